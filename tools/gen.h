@@ -1,0 +1,32 @@
+/* gen.h: the generator's driver interface. Each module reads its YAML specs
+ * from the grammar directory and writes sources into a private temporary
+ * directory; the driver then runs re2c and lemon on them, compiles and runs
+ * the grammar checker against the result, and only when everything passed
+ * moves the files into gen/. */
+#ifndef PARL_GEN_H
+#define PARL_GEN_H
+#include <stdio.h>
+#include "yaml_doc.h"
+
+typedef struct gen_ctx gen_ctx;
+
+/* Loads GRAMMAR_DIR/NAME; on error it has been reported and NULL returned. */
+ydoc *gen_load(gen_ctx *g, const char *name);
+/* Path of a grammar file (for messages), in a static buffer per call site. */
+const char *gen_grammar_path(gen_ctx *g, const char *name, char *buf, size_t n);
+/* Creates NAME in the temporary output directory; writes a "generated" banner
+ * naming SOURCE. Returns NULL (reported) on failure. */
+FILE *gen_create(gen_ctx *g, const char *name, const char *source);
+int gen_close(gen_ctx *g, FILE *f);
+/* Counts an error already printed. */
+void gen_fail(gen_ctx *g);
+int gen_failed(const gen_ctx *g);
+
+typedef struct {
+    const char *name;
+    int (*run)(gen_ctx *g);   /* returns 0 on success */
+} gen_module;
+
+/* Modules (one file each in tools/). */
+int gen_infer(gen_ctx *g);       /* numbers, units, sections, modes */
+#endif
