@@ -20,6 +20,17 @@
 #include <unistd.h>
 
 #define MAX_OUT 64
+#define PATHMAX 4400
+
+/* DIR/NAME into BUF; paths longer than the buffer are a hard error. */
+static char *join(char *buf, size_t n, const char *dir, const char *name)
+{
+    if ((size_t)snprintf(buf, n, "%s/%s", dir, name) >= n) {
+        fprintf(stderr, "parlgen: path too long: %s/%s\n", dir, name);
+        exit(1);
+    }
+    return buf;
+}
 
 struct gen_ctx {
     const char *grammar;
@@ -70,8 +81,8 @@ static void remember(gen_ctx *g, const char *name)
 
 FILE *gen_create(gen_ctx *g, const char *name, const char *source)
 {
-    char path[4200];
-    snprintf(path, sizeof path, "%s/%s", g->tmp, name);
+    char path[PATHMAX];
+    join(path, sizeof path, g->tmp, name);
     FILE *f = fopen(path, "w");
     if (!f) {
         fprintf(stderr, "parlgen: cannot write %s: %s\n", path, strerror(errno));
@@ -121,10 +132,10 @@ static int has_ext(const char *name, const char *ext)
 
 static int run_re2c(gen_ctx *g, const char *name)
 {
-    char in[4200], out[4200], cname[256];
+    char in[PATHMAX], out[PATHMAX], cname[256];
     snprintf(cname, sizeof cname, "%.*s.c", (int)(strlen(name) - 3), name);
-    snprintf(in, sizeof in, "%s/%s", g->tmp, name);
-    snprintf(out, sizeof out, "%s/%s", g->tmp, cname);
+    join(in, sizeof in, g->tmp, name);
+    join(out, sizeof out, g->tmp, cname);
     char *argv[] = { "re2c", "-W", "-Werror", "--no-generation-date", "--no-version",
                      "-i", "-o", out, in, NULL };
     if (run(argv)) {
@@ -137,9 +148,9 @@ static int run_re2c(gen_ctx *g, const char *name)
 
 static int run_lemon(gen_ctx *g, const char *name)
 {
-    char in[4200], dopt[4200], base[256];
+    char in[PATHMAX], dopt[PATHMAX], base[256];
     snprintf(base, sizeof base, "%.*s", (int)(strlen(name) - 2), name);
-    snprintf(in, sizeof in, "%s/%s", g->tmp, name);
+    join(in, sizeof in, g->tmp, name);
     snprintf(dopt, sizeof dopt, "-d%s", g->tmp);
     char *argv[] = { "lemon", "-l", "-q", dopt, in, NULL, NULL };
     if (access("/usr/share/lemon/lempar.c", R_OK) == 0) {
@@ -159,14 +170,14 @@ static int run_lemon(gen_ctx *g, const char *name)
     return 0;
 }
 
-static int add_c_files(const char *dir, char **argv, int argc, int max, char store[][4200], int *ns)
+static int add_c_files(const char *dir, char **argv, int argc, int max, char store[][PATHMAX], int *ns)
 {
     DIR *d = opendir(dir);
     if (!d) return argc;
     struct dirent *e;
     while ((e = readdir(d)))
         if (has_ext(e->d_name, ".c") && argc < max - 1 && *ns < 256) {
-            snprintf(store[*ns], 4200, "%s/%s", dir, e->d_name);
+            join(store[*ns], PATHMAX, dir, e->d_name);
             argv[argc++] = store[(*ns)++];
         }
     closedir(d);
@@ -176,15 +187,15 @@ static int add_c_files(const char *dir, char **argv, int argc, int max, char sto
 /* Builds the grammar checker against the fresh sources and runs it. */
 static int check(gen_ctx *g)
 {
-    static char store[256][4200];
+    static char store[256][PATHMAX];
     int ns = 0;
-    char exe[4200], inc1[4200], inc2[4200], inc3[4200], chk[4200], yd[4200];
-    snprintf(exe, sizeof exe, "%s/check_grammar", g->tmp);
+    char exe[PATHMAX], inc1[PATHMAX], inc2[PATHMAX], inc3[PATHMAX], chk[PATHMAX], yd[PATHMAX];
+    join(exe, sizeof exe, g->tmp, "check_grammar");
     snprintf(inc1, sizeof inc1, "-I%s", g->tmp);
     snprintf(inc2, sizeof inc2, "-I%s", g->runtime);
     snprintf(inc3, sizeof inc3, "-I%s", g->tools);
-    snprintf(chk, sizeof chk, "%s/check_grammar.c", g->tools);
-    snprintf(yd, sizeof yd, "%s/yaml_doc.c", g->tools);
+    join(chk, sizeof chk, g->tools, "check_grammar.c");
+    join(yd, sizeof yd, g->tools, "yaml_doc.c");
     const char *cc = getenv("CC");
     char *argv[300] = { (char *)(cc && *cc ? cc : "cc"), "-std=c11", "-O1", "-Wall", "-Wextra",
                         "-Werror", inc1, inc2, inc3, "-o", exe, chk, yd };
@@ -221,9 +232,9 @@ static int install(gen_ctx *g)
 {
     mkdir(g->out, 0777);
     for (int i = 0; i < g->nout; i++) {
-        char from[4200], to[4200];
-        snprintf(from, sizeof from, "%s/%s", g->tmp, g->outputs[i]);
-        snprintf(to, sizeof to, "%s/%s", g->out, g->outputs[i]);
+        char from[PATHMAX], to[PATHMAX];
+        join(from, sizeof from, g->tmp, g->outputs[i]);
+        join(to, sizeof to, g->out, g->outputs[i]);
         if (same_file(from, to)) { unlink(from); continue; }
         if (rename(from, to)) {
             fprintf(stderr, "parlgen: cannot move %s to %s: %s\n", from, to, strerror(errno));
@@ -238,10 +249,10 @@ static void cleanup(gen_ctx *g)
     DIR *d = opendir(g->tmp);
     if (d) {
         struct dirent *e;
-        char p[4400];
+        char p[PATHMAX];
         while ((e = readdir(d)))
             if (e->d_name[0] != '.') {
-                snprintf(p, sizeof p, "%s/%s", g->tmp, e->d_name);
+                join(p, sizeof p, g->tmp, e->d_name);
                 unlink(p);
             }
         closedir(d);

@@ -1,0 +1,15 @@
+/* cli.h: the commands of build/parlance, one file each (tools/cli_*.c). */
+#ifndef PARL_CLI_H
+#define PARL_CLI_H
+#include <stdio.h>
+#include <stddef.h>
+
+int cmd_infer(int argc, char **argv);
+int cmd_gate(int argc, char **argv);
+
+/* JSON output helpers (tools/json_out.c). */
+void json_str(FILE *f, const char *s, size_t n);   /* quoted, escaped; invalid UTF-8 -> U+FFFD */
+/* Reads a whole stream into a heap buffer; returns NULL and prints why on error. */
+char *read_stream(FILE *f, const char *name, size_t *len);
+char *read_file(const char *path, size_t *len);   /* "-" is stdin */
+#endif

@@ -1,0 +1,32 @@
+/* parlance: the command-line front end. One table row per command; each
+ * command lives in its own tools/cli_*.c. */
+#include "cli.h"
+#include <string.h>
+
+static const struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *usage;
+} commands[] = {
+    { "infer", cmd_infer, "infer QUERY | infer --batch    natural-language request -> intent JSON" },
+    { "gate", cmd_gate, "gate QUERY                     could this be a retrieval request? true/false" },
+};
+
+static int usage(FILE *f)
+{
+    fputs("usage: parlance COMMAND [ARGS]\n\ncommands:\n", f);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(f, "  %s\n", commands[i].usage);
+    return f == stderr ? 2 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) return usage(stderr);
+    if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help"))
+        return usage(stdout);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "parlance: unknown command '%s'\n", argv[1]);
+    return usage(stderr);
+}
