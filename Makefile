@@ -71,10 +71,10 @@ $(B)/asan/%.o: %.c $(wildcard runtime/*.h gen/*.h gen/*.inc)
 	$(CC) $(WARN) -O1 -g $(SAN) -Iruntime -Igen -c $< -o $@
 
 $(B)/libparlance.a: $(LIB_OBJ)
-	@rm -f $@
+	@mkdir -p $(dir $@); rm -f $@
 	ar rcs $@ $^
 $(B)/asan/libparlance.a: $(ASAN_OBJ)
-	@rm -f $@
+	@mkdir -p $(dir $@); rm -f $@
 	ar rcs $@ $^
 
 TOOLS_HDR := $(wildcard tools/*.h runtime/*.h gen/*.h)
