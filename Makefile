@@ -50,12 +50,12 @@ $(B)/parlgen: $(GENERATOR) tools/gen.h tools/yaml_doc.h | $(B)/deps.ok
 
 # gen/ is committed; it is rebuilt when a spec, the generator, the checker
 # or the runtime it is checked against changes.
-$(B)/gen.stamp: $(B)/parlgen $(wildcard grammar/*.yaml) tools/check_grammar.c $(RUNTIME_SRC) $(wildcard runtime/*.h)
-	$(B)/parlgen --grammar grammar --out gen --runtime runtime --tools tools
+$(B)/gen.stamp: $(B)/parlgen $(wildcard grammar/*.yaml) tools/check_grammar.c tools/intent_json.c tools/json_out.c $(RUNTIME_SRC) $(wildcard runtime/*.h)
+	$(B)/parlgen --grammar grammar --out gen --runtime runtime --tools tools $(GENFLAGS)
 	@touch $@
 
 gen: $(B)/parlgen
-	$(B)/parlgen --grammar grammar --out gen --runtime runtime --tools tools
+	$(B)/parlgen --grammar grammar --out gen --runtime runtime --tools tools $(GENFLAGS)
 	@touch $(B)/gen.stamp
 
 # ---------------------------------------------------------------- library + CLI

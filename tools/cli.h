@@ -3,6 +3,8 @@
 #define PARL_CLI_H
 #include <stdio.h>
 #include <stddef.h>
+#include <string.h>
+#include "parlance.h"
 
 int cmd_infer(int argc, char **argv);
 int cmd_gate(int argc, char **argv);
@@ -12,4 +14,6 @@ void json_str(FILE *f, const char *s, size_t n);   /* quoted, escaped; invalid U
 /* Reads a whole stream into a heap buffer; returns NULL and prints why on error. */
 char *read_stream(FILE *f, const char *name, size_t *len);
 char *read_file(const char *path, size_t *len);   /* "-" is stdin */
+/* The JSON object of an intent (tools/intent_json.c). */
+void intent_json(FILE *f, const parl_intent *in, const char *search, size_t search_len);
 #endif

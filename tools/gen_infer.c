@@ -1,12 +1,1362 @@
-/* TEMPORARY bootstrap stub, replaced by the real inference module. */
+#define _POSIX_C_SOURCE 200809L
+/* gen_infer: compiles numbers.yaml, units.yaml, sections.yaml and modes.yaml
+ * into the inference runtime's generated sources:
+ *
+ *   gen/parl_vocab.h     enums: modes, units, sections
+ *   gen/infer_lex.re     re2c word lexer: every vocabulary word and pattern
+ *                        literal becomes a token id; digits, ordinals, quotes
+ *   gen/quantity.y       Lemon grammar for number phrases, ranges and lists
+ *   gen/infer_tables.c   word meanings, pattern programs, first-word index,
+ *                        cleanup tails, gate patterns, names
+ *
+ * Like a compiler it refuses what it cannot compile unambiguously: a word
+ * with two meanings, numbers out of range, unknown slots, classes, modes,
+ * units or sections, and patterns (or literal alternatives in them) that can
+ * never win because an earlier rule matches everything they match. */
 #include "gen.h"
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ utilities */
+
+static void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p) { fputs("parlgen: out of memory\n", stderr); exit(70); }
+    return p;
+}
+
+static void *xrealloc(void *p, size_t size)
+{
+    p = realloc(p, size ? size : 1);
+    if (!p) { fputs("parlgen: out of memory\n", stderr); exit(70); }
+    return p;
+}
+
+static char *xstrndup(const char *s, size_t n)
+{
+    char *d = xcalloc(n + 1, 1);
+    memcpy(d, s, n);
+    return d;
+}
+
+#define GROW(arr, n, cap) do { if ((n) == (cap)) { (cap) = (cap) ? 2 * (cap) : 16; \
+    (arr) = xrealloc((arr), (cap) * sizeof *(arr)); } } while (0)
+
+/* Lower-cases ASCII, turns the typographic apostrophe into ', collapses
+ * runs of blanks into one space. Vocabulary is compared in this form. */
+static char *normalize(const char *s)
+{
+    size_t n = strlen(s);
+    char *d = xcalloc(n + 1, 1), *o = d;
+    int space = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == ' ' || *p == '\t') { space = o != d; continue; }
+        if (space) { *o++ = ' '; space = 0; }
+        if (p[0] == 0xE2 && p[1] == 0x80 && p[2] == 0x99) { *o++ = '\''; p += 2; continue; }
+        *o++ = (char)tolower(*p);
+    }
+    *o = 0;
+    return d;
+}
+
+static int is_wordchar(unsigned char c) { return isalnum(c) || c == '_' || c >= 0x80; }
+
+/* ------------------------------------------------------------------ vocabulary */
+
+/* Lemon terminals of gen/quantity.y, in declaration order. */
+static const char *const qclass_names[] = {
+    "", "ZERO", "ONES", "TEENS", "TENS", "HUNDRED", "SCALE", "ORD_ONES", "ORD_TEENS",
+    "ORD_TENS", "ORD_HUNDRED", "ORD_SCALE", "DIGITS", "DIGITORD", "QTYWORD", "ARTICLE",
+    "OF", "AND", "COMMA", "DASH", "TO",
+};
+enum { Q_NONE, Q_ZERO, Q_ONES, Q_TEENS, Q_TENS, Q_HUNDRED, Q_SCALE, Q_ORD_ONES, Q_ORD_TEENS,
+       Q_ORD_TENS, Q_ORD_HUNDRED, Q_ORD_SCALE, Q_DIGITS, Q_DIGITORD, Q_QTYWORD, Q_ARTICLE,
+       Q_OF, Q_AND, Q_COMMA, Q_DASH, Q_TO, Q_COUNT };
+
+typedef struct {
+    char *text;          /* normalized */
+    int qclass;          /* Q_* or Q_NONE */
+    int64_t value;
+    int unit, section;   /* 1-based ids, 0 = none */
+    const ynode *meaning;/* where its meaning was given (NULL: only a literal) */
+    const char *role;    /* what the meaning is, for messages */
+    int id;              /* final token id (1-based, sorted) */
+} word;
+
+typedef struct {
+    char *name;
+    const ynode *at;
+} named;
+
+typedef struct {
+    const ynode *at;
+    char *name;
+    int *words;          /* word indices */
+    int n;
+} wclass;
+
+/* ------------------------------------------------------------------ patterns */
+
+enum { E_WORD = 1, E_SET, E_GAP, E_NUMBER, E_DIGITS, E_ORDINAL, E_NTH, E_RANGE, E_LIST,
+       E_UNIT, E_SECTION, E_TEXT, E_QUOTED };
+static const char *const elem_names[] = { "", "WORD", "SET", "GAP", "NUMBER", "DIGITS",
+    "ORDINAL", "NTH", "RANGE", "LIST", "UNIT", "SECTION", "TEXT", "QUOTED" };
+static const struct { const char *name; int op; } slot_types[] = {
+    { "number", E_NUMBER }, { "digits", E_DIGITS }, { "ordinal", E_ORDINAL }, { "nth", E_NTH },
+    { "range", E_RANGE }, { "list", E_LIST }, { "unit", E_UNIT }, { "section", E_SECTION },
+    { "text", E_TEXT }, { "quoted", E_QUOTED },
+};
+#define GAP_MAX 4
+
+typedef struct {
+    int op;
+    int *words;          /* E_WORD (1) / E_SET (n): word indices, sorted */
+    int n;
+    int *cols;           /* source column of each literal word; 0 = from a class */
+    uint32_t mask;       /* E_UNIT / E_SECTION restriction (0 = any) */
+} elem;
+
+typedef struct {
+    elem *e;
+    int n;
+} seq;
+
+typedef struct {
+    int group;           /* 0 rules, 1 gate, 2 tails */
+    int rule;            /* index into rules (group 0) */
+    const ynode *at;     /* the pattern string */
+    seq s;
+} variant;
+
+typedef struct {
+    const ynode *at;
+    int mode;            /* index into modes */
+    int count_only, end_open;
+    int has_count; int64_t count;
+    int unit, section;   /* constants, 0 = none */
+    int start_slot; int64_t start_add;   /* E_* slot feeding start, 0 = default */
+} rule;
+
+typedef struct {
+    word *w; int nw, cw;
+    named *modes; int nmodes;
+    named *units; int nunits;
+    named *sections; int nsections;
+    wclass *classes; int nclasses;
+    rule *rules; int nrules, crules;
+    variant *v; int nv, cv;
+    int64_t max;
+    char trim[64];
+    int err;
+} infer;
+
+/* ------------------------------------------------------------------ vocabulary building */
+
+static int find_word(infer *I, const char *norm)
+{
+    for (int i = 0; i < I->nw; i++)
+        if (!strcmp(I->w[i].text, norm)) return i;
+    return -1;
+}
+
+static int intern(infer *I, const char *text)
+{
+    char *norm = normalize(text);
+    int i = find_word(I, norm);
+    if (i >= 0) { free(norm); return i; }
+    GROW(I->w, I->nw, I->cw);
+    memset(&I->w[I->nw], 0, sizeof I->w[0]);
+    I->w[I->nw].text = norm;
+    return I->nw++;
+}
+
+/* Gives WORD (a scalar node) a meaning; a second, different meaning is an
+ * error that names both places. */
+static int give_meaning(infer *I, const ynode *at, const char *role, int qclass, int64_t value,
+                        int unit, int section)
+{
+    if (!yis_scalar(at) || !at->text[0]) { I->err += yerr(at, "expected a word"); return -1; }
+    int i = intern(I, at->text);
+    word *w = &I->w[i];
+    if (w->meaning) {
+        if (w->qclass == qclass && w->value == value && w->unit == unit && w->section == section)
+            return i;
+        I->err += yerr(at, "'%s' given two meanings: %s here, %s at %s:%d:%d", at->text, role,
+                       w->role, w->meaning->file, w->meaning->line, w->meaning->col);
+        return -1;
+    }
+    w->meaning = at;
+    w->role = role;
+    w->qclass = qclass;
+    w->value = value;
+    w->unit = unit;
+    w->section = section;
+    return i;
+}
+
+static int parse_int(infer *I, const ynode *n, int64_t *out)
+{
+    if (!yis_scalar(n)) { I->err += yerr(n, "expected a number"); return 0; }
+    char *end;
+    long long v = strtoll(n->text, &end, 10);
+    if (!n->text[0] || *end) { I->err += yerr(n, "expected a whole number, got '%s'", n->text); return 0; }
+    if (v < 0 || v > I->max) {
+        I->err += yerr(n, "number out of range: %s (allowed 0 to %lld)", n->text, (long long)I->max);
+        return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+static int card_class(int64_t v)
+{
+    if (v == 0) return Q_ZERO;
+    if (v < 10) return Q_ONES;
+    if (v < 20) return Q_TEENS;
+    if (v < 100 && v % 10 == 0) return Q_TENS;
+    if (v == 100) return Q_HUNDRED;
+    if (v == 1000 || v == 1000000 || v == 1000000000) return Q_SCALE;
+    return Q_NONE;
+}
+
+static int ord_class(int64_t v)
+{
+    int c = card_class(v);
+    static const int map[] = { [Q_ONES] = Q_ORD_ONES, [Q_TEENS] = Q_ORD_TEENS,
+        [Q_TENS] = Q_ORD_TENS, [Q_HUNDRED] = Q_ORD_HUNDRED, [Q_SCALE] = Q_ORD_SCALE };
+    return c > 0 && c <= Q_SCALE ? map[c] : Q_NONE;
+}
+
+static void load_number_map(infer *I, const ynode *map, const char *role, int ordinal)
+{
+    if (!map) return;
+    if (map->kind != Y_MAP) { I->err += yerr(map, "%s: expected word: value pairs", role); return; }
+    for (size_t i = 0; i < map->n; i++) {
+        int64_t v;
+        if (!parse_int(I, ymap_val(map, i), &v)) continue;
+        int q = ordinal ? ord_class(v) : card_class(v);
+        if (!q) {
+            I->err += yerr(ymap_val(map, i),
+                           "number out of range: %lld cannot be a single %s word (0-19, tens "
+                           "20-90, 100, 1000, 1000000 or 1000000000)",
+                           (long long)v, ordinal ? "ordinal" : "cardinal");
+            continue;
+        }
+        if (ordinal && v == 0) { I->err += yerr(ymap_val(map, i), "there is no zeroth ordinal"); continue; }
+        give_meaning(I, ymap_key(map, i), role, q, v, 0, 0);
+    }
+}
+
+static void load_word_list(infer *I, const ynode *list, const char *role, int qclass)
+{
+    if (!list) return;
+    if (list->kind != Y_SEQ) { I->err += yerr(list, "%s: expected a list of words", role); return; }
+    for (size_t i = 0; i < list->n; i++) give_meaning(I, list->items[i], role, qclass, 0, 0, 0);
+}
+
+static void load_numbers(infer *I, const ynode *root)
+{
+    static const char *const known[] = { "max", "cardinals", "ordinals", "ordinal_suffixes",
+        "quantities", "articles", "of", "and", "comma", "dash", "range" };
+    for (size_t i = 0; i < root->n; i++) {
+        size_t k = 0;
+        while (k < sizeof known / sizeof known[0] && strcmp(known[k], ymap_key(root, i)->text)) k++;
+        if (k == sizeof known / sizeof known[0])
+            I->err += yerr(ymap_key(root, i), "unknown key '%s' in numbers", ymap_key(root, i)->text);
+    }
+    I->max = 1000000000;
+    const ynode *m = ymap_get(root, "max");
+    if (m) {
+        int64_t v = 0;
+        int64_t saved = I->max;
+        I->max = INT32_MAX;
+        if (parse_int(I, m, &v)) saved = v;
+        I->max = saved;
+    }
+    load_number_map(I, ymap_get(root, "cardinals"), "a cardinal", 0);
+    load_number_map(I, ymap_get(root, "ordinals"), "an ordinal", 1);
+    const ynode *q = ymap_get(root, "quantities");
+    if (q && q->kind == Y_MAP)
+        for (size_t i = 0; i < q->n; i++) {
+            int64_t v;
+            if (!parse_int(I, ymap_val(q, i), &v)) continue;
+            if (v == 0) { I->err += yerr(ymap_val(q, i), "a quantity word must be at least 1"); continue; }
+            give_meaning(I, ymap_key(q, i), "a quantity word", Q_QTYWORD, v, 0, 0);
+        }
+    else if (q) I->err += yerr(q, "quantities: expected word: value pairs");
+    load_word_list(I, ymap_get(root, "articles"), "an article", Q_ARTICLE);
+    load_word_list(I, ymap_get(root, "of"), "'of'", Q_OF);
+    load_word_list(I, ymap_get(root, "and"), "a number joiner", Q_AND);
+    load_word_list(I, ymap_get(root, "comma"), "a list separator", Q_COMMA);
+    load_word_list(I, ymap_get(root, "dash"), "a dash", Q_DASH);
+    load_word_list(I, ymap_get(root, "range"), "a range word", Q_TO);
+}
+
+/* units.yaml / sections.yaml: NAME: {words: [...]} */
+static void load_named_words(infer *I, const ynode *root, const char *top, named **out, int *nout,
+                             int is_unit, int limit)
+{
+    const ynode *map = ymap_get(root, top);
+    if (!map || map->kind != Y_MAP) {
+        I->err += yerr(map ? map : root, "expected '%s:' with one entry per %s", top,
+                       is_unit ? "unit" : "section");
+        return;
+    }
+    if ((int)map->n > limit) { I->err += yerr(map, "at most %d %s", limit, top); return; }
+    *out = xcalloc(map->n, sizeof **out);
+    for (size_t i = 0; i < map->n; i++) {
+        const ynode *k = ymap_key(map, i), *v = ymap_val(map, i);
+        (*out)[i].name = normalize(k->text);
+        (*out)[i].at = k;
+        for (const char *c = k->text; *c; c++)
+            if (!islower((unsigned char)*c) && *c != '_') {
+                I->err += yerr(k, "names are lower-case letters and '_': '%s'", k->text);
+                break;
+            }
+        const ynode *words = ymap_get(v, "words");
+        if (!words || words->kind != Y_SEQ || !words->n) {
+            I->err += yerr(v, "%s '%s' needs a non-empty 'words:' list", is_unit ? "unit" : "section", k->text);
+            continue;
+        }
+        for (size_t j = 0; j < v->n; j++)
+            if (strcmp(ymap_key(v, j)->text, "words"))
+                I->err += yerr(ymap_key(v, j), "unknown key '%s'", ymap_key(v, j)->text);
+        char role[160];
+        snprintf(role, sizeof role, "%s '%s'", is_unit ? "the unit" : "the section", k->text);
+        for (size_t j = 0; j < words->n; j++)
+            give_meaning(I, words->items[j], strdup(role), 0, 0, is_unit ? (int)i + 1 : 0,
+                         is_unit ? 0 : (int)i + 1);
+    }
+    *nout = (int)map->n;
+}
+
+static int find_named(const named *list, int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(list[i].name, name)) return i;
+    return -1;
+}
+
+/* ------------------------------------------------------------------ pattern parsing */
+
+/* A parsed pattern before expansion: a sequence of items, each a literal,
+ * a slot, a class, a gap, or a group of alternative sequences. */
+typedef struct pnode pnode;
+typedef struct { pnode *items; int n; } pseq;
+struct pnode {
+    int kind;            /* 'w' word, 's' slot, 'c' class, 'g' gap, '(' group, '[' optional */
+    int col;
+    char *text;          /* word / class name */
+    int op; uint32_t mask;
+    pseq *alts; int nalts;
+};
+
+typedef struct {
+    infer *I;
+    const ynode *at;
+    const char *s;
+    size_t pos;
+    int failed;
+} pparser;
+
+static int pcol(pparser *P, size_t pos) { return P->at->col + (P->at->quoted ? 1 : 0) + (int)pos; }
+
+static void perr(pparser *P, size_t pos, const char *fmt, ...)
+{
+    if (P->failed) return;
+    va_list ap;
+    fprintf(stderr, "%s:%d:%d: ", P->at->file, P->at->line, pcol(P, pos));
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    P->failed = 1;
+    P->I->err++;
+}
+
+static void skip_blanks(pparser *P) { while (P->s[P->pos] == ' ' || P->s[P->pos] == '\t') P->pos++; }
+
+static pseq parse_seq(pparser *P, int depth);
+
+static void parse_slot(pparser *P, pnode *n)
+{
+    size_t start = ++P->pos;
+    while (P->s[P->pos] && P->s[P->pos] != '}') P->pos++;
+    if (!P->s[P->pos]) { perr(P, start - 1, "unterminated slot '{'"); return; }
+    char *body = xstrndup(P->s + start, P->pos - start);
+    P->pos++;
+    char *restr = strchr(body, ':');
+    if (restr) *restr++ = 0;
+    n->kind = 's';
+    n->op = 0;
+    for (size_t i = 0; i < sizeof slot_types / sizeof slot_types[0]; i++)
+        if (!strcmp(body, slot_types[i].name)) n->op = slot_types[i].op;
+    if (!n->op) {
+        char known[256] = "";
+        for (size_t i = 0; i < sizeof slot_types / sizeof slot_types[0]; i++)
+            strcat(strcat(known, i ? ", " : ""), slot_types[i].name);
+        perr(P, start, "unknown slot '%s' (known: %s)", body, known);
+        free(body);
+        return;
+    }
+    if (restr) {
+        if (n->op != E_UNIT && n->op != E_SECTION) {
+            perr(P, start, "slot '%s' takes no restriction", body);
+            free(body);
+            return;
+        }
+        for (char *tok = strtok(restr, "|"); tok; tok = strtok(NULL, "|")) {
+            int k = n->op == E_UNIT ? find_named(P->I->units, P->I->nunits, tok)
+                                    : find_named(P->I->sections, P->I->nsections, tok);
+            if (k < 0) {
+                perr(P, (size_t)(tok - body) + start, "unknown %s '%s' in slot restriction",
+                     n->op == E_UNIT ? "unit" : "section", tok);
+                break;
+            }
+            n->mask |= 1u << (k + 1);
+        }
+    }
+    free(body);
+}
+
+static pnode parse_item(pparser *P, int depth)
+{
+    pnode n = { .col = pcol(P, P->pos) };
+    char c = P->s[P->pos];
+    if (c == '(' || c == '[') {
+        char close = c == '(' ? ')' : ']';
+        size_t open = P->pos++;
+        n.kind = c;
+        for (;;) {
+            pseq alt = parse_seq(P, depth + 1);
+            if (P->failed) return n;
+            if (!alt.n) { perr(P, P->pos, "empty alternative"); return n; }
+            n.alts = xrealloc(n.alts, (size_t)(n.nalts + 1) * sizeof *n.alts);
+            n.alts[n.nalts++] = alt;
+            if (P->s[P->pos] == '|') { P->pos++; continue; }
+            if (P->s[P->pos] == close) { P->pos++; break; }
+            perr(P, open, "unclosed '%c'", c);
+            return n;
+        }
+    } else if (c == '{') {
+        parse_slot(P, &n);
+    } else if (c == '<') {
+        size_t start = ++P->pos;
+        while (P->s[P->pos] && P->s[P->pos] != '>') P->pos++;
+        if (!P->s[P->pos]) { perr(P, start - 1, "unterminated class '<'"); return n; }
+        n.kind = 'c';
+        n.text = xstrndup(P->s + start, P->pos - start);
+        P->pos++;
+    } else if (!strncmp(P->s + P->pos, "...", 3)) {
+        n.kind = 'g';
+        P->pos += 3;
+    } else {
+        size_t start = P->pos;
+        while (P->s[P->pos] && !strchr(" \t()[]|{}<", P->s[P->pos])) P->pos++;
+        if (P->pos == start) { perr(P, start, "unexpected '%c'", c); return n; }
+        n.kind = 'w';
+        n.text = xstrndup(P->s + start, P->pos - start);
+    }
+    return n;
+}
+
+static pseq parse_seq(pparser *P, int depth)
+{
+    pseq s = { 0 };
+    if (depth > 4) { perr(P, P->pos, "groups nested too deeply"); return s; }
+    for (;;) {
+        skip_blanks(P);
+        char c = P->s[P->pos];
+        if (!c || c == '|' || c == ')' || c == ']') break;
+        pnode n = parse_item(P, depth);
+        if (P->failed) break;
+        s.items = xrealloc(s.items, (size_t)(s.n + 1) * sizeof *s.items);
+        s.items[s.n++] = n;
+    }
+    return s;
+}
+
+/* ------------------------------------------------------------------ expansion */
+
+typedef struct { seq *list; int n, cap; } seqs;
+
+static elem elem_copy(const elem *e)
+{
+    elem d = *e;
+    d.words = xcalloc((size_t)e->n, sizeof *d.words);
+    d.cols = xcalloc((size_t)e->n, sizeof *d.cols);
+    memcpy(d.words, e->words, (size_t)e->n * sizeof *d.words);
+    memcpy(d.cols, e->cols, (size_t)e->n * sizeof *d.cols);
+    return d;
+}
+
+static seq seq_concat(const seq *a, const seq *b)
+{
+    seq s = { xcalloc((size_t)(a->n + b->n), sizeof(elem)), a->n + b->n };
+    for (int i = 0; i < a->n; i++) s.e[i] = elem_copy(&a->e[i]);
+    for (int i = 0; i < b->n; i++) s.e[a->n + i] = elem_copy(&b->e[i]);
+    return s;
+}
+
+static void seqs_add(seqs *S, seq s)
+{
+    GROW(S->list, S->n, S->cap);
+    S->list[S->n++] = s;
+}
+
+static int find_class(infer *I, const char *name)
+{
+    for (int i = 0; i < I->nclasses; i++)
+        if (!strcmp(I->classes[i].name, name)) return i;
+    return -1;
+}
+
+/* Turns one literal / class / slot / gap into an element. */
+static int atom_elem(pparser *P, const pnode *n, elem *e)
+{
+    memset(e, 0, sizeof *e);
+    switch (n->kind) {
+    case 'w':
+        e->op = E_WORD;
+        e->n = 1;
+        e->words = xcalloc(1, sizeof(int));
+        e->cols = xcalloc(1, sizeof(int));
+        e->words[0] = intern(P->I, n->text);
+        e->cols[0] = n->col;
+        return 1;
+    case 'c': {
+        int k = find_class(P->I, n->text);
+        if (k < 0) { perr(P, (size_t)(n->col - pcol(P, 0)), "unknown class '<%s>'", n->text); return 0; }
+        e->op = E_SET;
+        e->n = P->I->classes[k].n;
+        e->words = xcalloc((size_t)e->n, sizeof(int));
+        e->cols = xcalloc((size_t)e->n, sizeof(int));
+        memcpy(e->words, P->I->classes[k].words, (size_t)e->n * sizeof(int));
+        return 1;
+    }
+    case 's': e->op = n->op; e->mask = n->mask; return 1;
+    case 'g': e->op = E_GAP; e->n = 0; return 1;
+    }
+    return 0;
+}
+
+static int is_single_literal(const pseq *alt)
+{
+    return alt->n == 1 && (alt->items[0].kind == 'w' || alt->items[0].kind == 'c');
+}
+
+/* Merges single-literal alternatives into one set element. */
+static elem merge_set(pparser *P, const pnode *g)
+{
+    elem set = { .op = E_SET };
+    for (int a = 0; a < g->nalts; a++) {
+        elem e;
+        atom_elem(P, &g->alts[a].items[0], &e);
+        for (int i = 0; i < e.n; i++) {
+            int dup = 0;
+            for (int j = 0; j < set.n; j++) dup |= set.words[j] == e.words[i];
+            if (dup) continue;
+            set.words = xrealloc(set.words, (size_t)(set.n + 1) * sizeof(int));
+            set.cols = xrealloc(set.cols, (size_t)(set.n + 1) * sizeof(int));
+            set.words[set.n] = e.words[i];
+            set.cols[set.n++] = e.cols[i];
+        }
+        free(e.words);
+        free(e.cols);
+    }
+    return set;
+}
+
+#define MAX_VARIANTS 512
+
+static seqs expand_seq(pparser *P, const pseq *ps);
+
+/* All the element sequences one item can stand for. */
+static seqs expand_item(pparser *P, const pnode *n)
+{
+    seqs out = { 0 };
+    if (n->kind == '(' || n->kind == '[') {
+        int all_single = 1;
+        for (int a = 0; a < n->nalts; a++) all_single &= is_single_literal(&n->alts[a]);
+        if (n->kind == '[') seqs_add(&out, (seq){ 0 });
+        if (all_single) {
+            seq s = { xcalloc(1, sizeof(elem)), 1 };
+            s.e[0] = merge_set(P, n);
+            seqs_add(&out, s);
+        } else {
+            for (int a = 0; a < n->nalts && !P->failed; a++) {
+                seqs sub = expand_seq(P, &n->alts[a]);
+                for (int i = 0; i < sub.n; i++) seqs_add(&out, sub.list[i]);
+                free(sub.list);
+            }
+        }
+    } else {
+        seq s = { xcalloc(1, sizeof(elem)), 1 };
+        if (atom_elem(P, n, &s.e[0])) seqs_add(&out, s);
+    }
+    return out;
+}
+
+static seqs expand_seq(pparser *P, const pseq *ps)
+{
+    seqs acc = { 0 };
+    seqs_add(&acc, (seq){ 0 });
+    for (int i = 0; i < ps->n && !P->failed; i++) {
+        seqs item = expand_item(P, &ps->items[i]);
+        seqs next = { 0 };
+        for (int a = 0; a < acc.n; a++)
+            for (int b = 0; b < item.n; b++) {
+                if (next.n >= MAX_VARIANTS) {
+                    perr(P, 0, "pattern expands to more than %d variants; split it", MAX_VARIANTS);
+                    return next;
+                }
+                seqs_add(&next, seq_concat(&acc.list[a], &item.list[b]));
+            }
+        acc = next;
+    }
+    return acc;
+}
+
+/* Checks one expanded sequence: slots once each, no leading text or gap,
+ * gaps and text not adjacent. */
+static int check_seq(pparser *P, const seq *s, int group)
+{
+    if (!s->n) { perr(P, 0, "pattern matches nothing"); return 0; }
+    int seen[E_QUOTED + 1] = { 0 };
+    for (int i = 0; i < s->n; i++) {
+        int op = s->e[i].op;
+        if (op >= E_NUMBER && seen[op]++) {
+            perr(P, 0, "slot {%s} appears twice in one pattern", slot_types[op - E_NUMBER].name);
+            return 0;
+        }
+        if ((op == E_GAP || op == E_TEXT) && i == 0) {
+            perr(P, 0, "a pattern cannot start with %s", op == E_GAP ? "'...'" : "{text}");
+            return 0;
+        }
+        if ((op == E_GAP || op == E_TEXT) && i > 0 &&
+            (s->e[i - 1].op == E_GAP || s->e[i - 1].op == E_TEXT)) {
+            perr(P, 0, "'...' and {text} cannot follow each other");
+            return 0;
+        }
+        if (op == E_GAP && i == s->n - 1) { perr(P, 0, "a pattern cannot end with '...'"); return 0; }
+        if (group == 2 && op != E_WORD && op != E_SET) {
+            perr(P, 0, "cleanup tails are made of words and classes only");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static void add_pattern(infer *I, const ynode *at, int group, int rule)
+{
+    if (!yis_scalar(at) || !at->text[0]) { I->err += yerr(at, "expected a pattern string"); return; }
+    pparser P = { I, at, at->text, 0, 0 };
+    pseq ps = parse_seq(&P, 0);
+    if (!P.failed && P.s[P.pos]) perr(&P, P.pos, "unexpected '%c'", P.s[P.pos]);
+    if (P.failed) return;
+    seqs all = expand_seq(&P, &ps);
+    for (int i = 0; i < all.n && !P.failed; i++) {
+        if (!check_seq(&P, &all.list[i], group)) break;
+        GROW(I->v, I->nv, I->cv);
+        I->v[I->nv++] = (variant){ group, rule, at, all.list[i] };
+    }
+}
+
+/* ------------------------------------------------------------------ modes.yaml */
+
+static void load_classes(infer *I, const ynode *map)
+{
+    if (!map) return;
+    if (map->kind != Y_MAP) { I->err += yerr(map, "classes: expected name: [words]"); return; }
+    I->classes = xcalloc(map->n, sizeof *I->classes);
+    for (size_t i = 0; i < map->n; i++) {
+        const ynode *list = ymap_val(map, i);
+        wclass *c = &I->classes[I->nclasses++];
+        c->at = ymap_key(map, i);
+        c->name = strdup(ymap_key(map, i)->text);
+        if (list->kind != Y_SEQ || !list->n) { I->err += yerr(list, "a class is a non-empty list of words"); continue; }
+        c->words = xcalloc(list->n, sizeof(int));
+        for (size_t j = 0; j < list->n; j++) {
+            if (!yis_scalar(list->items[j])) { I->err += yerr(list->items[j], "expected a word"); continue; }
+            c->words[c->n++] = intern(I, list->items[j]->text);
+        }
+    }
+}
+
+static void load_modes(infer *I, const ynode *map)
+{
+    if (!map || map->kind != Y_MAP) { I->err += yerr(map ? map : NULL, "expected 'modes:'"); return; }
+    I->modes = xcalloc(map->n + 1, sizeof *I->modes);
+    I->modes[0].name = strdup("none");
+    I->nmodes = 1;
+    for (size_t i = 0; i < map->n; i++) {
+        const ynode *k = ymap_key(map, i);
+        if (!strcmp(k->text, "none")) { I->err += yerr(k, "'none' is built in"); continue; }
+        I->modes[I->nmodes].name = strdup(k->text);
+        I->modes[I->nmodes++].at = k;
+    }
+}
+
+/* `set:` values: an integer, a name, `open`, `true`, or $slot[+K]. */
+static void load_set(infer *I, rule *r, const ynode *set)
+{
+    if (!set) return;
+    if (set->kind != Y_MAP) { I->err += yerr(set, "set: expected key: value pairs"); return; }
+    for (size_t i = 0; i < set->n; i++) {
+        const char *key = ymap_key(set, i)->text;
+        const ynode *v = ymap_val(set, i);
+        if (!yis_scalar(v)) { I->err += yerr(v, "expected a value"); continue; }
+        if (!strcmp(key, "count")) {
+            r->has_count = parse_int(I, v, &r->count);
+        } else if (!strcmp(key, "unit")) {
+            r->unit = find_named(I->units, I->nunits, v->text) + 1;
+            if (!r->unit) I->err += yerr(v, "unknown unit '%s'", v->text);
+        } else if (!strcmp(key, "section")) {
+            r->section = find_named(I->sections, I->nsections, v->text) + 1;
+            if (!r->section) I->err += yerr(v, "unknown section '%s'", v->text);
+        } else if (!strcmp(key, "end")) {
+            if (strcmp(v->text, "open")) I->err += yerr(v, "end: only 'open' can be set");
+            r->end_open = 1;
+        } else if (!strcmp(key, "count_only")) {
+            if (strcmp(v->text, "true")) I->err += yerr(v, "count_only: only 'true' can be set");
+            r->count_only = 1;
+        } else if (!strcmp(key, "start")) {
+            const char *t = v->text;
+            if (*t != '$') { I->err += yerr(v, "start: expected $slot or $slot+N"); continue; }
+            char name[32];
+            size_t n = strcspn(t + 1, "+-");
+            snprintf(name, sizeof name, "%.*s", (int)n, t + 1);
+            for (size_t k = 0; k < sizeof slot_types / sizeof slot_types[0]; k++)
+                if (!strcmp(name, slot_types[k].name)) r->start_slot = slot_types[k].op;
+            if (r->start_slot != E_NUMBER && r->start_slot != E_DIGITS && r->start_slot != E_NTH &&
+                r->start_slot != E_ORDINAL) {
+                I->err += yerr(v, "unknown slot '%s' (start takes number, digits, ordinal or nth)", name);
+                continue;
+            }
+            if (t[1 + n]) {
+                char *end;
+                r->start_add = strtoll(t + 1 + n, &end, 10);
+                if (*end) I->err += yerr(v, "start: expected $slot+N");
+            }
+        } else {
+            I->err += yerr(ymap_key(set, i), "unknown key '%s' in set (count, unit, section, "
+                           "start, end, count_only)", key);
+        }
+    }
+}
+
+static void load_rules(infer *I, const ynode *list)
+{
+    if (!list || list->kind != Y_SEQ) { I->err += yerr(list ? list : NULL, "expected 'rules:' list"); return; }
+    for (size_t i = 0; i < list->n; i++) {
+        const ynode *r = list->items[i];
+        if (r->kind != Y_MAP) { I->err += yerr(r, "a rule is a mapping with mode and match"); continue; }
+        for (size_t k = 0; k < r->n; k++) {
+            const char *key = ymap_key(r, k)->text;
+            if (strcmp(key, "mode") && strcmp(key, "match") && strcmp(key, "set"))
+                I->err += yerr(ymap_key(r, k), "unknown key '%s' in rule (mode, match, set)", key);
+        }
+        const ynode *mode = ymap_get(r, "mode"), *match = ymap_get(r, "match");
+        if (!yis_scalar(mode)) { I->err += yerr(r, "rule needs 'mode:'"); continue; }
+        GROW(I->rules, I->nrules, I->crules);
+        rule *ru = &I->rules[I->nrules];
+        memset(ru, 0, sizeof *ru);
+        ru->at = r;
+        ru->mode = find_named(I->modes, I->nmodes, mode->text);
+        if (ru->mode <= 0) { I->err += yerr(mode, "unknown mode '%s' (add it to modes:)", mode->text); continue; }
+        load_set(I, ru, ymap_get(r, "set"));
+        int idx = I->nrules++;
+        if (yis_scalar(match)) add_pattern(I, match, 0, idx);
+        else if (match && match->kind == Y_SEQ)
+            for (size_t k = 0; k < match->n; k++) add_pattern(I, match->items[k], 0, idx);
+        else I->err += yerr(r, "rule needs 'match:' (a pattern or a list of them)");
+    }
+}
+
+static void load_list_group(infer *I, const ynode *list, int group, const char *what)
+{
+    if (!list) return;
+    if (list->kind != Y_SEQ) { I->err += yerr(list, "%s: expected a list of patterns", what); return; }
+    for (size_t i = 0; i < list->n; i++) add_pattern(I, list->items[i], group, -1);
+}
+
+/* ------------------------------------------------------------------ shadowing */
+
+/* Does slot OP (restricted by MASK) accept the literal word W on its own? */
+static int slot_takes_word(const infer *I, int op, uint32_t mask, int w)
+{
+    const word *x = &I->w[w];
+    int q = x->qclass;
+    int card = q == Q_ZERO || q == Q_ONES || q == Q_TEENS || q == Q_TENS || q == Q_HUNDRED ||
+               q == Q_QTYWORD;
+    int ord = q >= Q_ORD_ONES && q <= Q_ORD_SCALE;
+    switch (op) {
+    case E_NUMBER: return card;
+    case E_ORDINAL: return ord;
+    case E_NTH: return card || ord;
+    case E_UNIT: return x->unit && (!mask || (mask >> x->unit & 1));
+    case E_SECTION: return x->section && (!mask || (mask >> x->section & 1));
+    }
+    return 0;
+}
+
+static int has_word(const elem *e, int w)
+{
+    for (int i = 0; i < e->n; i++)
+        if (e->words[i] == w) return 1;
+    return 0;
+}
+
+/* Does element U match every token that element V matches? */
+static int elem_covers(const infer *I, const elem *u, const elem *v)
+{
+    if (v->op == E_WORD || v->op == E_SET) {
+        for (int i = 0; i < v->n; i++) {
+            int ok = (u->op == E_WORD || u->op == E_SET) ? has_word(u, v->words[i])
+                                                         : slot_takes_word(I, u->op, u->mask, v->words[i]);
+            if (!ok) return 0;
+        }
+        return 1;
+    }
+    if (u->op == v->op)
+        return (u->op != E_UNIT && u->op != E_SECTION) || !u->mask || (v->mask && (v->mask & ~u->mask) == 0);
+    if (u->op == E_NTH) return v->op == E_NUMBER || v->op == E_DIGITS || v->op == E_ORDINAL;
+    if (u->op == E_NUMBER) return v->op == E_DIGITS;
+    return 0;
+}
+
+static int single_token(const elem *e) { return e->op != E_GAP && e->op != E_TEXT && e->op != E_QUOTED; }
+
+/* Does U (from position i) match inside V (from position j) for every
+ * request V matches? Conservative: answers "no" when unsure. */
+static int covers_from(const infer *I, const seq *u, int i, const seq *v, int j)
+{
+    if (i == u->n) return 1;
+    const elem *ue = &u->e[i];
+    if (ue->op == E_GAP) {
+        for (int skip = 0; skip <= GAP_MAX && j + skip <= v->n; skip++) {
+            if (skip && !single_token(&v->e[j + skip - 1])) break;
+            if (covers_from(I, u, i + 1, v, j + skip)) return 1;
+        }
+        return 0;
+    }
+    if (ue->op == E_TEXT) {
+        if (i == u->n - 1) return j < v->n;
+        for (int k = j + 1; k <= v->n; k++)
+            if (covers_from(I, u, i + 1, v, k)) return 1;
+        return 0;
+    }
+    return j < v->n && elem_covers(I, ue, &v->e[j]) && covers_from(I, u, i + 1, v, j + 1);
+}
+
+static int covers(const infer *I, const seq *u, const seq *v)
+{
+    for (int off = 0; off < v->n; off++)
+        if (covers_from(I, u, 0, v, off)) return 1;
+    return 0;
+}
+
+/* The earliest variant of an earlier rule that covers S, or -1. */
+static int shadowed_by(const infer *I, int upto_rule, const seq *s)
+{
+    for (int k = 0; k < I->nv && I->v[k].group == 0 && I->v[k].rule < upto_rule; k++)
+        if (covers(I, &I->v[k].s, s)) return k;
+    return -1;
+}
+
+static void describe_seq(const infer *I, const seq *s, char *buf, size_t n)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (int i = 0; i < s->n && o + 40 < n; i++) {
+        const elem *e = &s->e[i];
+        if (i) buf[o++] = ' ';
+        if (e->op == E_WORD || (e->op == E_SET && e->n == 1))
+            o += (size_t)snprintf(buf + o, n - o, "%s", I->w[e->words[0]].text);
+        else if (e->op == E_SET) o += (size_t)snprintf(buf + o, n - o, "(%s|...)", I->w[e->words[0]].text);
+        else if (e->op == E_GAP) o += (size_t)snprintf(buf + o, n - o, "...");
+        else o += (size_t)snprintf(buf + o, n - o, "{%s}", slot_types[e->op - E_NUMBER].name);
+    }
+}
+
+/* Every rule variant must be reachable, and so must every literal word
+ * written in it: "opening" in "(first|opening) sentence" is dead when an
+ * earlier rule matches a bare "opening". */
+static void check_shadowing(infer *I)
+{
+    for (int k = 0; k < I->nv; k++) {
+        variant *v = &I->v[k];
+        if (v->group != 0) continue;
+        char what[256], by[256];
+        int s = shadowed_by(I, v->rule, &v->s);
+        if (s >= 0) {
+            describe_seq(I, &v->s, what, sizeof what);
+            describe_seq(I, &I->v[s].s, by, sizeof by);
+            I->err += yerr(v->at, "pattern '%s' can never win: the earlier pattern '%s' at %s:%d:%d "
+                           "matches everything it matches", what, by, I->v[s].at->file,
+                           I->v[s].at->line, I->v[s].at->col);
+            continue;
+        }
+        for (int p = 0; p < v->s.n; p++) {
+            elem *e = &v->s.e[p];
+            if (e->op != E_WORD && e->op != E_SET) continue;
+            for (int m = 0; m < e->n; m++) {
+                if (!e->cols[m]) continue;   /* class members are shared; not checked one by one */
+                elem saved = *e;
+                int w = e->words[m], c = e->cols[m];
+                e->op = E_WORD; e->words = &w; e->cols = &c; e->n = 1;
+                s = shadowed_by(I, v->rule, &v->s);
+                if (s >= 0) describe_seq(I, &v->s, what, sizeof what);
+                *e = saved;
+                if (s < 0) continue;
+                /* Dead here; dead everywhere only if no other variant of the
+                 * same pattern keeps this literal alive. */
+                int alive = 0;
+                for (int o = 0; o < I->nv && !alive; o++) {
+                    if (o == k || I->v[o].at != v->at) continue;
+                    for (int q = 0; q < I->v[o].s.n && !alive; q++) {
+                        elem *f = &I->v[o].s.e[q];
+                        for (int r = 0; r < f->n; r++)
+                            if ((f->op == E_WORD || f->op == E_SET) && f->cols[r] == c) {
+                                elem keep = *f;
+                                int ww = f->words[r], cc = c;
+                                f->op = E_WORD; f->words = &ww; f->cols = &cc; f->n = 1;
+                                alive = shadowed_by(I, v->rule, &I->v[o].s) < 0;
+                                *f = keep;
+                                break;
+                            }
+                    }
+                }
+                if (alive) continue;
+                describe_seq(I, &I->v[s].s, by, sizeof by);
+                I->err += yerr_at(v->at->file, v->at->line, c,
+                                  "'%s' in this pattern can never win: '%s' is matched first by "
+                                  "the earlier pattern '%s' at %s:%d:%d", I->w[w].text, what, by,
+                                  I->v[s].at->file, I->v[s].at->line, I->v[s].at->col);
+            }
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ emitting */
+
+static infer *sort_ctx;
+static int cmp_word_idx(const void *a, const void *b)
+{
+    return strcmp(sort_ctx->w[*(const int *)a].text, sort_ctx->w[*(const int *)b].text);
+}
+
+static void assign_ids(infer *I)
+{
+    int *order = xcalloc((size_t)I->nw, sizeof(int));
+    for (int i = 0; i < I->nw; i++) order[i] = i;
+    sort_ctx = I;
+    qsort(order, (size_t)I->nw, sizeof(int), cmp_word_idx);
+    for (int i = 0; i < I->nw; i++) I->w[order[i]].id = i + 1;
+    free(order);
+}
+
+static void c_comment_safe(FILE *f, const char *s)
+{
+    for (; *s; s++) fputc(*s == '*' || *s == '/' ? '_' : *s, f);
+}
+
+static void emit_vocab_h(infer *I, FILE *f)
+{
+    fputs("#ifndef PARL_VOCAB_H\n#define PARL_VOCAB_H\n\n", f);
+    fputs("/* Retrieval modes (grammar/modes.yaml). */\ntypedef enum parl_mode {\n", f);
+    for (int i = 0; i < I->nmodes; i++) {
+        fputs("    PARL_MODE_", f);
+        for (const char *c = I->modes[i].name; *c; c++) fputc(toupper((unsigned char)*c), f);
+        fputs(i == 0 ? " = 0,\n" : ",\n", f);
+    }
+    fprintf(f, "    PARL_MODE__COUNT\n} parl_mode;\n\n");
+    fputs("/* Units (grammar/units.yaml). */\ntypedef enum parl_unit {\n    PARL_UNIT_NONE = 0,\n", f);
+    for (int i = 0; i < I->nunits; i++) {
+        fputs("    PARL_UNIT_", f);
+        for (const char *c = I->units[i].name; *c; c++) fputc(toupper((unsigned char)*c), f);
+        fputs(",\n", f);
+    }
+    fputs("    PARL_UNIT__COUNT\n} parl_unit;\n\n", f);
+    fputs("/* Sections (grammar/sections.yaml). */\ntypedef enum parl_section {\n    PARL_SECTION_NONE = 0,\n", f);
+    for (int i = 0; i < I->nsections; i++) {
+        fputs("    PARL_SECTION_", f);
+        for (const char *c = I->sections[i].name; *c; c++) fputc(toupper((unsigned char)*c), f);
+        fputs(",\n", f);
+    }
+    fputs("    PARL_SECTION__COUNT\n} parl_section;\n\n#endif\n", f);
+}
+
+/* A vocabulary word as an re2c regular expression: ASCII in
+ * case-insensitive '...' strings, other bytes as \xNN, apostrophes match
+ * ' and ’, blanks inside phrases match any run of blanks. */
+static void emit_re_word(FILE *f, const char *w)
+{
+    int open = 0;
+    for (const unsigned char *p = (const unsigned char *)w; *p; p++) {
+        if (*p == ' ' || *p == '\'') {
+            if (open) { fputs("' ", f); open = 0; }
+            fputs(*p == ' ' ? "blank+ " : "apos ", f);
+            continue;
+        }
+        if (!open) { fputc('\'', f); open = 1; }
+        if (*p == '\\' || *p == '\'' || *p == '"') fprintf(f, "\\%c", *p);
+        else if (*p < 0x20 || *p >= 0x7f) fprintf(f, "\\x%02x", *p);
+        else fputc(*p, f);
+    }
+    if (open) fputc('\'', f);
+}
+
+static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
+{
+    fputs("/* The inference word lexer: one token per word, number, quote or\n"
+          " * punctuation mark. Vocabulary words come out as their ids (see\n"
+          " * infer_tables.c); unknown words as id 0. Works on a span: no NUL\n"
+          " * terminator is needed, NUL bytes inside are punctuation. */\n"
+          "#include \"infer_internal.h\"\n\n"
+          "static size_t digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)\n"
+          "{\n    int64_t x = 0;\n    for (; a < b && p[a] >= '0' && p[a] <= '9'; a++)\n"
+          "        x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + (p[a] - '0');\n"
+          "    *v = x > PARL__BIG ? PARL__BIG : x;\n    return a;\n}\n\n"
+          "size_t parl__lex(const char *text, size_t n, size_t pos, parl__tok *t)\n{\n"
+          "    const unsigned char *p = (const unsigned char *)text;\n"
+          "    size_t cur, mar = 0, start;\n"
+          "#define YYPEEK() (cur < n ? p[cur] : 0)\n#define YYSKIP() (++cur)\n"
+          "#define YYBACKUP() (mar = cur)\n#define YYRESTORE() (cur = mar)\n"
+          "#define YYSHIFT(k) (cur += (size_t)(k))\n"
+          "#define TOKEN(k, w) do { t->kind = (k); t->word = (w); t->start = start; \\\n"
+          "        t->end = cur; t->value = 0; return cur; } while (0)\n"
+          "again:\n    start = cur = pos;\n"
+          "    /*!re2c\n"
+          "    re2c:api = custom;\n    re2c:yyfill:enable = 0;\n"
+          "    re2c:define:YYCTYPE = \"unsigned char\";\n    re2c:flags:tags = 1;\n\n"
+          "    blank = [ \\t\\r\\n\\f\\v] | \"\\xc2\\xa0\";\n"
+          "    apos = \"'\" | \"\\xe2\\x80\\x99\";\n"
+          "    letter = [a-zA-Z0-9_]\n"
+          "           | [\\xc3-\\xdf][\\x80-\\xbf]\n"
+          "           | \"\\xe0\" [\\xa0-\\xbf][\\x80-\\xbf]\n"
+          "           | [\\xe1\\xe3-\\xec\\xee\\xef][\\x80-\\xbf][\\x80-\\xbf]\n"
+          "           | \"\\xe2\" [\\x82-\\xbf][\\x80-\\xbf]\n"
+          "           | \"\\xed\" [\\x80-\\x9f][\\x80-\\xbf]\n"
+          "           | \"\\xf0\" [\\x90-\\xbf][\\x80-\\xbf][\\x80-\\xbf]\n"
+          "           | [\\xf1-\\xf3][\\x80-\\xbf][\\x80-\\xbf][\\x80-\\xbf]\n"
+          "           | \"\\xf4\" [\\x80-\\x8f][\\x80-\\xbf][\\x80-\\xbf];\n"
+          "    quote = [\"`'] | \"\\xe2\\x80\" [\\x98\\x99\\x9c\\x9d\\x9e] | \"\\xc2\" [\\xab\\xbb];\n"
+          "    nonletter = [^a-zA-Z0-9_\\x80-\\xff];\n\n"
+          "    blank+ { pos = cur; goto again; }\n", f);
+    /* Vocabulary: sorted by id so the output is stable. */
+    int *order = xcalloc((size_t)I->nw, sizeof(int));
+    for (int i = 0; i < I->nw; i++) order[I->w[i].id - 1] = i;
+    for (int k = 0; k < I->nw; k++) {
+        const word *w = &I->w[order[k]];
+        size_t len = strlen(w->text);
+        fputs("    ", f);
+        emit_re_word(f, w->text);
+        /* A phrase must end at a word boundary; a single word needs no
+         * context because the generic word rule below is longer. */
+        if (strchr(w->text, ' ') && is_wordchar((unsigned char)w->text[len - 1])) fputs(" / nonletter", f);
+        fprintf(f, " { TOKEN(PARL__TK_WORD, %d); } /* ", w->id);
+        c_comment_safe(f, w->text);
+        fputs(" */\n", f);
+    }
+    free(order);
+    fputs("    [0-9]+ (", f);
+    for (size_t i = 0; suffixes && i < suffixes->n; i++) {
+        if (i) fputs(" | ", f);
+        emit_re_word(f, suffixes->items[i]->text);
+    }
+    fputs(") {\n        t->kind = PARL__TK_DIGITORD; t->word = 0; t->start = start; t->end = cur;\n"
+          "        digits_value(p, start, cur, &t->value);\n        return cur;\n    }\n"
+          "    [0-9]+ {\n        t->kind = PARL__TK_DIGITS; t->word = 0; t->start = start; t->end = cur;\n"
+          "        digits_value(p, start, cur, &t->value);\n        return cur;\n    }\n"
+          "    letter+ (apos letter+)* { TOKEN(PARL__TK_WORD, 0); }\n"
+          "    quote { TOKEN(PARL__TK_QUOTE, 0); }\n"
+          "    [\\x00] {\n        if (cur > n) { cur = n; start = n; TOKEN(PARL__TK_END, 0); }\n"
+          "        TOKEN(PARL__TK_PUNCT, 0);\n    }\n"
+          "    [^] { TOKEN(PARL__TK_PUNCT, 0); }\n    */\n}\n", f);
+}
+
+static void emit_quantity(FILE *f)
+{
+    fputs("// Number phrases, ranges and lists. Terminals come from the word\n"
+          "// meanings in grammar/numbers.yaml (see infer_tables.c).\n"
+          "%name parl__qty_parser\n%token_prefix PARL_Q_\n%token_type {int64_t}\n"
+          "%default_type {int64_t}\n%extra_argument {parl__qty *q}\n%stack_size 40\n"
+          "%token_destructor { (void)q; (void)yypminor; }\n%syntax_error { (void)yymajor; (void)yyminor; q->error = 1; }\n%parse_failure { q->error = 1; }\n"
+          "%stack_overflow { q->error = 1; }\n"
+          "%include {\n#define NDEBUG 1\n#include <string.h>\n#include \"infer_internal.h\"\n"
+          "#define parl__qty_parser_ENGINEALWAYSONSTACK 1\n"
+          "static int64_t cap(int64_t v) { return v > PARL__BIG ? PARL__BIG : v; }\n"
+          "static void push(parl__qty *q, int64_t v)\n"
+          "{\n    if (q->n == PARL__QTY_MAX) q->error = 1;\n    else q->v[q->n++] = cap(v);\n}\n}\n\n"
+          "%token ZERO ONES TEENS TENS HUNDRED SCALE ORD_ONES ORD_TEENS ORD_TENS ORD_HUNDRED\n"
+          "       ORD_SCALE DIGITS DIGITORD QTYWORD ARTICLE OF AND COMMA DASH TO.\n\n"
+          "// A compound goes on where it can: \"one hundred and five\" is 105, not\n"
+          "// the list 100, 5; \"twenty-one\" is 21, not the range 20 to 1.\n"
+          "%left LOW.\n%left AND DASH.\n\n"
+          "start ::= qty.\n"
+          "qty ::= num(A).                  { q->kind = PARL__QTY_CARD; q->n = 0; push(q, A); }\n"
+          "qty ::= ord(A).                  { q->kind = PARL__QTY_ORD; q->n = 0; push(q, A); }\n"
+          "qty ::= num(A) to num(B).        { q->kind = PARL__QTY_RANGE; q->n = 0; push(q, A); push(q, B); }\n"
+          "qty ::= ord(A) to ord(B).        { q->kind = PARL__QTY_RANGE; q->n = 0; push(q, A); push(q, B); }\n"
+          "qty ::= numlist.                 { q->kind = PARL__QTY_LIST; }\n"
+          "qty ::= ordlist.                 { q->kind = PARL__QTY_LIST; }\n"
+          "to ::= TO.\nto ::= DASH.\n"
+          "sep ::= AND.\nsep ::= COMMA.\nsep ::= COMMA AND.\n"
+          "numlist ::= num(A) sep num(B).   { q->n = 0; push(q, A); push(q, B); }\n"
+          "numlist ::= numlist sep num(B).  { push(q, B); }\n"
+          "ordlist ::= ord(A) sep ord(B).   { q->n = 0; push(q, A); push(q, B); }\n"
+          "ordlist ::= ordlist sep ord(B).  { push(q, B); }\n\n"
+          "num(R) ::= DIGITS(A).            { R = A; }\n"
+          "num(R) ::= ZERO.                 { R = 0; }\n"
+          "num(R) ::= cardinal(A).          { R = A; }\n"
+          "num(R) ::= quantity(A).          { R = A; }\n"
+          "quantity(R) ::= QTYWORD(A).              { R = A; }\n"
+          "quantity(R) ::= QTYWORD(A) OF.           { R = A; }\n"
+          "quantity(R) ::= ARTICLE QTYWORD(A).      { R = A; }\n"
+          "quantity(R) ::= ARTICLE QTYWORD(A) OF.   { R = A; }\n"
+          "quantity(R) ::= small(N) QTYWORD(A).     { R = cap(N * A); }\n"
+          "quantity(R) ::= small(N) QTYWORD(A) OF.  { R = cap(N * A); }\n"
+          "cardinal(R) ::= small(A). [LOW]                     { R = A; }\n"
+          "cardinal(R) ::= small(A) SCALE(S). [LOW]            { R = cap(A * S); }\n"
+          "cardinal(R) ::= small(A) SCALE(S) small(B).         { R = cap(A * S + B); }\n"
+          "cardinal(R) ::= small(A) SCALE(S) AND small(B).     { R = cap(A * S + B); }\n"
+          "cardinal(R) ::= ARTICLE SCALE(S).                   { R = S; }\n"
+          "cardinal(R) ::= SCALE(S). [LOW]                     { R = S; }\n"
+          "small(R) ::= below100(A).               { R = A; }\n"
+          "small(R) ::= hundreds(A). [LOW]         { R = A; }\n"
+          "small(R) ::= hundreds(A) below100(B).   { R = A + B; }\n"
+          "small(R) ::= hundreds(A) AND below100(B). { R = A + B; }\n"
+          "hundreds(R) ::= ONES(A) HUNDRED.        { R = A * 100; }\n"
+          "hundreds(R) ::= HUNDRED.                { R = 100; }\n"
+          "hundreds(R) ::= ARTICLE HUNDRED.        { R = 100; }\n"
+          "below100(R) ::= ONES(A).                { R = A; }\n"
+          "below100(R) ::= TEENS(A).               { R = A; }\n"
+          "below100(R) ::= TENS(A). [LOW]          { R = A; }\n"
+          "below100(R) ::= TENS(A) ONES(B).        { R = A + B; }\n"
+          "below100(R) ::= TENS(A) DASH ONES(B).   { R = A + B; }\n\n"
+          "ord(R) ::= DIGITORD(A).                 { R = A; }\n"
+          "ord(R) ::= ordsmall(A).                 { R = A; }\n"
+          "ordsmall(R) ::= ord100(A).              { R = A; }\n"
+          "ordsmall(R) ::= hundreds(A) ord100(B).  { R = A + B; }\n"
+          "ordsmall(R) ::= hundreds(A) AND ord100(B). { R = A + B; }\n"
+          "ordsmall(R) ::= ONES(A) ORD_HUNDRED.    { R = A * 100; }\n"
+          "ordsmall(R) ::= ORD_HUNDRED.            { R = 100; }\n"
+          "ordsmall(R) ::= ORD_SCALE(S).           { R = S; }\n"
+          "ordsmall(R) ::= small(A) ORD_SCALE(S).  { R = cap(A * S); }\n"
+          "ord100(R) ::= ORD_ONES(A).              { R = A; }\n"
+          "ord100(R) ::= ORD_TEENS(A).             { R = A; }\n"
+          "ord100(R) ::= ORD_TENS(A).              { R = A; }\n"
+          "ord100(R) ::= TENS(A) ORD_ONES(B).      { R = A + B; }\n"
+          "ord100(R) ::= TENS(A) DASH ORD_ONES(B). { R = A + B; }\n\n"
+          "%code {\n"
+          "/* Parses CODES[0..N) (PARL_Q_* terminals with VALUES) as one quantity.\n"
+          " * The parser lives on this function's stack: no heap. */\n"
+          "int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)\n"
+          "{\n    yyParser parser;\n    memset(q, 0, sizeof *q);\n"
+          "    parl__qty_parserInit(&parser);\n"
+          "    for (int i = 0; i < n && !q->error; i++) parl__qty_parser(&parser, codes[i], values[i], q);\n"
+          "    if (!q->error) parl__qty_parser(&parser, 0, 0, q);\n"
+          "    parl__qty_parserFinalize(&parser);\n"
+          "    return !q->error && q->kind != 0;\n}\n}\n", f);
+}
+
+static void emit_int_array(FILE *f, const char *decl, const int *v, int n)
+{
+    fprintf(f, "%s[%d] = {", decl, n ? n : 1);
+    for (int i = 0; i < n; i++) fprintf(f, "%s%d", !i ? "\n    " : i % 16 ? ", " : ",\n    ", v[i]);
+    if (!n) fputs("0", f);
+    fputs("\n};\n", f);
+}
+
+static int word_id(const infer *I, int idx) { return I->w[idx].id; }
+
+static void emit_tables(infer *I, FILE *f)
+{
+    fputs("/* Tables of the inference runtime: word meanings, pattern programs and\n"
+          " * the index from a request's words to the patterns they can start. */\n"
+          "#include \"infer_internal.h\"\n#include \"quantity.h\"\n\n", f);
+    /* Word meanings, by id. */
+    int *order = xcalloc((size_t)I->nw, sizeof(int));
+    for (int i = 0; i < I->nw; i++) order[I->w[i].id - 1] = i;
+    fprintf(f, "const int parl__nwords = %d;\n", I->nw);
+    fprintf(f, "const parl__word parl__words[%d] = {\n    { 0, 0, 0, 0, 0 }, /* unknown */\n", I->nw + 1);
+    for (int k = 0; k < I->nw; k++) {
+        const word *w = &I->w[order[k]];
+        fprintf(f, "    { %s%s, %d, %d, %d, %lld }, /* ", w->qclass ? "PARL_Q_" : "0",
+                w->qclass ? qclass_names[w->qclass] : "", w->unit, w->section, w->qclass > 0,
+                (long long)w->value);
+        c_comment_safe(f, w->text);
+        fputs(" */\n", f);
+    }
+    fputs("};\n\n", f);
+    fprintf(f, "const char *const parl__word_text[%d] = {\n    \"\",\n", I->nw + 1);
+    for (int k = 0; k < I->nw; k++) {
+        fputs("    \"", f);
+        for (const char *c = I->w[order[k]].text; *c; c++)
+            if (*c == '"' || *c == '\\') fprintf(f, "\\%c", *c);
+            else if ((unsigned char)*c >= 0x80) fprintf(f, "\\%03o", (unsigned char)*c);
+            else fputc(*c, f);
+        fputs("\",\n", f);
+    }
+    fputs("};\n\n", f);
+    free(order);
+
+    /* Pattern elements, sets and variants, grouped: rules, gate, tails. */
+    int nelem = 0, nset = 0;
+    for (int k = 0; k < I->nv; k++) nelem += I->v[k].s.n;
+    fprintf(f, "const parl__elem parl__elems[%d] = {\n", nelem ? nelem : 1);
+    int *setw = NULL, csetw = 0;
+    for (int k = 0; k < I->nv; k++) {
+        const seq *s = &I->v[k].s;
+        fprintf(f, "    /* %d: %s:%d */\n", k, I->v[k].at->file, I->v[k].at->line);
+        for (int i = 0; i < s->n; i++) {
+            const elem *e = &s->e[i];
+            int arg = 0, cnt = 0;
+            if (e->op == E_WORD) arg = word_id(I, e->words[0]);
+            else if (e->op == E_SET) {
+                arg = nset;
+                cnt = e->n;
+                int *ids = xcalloc((size_t)e->n, sizeof(int));
+                for (int m = 0; m < e->n; m++) ids[m] = word_id(I, e->words[m]);
+                for (int a = 1; a < e->n; a++)     /* sorted for binary search */
+                    for (int b = a; b > 0 && ids[b - 1] > ids[b]; b--) { int t = ids[b]; ids[b] = ids[b - 1]; ids[b - 1] = t; }
+                for (int m = 0; m < e->n; m++) { GROW(setw, nset, csetw); setw[nset++] = ids[m]; }
+                free(ids);
+            } else if (e->op == E_GAP) cnt = GAP_MAX;
+            fprintf(f, "    { PARL__E_%s, %d, %d, 0x%xu },\n", elem_names[e->op], cnt, arg, e->mask);
+        }
+    }
+    if (!nelem) fputs("    { 0, 0, 0, 0 }\n", f);
+    fputs("};\n", f);
+    emit_int_array(f, "const uint16_t parl__set_words", setw, nset);
+
+    int counts[3] = { 0 };
+    for (int k = 0; k < I->nv; k++) counts[I->v[k].group]++;
+    fprintf(f, "\nconst int parl__nvariants_rules = %d;\nconst int parl__nvariants_gate = %d;\n"
+            "const int parl__nvariants_tails = %d;\n", counts[0], counts[1], counts[2]);
+    fprintf(f, "const parl__variant parl__variants[%d] = {\n", I->nv ? I->nv : 1);
+    for (int k = 0, e = 0; k < I->nv; e += I->v[k].s.n, k++)
+        fprintf(f, "    { %d, %d, %d },\n", I->v[k].group == 0 ? I->v[k].rule : -1, e, I->v[k].s.n);
+    fputs("};\n\n", f);
+
+    fprintf(f, "const parl__rule parl__rules[%d] = {\n", I->nrules ? I->nrules : 1);
+    for (int r = 0; r < I->nrules; r++) {
+        const rule *ru = &I->rules[r];
+        fprintf(f, "    { %d, %d, %d, %d, %d, %d, PARL__E_%s, %lld, %lld }, /* %s:%d */\n", ru->mode,
+                ru->count_only, ru->end_open, ru->has_count, ru->unit, ru->section,
+                elem_names[ru->start_slot], (long long)ru->start_add, (long long)ru->count,
+                ru->at->file, ru->at->line);
+    }
+    fputs("};\n\n", f);
+
+    /* First-element index: for each word id, the variants (rules and gate)
+     * whose first element accepts that word, in priority order; and for each
+     * slot kind, the variants starting with that slot. */
+    int nidx = 0, *idx = NULL, cidx = 0;
+    int *woff = xcalloc((size_t)I->nw + 2, sizeof(int));
+    for (int id = 0; id <= I->nw; id++) {
+        woff[id] = nidx;
+        for (int k = 0; k < I->nv; k++) {
+            if (I->v[k].group == 2) continue;
+            const elem *e = &I->v[k].s.e[0];
+            int hit = 0;
+            if (id && (e->op == E_WORD || e->op == E_SET))
+                for (int m = 0; m < e->n; m++) hit |= word_id(I, e->words[m]) == id;
+            if (hit) { GROW(idx, nidx, cidx); idx[nidx++] = k; }
+        }
+    }
+    woff[I->nw + 1] = nidx;
+    emit_int_array(f, "const uint16_t parl__first_word_off", woff, I->nw + 2);
+    emit_int_array(f, "const uint16_t parl__first_word", idx, nidx);
+    int soff[E_QUOTED + 2], nsidx = 0, *sidx = NULL, csidx = 0;
+    for (int op = 0; op <= E_QUOTED; op++) {
+        soff[op] = nsidx;
+        for (int k = 0; k < I->nv; k++)
+            if (I->v[k].group != 2 && I->v[k].s.e[0].op == op && op >= E_NUMBER) {
+                GROW(sidx, nsidx, csidx);
+                sidx[nsidx++] = k;
+            }
+    }
+    soff[E_QUOTED + 1] = nsidx;
+    emit_int_array(f, "const uint16_t parl__first_slot_off", soff, E_QUOTED + 2);
+    emit_int_array(f, "const uint16_t parl__first_slot", sidx, nsidx);
+    free(woff); free(idx); free(sidx); free(setw);
+
+    /* Names. */
+    fprintf(f, "\nconst char *const parl__mode_names[%d] = {", I->nmodes);
+    for (int i = 0; i < I->nmodes; i++) fprintf(f, " \"%s\",", I->modes[i].name);
+    fprintf(f, " };\nconst char *const parl__unit_names[%d] = { \"none\",", I->nunits + 1);
+    for (int i = 0; i < I->nunits; i++) fprintf(f, " \"%s\",", I->units[i].name);
+    fprintf(f, " };\nconst char *const parl__section_names[%d] = { \"none\",", I->nsections + 1);
+    for (int i = 0; i < I->nsections; i++) fprintf(f, " \"%s\",", I->sections[i].name);
+    fputs(" };\n", f);
+    fputs("const char parl__trim_chars[] = \"", f);
+    for (const char *c = I->trim; *c; c++)
+        if (*c == '"' || *c == '\\') fprintf(f, "\\%c", *c); else fputc(*c, f);
+    fputs("\";\n", f);
+}
+
+/* ------------------------------------------------------------------ driver */
+
 int gen_infer(gen_ctx *g)
 {
-    FILE *f = gen_create(g, "parl_vocab.h", "grammar/*.yaml");
-    if (!f) return 1;
-    fputs("#ifndef PARL_VOCAB_H\n#define PARL_VOCAB_H\n"
-          "typedef enum { PARL_MODE_NONE } parl_mode;\n"
-          "typedef enum { PARL_UNIT_NONE } parl_unit;\n"
-          "typedef enum { PARL_SECTION_NONE } parl_section;\n#endif\n", f);
-    return gen_close(g, f);
+    infer I = { 0 };
+    ydoc *nums = gen_load(g, "numbers.yaml"), *units = gen_load(g, "units.yaml"),
+         *secs = gen_load(g, "sections.yaml"), *modes = gen_load(g, "modes.yaml");
+    if (!nums || !units || !secs || !modes) return 1;
+
+    load_numbers(&I, nums->root);
+    load_named_words(&I, units->root, "units", &I.units, &I.nunits, 1, 15);
+    load_named_words(&I, secs->root, "sections", &I.sections, &I.nsections, 0, 31);
+    const ynode *root = modes->root;
+    for (size_t i = 0; i < root->n; i++) {
+        const char *k = ymap_key(root, i)->text;
+        if (strcmp(k, "modes") && strcmp(k, "classes") && strcmp(k, "rules") &&
+            strcmp(k, "search_cleanup") && strcmp(k, "gate"))
+            I.err += yerr(ymap_key(root, i), "unknown key '%s' in modes (modes, classes, rules, "
+                          "search_cleanup, gate)", k);
+    }
+    load_modes(&I, ymap_get(root, "modes"));
+    load_classes(&I, ymap_get(root, "classes"));
+    if (!I.err) load_rules(&I, ymap_get(root, "rules"));
+    if (!I.err) load_list_group(&I, ymap_get(root, "gate"), 1, "gate");
+    const ynode *clean = ymap_get(root, "search_cleanup");
+    if (clean && !I.err) {
+        const ynode *trim = ymap_get(clean, "trim");
+        if (trim && yis_scalar(trim)) snprintf(I.trim, sizeof I.trim, "%s", trim->text);
+        load_list_group(&I, ymap_get(clean, "tails"), 2, "tails");
+    }
+    for (int m = 1; m < I.nmodes && !I.err; m++) {
+        int used = 0;
+        for (int r = 0; r < I.nrules; r++) used |= I.rules[r].mode == m;
+        if (!used) I.err += yerr(I.modes[m].at, "mode '%s' has no rule", I.modes[m].name);
+    }
+    if (I.nv > 65000 || I.nw > 65000) I.err += yerr(root, "grammar too large");
+    if (!I.err) check_shadowing(&I);
+    if (I.err) { for (int i = 0; i < I.err; i++) gen_fail(g); return 1; }
+
+    assign_ids(&I);
+    FILE *f;
+    if ((f = gen_create(g, "parl_vocab.h", "grammar/modes.yaml, units.yaml, sections.yaml"))) {
+        emit_vocab_h(&I, f);
+        gen_close(g, f);
+    }
+    if ((f = gen_create(g, "infer_lex.re", "the specs in grammar/"))) {
+        emit_lexer(&I, f, ymap_get(nums->root, "ordinal_suffixes"));
+        gen_close(g, f);
+    }
+    if ((f = gen_create(g, "quantity.y", "grammar/numbers.yaml"))) {
+        emit_quantity(f);
+        gen_close(g, f);
+    }
+    if ((f = gen_create(g, "infer_tables.c", "the specs in grammar/"))) {
+        emit_tables(&I, f);
+        gen_close(g, f);
+    }
+    return gen_failed(g);
 }

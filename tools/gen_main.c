@@ -187,19 +187,22 @@ static int add_c_files(const char *dir, char **argv, int argc, int max, char sto
 /* Builds the grammar checker against the fresh sources and runs it. */
 static int check(gen_ctx *g)
 {
+    /* The checker and the tools files it uses (besides the runtime). */
+    static const char *const tool_sources[] = { "check_grammar.c", "yaml_doc.c", "intent_json.c",
+                                                "json_out.c" };
     static char store[256][PATHMAX];
     int ns = 0;
-    char exe[PATHMAX], inc1[PATHMAX], inc2[PATHMAX], inc3[PATHMAX], chk[PATHMAX], yd[PATHMAX];
+    char exe[PATHMAX], inc1[PATHMAX], inc2[PATHMAX], inc3[PATHMAX];
     join(exe, sizeof exe, g->tmp, "check_grammar");
     snprintf(inc1, sizeof inc1, "-I%s", g->tmp);
     snprintf(inc2, sizeof inc2, "-I%s", g->runtime);
     snprintf(inc3, sizeof inc3, "-I%s", g->tools);
-    join(chk, sizeof chk, g->tools, "check_grammar.c");
-    join(yd, sizeof yd, g->tools, "yaml_doc.c");
     const char *cc = getenv("CC");
     char *argv[300] = { (char *)(cc && *cc ? cc : "cc"), "-std=c11", "-O1", "-Wall", "-Wextra",
-                        "-Werror", inc1, inc2, inc3, "-o", exe, chk, yd };
-    int argc = 13;
+                        "-Werror", "-D_GNU_SOURCE", inc1, inc2, inc3, "-o", exe };
+    int argc = 12;
+    for (size_t i = 0; i < sizeof tool_sources / sizeof tool_sources[0]; i++)
+        argv[argc++] = join(store[ns++], PATHMAX, g->tools, tool_sources[i]);
     argc = add_c_files(g->runtime, argv, argc, 290, store, &ns);
     argc = add_c_files(g->tmp, argv, argc, 290, store, &ns);
     argv[argc++] = "-lyaml";
@@ -211,6 +214,7 @@ static int check(gen_ctx *g)
     char *cargv[] = { exe, "--grammar", (char *)g->grammar, "--quiet", NULL };
     int st = run(cargv);
     unlink(exe);
+    if (st) fprintf(stderr, "parlgen: the grammar does not produce what %s/tests.yaml expects\n", g->grammar);
     return st != 0;
 }
 

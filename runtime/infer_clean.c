@@ -1,0 +1,71 @@
+/* infer_clean: search-text cleanup (seed §4a). Trailing punctuation,
+ * surrounding quotes and filler tails ("in the document", "please") come off
+ * until nothing more does. The tails are patterns of grammar/modes.yaml. */
+#include <string.h>
+#include "infer_internal.h"
+
+#define TAIL_MAX 8
+
+static int is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+
+static int elem_takes(const parl__elem *e, uint16_t w)
+{
+    if (!w) return 0;
+    if (e->op == PARL__E_WORD) return e->arg == w;
+    for (int i = 0; i < e->n; i++)
+        if (parl__set_words[e->arg + i] == w) return 1;
+    return 0;
+}
+
+/* Start of the longest tail pattern matching the last tokens of TOKS, or 0
+ * when none does. A tail never takes the first token: something must remain. */
+static size_t tail_start(const parl__tok *toks, int nt)
+{
+    int first_tail = parl__nvariants_rules + parl__nvariants_gate, longest = 0;
+    for (int v = first_tail; v < first_tail + parl__nvariants_tails; v++) {
+        const parl__variant *pv = &parl__variants[v];
+        if (pv->n >= nt || pv->n <= longest) continue;
+        int ok = 1;
+        for (int i = 0; i < pv->n && ok; i++)
+            ok = toks[nt - pv->n + i].kind == PARL__TK_WORD &&
+                 elem_takes(&parl__elems[pv->first + i], toks[nt - pv->n + i].word);
+        if (ok) longest = pv->n;
+    }
+    return longest ? toks[nt - longest].start : 0;
+}
+
+/* One round; returns 1 if it removed something. */
+static int clean_once(const char *text, size_t *a, size_t *b)
+{
+    const unsigned char *p = (const unsigned char *)text;
+    size_t a0 = *a, b0 = *b;
+    while (*a < *b && is_blank(p[*a])) (*a)++;
+    while (*b > *a && (is_blank(p[*b - 1]) || (p[*b - 1] && strchr(parl__trim_chars, p[*b - 1])))) (*b)--;
+    if (*a == *b) return 0;
+
+    parl__tok t, last[TAIL_MAX];
+    int nt = 0, total = 0;
+    size_t pos = *a;
+    parl__tok first = { 0, 0, 0, 0, 0 }, final = { 0, 0, 0, 0, 0 };
+    for (;;) {
+        pos = parl__lex(text, *b, pos, &t);
+        if (t.kind == PARL__TK_END) break;
+        if (!total++) first = t;
+        final = t;
+        if (t.kind == PARL__TK_PUNCT) continue;
+        if (nt == TAIL_MAX) memmove(last, last + 1, sizeof last - sizeof last[0]), nt--;
+        last[nt++] = t;
+    }
+    if (first.kind == PARL__TK_QUOTE) *a = first.end;
+    if (final.kind == PARL__TK_QUOTE && final.start >= *a) *b = final.start;
+    if (*a != a0 || *b != b0) return 1;
+    size_t cut = total > 1 ? tail_start(last, nt) : 0;
+    if (cut > *a) { *b = cut; return 1; }
+    return 0;
+}
+
+int parl__clean_search(const char *text, size_t *a, size_t *b)
+{
+    while (clean_once(text, a, b) && *a < *b) {}
+    return *a < *b;
+}

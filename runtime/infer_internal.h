@@ -1,0 +1,117 @@
+/* infer_internal.h: what the inference runtime (runtime/infer_*.c) and its
+ * generated parts (gen/infer_lex.c, gen/quantity.c, gen/infer_tables.c)
+ * share. Not part of the public API. */
+#ifndef PARL_INFER_INTERNAL_H
+#define PARL_INFER_INTERNAL_H
+#include <stddef.h>
+#include <stdint.h>
+#include "parlance.h"
+
+/* Values saturate here: far above any document, far below overflow. */
+#define PARL__BIG ((int64_t)1 << 50)
+
+/* ---- lexing (gen/infer_lex.c) */
+enum { PARL__TK_END, PARL__TK_WORD, PARL__TK_DIGITS, PARL__TK_DIGITORD, PARL__TK_QUOTE,
+       PARL__TK_PUNCT };
+
+typedef struct parl__tok {
+    size_t start, end;     /* byte span in the request */
+    int64_t value;         /* DIGITS, DIGITORD */
+    uint16_t word;         /* vocabulary id, 0 = unknown word */
+    uint8_t kind;          /* PARL__TK_* */
+} parl__tok;
+
+/* Reads the token at or after POS (blanks skipped) into *t and returns the
+ * position after it. At the end: kind END, returns n. */
+size_t parl__lex(const char *text, size_t n, size_t pos, parl__tok *t);
+
+/* ---- number phrases (gen/quantity.c, a Lemon parser) */
+enum { PARL__QTY_NONE, PARL__QTY_CARD, PARL__QTY_ORD, PARL__QTY_RANGE, PARL__QTY_LIST };
+#define PARL__QTY_MAX PARL_MAX_PARTS
+typedef struct parl__qty {
+    int kind;              /* PARL__QTY_* */
+    int n;                 /* values in v */
+    int error;
+    int64_t v[PARL__QTY_MAX];
+} parl__qty;
+int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, parl__qty *q);
+
+/* ---- tables (gen/infer_tables.c) */
+typedef struct parl__word {
+    uint8_t qclass;        /* PARL_Q_* terminal of quantity.y, 0 = none */
+    uint8_t unit;          /* parl_unit, 0 = none */
+    uint8_t section;       /* parl_section, 0 = none */
+    uint8_t is_number;
+    int64_t value;
+} parl__word;
+extern const int parl__nwords;
+extern const parl__word parl__words[];
+extern const char *const parl__word_text[];
+
+/* Pattern elements (see grammar/modes.yaml for the slot meanings). */
+enum { PARL__E_ = 0, PARL__E_WORD, PARL__E_SET, PARL__E_GAP, PARL__E_NUMBER, PARL__E_DIGITS,
+       PARL__E_ORDINAL, PARL__E_NTH, PARL__E_RANGE, PARL__E_LIST, PARL__E_UNIT,
+       PARL__E_SECTION, PARL__E_TEXT, PARL__E_QUOTED };
+typedef struct parl__elem {
+    uint8_t op;
+    uint8_t n;             /* SET: words; GAP: most words skipped */
+    uint16_t arg;          /* WORD: id; SET: offset in parl__set_words */
+    uint32_t mask;         /* UNIT / SECTION: allowed ids as bits, 0 = any */
+} parl__elem;
+typedef struct parl__variant {
+    int16_t rule;          /* -1 for gate and tail patterns */
+    uint16_t first;        /* first element */
+    uint8_t n;             /* elements */
+} parl__variant;
+typedef struct parl__rule {
+    uint8_t mode;
+    uint8_t count_only, end_open, has_count, unit, section;
+    uint8_t start_slot;    /* PARL__E_* feeding start (0: the default mapping) */
+    int64_t start_add;
+    int64_t count;
+} parl__rule;
+
+extern const parl__elem parl__elems[];
+extern const uint16_t parl__set_words[];
+extern const parl__variant parl__variants[];   /* rules, then gate, then tails */
+extern const int parl__nvariants_rules, parl__nvariants_gate, parl__nvariants_tails;
+extern const parl__rule parl__rules[];
+extern const uint16_t parl__first_word_off[], parl__first_word[];
+extern const uint16_t parl__first_slot_off[], parl__first_slot[];
+extern const char *const parl__mode_names[];
+extern const char *const parl__unit_names[];
+extern const char *const parl__section_names[];
+extern const char parl__trim_chars[];
+#endif
+
+/* ---- items (runtime/infer_items.c): tokens with number phrases merged.
+ * "one hundred and five", "5 to 10" and "first and third" become one item. */
+enum { PARL__IT_END, PARL__IT_WORD, PARL__IT_QTY, PARL__IT_QUOTE };
+typedef struct parl__item {
+    size_t start, end;
+    parl__qty q;           /* PARL__IT_QTY */
+    uint16_t word;         /* vocabulary id of a one-token item */
+    uint8_t kind;          /* PARL__IT_* */
+    uint8_t digits;        /* a cardinal written in digits */
+    uint8_t unit, section;
+} parl__item;
+
+/* Patterns see at most this many items from where they start. */
+#define PARL__RING 32
+typedef struct parl__reader {
+    const char *text;
+    size_t n;
+    size_t pos;            /* where the next item starts */
+    size_t count;          /* items read so far */
+    int done;
+    parl__item ring[PARL__RING];
+} parl__reader;
+
+void parl__reader_init(parl__reader *r, const char *text, size_t n);
+/* Item I (0-based). I must be within PARL__RING of the oldest item still
+ * needed; past the end of the request it is an END item. */
+const parl__item *parl__item_at(parl__reader *r, size_t i);
+
+/* ---- search text (runtime/infer_clean.c) */
+/* Narrows [*a, *b) per grammar/modes.yaml search_cleanup; 0 if nothing is left. */
+int parl__clean_search(const char *text, size_t *a, size_t *b);

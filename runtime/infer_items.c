@@ -1,0 +1,111 @@
+/* infer_items: the token stream with number phrases parsed. A run of
+ * number-like tokens is handed to the Lemon quantity grammar; the longest
+ * prefix it accepts becomes one item. */
+#include "infer_internal.h"
+#include "quantity.h"
+
+#define RUN_MAX 16
+
+void parl__reader_init(parl__reader *r, const char *text, size_t n)
+{
+    r->text = text;
+    r->n = n;
+    r->pos = 0;
+    r->count = 0;
+    r->done = 0;
+}
+
+/* Next token that patterns can see: other punctuation is skipped. */
+static size_t next_token(const char *text, size_t n, size_t pos, parl__tok *t)
+{
+    do pos = parl__lex(text, n, pos, t);
+    while (t->kind == PARL__TK_PUNCT);
+    return pos;
+}
+
+static unsigned qclass_of(const parl__tok *t)
+{
+    if (t->kind == PARL__TK_DIGITS) return PARL_Q_DIGITS;
+    if (t->kind == PARL__TK_DIGITORD) return PARL_Q_DIGITORD;
+    if (t->kind == PARL__TK_WORD) return parl__words[t->word].qclass;
+    return 0;
+}
+
+/* Connectives continue a number phrase but cannot start one. */
+static int starts_number(unsigned q)
+{
+    return q && q != PARL_Q_OF && q != PARL_Q_AND && q != PARL_Q_COMMA && q != PARL_Q_DASH &&
+           q != PARL_Q_TO;
+}
+
+static int64_t token_value(const parl__tok *t)
+{
+    return t->kind == PARL__TK_WORD ? parl__words[t->word].value : t->value;
+}
+
+/* Tries the longest number phrase starting with FIRST. */
+static int read_quantity(parl__reader *r, const parl__tok *first, size_t after, parl__item *it)
+{
+    unsigned char codes[RUN_MAX];
+    int64_t values[RUN_MAX];
+    size_t ends[RUN_MAX];
+    int k = 0;
+    parl__tok t = *first;
+    size_t pos = after;
+    for (;;) {
+        codes[k] = (unsigned char)qclass_of(&t);
+        values[k] = token_value(&t);
+        ends[k++] = t.end;
+        if (k == RUN_MAX) break;
+        size_t next = parl__lex(r->text, r->n, pos, &t);
+        if (!qclass_of(&t)) break;
+        pos = next;
+    }
+    for (; k > 0; k--)
+        if (parl__qty_parse(codes, values, k, &it->q)) {
+            it->kind = PARL__IT_QTY;
+            it->end = ends[k - 1];
+            it->digits = k == 1 && first->kind == PARL__TK_DIGITS;
+            r->pos = ends[k - 1];
+            return 1;
+        }
+    return 0;
+}
+
+static void read_item(parl__reader *r, parl__item *it)
+{
+    parl__tok t;
+    size_t after = next_token(r->text, r->n, r->pos, &t);
+    it->start = t.start;
+    it->end = t.end;
+    it->word = t.word;
+    it->digits = 0;
+    it->unit = parl__words[t.word].unit;
+    it->section = parl__words[t.word].section;
+    r->pos = after;
+    if (t.kind == PARL__TK_END) {
+        it->kind = PARL__IT_END;
+        r->done = 1;
+        return;
+    }
+    if (t.kind == PARL__TK_QUOTE) { it->kind = PARL__IT_QUOTE; return; }
+    it->kind = PARL__IT_WORD;
+    if (starts_number(qclass_of(&t)) && read_quantity(r, &t, after, it) && it->end != t.end)
+        it->word = it->unit = it->section = 0;   /* several words: no longer that one word */
+}
+
+const parl__item *parl__item_at(parl__reader *r, size_t i)
+{
+    while (r->count <= i) {
+        parl__item *slot = &r->ring[r->count % PARL__RING];
+        if (r->done) {   /* keep returning END without re-lexing */
+            *slot = r->ring[(r->count - 1) % PARL__RING];
+            slot->kind = PARL__IT_END;
+            slot->start = slot->end = r->n;
+        } else {
+            read_item(r, slot);
+        }
+        r->count++;
+    }
+    return &r->ring[i % PARL__RING];
+}

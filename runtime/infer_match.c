@@ -1,0 +1,255 @@
+/* infer_match: runs the generated pattern programs over a request.
+ *
+ * Every rule's patterns may match anywhere; the earliest rule that matches
+ * somewhere wins (seed §4). The request is read once, item by item; at each
+ * item only the patterns whose first element accepts it are tried (a
+ * generated index), and only those that would beat the best match so far. */
+#include <string.h>
+#include "infer_internal.h"
+
+typedef struct caps {
+    int64_t num;
+    int64_t r0, r1;
+    int64_t list[PARL_MAX_PARTS];
+    size_t ta, tb;
+    uint8_t num_op, has_range, nlist, has_text, unit, section;
+} caps;
+
+typedef struct matcher {
+    parl__reader r;
+    size_t start;          /* item where the current attempt began */
+    caps c;
+} matcher;
+
+static const parl__item *item(matcher *m, size_t j)
+{
+    static const parl__item end_item = { 0, 0, { 0, 0, 0, { 0 } }, 0, PARL__IT_END, 0, 0, 0 };
+    if (j - m->start >= PARL__RING - 1) return &end_item;   /* beyond the window */
+    return parl__item_at(&m->r, j);
+}
+
+static int in_set(const parl__elem *e, uint16_t w)
+{
+    const uint16_t *s = parl__set_words + e->arg;
+    int lo = 0, hi = e->n - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (s[mid] == w) return 1;
+        if (s[mid] < w) lo = mid + 1; else hi = mid - 1;
+    }
+    return 0;
+}
+
+static int qty_is(const parl__item *it, int kind)
+{
+    return it->kind == PARL__IT_QTY && it->q.kind == kind;
+}
+
+/* Does the single item IT satisfy element E? Records slot captures. */
+static int take(matcher *m, const parl__elem *e, const parl__item *it)
+{
+    caps *c = &m->c;
+    switch (e->op) {
+    case PARL__E_WORD: return it->kind != PARL__IT_END && it->word == e->arg && it->word;
+    case PARL__E_SET: return it->kind != PARL__IT_END && it->word && in_set(e, it->word);
+    case PARL__E_UNIT:
+        if (!it->unit || (e->mask && !(e->mask >> it->unit & 1))) return 0;
+        c->unit = it->unit;
+        return 1;
+    case PARL__E_SECTION:
+        if (!it->section || (e->mask && !(e->mask >> it->section & 1))) return 0;
+        c->section = it->section;
+        return 1;
+    case PARL__E_NUMBER:
+    case PARL__E_DIGITS:
+    case PARL__E_ORDINAL:
+    case PARL__E_NTH:
+        if (!(qty_is(it, PARL__QTY_CARD) && e->op != PARL__E_ORDINAL &&
+              (e->op != PARL__E_DIGITS || it->digits)) &&
+            !(qty_is(it, PARL__QTY_ORD) && (e->op == PARL__E_ORDINAL || e->op == PARL__E_NTH)))
+            return 0;
+        c->num = it->q.v[0];
+        c->num_op = e->op;
+        return 1;
+    case PARL__E_RANGE:
+        if (!qty_is(it, PARL__QTY_RANGE)) return 0;
+        c->r0 = it->q.v[0];
+        c->r1 = it->q.v[1];
+        c->has_range = 1;
+        return 1;
+    case PARL__E_LIST:
+        if (!qty_is(it, PARL__QTY_LIST)) return 0;
+        memcpy(c->list, it->q.v, (size_t)it->q.n * sizeof c->list[0]);
+        c->nlist = (uint8_t)it->q.n;
+        return 1;
+    }
+    return 0;
+}
+
+static int match_from(matcher *m, const parl__elem *e, int ne, size_t j);
+
+/* {text}: to the end of the request when last, else as few items as let
+ * the rest of the pattern match. */
+static int match_text(matcher *m, const parl__elem *e, int ne, size_t j)
+{
+    const parl__item *first = item(m, j);
+    if (first->kind == PARL__IT_END) return 0;
+    size_t a = first->start;
+    if (ne == 1) {
+        size_t b = m->r.n;
+        if (!parl__clean_search(m->r.text, &a, &b)) return 0;
+        m->c.ta = a; m->c.tb = b; m->c.has_text = 1;
+        return 1;
+    }
+    for (size_t k = j + 1; item(m, k - 1)->kind != PARL__IT_END; k++) {
+        size_t ta = a, tb = item(m, k - 1)->end;
+        if (!parl__clean_search(m->r.text, &ta, &tb)) continue;
+        if (match_from(m, e + 1, ne - 1, k)) {
+            m->c.ta = ta; m->c.tb = tb; m->c.has_text = 1;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* {quoted}: a quote, at least one item, the next quote. */
+static int match_quoted(matcher *m, const parl__elem *e, int ne, size_t j)
+{
+    if (item(m, j)->kind != PARL__IT_QUOTE) return 0;
+    for (size_t k = j + 2;; k++) {
+        const parl__item *it = item(m, k);
+        if (it->kind == PARL__IT_END) return 0;
+        if (it->kind != PARL__IT_QUOTE) continue;
+        size_t a = item(m, j)->end, b = it->start;
+        if (!parl__clean_search(m->r.text, &a, &b)) return 0;
+        if (!match_from(m, e + 1, ne - 1, k + 1)) return 0;
+        m->c.ta = a; m->c.tb = b; m->c.has_text = 1;
+        return 1;
+    }
+}
+
+static int match_from(matcher *m, const parl__elem *e, int ne, size_t j)
+{
+    if (ne == 0) return 1;
+    switch (e->op) {
+    case PARL__E_GAP:
+        for (size_t k = 0; k <= e->n; k++) {
+            if (k && item(m, j + k - 1)->kind == PARL__IT_END) break;
+            if (match_from(m, e + 1, ne - 1, j + k)) return 1;
+        }
+        return 0;
+    case PARL__E_TEXT: return match_text(m, e, ne, j);
+    case PARL__E_QUOTED: return match_quoted(m, e, ne, j);
+    }
+    return take(m, e, item(m, j)) && match_from(m, e + 1, ne - 1, j + 1);
+}
+
+static int try_variant(matcher *m, int v, size_t j)
+{
+    const parl__variant *pv = &parl__variants[v];
+    m->start = j;
+    memset(&m->c, 0, sizeof m->c);
+    return match_from(m, parl__elems + pv->first, pv->n, j);
+}
+
+/* Tries, in priority order, the variants of list [lo, hi) below *best. */
+static void try_list(matcher *m, const uint16_t *list, int lo, int hi, size_t j, int *best,
+                     caps *best_caps)
+{
+    for (int i = lo; i < hi && list[i] < *best; i++)
+        if (try_variant(m, list[i], j)) {
+            *best = list[i];
+            *best_caps = m->c;
+            return;
+        }
+}
+
+/* Finds the best variant below LIMIT matching anywhere; -1 if none.
+ * STOP_AT_ANY: the gate only asks whether anything matches. */
+static int best_match(matcher *m, int limit, int stop_at_any, caps *best_caps)
+{
+    int best = limit;
+    for (size_t j = 0; best > 0; j++) {
+        const parl__item *it = parl__item_at(&m->r, j);
+        if (it->kind == PARL__IT_END) break;
+        parl__item cur = *it;   /* the ring may move under later reads */
+        uint8_t slots[4];
+        int ns = 0;
+        if (cur.kind == PARL__IT_QTY) {
+            int k = cur.q.kind;
+            if (k == PARL__QTY_CARD) {
+                slots[ns++] = PARL__E_NUMBER;
+                slots[ns++] = PARL__E_NTH;
+                if (cur.digits) slots[ns++] = PARL__E_DIGITS;
+            } else if (k == PARL__QTY_ORD) {
+                slots[ns++] = PARL__E_ORDINAL;
+                slots[ns++] = PARL__E_NTH;
+            } else {
+                slots[ns++] = k == PARL__QTY_RANGE ? PARL__E_RANGE : PARL__E_LIST;
+            }
+        }
+        if (cur.unit) slots[ns++] = PARL__E_UNIT;
+        if (cur.section) slots[ns++] = PARL__E_SECTION;
+        if (cur.kind == PARL__IT_QUOTE) slots[ns++] = PARL__E_QUOTED;
+        if (cur.word)
+            try_list(m, parl__first_word, parl__first_word_off[cur.word],
+                     parl__first_word_off[cur.word + 1], j, &best, best_caps);
+        for (int s = 0; s < ns; s++)
+            try_list(m, parl__first_slot, parl__first_slot_off[slots[s]],
+                     parl__first_slot_off[slots[s] + 1], j, &best, best_caps);
+        if (stop_at_any && best < limit) break;
+    }
+    return best < limit ? best : -1;
+}
+
+static void fill(const parl__rule *r, const caps *c, parl_intent *out)
+{
+    out->mode = (parl_mode)r->mode;
+    out->unit = (parl_unit)(c->unit ? c->unit : r->unit);
+    out->section = (parl_section)(c->section ? c->section : r->section);
+    out->count_only = r->count_only;
+    if (r->has_count) { out->count = r->count; out->has_count = 1; }
+    if (c->num_op && r->start_slot) {
+        out->start = c->num + r->start_add;
+        out->has_start = 1;
+    } else if (c->num_op && !r->has_count) {
+        out->count = c->num;
+        out->has_count = 1;
+    }
+    if (c->has_range) {
+        out->start = c->r0;
+        out->end = c->r1;
+        out->has_start = out->has_end = 1;
+    }
+    if (r->end_open) out->has_end = out->end_open = 1;
+    for (int i = 0; i < c->nlist; i++) out->parts[i] = c->list[i];
+    out->nparts = c->nlist;
+    if (c->has_text) {
+        out->has_search = 1;
+        out->search.off = c->ta;
+        out->search.len = c->tb - c->ta;
+    }
+}
+
+parl_mode parl_infer(const char *text, size_t len, parl_intent *out)
+{
+    matcher m;
+    caps best;
+    memset(out, 0, sizeof *out);
+    out->rule = -1;
+    parl__reader_init(&m.r, text, len);
+    memset(&best, 0, sizeof best);
+    int v = best_match(&m, parl__nvariants_rules, 0, &best);
+    if (v < 0) return out->mode = PARL_MODE_NONE;
+    fill(&parl__rules[parl__variants[v].rule], &best, out);
+    out->rule = parl__variants[v].rule;
+    return out->mode;
+}
+
+bool parl_is_retrieval_request(const char *text, size_t len)
+{
+    matcher m;
+    caps best;
+    parl__reader_init(&m.r, text, len);
+    return best_match(&m, parl__nvariants_rules + parl__nvariants_gate, 1, &best) >= 0;
+}

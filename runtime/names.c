@@ -1,0 +1,56 @@
+/* names: the generated names of modes, units and sections, and numbers
+ * parsed on their own (parl_parse_number). */
+#include <string.h>
+#include "infer_internal.h"
+#include "quantity.h"
+
+const char *parl_mode_name(parl_mode m)
+{
+    return (unsigned)m < PARL_MODE__COUNT ? parl__mode_names[m] : "none";
+}
+
+const char *parl_unit_name(parl_unit u)
+{
+    return (unsigned)u < PARL_UNIT__COUNT ? parl__unit_names[u] : "none";
+}
+
+const char *parl_section_name(parl_section s)
+{
+    return (unsigned)s < PARL_SECTION__COUNT ? parl__section_names[s] : "none";
+}
+
+static int find(const char *const *names, int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(names[i], name)) return i;
+    return -1;
+}
+
+int parl_mode_from_name(const char *name) { return find(parl__mode_names, PARL_MODE__COUNT, name); }
+int parl_unit_from_name(const char *name) { return find(parl__unit_names, PARL_UNIT__COUNT, name); }
+int parl_section_from_name(const char *name) { return find(parl__section_names, PARL_SECTION__COUNT, name); }
+
+int parl_parse_number(const char *text, size_t len, int64_t *value, bool *is_ordinal)
+{
+    unsigned char codes[PARL__QTY_MAX];
+    int64_t values[PARL__QTY_MAX];
+    int k = 0;
+    parl__tok t;
+    for (size_t pos = parl__lex(text, len, 0, &t); t.kind != PARL__TK_END;
+         pos = parl__lex(text, len, pos, &t)) {
+        if (k == PARL__QTY_MAX) return 0;
+        if (t.kind == PARL__TK_DIGITS) codes[k] = PARL_Q_DIGITS, values[k] = t.value;
+        else if (t.kind == PARL__TK_DIGITORD) codes[k] = PARL_Q_DIGITORD, values[k] = t.value;
+        else if (t.kind == PARL__TK_WORD && parl__words[t.word].qclass)
+            codes[k] = parl__words[t.word].qclass, values[k] = parl__words[t.word].value;
+        else return 0;
+        k++;
+    }
+    parl__qty q;
+    if (!k || !parl__qty_parse(codes, values, k, &q)) return 0;
+    if (q.kind != PARL__QTY_CARD && q.kind != PARL__QTY_ORD) return 0;
+    if (q.v[0] > PARL_NUMBER_MAX) return 0;
+    *value = q.v[0];
+    if (is_ordinal) *is_ordinal = q.kind == PARL__QTY_ORD;
+    return 1;
+}
