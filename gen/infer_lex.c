@@ -819,12 +819,14 @@ yy32:
 		case 'a': goto yy146;
 		case 'E':
 		case 'e': goto yy147;
+		case 'H':
+		case 'h': goto yy148;
 		case 'L':
-		case 'l': goto yy148;
+		case 'l': goto yy149;
 		case 'O':
-		case 'o': goto yy149;
+		case 'o': goto yy150;
 		case 'R':
-		case 'r': goto yy150;
+		case 'r': goto yy151;
 		default: goto yy26;
 	}
 yy33:
@@ -834,7 +836,7 @@ yy33:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'U':
-		case 'u': goto yy151;
+		case 'u': goto yy152;
 		default: goto yy26;
 	}
 yy34:
@@ -844,7 +846,7 @@ yy34:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy152;
+		case 'e': goto yy153;
 		default: goto yy26;
 	}
 yy35:
@@ -854,25 +856,25 @@ yy35:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy153;
+		case 'a': goto yy154;
 		case 'E':
-		case 'e': goto yy154;
+		case 'e': goto yy155;
 		case 'H':
-		case 'h': goto yy155;
+		case 'h': goto yy156;
 		case 'I':
-		case 'i': goto yy156;
+		case 'i': goto yy157;
 		case 'K':
-		case 'k': goto yy157;
+		case 'k': goto yy158;
 		case 'O':
-		case 'o': goto yy158;
+		case 'o': goto yy159;
 		case 'P':
-		case 'p': goto yy159;
+		case 'p': goto yy160;
 		case 'T':
-		case 't': goto yy160;
+		case 't': goto yy161;
 		case 'U':
-		case 'u': goto yy161;
+		case 'u': goto yy162;
 		case 'Y':
-		case 'y': goto yy162;
+		case 'y': goto yy163;
 		default: goto yy26;
 	}
 yy36:
@@ -882,19 +884,19 @@ yy36:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy163;
+		case 'a': goto yy164;
 		case 'E':
-		case 'e': goto yy164;
+		case 'e': goto yy165;
 		case 'H':
-		case 'h': goto yy165;
+		case 'h': goto yy166;
 		case 'I':
-		case 'i': goto yy166;
+		case 'i': goto yy167;
 		case 'L':
-		case 'l': goto yy167;
+		case 'l': goto yy168;
 		case 'O':
-		case 'o': goto yy168;
+		case 'o': goto yy169;
 		case 'W':
-		case 'w': goto yy170;
+		case 'w': goto yy171;
 		default: goto yy26;
 	}
 yy37:
@@ -904,11 +906,11 @@ yy37:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy171;
+		case 'n': goto yy172;
 		case 'P':
-		case 'p': goto yy172;
+		case 'p': goto yy173;
 		case 'S':
-		case 's': goto yy174;
+		case 's': goto yy175;
 		default: goto yy26;
 	}
 yy38:
@@ -918,7 +920,7 @@ yy38:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy175;
+		case 'e': goto yy176;
 		default: goto yy26;
 	}
 yy39:
@@ -928,15 +930,15 @@ yy39:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy176;
+		case 'a': goto yy177;
 		case 'H':
-		case 'h': goto yy177;
+		case 'h': goto yy178;
 		case 'I':
-		case 'i': goto yy178;
+		case 'i': goto yy179;
 		case 'O':
-		case 'o': goto yy179;
+		case 'o': goto yy180;
 		case 'R':
-		case 'r': goto yy180;
+		case 'r': goto yy181;
 		default: goto yy26;
 	}
 yy40:
@@ -946,7 +948,7 @@ yy40:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy181;
+		case 'o': goto yy182;
 		default: goto yy26;
 	}
 yy41:
@@ -956,7 +958,7 @@ yy41:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy182;
+		case 'e': goto yy183;
 		default: goto yy26;
 	}
 yy42:
@@ -1156,7 +1158,7 @@ yy46:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 0x80: goto yy183;
+		case 0x80: goto yy184;
 		case 0x82:
 		case 0x83:
 		case 0x84:
@@ -1440,321 +1442,327 @@ yy52:
 		case 14: goto yy136;
 		case 15: goto yy140;
 		case 16: goto yy142;
-		case 17: goto yy169;
-		case 18: goto yy173;
-		case 19: goto yy187;
-		case 20: goto yy195;
-		case 21: goto yy198;
-		case 22: goto yy200;
-		case 23: goto yy203;
-		case 24: goto yy212;
-		case 25: goto yy215;
-		case 26: goto yy218;
-		case 27: goto yy229;
-		case 28: goto yy232;
-		case 29: goto yy240;
-		case 30: goto yy252;
-		case 31: goto yy265;
-		case 32: goto yy273;
-		case 33: goto yy298;
-		case 34: goto yy301;
-		case 35: goto yy305;
-		case 36: goto yy316;
-		case 37: goto yy330;
-		case 38: goto yy337;
-		case 39: goto yy351;
-		case 40: goto yy355;
-		case 41: goto yy365;
-		case 42: goto yy368;
-		case 43: goto yy373;
-		case 44: goto yy383;
-		case 45: goto yy399;
-		case 46: goto yy409;
-		case 47: goto yy413;
-		case 48: goto yy424;
-		case 49: goto yy427;
-		case 50: goto yy429;
-		case 51: goto yy436;
-		case 52: goto yy441;
-		case 53: goto yy444;
-		case 54: goto yy448;
-		case 55: goto yy451;
-		case 56: goto yy453;
-		case 57: goto yy455;
-		case 58: goto yy457;
-		case 59: goto yy459;
-		case 60: goto yy461;
-		case 61: goto yy464;
-		case 62: goto yy467;
-		case 63: goto yy479;
-		case 64: goto yy482;
-		case 65: goto yy486;
-		case 66: goto yy488;
-		case 67: goto yy492;
-		case 68: goto yy494;
-		case 69: goto yy496;
-		case 70: goto yy502;
-		case 71: goto yy504;
-		case 72: goto yy506;
-		case 73: goto yy509;
-		case 74: goto yy515;
-		case 75: goto yy519;
-		case 76: goto yy521;
-		case 77: goto yy524;
-		case 78: goto yy526;
-		case 79: goto yy536;
-		case 80: goto yy546;
-		case 81: goto yy548;
-		case 82: goto yy553;
-		case 83: goto yy556;
-		case 84: goto yy559;
-		case 85: goto yy571;
-		case 86: goto yy573;
-		case 87: goto yy576;
-		case 88: goto yy579;
-		case 89: goto yy582;
-		case 90: goto yy586;
-		case 91: goto yy591;
-		case 92: goto yy593;
-		case 93: goto yy598;
-		case 94: goto yy603;
-		case 95: goto yy606;
-		case 96: goto yy612;
-		case 97: goto yy615;
-		case 98: goto yy618;
-		case 99: goto yy620;
-		case 100: goto yy625;
-		case 101: goto yy627;
-		case 102: goto yy635;
+		case 17: goto yy170;
+		case 18: goto yy174;
+		case 19: goto yy188;
+		case 20: goto yy196;
+		case 21: goto yy199;
+		case 22: goto yy201;
+		case 23: goto yy204;
+		case 24: goto yy214;
+		case 25: goto yy217;
+		case 26: goto yy220;
+		case 27: goto yy231;
+		case 28: goto yy234;
+		case 29: goto yy242;
+		case 30: goto yy254;
+		case 31: goto yy267;
+		case 32: goto yy275;
+		case 33: goto yy300;
+		case 34: goto yy303;
+		case 35: goto yy307;
+		case 36: goto yy319;
+		case 37: goto yy333;
+		case 38: goto yy340;
+		case 39: goto yy354;
+		case 40: goto yy359;
+		case 41: goto yy369;
+		case 42: goto yy372;
+		case 43: goto yy377;
+		case 44: goto yy387;
+		case 45: goto yy403;
+		case 46: goto yy414;
+		case 47: goto yy418;
+		case 48: goto yy429;
+		case 49: goto yy432;
+		case 50: goto yy434;
+		case 51: goto yy441;
+		case 52: goto yy446;
+		case 53: goto yy449;
+		case 54: goto yy453;
+		case 55: goto yy456;
+		case 56: goto yy458;
+		case 57: goto yy460;
+		case 58: goto yy462;
+		case 59: goto yy464;
+		case 60: goto yy466;
+		case 61: goto yy469;
+		case 62: goto yy472;
+		case 63: goto yy484;
+		case 64: goto yy487;
+		case 65: goto yy491;
+		case 66: goto yy493;
+		case 67: goto yy497;
+		case 68: goto yy499;
+		case 69: goto yy501;
+		case 70: goto yy507;
+		case 71: goto yy509;
+		case 72: goto yy511;
+		case 73: goto yy514;
+		case 74: goto yy520;
+		case 75: goto yy524;
+		case 76: goto yy526;
+		case 77: goto yy529;
+		case 78: goto yy531;
+		case 79: goto yy542;
+		case 80: goto yy552;
+		case 81: goto yy554;
+		case 82: goto yy559;
+		case 83: goto yy562;
+		case 84: goto yy565;
+		case 85: goto yy578;
+		case 86: goto yy580;
+		case 87: goto yy583;
+		case 88: goto yy585;
+		case 89: goto yy588;
+		case 90: goto yy591;
+		case 91: goto yy595;
+		case 92: goto yy600;
+		case 93: goto yy602;
+		case 94: goto yy607;
+		case 95: goto yy612;
+		case 96: goto yy615;
+		case 97: goto yy621;
+		case 98: goto yy624;
+		case 99: goto yy627;
+		case 100: goto yy629;
+		case 101: goto yy634;
+		case 102: goto yy636;
 		case 103: goto yy645;
-		case 104: goto yy648;
-		case 105: goto yy654;
-		case 106: goto yy657;
-		case 107: goto yy662;
-		case 108: goto yy664;
-		case 109: goto yy669;
-		case 110: goto yy671;
-		case 111: goto yy676;
-		case 112: goto yy679;
-		case 113: goto yy681;
-		case 114: goto yy685;
-		case 115: goto yy688;
-		case 116: goto yy691;
+		case 104: goto yy655;
+		case 105: goto yy658;
+		case 106: goto yy664;
+		case 107: goto yy667;
+		case 108: goto yy672;
+		case 109: goto yy674;
+		case 110: goto yy679;
+		case 111: goto yy681;
+		case 112: goto yy686;
+		case 113: goto yy689;
+		case 114: goto yy691;
+		case 115: goto yy695;
+		case 116: goto yy698;
 		case 117: goto yy701;
-		case 118: goto yy705;
-		case 119: goto yy709;
-		case 120: goto yy718;
-		case 121: goto yy721;
-		case 122: goto yy724;
-		case 123: goto yy726;
-		case 124: goto yy732;
-		case 125: goto yy735;
-		case 126: goto yy739;
-		case 127: goto yy743;
-		case 128: goto yy746;
-		case 129: goto yy749;
-		case 130: goto yy763;
-		case 131: goto yy765;
-		case 132: goto yy768;
-		case 133: goto yy771;
-		case 134: goto yy774;
-		case 135: goto yy776;
-		case 136: goto yy778;
-		case 137: goto yy781;
-		case 138: goto yy783;
-		case 139: goto yy789;
-		case 140: goto yy792;
-		case 141: goto yy794;
-		case 142: goto yy796;
-		case 143: goto yy798;
-		case 144: goto yy800;
-		case 145: goto yy802;
-		case 146: goto yy806;
-		case 147: goto yy809;
-		case 148: goto yy816;
-		case 149: goto yy820;
-		case 150: goto yy823;
-		case 151: goto yy825;
-		case 152: goto yy827;
-		case 153: goto yy830;
-		case 154: goto yy833;
-		case 155: goto yy840;
-		case 156: goto yy844;
+		case 118: goto yy711;
+		case 119: goto yy715;
+		case 120: goto yy719;
+		case 121: goto yy728;
+		case 122: goto yy731;
+		case 123: goto yy734;
+		case 124: goto yy736;
+		case 125: goto yy742;
+		case 126: goto yy745;
+		case 127: goto yy747;
+		case 128: goto yy752;
+		case 129: goto yy756;
+		case 130: goto yy759;
+		case 131: goto yy762;
+		case 132: goto yy776;
+		case 133: goto yy778;
+		case 134: goto yy781;
+		case 135: goto yy784;
+		case 136: goto yy787;
+		case 137: goto yy789;
+		case 138: goto yy791;
+		case 139: goto yy794;
+		case 140: goto yy796;
+		case 141: goto yy803;
+		case 142: goto yy806;
+		case 143: goto yy808;
+		case 144: goto yy810;
+		case 145: goto yy812;
+		case 146: goto yy814;
+		case 147: goto yy816;
+		case 148: goto yy818;
+		case 149: goto yy822;
+		case 150: goto yy825;
+		case 151: goto yy832;
+		case 152: goto yy836;
+		case 153: goto yy839;
+		case 154: goto yy841;
+		case 155: goto yy843;
+		case 156: goto yy846;
 		case 157: goto yy849;
-		case 158: goto yy853;
-		case 159: goto yy855;
-		case 160: goto yy864;
-		case 161: goto yy872;
-		case 162: goto yy875;
-		case 163: goto yy877;
-		case 164: goto yy879;
-		case 165: goto yy881;
-		case 166: goto yy892;
-		case 167: goto yy896;
-		case 168: goto yy898;
-		case 169: goto yy912;
-		case 170: goto yy914;
-		case 171: goto yy917;
-		case 172: goto yy919;
-		case 173: goto yy923;
-		case 174: goto yy928;
-		case 175: goto yy930;
-		case 176: goto yy933;
-		case 177: goto yy935;
-		case 178: goto yy943;
+		case 158: goto yy856;
+		case 159: goto yy860;
+		case 160: goto yy863;
+		case 161: goto yy867;
+		case 162: goto yy871;
+		case 163: goto yy873;
+		case 164: goto yy882;
+		case 165: goto yy890;
+		case 166: goto yy893;
+		case 167: goto yy895;
+		case 168: goto yy897;
+		case 169: goto yy899;
+		case 170: goto yy910;
+		case 171: goto yy914;
+		case 172: goto yy916;
+		case 173: goto yy930;
+		case 174: goto yy932;
+		case 175: goto yy935;
+		case 176: goto yy937;
+		case 177: goto yy941;
+		case 178: goto yy946;
 		case 179: goto yy948;
 		case 180: goto yy951;
-		case 181: goto yy956;
-		case 182: goto yy958;
-		case 183: goto yy962;
-		case 184: goto yy964;
-		case 185: goto yy973;
-		case 186: goto yy980;
-		case 187: goto yy982;
-		case 188: goto yy986;
-		case 189: goto yy990;
+		case 181: goto yy953;
+		case 182: goto yy961;
+		case 183: goto yy963;
+		case 184: goto yy968;
+		case 185: goto yy971;
+		case 186: goto yy976;
+		case 187: goto yy978;
+		case 188: goto yy982;
+		case 189: goto yy984;
 		case 190: goto yy993;
 		case 191: goto yy996;
-		case 192: goto yy999;
+		case 192: goto yy1002;
 		case 193: goto yy1004;
 		case 194: goto yy1008;
-		case 195: goto yy1013;
-		case 196: goto yy1017;
-		case 197: goto yy1020;
-		case 198: goto yy1022;
-		case 199: goto yy1026;
-		case 200: goto yy1029;
-		case 201: goto yy1031;
-		case 202: goto yy1035;
+		case 195: goto yy1012;
+		case 196: goto yy1015;
+		case 197: goto yy1018;
+		case 198: goto yy1021;
+		case 199: goto yy1024;
+		case 200: goto yy1028;
+		case 201: goto yy1033;
+		case 202: goto yy1037;
 		case 203: goto yy1040;
 		case 204: goto yy1042;
 		case 205: goto yy1046;
-		case 206: goto yy1054;
-		case 207: goto yy1057;
-		case 208: goto yy1064;
-		case 209: goto yy1066;
-		case 210: goto yy1069;
-		case 211: goto yy1071;
+		case 206: goto yy1049;
+		case 207: goto yy1051;
+		case 208: goto yy1055;
+		case 209: goto yy1060;
+		case 210: goto yy1062;
+		case 211: goto yy1066;
 		case 212: goto yy1074;
-		case 213: goto yy1080;
+		case 213: goto yy1077;
 		case 214: goto yy1084;
-		case 215: goto yy1087;
+		case 215: goto yy1086;
 		case 216: goto yy1089;
-		case 217: goto yy1094;
-		case 218: goto yy1096;
-		case 219: goto yy1098;
-		case 220: goto yy1102;
-		case 221: goto yy1105;
-		case 222: goto yy1108;
-		case 223: goto yy1113;
+		case 217: goto yy1091;
+		case 218: goto yy1094;
+		case 219: goto yy1100;
+		case 220: goto yy1104;
+		case 221: goto yy1107;
+		case 222: goto yy1109;
+		case 223: goto yy1114;
 		case 224: goto yy1116;
-		case 225: goto yy1120;
-		case 226: goto yy1123;
+		case 225: goto yy1118;
+		case 226: goto yy1122;
 		case 227: goto yy1125;
-		case 228: goto yy1133;
-		case 229: goto yy1140;
-		case 230: goto yy1142;
-		case 231: goto yy1146;
-		case 232: goto yy1150;
-		case 233: goto yy1152;
-		case 234: goto yy1156;
+		case 228: goto yy1128;
+		case 229: goto yy1133;
+		case 230: goto yy1136;
+		case 231: goto yy1140;
+		case 232: goto yy1143;
+		case 233: goto yy1145;
+		case 234: goto yy1153;
 		case 235: goto yy1160;
-		case 236: goto yy1165;
-		case 237: goto yy1169;
-		case 238: goto yy1171;
-		case 239: goto yy1175;
+		case 236: goto yy1162;
+		case 237: goto yy1167;
+		case 238: goto yy1169;
+		case 239: goto yy1173;
 		case 240: goto yy1177;
-		case 241: goto yy1179;
-		case 242: goto yy1183;
-		case 243: goto yy1185;
-		case 244: goto yy1188;
+		case 241: goto yy1182;
+		case 242: goto yy1186;
+		case 243: goto yy1188;
+		case 244: goto yy1192;
 		case 245: goto yy1194;
-		case 246: goto yy1197;
-		case 247: goto yy1199;
-		case 248: goto yy1201;
-		case 249: goto yy1203;
-		case 250: goto yy1207;
-		case 251: goto yy1210;
-		case 252: goto yy1214;
-		case 253: goto yy1220;
-		case 254: goto yy1223;
-		case 255: goto yy1227;
-		case 256: goto yy1236;
-		case 257: goto yy1238;
-		case 258: goto yy1240;
-		case 259: goto yy1245;
-		case 260: goto yy1248;
-		case 261: goto yy1254;
-		case 262: goto yy1256;
-		case 263: goto yy1259;
-		case 264: goto yy1262;
-		case 265: goto yy1266;
-		case 266: goto yy1271;
-		case 267: goto yy1274;
-		case 268: goto yy1276;
-		case 269: goto yy1280;
-		case 270: goto yy1282;
-		case 271: goto yy1287;
-		case 272: goto yy1292;
-		case 273: goto yy1296;
-		case 274: goto yy1298;
-		case 275: goto yy1301;
-		case 276: goto yy1307;
-		case 277: goto yy1312;
-		case 278: goto yy1315;
-		case 279: goto yy1319;
-		case 280: goto yy1321;
-		case 281: goto yy1324;
+		case 246: goto yy1196;
+		case 247: goto yy1200;
+		case 248: goto yy1202;
+		case 249: goto yy1205;
+		case 250: goto yy1211;
+		case 251: goto yy1214;
+		case 252: goto yy1216;
+		case 253: goto yy1218;
+		case 254: goto yy1220;
+		case 255: goto yy1224;
+		case 256: goto yy1227;
+		case 257: goto yy1231;
+		case 258: goto yy1237;
+		case 259: goto yy1240;
+		case 260: goto yy1244;
+		case 261: goto yy1247;
+		case 262: goto yy1255;
+		case 263: goto yy1257;
+		case 264: goto yy1259;
+		case 265: goto yy1264;
+		case 266: goto yy1267;
+		case 267: goto yy1273;
+		case 268: goto yy1275;
+		case 269: goto yy1278;
+		case 270: goto yy1281;
+		case 271: goto yy1285;
+		case 272: goto yy1290;
+		case 273: goto yy1293;
+		case 274: goto yy1295;
+		case 275: goto yy1299;
+		case 276: goto yy1301;
+		case 277: goto yy1306;
+		case 278: goto yy1311;
+		case 279: goto yy1315;
+		case 280: goto yy1317;
+		case 281: goto yy1320;
 		case 282: goto yy1326;
-		case 283: goto yy1329;
-		case 284: goto yy1331;
-		case 285: goto yy1333;
-		case 286: goto yy1335;
-		case 287: goto yy1337;
-		case 288: goto yy1341;
-		case 289: goto yy1344;
-		case 290: goto yy1348;
-		case 291: goto yy1350;
-		case 292: goto yy1352;
-		case 293: goto yy1355;
-		case 294: goto yy1357;
-		case 295: goto yy1359;
-		case 296: goto yy1361;
-		case 297: goto yy1363;
-		case 298: goto yy1365;
-		case 299: goto yy1367;
-		case 300: goto yy1369;
-		case 301: goto yy1374;
-		case 302: goto yy1382;
-		case 303: goto yy1385;
-		case 304: goto yy1387;
-		case 305: goto yy1389;
-		case 306: goto yy1393;
-		case 307: goto yy1395;
-		case 308: goto yy1399;
-		case 309: goto yy1401;
-		case 310: goto yy1404;
-		case 311: goto yy1406;
-		case 312: goto yy1411;
-		case 313: goto yy1416;
-		case 314: goto yy1426;
-		case 315: goto yy1428;
-		case 316: goto yy1430;
-		case 317: goto yy1434;
-		case 318: goto yy1440;
-		case 319: goto yy1446;
-		case 320: goto yy1461;
-		case 321: goto yy1464;
-		case 322: goto yy1467;
-		case 323: goto yy1478;
-		case 324: goto yy1480;
-		default: goto yy1488;
+		case 283: goto yy1331;
+		case 284: goto yy1334;
+		case 285: goto yy1338;
+		case 286: goto yy1340;
+		case 287: goto yy1343;
+		case 288: goto yy1345;
+		case 289: goto yy1348;
+		case 290: goto yy1350;
+		case 291: goto yy1352;
+		case 292: goto yy1354;
+		case 293: goto yy1356;
+		case 294: goto yy1360;
+		case 295: goto yy1363;
+		case 296: goto yy1367;
+		case 297: goto yy1369;
+		case 298: goto yy1371;
+		case 299: goto yy1374;
+		case 300: goto yy1376;
+		case 301: goto yy1378;
+		case 302: goto yy1380;
+		case 303: goto yy1382;
+		case 304: goto yy1384;
+		case 305: goto yy1386;
+		case 306: goto yy1388;
+		case 307: goto yy1393;
+		case 308: goto yy1401;
+		case 309: goto yy1404;
+		case 310: goto yy1406;
+		case 311: goto yy1408;
+		case 312: goto yy1412;
+		case 313: goto yy1414;
+		case 314: goto yy1418;
+		case 315: goto yy1420;
+		case 316: goto yy1423;
+		case 317: goto yy1425;
+		case 318: goto yy1430;
+		case 319: goto yy1435;
+		case 320: goto yy1445;
+		case 321: goto yy1447;
+		case 322: goto yy1449;
+		case 323: goto yy1453;
+		case 324: goto yy1459;
+		case 325: goto yy1465;
+		case 326: goto yy1480;
+		case 327: goto yy1483;
+		case 328: goto yy1486;
+		case 329: goto yy1497;
+		case 330: goto yy1499;
+		default: goto yy1507;
 	}
 yy53:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '.': goto yy184;
+		case '.': goto yy185;
 		default: goto yy54;
 	}
 yy54:
@@ -1869,7 +1877,7 @@ yy55:
 		case 0xEC:
 		case 0xEE:
 		case 0xEF: goto yy61;
-		case 0xE2: goto yy185;
+		case 0xE2: goto yy186;
 		case 0xED: goto yy63;
 		case 0xF0: goto yy64;
 		case 0xF1:
@@ -1885,7 +1893,7 @@ yy56:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'D':
-		case 'd': goto yy186;
+		case 'd': goto yy187;
 		default: goto yy26;
 	}
 yy57:
@@ -1895,7 +1903,7 @@ yy57:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'T':
-		case 't': goto yy186;
+		case 't': goto yy187;
 		default: goto yy26;
 	}
 yy58:
@@ -1905,7 +1913,7 @@ yy58:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'H':
-		case 'h': goto yy186;
+		case 'h': goto yy187;
 		default: goto yy26;
 	}
 yy59:
@@ -2090,7 +2098,7 @@ yy62:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 0x80: goto yy188;
+		case 0x80: goto yy189;
 		case 0x82:
 		case 0x83:
 		case 0x84:
@@ -2346,9 +2354,9 @@ yy67:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy189;
+		case 'o': goto yy190;
 		case 'S':
-		case 's': goto yy190;
+		case 's': goto yy191;
 		default: goto yy26;
 	}
 yy68:
@@ -2358,7 +2366,7 @@ yy68:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'K':
-		case 'k': goto yy191;
+		case 'k': goto yy192;
 		default: goto yy26;
 	}
 yy69:
@@ -2368,7 +2376,7 @@ yy69:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'D':
-		case 'd': goto yy192;
+		case 'd': goto yy193;
 		default: goto yy26;
 	}
 yy70:
@@ -2378,7 +2386,7 @@ yy70:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'T':
-		case 't': goto yy193;
+		case 't': goto yy194;
 		default: goto yy26;
 	}
 yy71:
@@ -2388,9 +2396,9 @@ yy71:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy194;
+		case 'l': goto yy195;
 		case 'O':
-		case 'o': goto yy196;
+		case 'o': goto yy197;
 		default: goto yy26;
 	}
 yy72:
@@ -2510,9 +2518,9 @@ yy72:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'D':
-		case 'd': goto yy197;
+		case 'd': goto yy198;
 		case 'Y':
-		case 'y': goto yy199;
+		case 'y': goto yy200;
 		default: goto yy73;
 	}
 yy73:
@@ -2524,7 +2532,7 @@ yy74:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy201;
+		case 'p': goto yy202;
 		default: goto yy26;
 	}
 yy75:
@@ -2534,9 +2542,9 @@ yy75:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy202;
+		case 'e': goto yy203;
 		case 'T':
-		case 't': goto yy204;
+		case 't': goto yy205;
 		default: goto yy26;
 	}
 yy76:
@@ -2670,7 +2678,7 @@ yy78:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'T':
-		case 't': goto yy205;
+		case 't': goto yy206;
 		default: goto yy26;
 	}
 yy79:
@@ -2680,7 +2688,7 @@ yy79:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy206;
+		case 'c': goto yy207;
 		default: goto yy26;
 	}
 yy80:
@@ -2689,12 +2697,14 @@ yy80:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
+		case 'F':
+		case 'f': goto yy208;
 		case 'G':
-		case 'g': goto yy207;
+		case 'g': goto yy209;
 		case 'T':
-		case 't': goto yy208;
+		case 't': goto yy210;
 		case 'Y':
-		case 'y': goto yy209;
+		case 'y': goto yy211;
 		default: goto yy26;
 	}
 yy81:
@@ -2704,13 +2714,13 @@ yy81:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'B':
-		case 'b': goto yy210;
+		case 'b': goto yy212;
 		case 'G':
-		case 'g': goto yy211;
+		case 'g': goto yy213;
 		case 'L':
-		case 'l': goto yy213;
+		case 'l': goto yy215;
 		case 'T':
-		case 't': goto yy214;
+		case 't': goto yy216;
 		default: goto yy26;
 	}
 yy82:
@@ -2720,7 +2730,7 @@ yy82:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'T':
-		case 't': goto yy216;
+		case 't': goto yy218;
 		default: goto yy26;
 	}
 yy83:
@@ -2730,7 +2740,7 @@ yy83:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'T':
-		case 't': goto yy217;
+		case 't': goto yy219;
 		default: goto yy26;
 	}
 yy84:
@@ -2740,7 +2750,7 @@ yy84:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy219;
+		case 'l': goto yy221;
 		default: goto yy26;
 	}
 yy85:
@@ -2750,7 +2760,7 @@ yy85:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy220;
+		case 'a': goto yy222;
 		default: goto yy26;
 	}
 yy86:
@@ -2760,7 +2770,7 @@ yy86:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'T':
-		case 't': goto yy221;
+		case 't': goto yy223;
 		default: goto yy26;
 	}
 yy87:
@@ -2770,7 +2780,7 @@ yy87:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy222;
+		case 'o': goto yy224;
 		default: goto yy26;
 	}
 yy88:
@@ -2780,13 +2790,13 @@ yy88:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'M':
-		case 'm': goto yy223;
+		case 'm': goto yy225;
 		case 'N':
-		case 'n': goto yy224;
+		case 'n': goto yy226;
 		case 'U':
-		case 'u': goto yy225;
+		case 'u': goto yy227;
 		case 'V':
-		case 'v': goto yy226;
+		case 'v': goto yy228;
 		default: goto yy26;
 	}
 yy89:
@@ -2796,7 +2806,7 @@ yy89:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'S':
-		case 's': goto yy227;
+		case 's': goto yy229;
 		default: goto yy26;
 	}
 yy90:
@@ -2806,9 +2816,9 @@ yy90:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'D':
-		case 'd': goto yy228;
+		case 'd': goto yy230;
 		case 'S':
-		case 's': goto yy230;
+		case 's': goto yy232;
 		default: goto yy26;
 	}
 yy91:
@@ -2926,15 +2936,15 @@ yy91:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'C':
-		case 'c': goto yy231;
+		case 'c': goto yy233;
 		case 'E':
-		case 'e': goto yy233;
+		case 'e': goto yy235;
 		case 'Z':
-		case 'z': goto yy234;
+		case 'z': goto yy236;
 		default: goto yy92;
 	}
 yy92:
-	{ TOKEN(PARL__TK_WORD, 77); }
+	{ TOKEN(PARL__TK_WORD, 78); }
 yy93:
 	yyaccept = 3;
 	YYSKIP();
@@ -2942,7 +2952,7 @@ yy93:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'M':
-		case 'm': goto yy235;
+		case 'm': goto yy237;
 		default: goto yy26;
 	}
 yy94:
@@ -2952,7 +2962,7 @@ yy94:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy236;
+		case 'c': goto yy238;
 		default: goto yy26;
 	}
 yy95:
@@ -2962,7 +2972,7 @@ yy95:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'G':
-		case 'g': goto yy237;
+		case 'g': goto yy239;
 		default: goto yy26;
 	}
 yy96:
@@ -2972,7 +2982,7 @@ yy96:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy238;
+		case 'e': goto yy240;
 		default: goto yy26;
 	}
 yy97:
@@ -2982,9 +2992,9 @@ yy97:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'D':
-		case 'd': goto yy239;
+		case 'd': goto yy241;
 		case 'T':
-		case 't': goto yy241;
+		case 't': goto yy243;
 		default: goto yy26;
 	}
 yy98:
@@ -2994,7 +3004,7 @@ yy98:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'S':
-		case 's': goto yy242;
+		case 's': goto yy244;
 		default: goto yy26;
 	}
 yy99:
@@ -3004,7 +3014,7 @@ yy99:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy243;
+		case 'e': goto yy245;
 		default: goto yy26;
 	}
 yy100:
@@ -3014,9 +3024,9 @@ yy100:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy244;
+		case 'c': goto yy246;
 		case 'E':
-		case 'e': goto yy245;
+		case 'e': goto yy247;
 		default: goto yy26;
 	}
 yy101:
@@ -3026,15 +3036,15 @@ yy101:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'F':
-		case 'f': goto yy246;
+		case 'f': goto yy248;
 		case 'L':
-		case 'l': goto yy247;
+		case 'l': goto yy249;
 		case 'N':
-		case 'n': goto yy248;
+		case 'n': goto yy250;
 		case 'R':
-		case 'r': goto yy249;
+		case 'r': goto yy251;
 		case 'V':
-		case 'v': goto yy250;
+		case 'v': goto yy252;
 		default: goto yy26;
 	}
 yy102:
@@ -3044,9 +3054,9 @@ yy102:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy251;
+		case 'r': goto yy253;
 		case 'U':
-		case 'u': goto yy253;
+		case 'u': goto yy255;
 		default: goto yy26;
 	}
 yy103:
@@ -3056,7 +3066,7 @@ yy103:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy254;
+		case 'o': goto yy256;
 		default: goto yy26;
 	}
 yy104:
@@ -3066,7 +3076,7 @@ yy104:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy255;
+		case 'l': goto yy257;
 		default: goto yy26;
 	}
 yy105:
@@ -3076,7 +3086,7 @@ yy105:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'V':
-		case 'v': goto yy256;
+		case 'v': goto yy258;
 		default: goto yy26;
 	}
 yy106:
@@ -3202,7 +3212,7 @@ yy106:
 		default: goto yy107;
 	}
 yy107:
-	{ TOKEN(PARL__TK_WORD, 126); }
+	{ TOKEN(PARL__TK_WORD, 127); }
 yy108:
 	yyaccept = 3;
 	YYSKIP();
@@ -3210,9 +3220,9 @@ yy108:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy257;
+		case 'a': goto yy259;
 		case 'E':
-		case 'e': goto yy258;
+		case 'e': goto yy260;
 		default: goto yy26;
 	}
 yy109:
@@ -3222,9 +3232,9 @@ yy109:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy259;
+		case 'p': goto yy261;
 		case 'V':
-		case 'v': goto yy260;
+		case 'v': goto yy262;
 		default: goto yy26;
 	}
 yy110:
@@ -3234,9 +3244,9 @@ yy110:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy261;
+		case 'a': goto yy263;
 		case 'R':
-		case 'r': goto yy262;
+		case 'r': goto yy264;
 		default: goto yy26;
 	}
 yy111:
@@ -3246,7 +3256,7 @@ yy111:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'G':
-		case 'g': goto yy263;
+		case 'g': goto yy265;
 		default: goto yy26;
 	}
 yy112:
@@ -3256,7 +3266,7 @@ yy112:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'W':
-		case 'w': goto yy264;
+		case 'w': goto yy266;
 		default: goto yy26;
 	}
 yy113:
@@ -3266,7 +3276,7 @@ yy113:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy266;
+		case 'n': goto yy268;
 		default: goto yy26;
 	}
 yy114:
@@ -3380,19 +3390,19 @@ yy114:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'C':
-		case 'c': goto yy267;
+		case 'c': goto yy269;
 		case 'D':
-		case 'd': goto yy268;
+		case 'd': goto yy270;
 		case 'I':
-		case 'i': goto yy269;
+		case 'i': goto yy271;
 		case 'S':
-		case 's': goto yy270;
+		case 's': goto yy272;
 		case 'T':
-		case 't': goto yy271;
+		case 't': goto yy273;
 		default: goto yy115;
 	}
 yy115:
-	{ TOKEN(PARL__TK_WORD, 139); }
+	{ TOKEN(PARL__TK_WORD, 140); }
 yy116:
 	yyaccept = 10;
 	YYSKIP();
@@ -3516,7 +3526,7 @@ yy116:
 		default: goto yy117;
 	}
 yy117:
-	{ TOKEN(PARL__TK_WORD, 148); }
+	{ TOKEN(PARL__TK_WORD, 149); }
 yy118:
 	yyaccept = 11;
 	YYSKIP();
@@ -3636,11 +3646,11 @@ yy118:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'S':
-		case 's': goto yy272;
+		case 's': goto yy274;
 		default: goto yy119;
 	}
 yy119:
-	{ TOKEN(PARL__TK_WORD, 149); }
+	{ TOKEN(PARL__TK_WORD, 150); }
 yy120:
 	yyaccept = 3;
 	YYSKIP();
@@ -3648,7 +3658,7 @@ yy120:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'Y':
-		case 'y': goto yy274;
+		case 'y': goto yy276;
 		default: goto yy26;
 	}
 yy121:
@@ -3658,7 +3668,7 @@ yy121:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy275;
+		case 'c': goto yy277;
 		default: goto yy26;
 	}
 yy122:
@@ -3668,9 +3678,9 @@ yy122:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy276;
+		case 'r': goto yy278;
 		case 'S':
-		case 's': goto yy277;
+		case 's': goto yy279;
 		default: goto yy26;
 	}
 yy123:
@@ -3680,9 +3690,9 @@ yy123:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy278;
+		case 'n': goto yy280;
 		case 'T':
-		case 't': goto yy279;
+		case 't': goto yy281;
 		default: goto yy26;
 	}
 yy124:
@@ -3692,11 +3702,11 @@ yy124:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy280;
+		case 'n': goto yy282;
 		case 'S':
-		case 's': goto yy281;
+		case 's': goto yy283;
 		case 'T':
-		case 't': goto yy282;
+		case 't': goto yy284;
 		default: goto yy26;
 	}
 yy125:
@@ -3822,7 +3832,7 @@ yy125:
 		default: goto yy126;
 	}
 yy126:
-	{ TOKEN(PARL__TK_WORD, 163); }
+	{ TOKEN(PARL__TK_WORD, 164); }
 yy127:
 	yyaccept = 3;
 	YYSKIP();
@@ -3830,11 +3840,11 @@ yy127:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy283;
+		case 'c': goto yy285;
 		case 'N':
-		case 'n': goto yy284;
+		case 'n': goto yy286;
 		case 'O':
-		case 'o': goto yy285;
+		case 'o': goto yy287;
 		default: goto yy26;
 	}
 yy128:
@@ -3844,9 +3854,9 @@ yy128:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy286;
+		case 'n': goto yy288;
 		case 'T':
-		case 't': goto yy287;
+		case 't': goto yy289;
 		default: goto yy26;
 	}
 yy129:
@@ -3966,13 +3976,13 @@ yy129:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'N':
-		case 'n': goto yy288;
+		case 'n': goto yy290;
 		case 'T':
-		case 't': goto yy289;
+		case 't': goto yy291;
 		default: goto yy130;
 	}
 yy130:
-	{ TOKEN(PARL__TK_WORD, 170); }
+	{ TOKEN(PARL__TK_WORD, 171); }
 yy131:
 	yyaccept = 3;
 	YYSKIP();
@@ -3980,7 +3990,7 @@ yy131:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy290;
+		case 'l': goto yy292;
 		default: goto yy26;
 	}
 yy132:
@@ -3990,7 +4000,7 @@ yy132:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'M':
-		case 'm': goto yy291;
+		case 'm': goto yy293;
 		default: goto yy26;
 	}
 yy133:
@@ -4000,7 +4010,7 @@ yy133:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'X':
-		case 'x': goto yy292;
+		case 'x': goto yy294;
 		default: goto yy26;
 	}
 yy134:
@@ -4010,7 +4020,7 @@ yy134:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy293;
+		case 'n': goto yy295;
 		default: goto yy26;
 	}
 yy135:
@@ -4132,11 +4142,11 @@ yy135:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'T':
-		case 't': goto yy294;
+		case 't': goto yy296;
 		default: goto yy136;
 	}
 yy136:
-	{ TOKEN(PARL__TK_WORD, 189); }
+	{ TOKEN(PARL__TK_WORD, 190); }
 yy137:
 	yyaccept = 3;
 	YYSKIP();
@@ -4144,7 +4154,7 @@ yy137:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'M':
-		case 'm': goto yy295;
+		case 'm': goto yy297;
 		default: goto yy26;
 	}
 yy138:
@@ -4154,7 +4164,7 @@ yy138:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy296;
+		case 'c': goto yy298;
 		default: goto yy26;
 	}
 yy139:
@@ -4274,13 +4284,13 @@ yy139:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'F':
-		case 'f': goto yy297;
+		case 'f': goto yy299;
 		case 'T':
-		case 't': goto yy299;
+		case 't': goto yy301;
 		default: goto yy140;
 	}
 yy140:
-	{ TOKEN(PARL__TK_WORD, 196); }
+	{ TOKEN(PARL__TK_WORD, 197); }
 yy141:
 	yyaccept = 16;
 	YYSKIP();
@@ -4398,13 +4408,13 @@ yy141:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'E':
-		case 'e': goto yy300;
+		case 'e': goto yy302;
 		case 'W':
-		case 'w': goto yy302;
+		case 'w': goto yy304;
 		default: goto yy142;
 	}
 yy142:
-	{ TOKEN(PARL__TK_WORD, 199); }
+	{ TOKEN(PARL__TK_WORD, 200); }
 yy143:
 	yyaccept = 3;
 	YYSKIP();
@@ -4412,7 +4422,7 @@ yy143:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy303;
+		case 'e': goto yy305;
 		default: goto yy26;
 	}
 yy144:
@@ -4422,7 +4432,7 @@ yy144:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'T':
-		case 't': goto yy304;
+		case 't': goto yy306;
 		default: goto yy26;
 	}
 yy145:
@@ -4432,7 +4442,7 @@ yy145:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy306;
+		case 'e': goto yy308;
 		default: goto yy26;
 	}
 yy146:
@@ -4442,15 +4452,15 @@ yy146:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'G':
-		case 'g': goto yy307;
+		case 'g': goto yy309;
 		case 'I':
-		case 'i': goto yy308;
+		case 'i': goto yy310;
 		case 'P':
-		case 'p': goto yy309;
+		case 'p': goto yy311;
 		case 'R':
-		case 'r': goto yy310;
+		case 'r': goto yy312;
 		case 'S':
-		case 's': goto yy311;
+		case 's': goto yy313;
 		default: goto yy26;
 	}
 yy147:
@@ -4460,7 +4470,7 @@ yy147:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy312;
+		case 'n': goto yy314;
 		default: goto yy26;
 	}
 yy148:
@@ -4469,12 +4479,8 @@ yy148:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy313;
-		case 'E':
-		case 'e': goto yy314;
-		case 'S':
-		case 's': goto yy315;
+		case 'R':
+		case 'r': goto yy315;
 		default: goto yy26;
 	}
 yy149:
@@ -4483,8 +4489,12 @@ yy149:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy317;
+		case 'A':
+		case 'a': goto yy316;
+		case 'E':
+		case 'e': goto yy317;
+		case 'S':
+		case 's': goto yy318;
 		default: goto yy26;
 	}
 yy150:
@@ -4493,8 +4503,8 @@ yy150:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy318;
+		case 'R':
+		case 'r': goto yy320;
 		default: goto yy26;
 	}
 yy151:
@@ -4503,8 +4513,8 @@ yy151:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy319;
+		case 'I':
+		case 'i': goto yy321;
 		default: goto yy26;
 	}
 yy152:
@@ -4513,22 +4523,8 @@ yy152:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy320;
-		case 'C':
-		case 'c': goto yy321;
-		case 'F':
-		case 'f': goto yy322;
-		case 'G':
-		case 'g': goto yy323;
-		case 'L':
-		case 'l': goto yy324;
-		case 'P':
-		case 'p': goto yy325;
-		case 'S':
-		case 's': goto yy326;
-		case 'T':
-		case 't': goto yy327;
+		case 'O':
+		case 'o': goto yy322;
 		default: goto yy26;
 	}
 yy153:
@@ -4537,10 +4533,22 @@ yy153:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy328;
-		case 'Y':
-		case 'y': goto yy329;
+		case 'A':
+		case 'a': goto yy323;
+		case 'C':
+		case 'c': goto yy324;
+		case 'F':
+		case 'f': goto yy325;
+		case 'G':
+		case 'g': goto yy326;
+		case 'L':
+		case 'l': goto yy327;
+		case 'P':
+		case 'p': goto yy328;
+		case 'S':
+		case 's': goto yy329;
+		case 'T':
+		case 't': goto yy330;
 		default: goto yy26;
 	}
 yy154:
@@ -4549,14 +4557,10 @@ yy154:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy331;
-		case 'C':
-		case 'c': goto yy332;
-		case 'N':
-		case 'n': goto yy333;
-		case 'V':
-		case 'v': goto yy334;
+		case 'I':
+		case 'i': goto yy331;
+		case 'Y':
+		case 'y': goto yy332;
 		default: goto yy26;
 	}
 yy155:
@@ -4565,8 +4569,14 @@ yy155:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy335;
+		case 'A':
+		case 'a': goto yy334;
+		case 'C':
+		case 'c': goto yy335;
+		case 'N':
+		case 'n': goto yy336;
+		case 'V':
+		case 'v': goto yy337;
 		default: goto yy26;
 	}
 yy156:
@@ -4575,8 +4585,8 @@ yy156:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'X':
-		case 'x': goto yy336;
+		case 'O':
+		case 'o': goto yy338;
 		default: goto yy26;
 	}
 yy157:
@@ -4585,8 +4595,8 @@ yy157:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy338;
+		case 'X':
+		case 'x': goto yy339;
 		default: goto yy26;
 	}
 yy158:
@@ -4595,8 +4605,8 @@ yy158:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'M':
-		case 'm': goto yy339;
+		case 'I':
+		case 'i': goto yy341;
 		default: goto yy26;
 	}
 yy159:
@@ -4605,8 +4615,8 @@ yy159:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy340;
+		case 'M':
+		case 'm': goto yy342;
 		default: goto yy26;
 	}
 yy160:
@@ -4615,12 +4625,8 @@ yy160:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy341;
-		case 'O':
-		case 'o': goto yy342;
-		case 'R':
-		case 'r': goto yy343;
+		case 'E':
+		case 'e': goto yy343;
 		default: goto yy26;
 	}
 yy161:
@@ -4629,10 +4635,12 @@ yy161:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'M':
-		case 'm': goto yy344;
-		case 'P':
-		case 'p': goto yy345;
+		case 'A':
+		case 'a': goto yy344;
+		case 'O':
+		case 'o': goto yy345;
+		case 'R':
+		case 'r': goto yy346;
 		default: goto yy26;
 	}
 yy162:
@@ -4641,8 +4649,10 @@ yy162:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy346;
+		case 'M':
+		case 'm': goto yy347;
+		case 'P':
+		case 'p': goto yy348;
 		default: goto yy26;
 	}
 yy163:
@@ -4651,10 +4661,8 @@ yy163:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'B':
-		case 'b': goto yy347;
-		case 'L':
-		case 'l': goto yy348;
+		case 'N':
+		case 'n': goto yy349;
 		default: goto yy26;
 	}
 yy164:
@@ -4663,12 +4671,10 @@ yy164:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
+		case 'B':
+		case 'b': goto yy350;
 		case 'L':
-		case 'l': goto yy349;
-		case 'N':
-		case 'n': goto yy350;
-		case 'X':
-		case 'x': goto yy352;
+		case 'l': goto yy351;
 		default: goto yy26;
 	}
 yy165:
@@ -4677,16 +4683,14 @@ yy165:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy353;
-		case 'E':
-		case 'e': goto yy354;
-		case 'I':
-		case 'i': goto yy356;
-		case 'O':
-		case 'o': goto yy357;
+		case 'L':
+		case 'l': goto yy352;
+		case 'N':
+		case 'n': goto yy353;
 		case 'R':
-		case 'r': goto yy358;
+		case 'r': goto yy355;
+		case 'X':
+		case 'x': goto yy356;
 		default: goto yy26;
 	}
 yy166:
@@ -4695,12 +4699,16 @@ yy166:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy359;
-		case 'M':
-		case 'm': goto yy360;
-		case 'T':
-		case 't': goto yy361;
+		case 'A':
+		case 'a': goto yy357;
+		case 'E':
+		case 'e': goto yy358;
+		case 'I':
+		case 'i': goto yy360;
+		case 'O':
+		case 'o': goto yy361;
+		case 'R':
+		case 'r': goto yy362;
 		default: goto yy26;
 	}
 yy167:
@@ -4709,12 +4717,26 @@ yy167:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case ';': goto yy362;
-		case 'D':
-		case 'd': goto yy363;
+		case 'L':
+		case 'l': goto yy363;
+		case 'M':
+		case 'm': goto yy364;
+		case 'T':
+		case 't': goto yy365;
 		default: goto yy26;
 	}
 yy168:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case ';': goto yy366;
+		case 'D':
+		case 'd': goto yy367;
+		default: goto yy26;
+	}
+yy169:
 	yyaccept = 17;
 	YYSKIP();
 	YYBACKUP();
@@ -4833,34 +4855,34 @@ yy168:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'P':
-		case 'p': goto yy364;
-		default: goto yy169;
+		case 'p': goto yy368;
+		default: goto yy170;
 	}
-yy169:
-	{ TOKEN(PARL__TK_WORD, 311); }
 yy170:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy366;
-		case 'O':
-		case 'o': goto yy367;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 318); }
 yy171:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'T':
-		case 't': goto yy369;
+		case 'E':
+		case 'e': goto yy370;
+		case 'O':
+		case 'o': goto yy371;
 		default: goto yy26;
 	}
 yy172:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy373;
+		default: goto yy26;
+	}
+yy173:
 	yyaccept = 18;
 	YYSKIP();
 	YYBACKUP();
@@ -4980,28 +5002,18 @@ yy172:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy173;
+		default: goto yy174;
 	}
-yy173:
-	{ TOKEN(PARL__TK_WORD, 319); }
 yy174:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy370;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 326); }
 yy175:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy371;
+		case 'E':
+		case 'e': goto yy374;
 		default: goto yy26;
 	}
 yy176:
@@ -5010,8 +5022,8 @@ yy176:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'S':
-		case 's': goto yy372;
+		case 'R':
+		case 'r': goto yy375;
 		default: goto yy26;
 	}
 yy177:
@@ -5020,14 +5032,8 @@ yy177:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy374;
-		case 'E':
-		case 'e': goto yy375;
-		case 'I':
-		case 'i': goto yy376;
-		case 'O':
-		case 'o': goto yy377;
+		case 'S':
+		case 's': goto yy376;
 		default: goto yy26;
 	}
 yy178:
@@ -5036,8 +5042,14 @@ yy178:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'T':
-		case 't': goto yy378;
+		case 'A':
+		case 'a': goto yy378;
+		case 'E':
+		case 'e': goto yy379;
+		case 'I':
+		case 'i': goto yy380;
+		case 'O':
+		case 'o': goto yy381;
 		default: goto yy26;
 	}
 yy179:
@@ -5046,8 +5058,8 @@ yy179:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy379;
+		case 'T':
+		case 't': goto yy382;
 		default: goto yy26;
 	}
 yy180:
@@ -5056,10 +5068,8 @@ yy180:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy380;
-		case 'I':
-		case 'i': goto yy381;
+		case 'R':
+		case 'r': goto yy383;
 		default: goto yy26;
 	}
 yy181:
@@ -5068,8 +5078,10 @@ yy181:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy382;
+		case 'A':
+		case 'a': goto yy384;
+		case 'I':
+		case 'i': goto yy385;
 		default: goto yy26;
 	}
 yy182:
@@ -5078,28 +5090,38 @@ yy182:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy384;
+		case 'U':
+		case 'u': goto yy386;
 		default: goto yy26;
 	}
 yy183:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy388;
+		default: goto yy26;
+	}
+yy184:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 0x93: goto yy385;
-		case 0x94: goto yy386;
+		case 0x93: goto yy389;
+		case 0x94: goto yy390;
 		case 0x98:
 		case 0x99:
 		case 0x9C:
 		case 0x9D:
 		case 0x9E: goto yy6;
-		case 0xA6: goto yy387;
+		case 0xA6: goto yy391;
 		default: goto yy52;
 	}
-yy184:
+yy185:
 	YYSKIP();
 	{ TOKEN(PARL__TK_WORD, 6); }
-yy185:
+yy186:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
@@ -5167,7 +5189,7 @@ yy185:
 		case 0xBF: goto yy59;
 		default: goto yy52;
 	}
-yy186:
+yy187:
 	yyaccept = 19;
 	YYSKIP();
 	YYBACKUP();
@@ -5287,30 +5309,20 @@ yy186:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy187;
+		default: goto yy188;
 	}
-yy187:
+yy188:
 	{
         t->kind = PARL__TK_DIGITORD; t->word = 0; t->start = start; t->end = cur;
         digits_value(p, start, cur, &t->value);
         return cur;
     }
-yy188:
+yy189:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 0x99: goto yy55;
 		default: goto yy52;
-	}
-yy189:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy388;
-		default: goto yy26;
 	}
 yy190:
 	yyaccept = 3;
@@ -5318,8 +5330,8 @@ yy190:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'T':
-		case 't': goto yy389;
+		case 'U':
+		case 'u': goto yy392;
 		default: goto yy26;
 	}
 yy191:
@@ -5328,8 +5340,8 @@ yy191:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy390;
+		case 'T':
+		case 't': goto yy393;
 		default: goto yy26;
 	}
 yy192:
@@ -5338,8 +5350,8 @@ yy192:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy391;
+		case 'N':
+		case 'n': goto yy394;
 		default: goto yy26;
 	}
 yy193:
@@ -5348,11 +5360,21 @@ yy193:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy392;
+		case 'R':
+		case 'r': goto yy395;
 		default: goto yy26;
 	}
 yy194:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy396;
+		default: goto yy26;
+	}
+yy195:
 	yyaccept = 20;
 	YYSKIP();
 	YYBACKUP();
@@ -5472,21 +5494,21 @@ yy194:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy195;
+		default: goto yy196;
 	}
-yy195:
-	{ TOKEN(PARL__TK_WORD, 17); }
 yy196:
+	{ TOKEN(PARL__TK_WORD, 17); }
+yy197:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'U':
-		case 'u': goto yy393;
+		case 'u': goto yy397;
 		default: goto yy26;
 	}
-yy197:
+yy198:
 	yyaccept = 21;
 	YYSKIP();
 	YYBACKUP();
@@ -5606,11 +5628,11 @@ yy197:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy198;
+		default: goto yy199;
 	}
-yy198:
-	{ TOKEN(PARL__TK_WORD, 20); }
 yy199:
+	{ TOKEN(PARL__TK_WORD, 20); }
+yy200:
 	yyaccept = 22;
 	YYSKIP();
 	YYBACKUP();
@@ -5729,22 +5751,22 @@ yy199:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'T':
-		case 't': goto yy394;
-		default: goto yy200;
+		case 't': goto yy398;
+		default: goto yy201;
 	}
-yy200:
-	{ TOKEN(PARL__TK_WORD, 21); }
 yy201:
+	{ TOKEN(PARL__TK_WORD, 21); }
+yy202:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy395;
+		case 'e': goto yy399;
 		default: goto yy26;
 	}
-yy202:
+yy203:
 	yyaccept = 23;
 	YYSKIP();
 	YYBACKUP();
@@ -5864,41 +5886,11 @@ yy202:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy203;
+		default: goto yy204;
 	}
-yy203:
-	{ TOKEN(PARL__TK_WORD, 29); }
 yy204:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy396;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 29); }
 yy205:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy397;
-		default: goto yy26;
-	}
-yy206:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'K':
-		case 'k': goto yy398;
-		default: goto yy26;
-	}
-yy207:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
@@ -5908,14 +5900,34 @@ yy207:
 		case 'i': goto yy400;
 		default: goto yy26;
 	}
+yy206:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy401;
+		default: goto yy26;
+	}
+yy207:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'K':
+		case 'k': goto yy402;
+		default: goto yy26;
+	}
 yy208:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'W':
-		case 'w': goto yy401;
+		case 'O':
+		case 'o': goto yy404;
 		default: goto yy26;
 	}
 yy209:
@@ -5924,8 +5936,8 @@ yy209:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy402;
+		case 'I':
+		case 'i': goto yy405;
 		default: goto yy26;
 	}
 yy210:
@@ -5934,11 +5946,31 @@ yy210:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy403;
+		case 'W':
+		case 'w': goto yy406;
 		default: goto yy26;
 	}
 yy211:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy407;
+		default: goto yy26;
+	}
+yy212:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy408;
+		default: goto yy26;
+	}
+yy213:
 	yyaccept = 24;
 	YYSKIP();
 	YYBACKUP();
@@ -6058,21 +6090,21 @@ yy211:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy212;
+		default: goto yy214;
 	}
-yy212:
-	{ TOKEN(PARL__TK_WORD, 41); }
-yy213:
+yy214:
+	{ TOKEN(PARL__TK_WORD, 42); }
+yy215:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy404;
+		case 'l': goto yy409;
 		default: goto yy26;
 	}
-yy214:
+yy216:
 	yyaccept = 25;
 	YYSKIP();
 	YYBACKUP();
@@ -6192,21 +6224,21 @@ yy214:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy215;
+		default: goto yy217;
 	}
-yy215:
-	{ TOKEN(PARL__TK_WORD, 43); }
-yy216:
+yy217:
+	{ TOKEN(PARL__TK_WORD, 44); }
+yy218:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'T':
-		case 't': goto yy405;
+		case 't': goto yy410;
 		default: goto yy26;
 	}
-yy217:
+yy219:
 	yyaccept = 26;
 	YYSKIP();
 	YYBACKUP();
@@ -6326,40 +6358,18 @@ yy217:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy218;
-	}
-yy218:
-	{ TOKEN(PARL__TK_WORD, 45); }
-yy219:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy406;
-		default: goto yy26;
+		default: goto yy220;
 	}
 yy220:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy407;
-		case 'R':
-		case 'r': goto yy408;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 46); }
 yy221:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy410;
+		case 'L':
+		case 'l': goto yy411;
 		default: goto yy26;
 	}
 yy222:
@@ -6368,8 +6378,10 @@ yy222:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'S':
-		case 's': goto yy411;
+		case 'P':
+		case 'p': goto yy412;
+		case 'R':
+		case 'r': goto yy413;
 		default: goto yy26;
 	}
 yy223:
@@ -6378,10 +6390,8 @@ yy223:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy412;
-		case 'P':
-		case 'p': goto yy414;
+		case 'A':
+		case 'a': goto yy415;
 		default: goto yy26;
 	}
 yy224:
@@ -6390,10 +6400,8 @@ yy224:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy415;
-		case 'T':
-		case 't': goto yy416;
+		case 'S':
+		case 's': goto yy416;
 		default: goto yy26;
 	}
 yy225:
@@ -6402,10 +6410,10 @@ yy225:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy417;
+		case 'E':
+		case 'e': goto yy417;
 		case 'P':
-		case 'p': goto yy418;
+		case 'p': goto yy419;
 		default: goto yy26;
 	}
 yy226:
@@ -6414,8 +6422,10 @@ yy226:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy419;
+		case 'C':
+		case 'c': goto yy420;
+		case 'T':
+		case 't': goto yy421;
 		default: goto yy26;
 	}
 yy227:
@@ -6424,11 +6434,33 @@ yy227:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy420;
+		case 'N':
+		case 'n': goto yy422;
+		case 'P':
+		case 'p': goto yy423;
 		default: goto yy26;
 	}
 yy228:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy424;
+		default: goto yy26;
+	}
+yy229:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy425;
+		default: goto yy26;
+	}
+yy230:
 	yyaccept = 27;
 	YYSKIP();
 	YYBACKUP();
@@ -6548,21 +6580,21 @@ yy228:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy229;
+		default: goto yy231;
 	}
-yy229:
-	{ TOKEN(PARL__TK_WORD, 71); }
-yy230:
+yy231:
+	{ TOKEN(PARL__TK_WORD, 72); }
+yy232:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy421;
+		case 'c': goto yy426;
 		default: goto yy26;
 	}
-yy231:
+yy233:
 	yyaccept = 28;
 	YYSKIP();
 	YYBACKUP();
@@ -6681,39 +6713,19 @@ yy231:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'U':
-		case 'u': goto yy422;
-		default: goto yy232;
-	}
-yy232:
-	{ TOKEN(PARL__TK_WORD, 78); }
-yy233:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy423;
-		default: goto yy26;
+		case 'u': goto yy427;
+		default: goto yy234;
 	}
 yy234:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy425;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 79); }
 yy235:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy426;
+		case 'S':
+		case 's': goto yy428;
 		default: goto yy26;
 	}
 yy236:
@@ -6722,8 +6734,8 @@ yy236:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy428;
+		case 'E':
+		case 'e': goto yy430;
 		default: goto yy26;
 	}
 yy237:
@@ -6732,8 +6744,8 @@ yy237:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy430;
+		case 'P':
+		case 'p': goto yy431;
 		default: goto yy26;
 	}
 yy238:
@@ -6742,11 +6754,31 @@ yy238:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'V':
-		case 'v': goto yy431;
+		case 'H':
+		case 'h': goto yy433;
 		default: goto yy26;
 	}
 yy239:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy435;
+		default: goto yy26;
+	}
+yy240:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'V':
+		case 'v': goto yy436;
+		default: goto yy26;
+	}
+yy241:
 	yyaccept = 29;
 	YYSKIP();
 	YYBACKUP();
@@ -6865,39 +6897,19 @@ yy239:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'I':
-		case 'i': goto yy432;
-		default: goto yy240;
-	}
-yy240:
-	{ TOKEN(PARL__TK_WORD, 92); }
-yy241:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy433;
-		default: goto yy26;
+		case 'i': goto yy437;
+		default: goto yy242;
 	}
 yy242:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy434;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 93); }
 yy243:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy435;
+		case 'I':
+		case 'i': goto yy438;
 		default: goto yy26;
 	}
 yy244:
@@ -6906,8 +6918,8 @@ yy244:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy437;
+		case 'A':
+		case 'a': goto yy439;
 		default: goto yy26;
 	}
 yy245:
@@ -6916,8 +6928,8 @@ yy245:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy438;
+		case 'R':
+		case 'r': goto yy440;
 		default: goto yy26;
 	}
 yy246:
@@ -6926,8 +6938,8 @@ yy246:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'T':
-		case 't': goto yy439;
+		case 'E':
+		case 'e': goto yy442;
 		default: goto yy26;
 	}
 yy247:
@@ -6936,8 +6948,8 @@ yy247:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy440;
+		case 'C':
+		case 'c': goto yy443;
 		default: goto yy26;
 	}
 yy248:
@@ -6946,12 +6958,8 @@ yy248:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy442;
-		case 'D':
-		case 'd': goto yy443;
-		case 'I':
-		case 'i': goto yy445;
+		case 'T':
+		case 't': goto yy444;
 		default: goto yy26;
 	}
 yy249:
@@ -6960,8 +6968,8 @@ yy249:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'S':
-		case 's': goto yy446;
+		case 'E':
+		case 'e': goto yy445;
 		default: goto yy26;
 	}
 yy250:
@@ -6970,11 +6978,35 @@ yy250:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy447;
+		case 'A':
+		case 'a': goto yy447;
+		case 'D':
+		case 'd': goto yy448;
+		case 'I':
+		case 'i': goto yy450;
 		default: goto yy26;
 	}
 yy251:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'S':
+		case 's': goto yy451;
+		default: goto yy26;
+	}
+yy252:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy452;
+		default: goto yy26;
+	}
+yy253:
 	yyaccept = 30;
 	YYSKIP();
 	YYBACKUP();
@@ -7093,39 +7125,19 @@ yy251:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'T':
-		case 't': goto yy449;
-		default: goto yy252;
-	}
-yy252:
-	{ TOKEN(PARL__TK_WORD, 115); }
-yy253:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy450;
-		default: goto yy26;
+		case 't': goto yy454;
+		default: goto yy254;
 	}
 yy254:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy452;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 116); }
 yy255:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy454;
+		case 'R':
+		case 'r': goto yy455;
 		default: goto yy26;
 	}
 yy256:
@@ -7134,8 +7146,8 @@ yy256:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy456;
+		case 'M':
+		case 'm': goto yy457;
 		default: goto yy26;
 	}
 yy257:
@@ -7144,8 +7156,8 @@ yy257:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'F':
-		case 'f': goto yy458;
+		case 'L':
+		case 'l': goto yy459;
 		default: goto yy26;
 	}
 yy258:
@@ -7154,8 +7166,8 @@ yy258:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy460;
+		case 'E':
+		case 'e': goto yy461;
 		default: goto yy26;
 	}
 yy259:
@@ -7164,8 +7176,8 @@ yy259:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy462;
+		case 'F':
+		case 'f': goto yy463;
 		default: goto yy26;
 	}
 yy260:
@@ -7174,8 +7186,8 @@ yy260:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy463;
+		case 'P':
+		case 'p': goto yy465;
 		default: goto yy26;
 	}
 yy261:
@@ -7184,8 +7196,8 @@ yy261:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy465;
+		case 'P':
+		case 'p': goto yy467;
 		default: goto yy26;
 	}
 yy262:
@@ -7195,7 +7207,7 @@ yy262:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy466;
+		case 'e': goto yy468;
 		default: goto yy26;
 	}
 yy263:
@@ -7204,11 +7216,31 @@ yy263:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy468;
+		case 'D':
+		case 'd': goto yy470;
 		default: goto yy26;
 	}
 yy264:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy471;
+		default: goto yy26;
+	}
+yy265:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy473;
+		default: goto yy26;
+	}
+yy266:
 	yyaccept = 31;
 	YYSKIP();
 	YYBACKUP();
@@ -7328,38 +7360,18 @@ yy264:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy265;
-	}
-yy265:
-	{ TOKEN(PARL__TK_WORD, 136); }
-yy266:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy469;
-		default: goto yy26;
+		default: goto yy267;
 	}
 yy267:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy470;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 137); }
 yy268:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy471;
+		case 'D':
+		case 'd': goto yy474;
 		default: goto yy26;
 	}
 yy269:
@@ -7368,8 +7380,8 @@ yy269:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'T':
-		case 't': goto yy472;
+		case 'L':
+		case 'l': goto yy475;
 		default: goto yy26;
 	}
 yy270:
@@ -7378,8 +7390,8 @@ yy270:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'T':
-		case 't': goto yy473;
+		case 'E':
+		case 'e': goto yy476;
 		default: goto yy26;
 	}
 yy271:
@@ -7388,11 +7400,31 @@ yy271:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy474;
+		case 'T':
+		case 't': goto yy477;
 		default: goto yy26;
 	}
 yy272:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy478;
+		default: goto yy26;
+	}
+yy273:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy479;
+		default: goto yy26;
+	}
+yy274:
 	yyaccept = 32;
 	YYSKIP();
 	YYBACKUP();
@@ -7512,11 +7544,11 @@ yy272:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy273;
+		default: goto yy275;
 	}
-yy273:
-	{ TOKEN(PARL__TK_WORD, 150); }
-yy274:
+yy275:
+	{ TOKEN(PARL__TK_WORD, 151); }
+yy276:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
@@ -7527,30 +7559,10 @@ yy274:
 		case '\v':
 		case '\f':
 		case '\r':
-		case ' ': goto yy475;
+		case ' ': goto yy480;
 		case 'W':
-		case 'w': goto yy476;
-		case 0xC2: goto yy477;
-		default: goto yy26;
-	}
-yy275:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'K':
-		case 'k': goto yy478;
-		default: goto yy26;
-	}
-yy276:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy480;
+		case 'w': goto yy481;
+		case 0xC2: goto yy482;
 		default: goto yy26;
 	}
 yy277:
@@ -7559,8 +7571,8 @@ yy277:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'T':
-		case 't': goto yy481;
+		case 'K':
+		case 'k': goto yy483;
 		default: goto yy26;
 	}
 yy278:
@@ -7570,7 +7582,7 @@ yy278:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'G':
-		case 'g': goto yy483;
+		case 'g': goto yy485;
 		default: goto yy26;
 	}
 yy279:
@@ -7580,7 +7592,7 @@ yy279:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'T':
-		case 't': goto yy484;
+		case 't': goto yy486;
 		default: goto yy26;
 	}
 yy280:
@@ -7589,8 +7601,8 @@ yy280:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy485;
+		case 'G':
+		case 'g': goto yy488;
 		default: goto yy26;
 	}
 yy281:
@@ -7600,7 +7612,7 @@ yy281:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'T':
-		case 't': goto yy487;
+		case 't': goto yy489;
 		default: goto yy26;
 	}
 yy282:
@@ -7610,7 +7622,7 @@ yy282:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy489;
+		case 'e': goto yy490;
 		default: goto yy26;
 	}
 yy283:
@@ -7619,8 +7631,8 @@ yy283:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy490;
+		case 'T':
+		case 't': goto yy492;
 		default: goto yy26;
 	}
 yy284:
@@ -7629,8 +7641,8 @@ yy284:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy491;
+		case 'E':
+		case 'e': goto yy494;
 		default: goto yy26;
 	}
 yy285:
@@ -7639,8 +7651,8 @@ yy285:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'K':
-		case 'k': goto yy493;
+		case 'A':
+		case 'a': goto yy495;
 		default: goto yy26;
 	}
 yy286:
@@ -7649,8 +7661,8 @@ yy286:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'Y':
-		case 'y': goto yy495;
+		case 'G':
+		case 'g': goto yy496;
 		default: goto yy26;
 	}
 yy287:
@@ -7659,8 +7671,8 @@ yy287:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy497;
+		case 'K':
+		case 'k': goto yy498;
 		default: goto yy26;
 	}
 yy288:
@@ -7669,8 +7681,8 @@ yy288:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'T':
-		case 't': goto yy498;
+		case 'Y':
+		case 'y': goto yy500;
 		default: goto yy26;
 	}
 yy289:
@@ -7679,31 +7691,11 @@ yy289:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy499;
+		case 'E':
+		case 'e': goto yy502;
 		default: goto yy26;
 	}
 yy290:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy500;
-		default: goto yy26;
-	}
-yy291:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy501;
-		default: goto yy26;
-	}
-yy292:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
@@ -7713,6 +7705,26 @@ yy292:
 		case 't': goto yy503;
 		default: goto yy26;
 	}
+yy291:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy504;
+		default: goto yy26;
+	}
+yy292:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy505;
+		default: goto yy26;
+	}
 yy293:
 	yyaccept = 3;
 	YYSKIP();
@@ -7720,9 +7732,7 @@ yy293:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy505;
-		case 'T':
-		case 't': goto yy507;
+		case 'e': goto yy506;
 		default: goto yy26;
 	}
 yy294:
@@ -7731,8 +7741,8 @@ yy294:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy508;
+		case 'T':
+		case 't': goto yy508;
 		default: goto yy26;
 	}
 yy295:
@@ -7741,8 +7751,10 @@ yy295:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'B':
-		case 'b': goto yy510;
+		case 'E':
+		case 'e': goto yy510;
+		case 'T':
+		case 't': goto yy512;
 		default: goto yy26;
 	}
 yy296:
@@ -7751,11 +7763,31 @@ yy296:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy511;
+		case 'E':
+		case 'e': goto yy513;
 		default: goto yy26;
 	}
 yy297:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'B':
+		case 'b': goto yy515;
+		default: goto yy26;
+	}
+yy298:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy516;
+		default: goto yy26;
+	}
+yy299:
 	yyaccept = 33;
 	YYSKIP();
 	YYBACKUP();
@@ -7875,21 +7907,21 @@ yy297:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy298;
+		default: goto yy300;
 	}
-yy298:
-	{ TOKEN(PARL__TK_WORD, 197); }
-yy299:
+yy300:
+	{ TOKEN(PARL__TK_WORD, 198); }
+yy301:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy512;
+		case 'e': goto yy517;
 		default: goto yy26;
 	}
-yy300:
+yy302:
 	yyaccept = 34;
 	YYSKIP();
 	YYBACKUP();
@@ -8009,31 +8041,31 @@ yy300:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy301;
+		default: goto yy303;
 	}
-yy301:
-	{ TOKEN(PARL__TK_WORD, 200); }
-yy302:
+yy303:
+	{ TOKEN(PARL__TK_WORD, 201); }
+yy304:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy513;
+		case 'a': goto yy518;
 		default: goto yy26;
 	}
-yy303:
+yy305:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy514;
+		case 'n': goto yy519;
 		default: goto yy26;
 	}
-yy304:
+yy306:
 	yyaccept = 35;
 	YYSKIP();
 	YYBACKUP();
@@ -8152,31 +8184,11 @@ yy304:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'L':
-		case 'l': goto yy516;
-		default: goto yy305;
-	}
-yy305:
-	{ TOKEN(PARL__TK_WORD, 205); }
-yy306:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy517;
-		default: goto yy26;
+		case 'l': goto yy521;
+		default: goto yy307;
 	}
 yy307:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy518;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 206); }
 yy308:
 	yyaccept = 3;
 	YYSKIP();
@@ -8184,7 +8196,7 @@ yy308:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy520;
+		case 'r': goto yy522;
 		default: goto yy26;
 	}
 yy309:
@@ -8194,7 +8206,7 @@ yy309:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy522;
+		case 'e': goto yy523;
 		default: goto yy26;
 	}
 yy310:
@@ -8203,10 +8215,8 @@ yy310:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy523;
-		case 'T':
-		case 't': goto yy525;
+		case 'R':
+		case 'r': goto yy525;
 		default: goto yy26;
 	}
 yy311:
@@ -8215,8 +8225,8 @@ yy311:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'S':
-		case 's': goto yy527;
+		case 'E':
+		case 'e': goto yy527;
 		default: goto yy26;
 	}
 yy312:
@@ -8225,8 +8235,10 @@ yy312:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy528;
+		case 'A':
+		case 'a': goto yy528;
+		case 'T':
+		case 't': goto yy530;
 		default: goto yy26;
 	}
 yy313:
@@ -8235,8 +8247,8 @@ yy313:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy529;
+		case 'S':
+		case 's': goto yy532;
 		default: goto yy26;
 	}
 yy314:
@@ -8245,11 +8257,41 @@ yy314:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy530;
+		case 'U':
+		case 'u': goto yy533;
 		default: goto yy26;
 	}
 yy315:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy534;
+		default: goto yy26;
+	}
+yy316:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy535;
+		default: goto yy26;
+	}
+yy317:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy536;
+		default: goto yy26;
+	}
+yy318:
 	yyaccept = 36;
 	YYSKIP();
 	YYBACKUP();
@@ -8369,50 +8411,18 @@ yy315:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy316;
-	}
-yy316:
-	{ TOKEN(PARL__TK_WORD, 220); }
-yy317:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy531;
-		default: goto yy26;
-	}
-yy318:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy532;
-		case 'O':
-		case 'o': goto yy533;
-		default: goto yy26;
+		default: goto yy319;
 	}
 yy319:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy534;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 224); }
 yy320:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy535;
+		case 'T':
+		case 't': goto yy537;
 		default: goto yy26;
 	}
 yy321:
@@ -8421,8 +8431,10 @@ yy321:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy537;
+		case 'N':
+		case 'n': goto yy538;
+		case 'O':
+		case 'o': goto yy539;
 		default: goto yy26;
 	}
 yy322:
@@ -8431,8 +8443,8 @@ yy322:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy538;
+		case 'T':
+		case 't': goto yy540;
 		default: goto yy26;
 	}
 yy323:
@@ -8441,8 +8453,8 @@ yy323:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy539;
+		case 'D':
+		case 'd': goto yy541;
 		default: goto yy26;
 	}
 yy324:
@@ -8451,8 +8463,8 @@ yy324:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy540;
+		case 'I':
+		case 'i': goto yy543;
 		default: goto yy26;
 	}
 yy325:
@@ -8462,9 +8474,7 @@ yy325:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy541;
-		case 'O':
-		case 'o': goto yy542;
+		case 'e': goto yy544;
 		default: goto yy26;
 	}
 yy326:
@@ -8473,8 +8483,8 @@ yy326:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy543;
+		case 'A':
+		case 'a': goto yy545;
 		default: goto yy26;
 	}
 yy327:
@@ -8483,8 +8493,8 @@ yy327:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy544;
+		case 'A':
+		case 'a': goto yy546;
 		default: goto yy26;
 	}
 yy328:
@@ -8493,11 +8503,43 @@ yy328:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy545;
+		case 'E':
+		case 'e': goto yy547;
+		case 'O':
+		case 'o': goto yy548;
 		default: goto yy26;
 	}
 yy329:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy549;
+		default: goto yy26;
+	}
+yy330:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy550;
+		default: goto yy26;
+	}
+yy331:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy551;
+		default: goto yy26;
+	}
+yy332:
 	yyaccept = 37;
 	YYSKIP();
 	YYBACKUP();
@@ -8616,51 +8658,19 @@ yy329:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'S':
-		case 's': goto yy547;
-		default: goto yy330;
-	}
-yy330:
-	{ TOKEN(PARL__TK_WORD, 240); }
-yy331:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy549;
-		default: goto yy26;
-	}
-yy332:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy550;
-		case 'T':
-		case 't': goto yy551;
-		default: goto yy26;
+		case 's': goto yy553;
+		default: goto yy333;
 	}
 yy333:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy552;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 244); }
 yy334:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy554;
+		case 'R':
+		case 'r': goto yy555;
 		default: goto yy26;
 	}
 yy335:
@@ -8669,11 +8679,43 @@ yy335:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'W':
-		case 'w': goto yy555;
+		case 'O':
+		case 'o': goto yy556;
+		case 'T':
+		case 't': goto yy557;
 		default: goto yy26;
 	}
 yy336:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy558;
+		default: goto yy26;
+	}
+yy337:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy560;
+		default: goto yy26;
+	}
+yy338:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'W':
+		case 'w': goto yy561;
+		default: goto yy26;
+	}
+yy339:
 	yyaccept = 38;
 	YYSKIP();
 	YYBACKUP();
@@ -8792,51 +8834,19 @@ yy336:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'T':
-		case 't': goto yy557;
-		default: goto yy337;
-	}
-yy337:
-	{ TOKEN(PARL__TK_WORD, 257); }
-yy338:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy558;
-		default: goto yy26;
-	}
-yy339:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy560;
-		default: goto yy26;
+		case 't': goto yy563;
+		default: goto yy340;
 	}
 yy340:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy561;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 261); }
 yy341:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy562;
-		case 'T':
-		case 't': goto yy563;
+		case 'P':
+		case 'p': goto yy564;
 		default: goto yy26;
 	}
 yy342:
@@ -8845,8 +8855,8 @@ yy342:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy564;
+		case 'E':
+		case 'e': goto yy566;
 		default: goto yy26;
 	}
 yy343:
@@ -8855,8 +8865,8 @@ yy343:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy565;
+		case 'A':
+		case 'a': goto yy567;
 		default: goto yy26;
 	}
 yy344:
@@ -8865,8 +8875,10 @@ yy344:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'M':
-		case 'm': goto yy566;
+		case 'R':
+		case 'r': goto yy568;
+		case 'T':
+		case 't': goto yy569;
 		default: goto yy26;
 	}
 yy345:
@@ -8875,8 +8887,8 @@ yy345:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy567;
+		case 'R':
+		case 'r': goto yy570;
 		default: goto yy26;
 	}
 yy346:
@@ -8885,8 +8897,10 @@ yy346:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy568;
+		case 'I':
+		case 'i': goto yy571;
+		case 'U':
+		case 'u': goto yy572;
 		default: goto yy26;
 	}
 yy347:
@@ -8895,8 +8909,8 @@ yy347:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy569;
+		case 'M':
+		case 'm': goto yy573;
 		default: goto yy26;
 	}
 yy348:
@@ -8905,8 +8919,8 @@ yy348:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'K':
-		case 'k': goto yy570;
+		case 'P':
+		case 'p': goto yy574;
 		default: goto yy26;
 	}
 yy349:
@@ -8915,11 +8929,41 @@ yy349:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy572;
+		case 'O':
+		case 'o': goto yy575;
 		default: goto yy26;
 	}
 yy350:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy576;
+		default: goto yy26;
+	}
+yy351:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'K':
+		case 'k': goto yy577;
+		default: goto yy26;
+	}
+yy352:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy579;
+		default: goto yy26;
+	}
+yy353:
 	yyaccept = 39;
 	YYSKIP();
 	YYBACKUP();
@@ -9038,34 +9082,44 @@ yy350:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'T':
-		case 't': goto yy574;
-		default: goto yy351;
+		case 't': goto yy581;
+		default: goto yy354;
 	}
-yy351:
-	{ TOKEN(PARL__TK_WORD, 285); }
-yy352:
+yy354:
+	{ TOKEN(PARL__TK_WORD, 290); }
+yy355:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'M':
+		case 'm': goto yy582;
+		default: goto yy26;
+	}
+yy356:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'T':
-		case 't': goto yy575;
+		case 't': goto yy584;
 		default: goto yy26;
 	}
-yy353:
+yy357:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy577;
+		case 'n': goto yy586;
 		case 'T':
-		case 't': goto yy578;
+		case 't': goto yy587;
 		default: goto yy26;
 	}
-yy354:
+yy358:
 	yyaccept = 40;
 	YYSKIP();
 	YYBACKUP();
@@ -9182,69 +9236,25 @@ yy354:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'R':
-		case 'r': goto yy580;
+		case 'r': goto yy589;
 		case 'Y':
-		case 'y': goto yy581;
-		default: goto yy355;
-	}
-yy355:
-	{ TOKEN(PARL__TK_WORD, 291); }
-yy356:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy583;
-		case 'R':
-		case 'r': goto yy584;
-		case 'S':
-		case 's': goto yy585;
-		default: goto yy26;
-	}
-yy357:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy587;
-		default: goto yy26;
-	}
-yy358:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy588;
-		case 'O':
-		case 'o': goto yy589;
-		case 'U':
-		case 'u': goto yy590;
-		default: goto yy26;
+		case 'y': goto yy590;
+		default: goto yy359;
 	}
 yy359:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy592;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 298); }
 yy360:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy594;
+		case 'N':
+		case 'n': goto yy592;
+		case 'R':
+		case 'r': goto yy593;
+		case 'S':
+		case 's': goto yy594;
 		default: goto yy26;
 	}
 yy361:
@@ -9253,17 +9263,23 @@ yy361:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy595;
+		case 'U':
+		case 'u': goto yy596;
 		default: goto yy26;
 	}
 yy362:
+	yyaccept = 3;
 	YYSKIP();
+	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy596;
-		default: goto yy52;
+		case 'E':
+		case 'e': goto yy597;
+		case 'O':
+		case 'o': goto yy598;
+		case 'U':
+		case 'u': goto yy599;
+		default: goto yy26;
 	}
 yy363:
 	yyaccept = 3;
@@ -9271,11 +9287,49 @@ yy363:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy597;
+		case 'L':
+		case 'l': goto yy601;
 		default: goto yy26;
 	}
 yy364:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy603;
+		default: goto yy26;
+	}
+yy365:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy604;
+		default: goto yy26;
+	}
+yy366:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy605;
+		default: goto yy52;
+	}
+yy367:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy606;
+		default: goto yy26;
+	}
+yy368:
 	yyaccept = 41;
 	YYSKIP();
 	YYBACKUP();
@@ -9395,23 +9449,23 @@ yy364:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy365;
+		default: goto yy369;
 	}
-yy365:
-	{ TOKEN(PARL__TK_WORD, 312); }
-yy366:
+yy369:
+	{ TOKEN(PARL__TK_WORD, 319); }
+yy370:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy599;
+		case 'l': goto yy608;
 		case 'N':
-		case 'n': goto yy600;
+		case 'n': goto yy609;
 		default: goto yy26;
 	}
-yy367:
+yy371:
 	yyaccept = 42;
 	YYSKIP();
 	YYBACKUP();
@@ -9531,41 +9585,41 @@ yy367:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy368;
+		default: goto yy372;
 	}
-yy368:
-	{ TOKEN(PARL__TK_WORD, 317); }
-yy369:
+yy372:
+	{ TOKEN(PARL__TK_WORD, 324); }
+yy373:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'I':
-		case 'i': goto yy601;
+		case 'i': goto yy610;
 		default: goto yy26;
 	}
-yy370:
+yy374:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'D':
-		case 'd': goto yy602;
+		case 'd': goto yy611;
 		default: goto yy26;
 	}
-yy371:
+yy375:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'B':
-		case 'b': goto yy604;
+		case 'b': goto yy613;
 		default: goto yy26;
 	}
-yy372:
+yy376:
 	yyaccept = 43;
 	YYSKIP();
 	YYBACKUP();
@@ -9685,58 +9739,18 @@ yy372:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy373;
-	}
-yy373:
-	{ TOKEN(PARL__TK_WORD, 322); }
-yy374:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy605;
-		default: goto yy26;
-	}
-yy375:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy607;
-		default: goto yy26;
-	}
-yy376:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy608;
-		default: goto yy26;
+		default: goto yy377;
 	}
 yy377:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy609;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 329); }
 yy378:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy610;
+		case 'T':
+		case 't': goto yy614;
 		default: goto yy26;
 	}
 yy379:
@@ -9745,10 +9759,8 @@ yy379:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy611;
-		case 'K':
-		case 'k': goto yy613;
+		case 'R':
+		case 'r': goto yy616;
 		default: goto yy26;
 	}
 yy380:
@@ -9757,8 +9769,8 @@ yy380:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy614;
+		case 'C':
+		case 'c': goto yy617;
 		default: goto yy26;
 	}
 yy381:
@@ -9767,11 +9779,53 @@ yy381:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'T':
-		case 't': goto yy616;
+		case 'L':
+		case 'l': goto yy618;
 		default: goto yy26;
 	}
 yy382:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy619;
+		default: goto yy26;
+	}
+yy383:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy620;
+		case 'K':
+		case 'k': goto yy622;
+		default: goto yy26;
+	}
+yy384:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy623;
+		default: goto yy26;
+	}
+yy385:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy625;
+		default: goto yy26;
+	}
+yy386:
 	yyaccept = 44;
 	YYSKIP();
 	YYBACKUP();
@@ -9891,77 +9945,37 @@ yy382:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy383;
+		default: goto yy387;
 	}
-yy383:
-	{ TOKEN(PARL__TK_WORD, 338); }
-yy384:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy617;
-		default: goto yy26;
-	}
-yy385:
-	YYSKIP();
-	{ TOKEN(PARL__TK_WORD, 340); }
-yy386:
-	YYSKIP();
-	{ TOKEN(PARL__TK_WORD, 341); }
 yy387:
-	YYSKIP();
-	{ TOKEN(PARL__TK_WORD, 342); }
+	{ TOKEN(PARL__TK_WORD, 344); }
 yy388:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'T':
-		case 't': goto yy619;
+		case 'O':
+		case 'o': goto yy626;
 		default: goto yy26;
 	}
 yy389:
-	yyaccept = 3;
 	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy621;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 346); }
 yy390:
-	yyaccept = 3;
 	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy622;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 347); }
 yy391:
-	yyaccept = 3;
 	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy623;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 348); }
 yy392:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy624;
+		case 'T':
+		case 't': goto yy628;
 		default: goto yy26;
 	}
 yy393:
@@ -9970,8 +9984,8 @@ yy393:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy626;
+		case 'R':
+		case 'r': goto yy630;
 		default: goto yy26;
 	}
 yy394:
@@ -9980,8 +9994,8 @@ yy394:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy628;
+		case 'O':
+		case 'o': goto yy631;
 		default: goto yy26;
 	}
 yy395:
@@ -9990,10 +10004,8 @@ yy395:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy629;
-		case 'N':
-		case 'n': goto yy630;
+		case 'E':
+		case 'e': goto yy632;
 		default: goto yy26;
 	}
 yy396:
@@ -10002,8 +10014,8 @@ yy396:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy631;
+		case 'R':
+		case 'r': goto yy633;
 		default: goto yy26;
 	}
 yy397:
@@ -10012,11 +10024,53 @@ yy397:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy632;
+		case 'D':
+		case 'd': goto yy635;
 		default: goto yy26;
 	}
 yy398:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy637;
+		default: goto yy26;
+	}
+yy399:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy638;
+		case 'N':
+		case 'n': goto yy639;
+		default: goto yy26;
+	}
+yy400:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy640;
+		default: goto yy26;
+	}
+yy401:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy641;
+		default: goto yy26;
+	}
+yy402:
 	yyaccept = 45;
 	YYSKIP();
 	YYBACKUP();
@@ -10135,59 +10189,19 @@ yy398:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'G':
-		case 'g': goto yy633;
-		default: goto yy399;
-	}
-yy399:
-	{ TOKEN(PARL__TK_WORD, 34); }
-yy400:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy634;
-		default: goto yy26;
-	}
-yy401:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy636;
-		default: goto yy26;
-	}
-yy402:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy637;
-		default: goto yy26;
+		case 'g': goto yy642;
+		default: goto yy403;
 	}
 yy403:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy638;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 34); }
 yy404:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy639;
+		case 'R':
+		case 'r': goto yy643;
 		default: goto yy26;
 	}
 yy405:
@@ -10196,8 +10210,8 @@ yy405:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy640;
+		case 'N':
+		case 'n': goto yy644;
 		default: goto yy26;
 	}
 yy406:
@@ -10207,7 +10221,7 @@ yy406:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy641;
+		case 'e': goto yy646;
 		default: goto yy26;
 	}
 yy407:
@@ -10216,11 +10230,61 @@ yy407:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'T':
-		case 't': goto yy642;
+		case 'N':
+		case 'n': goto yy647;
 		default: goto yy26;
 	}
 yy408:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy648;
+		default: goto yy26;
+	}
+yy409:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy649;
+		default: goto yy26;
+	}
+yy410:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy650;
+		default: goto yy26;
+	}
+yy411:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy651;
+		default: goto yy26;
+	}
+yy412:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy652;
+		default: goto yy26;
+	}
+yy413:
 	yyaccept = 46;
 	YYSKIP();
 	YYBACKUP();
@@ -10337,36 +10401,36 @@ yy408:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'A':
-		case 'a': goto yy643;
+		case 'a': goto yy653;
 		case 'S':
-		case 's': goto yy644;
-		default: goto yy409;
+		case 's': goto yy654;
+		default: goto yy414;
 	}
-yy409:
-	{ TOKEN(PARL__TK_WORD, 49); }
-yy410:
+yy414:
+	{ TOKEN(PARL__TK_WORD, 50); }
+yy415:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'T':
-		case 't': goto yy646;
+		case 't': goto yy656;
 		default: goto yy26;
 	}
-yy411:
+yy416:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy647;
+		case 'e': goto yy657;
 		case 'I':
-		case 'i': goto yy649;
+		case 'i': goto yy659;
 		default: goto yy26;
 	}
-yy412:
+yy417:
 	yyaccept = 47;
 	YYSKIP();
 	YYBACKUP();
@@ -10486,68 +10550,18 @@ yy412:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy413;
-	}
-yy413:
-	{ TOKEN(PARL__TK_WORD, 56); }
-yy414:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy650;
-		default: goto yy26;
-	}
-yy415:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy651;
-		default: goto yy26;
-	}
-yy416:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy652;
-		default: goto yy26;
-	}
-yy417:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy653;
-		default: goto yy26;
+		default: goto yy418;
 	}
 yy418:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy655;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 57); }
 yy419:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy656;
+		case 'L':
+		case 'l': goto yy660;
 		default: goto yy26;
 	}
 yy420:
@@ -10556,8 +10570,8 @@ yy420:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy658;
+		case 'L':
+		case 'l': goto yy661;
 		default: goto yy26;
 	}
 yy421:
@@ -10566,8 +10580,8 @@ yy421:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy659;
+		case 'E':
+		case 'e': goto yy662;
 		default: goto yy26;
 	}
 yy422:
@@ -10576,270 +10590,62 @@ yy422:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'M':
-		case 'm': goto yy660;
+		case 'T':
+		case 't': goto yy663;
 		default: goto yy26;
 	}
 yy423:
-	yyaccept = 48;
+	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
 		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy424;
+		case 'l': goto yy665;
+		default: goto yy26;
 	}
 yy424:
-	{ TOKEN(PARL__TK_WORD, 80); }
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy666;
+		default: goto yy26;
+	}
 yy425:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy661;
+		case 'R':
+		case 'r': goto yy668;
 		default: goto yy26;
 	}
 yy426:
-	yyaccept = 49;
+	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
 		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy427;
+		case 'u': goto yy669;
+		default: goto yy26;
 	}
 yy427:
-	{ TOKEN(PARL__TK_WORD, 82); }
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'M':
+		case 'm': goto yy670;
+		default: goto yy26;
+	}
 yy428:
-	yyaccept = 50;
+	yyaccept = 48;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -10961,58 +10767,316 @@ yy428:
 		default: goto yy429;
 	}
 yy429:
-	{ TOKEN(PARL__TK_WORD, 83); }
+	{ TOKEN(PARL__TK_WORD, 81); }
 yy430:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'T':
-		case 't': goto yy663;
+		case 'N':
+		case 'n': goto yy671;
 		default: goto yy26;
 	}
 yy431:
+	yyaccept = 49;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy432;
+	}
+yy432:
+	{ TOKEN(PARL__TK_WORD, 83); }
+yy433:
+	yyaccept = 50;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy434;
+	}
+yy434:
+	{ TOKEN(PARL__TK_WORD, 84); }
+yy435:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy673;
+		default: goto yy26;
+	}
+yy436:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy665;
+		case 'e': goto yy675;
 		default: goto yy26;
 	}
-yy432:
+yy437:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy666;
+		case 'n': goto yy676;
 		default: goto yy26;
 	}
-yy433:
+yy438:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy667;
+		case 'r': goto yy677;
 		default: goto yy26;
 	}
-yy434:
+yy439:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'Y':
-		case 'y': goto yy668;
+		case 'y': goto yy678;
 		default: goto yy26;
 	}
-yy435:
+yy440:
 	yyaccept = 51;
 	YYSKIP();
 	YYBACKUP();
@@ -11131,48 +11195,48 @@ yy435:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'Y':
-		case 'y': goto yy670;
-		default: goto yy436;
+		case 'y': goto yy680;
+		default: goto yy441;
 	}
-yy436:
-	{ TOKEN(PARL__TK_WORD, 96); }
-yy437:
+yy441:
+	{ TOKEN(PARL__TK_WORD, 97); }
+yy442:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy672;
+		case 'r': goto yy682;
 		default: goto yy26;
 	}
-yy438:
+yy443:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'U':
-		case 'u': goto yy673;
+		case 'u': goto yy683;
 		default: goto yy26;
 	}
-yy439:
+yy444:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy674;
+		case 'e': goto yy684;
 		case 'H':
-		case 'h': goto yy675;
+		case 'h': goto yy685;
 		case 'I':
-		case 'i': goto yy677;
+		case 'i': goto yy687;
 		case 'Y':
-		case 'y': goto yy678;
+		case 'y': goto yy688;
 		default: goto yy26;
 	}
-yy440:
+yy445:
 	yyaccept = 52;
 	YYSKIP();
 	YYBACKUP();
@@ -11292,21 +11356,21 @@ yy440:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy441;
+		default: goto yy446;
 	}
-yy441:
-	{ TOKEN(PARL__TK_WORD, 107); }
-yy442:
+yy446:
+	{ TOKEN(PARL__TK_WORD, 108); }
+yy447:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy680;
+		case 'l': goto yy690;
 		default: goto yy26;
 	}
-yy443:
+yy448:
 	yyaccept = 53;
 	YYSKIP();
 	YYBACKUP();
@@ -11425,293 +11489,33 @@ yy443:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'I':
-		case 'i': goto yy682;
-		default: goto yy444;
+		case 'i': goto yy692;
+		default: goto yy449;
 	}
-yy444:
-	{ TOKEN(PARL__TK_WORD, 110); }
-yy445:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy683;
-		default: goto yy26;
-	}
-yy446:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy684;
-		default: goto yy26;
-	}
-yy447:
-	yyaccept = 54;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy448;
-	}
-yy448:
-	{ TOKEN(PARL__TK_WORD, 114); }
 yy449:
+	{ TOKEN(PARL__TK_WORD, 111); }
+yy450:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy686;
-		case 'Y':
-		case 'y': goto yy687;
-		default: goto yy26;
-	}
-yy450:
-	yyaccept = 55;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
 		case 'S':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'T':
-		case 't': goto yy689;
-		default: goto yy451;
+		case 's': goto yy693;
+		default: goto yy26;
 	}
 yy451:
-	{ TOKEN(PARL__TK_WORD, 118); }
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy694;
+		default: goto yy26;
+	}
 yy452:
-	yyaccept = 56;
+	yyaccept = 54;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -11833,8 +11637,268 @@ yy452:
 		default: goto yy453;
 	}
 yy453:
-	{ TOKEN(PARL__TK_WORD, 123); }
+	{ TOKEN(PARL__TK_WORD, 115); }
 yy454:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy696;
+		case 'Y':
+		case 'y': goto yy697;
+		default: goto yy26;
+	}
+yy455:
+	yyaccept = 55;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'T':
+		case 't': goto yy699;
+		default: goto yy456;
+	}
+yy456:
+	{ TOKEN(PARL__TK_WORD, 119); }
+yy457:
+	yyaccept = 56;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy458;
+	}
+yy458:
+	{ TOKEN(PARL__TK_WORD, 124); }
+yy459:
 	yyaccept = 57;
 	YYSKIP();
 	YYBACKUP();
@@ -11954,11 +12018,11 @@ yy454:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy455;
+		default: goto yy460;
 	}
-yy455:
-	{ TOKEN(PARL__TK_WORD, 124); }
-yy456:
+yy460:
+	{ TOKEN(PARL__TK_WORD, 125); }
+yy461:
 	yyaccept = 58;
 	YYSKIP();
 	YYBACKUP();
@@ -12078,11 +12142,11 @@ yy456:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy457;
+		default: goto yy462;
 	}
-yy457:
-	{ TOKEN(PARL__TK_WORD, 125); }
-yy458:
+yy462:
+	{ TOKEN(PARL__TK_WORD, 126); }
+yy463:
 	yyaccept = 59;
 	YYSKIP();
 	YYBACKUP();
@@ -12201,12 +12265,12 @@ yy458:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'S':
-		case 's': goto yy690;
-		default: goto yy459;
+		case 's': goto yy700;
+		default: goto yy464;
 	}
-yy459:
-	{ TOKEN(PARL__TK_WORD, 127); }
-yy460:
+yy464:
+	{ TOKEN(PARL__TK_WORD, 128); }
+yy465:
 	yyaccept = 60;
 	YYSKIP();
 	YYBACKUP();
@@ -12326,21 +12390,21 @@ yy460:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy461;
+		default: goto yy466;
 	}
-yy461:
-	{ TOKEN(PARL__TK_WORD, 129); }
-yy462:
+yy466:
+	{ TOKEN(PARL__TK_WORD, 130); }
+yy467:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy692;
+		case 'e': goto yy702;
 		default: goto yy26;
 	}
-yy463:
+yy468:
 	yyaccept = 61;
 	YYSKIP();
 	YYBACKUP();
@@ -12460,21 +12524,21 @@ yy463:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy464;
+		default: goto yy469;
 	}
-yy464:
-	{ TOKEN(PARL__TK_WORD, 131); }
-yy465:
+yy469:
+	{ TOKEN(PARL__TK_WORD, 132); }
+yy470:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'I':
-		case 'i': goto yy693;
+		case 'i': goto yy703;
 		default: goto yy26;
 	}
-yy466:
+yy471:
 	yyaccept = 62;
 	YYSKIP();
 	YYBACKUP();
@@ -12594,68 +12658,18 @@ yy466:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy467;
-	}
-yy467:
-	{ TOKEN(PARL__TK_WORD, 134); }
-yy468:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy694;
-		default: goto yy26;
-	}
-yy469:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy695;
-		default: goto yy26;
-	}
-yy470:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy696;
-		default: goto yy26;
-	}
-yy471:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'X':
-		case 'x': goto yy697;
-		default: goto yy26;
+		default: goto yy472;
 	}
 yy472:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy698;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 135); }
 yy473:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy699;
+		case 'L':
+		case 'l': goto yy704;
 		default: goto yy26;
 	}
 yy474:
@@ -12664,11 +12678,61 @@ yy474:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy700;
+		case 'R':
+		case 'r': goto yy705;
 		default: goto yy26;
 	}
 yy475:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy706;
+		default: goto yy26;
+	}
+yy476:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'X':
+		case 'x': goto yy707;
+		default: goto yy26;
+	}
+yy477:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy708;
+		default: goto yy26;
+	}
+yy478:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy709;
+		default: goto yy26;
+	}
+yy479:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy710;
+		default: goto yy26;
+	}
+yy480:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
@@ -12677,30 +12741,30 @@ yy475:
 		case '\v':
 		case '\f':
 		case '\r':
-		case ' ': goto yy475;
+		case ' ': goto yy480;
 		case 'W':
-		case 'w': goto yy702;
-		case 0xC2: goto yy477;
+		case 'w': goto yy712;
+		case 0xC2: goto yy482;
 		default: goto yy52;
 	}
-yy476:
+yy481:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy703;
+		case 'o': goto yy713;
 		default: goto yy26;
 	}
-yy477:
+yy482:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 0xA0: goto yy475;
+		case 0xA0: goto yy480;
 		default: goto yy52;
 	}
-yy478:
+yy483:
 	yyaccept = 63;
 	YYSKIP();
 	YYBACKUP();
@@ -12820,21 +12884,21 @@ yy478:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy479;
+		default: goto yy484;
 	}
-yy479:
-	{ TOKEN(PARL__TK_WORD, 153); }
-yy480:
+yy484:
+	{ TOKEN(PARL__TK_WORD, 154); }
+yy485:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy704;
+		case 'e': goto yy714;
 		default: goto yy26;
 	}
-yy481:
+yy486:
 	yyaccept = 64;
 	YYSKIP();
 	YYBACKUP();
@@ -12954,31 +13018,31 @@ yy481:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy482;
+		default: goto yy487;
 	}
-yy482:
-	{ TOKEN(PARL__TK_WORD, 155); }
-yy483:
+yy487:
+	{ TOKEN(PARL__TK_WORD, 156); }
+yy488:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'T':
-		case 't': goto yy706;
+		case 't': goto yy716;
 		default: goto yy26;
 	}
-yy484:
+yy489:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy707;
+		case 'e': goto yy717;
 		default: goto yy26;
 	}
-yy485:
+yy490:
 	yyaccept = 65;
 	YYSKIP();
 	YYBACKUP();
@@ -13097,12 +13161,12 @@ yy485:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'S':
-		case 's': goto yy708;
-		default: goto yy486;
+		case 's': goto yy718;
+		default: goto yy491;
 	}
-yy486:
-	{ TOKEN(PARL__TK_WORD, 159); }
-yy487:
+yy491:
+	{ TOKEN(PARL__TK_WORD, 160); }
+yy492:
 	yyaccept = 66;
 	YYSKIP();
 	YYBACKUP();
@@ -13222,31 +13286,31 @@ yy487:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy488;
+		default: goto yy493;
 	}
-yy488:
-	{ TOKEN(PARL__TK_WORD, 161); }
-yy489:
+yy493:
+	{ TOKEN(PARL__TK_WORD, 162); }
+yy494:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy710;
+		case 'r': goto yy720;
 		default: goto yy26;
 	}
-yy490:
+yy495:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'T':
-		case 't': goto yy711;
+		case 't': goto yy721;
 		default: goto yy26;
 	}
-yy491:
+yy496:
 	yyaccept = 67;
 	YYSKIP();
 	YYBACKUP();
@@ -13366,11 +13430,11 @@ yy491:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy492;
+		default: goto yy497;
 	}
-yy492:
-	{ TOKEN(PARL__TK_WORD, 165); }
-yy493:
+yy497:
+	{ TOKEN(PARL__TK_WORD, 166); }
+yy498:
 	yyaccept = 68;
 	YYSKIP();
 	YYBACKUP();
@@ -13489,12 +13553,12 @@ yy493:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'U':
-		case 'u': goto yy712;
-		default: goto yy494;
+		case 'u': goto yy722;
+		default: goto yy499;
 	}
-yy494:
-	{ TOKEN(PARL__TK_WORD, 166); }
-yy495:
+yy499:
+	{ TOKEN(PARL__TK_WORD, 167); }
+yy500:
 	yyaccept = 69;
 	YYSKIP();
 	YYBACKUP();
@@ -13614,51 +13678,51 @@ yy495:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy496;
+		default: goto yy501;
 	}
-yy496:
-	{ TOKEN(PARL__TK_WORD, 168); }
-yy497:
+yy501:
+	{ TOKEN(PARL__TK_WORD, 169); }
+yy502:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy713;
+		case 'r': goto yy723;
 		default: goto yy26;
 	}
-yy498:
+yy503:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'I':
-		case 'i': goto yy714;
+		case 'i': goto yy724;
 		default: goto yy26;
 	}
-yy499:
+yy504:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy715;
+		case 'o': goto yy725;
 		default: goto yy26;
 	}
-yy500:
+yy505:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'I':
-		case 'i': goto yy716;
+		case 'i': goto yy726;
 		default: goto yy26;
 	}
-yy501:
+yy506:
 	yyaccept = 70;
 	YYSKIP();
 	YYBACKUP();
@@ -13777,271 +13841,13 @@ yy501:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'D':
-		case 'd': goto yy717;
-		default: goto yy502;
+		case 'd': goto yy727;
+		default: goto yy507;
 	}
-yy502:
-	{ TOKEN(PARL__TK_WORD, 180); }
-yy503:
-	yyaccept = 71;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy504;
-	}
-yy504:
-	{ TOKEN(PARL__TK_WORD, 182); }
-yy505:
-	yyaccept = 72;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'T':
-		case 't': goto yy719;
-		default: goto yy506;
-	}
-yy506:
-	{ TOKEN(PARL__TK_WORD, 183); }
 yy507:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy720;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 181); }
 yy508:
-	yyaccept = 73;
+	yyaccept = 71;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -14163,48 +13969,306 @@ yy508:
 		default: goto yy509;
 	}
 yy509:
-	{ TOKEN(PARL__TK_WORD, 190); }
+	{ TOKEN(PARL__TK_WORD, 183); }
 yy510:
-	yyaccept = 3;
+	yyaccept = 72;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
 		case 'E':
-		case 'e': goto yy722;
-		default: goto yy26;
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'T':
+		case 't': goto yy729;
+		default: goto yy511;
 	}
 yy511:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy723;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 184); }
 yy512:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy725;
+		case 'H':
+		case 'h': goto yy730;
 		default: goto yy26;
 	}
 yy513:
+	yyaccept = 73;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy514;
+	}
+yy514:
+	{ TOKEN(PARL__TK_WORD, 191); }
+yy515:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy732;
+		default: goto yy26;
+	}
+yy516:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy727;
+		case 'r': goto yy733;
 		default: goto yy26;
 	}
-yy514:
+yy517:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy735;
+		default: goto yy26;
+	}
+yy518:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy737;
+		default: goto yy26;
+	}
+yy519:
 	yyaccept = 74;
 	YYSKIP();
 	YYBACKUP();
@@ -14323,32 +14387,32 @@ yy514:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'I':
-		case 'i': goto yy728;
-		default: goto yy515;
+		case 'i': goto yy738;
+		default: goto yy520;
 	}
-yy515:
-	{ TOKEN(PARL__TK_WORD, 203); }
-yy516:
+yy520:
+	{ TOKEN(PARL__TK_WORD, 204); }
+yy521:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'I':
-		case 'i': goto yy729;
+		case 'i': goto yy739;
 		default: goto yy26;
 	}
-yy517:
+yy522:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'V':
-		case 'v': goto yy730;
+		case 'v': goto yy740;
 		default: goto yy26;
 	}
-yy518:
+yy523:
 	yyaccept = 75;
 	YYSKIP();
 	YYBACKUP();
@@ -14468,270 +14532,12 @@ yy518:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy519;
-	}
-yy519:
-	{ TOKEN(PARL__TK_WORD, 208); }
-yy520:
-	yyaccept = 76;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy521;
-	}
-yy521:
-	{ TOKEN(PARL__TK_WORD, 209); }
-yy522:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy731;
-		default: goto yy26;
-	}
-yy523:
-	yyaccept = 77;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'G':
-		case 'g': goto yy733;
-		case 'S':
-		case 's': goto yy734;
 		default: goto yy524;
 	}
 yy524:
-	{ TOKEN(PARL__TK_WORD, 211); }
+	{ TOKEN(PARL__TK_WORD, 209); }
 yy525:
-	yyaccept = 78;
+	yyaccept = 76;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -14853,65 +14659,273 @@ yy525:
 		default: goto yy526;
 	}
 yy526:
-	{ TOKEN(PARL__TK_WORD, 215); }
+	{ TOKEN(PARL__TK_WORD, 210); }
 yy527:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy736;
+		case 'R':
+		case 'r': goto yy741;
 		default: goto yy26;
 	}
 yy528:
-	yyaccept = 3;
+	yyaccept = 77;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
 		case 'L':
-		case 'l': goto yy737;
-		default: goto yy26;
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'G':
+		case 'g': goto yy743;
+		case 'S':
+		case 's': goto yy744;
+		default: goto yy529;
 	}
 yy529:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy738;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 212); }
 yy530:
-	yyaccept = 3;
+	yyaccept = 78;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
 		case 'S':
-		case 's': goto yy740;
-		default: goto yy26;
+		case 's': goto yy746;
+		default: goto yy531;
 	}
 yy531:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy741;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 216); }
 yy532:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'T':
-		case 't': goto yy742;
+		case 'A':
+		case 'a': goto yy748;
 		default: goto yy26;
 	}
 yy533:
@@ -14920,8 +14934,8 @@ yy533:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy744;
+		case 'L':
+		case 'l': goto yy749;
 		default: goto yy26;
 	}
 yy534:
@@ -14930,13 +14944,73 @@ yy534:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy745;
-		case 'I':
-		case 'i': goto yy747;
+		case 'S':
+		case 's': goto yy750;
 		default: goto yy26;
 	}
 yy535:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy751;
+		default: goto yy26;
+	}
+yy536:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'S':
+		case 's': goto yy753;
+		default: goto yy26;
+	}
+yy537:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy754;
+		default: goto yy26;
+	}
+yy538:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy755;
+		default: goto yy26;
+	}
+yy539:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy757;
+		default: goto yy26;
+	}
+yy540:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy758;
+		case 'I':
+		case 'i': goto yy760;
+		default: goto yy26;
+	}
+yy541:
 	yyaccept = 79;
 	YYSKIP();
 	YYBACKUP();
@@ -15055,79 +15129,19 @@ yy535:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'S':
-		case 's': goto yy748;
-		default: goto yy536;
-	}
-yy536:
-	{ TOKEN(PARL__TK_WORD, 227); }
-yy537:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy750;
-		default: goto yy26;
-	}
-yy538:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy751;
-		default: goto yy26;
-	}
-yy539:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy752;
-		default: goto yy26;
-	}
-yy540:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy753;
-		default: goto yy26;
-	}
-yy541:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy754;
-		default: goto yy26;
+		case 's': goto yy761;
+		default: goto yy542;
 	}
 yy542:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy755;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 231); }
 yy543:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy756;
+		case 'T':
+		case 't': goto yy763;
 		default: goto yy26;
 	}
 yy544:
@@ -15136,11 +15150,71 @@ yy544:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy757;
+		case 'R':
+		case 'r': goto yy764;
 		default: goto yy26;
 	}
 yy545:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy765;
+		default: goto yy26;
+	}
+yy546:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy766;
+		default: goto yy26;
+	}
+yy547:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy767;
+		default: goto yy26;
+	}
+yy548:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy768;
+		default: goto yy26;
+	}
+yy549:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy769;
+		default: goto yy26;
+	}
+yy550:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy770;
+		default: goto yy26;
+	}
+yy551:
 	yyaccept = 80;
 	YYSKIP();
 	YYBACKUP();
@@ -15260,11 +15334,11 @@ yy545:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy546;
+		default: goto yy552;
 	}
-yy546:
-	{ TOKEN(PARL__TK_WORD, 239); }
-yy547:
+yy552:
+	{ TOKEN(PARL__TK_WORD, 243); }
+yy553:
 	yyaccept = 81;
 	YYSKIP();
 	YYBACKUP();
@@ -15384,41 +15458,41 @@ yy547:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy548;
+		default: goto yy554;
 	}
-yy548:
-	{ TOKEN(PARL__TK_WORD, 241); }
-yy549:
+yy554:
+	{ TOKEN(PARL__TK_WORD, 245); }
+yy555:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy758;
+		case 'c': goto yy771;
 		default: goto yy26;
 	}
-yy550:
+yy556:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy759;
+		case 'n': goto yy772;
 		default: goto yy26;
 	}
-yy551:
+yy557:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'I':
-		case 'i': goto yy760;
+		case 'i': goto yy773;
 		default: goto yy26;
 	}
-yy552:
+yy558:
 	yyaccept = 82;
 	YYSKIP();
 	YYBACKUP();
@@ -15535,24 +15609,24 @@ yy552:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'E':
-		case 'e': goto yy761;
+		case 'e': goto yy774;
 		case 'S':
-		case 's': goto yy762;
-		default: goto yy553;
+		case 's': goto yy775;
+		default: goto yy559;
 	}
-yy553:
-	{ TOKEN(PARL__TK_WORD, 246); }
-yy554:
+yy559:
+	{ TOKEN(PARL__TK_WORD, 250); }
+yy560:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy764;
+		case 'n': goto yy777;
 		default: goto yy26;
 	}
-yy555:
+yy561:
 	yyaccept = 83;
 	YYSKIP();
 	YYBACKUP();
@@ -15672,27 +15746,27 @@ yy555:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy556;
+		default: goto yy562;
 	}
-yy556:
-	{ TOKEN(PARL__TK_WORD, 256); }
-yy557:
+yy562:
+	{ TOKEN(PARL__TK_WORD, 260); }
+yy563:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy766;
+		case 'e': goto yy779;
 		case 'H':
-		case 'h': goto yy767;
+		case 'h': goto yy780;
 		case 'I':
-		case 'i': goto yy769;
+		case 'i': goto yy782;
 		case 'Y':
-		case 'y': goto yy770;
+		case 'y': goto yy783;
 		default: goto yy26;
 	}
-yy558:
+yy564:
 	yyaccept = 84;
 	YYSKIP();
 	YYBACKUP();
@@ -15812,82 +15886,18 @@ yy558:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy559;
-	}
-yy559:
-	{ TOKEN(PARL__TK_WORD, 263); }
-yy560:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy772;
-		default: goto yy26;
-	}
-yy561:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'K':
-		case 'k': goto yy773;
-		default: goto yy26;
-	}
-yy562:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy775;
-		default: goto yy26;
-	}
-yy563:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy777;
-		case 'I':
-		case 'i': goto yy779;
-		case 'S':
-		case 's': goto yy780;
-		default: goto yy26;
-	}
-yy564:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy782;
-		default: goto yy26;
+		default: goto yy565;
 	}
 yy565:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy784;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 267); }
 yy566:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy785;
+		case 'T':
+		case 't': goto yy785;
 		default: goto yy26;
 	}
 yy567:
@@ -15896,8 +15906,8 @@ yy567:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy786;
+		case 'K':
+		case 'k': goto yy786;
 		default: goto yy26;
 	}
 yy568:
@@ -15906,8 +15916,8 @@ yy568:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy787;
+		case 'T':
+		case 't': goto yy788;
 		default: goto yy26;
 	}
 yy569:
@@ -15917,10 +15927,84 @@ yy569:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy788;
+		case 'e': goto yy790;
+		case 'I':
+		case 'i': goto yy792;
+		case 'S':
+		case 's': goto yy793;
 		default: goto yy26;
 	}
 yy570:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'Y':
+		case 'y': goto yy795;
+		default: goto yy26;
+	}
+yy571:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy797;
+		default: goto yy26;
+	}
+yy572:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy798;
+		default: goto yy26;
+	}
+yy573:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy799;
+		default: goto yy26;
+	}
+yy574:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy800;
+		default: goto yy26;
+	}
+yy575:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy801;
+		default: goto yy26;
+	}
+yy576:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy802;
+		default: goto yy26;
+	}
+yy577:
 	yyaccept = 85;
 	YYSKIP();
 	YYBACKUP();
@@ -16037,14 +16121,14 @@ yy570:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'E':
-		case 'e': goto yy790;
+		case 'e': goto yy804;
 		case 'S':
-		case 's': goto yy791;
-		default: goto yy571;
+		case 's': goto yy805;
+		default: goto yy578;
 	}
-yy571:
-	{ TOKEN(PARL__TK_WORD, 281); }
-yy572:
+yy578:
+	{ TOKEN(PARL__TK_WORD, 286); }
+yy579:
 	yyaccept = 86;
 	YYSKIP();
 	YYBACKUP();
@@ -16164,21 +16248,21 @@ yy572:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy573;
+		default: goto yy580;
 	}
-yy573:
-	{ TOKEN(PARL__TK_WORD, 284); }
-yy574:
+yy580:
+	{ TOKEN(PARL__TK_WORD, 289); }
+yy581:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'H':
-		case 'h': goto yy793;
+		case 'h': goto yy807;
 		default: goto yy26;
 	}
-yy575:
+yy582:
 	yyaccept = 87;
 	YYSKIP();
 	YYBACKUP();
@@ -16213,7 +16297,6 @@ yy575:
 		case 'P':
 		case 'Q':
 		case 'R':
-		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -16240,7 +16323,6 @@ yy575:
 		case 'p':
 		case 'q':
 		case 'r':
-		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -16298,21 +16380,13 @@ yy575:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy576;
+		case 'S':
+		case 's': goto yy809;
+		default: goto yy583;
 	}
-yy576:
-	{ TOKEN(PARL__TK_WORD, 287); }
-yy577:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'K':
-		case 'k': goto yy795;
-		default: goto yy26;
-	}
-yy578:
+yy583:
+	{ TOKEN(PARL__TK_WORD, 292); }
+yy584:
 	yyaccept = 88;
 	YYSKIP();
 	YYBACKUP();
@@ -16432,21 +16506,21 @@ yy578:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy579;
+		default: goto yy585;
 	}
-yy579:
-	{ TOKEN(PARL__TK_WORD, 290); }
-yy580:
+yy585:
+	{ TOKEN(PARL__TK_WORD, 294); }
+yy586:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy797;
+		case 'K':
+		case 'k': goto yy811;
 		default: goto yy26;
 	}
-yy581:
+yy587:
 	yyaccept = 89;
 	YYSKIP();
 	YYBACKUP();
@@ -16566,188 +16640,22 @@ yy581:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy582;
-	}
-yy582:
-	{ TOKEN(PARL__TK_WORD, 293); }
-yy583:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy799;
-		default: goto yy26;
-	}
-yy584:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy801;
-		case 'T':
-		case 't': goto yy803;
-		default: goto yy26;
-	}
-yy585:
-	yyaccept = 90;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy586;
-	}
-yy586:
-	{ TOKEN(PARL__TK_WORD, 300); }
-yy587:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy804;
-		default: goto yy26;
+		default: goto yy588;
 	}
 yy588:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy805;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 297); }
 yy589:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy807;
+		case 'E':
+		case 'e': goto yy813;
 		default: goto yy26;
 	}
 yy590:
-	yyaccept = 91;
+	yyaccept = 90;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -16869,8 +16777,184 @@ yy590:
 		default: goto yy591;
 	}
 yy591:
-	{ TOKEN(PARL__TK_WORD, 305); }
+	{ TOKEN(PARL__TK_WORD, 300); }
 yy592:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy815;
+		default: goto yy26;
+	}
+yy593:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy817;
+		case 'T':
+		case 't': goto yy819;
+		default: goto yy26;
+	}
+yy594:
+	yyaccept = 91;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy595;
+	}
+yy595:
+	{ TOKEN(PARL__TK_WORD, 307); }
+yy596:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'S':
+		case 's': goto yy820;
+		default: goto yy26;
+	}
+yy597:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy821;
+		default: goto yy26;
+	}
+yy598:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy823;
+		default: goto yy26;
+	}
+yy599:
 	yyaccept = 92;
 	YYSKIP();
 	YYBACKUP();
@@ -16990,39 +17074,11 @@ yy592:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy593;
+		default: goto yy600;
 	}
-yy593:
-	{ TOKEN(PARL__TK_WORD, 306); }
-yy594:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy808;
-		default: goto yy26;
-	}
-yy595:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy810;
-		default: goto yy26;
-	}
-yy596:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy811;
-		default: goto yy52;
-	}
-yy597:
+yy600:
+	{ TOKEN(PARL__TK_WORD, 312); }
+yy601:
 	yyaccept = 93;
 	YYSKIP();
 	YYBACKUP();
@@ -17142,43 +17198,39 @@ yy597:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy598;
-	}
-yy598:
-	{ TOKEN(PARL__TK_WORD, 310); }
-yy599:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'F':
-		case 'f': goto yy812;
-		case 'V':
-		case 'v': goto yy813;
-		default: goto yy26;
-	}
-yy600:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy814;
-		default: goto yy26;
-	}
-yy601:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy815;
-		default: goto yy26;
+		default: goto yy602;
 	}
 yy602:
+	{ TOKEN(PARL__TK_WORD, 313); }
+yy603:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'S':
+		case 's': goto yy824;
+		default: goto yy26;
+	}
+yy604:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy826;
+		default: goto yy26;
+	}
+yy605:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy827;
+		default: goto yy52;
+	}
+yy606:
 	yyaccept = 94;
 	YYSKIP();
 	YYBACKUP();
@@ -17298,162 +17350,20 @@ yy602:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy603;
+		default: goto yy607;
 	}
-yy603:
-	{ TOKEN(PARL__TK_WORD, 320); }
-yy604:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy817;
-		default: goto yy26;
-	}
-yy605:
-	yyaccept = 95;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'': goto yy818;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'S':
-		case 's': goto yy819;
-		case 0xE2: goto yy821;
-		default: goto yy606;
-	}
-yy606:
-	{ TOKEN(PARL__TK_WORD, 323); }
 yy607:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy822;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 317); }
 yy608:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy824;
+		case 'F':
+		case 'f': goto yy828;
+		case 'V':
+		case 'v': goto yy829;
 		default: goto yy26;
 	}
 yy609:
@@ -17462,8 +17372,8 @@ yy609:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy826;
+		case 'T':
+		case 't': goto yy830;
 		default: goto yy26;
 	}
 yy610:
@@ -17472,146 +17382,12 @@ yy610:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy828;
+		case 'L':
+		case 'l': goto yy831;
 		default: goto yy26;
 	}
 yy611:
-	yyaccept = 96;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'S':
-		case 's': goto yy829;
-		default: goto yy612;
-	}
-yy612:
-	{ TOKEN(PARL__TK_WORD, 331); }
-yy613:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy831;
-		default: goto yy26;
-	}
-yy614:
-	yyaccept = 97;
+	yyaccept = 95;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -17730,10 +17506,144 @@ yy614:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
+		default: goto yy612;
+	}
+yy612:
+	{ TOKEN(PARL__TK_WORD, 327); }
+yy613:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy833;
+		default: goto yy26;
+	}
+yy614:
+	yyaccept = 96;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'': goto yy834;
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'S':
+		case 's': goto yy835;
+		case 0xE2: goto yy837;
 		default: goto yy615;
 	}
 yy615:
-	{ TOKEN(PARL__TK_WORD, 334); }
+	{ TOKEN(PARL__TK_WORD, 330); }
 yy616:
 	yyaccept = 3;
 	YYSKIP();
@@ -17741,12 +17651,174 @@ yy616:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy832;
-		case 'T':
-		case 't': goto yy834;
+		case 'e': goto yy838;
 		default: goto yy26;
 	}
 yy617:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy840;
+		default: goto yy26;
+	}
+yy618:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy842;
+		default: goto yy26;
+	}
+yy619:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy844;
+		default: goto yy26;
+	}
+yy620:
+	yyaccept = 97;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'S':
+		case 's': goto yy845;
+		default: goto yy621;
+	}
+yy621:
+	{ TOKEN(PARL__TK_WORD, 337); }
+yy622:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'S':
+		case 's': goto yy847;
+		default: goto yy26;
+	}
+yy623:
 	yyaccept = 98;
 	YYSKIP();
 	YYBACKUP();
@@ -17866,290 +17938,24 @@ yy617:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy618;
-	}
-yy618:
-	{ TOKEN(PARL__TK_WORD, 339); }
-yy619:
-	yyaccept = 99;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy620;
-	}
-yy620:
-	{ TOKEN(PARL__TK_WORD, 8); }
-yy621:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy835;
-		default: goto yy26;
-	}
-yy622:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'W':
-		case 'w': goto yy836;
-		default: goto yy26;
-	}
-yy623:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy837;
-		default: goto yy26;
+		default: goto yy624;
 	}
 yy624:
-	yyaccept = 100;
+	{ TOKEN(PARL__TK_WORD, 340); }
+yy625:
+	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
 		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
+		case 'e': goto yy848;
 		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy625;
+		case 't': goto yy850;
+		default: goto yy26;
 	}
-yy625:
-	{ TOKEN(PARL__TK_WORD, 16); }
 yy626:
-	yyaccept = 101;
+	yyaccept = 99;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -18271,273 +18077,9 @@ yy626:
 		default: goto yy627;
 	}
 yy627:
-	{ TOKEN(PARL__TK_WORD, 18); }
+	{ TOKEN(PARL__TK_WORD, 345); }
 yy628:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy838;
-		default: goto yy26;
-	}
-yy629:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy839;
-		default: goto yy26;
-	}
-yy630:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy841;
-		default: goto yy26;
-	}
-yy631:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy842;
-		default: goto yy26;
-	}
-yy632:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy843;
-		default: goto yy26;
-	}
-yy633:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy845;
-		default: goto yy26;
-	}
-yy634:
-	yyaccept = 102;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'N':
-		case 'n': goto yy846;
-		default: goto yy635;
-	}
-yy635:
-	{ TOKEN(PARL__TK_WORD, 36); }
-yy636:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy847;
-		default: goto yy26;
-	}
-yy637:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy848;
-		default: goto yy26;
-	}
-yy638:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy850;
-		default: goto yy26;
-	}
-yy639:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy851;
-		default: goto yy26;
-	}
-yy640:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy852;
-		default: goto yy26;
-	}
-yy641:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy854;
-		default: goto yy26;
-	}
-yy642:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy856;
-		default: goto yy26;
-	}
-yy643:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy857;
-		default: goto yy26;
-	}
-yy644:
-	yyaccept = 103;
+	yyaccept = 100;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -18656,21 +18198,563 @@ yy644:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy645;
+		default: goto yy629;
 	}
-yy645:
-	{ TOKEN(PARL__TK_WORD, 52); }
-yy646:
+yy629:
+	{ TOKEN(PARL__TK_WORD, 8); }
+yy630:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy851;
+		default: goto yy26;
+	}
+yy631:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'W':
+		case 'w': goto yy852;
+		default: goto yy26;
+	}
+yy632:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'S':
+		case 's': goto yy853;
+		default: goto yy26;
+	}
+yy633:
+	yyaccept = 101;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy634;
+	}
+yy634:
+	{ TOKEN(PARL__TK_WORD, 16); }
+yy635:
+	yyaccept = 102;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy636;
+	}
+yy636:
+	{ TOKEN(PARL__TK_WORD, 18); }
+yy637:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'I':
-		case 'i': goto yy858;
+		case 'i': goto yy854;
+		default: goto yy26;
+	}
+yy638:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy855;
+		default: goto yy26;
+	}
+yy639:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy857;
+		default: goto yy26;
+	}
+yy640:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy858;
+		default: goto yy26;
+	}
+yy641:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy859;
+		default: goto yy26;
+	}
+yy642:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy861;
+		default: goto yy26;
+	}
+yy643:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy862;
+		default: goto yy26;
+	}
+yy644:
+	yyaccept = 103;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'N':
+		case 'n': goto yy864;
+		default: goto yy645;
+	}
+yy645:
+	{ TOKEN(PARL__TK_WORD, 37); }
+yy646:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy865;
 		default: goto yy26;
 	}
 yy647:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy866;
+		default: goto yy26;
+	}
+yy648:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy868;
+		default: goto yy26;
+	}
+yy649:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy869;
+		default: goto yy26;
+	}
+yy650:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'M':
+		case 'm': goto yy870;
+		default: goto yy26;
+	}
+yy651:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy872;
+		default: goto yy26;
+	}
+yy652:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy874;
+		default: goto yy26;
+	}
+yy653:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy875;
+		default: goto yy26;
+	}
+yy654:
 	yyaccept = 104;
 	YYSKIP();
 	YYBACKUP();
@@ -18790,51 +18874,21 @@ yy647:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy648;
+		default: goto yy655;
 	}
-yy648:
-	{ TOKEN(PARL__TK_WORD, 54); }
-yy649:
+yy655:
+	{ TOKEN(PARL__TK_WORD, 53); }
+yy656:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy859;
+		case 'I':
+		case 'i': goto yy876;
 		default: goto yy26;
 	}
-yy650:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy860;
-		default: goto yy26;
-	}
-yy651:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy861;
-		default: goto yy26;
-	}
-yy652:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy862;
-		default: goto yy26;
-	}
-yy653:
+yy657:
 	yyaccept = 105;
 	YYSKIP();
 	YYBACKUP();
@@ -18954,21 +19008,51 @@ yy653:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy654;
+		default: goto yy658;
 	}
-yy654:
-	{ TOKEN(PARL__TK_WORD, 65); }
-yy655:
+yy658:
+	{ TOKEN(PARL__TK_WORD, 55); }
+yy659:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy877;
+		default: goto yy26;
+	}
+yy660:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy863;
+		case 'e': goto yy878;
 		default: goto yy26;
 	}
-yy656:
+yy661:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy879;
+		default: goto yy26;
+	}
+yy662:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy880;
+		default: goto yy26;
+	}
+yy663:
 	yyaccept = 106;
 	YYSKIP();
 	YYBACKUP();
@@ -18989,9 +19073,11 @@ yy656:
 		case 'B':
 		case 'C':
 		case 'D':
+		case 'E':
 		case 'F':
 		case 'G':
 		case 'H':
+		case 'I':
 		case 'J':
 		case 'K':
 		case 'L':
@@ -19014,9 +19100,11 @@ yy656:
 		case 'b':
 		case 'c':
 		case 'd':
+		case 'e':
 		case 'f':
 		case 'g':
 		case 'h':
+		case 'i':
 		case 'j':
 		case 'k':
 		case 'l':
@@ -19084,45 +19172,21 @@ yy656:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		case 'E':
-		case 'e': goto yy865;
-		case 'I':
-		case 'i': goto yy866;
-		default: goto yy657;
+		default: goto yy664;
 	}
-yy657:
-	{ TOKEN(PARL__TK_WORD, 67); }
-yy658:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy867;
-		default: goto yy26;
-	}
-yy659:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy868;
-		default: goto yy26;
-	}
-yy660:
+yy664:
+	{ TOKEN(PARL__TK_WORD, 66); }
+yy665:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy869;
+		case 'e': goto yy881;
 		default: goto yy26;
 	}
-yy661:
+yy666:
 	yyaccept = 107;
 	YYSKIP();
 	YYBACKUP();
@@ -19143,11 +19207,9 @@ yy661:
 		case 'B':
 		case 'C':
 		case 'D':
-		case 'E':
 		case 'F':
 		case 'G':
 		case 'H':
-		case 'I':
 		case 'J':
 		case 'K':
 		case 'L':
@@ -19170,11 +19232,9 @@ yy661:
 		case 'b':
 		case 'c':
 		case 'd':
-		case 'e':
 		case 'f':
 		case 'g':
 		case 'h':
-		case 'i':
 		case 'j':
 		case 'k':
 		case 'l':
@@ -19242,11 +19302,45 @@ yy661:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy662;
+		case 'E':
+		case 'e': goto yy883;
+		case 'I':
+		case 'i': goto yy884;
+		default: goto yy667;
 	}
-yy662:
-	{ TOKEN(PARL__TK_WORD, 81); }
-yy663:
+yy667:
+	{ TOKEN(PARL__TK_WORD, 68); }
+yy668:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy885;
+		default: goto yy26;
+	}
+yy669:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'S':
+		case 's': goto yy886;
+		default: goto yy26;
+	}
+yy670:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy887;
+		default: goto yy26;
+	}
+yy671:
 	yyaccept = 108;
 	YYSKIP();
 	YYBACKUP();
@@ -19267,8 +19361,11 @@ yy663:
 		case 'B':
 		case 'C':
 		case 'D':
+		case 'E':
 		case 'F':
 		case 'G':
+		case 'H':
+		case 'I':
 		case 'J':
 		case 'K':
 		case 'L':
@@ -19284,14 +19381,18 @@ yy663:
 		case 'V':
 		case 'W':
 		case 'X':
+		case 'Y':
 		case 'Z':
 		case '_':
 		case 'a':
 		case 'b':
 		case 'c':
 		case 'd':
+		case 'e':
 		case 'f':
 		case 'g':
+		case 'h':
+		case 'i':
 		case 'j':
 		case 'k':
 		case 'l':
@@ -19307,6 +19408,7 @@ yy663:
 		case 'v':
 		case 'w':
 		case 'x':
+		case 'y':
 		case 'z':
 		case 0xC3:
 		case 0xC4:
@@ -19358,49 +19460,11 @@ yy663:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		case 'E':
-		case 'e': goto yy870;
-		case 'H':
-		case 'h': goto yy871;
-		case 'I':
-		case 'i': goto yy873;
-		case 'Y':
-		case 'y': goto yy874;
-		default: goto yy664;
+		default: goto yy672;
 	}
-yy664:
-	{ TOKEN(PARL__TK_WORD, 84); }
-yy665:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy876;
-		default: goto yy26;
-	}
-yy666:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy878;
-		default: goto yy26;
-	}
-yy667:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy880;
-		default: goto yy26;
-	}
-yy668:
+yy672:
+	{ TOKEN(PARL__TK_WORD, 82); }
+yy673:
 	yyaccept = 109;
 	YYSKIP();
 	YYBACKUP();
@@ -19421,11 +19485,8 @@ yy668:
 		case 'B':
 		case 'C':
 		case 'D':
-		case 'E':
 		case 'F':
 		case 'G':
-		case 'H':
-		case 'I':
 		case 'J':
 		case 'K':
 		case 'L':
@@ -19441,18 +19502,14 @@ yy668:
 		case 'V':
 		case 'W':
 		case 'X':
-		case 'Y':
 		case 'Z':
 		case '_':
 		case 'a':
 		case 'b':
 		case 'c':
 		case 'd':
-		case 'e':
 		case 'f':
 		case 'g':
-		case 'h':
-		case 'i':
 		case 'j':
 		case 'k':
 		case 'l':
@@ -19468,7 +19525,6 @@ yy668:
 		case 'v':
 		case 'w':
 		case 'x':
-		case 'y':
 		case 'z':
 		case 0xC3:
 		case 0xC4:
@@ -19520,288 +19576,38 @@ yy668:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy669;
-	}
-yy669:
-	{ TOKEN(PARL__TK_WORD, 95); }
-yy670:
-	yyaccept = 110;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
 		case 'E':
-		case 'F':
-		case 'G':
+		case 'e': goto yy888;
 		case 'H':
+		case 'h': goto yy889;
 		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'U':
-		case 'V':
-		case 'X':
+		case 'i': goto yy891;
 		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 'u':
-		case 'v':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'T':
-		case 't': goto yy882;
-		case 'W':
-		case 'w': goto yy883;
-		default: goto yy671;
-	}
-yy671:
-	{ TOKEN(PARL__TK_WORD, 97); }
-yy672:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy884;
-		default: goto yy26;
-	}
-yy673:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy885;
-		default: goto yy26;
+		case 'y': goto yy892;
+		default: goto yy674;
 	}
 yy674:
+	{ TOKEN(PARL__TK_WORD, 85); }
+yy675:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy886;
+		case 'N':
+		case 'n': goto yy894;
 		default: goto yy26;
 	}
-yy675:
-	yyaccept = 111;
+yy676:
+	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
 		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy676;
+		case 'g': goto yy896;
+		default: goto yy26;
 	}
-yy676:
-	{ TOKEN(PARL__TK_WORD, 104); }
 yy677:
 	yyaccept = 3;
 	YYSKIP();
@@ -19809,11 +19615,11 @@ yy677:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy887;
+		case 'e': goto yy898;
 		default: goto yy26;
 	}
 yy678:
-	yyaccept = 112;
+	yyaccept = 110;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -19935,9 +19741,421 @@ yy678:
 		default: goto yy679;
 	}
 yy679:
-	{ TOKEN(PARL__TK_WORD, 106); }
+	{ TOKEN(PARL__TK_WORD, 96); }
 yy680:
+	yyaccept = 111;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'U':
+		case 'V':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 'u':
+		case 'v':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'T':
+		case 't': goto yy900;
+		case 'W':
+		case 'w': goto yy901;
+		default: goto yy681;
+	}
+yy681:
+	{ TOKEN(PARL__TK_WORD, 98); }
+yy682:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy902;
+		default: goto yy26;
+	}
+yy683:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy903;
+		default: goto yy26;
+	}
+yy684:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy904;
+		default: goto yy26;
+	}
+yy685:
+	yyaccept = 112;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy686;
+	}
+yy686:
+	{ TOKEN(PARL__TK_WORD, 105); }
+yy687:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy905;
+		default: goto yy26;
+	}
+yy688:
 	yyaccept = 113;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy689;
+	}
+yy689:
+	{ TOKEN(PARL__TK_WORD, 107); }
+yy690:
+	yyaccept = 114;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -19947,7 +20165,7 @@ yy680:
 		case '\v':
 		case '\f':
 		case '\r':
-		case ' ': goto yy888;
+		case ' ': goto yy906;
 		case '\'':
 		case '0':
 		case '1':
@@ -20062,166 +20280,32 @@ yy680:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		case 0xC2: goto yy889;
-		default: goto yy681;
+		case 0xC2: goto yy907;
+		default: goto yy691;
 	}
-yy681:
-	{ TOKEN(PARL__TK_WORD, 108); }
-yy682:
+yy691:
+	{ TOKEN(PARL__TK_WORD, 109); }
+yy692:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy890;
+		case 'n': goto yy908;
 		default: goto yy26;
 	}
-yy683:
+yy693:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'H':
-		case 'h': goto yy891;
+		case 'h': goto yy909;
 		default: goto yy26;
 	}
-yy684:
-	yyaccept = 114;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy685;
-	}
-yy685:
-	{ TOKEN(PARL__TK_WORD, 113); }
-yy686:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy893;
-		default: goto yy26;
-	}
-yy687:
+yy694:
 	yyaccept = 115;
 	YYSKIP();
 	YYBACKUP();
@@ -20341,25 +20425,21 @@ yy687:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy688;
+		default: goto yy695;
 	}
-yy688:
-	{ TOKEN(PARL__TK_WORD, 117); }
-yy689:
+yy695:
+	{ TOKEN(PARL__TK_WORD, 114); }
+yy696:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy894;
-		case 'H':
-		case 'h': goto yy895;
-		case 'Y':
-		case 'y': goto yy897;
+		case 'e': goto yy911;
 		default: goto yy26;
 	}
-yy690:
+yy697:
 	yyaccept = 116;
 	YYSKIP();
 	YYBACKUP();
@@ -20479,239 +20559,26 @@ yy690:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy691;
-	}
-yy691:
-	{ TOKEN(PARL__TK_WORD, 128); }
-yy692:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy899;
-		default: goto yy26;
-	}
-yy693:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy900;
-		default: goto yy26;
-	}
-yy694:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy901;
-		default: goto yy26;
-	}
-yy695:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy902;
-		default: goto yy26;
-	}
-yy696:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy903;
-		default: goto yy26;
-	}
-yy697:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy904;
-		case 0xC2: goto yy905;
-		default: goto yy26;
+		default: goto yy698;
 	}
 yy698:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy906;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 118); }
 yy699:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy907;
+		case 'E':
+		case 'e': goto yy912;
+		case 'H':
+		case 'h': goto yy913;
+		case 'Y':
+		case 'y': goto yy915;
 		default: goto yy26;
 	}
 yy700:
 	yyaccept = 117;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'D':
-		case 'd': goto yy908;
-		default: goto yy701;
-	}
-yy701:
-	{ TOKEN(PARL__TK_WORD, 146); }
-yy702:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy909;
-		default: goto yy52;
-	}
-yy703:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy910;
-		default: goto yy26;
-	}
-yy704:
-	yyaccept = 118;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -20830,18 +20697,58 @@ yy704:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy705;
+		default: goto yy701;
+	}
+yy701:
+	{ TOKEN(PARL__TK_WORD, 129); }
+yy702:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy917;
+		default: goto yy26;
+	}
+yy703:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy918;
+		default: goto yy26;
+	}
+yy704:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy919;
+		default: goto yy26;
 	}
 yy705:
-	{ TOKEN(PARL__TK_WORD, 154); }
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy920;
+		default: goto yy26;
+	}
 yy706:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy911;
+		case 'D':
+		case 'd': goto yy921;
 		default: goto yy26;
 	}
 yy707:
@@ -20850,11 +20757,178 @@ yy707:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy913;
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy922;
+		case 0xC2: goto yy923;
 		default: goto yy26;
 	}
 yy708:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy924;
+		default: goto yy26;
+	}
+yy709:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy925;
+		default: goto yy26;
+	}
+yy710:
+	yyaccept = 118;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'D':
+		case 'd': goto yy926;
+		default: goto yy711;
+	}
+yy711:
+	{ TOKEN(PARL__TK_WORD, 147); }
+yy712:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy927;
+		default: goto yy52;
+	}
+yy713:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy928;
+		default: goto yy26;
+	}
+yy714:
 	yyaccept = 119;
 	YYSKIP();
 	YYBACKUP();
@@ -20974,81 +21048,31 @@ yy708:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy709;
-	}
-yy709:
-	{ TOKEN(PARL__TK_WORD, 160); }
-yy710:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy915;
-		default: goto yy26;
-	}
-yy711:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy916;
-		default: goto yy26;
-	}
-yy712:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy918;
-		default: goto yy26;
-	}
-yy713:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy920;
-		default: goto yy26;
-	}
-yy714:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy921;
-		default: goto yy26;
+		default: goto yy715;
 	}
 yy715:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy922;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 155); }
 yy716:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy924;
+		case 'H':
+		case 'h': goto yy929;
 		default: goto yy26;
 	}
 yy717:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy931;
+		default: goto yy26;
+	}
+yy718:
 	yyaccept = 120;
 	YYSKIP();
 	YYBACKUP();
@@ -21168,25 +21192,81 @@ yy717:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy718;
+		default: goto yy719;
 	}
-yy718:
-	{ TOKEN(PARL__TK_WORD, 181); }
 yy719:
+	{ TOKEN(PARL__TK_WORD, 161); }
+yy720:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy933;
+		default: goto yy26;
+	}
+yy721:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy925;
-		case 'I':
-		case 'i': goto yy926;
-		case 'Y':
-		case 'y': goto yy927;
+		case 'e': goto yy934;
 		default: goto yy26;
 	}
-yy720:
+yy722:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy936;
+		default: goto yy26;
+	}
+yy723:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy938;
+		default: goto yy26;
+	}
+yy724:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy939;
+		default: goto yy26;
+	}
+yy725:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy940;
+		default: goto yy26;
+	}
+yy726:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy942;
+		default: goto yy26;
+	}
+yy727:
 	yyaccept = 121;
 	YYSKIP();
 	YYBACKUP();
@@ -21306,146 +21386,26 @@ yy720:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy721;
+		default: goto yy728;
 	}
-yy721:
-	{ TOKEN(PARL__TK_WORD, 188); }
-yy722:
+yy728:
+	{ TOKEN(PARL__TK_WORD, 182); }
+yy729:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy929;
+		case 'E':
+		case 'e': goto yy943;
+		case 'I':
+		case 'i': goto yy944;
+		case 'Y':
+		case 'y': goto yy945;
 		default: goto yy26;
 	}
-yy723:
+yy730:
 	yyaccept = 122;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'R':
-		case 'r': goto yy931;
-		case 'S':
-		case 's': goto yy932;
-		default: goto yy724;
-	}
-yy724:
-	{ TOKEN(PARL__TK_WORD, 192); }
-yy725:
-	yyaccept = 123;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -21564,51 +21524,145 @@ yy725:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy726;
-	}
-yy726:
-	{ TOKEN(PARL__TK_WORD, 198); }
-yy727:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy934;
-		default: goto yy26;
-	}
-yy728:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy936;
-		default: goto yy26;
-	}
-yy729:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy937;
-		default: goto yy26;
-	}
-yy730:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy938;
-		default: goto yy26;
+		default: goto yy731;
 	}
 yy731:
+	{ TOKEN(PARL__TK_WORD, 189); }
+yy732:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy947;
+		default: goto yy26;
+	}
+yy733:
+	yyaccept = 123;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'R':
+		case 'r': goto yy949;
+		case 'S':
+		case 's': goto yy950;
+		default: goto yy734;
+	}
+yy734:
+	{ TOKEN(PARL__TK_WORD, 193); }
+yy735:
 	yyaccept = 124;
 	YYSKIP();
 	YYBACKUP();
@@ -21728,21 +21782,51 @@ yy731:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy732;
+		default: goto yy736;
 	}
-yy732:
-	{ TOKEN(PARL__TK_WORD, 210); }
-yy733:
+yy736:
+	{ TOKEN(PARL__TK_WORD, 199); }
+yy737:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy939;
+		case 'D':
+		case 'd': goto yy952;
 		default: goto yy26;
 	}
-yy734:
+yy738:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy954;
+		default: goto yy26;
+	}
+yy739:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy955;
+		default: goto yy26;
+	}
+yy740:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy956;
+		default: goto yy26;
+	}
+yy741:
 	yyaccept = 125;
 	YYSKIP();
 	YYBACKUP();
@@ -21862,31 +21946,21 @@ yy734:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy735;
+		default: goto yy742;
 	}
-yy735:
-	{ TOKEN(PARL__TK_WORD, 214); }
-yy736:
+yy742:
+	{ TOKEN(PARL__TK_WORD, 211); }
+yy743:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy940;
+		case 'R':
+		case 'r': goto yy957;
 		default: goto yy26;
 	}
-yy737:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy941;
-		default: goto yy26;
-	}
-yy738:
+yy744:
 	yyaccept = 126;
 	YYSKIP();
 	YYBACKUP();
@@ -22006,31 +22080,11 @@ yy738:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy739;
+		default: goto yy745;
 	}
-yy739:
-	{ TOKEN(PARL__TK_WORD, 218); }
-yy740:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy942;
-		default: goto yy26;
-	}
-yy741:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy944;
-		default: goto yy26;
-	}
-yy742:
+yy745:
+	{ TOKEN(PARL__TK_WORD, 215); }
+yy746:
 	yyaccept = 127;
 	YYSKIP();
 	YYBACKUP();
@@ -22150,26 +22204,41 @@ yy742:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy743;
+		default: goto yy747;
 	}
-yy743:
-	{ TOKEN(PARL__TK_WORD, 222); }
-yy744:
+yy747:
+	{ TOKEN(PARL__TK_WORD, 217); }
+yy748:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy945;
-		case 0xC2: goto yy946;
+		case 'G':
+		case 'g': goto yy958;
 		default: goto yy26;
 	}
-yy745:
+yy749:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy959;
+		default: goto yy26;
+	}
+yy750:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy960;
+		default: goto yy26;
+	}
+yy751:
 	yyaccept = 128;
 	YYSKIP();
 	YYBACKUP();
@@ -22204,6 +22273,7 @@ yy745:
 		case 'P':
 		case 'Q':
 		case 'R':
+		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -22230,6 +22300,7 @@ yy745:
 		case 'p':
 		case 'q':
 		case 'r':
+		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -22287,23 +22358,31 @@ yy745:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		case 'S':
-		case 's': goto yy947;
-		default: goto yy746;
+		default: goto yy752;
 	}
-yy746:
-	{ TOKEN(PARL__TK_WORD, 224); }
-yy747:
+yy752:
+	{ TOKEN(PARL__TK_WORD, 222); }
+yy753:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy949;
+		case 'E':
+		case 'e': goto yy962;
 		default: goto yy26;
 	}
-yy748:
+yy754:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy964;
+		default: goto yy26;
+	}
+yy755:
 	yyaccept = 129;
 	YYSKIP();
 	YYBACKUP();
@@ -22423,132 +22502,161 @@ yy748:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy749;
-	}
-yy749:
-	{ TOKEN(PARL__TK_WORD, 228); }
-yy750:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy950;
-		default: goto yy26;
-	}
-yy751:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy952;
-		default: goto yy26;
-	}
-yy752:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy953;
-		default: goto yy26;
-	}
-yy753:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy954;
-		default: goto yy26;
-	}
-yy754:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy955;
-		default: goto yy26;
-	}
-yy755:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy957;
-		default: goto yy26;
+		default: goto yy756;
 	}
 yy756:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy959;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 226); }
 yy757:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy960;
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy965;
+		case 0xC2: goto yy966;
 		default: goto yy26;
 	}
 yy758:
-	yyaccept = 3;
+	yyaccept = 130;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
 		case 'H':
-		case 'h': goto yy961;
-		default: goto yy26;
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'S':
+		case 's': goto yy967;
+		default: goto yy759;
 	}
 yy759:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy963;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 228); }
 yy760:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy965;
+		case 'N':
+		case 'n': goto yy969;
 		default: goto yy26;
 	}
 yy761:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy966;
-		default: goto yy26;
-	}
-yy762:
-	yyaccept = 130;
+	yyaccept = 131;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -22667,134 +22775,40 @@ yy762:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy763;
+		default: goto yy762;
 	}
+yy762:
+	{ TOKEN(PARL__TK_WORD, 232); }
 yy763:
-	{ TOKEN(PARL__TK_WORD, 249); }
-yy764:
-	yyaccept = 131;
+	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
 		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'T':
-		case 't': goto yy967;
-		default: goto yy765;
+		case 'e': goto yy970;
+		default: goto yy26;
+	}
+yy764:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy972;
+		default: goto yy26;
 	}
 yy765:
-	{ TOKEN(PARL__TK_WORD, 250); }
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy973;
+		default: goto yy26;
+	}
 yy766:
 	yyaccept = 3;
 	YYSKIP();
@@ -22802,10 +22816,90 @@ yy766:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy968;
+		case 'e': goto yy974;
 		default: goto yy26;
 	}
 yy767:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy975;
+		default: goto yy26;
+	}
+yy768:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy977;
+		default: goto yy26;
+	}
+yy769:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy979;
+		default: goto yy26;
+	}
+yy770:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy980;
+		default: goto yy26;
+	}
+yy771:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy981;
+		default: goto yy26;
+	}
+yy772:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy983;
+		default: goto yy26;
+	}
+yy773:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy985;
+		default: goto yy26;
+	}
+yy774:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy986;
+		default: goto yy26;
+	}
+yy775:
 	yyaccept = 132;
 	YYSKIP();
 	YYBACKUP();
@@ -22925,21 +23019,11 @@ yy767:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy768;
+		default: goto yy776;
 	}
-yy768:
-	{ TOKEN(PARL__TK_WORD, 260); }
-yy769:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy969;
-		default: goto yy26;
-	}
-yy770:
+yy776:
+	{ TOKEN(PARL__TK_WORD, 253); }
+yy777:
 	yyaccept = 133;
 	YYSKIP();
 	YYBACKUP();
@@ -22975,7 +23059,6 @@ yy770:
 		case 'Q':
 		case 'R':
 		case 'S':
-		case 'T':
 		case 'U':
 		case 'V':
 		case 'W':
@@ -23002,7 +23085,6 @@ yy770:
 		case 'q':
 		case 'r':
 		case 's':
-		case 't':
 		case 'u':
 		case 'v':
 		case 'w':
@@ -23059,404 +23141,24 @@ yy770:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy771;
-	}
-yy771:
-	{ TOKEN(PARL__TK_WORD, 262); }
-yy772:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy970;
-		default: goto yy26;
-	}
-yy773:
-	yyaccept = 134;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
 		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy774;
-	}
-yy774:
-	{ TOKEN(PARL__TK_WORD, 265); }
-yy775:
-	yyaccept = 135;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'I':
-		case 'i': goto yy971;
-		default: goto yy776;
-	}
-yy776:
-	{ TOKEN(PARL__TK_WORD, 266); }
-yy777:
-	yyaccept = 136;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'S':
-		case 's': goto yy972;
+		case 't': goto yy987;
 		default: goto yy778;
 	}
 yy778:
-	{ TOKEN(PARL__TK_WORD, 268); }
+	{ TOKEN(PARL__TK_WORD, 254); }
 yy779:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'S':
-		case 's': goto yy974;
+		case 'E':
+		case 'e': goto yy988;
 		default: goto yy26;
 	}
 yy780:
-	yyaccept = 137;
+	yyaccept = 134;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -23578,8 +23280,400 @@ yy780:
 		default: goto yy781;
 	}
 yy781:
-	{ TOKEN(PARL__TK_WORD, 272); }
+	{ TOKEN(PARL__TK_WORD, 264); }
 yy782:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy989;
+		default: goto yy26;
+	}
+yy783:
+	yyaccept = 135;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy784;
+	}
+yy784:
+	{ TOKEN(PARL__TK_WORD, 266); }
+yy785:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy990;
+		default: goto yy26;
+	}
+yy786:
+	yyaccept = 136;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy787;
+	}
+yy787:
+	{ TOKEN(PARL__TK_WORD, 269); }
+yy788:
+	yyaccept = 137;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'I':
+		case 'i': goto yy991;
+		default: goto yy789;
+	}
+yy789:
+	{ TOKEN(PARL__TK_WORD, 270); }
+yy790:
 	yyaccept = 138;
 	YYSKIP();
 	YYBACKUP();
@@ -23614,7 +23708,6 @@ yy782:
 		case 'P':
 		case 'Q':
 		case 'R':
-		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -23641,7 +23734,6 @@ yy782:
 		case 'p':
 		case 'q':
 		case 'r':
-		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -23699,310 +23791,24 @@ yy782:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy783;
-	}
-yy783:
-	{ TOKEN(PARL__TK_WORD, 273); }
-yy784:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy975;
-		default: goto yy26;
-	}
-yy785:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy976;
-		default: goto yy26;
-	}
-yy786:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy977;
-		default: goto yy26;
-	}
-yy787:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
 		case 'S':
-		case 's': goto yy978;
-		default: goto yy26;
-	}
-yy788:
-	yyaccept = 139;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy789;
-	}
-yy789:
-	{ TOKEN(PARL__TK_WORD, 280); }
-yy790:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy979;
-		default: goto yy26;
+		case 's': goto yy992;
+		default: goto yy791;
 	}
 yy791:
-	yyaccept = 140;
+	{ TOKEN(PARL__TK_WORD, 272); }
+yy792:
+	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
 		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy792;
+		case 's': goto yy994;
+		default: goto yy26;
 	}
-yy792:
-	{ TOKEN(PARL__TK_WORD, 283); }
 yy793:
-	yyaccept = 141;
+	yyaccept = 139;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -24124,9 +23930,9 @@ yy793:
 		default: goto yy794;
 	}
 yy794:
-	{ TOKEN(PARL__TK_WORD, 286); }
+	{ TOKEN(PARL__TK_WORD, 276); }
 yy795:
-	yyaccept = 142;
+	yyaccept = 140;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -24160,6 +23966,7 @@ yy795:
 		case 'P':
 		case 'Q':
 		case 'R':
+		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -24186,6 +23993,7 @@ yy795:
 		case 'p':
 		case 'q':
 		case 'r':
+		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -24243,410 +24051,196 @@ yy795:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		case 'S':
-		case 's': goto yy981;
 		default: goto yy796;
 	}
 yy796:
-	{ TOKEN(PARL__TK_WORD, 288); }
+	{ TOKEN(PARL__TK_WORD, 277); }
 yy797:
-	yyaccept = 143;
+	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
 		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy798;
+		case 'g': goto yy995;
+		default: goto yy26;
 	}
 yy798:
-	{ TOKEN(PARL__TK_WORD, 292); }
-yy799:
-	yyaccept = 144;
+	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
 		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy800;
+		case 't': goto yy997;
+		default: goto yy26;
+	}
+yy799:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy998;
+		default: goto yy26;
 	}
 yy800:
-	{ TOKEN(PARL__TK_WORD, 294); }
-yy801:
-	yyaccept = 145;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy802;
-	}
-yy802:
-	{ TOKEN(PARL__TK_WORD, 295); }
-yy803:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy983;
-		case 'I':
-		case 'i': goto yy984;
-		case 'Y':
-		case 'y': goto yy985;
+		case 'e': goto yy999;
 		default: goto yy26;
 	}
+yy801:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'S':
+		case 's': goto yy1000;
+		default: goto yy26;
+	}
+yy802:
+	yyaccept = 141;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy803;
+	}
+yy803:
+	{ TOKEN(PARL__TK_WORD, 285); }
 yy804:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy987;
+		case 'D':
+		case 'd': goto yy1001;
 		default: goto yy26;
 	}
 yy805:
-	yyaccept = 146;
+	yyaccept = 142;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -24768,19 +24362,9 @@ yy805:
 		default: goto yy806;
 	}
 yy806:
-	{ TOKEN(PARL__TK_WORD, 303); }
+	{ TOKEN(PARL__TK_WORD, 288); }
 yy807:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy988;
-		default: goto yy26;
-	}
-yy808:
-	yyaccept = 147;
+	yyaccept = 143;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -24899,57 +24483,384 @@ yy808:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy809;
+		default: goto yy808;
 	}
+yy808:
+	{ TOKEN(PARL__TK_WORD, 291); }
 yy809:
-	{ TOKEN(PARL__TK_WORD, 307); }
-yy810:
-	yyaccept = 3;
+	yyaccept = 144;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
 		case 'D':
-		case 'd': goto yy989;
-		default: goto yy26;
-	}
-yy811:
-	YYSKIP();
-	{ TOKEN(PARL__TK_WORD, 309); }
-yy812:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy991;
-		default: goto yy26;
-	}
-yy813:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
 		case 'E':
-		case 'e': goto yy992;
-		default: goto yy26;
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy810;
+	}
+yy810:
+	{ TOKEN(PARL__TK_WORD, 293); }
+yy811:
+	yyaccept = 145;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'S':
+		case 's': goto yy1003;
+		default: goto yy812;
+	}
+yy812:
+	{ TOKEN(PARL__TK_WORD, 295); }
+yy813:
+	yyaccept = 146;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy814;
 	}
 yy814:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy994;
-		case 'Y':
-		case 'y': goto yy995;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 299); }
 yy815:
-	yyaccept = 148;
+	yyaccept = 147;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -25071,21 +24982,14 @@ yy815:
 		default: goto yy816;
 	}
 yy816:
-	{ TOKEN(PARL__TK_WORD, 318); }
+	{ TOKEN(PARL__TK_WORD, 301); }
 yy817:
-	yyaccept = 3;
+	yyaccept = 148;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'T':
-		case 't': goto yy997;
-		default: goto yy26;
-	}
-yy818:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
+		case '\'':
 		case '0':
 		case '1':
 		case '2':
@@ -25114,6 +25018,7 @@ yy818:
 		case 'P':
 		case 'Q':
 		case 'R':
+		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -25140,6 +25045,7 @@ yy818:
 		case 'p':
 		case 'q':
 		case 'r':
+		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -25178,6 +25084,7 @@ yy818:
 		case 0xDF:
 		case 0xE0:
 		case 0xE1:
+		case 0xE2:
 		case 0xE3:
 		case 0xE4:
 		case 0xE5:
@@ -25196,12 +25103,35 @@ yy818:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		case 'S':
-		case 's': goto yy998;
-		case 0xE2: goto yy185;
-		default: goto yy52;
+		default: goto yy818;
 	}
+yy818:
+	{ TOKEN(PARL__TK_WORD, 302); }
 yy819:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1005;
+		case 'I':
+		case 'i': goto yy1006;
+		case 'Y':
+		case 'y': goto yy1007;
+		default: goto yy26;
+	}
+yy820:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy1009;
+		default: goto yy26;
+	}
+yy821:
 	yyaccept = 149;
 	YYSKIP();
 	YYBACKUP();
@@ -25321,205 +25251,22 @@ yy819:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy820;
-	}
-yy820:
-	{ TOKEN(PARL__TK_WORD, 325); }
-yy821:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 0x80: goto yy1000;
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy59;
-		default: goto yy52;
+		default: goto yy822;
 	}
 yy822:
-	yyaccept = 150;
+	{ TOKEN(PARL__TK_WORD, 310); }
+yy823:
+	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\'': goto yy1001;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
 		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 0xE2: goto yy1002;
-		default: goto yy823;
+		case 'g': goto yy1010;
+		default: goto yy26;
 	}
-yy823:
-	{ TOKEN(PARL__TK_WORD, 326); }
 yy824:
-	yyaccept = 151;
+	yyaccept = 150;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -25641,8 +25388,306 @@ yy824:
 		default: goto yy825;
 	}
 yy825:
-	{ TOKEN(PARL__TK_WORD, 328); }
+	{ TOKEN(PARL__TK_WORD, 314); }
 yy826:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy1011;
+		default: goto yy26;
+	}
+yy827:
+	YYSKIP();
+	{ TOKEN(PARL__TK_WORD, 316); }
+yy828:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy1013;
+		default: goto yy26;
+	}
+yy829:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1014;
+		default: goto yy26;
+	}
+yy830:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy1016;
+		case 'Y':
+		case 'y': goto yy1017;
+		default: goto yy26;
+	}
+yy831:
+	yyaccept = 151;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy832;
+	}
+yy832:
+	{ TOKEN(PARL__TK_WORD, 325); }
+yy833:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy1019;
+		default: goto yy26;
+	}
+yy834:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'S':
+		case 's': goto yy1020;
+		case 0xE2: goto yy186;
+		default: goto yy52;
+	}
+yy835:
 	yyaccept = 152;
 	YYSKIP();
 	YYBACKUP();
@@ -25762,21 +25807,80 @@ yy826:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy827;
+		default: goto yy836;
 	}
-yy827:
-	{ TOKEN(PARL__TK_WORD, 329); }
-yy828:
-	yyaccept = 3;
+yy836:
+	{ TOKEN(PARL__TK_WORD, 332); }
+yy837:
 	YYSKIP();
-	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy1003;
-		default: goto yy26;
+		case 0x80: goto yy1022;
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy59;
+		default: goto yy52;
 	}
-yy829:
+yy838:
 	yyaccept = 153;
 	YYSKIP();
 	YYBACKUP();
@@ -25896,26 +26000,11 @@ yy829:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy830;
+		default: goto yy839;
 	}
-yy830:
-	{ TOKEN(PARL__TK_WORD, 332); }
-yy831:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy1005;
-		case 0xC2: goto yy1006;
-		default: goto yy26;
-	}
-yy832:
+yy839:
+	{ TOKEN(PARL__TK_WORD, 333); }
+yy840:
 	yyaccept = 154;
 	YYSKIP();
 	YYBACKUP();
@@ -25950,6 +26039,7 @@ yy832:
 		case 'P':
 		case 'Q':
 		case 'R':
+		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -25976,6 +26066,7 @@ yy832:
 		case 'p':
 		case 'q':
 		case 'r':
+		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -26033,63 +26124,11 @@ yy832:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		case 'S':
-		case 's': goto yy1007;
-		default: goto yy833;
+		default: goto yy841;
 	}
-yy833:
-	{ TOKEN(PARL__TK_WORD, 335); }
-yy834:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1009;
-		default: goto yy26;
-	}
-yy835:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy1010;
-		default: goto yy26;
-	}
-yy836:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy1011;
-		default: goto yy26;
-	}
-yy837:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy1012;
-		default: goto yy26;
-	}
-yy838:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1014;
-		default: goto yy26;
-	}
-yy839:
+yy841:
+	{ TOKEN(PARL__TK_WORD, 334); }
+yy842:
 	yyaccept = 155;
 	YYSKIP();
 	YYBACKUP();
@@ -26106,6 +26145,7 @@ yy839:
 		case '7':
 		case '8':
 		case '9':
+		case 'A':
 		case 'B':
 		case 'C':
 		case 'D':
@@ -26123,6 +26163,7 @@ yy839:
 		case 'P':
 		case 'Q':
 		case 'R':
+		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -26131,6 +26172,7 @@ yy839:
 		case 'Y':
 		case 'Z':
 		case '_':
+		case 'a':
 		case 'b':
 		case 'c':
 		case 'd':
@@ -26148,6 +26190,7 @@ yy839:
 		case 'p':
 		case 'q':
 		case 'r':
+		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -26205,35 +26248,21 @@ yy839:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		case 'A':
-		case 'a': goto yy1015;
-		case 'S':
-		case 's': goto yy1016;
-		default: goto yy840;
-	}
-yy840:
-	{ TOKEN(PARL__TK_WORD, 23); }
-yy841:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy1018;
-		default: goto yy26;
-	}
-yy842:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1019;
-		default: goto yy26;
+		default: goto yy843;
 	}
 yy843:
+	{ TOKEN(PARL__TK_WORD, 335); }
+yy844:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy1023;
+		default: goto yy26;
+	}
+yy845:
 	yyaccept = 156;
 	YYSKIP();
 	YYBACKUP();
@@ -26268,6 +26297,7 @@ yy843:
 		case 'P':
 		case 'Q':
 		case 'R':
+		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -26294,6 +26324,7 @@ yy843:
 		case 'p':
 		case 'q':
 		case 'r':
+		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -26351,40 +26382,23 @@ yy843:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		case 'S':
-		case 's': goto yy1021;
-		default: goto yy844;
-	}
-yy844:
-	{ TOKEN(PARL__TK_WORD, 32); }
-yy845:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy1023;
-		default: goto yy26;
+		default: goto yy846;
 	}
 yy846:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy1024;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 338); }
 yy847:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy1025;
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy1025;
+		case 0xC2: goto yy1026;
 		default: goto yy26;
 	}
 yy848:
@@ -26422,7 +26436,6 @@ yy848:
 		case 'P':
 		case 'Q':
 		case 'R':
-		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -26449,7 +26462,6 @@ yy848:
 		case 'p':
 		case 'q':
 		case 'r':
-		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -26507,18 +26519,20 @@ yy848:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
+		case 'S':
+		case 's': goto yy1027;
 		default: goto yy849;
 	}
 yy849:
-	{ TOKEN(PARL__TK_WORD, 39); }
+	{ TOKEN(PARL__TK_WORD, 341); }
 yy850:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy1027;
+		case 'E':
+		case 'e': goto yy1029;
 		default: goto yy26;
 	}
 yy851:
@@ -26527,11 +26541,41 @@ yy851:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy1028;
+		case 'C':
+		case 'c': goto yy1030;
 		default: goto yy26;
 	}
 yy852:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy1031;
+		default: goto yy26;
+	}
+yy853:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'S':
+		case 's': goto yy1032;
+		default: goto yy26;
+	}
+yy854:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy1034;
+		default: goto yy26;
+	}
+yy855:
 	yyaccept = 158;
 	YYSKIP();
 	YYBACKUP();
@@ -26548,7 +26592,6 @@ yy852:
 		case '7':
 		case '8':
 		case '9':
-		case 'A':
 		case 'B':
 		case 'C':
 		case 'D':
@@ -26566,7 +26609,6 @@ yy852:
 		case 'P':
 		case 'Q':
 		case 'R':
-		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -26575,7 +26617,6 @@ yy852:
 		case 'Y':
 		case 'Z':
 		case '_':
-		case 'a':
 		case 'b':
 		case 'c':
 		case 'd':
@@ -26593,7 +26634,6 @@ yy852:
 		case 'p':
 		case 'q':
 		case 'r':
-		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -26651,11 +26691,35 @@ yy852:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy853;
+		case 'A':
+		case 'a': goto yy1035;
+		case 'S':
+		case 's': goto yy1036;
+		default: goto yy856;
 	}
-yy853:
-	{ TOKEN(PARL__TK_WORD, 44); }
-yy854:
+yy856:
+	{ TOKEN(PARL__TK_WORD, 23); }
+yy857:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy1038;
+		default: goto yy26;
+	}
+yy858:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1039;
+		default: goto yy26;
+	}
+yy859:
 	yyaccept = 159;
 	YYSKIP();
 	YYBACKUP();
@@ -26690,7 +26754,6 @@ yy854:
 		case 'P':
 		case 'Q':
 		case 'R':
-		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -26717,7 +26780,6 @@ yy854:
 		case 'p':
 		case 'q':
 		case 'r':
-		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -26775,83 +26837,23 @@ yy854:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy855;
-	}
-yy855:
-	{ TOKEN(PARL__TK_WORD, 46); }
-yy856:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy1030;
-		default: goto yy26;
-	}
-yy857:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1032;
-		default: goto yy26;
-	}
-yy858:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy1033;
-		default: goto yy26;
-	}
-yy859:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1034;
-		default: goto yy26;
+		case 'S':
+		case 's': goto yy1041;
+		default: goto yy860;
 	}
 yy860:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1036;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 32); }
 yy861:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy1037;
-		case 'S':
-		case 's': goto yy1038;
+		case 'O':
+		case 'o': goto yy1043;
 		default: goto yy26;
 	}
 yy862:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1039;
-		default: goto yy26;
-	}
-yy863:
 	yyaccept = 160;
 	YYSKIP();
 	YYBACKUP();
@@ -26971,71 +26973,31 @@ yy863:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy864;
+		default: goto yy863;
 	}
+yy863:
+	{ TOKEN(PARL__TK_WORD, 36); }
 yy864:
-	{ TOKEN(PARL__TK_WORD, 66); }
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy1044;
+		default: goto yy26;
+	}
 yy865:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy1041;
+		case 'N':
+		case 'n': goto yy1045;
 		default: goto yy26;
 	}
 yy866:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1043;
-		default: goto yy26;
-	}
-yy867:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'B':
-		case 'b': goto yy1044;
-		default: goto yy26;
-	}
-yy868:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy1045;
-		default: goto yy26;
-	}
-yy869:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1047;
-		default: goto yy26;
-	}
-yy870:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1048;
-		default: goto yy26;
-	}
-yy871:
 	yyaccept = 161;
 	YYSKIP();
 	YYBACKUP();
@@ -27155,21 +27117,31 @@ yy871:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy872;
+		default: goto yy867;
 	}
-yy872:
-	{ TOKEN(PARL__TK_WORD, 87); }
-yy873:
+yy867:
+	{ TOKEN(PARL__TK_WORD, 40); }
+yy868:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy1049;
+		case 'G':
+		case 'g': goto yy1047;
 		default: goto yy26;
 	}
-yy874:
+yy869:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy1048;
+		default: goto yy26;
+	}
+yy870:
 	yyaccept = 162;
 	YYSKIP();
 	YYBACKUP();
@@ -27289,11 +27261,11 @@ yy874:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy875;
+		default: goto yy871;
 	}
-yy875:
-	{ TOKEN(PARL__TK_WORD, 89); }
-yy876:
+yy871:
+	{ TOKEN(PARL__TK_WORD, 45); }
+yy872:
 	yyaccept = 163;
 	YYSKIP();
 	YYBACKUP();
@@ -27329,6 +27301,7 @@ yy876:
 		case 'Q':
 		case 'R':
 		case 'S':
+		case 'T':
 		case 'U':
 		case 'V':
 		case 'W':
@@ -27355,6 +27328,7 @@ yy876:
 		case 'q':
 		case 'r':
 		case 's':
+		case 't':
 		case 'u':
 		case 'v':
 		case 'w':
@@ -27411,13 +27385,83 @@ yy876:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
+		default: goto yy873;
+	}
+yy873:
+	{ TOKEN(PARL__TK_WORD, 47); }
+yy874:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy1050;
+		default: goto yy26;
+	}
+yy875:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
 		case 'T':
-		case 't': goto yy1050;
-		default: goto yy877;
+		case 't': goto yy1052;
+		default: goto yy26;
+	}
+yy876:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy1053;
+		default: goto yy26;
 	}
 yy877:
-	{ TOKEN(PARL__TK_WORD, 90); }
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy1054;
+		default: goto yy26;
+	}
 yy878:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy1056;
+		default: goto yy26;
+	}
+yy879:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy1057;
+		case 'S':
+		case 's': goto yy1058;
+		default: goto yy26;
+	}
+yy880:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy1059;
+		default: goto yy26;
+	}
+yy881:
 	yyaccept = 164;
 	YYSKIP();
 	YYBACKUP();
@@ -27537,11 +27581,71 @@ yy878:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy879;
+		default: goto yy882;
 	}
-yy879:
-	{ TOKEN(PARL__TK_WORD, 93); }
-yy880:
+yy882:
+	{ TOKEN(PARL__TK_WORD, 67); }
+yy883:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy1061;
+		default: goto yy26;
+	}
+yy884:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy1063;
+		default: goto yy26;
+	}
+yy885:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'B':
+		case 'b': goto yy1064;
+		default: goto yy26;
+	}
+yy886:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'S':
+		case 's': goto yy1065;
+		default: goto yy26;
+	}
+yy887:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy1067;
+		default: goto yy26;
+	}
+yy888:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1068;
+		default: goto yy26;
+	}
+yy889:
 	yyaccept = 165;
 	YYSKIP();
 	YYBACKUP();
@@ -27661,103 +27765,21 @@ yy880:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy881;
-	}
-yy881:
-	{ TOKEN(PARL__TK_WORD, 94); }
-yy882:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1051;
-		default: goto yy26;
-	}
-yy883:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1052;
-		default: goto yy26;
-	}
-yy884:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1053;
-		default: goto yy26;
-	}
-yy885:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy1055;
-		default: goto yy26;
-	}
-yy886:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1056;
-		default: goto yy26;
-	}
-yy887:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1058;
-		default: goto yy26;
-	}
-yy888:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy888;
-		case 'T':
-		case 't': goto yy1059;
-		case 0xC2: goto yy889;
-		default: goto yy52;
-	}
-yy889:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 0xA0: goto yy888;
-		default: goto yy52;
+		default: goto yy890;
 	}
 yy890:
+	{ TOKEN(PARL__TK_WORD, 88); }
+yy891:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy1060;
+		case 'E':
+		case 'e': goto yy1069;
 		default: goto yy26;
 	}
-yy891:
+yy892:
 	yyaccept = 166;
 	YYSKIP();
 	YYBACKUP();
@@ -27877,31 +27899,11 @@ yy891:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy892;
+		default: goto yy893;
 	}
-yy892:
-	{ TOKEN(PARL__TK_WORD, 112); }
 yy893:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1061;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 90); }
 yy894:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1062;
-		default: goto yy26;
-	}
-yy895:
 	yyaccept = 167;
 	YYSKIP();
 	YYBACKUP();
@@ -27937,7 +27939,6 @@ yy895:
 		case 'Q':
 		case 'R':
 		case 'S':
-		case 'T':
 		case 'U':
 		case 'V':
 		case 'W':
@@ -27964,7 +27965,6 @@ yy895:
 		case 'q':
 		case 'r':
 		case 's':
-		case 't':
 		case 'u':
 		case 'v':
 		case 'w':
@@ -28021,11 +28021,13 @@ yy895:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy896;
+		case 'T':
+		case 't': goto yy1070;
+		default: goto yy895;
 	}
+yy895:
+	{ TOKEN(PARL__TK_WORD, 91); }
 yy896:
-	{ TOKEN(PARL__TK_WORD, 121); }
-yy897:
 	yyaccept = 168;
 	YYSKIP();
 	YYBACKUP();
@@ -28145,131 +28147,11 @@ yy897:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy898;
+		default: goto yy897;
 	}
+yy897:
+	{ TOKEN(PARL__TK_WORD, 94); }
 yy898:
-	{ TOKEN(PARL__TK_WORD, 122); }
-yy899:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy1063;
-		default: goto yy26;
-	}
-yy900:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1065;
-		default: goto yy26;
-	}
-yy901:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1067;
-		default: goto yy26;
-	}
-yy902:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy1068;
-		default: goto yy26;
-	}
-yy903:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1070;
-		default: goto yy26;
-	}
-yy904:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy904;
-		case 'T':
-		case 't': goto yy1072;
-		case 0xC2: goto yy905;
-		default: goto yy52;
-	}
-yy905:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 0xA0: goto yy904;
-		default: goto yy52;
-	}
-yy906:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy1073;
-		default: goto yy26;
-	}
-yy907:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy1075;
-		default: goto yy26;
-	}
-yy908:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy1076;
-		default: goto yy26;
-	}
-yy909:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy1077;
-		default: goto yy52;
-	}
-yy910:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy1078;
-		default: goto yy26;
-	}
-yy911:
 	yyaccept = 169;
 	YYSKIP();
 	YYBACKUP();
@@ -28389,11 +28271,103 @@ yy911:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy912;
+		default: goto yy899;
 	}
-yy912:
-	{ TOKEN(PARL__TK_WORD, 156); }
-yy913:
+yy899:
+	{ TOKEN(PARL__TK_WORD, 95); }
+yy900:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy1071;
+		default: goto yy26;
+	}
+yy901:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy1072;
+		default: goto yy26;
+	}
+yy902:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy1073;
+		default: goto yy26;
+	}
+yy903:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy1075;
+		default: goto yy26;
+	}
+yy904:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy1076;
+		default: goto yy26;
+	}
+yy905:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy1078;
+		default: goto yy26;
+	}
+yy906:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy906;
+		case 'T':
+		case 't': goto yy1079;
+		case 0xC2: goto yy907;
+		default: goto yy52;
+	}
+yy907:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 0xA0: goto yy906;
+		default: goto yy52;
+	}
+yy908:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy1080;
+		default: goto yy26;
+	}
+yy909:
 	yyaccept = 170;
 	YYSKIP();
 	YYBACKUP();
@@ -28428,6 +28402,7 @@ yy913:
 		case 'P':
 		case 'Q':
 		case 'R':
+		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -28454,6 +28429,7 @@ yy913:
 		case 'p':
 		case 'q':
 		case 'r':
+		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -28511,13 +28487,11 @@ yy913:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		case 'S':
-		case 's': goto yy1079;
-		default: goto yy914;
+		default: goto yy910;
 	}
-yy914:
-	{ TOKEN(PARL__TK_WORD, 157); }
-yy915:
+yy910:
+	{ TOKEN(PARL__TK_WORD, 113); }
+yy911:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
@@ -28527,7 +28501,17 @@ yy915:
 		case 't': goto yy1081;
 		default: goto yy26;
 	}
-yy916:
+yy912:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1082;
+		default: goto yy26;
+	}
+yy913:
 	yyaccept = 171;
 	YYSKIP();
 	YYBACKUP();
@@ -28647,11 +28631,11 @@ yy916:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy917;
+		default: goto yy914;
 	}
-yy917:
-	{ TOKEN(PARL__TK_WORD, 164); }
-yy918:
+yy914:
+	{ TOKEN(PARL__TK_WORD, 122); }
+yy915:
 	yyaccept = 172;
 	YYSKIP();
 	YYBACKUP();
@@ -28771,165 +28755,51 @@ yy918:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy919;
+		default: goto yy916;
+	}
+yy916:
+	{ TOKEN(PARL__TK_WORD, 123); }
+yy917:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'S':
+		case 's': goto yy1083;
+		default: goto yy26;
+	}
+yy918:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy1085;
+		default: goto yy26;
 	}
 yy919:
-	{ TOKEN(PARL__TK_WORD, 167); }
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy1087;
+		default: goto yy26;
+	}
 yy920:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy1082;
+		case 'D':
+		case 'd': goto yy1088;
 		default: goto yy26;
 	}
 yy921:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1083;
-		default: goto yy26;
-	}
-yy922:
-	yyaccept = 173;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'O':
-		case 'o': goto yy1085;
-		case 'S':
-		case 's': goto yy1086;
-		default: goto yy923;
-	}
-yy923:
-	{ TOKEN(PARL__TK_WORD, 175); }
-yy924:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1088;
-		default: goto yy26;
-	}
-yy925:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
@@ -28939,142 +28809,78 @@ yy925:
 		case 'e': goto yy1090;
 		default: goto yy26;
 	}
+yy922:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy922;
+		case 'T':
+		case 't': goto yy1092;
+		case 0xC2: goto yy923;
+		default: goto yy52;
+	}
+yy923:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 0xA0: goto yy922;
+		default: goto yy52;
+	}
+yy924:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy1093;
+		default: goto yy26;
+	}
+yy925:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy1095;
+		default: goto yy26;
+	}
 yy926:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy1091;
+		case 'U':
+		case 'u': goto yy1096;
 		default: goto yy26;
 	}
 yy927:
-	yyaccept = 174;
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy1097;
+		default: goto yy52;
+	}
+yy928:
+	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
 		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy928;
+		case 'd': goto yy1098;
+		default: goto yy26;
 	}
-yy928:
-	{ TOKEN(PARL__TK_WORD, 187); }
 yy929:
-	yyaccept = 175;
+	yyaccept = 173;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -29196,18 +29002,266 @@ yy929:
 		default: goto yy930;
 	}
 yy930:
-	{ TOKEN(PARL__TK_WORD, 191); }
+	{ TOKEN(PARL__TK_WORD, 157); }
 yy931:
+	yyaccept = 174;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'S':
+		case 's': goto yy1099;
+		default: goto yy932;
+	}
+yy932:
+	{ TOKEN(PARL__TK_WORD, 158); }
+yy933:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy1092;
+		case 'T':
+		case 't': goto yy1101;
 		default: goto yy26;
 	}
-yy932:
+yy934:
+	yyaccept = 175;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy935;
+	}
+yy935:
+	{ TOKEN(PARL__TK_WORD, 165); }
+yy936:
 	yyaccept = 176;
 	YYSKIP();
 	YYBACKUP();
@@ -29327,11 +29381,31 @@ yy932:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy933;
+		default: goto yy937;
 	}
-yy933:
-	{ TOKEN(PARL__TK_WORD, 195); }
-yy934:
+yy937:
+	{ TOKEN(PARL__TK_WORD, 168); }
+yy938:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy1102;
+		default: goto yy26;
+	}
+yy939:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy1103;
+		default: goto yy26;
+	}
+yy940:
 	yyaccept = 177;
 	YYSKIP();
 	YYBACKUP();
@@ -29362,7 +29436,6 @@ yy934:
 		case 'L':
 		case 'M':
 		case 'N':
-		case 'O':
 		case 'P':
 		case 'Q':
 		case 'R':
@@ -29388,7 +29461,6 @@ yy934:
 		case 'l':
 		case 'm':
 		case 'n':
-		case 'o':
 		case 'p':
 		case 'q':
 		case 'r':
@@ -29449,73 +29521,45 @@ yy934:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
+		case 'O':
+		case 'o': goto yy1105;
 		case 'S':
-		case 's': goto yy1093;
-		default: goto yy935;
-	}
-yy935:
-	{ TOKEN(PARL__TK_WORD, 201); }
-yy936:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1095;
-		default: goto yy26;
-	}
-yy937:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1097;
-		default: goto yy26;
-	}
-yy938:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1099;
-		default: goto yy26;
-	}
-yy939:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy1100;
-		default: goto yy26;
-	}
-yy940:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1101;
-		default: goto yy26;
+		case 's': goto yy1106;
+		default: goto yy941;
 	}
 yy941:
+	{ TOKEN(PARL__TK_WORD, 176); }
+yy942:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy1103;
+		case 'N':
+		case 'n': goto yy1108;
 		default: goto yy26;
 	}
-yy942:
+yy943:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1110;
+		default: goto yy26;
+	}
+yy944:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1111;
+		default: goto yy26;
+	}
+yy945:
 	yyaccept = 178;
 	YYSKIP();
 	YYBACKUP();
@@ -29635,42 +29679,10 @@ yy942:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy943;
-	}
-yy943:
-	{ TOKEN(PARL__TK_WORD, 219); }
-yy944:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1104;
-		default: goto yy26;
-	}
-yy945:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy945;
-		case 'W':
-		case 'w': goto yy1106;
-		case 0xC2: goto yy946;
-		default: goto yy52;
+		default: goto yy946;
 	}
 yy946:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 0xA0: goto yy945;
-		default: goto yy52;
-	}
+	{ TOKEN(PARL__TK_WORD, 188); }
 yy947:
 	yyaccept = 179;
 	YYSKIP();
@@ -29794,15 +29806,15 @@ yy947:
 		default: goto yy948;
 	}
 yy948:
-	{ TOKEN(PARL__TK_WORD, 225); }
+	{ TOKEN(PARL__TK_WORD, 192); }
 yy949:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy1107;
+		case 'E':
+		case 'e': goto yy1112;
 		default: goto yy26;
 	}
 yy950:
@@ -29928,38 +29940,8 @@ yy950:
 		default: goto yy951;
 	}
 yy951:
-	{ TOKEN(PARL__TK_WORD, 229); }
+	{ TOKEN(PARL__TK_WORD, 196); }
 yy952:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1109;
-		default: goto yy26;
-	}
-yy953:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy1110;
-		default: goto yy26;
-	}
-yy954:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy1111;
-		default: goto yy26;
-	}
-yy955:
 	yyaccept = 181;
 	YYSKIP();
 	YYBACKUP();
@@ -29994,7 +29976,6 @@ yy955:
 		case 'P':
 		case 'Q':
 		case 'R':
-		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -30021,7 +30002,6 @@ yy955:
 		case 'p':
 		case 'q':
 		case 'r':
-		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -30079,11 +30059,73 @@ yy955:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy956;
+		case 'S':
+		case 's': goto yy1113;
+		default: goto yy953;
+	}
+yy953:
+	{ TOKEN(PARL__TK_WORD, 202); }
+yy954:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy1115;
+		default: goto yy26;
+	}
+yy955:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1117;
+		default: goto yy26;
 	}
 yy956:
-	{ TOKEN(PARL__TK_WORD, 235); }
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1119;
+		default: goto yy26;
+	}
 yy957:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy1120;
+		default: goto yy26;
+	}
+yy958:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1121;
+		default: goto yy26;
+	}
+yy959:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy1123;
+		default: goto yy26;
+	}
+yy960:
 	yyaccept = 182;
 	YYSKIP();
 	YYBACKUP();
@@ -30203,31 +30245,11 @@ yy957:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy958;
-	}
-yy958:
-	{ TOKEN(PARL__TK_WORD, 236); }
-yy959:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy1112;
-		default: goto yy26;
-	}
-yy960:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy1114;
-		default: goto yy26;
+		default: goto yy961;
 	}
 yy961:
+	{ TOKEN(PARL__TK_WORD, 221); }
+yy962:
 	yyaccept = 183;
 	YYSKIP();
 	YYBACKUP();
@@ -30347,11 +30369,43 @@ yy961:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy962;
+		default: goto yy963;
 	}
-yy962:
-	{ TOKEN(PARL__TK_WORD, 242); }
 yy963:
+	{ TOKEN(PARL__TK_WORD, 223); }
+yy964:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy1124;
+		default: goto yy26;
+	}
+yy965:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy965;
+		case 'W':
+		case 'w': goto yy1126;
+		case 0xC2: goto yy966;
+		default: goto yy52;
+	}
+yy966:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 0xA0: goto yy965;
+		default: goto yy52;
+	}
+yy967:
 	yyaccept = 184;
 	YYSKIP();
 	YYBACKUP();
@@ -30471,87 +30525,21 @@ yy963:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy964;
-	}
-yy964:
-	{ TOKEN(PARL__TK_WORD, 243); }
-yy965:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1115;
-		default: goto yy26;
-	}
-yy966:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy1117;
-		default: goto yy26;
-	}
-yy967:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1118;
-		case 'H':
-		case 'h': goto yy1119;
-		case 'I':
-		case 'i': goto yy1121;
-		case 'Y':
-		case 'y': goto yy1122;
-		default: goto yy26;
+		default: goto yy968;
 	}
 yy968:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1124;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 229); }
 yy969:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'T':
-		case 't': goto yy1126;
+		case 'G':
+		case 'g': goto yy1127;
 		default: goto yy26;
 	}
 yy970:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy1127;
-		default: goto yy26;
-	}
-yy971:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1128;
-		default: goto yy26;
-	}
-yy972:
 	yyaccept = 185;
 	YYSKIP();
 	YYBACKUP();
@@ -30671,63 +30659,41 @@ yy972:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy973;
+		default: goto yy971;
+	}
+yy971:
+	{ TOKEN(PARL__TK_WORD, 233); }
+yy972:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy1129;
+		default: goto yy26;
 	}
 yy973:
-	{ TOKEN(PARL__TK_WORD, 269); }
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy1130;
+		default: goto yy26;
+	}
 yy974:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'T':
-		case 't': goto yy1129;
+		case 'D':
+		case 'd': goto yy1131;
 		default: goto yy26;
 	}
 yy975:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy1130;
-		default: goto yy26;
-	}
-yy976:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy1131;
-		case 'Y':
-		case 'y': goto yy1132;
-		default: goto yy26;
-	}
-yy977:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy1134;
-		default: goto yy26;
-	}
-yy978:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy1135;
-		default: goto yy26;
-	}
-yy979:
 	yyaccept = 186;
 	YYSKIP();
 	YYBACKUP();
@@ -30847,12 +30813,156 @@ yy979:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy980;
+		default: goto yy976;
+	}
+yy976:
+	{ TOKEN(PARL__TK_WORD, 239); }
+yy977:
+	yyaccept = 187;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy978;
+	}
+yy978:
+	{ TOKEN(PARL__TK_WORD, 240); }
+yy979:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'S':
+		case 's': goto yy1132;
+		default: goto yy26;
 	}
 yy980:
-	{ TOKEN(PARL__TK_WORD, 282); }
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'V':
+		case 'v': goto yy1134;
+		default: goto yy26;
+	}
 yy981:
-	yyaccept = 187;
+	yyaccept = 188;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -30974,172 +31084,8 @@ yy981:
 		default: goto yy982;
 	}
 yy982:
-	{ TOKEN(PARL__TK_WORD, 289); }
+	{ TOKEN(PARL__TK_WORD, 246); }
 yy983:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1136;
-		default: goto yy26;
-	}
-yy984:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1137;
-		default: goto yy26;
-	}
-yy985:
-	yyaccept = 188;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy986;
-	}
-yy986:
-	{ TOKEN(PARL__TK_WORD, 299); }
-yy987:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1138;
-		default: goto yy26;
-	}
-yy988:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1139;
-		default: goto yy26;
-	}
-yy989:
 	yyaccept = 189;
 	YYSKIP();
 	YYBACKUP();
@@ -31259,18 +31205,84 @@ yy989:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy990;
+		default: goto yy984;
+	}
+yy984:
+	{ TOKEN(PARL__TK_WORD, 247); }
+yy985:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy1135;
+		default: goto yy26;
+	}
+yy986:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy1137;
+		default: goto yy26;
+	}
+yy987:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1138;
+		case 'H':
+		case 'h': goto yy1139;
+		case 'I':
+		case 'i': goto yy1141;
+		case 'Y':
+		case 'y': goto yy1142;
+		default: goto yy26;
+	}
+yy988:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy1144;
+		default: goto yy26;
+	}
+yy989:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy1146;
+		default: goto yy26;
 	}
 yy990:
-	{ TOKEN(PARL__TK_WORD, 308); }
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy1147;
+		default: goto yy26;
+	}
 yy991:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy1141;
+		case 'N':
+		case 'n': goto yy1148;
 		default: goto yy26;
 	}
 yy992:
@@ -31396,15 +31408,15 @@ yy992:
 		default: goto yy993;
 	}
 yy993:
-	{ TOKEN(PARL__TK_WORD, 314); }
+	{ TOKEN(PARL__TK_WORD, 273); }
 yy994:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy1143;
+		case 'T':
+		case 't': goto yy1149;
 		default: goto yy26;
 	}
 yy995:
@@ -31530,18 +31542,50 @@ yy995:
 		default: goto yy996;
 	}
 yy996:
-	{ TOKEN(PARL__TK_WORD, 316); }
+	{ TOKEN(PARL__TK_WORD, 278); }
 yy997:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy1144;
+		case 'U':
+		case 'u': goto yy1150;
 		default: goto yy26;
 	}
 yy998:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy1151;
+		case 'Y':
+		case 'y': goto yy1152;
+		default: goto yy26;
+	}
+yy999:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'M':
+		case 'm': goto yy1154;
+		default: goto yy26;
+	}
+yy1000:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy1155;
+		default: goto yy26;
+	}
+yy1001:
 	yyaccept = 192;
 	YYSKIP();
 	YYBACKUP();
@@ -31661,205 +31705,10 @@ yy998:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy999;
-	}
-yy999:
-	{ TOKEN(PARL__TK_WORD, 324); }
-yy1000:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 0x99: goto yy818;
-		default: goto yy52;
-	}
-yy1001:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'S':
-		case 's': goto yy1145;
-		case 0xE2: goto yy185;
-		default: goto yy52;
+		default: goto yy1002;
 	}
 yy1002:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 0x80: goto yy1147;
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy59;
-		default: goto yy52;
-	}
+	{ TOKEN(PARL__TK_WORD, 287); }
 yy1003:
 	yyaccept = 193;
 	YYSKIP();
@@ -31983,28 +31832,26 @@ yy1003:
 		default: goto yy1004;
 	}
 yy1004:
-	{ TOKEN(PARL__TK_WORD, 330); }
+	{ TOKEN(PARL__TK_WORD, 296); }
 yy1005:
+	yyaccept = 3;
 	YYSKIP();
+	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy1005;
-		case 'C':
-		case 'c': goto yy1148;
-		case 0xC2: goto yy1006;
-		default: goto yy52;
+		case 'E':
+		case 'e': goto yy1156;
+		default: goto yy26;
 	}
 yy1006:
+	yyaccept = 3;
 	YYSKIP();
+	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 0xA0: goto yy1005;
-		default: goto yy52;
+		case 'E':
+		case 'e': goto yy1157;
+		default: goto yy26;
 	}
 yy1007:
 	yyaccept = 194;
@@ -32129,7 +31976,7 @@ yy1007:
 		default: goto yy1008;
 	}
 yy1008:
-	{ TOKEN(PARL__TK_WORD, 336); }
+	{ TOKEN(PARL__TK_WORD, 306); }
 yy1009:
 	yyaccept = 3;
 	YYSKIP();
@@ -32137,7 +31984,7 @@ yy1009:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy1149;
+		case 'n': goto yy1158;
 		default: goto yy26;
 	}
 yy1010:
@@ -32146,21 +31993,11 @@ yy1010:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'T':
-		case 't': goto yy1151;
+		case 'H':
+		case 'h': goto yy1159;
 		default: goto yy26;
 	}
 yy1011:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1153;
-		default: goto yy26;
-	}
-yy1012:
 	yyaccept = 195;
 	YYSKIP();
 	YYBACKUP();
@@ -32181,6 +32018,7 @@ yy1012:
 		case 'B':
 		case 'C':
 		case 'D':
+		case 'E':
 		case 'F':
 		case 'G':
 		case 'H':
@@ -32207,6 +32045,7 @@ yy1012:
 		case 'b':
 		case 'c':
 		case 'd':
+		case 'e':
 		case 'f':
 		case 'g':
 		case 'h':
@@ -32278,33 +32117,21 @@ yy1012:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		case 'E':
-		case 'e': goto yy1154;
-		default: goto yy1013;
+		default: goto yy1012;
 	}
+yy1012:
+	{ TOKEN(PARL__TK_WORD, 315); }
 yy1013:
-	{ TOKEN(PARL__TK_WORD, 14); }
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy1161;
+		default: goto yy26;
+	}
 yy1014:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1155;
-		default: goto yy26;
-	}
-yy1015:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1157;
-		default: goto yy26;
-	}
-yy1016:
 	yyaccept = 196;
 	YYSKIP();
 	YYBACKUP();
@@ -32424,23 +32251,21 @@ yy1016:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1017;
+		default: goto yy1015;
 	}
-yy1017:
-	{ TOKEN(PARL__TK_WORD, 26); }
-yy1018:
+yy1015:
+	{ TOKEN(PARL__TK_WORD, 321); }
+yy1016:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy1158;
-		case 'X':
-		case 'x': goto yy1159;
+		case 'E':
+		case 'e': goto yy1163;
 		default: goto yy26;
 	}
-yy1019:
+yy1017:
 	yyaccept = 197;
 	YYSKIP();
 	YYBACKUP();
@@ -32560,11 +32385,21 @@ yy1019:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1020;
+		default: goto yy1018;
+	}
+yy1018:
+	{ TOKEN(PARL__TK_WORD, 323); }
+yy1019:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy1164;
+		default: goto yy26;
 	}
 yy1020:
-	{ TOKEN(PARL__TK_WORD, 30); }
-yy1021:
 	yyaccept = 198;
 	YYSKIP();
 	YYBACKUP();
@@ -32684,31 +32519,18 @@ yy1021:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1022;
+		default: goto yy1021;
 	}
+yy1021:
+	{ TOKEN(PARL__TK_WORD, 331); }
 yy1022:
-	{ TOKEN(PARL__TK_WORD, 33); }
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 0x99: goto yy834;
+		default: goto yy52;
+	}
 yy1023:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy1161;
-		default: goto yy26;
-	}
-yy1024:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1162;
-		default: goto yy26;
-	}
-yy1025:
 	yyaccept = 199;
 	YYSKIP();
 	YYBACKUP();
@@ -32828,21 +32650,33 @@ yy1025:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1026;
+		default: goto yy1024;
 	}
-yy1026:
-	{ TOKEN(PARL__TK_WORD, 38); }
-yy1027:
-	yyaccept = 3;
+yy1024:
+	{ TOKEN(PARL__TK_WORD, 336); }
+yy1025:
 	YYSKIP();
-	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy1163;
-		default: goto yy26;
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy1025;
+		case 'C':
+		case 'c': goto yy1165;
+		case 0xC2: goto yy1026;
+		default: goto yy52;
 	}
-yy1028:
+yy1026:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 0xA0: goto yy1025;
+		default: goto yy52;
+	}
+yy1027:
 	yyaccept = 200;
 	YYSKIP();
 	YYBACKUP();
@@ -32962,11 +32796,41 @@ yy1028:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1029;
+		default: goto yy1028;
 	}
+yy1028:
+	{ TOKEN(PARL__TK_WORD, 342); }
 yy1029:
-	{ TOKEN(PARL__TK_WORD, 42); }
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy1166;
+		default: goto yy26;
+	}
 yy1030:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy1168;
+		default: goto yy26;
+	}
+yy1031:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1170;
+		default: goto yy26;
+	}
+yy1032:
 	yyaccept = 201;
 	YYSKIP();
 	YYBACKUP();
@@ -32987,7 +32851,6 @@ yy1030:
 		case 'B':
 		case 'C':
 		case 'D':
-		case 'E':
 		case 'F':
 		case 'G':
 		case 'H':
@@ -33001,6 +32864,7 @@ yy1030:
 		case 'P':
 		case 'Q':
 		case 'R':
+		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -33013,7 +32877,6 @@ yy1030:
 		case 'b':
 		case 'c':
 		case 'd':
-		case 'e':
 		case 'f':
 		case 'g':
 		case 'h':
@@ -33027,6 +32890,7 @@ yy1030:
 		case 'p':
 		case 'q':
 		case 'r':
+		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -33084,33 +32948,33 @@ yy1030:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		case 'S':
-		case 's': goto yy1164;
-		default: goto yy1031;
+		case 'E':
+		case 'e': goto yy1171;
+		default: goto yy1033;
 	}
-yy1031:
-	{ TOKEN(PARL__TK_WORD, 47); }
-yy1032:
+yy1033:
+	{ TOKEN(PARL__TK_WORD, 14); }
+yy1034:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy1166;
+		case 'G':
+		case 'g': goto yy1172;
 		default: goto yy26;
 	}
-yy1033:
+yy1035:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy1167;
+		case 'n': goto yy1174;
 		default: goto yy26;
 	}
-yy1034:
+yy1036:
 	yyaccept = 202;
 	YYSKIP();
 	YYBACKUP();
@@ -33230,40 +33094,20 @@ yy1034:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1035;
-	}
-yy1035:
-	{ TOKEN(PARL__TK_WORD, 55); }
-yy1036:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1168;
-		default: goto yy26;
+		default: goto yy1037;
 	}
 yy1037:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1170;
-		case 'I':
-		case 'i': goto yy1172;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 26); }
 yy1038:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy1173;
+		case 'C':
+		case 'c': goto yy1175;
+		case 'X':
+		case 'x': goto yy1176;
 		default: goto yy26;
 	}
 yy1039:
@@ -33301,6 +33145,7 @@ yy1039:
 		case 'P':
 		case 'Q':
 		case 'R':
+		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -33327,6 +33172,7 @@ yy1039:
 		case 'p':
 		case 'q':
 		case 'r':
+		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -33384,12 +33230,10 @@ yy1039:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		case 'S':
-		case 's': goto yy1174;
 		default: goto yy1040;
 	}
 yy1040:
-	{ TOKEN(PARL__TK_WORD, 63); }
+	{ TOKEN(PARL__TK_WORD, 30); }
 yy1041:
 	yyaccept = 204;
 	YYSKIP();
@@ -33513,15 +33357,15 @@ yy1041:
 		default: goto yy1042;
 	}
 yy1042:
-	{ TOKEN(PARL__TK_WORD, 68); }
+	{ TOKEN(PARL__TK_WORD, 33); }
 yy1043:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy1176;
+		case 'U':
+		case 'u': goto yy1178;
 		default: goto yy26;
 	}
 yy1044:
@@ -33530,8 +33374,8 @@ yy1044:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy1178;
+		case 'N':
+		case 'n': goto yy1179;
 		default: goto yy26;
 	}
 yy1045:
@@ -33555,9 +33399,11 @@ yy1045:
 		case 'B':
 		case 'C':
 		case 'D':
+		case 'E':
 		case 'F':
 		case 'G':
 		case 'H':
+		case 'I':
 		case 'J':
 		case 'K':
 		case 'L':
@@ -33580,9 +33426,11 @@ yy1045:
 		case 'b':
 		case 'c':
 		case 'd':
+		case 'e':
 		case 'f':
 		case 'g':
 		case 'h':
+		case 'i':
 		case 'j':
 		case 'k':
 		case 'l':
@@ -33650,75 +33498,21 @@ yy1045:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		case 'E':
-		case 'e': goto yy1180;
-		case 'I':
-		case 'i': goto yy1181;
 		default: goto yy1046;
 	}
 yy1046:
-	{ TOKEN(PARL__TK_WORD, 72); }
+	{ TOKEN(PARL__TK_WORD, 39); }
 yy1047:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'T':
-		case 't': goto yy1182;
+		case 'R':
+		case 'r': goto yy1180;
 		default: goto yy26;
 	}
 yy1048:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1184;
-		default: goto yy26;
-	}
-yy1049:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1186;
-		default: goto yy26;
-	}
-yy1050:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1187;
-		default: goto yy26;
-	}
-yy1051:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy1189;
-		default: goto yy26;
-	}
-yy1052:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1190;
-		default: goto yy26;
-	}
-yy1053:
 	yyaccept = 206;
 	YYSKIP();
 	YYBACKUP();
@@ -33838,21 +33632,11 @@ yy1053:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1054;
+		default: goto yy1049;
 	}
-yy1054:
-	{ TOKEN(PARL__TK_WORD, 100); }
-yy1055:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy1191;
-		default: goto yy26;
-	}
-yy1056:
+yy1049:
+	{ TOKEN(PARL__TK_WORD, 43); }
+yy1050:
 	yyaccept = 207;
 	YYSKIP();
 	YYBACKUP();
@@ -33887,7 +33671,7 @@ yy1056:
 		case 'P':
 		case 'Q':
 		case 'R':
-		case 'S':
+		case 'T':
 		case 'U':
 		case 'V':
 		case 'W':
@@ -33913,7 +33697,7 @@ yy1056:
 		case 'p':
 		case 'q':
 		case 'r':
-		case 's':
+		case 't':
 		case 'u':
 		case 'v':
 		case 'w':
@@ -33970,61 +33754,33 @@ yy1056:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		case 'T':
-		case 't': goto yy1192;
-		default: goto yy1057;
-	}
-yy1057:
-	{ TOKEN(PARL__TK_WORD, 102); }
-yy1058:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1193;
-		default: goto yy26;
-	}
-yy1059:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1195;
-		default: goto yy52;
-	}
-yy1060:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
 		case 'S':
-		case 's': goto yy1196;
-		default: goto yy26;
+		case 's': goto yy1181;
+		default: goto yy1051;
 	}
-yy1061:
+yy1051:
+	{ TOKEN(PARL__TK_WORD, 48); }
+yy1052:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy1198;
+		case 'E':
+		case 'e': goto yy1183;
 		default: goto yy26;
 	}
-yy1062:
+yy1053:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy1200;
+		case 'n': goto yy1184;
 		default: goto yy26;
 	}
-yy1063:
+yy1054:
 	yyaccept = 208;
 	YYSKIP();
 	YYBACKUP();
@@ -34144,11 +33900,43 @@ yy1063:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1064;
+		default: goto yy1055;
 	}
-yy1064:
-	{ TOKEN(PARL__TK_WORD, 130); }
-yy1065:
+yy1055:
+	{ TOKEN(PARL__TK_WORD, 56); }
+yy1056:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1185;
+		default: goto yy26;
+	}
+yy1057:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1187;
+		case 'I':
+		case 'i': goto yy1189;
+		default: goto yy26;
+	}
+yy1058:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy1190;
+		default: goto yy26;
+	}
+yy1059:
 	yyaccept = 209;
 	YYSKIP();
 	YYBACKUP();
@@ -34267,22 +34055,12 @@ yy1065:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'S':
-		case 's': goto yy1202;
-		default: goto yy1066;
+		case 's': goto yy1191;
+		default: goto yy1060;
 	}
-yy1066:
-	{ TOKEN(PARL__TK_WORD, 132); }
-yy1067:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1204;
-		default: goto yy26;
-	}
-yy1068:
+yy1060:
+	{ TOKEN(PARL__TK_WORD, 64); }
+yy1061:
 	yyaccept = 210;
 	YYSKIP();
 	YYBACKUP();
@@ -34318,6 +34096,7 @@ yy1068:
 		case 'Q':
 		case 'R':
 		case 'S':
+		case 'T':
 		case 'U':
 		case 'V':
 		case 'W':
@@ -34329,129 +34108,6 @@ yy1068:
 		case 'b':
 		case 'c':
 		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'T':
-		case 't': goto yy1205;
-		default: goto yy1069;
-	}
-yy1069:
-	{ TOKEN(PARL__TK_WORD, 137); }
-yy1070:
-	yyaccept = 211;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
 		case 'e':
 		case 'f':
 		case 'g':
@@ -34524,19 +34180,213 @@ yy1070:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		case 'D':
-		case 'd': goto yy1206;
-		default: goto yy1071;
+		default: goto yy1062;
 	}
-yy1071:
-	{ TOKEN(PARL__TK_WORD, 140); }
-yy1072:
+yy1062:
+	{ TOKEN(PARL__TK_WORD, 69); }
+yy1063:
+	yyaccept = 3;
 	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy1193;
+		default: goto yy26;
+	}
+yy1064:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy1208;
-		default: goto yy52;
+		case 'e': goto yy1195;
+		default: goto yy26;
+	}
+yy1065:
+	yyaccept = 211;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'E':
+		case 'e': goto yy1197;
+		case 'I':
+		case 'i': goto yy1198;
+		default: goto yy1066;
+	}
+yy1066:
+	{ TOKEN(PARL__TK_WORD, 73); }
+yy1067:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy1199;
+		default: goto yy26;
+	}
+yy1068:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy1201;
+		default: goto yy26;
+	}
+yy1069:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy1203;
+		default: goto yy26;
+	}
+yy1070:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy1204;
+		default: goto yy26;
+	}
+yy1071:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy1206;
+		default: goto yy26;
+	}
+yy1072:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1207;
+		default: goto yy26;
 	}
 yy1073:
 	yyaccept = 212;
@@ -34661,46 +34511,18 @@ yy1073:
 		default: goto yy1074;
 	}
 yy1074:
-	{ TOKEN(PARL__TK_WORD, 143); }
+	{ TOKEN(PARL__TK_WORD, 101); }
 yy1075:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy1209;
+		case 'V':
+		case 'v': goto yy1208;
 		default: goto yy26;
 	}
 yy1076:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy1211;
-		default: goto yy26;
-	}
-yy1077:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy1212;
-		default: goto yy52;
-	}
-yy1078:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy1213;
-		default: goto yy26;
-	}
-yy1079:
 	yyaccept = 213;
 	YYSKIP();
 	YYBACKUP();
@@ -34736,6 +34558,178 @@ yy1079:
 		case 'Q':
 		case 'R':
 		case 'S':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'T':
+		case 't': goto yy1209;
+		default: goto yy1077;
+	}
+yy1077:
+	{ TOKEN(PARL__TK_WORD, 103); }
+yy1078:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy1210;
+		default: goto yy26;
+	}
+yy1079:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy1212;
+		default: goto yy52;
+	}
+yy1080:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'S':
+		case 's': goto yy1213;
+		default: goto yy26;
+	}
+yy1081:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy1215;
+		default: goto yy26;
+	}
+yy1082:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy1217;
+		default: goto yy26;
+	}
+yy1083:
+	yyaccept = 214;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -34820,165 +34814,11 @@ yy1079:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1080;
-	}
-yy1080:
-	{ TOKEN(PARL__TK_WORD, 158); }
-yy1081:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy1215;
-		default: goto yy26;
-	}
-yy1082:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy1216;
-		default: goto yy26;
-	}
-yy1083:
-	yyaccept = 214;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'E':
-		case 'e': goto yy1217;
-		case 'I':
-		case 'i': goto yy1218;
-		case 'S':
-		case 's': goto yy1219;
 		default: goto yy1084;
 	}
 yy1084:
-	{ TOKEN(PARL__TK_WORD, 171); }
+	{ TOKEN(PARL__TK_WORD, 131); }
 yy1085:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy1221;
-		default: goto yy26;
-	}
-yy1086:
 	yyaccept = 215;
 	YYSKIP();
 	YYBACKUP();
@@ -35013,7 +34853,6 @@ yy1086:
 		case 'P':
 		case 'Q':
 		case 'R':
-		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -35040,7 +34879,6 @@ yy1086:
 		case 'p':
 		case 'q':
 		case 'r':
-		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -35098,10 +34936,22 @@ yy1086:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1087;
+		case 'S':
+		case 's': goto yy1219;
+		default: goto yy1086;
 	}
+yy1086:
+	{ TOKEN(PARL__TK_WORD, 133); }
 yy1087:
-	{ TOKEN(PARL__TK_WORD, 178); }
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy1221;
+		default: goto yy26;
+	}
 yy1088:
 	yyaccept = 216;
 	YYSKIP();
@@ -35138,7 +34988,6 @@ yy1088:
 		case 'Q':
 		case 'R':
 		case 'S':
-		case 'T':
 		case 'U':
 		case 'V':
 		case 'W':
@@ -35150,6 +34999,129 @@ yy1088:
 		case 'b':
 		case 'c':
 		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'T':
+		case 't': goto yy1222;
+		default: goto yy1089;
+	}
+yy1089:
+	{ TOKEN(PARL__TK_WORD, 138); }
+yy1090:
+	yyaccept = 217;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
 		case 'e':
 		case 'f':
 		case 'g':
@@ -35222,42 +35194,22 @@ yy1088:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1089;
-	}
-yy1089:
-	{ TOKEN(PARL__TK_WORD, 179); }
-yy1090:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1222;
-		default: goto yy26;
+		case 'D':
+		case 'd': goto yy1223;
+		default: goto yy1091;
 	}
 yy1091:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1224;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 141); }
 yy1092:
-	yyaccept = 3;
 	YYSKIP();
-	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy1225;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy1225;
+		default: goto yy52;
 	}
 yy1093:
-	yyaccept = 217;
+	yyaccept = 218;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -35379,132 +35331,46 @@ yy1093:
 		default: goto yy1094;
 	}
 yy1094:
-	{ TOKEN(PARL__TK_WORD, 202); }
+	{ TOKEN(PARL__TK_WORD, 144); }
 yy1095:
-	yyaccept = 218;
+	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
 		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy1096;
+		case 'e': goto yy1226;
+		default: goto yy26;
 	}
 yy1096:
-	{ TOKEN(PARL__TK_WORD, 204); }
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy1228;
+		default: goto yy26;
+	}
 yy1097:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy1229;
+		default: goto yy52;
+	}
+yy1098:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'S':
+		case 's': goto yy1230;
+		default: goto yy26;
+	}
+yy1099:
 	yyaccept = 219;
 	YYSKIP();
 	YYBACKUP();
@@ -35624,31 +35490,31 @@ yy1097:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1098;
-	}
-yy1098:
-	{ TOKEN(PARL__TK_WORD, 206); }
-yy1099:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'W':
-		case 'w': goto yy1226;
-		default: goto yy26;
+		default: goto yy1100;
 	}
 yy1100:
+	{ TOKEN(PARL__TK_WORD, 159); }
+yy1101:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy1228;
+		case 'U':
+		case 'u': goto yy1232;
 		default: goto yy26;
 	}
-yy1101:
+yy1102:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy1233;
+		default: goto yy26;
+	}
+yy1103:
 	yyaccept = 220;
 	YYSKIP();
 	YYBACKUP();
@@ -35669,11 +35535,9 @@ yy1101:
 		case 'B':
 		case 'C':
 		case 'D':
-		case 'E':
 		case 'F':
 		case 'G':
 		case 'H':
-		case 'I':
 		case 'J':
 		case 'K':
 		case 'L':
@@ -35683,7 +35547,6 @@ yy1101:
 		case 'P':
 		case 'Q':
 		case 'R':
-		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -35696,11 +35559,9 @@ yy1101:
 		case 'b':
 		case 'c':
 		case 'd':
-		case 'e':
 		case 'f':
 		case 'g':
 		case 'h':
-		case 'i':
 		case 'j':
 		case 'k':
 		case 'l':
@@ -35710,7 +35571,6 @@ yy1101:
 		case 'p':
 		case 'q':
 		case 'r':
-		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -35768,21 +35628,27 @@ yy1101:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1102;
+		case 'E':
+		case 'e': goto yy1234;
+		case 'I':
+		case 'i': goto yy1235;
+		case 'S':
+		case 's': goto yy1236;
+		default: goto yy1104;
 	}
-yy1102:
-	{ TOKEN(PARL__TK_WORD, 216); }
-yy1103:
+yy1104:
+	{ TOKEN(PARL__TK_WORD, 172); }
+yy1105:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'M':
-		case 'm': goto yy1229;
+		case 'L':
+		case 'l': goto yy1238;
 		default: goto yy26;
 	}
-yy1104:
+yy1106:
 	yyaccept = 221;
 	YYSKIP();
 	YYBACKUP();
@@ -35902,19 +35768,11 @@ yy1104:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1105;
-	}
-yy1105:
-	{ TOKEN(PARL__TK_WORD, 221); }
-yy1106:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy1230;
-		default: goto yy52;
+		default: goto yy1107;
 	}
 yy1107:
+	{ TOKEN(PARL__TK_WORD, 179); }
+yy1108:
 	yyaccept = 222;
 	YYSKIP();
 	YYBACKUP();
@@ -36034,20 +35892,10 @@ yy1107:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1108;
+		default: goto yy1109;
 	}
-yy1108:
-	{ TOKEN(PARL__TK_WORD, 226); }
 yy1109:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy1231;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 180); }
 yy1110:
 	yyaccept = 3;
 	YYSKIP();
@@ -36055,7 +35903,7 @@ yy1110:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy1232;
+		case 'n': goto yy1239;
 		default: goto yy26;
 	}
 yy1111:
@@ -36064,16 +35912,21 @@ yy1111:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy1233;
-		case 0xC2: goto yy1234;
+		case 'T':
+		case 't': goto yy1241;
 		default: goto yy26;
 	}
 yy1112:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy1242;
+		default: goto yy26;
+	}
+yy1113:
 	yyaccept = 223;
 	YYSKIP();
 	YYBACKUP();
@@ -36193,20 +36046,10 @@ yy1112:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1113;
+		default: goto yy1114;
 	}
-yy1113:
-	{ TOKEN(PARL__TK_WORD, 237); }
 yy1114:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1235;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 203); }
 yy1115:
 	yyaccept = 224;
 	YYSKIP();
@@ -36242,6 +36085,7 @@ yy1115:
 		case 'P':
 		case 'Q':
 		case 'R':
+		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -36268,6 +36112,7 @@ yy1115:
 		case 'p':
 		case 'q':
 		case 'r':
+		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -36325,33 +36170,11 @@ yy1115:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		case 'S':
-		case 's': goto yy1237;
 		default: goto yy1116;
 	}
 yy1116:
-	{ TOKEN(PARL__TK_WORD, 244); }
+	{ TOKEN(PARL__TK_WORD, 205); }
 yy1117:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1239;
-		default: goto yy26;
-	}
-yy1118:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1241;
-		default: goto yy26;
-	}
-yy1119:
 	yyaccept = 225;
 	YYSKIP();
 	YYBACKUP();
@@ -36471,22 +36294,166 @@ yy1119:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1120;
+		default: goto yy1118;
 	}
-yy1120:
-	{ TOKEN(PARL__TK_WORD, 253); }
-yy1121:
+yy1118:
+	{ TOKEN(PARL__TK_WORD, 207); }
+yy1119:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy1242;
+		case 'W':
+		case 'w': goto yy1243;
 		default: goto yy26;
 	}
-yy1122:
+yy1120:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy1245;
+		default: goto yy26;
+	}
+yy1121:
 	yyaccept = 226;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'S':
+		case 's': goto yy1246;
+		default: goto yy1122;
+	}
+yy1122:
+	{ TOKEN(PARL__TK_WORD, 218); }
+yy1123:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'M':
+		case 'm': goto yy1248;
+		default: goto yy26;
+	}
+yy1124:
+	yyaccept = 227;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -36605,12 +36572,20 @@ yy1122:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1123;
+		default: goto yy1125;
 	}
-yy1123:
-	{ TOKEN(PARL__TK_WORD, 255); }
-yy1124:
-	yyaccept = 227;
+yy1125:
+	{ TOKEN(PARL__TK_WORD, 225); }
+yy1126:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy1249;
+		default: goto yy52;
+	}
+yy1127:
+	yyaccept = 228;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -36645,6 +36620,7 @@ yy1124:
 		case 'Q':
 		case 'R':
 		case 'S':
+		case 'T':
 		case 'U':
 		case 'V':
 		case 'W':
@@ -36671,6 +36647,7 @@ yy1124:
 		case 'q':
 		case 'r':
 		case 's':
+		case 't':
 		case 'u':
 		case 'v':
 		case 'w':
@@ -36727,50 +36704,18 @@ yy1124:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		case 'T':
-		case 't': goto yy1243;
-		default: goto yy1125;
-	}
-yy1125:
-	{ TOKEN(PARL__TK_WORD, 258); }
-yy1126:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1244;
-		default: goto yy26;
-	}
-yy1127:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1246;
-		default: goto yy26;
+		default: goto yy1128;
 	}
 yy1128:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1247;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 230); }
 yy1129:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy1249;
+		case 'C':
+		case 'c': goto yy1250;
 		default: goto yy26;
 	}
 yy1130:
@@ -36779,8 +36724,8 @@ yy1130:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy1250;
+		case 'N':
+		case 'n': goto yy1251;
 		default: goto yy26;
 	}
 yy1131:
@@ -36789,12 +36734,17 @@ yy1131:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'Z':
-		case 'z': goto yy1251;
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy1252;
+		case 0xC2: goto yy1253;
 		default: goto yy26;
 	}
 yy1132:
-	yyaccept = 228;
+	yyaccept = 229;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -36916,7 +36866,7 @@ yy1132:
 		default: goto yy1133;
 	}
 yy1133:
-	{ TOKEN(PARL__TK_WORD, 276); }
+	{ TOKEN(PARL__TK_WORD, 241); }
 yy1134:
 	yyaccept = 3;
 	YYSKIP();
@@ -36924,37 +36874,141 @@ yy1134:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy1252;
+		case 'e': goto yy1254;
 		default: goto yy26;
 	}
 yy1135:
-	yyaccept = 3;
+	yyaccept = 230;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
 		case 'S':
-		case 's': goto yy1253;
-		default: goto yy26;
+		case 's': goto yy1256;
+		default: goto yy1136;
 	}
 yy1136:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1255;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 248); }
 yy1137:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'T':
-		case 't': goto yy1257;
+		case 'E':
+		case 'e': goto yy1258;
 		default: goto yy26;
 	}
 yy1138:
@@ -36963,12 +37017,12 @@ yy1138:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy1258;
+		case 'E':
+		case 'e': goto yy1260;
 		default: goto yy26;
 	}
 yy1139:
-	yyaccept = 229;
+	yyaccept = 231;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -37090,291 +37144,18 @@ yy1139:
 		default: goto yy1140;
 	}
 yy1140:
-	{ TOKEN(PARL__TK_WORD, 304); }
+	{ TOKEN(PARL__TK_WORD, 257); }
 yy1141:
-	yyaccept = 230;
+	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
 		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy1142;
+		case 'e': goto yy1261;
+		default: goto yy26;
 	}
 yy1142:
-	{ TOKEN(PARL__TK_WORD, 313); }
-yy1143:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1260;
-		default: goto yy26;
-	}
-yy1144:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy1261;
-		default: goto yy26;
-	}
-yy1145:
-	yyaccept = 231;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy1146;
-	}
-yy1146:
-	{ TOKEN(PARL__TK_WORD, 327); }
-yy1147:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 0x99: goto yy1001;
-		default: goto yy52;
-	}
-yy1148:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy1263;
-		default: goto yy52;
-	}
-yy1149:
 	yyaccept = 232;
 	YYSKIP();
 	YYBACKUP();
@@ -37494,11 +37275,11 @@ yy1149:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1150;
+		default: goto yy1143;
 	}
-yy1150:
-	{ TOKEN(PARL__TK_WORD, 337); }
-yy1151:
+yy1143:
+	{ TOKEN(PARL__TK_WORD, 259); }
+yy1144:
 	yyaccept = 233;
 	YYSKIP();
 	YYBACKUP();
@@ -37534,7 +37315,6 @@ yy1151:
 		case 'Q':
 		case 'R':
 		case 'S':
-		case 'T':
 		case 'U':
 		case 'V':
 		case 'W':
@@ -37561,7 +37341,6 @@ yy1151:
 		case 'q':
 		case 'r':
 		case 's':
-		case 't':
 		case 'u':
 		case 'v':
 		case 'w':
@@ -37618,31 +37397,73 @@ yy1151:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1152;
+		case 'T':
+		case 't': goto yy1262;
+		default: goto yy1145;
+	}
+yy1145:
+	{ TOKEN(PARL__TK_WORD, 262); }
+yy1146:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy1263;
+		default: goto yy26;
+	}
+yy1147:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy1265;
+		default: goto yy26;
+	}
+yy1148:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy1266;
+		default: goto yy26;
+	}
+yy1149:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy1268;
+		default: goto yy26;
+	}
+yy1150:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy1269;
+		default: goto yy26;
+	}
+yy1151:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'Z':
+		case 'z': goto yy1270;
+		default: goto yy26;
 	}
 yy1152:
-	{ TOKEN(PARL__TK_WORD, 9); }
-yy1153:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy1264;
-		default: goto yy26;
-	}
-yy1154:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy1265;
-		default: goto yy26;
-	}
-yy1155:
 	yyaccept = 234;
 	YYSKIP();
 	YYBACKUP();
@@ -37762,18 +37583,48 @@ yy1155:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1156;
+		default: goto yy1153;
+	}
+yy1153:
+	{ TOKEN(PARL__TK_WORD, 281); }
+yy1154:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1271;
+		default: goto yy26;
+	}
+yy1155:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'S':
+		case 's': goto yy1272;
+		default: goto yy26;
 	}
 yy1156:
-	{ TOKEN(PARL__TK_WORD, 22); }
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy1274;
+		default: goto yy26;
+	}
 yy1157:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy1267;
+		case 'T':
+		case 't': goto yy1276;
 		default: goto yy26;
 	}
 yy1158:
@@ -37782,8 +37633,8 @@ yy1158:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy1268;
+		case 'D':
+		case 'd': goto yy1277;
 		default: goto yy26;
 	}
 yy1159:
@@ -37909,38 +37760,8 @@ yy1159:
 		default: goto yy1160;
 	}
 yy1160:
-	{ TOKEN(PARL__TK_WORD, 28); }
+	{ TOKEN(PARL__TK_WORD, 311); }
 yy1161:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1269;
-		default: goto yy26;
-	}
-yy1162:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1270;
-		default: goto yy26;
-	}
-yy1163:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy1272;
-		default: goto yy26;
-	}
-yy1164:
 	yyaccept = 236;
 	YYSKIP();
 	YYBACKUP();
@@ -38060,32 +37881,164 @@ yy1164:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1165;
+		default: goto yy1162;
+	}
+yy1162:
+	{ TOKEN(PARL__TK_WORD, 320); }
+yy1163:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy1279;
+		default: goto yy26;
+	}
+yy1164:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'M':
+		case 'm': goto yy1280;
+		default: goto yy26;
 	}
 yy1165:
-	{ TOKEN(PARL__TK_WORD, 48); }
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy1282;
+		default: goto yy52;
+	}
 yy1166:
-	yyaccept = 3;
+	yyaccept = 237;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
 		case 'R':
-		case 'r': goto yy1273;
-		default: goto yy26;
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy1167;
 	}
 yy1167:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy1275;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 343); }
 yy1168:
-	yyaccept = 237;
+	yyaccept = 238;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -38207,152 +38160,28 @@ yy1168:
 		default: goto yy1169;
 	}
 yy1169:
-	{ TOKEN(PARL__TK_WORD, 57); }
+	{ TOKEN(PARL__TK_WORD, 9); }
 yy1170:
-	yyaccept = 238;
+	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
 		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy1171;
+		case 'd': goto yy1283;
+		default: goto yy26;
 	}
 yy1171:
-	{ TOKEN(PARL__TK_WORD, 58); }
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy1284;
+		default: goto yy26;
+	}
 yy1172:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1277;
-		default: goto yy26;
-	}
-yy1173:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy1278;
-		default: goto yy26;
-	}
-yy1174:
 	yyaccept = 239;
 	YYSKIP();
 	YYBACKUP();
@@ -38472,10 +38301,30 @@ yy1174:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1175;
+		default: goto yy1173;
+	}
+yy1173:
+	{ TOKEN(PARL__TK_WORD, 22); }
+yy1174:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy1286;
+		default: goto yy26;
 	}
 yy1175:
-	{ TOKEN(PARL__TK_WORD, 64); }
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1287;
+		default: goto yy26;
+	}
 yy1176:
 	yyaccept = 240;
 	YYSKIP();
@@ -38599,8 +38448,38 @@ yy1176:
 		default: goto yy1177;
 	}
 yy1177:
-	{ TOKEN(PARL__TK_WORD, 69); }
+	{ TOKEN(PARL__TK_WORD, 28); }
 yy1178:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy1288;
+		default: goto yy26;
+	}
+yy1179:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy1289;
+		default: goto yy26;
+	}
+yy1180:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy1291;
+		default: goto yy26;
+	}
+yy1181:
 	yyaccept = 241;
 	YYSKIP();
 	YYBACKUP();
@@ -38720,35 +38599,31 @@ yy1178:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1179;
-	}
-yy1179:
-	{ TOKEN(PARL__TK_WORD, 70); }
-yy1180:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy1279;
-		case 'S':
-		case 's': goto yy1281;
-		default: goto yy26;
-	}
-yy1181:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1283;
-		case 'O':
-		case 'o': goto yy1284;
-		default: goto yy26;
+		default: goto yy1182;
 	}
 yy1182:
+	{ TOKEN(PARL__TK_WORD, 49); }
+yy1183:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy1292;
+		default: goto yy26;
+	}
+yy1184:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'S':
+		case 's': goto yy1294;
+		default: goto yy26;
+	}
+yy1185:
 	yyaccept = 242;
 	YYSKIP();
 	YYBACKUP();
@@ -38868,146 +38743,12 @@ yy1182:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1183;
+		default: goto yy1186;
 	}
-yy1183:
-	{ TOKEN(PARL__TK_WORD, 79); }
-yy1184:
-	yyaccept = 243;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'T':
-		case 't': goto yy1285;
-		default: goto yy1185;
-	}
-yy1185:
-	{ TOKEN(PARL__TK_WORD, 85); }
 yy1186:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1286;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 58); }
 yy1187:
-	yyaccept = 244;
+	yyaccept = 243;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -39129,7 +38870,7 @@ yy1187:
 		default: goto yy1188;
 	}
 yy1188:
-	{ TOKEN(PARL__TK_WORD, 91); }
+	{ TOKEN(PARL__TK_WORD, 59); }
 yy1189:
 	yyaccept = 3;
 	YYSKIP();
@@ -39137,7 +38878,7 @@ yy1189:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy1288;
+		case 'n': goto yy1296;
 		default: goto yy26;
 	}
 yy1190:
@@ -39146,30 +38887,134 @@ yy1190:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy1289;
+		case 'O':
+		case 'o': goto yy1297;
 		default: goto yy26;
 	}
 yy1191:
-	yyaccept = 3;
+	yyaccept = 244;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
 		case 'E':
-		case 'e': goto yy1290;
-		default: goto yy26;
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy1192;
 	}
 yy1192:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1291;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 65); }
 yy1193:
 	yyaccept = 245;
 	YYSKIP();
@@ -39293,16 +39138,8 @@ yy1193:
 		default: goto yy1194;
 	}
 yy1194:
-	{ TOKEN(PARL__TK_WORD, 105); }
+	{ TOKEN(PARL__TK_WORD, 70); }
 yy1195:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy1293;
-		default: goto yy52;
-	}
-yy1196:
 	yyaccept = 246;
 	YYSKIP();
 	YYBACKUP();
@@ -39422,11 +39259,35 @@ yy1196:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1197;
+		default: goto yy1196;
 	}
+yy1196:
+	{ TOKEN(PARL__TK_WORD, 71); }
 yy1197:
-	{ TOKEN(PARL__TK_WORD, 111); }
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy1298;
+		case 'S':
+		case 's': goto yy1300;
+		default: goto yy26;
+	}
 yy1198:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy1302;
+		case 'O':
+		case 'o': goto yy1303;
+		default: goto yy26;
+	}
+yy1199:
 	yyaccept = 247;
 	YYSKIP();
 	YYBACKUP();
@@ -39546,11 +39407,11 @@ yy1198:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1199;
+		default: goto yy1200;
 	}
-yy1199:
-	{ TOKEN(PARL__TK_WORD, 116); }
 yy1200:
+	{ TOKEN(PARL__TK_WORD, 80); }
+yy1201:
 	yyaccept = 248;
 	YYSKIP();
 	YYBACKUP();
@@ -39669,12 +39530,22 @@ yy1200:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'T':
-		case 't': goto yy1294;
-		default: goto yy1201;
+		case 't': goto yy1304;
+		default: goto yy1202;
 	}
-yy1201:
-	{ TOKEN(PARL__TK_WORD, 119); }
 yy1202:
+	{ TOKEN(PARL__TK_WORD, 86); }
+yy1203:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy1305;
+		default: goto yy26;
+	}
+yy1204:
 	yyaccept = 249;
 	YYSKIP();
 	YYBACKUP();
@@ -39794,31 +39665,51 @@ yy1202:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1203;
+		default: goto yy1205;
 	}
-yy1203:
-	{ TOKEN(PARL__TK_WORD, 133); }
-yy1204:
+yy1205:
+	{ TOKEN(PARL__TK_WORD, 92); }
+yy1206:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'T':
-		case 't': goto yy1295;
+		case 'N':
+		case 'n': goto yy1307;
 		default: goto yy26;
 	}
-yy1205:
+yy1207:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy1308;
+		default: goto yy26;
+	}
+yy1208:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1309;
+		default: goto yy26;
+	}
+yy1209:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'H':
-		case 'h': goto yy1297;
+		case 'h': goto yy1310;
 		default: goto yy26;
 	}
-yy1206:
+yy1210:
 	yyaccept = 250;
 	YYSKIP();
 	YYBACKUP();
@@ -39938,162 +39829,20 @@ yy1206:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1207;
+		default: goto yy1211;
 	}
-yy1207:
-	{ TOKEN(PARL__TK_WORD, 141); }
-yy1208:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy1299;
-		default: goto yy52;
-	}
-yy1209:
-	yyaccept = 251;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'S':
-		case 's': goto yy1300;
-		default: goto yy1210;
-	}
-yy1210:
-	{ TOKEN(PARL__TK_WORD, 144); }
 yy1211:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1302;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 106); }
 yy1212:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'S':
-		case 's': goto yy1303;
+		case 'O':
+		case 'o': goto yy1312;
 		default: goto yy52;
 	}
 yy1213:
-	yyaccept = 252;
+	yyaccept = 251;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -40215,49 +39964,257 @@ yy1213:
 		default: goto yy1214;
 	}
 yy1214:
-	{ TOKEN(PARL__TK_WORD, 152); }
+	{ TOKEN(PARL__TK_WORD, 112); }
 yy1215:
-	yyaccept = 3;
+	yyaccept = 252;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
 		case 'R':
-		case 'r': goto yy1304;
-		default: goto yy26;
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy1216;
 	}
 yy1216:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy1305;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 117); }
 yy1217:
-	yyaccept = 3;
+	yyaccept = 253;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
 		case 'D':
-		case 'd': goto yy1306;
-		default: goto yy26;
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'T':
+		case 't': goto yy1313;
+		default: goto yy1218;
 	}
 yy1218:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1308;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 120); }
 yy1219:
-	yyaccept = 253;
+	yyaccept = 254;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -40379,162 +40336,28 @@ yy1219:
 		default: goto yy1220;
 	}
 yy1220:
-	{ TOKEN(PARL__TK_WORD, 174); }
+	{ TOKEN(PARL__TK_WORD, 134); }
 yy1221:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy1309;
+		case 'T':
+		case 't': goto yy1314;
 		default: goto yy26;
 	}
 yy1222:
-	yyaccept = 254;
+	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
 		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'T':
-		case 't': goto yy1310;
-		default: goto yy1223;
+		case 'h': goto yy1316;
+		default: goto yy26;
 	}
 yy1223:
-	{ TOKEN(PARL__TK_WORD, 184); }
-yy1224:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1311;
-		default: goto yy26;
-	}
-yy1225:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy1313;
-		default: goto yy26;
-	}
-yy1226:
 	yyaccept = 255;
 	YYSKIP();
 	YYBACKUP();
@@ -40654,81 +40477,19 @@ yy1226:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1227;
+		default: goto yy1224;
 	}
-yy1227:
-	{ TOKEN(PARL__TK_WORD, 207); }
-yy1228:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1314;
-		default: goto yy26;
-	}
-yy1229:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy1316;
-		default: goto yy26;
-	}
-yy1230:
+yy1224:
+	{ TOKEN(PARL__TK_WORD, 142); }
+yy1225:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy1317;
+		case 'r': goto yy1318;
 		default: goto yy52;
 	}
-yy1231:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1318;
-		default: goto yy26;
-	}
-yy1232:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1320;
-		default: goto yy26;
-	}
-yy1233:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy1233;
-		case 'W':
-		case 'w': goto yy1322;
-		case 0xC2: goto yy1234;
-		default: goto yy52;
-	}
-yy1234:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 0xA0: goto yy1233;
-		default: goto yy52;
-	}
-yy1235:
+yy1226:
 	yyaccept = 256;
 	YYSKIP();
 	YYBACKUP();
@@ -40763,7 +40524,6 @@ yy1235:
 		case 'P':
 		case 'Q':
 		case 'R':
-		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -40790,7 +40550,6 @@ yy1235:
 		case 'p':
 		case 'q':
 		case 'r':
-		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -40848,11 +40607,31 @@ yy1235:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1236;
+		case 'S':
+		case 's': goto yy1319;
+		default: goto yy1227;
 	}
-yy1236:
-	{ TOKEN(PARL__TK_WORD, 238); }
-yy1237:
+yy1227:
+	{ TOKEN(PARL__TK_WORD, 145); }
+yy1228:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy1321;
+		default: goto yy26;
+	}
+yy1229:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'S':
+		case 's': goto yy1322;
+		default: goto yy52;
+	}
+yy1230:
 	yyaccept = 257;
 	YYSKIP();
 	YYBACKUP();
@@ -40972,166 +40751,52 @@ yy1237:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1238;
+		default: goto yy1231;
 	}
-yy1238:
-	{ TOKEN(PARL__TK_WORD, 245); }
-yy1239:
-	yyaccept = 258;
+yy1231:
+	{ TOKEN(PARL__TK_WORD, 153); }
+yy1232:
+	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
 		case 'R':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'S':
-		case 's': goto yy1323;
-		default: goto yy1240;
+		case 'r': goto yy1323;
+		default: goto yy26;
 	}
-yy1240:
-	{ TOKEN(PARL__TK_WORD, 247); }
-yy1241:
+yy1233:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'S':
+		case 's': goto yy1324;
+		default: goto yy26;
+	}
+yy1234:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy1325;
+		default: goto yy26;
+	}
+yy1235:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy1325;
+		case 'n': goto yy1327;
 		default: goto yy26;
 	}
-yy1242:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1327;
-		default: goto yy26;
-	}
-yy1243:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1328;
-		default: goto yy26;
-	}
-yy1244:
-	yyaccept = 259;
+yy1236:
+	yyaccept = 258;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -41250,21 +40915,165 @@ yy1244:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1245;
+		default: goto yy1237;
 	}
-yy1245:
-	{ TOKEN(PARL__TK_WORD, 261); }
-yy1246:
+yy1237:
+	{ TOKEN(PARL__TK_WORD, 175); }
+yy1238:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy1330;
+		case 'O':
+		case 'o': goto yy1328;
 		default: goto yy26;
 	}
-yy1247:
+yy1239:
+	yyaccept = 259;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'T':
+		case 't': goto yy1329;
+		default: goto yy1240;
+	}
+yy1240:
+	{ TOKEN(PARL__TK_WORD, 185); }
+yy1241:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy1330;
+		default: goto yy26;
+	}
+yy1242:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy1332;
+		default: goto yy26;
+	}
+yy1243:
 	yyaccept = 260;
 	YYSKIP();
 	YYBACKUP();
@@ -41384,51 +41193,21 @@ yy1247:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1248;
+		default: goto yy1244;
 	}
-yy1248:
-	{ TOKEN(PARL__TK_WORD, 267); }
-yy1249:
+yy1244:
+	{ TOKEN(PARL__TK_WORD, 208); }
+yy1245:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy1332;
+		case 'H':
+		case 'h': goto yy1333;
 		default: goto yy26;
 	}
-yy1250:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1334;
-		default: goto yy26;
-	}
-yy1251:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1336;
-		default: goto yy26;
-	}
-yy1252:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1338;
-		default: goto yy26;
-	}
-yy1253:
+yy1246:
 	yyaccept = 261;
 	YYSKIP();
 	YYBACKUP();
@@ -41548,280 +41327,72 @@ yy1253:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1254;
+		default: goto yy1247;
+	}
+yy1247:
+	{ TOKEN(PARL__TK_WORD, 219); }
+yy1248:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy1335;
+		default: goto yy26;
+	}
+yy1249:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy1336;
+		default: goto yy52;
+	}
+yy1250:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1337;
+		default: goto yy26;
+	}
+yy1251:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy1339;
+		default: goto yy26;
+	}
+yy1252:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy1252;
+		case 'W':
+		case 'w': goto yy1341;
+		case 0xC2: goto yy1253;
+		default: goto yy52;
+	}
+yy1253:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 0xA0: goto yy1252;
+		default: goto yy52;
 	}
 yy1254:
-	{ TOKEN(PARL__TK_WORD, 279); }
-yy1255:
 	yyaccept = 262;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'T':
-		case 't': goto yy1339;
-		default: goto yy1256;
-	}
-yy1256:
-	{ TOKEN(PARL__TK_WORD, 296); }
-yy1257:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1340;
-		default: goto yy26;
-	}
-yy1258:
-	yyaccept = 263;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'T':
-		case 't': goto yy1342;
-		default: goto yy1259;
-	}
-yy1259:
-	{ TOKEN(PARL__TK_WORD, 301); }
-yy1260:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1343;
-		default: goto yy26;
-	}
-yy1261:
-	yyaccept = 264;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -41940,29 +41511,289 @@ yy1261:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1262;
+		default: goto yy1255;
 	}
-yy1262:
-	{ TOKEN(PARL__TK_WORD, 321); }
-yy1263:
+yy1255:
+	{ TOKEN(PARL__TK_WORD, 242); }
+yy1256:
+	yyaccept = 263;
 	YYSKIP();
+	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
 		case 'T':
-		case 't': goto yy1345;
-		default: goto yy52;
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy1257;
 	}
-yy1264:
+yy1257:
+	{ TOKEN(PARL__TK_WORD, 249); }
+yy1258:
+	yyaccept = 264;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'S':
+		case 's': goto yy1342;
+		default: goto yy1259;
+	}
+yy1259:
+	{ TOKEN(PARL__TK_WORD, 251); }
+yy1260:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy1346;
+		case 'N':
+		case 'n': goto yy1344;
 		default: goto yy26;
 	}
-yy1265:
+yy1261:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy1346;
+		default: goto yy26;
+	}
+yy1262:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy1347;
+		default: goto yy26;
+	}
+yy1263:
 	yyaccept = 265;
 	YYSKIP();
 	YYBACKUP();
@@ -42082,41 +41913,21 @@ yy1265:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1266;
+		default: goto yy1264;
+	}
+yy1264:
+	{ TOKEN(PARL__TK_WORD, 265); }
+yy1265:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy1349;
+		default: goto yy26;
 	}
 yy1266:
-	{ TOKEN(PARL__TK_WORD, 15); }
-yy1267:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1347;
-		default: goto yy26;
-	}
-yy1268:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy1349;
-		default: goto yy26;
-	}
-yy1269:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy1351;
-		default: goto yy26;
-	}
-yy1270:
 	yyaccept = 266;
 	YYSKIP();
 	YYBACKUP();
@@ -42236,21 +42047,51 @@ yy1270:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1271;
+		default: goto yy1267;
 	}
-yy1271:
-	{ TOKEN(PARL__TK_WORD, 37); }
-yy1272:
+yy1267:
+	{ TOKEN(PARL__TK_WORD, 271); }
+yy1268:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy1353;
+		case 'C':
+		case 'c': goto yy1351;
 		default: goto yy26;
 	}
-yy1273:
+yy1269:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1353;
+		default: goto yy26;
+	}
+yy1270:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1355;
+		default: goto yy26;
+	}
+yy1271:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy1357;
+		default: goto yy26;
+	}
+yy1272:
 	yyaccept = 267;
 	YYSKIP();
 	YYBACKUP();
@@ -42285,6 +42126,7 @@ yy1273:
 		case 'P':
 		case 'Q':
 		case 'R':
+		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -42311,6 +42153,7 @@ yy1273:
 		case 'p':
 		case 'q':
 		case 'r':
+		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -42368,13 +42211,11 @@ yy1273:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		case 'S':
-		case 's': goto yy1354;
-		default: goto yy1274;
+		default: goto yy1273;
 	}
+yy1273:
+	{ TOKEN(PARL__TK_WORD, 284); }
 yy1274:
-	{ TOKEN(PARL__TK_WORD, 50); }
-yy1275:
 	yyaccept = 268;
 	YYSKIP();
 	YYBACKUP();
@@ -42410,7 +42251,6 @@ yy1275:
 		case 'Q':
 		case 'R':
 		case 'S':
-		case 'T':
 		case 'U':
 		case 'V':
 		case 'W':
@@ -42437,7 +42277,6 @@ yy1275:
 		case 'q':
 		case 'r':
 		case 's':
-		case 't':
 		case 'u':
 		case 'v':
 		case 'w':
@@ -42494,31 +42333,23 @@ yy1275:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1276;
+		case 'T':
+		case 't': goto yy1358;
+		default: goto yy1275;
 	}
+yy1275:
+	{ TOKEN(PARL__TK_WORD, 303); }
 yy1276:
-	{ TOKEN(PARL__TK_WORD, 53); }
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy1359;
+		default: goto yy26;
+	}
 yy1277:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1356;
-		default: goto yy26;
-	}
-yy1278:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1358;
-		default: goto yy26;
-	}
-yy1279:
 	yyaccept = 269;
 	YYSKIP();
 	YYBACKUP();
@@ -42554,7 +42385,6 @@ yy1279:
 		case 'Q':
 		case 'R':
 		case 'S':
-		case 'T':
 		case 'U':
 		case 'V':
 		case 'W':
@@ -42581,7 +42411,6 @@ yy1279:
 		case 'q':
 		case 'r':
 		case 's':
-		case 't':
 		case 'u':
 		case 'v':
 		case 'w':
@@ -42638,11 +42467,23 @@ yy1279:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1280;
+		case 'T':
+		case 't': goto yy1361;
+		default: goto yy1278;
+	}
+yy1278:
+	{ TOKEN(PARL__TK_WORD, 308); }
+yy1279:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy1362;
+		default: goto yy26;
 	}
 yy1280:
-	{ TOKEN(PARL__TK_WORD, 73); }
-yy1281:
 	yyaccept = 270;
 	YYSKIP();
 	YYBACKUP();
@@ -42762,10 +42603,18 @@ yy1281:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1282;
+		default: goto yy1281;
 	}
+yy1281:
+	{ TOKEN(PARL__TK_WORD, 328); }
 yy1282:
-	{ TOKEN(PARL__TK_WORD, 74); }
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy1364;
+		default: goto yy52;
+	}
 yy1283:
 	yyaccept = 3;
 	YYSKIP();
@@ -42773,30 +42622,10 @@ yy1283:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'G':
-		case 'g': goto yy1360;
+		case 'g': goto yy1365;
 		default: goto yy26;
 	}
 yy1284:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1362;
-		default: goto yy26;
-	}
-yy1285:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1364;
-		default: goto yy26;
-	}
-yy1286:
 	yyaccept = 271;
 	YYSKIP();
 	YYBACKUP();
@@ -42916,46 +42745,41 @@ yy1286:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1287;
+		default: goto yy1285;
 	}
-yy1287:
-	{ TOKEN(PARL__TK_WORD, 88); }
-yy1288:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1366;
-		default: goto yy26;
-	}
-yy1289:
+yy1285:
+	{ TOKEN(PARL__TK_WORD, 15); }
+yy1286:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy1368;
+		case 'e': goto yy1366;
 		default: goto yy26;
 	}
-yy1290:
+yy1287:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy1370;
-		case 0xC2: goto yy1371;
+		case 'S':
+		case 's': goto yy1368;
 		default: goto yy26;
 	}
-yy1291:
+yy1288:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy1370;
+		default: goto yy26;
+	}
+yy1289:
 	yyaccept = 272;
 	YYSKIP();
 	YYBACKUP();
@@ -43075,29 +42899,21 @@ yy1291:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1292;
+		default: goto yy1290;
 	}
-yy1292:
-	{ TOKEN(PARL__TK_WORD, 103); }
-yy1293:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy1372;
-		default: goto yy52;
-	}
-yy1294:
+yy1290:
+	{ TOKEN(PARL__TK_WORD, 38); }
+yy1291:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy1373;
+		case 'P':
+		case 'p': goto yy1372;
 		default: goto yy26;
 	}
-yy1295:
+yy1292:
 	yyaccept = 273;
 	YYSKIP();
 	YYBACKUP();
@@ -43132,7 +42948,6 @@ yy1295:
 		case 'P':
 		case 'Q':
 		case 'R':
-		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -43159,7 +42974,6 @@ yy1295:
 		case 'p':
 		case 'q':
 		case 'r':
-		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -43217,11 +43031,13 @@ yy1295:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1296;
+		case 'S':
+		case 's': goto yy1373;
+		default: goto yy1293;
 	}
-yy1296:
-	{ TOKEN(PARL__TK_WORD, 135); }
-yy1297:
+yy1293:
+	{ TOKEN(PARL__TK_WORD, 51); }
+yy1294:
 	yyaccept = 274;
 	YYSKIP();
 	YYBACKUP();
@@ -43341,20 +43157,156 @@ yy1297:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1298;
+		default: goto yy1295;
 	}
-yy1298:
-	{ TOKEN(PARL__TK_WORD, 138); }
-yy1299:
+yy1295:
+	{ TOKEN(PARL__TK_WORD, 54); }
+yy1296:
+	yyaccept = 3;
 	YYSKIP();
+	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'M':
-		case 'm': goto yy1375;
-		default: goto yy52;
+		case 'G':
+		case 'g': goto yy1375;
+		default: goto yy26;
 	}
-yy1300:
+yy1297:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy1377;
+		default: goto yy26;
+	}
+yy1298:
 	yyaccept = 275;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy1299;
+	}
+yy1299:
+	{ TOKEN(PARL__TK_WORD, 74); }
+yy1300:
+	yyaccept = 276;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -43476,87 +43428,26 @@ yy1300:
 		default: goto yy1301;
 	}
 yy1301:
-	{ TOKEN(PARL__TK_WORD, 145); }
+	{ TOKEN(PARL__TK_WORD, 75); }
 yy1302:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy1376;
+		case 'G':
+		case 'g': goto yy1379;
 		default: goto yy26;
 	}
 yy1303:
+	yyaccept = 3;
 	YYSKIP();
+	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy1377;
-		default: goto yy52;
+		case 'N':
+		case 'n': goto yy1381;
+		default: goto yy26;
 	}
 yy1304:
 	yyaccept = 3;
@@ -43564,180 +43455,11 @@ yy1304:
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy1378;
+		case 'H':
+		case 'h': goto yy1383;
 		default: goto yy26;
 	}
 yy1305:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy1379;
-		case 0xC2: goto yy1380;
-		default: goto yy26;
-	}
-yy1306:
-	yyaccept = 276;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy1307;
-	}
-yy1307:
-	{ TOKEN(PARL__TK_WORD, 172); }
-yy1308:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1381;
-		default: goto yy26;
-	}
-yy1309:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1383;
-		default: goto yy26;
-	}
-yy1310:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1384;
-		default: goto yy26;
-	}
-yy1311:
 	yyaccept = 277;
 	YYSKIP();
 	YYBACKUP();
@@ -43857,21 +43579,46 @@ yy1311:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1312;
+		default: goto yy1306;
 	}
-yy1312:
-	{ TOKEN(PARL__TK_WORD, 186); }
-yy1313:
+yy1306:
+	{ TOKEN(PARL__TK_WORD, 89); }
+yy1307:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy1385;
+		default: goto yy26;
+	}
+yy1308:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy1386;
+		case 'e': goto yy1387;
 		default: goto yy26;
 	}
-yy1314:
+yy1309:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy1389;
+		case 0xC2: goto yy1390;
+		default: goto yy26;
+	}
+yy1310:
 	yyaccept = 278;
 	YYSKIP();
 	YYBACKUP();
@@ -43906,6 +43653,7 @@ yy1314:
 		case 'P':
 		case 'Q':
 		case 'R':
+		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -43932,6 +43680,7 @@ yy1314:
 		case 'p':
 		case 'q':
 		case 'r':
+		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -43989,31 +43738,29 @@ yy1314:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		case 'S':
-		case 's': goto yy1388;
-		default: goto yy1315;
+		default: goto yy1311;
 	}
-yy1315:
-	{ TOKEN(PARL__TK_WORD, 212); }
-yy1316:
+yy1311:
+	{ TOKEN(PARL__TK_WORD, 104); }
+yy1312:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy1391;
+		default: goto yy52;
+	}
+yy1313:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'T':
-		case 't': goto yy1390;
+		case 'H':
+		case 'h': goto yy1392;
 		default: goto yy26;
 	}
-yy1317:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'K':
-		case 'k': goto yy1391;
-		default: goto yy52;
-	}
-yy1318:
+yy1314:
 	yyaccept = 279;
 	YYSKIP();
 	YYBACKUP();
@@ -44033,6 +43780,7 @@ yy1318:
 		case 'A':
 		case 'B':
 		case 'C':
+		case 'D':
 		case 'E':
 		case 'F':
 		case 'G':
@@ -44047,6 +43795,7 @@ yy1318:
 		case 'P':
 		case 'Q':
 		case 'R':
+		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -44058,6 +43807,7 @@ yy1318:
 		case 'a':
 		case 'b':
 		case 'c':
+		case 'd':
 		case 'e':
 		case 'f':
 		case 'g':
@@ -44072,6 +43822,7 @@ yy1318:
 		case 'p':
 		case 'q':
 		case 'r':
+		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -44129,15 +43880,11 @@ yy1318:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		case 'D':
-		case 'd': goto yy1392;
-		case 'S':
-		case 's': goto yy1394;
-		default: goto yy1319;
+		default: goto yy1315;
 	}
-yy1319:
-	{ TOKEN(PARL__TK_WORD, 230); }
-yy1320:
+yy1315:
+	{ TOKEN(PARL__TK_WORD, 136); }
+yy1316:
 	yyaccept = 280;
 	YYSKIP();
 	YYBACKUP();
@@ -44257,19 +44004,19 @@ yy1320:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1321;
+		default: goto yy1317;
 	}
-yy1321:
-	{ TOKEN(PARL__TK_WORD, 233); }
-yy1322:
+yy1317:
+	{ TOKEN(PARL__TK_WORD, 139); }
+yy1318:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy1396;
+		case 'M':
+		case 'm': goto yy1394;
 		default: goto yy52;
 	}
-yy1323:
+yy1319:
 	yyaccept = 281;
 	YYSKIP();
 	YYBACKUP();
@@ -44389,146 +44136,118 @@ yy1323:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1324;
+		default: goto yy1320;
 	}
-yy1324:
-	{ TOKEN(PARL__TK_WORD, 248); }
-yy1325:
-	yyaccept = 282;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'T':
-		case 't': goto yy1397;
-		default: goto yy1326;
-	}
-yy1326:
-	{ TOKEN(PARL__TK_WORD, 251); }
-yy1327:
+yy1320:
+	{ TOKEN(PARL__TK_WORD, 146); }
+yy1321:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy1398;
+		case 'I':
+		case 'i': goto yy1395;
 		default: goto yy26;
 	}
-yy1328:
-	yyaccept = 283;
+yy1322:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy1396;
+		default: goto yy52;
+	}
+yy1323:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1397;
+		default: goto yy26;
+	}
+yy1324:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy1398;
+		case 0xC2: goto yy1399;
+		default: goto yy26;
+	}
+yy1325:
+	yyaccept = 282;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -44647,12 +44366,42 @@ yy1328:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1329;
+		default: goto yy1326;
+	}
+yy1326:
+	{ TOKEN(PARL__TK_WORD, 173); }
+yy1327:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy1400;
+		default: goto yy26;
+	}
+yy1328:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy1402;
+		default: goto yy26;
 	}
 yy1329:
-	{ TOKEN(PARL__TK_WORD, 259); }
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy1403;
+		default: goto yy26;
+	}
 yy1330:
-	yyaccept = 284;
+	yyaccept = 283;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -44774,9 +44523,19 @@ yy1330:
 		default: goto yy1331;
 	}
 yy1331:
-	{ TOKEN(PARL__TK_WORD, 264); }
+	{ TOKEN(PARL__TK_WORD, 187); }
 yy1332:
-	yyaccept = 285;
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1405;
+		default: goto yy26;
+	}
+yy1333:
+	yyaccept = 284;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -44894,12 +44653,154 @@ yy1332:
 		case 0xF3:
 		case 0xF4: goto yy26;
 		case 'S':
-		case 's': goto yy1400;
-		default: goto yy1333;
+		case 's': goto yy1407;
+		default: goto yy1334;
 	}
-yy1333:
-	{ TOKEN(PARL__TK_WORD, 270); }
 yy1334:
+	{ TOKEN(PARL__TK_WORD, 213); }
+yy1335:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy1409;
+		default: goto yy26;
+	}
+yy1336:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'K':
+		case 'k': goto yy1410;
+		default: goto yy52;
+	}
+yy1337:
+	yyaccept = 285;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'D':
+		case 'd': goto yy1411;
+		case 'S':
+		case 's': goto yy1413;
+		default: goto yy1338;
+	}
+yy1338:
+	{ TOKEN(PARL__TK_WORD, 234); }
+yy1339:
 	yyaccept = 286;
 	YYSKIP();
 	YYBACKUP();
@@ -45019,11 +44920,19 @@ yy1334:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1335;
+		default: goto yy1340;
 	}
-yy1335:
-	{ TOKEN(PARL__TK_WORD, 274); }
-yy1336:
+yy1340:
+	{ TOKEN(PARL__TK_WORD, 237); }
+yy1341:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy1415;
+		default: goto yy52;
+	}
+yy1342:
 	yyaccept = 287;
 	YYSKIP();
 	YYBACKUP();
@@ -45143,31 +45052,11 @@ yy1336:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1337;
+		default: goto yy1343;
 	}
-yy1337:
-	{ TOKEN(PARL__TK_WORD, 275); }
-yy1338:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1402;
-		default: goto yy26;
-	}
-yy1339:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1403;
-		default: goto yy26;
-	}
-yy1340:
+yy1343:
+	{ TOKEN(PARL__TK_WORD, 252); }
+yy1344:
 	yyaccept = 288;
 	YYSKIP();
 	YYBACKUP();
@@ -45203,7 +45092,6 @@ yy1340:
 		case 'Q':
 		case 'R':
 		case 'S':
-		case 'T':
 		case 'U':
 		case 'V':
 		case 'W':
@@ -45230,7 +45118,6 @@ yy1340:
 		case 'q':
 		case 'r':
 		case 's':
-		case 't':
 		case 'u':
 		case 'v':
 		case 'w':
@@ -45287,21 +45174,23 @@ yy1340:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1341;
+		case 'T':
+		case 't': goto yy1416;
+		default: goto yy1345;
 	}
-yy1341:
-	{ TOKEN(PARL__TK_WORD, 298); }
-yy1342:
+yy1345:
+	{ TOKEN(PARL__TK_WORD, 255); }
+yy1346:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'H':
-		case 'h': goto yy1405;
+		case 'h': goto yy1417;
 		default: goto yy26;
 	}
-yy1343:
+yy1347:
 	yyaccept = 289;
 	YYSKIP();
 	YYBACKUP();
@@ -45421,156 +45310,12 @@ yy1343:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1344;
-	}
-yy1344:
-	{ TOKEN(PARL__TK_WORD, 315); }
-yy1345:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1407;
-		default: goto yy52;
-	}
-yy1346:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1408;
-		case 'M':
-		case 'm': goto yy1409;
-		default: goto yy26;
-	}
-yy1347:
-	yyaccept = 290;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'S':
-		case 's': goto yy1410;
 		default: goto yy1348;
 	}
 yy1348:
-	{ TOKEN(PARL__TK_WORD, 24); }
+	{ TOKEN(PARL__TK_WORD, 263); }
 yy1349:
-	yyaccept = 291;
+	yyaccept = 290;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -45692,8 +45437,132 @@ yy1349:
 		default: goto yy1350;
 	}
 yy1350:
-	{ TOKEN(PARL__TK_WORD, 27); }
+	{ TOKEN(PARL__TK_WORD, 268); }
 yy1351:
+	yyaccept = 291;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'S':
+		case 's': goto yy1419;
+		default: goto yy1352;
+	}
+yy1352:
+	{ TOKEN(PARL__TK_WORD, 274); }
+yy1353:
 	yyaccept = 292;
 	YYSKIP();
 	YYBACKUP();
@@ -45813,21 +45682,11 @@ yy1351:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1352;
-	}
-yy1352:
-	{ TOKEN(PARL__TK_WORD, 35); }
-yy1353:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1412;
-		default: goto yy26;
+		default: goto yy1354;
 	}
 yy1354:
+	{ TOKEN(PARL__TK_WORD, 279); }
+yy1355:
 	yyaccept = 293;
 	YYSKIP();
 	YYBACKUP();
@@ -45947,22 +45806,36 @@ yy1354:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1355;
+		default: goto yy1356;
 	}
-yy1355:
-	{ TOKEN(PARL__TK_WORD, 51); }
 yy1356:
+	{ TOKEN(PARL__TK_WORD, 280); }
+yy1357:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy1421;
+		default: goto yy26;
+	}
+yy1358:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy1422;
+		default: goto yy26;
+	}
+yy1359:
 	yyaccept = 294;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy1413;
 		case '\'':
 		case '0':
 		case '1':
@@ -46077,261 +45950,22 @@ yy1356:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		case 0xC2: goto yy1414;
-		default: goto yy1357;
+		default: goto yy1360;
 	}
-yy1357:
-	{ TOKEN(PARL__TK_WORD, 59); }
-yy1358:
-	yyaccept = 295;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'S':
-		case 's': goto yy1415;
-		default: goto yy1359;
-	}
-yy1359:
-	{ TOKEN(PARL__TK_WORD, 61); }
 yy1360:
-	yyaccept = 296;
+	{ TOKEN(PARL__TK_WORD, 305); }
+yy1361:
+	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
 		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy1361;
+		case 'h': goto yy1424;
+		default: goto yy26;
 	}
-yy1361:
-	{ TOKEN(PARL__TK_WORD, 75); }
 yy1362:
-	yyaccept = 297;
+	yyaccept = 295;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -46453,133 +46087,29 @@ yy1362:
 		default: goto yy1363;
 	}
 yy1363:
-	{ TOKEN(PARL__TK_WORD, 76); }
+	{ TOKEN(PARL__TK_WORD, 322); }
 yy1364:
-	yyaccept = 298;
 	YYSKIP();
-	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
 		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy1365;
+		case 'e': goto yy1426;
+		default: goto yy52;
 	}
 yy1365:
-	{ TOKEN(PARL__TK_WORD, 86); }
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1427;
+		case 'M':
+		case 'm': goto yy1428;
+		default: goto yy26;
+	}
 yy1366:
-	yyaccept = 299;
+	yyaccept = 296;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -46613,7 +46143,6 @@ yy1366:
 		case 'P':
 		case 'Q':
 		case 'R':
-		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -46640,7 +46169,6 @@ yy1366:
 		case 'p':
 		case 'q':
 		case 'r':
-		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -46698,12 +46226,14 @@ yy1366:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
+		case 'S':
+		case 's': goto yy1429;
 		default: goto yy1367;
 	}
 yy1367:
-	{ TOKEN(PARL__TK_WORD, 98); }
+	{ TOKEN(PARL__TK_WORD, 24); }
 yy1368:
-	yyaccept = 300;
+	yyaccept = 297;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -46825,39 +46355,143 @@ yy1368:
 		default: goto yy1369;
 	}
 yy1369:
-	{ TOKEN(PARL__TK_WORD, 99); }
+	{ TOKEN(PARL__TK_WORD, 27); }
 yy1370:
+	yyaccept = 298;
 	YYSKIP();
+	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy1370;
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
 		case 'S':
-		case 's': goto yy1417;
-		case 0xC2: goto yy1371;
-		default: goto yy52;
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy1371;
 	}
 yy1371:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 0xA0: goto yy1370;
-		default: goto yy52;
-	}
+	{ TOKEN(PARL__TK_WORD, 35); }
 yy1372:
+	yyaccept = 3;
 	YYSKIP();
+	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy1418;
-		default: goto yy52;
+		case 'H':
+		case 'h': goto yy1431;
+		default: goto yy26;
 	}
 yy1373:
-	yyaccept = 301;
+	yyaccept = 299;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -46979,68 +46613,388 @@ yy1373:
 		default: goto yy1374;
 	}
 yy1374:
-	{ TOKEN(PARL__TK_WORD, 120); }
+	{ TOKEN(PARL__TK_WORD, 52); }
 yy1375:
+	yyaccept = 300;
 	YYSKIP();
+	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy1432;
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
 		case 'S':
-		case 's': goto yy1419;
-		default: goto yy52;
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 0xC2: goto yy1433;
+		default: goto yy1376;
 	}
 yy1376:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy1420;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 60); }
 yy1377:
-	YYSKIP();
-	YYSHIFT(-1);
-	{ TOKEN(PARL__TK_WORD, 151); }
-yy1378:
-	yyaccept = 3;
+	yyaccept = 301;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy1421;
-		case 0xC2: goto yy1422;
-		default: goto yy26;
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'S':
+		case 's': goto yy1434;
+		default: goto yy1378;
 	}
+yy1378:
+	{ TOKEN(PARL__TK_WORD, 62); }
 yy1379:
+	yyaccept = 302;
 	YYSKIP();
+	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy1379;
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
 		case 'A':
-		case 'a': goto yy1423;
-		case 0xC2: goto yy1380;
-		default: goto yy52;
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy1380;
 	}
 yy1380:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 0xA0: goto yy1379;
-		default: goto yy52;
-	}
+	{ TOKEN(PARL__TK_WORD, 76); }
 yy1381:
-	yyaccept = 302;
+	yyaccept = 303;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -47162,21 +47116,9 @@ yy1381:
 		default: goto yy1382;
 	}
 yy1382:
-	{ TOKEN(PARL__TK_WORD, 173); }
+	{ TOKEN(PARL__TK_WORD, 77); }
 yy1383:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy1424;
-		case 'Y':
-		case 'y': goto yy1425;
-		default: goto yy26;
-	}
-yy1384:
-	yyaccept = 303;
+	yyaccept = 304;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -47295,135 +47237,11 @@ yy1384:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1385;
+		default: goto yy1384;
 	}
+yy1384:
+	{ TOKEN(PARL__TK_WORD, 87); }
 yy1385:
-	{ TOKEN(PARL__TK_WORD, 185); }
-yy1386:
-	yyaccept = 304;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		case 'S':
-		case 's': goto yy1427;
-		default: goto yy1387;
-	}
-yy1387:
-	{ TOKEN(PARL__TK_WORD, 193); }
-yy1388:
 	yyaccept = 305;
 	YYSKIP();
 	YYBACKUP();
@@ -47543,93 +47361,166 @@ yy1388:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1389;
+		default: goto yy1386;
 	}
-yy1389:
-	{ TOKEN(PARL__TK_WORD, 213); }
-yy1390:
-	yyaccept = 3;
+yy1386:
+	{ TOKEN(PARL__TK_WORD, 99); }
+yy1387:
+	yyaccept = 306;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
 		case 'E':
-		case 'e': goto yy1429;
-		default: goto yy26;
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy1388;
 	}
-yy1391:
+yy1388:
+	{ TOKEN(PARL__TK_WORD, 100); }
+yy1389:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
 		case '\t':
 		case '\n':
 		case '\v':
 		case '\f':
 		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy1431;
+		case ' ': goto yy1389;
+		case 'S':
+		case 's': goto yy1436;
+		case 0xC2: goto yy1390;
+		default: goto yy52;
+	}
+yy1390:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 0xA0: goto yy1389;
+		default: goto yy52;
+	}
+yy1391:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy1437;
 		default: goto yy52;
 	}
 yy1392:
-	yyaccept = 306;
+	yyaccept = 307;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -47751,275 +47642,68 @@ yy1392:
 		default: goto yy1393;
 	}
 yy1393:
-	{ TOKEN(PARL__TK_WORD, 231); }
+	{ TOKEN(PARL__TK_WORD, 121); }
 yy1394:
-	yyaccept = 307;
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'S':
+		case 's': goto yy1438;
+		default: goto yy52;
+	}
+yy1395:
+	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
 		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy1395;
+		case 'o': goto yy1439;
+		default: goto yy26;
 	}
-yy1395:
-	{ TOKEN(PARL__TK_WORD, 232); }
 yy1396:
 	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy1432;
-		default: goto yy52;
-	}
+	YYSHIFT(-1);
+	{ TOKEN(PARL__TK_WORD, 152); }
 yy1397:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy1433;
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy1440;
+		case 0xC2: goto yy1441;
 		default: goto yy26;
 	}
 yy1398:
-	yyaccept = 308;
 	YYSKIP();
-	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy1398;
 		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy1399;
+		case 'a': goto yy1442;
+		case 0xC2: goto yy1399;
+		default: goto yy52;
 	}
 yy1399:
-	{ TOKEN(PARL__TK_WORD, 254); }
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 0xA0: goto yy1398;
+		default: goto yy52;
+	}
 yy1400:
-	yyaccept = 309;
+	yyaccept = 308;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -48141,19 +47825,21 @@ yy1400:
 		default: goto yy1401;
 	}
 yy1401:
-	{ TOKEN(PARL__TK_WORD, 271); }
+	{ TOKEN(PARL__TK_WORD, 174); }
 yy1402:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy1435;
+		case 'I':
+		case 'i': goto yy1443;
+		case 'Y':
+		case 'y': goto yy1444;
 		default: goto yy26;
 	}
 yy1403:
-	yyaccept = 310;
+	yyaccept = 309;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -48275,8 +47961,132 @@ yy1403:
 		default: goto yy1404;
 	}
 yy1404:
-	{ TOKEN(PARL__TK_WORD, 297); }
+	{ TOKEN(PARL__TK_WORD, 186); }
 yy1405:
+	yyaccept = 310;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'S':
+		case 's': goto yy1446;
+		default: goto yy1406;
+	}
+yy1406:
+	{ TOKEN(PARL__TK_WORD, 194); }
+yy1407:
 	yyaccept = 311;
 	YYSKIP();
 	YYBACKUP();
@@ -48396,28 +48206,10 @@ yy1405:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1406;
-	}
-yy1406:
-	{ TOKEN(PARL__TK_WORD, 302); }
-yy1407:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy1436;
-		default: goto yy52;
+		default: goto yy1408;
 	}
 yy1408:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy1437;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 214); }
 yy1409:
 	yyaccept = 3;
 	YYSKIP();
@@ -48425,10 +48217,81 @@ yy1409:
 	yych = YYPEEK();
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy1438;
+		case 'e': goto yy1448;
 		default: goto yy26;
 	}
 yy1410:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy1450;
+		default: goto yy52;
+	}
+yy1411:
 	yyaccept = 312;
 	YYSKIP();
 	YYBACKUP();
@@ -48548,43 +48411,11 @@ yy1410:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1411;
+		default: goto yy1412;
 	}
-yy1411:
-	{ TOKEN(PARL__TK_WORD, 25); }
 yy1412:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy1439;
-		default: goto yy26;
-	}
+	{ TOKEN(PARL__TK_WORD, 235); }
 yy1413:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy1413;
-		case 'R':
-		case 'r': goto yy1441;
-		case 0xC2: goto yy1414;
-		default: goto yy52;
-	}
-yy1414:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 0xA0: goto yy1413;
-		default: goto yy52;
-	}
-yy1415:
 	yyaccept = 313;
 	YYSKIP();
 	YYBACKUP();
@@ -48704,148 +48535,29 @@ yy1415:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1416;
+		default: goto yy1414;
 	}
-yy1416:
-	{ TOKEN(PARL__TK_WORD, 62); }
-yy1417:
+yy1414:
+	{ TOKEN(PARL__TK_WORD, 236); }
+yy1415:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy1442;
+		case 'R':
+		case 'r': goto yy1451;
 		default: goto yy52;
 	}
-yy1418:
+yy1416:
+	yyaccept = 3;
 	YYSKIP();
+	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'H':
-		case 'h': goto yy1443;
-		default: goto yy52;
-	}
-yy1419:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy1444;
-		default: goto yy52;
-	}
-yy1420:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1445;
+		case 'h': goto yy1452;
 		default: goto yy26;
 	}
-yy1421:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy1421;
-		case 'R':
-		case 'r': goto yy1447;
-		case 0xC2: goto yy1422;
-		default: goto yy52;
-	}
-yy1422:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 0xA0: goto yy1421;
-		default: goto yy52;
-	}
-yy1423:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1448;
-		default: goto yy52;
-	}
-yy1424:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1449;
-		default: goto yy26;
-	}
-yy1425:
+yy1417:
 	yyaccept = 314;
 	YYSKIP();
 	YYBACKUP();
@@ -48965,11 +48677,11 @@ yy1425:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1426;
+		default: goto yy1418;
 	}
-yy1426:
-	{ TOKEN(PARL__TK_WORD, 177); }
-yy1427:
+yy1418:
+	{ TOKEN(PARL__TK_WORD, 258); }
+yy1419:
 	yyaccept = 315;
 	YYSKIP();
 	YYBACKUP();
@@ -49089,12 +48801,298 @@ yy1427:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1428;
+		default: goto yy1420;
+	}
+yy1420:
+	{ TOKEN(PARL__TK_WORD, 275); }
+yy1421:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy1454;
+		default: goto yy26;
+	}
+yy1422:
+	yyaccept = 316;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy1423;
+	}
+yy1423:
+	{ TOKEN(PARL__TK_WORD, 304); }
+yy1424:
+	yyaccept = 317;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy1425;
+	}
+yy1425:
+	{ TOKEN(PARL__TK_WORD, 309); }
+yy1426:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy1455;
+		default: goto yy52;
+	}
+yy1427:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'M':
+		case 'm': goto yy1456;
+		default: goto yy26;
 	}
 yy1428:
-	{ TOKEN(PARL__TK_WORD, 194); }
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1457;
+		default: goto yy26;
+	}
 yy1429:
-	yyaccept = 316;
+	yyaccept = 318;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -49216,397 +49214,40 @@ yy1429:
 		default: goto yy1430;
 	}
 yy1430:
-	{ TOKEN(PARL__TK_WORD, 217); }
+	{ TOKEN(PARL__TK_WORD, 25); }
 yy1431:
-	YYSKIP();
-	YYSHIFT(-1);
-	{ TOKEN(PARL__TK_WORD, 223); }
-yy1432:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'K':
-		case 'k': goto yy1450;
-		default: goto yy52;
-	}
-yy1433:
-	yyaccept = 317;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy1434;
-	}
-yy1434:
-	{ TOKEN(PARL__TK_WORD, 252); }
-yy1435:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy1451;
+		case 'Y':
+		case 'y': goto yy1458;
 		default: goto yy26;
 	}
-yy1436:
+yy1432:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
 		case '\t':
 		case '\n':
 		case '\v':
 		case '\f':
 		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy1452;
-		default: goto yy52;
-	}
-yy1437:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1453;
-		default: goto yy26;
-	}
-yy1438:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1454;
-		default: goto yy26;
-	}
-yy1439:
-	yyaccept = 318;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
+		case ' ': goto yy1432;
 		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy26;
-		default: goto yy1440;
+		case 'r': goto yy1460;
+		case 0xC2: goto yy1433;
+		default: goto yy52;
 	}
-yy1440:
-	{ TOKEN(PARL__TK_WORD, 40); }
-yy1441:
+yy1433:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy1455;
+		case 0xA0: goto yy1432;
 		default: goto yy52;
 	}
-yy1442:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy1456;
-		default: goto yy52;
-	}
-yy1443:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1457;
-		default: goto yy52;
-	}
-yy1444:
-	YYSKIP();
-	YYSHIFT(-1);
-	{ TOKEN(PARL__TK_WORD, 142); }
-yy1445:
+yy1434:
 	yyaccept = 319;
 	YYSKIP();
 	YYBACKUP();
@@ -49726,37 +49367,27 @@ yy1445:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1446;
+		default: goto yy1435;
 	}
-yy1446:
-	{ TOKEN(PARL__TK_WORD, 147); }
-yy1447:
+yy1435:
+	{ TOKEN(PARL__TK_WORD, 63); }
+yy1436:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy1458;
+		case 'U':
+		case 'u': goto yy1461;
 		default: goto yy52;
 	}
-yy1448:
+yy1437:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy1459;
+		case 'H':
+		case 'h': goto yy1462;
 		default: goto yy52;
 	}
-yy1449:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy1460;
-		default: goto yy26;
-	}
-yy1450:
+yy1438:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
@@ -49824,84 +49455,60 @@ yy1450:
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy1462;
+		case 0x7F: goto yy1463;
 		default: goto yy52;
 	}
-yy1451:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy1463;
-		default: goto yy26;
-	}
-yy1452:
-	YYSKIP();
-	YYSHIFT(-1);
-	{ TOKEN(PARL__TK_WORD, 333); }
-yy1453:
+yy1439:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy1465;
+		case 'n': goto yy1464;
 		default: goto yy26;
 	}
-yy1454:
+yy1440:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy1440;
+		case 'R':
+		case 'r': goto yy1466;
+		case 0xC2: goto yy1441;
+		default: goto yy52;
+	}
+yy1441:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 0xA0: goto yy1440;
+		default: goto yy52;
+	}
+yy1442:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy1467;
+		default: goto yy52;
+	}
+yy1443:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'T':
-		case 't': goto yy1466;
+		case 'E':
+		case 'e': goto yy1468;
 		default: goto yy26;
 	}
-yy1455:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy1468;
-		default: goto yy52;
-	}
-yy1456:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy1469;
-		default: goto yy52;
-	}
-yy1457:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy1470;
-		default: goto yy52;
-	}
-yy1458:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy1471;
-		default: goto yy52;
-	}
-yy1459:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy52;
-		default: goto yy1473;
-	}
-yy1460:
+yy1444:
 	yyaccept = 320;
 	YYSKIP();
 	YYBACKUP();
@@ -50021,26 +49628,16 @@ yy1460:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1461;
+		default: goto yy1445;
 	}
-yy1461:
-	{ TOKEN(PARL__TK_WORD, 176); }
-yy1462:
-	YYSKIP();
-	YYSHIFT(-1);
-	{ TOKEN(PARL__TK_WORD, 234); }
-yy1463:
+yy1445:
+	{ TOKEN(PARL__TK_WORD, 178); }
+yy1446:
 	yyaccept = 321;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy1475;
 		case '\'':
 		case '0':
 		case '1':
@@ -50155,22 +49752,11 @@ yy1463:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		case 0xC2: goto yy1476;
-		default: goto yy1464;
+		default: goto yy1447;
 	}
-yy1464:
-	{ TOKEN(PARL__TK_WORD, 277); }
-yy1465:
-	yyaccept = 3;
-	YYSKIP();
-	YYBACKUP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1477;
-		default: goto yy26;
-	}
-yy1466:
+yy1447:
+	{ TOKEN(PARL__TK_WORD, 195); }
+yy1448:
 	yyaccept = 322;
 	YYSKIP();
 	YYBACKUP();
@@ -50205,6 +49791,7 @@ yy1466:
 		case 'P':
 		case 'Q':
 		case 'R':
+		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -50231,6 +49818,7 @@ yy1466:
 		case 'p':
 		case 'q':
 		case 'r':
+		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -50288,29 +49876,157 @@ yy1466:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
+		default: goto yy1449;
+	}
+yy1449:
+	{ TOKEN(PARL__TK_WORD, 220); }
+yy1450:
+	YYSKIP();
+	YYSHIFT(-1);
+	{ TOKEN(PARL__TK_WORD, 227); }
+yy1451:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'K':
+		case 'k': goto yy1469;
+		default: goto yy52;
+	}
+yy1452:
+	yyaccept = 323;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
 		case 'S':
-		case 's': goto yy1479;
-		default: goto yy1467;
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy1453;
 	}
-yy1467:
-	{ TOKEN(PARL__TK_WORD, 12); }
-yy1468:
+yy1453:
+	{ TOKEN(PARL__TK_WORD, 256); }
+yy1454:
+	yyaccept = 3;
 	YYSKIP();
+	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy1481;
-		default: goto yy52;
+		case 'R':
+		case 'r': goto yy1470;
+		default: goto yy26;
 	}
-yy1469:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy1482;
-		default: goto yy52;
-	}
-yy1470:
+yy1455:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
@@ -50378,64 +50094,31 @@ yy1470:
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy1483;
+		case 0x7F: goto yy1471;
 		default: goto yy52;
 	}
-yy1471:
+yy1456:
+	yyaccept = 3;
 	YYSKIP();
+	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy1484;
-		default: goto yy52;
+		case 'E':
+		case 'e': goto yy1472;
+		default: goto yy26;
 	}
-yy1472:
+yy1457:
+	yyaccept = 3;
 	YYSKIP();
-	yych = YYPEEK();
-yy1473:
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy1472;
-		case 'M':
-		case 'm': goto yy1485;
-		case 0xC2: goto yy1474;
-		default: goto yy52;
-	}
-yy1474:
-	YYSKIP();
+	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 0xA0: goto yy1472;
-		default: goto yy52;
+		case 'N':
+		case 'n': goto yy1473;
+		default: goto yy26;
 	}
-yy1475:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy1475;
-		case 'M':
-		case 'm': goto yy1486;
-		case 0xC2: goto yy1476;
-		default: goto yy52;
-	}
-yy1476:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 0xA0: goto yy1475;
-		default: goto yy52;
-	}
-yy1477:
-	yyaccept = 323;
+yy1458:
+	yyaccept = 324;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -50469,6 +50152,7 @@ yy1477:
 		case 'P':
 		case 'Q':
 		case 'R':
+		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -50495,6 +50179,7 @@ yy1477:
 		case 'p':
 		case 'q':
 		case 'r':
+		case 's':
 		case 't':
 		case 'u':
 		case 'v':
@@ -50552,14 +50237,335 @@ yy1477:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
+		default: goto yy1459;
+	}
+yy1459:
+	{ TOKEN(PARL__TK_WORD, 41); }
+yy1460:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1474;
+		default: goto yy52;
+	}
+yy1461:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'M':
+		case 'm': goto yy1475;
+		default: goto yy52;
+	}
+yy1462:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy1476;
+		default: goto yy52;
+	}
+yy1463:
+	YYSKIP();
+	YYSHIFT(-1);
+	{ TOKEN(PARL__TK_WORD, 143); }
+yy1464:
+	yyaccept = 325;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
 		case 'S':
-		case 's': goto yy1487;
-		default: goto yy1478;
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy1465;
+	}
+yy1465:
+	{ TOKEN(PARL__TK_WORD, 148); }
+yy1466:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1477;
+		default: goto yy52;
+	}
+yy1467:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy1478;
+		default: goto yy52;
+	}
+yy1468:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'S':
+		case 's': goto yy1479;
+		default: goto yy26;
+	}
+yy1469:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy1481;
+		default: goto yy52;
+	}
+yy1470:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'Y':
+		case 'y': goto yy1482;
+		default: goto yy26;
+	}
+yy1471:
+	YYSKIP();
+	YYSHIFT(-1);
+	{ TOKEN(PARL__TK_WORD, 339); }
+yy1472:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy1484;
+		default: goto yy26;
+	}
+yy1473:
+	yyaccept = 3;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy1485;
+		default: goto yy26;
+	}
+yy1474:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'M':
+		case 'm': goto yy1487;
+		default: goto yy52;
+	}
+yy1475:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'M':
+		case 'm': goto yy1488;
+		default: goto yy52;
+	}
+yy1476:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'S':
+		case 's': goto yy1489;
+		default: goto yy52;
+	}
+yy1477:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'V':
+		case 'v': goto yy1490;
+		default: goto yy52;
 	}
 yy1478:
-	{ TOKEN(PARL__TK_WORD, 10); }
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'M':
+		case 'm': goto yy52;
+		default: goto yy1492;
+	}
 yy1479:
-	yyaccept = 324;
+	yyaccept = 326;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -50681,53 +50687,542 @@ yy1479:
 		default: goto yy1480;
 	}
 yy1480:
-	{ TOKEN(PARL__TK_WORD, 13); }
+	{ TOKEN(PARL__TK_WORD, 177); }
 yy1481:
 	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy1489;
-		default: goto yy52;
-	}
+	YYSHIFT(-1);
+	{ TOKEN(PARL__TK_WORD, 238); }
 yy1482:
+	yyaccept = 327;
 	YYSKIP();
+	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy1494;
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
 		case 'R':
-		case 'r': goto yy1490;
-		default: goto yy52;
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 0xC2: goto yy1495;
+		default: goto yy1483;
 	}
 yy1483:
-	YYSKIP();
-	YYSHIFT(-1);
-	{ TOKEN(PARL__TK_WORD, 109); }
+	{ TOKEN(PARL__TK_WORD, 282); }
 yy1484:
+	yyaccept = 3;
 	YYSKIP();
+	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy1491;
-		default: goto yy52;
+		case 'T':
+		case 't': goto yy1496;
+		default: goto yy26;
 	}
 yy1485:
+	yyaccept = 328;
 	YYSKIP();
+	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
 		case 'E':
-		case 'e': goto yy1492;
-		default: goto yy52;
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'S':
+		case 's': goto yy1498;
+		default: goto yy1486;
 	}
 yy1486:
+	{ TOKEN(PARL__TK_WORD, 12); }
+yy1487:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy1493;
+		case 'a': goto yy1500;
 		default: goto yy52;
 	}
-yy1487:
-	yyaccept = 325;
+yy1488:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy1501;
+		default: goto yy52;
+	}
+yy1489:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy1502;
+		default: goto yy52;
+	}
+yy1490:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy1503;
+		default: goto yy52;
+	}
+yy1491:
+	YYSKIP();
+	yych = YYPEEK();
+yy1492:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy1491;
+		case 'M':
+		case 'm': goto yy1504;
+		case 0xC2: goto yy1493;
+		default: goto yy52;
+	}
+yy1493:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 0xA0: goto yy1491;
+		default: goto yy52;
+	}
+yy1494:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy1494;
+		case 'M':
+		case 'm': goto yy1505;
+		case 0xC2: goto yy1495;
+		default: goto yy52;
+	}
+yy1495:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 0xA0: goto yy1494;
+		default: goto yy52;
+	}
+yy1496:
+	yyaccept = 329;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		case 'S':
+		case 's': goto yy1506;
+		default: goto yy1497;
+	}
+yy1497:
+	{ TOKEN(PARL__TK_WORD, 10); }
+yy1498:
+	yyaccept = 330;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
@@ -50846,431 +51341,227 @@ yy1487:
 		case 0xF2:
 		case 0xF3:
 		case 0xF4: goto yy26;
-		default: goto yy1488;
-	}
-yy1488:
-	{ TOKEN(PARL__TK_WORD, 11); }
-yy1489:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'K':
-		case 'k': goto yy1494;
-		default: goto yy52;
-	}
-yy1490:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy1495;
-		default: goto yy52;
-	}
-yy1491:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'W':
-		case 'w': goto yy1496;
-		default: goto yy52;
-	}
-yy1492:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1497;
-		default: goto yy52;
-	}
-yy1493:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1498;
-		default: goto yy52;
-	}
-yy1494:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy1499;
-		default: goto yy52;
-	}
-yy1495:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy1500;
-		default: goto yy52;
-	}
-yy1496:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy1501;
-		default: goto yy52;
-	}
-yy1497:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1502;
-		default: goto yy52;
-	}
-yy1498:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1503;
-		default: goto yy52;
+		default: goto yy1499;
 	}
 yy1499:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy1504;
-		default: goto yy52;
-	}
+	{ TOKEN(PARL__TK_WORD, 13); }
 yy1500:
-	YYSKIP();
-	YYSHIFT(-1);
-	{ TOKEN(PARL__TK_WORD, 101); }
-yy1501:
-	YYSKIP();
-	YYSHIFT(-1);
-	{ TOKEN(PARL__TK_WORD, 162); }
-yy1502:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy1505;
-		default: goto yy52;
-	}
-yy1503:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy1506;
+		case 'r': goto yy1508;
+		default: goto yy52;
+	}
+yy1501:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy1509;
+		default: goto yy52;
+	}
+yy1502:
+	YYSKIP();
+	YYSHIFT(-1);
+	{ TOKEN(PARL__TK_WORD, 110); }
+yy1503:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1510;
 		default: goto yy52;
 	}
 yy1504:
 	YYSKIP();
-	YYSHIFT(-1);
-	{ TOKEN(PARL__TK_WORD, 60); }
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1511;
+		default: goto yy52;
+	}
 yy1505:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy1507;
+		case 'A':
+		case 'a': goto yy1512;
 		default: goto yy52;
 	}
 yy1506:
+	yyaccept = 331;
 	YYSKIP();
+	YYBACKUP();
 	yych = YYPEEK();
 	switch (yych) {
+		case '\'':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
 		case 'I':
-		case 'i': goto yy1508;
-		default: goto yy52;
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF:
+		case 0xE0:
+		case 0xE1:
+		case 0xE2:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF:
+		case 0xF0:
+		case 0xF1:
+		case 0xF2:
+		case 0xF3:
+		case 0xF4: goto yy26;
+		default: goto yy1507;
 	}
 yy1507:
-	YYSKIP();
-	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy1509;
-		default: goto yy52;
-	}
+	{ TOKEN(PARL__TK_WORD, 11); }
 yy1508:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy1510;
+		case 'K':
+		case 'k': goto yy1513;
 		default: goto yy52;
 	}
 yy1509:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy1511;
+		case 'Y':
+		case 'y': goto yy1514;
 		default: goto yy52;
 	}
 yy1510:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy1512;
+		case 'W':
+		case 'w': goto yy1515;
 		default: goto yy52;
 	}
 yy1511:
 	YYSKIP();
-	YYSHIFT(-1);
-	{ TOKEN(PARL__TK_WORD, 169); }
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy1516;
+		default: goto yy52;
+	}
 yy1512:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'T':
+		case 't': goto yy1517;
+		default: goto yy52;
+	}
+yy1513:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'S':
+		case 's': goto yy1518;
+		default: goto yy52;
+	}
+yy1514:
 	YYSKIP();
 	yych = YYPEEK();
 	switch (yych) {
@@ -51338,13 +51629,385 @@ yy1512:
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy1513;
+		case 0x7F: goto yy1519;
 		default: goto yy52;
 	}
-yy1513:
+yy1515:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy1520;
+		default: goto yy52;
+	}
+yy1516:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy1521;
+		default: goto yy52;
+	}
+yy1517:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy1522;
+		default: goto yy52;
+	}
+yy1518:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy1523;
+		default: goto yy52;
+	}
+yy1519:
 	YYSKIP();
 	YYSHIFT(-1);
-	{ TOKEN(PARL__TK_WORD, 278); }
+	{ TOKEN(PARL__TK_WORD, 102); }
+yy1520:
+	YYSKIP();
+	YYSHIFT(-1);
+	{ TOKEN(PARL__TK_WORD, 163); }
+yy1521:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy1524;
+		default: goto yy52;
+	}
+yy1522:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy1525;
+		default: goto yy52;
+	}
+yy1523:
+	YYSKIP();
+	YYSHIFT(-1);
+	{ TOKEN(PARL__TK_WORD, 61); }
+yy1524:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy1526;
+		default: goto yy52;
+	}
+yy1525:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy1527;
+		default: goto yy52;
+	}
+yy1526:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'S':
+		case 's': goto yy1528;
+		default: goto yy52;
+	}
+yy1527:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy1529;
+		default: goto yy52;
+	}
+yy1528:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy1530;
+		default: goto yy52;
+	}
+yy1529:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy1531;
+		default: goto yy52;
+	}
+yy1530:
+	YYSKIP();
+	YYSHIFT(-1);
+	{ TOKEN(PARL__TK_WORD, 170); }
+yy1531:
+	YYSKIP();
+	yych = YYPEEK();
+	switch (yych) {
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy1532;
+		default: goto yy52;
+	}
+yy1532:
+	YYSKIP();
+	YYSHIFT(-1);
+	{ TOKEN(PARL__TK_WORD, 283); }
 }
 
 }

@@ -17,10 +17,11 @@
 #include "infer_internal.h"
 #define parl__qty_parser_ENGINEALWAYSONSTACK 1
 static int64_t cap(int64_t v) { return v > PARL__BIG ? PARL__BIG : v; }
+/* Above PARL_NUMBER_MAX a phrase is not a number at all. */
 static void push(parl__qty *q, int64_t v)
 {
-    if (q->n == PARL__QTY_MAX) q->error = 1;
-    else q->v[q->n++] = cap(v);
+    if (q->n == PARL__QTY_MAX || v > PARL_NUMBER_MAX) q->error = 1;
+    else q->v[q->n++] = v;
 }
 }
 

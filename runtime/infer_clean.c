@@ -17,21 +17,22 @@ static int elem_takes(const parl__elem *e, uint16_t w)
     return 0;
 }
 
-/* Start of the longest tail pattern matching the last tokens of TOKS, or 0
- * when none does. A tail never takes the first token: something must remain. */
-static size_t tail_start(const parl__tok *toks, int nt)
+/* Length of the longest pattern in variants [from, from+count) matching the
+ * tokens TOKS[0..nt) read from the end (AT_END) or the start. A pattern
+ * never takes every token: something must remain. */
+static int longest_fix(const parl__tok *toks, int nt, int from, int count, int at_end)
 {
-    int first_tail = parl__nvariants_rules + parl__nvariants_gate, longest = 0;
-    for (int v = first_tail; v < first_tail + parl__nvariants_tails; v++) {
+    int longest = 0;
+    for (int v = from; v < from + count; v++) {
         const parl__variant *pv = &parl__variants[v];
         if (pv->n >= nt || pv->n <= longest) continue;
+        const parl__tok *t = at_end ? toks + nt - pv->n : toks;
         int ok = 1;
         for (int i = 0; i < pv->n && ok; i++)
-            ok = toks[nt - pv->n + i].kind == PARL__TK_WORD &&
-                 elem_takes(&parl__elems[pv->first + i], toks[nt - pv->n + i].word);
+            ok = t[i].kind == PARL__TK_WORD && elem_takes(&parl__elems[pv->first + i], t[i].word);
         if (ok) longest = pv->n;
     }
-    return longest ? toks[nt - longest].start : 0;
+    return longest;
 }
 
 /* One round; returns 1 if it removed something. */
@@ -43,8 +44,8 @@ static int clean_once(const char *text, size_t *a, size_t *b)
     while (*b > *a && (is_blank(p[*b - 1]) || (p[*b - 1] && strchr(parl__trim_chars, p[*b - 1])))) (*b)--;
     if (*a == *b) return 0;
 
-    parl__tok t, last[TAIL_MAX];
-    int nt = 0, total = 0;
+    parl__tok t, last[TAIL_MAX], head[TAIL_MAX];
+    int nt = 0, nh = 0, total = 0;
     size_t pos = *a;
     parl__tok first = { 0, 0, 0, 0, 0 }, final = { 0, 0, 0, 0, 0 };
     for (;;) {
@@ -53,14 +54,18 @@ static int clean_once(const char *text, size_t *a, size_t *b)
         if (!total++) first = t;
         final = t;
         if (t.kind == PARL__TK_PUNCT) continue;
+        if (nh < TAIL_MAX) head[nh++] = t;
         if (nt == TAIL_MAX) memmove(last, last + 1, sizeof last - sizeof last[0]), nt--;
         last[nt++] = t;
     }
     if (first.kind == PARL__TK_QUOTE) *a = first.end;
     if (final.kind == PARL__TK_QUOTE && final.start >= *a) *b = final.start;
     if (*a != a0 || *b != b0) return 1;
-    size_t cut = total > 1 ? tail_start(last, nt) : 0;
-    if (cut > *a) { *b = cut; return 1; }
+    int tails = parl__nvariants_rules + parl__nvariants_gate;
+    int k = longest_fix(last, nt, tails, parl__nvariants_tails, 1);
+    if (k && last[nt - k].start > *a) { *b = last[nt - k].start; return 1; }
+    k = longest_fix(head, nh < nt ? nh : nt, tails + parl__nvariants_tails, parl__nvariants_heads, 0);
+    if (k && k < nt) { *a = head[k - 1].end; return 1; }
     return 0;
 }
 

@@ -73,8 +73,9 @@ typedef struct parl__rule {
 
 extern const parl__elem parl__elems[];
 extern const uint16_t parl__set_words[];
-extern const parl__variant parl__variants[];   /* rules, then gate, then tails */
-extern const int parl__nvariants_rules, parl__nvariants_gate, parl__nvariants_tails;
+extern const parl__variant parl__variants[];   /* rules, gate, tails, heads */
+extern const int parl__nvariants_rules, parl__nvariants_gate, parl__nvariants_tails,
+                 parl__nvariants_heads;
 extern const parl__rule parl__rules[];
 extern const uint16_t parl__first_word_off[], parl__first_word[];
 extern const uint16_t parl__first_slot_off[], parl__first_slot[];

@@ -126,7 +126,7 @@ typedef struct {
 } seq;
 
 typedef struct {
-    int group;           /* 0 rules, 1 gate, 2 tails */
+    int group;           /* 0 rules, 1 gate, 2 tails, 3 heads */
     int rule;            /* index into rules (group 0) */
     const ynode *at;     /* the pattern string */
     seq s;
@@ -643,8 +643,8 @@ static int check_seq(pparser *P, const seq *s, int group)
             return 0;
         }
         if (op == E_GAP && i == s->n - 1) { perr(P, 0, "a pattern cannot end with '...'"); return 0; }
-        if (group == 2 && op != E_WORD && op != E_SET) {
-            perr(P, 0, "cleanup tails are made of words and classes only");
+        if (group >= 2 && op != E_WORD && op != E_SET) {
+            perr(P, 0, "cleanup heads and tails are made of words and classes only");
             return 0;
         }
     }
@@ -1091,8 +1091,9 @@ static void emit_quantity(FILE *f)
           "%include {\n#define NDEBUG 1\n#include <string.h>\n#include \"infer_internal.h\"\n"
           "#define parl__qty_parser_ENGINEALWAYSONSTACK 1\n"
           "static int64_t cap(int64_t v) { return v > PARL__BIG ? PARL__BIG : v; }\n"
+          "/* Above PARL_NUMBER_MAX a phrase is not a number at all. */\n"
           "static void push(parl__qty *q, int64_t v)\n"
-          "{\n    if (q->n == PARL__QTY_MAX) q->error = 1;\n    else q->v[q->n++] = cap(v);\n}\n}\n\n"
+          "{\n    if (q->n == PARL__QTY_MAX || v > PARL_NUMBER_MAX) q->error = 1;\n    else q->v[q->n++] = v;\n}\n}\n\n"
           "%token ZERO ONES TEENS TENS HUNDRED SCALE ORD_ONES ORD_TEENS ORD_TENS ORD_HUNDRED\n"
           "       ORD_SCALE DIGITS DIGITORD QTYWORD ARTICLE OF AND COMMA DASH TO.\n\n"
           "// A compound goes on where it can: \"one hundred and five\" is 105, not\n"
@@ -1235,10 +1236,11 @@ static void emit_tables(infer *I, FILE *f)
     fputs("};\n", f);
     emit_int_array(f, "const uint16_t parl__set_words", setw, nset);
 
-    int counts[3] = { 0 };
+    int counts[4] = { 0 };
     for (int k = 0; k < I->nv; k++) counts[I->v[k].group]++;
     fprintf(f, "\nconst int parl__nvariants_rules = %d;\nconst int parl__nvariants_gate = %d;\n"
-            "const int parl__nvariants_tails = %d;\n", counts[0], counts[1], counts[2]);
+            "const int parl__nvariants_tails = %d;\nconst int parl__nvariants_heads = %d;\n",
+            counts[0], counts[1], counts[2], counts[3]);
     fprintf(f, "const parl__variant parl__variants[%d] = {\n", I->nv ? I->nv : 1);
     for (int k = 0, e = 0; k < I->nv; e += I->v[k].s.n, k++)
         fprintf(f, "    { %d, %d, %d },\n", I->v[k].group == 0 ? I->v[k].rule : -1, e, I->v[k].s.n);
@@ -1262,7 +1264,7 @@ static void emit_tables(infer *I, FILE *f)
     for (int id = 0; id <= I->nw; id++) {
         woff[id] = nidx;
         for (int k = 0; k < I->nv; k++) {
-            if (I->v[k].group == 2) continue;
+            if (I->v[k].group >= 2) continue;
             const elem *e = &I->v[k].s.e[0];
             int hit = 0;
             if (id && (e->op == E_WORD || e->op == E_SET))
@@ -1277,7 +1279,7 @@ static void emit_tables(infer *I, FILE *f)
     for (int op = 0; op <= E_QUOTED; op++) {
         soff[op] = nsidx;
         for (int k = 0; k < I->nv; k++)
-            if (I->v[k].group != 2 && I->v[k].s.e[0].op == op && op >= E_NUMBER) {
+            if (I->v[k].group < 2 && I->v[k].s.e[0].op == op && op >= E_NUMBER) {
                 GROW(sidx, nsidx, csidx);
                 sidx[nsidx++] = k;
             }
@@ -1330,6 +1332,7 @@ int gen_infer(gen_ctx *g)
         const ynode *trim = ymap_get(clean, "trim");
         if (trim && yis_scalar(trim)) snprintf(I.trim, sizeof I.trim, "%s", trim->text);
         load_list_group(&I, ymap_get(clean, "tails"), 2, "tails");
+        load_list_group(&I, ymap_get(clean, "heads"), 3, "heads");
     }
     for (int m = 1; m < I.nmodes && !I.err; m++) {
         int used = 0;
