@@ -710,35 +710,35 @@ const char *const parl__word_text[349] = {
 };
 
 const parl__elem parl__elems[1116] = {
-    /* 0: grammar/modes.yaml:70 */
+    /* 0: modes.yaml:70 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_WORD, 0, 169, 0x0u },
     { PARL__E_WORD, 0, 314, 0x0u },
     { PARL__E_SET, 6, 0, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 23, 0x0u },
-    /* 1: grammar/modes.yaml:70 */
+    /* 1: modes.yaml:70 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_WORD, 0, 169, 0x0u },
     { PARL__E_WORD, 0, 314, 0x0u },
     { PARL__E_SET, 6, 6, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 26, 0x0u },
-    /* 2: grammar/modes.yaml:70 */
+    /* 2: modes.yaml:70 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_WORD, 0, 169, 0x0u },
     { PARL__E_WORD, 0, 314, 0x0u },
     { PARL__E_SET, 6, 12, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 193, 0x0u },
-    /* 3: grammar/modes.yaml:70 */
+    /* 3: modes.yaml:70 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_WORD, 0, 169, 0x0u },
     { PARL__E_WORD, 0, 314, 0x0u },
     { PARL__E_SET, 6, 18, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 196, 0x0u },
-    /* 4: grammar/modes.yaml:70 */
+    /* 4: modes.yaml:70 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_WORD, 0, 169, 0x0u },
     { PARL__E_WORD, 0, 314, 0x0u },
@@ -746,7 +746,7 @@ const parl__elem parl__elems[1116] = {
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 260, 0x0u },
     { PARL__E_WORD, 0, 326, 0x0u },
-    /* 5: grammar/modes.yaml:70 */
+    /* 5: modes.yaml:70 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_WORD, 0, 169, 0x0u },
     { PARL__E_WORD, 0, 314, 0x0u },
@@ -754,856 +754,856 @@ const parl__elem parl__elems[1116] = {
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 57, 0x0u },
     { PARL__E_WORD, 0, 326, 0x0u },
-    /* 6: grammar/modes.yaml:70 */
+    /* 6: modes.yaml:70 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_WORD, 0, 169, 0x0u },
     { PARL__E_WORD, 0, 314, 0x0u },
     { PARL__E_SET, 6, 36, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 173, 0x0u },
-    /* 7: grammar/modes.yaml:70 */
+    /* 7: modes.yaml:70 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_WORD, 0, 169, 0x0u },
     { PARL__E_WORD, 0, 314, 0x0u },
     { PARL__E_SET, 6, 42, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 327, 0x0u },
-    /* 8: grammar/modes.yaml:70 */
+    /* 8: modes.yaml:70 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_WORD, 0, 169, 0x0u },
     { PARL__E_WORD, 0, 314, 0x0u },
     { PARL__E_SET, 6, 48, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 243, 0x0u },
-    /* 9: grammar/modes.yaml:70 */
+    /* 9: modes.yaml:70 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_WORD, 0, 169, 0x0u },
     { PARL__E_WORD, 0, 314, 0x0u },
     { PARL__E_SET, 6, 54, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 343, 0x0u },
-    /* 10: grammar/modes.yaml:71 */
+    /* 10: modes.yaml:71 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_WORD, 0, 169, 0x0u },
     { PARL__E_WORD, 0, 314, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_SET, 4, 60, 0x0u },
-    /* 11: grammar/modes.yaml:71 */
+    /* 11: modes.yaml:71 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_WORD, 0, 169, 0x0u },
     { PARL__E_WORD, 0, 314, 0x0u },
     { PARL__E_SET, 2, 64, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_SET, 4, 66, 0x0u },
-    /* 12: grammar/modes.yaml:72 */
+    /* 12: modes.yaml:72 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_WORD, 0, 199, 0x0u },
     { PARL__E_SET, 6, 70, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 23, 0x0u },
-    /* 13: grammar/modes.yaml:72 */
+    /* 13: modes.yaml:72 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_WORD, 0, 199, 0x0u },
     { PARL__E_SET, 6, 76, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 193, 0x0u },
-    /* 14: grammar/modes.yaml:72 */
+    /* 14: modes.yaml:72 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_WORD, 0, 199, 0x0u },
     { PARL__E_SET, 6, 82, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 260, 0x0u },
     { PARL__E_WORD, 0, 326, 0x0u },
-    /* 15: grammar/modes.yaml:72 */
+    /* 15: modes.yaml:72 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_WORD, 0, 199, 0x0u },
     { PARL__E_SET, 6, 88, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 57, 0x0u },
     { PARL__E_WORD, 0, 326, 0x0u },
-    /* 16: grammar/modes.yaml:72 */
+    /* 16: modes.yaml:72 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_WORD, 0, 199, 0x0u },
     { PARL__E_SET, 6, 94, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 173, 0x0u },
-    /* 17: grammar/modes.yaml:72 */
+    /* 17: modes.yaml:72 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_WORD, 0, 199, 0x0u },
     { PARL__E_SET, 6, 100, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 327, 0x0u },
-    /* 18: grammar/modes.yaml:73 */
+    /* 18: modes.yaml:73 */
     { PARL__E_WORD, 0, 66, 0x0u },
     { PARL__E_SET, 10, 106, 0x0u },
     { PARL__E_WORD, 0, 197, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 19: grammar/modes.yaml:73 */
+    /* 19: modes.yaml:73 */
     { PARL__E_WORD, 0, 66, 0x0u },
     { PARL__E_SET, 2, 116, 0x0u },
     { PARL__E_SET, 10, 118, 0x0u },
     { PARL__E_WORD, 0, 197, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 20: grammar/modes.yaml:73 */
+    /* 20: modes.yaml:73 */
     { PARL__E_WORD, 0, 192, 0x0u },
     { PARL__E_WORD, 0, 197, 0x0u },
     { PARL__E_SET, 10, 128, 0x0u },
     { PARL__E_WORD, 0, 197, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 21: grammar/modes.yaml:73 */
+    /* 21: modes.yaml:73 */
     { PARL__E_WORD, 0, 192, 0x0u },
     { PARL__E_WORD, 0, 197, 0x0u },
     { PARL__E_SET, 2, 138, 0x0u },
     { PARL__E_SET, 10, 140, 0x0u },
     { PARL__E_WORD, 0, 197, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 22: grammar/modes.yaml:74 */
+    /* 22: modes.yaml:74 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_WORD, 0, 169, 0x0u },
     { PARL__E_SET, 10, 150, 0x0u },
     { PARL__E_WORD, 0, 197, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 23: grammar/modes.yaml:79 */
+    /* 23: modes.yaml:79 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_WORD, 0, 169, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 24: grammar/modes.yaml:80 */
+    /* 24: modes.yaml:80 */
     { PARL__E_WORD, 0, 66, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 25: grammar/modes.yaml:80 */
+    /* 25: modes.yaml:80 */
     { PARL__E_WORD, 0, 66, 0x0u },
     { PARL__E_SET, 1, 160, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 26: grammar/modes.yaml:80 */
+    /* 26: modes.yaml:80 */
     { PARL__E_WORD, 0, 66, 0x0u },
     { PARL__E_SET, 1, 161, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 27: grammar/modes.yaml:80 */
+    /* 27: modes.yaml:80 */
     { PARL__E_WORD, 0, 66, 0x0u },
     { PARL__E_SET, 1, 162, 0x0u },
     { PARL__E_SET, 1, 163, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 28: grammar/modes.yaml:80 */
+    /* 28: modes.yaml:80 */
     { PARL__E_WORD, 0, 66, 0x0u },
     { PARL__E_SET, 2, 164, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 29: grammar/modes.yaml:80 */
+    /* 29: modes.yaml:80 */
     { PARL__E_WORD, 0, 66, 0x0u },
     { PARL__E_SET, 2, 166, 0x0u },
     { PARL__E_SET, 1, 168, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 30: grammar/modes.yaml:80 */
+    /* 30: modes.yaml:80 */
     { PARL__E_WORD, 0, 66, 0x0u },
     { PARL__E_SET, 2, 169, 0x0u },
     { PARL__E_SET, 1, 171, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 31: grammar/modes.yaml:80 */
+    /* 31: modes.yaml:80 */
     { PARL__E_WORD, 0, 66, 0x0u },
     { PARL__E_SET, 2, 172, 0x0u },
     { PARL__E_SET, 1, 174, 0x0u },
     { PARL__E_SET, 1, 175, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 32: grammar/modes.yaml:81 */
+    /* 32: modes.yaml:81 */
     { PARL__E_WORD, 0, 192, 0x0u },
     { PARL__E_WORD, 0, 197, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 33: grammar/modes.yaml:82 */
+    /* 33: modes.yaml:82 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 66, 0x0u },
-    /* 34: grammar/modes.yaml:83 */
+    /* 34: modes.yaml:83 */
     { PARL__E_SET, 3, 176, 0x0u },
-    /* 35: grammar/modes.yaml:84 */
+    /* 35: modes.yaml:84 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_SET, 3, 179, 0x0u },
     { PARL__E_SET, 2, 182, 0x0u },
-    /* 36: grammar/modes.yaml:85 */
+    /* 36: modes.yaml:85 */
     { PARL__E_WORD, 0, 157, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_SET, 14, 184, 0x0u },
-    /* 37: grammar/modes.yaml:86 */
+    /* 37: modes.yaml:86 */
     { PARL__E_SET, 14, 198, 0x0u },
     { PARL__E_WORD, 0, 157, 0x0u },
-    /* 38: grammar/modes.yaml:87 */
+    /* 38: modes.yaml:87 */
     { PARL__E_WORD, 0, 331, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 157, 0x0u },
-    /* 39: grammar/modes.yaml:87 */
+    /* 39: modes.yaml:87 */
     { PARL__E_WORD, 0, 332, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 157, 0x0u },
-    /* 40: grammar/modes.yaml:87 */
+    /* 40: modes.yaml:87 */
     { PARL__E_WORD, 0, 330, 0x0u },
     { PARL__E_WORD, 0, 149, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 157, 0x0u },
-    /* 41: grammar/modes.yaml:92 */
+    /* 41: modes.yaml:92 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_RANGE, 0, 0, 0x0u },
-    /* 42: grammar/modes.yaml:93 */
+    /* 42: modes.yaml:93 */
     { PARL__E_WORD, 0, 39, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_RANGE, 0, 0, 0x0u },
-    /* 43: grammar/modes.yaml:96 */
+    /* 43: modes.yaml:96 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_RANGE, 0, 0, 0x0u },
-    /* 44: grammar/modes.yaml:99 */
+    /* 44: modes.yaml:99 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_RANGE, 0, 0, 0x0u },
-    /* 45: grammar/modes.yaml:103 */
+    /* 45: modes.yaml:103 */
     { PARL__E_WORD, 0, 124, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 212, 0x0u },
     { PARL__E_WORD, 0, 93, 0x0u },
-    /* 46: grammar/modes.yaml:103 */
+    /* 46: modes.yaml:103 */
     { PARL__E_WORD, 0, 124, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 216, 0x0u },
     { PARL__E_SET, 1, 220, 0x0u },
     { PARL__E_WORD, 0, 93, 0x0u },
-    /* 47: grammar/modes.yaml:104 */
+    /* 47: modes.yaml:104 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 7, 221, 0x0u },
     { PARL__E_WORD, 0, 93, 0x0u },
-    /* 48: grammar/modes.yaml:104 */
+    /* 48: modes.yaml:104 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 7, 228, 0x0u },
     { PARL__E_SET, 1, 235, 0x0u },
     { PARL__E_WORD, 0, 93, 0x0u },
-    /* 49: grammar/modes.yaml:105 */
+    /* 49: modes.yaml:105 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 203, 0x0u },
-    /* 50: grammar/modes.yaml:105 */
+    /* 50: modes.yaml:105 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 202, 0x0u },
-    /* 51: grammar/modes.yaml:105 */
+    /* 51: modes.yaml:105 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 20, 0x0u },
     { PARL__E_WORD, 0, 40, 0x0u },
-    /* 52: grammar/modes.yaml:106 */
+    /* 52: modes.yaml:106 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_WORD, 0, 124, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 53: grammar/modes.yaml:107 */
+    /* 53: modes.yaml:107 */
     { PARL__E_WORD, 0, 124, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 3, 236, 0x0u },
-    /* 54: grammar/modes.yaml:111 */
+    /* 54: modes.yaml:111 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_WORD, 0, 16, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 55: grammar/modes.yaml:112 */
+    /* 55: modes.yaml:112 */
     { PARL__E_SET, 3, 239, 0x0u },
     { PARL__E_WORD, 0, 16, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 56: grammar/modes.yaml:112 */
+    /* 56: modes.yaml:112 */
     { PARL__E_SET, 3, 242, 0x0u },
     { PARL__E_WORD, 0, 16, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 57: grammar/modes.yaml:116 */
+    /* 57: modes.yaml:116 */
     { PARL__E_WORD, 0, 124, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 245, 0x0u },
     { PARL__E_WORD, 0, 93, 0x0u },
-    /* 58: grammar/modes.yaml:116 */
+    /* 58: modes.yaml:116 */
     { PARL__E_WORD, 0, 124, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 249, 0x0u },
     { PARL__E_SET, 1, 253, 0x0u },
     { PARL__E_WORD, 0, 93, 0x0u },
-    /* 59: grammar/modes.yaml:117 */
+    /* 59: modes.yaml:117 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 203, 0x0u },
-    /* 60: grammar/modes.yaml:117 */
+    /* 60: modes.yaml:117 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 202, 0x0u },
-    /* 61: grammar/modes.yaml:117 */
+    /* 61: modes.yaml:117 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 20, 0x0u },
     { PARL__E_WORD, 0, 40, 0x0u },
-    /* 62: grammar/modes.yaml:121 */
+    /* 62: modes.yaml:121 */
     { PARL__E_SET, 3, 254, 0x0u },
     { PARL__E_WORD, 0, 16, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 63: grammar/modes.yaml:122 */
+    /* 63: modes.yaml:122 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_WORD, 0, 16, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 64: grammar/modes.yaml:126 */
+    /* 64: modes.yaml:126 */
     { PARL__E_WORD, 0, 124, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 257, 0x0u },
     { PARL__E_WORD, 0, 93, 0x0u },
-    /* 65: grammar/modes.yaml:126 */
+    /* 65: modes.yaml:126 */
     { PARL__E_WORD, 0, 124, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 261, 0x0u },
     { PARL__E_SET, 1, 265, 0x0u },
     { PARL__E_WORD, 0, 93, 0x0u },
-    /* 66: grammar/modes.yaml:127 */
+    /* 66: modes.yaml:127 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 203, 0x0u },
-    /* 67: grammar/modes.yaml:127 */
+    /* 67: modes.yaml:127 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 202, 0x0u },
-    /* 68: grammar/modes.yaml:127 */
+    /* 68: modes.yaml:127 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 20, 0x0u },
     { PARL__E_WORD, 0, 40, 0x0u },
-    /* 69: grammar/modes.yaml:131 */
+    /* 69: modes.yaml:131 */
     { PARL__E_SET, 3, 266, 0x0u },
     { PARL__E_WORD, 0, 16, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 70: grammar/modes.yaml:132 */
+    /* 70: modes.yaml:132 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_WORD, 0, 16, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 71: grammar/modes.yaml:137 */
+    /* 71: modes.yaml:137 */
     { PARL__E_LIST, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 72: grammar/modes.yaml:138 */
+    /* 72: modes.yaml:138 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_LIST, 0, 0, 0x0u },
-    /* 73: grammar/modes.yaml:143 */
+    /* 73: modes.yaml:143 */
     { PARL__E_SET, 5, 269, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 74: grammar/modes.yaml:144 */
+    /* 74: modes.yaml:144 */
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 2, 274, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_SET, 2, 276, 0x0u },
-    /* 75: grammar/modes.yaml:147 */
+    /* 75: modes.yaml:147 */
     { PARL__E_SET, 6, 278, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 76: grammar/modes.yaml:148 */
+    /* 76: modes.yaml:148 */
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 124, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_SET, 3, 284, 0x0u },
-    /* 77: grammar/modes.yaml:154 */
+    /* 77: modes.yaml:154 */
     { PARL__E_WORD, 0, 220, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 78: grammar/modes.yaml:155 */
+    /* 78: modes.yaml:155 */
     { PARL__E_SET, 2, 287, 0x0u },
     { PARL__E_WORD, 0, 318, 0x0u },
     { PARL__E_WORD, 0, 156, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 79: grammar/modes.yaml:156 */
+    /* 79: modes.yaml:156 */
     { PARL__E_WORD, 0, 247, 0x0u },
     { PARL__E_SET, 2, 289, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 80: grammar/modes.yaml:157 */
+    /* 80: modes.yaml:157 */
     { PARL__E_WORD, 0, 156, 0x0u },
     { PARL__E_WORD, 0, 46, 0x0u },
     { PARL__E_WORD, 0, 201, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 81: grammar/modes.yaml:162 */
+    /* 81: modes.yaml:162 */
     { PARL__E_SET, 5, 291, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
-    /* 82: grammar/modes.yaml:166 */
+    /* 82: modes.yaml:166 */
     { PARL__E_SET, 5, 296, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x3au },
-    /* 83: grammar/modes.yaml:169 */
+    /* 83: modes.yaml:169 */
     { PARL__E_SET, 5, 301, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
-    /* 84: grammar/modes.yaml:173 */
+    /* 84: modes.yaml:173 */
     { PARL__E_SET, 5, 306, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x3au },
-    /* 85: grammar/modes.yaml:178 */
+    /* 85: modes.yaml:178 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 86: grammar/modes.yaml:181 */
+    /* 86: modes.yaml:181 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_DIGITS, 0, 0, 0x0u },
-    /* 87: grammar/modes.yaml:182 */
+    /* 87: modes.yaml:182 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_SET, 3, 311, 0x0u },
     { PARL__E_DIGITS, 0, 0, 0x0u },
-    /* 88: grammar/modes.yaml:186 */
+    /* 88: modes.yaml:186 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_DIGITS, 0, 0, 0x0u },
-    /* 89: grammar/modes.yaml:187 */
+    /* 89: modes.yaml:187 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_SET, 3, 314, 0x0u },
     { PARL__E_DIGITS, 0, 0, 0x0u },
-    /* 90: grammar/modes.yaml:190 */
+    /* 90: modes.yaml:190 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_NTH, 0, 0, 0x0u },
-    /* 91: grammar/modes.yaml:191 */
+    /* 91: modes.yaml:191 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 3, 317, 0x0u },
     { PARL__E_NTH, 0, 0, 0x0u },
-    /* 92: grammar/modes.yaml:196 */
+    /* 92: modes.yaml:196 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_SET, 3, 320, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_WORD, 0, 93, 0x0u },
-    /* 93: grammar/modes.yaml:196 */
+    /* 93: modes.yaml:196 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_SET, 3, 323, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_WORD, 0, 113, 0x0u },
-    /* 94: grammar/modes.yaml:196 */
+    /* 94: modes.yaml:196 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_SET, 3, 326, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_WORD, 0, 59, 0x0u },
-    /* 95: grammar/modes.yaml:196 */
+    /* 95: modes.yaml:196 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_SET, 3, 329, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_WORD, 0, 340, 0x0u },
     { PARL__E_WORD, 0, 326, 0x0u },
-    /* 96: grammar/modes.yaml:196 */
+    /* 96: modes.yaml:196 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_SET, 3, 332, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_WORD, 0, 55, 0x0u },
-    /* 97: grammar/modes.yaml:197 */
+    /* 97: modes.yaml:197 */
     { PARL__E_WORD, 0, 330, 0x0u },
     { PARL__E_WORD, 0, 131, 0x0u },
     { PARL__E_WORD, 0, 31, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 93, 0x0u },
-    /* 98: grammar/modes.yaml:200 */
+    /* 98: modes.yaml:200 */
     { PARL__E_WORD, 0, 331, 0x0u },
     { PARL__E_SET, 2, 335, 0x0u },
-    /* 99: grammar/modes.yaml:200 */
+    /* 99: modes.yaml:200 */
     { PARL__E_WORD, 0, 331, 0x0u },
     { PARL__E_SET, 1, 337, 0x0u },
     { PARL__E_SET, 2, 338, 0x0u },
-    /* 100: grammar/modes.yaml:200 */
+    /* 100: modes.yaml:200 */
     { PARL__E_WORD, 0, 332, 0x0u },
     { PARL__E_SET, 2, 340, 0x0u },
-    /* 101: grammar/modes.yaml:200 */
+    /* 101: modes.yaml:200 */
     { PARL__E_WORD, 0, 332, 0x0u },
     { PARL__E_SET, 1, 342, 0x0u },
     { PARL__E_SET, 2, 343, 0x0u },
-    /* 102: grammar/modes.yaml:200 */
+    /* 102: modes.yaml:200 */
     { PARL__E_WORD, 0, 330, 0x0u },
     { PARL__E_WORD, 0, 149, 0x0u },
     { PARL__E_SET, 2, 345, 0x0u },
-    /* 103: grammar/modes.yaml:200 */
+    /* 103: modes.yaml:200 */
     { PARL__E_WORD, 0, 330, 0x0u },
     { PARL__E_WORD, 0, 149, 0x0u },
     { PARL__E_SET, 1, 347, 0x0u },
     { PARL__E_SET, 2, 348, 0x0u },
-    /* 104: grammar/modes.yaml:200 */
+    /* 104: modes.yaml:200 */
     { PARL__E_WORD, 0, 330, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
     { PARL__E_SET, 2, 350, 0x0u },
-    /* 105: grammar/modes.yaml:200 */
+    /* 105: modes.yaml:200 */
     { PARL__E_WORD, 0, 330, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
     { PARL__E_SET, 1, 352, 0x0u },
     { PARL__E_SET, 2, 353, 0x0u },
-    /* 106: grammar/modes.yaml:203 */
+    /* 106: modes.yaml:203 */
     { PARL__E_WORD, 0, 331, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 107: grammar/modes.yaml:203 */
+    /* 107: modes.yaml:203 */
     { PARL__E_WORD, 0, 331, 0x0u },
     { PARL__E_SET, 1, 355, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 108: grammar/modes.yaml:203 */
+    /* 108: modes.yaml:203 */
     { PARL__E_WORD, 0, 332, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 109: grammar/modes.yaml:203 */
+    /* 109: modes.yaml:203 */
     { PARL__E_WORD, 0, 332, 0x0u },
     { PARL__E_SET, 1, 356, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 110: grammar/modes.yaml:203 */
+    /* 110: modes.yaml:203 */
     { PARL__E_WORD, 0, 330, 0x0u },
     { PARL__E_WORD, 0, 149, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 111: grammar/modes.yaml:203 */
+    /* 111: modes.yaml:203 */
     { PARL__E_WORD, 0, 330, 0x0u },
     { PARL__E_WORD, 0, 149, 0x0u },
     { PARL__E_SET, 1, 357, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 112: grammar/modes.yaml:203 */
+    /* 112: modes.yaml:203 */
     { PARL__E_WORD, 0, 330, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 113: grammar/modes.yaml:203 */
+    /* 113: modes.yaml:203 */
     { PARL__E_WORD, 0, 330, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
     { PARL__E_SET, 1, 358, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 114: grammar/modes.yaml:206 */
+    /* 114: modes.yaml:206 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_SET, 3, 359, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_WORD, 0, 270, 0x0u },
-    /* 115: grammar/modes.yaml:206 */
+    /* 115: modes.yaml:206 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_SET, 3, 362, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_WORD, 0, 37, 0x0u },
-    /* 116: grammar/modes.yaml:206 */
+    /* 116: modes.yaml:206 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_SET, 3, 365, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_WORD, 0, 204, 0x0u },
-    /* 117: grammar/modes.yaml:206 */
+    /* 117: modes.yaml:206 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_SET, 3, 368, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_WORD, 0, 154, 0x0u },
     { PARL__E_WORD, 0, 198, 0x0u },
-    /* 118: grammar/modes.yaml:207 */
+    /* 118: modes.yaml:207 */
     { PARL__E_WORD, 0, 331, 0x0u },
     { PARL__E_SET, 4, 371, 0x0u },
-    /* 119: grammar/modes.yaml:207 */
+    /* 119: modes.yaml:207 */
     { PARL__E_WORD, 0, 331, 0x0u },
     { PARL__E_SET, 1, 375, 0x0u },
     { PARL__E_SET, 4, 376, 0x0u },
-    /* 120: grammar/modes.yaml:207 */
+    /* 120: modes.yaml:207 */
     { PARL__E_WORD, 0, 332, 0x0u },
     { PARL__E_SET, 4, 380, 0x0u },
-    /* 121: grammar/modes.yaml:207 */
+    /* 121: modes.yaml:207 */
     { PARL__E_WORD, 0, 332, 0x0u },
     { PARL__E_SET, 1, 384, 0x0u },
     { PARL__E_SET, 4, 385, 0x0u },
-    /* 122: grammar/modes.yaml:207 */
+    /* 122: modes.yaml:207 */
     { PARL__E_WORD, 0, 330, 0x0u },
     { PARL__E_WORD, 0, 149, 0x0u },
     { PARL__E_SET, 4, 389, 0x0u },
-    /* 123: grammar/modes.yaml:207 */
+    /* 123: modes.yaml:207 */
     { PARL__E_WORD, 0, 330, 0x0u },
     { PARL__E_WORD, 0, 149, 0x0u },
     { PARL__E_SET, 1, 393, 0x0u },
     { PARL__E_SET, 4, 394, 0x0u },
-    /* 124: grammar/modes.yaml:207 */
+    /* 124: modes.yaml:207 */
     { PARL__E_WORD, 0, 330, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
     { PARL__E_SET, 4, 398, 0x0u },
-    /* 125: grammar/modes.yaml:207 */
+    /* 125: modes.yaml:207 */
     { PARL__E_WORD, 0, 330, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
     { PARL__E_SET, 1, 402, 0x0u },
     { PARL__E_SET, 4, 403, 0x0u },
-    /* 126: grammar/modes.yaml:212 */
+    /* 126: modes.yaml:212 */
     { PARL__E_WORD, 0, 285, 0x0u },
     { PARL__E_WORD, 0, 197, 0x0u },
     { PARL__E_WORD, 0, 65, 0x0u },
-    /* 127: grammar/modes.yaml:213 */
+    /* 127: modes.yaml:213 */
     { PARL__E_SET, 5, 407, 0x0u },
     { PARL__E_SET, 3, 412, 0x0u },
-    /* 128: grammar/modes.yaml:213 */
+    /* 128: modes.yaml:213 */
     { PARL__E_SET, 5, 415, 0x0u },
     { PARL__E_SET, 1, 420, 0x0u },
     { PARL__E_SET, 3, 421, 0x0u },
-    /* 129: grammar/modes.yaml:213 */
+    /* 129: modes.yaml:213 */
     { PARL__E_SET, 5, 424, 0x0u },
     { PARL__E_SET, 1, 429, 0x0u },
     { PARL__E_SET, 3, 430, 0x0u },
-    /* 130: grammar/modes.yaml:213 */
+    /* 130: modes.yaml:213 */
     { PARL__E_SET, 5, 433, 0x0u },
     { PARL__E_SET, 1, 438, 0x0u },
     { PARL__E_SET, 1, 439, 0x0u },
     { PARL__E_SET, 3, 440, 0x0u },
-    /* 131: grammar/modes.yaml:213 */
+    /* 131: modes.yaml:213 */
     { PARL__E_SET, 5, 443, 0x0u },
     { PARL__E_SET, 2, 448, 0x0u },
     { PARL__E_SET, 3, 450, 0x0u },
-    /* 132: grammar/modes.yaml:213 */
+    /* 132: modes.yaml:213 */
     { PARL__E_SET, 5, 453, 0x0u },
     { PARL__E_SET, 2, 458, 0x0u },
     { PARL__E_SET, 1, 460, 0x0u },
     { PARL__E_SET, 3, 461, 0x0u },
-    /* 133: grammar/modes.yaml:213 */
+    /* 133: modes.yaml:213 */
     { PARL__E_SET, 5, 464, 0x0u },
     { PARL__E_SET, 2, 469, 0x0u },
     { PARL__E_SET, 1, 471, 0x0u },
     { PARL__E_SET, 3, 472, 0x0u },
-    /* 134: grammar/modes.yaml:213 */
+    /* 134: modes.yaml:213 */
     { PARL__E_SET, 5, 475, 0x0u },
     { PARL__E_SET, 2, 480, 0x0u },
     { PARL__E_SET, 1, 482, 0x0u },
     { PARL__E_SET, 1, 483, 0x0u },
     { PARL__E_SET, 3, 484, 0x0u },
-    /* 135: grammar/modes.yaml:213 */
+    /* 135: modes.yaml:213 */
     { PARL__E_SET, 5, 487, 0x0u },
     { PARL__E_SET, 1, 492, 0x0u },
     { PARL__E_SET, 3, 493, 0x0u },
-    /* 136: grammar/modes.yaml:213 */
+    /* 136: modes.yaml:213 */
     { PARL__E_SET, 5, 496, 0x0u },
     { PARL__E_SET, 1, 501, 0x0u },
     { PARL__E_SET, 1, 502, 0x0u },
     { PARL__E_SET, 3, 503, 0x0u },
-    /* 137: grammar/modes.yaml:213 */
+    /* 137: modes.yaml:213 */
     { PARL__E_SET, 5, 506, 0x0u },
     { PARL__E_SET, 1, 511, 0x0u },
     { PARL__E_SET, 1, 512, 0x0u },
     { PARL__E_SET, 3, 513, 0x0u },
-    /* 138: grammar/modes.yaml:213 */
+    /* 138: modes.yaml:213 */
     { PARL__E_SET, 5, 516, 0x0u },
     { PARL__E_SET, 1, 521, 0x0u },
     { PARL__E_SET, 1, 522, 0x0u },
     { PARL__E_SET, 1, 523, 0x0u },
     { PARL__E_SET, 3, 524, 0x0u },
-    /* 139: grammar/modes.yaml:213 */
+    /* 139: modes.yaml:213 */
     { PARL__E_SET, 5, 527, 0x0u },
     { PARL__E_SET, 1, 532, 0x0u },
     { PARL__E_SET, 2, 533, 0x0u },
     { PARL__E_SET, 3, 535, 0x0u },
-    /* 140: grammar/modes.yaml:213 */
+    /* 140: modes.yaml:213 */
     { PARL__E_SET, 5, 538, 0x0u },
     { PARL__E_SET, 1, 543, 0x0u },
     { PARL__E_SET, 2, 544, 0x0u },
     { PARL__E_SET, 1, 546, 0x0u },
     { PARL__E_SET, 3, 547, 0x0u },
-    /* 141: grammar/modes.yaml:213 */
+    /* 141: modes.yaml:213 */
     { PARL__E_SET, 5, 550, 0x0u },
     { PARL__E_SET, 1, 555, 0x0u },
     { PARL__E_SET, 2, 556, 0x0u },
     { PARL__E_SET, 1, 558, 0x0u },
     { PARL__E_SET, 3, 559, 0x0u },
-    /* 142: grammar/modes.yaml:213 */
+    /* 142: modes.yaml:213 */
     { PARL__E_SET, 5, 562, 0x0u },
     { PARL__E_SET, 1, 567, 0x0u },
     { PARL__E_SET, 2, 568, 0x0u },
     { PARL__E_SET, 1, 570, 0x0u },
     { PARL__E_SET, 1, 571, 0x0u },
     { PARL__E_SET, 3, 572, 0x0u },
-    /* 143: grammar/modes.yaml:214 */
+    /* 143: modes.yaml:214 */
     { PARL__E_SET, 3, 575, 0x0u },
     { PARL__E_WORD, 0, 29, 0x0u },
     { PARL__E_WORD, 0, 299, 0x0u },
-    /* 144: grammar/modes.yaml:214 */
+    /* 144: modes.yaml:214 */
     { PARL__E_SET, 3, 578, 0x0u },
     { PARL__E_WORD, 0, 81, 0x0u },
     { PARL__E_WORD, 0, 150, 0x0u },
     { PARL__E_WORD, 0, 132, 0x0u },
-    /* 145: grammar/modes.yaml:215 */
+    /* 145: modes.yaml:215 */
     { PARL__E_WORD, 0, 207, 0x0u },
-    /* 146: grammar/modes.yaml:218 */
+    /* 146: modes.yaml:218 */
     { PARL__E_SECTION, 0, 0, 0x0u },
     { PARL__E_SET, 4, 581, 0x0u },
-    /* 147: grammar/modes.yaml:219 */
+    /* 147: modes.yaml:219 */
     { PARL__E_WORD, 0, 248, 0x0u },
     { PARL__E_SET, 5, 585, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x0u },
-    /* 148: grammar/modes.yaml:225 */
+    /* 148: modes.yaml:225 */
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 149: grammar/modes.yaml:228 */
+    /* 149: modes.yaml:228 */
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 94, 0x0u },
-    /* 150: grammar/modes.yaml:228 */
+    /* 150: modes.yaml:228 */
     { PARL__E_WORD, 0, 93, 0x0u },
     { PARL__E_WORD, 0, 197, 0x0u },
-    /* 151: grammar/modes.yaml:228 */
+    /* 151: modes.yaml:228 */
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 93, 0x0u },
-    /* 152: grammar/modes.yaml:231 */
+    /* 152: modes.yaml:231 */
     { PARL__E_WORD, 0, 205, 0x0u },
-    /* 153: grammar/modes.yaml:231 */
+    /* 153: modes.yaml:231 */
     { PARL__E_WORD, 0, 38, 0x0u },
     { PARL__E_WORD, 0, 197, 0x0u },
-    /* 154: grammar/modes.yaml:231 */
+    /* 154: modes.yaml:231 */
     { PARL__E_WORD, 0, 270, 0x0u },
     { PARL__E_WORD, 0, 197, 0x0u },
-    /* 155: grammar/modes.yaml:231 */
+    /* 155: modes.yaml:231 */
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
-    /* 156: grammar/modes.yaml:231 */
+    /* 156: modes.yaml:231 */
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 270, 0x0u },
-    /* 157: grammar/modes.yaml:236 */
+    /* 157: modes.yaml:236 */
     { PARL__E_SET, 2, 590, 0x0u },
     { PARL__E_SET, 10, 592, 0x0u },
     { PARL__E_WORD, 0, 197, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 158: grammar/modes.yaml:237 */
+    /* 158: modes.yaml:237 */
     { PARL__E_WORD, 0, 17, 0x0u },
     { PARL__E_SET, 10, 602, 0x0u },
     { PARL__E_WORD, 0, 197, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 159: grammar/modes.yaml:237 */
+    /* 159: modes.yaml:237 */
     { PARL__E_WORD, 0, 17, 0x0u },
     { PARL__E_SET, 1, 612, 0x0u },
     { PARL__E_SET, 10, 613, 0x0u },
     { PARL__E_WORD, 0, 197, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 160: grammar/modes.yaml:238 */
+    /* 160: modes.yaml:238 */
     { PARL__E_SET, 4, 623, 0x0u },
     { PARL__E_WORD, 0, 17, 0x0u },
     { PARL__E_QUOTED, 0, 0, 0x0u },
-    /* 161: grammar/modes.yaml:239 */
+    /* 161: modes.yaml:239 */
     { PARL__E_WORD, 0, 100, 0x0u },
     { PARL__E_SET, 3, 627, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 162: grammar/modes.yaml:239 */
+    /* 162: modes.yaml:239 */
     { PARL__E_WORD, 0, 100, 0x0u },
     { PARL__E_SET, 1, 630, 0x0u },
     { PARL__E_SET, 3, 631, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 163: grammar/modes.yaml:244 */
+    /* 163: modes.yaml:244 */
     { PARL__E_SET, 2, 634, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_SET, 7, 636, 0x0u },
     { PARL__E_SET, 4, 643, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 164: grammar/modes.yaml:245 */
+    /* 164: modes.yaml:245 */
     { PARL__E_SET, 12, 647, 0x0u },
     { PARL__E_WORD, 0, 8, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 165: grammar/modes.yaml:245 */
+    /* 165: modes.yaml:245 */
     { PARL__E_SET, 12, 659, 0x0u },
     { PARL__E_WORD, 0, 200, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 166: grammar/modes.yaml:245 */
+    /* 166: modes.yaml:245 */
     { PARL__E_SET, 12, 671, 0x0u },
     { PARL__E_WORD, 0, 76, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 167: grammar/modes.yaml:245 */
+    /* 167: modes.yaml:245 */
     { PARL__E_SET, 12, 683, 0x0u },
     { PARL__E_WORD, 0, 70, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 168: grammar/modes.yaml:245 */
+    /* 168: modes.yaml:245 */
     { PARL__E_SET, 12, 695, 0x0u },
     { PARL__E_WORD, 0, 297, 0x0u },
     { PARL__E_WORD, 0, 175, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 169: grammar/modes.yaml:245 */
+    /* 169: modes.yaml:245 */
     { PARL__E_SET, 12, 707, 0x0u },
     { PARL__E_WORD, 0, 174, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 170: grammar/modes.yaml:245 */
+    /* 170: modes.yaml:245 */
     { PARL__E_SET, 12, 719, 0x0u },
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_WORD, 0, 150, 0x0u },
     { PARL__E_WORD, 0, 288, 0x0u },
     { PARL__E_WORD, 0, 8, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 171: grammar/modes.yaml:245 */
+    /* 171: modes.yaml:245 */
     { PARL__E_SET, 12, 731, 0x0u },
     { PARL__E_WORD, 0, 297, 0x0u },
     { PARL__E_WORD, 0, 288, 0x0u },
     { PARL__E_WORD, 0, 8, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 172: grammar/modes.yaml:245 */
+    /* 172: modes.yaml:245 */
     { PARL__E_SET, 12, 743, 0x0u },
     { PARL__E_WORD, 0, 297, 0x0u },
     { PARL__E_WORD, 0, 75, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 173: grammar/modes.yaml:245 */
+    /* 173: modes.yaml:245 */
     { PARL__E_SET, 12, 755, 0x0u },
     { PARL__E_WORD, 0, 237, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 174: grammar/modes.yaml:246 */
+    /* 174: modes.yaml:246 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 3, 767, 0x0u },
     { PARL__E_WORD, 0, 150, 0x0u },
     { PARL__E_WORD, 0, 172, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 175: grammar/modes.yaml:246 */
+    /* 175: modes.yaml:246 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 3, 770, 0x0u },
     { PARL__E_WORD, 0, 150, 0x0u },
     { PARL__E_WORD, 0, 73, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 176: grammar/modes.yaml:246 */
+    /* 176: modes.yaml:246 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 3, 773, 0x0u },
     { PARL__E_WORD, 0, 150, 0x0u },
     { PARL__E_WORD, 0, 286, 0x0u },
     { PARL__E_WORD, 0, 8, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 177: grammar/modes.yaml:246 */
+    /* 177: modes.yaml:246 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 3, 776, 0x0u },
     { PARL__E_WORD, 0, 150, 0x0u },
     { PARL__E_WORD, 0, 71, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 178: grammar/modes.yaml:246 */
+    /* 178: modes.yaml:246 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 3, 779, 0x0u },
     { PARL__E_WORD, 0, 150, 0x0u },
     { PARL__E_WORD, 0, 244, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 179: grammar/modes.yaml:246 */
+    /* 179: modes.yaml:246 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 3, 782, 0x0u },
     { PARL__E_WORD, 0, 150, 0x0u },
     { PARL__E_WORD, 0, 68, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 180: grammar/modes.yaml:246 */
+    /* 180: modes.yaml:246 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 3, 785, 0x0u },
     { PARL__E_WORD, 0, 300, 0x0u },
     { PARL__E_WORD, 0, 172, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 181: grammar/modes.yaml:246 */
+    /* 181: modes.yaml:246 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 3, 788, 0x0u },
     { PARL__E_WORD, 0, 300, 0x0u },
     { PARL__E_WORD, 0, 73, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 182: grammar/modes.yaml:246 */
+    /* 182: modes.yaml:246 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 3, 791, 0x0u },
     { PARL__E_WORD, 0, 300, 0x0u },
     { PARL__E_WORD, 0, 286, 0x0u },
     { PARL__E_WORD, 0, 8, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 183: grammar/modes.yaml:246 */
+    /* 183: modes.yaml:246 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 3, 794, 0x0u },
     { PARL__E_WORD, 0, 300, 0x0u },
     { PARL__E_WORD, 0, 71, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 184: grammar/modes.yaml:246 */
+    /* 184: modes.yaml:246 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 3, 797, 0x0u },
     { PARL__E_WORD, 0, 300, 0x0u },
     { PARL__E_WORD, 0, 244, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 185: grammar/modes.yaml:246 */
+    /* 185: modes.yaml:246 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 3, 800, 0x0u },
     { PARL__E_WORD, 0, 300, 0x0u },
     { PARL__E_WORD, 0, 68, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 186: grammar/modes.yaml:246 */
+    /* 186: modes.yaml:246 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 3, 803, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 32, 0x0u },
     { PARL__E_WORD, 0, 172, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 187: grammar/modes.yaml:246 */
+    /* 187: modes.yaml:246 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 3, 806, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 32, 0x0u },
     { PARL__E_WORD, 0, 73, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 188: grammar/modes.yaml:246 */
+    /* 188: modes.yaml:246 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 3, 809, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
@@ -1611,42 +1611,42 @@ const parl__elem parl__elems[1116] = {
     { PARL__E_WORD, 0, 286, 0x0u },
     { PARL__E_WORD, 0, 8, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 189: grammar/modes.yaml:246 */
+    /* 189: modes.yaml:246 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 3, 812, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 32, 0x0u },
     { PARL__E_WORD, 0, 71, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 190: grammar/modes.yaml:246 */
+    /* 190: modes.yaml:246 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 3, 815, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 32, 0x0u },
     { PARL__E_WORD, 0, 244, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 191: grammar/modes.yaml:246 */
+    /* 191: modes.yaml:246 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 3, 818, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 32, 0x0u },
     { PARL__E_WORD, 0, 68, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 192: grammar/modes.yaml:246 */
+    /* 192: modes.yaml:246 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 3, 821, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 33, 0x0u },
     { PARL__E_WORD, 0, 172, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 193: grammar/modes.yaml:246 */
+    /* 193: modes.yaml:246 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 3, 824, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 33, 0x0u },
     { PARL__E_WORD, 0, 73, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 194: grammar/modes.yaml:246 */
+    /* 194: modes.yaml:246 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 3, 827, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
@@ -1654,496 +1654,496 @@ const parl__elem parl__elems[1116] = {
     { PARL__E_WORD, 0, 286, 0x0u },
     { PARL__E_WORD, 0, 8, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 195: grammar/modes.yaml:246 */
+    /* 195: modes.yaml:246 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 3, 830, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 33, 0x0u },
     { PARL__E_WORD, 0, 71, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 196: grammar/modes.yaml:246 */
+    /* 196: modes.yaml:246 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 3, 833, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 33, 0x0u },
     { PARL__E_WORD, 0, 244, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 197: grammar/modes.yaml:246 */
+    /* 197: modes.yaml:246 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 3, 836, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 33, 0x0u },
     { PARL__E_WORD, 0, 68, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 198: grammar/modes.yaml:247 */
+    /* 198: modes.yaml:247 */
     { PARL__E_WORD, 0, 333, 0x0u },
     { PARL__E_SET, 2, 839, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_SET, 7, 841, 0x0u },
-    /* 199: grammar/modes.yaml:248 */
+    /* 199: modes.yaml:248 */
     { PARL__E_SET, 2, 848, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_SET, 7, 850, 0x0u },
-    /* 200: grammar/modes.yaml:249 */
+    /* 200: modes.yaml:249 */
     { PARL__E_SET, 3, 857, 0x0u },
     { PARL__E_WORD, 0, 150, 0x0u },
     { PARL__E_SET, 6, 860, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 201: grammar/modes.yaml:249 */
+    /* 201: modes.yaml:249 */
     { PARL__E_SET, 3, 866, 0x0u },
     { PARL__E_WORD, 0, 300, 0x0u },
     { PARL__E_SET, 6, 869, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 202: grammar/modes.yaml:249 */
+    /* 202: modes.yaml:249 */
     { PARL__E_SET, 3, 875, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 32, 0x0u },
     { PARL__E_SET, 6, 878, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 203: grammar/modes.yaml:249 */
+    /* 203: modes.yaml:249 */
     { PARL__E_SET, 3, 884, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 33, 0x0u },
     { PARL__E_SET, 6, 887, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 204: grammar/modes.yaml:250 */
+    /* 204: modes.yaml:250 */
     { PARL__E_SET, 2, 893, 0x0u },
     { PARL__E_WORD, 0, 299, 0x0u },
     { PARL__E_WORD, 0, 22, 0x0u },
     { PARL__E_SET, 4, 895, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 205: grammar/modes.yaml:250 */
+    /* 205: modes.yaml:250 */
     { PARL__E_SET, 2, 899, 0x0u },
     { PARL__E_WORD, 0, 299, 0x0u },
     { PARL__E_WORD, 0, 268, 0x0u },
     { PARL__E_SET, 4, 901, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 206: grammar/modes.yaml:250 */
+    /* 206: modes.yaml:250 */
     { PARL__E_SET, 2, 905, 0x0u },
     { PARL__E_WORD, 0, 299, 0x0u },
     { PARL__E_WORD, 0, 21, 0x0u },
     { PARL__E_WORD, 0, 172, 0x0u },
     { PARL__E_SET, 4, 907, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 207: grammar/modes.yaml:250 */
+    /* 207: modes.yaml:250 */
     { PARL__E_SET, 2, 911, 0x0u },
     { PARL__E_WORD, 0, 299, 0x0u },
     { PARL__E_WORD, 0, 7, 0x0u },
     { PARL__E_WORD, 0, 172, 0x0u },
     { PARL__E_SET, 4, 913, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 208: grammar/modes.yaml:250 */
+    /* 208: modes.yaml:250 */
     { PARL__E_SET, 2, 917, 0x0u },
     { PARL__E_WORD, 0, 299, 0x0u },
     { PARL__E_WORD, 0, 175, 0x0u },
     { PARL__E_SET, 4, 919, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 209: grammar/modes.yaml:251 */
+    /* 209: modes.yaml:251 */
     { PARL__E_SET, 3, 923, 0x0u },
     { PARL__E_SET, 2, 926, 0x0u },
     { PARL__E_SET, 3, 928, 0x0u },
     { PARL__E_SET, 2, 931, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 210: grammar/modes.yaml:251 */
+    /* 210: modes.yaml:251 */
     { PARL__E_SET, 3, 933, 0x0u },
     { PARL__E_SET, 2, 936, 0x0u },
     { PARL__E_SET, 1, 938, 0x0u },
     { PARL__E_SET, 3, 939, 0x0u },
     { PARL__E_SET, 2, 942, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 211: grammar/modes.yaml:252 */
+    /* 211: modes.yaml:252 */
     { PARL__E_SET, 2, 944, 0x0u },
     { PARL__E_WORD, 0, 8, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 212: grammar/modes.yaml:253 */
+    /* 212: modes.yaml:253 */
     { PARL__E_WORD, 0, 111, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 213: grammar/modes.yaml:253 */
+    /* 213: modes.yaml:253 */
     { PARL__E_WORD, 0, 246, 0x0u },
     { PARL__E_WORD, 0, 116, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 214: grammar/modes.yaml:253 */
+    /* 214: modes.yaml:253 */
     { PARL__E_WORD, 0, 167, 0x0u },
     { PARL__E_WORD, 0, 116, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 215: grammar/modes.yaml:253 */
+    /* 215: modes.yaml:253 */
     { PARL__E_WORD, 0, 167, 0x0u },
     { PARL__E_WORD, 0, 326, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 216: grammar/modes.yaml:253 */
+    /* 216: modes.yaml:253 */
     { PARL__E_WORD, 0, 246, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 217: grammar/modes.yaml:253 */
+    /* 217: modes.yaml:253 */
     { PARL__E_WORD, 0, 165, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 218: grammar/modes.yaml:253 */
+    /* 218: modes.yaml:253 */
     { PARL__E_WORD, 0, 130, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 219: grammar/modes.yaml:253 */
+    /* 219: modes.yaml:253 */
     { PARL__E_WORD, 0, 168, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 220: grammar/modes.yaml:254 */
+    /* 220: modes.yaml:254 */
     { PARL__E_SET, 2, 946, 0x0u },
     { PARL__E_SET, 3, 948, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 221: grammar/modes.yaml:255 */
+    /* 221: modes.yaml:255 */
     { PARL__E_WORD, 0, 175, 0x0u },
     { PARL__E_WORD, 0, 197, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 222: grammar/modes.yaml:255 */
+    /* 222: modes.yaml:255 */
     { PARL__E_WORD, 0, 236, 0x0u },
     { PARL__E_WORD, 0, 318, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 223: grammar/modes.yaml:260 */
+    /* 223: modes.yaml:260 */
     { PARL__E_SET, 4, 951, 0x0u },
-    /* 224: grammar/modes.yaml:261 */
+    /* 224: modes.yaml:261 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_SET, 3, 955, 0x0u },
     { PARL__E_WORD, 0, 17, 0x0u },
-    /* 225: grammar/modes.yaml:261 */
+    /* 225: modes.yaml:261 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_SET, 3, 958, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 226: grammar/modes.yaml:261 */
+    /* 226: modes.yaml:261 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_SET, 3, 961, 0x0u },
     { PARL__E_WORD, 0, 328, 0x0u },
-    /* 227: grammar/modes.yaml:261 */
+    /* 227: modes.yaml:261 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_SET, 3, 964, 0x0u },
     { PARL__E_WORD, 0, 140, 0x0u },
     { PARL__E_WORD, 0, 125, 0x0u },
-    /* 228: grammar/modes.yaml:261 */
+    /* 228: modes.yaml:261 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_SET, 3, 967, 0x0u },
     { PARL__E_WORD, 0, 124, 0x0u },
     { PARL__E_WORD, 0, 270, 0x0u },
     { PARL__E_WORD, 0, 318, 0x0u },
     { PARL__E_WORD, 0, 113, 0x0u },
-    /* 229: grammar/modes.yaml:262 */
+    /* 229: modes.yaml:262 */
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 230: grammar/modes.yaml:262 */
+    /* 230: modes.yaml:262 */
     { PARL__E_WORD, 0, 328, 0x0u },
-    /* 231: grammar/modes.yaml:262 */
+    /* 231: modes.yaml:262 */
     { PARL__E_WORD, 0, 337, 0x0u },
     { PARL__E_WORD, 0, 116, 0x0u },
     { PARL__E_WORD, 0, 337, 0x0u },
-    /* 232: grammar/modes.yaml:262 */
+    /* 232: modes.yaml:262 */
     { PARL__E_WORD, 0, 140, 0x0u },
     { PARL__E_WORD, 0, 125, 0x0u },
-    /* 233: grammar/modes.yaml:267 */
+    /* 233: modes.yaml:267 */
     { PARL__E_QUOTED, 0, 0, 0x0u },
-    /* 234: grammar/modes.yaml:272 */
+    /* 234: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 150, 0x0u },
-    /* 235: grammar/modes.yaml:272 */
+    /* 235: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 150, 0x0u },
     { PARL__E_WORD, 0, 318, 0x0u },
     { PARL__E_WORD, 0, 171, 0x0u },
-    /* 236: grammar/modes.yaml:272 */
+    /* 236: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 150, 0x0u },
     { PARL__E_WORD, 0, 34, 0x0u },
-    /* 237: grammar/modes.yaml:272 */
+    /* 237: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 150, 0x0u },
     { PARL__E_WORD, 0, 206, 0x0u },
-    /* 238: grammar/modes.yaml:272 */
+    /* 238: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 150, 0x0u },
     { PARL__E_WORD, 0, 18, 0x0u },
-    /* 239: grammar/modes.yaml:272 */
+    /* 239: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 307, 0x0u },
-    /* 240: grammar/modes.yaml:272 */
+    /* 240: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 307, 0x0u },
     { PARL__E_WORD, 0, 318, 0x0u },
     { PARL__E_WORD, 0, 171, 0x0u },
-    /* 241: grammar/modes.yaml:272 */
+    /* 241: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 307, 0x0u },
     { PARL__E_WORD, 0, 34, 0x0u },
-    /* 242: grammar/modes.yaml:272 */
+    /* 242: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 307, 0x0u },
     { PARL__E_WORD, 0, 206, 0x0u },
-    /* 243: grammar/modes.yaml:272 */
+    /* 243: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 307, 0x0u },
     { PARL__E_WORD, 0, 18, 0x0u },
-    /* 244: grammar/modes.yaml:272 */
+    /* 244: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 80, 0x0u },
-    /* 245: grammar/modes.yaml:272 */
+    /* 245: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 80, 0x0u },
     { PARL__E_WORD, 0, 318, 0x0u },
     { PARL__E_WORD, 0, 171, 0x0u },
-    /* 246: grammar/modes.yaml:272 */
+    /* 246: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 80, 0x0u },
     { PARL__E_WORD, 0, 34, 0x0u },
-    /* 247: grammar/modes.yaml:272 */
+    /* 247: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 80, 0x0u },
     { PARL__E_WORD, 0, 206, 0x0u },
-    /* 248: grammar/modes.yaml:272 */
+    /* 248: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 80, 0x0u },
     { PARL__E_WORD, 0, 18, 0x0u },
-    /* 249: grammar/modes.yaml:272 */
+    /* 249: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 79, 0x0u },
-    /* 250: grammar/modes.yaml:272 */
+    /* 250: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 79, 0x0u },
     { PARL__E_WORD, 0, 318, 0x0u },
     { PARL__E_WORD, 0, 171, 0x0u },
-    /* 251: grammar/modes.yaml:272 */
+    /* 251: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 79, 0x0u },
     { PARL__E_WORD, 0, 34, 0x0u },
-    /* 252: grammar/modes.yaml:272 */
+    /* 252: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 79, 0x0u },
     { PARL__E_WORD, 0, 206, 0x0u },
-    /* 253: grammar/modes.yaml:272 */
+    /* 253: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 79, 0x0u },
     { PARL__E_WORD, 0, 18, 0x0u },
-    /* 254: grammar/modes.yaml:272 */
+    /* 254: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 108, 0x0u },
-    /* 255: grammar/modes.yaml:272 */
+    /* 255: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 108, 0x0u },
     { PARL__E_WORD, 0, 318, 0x0u },
     { PARL__E_WORD, 0, 171, 0x0u },
-    /* 256: grammar/modes.yaml:272 */
+    /* 256: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 108, 0x0u },
     { PARL__E_WORD, 0, 34, 0x0u },
-    /* 257: grammar/modes.yaml:272 */
+    /* 257: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 108, 0x0u },
     { PARL__E_WORD, 0, 206, 0x0u },
-    /* 258: grammar/modes.yaml:272 */
+    /* 258: modes.yaml:272 */
     { PARL__E_WORD, 0, 231, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 108, 0x0u },
     { PARL__E_WORD, 0, 18, 0x0u },
-    /* 259: grammar/modes.yaml:273 */
+    /* 259: modes.yaml:273 */
     { PARL__E_SET, 3, 970, 0x0u },
     { PARL__E_WORD, 0, 150, 0x0u },
-    /* 260: grammar/modes.yaml:273 */
+    /* 260: modes.yaml:273 */
     { PARL__E_SET, 3, 973, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 80, 0x0u },
-    /* 261: grammar/modes.yaml:273 */
+    /* 261: modes.yaml:273 */
     { PARL__E_SET, 3, 976, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 79, 0x0u },
-    /* 262: grammar/modes.yaml:273 */
+    /* 262: modes.yaml:273 */
     { PARL__E_SET, 3, 979, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 108, 0x0u },
-    /* 263: grammar/modes.yaml:273 */
+    /* 263: modes.yaml:273 */
     { PARL__E_SET, 3, 982, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 294, 0x0u },
-    /* 264: grammar/modes.yaml:273 */
+    /* 264: modes.yaml:273 */
     { PARL__E_SET, 3, 985, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 65, 0x0u },
-    /* 265: grammar/modes.yaml:273 */
+    /* 265: modes.yaml:273 */
     { PARL__E_SET, 3, 988, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 64, 0x0u },
-    /* 266: grammar/modes.yaml:273 */
+    /* 266: modes.yaml:273 */
     { PARL__E_SET, 3, 991, 0x0u },
     { PARL__E_SET, 1, 994, 0x0u },
     { PARL__E_WORD, 0, 150, 0x0u },
-    /* 267: grammar/modes.yaml:273 */
+    /* 267: modes.yaml:273 */
     { PARL__E_SET, 3, 995, 0x0u },
     { PARL__E_SET, 1, 998, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 80, 0x0u },
-    /* 268: grammar/modes.yaml:273 */
+    /* 268: modes.yaml:273 */
     { PARL__E_SET, 3, 999, 0x0u },
     { PARL__E_SET, 1, 1002, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 79, 0x0u },
-    /* 269: grammar/modes.yaml:273 */
+    /* 269: modes.yaml:273 */
     { PARL__E_SET, 3, 1003, 0x0u },
     { PARL__E_SET, 1, 1006, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 108, 0x0u },
-    /* 270: grammar/modes.yaml:273 */
+    /* 270: modes.yaml:273 */
     { PARL__E_SET, 3, 1007, 0x0u },
     { PARL__E_SET, 1, 1010, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 294, 0x0u },
-    /* 271: grammar/modes.yaml:273 */
+    /* 271: modes.yaml:273 */
     { PARL__E_SET, 3, 1011, 0x0u },
     { PARL__E_SET, 1, 1014, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 65, 0x0u },
-    /* 272: grammar/modes.yaml:273 */
+    /* 272: modes.yaml:273 */
     { PARL__E_SET, 3, 1015, 0x0u },
     { PARL__E_SET, 1, 1018, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 64, 0x0u },
-    /* 273: grammar/modes.yaml:276 */
+    /* 273: modes.yaml:276 */
     { PARL__E_WORD, 0, 289, 0x0u },
     { PARL__E_WORD, 0, 171, 0x0u },
     { PARL__E_WORD, 0, 8, 0x0u },
     { PARL__E_SET, 2, 1019, 0x0u },
     { PARL__E_SET, 14, 1021, 0x0u },
-    /* 274: grammar/modes.yaml:277 */
+    /* 274: modes.yaml:277 */
     { PARL__E_WORD, 0, 71, 0x0u },
     { PARL__E_SET, 2, 1035, 0x0u },
     { PARL__E_SET, 14, 1037, 0x0u },
-    /* 275: grammar/modes.yaml:277 */
+    /* 275: modes.yaml:277 */
     { PARL__E_WORD, 0, 280, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
     { PARL__E_WORD, 0, 279, 0x0u },
     { PARL__E_WORD, 0, 197, 0x0u },
     { PARL__E_SET, 2, 1051, 0x0u },
     { PARL__E_SET, 14, 1053, 0x0u },
-    /* 276: grammar/modes.yaml:280 */
+    /* 276: modes.yaml:280 */
     { PARL__E_SECTION, 0, 0, 0x0u },
-    /* 277: grammar/modes.yaml:298 */
+    /* 277: modes.yaml:298 */
     { PARL__E_SET, 13, 1067, 0x0u },
-    /* 278: grammar/modes.yaml:299 */
+    /* 278: modes.yaml:299 */
     { PARL__E_WORD, 0, 126, 0x0u },
     { PARL__E_WORD, 0, 171, 0x0u },
-    /* 279: grammar/modes.yaml:299 */
+    /* 279: modes.yaml:299 */
     { PARL__E_WORD, 0, 289, 0x0u },
     { PARL__E_WORD, 0, 171, 0x0u },
-    /* 280: grammar/modes.yaml:299 */
+    /* 280: modes.yaml:299 */
     { PARL__E_WORD, 0, 330, 0x0u },
     { PARL__E_WORD, 0, 81, 0x0u },
     { PARL__E_WORD, 0, 150, 0x0u },
     { PARL__E_WORD, 0, 244, 0x0u },
-    /* 281: grammar/modes.yaml:299 */
+    /* 281: modes.yaml:299 */
     { PARL__E_WORD, 0, 330, 0x0u },
     { PARL__E_WORD, 0, 78, 0x0u },
     { PARL__E_WORD, 0, 300, 0x0u },
     { PARL__E_WORD, 0, 244, 0x0u },
-    /* 282: grammar/modes.yaml:299 */
+    /* 282: modes.yaml:299 */
     { PARL__E_WORD, 0, 331, 0x0u },
     { PARL__E_WORD, 0, 140, 0x0u },
-    /* 283: grammar/modes.yaml:299 */
+    /* 283: modes.yaml:299 */
     { PARL__E_WORD, 0, 330, 0x0u },
     { PARL__E_WORD, 0, 149, 0x0u },
     { PARL__E_WORD, 0, 140, 0x0u },
-    /* 284: grammar/modes.yaml:300 */
+    /* 284: modes.yaml:300 */
     { PARL__E_SET, 10, 1080, 0x0u },
-    /* 285: grammar/modes.yaml:301 */
+    /* 285: modes.yaml:301 */
     { PARL__E_SET, 6, 1090, 0x0u },
-    /* 286: grammar/modes.yaml:302 */
+    /* 286: modes.yaml:302 */
     { PARL__E_WORD, 0, 111, 0x0u },
-    /* 287: grammar/modes.yaml:302 */
+    /* 287: modes.yaml:302 */
     { PARL__E_WORD, 0, 246, 0x0u },
-    /* 288: grammar/modes.yaml:302 */
+    /* 288: modes.yaml:302 */
     { PARL__E_WORD, 0, 165, 0x0u },
-    /* 289: grammar/modes.yaml:302 */
+    /* 289: modes.yaml:302 */
     { PARL__E_WORD, 0, 167, 0x0u },
     { PARL__E_WORD, 0, 116, 0x0u },
-    /* 290: grammar/modes.yaml:302 */
+    /* 290: modes.yaml:302 */
     { PARL__E_WORD, 0, 167, 0x0u },
     { PARL__E_WORD, 0, 326, 0x0u },
-    /* 291: grammar/modes.yaml:302 */
+    /* 291: modes.yaml:302 */
     { PARL__E_WORD, 0, 130, 0x0u },
-    /* 292: grammar/modes.yaml:303 */
+    /* 292: modes.yaml:303 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_WORD, 0, 166, 0x0u },
-    /* 293: grammar/modes.yaml:303 */
+    /* 293: modes.yaml:303 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_WORD, 0, 169, 0x0u },
-    /* 294: grammar/modes.yaml:303 */
+    /* 294: modes.yaml:303 */
     { PARL__E_WORD, 0, 137, 0x0u },
     { PARL__E_WORD, 0, 81, 0x0u },
     { PARL__E_WORD, 0, 150, 0x0u },
-    /* 295: grammar/modes.yaml:303 */
+    /* 295: modes.yaml:303 */
     { PARL__E_WORD, 0, 337, 0x0u },
     { PARL__E_WORD, 0, 66, 0x0u },
-    /* 296: grammar/modes.yaml:303 */
+    /* 296: modes.yaml:303 */
     { PARL__E_WORD, 0, 66, 0x0u },
     { PARL__E_WORD, 0, 298, 0x0u },
-    /* 297: grammar/modes.yaml:304 */
+    /* 297: modes.yaml:304 */
     { PARL__E_WORD, 0, 205, 0x0u },
-    /* 298: grammar/modes.yaml:304 */
+    /* 298: modes.yaml:304 */
     { PARL__E_WORD, 0, 38, 0x0u },
-    /* 299: grammar/modes.yaml:304 */
+    /* 299: modes.yaml:304 */
     { PARL__E_WORD, 0, 94, 0x0u },
-    /* 300: grammar/modes.yaml:304 */
+    /* 300: modes.yaml:304 */
     { PARL__E_WORD, 0, 62, 0x0u },
-    /* 301: grammar/modes.yaml:304 */
+    /* 301: modes.yaml:304 */
     { PARL__E_WORD, 0, 220, 0x0u },
-    /* 302: grammar/modes.yaml:304 */
+    /* 302: modes.yaml:304 */
     { PARL__E_WORD, 0, 183, 0x0u },
     { PARL__E_WORD, 0, 318, 0x0u },
     { PARL__E_WORD, 0, 156, 0x0u },
-    /* 303: grammar/modes.yaml:304 */
+    /* 303: modes.yaml:304 */
     { PARL__E_WORD, 0, 99, 0x0u },
     { PARL__E_WORD, 0, 16, 0x0u },
-    /* 304: grammar/modes.yaml:304 */
+    /* 304: modes.yaml:304 */
     { PARL__E_WORD, 0, 124, 0x0u },
     { PARL__E_WORD, 0, 160, 0x0u },
-    /* 305: grammar/modes.yaml:304 */
+    /* 305: modes.yaml:304 */
     { PARL__E_WORD, 0, 127, 0x0u },
     { PARL__E_WORD, 0, 318, 0x0u },
-    /* 306: grammar/modes.yaml:304 */
+    /* 306: modes.yaml:304 */
     { PARL__E_WORD, 0, 267, 0x0u },
     { PARL__E_WORD, 0, 318, 0x0u },
-    /* 307: grammar/modes.yaml:305 */
+    /* 307: modes.yaml:305 */
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 308: grammar/modes.yaml:306 */
+    /* 308: modes.yaml:306 */
     { PARL__E_SECTION, 0, 0, 0x0u },
-    /* 309: grammar/modes.yaml:307 */
+    /* 309: modes.yaml:307 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
-    /* 310: grammar/modes.yaml:289 */
+    /* 310: modes.yaml:289 */
     { PARL__E_SET, 4, 1096, 0x0u },
     { PARL__E_SET, 14, 1100, 0x0u },
-    /* 311: grammar/modes.yaml:289 */
+    /* 311: modes.yaml:289 */
     { PARL__E_SET, 4, 1114, 0x0u },
     { PARL__E_SET, 4, 1118, 0x0u },
     { PARL__E_SET, 14, 1122, 0x0u },
-    /* 312: grammar/modes.yaml:290 */
+    /* 312: modes.yaml:290 */
     { PARL__E_WORD, 0, 223, 0x0u },
-    /* 313: grammar/modes.yaml:290 */
+    /* 313: modes.yaml:290 */
     { PARL__E_WORD, 0, 296, 0x0u },
-    /* 314: grammar/modes.yaml:290 */
+    /* 314: modes.yaml:290 */
     { PARL__E_WORD, 0, 295, 0x0u },
     { PARL__E_WORD, 0, 344, 0x0u },
-    /* 315: grammar/modes.yaml:290 */
+    /* 315: modes.yaml:290 */
     { PARL__E_WORD, 0, 116, 0x0u },
     { PARL__E_WORD, 0, 171, 0x0u },
-    /* 316: grammar/modes.yaml:290 */
+    /* 316: modes.yaml:290 */
     { PARL__E_WORD, 0, 224, 0x0u },
-    /* 317: grammar/modes.yaml:291 */
+    /* 317: modes.yaml:291 */
     { PARL__E_WORD, 0, 140, 0x0u },
     { PARL__E_SET, 2, 1136, 0x0u },
-    /* 318: grammar/modes.yaml:293 */
+    /* 318: modes.yaml:293 */
     { PARL__E_SET, 7, 1138, 0x0u },
-    /* 319: grammar/modes.yaml:293 */
+    /* 319: modes.yaml:293 */
     { PARL__E_SET, 3, 1145, 0x0u },
     { PARL__E_SET, 7, 1148, 0x0u },
 };
@@ -2551,45 +2551,45 @@ const parl__variant parl__variants[320] = {
 };
 
 const parl__rule parl__rules[39] = {
-    { 14, 1, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:67 */
-    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:77 */
-    { 9, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:90 */
-    { 10, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:94 */
-    { 8, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:97 */
-    { 8, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0 }, /* grammar/modes.yaml:100 */
-    { 8, 0, 1, 0, 3, 0, PARL__E_NUMBER, 1, 0 }, /* grammar/modes.yaml:108 */
-    { 10, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0 }, /* grammar/modes.yaml:113 */
-    { 10, 0, 1, 0, 0, 0, PARL__E_NUMBER, 1, 0 }, /* grammar/modes.yaml:118 */
-    { 9, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0 }, /* grammar/modes.yaml:123 */
-    { 9, 0, 1, 0, 0, 0, PARL__E_NUMBER, 1, 0 }, /* grammar/modes.yaml:128 */
-    { 19, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:135 */
-    { 2, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:141 */
-    { 3, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:145 */
-    { 2, 0, 0, 1, 0, 0, PARL__E_, 0, 2 }, /* grammar/modes.yaml:151 */
-    { 7, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:160 */
-    { 2, 0, 0, 1, 0, 0, PARL__E_, 0, 1 }, /* grammar/modes.yaml:163 */
-    { 6, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:167 */
-    { 3, 0, 0, 1, 0, 0, PARL__E_, 0, 1 }, /* grammar/modes.yaml:170 */
-    { 4, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:176 */
-    { 5, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:179 */
-    { 12, 0, 0, 0, 0, 0, PARL__E_DIGITS, 0, 0 }, /* grammar/modes.yaml:183 */
-    { 4, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:188 */
-    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:194 */
-    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:198 */
-    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:201 */
-    { 15, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:204 */
-    { 18, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:210 */
-    { 17, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:216 */
-    { 7, 0, 0, 0, 0, 7, PARL__E_, 0, 0 }, /* grammar/modes.yaml:222 */
-    { 7, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:226 */
-    { 6, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:229 */
-    { 14, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:234 */
-    { 13, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:242 */
-    { 11, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:258 */
-    { 13, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:265 */
-    { 11, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:270 */
-    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:274 */
-    { 17, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* grammar/modes.yaml:278 */
+    { 14, 1, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:67 */
+    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:77 */
+    { 9, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:90 */
+    { 10, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:94 */
+    { 8, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:97 */
+    { 8, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0 }, /* modes.yaml:100 */
+    { 8, 0, 1, 0, 3, 0, PARL__E_NUMBER, 1, 0 }, /* modes.yaml:108 */
+    { 10, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0 }, /* modes.yaml:113 */
+    { 10, 0, 1, 0, 0, 0, PARL__E_NUMBER, 1, 0 }, /* modes.yaml:118 */
+    { 9, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0 }, /* modes.yaml:123 */
+    { 9, 0, 1, 0, 0, 0, PARL__E_NUMBER, 1, 0 }, /* modes.yaml:128 */
+    { 19, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:135 */
+    { 2, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:141 */
+    { 3, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:145 */
+    { 2, 0, 0, 1, 0, 0, PARL__E_, 0, 2 }, /* modes.yaml:151 */
+    { 7, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:160 */
+    { 2, 0, 0, 1, 0, 0, PARL__E_, 0, 1 }, /* modes.yaml:163 */
+    { 6, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:167 */
+    { 3, 0, 0, 1, 0, 0, PARL__E_, 0, 1 }, /* modes.yaml:170 */
+    { 4, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:176 */
+    { 5, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:179 */
+    { 12, 0, 0, 0, 0, 0, PARL__E_DIGITS, 0, 0 }, /* modes.yaml:183 */
+    { 4, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:188 */
+    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:194 */
+    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:198 */
+    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:201 */
+    { 15, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:204 */
+    { 18, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:210 */
+    { 17, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:216 */
+    { 7, 0, 0, 0, 0, 7, PARL__E_, 0, 0 }, /* modes.yaml:222 */
+    { 7, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:226 */
+    { 6, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:229 */
+    { 14, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:234 */
+    { 13, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:242 */
+    { 11, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:258 */
+    { 13, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:265 */
+    { 11, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:270 */
+    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:274 */
+    { 17, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:278 */
 };
 
 const uint16_t parl__first_word_off[350] = {

@@ -536,6 +536,7 @@ static int atom_elem(pparser *P, const pnode *n, elem *e)
         e->words = xcalloc((size_t)e->n, sizeof(int));
         e->cols = xcalloc((size_t)e->n, sizeof(int));
         memcpy(e->words, P->I->classes[k].words, (size_t)e->n * sizeof(int));
+        for (int i = 0; i < e->n; i++) e->cols[i] = n->col;
         return 1;
     }
     case 's': e->op = n->op; e->mask = n->mask; return 1;
@@ -905,7 +906,6 @@ static void check_shadowing(infer *I)
             elem *e = &v->s.e[p];
             if (e->op != E_WORD && e->op != E_SET) continue;
             for (int m = 0; m < e->n; m++) {
-                if (!e->cols[m]) continue;   /* class members are shared; not checked one by one */
                 elem saved = *e;
                 int w = e->words[m], c = e->cols[m];
                 e->op = E_WORD; e->words = &w; e->cols = &c; e->n = 1;
@@ -921,7 +921,7 @@ static void check_shadowing(infer *I)
                     for (int q = 0; q < I->v[o].s.n && !alive; q++) {
                         elem *f = &I->v[o].s.e[q];
                         for (int r = 0; r < f->n; r++)
-                            if ((f->op == E_WORD || f->op == E_SET) && f->cols[r] == c) {
+                            if ((f->op == E_WORD || f->op == E_SET) && f->cols[r] == c && f->words[r] == w) {
                                 elem keep = *f;
                                 int ww = f->words[r], cc = c;
                                 f->op = E_WORD; f->words = &ww; f->cols = &cc; f->n = 1;
@@ -958,6 +958,14 @@ static void assign_ids(infer *I)
     qsort(order, (size_t)I->nw, sizeof(int), cmp_word_idx);
     for (int i = 0; i < I->nw; i++) I->w[order[i]].id = i + 1;
     free(order);
+}
+
+/* Generated files name specs without their directory: the output must not
+ * depend on where the grammar was read from. */
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
 }
 
 static void c_comment_safe(FILE *f, const char *s)
@@ -1214,7 +1222,7 @@ static void emit_tables(infer *I, FILE *f)
     int *setw = NULL, csetw = 0;
     for (int k = 0; k < I->nv; k++) {
         const seq *s = &I->v[k].s;
-        fprintf(f, "    /* %d: %s:%d */\n", k, I->v[k].at->file, I->v[k].at->line);
+        fprintf(f, "    /* %d: %s:%d */\n", k, base_name(I->v[k].at->file), I->v[k].at->line);
         for (int i = 0; i < s->n; i++) {
             const elem *e = &s->e[i];
             int arg = 0, cnt = 0;
@@ -1252,7 +1260,7 @@ static void emit_tables(infer *I, FILE *f)
         fprintf(f, "    { %d, %d, %d, %d, %d, %d, PARL__E_%s, %lld, %lld }, /* %s:%d */\n", ru->mode,
                 ru->count_only, ru->end_open, ru->has_count, ru->unit, ru->section,
                 elem_names[ru->start_slot], (long long)ru->start_add, (long long)ru->count,
-                ru->at->file, ru->at->line);
+                base_name(ru->at->file), ru->at->line);
     }
     fputs("};\n\n", f);
 

@@ -108,12 +108,14 @@ int gen_close(gen_ctx *g, FILE *f)
     return 0;
 }
 
-/* Runs ARGV; returns its exit status (or 127 when it cannot start). */
-static int run(char *const argv[])
+/* Runs ARGV in directory DIR (NULL: here); returns its exit status, or 127
+ * when it cannot start. */
+static int run_in(const char *dir, char *const argv[])
 {
     pid_t pid = fork();
     if (pid < 0) return 127;
     if (pid == 0) {
+        if (dir && chdir(dir)) _exit(127);
         execvp(argv[0], argv);
         fprintf(stderr, "parlgen: cannot run %s: %s\n", argv[0], strerror(errno));
         _exit(127);
@@ -123,6 +125,8 @@ static int run(char *const argv[])
         if (errno != EINTR) return 127;
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
 }
+
+static int run(char *const argv[]) { return run_in(NULL, argv); }
 
 static int has_ext(const char *name, const char *ext)
 {
@@ -146,18 +150,18 @@ static int run_re2c(gen_ctx *g, const char *name)
     return 0;
 }
 
+/* Lemon runs inside the temporary directory on a bare file name: it writes
+ * the input's path into its output, which must not name the directory. */
 static int run_lemon(gen_ctx *g, const char *name)
 {
-    char in[PATHMAX], dopt[PATHMAX], base[256];
+    char base[256];
     snprintf(base, sizeof base, "%.*s", (int)(strlen(name) - 2), name);
-    join(in, sizeof in, g->tmp, name);
-    snprintf(dopt, sizeof dopt, "-d%s", g->tmp);
-    char *argv[] = { "lemon", "-l", "-q", dopt, in, NULL, NULL };
+    char *argv[] = { "lemon", "-l", "-q", (char *)name, NULL, NULL };
     if (access("/usr/share/lemon/lempar.c", R_OK) == 0) {
-        argv[5] = argv[4];
-        argv[4] = "-T/usr/share/lemon/lempar.c";
+        argv[4] = argv[3];
+        argv[3] = "-T/usr/share/lemon/lempar.c";
     }
-    int st = run(argv);
+    int st = run_in(g->tmp, argv);
     if (st) {
         fprintf(stderr, "parlgen: lemon reported %d conflict(s) or errors in %s\n", st, name);
         return 1;
