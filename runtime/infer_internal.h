@@ -46,7 +46,16 @@ typedef struct parl__word {
 } parl__word;
 extern const int parl__nwords;
 extern const parl__word parl__words[];
-extern const char *const parl__word_text[];
+extern const char *const parl__word_text[];   /* normalized, NUL-terminated */
+extern const uint32_t parl__word_hash_mask;
+extern const uint16_t parl__word_hash[];      /* word ids, 0 = empty slot */
+/* Phrases ("related work"): for each first word id, [off[id], off[id+1])
+ * indexes triples (phrase id, length, offset in parl__phrase_words). */
+extern const uint16_t parl__phrase_off[], parl__phrases[], parl__phrase_words[];
+
+/* The vocabulary id of the token TEXT[0..n) (ASCII case and the typographic
+ * apostrophe ignored), 0 when it is not in the vocabulary. */
+uint16_t parl__word_id(const char *text, size_t n);
 
 /* Pattern elements (see grammar/modes.yaml for the slot meanings). */
 enum { PARL__E_ = 0, PARL__E_WORD, PARL__E_SET, PARL__E_GAP, PARL__E_NUMBER, PARL__E_DIGITS,

@@ -72,10 +72,34 @@ static int read_quantity(parl__reader *r, const parl__tok *first, size_t after, 
     return 0;
 }
 
+/* Joins a phrase of the vocabulary ("related work") starting with *T into
+ * one token; returns the position after what it took. */
+static size_t join_phrase(const parl__reader *r, parl__tok *t, size_t after)
+{
+    for (int i = parl__phrase_off[t->word]; i < parl__phrase_off[t->word + 1]; i += 3) {
+        const uint16_t *words = parl__phrase_words + parl__phrases[i + 2];
+        size_t pos = after, end = t->end;
+        int k = 1, n = parl__phrases[i + 1];
+        for (; k < n; k++) {
+            parl__tok u;
+            pos = parl__lex(r->text, r->n, pos, &u);
+            if (u.kind != PARL__TK_WORD || u.word != words[k]) break;
+            end = u.end;
+        }
+        if (k == n) {
+            t->word = parl__phrases[i];
+            t->end = end;
+            return pos;
+        }
+    }
+    return after;
+}
+
 static void read_item(parl__reader *r, parl__item *it)
 {
     parl__tok t;
     size_t after = next_token(r->text, r->n, r->pos, &t);
+    if (t.kind == PARL__TK_WORD && t.word) after = join_phrase(r, &t, after);
     it->start = t.start;
     it->end = t.end;
     it->word = t.word;

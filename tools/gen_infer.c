@@ -85,6 +85,7 @@ typedef struct {
     const ynode *meaning;/* where its meaning was given (NULL: only a literal) */
     const char *role;    /* what the meaning is, for messages */
     int id;              /* final token id (1-based, sorted) */
+    int *parts, nparts;  /* a phrase ("related work"): its words */
 } word;
 
 typedef struct {
@@ -163,6 +164,33 @@ static int find_word(infer *I, const char *norm)
     return -1;
 }
 
+/* Why the lexer could never produce NORM as one token (NULL: it can). A
+ * word is letters, digits, '_' and inner apostrophes, not starting with a
+ * digit; punctuation is one mark or a run of dots; quotes are quotes. */
+static const char *shape_problem(const char *norm)
+{
+    const unsigned char *p = (const unsigned char *)norm;
+    size_t n = strlen(norm);
+    if (!n) return "an empty word";
+    if (strchr(norm, ' ')) return NULL;   /* a phrase: checked word by word */
+    if (isdigit(p[0])) return "a word cannot start with a digit (numbers are read as numbers)";
+    if (is_wordchar(p[0])) {
+        for (size_t i = 0; i < n; i++)
+            if (!is_wordchar(p[i]) && !(p[i] == '\'' && i > 0 && i + 1 < n && is_wordchar(p[i + 1])))
+                return "a word is letters, digits and inner apostrophes; write punctuation apart";
+        return NULL;
+    }
+    static const char *const quotes[] = { "\"", "'", "`", "\xe2\x80\x98", "\xe2\x80\x99",
+        "\xe2\x80\x9c", "\xe2\x80\x9d", "\xe2\x80\x9e", "\xc2\xab", "\xc2\xbb" };
+    for (size_t i = 0; i < sizeof quotes / sizeof quotes[0]; i++)
+        if (!strcmp(norm, quotes[i])) return "quote marks are read as quotes, not words";
+    if (strspn(norm, ".") == n) return NULL;
+    if (n == 1 && p[0] < 0x80) return NULL;
+    if (n == 2 && p[0] == 0xC2) return NULL;
+    if (n == 3 && p[0] == 0xE2 && (p[1] == 0x80 || p[1] == 0x81)) return NULL;
+    return "punctuation is one mark (or a run of dots) per word";
+}
+
 static int intern(infer *I, const char *text)
 {
     char *norm = normalize(text);
@@ -171,7 +199,32 @@ static int intern(infer *I, const char *text)
     GROW(I->w, I->nw, I->cw);
     memset(&I->w[I->nw], 0, sizeof I->w[0]);
     I->w[I->nw].text = norm;
-    return I->nw++;
+    i = I->nw++;
+    if (strchr(norm, ' ')) {   /* a phrase: intern its words */
+        char *copy = strdup(norm);
+        int parts[64], np = 0;
+        for (char *tok = strtok(copy, " "); tok && np < 64; tok = strtok(NULL, " "))
+            parts[np++] = intern(I, tok);
+        free(copy);
+        I->w[i].parts = xcalloc((size_t)np, sizeof(int));
+        memcpy(I->w[i].parts, parts, (size_t)np * sizeof(int));
+        I->w[i].nparts = np;
+    }
+    return i;
+}
+
+/* intern() for a word written at AT; reports words the lexer cannot see. */
+static int intern_at(infer *I, const ynode *at, const char *text)
+{
+    char *norm = normalize(text);
+    char *copy = strdup(norm);
+    for (char *tok = strtok(copy, " "); tok; tok = strtok(NULL, " ")) {
+        const char *why = shape_problem(tok);
+        if (why) { I->err += yerr(at, "'%s' cannot be a vocabulary word: %s", text, why); break; }
+    }
+    free(copy);
+    free(norm);
+    return intern(I, text);
 }
 
 /* Gives WORD (a scalar node) a meaning; a second, different meaning is an
@@ -180,7 +233,7 @@ static int give_meaning(infer *I, const ynode *at, const char *role, int qclass,
                         int unit, int section)
 {
     if (!yis_scalar(at) || !at->text[0]) { I->err += yerr(at, "expected a word"); return -1; }
-    int i = intern(I, at->text);
+    int i = intern_at(I, at, at->text);
     word *w = &I->w[i];
     if (w->meaning) {
         if (w->qclass == qclass && w->value == value && w->unit == unit && w->section == section)
@@ -521,6 +574,11 @@ static int atom_elem(pparser *P, const pnode *n, elem *e)
     memset(e, 0, sizeof *e);
     switch (n->kind) {
     case 'w':
+        if (shape_problem(n->text) || strchr(n->text, ' ')) {
+            perr(P, (size_t)(n->col - pcol(P, 0)), "'%s' is not one word: %s", n->text,
+                 shape_problem(n->text) ? shape_problem(n->text) : "a phrase");
+            return 0;
+        }
         e->op = E_WORD;
         e->n = 1;
         e->words = xcalloc(1, sizeof(int));
@@ -683,7 +741,7 @@ static void load_classes(infer *I, const ynode *map)
         c->words = xcalloc(list->n, sizeof(int));
         for (size_t j = 0; j < list->n; j++) {
             if (!yis_scalar(list->items[j])) { I->err += yerr(list->items[j], "expected a word"); continue; }
-            c->words[c->n++] = intern(I, list->items[j]->text);
+            c->words[c->n++] = intern_at(I, list->items[j], list->items[j]->text);
         }
     }
 }
@@ -999,49 +1057,42 @@ static void emit_vocab_h(infer *I, FILE *f)
     fputs("    PARL_SECTION__COUNT\n} parl_section;\n\n#endif\n", f);
 }
 
-/* A vocabulary word as an re2c regular expression: ASCII in
- * case-insensitive '...' strings, other bytes as \xNN, apostrophes match
- * ' and ’, blanks inside phrases match any run of blanks. */
-static void emit_re_word(FILE *f, const char *w)
+/* An ordinal suffix as a case-insensitive re2c string. */
+static void emit_re_literal(FILE *f, const char *w)
 {
-    int open = 0;
-    for (const unsigned char *p = (const unsigned char *)w; *p; p++) {
-        if (*p == ' ' || *p == '\'') {
-            if (open) { fputs("' ", f); open = 0; }
-            fputs(*p == ' ' ? "blank+ " : "apos ", f);
-            continue;
-        }
-        if (!open) { fputc('\'', f); open = 1; }
+    fputc('\'', f);
+    for (const unsigned char *p = (const unsigned char *)w; *p; p++)
         if (*p == '\\' || *p == '\'' || *p == '"') fprintf(f, "\\%c", *p);
         else if (*p < 0x20 || *p >= 0x7f) fprintf(f, "\\x%02x", *p);
         else fputc(*p, f);
-    }
-    if (open) fputc('\'', f);
+    fputc('\'', f);
 }
 
-static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
+/* The lexer knows token shapes only; which word a token is comes from the
+ * generated hash table (parl__word_id), as SQLite's tokenizer does with its
+ * keyword hash: the automaton stays small whatever the vocabulary. */
+static void emit_lexer(FILE *f, const ynode *suffixes)
 {
-    fputs("/* The inference word lexer: one token per word, number, quote or\n"
-          " * punctuation mark. Vocabulary words come out as their ids (see\n"
-          " * infer_tables.c); unknown words as id 0. Works on a span: no NUL\n"
-          " * terminator is needed, NUL bytes inside are punctuation. */\n"
+    fputs("/* The inference lexer: one token per word, number, quote or punctuation\n"
+          " * mark. Words and punctuation found in the vocabulary come out with their\n"
+          " * ids (parl__word_id); others as id 0. Works on a span: no NUL terminator\n"
+          " * is needed, NUL bytes inside are punctuation. */\n"
           "#include \"infer_internal.h\"\n\n"
-          "static size_t digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)\n"
+          "static void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)\n"
           "{\n    int64_t x = 0;\n    for (; a < b && p[a] >= '0' && p[a] <= '9'; a++)\n"
           "        x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + (p[a] - '0');\n"
-          "    *v = x > PARL__BIG ? PARL__BIG : x;\n    return a;\n}\n\n"
+          "    *v = x > PARL__BIG ? PARL__BIG : x;\n}\n\n"
           "size_t parl__lex(const char *text, size_t n, size_t pos, parl__tok *t)\n{\n"
           "    const unsigned char *p = (const unsigned char *)text;\n"
           "    size_t cur, mar = 0, start;\n"
           "#define YYPEEK() (cur < n ? p[cur] : 0)\n#define YYSKIP() (++cur)\n"
           "#define YYBACKUP() (mar = cur)\n#define YYRESTORE() (cur = mar)\n"
-          "#define YYSHIFT(k) (cur += (size_t)(k))\n"
-          "#define TOKEN(k, w) do { t->kind = (k); t->word = (w); t->start = start; \\\n"
-          "        t->end = cur; t->value = 0; return cur; } while (0)\n"
-          "again:\n    start = cur = pos;\n"
+          "#define TOKEN(k) do { t->kind = (k); t->start = start; t->end = cur; \\\n"
+          "        t->value = 0; return cur; } while (0)\n"
+          "again:\n    start = cur = pos;\n    t->word = 0;\n"
           "    /*!re2c\n"
           "    re2c:api = custom;\n    re2c:yyfill:enable = 0;\n"
-          "    re2c:define:YYCTYPE = \"unsigned char\";\n    re2c:flags:tags = 1;\n\n"
+          "    re2c:define:YYCTYPE = \"unsigned char\";\n\n"
           "    blank = [ \\t\\r\\n\\f\\v] | \"\\xc2\\xa0\";\n"
           "    apos = \"'\" | \"\\xe2\\x80\\x99\";\n"
           "    letter = [a-zA-Z0-9_]\n"
@@ -1054,38 +1105,32 @@ static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "           | [\\xf1-\\xf3][\\x80-\\xbf][\\x80-\\xbf][\\x80-\\xbf]\n"
           "           | \"\\xf4\" [\\x80-\\x8f][\\x80-\\xbf][\\x80-\\xbf];\n"
           "    quote = [\"`'] | \"\\xe2\\x80\" [\\x98\\x99\\x9c\\x9d\\x9e] | \"\\xc2\" [\\xab\\xbb];\n"
-          "    nonletter = [^a-zA-Z0-9_\\x80-\\xff];\n\n"
-          "    blank+ { pos = cur; goto again; }\n", f);
-    /* Vocabulary: sorted by id so the output is stable. */
-    int *order = xcalloc((size_t)I->nw, sizeof(int));
-    for (int i = 0; i < I->nw; i++) order[I->w[i].id - 1] = i;
-    for (int k = 0; k < I->nw; k++) {
-        const word *w = &I->w[order[k]];
-        size_t len = strlen(w->text);
-        fputs("    ", f);
-        emit_re_word(f, w->text);
-        /* A phrase must end at a word boundary; a single word needs no
-         * context because the generic word rule below is longer. */
-        if (strchr(w->text, ' ') && is_wordchar((unsigned char)w->text[len - 1])) fputs(" / nonletter", f);
-        fprintf(f, " { TOKEN(PARL__TK_WORD, %d); } /* ", w->id);
-        c_comment_safe(f, w->text);
-        fputs(" */\n", f);
-    }
-    free(order);
-    fputs("    [0-9]+ (", f);
+          "    punct = \".\" \".\"+ | \"\\xe2\" [\\x80\\x81] [\\x80-\\xbf] | \"\\xc2\" [\\x80-\\xbf] | [^];\n\n"
+          "    blank+ { pos = cur; goto again; }\n"
+          "    [0-9]+ (", f);
     for (size_t i = 0; suffixes && i < suffixes->n; i++) {
         if (i) fputs(" | ", f);
-        emit_re_word(f, suffixes->items[i]->text);
+        emit_re_literal(f, suffixes->items[i]->text);
     }
-    fputs(") {\n        t->kind = PARL__TK_DIGITORD; t->word = 0; t->start = start; t->end = cur;\n"
-          "        digits_value(p, start, cur, &t->value);\n        return cur;\n    }\n"
-          "    [0-9]+ {\n        t->kind = PARL__TK_DIGITS; t->word = 0; t->start = start; t->end = cur;\n"
-          "        digits_value(p, start, cur, &t->value);\n        return cur;\n    }\n"
-          "    letter+ (apos letter+)* { TOKEN(PARL__TK_WORD, 0); }\n"
-          "    quote { TOKEN(PARL__TK_QUOTE, 0); }\n"
-          "    [\\x00] {\n        if (cur > n) { cur = n; start = n; TOKEN(PARL__TK_END, 0); }\n"
-          "        TOKEN(PARL__TK_PUNCT, 0);\n    }\n"
-          "    [^] { TOKEN(PARL__TK_PUNCT, 0); }\n    */\n}\n", f);
+    fputs(") {\n        digits_value(p, start, cur, &t->value);\n"
+          "        t->kind = PARL__TK_DIGITORD; t->start = start; t->end = cur;\n        return cur;\n    }\n"
+          "    [0-9]+ {\n        digits_value(p, start, cur, &t->value);\n"
+          "        t->kind = PARL__TK_DIGITS; t->start = start; t->end = cur;\n        return cur;\n    }\n"
+          "    letter+ (apos letter+)* {\n        t->word = parl__word_id(text + start, cur - start);\n"
+          "        TOKEN(PARL__TK_WORD);\n    }\n"
+          "    quote { TOKEN(PARL__TK_QUOTE); }\n"
+          "    [\\x00] {\n        if (cur > n) { cur = n; start = n; TOKEN(PARL__TK_END); }\n"
+          "        TOKEN(PARL__TK_PUNCT);\n    }\n"
+          "    punct {\n        t->word = parl__word_id(text + start, cur - start);\n"
+          "        TOKEN(t->word ? PARL__TK_WORD : PARL__TK_PUNCT);\n    }\n    */\n}\n", f);
+}
+
+/* FNV-1a over the normalized form; the runtime computes the same. */
+static uint32_t word_hash(const char *s)
+{
+    uint32_t h = 2166136261u;
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
 }
 
 static void emit_quantity(FILE *f)
@@ -1213,7 +1258,7 @@ static void emit_tables(infer *I, FILE *f)
         fputs("\",\n", f);
     }
     fputs("};\n\n", f);
-    free(order);
+    int *order2 = order;
 
     /* Pattern elements, sets and variants, grouped: rules, gate, tails. */
     int nelem = 0, nset = 0;
@@ -1297,6 +1342,42 @@ static void emit_tables(infer *I, FILE *f)
     emit_int_array(f, "const uint16_t parl__first_slot", sidx, nsidx);
     free(woff); free(idx); free(sidx); free(setw);
 
+    /* Word lookup: open addressing over single-token words. */
+    uint32_t size = 64;
+    while (size < 2u * (uint32_t)I->nw) size *= 2;
+    int *slots = xcalloc(size, sizeof(int));
+    for (int k = 0; k < I->nw; k++) {
+        const word *w = &I->w[order2[k]];
+        if (w->nparts) continue;
+        uint32_t h = word_hash(w->text) & (size - 1);
+        while (slots[h]) h = (h + 1) & (size - 1);
+        slots[h] = w->id;
+    }
+    fprintf(f, "\nconst uint32_t parl__word_hash_mask = %uu;\n", size - 1);
+    emit_int_array(f, "const uint16_t parl__word_hash", slots, (int)size);
+    free(slots);
+
+    /* Phrases by first word, longest first: id, length, offset of words. */
+    int *poff = xcalloc((size_t)I->nw + 2, sizeof(int)), *plist = NULL, np = 0, cp = 0;
+    int *pwords = NULL, npw = 0, cpw = 0;
+    for (int id = 0; id <= I->nw; id++) {
+        poff[id] = np;
+        for (int len = 64; len >= 2; len--)
+            for (int k = 0; k < I->nw; k++) {
+                const word *w = &I->w[order2[k]];
+                if (w->nparts != len || I->w[w->parts[0]].id != id) continue;
+                GROW(plist, np, cp); plist[np++] = w->id;
+                GROW(plist, np, cp); plist[np++] = len;
+                GROW(plist, np, cp); plist[np++] = npw;
+                for (int m = 0; m < len; m++) { GROW(pwords, npw, cpw); pwords[npw++] = I->w[w->parts[m]].id; }
+            }
+    }
+    poff[I->nw + 1] = np;
+    emit_int_array(f, "const uint16_t parl__phrase_off", poff, I->nw + 2);
+    emit_int_array(f, "const uint16_t parl__phrases", plist, np);
+    emit_int_array(f, "const uint16_t parl__phrase_words", pwords, npw);
+    free(poff); free(plist); free(pwords); free(order2);
+
     /* Names. */
     fprintf(f, "\nconst char *const parl__mode_names[%d] = {", I->nmodes);
     for (int i = 0; i < I->nmodes; i++) fprintf(f, " \"%s\",", I->modes[i].name);
@@ -1358,7 +1439,7 @@ int gen_infer(gen_ctx *g)
         gen_close(g, f);
     }
     if ((f = gen_create(g, "infer_lex.re", "the specs in grammar/"))) {
-        emit_lexer(&I, f, ymap_get(nums->root, "ordinal_suffixes"));
+        emit_lexer(f, ymap_get(nums->root, "ordinal_suffixes"));
         gen_close(g, f);
     }
     if ((f = gen_create(g, "quantity.y", "grammar/numbers.yaml"))) {
