@@ -99,9 +99,11 @@ extern const char parl__trim_chars[];
 enum { PARL__IT_END, PARL__IT_WORD, PARL__IT_QTY, PARL__IT_QUOTE };
 typedef struct parl__item {
     size_t start, end;
-    parl__qty q;           /* PARL__IT_QTY */
+    int64_t v0, v1;        /* PARL__IT_QTY: the value, or a range's ends */
     uint16_t word;         /* vocabulary id of a one-token item */
     uint8_t kind;          /* PARL__IT_* */
+    uint8_t qkind;         /* PARL__QTY_* */
+    uint8_t nlist;         /* PARL__QTY_LIST: values in the reader's lists[] */
     uint8_t digits;        /* a cardinal written in digits */
     uint8_t unit, section;
 } parl__item;
@@ -115,12 +117,15 @@ typedef struct parl__reader {
     size_t count;          /* items read so far */
     int done;
     parl__item ring[PARL__RING];
+    int64_t lists[PARL__RING][PARL__QTY_MAX];   /* list values, by ring slot */
 } parl__reader;
 
 void parl__reader_init(parl__reader *r, const char *text, size_t n);
 /* Item I (0-based). I must be within PARL__RING of the oldest item still
  * needed; past the end of the request it is an END item. */
 const parl__item *parl__item_at(parl__reader *r, size_t i);
+/* The values of a PARL__QTY_LIST item I. */
+const int64_t *parl__item_list(const parl__reader *r, size_t i);
 
 /* ---- search text (runtime/infer_clean.c) */
 /* Narrows [*a, *b) per grammar/modes.yaml search_cleanup; 0 if nothing is left. */

@@ -2,6 +2,7 @@
  * number-like tokens is handed to the Lemon quantity grammar; the longest
  * prefix it accepts becomes one item. */
 #include "infer_internal.h"
+#include <string.h>
 #include "quantity.h"
 
 #define RUN_MAX 16
@@ -44,8 +45,10 @@ static int64_t token_value(const parl__tok *t)
 }
 
 /* Tries the longest number phrase starting with FIRST. */
-static int read_quantity(parl__reader *r, const parl__tok *first, size_t after, parl__item *it)
+static int read_quantity(parl__reader *r, const parl__tok *first, size_t after, parl__item *it,
+                         int64_t *list)
 {
+    parl__qty q;
     unsigned char codes[RUN_MAX];
     int64_t values[RUN_MAX];
     size_t ends[RUN_MAX];
@@ -62,8 +65,13 @@ static int read_quantity(parl__reader *r, const parl__tok *first, size_t after, 
         pos = next;
     }
     for (; k > 0; k--)
-        if (parl__qty_parse(codes, values, k, &it->q)) {
+        if (parl__qty_parse(codes, values, k, &q)) {
             it->kind = PARL__IT_QTY;
+            it->qkind = (uint8_t)q.kind;
+            it->v0 = q.v[0];
+            it->v1 = q.n > 1 ? q.v[1] : 0;
+            it->nlist = (uint8_t)q.n;
+            if (q.kind == PARL__QTY_LIST) memcpy(list, q.v, (size_t)q.n * sizeof q.v[0]);
             it->end = ends[k - 1];
             it->digits = k == 1 && first->kind == PARL__TK_DIGITS;
             r->pos = ends[k - 1];
@@ -95,7 +103,7 @@ static size_t join_phrase(const parl__reader *r, parl__tok *t, size_t after)
     return after;
 }
 
-static void read_item(parl__reader *r, parl__item *it)
+static void read_item(parl__reader *r, parl__item *it, int64_t *list)
 {
     parl__tok t;
     size_t after = next_token(r->text, r->n, r->pos, &t);
@@ -114,22 +122,28 @@ static void read_item(parl__reader *r, parl__item *it)
     }
     if (t.kind == PARL__TK_QUOTE) { it->kind = PARL__IT_QUOTE; return; }
     it->kind = PARL__IT_WORD;
-    if (starts_number(qclass_of(&t)) && read_quantity(r, &t, after, it) && it->end != t.end)
+    if (starts_number(qclass_of(&t)) && read_quantity(r, &t, after, it, list) && it->end != t.end)
         it->word = it->unit = it->section = 0;   /* several words: no longer that one word */
 }
 
 const parl__item *parl__item_at(parl__reader *r, size_t i)
 {
     while (r->count <= i) {
-        parl__item *slot = &r->ring[r->count % PARL__RING];
-        if (r->done) {   /* keep returning END without re-lexing */
-            *slot = r->ring[(r->count - 1) % PARL__RING];
+        size_t k = r->count % PARL__RING;
+        parl__item *slot = &r->ring[k];
+        if (r->done) {   /* past the end: more END items, no lexing */
             slot->kind = PARL__IT_END;
+            slot->word = slot->unit = slot->section = 0;
             slot->start = slot->end = r->n;
         } else {
-            read_item(r, slot);
+            read_item(r, slot, r->lists[k]);
         }
         r->count++;
     }
     return &r->ring[i % PARL__RING];
+}
+
+const int64_t *parl__item_list(const parl__reader *r, size_t i)
+{
+    return r->lists[i % PARL__RING];
 }

@@ -23,7 +23,7 @@ typedef struct matcher {
 
 static const parl__item *item(matcher *m, size_t j)
 {
-    static const parl__item end_item = { 0, 0, { 0, 0, 0, { 0 } }, 0, PARL__IT_END, 0, 0, 0 };
+    static const parl__item end_item = { 0, 0, 0, 0, 0, PARL__IT_END, 0, 0, 0, 0, 0 };
     if (j - m->start >= PARL__RING - 1) return &end_item;   /* beyond the window */
     return parl__item_at(&m->r, j);
 }
@@ -42,12 +42,13 @@ static int in_set(const parl__elem *e, uint16_t w)
 
 static int qty_is(const parl__item *it, int kind)
 {
-    return it->kind == PARL__IT_QTY && it->q.kind == kind;
+    return it->kind == PARL__IT_QTY && it->qkind == kind;
 }
 
-/* Does the single item IT satisfy element E? Records slot captures. */
-static int take(matcher *m, const parl__elem *e, const parl__item *it)
+/* Does item J satisfy element E? Records slot captures. */
+static int take(matcher *m, const parl__elem *e, size_t j)
 {
+    const parl__item *it = item(m, j);
     caps *c = &m->c;
     switch (e->op) {
     case PARL__E_WORD: return it->kind != PARL__IT_END && it->word == e->arg && it->word;
@@ -68,19 +69,19 @@ static int take(matcher *m, const parl__elem *e, const parl__item *it)
               (e->op != PARL__E_DIGITS || it->digits)) &&
             !(qty_is(it, PARL__QTY_ORD) && (e->op == PARL__E_ORDINAL || e->op == PARL__E_NTH)))
             return 0;
-        c->num = it->q.v[0];
+        c->num = it->v0;
         c->num_op = e->op;
         return 1;
     case PARL__E_RANGE:
         if (!qty_is(it, PARL__QTY_RANGE)) return 0;
-        c->r0 = it->q.v[0];
-        c->r1 = it->q.v[1];
+        c->r0 = it->v0;
+        c->r1 = it->v1;
         c->has_range = 1;
         return 1;
     case PARL__E_LIST:
         if (!qty_is(it, PARL__QTY_LIST)) return 0;
-        memcpy(c->list, it->q.v, (size_t)it->q.n * sizeof c->list[0]);
-        c->nlist = (uint8_t)it->q.n;
+        memcpy(c->list, parl__item_list(&m->r, j), (size_t)it->nlist * sizeof c->list[0]);
+        c->nlist = it->nlist;
         return 1;
     }
     return 0;
@@ -102,12 +103,11 @@ static int match_text(matcher *m, const parl__elem *e, int ne, size_t j)
         return 1;
     }
     for (size_t k = j + 1; item(m, k - 1)->kind != PARL__IT_END; k++) {
-        size_t ta = a, tb = item(m, k - 1)->end;
+        if (!match_from(m, e + 1, ne - 1, k)) continue;
+        size_t ta = a, tb = item(m, k - 1)->end;   /* cleaned only once it fits */
         if (!parl__clean_search(m->r.text, &ta, &tb)) continue;
-        if (match_from(m, e + 1, ne - 1, k)) {
-            m->c.ta = ta; m->c.tb = tb; m->c.has_text = 1;
-            return 1;
-        }
+        m->c.ta = ta; m->c.tb = tb; m->c.has_text = 1;
+        return 1;
     }
     return 0;
 }
@@ -141,14 +141,15 @@ static int match_from(matcher *m, const parl__elem *e, int ne, size_t j)
     case PARL__E_TEXT: return match_text(m, e, ne, j);
     case PARL__E_QUOTED: return match_quoted(m, e, ne, j);
     }
-    return take(m, e, item(m, j)) && match_from(m, e + 1, ne - 1, j + 1);
+    return take(m, e, j) && match_from(m, e + 1, ne - 1, j + 1);
 }
 
 static int try_variant(matcher *m, int v, size_t j)
 {
     const parl__variant *pv = &parl__variants[v];
     m->start = j;
-    memset(&m->c, 0, sizeof m->c);
+    caps *c = &m->c;   /* only the flags: the values behind them are written first */
+    c->num_op = c->has_range = c->nlist = c->has_text = c->unit = c->section = 0;
     return match_from(m, parl__elems + pv->first, pv->n, j);
 }
 
@@ -172,11 +173,12 @@ static int best_match(matcher *m, int limit, int stop_at_any, caps *best_caps)
     for (size_t j = 0; best > 0; j++) {
         const parl__item *it = parl__item_at(&m->r, j);
         if (it->kind == PARL__IT_END) break;
-        parl__item cur = *it;   /* the ring may move under later reads */
+        /* Attempts read at most PARL__RING - 2 items ahead: IT stays put. */
+        const parl__item cur = *it;
         uint8_t slots[4];
         int ns = 0;
         if (cur.kind == PARL__IT_QTY) {
-            int k = cur.q.kind;
+            int k = cur.qkind;
             if (k == PARL__QTY_CARD) {
                 slots[ns++] = PARL__E_NUMBER;
                 slots[ns++] = PARL__E_NTH;

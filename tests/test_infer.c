@@ -1,0 +1,132 @@
+/* Unit tests of the inference API beyond the data-driven matrix: the
+ * contract of spans, lengths, odd bytes and very long requests. */
+#include <stdlib.h>
+#include "testlib.h"
+#include "parlance.h"
+
+static parl_intent infer_s(const char *q)
+{
+    parl_intent in;
+    parl_infer(q, strlen(q), &in);
+    return in;
+}
+
+static void test_search_span(void)
+{
+    const char *q = "what does it say about Neural Networks in the document?";
+    parl_intent in = infer_s(q);
+    CHECK_EQ_STR(parl_mode_name(in.mode), "search");
+    CHECK(in.has_search && in.search.off + in.search.len <= strlen(q), "span inside the request");
+    CHECK(in.search.len == 15 && !memcmp(q + in.search.off, "Neural Networks", 15), "span text");
+}
+
+static void test_not_nul_terminated(void)
+{
+    /* The request is a span: bytes past LEN must not be read or matter. */
+    char buf[32];
+    memcpy(buf, "last two sentencesXXXXXXXXXXXXX", 32);
+    parl_intent in;
+    parl_infer(buf, 18, &in);
+    CHECK_EQ_STR(parl_mode_name(in.mode), "last_n");
+    CHECK_EQ_INT(in.count, 2);
+    parl_infer(buf, 9, &in);   /* "last two " */
+    CHECK_EQ_STR(parl_mode_name(in.mode), "none");
+}
+
+static void test_nul_and_invalid_utf8(void)
+{
+    const char q[] = "last\0two \xff\xfe sentences \xc3";
+    parl_intent in;
+    parl_infer(q, sizeof q - 1, &in);
+    CHECK(in.mode == PARL_MODE_NONE || in.mode == PARL_MODE_LAST_N, "no crash, sane mode");
+    const char q2[] = "paragraph \xe2\x80 3";
+    parl_infer(q2, sizeof q2 - 1, &in);
+    CHECK(in.rule >= -1, "truncated UTF-8 handled");
+    parl_infer("", 0, &in);
+    CHECK_EQ_STR(parl_mode_name(in.mode), "none");
+    CHECK_EQ_INT(in.rule, -1);
+    parl_infer(NULL, 0, &in);
+    CHECK_EQ_STR(parl_mode_name(in.mode), "none");
+    CHECK(!parl_is_retrieval_request(NULL, 0), "empty request is not a retrieval request");
+}
+
+static void test_long_requests(void)
+{
+    /* 4 MB of filler with the request at the very end: still found. */
+    size_t n = 4u << 20;
+    char *q = malloc(n + 64);
+    for (size_t i = 0; i < n; i++) q[i] = "lorem ipsum dolor "[i % 18];
+    strcpy(q + n, " give me lines 5 to 10");
+    parl_intent in;
+    parl_infer(q, strlen(q), &in);
+    CHECK_EQ_STR(parl_mode_name(in.mode), "range");
+    CHECK_EQ_INT(in.start, 5);
+    CHECK_EQ_INT(in.end, 10);
+    /* A search whose text runs to the end of a huge request. */
+    memcpy(q, "find ", 5);
+    parl_infer(q, strlen(q), &in);
+    CHECK_EQ_STR(parl_mode_name(in.mode), "range");   /* range beats search */
+    q[n] = 0;
+    parl_infer(q, n, &in);
+    CHECK_EQ_STR(parl_mode_name(in.mode), "search");
+    CHECK(in.search.off == 6 && in.search.off + in.search.len <= n, "search span covers the rest");
+    CHECK(parl_is_retrieval_request(q, n), "gate on a huge request");
+    /* Many number words in a row never overflow anything. */
+    for (size_t i = 0; i + 6 < n; i += 6) memcpy(q + i, "three ", 6);
+    parl_infer(q, n, &in);
+    CHECK(in.mode == PARL_MODE_NONE, "a flood of numbers is no request");
+    free(q);
+}
+
+static void test_parse_number_api(void)
+{
+    int64_t v = -1;
+    bool ord = true;
+    CHECK(parl_parse_number("twenty-first", 12, &v, &ord) && v == 21 && ord, "twenty-first");
+    CHECK(parl_parse_number("42", 2, &v, NULL) && v == 42, "ordinal pointer may be NULL");
+    CHECK(parl_parse_number("4200", 2, &v, NULL) && v == 42, "length respected");
+    CHECK(!parl_parse_number("4\0002", 3, &v, NULL), "NUL inside is not a number");
+    CHECK(!parl_parse_number(NULL, 0, &v, NULL), "empty");
+    char big[64];
+    memset(big, '9', sizeof big);
+    CHECK(!parl_parse_number(big, sizeof big, &v, NULL), "huge digits are out of range");
+    CHECK(parl_parse_number("1000000000", 10, &v, NULL) && v == PARL_NUMBER_MAX, "the maximum");
+    CHECK(!parl_parse_number("one one one one one one one one one one one one one one one one one", 67, &v, NULL),
+          "long runs rejected");
+}
+
+static void test_names(void)
+{
+    for (int m = 0; m < PARL_MODE__COUNT; m++)
+        CHECK_EQ_INT(parl_mode_from_name(parl_mode_name((parl_mode)m)), m);
+    for (int u = 1; u < PARL_UNIT__COUNT; u++)
+        CHECK_EQ_INT(parl_unit_from_name(parl_unit_name((parl_unit)u)), u);
+    for (int s = 1; s < PARL_SECTION__COUNT; s++)
+        CHECK_EQ_INT(parl_section_from_name(parl_section_name((parl_section)s)), s);
+    CHECK_EQ_STR(parl_mode_name((parl_mode)9999), "none");
+    CHECK_EQ_INT(parl_mode_from_name("nope"), -1);
+}
+
+static void test_determinism(void)
+{
+    /* Same input, same result, every time: no hidden state. */
+    parl_intent a, b;
+    const char *q = "the first and third sentences";
+    parl_infer(q, strlen(q), &a);
+    parl_infer("hello", 5, &b);
+    parl_infer(q, strlen(q), &b);
+    CHECK(a.mode == b.mode && a.nparts == b.nparts && a.parts[1] == b.parts[1] && a.rule == b.rule,
+          "repeatable");
+}
+
+int main(void)
+{
+    test_search_span();
+    test_not_nul_terminated();
+    test_nul_and_invalid_utf8();
+    test_long_requests();
+    test_parse_number_api();
+    test_names();
+    test_determinism();
+    return TEST_SUMMARY("test_infer");
+}
