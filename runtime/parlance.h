@@ -7,7 +7,7 @@
  * NUL-terminated.
  *
  * Vocabulary (number words, unit words, section names, phrases) lives in
- * grammar/*.yaml and reaches this library only through the generated gen/. */
+ * the YAML files of grammar/ and reaches this library only through the generated gen/. */
 #ifndef PARLANCE_H
 #define PARLANCE_H
 #include <stddef.h>
