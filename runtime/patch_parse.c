@@ -263,10 +263,10 @@ int parl_patch_next(parl_patch_iter *it, parl_hunk *h, parl_patch_report *rep)
             return fail(it, rep, PARL_PATCH_E_FILE_HEADER, it->line, 1);
         if (it->state != ST_PREAMBLE && !is_blank(t, &l)) {
             char c = t[l.start];
-            bool bodyish = c == ' ' || c == '-' || c == '+' || c == '\\';
-            return fail(it, rep, it->state == ST_BETWEEN && bodyish ? PARL_PATCH_E_LONG
-                                                                    : PARL_PATCH_E_GARBAGE,
-                        it->line, 1);
+            parl_patch_status st = PARL_PATCH_E_GARBAGE;
+            if (it->state == ST_BETWEEN && (c == ' ' || c == '-' || c == '+')) st = PARL_PATCH_E_LONG;
+            if (it->state == ST_BETWEEN && c == '\\') st = PARL_PATCH_E_MARKER;
+            return fail(it, rep, st, it->line, 1);
         }
         it->pos = l.next;
         it->line++;
