@@ -93,6 +93,10 @@ static int patch_apply(int argc, char **argv)
         else { fputs(patch_usage, stderr); return 2; }
     }
     if (!file || !patch_name) { fputs(patch_usage, stderr); return 2; }
+    if (!strcmp(file, "-") && !strcmp(patch_name, "-")) {
+        fputs("parlance patch: FILE and PATCH cannot both be stdin\n", stderr);
+        return 2;
+    }
 
     size_t src_len, patch_len;
     char *src = read_file(file, &src_len), *patch = src ? read_file(patch_name, &patch_len) : NULL;
@@ -140,6 +144,10 @@ static int patch_diff(int argc, char **argv)
         else { fputs(patch_usage, stderr); return 2; }
     }
     if (!old_name || !new_name) { fputs(patch_usage, stderr); return 2; }
+    if (!strcmp(old_name, "-") && !strcmp(new_name, "-")) {
+        fputs("parlance patch: OLD and NEW cannot both be stdin\n", stderr);
+        return 2;
+    }
 
     size_t a_len, b_len;
     char *a = read_file(old_name, &a_len), *b = a ? read_file(new_name, &b_len) : NULL;
