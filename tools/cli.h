@@ -8,6 +8,7 @@
 
 int cmd_infer(int argc, char **argv);
 int cmd_gate(int argc, char **argv);
+int cmd_patch(int argc, char **argv);
 
 /* JSON output helpers (tools/json_out.c). */
 void json_str(FILE *f, const char *s, size_t n);   /* quoted, escaped; invalid UTF-8 -> U+FFFD */

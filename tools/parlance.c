@@ -10,6 +10,7 @@ static const struct {
 } commands[] = {
     { "infer", cmd_infer, "infer QUERY | infer --batch    natural-language request -> intent JSON" },
     { "gate", cmd_gate, "gate QUERY                     could this be a retrieval request? true/false" },
+    { "patch", cmd_patch, "patch apply FILE PATCH [-o OUT] | patch diff OLD NEW | patch check PATCH" },
 };
 
 static int usage(FILE *f)
