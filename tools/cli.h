@@ -6,6 +6,9 @@
 
 int cmd_infer(int argc, char **argv);
 int cmd_gate(int argc, char **argv);
+int cmd_split(int argc, char **argv);     /* and parl_cli_kind_name(), a parl_sentence_kind name */
+int cmd_profile(int argc, char **argv);
+const char *parl_cli_kind_name(int kind);
 
 /* JSON output helpers (tools/json_out.c). */
 void json_str(FILE *f, const char *s, size_t n);   /* quoted, escaped; invalid UTF-8 -> U+FFFD */
