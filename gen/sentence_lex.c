@@ -3947,6 +3947,8 @@ yy108:
 		case '.': goto yy133;
 		case 'A':
 		case 'a': goto yy205;
+		case 'E':
+		case 'e': goto yy206;
 		default: goto yy89;
 	}
 yy109:
@@ -3954,9 +3956,9 @@ yy109:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy206;
+		case '.': goto yy207;
 		case 'N':
-		case 'n': goto yy207;
+		case 'n': goto yy208;
 		default: goto yy89;
 	}
 yy110:
@@ -3966,11 +3968,11 @@ yy110:
 	switch (yych) {
 		case '.': goto yy133;
 		case 'I':
-		case 'i': goto yy208;
+		case 'i': goto yy209;
 		case 'O':
-		case 'o': goto yy209;
+		case 'o': goto yy210;
 		case 'S':
-		case 's': goto yy210;
+		case 's': goto yy211;
 		default: goto yy89;
 	}
 yy111:
@@ -3986,7 +3988,7 @@ yy111:
 		case 'M':
 		case 'm': goto yy124;
 		case 'P':
-		case 'p': goto yy211;
+		case 'p': goto yy212;
 		case 'R':
 		case 'r': goto yy126;
 		case 'S':
@@ -4004,7 +4006,7 @@ yy112:
 	switch (yych) {
 		case '.': goto yy133;
 		case 'E':
-		case 'e': goto yy212;
+		case 'e': goto yy213;
 		case 'I':
 		case 'i': goto yy145;
 		case 'R':
@@ -4016,7 +4018,7 @@ yy113:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy213;
+		case '.': goto yy214;
 		case 'Q':
 		case 'q': goto yy149;
 		case 'S':
@@ -4058,7 +4060,7 @@ yy116:
 	switch (yych) {
 		case '.': goto yy133;
 		case 'A':
-		case 'a': goto yy214;
+		case 'a': goto yy215;
 		case 'E':
 		case 'e': goto yy173;
 		case 'L':
@@ -4082,7 +4084,7 @@ yy117:
 	switch (yych) {
 		case '.': goto yy133;
 		case 'O':
-		case 'o': goto yy215;
+		case 'o': goto yy216;
 		case 'R':
 		case 'r': goto yy182;
 		case 0xC2: goto yy184;
@@ -4095,7 +4097,7 @@ yy118:
 	switch (yych) {
 		case '.': goto yy133;
 		case 'E':
-		case 'e': goto yy216;
+		case 'e': goto yy217;
 		case 'G':
 		case 'g': goto yy199;
 		case 'Q':
@@ -4115,7 +4117,7 @@ yy119:
 	switch (yych) {
 		case '.': goto yy133;
 		case 'N':
-		case 'n': goto yy207;
+		case 'n': goto yy208;
 		default: goto yy89;
 	}
 yy120:
@@ -4171,9 +4173,9 @@ yy120:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy217;
+		case 'z': goto yy218;
 		case 'M':
-		case 'm': goto yy218;
+		case 'm': goto yy219;
 		default: goto yy121;
 	}
 yy121:
@@ -4184,20 +4186,20 @@ yy122:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'M':
-		case 'm': goto yy219;
+		case 'm': goto yy220;
 		default: goto yy121;
 	}
 yy123:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy220;
+	if (yych <= 0x00) goto yy221;
 	goto yy121;
 yy124:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'B':
-		case 'b': goto yy221;
+		case 'b': goto yy222;
 		default: goto yy121;
 	}
 yy125:
@@ -4205,10 +4207,10 @@ yy125:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy222;
-		case 'R': goto yy223;
+		case 'p': goto yy223;
+		case 'R': goto yy224;
 		case 'T':
-		case 't': goto yy224;
+		case 't': goto yy225;
 		default: goto yy121;
 	}
 yy126:
@@ -4216,7 +4218,7 @@ yy126:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy225;
+		case 't': goto yy226;
 		default: goto yy121;
 	}
 yy127:
@@ -4224,7 +4226,7 @@ yy127:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'S':
-		case 's': goto yy226;
+		case 's': goto yy227;
 		default: goto yy121;
 	}
 yy128:
@@ -4232,14 +4234,14 @@ yy128:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy227;
+		case 't': goto yy228;
 		default: goto yy121;
 	}
 yy129:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G': goto yy228;
+		case 'G': goto yy229;
 		default: goto yy121;
 	}
 yy130:
@@ -4247,7 +4249,7 @@ yy130:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy229;
+		case 'e': goto yy230;
 		default: goto yy121;
 	}
 yy131:
@@ -4255,17 +4257,17 @@ yy131:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy222;
+		case 'p': goto yy223;
 		case 'T':
-		case 't': goto yy224;
-		case 'r': goto yy230;
+		case 't': goto yy225;
+		case 'r': goto yy224;
 		default: goto yy121;
 	}
 yy132:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'g': goto yy231;
+		case 'g': goto yy229;
 		default: goto yy121;
 	}
 yy133:
@@ -4323,7 +4325,7 @@ yy133:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy217;
+		case 'z': goto yy218;
 		default: goto yy121;
 	}
 yy134:
@@ -4331,9 +4333,9 @@ yy134:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'D':
-		case 'd': goto yy232;
+		case 'd': goto yy231;
 		case 'V':
-		case 'v': goto yy233;
+		case 'v': goto yy232;
 		default: goto yy121;
 	}
 yy135:
@@ -4341,18 +4343,18 @@ yy135:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'I':
-		case 'i': goto yy234;
+		case 'i': goto yy233;
 		case 'O':
-		case 'o': goto yy235;
+		case 'o': goto yy234;
 		default: goto yy121;
 	}
 yy136:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy236;
+		case 0x00: goto yy235;
 		case 'P':
-		case 'p': goto yy237;
+		case 'p': goto yy236;
 		default: goto yy121;
 	}
 yy137:
@@ -4360,21 +4362,21 @@ yy137:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy238;
+		case 'r': goto yy237;
 		default: goto yy121;
 	}
 yy138:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy239;
+	if (yych <= 0x00) goto yy238;
 	goto yy121;
 yy139:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy240;
+		case 0x00: goto yy239;
 		case 'A':
-		case 'a': goto yy241;
+		case 'a': goto yy240;
 		default: goto yy121;
 	}
 yy140:
@@ -4382,18 +4384,18 @@ yy140:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'D':
-		case 'd': goto yy242;
+		case 'd': goto yy241;
 		default: goto yy121;
 	}
 yy141:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy243;
+		case 0x00: goto yy242;
 		case 'L':
-		case 'l': goto yy244;
+		case 'l': goto yy243;
 		case 'R':
-		case 'r': goto yy245;
+		case 'r': goto yy244;
 		default: goto yy121;
 	}
 yy142:
@@ -4401,9 +4403,9 @@ yy142:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy246;
+		case 'l': goto yy245;
 		case 'T':
-		case 't': goto yy247;
+		case 't': goto yy246;
 		default: goto yy121;
 	}
 yy143:
@@ -4460,17 +4462,17 @@ yy143:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy217;
-		case 'C': goto yy248;
+		case 'z': goto yy218;
+		case 'C': goto yy247;
 		default: goto yy121;
 	}
 yy144:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C': goto yy249;
+		case 'C': goto yy248;
 		case 'P':
-		case 'p': goto yy250;
+		case 'p': goto yy249;
 		default: goto yy121;
 	}
 yy145:
@@ -4478,16 +4480,16 @@ yy145:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'V':
-		case 'v': goto yy251;
+		case 'v': goto yy250;
 		default: goto yy121;
 	}
 yy146:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy252;
+		case 0x00: goto yy251;
 		case 'S':
-		case 's': goto yy253;
+		case 's': goto yy252;
 		default: goto yy121;
 	}
 yy147:
@@ -4495,8 +4497,8 @@ yy147:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy250;
-		case 'c': goto yy254;
+		case 'p': goto yy249;
+		case 'c': goto yy248;
 		default: goto yy121;
 	}
 yy148:
@@ -4551,25 +4553,25 @@ yy148:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy217;
+		case 'z': goto yy218;
 		case 'G':
-		case 'g': goto yy255;
-		case 'U': goto yy256;
+		case 'g': goto yy253;
+		case 'U': goto yy254;
 		default: goto yy121;
 	}
 yy149:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy257;
+	if (yych <= 0x00) goto yy255;
 	goto yy121;
 yy150:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'Q':
-		case 'q': goto yy258;
+		case 'q': goto yy256;
 		case 'T':
-		case 't': goto yy259;
+		case 't': goto yy257;
 		default: goto yy121;
 	}
 yy151:
@@ -4577,19 +4579,23 @@ yy151:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy260;
+		case 'c': goto yy258;
 		default: goto yy121;
 	}
 yy152:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy261;
-	goto yy121;
+	switch (yych) {
+		case 0x00: goto yy259;
+		case 'T':
+		case 't': goto yy260;
+		default: goto yy121;
+	}
 yy153:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'B': goto yy262;
+		case 'B': goto yy261;
 		default: goto yy121;
 	}
 yy154:
@@ -4597,24 +4603,24 @@ yy154:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'G':
-		case 'g': goto yy263;
+		case 'g': goto yy262;
 		default: goto yy121;
 	}
 yy155:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy264;
+	if (yych <= 0x00) goto yy263;
 	goto yy121;
 yy156:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy265;
+	if (yych <= 0x00) goto yy264;
 	goto yy121;
 yy157:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'b': goto yy266;
+		case 'b': goto yy261;
 		default: goto yy121;
 	}
 yy158:
@@ -4622,7 +4628,7 @@ yy158:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy267;
+		case 'n': goto yy265;
 		default: goto yy121;
 	}
 yy159:
@@ -4630,7 +4636,7 @@ yy159:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'V':
-		case 'v': goto yy268;
+		case 'v': goto yy266;
 		default: goto yy121;
 	}
 yy160:
@@ -4638,7 +4644,7 @@ yy160:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy269;
+		case 'n': goto yy267;
 		default: goto yy121;
 	}
 yy161:
@@ -4646,7 +4652,7 @@ yy161:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'Y':
-		case 'y': goto yy270;
+		case 'y': goto yy268;
 		default: goto yy121;
 	}
 yy162:
@@ -4702,9 +4708,9 @@ yy162:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy217;
+		case 'z': goto yy218;
 		case 'E':
-		case 'e': goto yy271;
+		case 'e': goto yy269;
 		default: goto yy121;
 	}
 yy163:
@@ -4712,46 +4718,46 @@ yy163:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy272;
+		case 'c': goto yy270;
 		case 'S':
-		case 's': goto yy273;
+		case 's': goto yy271;
 		case 'T':
-		case 't': goto yy274;
+		case 't': goto yy272;
 		default: goto yy121;
 	}
 yy164:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy275;
+		case 'N': goto yy273;
 		default: goto yy121;
 	}
 yy165:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy276;
+	if (yych <= 0x00) goto yy274;
 	goto yy121;
 yy166:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L': goto yy277;
-		case 'N': goto yy278;
+		case 'L': goto yy275;
+		case 'N': goto yy276;
 		default: goto yy121;
 	}
 yy167:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy279;
+		case 'n': goto yy273;
 		default: goto yy121;
 	}
 yy168:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'l': goto yy280;
-		case 'n': goto yy281;
+		case 'l': goto yy275;
+		case 'n': goto yy276;
 		default: goto yy121;
 	}
 yy169:
@@ -4759,21 +4765,21 @@ yy169:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy282;
+		case 'c': goto yy277;
 		default: goto yy121;
 	}
 yy170:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy283;
+	if (yych <= 0x00) goto yy278;
 	goto yy121;
 yy171:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy284;
+		case 0x00: goto yy279;
 		case 'D':
-		case 'd': goto yy285;
+		case 'd': goto yy280;
 		default: goto yy121;
 	}
 yy172:
@@ -4781,8 +4787,8 @@ yy172:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'J':
-		case 'j': goto yy286;
-		case 'R': goto yy287;
+		case 'j': goto yy281;
+		case 'R': goto yy282;
 		default: goto yy121;
 	}
 yy173:
@@ -4790,7 +4796,7 @@ yy173:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'S':
-		case 's': goto yy288;
+		case 's': goto yy283;
 		default: goto yy121;
 	}
 yy174:
@@ -4798,7 +4804,7 @@ yy174:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy289;
+		case 'l': goto yy284;
 		default: goto yy121;
 	}
 yy175:
@@ -4806,86 +4812,86 @@ yy175:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy290;
+		case 'e': goto yy285;
 		default: goto yy121;
 	}
 yy176:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy291;
+		case 0x00: goto yy286;
 		case 'S':
-		case 's': goto yy292;
+		case 's': goto yy287;
 		default: goto yy121;
 	}
 yy177:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy293;
+	if (yych <= 0x00) goto yy288;
 	goto yy121;
 yy178:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy294;
+	if (yych <= 0x00) goto yy289;
 	goto yy121;
 yy179:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy295;
+	if (yych <= 0x00) goto yy290;
 	goto yy121;
 yy180:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'J':
-		case 'j': goto yy286;
-		case 'r': goto yy296;
+		case 'j': goto yy281;
+		case 'r': goto yy282;
 		default: goto yy121;
 	}
 yy181:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy297;
+		case 0x00: goto yy291;
 		case 'S':
-		case 's': goto yy298;
-		case 'V': goto yy299;
+		case 's': goto yy292;
+		case 'V': goto yy293;
 		default: goto yy121;
 	}
 yy182:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy300;
+	if (yych <= 0x00) goto yy294;
 	goto yy121;
 yy183:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy297;
+		case 0x00: goto yy291;
 		case 'S':
-		case 's': goto yy298;
-		case 'v': goto yy301;
+		case 's': goto yy292;
+		case 'v': goto yy293;
 		default: goto yy121;
 	}
 yy184:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xB0: goto yy302;
+		case 0xB0: goto yy295;
 		default: goto yy121;
 	}
 yy185:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T': goto yy303;
+		case 'T': goto yy296;
 		default: goto yy121;
 	}
 yy186:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 't': goto yy304;
+		case 't': goto yy296;
 		default: goto yy121;
 	}
 yy187:
@@ -4944,9 +4950,9 @@ yy188:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy217;
+		case 'z': goto yy218;
 		case 'M':
-		case 'm': goto yy305;
+		case 'm': goto yy297;
 		default: goto yy121;
 	}
 yy189:
@@ -4954,7 +4960,7 @@ yy189:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy306;
+		case 'r': goto yy298;
 		default: goto yy121;
 	}
 yy190:
@@ -4962,7 +4968,7 @@ yy190:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'W':
-		case 'w': goto yy307;
+		case 'w': goto yy299;
 		default: goto yy121;
 	}
 yy191:
@@ -4970,50 +4976,50 @@ yy191:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy308;
+		case 'c': goto yy300;
 		default: goto yy121;
 	}
 yy192:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy309;
+	if (yych <= 0x00) goto yy301;
 	goto yy121;
 yy193:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy310;
+		case 'e': goto yy302;
 		case 'O':
-		case 'o': goto yy311;
+		case 'o': goto yy303;
 		default: goto yy121;
 	}
 yy194:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy312;
+	if (yych <= 0x00) goto yy304;
 	goto yy121;
 yy195:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy313;
+		case 't': goto yy305;
 		default: goto yy121;
 	}
 yy196:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy314;
+	if (yych <= 0x00) goto yy306;
 	goto yy121;
 yy197:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy315;
+		case 'p': goto yy307;
 		case 'V':
-		case 'v': goto yy316;
+		case 'v': goto yy308;
 		default: goto yy121;
 	}
 yy198:
@@ -5021,12 +5027,12 @@ yy198:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy317;
+		case 'c': goto yy309;
 		case 'N':
-		case 'n': goto yy318;
-		case 'P': goto yy319;
+		case 'n': goto yy310;
+		case 'P': goto yy311;
 		case 'Q':
-		case 'q': goto yy320;
+		case 'q': goto yy312;
 		default: goto yy121;
 	}
 yy199:
@@ -5034,26 +5040,26 @@ yy199:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy321;
+		case 't': goto yy313;
 		default: goto yy121;
 	}
 yy200:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy322;
+	if (yych <= 0x00) goto yy314;
 	goto yy121;
 yy201:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy323;
+	if (yych <= 0x00) goto yy315;
 	goto yy121;
 yy202:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy324;
+		case 0x00: goto yy316;
 		case 'E':
-		case 'e': goto yy325;
+		case 'e': goto yy317;
 		default: goto yy121;
 	}
 yy203:
@@ -5061,7 +5067,7 @@ yy203:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy326;
+		case 'p': goto yy318;
 		default: goto yy121;
 	}
 yy204:
@@ -5069,12 +5075,12 @@ yy204:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy317;
+		case 'c': goto yy309;
 		case 'N':
-		case 'n': goto yy318;
+		case 'n': goto yy310;
 		case 'Q':
-		case 'q': goto yy320;
-		case 'p': goto yy327;
+		case 'q': goto yy312;
+		case 'p': goto yy319;
 		default: goto yy121;
 	}
 yy205:
@@ -5082,10 +5088,18 @@ yy205:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'B':
-		case 'b': goto yy329;
+		case 'b': goto yy320;
 		default: goto yy121;
 	}
 yy206:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy321;
+		default: goto yy121;
+	}
+yy207:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -5137,60 +5151,60 @@ yy206:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy217;
-		case 'K': goto yy330;
-		case 'N': goto yy331;
-		case 'S': goto yy332;
-		default: goto yy121;
-	}
-yy207:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy333;
+		case 'z': goto yy218;
+		case 'K': goto yy322;
+		case 'N': goto yy323;
+		case 'S': goto yy324;
 		default: goto yy121;
 	}
 yy208:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'Z':
-		case 'z': goto yy334;
+		case 'I':
+		case 'i': goto yy325;
 		default: goto yy121;
 	}
 yy209:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy335;
+		case 'Z':
+		case 'z': goto yy326;
 		default: goto yy121;
 	}
 yy210:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy336;
-	goto yy121;
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy327;
+		default: goto yy121;
+	}
 yy211:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy222;
-		case 'T':
-		case 't': goto yy224;
-		default: goto yy121;
-	}
+	if (yych <= 0x00) goto yy328;
+	goto yy121;
 yy212:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy250;
+		case 'p': goto yy223;
+		case 'T':
+		case 't': goto yy225;
 		default: goto yy121;
 	}
 yy213:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy249;
+		default: goto yy121;
+	}
+yy214:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -5243,221 +5257,257 @@ yy213:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy217;
+		case 'z': goto yy218;
 		case 'G':
-		case 'g': goto yy255;
-		default: goto yy121;
-	}
-yy214:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'J':
-		case 'j': goto yy286;
+		case 'g': goto yy253;
 		default: goto yy121;
 	}
 yy215:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy297;
-		case 'S':
-		case 's': goto yy298;
+		case 'J':
+		case 'j': goto yy281;
 		default: goto yy121;
 	}
 yy216:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy317;
-		case 'N':
-		case 'n': goto yy318;
-		case 'Q':
-		case 'q': goto yy320;
+		case 0x00: goto yy291;
+		case 'S':
+		case 's': goto yy292;
 		default: goto yy121;
 	}
 yy217:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy337;
-		case '.': goto yy133;
+		case 'C':
+		case 'c': goto yy309;
+		case 'N':
+		case 'n': goto yy310;
+		case 'Q':
+		case 'q': goto yy312;
 		default: goto yy121;
 	}
 yy218:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy338;
+		case 0x00: goto yy329;
 		case '.': goto yy133;
 		default: goto yy121;
 	}
 yy219:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy339;
-	goto yy121;
+	switch (yych) {
+		case 0x00: goto yy330;
+		case '.': goto yy133;
+		default: goto yy121;
+	}
 yy220:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy331;
+	goto yy121;
 yy221:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy340;
-	goto yy121;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy222:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy332;
+	goto yy121;
+yy223:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy341;
+		case 'r': goto yy333;
 		default: goto yy121;
 	}
-yy223:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy230;
-	goto yy121;
 yy224:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy342;
+	if (yych <= 0x00) goto yy334;
 	goto yy121;
 yy225:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy343;
+	if (yych <= 0x00) goto yy335;
 	goto yy121;
 yy226:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy344;
-		default: goto yy121;
-	}
+	if (yych <= 0x00) goto yy336;
+	goto yy121;
 yy227:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'Y':
-		case 'y': goto yy345;
+		case 'N':
+		case 'n': goto yy337;
 		default: goto yy121;
 	}
 yy228:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy231;
-	goto yy121;
+	switch (yych) {
+		case 'Y':
+		case 'y': goto yy338;
+		default: goto yy121;
+	}
 yy229:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy346;
+	if (yych <= 0x00) goto yy339;
 	goto yy121;
 yy230:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy340;
+	goto yy121;
 yy231:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy232:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'G':
-		case 'g': goto yy347;
+		case 'g': goto yy341;
+		default: goto yy121;
+	}
+yy232:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy342;
 		default: goto yy121;
 	}
 yy233:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy348;
+		case 'G':
+		case 'g': goto yy343;
 		default: goto yy121;
 	}
 yy234:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy349;
+		case 'S':
+		case 's': goto yy344;
 		default: goto yy121;
 	}
 yy235:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy350;
-		default: goto yy121;
-	}
-yy236:
-	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy237:
+yy236:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy351;
+		case 't': goto yy345;
 		default: goto yy121;
 	}
-yy238:
+yy237:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy352;
+	if (yych <= 0x00) goto yy346;
 	goto yy121;
-yy239:
+yy238:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy240:
+yy239:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
+yy240:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy347;
+		default: goto yy121;
+	}
 yy241:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy353;
+		case 'R':
+		case 'r': goto yy348;
 		default: goto yy121;
 	}
 yy242:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy354;
-		default: goto yy121;
-	}
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy243:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy244:
-	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy355;
+	if (yych <= 0x00) goto yy349;
 	goto yy121;
-yy245:
+yy244:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy356;
+		case 'p': goto yy350;
 		default: goto yy121;
 	}
+yy245:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy351;
+	goto yy121;
 yy246:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy357;
+	if (yych <= 0x00) goto yy352;
 	goto yy121;
 yy247:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy358;
-	goto yy121;
+	switch (yych) {
+		case 0x00: goto yy353;
+		case '.': goto yy133;
+		default: goto yy121;
+	}
 yy248:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy354;
+	goto yy121;
+yy249:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy355;
+		default: goto yy121;
+	}
+yy250:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy356;
+	goto yy121;
+yy251:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy252:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy357;
+	goto yy121;
+yy253:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy358;
+		case '.': goto yy133;
+		default: goto yy121;
+	}
+yy254:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -5465,536 +5515,506 @@ yy248:
 		case '.': goto yy133;
 		default: goto yy121;
 	}
-yy249:
+yy255:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy256:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy254;
+	if (yych <= 0x00) goto yy360;
 	goto yy121;
-yy250:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy360;
-		default: goto yy121;
-	}
-yy251:
+yy257:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy361;
 	goto yy121;
-yy252:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy253:
+yy258:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy362;
 	goto yy121;
-yy254:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy255:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy363;
-		case '.': goto yy133;
-		default: goto yy121;
-	}
-yy256:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy364;
-		case '.': goto yy133;
-		default: goto yy121;
-	}
-yy257:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy258:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy365;
-	goto yy121;
 yy259:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy366;
-	goto yy121;
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy260:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy367;
+	if (yych <= 0x00) goto yy363;
 	goto yy121;
 yy261:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy364;
+	goto yy121;
 yy262:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy266;
-	goto yy121;
-yy263:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy368;
+		case 0x00: goto yy365;
 		case 'S':
-		case 's': goto yy369;
+		case 's': goto yy366;
 		default: goto yy121;
 	}
+yy263:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy264:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy265:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy367;
+	goto yy121;
 yy266:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy368;
+	goto yy121;
 yy267:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy370;
+	if (yych <= 0x00) goto yy369;
 	goto yy121;
 yy268:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy371;
+	if (yych <= 0x00) goto yy370;
 	goto yy121;
 yy269:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy372;
-	goto yy121;
+	switch (yych) {
+		case 0x00: goto yy371;
+		case '.': goto yy133;
+		default: goto yy121;
+	}
 yy270:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy373;
+	if (yych <= 0x00) goto yy372;
 	goto yy121;
 yy271:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy374;
-		case '.': goto yy133;
+		case 'P':
+		case 'p': goto yy373;
 		default: goto yy121;
 	}
 yy272:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy375;
-	goto yy121;
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy374;
+		default: goto yy121;
+	}
 yy273:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy376;
-		default: goto yy121;
-	}
+	if (yych <= 0x00) goto yy375;
+	goto yy121;
 yy274:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy377;
-		default: goto yy121;
-	}
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy275:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy279;
+	if (yych <= 0x00) goto yy376;
 	goto yy121;
 yy276:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy377;
+	goto yy121;
 yy277:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy280;
-	goto yy121;
-yy278:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy281;
-	goto yy121;
-yy279:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy280:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy281:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy282:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy378;
 	goto yy121;
-yy283:
+yy278:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy284:
+yy279:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy285:
+yy280:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy379;
 	goto yy121;
-yy286:
+yy281:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy380;
 	goto yy121;
-yy287:
+yy282:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy296;
+	if (yych <= 0x00) goto yy381;
 	goto yy121;
-yy288:
+yy283:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'S':
-		case 's': goto yy381;
+		case 's': goto yy382;
 		default: goto yy121;
 	}
-yy289:
+yy284:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy382;
+		case 'e': goto yy383;
 		default: goto yy121;
 	}
-yy290:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy383;
-	goto yy121;
-yy291:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy292:
+yy285:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy384;
 	goto yy121;
-yy293:
+yy286:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy294:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy295:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy296:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy297:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy298:
+yy287:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy385;
 	goto yy121;
-yy299:
+yy288:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy301;
-	goto yy121;
-yy300:
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy289:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy290:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy291:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
-yy301:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy302:
+yy292:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy386;
 	goto yy121;
-yy303:
+yy293:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych >= 0x01) goto yy121;
-yy304:
+	if (yych <= 0x00) goto yy387;
+	goto yy121;
+yy294:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy305:
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy295:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy388;
+	goto yy121;
+yy296:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy389;
+	goto yy121;
+yy297:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy387;
+		case 0x00: goto yy390;
 		case '.': goto yy133;
 		default: goto yy121;
 	}
-yy306:
+yy298:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy388;
+		case 'a': goto yy391;
 		default: goto yy121;
 	}
-yy307:
+yy299:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'Y':
-		case 'y': goto yy389;
+		case 'y': goto yy392;
 		default: goto yy121;
 	}
-yy308:
+yy300:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy390;
+	if (yych <= 0x00) goto yy393;
 	goto yy121;
-yy309:
+yy301:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
-yy310:
+yy302:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'S':
-		case 's': goto yy391;
+		case 's': goto yy394;
 		default: goto yy121;
 	}
-yy311:
+yy303:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'F':
-		case 'f': goto yy392;
+		case 'f': goto yy395;
+		default: goto yy121;
+	}
+yy304:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy305:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy396;
+	goto yy121;
+yy306:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy307:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy397;
+	goto yy121;
+yy308:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy398;
+	goto yy121;
+yy309:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy399;
+	goto yy121;
+yy310:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy400;
+	goto yy121;
+yy311:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy401;
+		case 'T': goto yy402;
 		default: goto yy121;
 	}
 yy312:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy403;
+	goto yy121;
 yy313:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy393;
+	if (yych <= 0x00) goto yy404;
 	goto yy121;
 yy314:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy315:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy394;
-	goto yy121;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy316:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy395;
-	goto yy121;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy317:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy396;
+	if (yych <= 0x00) goto yy405;
 	goto yy121;
 yy318:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy397;
-	goto yy121;
+	switch (yych) {
+		case 'T':
+		case 't': goto yy406;
+		default: goto yy121;
+	}
 yy319:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy398;
-		case 'T': goto yy399;
+		case 0x00: goto yy401;
+		case 't': goto yy402;
 		default: goto yy121;
 	}
 yy320:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy400;
+	if (yych <= 0x00) goto yy407;
 	goto yy121;
 yy321:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy401;
+	if (yych <= 0x00) goto yy408;
 	goto yy121;
 yy322:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy409;
+		case '.': goto yy133;
+		default: goto yy121;
+	}
 yy323:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy410;
+		case '.': goto yy133;
+		default: goto yy121;
+	}
 yy324:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy411;
+		case '.': goto yy412;
+		default: goto yy121;
+	}
 yy325:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy402;
-	goto yy121;
-yy326:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy403;
-		default: goto yy121;
-	}
-yy327:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 't': goto yy404;
-		default: goto yy328;
-	}
-yy328:
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy329:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy405;
-	goto yy121;
-yy330:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy406;
-		case '.': goto yy133;
-		default: goto yy121;
-	}
-yy331:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy407;
-		case '.': goto yy133;
-		default: goto yy121;
-	}
-yy332:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy408;
-		case '.': goto yy409;
-		default: goto yy121;
-	}
-yy333:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'V':
-		case 'v': goto yy410;
+		case 'v': goto yy413;
 		default: goto yy121;
 	}
-yy334:
+yy326:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy411;
+	if (yych <= 0x00) goto yy414;
 	goto yy121;
-yy335:
+yy327:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy412;
+		case 0x00: goto yy415;
 		case 'S':
-		case 's': goto yy413;
+		case 's': goto yy416;
 		default: goto yy121;
 	}
-yy336:
+yy328:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy337:
+yy329:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy338:
+yy330:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy339:
+yy331:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy340:
+yy332:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy341:
+yy333:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy414;
+		case 'o': goto yy417;
 		default: goto yy121;
 	}
-yy342:
+yy334:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy343:
+yy335:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy336:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
-yy344:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy415;
-	goto yy121;
-yy345:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy416;
-	goto yy121;
-yy346:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy347:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy417;
-	goto yy121;
-yy348:
+yy337:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy418;
 	goto yy121;
-yy349:
+yy338:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy419;
 	goto yy121;
-yy350:
+yy339:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy340:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy341:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy420;
 	goto yy121;
-yy351:
+yy342:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy421;
 	goto yy121;
+yy343:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy422;
+	goto yy121;
+yy344:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy423;
+	goto yy121;
+yy345:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy424;
+	goto yy121;
+yy346:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy347:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy425;
+	goto yy121;
+yy348:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy426;
+	goto yy121;
+yy349:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy350:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy427;
+	goto yy121;
+yy351:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy352:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy353:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy422;
-	goto yy121;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy354:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy423;
-	goto yy121;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy355:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy428;
+	goto yy121;
 yy356:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy424;
-	goto yy121;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy357:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
@@ -6006,66 +6026,64 @@ yy359:
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy360:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy425;
-	goto yy121;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy361:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy362:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy363:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy364:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy365:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy366:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy429;
+	goto yy121;
 yy367:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy368:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy369:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy426;
-	goto yy121;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy370:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy371:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy372:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy373:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy430;
+	goto yy121;
 yy374:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy431;
+	goto yy121;
 yy375:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy376:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy427;
-	goto yy121;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy377:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy428;
-	goto yy121;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy378:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
@@ -6077,26 +6095,26 @@ yy380:
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy381:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy429;
-		default: goto yy121;
-	}
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy382:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy430;
-	goto yy121;
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy432;
+		default: goto yy121;
+	}
 yy383:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy433;
+	goto yy121;
 yy384:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy385:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy386:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
@@ -6105,84 +6123,93 @@ yy387:
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy388:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy431;
-	goto yy121;
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy389:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy432;
-	goto yy121;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy390:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy391:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy433;
+	if (yych <= 0x00) goto yy434;
 	goto yy121;
 yy392:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy434;
+	if (yych <= 0x00) goto yy435;
 	goto yy121;
 yy393:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy394:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy436;
+	goto yy121;
 yy395:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy437;
+	goto yy121;
 yy396:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy397:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy398:
 	++cur;
-	goto yy328;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy399:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy404;
-	goto yy121;
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy400:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy401:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy402:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy438;
+	goto yy121;
 yy403:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy435;
-	goto yy121;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy404:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy405:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy406:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy439;
+	goto yy121;
 yy407:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy408:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy409:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy410:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy411:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy412:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy436;
+		case 'A': goto yy440;
 		case 'B':
 		case 'C':
 		case 'D':
@@ -6233,42 +6260,33 @@ yy409:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy217;
+		case 'z': goto yy218;
 		default: goto yy121;
 	}
-yy410:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy437;
-	goto yy121;
-yy411:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy412:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
 yy413:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy438;
+	if (yych <= 0x00) goto yy441;
 	goto yy121;
 yy414:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy415:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy416:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy442;
+	goto yy121;
+yy417:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'X':
-		case 'x': goto yy439;
+		case 'x': goto yy443;
 		default: goto yy121;
 	}
-yy415:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy416:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy417:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy418:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
@@ -6280,85 +6298,97 @@ yy420:
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy421:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy422:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy423:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy424:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy425:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy426:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy427:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy428:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy429:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy440;
-		default: goto yy121;
-	}
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy430:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy431:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy432:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy444;
+		default: goto yy121;
+	}
 yy433:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy434:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy435:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy436:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy441;
-		case '.': goto yy133;
-		default: goto yy121;
-	}
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy437:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy438:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy439:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy442;
-	goto yy121;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy440:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy443;
-	goto yy121;
+	switch (yych) {
+		case 0x00: goto yy445;
+		case '.': goto yy133;
+		default: goto yy121;
+	}
 yy441:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy442:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy443:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy446;
+	goto yy121;
+yy444:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy447;
+	goto yy121;
+yy445:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy446:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy447:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 }
@@ -6376,451 +6406,451 @@ int parl__sl_starter(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy447;
-		case 'B': goto yy448;
-		case 'D': goto yy449;
-		case 'F': goto yy450;
-		case 'H': goto yy451;
-		case 'I': goto yy452;
-		case 'M': goto yy453;
-		case 'S': goto yy454;
-		case 'T': goto yy455;
-		case 'W': goto yy456;
-		default: goto yy445;
-	}
-yy445:
-	++cur;
-yy446:
-	{ return 0; }
-yy447:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy457;
-	goto yy446;
-yy448:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E': goto yy458;
-		case 'e': goto yy460;
-		default: goto yy446;
+		case 'A': goto yy451;
+		case 'B': goto yy452;
+		case 'D': goto yy453;
+		case 'F': goto yy454;
+		case 'H': goto yy455;
+		case 'I': goto yy456;
+		case 'M': goto yy457;
+		case 'S': goto yy458;
+		case 'T': goto yy459;
+		case 'W': goto yy460;
+		default: goto yy449;
 	}
 yy449:
 	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I': goto yy461;
-		case 'i': goto yy462;
-		default: goto yy446;
-	}
 yy450:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O': goto yy463;
-		case 'o': goto yy464;
-		default: goto yy446;
-	}
+	{ return 0; }
 yy451:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy465;
-		case 'O': goto yy466;
-		case 'o': goto yy467;
-		default: goto yy446;
-	}
+	if (yych <= 0x00) goto yy461;
+	goto yy450;
 yy452:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy457;
-		case 'N':
-		case 'T':
-		case 'n':
-		case 't': goto yy465;
-		default: goto yy446;
+		case 'E': goto yy462;
+		case 'e': goto yy464;
+		default: goto yy450;
 	}
 yy453:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy468;
-		case 'O': goto yy469;
-		case 'i': goto yy470;
-		case 'o': goto yy471;
-		default: goto yy446;
+		case 'I': goto yy465;
+		case 'i': goto yy466;
+		default: goto yy450;
 	}
 yy454:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H': goto yy472;
-		case 'h': goto yy473;
-		default: goto yy446;
+		case 'O': goto yy467;
+		case 'o': goto yy468;
+		default: goto yy450;
 	}
 yy455:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H': goto yy474;
-		case 'h': goto yy475;
-		default: goto yy446;
+		case 'E':
+		case 'e': goto yy469;
+		case 'O': goto yy470;
+		case 'o': goto yy471;
+		default: goto yy450;
 	}
 yy456:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy465;
-		case 'H': goto yy476;
-		case 'h': goto yy477;
-		default: goto yy446;
+		case 0x00: goto yy461;
+		case 'N':
+		case 'T':
+		case 'n':
+		case 't': goto yy469;
+		default: goto yy450;
 	}
 yy457:
 	++cur;
-	{ (void)mar; return cur == lim + 1; }
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I': goto yy472;
+		case 'O': goto yy473;
+		case 'i': goto yy474;
+		case 'o': goto yy475;
+		default: goto yy450;
+	}
 yy458:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy478;
-		default: goto yy459;
+		case 'H': goto yy476;
+		case 'h': goto yy477;
+		default: goto yy450;
 	}
 yy459:
-	cur = mar;
-	goto yy446;
-yy460:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'i': goto yy479;
-		default: goto yy459;
+		case 'H': goto yy478;
+		case 'h': goto yy479;
+		default: goto yy450;
+	}
+yy460:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy469;
+		case 'H': goto yy480;
+		case 'h': goto yy481;
+		default: goto yy450;
 	}
 yy461:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D': goto yy465;
-		default: goto yy459;
-	}
+	{ (void)mar; return cur == lim + 1; }
 yy462:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'd': goto yy465;
-		default: goto yy459;
+		case 'I': goto yy482;
+		default: goto yy463;
 	}
 yy463:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R': goto yy465;
-		default: goto yy459;
-	}
+	cur = mar;
+	goto yy450;
 yy464:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy465;
-		default: goto yy459;
+		case 'i': goto yy483;
+		default: goto yy463;
 	}
 yy465:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy457;
-	goto yy459;
+	switch (yych) {
+		case 'D': goto yy469;
+		default: goto yy463;
+	}
 yy466:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'W': goto yy480;
-		default: goto yy459;
+		case 'd': goto yy469;
+		default: goto yy463;
 	}
 yy467:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'w': goto yy481;
-		default: goto yy459;
+		case 'R': goto yy469;
+		default: goto yy463;
 	}
 yy468:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L': goto yy482;
-		default: goto yy459;
+		case 'r': goto yy469;
+		default: goto yy463;
 	}
 yy469:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R': goto yy472;
-		default: goto yy459;
-	}
+	if (yych <= 0x00) goto yy461;
+	goto yy463;
 yy470:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'l': goto yy483;
-		default: goto yy459;
+		case 'W': goto yy484;
+		default: goto yy463;
 	}
 yy471:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy473;
-		default: goto yy459;
+		case 'w': goto yy485;
+		default: goto yy463;
 	}
 yy472:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E': goto yy465;
-		default: goto yy459;
+		case 'L': goto yy486;
+		default: goto yy463;
 	}
 yy473:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy465;
-		default: goto yy459;
+		case 'R': goto yy476;
+		default: goto yy463;
 	}
 yy474:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy484;
-		case 'E': goto yy485;
-		default: goto yy459;
+		case 'l': goto yy487;
+		default: goto yy463;
 	}
 yy475:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy486;
-		case 'e': goto yy487;
-		default: goto yy459;
+		case 'r': goto yy477;
+		default: goto yy463;
 	}
 yy476:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy484;
-		case 'E': goto yy488;
-		case 'O':
-		case 'Y': goto yy465;
-		default: goto yy459;
+		case 'E': goto yy469;
+		default: goto yy463;
 	}
 yy477:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy486;
-		case 'e': goto yy489;
-		case 'o':
-		case 'y': goto yy465;
-		default: goto yy459;
+		case 'e': goto yy469;
+		default: goto yy463;
 	}
 yy478:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy490;
-		default: goto yy459;
+		case 'A': goto yy488;
+		case 'E': goto yy489;
+		default: goto yy463;
 	}
 yy479:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy491;
-		default: goto yy459;
+		case 'a': goto yy490;
+		case 'e': goto yy491;
+		default: goto yy463;
 	}
 yy480:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy457;
+		case 'A': goto yy488;
 		case 'E': goto yy492;
-		default: goto yy459;
+		case 'O':
+		case 'Y': goto yy469;
+		default: goto yy463;
 	}
 yy481:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy457;
+		case 'a': goto yy490;
 		case 'e': goto yy493;
-		default: goto yy459;
+		case 'o':
+		case 'y': goto yy469;
+		default: goto yy463;
 	}
 yy482:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L': goto yy494;
-		default: goto yy459;
+		case 'N': goto yy494;
+		default: goto yy463;
 	}
 yy483:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'l': goto yy495;
-		default: goto yy459;
+		case 'n': goto yy495;
+		default: goto yy463;
 	}
 yy484:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T': goto yy465;
-		default: goto yy459;
+		case 0x00: goto yy461;
+		case 'E': goto yy496;
+		default: goto yy463;
 	}
 yy485:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy457;
-		case 'R': goto yy472;
-		case 'Y': goto yy465;
-		default: goto yy459;
+		case 0x00: goto yy461;
+		case 'e': goto yy497;
+		default: goto yy463;
 	}
 yy486:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 't': goto yy465;
-		default: goto yy459;
+		case 'L': goto yy498;
+		default: goto yy463;
 	}
 yy487:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy457;
-		case 'r': goto yy473;
-		case 'y': goto yy465;
-		default: goto yy459;
+		case 'l': goto yy499;
+		default: goto yy463;
 	}
 yy488:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy465;
-		case 'R': goto yy472;
-		default: goto yy459;
+		case 'T': goto yy469;
+		default: goto yy463;
 	}
 yy489:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy465;
-		case 'r': goto yy473;
-		default: goto yy459;
+		case 0x00: goto yy461;
+		case 'R': goto yy476;
+		case 'Y': goto yy469;
+		default: goto yy463;
 	}
 yy490:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G': goto yy465;
-		default: goto yy459;
+		case 't': goto yy469;
+		default: goto yy463;
 	}
 yy491:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'g': goto yy465;
-		default: goto yy459;
+		case 0x00: goto yy461;
+		case 'r': goto yy477;
+		case 'y': goto yy469;
+		default: goto yy463;
 	}
 yy492:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'V': goto yy496;
-		default: goto yy459;
+		case 'N': goto yy469;
+		case 'R': goto yy476;
+		default: goto yy463;
 	}
 yy493:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'v': goto yy497;
-		default: goto yy459;
+		case 'n': goto yy469;
+		case 'r': goto yy477;
+		default: goto yy463;
 	}
 yy494:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy498;
-		default: goto yy459;
+		case 'G': goto yy469;
+		default: goto yy463;
 	}
 yy495:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'i': goto yy499;
-		default: goto yy459;
+		case 'g': goto yy469;
+		default: goto yy463;
 	}
 yy496:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E': goto yy463;
-		default: goto yy459;
+		case 'V': goto yy500;
+		default: goto yy463;
 	}
 yy497:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy464;
-		default: goto yy459;
+		case 'v': goto yy501;
+		default: goto yy463;
 	}
 yy498:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O': goto yy500;
-		default: goto yy459;
+		case 'I': goto yy502;
+		default: goto yy463;
 	}
 yy499:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy501;
-		default: goto yy459;
+		case 'i': goto yy503;
+		default: goto yy463;
 	}
 yy500:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy502;
-		default: goto yy459;
+		case 'E': goto yy467;
+		default: goto yy463;
 	}
 yy501:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy503;
-		default: goto yy459;
+		case 'e': goto yy468;
+		default: goto yy463;
 	}
 yy502:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S': goto yy465;
-		default: goto yy459;
+		case 'O': goto yy504;
+		default: goto yy463;
 	}
 yy503:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 's': goto yy465;
-		default: goto yy459;
+		case 'o': goto yy505;
+		default: goto yy463;
+	}
+yy504:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N': goto yy506;
+		default: goto yy463;
+	}
+yy505:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'n': goto yy507;
+		default: goto yy463;
+	}
+yy506:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S': goto yy469;
+		default: goto yy463;
+	}
+yy507:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 's': goto yy469;
+		default: goto yy463;
 	}
 }
 
@@ -6839,19 +6869,19 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy507;
-		case '\n': goto yy508;
-		case '\r': goto yy510;
+		case ' ': goto yy511;
+		case '\n': goto yy512;
+		case '\r': goto yy514;
 		case '"':
 		case '\'':
 		case '*':
-		case '_': goto yy511;
+		case '_': goto yy515;
 		case '(':
 		case '[':
-		case '{': goto yy512;
+		case '{': goto yy516;
 		case ')':
 		case ']':
-		case '}': goto yy513;
+		case '}': goto yy517;
 		case '0':
 		case '1':
 		case '2':
@@ -6861,7 +6891,7 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy514;
+		case '9': goto yy518;
 		case 'A':
 		case 'B':
 		case 'C':
@@ -6887,7 +6917,7 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 		case 'W':
 		case 'X':
 		case 'Y':
-		case 'Z': goto yy515;
+		case 'Z': goto yy519;
 		case 'a':
 		case 'b':
 		case 'c':
@@ -6913,288 +6943,66 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy516;
-		case 0xC2: goto yy517;
-		case 0xC3: goto yy518;
-		case 0xCE: goto yy519;
-		case 0xCF: goto yy520;
-		case 0xD0: goto yy521;
-		case 0xD1: goto yy522;
-		case 0xE1: goto yy523;
-		case 0xE2: goto yy524;
-		case 0xE3: goto yy525;
-		case 0xEF: goto yy526;
-		default: goto yy505;
-	}
-yy505:
-	++cur;
-yy506:
-	{ c = PARL__C_OTHER; goto done; }
-yy507:
-	++cur;
-	{ c = PARL__C_SPACE; goto done; }
-yy508:
-	++cur;
-yy509:
-	{ c = PARL__C_EOL; goto done; }
-yy510:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\n': goto yy508;
+		case 'z': goto yy520;
+		case 0xC2: goto yy521;
+		case 0xC3: goto yy522;
+		case 0xCE: goto yy523;
+		case 0xCF: goto yy524;
+		case 0xD0: goto yy525;
+		case 0xD1: goto yy526;
+		case 0xE1: goto yy527;
+		case 0xE2: goto yy528;
+		case 0xE3: goto yy529;
+		case 0xEF: goto yy530;
 		default: goto yy509;
 	}
+yy509:
+	++cur;
+yy510:
+	{ c = PARL__C_OTHER; goto done; }
 yy511:
 	++cur;
-	{ c = PARL__C_EITHER; goto done; }
+	{ c = PARL__C_SPACE; goto done; }
 yy512:
 	++cur;
-	{ c = PARL__C_OPENER; goto done; }
 yy513:
-	++cur;
-	{ c = PARL__C_CLOSER; goto done; }
+	{ c = PARL__C_EOL; goto done; }
 yy514:
 	++cur;
-	{ c = PARL__C_DIGIT; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\n': goto yy512;
+		default: goto yy513;
+	}
 yy515:
 	++cur;
-	{ c = PARL__C_UPPER; goto done; }
+	{ c = PARL__C_EITHER; goto done; }
 yy516:
 	++cur;
-	{ c = PARL__C_LOWER; goto done; }
+	{ c = PARL__C_OPENER; goto done; }
 yy517:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xA0: goto yy507;
-		case 0xA1:
-		case 0xAB:
-		case 0xBF: goto yy512;
-		case 0xB5: goto yy516;
-		case 0xBB: goto yy513;
-		default: goto yy506;
-	}
+	{ c = PARL__C_CLOSER; goto done; }
 yy518:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E: goto yy515;
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy516;
-		default: goto yy506;
-	}
+	{ c = PARL__C_DIGIT; goto done; }
 yy519:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB: goto yy515;
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy516;
-		default: goto yy506;
-	}
+	{ c = PARL__C_UPPER; goto done; }
 yy520:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E: goto yy516;
-		default: goto yy506;
-	}
+	{ c = PARL__C_LOWER; goto done; }
 yy521:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
+		case 0xA0: goto yy511;
 		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
 		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF: goto yy515;
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
 		case 0xBF: goto yy516;
-		default: goto yy506;
+		case 0xB5: goto yy520;
+		case 0xBB: goto yy517;
+		default: goto yy510;
 	}
 yy522:
 	++cur;
@@ -7223,6 +7031,67 @@ yy522:
 		case 0x94:
 		case 0x95:
 		case 0x96:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E: goto yy519;
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy520;
+		default: goto yy510;
+	}
+yy523:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
 		case 0x97:
 		case 0x98:
 		case 0x99:
@@ -7231,55 +7100,216 @@ yy522:
 		case 0x9C:
 		case 0x9D:
 		case 0x9E:
-		case 0x9F: goto yy516;
-		default: goto yy506;
-	}
-yy523:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9A: goto yy527;
-		default: goto yy506;
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB: goto yy519;
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy520;
+		default: goto yy510;
 	}
 yy524:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy529;
-		case 0x81: goto yy530;
-		case 0x96: goto yy531;
-		case 0x97: goto yy532;
-		default: goto yy506;
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E: goto yy520;
+		default: goto yy510;
 	}
 yy525:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy527;
-		default: goto yy506;
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF: goto yy519;
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy520;
+		default: goto yy510;
 	}
 yy526:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy533;
-		default: goto yy506;
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F: goto yy520;
+		default: goto yy510;
 	}
 yy527:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy507;
-		default: goto yy528;
+		case 0x9A: goto yy531;
+		default: goto yy510;
 	}
 yy528:
-	cur = mar;
-	goto yy506;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy533;
+		case 0x81: goto yy534;
+		case 0x96: goto yy535;
+		case 0x97: goto yy536;
+		default: goto yy510;
+	}
 yy529:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy531;
+		default: goto yy510;
+	}
+yy530:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBB: goto yy537;
+		default: goto yy510;
+	}
+yy531:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy511;
+		default: goto yy532;
+	}
+yy532:
+	cur = mar;
+	goto yy510;
+yy533:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -7296,47 +7326,47 @@ yy529:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy507;
+		case 0xAF: goto yy511;
 		case 0x98:
 		case 0x9C:
-		case 0x9E: goto yy512;
+		case 0x9E: goto yy516;
 		case 0x99:
-		case 0x9D: goto yy513;
+		case 0x9D: goto yy517;
 		case 0xA2:
-		case 0xA3: goto yy534;
-		default: goto yy528;
+		case 0xA3: goto yy538;
+		default: goto yy532;
 	}
-yy530:
+yy534:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x83: goto yy534;
-		case 0x9F: goto yy507;
-		default: goto yy528;
+		case 0x83: goto yy538;
+		case 0x9F: goto yy511;
+		default: goto yy532;
 	}
-yy531:
+yy535:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xAA: goto yy534;
-		default: goto yy528;
+		case 0xAA: goto yy538;
+		default: goto yy532;
 	}
-yy532:
+yy536:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x8F:
-		case 0xA6: goto yy534;
-		default: goto yy528;
+		case 0xA6: goto yy538;
+		default: goto yy532;
 	}
-yy533:
+yy537:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBF: goto yy507;
-		default: goto yy528;
+		case 0xBF: goto yy511;
+		default: goto yy532;
 	}
-yy534:
+yy538:
 	++cur;
 	{ c = PARL__C_BULLET; goto done; }
 }
@@ -7359,16 +7389,16 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x00:
-		case '\n': goto yy536;
+		case '\n': goto yy540;
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy540;
-		case '\r': goto yy541;
-		case '#': goto yy542;
+		case ' ': goto yy544;
+		case '\r': goto yy545;
+		case '#': goto yy546;
 		case '*':
 		case '+':
-		case '-': goto yy543;
+		case '-': goto yy547;
 		case '0':
 		case '1':
 		case '2':
@@ -7378,9 +7408,9 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy544;
-		case '>': goto yy545;
-		case '`': goto yy546;
+		case '9': goto yy548;
+		case '>': goto yy549;
+		case '`': goto yy550;
 		case 'a':
 		case 'b':
 		case 'c':
@@ -7406,24 +7436,24 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy547;
-		case '~': goto yy548;
-		case 0xC2: goto yy549;
-		case 0xE1: goto yy550;
-		case 0xE2: goto yy551;
-		case 0xE3: goto yy552;
-		case 0xEF: goto yy553;
-		default: goto yy538;
+		case 'z': goto yy551;
+		case '~': goto yy552;
+		case 0xC2: goto yy553;
+		case 0xE1: goto yy554;
+		case 0xE2: goto yy555;
+		case 0xE3: goto yy556;
+		case 0xEF: goto yy557;
+		default: goto yy542;
 	}
-yy536:
-	++cur;
-yy537:
-	{ return cur > lim || cur[-1] ? PARL__LS_BLANK : PARL__LS_TEXT; }
-yy538:
-	++cur;
-yy539:
-	{ return PARL__LS_TEXT; }
 yy540:
+	++cur;
+yy541:
+	{ return cur > lim || cur[-1] ? PARL__LS_BLANK : PARL__LS_TEXT; }
+yy542:
+	++cur;
+yy543:
+	{ return PARL__LS_TEXT; }
+yy544:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -7439,17 +7469,17 @@ yy540:
 		case 0xE1:
 		case 0xE2:
 		case 0xE3:
-		case 0xEF: goto yy555;
-		default: goto yy539;
+		case 0xEF: goto yy559;
+		default: goto yy543;
 	}
-yy541:
+yy545:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\n': goto yy536;
-		default: goto yy537;
+		case '\n': goto yy540;
+		default: goto yy541;
 	}
-yy542:
+yy546:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -7459,312 +7489,39 @@ yy542:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy562;
-		case '\r': goto yy564;
-		case '#': goto yy565;
-		case 0xC2: goto yy566;
-		case 0xE1: goto yy567;
-		case 0xE2: goto yy568;
-		case 0xE3: goto yy569;
-		case 0xEF: goto yy570;
-		default: goto yy539;
-	}
-yy543:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case ' ': goto yy571;
-		case 0xC2: goto yy572;
-		case 0xE1: goto yy573;
-		case 0xE2: goto yy574;
-		case 0xE3: goto yy575;
-		case 0xEF: goto yy576;
-		default: goto yy539;
-	}
-yy544:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case ')': goto yy577;
-		case '.': goto yy578;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy579;
-		default: goto yy539;
-	}
-yy545:
-	++cur;
-	{ return PARL__LS_QUOTE; }
-yy546:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '`': goto yy580;
-		default: goto yy539;
+		case ' ': goto yy566;
+		case '\r': goto yy568;
+		case '#': goto yy569;
+		case 0xC2: goto yy570;
+		case 0xE1: goto yy571;
+		case 0xE2: goto yy572;
+		case 0xE3: goto yy573;
+		case 0xEF: goto yy574;
+		default: goto yy543;
 	}
 yy547:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')':
-		case '.': goto yy581;
-		default: goto yy539;
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy575;
+		case 0xC2: goto yy576;
+		case 0xE1: goto yy577;
+		case 0xE2: goto yy578;
+		case 0xE3: goto yy579;
+		case 0xEF: goto yy580;
+		default: goto yy543;
 	}
 yy548:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '~': goto yy582;
-		default: goto yy539;
-	}
-yy549:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xA0: goto yy554;
-		default: goto yy539;
-	}
-yy550:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9A: goto yy583;
-		default: goto yy539;
-	}
-yy551:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy584;
-		case 0x81: goto yy585;
-		case 0x96: goto yy586;
-		case 0x97: goto yy587;
-		default: goto yy539;
-	}
-yy552:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy583;
-		default: goto yy539;
-	}
-yy553:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBB: goto yy588;
-		default: goto yy539;
-	}
-yy554:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy555:
-	switch (yych) {
-		case 0x00:
-		case '\n': goto yy536;
-		case '\t':
-		case '\v':
-		case '\f':
-		case ' ': goto yy554;
-		case '\r': goto yy541;
-		case 0xC2: goto yy557;
-		case 0xE1: goto yy558;
-		case 0xE2: goto yy559;
-		case 0xE3: goto yy560;
-		case 0xEF: goto yy561;
-		default: goto yy556;
-	}
-yy556:
-	cur = mar;
-	goto yy539;
-yy557:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xA0: goto yy554;
-		default: goto yy556;
-	}
-yy558:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9A: goto yy583;
-		default: goto yy556;
-	}
-yy559:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy589;
-		case 0x81: goto yy590;
-		default: goto yy556;
-	}
-yy560:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy583;
-		default: goto yy556;
-	}
-yy561:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBB: goto yy588;
-		default: goto yy556;
-	}
-yy562:
-	++cur;
-yy563:
-	{ return cur > lim || cur[-1] ? PARL__LS_HEADING : PARL__LS_TEXT; }
-yy564:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\n': goto yy562;
-		default: goto yy563;
-	}
-yy565:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case ' ': goto yy562;
-		case '\r': goto yy564;
-		case '#': goto yy591;
-		case 0xC2: goto yy566;
-		case 0xE1: goto yy567;
-		case 0xE2: goto yy568;
-		case 0xE3: goto yy569;
-		case 0xEF: goto yy570;
-		default: goto yy556;
-	}
-yy566:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xA0: goto yy562;
-		default: goto yy556;
-	}
-yy567:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9A: goto yy592;
-		default: goto yy556;
-	}
-yy568:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy593;
-		case 0x81: goto yy594;
-		default: goto yy556;
-	}
-yy569:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy592;
-		default: goto yy556;
-	}
-yy570:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBB: goto yy595;
-		default: goto yy556;
-	}
-yy571:
-	++cur;
-	{ return PARL__LS_BULLET; }
-yy572:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xA0: goto yy571;
-		default: goto yy556;
-	}
-yy573:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9A: goto yy596;
-		default: goto yy556;
-	}
-yy574:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy597;
-		case 0x81: goto yy598;
-		default: goto yy556;
-	}
-yy575:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy596;
-		default: goto yy556;
-	}
-yy576:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBB: goto yy599;
-		default: goto yy556;
-	}
-yy577:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case ' ': goto yy600;
-		default: goto yy556;
-	}
-yy578:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case ' ': goto yy600;
-		case ')': goto yy577;
-		default: goto yy556;
-	}
-yy579:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case ')': goto yy577;
-		case '.': goto yy578;
+		case ')': goto yy581;
+		case '.': goto yy582;
 		case '0':
 		case '1':
 		case '2':
@@ -7774,15 +7531,242 @@ yy579:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy601;
-		default: goto yy556;
+		case '9': goto yy583;
+		default: goto yy543;
+	}
+yy549:
+	++cur;
+	{ return PARL__LS_QUOTE; }
+yy550:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '`': goto yy584;
+		default: goto yy543;
+	}
+yy551:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case ')':
+		case '.': goto yy585;
+		default: goto yy543;
+	}
+yy552:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '~': goto yy586;
+		default: goto yy543;
+	}
+yy553:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xA0: goto yy558;
+		default: goto yy543;
+	}
+yy554:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9A: goto yy587;
+		default: goto yy543;
+	}
+yy555:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy588;
+		case 0x81: goto yy589;
+		case 0x96: goto yy590;
+		case 0x97: goto yy591;
+		default: goto yy543;
+	}
+yy556:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy587;
+		default: goto yy543;
+	}
+yy557:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBB: goto yy592;
+		default: goto yy543;
+	}
+yy558:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy559:
+	switch (yych) {
+		case 0x00:
+		case '\n': goto yy540;
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy558;
+		case '\r': goto yy545;
+		case 0xC2: goto yy561;
+		case 0xE1: goto yy562;
+		case 0xE2: goto yy563;
+		case 0xE3: goto yy564;
+		case 0xEF: goto yy565;
+		default: goto yy560;
+	}
+yy560:
+	cur = mar;
+	goto yy543;
+yy561:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xA0: goto yy558;
+		default: goto yy560;
+	}
+yy562:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9A: goto yy587;
+		default: goto yy560;
+	}
+yy563:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy593;
+		case 0x81: goto yy594;
+		default: goto yy560;
+	}
+yy564:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy587;
+		default: goto yy560;
+	}
+yy565:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBB: goto yy592;
+		default: goto yy560;
+	}
+yy566:
+	++cur;
+yy567:
+	{ return cur > lim || cur[-1] ? PARL__LS_HEADING : PARL__LS_TEXT; }
+yy568:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\n': goto yy566;
+		default: goto yy567;
+	}
+yy569:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case ' ': goto yy566;
+		case '\r': goto yy568;
+		case '#': goto yy595;
+		case 0xC2: goto yy570;
+		case 0xE1: goto yy571;
+		case 0xE2: goto yy572;
+		case 0xE3: goto yy573;
+		case 0xEF: goto yy574;
+		default: goto yy560;
+	}
+yy570:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xA0: goto yy566;
+		default: goto yy560;
+	}
+yy571:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9A: goto yy596;
+		default: goto yy560;
+	}
+yy572:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy597;
+		case 0x81: goto yy598;
+		default: goto yy560;
+	}
+yy573:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy596;
+		default: goto yy560;
+	}
+yy574:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBB: goto yy599;
+		default: goto yy560;
+	}
+yy575:
+	++cur;
+	{ return PARL__LS_BULLET; }
+yy576:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xA0: goto yy575;
+		default: goto yy560;
+	}
+yy577:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9A: goto yy600;
+		default: goto yy560;
+	}
+yy578:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy601;
+		case 0x81: goto yy602;
+		default: goto yy560;
+	}
+yy579:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy600;
+		default: goto yy560;
 	}
 yy580:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '`': goto yy602;
-		default: goto yy556;
+		case 0xBB: goto yy603;
+		default: goto yy560;
 	}
 yy581:
 	++cur;
@@ -7791,76 +7775,70 @@ yy581:
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy603;
-		default: goto yy556;
+		case ' ': goto yy604;
+		default: goto yy560;
 	}
 yy582:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '~': goto yy602;
-		default: goto yy556;
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy604;
+		case ')': goto yy581;
+		default: goto yy560;
 	}
 yy583:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy554;
-		default: goto yy556;
+		case ')': goto yy581;
+		case '.': goto yy582;
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy605;
+		default: goto yy560;
 	}
 yy584:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0xA8:
-		case 0xA9:
-		case 0xAF: goto yy554;
-		case 0xA2:
-		case 0xA3: goto yy571;
-		default: goto yy556;
+		case '`': goto yy606;
+		default: goto yy560;
 	}
 yy585:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x83: goto yy571;
-		case 0x9F: goto yy554;
-		default: goto yy556;
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy607;
+		default: goto yy560;
 	}
 yy586:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xAA: goto yy571;
-		default: goto yy556;
+		case '~': goto yy606;
+		default: goto yy560;
 	}
 yy587:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x8F:
-		case 0xA6: goto yy571;
-		default: goto yy556;
+		case 0x80: goto yy558;
+		default: goto yy560;
 	}
 yy588:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBF: goto yy554;
-		default: goto yy556;
-	}
-yy589:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -7877,41 +7855,40 @@ yy589:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy554;
-		default: goto yy556;
+		case 0xAF: goto yy558;
+		case 0xA2:
+		case 0xA3: goto yy575;
+		default: goto yy560;
+	}
+yy589:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x83: goto yy575;
+		case 0x9F: goto yy558;
+		default: goto yy560;
 	}
 yy590:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9F: goto yy554;
-		default: goto yy556;
+		case 0xAA: goto yy575;
+		default: goto yy560;
 	}
 yy591:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case ' ': goto yy562;
-		case '\r': goto yy564;
-		case '#': goto yy604;
-		case 0xC2: goto yy566;
-		case 0xE1: goto yy567;
-		case 0xE2: goto yy568;
-		case 0xE3: goto yy569;
-		case 0xEF: goto yy570;
-		default: goto yy556;
+		case 0x8F:
+		case 0xA6: goto yy575;
+		default: goto yy560;
 	}
 yy592:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy562;
-		default: goto yy556;
+		case 0xBF: goto yy558;
+		default: goto yy560;
 	}
 yy593:
 	++cur;
@@ -7930,29 +7907,41 @@ yy593:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy562;
-		default: goto yy556;
+		case 0xAF: goto yy558;
+		default: goto yy560;
 	}
 yy594:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9F: goto yy562;
-		default: goto yy556;
+		case 0x9F: goto yy558;
+		default: goto yy560;
 	}
 yy595:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBF: goto yy562;
-		default: goto yy556;
+		case 0x00:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case ' ': goto yy566;
+		case '\r': goto yy568;
+		case '#': goto yy608;
+		case 0xC2: goto yy570;
+		case 0xE1: goto yy571;
+		case 0xE2: goto yy572;
+		case 0xE3: goto yy573;
+		case 0xEF: goto yy574;
+		default: goto yy560;
 	}
 yy596:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy571;
-		default: goto yy556;
+		case 0x80: goto yy566;
+		default: goto yy560;
 	}
 yy597:
 	++cur;
@@ -7971,79 +7960,82 @@ yy597:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy571;
-		default: goto yy556;
+		case 0xAF: goto yy566;
+		default: goto yy560;
 	}
 yy598:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9F: goto yy571;
-		default: goto yy556;
+		case 0x9F: goto yy566;
+		default: goto yy560;
 	}
 yy599:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBF: goto yy571;
-		default: goto yy556;
+		case 0xBF: goto yy566;
+		default: goto yy560;
 	}
 yy600:
 	++cur;
-	{ goto number; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy575;
+		default: goto yy560;
+	}
 yy601:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy577;
-		case '.': goto yy578;
-		default: goto yy556;
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0xA8:
+		case 0xA9:
+		case 0xAF: goto yy575;
+		default: goto yy560;
 	}
 yy602:
 	++cur;
-	{ goto fence; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9F: goto yy575;
+		default: goto yy560;
+	}
 yy603:
-	++cur;
-	{ *val = s[0]; return PARL__LS_LETTER; }
-yy604:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case ' ': goto yy562;
-		case '\r': goto yy564;
-		case '#': goto yy605;
-		case 0xC2: goto yy566;
-		case 0xE1: goto yy567;
-		case 0xE2: goto yy568;
-		case 0xE3: goto yy569;
-		case 0xEF: goto yy570;
-		default: goto yy556;
+		case 0xBF: goto yy575;
+		default: goto yy560;
 	}
+yy604:
+	++cur;
+	{ goto number; }
 yy605:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case ' ': goto yy562;
-		case '\r': goto yy564;
-		case '#': goto yy606;
-		case 0xC2: goto yy566;
-		case 0xE1: goto yy567;
-		case 0xE2: goto yy568;
-		case 0xE3: goto yy569;
-		case 0xEF: goto yy570;
-		default: goto yy556;
+		case ')': goto yy581;
+		case '.': goto yy582;
+		default: goto yy560;
 	}
 yy606:
+	++cur;
+	{ goto fence; }
+yy607:
+	++cur;
+	{ *val = s[0]; return PARL__LS_LETTER; }
+yy608:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -8052,14 +8044,52 @@ yy606:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy562;
-		case '\r': goto yy564;
-		case 0xC2: goto yy566;
-		case 0xE1: goto yy567;
-		case 0xE2: goto yy568;
-		case 0xE3: goto yy569;
-		case 0xEF: goto yy570;
-		default: goto yy556;
+		case ' ': goto yy566;
+		case '\r': goto yy568;
+		case '#': goto yy609;
+		case 0xC2: goto yy570;
+		case 0xE1: goto yy571;
+		case 0xE2: goto yy572;
+		case 0xE3: goto yy573;
+		case 0xEF: goto yy574;
+		default: goto yy560;
+	}
+yy609:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case ' ': goto yy566;
+		case '\r': goto yy568;
+		case '#': goto yy610;
+		case 0xC2: goto yy570;
+		case 0xE1: goto yy571;
+		case 0xE2: goto yy572;
+		case 0xE3: goto yy573;
+		case 0xEF: goto yy574;
+		default: goto yy560;
+	}
+yy610:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case ' ': goto yy566;
+		case '\r': goto yy568;
+		case 0xC2: goto yy570;
+		case 0xE1: goto yy571;
+		case 0xE2: goto yy572;
+		case 0xE3: goto yy573;
+		case 0xEF: goto yy574;
+		default: goto yy560;
 	}
 }
 

@@ -206,21 +206,22 @@ static size_t absorb_closers(parl_splitter *it, size_t p)
 typedef struct {
     int cls;       /* PARL__C_*, END also for a blank line */
     int starter;   /* the next word is a sentence starter */
+    int initial;   /* the next word is a capital initial ("R." in J. R. Hale) */
 } next_word;
 
 /* What follows a terminator that ends at E: skips blanks (a blank line
  * counts as the end) and opening quotes and brackets. */
 static next_word look_next(parl_splitter *it, size_t e)
 {
-    next_word w = { PARL__C_END, 0 };
+    next_word w = { PARL__C_END, 0, 0 };
     size_t p = e, lim = wend(it), n;
     if (lim - p > LOOKAHEAD) lim = p + LOOKAHEAD;
     int eols = 0, c = PARL__C_END;
     while (p < lim) {
         c = cls(it, p, &n);
         if (c == PARL__C_EOL) { if (++eols == 2) return w; }
-        else if (c != PARL__C_SPACE) break;
-        p += n;
+        else if (c != PARL__C_SPACE && !(eols && byte_at(it, p) == '>')) break;
+        p += n;   /* a block quote's '>' after a line break is not the next word */
     }
     if (p >= wend(it)) return w;
     if (p >= lim) { w.cls = PARL__C_OTHER; return w; }
@@ -237,6 +238,7 @@ static next_word look_next(parl_splitter *it, size_t e)
             q++;
         }
         w.starter = q > p && parl__sl_starter(it->text + (p - it->base), q - p);
+        w.initial = q == p + 1 && byte_at(it, q) == '.';
     }
     return w;
 }
@@ -367,7 +369,7 @@ static int on_stop(parl_splitter *it, size_t t0, size_t t1, int bang, parl_sente
     if (kind == PARL__ABBR_SUFFIX) return w.starter ? boundary(it, e, out) : 0;
     int c = byte_at(it, ts);
     if (te - ts == 1 && c >= 'A' && c <= 'Z')
-        return !in_name(it, ts) || w.starter ? boundary(it, e, out) : 0;
+        return (!in_name(it, ts) && !w.initial) || w.starter ? boundary(it, e, out) : 0;
     int r = list_marker(it, ts, te, out);
     return r >= 0 ? r : boundary(it, e, out);
 }

@@ -319,7 +319,7 @@ static void put_abbr(FILE *f, const entries *ab)
           "    *  { return PARL__ABBR_NONE; }\n", f);
     for (size_t i = 0; i < ab->n; i++) {
         const entry *e = &ab->v[i];
-        fputs("    ", f);
+        fputs("    (", f);
         put_re_string(f, e->text, e->any_case);
         if (!e->any_case) {
             char up[MAX_WORD + 1];
@@ -328,7 +328,7 @@ static void put_abbr(FILE *f, const entries *ab)
             up[j] = 0;
             if (strcmp(up, e->text)) { fputs(" | ", f); put_re_string(f, up, 0); }
         }
-        fprintf(f, " end { k = %s; goto done; }\n", kind_enum[e->kind]);
+        fprintf(f, ") end { k = %s; goto done; }\n", kind_enum[e->kind]);
     }
     fputs("    ([a-zA-Z] \".\")+ [a-zA-Z] end { k = PARL__ABBR_SUFFIX; goto done; }\n"
           "    */\n"
