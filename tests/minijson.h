@@ -1,5 +1,5 @@
-/* minijson.h: a small JSON reader for tests (heap-allocated tree, never
- * freed: test programs exit right after). Strings are decoded to UTF-8,
+/* minijson.h: a small JSON reader for tests (a heap-allocated tree; free it
+ * with json_free). Strings are decoded to UTF-8,
  * \uXXXX surrogate pairs included. */
 #ifndef PARL_MINIJSON_H
 #define PARL_MINIJSON_H
@@ -19,6 +19,8 @@ typedef struct jval {
 } jval;
 
 typedef struct { const char *p, *end; int err; } jparser;
+
+static void json_free(jval *v);
 
 static jval *j_new(jkind k)
 {
@@ -153,7 +155,18 @@ static jval *json_parse(const char *text, size_t len)
     jparser P = { text, text + len, 0 };
     jval *v = j_value(&P);
     j_ws(&P);
-    return P.err || P.p != P.end ? NULL : v;
+    if (P.err || P.p != P.end) { json_free(v); return NULL; }
+    return v;
+}
+
+static void json_free(jval *v)
+{
+    if (!v) return;
+    size_t n = v->kind == J_OBJ ? 2 * v->n : v->kind == J_ARR ? v->n : 0;
+    for (size_t i = 0; i < n; i++) json_free(v->items[i]);
+    free(v->items);
+    free(v->str);
+    free(v);
 }
 
 static jval *json_get(const jval *obj, const char *key)

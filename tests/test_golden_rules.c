@@ -68,5 +68,7 @@ int main(void)
     printf("golden rules: %zu of %zu cases pass (needed %d; pySBD 47, BlingFire 36)\n", pass,
            total, NEEDED);
     CHECK(pass >= NEEDED, "only %zu of %zu golden rules pass", pass, total);
+    json_free(root);
+    free(doc);
     return TEST_SUMMARY("test_golden_rules");
 }
