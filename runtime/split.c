@@ -492,10 +492,9 @@ static int line_start(parl_splitter *it, parl_sentence *out)
     }
     switch (ls) {
     case PARL__LS_BLANK:
-        s->para_break = 1;
-        s->mark_kind = 0;
-        s->quote_line = 0;
         if (emit(it, b, 0, out)) return 1;
+        s->para_break = 1;   /* for the next sentence, not the one just closed */
+        s->mark_kind = 0;
         break;
     case PARL__LS_HEADING:
         if (emit(it, b, 0, out)) return 1;

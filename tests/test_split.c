@@ -207,6 +207,13 @@ static void spans_and_lines(void)
     CHECK_EQ_INT(r.s[3].line, 5);
     CHECK_EQ_INT(r.s[3].para, 2);
 
+    /* an unterminated sentence closed by a blank line stays in its paragraph */
+    t = "- item one\n- item two\n\nafter the list";
+    split_all(t, strlen(t), 0, &r);
+    CHECK_EQ_INT(r.n, 3);
+    CHECK_EQ_INT(r.s[1].para, 1);
+    CHECK_EQ_INT(r.s[2].para, 2);
+
     /* counting mode: words per sentence */
     t = "Three words here. And four words too.\n\nOne";
     split_all(t, strlen(t), PARL_SPLIT_COUNT, &r);
