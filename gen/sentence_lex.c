@@ -13,7 +13,6 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl
     
 {
 	unsigned char yych;
-	unsigned int yyaccept = 0;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x01:
@@ -195,7 +194,7 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl
 		case 0xF3: goto yy20;
 		case 0xF4: goto yy21;
 		default:
-			if (cur >= lim) goto yy43;
+			if (cur >= lim) goto yy34;
 			goto yy1;
 	}
 yy1:
@@ -203,9 +202,7 @@ yy1:
 yy2:
 	{ if (*tok) L->bad++; else L->nul++; continue; }
 yy3:
-	yyaccept = 0;
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x01:
@@ -327,57 +324,6 @@ yy3:
 		case '}':
 		case '~':
 		case 0x7F: goto yy3;
-		case 0xC2: goto yy22;
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF: goto yy24;
-		case 0xE0: goto yy25;
-		case 0xE1:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF: goto yy26;
-		case 0xE2: goto yy27;
-		case 0xF0: goto yy28;
-		case 0xF1:
-		case 0xF2:
-		case 0xF3: goto yy29;
-		case 0xF4: goto yy30;
 		default: goto yy4;
 	}
 yy4:
@@ -488,9 +434,9 @@ yy14:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy3;
-		case 0xAB: goto yy31;
-		case 0xBB: goto yy32;
+		case 0xBF: goto yy22;
+		case 0xAB: goto yy23;
+		case 0xBB: goto yy24;
 		default: goto yy2;
 	}
 yy15:
@@ -560,11 +506,10 @@ yy15:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy3;
+		case 0xBF: goto yy22;
 		default: goto yy2;
 	}
 yy16:
-	yyaccept = 1;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -600,11 +545,10 @@ yy16:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy24;
+		case 0xBF: goto yy25;
 		default: goto yy2;
 	}
 yy17:
-	yyaccept = 1;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -672,17 +616,16 @@ yy17:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy24;
+		case 0xBF: goto yy25;
 		default: goto yy2;
 	}
 yy18:
-	yyaccept = 1;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy33;
-		case 0x81: goto yy34;
+		case 0x80: goto yy27;
+		case 0x81: goto yy28;
 		case 0x82:
 		case 0x83:
 		case 0x84:
@@ -742,13 +685,12 @@ yy18:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy24;
-		case 0x96: goto yy35;
-		case 0x97: goto yy36;
+		case 0xBF: goto yy25;
+		case 0x96: goto yy29;
+		case 0x97: goto yy30;
 		default: goto yy2;
 	}
 yy19:
-	yyaccept = 1;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -800,11 +742,10 @@ yy19:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy26;
+		case 0xBF: goto yy31;
 		default: goto yy2;
 	}
 yy20:
-	yyaccept = 1;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -872,11 +813,10 @@ yy20:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy26;
+		case 0xBF: goto yy31;
 		default: goto yy2;
 	}
 yy21:
-	yyaccept = 1;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -896,196 +836,22 @@ yy21:
 		case 0x8C:
 		case 0x8D:
 		case 0x8E:
-		case 0x8F: goto yy26;
+		case 0x8F: goto yy31;
 		default: goto yy2;
 	}
 yy22:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy3;
-		default: goto yy23;
-	}
+	{ continue; }
 yy23:
-	cur = mar;
-	if (yyaccept == 0) {
-		goto yy4;
-	} else {
-		goto yy2;
-	}
+	++cur;
+	{ t = PARL__T_LQ; goto out; }
 yy24:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy3;
-		default: goto yy23;
-	}
+	{ t = PARL__T_RQ; goto out; }
 yy25:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy24;
-		default: goto yy23;
-	}
-yy26:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
 		case 0x80:
 		case 0x81:
 		case 0x82:
@@ -1149,15 +915,18 @@ yy26:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy24;
-		default: goto yy23;
+		case 0xBF: goto yy22;
+		default: goto yy26;
 	}
+yy26:
+	cur = mar;
+	goto yy2;
 yy27:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy37;
-		case 0x81: goto yy38;
+		case 0x80:
+		case 0x81:
 		case 0x82:
 		case 0x83:
 		case 0x84:
@@ -1178,21 +947,17 @@ yy27:
 		case 0x93:
 		case 0x94:
 		case 0x95:
+		case 0x96:
+		case 0x97:
 		case 0x98:
 		case 0x99:
 		case 0x9A:
 		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
 		case 0x9F:
 		case 0xA0:
 		case 0xA1:
-		case 0xA2:
-		case 0xA3:
 		case 0xA4:
 		case 0xA5:
-		case 0xA6:
 		case 0xA7:
 		case 0xA8:
 		case 0xA9:
@@ -1217,15 +982,34 @@ yy27:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy24;
-		case 0x96: goto yy39;
-		case 0x97: goto yy40;
-		default: goto yy23;
+		case 0xBF: goto yy22;
+		case 0x9C:
+		case 0x9E: goto yy23;
+		case 0x9D: goto yy24;
+		case 0xA2:
+		case 0xA3: goto yy32;
+		case 0xA6: goto yy33;
+		default: goto yy26;
 	}
 yy28:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
 		case 0x90:
 		case 0x91:
 		case 0x92:
@@ -1273,8 +1057,9 @@ yy28:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy26;
-		default: goto yy23;
+		case 0xBF: goto yy22;
+		case 0x83: goto yy32;
+		default: goto yy26;
 	}
 yy29:
 	++cur;
@@ -1322,7 +1107,6 @@ yy29:
 		case 0xA7:
 		case 0xA8:
 		case 0xA9:
-		case 0xAA:
 		case 0xAB:
 		case 0xAC:
 		case 0xAD:
@@ -1343,8 +1127,9 @@ yy29:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy26;
-		default: goto yy23;
+		case 0xBF: goto yy22;
+		case 0xAA: goto yy32;
+		default: goto yy26;
 	}
 yy30:
 	++cur;
@@ -1365,572 +1150,134 @@ yy30:
 		case 0x8C:
 		case 0x8D:
 		case 0x8E:
-		case 0x8F: goto yy26;
-		default: goto yy23;
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy22;
+		case 0x8F:
+		case 0xA6: goto yy32;
+		default: goto yy26;
 	}
 yy31:
 	++cur;
-	{ t = PARL__T_LQ; goto out; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy25;
+		default: goto yy26;
+	}
 yy32:
 	++cur;
-	{ t = PARL__T_RQ; goto out; }
+	{ t = PARL__T_BULLET; goto out; }
 yy33:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA4:
-		case 0xA5:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy3;
-		case 0x9C:
-		case 0x9E: goto yy31;
-		case 0x9D: goto yy32;
-		case 0xA2:
-		case 0xA3: goto yy41;
-		case 0xA6: goto yy42;
-		default: goto yy23;
-	}
-yy34:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy3;
-		case 0x83: goto yy41;
-		default: goto yy23;
-	}
-yy35:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy3;
-		case 0xAA: goto yy41;
-		default: goto yy23;
-	}
-yy36:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy3;
-		case 0x8F:
-		case 0xA6: goto yy41;
-		default: goto yy23;
-	}
-yy37:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA4:
-		case 0xA5:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy3;
-		default: goto yy23;
-	}
-yy38:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy3;
-		default: goto yy23;
-	}
-yy39:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy3;
-		default: goto yy23;
-	}
-yy40:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy3;
-		default: goto yy23;
-	}
-yy41:
-	++cur;
-	{ t = PARL__T_BULLET; goto out; }
-yy42:
-	++cur;
 	{ t = PARL__T_ELLIPSIS; goto out; }
-yy43:
+yy34:
 	{ t = PARL__T_END; goto out; }
 }
 
@@ -2069,20 +1416,20 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy47;
+		case 0x7F: goto yy38;
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy49;
-		case '\n': goto yy51;
-		case '\r': goto yy54;
+		case ' ': goto yy40;
+		case '\n': goto yy42;
+		case '\r': goto yy45;
 		case '!':
 		case '.':
-		case '?': goto yy55;
-		case '"': goto yy57;
-		case '(': goto yy58;
-		case ')': goto yy59;
-		case 0xC2: goto yy60;
+		case '?': goto yy46;
+		case '"': goto yy48;
+		case '(': goto yy49;
+		case ')': goto yy50;
+		case 0xC2: goto yy51;
 		case 0xC3:
 		case 0xC4:
 		case 0xC5:
@@ -2111,11 +1458,11 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
 		case 0xDC:
 		case 0xDD:
 		case 0xDE:
-		case 0xDF: goto yy61;
-		case 0xE0: goto yy62;
-		case 0xE1: goto yy63;
-		case 0xE2: goto yy64;
-		case 0xE3: goto yy65;
+		case 0xDF: goto yy52;
+		case 0xE0: goto yy53;
+		case 0xE1: goto yy54;
+		case 0xE2: goto yy55;
+		case 0xE3: goto yy56;
 		case 0xE4:
 		case 0xE5:
 		case 0xE6:
@@ -2126,22 +1473,22 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
 		case 0xEB:
 		case 0xEC:
 		case 0xED:
-		case 0xEE: goto yy66;
-		case 0xEF: goto yy67;
-		case 0xF0: goto yy68;
+		case 0xEE: goto yy57;
+		case 0xEF: goto yy58;
+		case 0xF0: goto yy59;
 		case 0xF1:
 		case 0xF2:
-		case 0xF3: goto yy69;
-		case 0xF4: goto yy70;
+		case 0xF3: goto yy60;
+		case 0xF4: goto yy61;
 		default:
-			if (cur >= lim) goto yy86;
-			goto yy45;
+			if (cur >= lim) goto yy77;
+			goto yy36;
 	}
-yy45:
+yy36:
 	++cur;
-yy46:
+yy37:
 	{ words += (size_t)sp; sp = 0; if (*tok) L->bad++; else L->nul++; continue; }
-yy47:
+yy38:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -2259,65 +1606,65 @@ yy47:
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy47;
-		default: goto yy48;
+		case 0x7F: goto yy38;
+		default: goto yy39;
 	}
-yy48:
+yy39:
 	{ words += (size_t)sp; sp = 0; continue; }
-yy49:
+yy40:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy49;
-		default: goto yy50;
+		case ' ': goto yy40;
+		default: goto yy41;
 	}
-yy50:
+yy41:
 	{ sp = 1; continue; }
-yy51:
+yy42:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy52:
+yy43:
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy51;
-		default: goto yy53;
+		case ' ': goto yy42;
+		default: goto yy44;
 	}
-yy53:
+yy44:
 	{ sp = 1; t = PARL__T_EOL; goto out; }
-yy54:
+yy45:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy53;
-		case '\n': goto yy51;
-		default: goto yy52;
+		case 0x00: goto yy44;
+		case '\n': goto yy42;
+		default: goto yy43;
 	}
-yy55:
+yy46:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '!':
 		case '.':
-		case '?': goto yy55;
-		default: goto yy56;
+		case '?': goto yy46;
+		default: goto yy47;
 	}
-yy56:
+yy47:
 	{ words += (size_t)sp; sp = 0; t = PARL__T_TERM; goto out; }
-yy57:
+yy48:
 	++cur;
 	{ words += (size_t)sp; sp = 0; t = PARL__T_DQ; goto out; }
-yy58:
+yy49:
 	++cur;
 	{ words += (size_t)sp; sp = 0; t = PARL__T_LP; goto out; }
-yy59:
+yy50:
 	++cur;
 	{ words += (size_t)sp; sp = 0; t = PARL__T_RP; goto out; }
-yy60:
+yy51:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -2381,14 +1728,605 @@ yy60:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy71;
-		case 0xA0: goto yy72;
-		case 0xAB: goto yy73;
-		case 0xBB: goto yy74;
-		default: goto yy46;
+		case 0xBF: goto yy62;
+		case 0xA0: goto yy63;
+		case 0xAB: goto yy64;
+		case 0xBB: goto yy65;
+		default: goto yy37;
+	}
+yy52:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy62;
+		default: goto yy37;
+	}
+yy53:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy66;
+		default: goto yy37;
+	}
+yy54:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy66;
+		case 0x9A: goto yy68;
+		default: goto yy37;
+	}
+yy55:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy69;
+		case 0x81: goto yy70;
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy66;
+		case 0x96: goto yy71;
+		case 0x97: goto yy72;
+		default: goto yy37;
+	}
+yy56:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy68;
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy66;
+		default: goto yy37;
+	}
+yy57:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy66;
+		default: goto yy37;
+	}
+yy58:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy66;
+		case 0xBB: goto yy73;
+		default: goto yy37;
+	}
+yy59:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy74;
+		default: goto yy37;
+	}
+yy60:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy74;
+		default: goto yy37;
 	}
 yy61:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x80:
@@ -2406,312 +2344,23 @@ yy61:
 		case 0x8C:
 		case 0x8D:
 		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy71;
-		default: goto yy46;
+		case 0x8F: goto yy74;
+		default: goto yy37;
 	}
 yy62:
 	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy75;
-		default: goto yy46;
-	}
+	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; continue; }
 yy63:
 	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy75;
-		case 0x9A: goto yy77;
-		default: goto yy46;
-	}
+	{ sp = 1; cont += (size_t)(cur - tok) - 1; continue; }
 yy64:
 	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy78;
-		case 0x81: goto yy79;
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy75;
-		case 0x96: goto yy80;
-		case 0x97: goto yy81;
-		default: goto yy46;
-	}
+	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_LQ; goto out; }
 yy65:
 	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy77;
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy75;
-		default: goto yy46;
-	}
+	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_RQ; goto out; }
 yy66:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x80:
@@ -2777,15 +2426,17 @@ yy66:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy75;
-		default: goto yy46;
+		case 0xBF: goto yy62;
+		default: goto yy67;
 	}
 yy67:
+	cur = mar;
+	goto yy37;
+yy68:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80:
+		case 0x80: goto yy63;
 		case 0x81:
 		case 0x82:
 		case 0x83:
@@ -2844,71 +2495,15 @@ yy67:
 		case 0xB8:
 		case 0xB9:
 		case 0xBA:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy75;
-		case 0xBB: goto yy82;
-		default: goto yy46;
-	}
-yy68:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
 		case 0xBB:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy83;
-		default: goto yy46;
+		case 0xBF: goto yy62;
+		default: goto yy67;
 	}
 yy69:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x80:
@@ -2922,6 +2517,9 @@ yy69:
 		case 0x88:
 		case 0x89:
 		case 0x8A:
+		case 0xA8:
+		case 0xA9:
+		case 0xAF: goto yy63;
 		case 0x8B:
 		case 0x8C:
 		case 0x8D:
@@ -2939,26 +2537,17 @@ yy69:
 		case 0x99:
 		case 0x9A:
 		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
 		case 0x9F:
 		case 0xA0:
 		case 0xA1:
-		case 0xA2:
-		case 0xA3:
 		case 0xA4:
 		case 0xA5:
-		case 0xA6:
 		case 0xA7:
-		case 0xA8:
-		case 0xA9:
 		case 0xAA:
 		case 0xAB:
 		case 0xAC:
 		case 0xAD:
 		case 0xAE:
-		case 0xAF:
 		case 0xB0:
 		case 0xB1:
 		case 0xB2:
@@ -2974,18 +2563,22 @@ yy69:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy83;
-		default: goto yy46;
+		case 0xBF: goto yy62;
+		case 0x9C:
+		case 0x9E: goto yy64;
+		case 0x9D: goto yy65;
+		case 0xA2:
+		case 0xA3: goto yy75;
+		case 0xA6: goto yy76;
+		default: goto yy67;
 	}
 yy70:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x80:
 		case 0x81:
 		case 0x82:
-		case 0x83:
 		case 0x84:
 		case 0x85:
 		case 0x86:
@@ -2997,591 +2590,345 @@ yy70:
 		case 0x8C:
 		case 0x8D:
 		case 0x8E:
-		case 0x8F: goto yy83;
-		default: goto yy46;
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy62;
+		case 0x83: goto yy75;
+		case 0x9F: goto yy63;
+		default: goto yy67;
 	}
 yy71:
 	++cur;
-	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; continue; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy62;
+		case 0xAA: goto yy75;
+		default: goto yy67;
+	}
 yy72:
 	++cur;
-	{ sp = 1; cont += (size_t)(cur - tok) - 1; continue; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy62;
+		case 0x8F:
+		case 0xA6: goto yy75;
+		default: goto yy67;
+	}
 yy73:
 	++cur;
-	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_LQ; goto out; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE: goto yy62;
+		case 0xBF: goto yy63;
+		default: goto yy67;
+	}
 yy74:
 	++cur;
-	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_RQ; goto out; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy66;
+		default: goto yy67;
+	}
 yy75:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy71;
-		default: goto yy76;
-	}
-yy76:
-	cur = mar;
-	goto yy46;
-yy77:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy72;
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy71;
-		default: goto yy76;
-	}
-yy78:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0xA8:
-		case 0xA9:
-		case 0xAF: goto yy72;
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA4:
-		case 0xA5:
-		case 0xA7:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy71;
-		case 0x9C:
-		case 0x9E: goto yy73;
-		case 0x9D: goto yy74;
-		case 0xA2:
-		case 0xA3: goto yy84;
-		case 0xA6: goto yy85;
-		default: goto yy76;
-	}
-yy79:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy71;
-		case 0x83: goto yy84;
-		case 0x9F: goto yy72;
-		default: goto yy76;
-	}
-yy80:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy71;
-		case 0xAA: goto yy84;
-		default: goto yy76;
-	}
-yy81:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy71;
-		case 0x8F:
-		case 0xA6: goto yy84;
-		default: goto yy76;
-	}
-yy82:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE: goto yy71;
-		case 0xBF: goto yy72;
-		default: goto yy76;
-	}
-yy83:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy75;
-		default: goto yy76;
-	}
-yy84:
-	++cur;
 	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_BULLET; goto out; }
-yy85:
+yy76:
 	++cur;
 	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_ELLIPSIS; goto out; }
-yy86:
+yy77:
 	{ t = PARL__T_END; goto out; }
 }
 
@@ -3603,21 +2950,21 @@ int parl__sl_abbr(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy90;
+		case 'A': goto yy81;
 		case 'B':
-		case 'b': goto yy91;
+		case 'b': goto yy82;
 		case 'C':
-		case 'c': goto yy92;
-		case 'D': goto yy93;
-		case 'E': goto yy94;
-		case 'F': goto yy95;
+		case 'c': goto yy83;
+		case 'D': goto yy84;
+		case 'E': goto yy85;
+		case 'F': goto yy86;
 		case 'G':
-		case 'g': goto yy96;
+		case 'g': goto yy87;
 		case 'H':
-		case 'h': goto yy97;
+		case 'h': goto yy88;
 		case 'I':
-		case 'i': goto yy98;
-		case 'J': goto yy99;
+		case 'i': goto yy89;
+		case 'J': goto yy90;
 		case 'K':
 		case 'Q':
 		case 'W':
@@ -3630,500 +2977,650 @@ int parl__sl_abbr(const unsigned char *s, size_t n)
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy100;
+		case 'z': goto yy91;
 		case 'L':
-		case 'l': goto yy101;
-		case 'M': goto yy102;
-		case 'N': goto yy103;
-		case 'O': goto yy104;
+		case 'l': goto yy92;
+		case 'M': goto yy93;
+		case 'N': goto yy94;
+		case 'O': goto yy95;
 		case 'P':
-		case 'p': goto yy105;
+		case 'p': goto yy96;
 		case 'R':
-		case 'r': goto yy106;
-		case 'S': goto yy107;
+		case 'r': goto yy97;
+		case 'S': goto yy98;
 		case 'T':
-		case 't': goto yy108;
-		case 'U': goto yy109;
+		case 't': goto yy99;
+		case 'U': goto yy100;
 		case 'V':
-		case 'v': goto yy110;
-		case 'a': goto yy111;
-		case 'd': goto yy112;
-		case 'e': goto yy113;
-		case 'f': goto yy114;
-		case 'j': goto yy115;
-		case 'm': goto yy116;
-		case 'n': goto yy117;
+		case 'v': goto yy101;
+		case 'a': goto yy102;
+		case 'd': goto yy103;
+		case 'e': goto yy104;
+		case 'f': goto yy105;
+		case 'j': goto yy106;
+		case 'm': goto yy107;
+		case 'n': goto yy108;
+		case 's': goto yy109;
+		case 'u': goto yy110;
+		default: goto yy79;
+	}
+yy79:
+	++cur;
+yy80:
+	{ return PARL__ABBR_NONE; }
+yy81:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy111;
+		case 'D':
+		case 'd': goto yy113;
+		case 'L':
+		case 'l': goto yy114;
+		case 'M':
+		case 'm': goto yy115;
+		case 'P': goto yy116;
+		case 'R':
+		case 'r': goto yy117;
+		case 'S':
 		case 's': goto yy118;
-		case 'u': goto yy119;
-		default: goto yy88;
+		case 'T':
+		case 't': goto yy119;
+		case 'U': goto yy120;
+		case 'V':
+		case 'v': goto yy121;
+		case 'p': goto yy122;
+		case 'u': goto yy123;
+		default: goto yy80;
+	}
+yy82:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy124;
+		case 'L':
+		case 'l': goto yy125;
+		case 'R':
+		case 'r': goto yy126;
+		default: goto yy80;
+	}
+yy83:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy124;
+		case 'A':
+		case 'a': goto yy127;
+		case 'D':
+		case 'd': goto yy128;
+		case 'F':
+		case 'f': goto yy129;
+		case 'H':
+		case 'h': goto yy130;
+		case 'M':
+		case 'm': goto yy131;
+		case 'O':
+		case 'o': goto yy132;
+		case 'P':
+		case 'p': goto yy133;
+		default: goto yy80;
+	}
+yy84:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy134;
+		case 'E': goto yy135;
+		case 'I':
+		case 'i': goto yy136;
+		case 'R':
+		case 'r': goto yy137;
+		case 'e': goto yy138;
+		default: goto yy80;
+	}
+yy85:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy139;
+		case 'Q':
+		case 'q': goto yy140;
+		case 'S':
+		case 's': goto yy141;
+		case 'T':
+		case 't': goto yy142;
+		case 'X':
+		case 'x': goto yy143;
+		default: goto yy80;
+	}
+yy86:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy124;
+		case 'E': goto yy144;
+		case 'I':
+		case 'i': goto yy145;
+		case 'R':
+		case 'r': goto yy146;
+		case 'T':
+		case 't': goto yy147;
+		case 'e': goto yy148;
+		default: goto yy80;
+	}
+yy87:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy124;
+		case 'E':
+		case 'e': goto yy149;
+		case 'O':
+		case 'o': goto yy150;
+		default: goto yy80;
 	}
 yy88:
 	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy124;
+		case 'O':
+		case 'o': goto yy151;
+		case 'W':
+		case 'w': goto yy152;
+		default: goto yy80;
+	}
 yy89:
-	{ return PARL__ABBR_NONE; }
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy153;
+		case 'N':
+		case 'n': goto yy154;
+		default: goto yy80;
+	}
 yy90:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy120;
-		case 'D':
-		case 'd': goto yy122;
-		case 'L':
-		case 'l': goto yy123;
-		case 'M':
-		case 'm': goto yy124;
-		case 'P': goto yy125;
+		case '.': goto yy124;
+		case 'A': goto yy155;
 		case 'R':
-		case 'r': goto yy126;
-		case 'S':
-		case 's': goto yy127;
-		case 'T':
-		case 't': goto yy128;
-		case 'U': goto yy129;
-		case 'V':
-		case 'v': goto yy130;
-		case 'p': goto yy131;
-		case 'u': goto yy132;
-		default: goto yy89;
+		case 'r': goto yy156;
+		case 'U': goto yy157;
+		case 'a': goto yy158;
+		case 'u': goto yy159;
+		default: goto yy80;
 	}
 yy91:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy133;
-		case 'L':
-		case 'l': goto yy134;
-		case 'R':
-		case 'r': goto yy135;
-		default: goto yy89;
+		case '.': goto yy124;
+		default: goto yy80;
 	}
 yy92:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy133;
-		case 'A':
-		case 'a': goto yy136;
-		case 'D':
-		case 'd': goto yy137;
-		case 'F':
-		case 'f': goto yy138;
-		case 'H':
-		case 'h': goto yy139;
-		case 'M':
-		case 'm': goto yy140;
-		case 'O':
-		case 'o': goto yy141;
-		case 'P':
-		case 'p': goto yy142;
-		default: goto yy89;
+		case '.': goto yy124;
+		case 'L':
+		case 'l': goto yy160;
+		case 'N':
+		case 'n': goto yy161;
+		case 'T':
+		case 't': goto yy162;
+		default: goto yy80;
 	}
 yy93:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy143;
-		case 'E': goto yy144;
-		case 'I':
-		case 'i': goto yy145;
+		case '.': goto yy124;
+		case 'A': goto yy163;
+		case 'E':
+		case 'e': goto yy164;
+		case 'L':
+		case 'l': goto yy165;
+		case 'M':
+		case 'm': goto yy166;
 		case 'R':
-		case 'r': goto yy146;
-		case 'e': goto yy147;
-		default: goto yy89;
+		case 'r': goto yy167;
+		case 'S':
+		case 's': goto yy168;
+		case 'T':
+		case 't': goto yy169;
+		case 'X':
+		case 'x': goto yy170;
+		case 'a': goto yy171;
+		default: goto yy80;
 	}
 yy94:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy148;
-		case 'Q':
-		case 'q': goto yy149;
-		case 'S':
-		case 's': goto yy150;
-		case 'T':
-		case 't': goto yy151;
-		case 'X':
-		case 'x': goto yy152;
-		default: goto yy89;
+		case '.': goto yy124;
+		case 'O': goto yy172;
+		case 'R':
+		case 'r': goto yy173;
+		case 'o': goto yy174;
+		case 0xC2: goto yy175;
+		default: goto yy80;
 	}
 yy95:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy133;
-		case 'E': goto yy153;
-		case 'I':
-		case 'i': goto yy154;
-		case 'R':
-		case 'r': goto yy155;
-		case 'T':
-		case 't': goto yy156;
-		case 'e': goto yy157;
-		default: goto yy89;
+		case '.': goto yy124;
+		case 'C': goto yy176;
+		case 'c': goto yy177;
+		default: goto yy80;
 	}
 yy96:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy133;
-		case 'E':
-		case 'e': goto yy158;
-		case 'O':
-		case 'o': goto yy159;
-		default: goto yy89;
+		case 0x00: goto yy178;
+		case '.': goto yy179;
+		case 'A':
+		case 'a': goto yy180;
+		case 'K':
+		case 'k': goto yy181;
+		case 'L':
+		case 'l': goto yy182;
+		case 'P':
+		case 'p': goto yy183;
+		case 'R':
+		case 'r': goto yy184;
+		case 'T':
+		case 't': goto yy185;
+		case 'V':
+		case 'v': goto yy186;
+		default: goto yy80;
 	}
 yy97:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy133;
-		case 'O':
-		case 'o': goto yy160;
-		case 'W':
-		case 'w': goto yy161;
-		default: goto yy89;
+		case '.': goto yy124;
+		case 'D':
+		case 'd': goto yy187;
+		case 'E':
+		case 'e': goto yy188;
+		default: goto yy80;
 	}
 yy98:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy162;
-		case 'N':
-		case 'n': goto yy163;
-		default: goto yy89;
+		case '.': goto yy124;
+		case 'E': goto yy189;
+		case 'G':
+		case 'g': goto yy190;
+		case 'Q':
+		case 'q': goto yy191;
+		case 'R':
+		case 'r': goto yy192;
+		case 'T':
+		case 't': goto yy193;
+		case 'U':
+		case 'u': goto yy194;
+		case 'e': goto yy195;
+		default: goto yy80;
 	}
 yy99:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy133;
-		case 'A': goto yy164;
-		case 'R':
-		case 'r': goto yy165;
-		case 'U': goto yy166;
-		case 'a': goto yy167;
-		case 'u': goto yy168;
-		default: goto yy89;
+		case '.': goto yy124;
+		case 'A':
+		case 'a': goto yy196;
+		case 'E':
+		case 'e': goto yy197;
+		default: goto yy80;
 	}
 yy100:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy133;
-		default: goto yy89;
+		case '.': goto yy198;
+		case 'N':
+		case 'n': goto yy199;
+		default: goto yy80;
 	}
 yy101:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy133;
-		case 'L':
-		case 'l': goto yy169;
-		case 'N':
-		case 'n': goto yy170;
-		case 'T':
-		case 't': goto yy171;
-		default: goto yy89;
+		case '.': goto yy124;
+		case 'I':
+		case 'i': goto yy200;
+		case 'O':
+		case 'o': goto yy201;
+		case 'S':
+		case 's': goto yy202;
+		default: goto yy80;
 	}
 yy102:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy133;
-		case 'A': goto yy172;
-		case 'E':
-		case 'e': goto yy173;
+		case '.': goto yy111;
+		case 'D':
+		case 'd': goto yy113;
 		case 'L':
-		case 'l': goto yy174;
+		case 'l': goto yy114;
 		case 'M':
-		case 'm': goto yy175;
+		case 'm': goto yy115;
+		case 'P':
+		case 'p': goto yy203;
 		case 'R':
-		case 'r': goto yy176;
+		case 'r': goto yy117;
 		case 'S':
-		case 's': goto yy177;
+		case 's': goto yy118;
 		case 'T':
-		case 't': goto yy178;
-		case 'X':
-		case 'x': goto yy179;
-		case 'a': goto yy180;
-		default: goto yy89;
+		case 't': goto yy119;
+		case 'V':
+		case 'v': goto yy121;
+		default: goto yy80;
 	}
 yy103:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy133;
-		case 'O': goto yy181;
+		case '.': goto yy124;
+		case 'E':
+		case 'e': goto yy204;
+		case 'I':
+		case 'i': goto yy136;
 		case 'R':
-		case 'r': goto yy182;
-		case 'o': goto yy183;
-		case 0xC2: goto yy184;
-		default: goto yy89;
+		case 'r': goto yy137;
+		default: goto yy80;
 	}
 yy104:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy133;
-		case 'C': goto yy185;
-		case 'c': goto yy186;
-		default: goto yy89;
+		case '.': goto yy205;
+		case 'Q':
+		case 'q': goto yy140;
+		case 'S':
+		case 's': goto yy141;
+		case 'T':
+		case 't': goto yy142;
+		case 'X':
+		case 'x': goto yy143;
+		default: goto yy80;
 	}
 yy105:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy187;
-		case '.': goto yy188;
-		case 'A':
-		case 'a': goto yy189;
-		case 'K':
-		case 'k': goto yy190;
-		case 'L':
-		case 'l': goto yy191;
-		case 'P':
-		case 'p': goto yy192;
+		case '.': goto yy124;
+		case 'I':
+		case 'i': goto yy145;
 		case 'R':
-		case 'r': goto yy193;
+		case 'r': goto yy146;
 		case 'T':
-		case 't': goto yy194;
-		case 'V':
-		case 'v': goto yy195;
-		default: goto yy89;
+		case 't': goto yy147;
+		default: goto yy80;
 	}
 yy106:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy133;
-		case 'D':
-		case 'd': goto yy196;
-		case 'E':
-		case 'e': goto yy197;
-		default: goto yy89;
+		case '.': goto yy124;
+		case 'R':
+		case 'r': goto yy156;
+		default: goto yy80;
 	}
 yy107:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy133;
-		case 'E': goto yy198;
-		case 'G':
-		case 'g': goto yy199;
-		case 'Q':
-		case 'q': goto yy200;
+		case '.': goto yy124;
+		case 'A':
+		case 'a': goto yy206;
+		case 'E':
+		case 'e': goto yy164;
+		case 'L':
+		case 'l': goto yy165;
+		case 'M':
+		case 'm': goto yy166;
 		case 'R':
-		case 'r': goto yy201;
+		case 'r': goto yy167;
+		case 'S':
+		case 's': goto yy168;
 		case 'T':
-		case 't': goto yy202;
-		case 'U':
-		case 'u': goto yy203;
-		case 'e': goto yy204;
-		default: goto yy89;
+		case 't': goto yy169;
+		case 'X':
+		case 'x': goto yy170;
+		default: goto yy80;
 	}
 yy108:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy133;
-		case 'A':
-		case 'a': goto yy205;
-		case 'E':
-		case 'e': goto yy206;
-		default: goto yy89;
+		case '.': goto yy124;
+		case 'O':
+		case 'o': goto yy207;
+		case 'R':
+		case 'r': goto yy173;
+		case 0xC2: goto yy175;
+		default: goto yy80;
 	}
 yy109:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy207;
-		case 'N':
-		case 'n': goto yy208;
-		default: goto yy89;
+		case '.': goto yy124;
+		case 'E':
+		case 'e': goto yy208;
+		case 'G':
+		case 'g': goto yy190;
+		case 'Q':
+		case 'q': goto yy191;
+		case 'R':
+		case 'r': goto yy192;
+		case 'T':
+		case 't': goto yy193;
+		case 'U':
+		case 'u': goto yy194;
+		default: goto yy80;
 	}
 yy110:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy133;
-		case 'I':
-		case 'i': goto yy209;
-		case 'O':
-		case 'o': goto yy210;
-		case 'S':
-		case 's': goto yy211;
-		default: goto yy89;
+		case '.': goto yy124;
+		case 'N':
+		case 'n': goto yy199;
+		default: goto yy80;
 	}
 yy111:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy120;
+		case 'A':
+		case 'B':
+		case 'C':
 		case 'D':
-		case 'd': goto yy122;
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
 		case 'L':
-		case 'l': goto yy123;
-		case 'M':
-		case 'm': goto yy124;
+		case 'N':
+		case 'O':
 		case 'P':
-		case 'p': goto yy212;
+		case 'Q':
 		case 'R':
-		case 'r': goto yy126;
 		case 'S':
-		case 's': goto yy127;
 		case 'T':
-		case 't': goto yy128;
+		case 'U':
 		case 'V':
-		case 'v': goto yy130;
-		default: goto yy89;
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy209;
+		case 'M':
+		case 'm': goto yy210;
+		default: goto yy112;
 	}
 yy112:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy133;
-		case 'E':
-		case 'e': goto yy213;
-		case 'I':
-		case 'i': goto yy145;
-		case 'R':
-		case 'r': goto yy146;
-		default: goto yy89;
-	}
+	cur = mar;
+	goto yy80;
 yy113:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy214;
-		case 'Q':
-		case 'q': goto yy149;
-		case 'S':
-		case 's': goto yy150;
-		case 'T':
-		case 't': goto yy151;
-		case 'X':
-		case 'x': goto yy152;
-		default: goto yy89;
+		case 'M':
+		case 'm': goto yy211;
+		default: goto yy112;
 	}
 yy114:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy133;
-		case 'I':
-		case 'i': goto yy154;
-		case 'R':
-		case 'r': goto yy155;
-		case 'T':
-		case 't': goto yy156;
-		default: goto yy89;
-	}
+	if (yych <= 0x00) goto yy212;
+	goto yy112;
 yy115:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy133;
-		case 'R':
-		case 'r': goto yy165;
-		default: goto yy89;
+		case 'B':
+		case 'b': goto yy213;
+		default: goto yy112;
 	}
 yy116:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy133;
-		case 'A':
-		case 'a': goto yy215;
-		case 'E':
-		case 'e': goto yy173;
-		case 'L':
-		case 'l': goto yy174;
-		case 'M':
-		case 'm': goto yy175;
-		case 'R':
-		case 'r': goto yy176;
-		case 'S':
-		case 's': goto yy177;
+		case 'P':
+		case 'p': goto yy214;
+		case 'R': goto yy215;
 		case 'T':
-		case 't': goto yy178;
-		case 'X':
-		case 'x': goto yy179;
-		default: goto yy89;
+		case 't': goto yy216;
+		default: goto yy112;
 	}
 yy117:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy133;
-		case 'O':
-		case 'o': goto yy216;
-		case 'R':
-		case 'r': goto yy182;
-		case 0xC2: goto yy184;
-		default: goto yy89;
+		case 'T':
+		case 't': goto yy217;
+		default: goto yy112;
 	}
 yy118:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy133;
-		case 'E':
-		case 'e': goto yy217;
-		case 'G':
-		case 'g': goto yy199;
-		case 'Q':
-		case 'q': goto yy200;
-		case 'R':
-		case 'r': goto yy201;
-		case 'T':
-		case 't': goto yy202;
-		case 'U':
-		case 'u': goto yy203;
-		default: goto yy89;
+		case 'S':
+		case 's': goto yy218;
+		default: goto yy112;
 	}
 yy119:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy133;
-		case 'N':
-		case 'n': goto yy208;
-		default: goto yy89;
+		case 'T':
+		case 't': goto yy219;
+		default: goto yy112;
 	}
 yy120:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 'G': goto yy220;
+		default: goto yy112;
+	}
+yy121:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy221;
+		default: goto yy112;
+	}
+yy122:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy214;
+		case 'T':
+		case 't': goto yy216;
+		case 'r': goto yy215;
+		default: goto yy112;
+	}
+yy123:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'g': goto yy220;
+		default: goto yy112;
+	}
+yy124:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
 		case 'A':
 		case 'B':
 		case 'C':
@@ -4136,6 +3633,7 @@ yy120:
 		case 'J':
 		case 'K':
 		case 'L':
+		case 'M':
 		case 'N':
 		case 'O':
 		case 'P':
@@ -4161,6 +3659,7 @@ yy120:
 		case 'j':
 		case 'k':
 		case 'l':
+		case 'm':
 		case 'n':
 		case 'o':
 		case 'p':
@@ -4173,933 +3672,781 @@ yy120:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy218;
-		case 'M':
-		case 'm': goto yy219;
-		default: goto yy121;
-	}
-yy121:
-	cur = mar;
-	goto yy89;
-yy122:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy220;
-		default: goto yy121;
-	}
-yy123:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy221;
-	goto yy121;
-yy124:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'B':
-		case 'b': goto yy222;
-		default: goto yy121;
+		case 'z': goto yy209;
+		default: goto yy112;
 	}
 yy125:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy223;
-		case 'R': goto yy224;
-		case 'T':
-		case 't': goto yy225;
-		default: goto yy121;
+		case 'D':
+		case 'd': goto yy222;
+		case 'V':
+		case 'v': goto yy223;
+		default: goto yy112;
 	}
 yy126:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy226;
-		default: goto yy121;
+		case 'I':
+		case 'i': goto yy224;
+		case 'O':
+		case 'o': goto yy225;
+		default: goto yy112;
 	}
 yy127:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy227;
-		default: goto yy121;
+		case 0x00: goto yy226;
+		case 'P':
+		case 'p': goto yy227;
+		default: goto yy112;
 	}
 yy128:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy228;
-		default: goto yy121;
+		case 'R':
+		case 'r': goto yy228;
+		default: goto yy112;
 	}
 yy129:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G': goto yy229;
-		default: goto yy121;
-	}
+	if (yych <= 0x00) goto yy229;
+	goto yy112;
 yy130:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy230;
-		default: goto yy121;
+		case 0x00: goto yy230;
+		case 'A':
+		case 'a': goto yy231;
+		default: goto yy112;
 	}
 yy131:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy223;
-		case 'T':
-		case 't': goto yy225;
-		case 'r': goto yy224;
-		default: goto yy121;
+		case 'D':
+		case 'd': goto yy232;
+		default: goto yy112;
 	}
 yy132:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'g': goto yy229;
-		default: goto yy121;
+		case 0x00: goto yy233;
+		case 'L':
+		case 'l': goto yy234;
+		case 'R':
+		case 'r': goto yy235;
+		default: goto yy112;
 	}
 yy133:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
 		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
+		case 'l': goto yy236;
 		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy218;
-		default: goto yy121;
+		case 't': goto yy237;
+		default: goto yy112;
 	}
 yy134:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 'A':
+		case 'B':
 		case 'D':
-		case 'd': goto yy231;
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
 		case 'V':
-		case 'v': goto yy232;
-		default: goto yy121;
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy209;
+		case 'C': goto yy238;
+		default: goto yy112;
 	}
 yy135:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy233;
-		case 'O':
-		case 'o': goto yy234;
-		default: goto yy121;
+		case 'C': goto yy239;
+		case 'P':
+		case 'p': goto yy240;
+		default: goto yy112;
 	}
 yy136:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy235;
-		case 'P':
-		case 'p': goto yy236;
-		default: goto yy121;
+		case 'V':
+		case 'v': goto yy241;
+		default: goto yy112;
 	}
 yy137:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy237;
-		default: goto yy121;
+		case 0x00: goto yy242;
+		case 'S':
+		case 's': goto yy243;
+		default: goto yy112;
 	}
 yy138:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy238;
-	goto yy121;
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy240;
+		case 'c': goto yy239;
+		default: goto yy112;
+	}
 yy139:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy239;
 		case 'A':
-		case 'a': goto yy240;
-		default: goto yy121;
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy209;
+		case 'G':
+		case 'g': goto yy244;
+		case 'U': goto yy245;
+		default: goto yy112;
 	}
 yy140:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy241;
-		default: goto yy121;
-	}
+	if (yych <= 0x00) goto yy246;
+	goto yy112;
 yy141:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy242;
-		case 'L':
-		case 'l': goto yy243;
-		case 'R':
-		case 'r': goto yy244;
-		default: goto yy121;
+		case 'Q':
+		case 'q': goto yy247;
+		case 'T':
+		case 't': goto yy248;
+		default: goto yy112;
 	}
 yy142:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy245;
-		case 'T':
-		case 't': goto yy246;
-		default: goto yy121;
+		case 'C':
+		case 'c': goto yy249;
+		default: goto yy112;
 	}
 yy143:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
+		case 0x00: goto yy250;
 		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy218;
-		case 'C': goto yy247;
-		default: goto yy121;
+		case 't': goto yy251;
+		default: goto yy112;
 	}
 yy144:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C': goto yy248;
-		case 'P':
-		case 'p': goto yy249;
-		default: goto yy121;
+		case 'B': goto yy252;
+		default: goto yy112;
 	}
 yy145:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'V':
-		case 'v': goto yy250;
-		default: goto yy121;
+		case 'G':
+		case 'g': goto yy253;
+		default: goto yy112;
 	}
 yy146:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy251;
-		case 'S':
-		case 's': goto yy252;
-		default: goto yy121;
-	}
+	if (yych <= 0x00) goto yy254;
+	goto yy112;
 yy147:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy249;
-		case 'c': goto yy248;
-		default: goto yy121;
-	}
+	if (yych <= 0x00) goto yy255;
+	goto yy112;
 yy148:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy218;
-		case 'G':
-		case 'g': goto yy253;
-		case 'U': goto yy254;
-		default: goto yy121;
+		case 'b': goto yy252;
+		default: goto yy112;
 	}
 yy149:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy255;
-	goto yy121;
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy256;
+		default: goto yy112;
+	}
 yy150:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'Q':
-		case 'q': goto yy256;
-		case 'T':
-		case 't': goto yy257;
-		default: goto yy121;
+		case 'V':
+		case 'v': goto yy257;
+		default: goto yy112;
 	}
 yy151:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy258;
-		default: goto yy121;
+		case 'N':
+		case 'n': goto yy258;
+		default: goto yy112;
 	}
 yy152:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy259;
-		case 'T':
-		case 't': goto yy260;
-		default: goto yy121;
+		case 'Y':
+		case 'y': goto yy259;
+		default: goto yy112;
 	}
 yy153:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'B': goto yy261;
-		default: goto yy121;
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy209;
+		case 'E':
+		case 'e': goto yy260;
+		default: goto yy112;
 	}
 yy154:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy262;
-		default: goto yy121;
+		case 'C':
+		case 'c': goto yy261;
+		case 'S':
+		case 's': goto yy262;
+		case 'T':
+		case 't': goto yy263;
+		default: goto yy112;
 	}
 yy155:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy263;
-	goto yy121;
+	switch (yych) {
+		case 'N': goto yy264;
+		default: goto yy112;
+	}
 yy156:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy264;
-	goto yy121;
+	if (yych <= 0x00) goto yy265;
+	goto yy112;
 yy157:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'b': goto yy261;
-		default: goto yy121;
+		case 'L': goto yy266;
+		case 'N': goto yy267;
+		default: goto yy112;
 	}
 yy158:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy265;
-		default: goto yy121;
+		case 'n': goto yy264;
+		default: goto yy112;
 	}
 yy159:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'V':
-		case 'v': goto yy266;
-		default: goto yy121;
+		case 'l': goto yy266;
+		case 'n': goto yy267;
+		default: goto yy112;
 	}
 yy160:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy267;
-		default: goto yy121;
+		case 'C':
+		case 'c': goto yy268;
+		default: goto yy112;
 	}
 yy161:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy268;
-		default: goto yy121;
-	}
+	if (yych <= 0x00) goto yy269;
+	goto yy112;
 yy162:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
+		case 0x00: goto yy270;
 		case 'D':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy218;
-		case 'E':
-		case 'e': goto yy269;
-		default: goto yy121;
+		case 'd': goto yy271;
+		default: goto yy112;
 	}
 yy163:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy270;
-		case 'S':
-		case 's': goto yy271;
-		case 'T':
-		case 't': goto yy272;
-		default: goto yy121;
+		case 'J':
+		case 'j': goto yy272;
+		case 'R': goto yy273;
+		default: goto yy112;
 	}
 yy164:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy273;
-		default: goto yy121;
+		case 'S':
+		case 's': goto yy274;
+		default: goto yy112;
 	}
 yy165:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy274;
-	goto yy121;
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy275;
+		default: goto yy112;
+	}
 yy166:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L': goto yy275;
-		case 'N': goto yy276;
-		default: goto yy121;
+		case 'E':
+		case 'e': goto yy276;
+		default: goto yy112;
 	}
 yy167:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy273;
-		default: goto yy121;
+		case 0x00: goto yy277;
+		case 'S':
+		case 's': goto yy278;
+		default: goto yy112;
 	}
 yy168:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'l': goto yy275;
-		case 'n': goto yy276;
-		default: goto yy121;
-	}
+	if (yych <= 0x00) goto yy279;
+	goto yy112;
 yy169:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy277;
-		default: goto yy121;
-	}
+	if (yych <= 0x00) goto yy280;
+	goto yy112;
 yy170:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy278;
-	goto yy121;
+	if (yych <= 0x00) goto yy281;
+	goto yy112;
 yy171:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy279;
-		case 'D':
-		case 'd': goto yy280;
-		default: goto yy121;
+		case 'J':
+		case 'j': goto yy272;
+		case 'r': goto yy273;
+		default: goto yy112;
 	}
 yy172:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'J':
-		case 'j': goto yy281;
-		case 'R': goto yy282;
-		default: goto yy121;
+		case 0x00: goto yy282;
+		case 'S':
+		case 's': goto yy283;
+		case 'V': goto yy284;
+		default: goto yy112;
 	}
 yy173:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy283;
-		default: goto yy121;
-	}
+	if (yych <= 0x00) goto yy285;
+	goto yy112;
 yy174:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy284;
-		default: goto yy121;
+		case 0x00: goto yy282;
+		case 'S':
+		case 's': goto yy283;
+		case 'v': goto yy284;
+		default: goto yy112;
 	}
 yy175:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy285;
-		default: goto yy121;
+		case 0xB0: goto yy286;
+		default: goto yy112;
 	}
 yy176:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy286;
-		case 'S':
-		case 's': goto yy287;
-		default: goto yy121;
+		case 'T': goto yy287;
+		default: goto yy112;
 	}
 yy177:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy288;
-	goto yy121;
+	switch (yych) {
+		case 't': goto yy287;
+		default: goto yy112;
+	}
 yy178:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy289;
-	goto yy121;
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy179:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy290;
-	goto yy121;
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy209;
+		case 'M':
+		case 'm': goto yy288;
+		default: goto yy112;
+	}
 yy180:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'J':
-		case 'j': goto yy281;
-		case 'r': goto yy282;
-		default: goto yy121;
+		case 'R':
+		case 'r': goto yy289;
+		default: goto yy112;
 	}
 yy181:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy291;
-		case 'S':
-		case 's': goto yy292;
-		case 'V': goto yy293;
-		default: goto yy121;
+		case 'W':
+		case 'w': goto yy290;
+		default: goto yy112;
 	}
 yy182:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy294;
-	goto yy121;
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy291;
+		default: goto yy112;
+	}
 yy183:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy291;
-		case 'S':
-		case 's': goto yy292;
-		case 'v': goto yy293;
-		default: goto yy121;
-	}
+	if (yych <= 0x00) goto yy292;
+	goto yy112;
 yy184:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xB0: goto yy295;
-		default: goto yy121;
+		case 'E':
+		case 'e': goto yy293;
+		case 'O':
+		case 'o': goto yy294;
+		default: goto yy112;
 	}
 yy185:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T': goto yy296;
-		default: goto yy121;
-	}
+	if (yych <= 0x00) goto yy295;
+	goto yy112;
 yy186:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 'T':
 		case 't': goto yy296;
-		default: goto yy121;
+		default: goto yy112;
 	}
 yy187:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy297;
+	goto yy112;
 yy188:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'N':
-		case 'O':
 		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
+		case 'p': goto yy298;
 		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy218;
-		case 'M':
-		case 'm': goto yy297;
-		default: goto yy121;
+		case 'v': goto yy299;
+		default: goto yy112;
 	}
 yy189:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy298;
-		default: goto yy121;
+		case 'C':
+		case 'c': goto yy300;
+		case 'N':
+		case 'n': goto yy301;
+		case 'P': goto yy302;
+		case 'Q':
+		case 'q': goto yy303;
+		default: goto yy112;
 	}
 yy190:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'W':
-		case 'w': goto yy299;
-		default: goto yy121;
+		case 'T':
+		case 't': goto yy304;
+		default: goto yy112;
 	}
 yy191:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy305;
+	goto yy112;
+yy192:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy306;
+	goto yy112;
+yy193:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy307;
+		case 'E':
+		case 'e': goto yy308;
+		default: goto yy112;
+	}
+yy194:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy309;
+		default: goto yy112;
+	}
+yy195:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'C':
 		case 'c': goto yy300;
-		default: goto yy121;
-	}
-yy192:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy301;
-	goto yy121;
-yy193:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy302;
-		case 'O':
-		case 'o': goto yy303;
-		default: goto yy121;
-	}
-yy194:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy304;
-	goto yy121;
-yy195:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy305;
-		default: goto yy121;
+		case 'N':
+		case 'n': goto yy301;
+		case 'Q':
+		case 'q': goto yy303;
+		case 'p': goto yy310;
+		default: goto yy112;
 	}
 yy196:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy306;
-	goto yy121;
+	switch (yych) {
+		case 'B':
+		case 'b': goto yy311;
+		default: goto yy112;
+	}
 yy197:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy307;
-		case 'V':
-		case 'v': goto yy308;
-		default: goto yy121;
+		case 'L':
+		case 'l': goto yy312;
+		default: goto yy112;
 	}
 yy198:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy309;
-		case 'N':
-		case 'n': goto yy310;
-		case 'P': goto yy311;
-		case 'Q':
-		case 'q': goto yy312;
-		default: goto yy121;
-	}
-yy199:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy313;
-		default: goto yy121;
-	}
-yy200:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy314;
-	goto yy121;
-yy201:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy315;
-	goto yy121;
-yy202:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy316;
-		case 'E':
-		case 'e': goto yy317;
-		default: goto yy121;
-	}
-yy203:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy318;
-		default: goto yy121;
-	}
-yy204:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy309;
-		case 'N':
-		case 'n': goto yy310;
-		case 'Q':
-		case 'q': goto yy312;
-		case 'p': goto yy319;
-		default: goto yy121;
-	}
-yy205:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'B':
-		case 'b': goto yy320;
-		default: goto yy121;
-	}
-yy206:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy321;
-		default: goto yy121;
-	}
-yy207:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -5151,60 +4498,60 @@ yy207:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy218;
-		case 'K': goto yy322;
-		case 'N': goto yy323;
-		case 'S': goto yy324;
-		default: goto yy121;
+		case 'z': goto yy209;
+		case 'K': goto yy313;
+		case 'N': goto yy314;
+		case 'S': goto yy315;
+		default: goto yy112;
 	}
-yy208:
+yy199:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'I':
-		case 'i': goto yy325;
-		default: goto yy121;
+		case 'i': goto yy316;
+		default: goto yy112;
 	}
-yy209:
+yy200:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'Z':
-		case 'z': goto yy326;
-		default: goto yy121;
+		case 'z': goto yy317;
+		default: goto yy112;
 	}
-yy210:
+yy201:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy327;
-		default: goto yy121;
+		case 'l': goto yy318;
+		default: goto yy112;
 	}
-yy211:
+yy202:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy328;
-	goto yy121;
-yy212:
+	if (yych <= 0x00) goto yy319;
+	goto yy112;
+yy203:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy223;
+		case 'p': goto yy214;
 		case 'T':
-		case 't': goto yy225;
-		default: goto yy121;
+		case 't': goto yy216;
+		default: goto yy112;
 	}
-yy213:
+yy204:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy249;
-		default: goto yy121;
+		case 'p': goto yy240;
+		default: goto yy112;
 	}
-yy214:
+yy205:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -5257,805 +4604,836 @@ yy214:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy218;
+		case 'z': goto yy209;
 		case 'G':
-		case 'g': goto yy253;
-		default: goto yy121;
+		case 'g': goto yy244;
+		default: goto yy112;
 	}
-yy215:
+yy206:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'J':
-		case 'j': goto yy281;
-		default: goto yy121;
+		case 'j': goto yy272;
+		default: goto yy112;
 	}
-yy216:
+yy207:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy291;
+		case 0x00: goto yy282;
 		case 'S':
-		case 's': goto yy292;
-		default: goto yy121;
+		case 's': goto yy283;
+		default: goto yy112;
 	}
-yy217:
+yy208:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy309;
+		case 'c': goto yy300;
 		case 'N':
-		case 'n': goto yy310;
+		case 'n': goto yy301;
 		case 'Q':
-		case 'q': goto yy312;
-		default: goto yy121;
+		case 'q': goto yy303;
+		default: goto yy112;
 	}
+yy209:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy320;
+		case '.': goto yy124;
+		default: goto yy112;
+	}
+yy210:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy321;
+		case '.': goto yy124;
+		default: goto yy112;
+	}
+yy211:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy322;
+	goto yy112;
+yy212:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy213:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy323;
+	goto yy112;
+yy214:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy324;
+		default: goto yy112;
+	}
+yy215:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy325;
+	goto yy112;
+yy216:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy326;
+	goto yy112;
+yy217:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy327;
+	goto yy112;
 yy218:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy329;
-		case '.': goto yy133;
-		default: goto yy121;
+		case 'N':
+		case 'n': goto yy328;
+		default: goto yy112;
 	}
 yy219:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy330;
-		case '.': goto yy133;
-		default: goto yy121;
+		case 'Y':
+		case 'y': goto yy329;
+		default: goto yy112;
 	}
 yy220:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy331;
-	goto yy121;
+	if (yych <= 0x00) goto yy330;
+	goto yy112;
 yy221:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy331;
+	goto yy112;
 yy222:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy332;
-	goto yy121;
-yy223:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy333;
-		default: goto yy121;
-	}
-yy224:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy334;
-	goto yy121;
-yy225:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy335;
-	goto yy121;
-yy226:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy336;
-	goto yy121;
-yy227:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy337;
-		default: goto yy121;
-	}
-yy228:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy338;
-		default: goto yy121;
-	}
-yy229:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy339;
-	goto yy121;
-yy230:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy340;
-	goto yy121;
-yy231:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'G':
-		case 'g': goto yy341;
-		default: goto yy121;
+		case 'g': goto yy332;
+		default: goto yy112;
+	}
+yy223:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy333;
+		default: goto yy112;
+	}
+yy224:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy334;
+		default: goto yy112;
+	}
+yy225:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy335;
+		default: goto yy112;
+	}
+yy226:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy227:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy336;
+		default: goto yy112;
+	}
+yy228:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy337;
+	goto yy112;
+yy229:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy230:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy231:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy338;
+		default: goto yy112;
 	}
 yy232:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy342;
-		default: goto yy121;
+		case 'R':
+		case 'r': goto yy339;
+		default: goto yy112;
 	}
 yy233:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy343;
-		default: goto yy121;
-	}
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy234:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy344;
-		default: goto yy121;
-	}
+	if (yych <= 0x00) goto yy340;
+	goto yy112;
 yy235:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy341;
+		default: goto yy112;
+	}
 yy236:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy345;
-		default: goto yy121;
-	}
+	if (yych <= 0x00) goto yy342;
+	goto yy112;
 yy237:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy346;
-	goto yy121;
+	if (yych <= 0x00) goto yy343;
+	goto yy112;
 yy238:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy344;
+		case '.': goto yy124;
+		default: goto yy112;
+	}
 yy239:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy345;
+	goto yy112;
 yy240:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy347;
-		default: goto yy121;
+		case 'T':
+		case 't': goto yy346;
+		default: goto yy112;
 	}
 yy241:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy348;
-		default: goto yy121;
-	}
+	if (yych <= 0x00) goto yy347;
+	goto yy112;
 yy242:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy243:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy349;
-	goto yy121;
+	if (yych <= 0x00) goto yy348;
+	goto yy112;
 yy244:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy350;
-		default: goto yy121;
+		case 0x00: goto yy349;
+		case '.': goto yy124;
+		default: goto yy112;
 	}
 yy245:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy351;
-	goto yy121;
+	switch (yych) {
+		case 0x00: goto yy350;
+		case '.': goto yy124;
+		default: goto yy112;
+	}
 yy246:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy352;
-	goto yy121;
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy247:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy353;
-		case '.': goto yy133;
-		default: goto yy121;
-	}
+	if (yych <= 0x00) goto yy351;
+	goto yy112;
 yy248:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy354;
-	goto yy121;
+	if (yych <= 0x00) goto yy352;
+	goto yy112;
 yy249:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy355;
-		default: goto yy121;
-	}
+	if (yych <= 0x00) goto yy353;
+	goto yy112;
 yy250:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy356;
-	goto yy121;
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy251:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy354;
+	goto yy112;
 yy252:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy357;
-	goto yy121;
+	if (yych <= 0x00) goto yy355;
+	goto yy112;
 yy253:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy358;
-		case '.': goto yy133;
-		default: goto yy121;
+		case 0x00: goto yy356;
+		case 'S':
+		case 's': goto yy357;
+		default: goto yy112;
 	}
 yy254:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy359;
-		case '.': goto yy133;
-		default: goto yy121;
-	}
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy255:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy256:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy360;
-	goto yy121;
+	if (yych <= 0x00) goto yy358;
+	goto yy112;
 yy257:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy361;
-	goto yy121;
+	if (yych <= 0x00) goto yy359;
+	goto yy112;
 yy258:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy362;
-	goto yy121;
+	if (yych <= 0x00) goto yy360;
+	goto yy112;
 yy259:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy361;
+	goto yy112;
 yy260:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy363;
-	goto yy121;
+	switch (yych) {
+		case 0x00: goto yy362;
+		case '.': goto yy124;
+		default: goto yy112;
+	}
 yy261:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy364;
-	goto yy121;
+	if (yych <= 0x00) goto yy363;
+	goto yy112;
 yy262:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy365;
-		case 'S':
-		case 's': goto yy366;
-		default: goto yy121;
+		case 'P':
+		case 'p': goto yy364;
+		default: goto yy112;
 	}
 yy263:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy264:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy265:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy367;
-	goto yy121;
-yy266:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy368;
-	goto yy121;
-yy267:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy369;
-	goto yy121;
-yy268:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy370;
-	goto yy121;
-yy269:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy371;
-		case '.': goto yy133;
-		default: goto yy121;
-	}
-yy270:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy372;
-	goto yy121;
-yy271:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy373;
-		default: goto yy121;
-	}
-yy272:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy374;
-		default: goto yy121;
+		case 'l': goto yy365;
+		default: goto yy112;
 	}
+yy264:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy366;
+	goto yy112;
+yy265:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy266:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy367;
+	goto yy112;
+yy267:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy368;
+	goto yy112;
+yy268:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy369;
+	goto yy112;
+yy269:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy270:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy271:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy370;
+	goto yy112;
+yy272:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy371;
+	goto yy112;
 yy273:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy375;
-	goto yy121;
+	if (yych <= 0x00) goto yy372;
+	goto yy112;
 yy274:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy373;
+		default: goto yy112;
+	}
 yy275:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy376;
-	goto yy121;
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy374;
+		default: goto yy112;
+	}
 yy276:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy377;
-	goto yy121;
+	if (yych <= 0x00) goto yy375;
+	goto yy112;
 yy277:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy378;
-	goto yy121;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy278:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy376;
+	goto yy112;
 yy279:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy280:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy379;
-	goto yy121;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy281:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy380;
-	goto yy121;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy282:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy381;
-	goto yy121;
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy283:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy382;
-		default: goto yy121;
-	}
+	if (yych <= 0x00) goto yy377;
+	goto yy112;
 yy284:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy383;
-		default: goto yy121;
-	}
+	if (yych <= 0x00) goto yy378;
+	goto yy112;
 yy285:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy384;
-	goto yy121;
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy286:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy379;
+	goto yy112;
 yy287:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy385;
-	goto yy121;
+	if (yych <= 0x00) goto yy380;
+	goto yy112;
 yy288:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy289:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy290:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy291:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy292:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy386;
-	goto yy121;
-yy293:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy387;
-	goto yy121;
-yy294:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy295:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy388;
-	goto yy121;
-yy296:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy389;
-	goto yy121;
-yy297:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy390;
-		case '.': goto yy133;
-		default: goto yy121;
+		case 0x00: goto yy381;
+		case '.': goto yy124;
+		default: goto yy112;
 	}
-yy298:
+yy289:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy391;
-		default: goto yy121;
+		case 'a': goto yy382;
+		default: goto yy112;
 	}
-yy299:
+yy290:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'Y':
-		case 'y': goto yy392;
-		default: goto yy121;
+		case 'y': goto yy383;
+		default: goto yy112;
 	}
-yy300:
+yy291:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy393;
-	goto yy121;
-yy301:
+	if (yych <= 0x00) goto yy384;
+	goto yy112;
+yy292:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
-yy302:
+yy293:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'S':
-		case 's': goto yy394;
-		default: goto yy121;
+		case 's': goto yy385;
+		default: goto yy112;
 	}
-yy303:
+yy294:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'F':
-		case 'f': goto yy395;
-		default: goto yy121;
+		case 'f': goto yy386;
+		default: goto yy112;
 	}
-yy304:
+yy295:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy305:
+yy296:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy396;
-	goto yy121;
+	if (yych <= 0x00) goto yy387;
+	goto yy112;
+yy297:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy298:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy388;
+	goto yy112;
+yy299:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy389;
+	goto yy112;
+yy300:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy390;
+	goto yy112;
+yy301:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy391;
+	goto yy112;
+yy302:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy392;
+		case 'T': goto yy393;
+		default: goto yy112;
+	}
+yy303:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy394;
+	goto yy112;
+yy304:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy395;
+	goto yy112;
+yy305:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy306:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy307:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy397;
-	goto yy121;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy308:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy398;
-	goto yy121;
+	if (yych <= 0x00) goto yy396;
+	goto yy112;
 yy309:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy399;
-	goto yy121;
-yy310:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy400;
-	goto yy121;
-yy311:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy401;
-		case 'T': goto yy402;
-		default: goto yy121;
-	}
-yy312:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy403;
-	goto yy121;
-yy313:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy404;
-	goto yy121;
-yy314:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy315:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy316:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy317:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy405;
-	goto yy121;
-yy318:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy406;
-		default: goto yy121;
+		case 't': goto yy397;
+		default: goto yy112;
 	}
-yy319:
+yy310:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy392;
+		case 't': goto yy393;
+		default: goto yy112;
+	}
+yy311:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy398;
+	goto yy112;
+yy312:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy399;
+	goto yy112;
+yy313:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy400;
+		case '.': goto yy124;
+		default: goto yy112;
+	}
+yy314:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x00: goto yy401;
-		case 't': goto yy402;
-		default: goto yy121;
+		case '.': goto yy124;
+		default: goto yy112;
 	}
-yy320:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy407;
-	goto yy121;
-yy321:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy408;
-	goto yy121;
-yy322:
+yy315:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy409;
-		case '.': goto yy133;
-		default: goto yy121;
+		case 0x00: goto yy402;
+		case '.': goto yy403;
+		default: goto yy112;
 	}
-yy323:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy410;
-		case '.': goto yy133;
-		default: goto yy121;
-	}
-yy324:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy411;
-		case '.': goto yy412;
-		default: goto yy121;
-	}
-yy325:
+yy316:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'V':
-		case 'v': goto yy413;
-		default: goto yy121;
+		case 'v': goto yy404;
+		default: goto yy112;
 	}
-yy326:
+yy317:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy414;
-	goto yy121;
-yy327:
+	if (yych <= 0x00) goto yy405;
+	goto yy112;
+yy318:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy415;
+		case 0x00: goto yy406;
 		case 'S':
-		case 's': goto yy416;
-		default: goto yy121;
+		case 's': goto yy407;
+		default: goto yy112;
 	}
-yy328:
+yy319:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy329:
+yy320:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy321:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy322:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy323:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy324:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy408;
+		default: goto yy112;
+	}
+yy325:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy326:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy327:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy328:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy409;
+	goto yy112;
+yy329:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy410;
+	goto yy112;
 yy330:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy331:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy332:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy411;
+	goto yy112;
 yy333:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy417;
-		default: goto yy121;
-	}
+	if (yych <= 0x00) goto yy412;
+	goto yy112;
 yy334:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy413;
+	goto yy112;
 yy335:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy414;
+	goto yy112;
 yy336:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy415;
+	goto yy112;
 yy337:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy418;
-	goto yy121;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy338:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy419;
-	goto yy121;
+	if (yych <= 0x00) goto yy416;
+	goto yy112;
 yy339:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy417;
+	goto yy112;
 yy340:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy341:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy420;
-	goto yy121;
+	if (yych <= 0x00) goto yy418;
+	goto yy112;
 yy342:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy421;
-	goto yy121;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy343:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy422;
-	goto yy121;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy344:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy423;
-	goto yy121;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy345:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy424;
-	goto yy121;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy346:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy419;
+	goto yy112;
 yy347:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy425;
-	goto yy121;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy348:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy426;
-	goto yy121;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy349:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy350:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy427;
-	goto yy121;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy351:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy352:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy353:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy354:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy355:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy428;
-	goto yy121;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy356:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy357:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy420;
+	goto yy112;
 yy358:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy359:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy360:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy361:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy362:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy363:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy364:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy421;
+	goto yy112;
 yy365:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy422;
+	goto yy112;
 yy366:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy429;
-	goto yy121;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy367:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy368:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy369:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy370:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
@@ -6068,148 +5446,117 @@ yy372:
 yy373:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy430;
-	goto yy121;
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy423;
+		default: goto yy112;
+	}
 yy374:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy431;
-	goto yy121;
+	if (yych <= 0x00) goto yy424;
+	goto yy112;
 yy375:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy376:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy377:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy378:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy379:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy380:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy381:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy382:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy432;
-		default: goto yy121;
-	}
+	if (yych <= 0x00) goto yy425;
+	goto yy112;
 yy383:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy433;
-	goto yy121;
+	if (yych <= 0x00) goto yy426;
+	goto yy112;
 yy384:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy385:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy427;
+	goto yy112;
 yy386:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy428;
+	goto yy112;
 yy387:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy388:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy389:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy390:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy391:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy434;
-	goto yy121;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy392:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy435;
-	goto yy121;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy393:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy429;
+	goto yy112;
 yy394:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy436;
-	goto yy121;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy395:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy437;
-	goto yy121;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy396:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy397:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy430;
+	goto yy112;
 yy398:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy399:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
 yy400:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy401:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy402:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy438;
-	goto yy121;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy403:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy404:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy405:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy406:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy439;
-	goto yy121;
-yy407:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy408:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy409:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy410:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy411:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy412:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy440;
+		case 'A': goto yy431;
 		case 'B':
 		case 'C':
 		case 'D':
@@ -6260,51 +5607,83 @@ yy412:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy218;
-		default: goto yy121;
+		case 'z': goto yy209;
+		default: goto yy112;
 	}
-yy413:
+yy404:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy441;
-	goto yy121;
-yy414:
+	if (yych <= 0x00) goto yy432;
+	goto yy112;
+yy405:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy415:
+yy406:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
-yy416:
+yy407:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy442;
-	goto yy121;
-yy417:
+	if (yych <= 0x00) goto yy433;
+	goto yy112;
+yy408:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'X':
-		case 'x': goto yy443;
-		default: goto yy121;
+		case 'x': goto yy434;
+		default: goto yy112;
 	}
+yy409:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy410:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy411:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy412:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy413:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy414:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy415:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy416:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy417:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy418:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy419:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy420:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy421:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy422:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy423:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy435;
+		default: goto yy112;
+	}
 yy424:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
@@ -6313,82 +5692,50 @@ yy425:
 	{ k = PARL__ABBR_NUMBER; goto done; }
 yy426:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy427:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy428:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy429:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy430:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy431:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy432:
-	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy444;
-		default: goto yy121;
+		case 0x00: goto yy436;
+		case '.': goto yy124;
+		default: goto yy112;
 	}
-yy433:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy434:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy435:
+yy432:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy433:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy434:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy437;
+	goto yy112;
+yy435:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy438;
+	goto yy112;
 yy436:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy437:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy438:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy439:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy440:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy445;
-		case '.': goto yy133;
-		default: goto yy121;
-	}
-yy441:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy442:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy443:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy446;
-	goto yy121;
-yy444:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy447;
-	goto yy121;
-yy445:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy446:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy447:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 }
@@ -6406,967 +5753,911 @@ int parl__sl_starter(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy451;
-		case 'B': goto yy452;
-		case 'D': goto yy453;
-		case 'F': goto yy454;
-		case 'H': goto yy455;
-		case 'I': goto yy456;
-		case 'M': goto yy457;
-		case 'S': goto yy458;
-		case 'T': goto yy459;
-		case 'W': goto yy460;
-		default: goto yy449;
+		case 'A': goto yy442;
+		case 'B': goto yy443;
+		case 'D': goto yy444;
+		case 'F': goto yy445;
+		case 'H': goto yy446;
+		case 'I': goto yy447;
+		case 'M': goto yy448;
+		case 'S': goto yy449;
+		case 'T': goto yy450;
+		case 'W': goto yy451;
+		default: goto yy440;
 	}
-yy449:
+yy440:
 	++cur;
-yy450:
+yy441:
 	{ return 0; }
-yy451:
+yy442:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy461;
-	goto yy450;
-yy452:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E': goto yy462;
-		case 'e': goto yy464;
-		default: goto yy450;
-	}
-yy453:
+	if (yych <= 0x00) goto yy452;
+	goto yy441;
+yy443:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy465;
-		case 'i': goto yy466;
-		default: goto yy450;
+		case 'E': goto yy453;
+		case 'e': goto yy455;
+		default: goto yy441;
 	}
-yy454:
+yy444:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O': goto yy467;
-		case 'o': goto yy468;
-		default: goto yy450;
+		case 'I': goto yy456;
+		case 'i': goto yy457;
+		default: goto yy441;
 	}
-yy455:
+yy445:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O': goto yy458;
+		case 'o': goto yy459;
+		default: goto yy441;
+	}
+yy446:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy469;
-		case 'O': goto yy470;
-		case 'o': goto yy471;
-		default: goto yy450;
+		case 'e': goto yy460;
+		case 'O': goto yy461;
+		case 'o': goto yy462;
+		default: goto yy441;
 	}
-yy456:
+yy447:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy461;
+		case 0x00: goto yy452;
 		case 'N':
 		case 'T':
 		case 'n':
-		case 't': goto yy469;
-		default: goto yy450;
+		case 't': goto yy460;
+		default: goto yy441;
 	}
-yy457:
+yy448:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy472;
-		case 'O': goto yy473;
-		case 'i': goto yy474;
-		case 'o': goto yy475;
-		default: goto yy450;
+		case 'I': goto yy463;
+		case 'O': goto yy464;
+		case 'i': goto yy465;
+		case 'o': goto yy466;
+		default: goto yy441;
 	}
-yy458:
+yy449:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H': goto yy476;
-		case 'h': goto yy477;
-		default: goto yy450;
+		case 'H': goto yy467;
+		case 'h': goto yy468;
+		default: goto yy441;
 	}
-yy459:
+yy450:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H': goto yy478;
-		case 'h': goto yy479;
-		default: goto yy450;
+		case 'H': goto yy469;
+		case 'h': goto yy470;
+		default: goto yy441;
 	}
-yy460:
+yy451:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy469;
-		case 'H': goto yy480;
-		case 'h': goto yy481;
-		default: goto yy450;
+		case 'e': goto yy460;
+		case 'H': goto yy471;
+		case 'h': goto yy472;
+		default: goto yy441;
 	}
-yy461:
+yy452:
 	++cur;
 	{ (void)mar; return cur == lim + 1; }
+yy453:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I': goto yy473;
+		default: goto yy454;
+	}
+yy454:
+	cur = mar;
+	goto yy441;
+yy455:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'i': goto yy474;
+		default: goto yy454;
+	}
+yy456:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D': goto yy460;
+		default: goto yy454;
+	}
+yy457:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'd': goto yy460;
+		default: goto yy454;
+	}
+yy458:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R': goto yy460;
+		default: goto yy454;
+	}
+yy459:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'r': goto yy460;
+		default: goto yy454;
+	}
+yy460:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy452;
+	goto yy454;
+yy461:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'W': goto yy475;
+		default: goto yy454;
+	}
 yy462:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy482;
-		default: goto yy463;
+		case 'w': goto yy476;
+		default: goto yy454;
 	}
 yy463:
-	cur = mar;
-	goto yy450;
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L': goto yy477;
+		default: goto yy454;
+	}
 yy464:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'i': goto yy483;
-		default: goto yy463;
+		case 'R': goto yy467;
+		default: goto yy454;
 	}
 yy465:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D': goto yy469;
-		default: goto yy463;
+		case 'l': goto yy478;
+		default: goto yy454;
 	}
 yy466:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'd': goto yy469;
-		default: goto yy463;
+		case 'r': goto yy468;
+		default: goto yy454;
 	}
 yy467:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R': goto yy469;
-		default: goto yy463;
+		case 'E': goto yy460;
+		default: goto yy454;
 	}
 yy468:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy469;
-		default: goto yy463;
+		case 'e': goto yy460;
+		default: goto yy454;
 	}
 yy469:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy461;
-	goto yy463;
+	switch (yych) {
+		case 'A': goto yy479;
+		case 'E': goto yy480;
+		default: goto yy454;
+	}
 yy470:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'W': goto yy484;
-		default: goto yy463;
+		case 'a': goto yy481;
+		case 'e': goto yy482;
+		default: goto yy454;
 	}
 yy471:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'w': goto yy485;
-		default: goto yy463;
+		case 'A': goto yy479;
+		case 'E': goto yy483;
+		case 'O':
+		case 'Y': goto yy460;
+		default: goto yy454;
 	}
 yy472:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L': goto yy486;
-		default: goto yy463;
+		case 'a': goto yy481;
+		case 'e': goto yy484;
+		case 'o':
+		case 'y': goto yy460;
+		default: goto yy454;
 	}
 yy473:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R': goto yy476;
-		default: goto yy463;
+		case 'N': goto yy485;
+		default: goto yy454;
 	}
 yy474:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'l': goto yy487;
-		default: goto yy463;
+		case 'n': goto yy486;
+		default: goto yy454;
 	}
 yy475:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy477;
-		default: goto yy463;
+		case 0x00: goto yy452;
+		case 'E': goto yy487;
+		default: goto yy454;
 	}
 yy476:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E': goto yy469;
-		default: goto yy463;
+		case 0x00: goto yy452;
+		case 'e': goto yy488;
+		default: goto yy454;
 	}
 yy477:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy469;
-		default: goto yy463;
+		case 'L': goto yy489;
+		default: goto yy454;
 	}
 yy478:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy488;
-		case 'E': goto yy489;
-		default: goto yy463;
+		case 'l': goto yy490;
+		default: goto yy454;
 	}
 yy479:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy490;
-		case 'e': goto yy491;
-		default: goto yy463;
+		case 'T': goto yy460;
+		default: goto yy454;
 	}
 yy480:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy488;
-		case 'E': goto yy492;
-		case 'O':
-		case 'Y': goto yy469;
-		default: goto yy463;
+		case 0x00: goto yy452;
+		case 'R': goto yy467;
+		case 'Y': goto yy460;
+		default: goto yy454;
 	}
 yy481:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy490;
-		case 'e': goto yy493;
-		case 'o':
-		case 'y': goto yy469;
-		default: goto yy463;
+		case 't': goto yy460;
+		default: goto yy454;
 	}
 yy482:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy494;
-		default: goto yy463;
+		case 0x00: goto yy452;
+		case 'r': goto yy468;
+		case 'y': goto yy460;
+		default: goto yy454;
 	}
 yy483:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy495;
-		default: goto yy463;
+		case 'N': goto yy460;
+		case 'R': goto yy467;
+		default: goto yy454;
 	}
 yy484:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy461;
-		case 'E': goto yy496;
-		default: goto yy463;
+		case 'n': goto yy460;
+		case 'r': goto yy468;
+		default: goto yy454;
 	}
 yy485:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy461;
-		case 'e': goto yy497;
-		default: goto yy463;
+		case 'G': goto yy460;
+		default: goto yy454;
 	}
 yy486:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L': goto yy498;
-		default: goto yy463;
+		case 'g': goto yy460;
+		default: goto yy454;
 	}
 yy487:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'l': goto yy499;
-		default: goto yy463;
+		case 'V': goto yy491;
+		default: goto yy454;
 	}
 yy488:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T': goto yy469;
-		default: goto yy463;
+		case 'v': goto yy492;
+		default: goto yy454;
 	}
 yy489:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy461;
-		case 'R': goto yy476;
-		case 'Y': goto yy469;
-		default: goto yy463;
+		case 'I': goto yy493;
+		default: goto yy454;
 	}
 yy490:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 't': goto yy469;
-		default: goto yy463;
+		case 'i': goto yy494;
+		default: goto yy454;
 	}
 yy491:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy461;
-		case 'r': goto yy477;
-		case 'y': goto yy469;
-		default: goto yy463;
+		case 'E': goto yy458;
+		default: goto yy454;
 	}
 yy492:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy469;
-		case 'R': goto yy476;
-		default: goto yy463;
+		case 'e': goto yy459;
+		default: goto yy454;
 	}
 yy493:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy469;
-		case 'r': goto yy477;
-		default: goto yy463;
+		case 'O': goto yy495;
+		default: goto yy454;
 	}
 yy494:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G': goto yy469;
-		default: goto yy463;
+		case 'o': goto yy496;
+		default: goto yy454;
 	}
 yy495:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'g': goto yy469;
-		default: goto yy463;
+		case 'N': goto yy497;
+		default: goto yy454;
 	}
 yy496:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'V': goto yy500;
-		default: goto yy463;
+		case 'n': goto yy498;
+		default: goto yy454;
 	}
 yy497:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'v': goto yy501;
-		default: goto yy463;
+		case 'S': goto yy460;
+		default: goto yy454;
 	}
 yy498:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy502;
-		default: goto yy463;
-	}
-yy499:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'i': goto yy503;
-		default: goto yy463;
-	}
-yy500:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E': goto yy467;
-		default: goto yy463;
-	}
-yy501:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'e': goto yy468;
-		default: goto yy463;
-	}
-yy502:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O': goto yy504;
-		default: goto yy463;
-	}
-yy503:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'o': goto yy505;
-		default: goto yy463;
-	}
-yy504:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N': goto yy506;
-		default: goto yy463;
-	}
-yy505:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'n': goto yy507;
-		default: goto yy463;
-	}
-yy506:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S': goto yy469;
-		default: goto yy463;
-	}
-yy507:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 's': goto yy469;
-		default: goto yy463;
+		case 's': goto yy460;
+		default: goto yy454;
 	}
 }
 
 }
+
+const unsigned char parl__sl_ascii[128] = {
+    PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER,
+    PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER,
+    PARL__C_OTHER, PARL__C_SPACE, PARL__C_EOL, PARL__C_SPACE,
+    PARL__C_SPACE, PARL__C_EOL, PARL__C_OTHER, PARL__C_OTHER,
+    PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER,
+    PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER,
+    PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER,
+    PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER,
+    PARL__C_SPACE, PARL__C_OTHER, PARL__C_EITHER, PARL__C_OTHER,
+    PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER, PARL__C_EITHER,
+    PARL__C_OPENER, PARL__C_CLOSER, PARL__C_EITHER, PARL__C_OTHER,
+    PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER,
+    PARL__C_DIGIT, PARL__C_DIGIT, PARL__C_DIGIT, PARL__C_DIGIT,
+    PARL__C_DIGIT, PARL__C_DIGIT, PARL__C_DIGIT, PARL__C_DIGIT,
+    PARL__C_DIGIT, PARL__C_DIGIT, PARL__C_OTHER, PARL__C_OTHER,
+    PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER,
+    PARL__C_OTHER, PARL__C_UPPER, PARL__C_UPPER, PARL__C_UPPER,
+    PARL__C_UPPER, PARL__C_UPPER, PARL__C_UPPER, PARL__C_UPPER,
+    PARL__C_UPPER, PARL__C_UPPER, PARL__C_UPPER, PARL__C_UPPER,
+    PARL__C_UPPER, PARL__C_UPPER, PARL__C_UPPER, PARL__C_UPPER,
+    PARL__C_UPPER, PARL__C_UPPER, PARL__C_UPPER, PARL__C_UPPER,
+    PARL__C_UPPER, PARL__C_UPPER, PARL__C_UPPER, PARL__C_UPPER,
+    PARL__C_UPPER, PARL__C_UPPER, PARL__C_UPPER, PARL__C_OPENER,
+    PARL__C_OTHER, PARL__C_CLOSER, PARL__C_OTHER, PARL__C_EITHER,
+    PARL__C_OTHER, PARL__C_LOWER, PARL__C_LOWER, PARL__C_LOWER,
+    PARL__C_LOWER, PARL__C_LOWER, PARL__C_LOWER, PARL__C_LOWER,
+    PARL__C_LOWER, PARL__C_LOWER, PARL__C_LOWER, PARL__C_LOWER,
+    PARL__C_LOWER, PARL__C_LOWER, PARL__C_LOWER, PARL__C_LOWER,
+    PARL__C_LOWER, PARL__C_LOWER, PARL__C_LOWER, PARL__C_LOWER,
+    PARL__C_LOWER, PARL__C_LOWER, PARL__C_LOWER, PARL__C_LOWER,
+    PARL__C_LOWER, PARL__C_LOWER, PARL__C_LOWER, PARL__C_OPENER,
+    PARL__C_OTHER, PARL__C_CLOSER, PARL__C_OTHER, PARL__C_OTHER,
+};
 
 int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 {
     const unsigned char *cur = s, *lim = s + n, *mar = cur;
     int c;
     if (n == 0) { *len = 0; return PARL__C_END; }
+    if (s[0] < 0x80) {
+        *len = s[0] == '\r' && n > 1 && s[1] == '\n' ? 2 : 1;
+        return parl__sl_ascii[s[0]];
+    }
     
 {
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case ' ': goto yy511;
-		case '\n': goto yy512;
-		case '\r': goto yy514;
-		case '"':
-		case '\'':
-		case '*':
-		case '_': goto yy515;
-		case '(':
-		case '[':
-		case '{': goto yy516;
-		case ')':
-		case ']':
-		case '}': goto yy517;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy518;
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z': goto yy519;
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy520;
-		case 0xC2: goto yy521;
-		case 0xC3: goto yy522;
-		case 0xCE: goto yy523;
-		case 0xCF: goto yy524;
-		case 0xD0: goto yy525;
-		case 0xD1: goto yy526;
-		case 0xE1: goto yy527;
-		case 0xE2: goto yy528;
-		case 0xE3: goto yy529;
-		case 0xEF: goto yy530;
-		default: goto yy509;
+		case 0xC2: goto yy502;
+		case 0xC3: goto yy503;
+		case 0xCE: goto yy504;
+		case 0xCF: goto yy505;
+		case 0xD0: goto yy506;
+		case 0xD1: goto yy507;
+		case 0xE1: goto yy508;
+		case 0xE2: goto yy509;
+		case 0xE3: goto yy510;
+		case 0xEF: goto yy511;
+		default: goto yy500;
 	}
-yy509:
+yy500:
 	++cur;
-yy510:
+yy501:
 	{ c = PARL__C_OTHER; goto done; }
-yy511:
-	++cur;
-	{ c = PARL__C_SPACE; goto done; }
-yy512:
-	++cur;
-yy513:
-	{ c = PARL__C_EOL; goto done; }
-yy514:
+yy502:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\n': goto yy512;
-		default: goto yy513;
+		case 0xA0: goto yy512;
+		case 0xA1:
+		case 0xAB:
+		case 0xBF: goto yy513;
+		case 0xB5: goto yy514;
+		case 0xBB: goto yy515;
+		default: goto yy501;
 	}
-yy515:
+yy503:
 	++cur;
-	{ c = PARL__C_EITHER; goto done; }
-yy516:
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E: goto yy516;
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy514;
+		default: goto yy501;
+	}
+yy504:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB: goto yy516;
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy514;
+		default: goto yy501;
+	}
+yy505:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E: goto yy514;
+		default: goto yy501;
+	}
+yy506:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF: goto yy516;
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy514;
+		default: goto yy501;
+	}
+yy507:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F: goto yy514;
+		default: goto yy501;
+	}
+yy508:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9A: goto yy517;
+		default: goto yy501;
+	}
+yy509:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy519;
+		case 0x81: goto yy520;
+		case 0x96: goto yy521;
+		case 0x97: goto yy522;
+		default: goto yy501;
+	}
+yy510:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy517;
+		default: goto yy501;
+	}
+yy511:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBB: goto yy523;
+		default: goto yy501;
+	}
+yy512:
+	++cur;
+	{ c = PARL__C_SPACE; goto done; }
+yy513:
 	++cur;
 	{ c = PARL__C_OPENER; goto done; }
-yy517:
-	++cur;
-	{ c = PARL__C_CLOSER; goto done; }
-yy518:
-	++cur;
-	{ c = PARL__C_DIGIT; goto done; }
-yy519:
-	++cur;
-	{ c = PARL__C_UPPER; goto done; }
-yy520:
+yy514:
 	++cur;
 	{ c = PARL__C_LOWER; goto done; }
+yy515:
+	++cur;
+	{ c = PARL__C_CLOSER; goto done; }
+yy516:
+	++cur;
+	{ c = PARL__C_UPPER; goto done; }
+yy517:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy512;
+		default: goto yy518;
+	}
+yy518:
+	cur = mar;
+	goto yy501;
+yy519:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0xA8:
+		case 0xA9:
+		case 0xAF: goto yy512;
+		case 0x98:
+		case 0x9C:
+		case 0x9E: goto yy513;
+		case 0x99:
+		case 0x9D: goto yy515;
+		case 0xA2:
+		case 0xA3: goto yy524;
+		default: goto yy518;
+	}
+yy520:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x83: goto yy524;
+		case 0x9F: goto yy512;
+		default: goto yy518;
+	}
 yy521:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xA0: goto yy511;
-		case 0xA1:
-		case 0xAB:
-		case 0xBF: goto yy516;
-		case 0xB5: goto yy520;
-		case 0xBB: goto yy517;
-		default: goto yy510;
+		case 0xAA: goto yy524;
+		default: goto yy518;
 	}
 yy522:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
 		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E: goto yy519;
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy520;
-		default: goto yy510;
+		case 0xA6: goto yy524;
+		default: goto yy518;
 	}
 yy523:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB: goto yy519;
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy520;
-		default: goto yy510;
+		case 0xBF: goto yy512;
+		default: goto yy518;
 	}
 yy524:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E: goto yy520;
-		default: goto yy510;
-	}
-yy525:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF: goto yy519;
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy520;
-		default: goto yy510;
-	}
-yy526:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F: goto yy520;
-		default: goto yy510;
-	}
-yy527:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9A: goto yy531;
-		default: goto yy510;
-	}
-yy528:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy533;
-		case 0x81: goto yy534;
-		case 0x96: goto yy535;
-		case 0x97: goto yy536;
-		default: goto yy510;
-	}
-yy529:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy531;
-		default: goto yy510;
-	}
-yy530:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBB: goto yy537;
-		default: goto yy510;
-	}
-yy531:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy511;
-		default: goto yy532;
-	}
-yy532:
-	cur = mar;
-	goto yy510;
-yy533:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0xA8:
-		case 0xA9:
-		case 0xAF: goto yy511;
-		case 0x98:
-		case 0x9C:
-		case 0x9E: goto yy516;
-		case 0x99:
-		case 0x9D: goto yy517;
-		case 0xA2:
-		case 0xA3: goto yy538;
-		default: goto yy532;
-	}
-yy534:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x83: goto yy538;
-		case 0x9F: goto yy511;
-		default: goto yy532;
-	}
-yy535:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xAA: goto yy538;
-		default: goto yy532;
-	}
-yy536:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x8F:
-		case 0xA6: goto yy538;
-		default: goto yy532;
-	}
-yy537:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBF: goto yy511;
-		default: goto yy532;
-	}
-yy538:
 	++cur;
 	{ c = PARL__C_BULLET; goto done; }
 }
@@ -7389,16 +6680,16 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x00:
-		case '\n': goto yy540;
+		case '\n': goto yy526;
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy544;
-		case '\r': goto yy545;
-		case '#': goto yy546;
+		case ' ': goto yy530;
+		case '\r': goto yy531;
+		case '#': goto yy532;
 		case '*':
 		case '+':
-		case '-': goto yy547;
+		case '-': goto yy533;
 		case '0':
 		case '1':
 		case '2':
@@ -7408,9 +6699,9 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy548;
-		case '>': goto yy549;
-		case '`': goto yy550;
+		case '9': goto yy534;
+		case '>': goto yy535;
+		case '`': goto yy536;
 		case 'a':
 		case 'b':
 		case 'c':
@@ -7436,24 +6727,24 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy551;
-		case '~': goto yy552;
-		case 0xC2: goto yy553;
-		case 0xE1: goto yy554;
-		case 0xE2: goto yy555;
-		case 0xE3: goto yy556;
-		case 0xEF: goto yy557;
-		default: goto yy542;
+		case 'z': goto yy537;
+		case '~': goto yy538;
+		case 0xC2: goto yy539;
+		case 0xE1: goto yy540;
+		case 0xE2: goto yy541;
+		case 0xE3: goto yy542;
+		case 0xEF: goto yy543;
+		default: goto yy528;
 	}
-yy540:
+yy526:
 	++cur;
-yy541:
+yy527:
 	{ return cur > lim || cur[-1] ? PARL__LS_BLANK : PARL__LS_TEXT; }
-yy542:
+yy528:
 	++cur;
-yy543:
+yy529:
 	{ return PARL__LS_TEXT; }
-yy544:
+yy530:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -7469,17 +6760,17 @@ yy544:
 		case 0xE1:
 		case 0xE2:
 		case 0xE3:
-		case 0xEF: goto yy559;
-		default: goto yy543;
+		case 0xEF: goto yy545;
+		default: goto yy529;
 	}
-yy545:
+yy531:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\n': goto yy540;
-		default: goto yy541;
+		case '\n': goto yy526;
+		default: goto yy527;
 	}
-yy546:
+yy532:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -7489,17 +6780,17 @@ yy546:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy566;
-		case '\r': goto yy568;
-		case '#': goto yy569;
-		case 0xC2: goto yy570;
-		case 0xE1: goto yy571;
-		case 0xE2: goto yy572;
-		case 0xE3: goto yy573;
-		case 0xEF: goto yy574;
-		default: goto yy543;
+		case ' ': goto yy552;
+		case '\r': goto yy554;
+		case '#': goto yy555;
+		case 0xC2: goto yy556;
+		case 0xE1: goto yy557;
+		case 0xE2: goto yy558;
+		case 0xE3: goto yy559;
+		case 0xEF: goto yy560;
+		default: goto yy529;
 	}
-yy547:
+yy533:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -7507,21 +6798,21 @@ yy547:
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy575;
-		case 0xC2: goto yy576;
-		case 0xE1: goto yy577;
-		case 0xE2: goto yy578;
-		case 0xE3: goto yy579;
-		case 0xEF: goto yy580;
-		default: goto yy543;
+		case ' ': goto yy561;
+		case 0xC2: goto yy562;
+		case 0xE1: goto yy563;
+		case 0xE2: goto yy564;
+		case 0xE3: goto yy565;
+		case 0xEF: goto yy566;
+		default: goto yy529;
 	}
-yy548:
+yy534:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy581;
-		case '.': goto yy582;
+		case ')': goto yy567;
+		case '.': goto yy568;
 		case '0':
 		case '1':
 		case '2':
@@ -7531,270 +6822,270 @@ yy548:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy583;
-		default: goto yy543;
+		case '9': goto yy569;
+		default: goto yy529;
 	}
-yy549:
+yy535:
 	++cur;
 	{ return PARL__LS_QUOTE; }
-yy550:
+yy536:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '`': goto yy584;
-		default: goto yy543;
+		case '`': goto yy570;
+		default: goto yy529;
 	}
-yy551:
+yy537:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case ')':
-		case '.': goto yy585;
-		default: goto yy543;
+		case '.': goto yy571;
+		default: goto yy529;
+	}
+yy538:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '~': goto yy572;
+		default: goto yy529;
+	}
+yy539:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xA0: goto yy544;
+		default: goto yy529;
+	}
+yy540:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9A: goto yy573;
+		default: goto yy529;
+	}
+yy541:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy574;
+		case 0x81: goto yy575;
+		case 0x96: goto yy576;
+		case 0x97: goto yy577;
+		default: goto yy529;
+	}
+yy542:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy573;
+		default: goto yy529;
+	}
+yy543:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBB: goto yy578;
+		default: goto yy529;
+	}
+yy544:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy545:
+	switch (yych) {
+		case 0x00:
+		case '\n': goto yy526;
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy544;
+		case '\r': goto yy531;
+		case 0xC2: goto yy547;
+		case 0xE1: goto yy548;
+		case 0xE2: goto yy549;
+		case 0xE3: goto yy550;
+		case 0xEF: goto yy551;
+		default: goto yy546;
+	}
+yy546:
+	cur = mar;
+	goto yy529;
+yy547:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xA0: goto yy544;
+		default: goto yy546;
+	}
+yy548:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9A: goto yy573;
+		default: goto yy546;
+	}
+yy549:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy579;
+		case 0x81: goto yy580;
+		default: goto yy546;
+	}
+yy550:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy573;
+		default: goto yy546;
+	}
+yy551:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBB: goto yy578;
+		default: goto yy546;
 	}
 yy552:
 	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '~': goto yy586;
-		default: goto yy543;
-	}
 yy553:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xA0: goto yy558;
-		default: goto yy543;
-	}
+	{ return cur > lim || cur[-1] ? PARL__LS_HEADING : PARL__LS_TEXT; }
 yy554:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9A: goto yy587;
-		default: goto yy543;
+		case '\n': goto yy552;
+		default: goto yy553;
 	}
 yy555:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy588;
-		case 0x81: goto yy589;
-		case 0x96: goto yy590;
-		case 0x97: goto yy591;
-		default: goto yy543;
+		case 0x00:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case ' ': goto yy552;
+		case '\r': goto yy554;
+		case '#': goto yy581;
+		case 0xC2: goto yy556;
+		case 0xE1: goto yy557;
+		case 0xE2: goto yy558;
+		case 0xE3: goto yy559;
+		case 0xEF: goto yy560;
+		default: goto yy546;
 	}
 yy556:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy587;
-		default: goto yy543;
+		case 0xA0: goto yy552;
+		default: goto yy546;
 	}
 yy557:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy592;
-		default: goto yy543;
+		case 0x9A: goto yy582;
+		default: goto yy546;
 	}
 yy558:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy559:
 	switch (yych) {
-		case 0x00:
-		case '\n': goto yy540;
-		case '\t':
-		case '\v':
-		case '\f':
-		case ' ': goto yy558;
-		case '\r': goto yy545;
-		case 0xC2: goto yy561;
-		case 0xE1: goto yy562;
-		case 0xE2: goto yy563;
-		case 0xE3: goto yy564;
-		case 0xEF: goto yy565;
-		default: goto yy560;
+		case 0x80: goto yy583;
+		case 0x81: goto yy584;
+		default: goto yy546;
 	}
-yy560:
-	cur = mar;
-	goto yy543;
-yy561:
+yy559:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xA0: goto yy558;
-		default: goto yy560;
+		case 0x80: goto yy582;
+		default: goto yy546;
 	}
+yy560:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBB: goto yy585;
+		default: goto yy546;
+	}
+yy561:
+	++cur;
+	{ return PARL__LS_BULLET; }
 yy562:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9A: goto yy587;
-		default: goto yy560;
+		case 0xA0: goto yy561;
+		default: goto yy546;
 	}
 yy563:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy593;
-		case 0x81: goto yy594;
-		default: goto yy560;
+		case 0x9A: goto yy586;
+		default: goto yy546;
 	}
 yy564:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x80: goto yy587;
-		default: goto yy560;
+		case 0x81: goto yy588;
+		default: goto yy546;
 	}
 yy565:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy592;
-		default: goto yy560;
+		case 0x80: goto yy586;
+		default: goto yy546;
 	}
 yy566:
 	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBB: goto yy589;
+		default: goto yy546;
+	}
 yy567:
-	{ return cur > lim || cur[-1] ? PARL__LS_HEADING : PARL__LS_TEXT; }
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy590;
+		default: goto yy546;
+	}
 yy568:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\n': goto yy566;
-		default: goto yy567;
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy590;
+		case ')': goto yy567;
+		default: goto yy546;
 	}
 yy569:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case ' ': goto yy566;
-		case '\r': goto yy568;
-		case '#': goto yy595;
-		case 0xC2: goto yy570;
-		case 0xE1: goto yy571;
-		case 0xE2: goto yy572;
-		case 0xE3: goto yy573;
-		case 0xEF: goto yy574;
-		default: goto yy560;
-	}
-yy570:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xA0: goto yy566;
-		default: goto yy560;
-	}
-yy571:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9A: goto yy596;
-		default: goto yy560;
-	}
-yy572:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy597;
-		case 0x81: goto yy598;
-		default: goto yy560;
-	}
-yy573:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy596;
-		default: goto yy560;
-	}
-yy574:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBB: goto yy599;
-		default: goto yy560;
-	}
-yy575:
-	++cur;
-	{ return PARL__LS_BULLET; }
-yy576:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xA0: goto yy575;
-		default: goto yy560;
-	}
-yy577:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9A: goto yy600;
-		default: goto yy560;
-	}
-yy578:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy601;
-		case 0x81: goto yy602;
-		default: goto yy560;
-	}
-yy579:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy600;
-		default: goto yy560;
-	}
-yy580:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBB: goto yy603;
-		default: goto yy560;
-	}
-yy581:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case ' ': goto yy604;
-		default: goto yy560;
-	}
-yy582:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case ' ': goto yy604;
-		case ')': goto yy581;
-		default: goto yy560;
-	}
-yy583:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case ')': goto yy581;
-		case '.': goto yy582;
+		case ')': goto yy567;
+		case '.': goto yy568;
 		case '0':
 		case '1':
 		case '2':
@@ -7804,118 +7095,255 @@ yy583:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy605;
-		default: goto yy560;
+		case '9': goto yy591;
+		default: goto yy546;
 	}
-yy584:
+yy570:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '`': goto yy606;
-		default: goto yy560;
+		case '`': goto yy592;
+		default: goto yy546;
 	}
-yy585:
+yy571:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy607;
-		default: goto yy560;
+		case ' ': goto yy593;
+		default: goto yy546;
+	}
+yy572:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '~': goto yy592;
+		default: goto yy546;
+	}
+yy573:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy544;
+		default: goto yy546;
+	}
+yy574:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0xA8:
+		case 0xA9:
+		case 0xAF: goto yy544;
+		case 0xA2:
+		case 0xA3: goto yy561;
+		default: goto yy546;
+	}
+yy575:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x83: goto yy561;
+		case 0x9F: goto yy544;
+		default: goto yy546;
+	}
+yy576:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xAA: goto yy561;
+		default: goto yy546;
+	}
+yy577:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x8F:
+		case 0xA6: goto yy561;
+		default: goto yy546;
+	}
+yy578:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBF: goto yy544;
+		default: goto yy546;
+	}
+yy579:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0xA8:
+		case 0xA9:
+		case 0xAF: goto yy544;
+		default: goto yy546;
+	}
+yy580:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9F: goto yy544;
+		default: goto yy546;
+	}
+yy581:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case ' ': goto yy552;
+		case '\r': goto yy554;
+		case '#': goto yy594;
+		case 0xC2: goto yy556;
+		case 0xE1: goto yy557;
+		case 0xE2: goto yy558;
+		case 0xE3: goto yy559;
+		case 0xEF: goto yy560;
+		default: goto yy546;
+	}
+yy582:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy552;
+		default: goto yy546;
+	}
+yy583:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0xA8:
+		case 0xA9:
+		case 0xAF: goto yy552;
+		default: goto yy546;
+	}
+yy584:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9F: goto yy552;
+		default: goto yy546;
+	}
+yy585:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBF: goto yy552;
+		default: goto yy546;
 	}
 yy586:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '~': goto yy606;
-		default: goto yy560;
+		case 0x80: goto yy561;
+		default: goto yy546;
 	}
 yy587:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy558;
-		default: goto yy560;
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0xA8:
+		case 0xA9:
+		case 0xAF: goto yy561;
+		default: goto yy546;
 	}
 yy588:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0xA8:
-		case 0xA9:
-		case 0xAF: goto yy558;
-		case 0xA2:
-		case 0xA3: goto yy575;
-		default: goto yy560;
+		case 0x9F: goto yy561;
+		default: goto yy546;
 	}
 yy589:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x83: goto yy575;
-		case 0x9F: goto yy558;
-		default: goto yy560;
+		case 0xBF: goto yy561;
+		default: goto yy546;
 	}
 yy590:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xAA: goto yy575;
-		default: goto yy560;
-	}
+	{ goto number; }
 yy591:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x8F:
-		case 0xA6: goto yy575;
-		default: goto yy560;
+		case ')': goto yy567;
+		case '.': goto yy568;
+		default: goto yy546;
 	}
 yy592:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBF: goto yy558;
-		default: goto yy560;
-	}
+	{ goto fence; }
 yy593:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0xA8:
-		case 0xA9:
-		case 0xAF: goto yy558;
-		default: goto yy560;
-	}
+	{ *val = s[0]; return PARL__LS_LETTER; }
 yy594:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9F: goto yy558;
-		default: goto yy560;
+		case 0x00:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case ' ': goto yy552;
+		case '\r': goto yy554;
+		case '#': goto yy595;
+		case 0xC2: goto yy556;
+		case 0xE1: goto yy557;
+		case 0xE2: goto yy558;
+		case 0xE3: goto yy559;
+		case 0xEF: goto yy560;
+		default: goto yy546;
 	}
 yy595:
 	++cur;
@@ -7926,170 +7354,33 @@ yy595:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy566;
-		case '\r': goto yy568;
-		case '#': goto yy608;
-		case 0xC2: goto yy570;
-		case 0xE1: goto yy571;
-		case 0xE2: goto yy572;
-		case 0xE3: goto yy573;
-		case 0xEF: goto yy574;
-		default: goto yy560;
+		case ' ': goto yy552;
+		case '\r': goto yy554;
+		case '#': goto yy596;
+		case 0xC2: goto yy556;
+		case 0xE1: goto yy557;
+		case 0xE2: goto yy558;
+		case 0xE3: goto yy559;
+		case 0xEF: goto yy560;
+		default: goto yy546;
 	}
 yy596:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy566;
-		default: goto yy560;
-	}
-yy597:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0xA8:
-		case 0xA9:
-		case 0xAF: goto yy566;
-		default: goto yy560;
-	}
-yy598:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9F: goto yy566;
-		default: goto yy560;
-	}
-yy599:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBF: goto yy566;
-		default: goto yy560;
-	}
-yy600:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy575;
-		default: goto yy560;
-	}
-yy601:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0xA8:
-		case 0xA9:
-		case 0xAF: goto yy575;
-		default: goto yy560;
-	}
-yy602:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9F: goto yy575;
-		default: goto yy560;
-	}
-yy603:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBF: goto yy575;
-		default: goto yy560;
-	}
-yy604:
-	++cur;
-	{ goto number; }
-yy605:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case ')': goto yy581;
-		case '.': goto yy582;
-		default: goto yy560;
-	}
-yy606:
-	++cur;
-	{ goto fence; }
-yy607:
-	++cur;
-	{ *val = s[0]; return PARL__LS_LETTER; }
-yy608:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
 		case 0x00:
 		case '\t':
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy566;
-		case '\r': goto yy568;
-		case '#': goto yy609;
-		case 0xC2: goto yy570;
-		case 0xE1: goto yy571;
-		case 0xE2: goto yy572;
-		case 0xE3: goto yy573;
-		case 0xEF: goto yy574;
-		default: goto yy560;
-	}
-yy609:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case ' ': goto yy566;
-		case '\r': goto yy568;
-		case '#': goto yy610;
-		case 0xC2: goto yy570;
-		case 0xE1: goto yy571;
-		case 0xE2: goto yy572;
-		case 0xE3: goto yy573;
-		case 0xEF: goto yy574;
-		default: goto yy560;
-	}
-yy610:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case ' ': goto yy566;
-		case '\r': goto yy568;
-		case 0xC2: goto yy570;
-		case 0xE1: goto yy571;
-		case 0xE2: goto yy572;
-		case 0xE3: goto yy573;
-		case 0xEF: goto yy574;
-		default: goto yy560;
+		case ' ': goto yy552;
+		case '\r': goto yy554;
+		case 0xC2: goto yy556;
+		case 0xE1: goto yy557;
+		case 0xE2: goto yy558;
+		case 0xE3: goto yy559;
+		case 0xEF: goto yy560;
+		default: goto yy546;
 	}
 }
 

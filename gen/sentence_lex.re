@@ -30,7 +30,8 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl
     special = [.!?\n\r"()\x00\u2026] | lq | rq | bullet;
     $            { t = PARL__T_END; goto out; }
     *            { if (*tok) L->bad++; else L->nul++; continue; }
-    ([^] \ special)+ { continue; }
+    ([\x01-\x7f] \ special)+ { continue; }
+    [^] \ [\x00-\x7f] \ special { continue; }
     eol hs*      { t = PARL__T_EOL; goto out; }
     [.!?]+       { t = PARL__T_TERM; goto out; }
     [\u2026]     { t = PARL__T_ELLIPSIS; goto out; }
@@ -278,11 +279,50 @@ int parl__sl_starter(const unsigned char *s, size_t n)
     */
 }
 
+const unsigned char parl__sl_ascii[128] = {
+    PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER,
+    PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER,
+    PARL__C_OTHER, PARL__C_SPACE, PARL__C_EOL, PARL__C_SPACE,
+    PARL__C_SPACE, PARL__C_EOL, PARL__C_OTHER, PARL__C_OTHER,
+    PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER,
+    PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER,
+    PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER,
+    PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER,
+    PARL__C_SPACE, PARL__C_OTHER, PARL__C_EITHER, PARL__C_OTHER,
+    PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER, PARL__C_EITHER,
+    PARL__C_OPENER, PARL__C_CLOSER, PARL__C_EITHER, PARL__C_OTHER,
+    PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER,
+    PARL__C_DIGIT, PARL__C_DIGIT, PARL__C_DIGIT, PARL__C_DIGIT,
+    PARL__C_DIGIT, PARL__C_DIGIT, PARL__C_DIGIT, PARL__C_DIGIT,
+    PARL__C_DIGIT, PARL__C_DIGIT, PARL__C_OTHER, PARL__C_OTHER,
+    PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER, PARL__C_OTHER,
+    PARL__C_OTHER, PARL__C_UPPER, PARL__C_UPPER, PARL__C_UPPER,
+    PARL__C_UPPER, PARL__C_UPPER, PARL__C_UPPER, PARL__C_UPPER,
+    PARL__C_UPPER, PARL__C_UPPER, PARL__C_UPPER, PARL__C_UPPER,
+    PARL__C_UPPER, PARL__C_UPPER, PARL__C_UPPER, PARL__C_UPPER,
+    PARL__C_UPPER, PARL__C_UPPER, PARL__C_UPPER, PARL__C_UPPER,
+    PARL__C_UPPER, PARL__C_UPPER, PARL__C_UPPER, PARL__C_UPPER,
+    PARL__C_UPPER, PARL__C_UPPER, PARL__C_UPPER, PARL__C_OPENER,
+    PARL__C_OTHER, PARL__C_CLOSER, PARL__C_OTHER, PARL__C_EITHER,
+    PARL__C_OTHER, PARL__C_LOWER, PARL__C_LOWER, PARL__C_LOWER,
+    PARL__C_LOWER, PARL__C_LOWER, PARL__C_LOWER, PARL__C_LOWER,
+    PARL__C_LOWER, PARL__C_LOWER, PARL__C_LOWER, PARL__C_LOWER,
+    PARL__C_LOWER, PARL__C_LOWER, PARL__C_LOWER, PARL__C_LOWER,
+    PARL__C_LOWER, PARL__C_LOWER, PARL__C_LOWER, PARL__C_LOWER,
+    PARL__C_LOWER, PARL__C_LOWER, PARL__C_LOWER, PARL__C_LOWER,
+    PARL__C_LOWER, PARL__C_LOWER, PARL__C_LOWER, PARL__C_OPENER,
+    PARL__C_OTHER, PARL__C_CLOSER, PARL__C_OTHER, PARL__C_OTHER,
+};
+
 int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 {
     const unsigned char *cur = s, *lim = s + n, *mar = cur;
     int c;
     if (n == 0) { *len = 0; return PARL__C_END; }
+    if (s[0] < 0x80) {
+        *len = s[0] == '\r' && n > 1 && s[1] == '\n' ? 2 : 1;
+        return parl__sl_ascii[s[0]];
+    }
     /*!local:re2c
     re2c:api = custom;
     re2c:api:style = free-form;
@@ -300,18 +340,13 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
     lq      = [\u201c\u201e\u00ab];
     rq      = [\u201d\u00bb];
     special = [.!?\n\r"()\x00\u2026] | lq | rq | bullet;
-    lower = [a-z\u00b5\u00df-\u00f6\u00f8-\u00ff\u03ac-\u03ce\u0430-\u045f];
-    upper = [A-Z\u00c0-\u00d6\u00d8-\u00de\u0386-\u038f\u0391-\u03ab\u0400-\u042f];
-    *                 { c = PARL__C_OTHER; goto done; }
-    lower             { c = PARL__C_LOWER; goto done; }
-    upper             { c = PARL__C_UPPER; goto done; }
-    [0-9]             { c = PARL__C_DIGIT; goto done; }
-    hs | uspace       { c = PARL__C_SPACE; goto done; }
-    eol               { c = PARL__C_EOL; goto done; }
-    [([{\u2018\u00bf\u00a1] | lq { c = PARL__C_OPENER; goto done; }
-    [)\]}\u2019] | rq      { c = PARL__C_CLOSER; goto done; }
-    ["'*_]           { c = PARL__C_EITHER; goto done; }
-    bullet            { c = PARL__C_BULLET; goto done; }
+    *  { c = PARL__C_OTHER; goto done; }
+    [\u00b5\u00df-\u00f6\u00f8-\u00ff\u03ac-\u03ce\u0430-\u045f] { c = PARL__C_LOWER; goto done; }
+    [\u00c0-\u00d6\u00d8-\u00de\u0386-\u038f\u0391-\u03ab\u0400-\u042f] { c = PARL__C_UPPER; goto done; }
+    uspace { c = PARL__C_SPACE; goto done; }
+    [\u2018\u00bf\u00a1] | lq { c = PARL__C_OPENER; goto done; }
+    [\u2019] | rq { c = PARL__C_CLOSER; goto done; }
+    bullet { c = PARL__C_BULLET; goto done; }
     */
 done:
     (void)mar;

@@ -42,6 +42,13 @@ static int is_blank_byte(int c)
 static int cls(const parl_splitter *it, size_t p, size_t *len)
 {
     size_t e = wend(it);
+    if (p < e) {
+        unsigned c = it->text[p - it->base];
+        if (c < 0x80) {
+            *len = c == '\r' && p + 1 < e && it->text[p + 1 - it->base] == '\n' ? 2 : 1;
+            return parl__sl_ascii[c];
+        }
+    }
     return parl__sl_class(it->text + (p - it->base), p < e ? e - p : 0, len);
 }
 

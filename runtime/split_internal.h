@@ -50,6 +50,9 @@ enum { PARL__C_END, PARL__C_LOWER, PARL__C_UPPER, PARL__C_DIGIT, PARL__C_SPACE,
  * Class of the character at S[0..N); *LEN gets its byte length (1 for an
  * invalid byte, 0 at the end). */
 int parl__sl_class(const unsigned char *s, size_t n, size_t *len);
+/* The classes of the ASCII characters (what parl__sl_class returns for them,
+ * CRLF aside), for inline lookups. */
+extern const unsigned char parl__sl_ascii[128];
 
 /* What a line starts with (after its indentation). */
 enum { PARL__LS_TEXT, PARL__LS_BLANK, PARL__LS_HEADING, PARL__LS_FENCE, PARL__LS_QUOTE,

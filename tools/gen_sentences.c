@@ -281,7 +281,8 @@ static void put_scanner(FILE *f, const char *name, int counting, const unsigned 
               "cont += (size_t)(cur - tok) - 1; continue; }\n"
               "    eol hs*      { sp = 1; t = PARL__T_EOL; goto out; }\n", f);
     else
-        fputs("    ([^] \\ special)+ { continue; }\n"
+        fputs("    ([\\x01-\\x7f] \\ special)+ { continue; }\n"
+              "    [^] \\ [\\x00-\\x7f] \\ special { continue; }\n"
               "    eol hs*      { t = PARL__T_EOL; goto out; }\n", f);
     static const struct { const char *re; const char *tok; int multibyte; } toks[] = {
         { "[.!?]+      ", "PARL__T_TERM", 0 },
@@ -360,33 +361,61 @@ static void put_starters(FILE *f, const entries *st)
           "}\n\n", f);
 }
 
-static const char *const class_head =
-    "int parl__sl_class(const unsigned char *s, size_t n, size_t *len)\n"
-    "{\n"
-    "    const unsigned char *cur = s, *lim = s + n, *mar = cur;\n"
-    "    int c;\n"
-    "    if (n == 0) { *len = 0; return PARL__C_END; }\n"
-    "    /*!local:re2c\n";
-static const char *const class_body =
-    "    lower = [a-z\\u00b5\\u00df-\\u00f6\\u00f8-\\u00ff\\u03ac-\\u03ce\\u0430-\\u045f];\n"
-    "    upper = [A-Z\\u00c0-\\u00d6\\u00d8-\\u00de\\u0386-\\u038f\\u0391-\\u03ab\\u0400-\\u042f];\n"
-    "    *                 { c = PARL__C_OTHER; goto done; }\n"
-    "    lower             { c = PARL__C_LOWER; goto done; }\n"
-    "    upper             { c = PARL__C_UPPER; goto done; }\n"
-    "    [0-9]             { c = PARL__C_DIGIT; goto done; }\n"
-    "    hs | uspace       { c = PARL__C_SPACE; goto done; }\n"
-    "    eol               { c = PARL__C_EOL; goto done; }\n"
-    "    [([{\\u2018\\u00bf\\u00a1] | lq { c = PARL__C_OPENER; goto done; }\n"
-    "    [)\\]}\\u2019] | rq      { c = PARL__C_CLOSER; goto done; }\n"
-    "    [\"'*_]           { c = PARL__C_EITHER; goto done; }\n"
-    "    bullet            { c = PARL__C_BULLET; goto done; }\n"
-    "    */\n"
-    "done:\n"
-    "    (void)mar;\n"
-    "    if (cur > lim) cur = lim;\n"
-    "    *len = (size_t)(cur - s);\n"
-    "    return c;\n"
-    "}\n\n";
+/* Character classes for the boundary rules: one list drives both the
+ * ASCII table (read inline by runtime/split.c) and the re2c rules for the
+ * other characters. */
+static const struct {
+    const char *cls;
+    const char *ascii;   /* members below 0x80 */
+    const char *other;   /* re2c expression for the rest, or NULL */
+} classes[] = {
+    { "PARL__C_LOWER", "abcdefghijklmnopqrstuvwxyz",
+      "[\\u00b5\\u00df-\\u00f6\\u00f8-\\u00ff\\u03ac-\\u03ce\\u0430-\\u045f]" },
+    { "PARL__C_UPPER", "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+      "[\\u00c0-\\u00d6\\u00d8-\\u00de\\u0386-\\u038f\\u0391-\\u03ab\\u0400-\\u042f]" },
+    { "PARL__C_DIGIT", "0123456789", NULL },
+    { "PARL__C_SPACE", " \t\v\f", "uspace" },
+    { "PARL__C_EOL", "\n\r", NULL },
+    { "PARL__C_OPENER", "([{", "[\\u2018\\u00bf\\u00a1] | lq" },
+    { "PARL__C_CLOSER", ")]}", "[\\u2019] | rq" },
+    { "PARL__C_EITHER", "\"'*_", NULL },
+    { "PARL__C_BULLET", "", "bullet" },
+};
+
+static void put_classes(FILE *f, const unsigned *bul, size_t nbul)
+{
+    fputs("const unsigned char parl__sl_ascii[128] = {", f);
+    for (int c = 0; c < 128; c++) {
+        const char *name = "PARL__C_OTHER";
+        for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++)
+            if (c && strchr(classes[i].ascii, c)) name = classes[i].cls;
+        fprintf(f, "%s%s,", c % 4 ? " " : "\n    ", name);
+    }
+    fputs("\n};\n\n"
+          "int parl__sl_class(const unsigned char *s, size_t n, size_t *len)\n"
+          "{\n"
+          "    const unsigned char *cur = s, *lim = s + n, *mar = cur;\n"
+          "    int c;\n"
+          "    if (n == 0) { *len = 0; return PARL__C_END; }\n"
+          "    if (s[0] < 0x80) {\n"
+          "        *len = s[0] == '\\r' && n > 1 && s[1] == '\\n' ? 2 : 1;\n"
+          "        return parl__sl_ascii[s[0]];\n"
+          "    }\n"
+          "    /*!local:re2c\n", f);
+    fputs(api_conf, f);
+    put_defs(f, bul, nbul);
+    fputs("    *  { c = PARL__C_OTHER; goto done; }\n", f);
+    for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++)
+        if (classes[i].other)
+            fprintf(f, "    %s { c = %s; goto done; }\n", classes[i].other, classes[i].cls);
+    fputs("    */\n"
+          "done:\n"
+          "    (void)mar;\n"
+          "    if (cur > lim) cur = lim;\n"
+          "    *len = (size_t)(cur - s);\n"
+          "    return c;\n"
+          "}\n\n", f);
+}
 
 static const char *const line_head =
     "int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)\n"
@@ -455,7 +484,7 @@ int gen_sentences(gen_ctx *g)
         put_abbr(f, &ab);
         put_starters(f, &st);
         /* the class and line functions need the shared definitions */
-        fputs(class_head, f); fputs(api_conf, f); put_defs(f, bul, nbul); fputs(class_body, f);
+        put_classes(f, bul, nbul);
         fputs(line_head, f); fputs(api_conf, f); put_defs(f, bul, nbul); fputs(line_body, f);
         bad += gen_close(g, f);
     }
