@@ -6252,34 +6252,194 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xC2: goto yy502;
-		case 0xC3: goto yy503;
-		case 0xCE: goto yy504;
-		case 0xCF: goto yy505;
-		case 0xD0: goto yy506;
-		case 0xD1: goto yy507;
-		case 0xE1: goto yy508;
-		case 0xE2: goto yy509;
-		case 0xE3: goto yy510;
-		case 0xEF: goto yy511;
-		default: goto yy500;
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '_':
+		case '`':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy500;
+		case 0xC2: goto yy503;
+		case 0xC3: goto yy504;
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF: goto yy505;
+		case 0xCE: goto yy506;
+		case 0xCF: goto yy507;
+		case 0xD0: goto yy508;
+		case 0xD1: goto yy509;
+		case 0xE0: goto yy510;
+		case 0xE1: goto yy511;
+		case 0xE2: goto yy512;
+		case 0xE3: goto yy513;
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE: goto yy514;
+		case 0xEF: goto yy515;
+		case 0xF0: goto yy516;
+		case 0xF1:
+		case 0xF2:
+		case 0xF3: goto yy517;
+		case 0xF4: goto yy518;
+		default: goto yy501;
 	}
 yy500:
 	++cur;
-yy501:
 	{ c = PARL__C_OTHER; goto done; }
-yy502:
+yy501:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xA0: goto yy512;
-		case 0xA1:
-		case 0xAB:
-		case 0xBF: goto yy513;
-		case 0xB5: goto yy514;
-		case 0xBB: goto yy515;
-		default: goto yy501;
-	}
+yy502:
+	{ c = PARL__C_OTHER; goto done; }
 yy503:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
@@ -6307,13 +6467,85 @@ yy503:
 		case 0x94:
 		case 0x95:
 		case 0x96:
+		case 0x97:
 		case 0x98:
 		case 0x99:
 		case 0x9A:
 		case 0x9B:
 		case 0x9C:
 		case 0x9D:
-		case 0x9E: goto yy516;
+		case 0x9E:
+		case 0x9F:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE: goto yy500;
+		case 0xA0: goto yy519;
+		case 0xA1:
+		case 0xAB:
+		case 0xBF: goto yy520;
+		case 0xB5: goto yy521;
+		case 0xBB: goto yy522;
+		default: goto yy502;
+	}
+yy504:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E: goto yy523;
+		case 0x97:
+		case 0xB7: goto yy500;
 		case 0x9F:
 		case 0xA0:
 		case 0xA1:
@@ -6345,71 +6577,8 @@ yy503:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy514;
-		default: goto yy501;
-	}
-yy504:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB: goto yy516;
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy514;
-		default: goto yy501;
+		case 0xBF: goto yy521;
+		default: goto yy502;
 	}
 yy505:
 	++cur;
@@ -6429,10 +6598,199 @@ yy505:
 		case 0x8B:
 		case 0x8C:
 		case 0x8D:
-		case 0x8E: goto yy514;
-		default: goto yy501;
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy500;
+		default: goto yy502;
 	}
 yy506:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x90: goto yy500;
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB: goto yy523;
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy521;
+		default: goto yy502;
+	}
+yy507:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E: goto yy521;
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy500;
+		default: goto yy502;
+	}
+yy508:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -6483,7 +6841,7 @@ yy506:
 		case 0xAC:
 		case 0xAD:
 		case 0xAE:
-		case 0xAF: goto yy516;
+		case 0xAF: goto yy523;
 		case 0xB0:
 		case 0xB1:
 		case 0xB2:
@@ -6499,10 +6857,10 @@ yy506:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy514;
-		default: goto yy501;
+		case 0xBF: goto yy521;
+		default: goto yy502;
 	}
-yy507:
+yy509:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -6537,70 +6895,743 @@ yy507:
 		case 0x9C:
 		case 0x9D:
 		case 0x9E:
-		case 0x9F: goto yy514;
-		default: goto yy501;
-	}
-yy508:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9A: goto yy517;
-		default: goto yy501;
-	}
-yy509:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy519;
-		case 0x81: goto yy520;
-		case 0x96: goto yy521;
-		case 0x97: goto yy522;
-		default: goto yy501;
+		case 0x9F: goto yy521;
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy500;
+		default: goto yy502;
 	}
 yy510:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy517;
-		default: goto yy501;
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy524;
+		default: goto yy502;
 	}
 yy511:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy523;
-		default: goto yy501;
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy524;
+		case 0x9A: goto yy526;
+		default: goto yy502;
 	}
 yy512:
 	++cur;
-	{ c = PARL__C_SPACE; goto done; }
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy527;
+		case 0x81: goto yy528;
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy524;
+		case 0x96: goto yy529;
+		case 0x97: goto yy530;
+		default: goto yy502;
+	}
 yy513:
 	++cur;
-	{ c = PARL__C_OPENER; goto done; }
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy526;
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy524;
+		default: goto yy502;
+	}
 yy514:
 	++cur;
-	{ c = PARL__C_LOWER; goto done; }
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy524;
+		default: goto yy502;
+	}
 yy515:
 	++cur;
-	{ c = PARL__C_CLOSER; goto done; }
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy524;
+		case 0xBB: goto yy531;
+		default: goto yy502;
+	}
 yy516:
 	++cur;
-	{ c = PARL__C_UPPER; goto done; }
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy532;
+		default: goto yy502;
+	}
 yy517:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy532;
+		default: goto yy502;
+	}
+yy518:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F: goto yy532;
+		default: goto yy502;
+	}
+yy519:
+	++cur;
+	{ c = PARL__C_SPACE; goto done; }
+yy520:
+	++cur;
+	{ c = PARL__C_OPENER; goto done; }
+yy521:
+	++cur;
+	{ c = PARL__C_LOWER; goto done; }
+yy522:
+	++cur;
+	{ c = PARL__C_CLOSER; goto done; }
+yy523:
+	++cur;
+	{ c = PARL__C_UPPER; goto done; }
+yy524:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy512;
-		default: goto yy518;
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy500;
+		default: goto yy525;
 	}
-yy518:
+yy525:
 	cur = mar;
-	goto yy501;
-yy519:
+	goto yy502;
+yy526:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy519;
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy500;
+		default: goto yy525;
+	}
+yy527:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -6617,47 +7648,410 @@ yy519:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy512;
+		case 0xAF: goto yy519;
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x9A:
+		case 0x9B:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy500;
 		case 0x98:
 		case 0x9C:
-		case 0x9E: goto yy513;
+		case 0x9E: goto yy520;
 		case 0x99:
-		case 0x9D: goto yy515;
+		case 0x9D: goto yy522;
 		case 0xA2:
-		case 0xA3: goto yy524;
-		default: goto yy518;
+		case 0xA3: goto yy533;
+		default: goto yy525;
 	}
-yy520:
+yy528:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x83: goto yy524;
-		case 0x9F: goto yy512;
-		default: goto yy518;
-	}
-yy521:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xAA: goto yy524;
-		default: goto yy518;
-	}
-yy522:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
 		case 0x8F:
-		case 0xA6: goto yy524;
-		default: goto yy518;
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy500;
+		case 0x83: goto yy533;
+		case 0x9F: goto yy519;
+		default: goto yy525;
 	}
-yy523:
+yy529:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBF: goto yy512;
-		default: goto yy518;
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy500;
+		case 0xAA: goto yy533;
+		default: goto yy525;
 	}
-yy524:
+yy530:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy500;
+		case 0x8F:
+		case 0xA6: goto yy533;
+		default: goto yy525;
+	}
+yy531:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE: goto yy500;
+		case 0xBF: goto yy519;
+		default: goto yy525;
+	}
+yy532:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy524;
+		default: goto yy525;
+	}
+yy533:
 	++cur;
 	{ c = PARL__C_BULLET; goto done; }
 }
@@ -6680,16 +8074,16 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x00:
-		case '\n': goto yy526;
+		case '\n': goto yy535;
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy530;
-		case '\r': goto yy531;
-		case '#': goto yy532;
+		case ' ': goto yy539;
+		case '\r': goto yy540;
+		case '#': goto yy541;
 		case '*':
 		case '+':
-		case '-': goto yy533;
+		case '-': goto yy542;
 		case '0':
 		case '1':
 		case '2':
@@ -6699,9 +8093,9 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy534;
-		case '>': goto yy535;
-		case '`': goto yy536;
+		case '9': goto yy543;
+		case '>': goto yy544;
+		case '`': goto yy545;
 		case 'a':
 		case 'b':
 		case 'c':
@@ -6727,24 +8121,24 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy537;
-		case '~': goto yy538;
-		case 0xC2: goto yy539;
-		case 0xE1: goto yy540;
-		case 0xE2: goto yy541;
-		case 0xE3: goto yy542;
-		case 0xEF: goto yy543;
-		default: goto yy528;
+		case 'z': goto yy546;
+		case '~': goto yy547;
+		case 0xC2: goto yy548;
+		case 0xE1: goto yy549;
+		case 0xE2: goto yy550;
+		case 0xE3: goto yy551;
+		case 0xEF: goto yy552;
+		default: goto yy537;
 	}
-yy526:
+yy535:
 	++cur;
-yy527:
+yy536:
 	{ return cur > lim || cur[-1] ? PARL__LS_BLANK : PARL__LS_TEXT; }
-yy528:
+yy537:
 	++cur;
-yy529:
+yy538:
 	{ return PARL__LS_TEXT; }
-yy530:
+yy539:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -6760,332 +8154,59 @@ yy530:
 		case 0xE1:
 		case 0xE2:
 		case 0xE3:
-		case 0xEF: goto yy545;
-		default: goto yy529;
-	}
-yy531:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\n': goto yy526;
-		default: goto yy527;
-	}
-yy532:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case ' ': goto yy552;
-		case '\r': goto yy554;
-		case '#': goto yy555;
-		case 0xC2: goto yy556;
-		case 0xE1: goto yy557;
-		case 0xE2: goto yy558;
-		case 0xE3: goto yy559;
-		case 0xEF: goto yy560;
-		default: goto yy529;
-	}
-yy533:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case ' ': goto yy561;
-		case 0xC2: goto yy562;
-		case 0xE1: goto yy563;
-		case 0xE2: goto yy564;
-		case 0xE3: goto yy565;
-		case 0xEF: goto yy566;
-		default: goto yy529;
-	}
-yy534:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case ')': goto yy567;
-		case '.': goto yy568;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy569;
-		default: goto yy529;
-	}
-yy535:
-	++cur;
-	{ return PARL__LS_QUOTE; }
-yy536:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '`': goto yy570;
-		default: goto yy529;
-	}
-yy537:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case ')':
-		case '.': goto yy571;
-		default: goto yy529;
-	}
-yy538:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '~': goto yy572;
-		default: goto yy529;
-	}
-yy539:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xA0: goto yy544;
-		default: goto yy529;
+		case 0xEF: goto yy554;
+		default: goto yy538;
 	}
 yy540:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9A: goto yy573;
-		default: goto yy529;
+		case '\n': goto yy535;
+		default: goto yy536;
 	}
 yy541:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy574;
-		case 0x81: goto yy575;
-		case 0x96: goto yy576;
-		case 0x97: goto yy577;
-		default: goto yy529;
+		case 0x00:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case ' ': goto yy561;
+		case '\r': goto yy563;
+		case '#': goto yy564;
+		case 0xC2: goto yy565;
+		case 0xE1: goto yy566;
+		case 0xE2: goto yy567;
+		case 0xE3: goto yy568;
+		case 0xEF: goto yy569;
+		default: goto yy538;
 	}
 yy542:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy573;
-		default: goto yy529;
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy570;
+		case 0xC2: goto yy571;
+		case 0xE1: goto yy572;
+		case 0xE2: goto yy573;
+		case 0xE3: goto yy574;
+		case 0xEF: goto yy575;
+		default: goto yy538;
 	}
 yy543:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy578;
-		default: goto yy529;
-	}
-yy544:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy545:
-	switch (yych) {
-		case 0x00:
-		case '\n': goto yy526;
-		case '\t':
-		case '\v':
-		case '\f':
-		case ' ': goto yy544;
-		case '\r': goto yy531;
-		case 0xC2: goto yy547;
-		case 0xE1: goto yy548;
-		case 0xE2: goto yy549;
-		case 0xE3: goto yy550;
-		case 0xEF: goto yy551;
-		default: goto yy546;
-	}
-yy546:
-	cur = mar;
-	goto yy529;
-yy547:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xA0: goto yy544;
-		default: goto yy546;
-	}
-yy548:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9A: goto yy573;
-		default: goto yy546;
-	}
-yy549:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy579;
-		case 0x81: goto yy580;
-		default: goto yy546;
-	}
-yy550:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy573;
-		default: goto yy546;
-	}
-yy551:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBB: goto yy578;
-		default: goto yy546;
-	}
-yy552:
-	++cur;
-yy553:
-	{ return cur > lim || cur[-1] ? PARL__LS_HEADING : PARL__LS_TEXT; }
-yy554:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\n': goto yy552;
-		default: goto yy553;
-	}
-yy555:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case ' ': goto yy552;
-		case '\r': goto yy554;
-		case '#': goto yy581;
-		case 0xC2: goto yy556;
-		case 0xE1: goto yy557;
-		case 0xE2: goto yy558;
-		case 0xE3: goto yy559;
-		case 0xEF: goto yy560;
-		default: goto yy546;
-	}
-yy556:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xA0: goto yy552;
-		default: goto yy546;
-	}
-yy557:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9A: goto yy582;
-		default: goto yy546;
-	}
-yy558:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy583;
-		case 0x81: goto yy584;
-		default: goto yy546;
-	}
-yy559:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy582;
-		default: goto yy546;
-	}
-yy560:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBB: goto yy585;
-		default: goto yy546;
-	}
-yy561:
-	++cur;
-	{ return PARL__LS_BULLET; }
-yy562:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xA0: goto yy561;
-		default: goto yy546;
-	}
-yy563:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9A: goto yy586;
-		default: goto yy546;
-	}
-yy564:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy587;
-		case 0x81: goto yy588;
-		default: goto yy546;
-	}
-yy565:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy586;
-		default: goto yy546;
-	}
-yy566:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBB: goto yy589;
-		default: goto yy546;
-	}
-yy567:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case ' ': goto yy590;
-		default: goto yy546;
-	}
-yy568:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case ' ': goto yy590;
-		case ')': goto yy567;
-		default: goto yy546;
-	}
-yy569:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case ')': goto yy567;
-		case '.': goto yy568;
+		case ')': goto yy576;
+		case '.': goto yy577;
 		case '0':
 		case '1':
 		case '2':
@@ -7095,120 +8216,150 @@ yy569:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy591;
-		default: goto yy546;
+		case '9': goto yy578;
+		default: goto yy538;
 	}
-yy570:
+yy544:
 	++cur;
+	{ return PARL__LS_QUOTE; }
+yy545:
+	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '`': goto yy592;
-		default: goto yy546;
+		case '`': goto yy579;
+		default: goto yy538;
 	}
-yy571:
+yy546:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case ')':
+		case '.': goto yy580;
+		default: goto yy538;
+	}
+yy547:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '~': goto yy581;
+		default: goto yy538;
+	}
+yy548:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xA0: goto yy553;
+		default: goto yy538;
+	}
+yy549:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9A: goto yy582;
+		default: goto yy538;
+	}
+yy550:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy583;
+		case 0x81: goto yy584;
+		case 0x96: goto yy585;
+		case 0x97: goto yy586;
+		default: goto yy538;
+	}
+yy551:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy582;
+		default: goto yy538;
+	}
+yy552:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBB: goto yy587;
+		default: goto yy538;
+	}
+yy553:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy554:
+	switch (yych) {
+		case 0x00:
+		case '\n': goto yy535;
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy593;
-		default: goto yy546;
+		case ' ': goto yy553;
+		case '\r': goto yy540;
+		case 0xC2: goto yy556;
+		case 0xE1: goto yy557;
+		case 0xE2: goto yy558;
+		case 0xE3: goto yy559;
+		case 0xEF: goto yy560;
+		default: goto yy555;
 	}
-yy572:
+yy555:
+	cur = mar;
+	goto yy538;
+yy556:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '~': goto yy592;
-		default: goto yy546;
+		case 0xA0: goto yy553;
+		default: goto yy555;
 	}
-yy573:
+yy557:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy544;
-		default: goto yy546;
+		case 0x9A: goto yy582;
+		default: goto yy555;
 	}
-yy574:
+yy558:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0xA8:
-		case 0xA9:
-		case 0xAF: goto yy544;
-		case 0xA2:
-		case 0xA3: goto yy561;
-		default: goto yy546;
+		case 0x80: goto yy588;
+		case 0x81: goto yy589;
+		default: goto yy555;
 	}
-yy575:
+yy559:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x83: goto yy561;
-		case 0x9F: goto yy544;
-		default: goto yy546;
+		case 0x80: goto yy582;
+		default: goto yy555;
 	}
-yy576:
+yy560:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xAA: goto yy561;
-		default: goto yy546;
+		case 0xBB: goto yy587;
+		default: goto yy555;
 	}
-yy577:
+yy561:
+	++cur;
+yy562:
+	{ return cur > lim || cur[-1] ? PARL__LS_HEADING : PARL__LS_TEXT; }
+yy563:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x8F:
-		case 0xA6: goto yy561;
-		default: goto yy546;
+		case '\n': goto yy561;
+		default: goto yy562;
 	}
-yy578:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBF: goto yy544;
-		default: goto yy546;
-	}
-yy579:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0xA8:
-		case 0xA9:
-		case 0xAF: goto yy544;
-		default: goto yy546;
-	}
-yy580:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9F: goto yy544;
-		default: goto yy546;
-	}
-yy581:
+yy564:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -7217,22 +8368,160 @@ yy581:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy552;
-		case '\r': goto yy554;
-		case '#': goto yy594;
-		case 0xC2: goto yy556;
-		case 0xE1: goto yy557;
-		case 0xE2: goto yy558;
-		case 0xE3: goto yy559;
-		case 0xEF: goto yy560;
-		default: goto yy546;
+		case ' ': goto yy561;
+		case '\r': goto yy563;
+		case '#': goto yy590;
+		case 0xC2: goto yy565;
+		case 0xE1: goto yy566;
+		case 0xE2: goto yy567;
+		case 0xE3: goto yy568;
+		case 0xEF: goto yy569;
+		default: goto yy555;
+	}
+yy565:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xA0: goto yy561;
+		default: goto yy555;
+	}
+yy566:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9A: goto yy591;
+		default: goto yy555;
+	}
+yy567:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy592;
+		case 0x81: goto yy593;
+		default: goto yy555;
+	}
+yy568:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy591;
+		default: goto yy555;
+	}
+yy569:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBB: goto yy594;
+		default: goto yy555;
+	}
+yy570:
+	++cur;
+	{ return PARL__LS_BULLET; }
+yy571:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xA0: goto yy570;
+		default: goto yy555;
+	}
+yy572:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9A: goto yy595;
+		default: goto yy555;
+	}
+yy573:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy596;
+		case 0x81: goto yy597;
+		default: goto yy555;
+	}
+yy574:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy595;
+		default: goto yy555;
+	}
+yy575:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBB: goto yy598;
+		default: goto yy555;
+	}
+yy576:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy599;
+		default: goto yy555;
+	}
+yy577:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy599;
+		case ')': goto yy576;
+		default: goto yy555;
+	}
+yy578:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case ')': goto yy576;
+		case '.': goto yy577;
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy600;
+		default: goto yy555;
+	}
+yy579:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '`': goto yy601;
+		default: goto yy555;
+	}
+yy580:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy602;
+		default: goto yy555;
+	}
+yy581:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '~': goto yy601;
+		default: goto yy555;
 	}
 yy582:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy552;
-		default: goto yy546;
+		case 0x80: goto yy553;
+		default: goto yy555;
 	}
 yy583:
 	++cur;
@@ -7251,31 +8540,95 @@ yy583:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy552;
-		default: goto yy546;
+		case 0xAF: goto yy553;
+		case 0xA2:
+		case 0xA3: goto yy570;
+		default: goto yy555;
 	}
 yy584:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9F: goto yy552;
-		default: goto yy546;
+		case 0x83: goto yy570;
+		case 0x9F: goto yy553;
+		default: goto yy555;
 	}
 yy585:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBF: goto yy552;
-		default: goto yy546;
+		case 0xAA: goto yy570;
+		default: goto yy555;
 	}
 yy586:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy561;
-		default: goto yy546;
+		case 0x8F:
+		case 0xA6: goto yy570;
+		default: goto yy555;
 	}
 yy587:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBF: goto yy553;
+		default: goto yy555;
+	}
+yy588:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0xA8:
+		case 0xA9:
+		case 0xAF: goto yy553;
+		default: goto yy555;
+	}
+yy589:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9F: goto yy553;
+		default: goto yy555;
+	}
+yy590:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case ' ': goto yy561;
+		case '\r': goto yy563;
+		case '#': goto yy603;
+		case 0xC2: goto yy565;
+		case 0xE1: goto yy566;
+		case 0xE2: goto yy567;
+		case 0xE3: goto yy568;
+		case 0xEF: goto yy569;
+		default: goto yy555;
+	}
+yy591:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy561;
+		default: goto yy555;
+	}
+yy592:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -7293,78 +8646,81 @@ yy587:
 		case 0xA8:
 		case 0xA9:
 		case 0xAF: goto yy561;
-		default: goto yy546;
+		default: goto yy555;
 	}
-yy588:
+yy593:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x9F: goto yy561;
-		default: goto yy546;
+		default: goto yy555;
 	}
-yy589:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBF: goto yy561;
-		default: goto yy546;
-	}
-yy590:
-	++cur;
-	{ goto number; }
-yy591:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case ')': goto yy567;
-		case '.': goto yy568;
-		default: goto yy546;
-	}
-yy592:
-	++cur;
-	{ goto fence; }
-yy593:
-	++cur;
-	{ *val = s[0]; return PARL__LS_LETTER; }
 yy594:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case ' ': goto yy552;
-		case '\r': goto yy554;
-		case '#': goto yy595;
-		case 0xC2: goto yy556;
-		case 0xE1: goto yy557;
-		case 0xE2: goto yy558;
-		case 0xE3: goto yy559;
-		case 0xEF: goto yy560;
-		default: goto yy546;
+		case 0xBF: goto yy561;
+		default: goto yy555;
 	}
 yy595:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case ' ': goto yy552;
-		case '\r': goto yy554;
-		case '#': goto yy596;
-		case 0xC2: goto yy556;
-		case 0xE1: goto yy557;
-		case 0xE2: goto yy558;
-		case 0xE3: goto yy559;
-		case 0xEF: goto yy560;
-		default: goto yy546;
+		case 0x80: goto yy570;
+		default: goto yy555;
 	}
 yy596:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0xA8:
+		case 0xA9:
+		case 0xAF: goto yy570;
+		default: goto yy555;
+	}
+yy597:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9F: goto yy570;
+		default: goto yy555;
+	}
+yy598:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBF: goto yy570;
+		default: goto yy555;
+	}
+yy599:
+	++cur;
+	{ goto number; }
+yy600:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case ')': goto yy576;
+		case '.': goto yy577;
+		default: goto yy555;
+	}
+yy601:
+	++cur;
+	{ goto fence; }
+yy602:
+	++cur;
+	{ *val = s[0]; return PARL__LS_LETTER; }
+yy603:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -7373,14 +8729,52 @@ yy596:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy552;
-		case '\r': goto yy554;
-		case 0xC2: goto yy556;
-		case 0xE1: goto yy557;
-		case 0xE2: goto yy558;
-		case 0xE3: goto yy559;
-		case 0xEF: goto yy560;
-		default: goto yy546;
+		case ' ': goto yy561;
+		case '\r': goto yy563;
+		case '#': goto yy604;
+		case 0xC2: goto yy565;
+		case 0xE1: goto yy566;
+		case 0xE2: goto yy567;
+		case 0xE3: goto yy568;
+		case 0xEF: goto yy569;
+		default: goto yy555;
+	}
+yy604:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case ' ': goto yy561;
+		case '\r': goto yy563;
+		case '#': goto yy605;
+		case 0xC2: goto yy565;
+		case 0xE1: goto yy566;
+		case 0xE2: goto yy567;
+		case 0xE3: goto yy568;
+		case 0xEF: goto yy569;
+		default: goto yy555;
+	}
+yy605:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case ' ': goto yy561;
+		case '\r': goto yy563;
+		case 0xC2: goto yy565;
+		case 0xE1: goto yy566;
+		case 0xE2: goto yy567;
+		case 0xE3: goto yy568;
+		case 0xEF: goto yy569;
+		default: goto yy555;
 	}
 }
 

@@ -347,6 +347,7 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
     [\u2018\u00bf\u00a1] | lq { c = PARL__C_OPENER; goto done; }
     [\u2019] | rq { c = PARL__C_CLOSER; goto done; }
     bullet { c = PARL__C_BULLET; goto done; }
+    [^] { c = PARL__C_OTHER; goto done; }
     */
 done:
     (void)mar;

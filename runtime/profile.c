@@ -10,10 +10,10 @@
 size_t parl_utf8_prefix(const char *text, parl_span span, size_t max, bool *cut)
 {
     const unsigned char *s = (const unsigned char *)text + span.off;
-    size_t chars = 0, i = 0;
-    for (; i < span.len; i++) {
-        if ((s[i] & 0xC0) == 0x80) continue;   /* stays with its lead byte */
-        if (chars == max) break;
+    size_t chars = 0, i = 0, n;
+    while (i < span.len && chars < max) {
+        parl__sl_class(s + i, span.len - i, &n);   /* one character; an invalid byte alone */
+        i += n;
         chars++;
     }
     if (cut) *cut = i < span.len;

@@ -155,6 +155,15 @@ static int emit(parl_splitter *it, size_t b, size_t adj, parl_sentence *out)
     return found;
 }
 
+/* A boundary before a list item: the next sentence is an item. */
+static int emit_item(parl_splitter *it, size_t b, size_t adj, parl_sentence *out)
+{
+    int r = emit(it, b, adj, out);
+    it->s.kind = PARL_SENT_ITEM;
+    save(it);
+    return r;
+}
+
 /* First non-blank byte of the current sentence (cached). */
 static size_t sentence_first(parl_splitter *it, size_t upto)
 {
@@ -308,9 +317,7 @@ static int list_marker(parl_splitter *it, size_t ts, size_t te, parl_sentence *o
     int b = byte_at(it, ts - 1);
     if (s->mark_kind == kind && val == s->mark_val + 1 && (b == ' ' || b == '\t')) {
         s->mark_val = val;
-        int r = emit(it, ts, (it->flags & PARL_SPLIT_COUNT) ? 1 : 0, out);
-        s->kind = PARL_SENT_ITEM;
-        return r;
+        return emit_item(it, ts, (it->flags & PARL_SPLIT_COUNT) ? 1 : 0, out);
     }
     return -1;
 }
@@ -549,7 +556,8 @@ static void set_limit(parl_splitter *it)
     size_t lim = it->len;
     if (it->flags & PARL_SPLIT_MORE) {
         lim = lim > PARL_SPLIT_MARGIN ? lim - PARL_SPLIT_MARGIN : 0;
-        while (lim > 0 && (it->text[lim] & 0xC0) == 0x80) lim--;   /* whole characters */
+        for (int i = 0; i < 3 && lim > 0 && (it->text[lim] & 0xC0) == 0x80; i++)
+            lim--;                                                    /* whole characters */
         if (lim > 0 && it->text[lim - 1] == '\r') lim--;            /* whole CRLF */
     }
     it->lim = lim;
@@ -581,15 +589,15 @@ static int window_end(parl_splitter *it, parl_sentence *out)
         return 0;
     }
     it->force = 0;
-    size_t p = s->sc.pos, q = p;
+    size_t p = s->sc.pos, q;
+    if (p <= s->bnd) p = wend(it);   /* nothing scanned: the cut must still advance */
+    q = p;
     while (q > s->bnd && p - q < FORCE_BACK && !is_blank_byte(byte_at(it, q - 1))) q--;
     if (q == s->bnd || p - q >= FORCE_BACK) q = p;
-    s->dq = 0;
-    s->paren = 0;
-    s->heading = 0;
-    s->fence = 0;
-    s->fence_end = 0;
+    unsigned char kind = s->kind;   /* the rest of a cut code block is still code */
     int r = emit(it, q, (it->flags & PARL_SPLIT_COUNT) ? count_words(it, q, p) : 0, out);
+    s->kind = kind;
+    save(it);
     if (!r) it->s = it->saved;
     return r;
 }
@@ -648,9 +656,7 @@ int parl_split_next(parl_splitter *it, parl_sentence *out)
             if (at_sentence_start(it, tok)) break;
             int prev = byte_at(it, tok - 1);
             size_t adj = (it->flags & PARL_SPLIT_COUNT) && is_blank_byte(prev) ? 1 : 0;
-            int r = emit(it, tok, adj, out);
-            s->kind = PARL_SENT_ITEM;
-            if (r) return 1;
+            if (emit_item(it, tok, adj, out)) return 1;
             break;
         }
         default:

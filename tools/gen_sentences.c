@@ -408,7 +408,8 @@ static void put_classes(FILE *f, const unsigned *bul, size_t nbul)
     for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++)
         if (classes[i].other)
             fprintf(f, "    %s { c = %s; goto done; }\n", classes[i].other, classes[i].cls);
-    fputs("    */\n"
+    fputs("    [^] { c = PARL__C_OTHER; goto done; }\n"   /* any other valid character */
+          "    */\n"
           "done:\n"
           "    (void)mar;\n"
           "    if (cur > lim) cur = lim;\n"
