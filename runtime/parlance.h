@@ -175,9 +175,10 @@ size_t parl_split_pending(const parl_splitter *it);
  * parl_split_pending() in the previous one. MORE: still not the end. */
 void parl_split_feed(parl_splitter *it, const char *text, size_t len, bool more);
 
-/* For a window that is full yet holds no complete sentence: ends the current
- * sentence at the last blank before the scan limit (or at the limit) and
- * returns it like parl_split_next(). Returns 0 if there is nothing to cut. */
+/* For a window that is full yet holds no complete sentence (pending offset
+ * 0): scans the rest of the window, ends the current sentence at its last
+ * blank (or at its end) and returns it like parl_split_next(); then go on
+ * with parl_split_next(). Always makes progress. */
 int parl_split_force(parl_splitter *it, parl_sentence *out);
 
 /* Convenience: counts of invalid UTF-8 and NUL bytes scanned so far. */

@@ -589,9 +589,7 @@ static int window_end(parl_splitter *it, parl_sentence *out)
         return 0;
     }
     it->force = 0;
-    size_t p = s->sc.pos, q;
-    if (p <= s->bnd) p = wend(it);   /* nothing scanned: the cut must still advance */
-    q = p;
+    size_t p = s->sc.pos, q = p;
     while (q > s->bnd && p - q < FORCE_BACK && !is_blank_byte(byte_at(it, q - 1))) q--;
     if (q == s->bnd || p - q >= FORCE_BACK) q = p;
     unsigned char kind = s->kind;   /* the rest of a cut code block is still code */
@@ -687,9 +685,13 @@ void parl_split_feed(parl_splitter *it, const char *text, size_t len, bool more)
 int parl_split_force(parl_splitter *it, parl_sentence *out)
 {
     if (!(it->flags & PARL_SPLIT_MORE) || it->s.done) return 0;
+    /* scan the whole window (decisions near its end see less lookahead: the
+     * price of a window too small for its sentence), then cut */
     it->force = 1;
+    it->lim = it->len;
     int r = parl_split_next(it, out);
     it->force = 0;
+    set_limit(it);
     return r;
 }
 

@@ -43,7 +43,7 @@ static size_t windows(const char *t, size_t n, size_t win, parl_sentence *out, i
     parl_sentence s;
     parl_split_init(&it, buf, have, pos < n ? PARL_SPLIT_MORE : 0);
     for (size_t rounds = 0;; rounds++) {
-        if (rounds > 2 * n + 16) abort();   /* every round must make progress */
+        if (rounds > 3 * n + 16) abort();   /* every round must make progress */
         while (parl_split_next(&it, &s)) {
             if (s.off < it.base || s.off + s.len > it.base + it.len) abort();
             if (k < MAXS) out[k] = s;
