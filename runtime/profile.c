@@ -43,7 +43,7 @@ int parl_analyze(const char *text, size_t len, const char *analyzed_at, parl_pro
     parl_paragraph cur;
     memset(p, 0, sizeof *p);
     memset(&cur, 0, sizeof cur);
-    if (!text) len = 0;
+    if (!text) { text = ""; len = 0; }
     parl_split_init(&it, text, len, PARL_SPLIT_COUNT);
     size_t ns = 0;
     while (parl_split_next(&it, &s)) {

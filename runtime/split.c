@@ -566,7 +566,7 @@ static void set_limit(parl_splitter *it)
 void parl_split_init(parl_splitter *it, const char *text, size_t len, unsigned flags)
 {
     memset(it, 0, sizeof *it);
-    it->text = (const unsigned char *)text;
+    it->text = (const unsigned char *)(text ? text : "");   /* no arithmetic on NULL */
     it->len = text ? len : 0;
     it->flags = flags;
     state *s = &it->s;
@@ -674,7 +674,8 @@ void parl_split_feed(parl_splitter *it, const char *text, size_t len, bool more)
 {
     const state *s = &it->s;
     it->base = s->sc.pos < s->bnd ? s->sc.pos : s->bnd;
-    it->text = (const unsigned char *)text;
+    it->text = (const unsigned char *)(text ? text : "");
+    if (!text) len = 0;
     it->len = len;
     if (more) it->flags |= PARL_SPLIT_MORE;
     else it->flags &= ~PARL_SPLIT_MORE;
