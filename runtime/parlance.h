@@ -130,7 +130,7 @@ typedef struct parl_split_state {
     size_t bnd, bnd_line, bnd_words;  /* start of the current sentence */
     size_t first;                     /* its first non-blank byte, or SIZE_MAX if unknown */
     size_t quiet;                     /* tokens before this were handled by lookahead */
-    size_t eol_at, eol_line;          /* the last line break and the line it ended */
+    size_t eol_at;                    /* start of the last line break */
     size_t line_at, line_words;       /* start of the current line, words before it */
     size_t dq_at, paren_at;           /* where the open quote / parenthesis began */
     size_t para;                      /* paragraph of the last sentence */

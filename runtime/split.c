@@ -463,7 +463,6 @@ static void on_eol(parl_splitter *it, size_t tok)
         s->line_at = s->sc.pos;
     }
     s->eol_at = tok;
-    s->eol_line = s->line;
     s->line++;
     s->had_lines = 1;
     s->ls_pending = 1;
@@ -571,7 +570,7 @@ void parl_split_init(parl_splitter *it, const char *text, size_t len, unsigned f
     it->flags = flags;
     state *s = &it->s;
     s->sc.sp = 1;
-    s->line = s->bnd_line = s->eol_line = 1;
+    s->line = s->bnd_line = 1;
     s->first = SIZE_MAX;
     s->ls_pending = 1;
     s->para_break = 1;
