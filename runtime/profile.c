@@ -12,7 +12,8 @@ size_t parl_utf8_prefix(const char *text, parl_span span, size_t max, bool *cut)
     const unsigned char *s = (const unsigned char *)text + span.off;
     size_t chars = 0, i = 0, n;
     while (i < span.len && chars < max) {
-        parl__sl_class(s + i, span.len - i, &n);   /* one character; an invalid byte alone */
+        if (s[i] < 0x80) n = 1;
+        else parl__sl_class(s + i, span.len - i, &n);   /* one character; an invalid byte alone */
         i += n;
         chars++;
     }
