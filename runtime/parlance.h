@@ -232,8 +232,12 @@ int parl_analyze(const char *text, size_t len, const char *analyzed_at, parl_pro
                  parl_paragraph *paras, size_t pcap, parl_sentence *sents, size_t scap);
 
 /* Bytes of SPAN's text that hold at most MAX code points, never cutting a
- * UTF-8 sequence. */
+ * UTF-8 sequence. *CUT (may be NULL): the span was longer. */
 size_t parl_utf8_prefix(const char *text, parl_span span, size_t max, bool *cut);
+
+/* Code points in TEXT[0..LEN), an invalid byte counting as one (the rule of
+ * parl_profile.char_count): turns byte offsets into character offsets. */
+size_t parl_char_count(const char *text, size_t len);
 
 /* ------------------------------------------------------------------ answers
  * (issue 4) */

@@ -21,6 +21,19 @@ size_t parl_utf8_prefix(const char *text, parl_span span, size_t max, bool *cut)
     return i;
 }
 
+size_t parl_char_count(const char *text, size_t len)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    size_t chars = 0, i = 0, n;
+    while (i < len) {
+        if (s[i] < 0x80) n = 1;
+        else parl__sl_class(s + i, len - i, &n);
+        i += n;
+        chars++;
+    }
+    return chars;
+}
+
 /* SPAN limited to MAX characters. */
 static parl_span truncated(const char *text, parl_span span, size_t max, bool *cut)
 {

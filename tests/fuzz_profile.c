@@ -22,6 +22,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     if (p.paragraph_count > p.sentence_count || p.line_count > size) abort();
     if ((p.sentence_count == 0) != (p.paragraph_count == 0)) abort();
     if (p.invalid_utf8_bytes + p.nul_bytes > size) abort();
+    if (parl_char_count(t, size) != p.char_count) abort();
     for (size_t i = pcap; i < 9; i++) if (pa[i].index != (size_t)0xA5A5A5A5A5A5A5A5ULL) abort();
     for (size_t i = scap; i < 17; i++) if (se[i].off != (size_t)0xA5A5A5A5A5A5A5A5ULL) abort();
     size_t words = 0;

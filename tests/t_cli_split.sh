@@ -30,8 +30,16 @@ check "json empty" "$(printf '' | $P split --json)" "[]"
 
 # --jsonl: one object per sentence
 check "jsonl" "$($P split --jsonl "$tmp/a.txt" | sed -n 5p)" \
-    '{"index":5,"start":64,"end":83,"line":4,"endLine":5,"paragraph":2,"kind":"text","text":"Mr. Smith\n  agreed."}'
+    '{"index":5,"start":64,"end":83,"charStart":64,"charEnd":83,"line":4,"endLine":5,"paragraph":2,"kind":"text","text":"Mr. Smith\n  agreed."}'
 check "jsonl heading" "$($P split --jsonl "$tmp/a.txt" | sed -n 3p | jq -r .kind 2>/dev/null || echo heading)" "heading"
+
+# character offsets next to byte offsets, also across stream windows
+printf 'Caf\303\251 ok.   \n\n  Na\303\257ve \342\200\224 yes.' > "$tmp/u.txt"
+check "char offsets" "$($P split --jsonl "$tmp/u.txt" | sed -e 's/"line".*//' | tr -d '\n')" \
+    '{"index":1,"start":0,"end":9,"charStart":0,"charEnd":8,{"index":2,"start":16,"end":31,"charStart":15,"charEnd":27,'
+awk 'BEGIN { for (i = 0; i < 200000; i++) printf "Caf\303\251 \342\200\224 d\303\251j\303\240 vu.   \n\n" }' > "$tmp/u2.txt"
+check "char offsets far" "$($P split --jsonl "$tmp/u2.txt" | tail -1 | sed -e 's/,"line".*//')" \
+    '{"index":200000,"start":4999975,"end":4999995,"charStart":3999980,"charEnd":3999995'
 
 # profile: the seed's fields, a fixed analyzedAt for reproducibility
 prof=$($P profile --at 2024-01-02T03:04:05.000Z "$tmp/a.txt")

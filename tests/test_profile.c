@@ -101,6 +101,7 @@ static void markdown(void)
     CHECK_EQ_INT(analyze(t, sizeof t - 1), 0);
     CHECK_EQ_INT(P.byte_count, 135);
     CHECK_EQ_INT(P.char_count, 131);
+    CHECK_EQ_INT(parl_char_count(t, sizeof t - 1), 131);
     CHECK_EQ_INT(P.word_count, 27);
     CHECK_EQ_INT(P.line_count, 14);
     CHECK_EQ_INT(P.non_empty_line_count, 10);
@@ -221,6 +222,7 @@ static void odd_bytes(void)
     CHECK_EQ_INT(P.invalid_utf8_bytes, 1);
     CHECK_EQ_INT(P.nul_bytes, 1);
     CHECK_EQ_INT(P.char_count, 15);
+    CHECK_EQ_INT(parl_char_count(t, sizeof t - 1), 15);
     CHECK_EQ_INT(P.word_count, 3);
     CHECK_EQ_INT(P.line_count, 2);
     CHECK_EQ_INT(P.non_empty_line_count, 2);
@@ -281,6 +283,7 @@ static void samples(void)
             prev_end = se[i].off + se[i].len;
         }
         CHECK_EQ_INT(ws, P.word_count);
+        CHECK_EQ_INT(parl_char_count(t, len), P.char_count);
         CHECK(P.paragraph_count > 5 && P.sentence_count > 30, "%s: %zu paragraphs, %zu sentences",
               files[f], P.paragraph_count, P.sentence_count);
         free(pa);

@@ -1,7 +1,8 @@
 /* cli_profile.c: `parlance profile [--at TIME] [FILE|-]`
  *
  * Prints the document profile as JSON with the seed's camelCase names, plus
- * byte offsets of every paragraph and sentence. analyzedAt is the current
+ * the offsets of every paragraph and sentence: start/end in bytes (UTF-8)
+ * and charStart/charEnd in characters (code points). analyzedAt is the current
  * time (ISO 8601, UTC) unless --at gives one (for reproducible output). */
 #include "cli.h"
 #include "parlance_nowarn.h"
@@ -29,6 +30,7 @@ static void field_str(const char *name, const char *text, parl_span sp)
 static void print_profile(const char *text, const parl_profile *p, const parl_paragraph *pa,
                           const parl_sentence *se)
 {
+    parl_cli_chars cp = { 0, 0 };
     printf("{\n  \"charCount\": %zu,\n  \"wordCount\": %zu,\n  \"lineCount\": %zu,\n"
            "  \"nonEmptyLineCount\": %zu,\n  \"paragraphCount\": %zu,\n  \"sentenceCount\": %zu,\n"
            "  \"paragraphs\": [",
@@ -36,11 +38,13 @@ static void print_profile(const char *text, const parl_profile *p, const parl_pa
            p->paragraph_count, p->sentence_count);
     for (size_t i = 0; i < p->paragraphs_stored; i++) {
         const parl_paragraph *q = &pa[i];
+        size_t c0 = parl_cli_char_at(&cp, text, 0, q->span.off);
+        size_t c1 = parl_cli_char_at(&cp, text, 0, q->span.off + q->span.len);
         printf("%s\n    {\"index\": %zu, \"startLine\": %zu, \"endLine\": %zu, "
                "\"sentenceCount\": %zu, \"wordCount\": %zu, \"start\": %zu, \"end\": %zu, "
-               "\"preview\": ",
+               "\"charStart\": %zu, \"charEnd\": %zu, \"preview\": ",
                i ? "," : "", q->index, q->start_line, q->end_line, q->sentence_count,
-               q->word_count, q->span.off, q->span.off + q->span.len);
+               q->word_count, q->span.off, q->span.off + q->span.len, c0, c1);
         json_str(stdout, text + q->preview.off, q->preview.len);
         putchar('}');
     }
@@ -61,11 +65,15 @@ static void print_profile(const char *text, const parl_profile *p, const parl_pa
            "  \"sentences\": [",
            p->avg_words_per_sentence, p->avg_sentences_per_paragraph, p->byte_count,
            p->invalid_utf8_bytes, p->nul_bytes);
+    cp.byte = cp.chr = 0;
     for (size_t i = 0; i < p->sentences_stored; i++) {
         const parl_sentence *s = &se[i];
+        size_t c0 = parl_cli_char_at(&cp, text, 0, s->off);
+        size_t c1 = parl_cli_char_at(&cp, text, 0, s->off + s->len);
         printf("%s\n    {\"index\": %zu, \"paragraph\": %zu, \"line\": %zu, \"endLine\": %zu, "
-               "\"start\": %zu, \"end\": %zu, \"words\": %zu, \"kind\": \"%s\"}",
-               i ? "," : "", i + 1, s->para, s->line, s->end_line, s->off, s->off + s->len,
+               "\"start\": %zu, \"end\": %zu, \"charStart\": %zu, \"charEnd\": %zu, "
+               "\"words\": %zu, \"kind\": \"%s\"}",
+               i ? "," : "", i + 1, s->para, s->line, s->end_line, s->off, s->off + s->len, c0, c1,
                s->words, parl_cli_kind_name(s->kind));
     }
     fputs(p->sentences_stored ? "\n  ]\n}\n" : "]\n}\n", stdout);

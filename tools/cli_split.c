@@ -47,8 +47,15 @@ static void put_line(FILE *f, const unsigned char *s, size_t n)
     putc('\n', f);
 }
 
+size_t parl_cli_char_at(parl_cli_chars *c, const char *win, size_t base, size_t off)
+{
+    c->chr += parl_char_count(win + (c->byte - base), off - c->byte);
+    c->byte = off;
+    return c->chr;
+}
+
 static void put_sentence(int mode, const unsigned char *win, size_t base, const parl_sentence *s,
-                         size_t index)
+                         size_t index, parl_cli_chars *cc)
 {
     const unsigned char *p = win + (s->off - base);
     if (mode == OUT_TEXT) { put_line(stdout, p, s->len); return; }
@@ -57,9 +64,12 @@ static void put_sentence(int mode, const unsigned char *win, size_t base, const 
         json_str(stdout, (const char *)p, s->len);
         return;
     }
-    printf("{\"index\":%zu,\"start\":%zu,\"end\":%zu,\"line\":%zu,\"endLine\":%zu,"
-           "\"paragraph\":%zu,\"kind\":\"%s\",\"text\":",
-           index + 1, s->off, s->off + s->len, s->line, s->end_line, s->para,
+    const char *w = (const char *)win;
+    size_t c0 = parl_cli_char_at(cc, w, base, s->off);
+    size_t c1 = parl_cli_char_at(cc, w, base, s->off + s->len);
+    printf("{\"index\":%zu,\"start\":%zu,\"end\":%zu,\"charStart\":%zu,\"charEnd\":%zu,"
+           "\"line\":%zu,\"endLine\":%zu,\"paragraph\":%zu,\"kind\":\"%s\",\"text\":",
+           index + 1, s->off, s->off + s->len, c0, c1, s->line, s->end_line, s->para,
            parl_cli_kind_name(s->kind));
     json_str(stdout, (const char *)p, s->len);
     fputs("}\n", stdout);
@@ -99,17 +109,20 @@ int cmd_split(int argc, char **argv)
     size_t have = fill(in, buf, 0, SPLIT_WINDOW, &eof), index = 0;
     parl_splitter it;
     parl_sentence s;
+    parl_cli_chars cc = { 0, 0 };
     parl_split_init(&it, (const char *)buf, have, eof ? 0 : PARL_SPLIT_MORE);
     if (mode == OUT_JSON) putchar('[');
     for (;;) {
-        while (parl_split_next(&it, &s)) put_sentence(mode, buf, it.base, &s, index++);
+        while (parl_split_next(&it, &s)) put_sentence(mode, buf, it.base, &s, index++, &cc);
         if (!(it.flags & PARL_SPLIT_MORE)) break;
         size_t keep = parl_split_pending(&it);
         if (keep == 0 && have == SPLIT_WINDOW) {   /* one sentence fills the window */
-            if (parl_split_force(&it, &s)) put_sentence(mode, buf, it.base, &s, index++);
+            if (parl_split_force(&it, &s)) put_sentence(mode, buf, it.base, &s, index++, &cc);
             cuts++;
             continue;
         }
+        if (mode == OUT_JSONL && it.base + keep > cc.byte)   /* count what leaves the window */
+            parl_cli_char_at(&cc, (const char *)buf, it.base, it.base + keep);
         memmove(buf, buf + keep, have - keep);
         have = fill(in, buf, have - keep, SPLIT_WINDOW, &eof);
         parl_split_feed(&it, (const char *)buf, have, !eof);
