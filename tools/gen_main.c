@@ -45,6 +45,7 @@ struct gen_ctx {
 
 static const gen_module modules[] = {
     { "infer", gen_infer },
+    { "sentences", gen_sentences },
 };
 
 void gen_fail(gen_ctx *g) { g->errors++; }

@@ -1,0 +1,711 @@
+/* split.c: sentence boundaries over the caller's text.
+ *
+ * The generated scanner (gen/sentence_lex.c) runs through ordinary text in
+ * its DFA and stops only at line breaks, terminators (. ! ? U+2026), quotes,
+ * parentheses and bullets. At each stop the rules below decide, looking a
+ * bounded distance around the token, whether a sentence ends. The
+ * vocabulary (abbreviations, sentence starters, bullets) comes from
+ * grammar/abbreviations.yaml through the generated functions.
+ *
+ * A boundary is a position B: the current sentence is the text between the
+ * previous boundary and B with its outer white space removed. Every lookahead
+ * is bounded (LOOKAHEAD), so when a document is fed in windows
+ * (PARL_SPLIT_MORE) decisions near the end of a window wait for more input
+ * and never depend on where the window ends. */
+#include "split_internal.h"   /* and parlance.h */
+#include <stdint.h>
+#include <string.h>
+
+#define LOOKAHEAD 256     /* blanks skipped when looking for the next word */
+#define TOKEN_MAX 64      /* bytes looked back for the word before a period */
+#define QUOTE_SPAN 1500   /* an open quote protects at most this many bytes... */
+#define PAREN_SPAN 600    /* ...and an open parenthesis this many */
+#define FORCE_BACK 256    /* how far a forced cut looks back for a blank */
+
+typedef parl_split_state state;
+
+/* ---------------------------------------------------------------- bytes */
+
+static size_t wend(const parl_splitter *it) { return it->base + it->len; }
+
+static int byte_at(const parl_splitter *it, size_t p)
+{
+    return p >= it->base && p < wend(it) ? it->text[p - it->base] : -1;
+}
+
+static int is_blank_byte(int c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* Class of the character at P (see split_internal.h), *LEN its length. */
+static int cls(const parl_splitter *it, size_t p, size_t *len)
+{
+    size_t e = wend(it);
+    if (p < e) {
+        unsigned c = it->text[p - it->base];
+        if (c < 0x80) {
+            *len = c == '\r' && p + 1 < e && it->text[p + 1 - it->base] == '\n' ? 2 : 1;
+            return parl__sl_ascii[c];
+        }
+    }
+    return parl__sl_class(it->text + (p - it->base), p < e ? e - p : 0, len);
+}
+
+static int is_space_at(const parl_splitter *it, size_t p, size_t *len)
+{
+    int c = cls(it, p, len);
+    return c == PARL__C_SPACE || c == PARL__C_EOL;
+}
+
+/* First non-blank position in [P, LIM), or LIM. */
+static size_t skip_blank(const parl_splitter *it, size_t p, size_t lim)
+{
+    size_t n;
+    while (p < lim) {
+        int c = it->text[p - it->base];
+        if (is_blank_byte(c)) p++;
+        else if (c < 0x80 || !is_space_at(it, p, &n)) break;
+        else p += n;
+    }
+    return p < lim ? p : lim;
+}
+
+/* Last position Q in [LO, P] such that [Q, P) is blank. */
+static size_t trim_back(const parl_splitter *it, size_t lo, size_t p)
+{
+    while (p > lo) {
+        int c = it->text[p - 1 - it->base];
+        if (is_blank_byte(c)) { p--; continue; }
+        if (c < 0x80) break;
+        size_t q = p - 1, n;   /* find the start of the multi-byte character */
+        while (q > lo && p - q < 4 && (it->text[q - it->base] & 0xC0) == 0x80) q--;
+        if (is_space_at(it, q, &n) && q + n == p) p = q;
+        else break;
+    }
+    return p;
+}
+
+/* Line breaks in [A, B): LF, and CR not followed by LF. */
+static size_t count_eols(const parl_splitter *it, size_t a, size_t b)
+{
+    size_t n = 0;
+    for (size_t p = a; p < b; p++) {
+        int c = it->text[p - it->base];
+        if (c == '\n' || (c == '\r' && byte_at(it, p + 1) != '\n')) n++;
+    }
+    return n;
+}
+
+/* Line number at position P, from the scanner's line at its position. */
+static size_t line_at(const parl_splitter *it, size_t p)
+{
+    const state *s = &it->s;
+    return p <= s->sc.pos ? s->line - count_eols(it, p, s->sc.pos)
+                          : s->line + count_eols(it, s->sc.pos, p);
+}
+
+/* Word starts in [A, B) (for the rare boundary placed behind the scanner). */
+static size_t count_words(const parl_splitter *it, size_t a, size_t b)
+{
+    size_t n = 0;
+    int sp = a == 0 || is_blank_byte(byte_at(it, a - 1));
+    for (size_t p = a; p < b; p++) {
+        int bl = is_blank_byte(it->text[p - it->base]);
+        n += sp && !bl;
+        sp = bl;
+    }
+    return n;
+}
+
+/* ---------------------------------------------------------------- emission */
+
+static void save(parl_splitter *it)
+{
+    if (it->flags & PARL_SPLIT_MORE) it->saved = it->s;
+}
+
+/* Puts a boundary at B. ADJ words of the scanner's count lie after B. If the
+ * sentence before B is not blank, fills *OUT and returns 1. */
+static int emit(parl_splitter *it, size_t b, size_t adj, parl_sentence *out)
+{
+    state *s = &it->s;
+    size_t start = skip_blank(it, s->bnd, b);
+    size_t lb = line_at(it, b);
+    int found = start < b;
+    if (found) {
+        size_t end = trim_back(it, start, b);
+        out->off = start;
+        out->len = end - start;
+        out->line = s->bnd_line + count_eols(it, s->bnd, start);
+        out->end_line = lb - count_eols(it, end, b);
+        if (s->para_break || s->para == 0) { s->para++; s->para_break = 0; }
+        out->para = s->para;
+        out->words = (it->flags & PARL_SPLIT_COUNT) ? s->sc.words - adj - s->bnd_words : 0;
+        out->kind = (parl_sentence_kind)s->kind;
+    }
+    s->bnd = b;
+    s->bnd_line = lb;
+    s->bnd_words = s->sc.words - adj;
+    s->first = SIZE_MAX;
+    s->kind = PARL_SENT_TEXT;
+    s->dq = 0;
+    s->paren = 0;
+    save(it);
+    return found;
+}
+
+/* A boundary before a list item: the next sentence is an item. */
+static int emit_item(parl_splitter *it, size_t b, size_t adj, parl_sentence *out)
+{
+    int r = emit(it, b, adj, out);
+    it->s.kind = PARL_SENT_ITEM;
+    save(it);
+    return r;
+}
+
+/* First non-blank byte of the current sentence (cached). */
+static size_t sentence_first(parl_splitter *it, size_t upto)
+{
+    state *s = &it->s;
+    if (s->first == SIZE_MAX || s->first > upto) {
+        size_t f = skip_blank(it, s->bnd, upto);
+        if (f < upto) s->first = f;
+        return f;
+    }
+    return s->first;
+}
+
+/* Does the token at TS begin the sentence, bullets and list markers aside? */
+static int at_sentence_start(parl_splitter *it, size_t ts)
+{
+    size_t p = sentence_first(it, ts), n;
+    if (ts - p > 8) return 0;
+    while (p < ts) {
+        int c = byte_at(it, p);
+        if (c == '-' || c == '*' || c == '+' || is_blank_byte(c)) { p++; continue; }
+        int k = cls(it, p, &n);
+        if (k != PARL__C_BULLET && k != PARL__C_SPACE) return 0;
+        p += n;
+    }
+    return 1;
+}
+
+static int is_protected(const state *s, size_t p)
+{
+    return (s->dq && p - s->dq_at < QUOTE_SPAN) || (s->paren && p - s->paren_at < PAREN_SPAN);
+}
+
+/* ---------------------------------------------------------------- looking around */
+
+/* Consumes closing quotes and brackets after a terminator, updating the
+ * quote and parenthesis state; returns the position after them. */
+static size_t absorb_closers(parl_splitter *it, size_t p)
+{
+    state *s = &it->s;
+    size_t n;
+    for (int i = 0; i < 16 && p < wend(it); i++) {
+        int c = byte_at(it, p), k = cls(it, p, &n);
+        if (k == PARL__C_CLOSER) {
+            if (c == ')' && s->paren) s->paren--;
+            if (c >= 0x80) s->dq = 0;          /* U+201D, U+00BB; U+2019 is harmless */
+        } else if (k == PARL__C_EITHER) {
+            if (c == '"') s->dq = 0;
+        } else {
+            break;
+        }
+        p += n;
+    }
+    return p;
+}
+
+typedef struct {
+    int cls;       /* PARL__C_*, END also for a blank line */
+    int starter;   /* the next word is a sentence starter */
+    int initial;   /* the next word is a capital initial ("R." in J. R. Hale) */
+} next_word;
+
+/* What follows a terminator that ends at E: skips blanks (a blank line
+ * counts as the end) and opening quotes and brackets. */
+static next_word look_next(parl_splitter *it, size_t e)
+{
+    next_word w = { PARL__C_END, 0, 0 };
+    size_t p = e, lim = wend(it), n;
+    if (lim - p > LOOKAHEAD) lim = p + LOOKAHEAD;
+    int eols = 0, c = PARL__C_END;
+    while (p < lim) {
+        c = cls(it, p, &n);
+        if (c == PARL__C_EOL) { if (++eols == 2) return w; }
+        else if (c != PARL__C_SPACE && !(eols && byte_at(it, p) == '>')) break;
+        p += n;   /* a block quote's '>' after a line break is not the next word */
+    }
+    if (p >= wend(it)) return w;
+    if (p >= lim) { w.cls = PARL__C_OTHER; return w; }
+    for (int i = 0; i < 8 && (c == PARL__C_OPENER || c == PARL__C_EITHER); i++) {
+        p += n;
+        c = cls(it, p, &n);
+    }
+    w.cls = c;
+    if (c == PARL__C_UPPER) {
+        size_t q = p;
+        while (q < wend(it) && q - p < 32) {
+            int b = byte_at(it, q);
+            if (!((b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z'))) break;
+            q++;
+        }
+        w.starter = q > p && parl__sl_starter(it->text + (p - it->base), q - p);
+        w.initial = q == p + 1 && byte_at(it, q) == '.';
+    }
+    return w;
+}
+
+/* The word before position T0, within the current sentence, without its
+ * opening quotes, brackets or bullets. Empty when longer than TOKEN_MAX. */
+static void word_before(parl_splitter *it, size_t t0, size_t *ts, size_t *te)
+{
+    size_t lo = it->s.bnd, p = t0, n;
+    if (t0 - lo > TOKEN_MAX) lo = t0 - TOKEN_MAX;
+    while (p > lo && !is_blank_byte(byte_at(it, p - 1))) p--;
+    *ts = *te = t0;
+    if (p == lo && p > it->s.bnd) return;   /* too long: a URL or the like */
+    while (p < t0) {
+        int k = cls(it, p, &n);
+        if (k != PARL__C_OPENER && k != PARL__C_EITHER && k != PARL__C_BULLET) break;
+        p += n;
+    }
+    *ts = p;
+}
+
+/* Is the capital initial at TS part of a name (Jonas E. Smith, J. K.)? */
+static int in_name(parl_splitter *it, size_t ts)
+{
+    if (at_sentence_start(it, ts)) return 1;
+    size_t lo = it->s.bnd, p = ts, ws, we;
+    while (p > lo && is_blank_byte(byte_at(it, p - 1))) p--;
+    if (p == ts || p == lo) return 0;
+    word_before(it, p, &ws, &we);
+    int c = byte_at(it, ws);
+    return ws < we && c >= 'A' && c <= 'Z';
+}
+
+/* ---------------------------------------------------------------- decisions */
+
+/* A list marker (1-3 digits or one lower-case letter) at [TS, TE): at the
+ * start of a sentence it is remembered; the next one in sequence starts a
+ * new sentence ("1. The first item 2. The second item"). Returns 1 when a
+ * sentence was emitted, 0 when it was a marker, -1 when it is none. */
+static int list_marker(parl_splitter *it, size_t ts, size_t te, parl_sentence *out)
+{
+    state *s = &it->s;
+    unsigned val = 0, kind;
+    int c = byte_at(it, ts);
+    if (te - ts == 1 && c >= 'a' && c <= 'z') { kind = 2; val = (unsigned)c; }
+    else {
+        if (te - ts > 3) return -1;
+        for (size_t p = ts; p < te; p++) {
+            int d = byte_at(it, p);
+            if (d < '0' || d > '9') return -1;
+            val = val * 10 + (unsigned)(d - '0');
+        }
+        kind = 1;
+    }
+    if (at_sentence_start(it, ts)) {
+        s->mark_kind = (unsigned char)kind;
+        s->mark_val = val;
+        return 0;
+    }
+    int b = byte_at(it, ts - 1);
+    if (s->mark_kind == kind && val == s->mark_val + 1 && (b == ' ' || b == '\t')) {
+        s->mark_val = val;
+        return emit_item(it, ts, (it->flags & PARL_SPLIT_COUNT) ? 1 : 0, out);
+    }
+    return -1;
+}
+
+static int boundary(parl_splitter *it, size_t e, parl_sentence *out)
+{
+    return emit(it, e, 0, out);
+}
+
+/* A run of two or more periods or U+2026 at [T0, T1): ends a sentence only
+ * before a capitalised word; "[...]" never does. */
+static int on_ellipsis(parl_splitter *it, size_t t0, size_t t1, parl_sentence *out)
+{
+    state *s = &it->s;
+    int prev = byte_at(it, t0 - 1);
+    if (t0 > 0 && (prev == '[' || prev == '(')) { s->quiet = t1; return 0; }
+    size_t e = absorb_closers(it, t1);
+    s->quiet = e;
+    size_t n;
+    if (e < wend(it) && !is_space_at(it, e, &n)) return 0;
+    if (is_protected(s, t0)) return 0;
+    next_word w = look_next(it, e);
+    return w.cls == PARL__C_UPPER ? boundary(it, e, out) : 0;
+}
+
+/* Spaced ellipsis ". . ." starting with the period at T0, K periods up to
+ * GE. Three detached periods are an omission; four end the sentence before a
+ * capital; a word's own period followed by ". . ." ends the sentence at the
+ * word, the ellipsis opening the next ("compounds. . . . The practice"). */
+static int on_spaced(parl_splitter *it, size_t t0, size_t ge, int k, parl_sentence *out)
+{
+    state *s = &it->s;
+    int attached = t0 > it->s.bnd && !is_blank_byte(byte_at(it, t0 - 1));
+    size_t e = absorb_closers(it, ge);
+    s->quiet = e;
+    if (is_protected(s, t0)) return 0;
+    size_t n;
+    if (e < wend(it) && !is_space_at(it, e, &n)) return 0;
+    next_word w = look_next(it, e);
+    if (w.cls != PARL__C_UPPER) return 0;
+    if (!attached) return k >= 4 ? boundary(it, e, out) : 0;
+    return k == 4 ? boundary(it, t0 + 1, out) : 0;
+}
+
+/* A terminator run [T0, T1) of . ! ? that is not an ellipsis. */
+static int on_stop(parl_splitter *it, size_t t0, size_t t1, int bang, parl_sentence *out)
+{
+    state *s = &it->s;
+    size_t e = absorb_closers(it, t1), n;
+    s->quiet = e;
+    if (e < wend(it) && !is_space_at(it, e, &n)) return 0;   /* 3.14, e.g., Yahoo!'s */
+    if (is_protected(s, t0)) return 0;
+    next_word w = look_next(it, e);
+    if (w.cls == PARL__C_LOWER) return 0;
+    if (w.cls == PARL__C_END || bang) return boundary(it, e, out);
+
+    size_t ts, te;
+    word_before(it, t0, &ts, &te);
+    if (ts == te) return boundary(it, e, out);
+    int kind = parl__sl_abbr(it->text + (ts - it->base), te - ts);
+    if (kind == PARL__ABBR_PREFIX) return 0;
+    if (kind == PARL__ABBR_NUMBER && w.cls == PARL__C_DIGIT) return 0;
+    if (kind == PARL__ABBR_SUFFIX) return w.starter ? boundary(it, e, out) : 0;
+    int c = byte_at(it, ts);
+    if (te - ts == 1 && c >= 'A' && c <= 'Z')
+        return (!in_name(it, ts) && !w.initial) || w.starter ? boundary(it, e, out) : 0;
+    int r = list_marker(it, ts, te, out);
+    return r >= 0 ? r : boundary(it, e, out);
+}
+
+/* A terminator token at [T0, T1). */
+static int on_term(parl_splitter *it, int tok, size_t t0, size_t t1, parl_sentence *out)
+{
+    if (tok == PARL__T_ELLIPSIS) return on_ellipsis(it, t0, t1, out);
+    size_t dots = 0;
+    int bang = 0;
+    for (size_t p = t0; p < t1; p++) {
+        if (byte_at(it, p) == '.') dots++;
+        else bang = 1;
+    }
+    if (!bang && dots >= 2) return on_ellipsis(it, t0, t1, out);
+    if (!bang) {
+        size_t p = t0 + 1;
+        int k = 1;
+        while (k < 16 && byte_at(it, p) == ' ' && byte_at(it, p + 1) == '.' &&
+               byte_at(it, p + 2) != '.') { k++; p += 2; }
+        if (k >= 3) return on_spaced(it, t0, p, k, out);
+    }
+    return on_stop(it, t0, t1, bang, out);
+}
+
+/* A closing parenthesis outside any parenthetical may end a list marker:
+ * "1) The first item 2) The second item". */
+static int on_rparen(parl_splitter *it, size_t tok, parl_sentence *out)
+{
+    state *s = &it->s;
+    if (s->paren) { s->paren--; return 0; }
+    int after = byte_at(it, tok + 1);
+    if (after != ' ' && after != '\t') return 0;
+    size_t ts, te;
+    word_before(it, tok, &ts, &te);
+    if (ts == te) return 0;
+    int r = list_marker(it, ts, te, out);
+    return r > 0 ? r : 0;
+}
+
+static void on_dquote(parl_splitter *it, size_t tok)
+{
+    state *s = &it->s;
+    int prev = byte_at(it, tok - 1);
+    size_t n;
+    int opening = tok == 0 || tok == it->base || is_blank_byte(prev) || prev == '(' ||
+                  prev == '[' || prev == '{';
+    if (!opening && prev >= 0x80) {
+        size_t q = tok - 1;
+        while (q > it->base && tok - q < 4 && (it->text[q - it->base] & 0xC0) == 0x80) q--;
+        int k = cls(it, q, &n);
+        opening = k == PARL__C_SPACE || k == PARL__C_OPENER;
+    }
+    if (opening) { s->dq = 1; s->dq_at = tok; }
+    else s->dq = 0;
+}
+
+/* ---------------------------------------------------------------- lines */
+
+/* Counting mode: the line [line_at, END) is complete. */
+static void line_done(parl_splitter *it, size_t end)
+{
+    state *s = &it->s;
+    if (s->sc.words > s->line_words) {
+        if (s->nonempty_lines++ == 0) { s->first_line[0] = s->line_at; s->first_line[1] = end; }
+        s->last_line[0] = s->line_at;
+        s->last_line[1] = end;
+    }
+}
+
+static void on_eol(parl_splitter *it, size_t tok)
+{
+    state *s = &it->s;
+    if (it->flags & PARL_SPLIT_COUNT) {
+        line_done(it, tok);
+        s->line_words = s->sc.words;
+        s->line_at = s->sc.pos;
+    }
+    s->eol_at = tok;
+    s->line++;
+    s->had_lines = 1;
+    s->ls_pending = 1;
+}
+
+/* Markdown structure at the start of a line. Returns 1 when a sentence was
+ * emitted; it is then called again for the same line (every step is
+ * idempotent once the sentence before the line is empty). */
+static int line_start(parl_splitter *it, parl_sentence *out)
+{
+    state *s = &it->s;
+    size_t e = wend(it), p = skip_blank(it, s->sc.pos, e);
+    /* skip_blank also skips line breaks; only this line's blanks count */
+    for (size_t q = s->sc.pos; q < p; q++) {
+        int c = byte_at(it, q);
+        if (c == '\n' || c == '\r') { p = q; break; }
+    }
+    size_t b = s->had_lines ? s->eol_at : s->sc.pos;
+    unsigned val = 0;
+    int rest = 0, ls = PARL__LS_BLANK;
+    if (p < e) {
+        size_t n = e - p < LOOKAHEAD ? e - p : LOOKAHEAD;
+        ls = parl__sl_line(it->text + (p - it->base), n, &val, &rest);
+    }
+    if (s->fence) {
+        if (!s->fence_end) {
+            if (ls == PARL__LS_FENCE && rest && (val >> 8) == (s->fence >> 8) &&
+                (val & 255) >= (s->fence & 255))
+                s->fence_end = 1;
+            s->ls_pending = 0;
+            return 0;
+        }
+        s->fence = 0;
+        s->fence_end = 0;
+        if (emit(it, b, 0, out)) return 1;
+    }
+    if (s->heading) {
+        s->heading = 0;
+        if (emit(it, b, 0, out)) return 1;
+    }
+    switch (ls) {
+    case PARL__LS_BLANK:
+        if (emit(it, b, 0, out)) return 1;
+        s->para_break = 1;   /* for the next sentence, not the one just closed */
+        s->mark_kind = 0;
+        break;
+    case PARL__LS_HEADING:
+        if (emit(it, b, 0, out)) return 1;
+        s->heading = 1;
+        s->kind = PARL_SENT_HEADING;
+        s->seen |= PARL_SEEN_HEADING;
+        break;
+    case PARL__LS_FENCE:
+        if (emit(it, b, 0, out)) return 1;
+        s->fence = val;
+        s->kind = PARL_SENT_CODE;
+        s->seen |= PARL_SEEN_CODE;
+        break;
+    case PARL__LS_QUOTE:
+        if (!s->quote_line) {
+            if (emit(it, b, 0, out)) return 1;
+            s->kind = PARL_SENT_QUOTE;
+        }
+        s->seen |= PARL_SEEN_QUOTE;
+        break;
+    case PARL__LS_BULLET:
+    case PARL__LS_NUMBER:
+    case PARL__LS_LETTER:
+        if (emit(it, b, 0, out)) return 1;
+        s->kind = PARL_SENT_ITEM;
+        s->seen |= PARL_SEEN_LIST;
+        if (ls != PARL__LS_BULLET) {
+            s->mark_kind = ls == PARL__LS_NUMBER ? 1 : 2;
+            s->mark_val = val;
+        }
+        break;
+    default:
+        if (s->quote_line && emit(it, b, 0, out)) return 1;
+        break;
+    }
+    s->quote_line = ls == PARL__LS_QUOTE;
+    s->ls_pending = 0;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- iterator */
+
+static void set_limit(parl_splitter *it)
+{
+    size_t lim = it->len;
+    if (it->flags & PARL_SPLIT_MORE) {
+        lim = lim > PARL_SPLIT_MARGIN ? lim - PARL_SPLIT_MARGIN : 0;
+        for (int i = 0; i < 3 && lim > 0 && (it->text[lim] & 0xC0) == 0x80; i++)
+            lim--;                                                    /* whole characters */
+        if (lim > 0 && it->text[lim - 1] == '\r') lim--;            /* whole CRLF */
+    }
+    it->lim = lim;
+}
+
+void parl_split_init(parl_splitter *it, const char *text, size_t len, unsigned flags)
+{
+    memset(it, 0, sizeof *it);
+    it->text = (const unsigned char *)(text ? text : "");   /* no arithmetic on NULL */
+    it->len = text ? len : 0;
+    it->flags = flags;
+    state *s = &it->s;
+    s->sc.sp = 1;
+    s->line = s->bnd_line = 1;
+    s->first = SIZE_MAX;
+    s->ls_pending = 1;
+    s->para_break = 1;
+    set_limit(it);
+    it->saved = it->s;
+}
+
+/* End of a window that is not the end of the document: go back to the state
+ * after the last sentence, or cut a sentence that fills the whole window. */
+static int window_end(parl_splitter *it, parl_sentence *out)
+{
+    state *s = &it->s;
+    if (!it->force) {
+        it->s = it->saved;
+        return 0;
+    }
+    it->force = 0;
+    size_t p = s->sc.pos, q = p;
+    while (q > s->bnd && p - q < FORCE_BACK && !is_blank_byte(byte_at(it, q - 1))) q--;
+    if (q == s->bnd || p - q >= FORCE_BACK) q = p;
+    unsigned char kind = s->kind;   /* the rest of a cut code block is still code */
+    int r = emit(it, q, (it->flags & PARL_SPLIT_COUNT) ? count_words(it, q, p) : 0, out);
+    s->kind = kind;
+    save(it);
+    if (!r) it->s = it->saved;
+    return r;
+}
+
+int parl_split_next(parl_splitter *it, parl_sentence *out)
+{
+    state *s = &it->s;
+    const int more = (it->flags & PARL_SPLIT_MORE) != 0;
+    const size_t lim = it->base + it->lim;
+    if (s->done) return 0;
+    for (;;) {
+        if (s->ls_pending) {
+            if (more && s->sc.pos >= lim) return window_end(it, out);
+            if (line_start(it, out)) return 1;
+            continue;
+        }
+        int t = (it->flags & PARL_SPLIT_COUNT)
+                    ? parl__sl_scan_count(it->text, it->base, it->lim, &s->sc)
+                    : parl__sl_scan(it->text, it->base, it->lim, &s->sc);
+        size_t tok = s->sc.tok;
+        if (more && (t == PARL__T_END || s->sc.pos >= lim)) return window_end(it, out);
+        if (t == PARL__T_EOL) { on_eol(it, tok); continue; }
+        if (t == PARL__T_END) {
+            if (it->flags & PARL_SPLIT_COUNT) line_done(it, wend(it));
+            s->done = 1;
+            return emit(it, wend(it), 0, out);
+        }
+        if (tok < s->quiet || s->fence || s->heading) continue;
+        switch (t) {
+        case PARL__T_TERM:
+        case PARL__T_ELLIPSIS:
+            if (on_term(it, t, tok, s->sc.pos, out)) return 1;
+            break;
+        case PARL__T_DQ:
+            on_dquote(it, tok);
+            break;
+        case PARL__T_LQ:
+            s->dq = 1;
+            s->dq_at = tok;
+            break;
+        case PARL__T_RQ:
+            s->dq = 0;
+            break;
+        case PARL__T_LP: {
+            int prev = byte_at(it, tok - 1);
+            if (tok > 0 && (prev == ':' || prev == ';')) break;   /* an emoticon */
+            if (s->paren == 0) s->paren_at = tok;
+            if (s->paren < 0xFFFF) s->paren++;
+            break;
+        }
+        case PARL__T_RP:
+            if (on_rparen(it, tok, out)) return 1;
+            break;
+        case PARL__T_BULLET: {
+            s->seen |= PARL_SEEN_LIST;
+            if (at_sentence_start(it, tok)) break;
+            int prev = byte_at(it, tok - 1);
+            size_t adj = (it->flags & PARL_SPLIT_COUNT) && is_blank_byte(prev) ? 1 : 0;
+            if (emit_item(it, tok, adj, out)) return 1;
+            break;
+        }
+        default:
+            break;
+        }
+    }
+}
+
+size_t parl_split_pending(const parl_splitter *it)
+{
+    const state *s = &it->s;
+    size_t p = s->sc.pos < s->bnd ? s->sc.pos : s->bnd;
+    return p - it->base;
+}
+
+void parl_split_feed(parl_splitter *it, const char *text, size_t len, bool more)
+{
+    const state *s = &it->s;
+    it->base = s->sc.pos < s->bnd ? s->sc.pos : s->bnd;
+    it->text = (const unsigned char *)(text ? text : "");
+    if (!text) len = 0;
+    it->len = len;
+    if (more) it->flags |= PARL_SPLIT_MORE;
+    else it->flags &= ~PARL_SPLIT_MORE;
+    set_limit(it);
+    it->saved = it->s;
+}
+
+int parl_split_force(parl_splitter *it, parl_sentence *out)
+{
+    if (!(it->flags & PARL_SPLIT_MORE) || it->s.done) return 0;
+    /* scan the whole window (decisions near its end see less lookahead: the
+     * price of a window too small for its sentence), then cut */
+    it->force = 1;
+    it->lim = it->len;
+    int r = parl_split_next(it, out);
+    it->force = 0;
+    set_limit(it);
+    return r;
+}
+
+size_t parl_split_invalid_bytes(const parl_splitter *it) { return it->s.sc.bad; }
+size_t parl_split_nul_bytes(const parl_splitter *it) { return it->s.sc.nul; }
+
+parl_span parl__sl_trim(const unsigned char *text, size_t len, size_t a, size_t b)
+{
+    parl_splitter t;
+    t.text = text;
+    t.len = len;
+    t.base = 0;
+    a = skip_blank(&t, a, b);
+    b = trim_back(&t, a, b);
+    parl_span sp = { a, b - a };
+    return sp;
+}

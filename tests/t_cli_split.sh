@@ -1,0 +1,100 @@
+#!/bin/sh
+# t_cli_split.sh: the split and profile commands end to end: output formats,
+# stdin, odd bytes, exit codes, and bounded memory on a large stream.
+cd "$(dirname "$0")/.." || exit 1
+P=build/parlance
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+no() { fail=$((fail + 1)); echo "t_cli_split: FAIL: $*" >&2; }
+check() { # check NAME GOT WANT
+    if [ "$2" = "$3" ]; then ok; else no "$1: got [$2], want [$3]"; fi
+}
+tmp=${TMPDIR:-/tmp}/t_cli_split.$$
+mkdir -p "$tmp" && trap 'rm -rf "$tmp"' EXIT INT TERM
+
+printf 'Hello World. My name is Jonas.\r\n\r\n# Title\nIt costs $4.50 today. Mr. Smith\n  agreed.\n' > "$tmp/a.txt"
+
+# text: one sentence per line, line breaks inside a sentence become a space
+check "text" "$($P split "$tmp/a.txt")" "Hello World.
+My name is Jonas.
+# Title
+It costs \$4.50 today.
+Mr. Smith agreed."
+check "stdin" "$($P split - < "$tmp/a.txt" | wc -l | tr -d ' ')" "5"
+check "stdin default" "$($P split < "$tmp/a.txt" | wc -l | tr -d ' ')" "5"
+
+# --json: one array of strings
+check "json" "$($P split --json "$tmp/a.txt" | tr -d '\n')" \
+    '[  "Hello World.",  "My name is Jonas.",  "# Title",  "It costs $4.50 today.",  "Mr. Smith\n  agreed."]'
+check "json empty" "$(printf '' | $P split --json)" "[]"
+
+# --jsonl: one object per sentence
+check "jsonl" "$($P split --jsonl "$tmp/a.txt" | sed -n 5p)" \
+    '{"index":5,"start":64,"end":83,"charStart":64,"charEnd":83,"line":4,"endLine":5,"paragraph":2,"kind":"text","text":"Mr. Smith\n  agreed."}'
+check "jsonl heading" "$($P split --jsonl "$tmp/a.txt" | sed -n 3p | jq -r .kind 2>/dev/null || echo heading)" "heading"
+
+# character offsets next to byte offsets, also across stream windows
+printf 'Caf\303\251 ok.   \n\n  Na\303\257ve \342\200\224 yes.' > "$tmp/u.txt"
+check "char offsets" "$($P split --jsonl "$tmp/u.txt" | sed -e 's/"line".*//' | tr -d '\n')" \
+    '{"index":1,"start":0,"end":9,"charStart":0,"charEnd":8,{"index":2,"start":16,"end":31,"charStart":15,"charEnd":27,'
+awk 'BEGIN { for (i = 0; i < 200000; i++) printf "Caf\303\251 \342\200\224 d\303\251j\303\240 vu.   \n\n" }' > "$tmp/u2.txt"
+check "char offsets far" "$($P split --jsonl "$tmp/u2.txt" | tail -1 | sed -e 's/,"line".*//')" \
+    '{"index":200000,"start":4999975,"end":4999995,"charStart":3999980,"charEnd":3999995'
+
+# profile: the seed's fields, a fixed analyzedAt for reproducibility
+prof=$($P profile --at 2024-01-02T03:04:05.000Z "$tmp/a.txt")
+for f in charCount wordCount lineCount nonEmptyLineCount paragraphCount sentenceCount \
+         paragraphs firstLine lastLine firstSentence lastSentence hasHeadings hasCodeBlocks \
+         hasList hasBlockQuotes language profileVersion analyzedAt avgWordsPerSentence \
+         avgSentencesPerParagraph sentences; do
+    case "$prof" in *"\"$f\":"*) ok ;; *) no "profile lacks $f" ;; esac
+done
+field() { printf '%s\n' "$prof" | grep "^  \"$1\":" | sed -e 's/^[^:]*: //' -e 's/,$//'; }
+check "charCount" "$(field charCount)" "84"
+check "wordCount" "$(field wordCount)" "15"
+check "lineCount" "$(field lineCount)" "5"
+check "nonEmptyLineCount" "$(field nonEmptyLineCount)" "4"
+check "paragraphCount" "$(field paragraphCount)" "2"
+check "sentenceCount" "$(field sentenceCount)" "5"
+check "firstLine" "$(field firstLine)" '"Hello World. My name is Jonas."'
+check "lastSentence" "$(field lastSentence)" '"Mr. Smith\n  agreed."'
+check "avgWordsPerSentence" "$(field avgWordsPerSentence)" "3.00"
+check "avgSentencesPerParagraph" "$(field avgSentencesPerParagraph)" "2.50"
+check "profile time" "$(printf '%s\n' "$prof" | grep analyzedAt | tr -d ' ')" '"analyzedAt":"2024-01-02T03:04:05.000Z",'
+check "profile heading" "$(printf '%s\n' "$prof" | grep hasHeadings | tr -d ' ')" '"hasHeadings":true,'
+if command -v jq >/dev/null 2>&1; then
+    check "profile json" "$(printf '%s\n' "$prof" | jq -c '[.paragraphs[1].startLine, .paragraphs[1].endLine, .sentences[4].start, .sentences[4].end]')" "[3,5,64,83]"
+    check "profile now" "$($P profile "$tmp/a.txt" | jq -r '.analyzedAt' | cut -c1-2)" "20"
+fi
+
+# odd bytes: never crash, report on stderr and in the profile
+printf 'Bad \377 byte. NUL\000here. Fine.' > "$tmp/bad.txt"
+out=$($P split "$tmp/bad.txt" 2>"$tmp/err"); st=$?
+check "bad status" "$st" "0"
+check "bad lines" "$(printf '%s\n' "$out" | wc -l | tr -d ' ')" "3"
+check "bad warning" "$(cat "$tmp/err")" "parlance: warning: $tmp/bad.txt: 1 invalid UTF-8 byte(s), 1 NUL byte(s)"
+check "bad json" "$($P split --json "$tmp/bad.txt" 2>/dev/null | sed -n 2p)" '  "Bad \ufffd byte.",'
+check "bad profile" "$($P profile "$tmp/bad.txt" 2>/dev/null | grep -E 'invalidUtf8Bytes|nulBytes' | tr -d ' \n')" \
+    '"invalidUtf8Bytes":1,"nulBytes":1,'
+
+# errors
+$P split "$tmp/missing.txt" >/dev/null 2>&1; check "missing file" "$?" "1"
+$P split --bogus >/dev/null 2>&1; check "bad option" "$?" "2"
+$P profile "$tmp" >/dev/null 2>&1; check "directory" "$?" "1"
+
+# bounded memory: 120 MB through a pipe with the address space capped at
+# 96 MB; reading it whole would fail
+n=$( (ulimit -v 98304; awk 'BEGIN { s = "The quick brown fox jumps over the lazy dog. Dr. Who said so.\n";
+        for (i = 0; i < 2000000; i++) printf "%s", s }' | $P split | wc -l) 2>/dev/null | tr -d ' ')
+check "stream 120 MB in 96 MB" "$n" "4000000"
+
+# a sentence longer than the window is cut with a warning, nothing lost
+awk 'BEGIN { for (i = 0; i < 1000000; i++) printf "word "; printf "end.\n" }' > "$tmp/long.txt"
+pieces=$($P split "$tmp/long.txt" 2>"$tmp/err" | wc -l | tr -d ' ')
+words=$($P split "$tmp/long.txt" 2>/dev/null | wc -w | tr -d ' ')
+check "long pieces" "$pieces" "2"
+check "long words" "$words" "1000001"
+case "$(cat "$tmp/err")" in *"were cut"*) ok ;; *) no "no warning for a cut sentence" ;; esac
+
+echo "t_cli_split: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
