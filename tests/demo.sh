@@ -1,2 +1,21 @@
 #!/bin/sh
-echo "demo: nothing yet"
+# make demo: a few requests, from words to structured intents, and a look at
+# a sample document's sentences and profile.
+cd "$(dirname "$0")/.." || exit 1
+p=build/parlance
+run() { printf '\n$ parlance %s\n' "$*"; $p "$@"; }
+echo "== natural-language requests -> intents"
+for q in "could you please show me the last two sentences?" "the third paragraph" \
+         "lines five to ten" "from line 5 to the end" "every mention of data" \
+         "how many times does 'model' appear" "the first and third sentences" \
+         "what does it say about neural networks in the document?" "what's the conclusion"; do
+    run infer "$q"
+done
+run gate "quote the bit about pricing"
+run gate "how are you today?"
+sample=tests/samples/report.md
+if [ -n "$sample" ]; then
+    echo; echo "== $sample: first sentences and profile"
+    printf '\n$ parlance split %s | head -5\n' "$sample"; $p split "$sample" | head -5
+    printf '\n$ parlance profile %s | head -12\n' "$sample"; $p profile "$sample" | head -12
+fi
