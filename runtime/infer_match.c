@@ -25,6 +25,7 @@ static const parl__item *item(matcher *m, size_t j)
 {
     static const parl__item end_item = { 0, 0, 0, 0, 0, PARL__IT_END, 0, 0, 0, 0, 0 };
     if (j - m->start >= PARL__RING - 1) return &end_item;   /* beyond the window */
+    if (j < m->r.count) return &m->r.ring[j % PARL__RING];  /* read already */
     return parl__item_at(&m->r, j);
 }
 
@@ -175,7 +176,7 @@ static int best_match(matcher *m, int limit, int stop_at_any, caps *best_caps)
         if (it->kind == PARL__IT_END) break;
         /* Attempts read at most PARL__RING - 2 items ahead: IT stays put. */
         const parl__item cur = *it;
-        uint8_t slots[4];
+        uint8_t slots[3];   /* units and sections are in the word index */
         int ns = 0;
         if (cur.kind == PARL__IT_QTY) {
             int k = cur.qkind;
@@ -190,8 +191,6 @@ static int best_match(matcher *m, int limit, int stop_at_any, caps *best_caps)
                 slots[ns++] = k == PARL__QTY_RANGE ? PARL__E_RANGE : PARL__E_LIST;
             }
         }
-        if (cur.unit) slots[ns++] = PARL__E_UNIT;
-        if (cur.section) slots[ns++] = PARL__E_SECTION;
         if (cur.kind == PARL__IT_QUOTE) slots[ns++] = PARL__E_QUOTED;
         if (cur.word)
             try_list(m, parl__first_word, parl__first_word_off[cur.word],

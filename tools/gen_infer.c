@@ -1322,6 +1322,9 @@ static void emit_tables(infer *I, FILE *f)
             int hit = 0;
             if (id && (e->op == E_WORD || e->op == E_SET))
                 for (int m = 0; m < e->n; m++) hit |= word_id(I, e->words[m]) == id;
+            /* Unit and section slots are indexed under the words they take. */
+            if (id && (e->op == E_UNIT || e->op == E_SECTION))
+                hit = slot_takes_word(I, e->op, e->mask, order2[id - 1]);
             if (hit) { GROW(idx, nidx, cidx); idx[nidx++] = k; }
         }
     }
@@ -1332,7 +1335,8 @@ static void emit_tables(infer *I, FILE *f)
     for (int op = 0; op <= E_QUOTED; op++) {
         soff[op] = nsidx;
         for (int k = 0; k < I->nv; k++)
-            if (I->v[k].group < 2 && I->v[k].s.e[0].op == op && op >= E_NUMBER) {
+            if (I->v[k].group < 2 && I->v[k].s.e[0].op == op && op >= E_NUMBER && op != E_UNIT &&
+                op != E_SECTION) {
                 GROW(sidx, nsidx, csidx);
                 sidx[nsidx++] = k;
             }
