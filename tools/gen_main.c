@@ -45,6 +45,7 @@ struct gen_ctx {
 
 static const gen_module modules[] = {
     { "infer", gen_infer },
+    { "verbs", gen_verbs },
 };
 
 void gen_fail(gen_ctx *g) { g->errors++; }

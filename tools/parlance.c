@@ -9,6 +9,9 @@ static const struct {
     const char *usage;
 } commands[] = {
     { "infer", cmd_infer, "infer QUERY | infer --batch    natural-language request -> intent JSON" },
+    { "verb", cmd_verb, "verb WORD [--config F]         how a verb word matches (JSON)" },
+    { "dialect", cmd_dialect, "dialect [FILE|-] [--config F] the actions of an agent message (JSON)" },
+    { "failures", cmd_failures, "failures log|unknown-verbs|by-model|patterns|suggest-aliases  parse-failure log" },
     { "gate", cmd_gate, "gate QUERY                     could this be a retrieval request? true/false" },
 };
 
