@@ -388,7 +388,18 @@ static void send(args *a)
 {
     parl_dialect_intent *in = a->in;
     int i = 0, n = a->n, nat = 0, at[2];
-    while (i < n && nat < 2 && is_ref(K(a, i)) && i + 1 < n) at[nat++] = i++;
+    /* Mentions (@alice, @discord) address the message; a reference
+     * (@thread, @last.output) does too when more follows, else it is the
+     * message. */
+    while (i < n && nat < 2 && is_ref(K(a, i))) {
+        const parl__dtok *t = T(a, i);
+        size_t len = 0;
+        while (t->start + 1 + len < t->end && a->msg[t->start + 1 + len] != '.') len++;
+        bool reference = t->kind == PARL__DTK_REFURI ||
+                         parl__dia_word_sense(a->msg + t->start + 1, len, PARL__WC_REFERENCE);
+        if (reference && i + 1 >= n) break;
+        at[nat++] = i++;
+    }
     check_refs(a, true);
     if (nat == 2) {
         in->domain.off = T(a, at[0])->start + 1;

@@ -190,6 +190,10 @@ parl_strictness parl_verb_strictness(const parl_dialect_ctx *ctx, int verb);
 parl_authority parl_verb_authority(const parl_dialect_ctx *ctx, int verb);
 const char *parl_verb_description(const parl_dialect_ctx *ctx, int verb);
 const char *parl_verb_example(const parl_dialect_ctx *ctx, int verb, int i);
+/* The smallest edit distance from WORD to VERB's name or any of its
+ * single-word aliases (at most MAX; MAX + 1 when farther). */
+int parl_verb_word_distance(const parl_dialect_ctx *ctx, int verb, const char *word, size_t len,
+                            int max);
 /* Looks a name or alias up exactly (case-insensitively): verb id or -1. */
 int parl_verb_lookup(const parl_dialect_ctx *ctx, const char *word, size_t len, parl_op *op);
 

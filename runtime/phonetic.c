@@ -13,7 +13,7 @@ static unsigned char upper(unsigned char c)
  * the scan stops as soon as it exceeds MAX. */
 int parl_levenshtein(const char *a, size_t na, const char *b, size_t nb, int max)
 {
-    if (max < 0) return 0;
+    if (max < 0) return max + 1 < 0 ? 0 : max + 1;
     if (na > PARL_VERB_MAX_LEN || nb > PARL_VERB_MAX_LEN) return max + 1;
     size_t diff = na > nb ? na - nb : nb - na;
     if (diff > (size_t)max) return max + 1;

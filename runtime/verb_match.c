@@ -245,6 +245,19 @@ static void set_ambiguous(parl_verb_match *m, parl_tier tier)
     m->tier = tier;
 }
 
+int parl_verb_word_distance(const parl_dialect_ctx *ctx, int verb, const char *word, size_t len,
+                            int max)
+{
+    int best = max + 1, total = entry_count(ctx);
+    for (int i = 0; i < total && best > 0; i++) {
+        entry e;
+        if (!entry_at(ctx, i, &e) || e.verb != verb) continue;
+        int d = parl_levenshtein(word, len, e.text, e.len, best - 1);
+        if (d < best) best = d;
+    }
+    return best;
+}
+
 /* Tier 5: edit distance within each verb's allowance. */
 static bool typo_tier(const parl_dialect_ctx *ctx, const char *w, size_t n, parl_verb_match *m)
 {
