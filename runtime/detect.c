@@ -101,15 +101,15 @@ static size_t try_action(scan *sc, size_t i, bool line_start, size_t prose_from)
     size_t n = sc->n, vend, cmd = i;
     parl_verb_match m;
     bool has_do = false;
-    if (!parl__dia_head(sc->ctx, s, i + 1, n, &vend, &m)) return 0;
-    if (parl__dia_word_sense(s + i + 1, vend - i - 1, PARL__WC_DO)) {
-        size_t j = vend;
+    size_t w = parl__dia_word_end(s, i + 1, n);
+    if (w > i + 1 && parl__dia_word_sense(s + i + 1, w - i - 1, PARL__WC_DO)) {
+        size_t j = w;
         while (j < n && parl__is_blank((unsigned char)s[j])) j++;
-        if (j == vend || j >= n || s[j] != parl__dia_sigil || !parl__dia_head(sc->ctx, s, j + 1, n, &vend, &m))
-            return 0;
+        if (j == w || j >= n || s[j] != parl__dia_sigil) return 0;
         has_do = true;
         cmd = j;
     }
+    if (!parl__dia_head(sc->ctx, s, cmd + 1, n, &vend, &m)) return 0;
     if (m.verb < 0 && !m.ambiguous && !line_start) return 0;
     size_t end = action_end(s, n, vend);
     prose(sc, prose_from, i);
@@ -122,6 +122,9 @@ static size_t try_action(scan *sc, size_t i, bool line_start, size_t prose_from)
     a->span.off = i;
     a->span.len = end - i;
     a->cmd_off = cmd;
+    a->verb_text.off = cmd + 1;
+    a->verb_text.len = vend - cmd - 1;
+    a->match = m;
     a->line_start = line_start;
     a->trailing = false;
     a->has_do = has_do;

@@ -19,15 +19,20 @@ typedef struct {
 } lexed;
 
 /* Resolves the head at token I (SIGILWORD, or a bare WORD after `->`) and
- * folds the tokens of a multi-word verb ("look up") into it. */
-static void make_head(lexed *L, int i, size_t lim)
+ * folds the tokens of a multi-word verb ("look up") into it. The action's
+ * first verb was resolved by detection already (FIRST). */
+static void make_head(lexed *L, int i, size_t lim, const parl_action *first)
 {
     parl__dtok *t = &L->tok[i];
     if (t->kind != PARL__DTK_SIGILWORD && t->kind != PARL__DTK_WORD) return;
     size_t from = t->start + (L->msg[t->start] == parl__dia_sigil);
     parl_verb_match m;
     size_t end;
-    if (!parl__dia_head(L->ctx, L->msg, from, lim, &end, &m) || end < t->end) return;
+    if (first) {
+        m = first->match;
+        end = first->verb_text.off + first->verb_text.len;
+    } else if (!parl__dia_head(L->ctx, L->msg, from, lim, &end, &m)) return;
+    if (end < t->end) return;
     t->kind = PARL__DTK_VERB;
     t->end = end;
     for (int k = i + 1; k < L->ntok && L->tok[k].start < end; k++) L->tok[k].kind = PARL__DTK_SKIP;
@@ -75,9 +80,9 @@ static void make_markers(lexed *L, int end)
 }
 
 /* Lexes [from, end) of the message. Returns false when it does not fit. */
-static bool lex_action(lexed *L, size_t from, size_t end)
+static bool lex_action(lexed *L, const parl_action *a)
 {
-    size_t pos = from;
+    size_t pos = a->cmd_off, end = a->span.off + a->span.len;
     L->ntok = 0;
     L->nheads = 0;
     for (;;) {
@@ -90,7 +95,7 @@ static bool lex_action(lexed *L, size_t from, size_t end)
     int seg_start = 0;
     for (int i = 0; i <= L->ntok; i++) {
         if (i < L->ntok && L->tok[i].kind != PARL__DTK_ARROW) continue;
-        if (seg_start < L->ntok) make_head(L, seg_start, end);
+        if (seg_start < L->ntok) make_head(L, seg_start, end, seg_start == 0 ? a : NULL);
         make_markers(L, i);
         seg_start = i + 1;
     }
@@ -181,7 +186,7 @@ static void parse_action(const parl_dialect_ctx *ctx, const char *msg, parl_acti
     ps.error = PARL_DETAIL_NONE;
     ps.error_tok = 0;
     ps.prev_kind = PARL__DTK_END;
-    if (!lex_action(&L, a->cmd_off, end)) ps.error = PARL_DETAIL_TOO_LONG;
+    if (!lex_action(&L, a)) ps.error = PARL_DETAIL_TOO_LONG;
     else {
         ps.ntok = L.ntok;
         parl__dia_grammar(&ps);

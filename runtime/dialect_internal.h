@@ -206,6 +206,18 @@ void parl__dia_grammar(parl__dia_pstate *ps);
 
 /* -------------------------------------------------------- shared helpers */
 
+/* phonetic.c: bit-parallel edit distance against a fixed word of at most
+ * PARL_VERB_MAX_LEN bytes (case-folded). */
+typedef struct {
+    uint32_t eq[256];
+    size_t m;
+} parl__peq;
+void parl__dia_peq_init(parl__peq *q, const char *p, size_t m);
+int parl__dia_peq_distance(const parl__peq *q, const char *t, size_t n, int max);
+/* verb_match.c: the end of the verb-like word at FROM (letters, digits,
+ * _ and -; any byte >= 0x80). */
+size_t parl__dia_word_end(const char *text, size_t from, size_t lim);
+
 /* verb_match.c: resolves the verb at TEXT[from..lim) (after the sigil): the
  * longest multi-word alias, else the matcher on the first word. Sets
  * *end to the end of the verb text; returns 0 when no verb-like word is

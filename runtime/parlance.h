@@ -306,6 +306,8 @@ typedef enum {
 typedef struct parl_action {
     parl_span span;         /* from `/do` or the sigil to the end of its content */
     size_t cmd_off;         /* the sigil of the first command */
+    parl_span verb_text;    /* the first verb as written, and how it matched */
+    parl_verb_match match;
     bool line_start;        /* only blanks before it on its line */
     bool trailing;          /* at a line start, nothing but actions after it */
     bool has_do;

@@ -3,38 +3,56 @@
  * on ASCII letters, fold case, and use small fixed stack buffers: inputs
  * are verbs, so anything longer than PARL_VERB_MAX_LEN is cut or refused. */
 #include "dialect_internal.h"
+#include <string.h>
 
 static unsigned char upper(unsigned char c)
 {
     return c >= 'a' && c <= 'z' ? (unsigned char)(c - 32) : c;
 }
 
-/* Two DP rows; the row minimum is a lower bound of the final distance, so
- * the scan stops as soon as it exceeds MAX. */
+/* Bit-parallel edit distance (Myers 1999, in Hyyro's formulation): the
+ * pattern's positions are the bits of a word, each byte of the other
+ * string is one step of a few logic operations. The pattern table is built
+ * once per query word and reused against every verb word. */
+void parl__dia_peq_init(parl__peq *q, const char *p, size_t m)
+{
+    memset(q->eq, 0, sizeof q->eq);
+    q->m = m > PARL_VERB_MAX_LEN ? 0 : m;
+    for (size_t i = 0; i < q->m; i++) q->eq[parl__lower((unsigned char)p[i])] |= 1u << i;
+}
+
+int parl__dia_peq_distance(const parl__peq *q, const char *t, size_t n, int max)
+{
+    size_t m = q->m;
+    if (max < 0) return 0;
+    if ((m > n ? m - n : n - m) > (size_t)max) return max + 1;
+    if (m == 0) return (int)n;
+    uint32_t last = 1u << (m - 1), vp = ~0u, vn = 0;
+    int score = (int)m;
+    for (size_t j = 0; j < n; j++) {
+        uint32_t eq = q->eq[parl__lower((unsigned char)t[j])];
+        uint32_t x = eq | vn;
+        uint32_t d0 = (((x & vp) + vp) ^ vp) | x;
+        uint32_t hp = vn | ~(d0 | vp), hn = vp & d0;
+        if (hp & last) score++;
+        else if (hn & last) score--;
+        hp = (hp << 1) | 1u;   /* the top row grows by one per byte */
+        hn <<= 1;
+        vp = hn | ~(d0 | hp);
+        vn = hp & d0;
+        /* Each remaining byte lowers the score by one at most. */
+        if (score - (int)(n - j - 1) > max) return max + 1;
+    }
+    return score <= max ? score : max + 1;
+}
+
 int parl_levenshtein(const char *a, size_t na, const char *b, size_t nb, int max)
 {
-    if (max < 0) return max + 1 < 0 ? 0 : max + 1;
+    if (max < 0) return 0;
     if (na > PARL_VERB_MAX_LEN || nb > PARL_VERB_MAX_LEN) return max + 1;
-    size_t diff = na > nb ? na - nb : nb - na;
-    if (diff > (size_t)max) return max + 1;
-    unsigned char prev[PARL_VERB_MAX_LEN + 1], cur[PARL_VERB_MAX_LEN + 1];
-    for (size_t j = 0; j <= nb; j++) prev[j] = (unsigned char)j;
-    for (size_t i = 1; i <= na; i++) {
-        unsigned char ca = parl__lower((unsigned char)a[i - 1]);
-        cur[0] = (unsigned char)i;
-        unsigned char low = cur[0];
-        for (size_t j = 1; j <= nb; j++) {
-            unsigned char cost = ca != parl__lower((unsigned char)b[j - 1]);
-            unsigned char v = (unsigned char)(prev[j - 1] + cost);
-            if (prev[j] + 1 < v) v = (unsigned char)(prev[j] + 1);
-            if (cur[j - 1] + 1 < v) v = (unsigned char)(cur[j - 1] + 1);
-            cur[j] = v;
-            if (v < low) low = v;
-        }
-        if (low > max) return max + 1;
-        for (size_t j = 0; j <= nb; j++) prev[j] = cur[j];
-    }
-    return prev[nb] > max ? max + 1 : prev[nb];
+    parl__peq q;
+    parl__dia_peq_init(&q, a, na);
+    return parl__dia_peq_distance(&q, b, nb, max);
 }
 
 /* Soundex digit of an upper-case letter: 0 for vowels (they separate equal

@@ -18,6 +18,14 @@
 /* Verbs a match can name (compiled + configured). */
 #define MAX_VERBS (PARL_VERB_COUNT + PARL_CFG_MAX_VERBS)
 
+/* Small compares inline: these strings are a few bytes long. */
+static inline bool bytes_eq(const char *a, const char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i]) return false;
+    return true;
+}
+
 const parl__dsense *parl__dia_sense(int w, parl__wclass cls)
 {
     if (w < 0) return NULL;
@@ -114,7 +122,7 @@ static bool morph_tier(const parl_dialect_ctx *ctx, const char *w, size_t n, par
     parl_op op = PARL_OP_NONE;
     for (int i = 0; i < parl__dia_nirregulars; i++) {
         const parl__irregular *r = &parl__dia_irregulars[i];
-        if (r->word_len == n && !memcmp(r->word, w, n)) {
+        if (r->word_len == n && bytes_eq(r->word, w, n)) {
             int v = lookup(ctx, r->base, r->base_len, &op, NULL);
             return found(m, v, PARL_TIER_MORPH, op, 1.0f);
         }
@@ -122,7 +130,7 @@ static bool morph_tier(const parl_dialect_ctx *ctx, const char *w, size_t n, par
     char buf[WORD_BUF];
     for (int i = 0; i < parl__dia_nsuffixes; i++) {
         const parl__rewrite *r = &parl__dia_suffixes[i];
-        if (n <= r->from_len || memcmp(w + n - r->from_len, r->from, r->from_len)) continue;
+        if (n <= r->from_len || !bytes_eq(w + n - r->from_len, r->from, r->from_len)) continue;
         size_t stem = n - r->from_len;
         if (r->undouble) {
             if (stem < 2 || w[stem - 1] != w[stem - 2]) continue;
@@ -147,7 +155,7 @@ static bool spelling_tier(const parl_dialect_ctx *ctx, const char *w, size_t n, 
         size_t k = 0;
         bool changed = false, fits = true;
         for (size_t j = 0; j < n && fits;) {
-            if (j + r->from_len <= n && !memcmp(w + j, r->from, r->from_len)) {
+            if (j + r->from_len <= n && bytes_eq(w + j, r->from, r->from_len)) {
                 if (k + r->to_len > sizeof buf) { fits = false; break; }
                 memcpy(buf + k, r->to, r->to_len);
                 k += r->to_len;
@@ -185,7 +193,8 @@ static unsigned letter_mask(const char *w, size_t n)
     return mask;
 }
 
-/* Every single-word name or alias, compiled then configured. */
+/* Every single-word name or alias, compiled then configured, visited with
+ * a cursor (phrases such as "look up" only ever match exactly). */
 typedef struct {
     const char *text;
     size_t len;
@@ -193,30 +202,62 @@ typedef struct {
     parl_op op;
 } entry;
 
-static int entry_count(const parl_dialect_ctx *ctx)
+typedef struct {
+    const parl_dialect_config *cfg;
+    int i;
+} cursor;
+
+static inline cursor entries(const parl_dialect_ctx *ctx)
 {
-    const parl_dialect_config *cfg = ctx ? ctx->config : NULL;
-    return parl__dia_nverb_words + (cfg ? cfg->nverbs + cfg->naliases : 0);
+    cursor c = { ctx ? ctx->config : NULL, 0 };
+    return c;
 }
 
-static bool entry_at(const parl_dialect_ctx *ctx, int i, entry *e)
+static inline bool next_entry(cursor *c, entry *e)
 {
-    if (i < parl__dia_nverb_words) {
-        const parl__verb_word *v = &parl__dia_verb_words[i];
-        *e = (entry){ v->text, v->len, v->verb, (parl_op)v->op };
+    if (c->i < parl__dia_nverb_words) {
+        const parl__verb_word *v = &parl__dia_verb_words[c->i++];
+        e->text = v->text;
+        e->len = v->len;
+        e->verb = v->verb;
+        e->op = (parl_op)v->op;
         return true;
     }
-    const parl_dialect_config *cfg = ctx->config;
-    i -= parl__dia_nverb_words;
-    if (i < cfg->nverbs) {
-        *e = (entry){ cfg->verbs[i].name, cstrlen(cfg->verbs[i].name), PARL_VERB_COUNT + i, PARL_OP_NONE };
-    } else {
-        const parl_cfg_alias *a = &cfg->aliases[i - cfg->nverbs];
-        *e = (entry){ a->word, cstrlen(a->word), a->verb, a->op };
+    for (const parl_dialect_config *cfg = c->cfg; cfg;) {
+        int i = c->i++ - parl__dia_nverb_words;
+        if (i >= cfg->nverbs + cfg->naliases) return false;
+        if (i < cfg->nverbs) *e = (entry){ cfg->verbs[i].name, cstrlen(cfg->verbs[i].name), PARL_VERB_COUNT + i, PARL_OP_NONE };
+        else {
+            const parl_cfg_alias *a = &cfg->aliases[i - cfg->nverbs];
+            *e = (entry){ a->word, cstrlen(a->word), a->verb, a->op };
+        }
+        size_t k = 0;
+        while (k < e->len && e->text[k] != ' ') k++;
+        if (k == e->len) return true;
     }
-    for (size_t k = 0; k < e->len; k++)
-        if (e->text[k] == ' ') return false;   /* phrases only match exactly */
-    return true;
+    return false;
+}
+
+static inline const parl__strict_spec *strictness_of(const parl_dialect_ctx *ctx, int verb)
+{
+    if (verb < PARL_VERB_COUNT) return &parl__dia_strict[parl__dia_verbs[verb].strictness];
+    return &parl__dia_strict[parl_verb_strictness(ctx, verb)];
+}
+
+static inline int bits(unsigned x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
+/* Cheap lower bounds of the edit distance: the length difference, and the
+ * letters present in one word but not the other. */
+static inline bool within(size_t n, unsigned wmask, const entry *e, int d)
+{
+    if ((n > e->len ? n - e->len : e->len - n) > (size_t)d) return false;
+    unsigned em = letter_mask(e->text, e->len);
+    return bits(wmask & ~em) <= d && bits(em & ~wmask) <= d;
 }
 
 /* Keeps, per verb, the best score; then the verbs with the lowest score
@@ -248,11 +289,15 @@ static void set_ambiguous(parl_verb_match *m, parl_tier tier)
 int parl_verb_word_distance(const parl_dialect_ctx *ctx, int verb, const char *word, size_t len,
                             int max)
 {
-    int best = max + 1, total = entry_count(ctx);
-    for (int i = 0; i < total && best > 0; i++) {
-        entry e;
-        if (!entry_at(ctx, i, &e) || e.verb != verb) continue;
-        int d = parl_levenshtein(word, len, e.text, e.len, best - 1);
+    int best = max + 1;
+    if (len > PARL_VERB_MAX_LEN) return best;
+    parl__peq q;
+    parl__dia_peq_init(&q, word, len);
+    cursor c = entries(ctx);
+    entry e;
+    while (best > 0 && next_entry(&c, &e)) {
+        if (e.verb != verb) continue;
+        int d = parl__dia_peq_distance(&q, e.text, e.len, best - 1);
         if (d < best) best = d;
     }
     return best;
@@ -265,18 +310,16 @@ static bool typo_tier(const parl_dialect_ctx *ctx, const char *w, size_t n, parl
     int nverbs = parl_verb_total(ctx);
     memset(score, 255, (size_t)nverbs);
     unsigned wmask = letter_mask(w, n);
-    int total = entry_count(ctx);
-    for (int i = 0; i < total; i++) {
-        entry e;
-        if (!entry_at(ctx, i, &e)) continue;
-        int allow = parl__dia_strict[parl_verb_strictness(ctx, e.verb)].typo;
+    parl__peq q;
+    parl__dia_peq_init(&q, w, n);
+    cursor c = entries(ctx);
+    entry e;
+    while (next_entry(&c, &e)) {
+        int allow = strictness_of(ctx, e.verb)->typo;
         int cap = length_cap(e.len);
         if (cap < allow) allow = cap;
-        if (allow == 0 || (n > e.len ? n - e.len : e.len - n) > (size_t)allow) continue;
-        unsigned emask = letter_mask(e.text, e.len);
-        if (__builtin_popcount(wmask & ~emask) > allow || __builtin_popcount(emask & ~wmask) > allow)
-            continue;
-        int d = parl_levenshtein(w, n, e.text, e.len, allow);
+        if (allow == 0 || !within(n, wmask, &e, allow)) continue;
+        int d = parl__dia_peq_distance(&q, e.text, e.len, allow);
         if (d <= allow && d < score[e.verb]) score[e.verb] = (unsigned char)d;
     }
     int low, ties = best_verbs(score, nverbs, m, &low);
@@ -297,13 +340,12 @@ static bool phonetic_tier(const parl_dialect_ctx *ctx, const char *w, size_t n, 
     int nverbs = parl_verb_total(ctx);
     memset(score, 255, (size_t)nverbs);
     bool have_mp = false;
-    int total = entry_count(ctx);
-    for (int i = 0; i < total; i++) {
-        entry e;
-        if (!entry_at(ctx, i, &e) || e.len < parl__dia_min_len_for_distance[1]) continue;
-        if (parl__lower((unsigned char)e.text[0]) != parl__lower((unsigned char)w[0])) continue;
-        if (!parl__dia_strict[parl_verb_strictness(ctx, e.verb)].phonetic) continue;
-        if (!parl_soundex(e.text, e.len, esx) || memcmp(sx, esx, 4)) continue;
+    cursor c = entries(ctx);
+    entry e;
+    while (next_entry(&c, &e)) {
+        if (e.len < parl__dia_min_len_for_distance[1] || e.text[0] != w[0]) continue;
+        if (!strictness_of(ctx, e.verb)->phonetic) continue;
+        if (!parl_soundex(e.text, e.len, esx) || !bytes_eq(sx, esx, 4)) continue;
         if (!have_mp) { parl_metaphone(w, n, mp, sizeof mp); have_mp = true; }
         parl_metaphone(e.text, e.len, emp, sizeof emp);
         size_t k = 0;
@@ -335,20 +377,23 @@ static bool semantic_tier(const parl_dialect_ctx *ctx, const char *w, size_t n, 
 static void suggest(const parl_dialect_ctx *ctx, const char *w, size_t n, parl_verb_match *m)
 {
     unsigned char score[MAX_VERBS];
-    int nverbs = parl_verb_total(ctx), total = entry_count(ctx);
+    int nverbs = parl_verb_total(ctx);
     memset(score, 255, (size_t)nverbs);
     char sx[5], esx[5];
     bool have_sx = parl_soundex(w, n, sx) > 0;
     int far = parl__dia_suggest_distance;
-    for (int i = 0; i < total; i++) {
-        entry e;
-        if (!entry_at(ctx, i, &e)) continue;
+    unsigned wmask = letter_mask(w, n);
+    parl__peq q;
+    parl__dia_peq_init(&q, w, n);
+    cursor c = entries(ctx);
+    entry e;
+    while (next_entry(&c, &e)) {
         int half = e.len / 2 > 1 ? (int)e.len / 2 : 1;
         int limit = far < half ? far : half;
-        int d = parl_levenshtein(w, n, e.text, e.len, limit);
+        int d = within(n, wmask, &e, limit) ? parl__dia_peq_distance(&q, e.text, e.len, limit) : 255;
         if (d > limit) d = 255;
-        if (have_sx && e.len >= parl__dia_min_len_for_distance[1] && parl_soundex(e.text, e.len, esx) &&
-            !memcmp(sx, esx, 4) && d > far)
+        if (d > far && have_sx && e.text[0] == w[0] && e.len >= parl__dia_min_len_for_distance[1] &&
+            parl_soundex(e.text, e.len, esx) && bytes_eq(sx, esx, 4))
             d = far;
         if (d < score[e.verb]) score[e.verb] = (unsigned char)d;
     }
@@ -406,14 +451,20 @@ static bool verb_boundary(const char *t, size_t i, size_t lim)
            c == '"';
 }
 
-int parl__dia_head(const parl_dialect_ctx *ctx, const char *text, size_t from, size_t lim,
-                   size_t *end, parl_verb_match *m)
+size_t parl__dia_word_end(const char *text, size_t from, size_t lim)
 {
     size_t i = from;
     unsigned char c0 = i < lim ? (unsigned char)text[i] : 0;
-    if (!(parl__is_alpha(c0) || c0 >= 0x80)) return 0;
+    if (!(parl__is_alpha(c0) || c0 >= 0x80)) return from;
     while (i < lim && verb_char((unsigned char)text[i])) i++;
-    if (!verb_boundary(text, i, lim)) return 0;
+    return i;
+}
+
+int parl__dia_head(const parl_dialect_ctx *ctx, const char *text, size_t from, size_t lim,
+                   size_t *end, parl_verb_match *m)
+{
+    size_t i = parl__dia_word_end(text, from, lim);
+    if (i == from || !verb_boundary(text, i, lim)) return 0;
     /* Longest multi-word alias on this line first ("look up" before "look"). */
     size_t ends[5];
     int nw = 0, maxw = parl__dia_max_phrase_words;
@@ -449,11 +500,14 @@ int parl__dia_head(const parl_dialect_ctx *ctx, const char *text, size_t from, s
 int parl__dia_similar(const char *text, size_t n, parl__wclass cls, const char **names)
 {
     int k = 0;
+    if (n > PARL_VERB_MAX_LEN) return 0;
+    parl__peq q;
+    parl__dia_peq_init(&q, text, n);
     for (int d = 1; d <= 2 && k == 0; d++)
         for (int w = 0; w < parl__dia_nwords && k < PARL_MAX_CANDIDATES; w++) {
             const parl__dword *wd = &parl__dia_words[w];
             if (!parl__dia_sense(w, cls) || length_cap(wd->len) < d) continue;
-            if (parl_levenshtein(text, n, wd->text, wd->len, d) == d) names[k++] = wd->text;
+            if (parl__dia_peq_distance(&q, wd->text, wd->len, d) == d) names[k++] = wd->text;
         }
     return k;
 }
