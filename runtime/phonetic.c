@@ -102,20 +102,20 @@ size_t parl_metaphone(const char *s, size_t n, char *out, size_t cap)
         if (parl__is_alpha((unsigned char)s[i])) w[len++] = upper((unsigned char)s[i]);
     if (cap == 0) return 0;
 #define EMIT(c) do { if (k + 1 < cap) out[k++] = (char)(c); } while (0)
-    size_t i = 0;
+    /* START: where the word effectively begins (a vowel there is kept). */
+    size_t i = 0, start = 0;
     if (len >= 2) {
         unsigned char a = w[0], b = w[1];
         if (((a == 'K' || a == 'G' || a == 'P') && b == 'N') || (a == 'A' && b == 'E') ||
             (a == 'W' && b == 'R'))
-            i = 1;
+            i = start = 1;
         else if (a == 'W' && b == 'H') { EMIT('W'); i = 2; }
     }
     if (len && w[0] == 'X') { EMIT('S'); i = 1; }
-    size_t start = i;
     for (; i < len; i++) {
         unsigned char c = w[i], prev = i ? w[i - 1] : 0;
         unsigned char next = i + 1 < len ? w[i + 1] : 0, next2 = i + 2 < len ? w[i + 2] : 0;
-        if (c == prev && c != 'C' && i > start) continue;
+        if (c == prev && c != 'C' && i > 0) continue;
         switch (c) {
         case 'A': case 'E': case 'I': case 'O': case 'U':
             if (i == start) EMIT(c);

@@ -306,7 +306,7 @@ int parl_verb_word_distance(const parl_dialect_ctx *ctx, int verb, const char *w
 /* Tier 5: edit distance within each verb's allowance. */
 static bool typo_tier(const parl_dialect_ctx *ctx, const char *w, size_t n, parl_verb_match *m)
 {
-    unsigned char score[MAX_VERBS];
+    unsigned char score[MAX_VERBS], ops[MAX_VERBS];
     int nverbs = parl_verb_total(ctx);
     memset(score, 255, (size_t)nverbs);
     unsigned wmask = letter_mask(w, n);
@@ -320,14 +320,18 @@ static bool typo_tier(const parl_dialect_ctx *ctx, const char *w, size_t n, parl
         if (cap < allow) allow = cap;
         if (allow == 0 || !within(n, wmask, &e, allow)) continue;
         int d = parl__dia_peq_distance(&q, e.text, e.len, allow);
-        if (d <= allow && d < score[e.verb]) score[e.verb] = (unsigned char)d;
+        if (d <= allow && d < score[e.verb]) {
+            score[e.verb] = (unsigned char)d;
+            ops[e.verb] = (unsigned char)e.op;   /* "remembr" still means insert */
+        }
     }
     int low, ties = best_verbs(score, nverbs, m, &low);
     if (!ties) return false;
     m->distance = low;
     if (ties > 1) { set_ambiguous(m, PARL_TIER_TYPO); return true; }
     m->ncandidates = 0;
-    return found(m, m->candidates[0], PARL_TIER_TYPO, PARL_OP_NONE, 1.0f - (float)low / (float)(n + 1));
+    int v = m->candidates[0];
+    return found(m, v, PARL_TIER_TYPO, (parl_op)ops[v], 1.0f - (float)low / (float)(n + 1));
 }
 
 /* Tier 6: Soundex and Metaphone codes both equal. Soundex keeps the first
