@@ -43,7 +43,7 @@ static void make_head(lexed *L, int i, size_t lim, const parl_action *first)
 static bool is_marker_symbol(const char *s, size_t n)
 {
     for (int i = 0; i < parl__dia_nmarker_symbols; i++)
-        if (parl__dia_marker_symbols[i].len == n && !memcmp(parl__dia_marker_symbols[i].symbol, s, n))
+        if (parl__dia_marker_symbols[i].len == n && !memcmp(PARL__S(parl__dia_marker_symbols[i].symbol), s, n))
             return true;
     return false;
 }
@@ -137,7 +137,7 @@ static void read_markers(lexed *L, const parl__dia_cmd *pc, parl_command *c)
         size_t n = t->end - t->start;
         int mk = -1;
         for (int k = 0; k < parl__dia_nmarker_symbols; k++)
-            if (parl__dia_marker_symbols[k].len == n && !memcmp(parl__dia_marker_symbols[k].symbol, s, n))
+            if (parl__dia_marker_symbols[k].len == n && !memcmp(PARL__S(parl__dia_marker_symbols[k].symbol), s, n))
                 mk = parl__dia_marker_symbols[k].marker;
         if (mk < 0 && n > 1 && s[0] == '?' && parl__is_alpha((unsigned char)s[1])) {
             const parl__dsense *se = parl__dia_word_sense(s + 1, n - 1, PARL__WC_MARKER);
@@ -155,7 +155,7 @@ static void read_markers(lexed *L, const parl__dia_cmd *pc, parl_command *c)
             c->hint.got.off = t->start;
             c->hint.got.len = n;
             for (int k = 0; k < parl__dia_nmarker_symbols && c->hint.nopts < PARL_MAX_CANDIDATES; k++)
-                c->hint.opts[c->hint.nopts++] = parl__dia_marker_symbols[k].symbol;
+                c->hint.opts[c->hint.nopts++] = PARL__S(parl__dia_marker_symbols[k].symbol);
             continue;
         }
         c->marker = (parl_marker)mk;

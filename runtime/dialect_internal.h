@@ -45,8 +45,14 @@ typedef struct {
     short value;
 } parl__dsense;
 
+/* The tables hold no pointers (so they are plain read-only data even in
+ * position-independent code): every string is an offset into one pool. */
+typedef unsigned short parl__str;
+extern const char parl__dia_str[];
+#define PARL__S(off) (parl__dia_str + (off))
+
 typedef struct {
-    const char *text;           /* lower case, words joined by one space */
+    parl__str text;             /* lower case, words joined by one space */
     unsigned char len;
     unsigned char words;        /* number of words */
     unsigned short first;       /* senses [first, first + nsenses) */
@@ -55,22 +61,22 @@ typedef struct {
 
 /* Single-word verb names and aliases, for the typo and phonetic tiers. */
 typedef struct {
-    const char *text;
+    parl__str text;
     unsigned char len;
     unsigned char op;
     short verb;
 } parl__verb_word;
 
 typedef struct {
-    const char *name;
+    parl__str name;
     unsigned char intent;       /* parl_intent_kind */
     unsigned char strictness;   /* parl_strictness */
     unsigned char authority;    /* parl_authority */
     unsigned char nexamples;
     unsigned requires;          /* bit (1 << parl_arg): arguments it cannot run without */
     bool bare_target;           /* send: a first bare word is the target */
-    const char *description;
-    const char *const *examples;
+    parl__str description;
+    unsigned short first_example;   /* into parl__dia_examples */
 } parl__verb_spec;
 
 typedef struct {
@@ -81,30 +87,29 @@ typedef struct {
 
 /* A morphological suffix rule or a spelling rule. */
 typedef struct {
-    const char *from;
-    const char *to;
+    parl__str from, to;
     unsigned char from_len, to_len;
     bool undouble;
 } parl__rewrite;
 
 typedef struct {
-    const char *word;           /* irregular form */
-    const char *base;
+    parl__str word;             /* irregular form */
+    parl__str base;
     unsigned char word_len, base_len;
 } parl__irregular;
 
 typedef struct {
-    const char *symbol;         /* ".", "?", "!" */
+    parl__str symbol;           /* ".", "?", "!" */
     unsigned char len;
     unsigned char marker;       /* parl_marker */
 } parl__marker_symbol;
 
 /* Sentences (grammar/verbs.yaml `messages`). */
 typedef struct {
-    const char *ambiguous_verb, *ambiguous_args, *missing_arg, *unknown_modifier;
-    const char *unknown_verb, *unknown_verb_plain, *invalid_reference, *invalid_marker;
-    const char *malformed, *list_separator, *list_last;
-    const char *details[PARL_DETAIL_CHAIN_TOO_LONG + 1];   /* by parl_detail */
+    parl__str ambiguous_verb, ambiguous_args, missing_arg, unknown_modifier;
+    parl__str unknown_verb, unknown_verb_plain, invalid_reference, invalid_marker;
+    parl__str malformed, list_separator, list_last;
+    parl__str details[PARL_DETAIL_CHAIN_TOO_LONG + 1];   /* by parl_detail */
 } parl__messages;
 
 /* Placeholders of message and verb templates ("{options}"); their names
@@ -115,7 +120,7 @@ typedef enum {
 } parl__placeholder;
 
 /* Generated tables (gen/dialect_tables.c). */
-extern const char *const parl__dia_placeholders[PARL__PH_COUNT];
+extern const parl__str parl__dia_placeholders[PARL__PH_COUNT];
 extern const parl__dword parl__dia_words[];
 extern const int parl__dia_nwords;
 extern const int parl__dia_max_phrase_words;
@@ -123,6 +128,7 @@ extern const parl__dsense parl__dia_senses[];
 extern const parl__verb_word parl__dia_verb_words[];
 extern const int parl__dia_nverb_words;
 extern const parl__verb_spec parl__dia_verbs[PARL_VERB_COUNT];
+extern const parl__str parl__dia_examples[];
 extern const parl__strict_spec parl__dia_strict[PARL_STRICTNESS_COUNT];
 extern const unsigned char parl__dia_min_len_for_distance[4];  /* by distance 0..3 */
 extern const int parl__dia_suggest_distance;
@@ -141,18 +147,14 @@ extern const parl__marker_symbol parl__dia_marker_symbols[];
 extern const int parl__dia_nmarker_symbols;
 extern const parl__messages parl__dia_messages;
 extern const char parl__dia_sigil;
-extern const char *const parl__dia_intent_names[PARL_INTENT_COUNT];
-extern const char *const parl__dia_op_names[PARL_OP_COUNT];
-extern const char *const parl__dia_scope_names[PARL_SCOPE_COUNT];
-extern const char *const parl__dia_format_names[PARL_FORMAT_COUNT];
-extern const char *const parl__dia_marker_names[PARL_MARKER_COUNT];
-extern const char *const parl__dia_arg_names[PARL_ARG_COUNT];
-extern const char *const parl__dia_strictness_names[PARL_STRICTNESS_COUNT];
-extern const char *const parl__dia_authority_names[PARL_AUTHORITY_COUNT];
-extern const char *const parl__dia_reference_names[];
-extern const int parl__dia_nreferences;
-extern const char *const parl__dia_ref_field_names[];
-extern const int parl__dia_nref_fields;
+extern const parl__str parl__dia_intent_names[PARL_INTENT_COUNT];
+extern const parl__str parl__dia_op_names[PARL_OP_COUNT];
+extern const parl__str parl__dia_scope_names[PARL_SCOPE_COUNT];
+extern const parl__str parl__dia_format_names[PARL_FORMAT_COUNT];
+extern const parl__str parl__dia_marker_names[PARL_MARKER_COUNT];
+extern const parl__str parl__dia_arg_names[PARL_ARG_COUNT];
+extern const parl__str parl__dia_strictness_names[PARL_STRICTNESS_COUNT];
+extern const parl__str parl__dia_authority_names[PARL_AUTHORITY_COUNT];
 
 /* gen/dialect_lex.c: the word index of the whole span TEXT (case-insensitive,
  * any run of blanks between words), or -1. */

@@ -70,8 +70,10 @@ size_t parl_text_copy(const char *msg, const parl_text *t, char *buf, size_t cap
 /* The placeholder named S[0..n), or -1. */
 static int placeholder(const char *s, size_t n)
 {
-    for (int i = 0; i < PARL__PH_COUNT; i++)
-        if (strlen(parl__dia_placeholders[i]) == n && !memcmp(parl__dia_placeholders[i], s, n)) return i;
+    for (int i = 0; i < PARL__PH_COUNT; i++) {
+        const char *p = PARL__S(parl__dia_placeholders[i]);
+        if (strlen(p) == n && !memcmp(p, s, n)) return i;
+    }
     return -1;
 }
 
@@ -98,7 +100,7 @@ typedef struct {
 static void options(out *o, const parl_hint *h)
 {
     for (int i = 0; i < h->nopts; i++) {
-        if (i) puts0(o, i + 1 == h->nopts ? parl__dia_messages.list_last : parl__dia_messages.list_separator);
+        if (i) puts0(o, PARL__S(i + 1 == h->nopts ? parl__dia_messages.list_last : parl__dia_messages.list_separator));
         if (h->verb_opts) put(o, &parl__dia_sigil, 1);
         puts0(o, h->opts[i]);
     }
@@ -117,7 +119,7 @@ static void fill_hint(out *o, int ph, const void *vctx)
     case PARL__PH_ARG: puts0(o, parl_arg_name(h->arg)); break;
     case PARL__PH_OPTIONS: options(o, h); break;
     case PARL__PH_SUGGESTION: puts0(o, h->suggestion); break;
-    case PARL__PH_DETAIL: puts0(o, parl__dia_messages.details[h->detail]); break;
+    case PARL__PH_DETAIL: puts0(o, PARL__S(parl__dia_messages.details[h->detail])); break;
     default: break;
     }
 }
@@ -127,7 +129,7 @@ size_t parl_hint_message(const parl_dialect_ctx *ctx, const char *msg, const par
 {
     out o = { buf, cap, 0 };
     const parl__messages *M = &parl__dia_messages;
-    const char *tmpl = NULL;
+    int tmpl = -1;
     switch (c->hint.failure) {
     case PARL_FAIL_UNKNOWN_VERB: tmpl = c->hint.nopts ? M->unknown_verb : M->unknown_verb_plain; break;
     case PARL_FAIL_AMBIGUOUS_VERB: tmpl = M->ambiguous_verb; break;
@@ -139,9 +141,9 @@ size_t parl_hint_message(const parl_dialect_ctx *ctx, const char *msg, const par
     case PARL_FAIL_MALFORMED: tmpl = M->malformed; break;
     default: break;
     }
-    if (tmpl) {
+    if (tmpl >= 0) {
         hint_ctx x = { ctx, msg, c };
-        expand(&o, tmpl, fill_hint, &x);
+        expand(&o, PARL__S(tmpl), fill_hint, &x);
     }
     return done(&o);
 }

@@ -73,7 +73,7 @@ static int lookup(const parl_dialect_ctx *ctx, const char *text, size_t n, parl_
     const parl__dsense *s = parl__dia_sense(w, PARL__WC_VERB);
     if (s) {
         if (op) *op = (parl_op)s->op;
-        if (exact) phrase_eq(parl__dia_words[w].text, text, n, exact);
+        if (exact) phrase_eq(PARL__S(parl__dia_words[w].text), text, n, exact);
         return s->value;
     }
     const parl_dialect_config *cfg = ctx ? ctx->config : NULL;
@@ -122,15 +122,15 @@ static bool morph_tier(const parl_dialect_ctx *ctx, const char *w, size_t n, par
     parl_op op = PARL_OP_NONE;
     for (int i = 0; i < parl__dia_nirregulars; i++) {
         const parl__irregular *r = &parl__dia_irregulars[i];
-        if (r->word_len == n && bytes_eq(r->word, w, n)) {
-            int v = lookup(ctx, r->base, r->base_len, &op, NULL);
+        if (r->word_len == n && bytes_eq(PARL__S(r->word), w, n)) {
+            int v = lookup(ctx, PARL__S(r->base), r->base_len, &op, NULL);
             return found(m, v, PARL_TIER_MORPH, op, 1.0f);
         }
     }
     char buf[WORD_BUF];
     for (int i = 0; i < parl__dia_nsuffixes; i++) {
         const parl__rewrite *r = &parl__dia_suffixes[i];
-        if (n <= r->from_len || !bytes_eq(w + n - r->from_len, r->from, r->from_len)) continue;
+        if (n <= r->from_len || !bytes_eq(w + n - r->from_len, PARL__S(r->from), r->from_len)) continue;
         size_t stem = n - r->from_len;
         if (r->undouble) {
             if (stem < 2 || w[stem - 1] != w[stem - 2]) continue;
@@ -138,7 +138,7 @@ static bool morph_tier(const parl_dialect_ctx *ctx, const char *w, size_t n, par
         }
         if ((int)stem < parl__dia_min_stem) continue;
         memcpy(buf, w, stem);
-        memcpy(buf + stem, r->to, r->to_len);
+        memcpy(buf + stem, PARL__S(r->to), r->to_len);
         int v = lookup(ctx, buf, stem + r->to_len, &op, NULL);
         if (found(m, v, PARL_TIER_MORPH, op, 1.0f)) return true;
     }
@@ -155,9 +155,9 @@ static bool spelling_tier(const parl_dialect_ctx *ctx, const char *w, size_t n, 
         size_t k = 0;
         bool changed = false, fits = true;
         for (size_t j = 0; j < n && fits;) {
-            if (j + r->from_len <= n && bytes_eq(w + j, r->from, r->from_len)) {
+            if (j + r->from_len <= n && bytes_eq(w + j, PARL__S(r->from), r->from_len)) {
                 if (k + r->to_len > sizeof buf) { fits = false; break; }
-                memcpy(buf + k, r->to, r->to_len);
+                memcpy(buf + k, PARL__S(r->to), r->to_len);
                 k += r->to_len;
                 j += r->from_len;
                 changed = true;
@@ -217,7 +217,7 @@ static inline bool next_entry(cursor *c, entry *e)
 {
     if (c->i < parl__dia_nverb_words) {
         const parl__verb_word *v = &parl__dia_verb_words[c->i++];
-        e->text = v->text;
+        e->text = PARL__S(v->text);
         e->len = v->len;
         e->verb = v->verb;
         e->op = (parl_op)v->op;
@@ -511,7 +511,7 @@ int parl__dia_similar(const char *text, size_t n, parl__wclass cls, const char *
         for (int w = 0; w < parl__dia_nwords && k < PARL_MAX_CANDIDATES; w++) {
             const parl__dword *wd = &parl__dia_words[w];
             if (!parl__dia_sense(w, cls) || length_cap(wd->len) < d) continue;
-            if (parl__dia_peq_distance(&q, wd->text, wd->len, d) == d) names[k++] = wd->text;
+            if (parl__dia_peq_distance(&q, PARL__S(wd->text), wd->len, d) == d) names[k++] = PARL__S(wd->text);
         }
     return k;
 }

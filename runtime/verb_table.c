@@ -102,7 +102,7 @@ int parl_verb_total(const parl_dialect_ctx *ctx)
 
 const char *parl_verb_name(const parl_dialect_ctx *ctx, int verb)
 {
-    if (verb >= 0 && verb < PARL_VERB_COUNT) return parl__dia_verbs[verb].name;
+    if (verb >= 0 && verb < PARL_VERB_COUNT) return PARL__S(parl__dia_verbs[verb].name);
     const parl_cfg_verb *v = parl__dia_cfg_verb(ctx, verb);
     return v ? v->name : NULL;
 }
@@ -129,7 +129,7 @@ parl_authority parl_verb_authority(const parl_dialect_ctx *ctx, int verb)
 
 const char *parl_verb_description(const parl_dialect_ctx *ctx, int verb)
 {
-    if (verb >= 0 && verb < PARL_VERB_COUNT) return parl__dia_verbs[verb].description;
+    if (verb >= 0 && verb < PARL_VERB_COUNT) return PARL__S(parl__dia_verbs[verb].description);
     const parl_cfg_verb *v = parl__dia_cfg_verb(ctx, verb);
     return v ? v->description : NULL;
 }
@@ -137,13 +137,14 @@ const char *parl_verb_description(const parl_dialect_ctx *ctx, int verb)
 const char *parl_verb_example(const parl_dialect_ctx *ctx, int verb, int i)
 {
     if (verb >= 0 && verb < PARL_VERB_COUNT)
-        return i >= 0 && i < parl__dia_verbs[verb].nexamples ? parl__dia_verbs[verb].examples[i] : NULL;
+        return i >= 0 && i < parl__dia_verbs[verb].nexamples
+                   ? PARL__S(parl__dia_examples[parl__dia_verbs[verb].first_example + i]) : NULL;
     const parl_cfg_verb *v = parl__dia_cfg_verb(ctx, verb);
     return v && i == 0 && v->example[0] ? v->example : NULL;
 }
 
 /* Generated enum names. */
-#define NAME_OF(table, count, v) ((int)(v) >= 0 && (int)(v) < (count) ? table[v] : "")
+#define NAME_OF(table, count, v) ((int)(v) >= 0 && (int)(v) < (count) ? PARL__S(table[v]) : "")
 const char *parl_intent_name(parl_intent_kind k) { return NAME_OF(parl__dia_intent_names, PARL_INTENT_COUNT, k); }
 const char *parl_op_name(parl_op op) { return NAME_OF(parl__dia_op_names, PARL_OP_COUNT, op); }
 const char *parl_scope_name(parl_scope s) { return NAME_OF(parl__dia_scope_names, PARL_SCOPE_COUNT, s); }
@@ -159,12 +160,13 @@ const char *parl_authority_name(parl_authority a)
     return NAME_OF(parl__dia_authority_names, PARL_AUTHORITY_COUNT, a);
 }
 
-static int name_index(const char *const *table, int count, const char *name, size_t len)
+static int name_index(const parl__str *table, int count, const char *name, size_t len)
 {
     for (int i = 0; i < count; i++) {
+        const char *t = PARL__S(table[i]);
         size_t k = 0;
-        while (k < len && table[i][k] && table[i][k] == name[k]) k++;
-        if (k == len && !table[i][k] && len) return i;
+        while (k < len && t[k] && t[k] == name[k]) k++;
+        if (k == len && !t[k] && len) return i;
     }
     return -1;
 }

@@ -752,15 +752,49 @@ static int emit_header(M *m)
     return gen_close(m->g, f);
 }
 
-static void emit_names(FILE *f, const char *var, const char *count, const names *ns, int with_none)
+/* The string pool: every string of the tables once, referred to by its
+ * offset, so the tables hold no pointers. */
+typedef struct {
+    char *buf;
+    size_t len, cap;
+} pool;
+
+static unsigned pool_add(M *m, pool *p, const char *s)
 {
-    fprintf(f, "const char *const %s[%s] = {", var, count ? count : "");
-    if (with_none) fputs(" \"\",", f);
-    for (int i = 0; i < ns->n; i++) {
-        fputc(' ', f);
-        cstr(f, ns->name[i]);
-        fputc(',', f);
+    size_t n = strlen(s);
+    for (size_t off = 0; off < p->len; off += strlen(p->buf + off) + 1)
+        if (!strcmp(p->buf + off, s)) return (unsigned)off;
+    if (p->len + n + 1 > p->cap) {
+        p->cap = (p->len + n + 1) * 2;
+        p->buf = xgrow(p->buf, p->cap);
     }
+    memcpy(p->buf + p->len, s, n + 1);
+    size_t off = p->len;
+    p->len += n + 1;
+    if (off > 65535) {
+        err(m, m->d->root, "%s", "the dialect's strings exceed 64 KiB");
+        return 0;
+    }
+    return (unsigned)off;
+}
+
+static void emit_pool(FILE *f, const pool *p)
+{
+    fputs("const char parl__dia_str[] =", f);
+    if (!p->len) fputs(" \"\"", f);
+    for (size_t off = 0; off < p->len; off += strlen(p->buf + off) + 1) {
+        fprintf(f, "\n    /* %5zu */ ", off);
+        cstr(f, p->buf + off);
+        fputs(" \"\\000\"", f);
+    }
+    fputs(";\n", f);
+}
+
+static void emit_names(M *m, pool *p, FILE *f, const char *var, const char *count, const names *ns, int with_none)
+{
+    fprintf(f, "const parl__str %s[%s] = {", var, count);
+    if (with_none) fprintf(f, " %u,", pool_add(m, p, ""));
+    for (int i = 0; i < ns->n; i++) fprintf(f, " %u,", pool_add(m, p, ns->name[i]));
     fputs(" };\n", f);
 }
 
@@ -793,31 +827,30 @@ static wordent *group_words(M *m, int *nw)
     return w;
 }
 
-static void emit_rewrites(FILE *f, const char *var, const rewrite *r, int n)
+static void emit_rewrites(M *m, pool *p, FILE *f, const char *var, const rewrite *r, int n)
 {
     fprintf(f, "const parl__rewrite %s[] = {\n", var);
-    for (int i = 0; i < n; i++) {
-        fputs("    { ", f);
-        cstr(f, r[i].from);
-        fputs(", ", f);
-        cstr(f, r[i].to);
-        fprintf(f, ", %zu, %zu, %s },\n", strlen(r[i].from), strlen(r[i].to), r[i].undouble ? "true" : "false");
-    }
-    if (!n) fputs("    { \"\", \"\", 0, 0, false },\n", f);
+    for (int i = 0; i < n; i++)
+        fprintf(f, "    { %u, %u, %zu, %zu, %s }, /* %s -> %s */\n", pool_add(m, p, r[i].from),
+                pool_add(m, p, r[i].to), strlen(r[i].from), strlen(r[i].to), r[i].undouble ? "true" : "false",
+                r[i].from, r[i].to);
+    if (!n) fputs("    { 0, 0, 0, 0, false },\n", f);
     fputs("};\n", f);
 }
 
-static const char *msg_text(M *m, const char *key)
+static unsigned msg_text(M *m, pool *p, const char *key)
 {
     const ynode *n = ymap_get(m->messages, key);
-    return n && n->kind == Y_SCALAR ? n->text : "";
+    return pool_add(m, p, n && n->kind == Y_SCALAR ? n->text : "");
 }
 
 static int emit_tables(M *m, const wordent *w, int nw)
 {
     FILE *f = gen_create(m->g, "dialect_tables.c", SRC);
     if (!f) return 1;
-    fputs("/* The action dialect's tables (declared in runtime/dialect_internal.h). */\n"
+    pool p = { 0 };
+    fputs("/* The action dialect's tables (declared in runtime/dialect_internal.h).\n"
+          " * Strings are offsets into parl__dia_str, at the end. */\n"
           "#include \"dialect_internal.h\"\n\n", f);
 
     fputs("const parl__dsense parl__dia_senses[] = {\n", f);
@@ -829,9 +862,10 @@ static int emit_tables(M *m, const wordent *w, int nw)
     }
     fputs("};\n\nconst parl__dword parl__dia_words[] = {\n", f);
     for (int i = 0; i < nw; i++) {
-        fputs("    { ", f);
-        cstr(f, w[i].text);
-        fprintf(f, ", %zu, %d, %d, %d },\n", strlen(w[i].text), count_words(w[i].text), w[i].first, w[i].n);
+        fprintf(f, "    { %u, %zu, %d, %d, %d }, /* ", pool_add(m, &p, w[i].text), strlen(w[i].text),
+                count_words(w[i].text), w[i].first, w[i].n);
+        comment(f, w[i].text);
+        fputs(" */\n", f);
     }
     fprintf(f, "};\nconst int parl__dia_nwords = %d;\nconst int parl__dia_max_phrase_words = %d;\n\n",
             nw, m->max_words);
@@ -842,39 +876,39 @@ static int emit_tables(M *m, const wordent *w, int nw)
     for (int i = 0; i < m->nsenses; i++) {
         const sense *s = &m->senses[i];
         if (strcmp(s->cls, "PARL__WC_VERB") || strchr(s->text, ' ')) continue;
-        fputs("    { ", f);
-        cstr(f, s->text);
-        fprintf(f, ", %zu, %d, %d },\n", strlen(s->text), s->op, s->value);
+        fprintf(f, "    { %u, %zu, %d, %d }, /* ", pool_add(m, &p, s->text), strlen(s->text), s->op, s->value);
+        comment(f, s->text);
+        fputs(" */\n", f);
         nvw++;
     }
     fprintf(f, "};\nconst int parl__dia_nverb_words = %d;\n\n", nvw);
 
+    fputs("const parl__str parl__dia_examples[] = {\n", f);
+    int nex = 0;
+    int *first = xmalloc((size_t)m->nverbs * sizeof *first);
     for (int i = 0; i < m->nverbs; i++) {
         const verb *v = &m->verbs[i];
-        fprintf(f, "static const char *const examples_%s[] = {", v->name);
-        for (size_t j = 0; v->examples && j < v->examples->n; j++) {
-            fputs("\n    ", f);
-            cstr(f, v->examples->items[j]->text);
-            fputc(',', f);
+        first[i] = nex;
+        for (size_t j = 0; v->examples && j < v->examples->n; j++, nex++) {
+            fprintf(f, "    %u, /* ", pool_add(m, &p, v->examples->items[j]->text));
+            comment(f, v->examples->items[j]->text);
+            fputs(" */\n", f);
         }
-        fputs("\n};\n", f);
     }
-    fputs("\nconst parl__verb_spec parl__dia_verbs[PARL_VERB_COUNT] = {\n", f);
+    if (!nex) fputs("    0,\n", f);
+    fputs("};\n\nconst parl__verb_spec parl__dia_verbs[PARL_VERB_COUNT] = {\n", f);
     for (int i = 0; i < m->nverbs; i++) {
         const verb *v = &m->verbs[i];
-        fputs("    { ", f);
-        cstr(f, v->name);
-        fputs(", PARL_INTENT_", f);
+        fprintf(f, "    { %u, PARL_INTENT_", pool_add(m, &p, v->name));
         upper(f, m->intents.name[v->intent]);
         fputs(", PARL_STRICTNESS_", f);
         upper(f, m->strict.name[v->strictness]);
         fputs(", PARL_AUTHORITY_", f);
         upper(f, m->authority.name[v->authority]);
-        fprintf(f, ", %zu, 0x%xu, %s,\n      ", v->examples ? v->examples->n : 0, v->requires,
-                v->bare_target ? "true" : "false");
-        cstr(f, v->description);
-        fprintf(f, ", examples_%s },\n", v->name);
+        fprintf(f, ", %zu, 0x%xu, %s, %u, %d }, /* %s */\n", v->examples ? v->examples->n : 0, v->requires,
+                v->bare_target ? "true" : "false", pool_add(m, &p, v->description), first[i], v->name);
     }
+    free(first);
     fputs("};\n\nconst parl__strict_spec parl__dia_strict[PARL_STRICTNESS_COUNT] = {\n", f);
     for (int i = 0; i < m->strict.n; i++)
         fprintf(f, "    { %d, %s, %s }, /* %s */\n", m->strict_typo[i], m->strict_phon[i] ? "true" : "false",
@@ -893,64 +927,51 @@ static int emit_tables(M *m, const wordent *w, int nw)
     fprintf(f, "%c';\n\n", m->sigil);
 
     fputs("const parl__irregular parl__dia_irregulars[] = {\n", f);
-    for (int i = 0; i < m->nirregular; i++) {
-        fputs("    { ", f);
-        cstr(f, m->irregular[i].from);
-        fputs(", ", f);
-        cstr(f, m->irregular[i].to);
-        fprintf(f, ", %zu, %zu },\n", strlen(m->irregular[i].from), strlen(m->irregular[i].to));
-    }
-    if (!m->nirregular) fputs("    { \"\", \"\", 0, 0 },\n", f);
+    for (int i = 0; i < m->nirregular; i++)
+        fprintf(f, "    { %u, %u, %zu, %zu }, /* %s -> %s */\n", pool_add(m, &p, m->irregular[i].from),
+                pool_add(m, &p, m->irregular[i].to), strlen(m->irregular[i].from), strlen(m->irregular[i].to),
+                m->irregular[i].from, m->irregular[i].to);
+    if (!m->nirregular) fputs("    { 0, 0, 0, 0 },\n", f);
     fprintf(f, "};\nconst int parl__dia_nirregulars = %d;\n\n", m->nirregular);
-    emit_rewrites(f, "parl__dia_suffixes", m->suffixes, m->nsuffixes);
+    emit_rewrites(m, &p, f, "parl__dia_suffixes", m->suffixes, m->nsuffixes);
     fprintf(f, "const int parl__dia_nsuffixes = %d;\nconst int parl__dia_min_stem = %d;\n\n", m->nsuffixes, m->min_stem);
-    emit_rewrites(f, "parl__dia_spellings", m->spelling, m->nspelling);
+    emit_rewrites(m, &p, f, "parl__dia_spellings", m->spelling, m->nspelling);
     fprintf(f, "const int parl__dia_nspellings = %d;\n\n", m->nspelling);
 
     fputs("const parl__marker_symbol parl__dia_marker_symbols[] = {\n", f);
-    for (int i = 0; i < m->nmsyms; i++) {
-        fputs("    { ", f);
-        cstr(f, m->msyms[i].sym);
-        fprintf(f, ", %zu, %d },\n", strlen(m->msyms[i].sym), m->msyms[i].marker);
-    }
-    if (!m->nmsyms) fputs("    { \"\", 0, 0 },\n", f);
+    for (int i = 0; i < m->nmsyms; i++)
+        fprintf(f, "    { %u, %zu, %d }, /* %s */\n", pool_add(m, &p, m->msyms[i].sym), strlen(m->msyms[i].sym),
+                m->msyms[i].marker, m->msyms[i].sym);
+    if (!m->nmsyms) fputs("    { 0, 0, 0 },\n", f);
     fprintf(f, "};\nconst int parl__dia_nmarker_symbols = %d;\n\n", m->nmsyms);
 
-    fputs("const parl__messages parl__dia_messages = {\n", f);
-    for (size_t i = 0; i < N(message_keys); i++) {
-        fputs("    ", f);
-        cstr(f, msg_text(m, message_keys[i]));
-        fputs(",\n", f);
-    }
-    fputs("    { \"\"", f);
+    fputs("const parl__messages parl__dia_messages = {\n   ", f);
+    for (size_t i = 0; i < N(message_keys); i++) fprintf(f, " %u,", msg_text(m, &p, message_keys[i]));
+    fprintf(f, "\n    { %u", pool_add(m, &p, ""));
     for (size_t i = 0; i < N(detail_keys); i++) {
         const ynode *n = m->details ? ymap_get(m->details, detail_keys[i]) : NULL;
-        fputs(", ", f);
-        cstr(f, n && n->kind == Y_SCALAR ? n->text : "");
+        fprintf(f, ", %u", pool_add(m, &p, n && n->kind == Y_SCALAR ? n->text : ""));
     }
     fputs(" },\n};\n\n", f);
 
-    fputs("const char *const parl__dia_placeholders[PARL__PH_COUNT] = {\n", f);
+    fputs("const parl__str parl__dia_placeholders[PARL__PH_COUNT] = {\n", f);
     for (size_t i = 0; i < N(placeholders); i++) {
         fputs("    [PARL__PH_", f);
         upper(f, placeholders[i]);
-        fputs("] = ", f);
-        cstr(f, placeholders[i]);
-        fputs(",\n", f);
+        fprintf(f, "] = %u,\n", pool_add(m, &p, placeholders[i]));
     }
     fputs("};\n", f);
-    emit_names(f, "parl__dia_intent_names", "PARL_INTENT_COUNT", &m->intents, 1);
-    emit_names(f, "parl__dia_op_names", "PARL_OP_COUNT", &m->ops, 1);
-    emit_names(f, "parl__dia_scope_names", "PARL_SCOPE_COUNT", &m->scopes, 1);
-    emit_names(f, "parl__dia_format_names", "PARL_FORMAT_COUNT", &m->formats, 1);
-    emit_names(f, "parl__dia_marker_names", "PARL_MARKER_COUNT", &m->markers, 1);
-    emit_names(f, "parl__dia_arg_names", "PARL_ARG_COUNT", &m->args, 1);
-    emit_names(f, "parl__dia_strictness_names", "PARL_STRICTNESS_COUNT", &m->strict, 0);
-    emit_names(f, "parl__dia_authority_names", "PARL_AUTHORITY_COUNT", &m->authority, 0);
-    emit_names(f, "parl__dia_reference_names", NULL, &m->refs, 0);
-    fprintf(f, "const int parl__dia_nreferences = %d;\n", m->refs.n);
-    emit_names(f, "parl__dia_ref_field_names", NULL, &m->fields, 0);
-    fprintf(f, "const int parl__dia_nref_fields = %d;\n", m->fields.n);
+    emit_names(m, &p, f, "parl__dia_intent_names", "PARL_INTENT_COUNT", &m->intents, 1);
+    emit_names(m, &p, f, "parl__dia_op_names", "PARL_OP_COUNT", &m->ops, 1);
+    emit_names(m, &p, f, "parl__dia_scope_names", "PARL_SCOPE_COUNT", &m->scopes, 1);
+    emit_names(m, &p, f, "parl__dia_format_names", "PARL_FORMAT_COUNT", &m->formats, 1);
+    emit_names(m, &p, f, "parl__dia_marker_names", "PARL_MARKER_COUNT", &m->markers, 1);
+    emit_names(m, &p, f, "parl__dia_arg_names", "PARL_ARG_COUNT", &m->args, 1);
+    emit_names(m, &p, f, "parl__dia_strictness_names", "PARL_STRICTNESS_COUNT", &m->strict, 0);
+    emit_names(m, &p, f, "parl__dia_authority_names", "PARL_AUTHORITY_COUNT", &m->authority, 0);
+    fputc('\n', f);
+    emit_pool(f, &p);
+    free(p.buf);
     return gen_close(m->g, f);
 }
 
@@ -1206,7 +1227,8 @@ int gen_verbs(gen_ctx *g)
     if (!rc) {
         int nw;
         wordent *w = group_words(&m, &nw);
-        rc = emit_header(&m) || emit_tables(&m, w, nw) || emit_lexer(&m, w, nw) || emit_grammar(&m);
+        rc = emit_header(&m) || emit_tables(&m, w, nw) || emit_lexer(&m, w, nw) || emit_grammar(&m) ||
+             m.errors;
         free(w);
     }
     ydoc_free(m.d);
