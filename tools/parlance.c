@@ -11,6 +11,9 @@ static const struct {
     { "infer", cmd_infer, "infer QUERY | infer --batch    natural-language request -> intent JSON" },
     { "split", cmd_split, "split [--json|--jsonl] [FILE|-]  one sentence per line (or JSON)" },
     { "profile", cmd_profile, "profile [--at TIME] [FILE|-]   document profile as JSON" },
+    { "verb", cmd_verb, "verb WORD [--config F]         how a verb word matches (JSON)" },
+    { "dialect", cmd_dialect, "dialect [FILE|-] [--config F] the actions of an agent message (JSON)" },
+    { "failures", cmd_failures, "failures log|unknown-verbs|by-model|patterns|suggest-aliases  parse-failure log" },
     { "gate", cmd_gate, "gate QUERY                     could this be a retrieval request? true/false" },
     { "patch", cmd_patch, "patch apply FILE PATCH [-o OUT] | patch diff OLD NEW | patch check PATCH" },
 };

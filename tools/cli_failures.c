@@ -1,0 +1,122 @@
+/* parlance failures [--db PATH] COMMAND ...: the parse-failure log.
+ *
+ *   log [--agent A] [--model M] [--session S] [--at TIME] [--config F] [FILE|-]
+ *        parse one agent message and record the actions that failed
+ *   unknown-verbs [--since T]               unknown verbs by frequency
+ *   by-model [MODEL] [--since T] [--limit N] failures of a model / per model
+ *   patterns [--since T]                    common failure patterns
+ *   suggest-aliases [--since T] [--min N]   frequent unknown verbs close to a verb
+ *
+ * TIME and T: "7d", "24h", unix seconds or an ISO date (UTC); --since
+ * defaults to 7 days ago. */
+#include <stddef.h>
+#include <stdlib.h>
+#include <time.h>
+#include "cli.h"
+#include "failure_log.h"
+
+static int usage(void)
+{
+    fputs("usage: parlance failures [--db PATH] log [--agent A] [--model M] [--session S] [--at TIME]"
+          " [--config F] [FILE|-]\n"
+          "       parlance failures [--db PATH] unknown-verbs [--since T]\n"
+          "       parlance failures [--db PATH] by-model [MODEL] [--since T] [--limit N]\n"
+          "       parlance failures [--db PATH] patterns [--since T]\n"
+          "       parlance failures [--db PATH] suggest-aliases [--since T] [--min N] [--config F]\n",
+          stderr);
+    return 2;
+}
+
+typedef struct {
+    const char *db, *agent, *model, *session, *at, *since, *config, *limit, *min;
+    const char *pos[2];
+    int npos;
+} opts;
+
+static int parse_opts(int argc, char **argv, opts *o)
+{
+    static const struct { const char *flag; size_t off; } flags[] = {
+        { "--db", offsetof(opts, db) }, { "--agent", offsetof(opts, agent) },
+        { "--model", offsetof(opts, model) }, { "--session", offsetof(opts, session) },
+        { "--at", offsetof(opts, at) }, { "--since", offsetof(opts, since) },
+        { "--config", offsetof(opts, config) }, { "--limit", offsetof(opts, limit) },
+        { "--min", offsetof(opts, min) },
+    };
+    for (int i = 1; i < argc; i++) {
+        size_t k = 0;
+        while (k < sizeof flags / sizeof flags[0] && strcmp(argv[i], flags[k].flag)) k++;
+        if (k < sizeof flags / sizeof flags[0]) {
+            if (i + 1 == argc) return 1;
+            *(const char **)((char *)o + flags[k].off) = argv[++i];
+        } else if (argv[i][0] == '-' && argv[i][1]) return 1;
+        else if (o->npos < 2) o->pos[o->npos++] = argv[i];
+        else return 1;
+    }
+    return o->npos == 0;
+}
+
+static int number(const char *s, int dflt, int *v)
+{
+    if (!s) { *v = dflt; return 0; }
+    char *end;
+    long x = strtol(s, &end, 10);
+    if (!*s || *end || x < 0 || x > 1000000) return 1;
+    *v = (int)x;
+    return 0;
+}
+
+static int log_message(sqlite3 *db, const parl_dialect_ctx *ctx, const opts *o, long long now)
+{
+    flog_meta meta = { o->agent, o->model, o->session, now };
+    if (o->at && parse_time(o->at, now, &meta.at)) {
+        fprintf(stderr, "parlance: bad time '%s'\n", o->at);
+        return 2;
+    }
+    size_t len;
+    char *msg = read_file(o->npos > 1 ? o->pos[1] : "-", &len);
+    if (!msg) return 1;
+    parl_dialect_result *r = malloc(sizeof *r);
+    int n = -1;
+    if (r) {
+        parl_dialect_parse(ctx, msg, len, r);
+        n = flog_record(db, ctx, msg, r, &meta);
+    }
+    if (n >= 0) printf("{\"logged\":%d}\n", n);
+    free(r);
+    free(msg);
+    return n < 0;
+}
+
+int cmd_failures(int argc, char **argv)
+{
+    opts o = { 0 };
+    if (parse_opts(argc, argv, &o)) return usage();
+    const char *cmd = o.pos[0];
+    long long now = (long long)time(NULL), since;
+    int limit, min;
+    if (parse_time(o.since ? o.since : "7d", now, &since) || number(o.limit, 50, &limit) ||
+        number(o.min, 2, &min)) {
+        fputs("parlance: bad --since, --limit or --min\n", stderr);
+        return 2;
+    }
+    parl_dialect_config *cfg = NULL;
+    if (o.config) {
+        cfg = malloc(sizeof *cfg);
+        if (!cfg || dialect_config_load(o.config, cfg)) { free(cfg); return 1; }
+    }
+    parl_dialect_ctx ctx = { .config = cfg };
+    sqlite3 *db = db_open(o.db);
+    int rc = 1;
+    if (db && !flog_init(db)) {
+        if (!strcmp(cmd, "log")) rc = log_message(db, &ctx, &o, now);
+        else if (o.npos > 1 && strcmp(cmd, "by-model")) rc = usage();
+        else if (!strcmp(cmd, "unknown-verbs")) rc = flog_unknown_verbs(db, &ctx, since, stdout);
+        else if (!strcmp(cmd, "by-model")) rc = flog_by_model(db, o.npos > 1 ? o.pos[1] : NULL, since, limit, stdout);
+        else if (!strcmp(cmd, "patterns")) rc = flog_patterns(db, since, stdout);
+        else if (!strcmp(cmd, "suggest-aliases")) rc = flog_suggest_aliases(db, &ctx, since, min, stdout);
+        else rc = usage();
+    }
+    sqlite3_close(db);
+    free(cfg);
+    return rc;
+}

@@ -1,0 +1,25 @@
+/* db.h: the tools' SQLite file (tools/db.c): opening and per-component
+ * migrations. Components (the parse-failure log, ...) bring their tables. */
+#ifndef PARL_DB_H
+#define PARL_DB_H
+#include <stdio.h>
+#include <sqlite3.h>
+
+/* The database path: OPT, $PARLANCE_DB, $XDG_DATA_HOME/parlance/parlance.db
+ * or ~/.local/share/parlance/parlance.db, written into BUF. */
+const char *db_path(const char *opt, char *buf, size_t n);
+/* Opens (creating directories and the file), WAL mode, the
+ * schema_migrations table. NULL (reported) on failure. */
+sqlite3 *db_open(const char *opt);
+/* Runs SQL; 0, or 1 after printing the error. */
+int db_exec(sqlite3 *db, const char *sql);
+
+/* A component's schema: migrations in version order; each is applied once
+ * and recorded in schema_migrations (component, version). Idempotent. */
+typedef struct {
+    int version;
+    const char *sql;
+} db_migration;
+int db_migrate(sqlite3 *db, const char *component, const db_migration *m, int n);
+
+#endif

@@ -1,0 +1,30 @@
+/* failure_log.h: the parse-failure log (tools/failure_log.c), a component
+ * of the tools' database (tools/db.h). */
+#ifndef PARL_FAILURE_LOG_H
+#define PARL_FAILURE_LOG_H
+#include "db.h"
+#include "parlance.h"
+
+int flog_init(sqlite3 *db);   /* its migrations */
+
+typedef struct {
+    const char *agent, *model, *session;
+    long long at;                 /* unix seconds */
+} flog_meta;
+
+/* Records every command of MSG's actions that would have run but failed
+ * (unknown verb, ambiguity, missing argument...). Returns how many, or -1. */
+int flog_record(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg,
+                const parl_dialect_result *r, const flog_meta *meta);
+
+/* Queries; each prints one JSON value to OUT and returns 0 (1 on error). */
+int flog_unknown_verbs(sqlite3 *db, const parl_dialect_ctx *ctx, long long since, FILE *out);
+int flog_by_model(sqlite3 *db, const char *model, long long since, int limit, FILE *out);
+int flog_patterns(sqlite3 *db, long long since, FILE *out);
+int flog_suggest_aliases(sqlite3 *db, const parl_dialect_ctx *ctx, long long since, int min_count,
+                         FILE *out);
+
+/* "7d", "24h", "30m", unix seconds, or an ISO date "2024-05-01[THH:MM[:SS]]"
+ * (UTC). 0 and *t on success. */
+int parse_time(const char *s, long long now, long long *t);
+#endif
