@@ -230,8 +230,9 @@ int parl__dia_head(const parl_dialect_ctx *ctx, const char *text, size_t from, s
 const parl__dsense *parl__dia_sense(int w, parl__wclass cls);
 /* The word index of TEXT if it has a sense of class CLS, with that sense. */
 const parl__dsense *parl__dia_word_sense(const char *text, size_t n, parl__wclass cls);
-/* Tie-breaking Levenshtein helpers for modifier suggestions: fills up to
- * PARL_MAX_CANDIDATES names of class CLS within the suggest distance. */
+/* "Did you mean" for modifiers: fills NAMES with up to PARL_MAX_CANDIDATES
+ * words of class CLS at the smallest edit distance (1, else 2) that their
+ * length allows; returns how many. */
 int parl__dia_similar(const char *text, size_t n, parl__wclass cls, const char **names);
 /* The configured verb entry of id VERB, or NULL. */
 const parl_cfg_verb *parl__dia_cfg_verb(const parl_dialect_ctx *ctx, int verb);
