@@ -543,6 +543,19 @@ static void context(ctx *c, size_t a, size_t b, size_t line)
     while (le < c->len && !is_eol(c->doc[le])) le++;
     x = a - ls > PARL_ANSWER_CONTEXT ? a - PARL_ANSWER_CONTEXT : ls;
     y = le - b > PARL_ANSWER_CONTEXT ? b + PARL_ANSWER_CONTEXT : le;
+    /* start and stop at word boundaries when the context is clipped */
+    if (x > ls) {
+        size_t x0 = x;
+        while (x < a && c->doc[x] != ' ' && c->doc[x] != '\t') x++;
+        while (x < a && (c->doc[x] == ' ' || c->doc[x] == '\t')) x++;
+        if (x == a && x0 < a && c->doc[a - 1] != ' ') x = x0;   /* no blank: keep bytes */
+    }
+    if (y < le) {
+        size_t y0 = y;
+        while (y > b && c->doc[y - 1] != ' ' && c->doc[y - 1] != '\t') y--;
+        while (y > b && (c->doc[y - 1] == ' ' || c->doc[y - 1] == '\t')) y--;
+        if (y == b && y0 > b && c->doc[b] != ' ') y = y0;
+    }
     while (x < a && cont_byte(c, x)) x++;
     while (y > b && cont_byte(c, y)) y--;
     put(c, "\"", 1);
@@ -578,14 +591,19 @@ static void search(ctx *c, const parl_intent *in)
     int whole = !(c->flags & PARL_ANSWER_SUBSTRING);
     liner l = { 0, 1 };
     if (in->mode == PARL_MODE_SEARCH) {
+        /* One quote is wanted, so a near miss beats nothing: a whole word,
+         * else part of a word, else the text without its last letter
+         * ("transformers" finds "transformer"), said as such. */
         int part = 0;
         if (!find(c, 0, s, n, whole, &a, &b)) {
-            if (!whole || !find(c, 0, s, n, 0, &a, &b)) {
+            part = 1;
+            if (!(whole && find(c, 0, s, n, 0, &a, &b))
+                && !(n >= 4 && lower((unsigned char)s[n - 1]) >= 'a'
+                     && lower((unsigned char)s[n - 1]) <= 'z' && find(c, 0, s, n - 1, 0, &a, &b))) {
                 say(c, T_NOT_MENTIONED, s, n);
                 c->found = false;
                 return;
             }
-            part = 1;
         }
         size_t line = line_at(c, &l, a);
         c->matches = 1;
