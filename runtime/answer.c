@@ -12,7 +12,8 @@
 /* ------------------------------------------------------------------ wording
  * Directives: %s text, %z a number, %N a number with thousands separators,
  * %U a unit noun (singular after the number 1, else plural), %S singular,
- * %C singular capitalised, %P plural capitalised, %q a quote of the document (offset, length, line), %Q a
+ * %C singular capitalised, %P plural capitalised, %L lines (first, last): "line 4"
+ * or "lines 4-6", %q a quote of the document (offset, length, line), %Q a
  * quote without the quotation marks, %r bytes of the request (pointer, length). */
 enum {
     T_EMPTY, T_HELP, T_STATS, T_STAT_ONE,
@@ -23,7 +24,7 @@ enum {
     T_QUOTE, T_ROW_SENT, T_ROW_LINE, T_ROW_PARA, T_SPAN_ITEMS,
     T_FULL, T_FULL_CUT,
     T_FOUND, T_FOUND_PART, T_NOT_MENTIONED, T_ALL_HEAD, T_ALL_ROW, T_COUNT,
-    T_SECTION, T_SECTION_MISSING, T_SECTION_FALLBACK, T_SECTIONS_HEAD, T_SECTIONS_ROW,
+    T_SECTION, T_SECTION_MISSING, T_SECTION_FALLBACK, T_SECTION_INSTEAD, T_SECTIONS_HEAD, T_SECTIONS_ROW,
     T_NO_SECTIONS, T_NO_SEARCH, T_ELLIPSIS, T__COUNT
 };
 static const char *const T[T__COUNT] = {
@@ -46,12 +47,12 @@ static const char *const T[T__COUNT] = {
     [T_LABEL_NTH] = "%C %z",
     [T_LOC_LINE] = " (line %z)",
     [T_LOC_NUM_LINE] = " (%S %N, line %z)",
-    [T_LOC_PARA] = " (lines %z-%z, %N %U, %N %U)",
-    [T_LOC_NUM_PARA] = " (%S %N, lines %z-%z, %N %U, %N %U)",
+    [T_LOC_PARA] = " (%L, %N %U, %N %U)",
+    [T_LOC_NUM_PARA] = " (%S %N, %L, %N %U, %N %U)",
     [T_QUOTE] = "%q",
     [T_ROW_SENT] = "%z. %q (line %z)",
     [T_ROW_LINE] = "%z: %q",
-    [T_ROW_PARA] = "%C %z (lines %z-%z, %N %U, %N %U):\n%q",
+    [T_ROW_PARA] = "%C %z (%L, %N %U, %N %U):\n%q",
     [T_SPAN_ITEMS] = " (line %z): ",
     [T_FULL] = "Full document (%N characters):\n\n%Q",
     [T_FULL_CUT] = "\n\n[Showing the first %N of %N characters. Ask for \"from line %z to the end\" "
@@ -62,10 +63,11 @@ static const char *const T[T__COUNT] = {
     [T_ALL_HEAD] = "Found %N %s of \"%r\":",
     [T_ALL_ROW] = "%z. Line %z: ",
     [T_COUNT] = "\"%r\" appears %N %s.",
-    [T_SECTION] = "Section \"%Q\" (lines %z-%z):\n%q",
+    [T_SECTION] = "Section \"%Q\" (%L):\n%q",
     [T_SECTION_MISSING] = "The document has no %s section. Ask to list the sections to see "
                           "what it has.",
     [T_SECTION_FALLBACK] = "The document has no %s section; here is the %s paragraph instead.\n\n",
+    [T_SECTION_INSTEAD] = "The document has no %s section; instead:\n\n",
     [T_SECTIONS_HEAD] = "Sections (%N):",
     [T_SECTIONS_ROW] = "%z. %q (line %z)",
     [T_NO_SECTIONS] = "The document has no section headings.",
@@ -161,6 +163,15 @@ static void say(ctx *c, int t, ...)
                 s++;
             }
             put(c, s, strlen(s));
+            break;
+        }
+        case 'L': {
+            size_t a = va_arg(ap, size_t), b = va_arg(ap, size_t);
+            const char *s = noun[PARL_UNIT_LINE][a != b];
+            put(c, s, strlen(s));
+            put(c, " ", 1);
+            put_num(c, a, 0);
+            if (a != b) { put(c, "-", 1); put_num(c, b, 0); }
             break;
         }
         case 'q':
@@ -724,9 +735,10 @@ static void dispatch(ctx *c, const parl_intent *in)
         return;
     }
     /* "what's the conclusion": the section when the document has one */
-    if (in->section && m != PARL_MODE_SECTION && m != PARL_MODE_SECTION_LIST
-        && section(c, in->section, 1))
-        return;
+    if (in->section && m != PARL_MODE_SECTION && m != PARL_MODE_SECTION_LIST) {
+        if (section(c, in->section, 1)) return;
+        say(c, T_SECTION_INSTEAD, parl_section_name(in->section));
+    }
     switch (m) {
     case PARL_MODE_STATS: stats(c, in->unit); break;
     case PARL_MODE_LAST_N: ends(c, unit_or(in->unit, PARL_UNIT_SENTENCE), count, 1); break;
