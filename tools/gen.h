@@ -30,4 +30,5 @@ typedef struct {
 /* Modules (one file each in tools/). */
 int gen_infer(gen_ctx *g);       /* numbers, units, sections, modes */
 int gen_sentences(gen_ctx *g);   /* abbreviations, sentence lexers */
+int gen_guidance(gen_ctx *g);    /* agent guidance texts, sample document */
 #endif

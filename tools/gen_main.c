@@ -46,6 +46,7 @@ struct gen_ctx {
 static const gen_module modules[] = {
     { "infer", gen_infer },
     { "sentences", gen_sentences },
+    { "guidance", gen_guidance },
 };
 
 void gen_fail(gen_ctx *g) { g->errors++; }

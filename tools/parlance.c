@@ -12,6 +12,7 @@ static const struct {
     { "split", cmd_split, "split [--json|--jsonl] [FILE|-]  one sentence per line (or JSON)" },
     { "profile", cmd_profile, "profile [--at TIME] [FILE|-]   document profile as JSON" },
     { "ask", cmd_ask, "ask [--json] [--substring] FILE|- [QUERY]  answer a request from a document" },
+    { "describe", cmd_describe, "describe [--json]              agent guidance: description, similes, live examples" },
     { "gate", cmd_gate, "gate QUERY                     could this be a retrieval request? true/false" },
     { "patch", cmd_patch, "patch apply FILE PATCH [-o OUT] | patch diff OLD NEW | patch check PATCH" },
 };
