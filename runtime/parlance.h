@@ -243,6 +243,68 @@ size_t parl_char_count(const char *text, size_t len);
 /* ------------------------------------------------------------------ answers
  * (issue 4) */
 
+/* parl_answer() turns an intent (from parl_infer) into the answer quoted
+ * verbatim from a document analysed with parl_analyze(): "Last 2
+ * sentences:\n1. \"...\" (line 40)...". Nothing is allocated: the answer
+ * goes to the caller's buffer and the quoted parts of the document come back
+ * as spans (for highlighting).
+ *
+ * Searches are case-insensitive (ASCII) and match whole words: "data" does
+ * not count "database" unless PARL_ANSWER_SUBSTRING is given; a single
+ * search that finds no whole word falls back to part of a word and says so.
+ * White space in the search text matches any run of white space. */
+
+/* A quoted part of the document: byte offsets [start, end), 1-based line. */
+typedef struct parl_quote {
+    size_t start, end, line;
+} parl_quote;
+
+#define PARL_ANSWER_SUBSTRING 1u   /* searches also match inside words */
+#define PARL_ANSWER_FULL_CHARS 5000  /* "full" quotes at most this many characters */
+#define PARL_ANSWER_CONTEXT 50       /* search context, bytes each side, within the line */
+
+typedef struct parl_answer_info {
+    size_t len;        /* answer bytes written (the buffer also gets a NUL if it has room) */
+    size_t needed;     /* buffer size that holds the whole answer and its NUL */
+    size_t nquotes;    /* quotes found (only the first QCAP were stored) */
+    size_t matches;    /* search / search_all: matches counted */
+    bool found;        /* false: out of range, not found, empty document or help */
+} parl_answer_info;
+
+/* Answers IN (parsed from REQ[0..REQ_LEN), which holds the search text) on
+ * DOC[0..LEN), whose profile P, paragraphs and sentences come from
+ * parl_analyze() with arrays large enough (P->truncated false; otherwise only
+ * the stored entries are used). OUT may be NULL with CAP 0 and QUOTES NULL
+ * with QCAP 0 to learn the sizes. Returns 0, or 1 when the buffer or the
+ * quote array was too small (INFO tells how much is needed; the buffer then
+ * holds a NUL-terminated prefix). Any bytes, any intent: never fails. */
+int parl_answer(const char *doc, size_t len, const parl_profile *p,
+                const parl_paragraph *paras, const parl_sentence *sents,
+                const parl_intent *in, const char *req, size_t req_len, unsigned flags,
+                char *out, size_t cap, parl_quote *quotes, size_t qcap,
+                parl_answer_info *info);
+
+/* Headings found in DOC (markdown #, numbered "2. Methods", ALL-CAPS lines,
+ * "Abstract:" prefixes) for section answers. */
+typedef struct parl_heading {
+    size_t line;           /* 1-based line of the heading */
+    size_t off;            /* start of the heading line */
+    parl_span title;       /* the heading's words */
+    parl_section section;  /* PARL_SECTION_NONE when its words name no known section */
+    int level;             /* markdown 1..6; 7 for the other kinds */
+} parl_heading;
+
+/* Iterator over the headings (fields private). Lines inside fenced code
+ * blocks are never headings. */
+typedef struct parl_heading_iter {
+    const char *doc;
+    size_t len, pos, line;
+    bool fence, prev_blank;
+} parl_heading_iter;
+void parl_heading_begin(parl_heading_iter *it, const char *doc, size_t len);
+/* Returns 1 and fills *H with the next heading, or 0 at the end. */
+int parl_heading_next(parl_heading_iter *it, parl_heading *h);
+
 /* ------------------------------------------------------------------ action dialect
  * (issue 5) */
 

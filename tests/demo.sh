@@ -19,3 +19,12 @@ if [ -n "$sample" ]; then
     printf '\n$ parlance split %s | head -5\n' "$sample"; $p split "$sample" | head -5
     printf '\n$ parlance profile %s | head -12\n' "$sample"; $p profile "$sample" | head -12
 fi
+paper=tests/samples/paper.md
+echo; echo "== $paper: requests answered from the document"
+for q in "how long is this document?" "give me the last two sentences" "read me line 5" \
+         "show me the first two paragraphs" "lines 40 to 44" "find every mention of 'data'" \
+         "does it mention transformers?" "list the sections" "the methods section" \
+         "what's the conclusion" "sentence 40"; do
+    run ask "$paper" "$q"
+done
+run ask --json "$paper" "the 7th sentence"

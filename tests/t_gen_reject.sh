@@ -5,6 +5,8 @@
 cd "$(dirname "$0")/.." || exit 1
 pass=0; fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+# grammar/guidance.yaml embeds ../tests/samples/paper.md: keep it reachable
+mkdir -p "$tmp/tests" && cp -r tests/samples "$tmp/tests/"
 
 # case NAME EXPECTED-REGEX MUTATION...
 case_() {
@@ -45,6 +47,10 @@ case_ unknown-unit '^[^ ]*modes\.yaml:[0-9]+:[0-9]+: unknown unit .lien.' \
     "sed -i 's/{unit:line} {range}/{unit:lien} {range}/' modes.yaml"
 case_ test-expectation '^[^ ]*tests\.yaml:[0-9]+:[0-9]+: "last two sentences": the grammar gives .*"count":2.*, the test expects .*"count":3' \
     "sed -i 's/{q: \"last two sentences\", mode: last_n, unit: sentence, count: 2}/{q: \"last two sentences\", mode: last_n, unit: sentence, count: 3}/' tests.yaml"
+case_ guidance-sample '^[^ ]*guidance\.yaml:[0-9]+:[0-9]+: cannot read the sample' \
+    "sed -i 's|^sample: .*|sample: ../tests/samples/nosuch.md|' guidance.yaml"
+case_ guidance-empty-example '^[^ ]*guidance\.yaml:[0-9]+:[0-9]+: examples must be non-empty text' \
+    "sed -i 's/^  - Read me line 5$/  - \"\"/' guidance.yaml"
 case_ missing-file '^[^ ]*sections\.yaml:1:1: cannot open' "rm sections.yaml"
 
 echo "t_gen_reject: $pass passed, $fail failed"

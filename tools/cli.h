@@ -11,6 +11,8 @@ int cmd_gate(int argc, char **argv);
 int cmd_patch(int argc, char **argv);
 int cmd_split(int argc, char **argv);     /* and parl_cli_kind_name(), a parl_sentence_kind name */
 int cmd_profile(int argc, char **argv);
+int cmd_ask(int argc, char **argv);
+int cmd_describe(int argc, char **argv);
 const char *parl_cli_kind_name(int kind);
 /* Character offsets of increasing byte offsets, counted incrementally; WIN
  * holds the document from offset BASE on (tools/cli_split.c). */

@@ -47,6 +47,7 @@ static const gen_module modules[] = {
     { "infer", gen_infer },
     { "sentences", gen_sentences },
     { "verbs", gen_verbs },
+    { "guidance", gen_guidance },
 };
 
 void gen_fail(gen_ctx *g) { g->errors++; }

@@ -14,6 +14,8 @@ static const struct {
     { "verb", cmd_verb, "verb WORD [--config F]         how a verb word matches (JSON)" },
     { "dialect", cmd_dialect, "dialect [FILE|-] [--config F] the actions of an agent message (JSON)" },
     { "failures", cmd_failures, "failures log|unknown-verbs|by-model|patterns|suggest-aliases  parse-failure log" },
+    { "ask", cmd_ask, "ask [--json] [--substring] FILE|- [QUERY]  answer a request from a document" },
+    { "describe", cmd_describe, "describe [--json]              agent guidance: description, similes, live examples" },
     { "gate", cmd_gate, "gate QUERY                     could this be a retrieval request? true/false" },
     { "patch", cmd_patch, "patch apply FILE PATCH [-o OUT] | patch diff OLD NEW | patch check PATCH" },
 };

@@ -1,0 +1,58 @@
+#!/bin/sh
+# Golden answers: every mode of `parlance ask` on the sample documents
+# (tests/golden/ask.cases) against tests/golden/ask.golden; plus the stdin
+# mode, an empty and a binary document. `--regen` rewrites the golden file
+# (then read it: each answer must be checked by eye before committing).
+cd "$(dirname "$0")/.." || exit 1
+bin=build/parlance
+pass=0; fail=0
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+ok() { pass=$((pass+1)); }
+bad() { fail=$((fail+1)); echo "FAIL $1"; }
+
+# One block per case: "=== SAMPLE FLAGS: QUERY" then the answer.
+run_case() {
+    printf '=== %s %s: %s\n' "$1" "$2" "$3"
+    if [ "$2" = "-" ]; then $bin ask "tests/samples/$1" "$3"
+    else $bin ask "$2" "tests/samples/$1" "$3"; fi
+    echo "(exit $?)"
+}
+tab=$(printf '\t')
+grep -v '^#' tests/golden/ask.cases | while IFS="$tab" read -r s f q; do
+    run_case "$s" "$f" "$q"
+done > "$tmp/all"
+if [ "$1" = "--regen" ]; then cp "$tmp/all" tests/golden/ask.golden; echo "t_ask: regenerated"; exit 0; fi
+
+# Compare block by block so that each case counts on its own.
+awk -v dir="$tmp" '/^=== /{n++} {f = sprintf("%s/a%04d", dir, n); print > f; close(f)}' "$tmp/all"
+awk -v dir="$tmp" '/^=== /{n++} {f = sprintf("%s/g%04d", dir, n); print > f; close(f)}' tests/golden/ask.golden
+for a in "$tmp"/a[0-9]*; do
+    g="$tmp/g${a##*/a}"
+    if [ -f "$g" ] && cmp -s "$a" "$g"; then ok; else bad "$(head -1 "$a")"; diff "$g" "$a" | head -10; fi
+done
+[ "$(ls "$tmp"/g[0-9]* | wc -l)" -eq "$(ls "$tmp"/a[0-9]* | wc -l)" ] && ok || bad "case count differs from golden"
+
+# Requests on stdin, one per line: the same answers as one by one.
+printf 'last line\nparagraph 0\n\nhow many words\n' | $bin ask tests/samples/paper.md > "$tmp/batch"
+{ $bin ask tests/samples/paper.md last line; echo
+  $bin ask tests/samples/paper.md paragraph 0; echo
+  $bin ask tests/samples/paper.md how many words; echo; } > "$tmp/single"
+cmp -s "$tmp/batch" "$tmp/single" && ok || bad "stdin requests differ from single ones"
+# The document from stdin.
+$bin ask - last line < tests/samples/paper.md > "$tmp/o" && grep -q '^Last line (line 49)' "$tmp/o" && ok || bad "ask - (stdin document)"
+# JSON spans point at the quoted bytes.
+$bin ask --json tests/samples/paper.md "line 5" > "$tmp/j"
+start=$(sed 's/.*"start":\([0-9]*\).*/\1/' "$tmp/j"); end=$(sed 's/.*"end":\([0-9]*\).*/\1/' "$tmp/j")
+[ "$(head -5 tests/samples/paper.md | tail -1)" = "$(dd if=tests/samples/paper.md bs=1 skip="$start" count=$((end - start)) 2>/dev/null)" ] && ok || bad "json span of line 5"
+# Empty and binary documents: clear answers, never a crash.
+: > "$tmp/empty"
+[ "$($bin ask "$tmp/empty" last line)" = "The document is empty." ] && ok || bad "empty document"
+$bin ask "$tmp/empty" how many words | grep -q '^The document has 0 words\.$' && ok || bad "empty stats"
+head -c 20000 /dev/urandom > "$tmp/bin"; printf 'a\0b\n\0\0\377' >> "$tmp/bin"
+for q in "last line" "how long is it" "every mention of a" "list the sections" "the first 5 words" \
+         "paragraph 2" "the full document" "sentences 1 to 3" "the methods section" "last 3 characters"; do
+    $bin ask "$tmp/bin" "$q" > /dev/null 2>&1; rc=$?
+    [ $rc -eq 0 ] && ok || bad "binary document, '$q' (exit $rc)"
+done
+echo "t_ask: $pass passed, $fail failed"
+[ $fail -eq 0 ]
