@@ -31,4 +31,5 @@ typedef struct {
 int gen_infer(gen_ctx *g);       /* numbers, units, sections, modes */
 int gen_sentences(gen_ctx *g);   /* abbreviations, sentence lexers */
 int gen_guidance(gen_ctx *g);    /* agent guidance texts, sample document */
+int gen_answers(gen_ctx *g);     /* the wording of the answers */
 #endif

@@ -47,6 +47,7 @@ static const gen_module modules[] = {
     { "infer", gen_infer },
     { "sentences", gen_sentences },
     { "guidance", gen_guidance },
+    { "answers", gen_answers },
 };
 
 void gen_fail(gen_ctx *g) { g->errors++; }
