@@ -1,91 +1,20 @@
 /* answer.c: turns an intent into the exact answer from a document (the seed's
  * handler, §5): every mode quotes the document verbatim, reports the quoted
  * spans and writes into the caller's buffer.
- *
- * The English wording of the answers is data: the one table T[] below and
- * the unit nouns after it. Everything else is mode logic. */
+ * Only mode logic is here: the wording is grammar/answers.yaml. */
 #include <stdarg.h>
 #include <string.h>
 #include "parlance.h"
 #include "answer_internal.h"
+#include "answer_text.h"
 
-/* ------------------------------------------------------------------ wording
- * Directives: %s text, %z a number, %N a number with thousands separators,
- * %U a unit noun (singular after the number 1, else plural), %S singular,
- * %C singular capitalised, %P plural capitalised, %L lines (first, last): "line 4"
- * or "lines 4-6", %q a quote of the document (offset, length, line), %Q a
- * quote without the quotation marks, %r bytes of the request (pointer, length). */
-enum {
-    T_EMPTY, T_HELP, T_STATS, T_STAT_ONE,
-    T_NOT_FOUND, T_RANGE_NOT_FOUND, T_NONE_ASKED,
-    T_HEAD_FIRST, T_HEAD_LAST, T_HEAD_RANGE, T_ONLY,
-    T_LABEL_FIRST, T_LABEL_LAST, T_LABEL_NTH,
-    T_LOC_LINE, T_LOC_NUM_LINE, T_LOC_PARA, T_LOC_NUM_PARA,
-    T_QUOTE, T_ROW_SENT, T_ROW_LINE, T_ROW_PARA, T_SPAN_ITEMS,
-    T_FULL, T_FULL_CUT,
-    T_FOUND, T_FOUND_PART, T_NOT_MENTIONED, T_ALL_HEAD, T_ALL_ROW, T_COUNT,
-    T_SECTION, T_SECTION_MISSING, T_SECTION_FALLBACK, T_SECTION_INSTEAD, T_SECTIONS_HEAD, T_SECTIONS_ROW,
-    T_NO_SECTIONS, T_NO_SEARCH, T_ELLIPSIS, T__COUNT
-};
-static const char *const T[T__COUNT] = {
-    [T_EMPTY] = "The document is empty.",
-    [T_HELP] = "I can quote from the document. Ask for \"the last two sentences\", "
-               "\"paragraph 3\", \"lines 5 to 10\", \"line 7\", \"the first 20 words\", "
-               "\"every mention of data\", \"how many words\", \"the methods section\", "
-               "\"list the sections\", \"how does it end\" or \"the full document\".",
-    [T_STATS] = "Document stats: %N words, %N sentences, %N paragraphs, %N lines, %N characters.",
-    [T_STAT_ONE] = "The document has %N %U.",
-    [T_NOT_FOUND] = "%C %z not found. The document has %N %U.",
-    [T_RANGE_NOT_FOUND] = "%P %z-%z not found. The document has %N %U.",
-    [T_NONE_ASKED] = "No %U asked for.",
-    [T_HEAD_FIRST] = "First %z %U",
-    [T_HEAD_LAST] = "Last %z %U",
-    [T_HEAD_RANGE] = "%P %z-%z",
-    [T_ONLY] = " (the document has only %N)",
-    [T_LABEL_FIRST] = "First %S",
-    [T_LABEL_LAST] = "Last %S",
-    [T_LABEL_NTH] = "%C %z",
-    [T_LOC_LINE] = " (line %z)",
-    [T_LOC_NUM_LINE] = " (%S %N, line %z)",
-    [T_LOC_PARA] = " (%L, %N %U, %N %U)",
-    [T_LOC_NUM_PARA] = " (%S %N, %L, %N %U, %N %U)",
-    [T_QUOTE] = "%q",
-    [T_ROW_SENT] = "%z. %q (line %z)",
-    [T_ROW_LINE] = "%z: %q",
-    [T_ROW_PARA] = "%C %z (%L, %N %U, %N %U):\n%q",
-    [T_SPAN_ITEMS] = " (line %z): ",
-    [T_FULL] = "Full document (%N characters):\n\n%Q",
-    [T_FULL_CUT] = "\n\n[Showing the first %N of %N characters. Ask for \"from line %z to the end\" "
-                   "to read the rest.]",
-    [T_FOUND] = "Found at line %z: ",
-    [T_FOUND_PART] = "Found at line %z (as part of a word): ",
-    [T_NOT_MENTIONED] = "No mention of \"%r\" found.",
-    [T_ALL_HEAD] = "Found %N %s of \"%r\":",
-    [T_ALL_ROW] = "%z. Line %z: ",
-    [T_COUNT] = "\"%r\" appears %N %s.",
-    [T_SECTION] = "Section \"%Q\" (%L):\n%q",
-    [T_SECTION_MISSING] = "The document has no %s section. Ask to list the sections to see "
-                          "what it has.",
-    [T_SECTION_FALLBACK] = "The document has no %s section; here is the %s paragraph instead.\n\n",
-    [T_SECTION_INSTEAD] = "The document has no %s section; instead:\n\n",
-    [T_SECTIONS_HEAD] = "Sections (%N):",
-    [T_SECTIONS_ROW] = "%z. %q (line %z)",
-    [T_NO_SECTIONS] = "The document has no section headings.",
-    [T_NO_SEARCH] = "What should I look for? Ask, for example, \"every mention of data\".",
-    [T_ELLIPSIS] = "...",
-};
-/* Nouns by parl_unit: singular, plural. */
-static const char *const noun[PARL_UNIT__COUNT][2] = {
-    [PARL_UNIT_NONE] = { "item", "items" },
-    [PARL_UNIT_SENTENCE] = { "sentence", "sentences" },
-    [PARL_UNIT_PARAGRAPH] = { "paragraph", "paragraphs" },
-    [PARL_UNIT_LINE] = { "line", "lines" },
-    [PARL_UNIT_WORD] = { "word", "words" },
-    [PARL_UNIT_CHARACTER] = { "character", "characters" },
-};
-static const char *const match_noun[2] = { "mention", "mentions" };
-static const char *const time_noun[2] = { "time", "times" };
-static const char *const end_word[2] = { "first", "last" };
+/* The wording comes from grammar/answers.yaml (gen/answer_text.c): templates
+ * by name, with the directives written there (%s text, %z number, %N number
+ * with separators, %U/%S/%C/%P unit nouns, %L lines, %q/%Q quotes, %r
+ * request text), and the unit nouns. */
+#define T parl__answer_text
+#define noun parl__unit_nouns
+
 /* Sections that stand in for a paragraph when missing (as the seed's modes:
  * "conclusion" is the last paragraph); 0 none, 1 first, 2 last. */
 static const unsigned char section_fallback[PARL_SECTION__COUNT] = {
@@ -321,13 +250,13 @@ static item line_item(const ctx *c, size_t k)
     return it;
 }
 
-static void quote(ctx *c, item it) { say(c, T_QUOTE, it.off, it.n, it.line); }
+static void quote(ctx *c, item it) { say(c, PARL__T_QUOTE, it.off, it.n, it.line); }
 
 /* "Paragraph 3 (lines 12-18, 4 sentences, 87 words):\n"..."" */
 static void para_row(ctx *c, size_t k)
 {
     const parl_paragraph *pa = &c->paras[k - 1];
-    say(c, T_ROW_PARA, (int)PARL_UNIT_PARAGRAPH, k, pa->start_line, pa->end_line,
+    say(c, PARL__T_ROW_PARA, (int)PARL_UNIT_PARAGRAPH, k, pa->start_line, pa->end_line,
         pa->sentence_count, (int)PARL_UNIT_SENTENCE, pa->word_count, (int)PARL_UNIT_WORD,
         pa->span.off, pa->span.len, pa->start_line);
 }
@@ -340,13 +269,13 @@ static void one_item(ctx *c, parl_unit u, size_t k, int label)
         para_row(c, k);
         return;
     }
-    if (label == LABEL_NTH) say(c, T_LABEL_NTH, (int)u, k);
-    else say(c, label == LABEL_FIRST ? T_LABEL_FIRST : T_LABEL_LAST, (int)u);
+    if (label == LABEL_NTH) say(c, PARL__T_LABEL_NTH, (int)u, k);
+    else say(c, label == LABEL_FIRST ? PARL__T_LABEL_FIRST : PARL__T_LABEL_LAST, (int)u);
     item it;
     switch (u) {
     case PARL_UNIT_PARAGRAPH: {
         const parl_paragraph *pa = &c->paras[k - 1];
-        say(c, T_LOC_NUM_PARA, (int)u, k, pa->start_line, pa->end_line, pa->sentence_count,
+        say(c, PARL__T_LOC_NUM_PARA, (int)u, k, pa->start_line, pa->end_line, pa->sentence_count,
             (int)PARL_UNIT_SENTENCE, pa->word_count, (int)PARL_UNIT_WORD);
         put(c, ":\n", 2);
         quote(c, (item){ pa->span.off, pa->span.len, pa->start_line, pa->end_line });
@@ -357,9 +286,9 @@ static void one_item(ctx *c, parl_unit u, size_t k, int label)
     case PARL_UNIT_CHARACTER: it = run_of(c, u, k, k); break;
     default: it = sentence_item(c, k); break;
     }
-    if (label != LABEL_NTH && u == PARL_UNIT_LINE) say(c, T_LOC_LINE, it.line);
-    else if (label != LABEL_NTH) say(c, T_LOC_NUM_LINE, (int)u, k, it.line);
-    else if (u != PARL_UNIT_LINE) say(c, T_LOC_LINE, it.line);
+    if (label != LABEL_NTH && u == PARL_UNIT_LINE) say(c, PARL__T_LOC_LINE, it.line);
+    else if (label != LABEL_NTH) say(c, PARL__T_LOC_NUM_LINE, (int)u, k, it.line);
+    else if (u != PARL_UNIT_LINE) say(c, PARL__T_LOC_LINE, it.line);
     put(c, ": ", 2);
     quote(c, it);
 }
@@ -369,7 +298,7 @@ static void rows(ctx *c, parl_unit u, size_t a, size_t b, size_t base)
 {
     if (u == PARL_UNIT_WORD || u == PARL_UNIT_CHARACTER) {
         item it = run_of(c, u, a, b);
-        say(c, T_SPAN_ITEMS, it.line);
+        say(c, PARL__T_SPAN_ITEMS, it.line);
         quote(c, it);
         return;
     }
@@ -388,14 +317,14 @@ static void rows(ctx *c, parl_unit u, size_t a, size_t b, size_t base)
         while (l.k < b && next_line(c, &l, &it)) {
             if (l.k < a) continue;
             nl(c, 1);
-            say(c, T_ROW_LINE, l.k, it.off, it.n, it.line);
+            say(c, PARL__T_ROW_LINE, l.k, it.off, it.n, it.line);
         }
         return;
     }
     for (size_t k = a; k <= b; k++) {
         item it = sentence_item(c, k);
         nl(c, 1);
-        say(c, T_ROW_SENT, k - base, it.off, it.n, it.line, it.line);
+        say(c, PARL__T_ROW_SENT, k - base, it.off, it.n, it.line, it.line);
     }
 }
 
@@ -408,7 +337,7 @@ static parl_unit unit_or(parl_unit u, parl_unit dflt)
 
 static void not_found(ctx *c, parl_unit u, size_t k, size_t total)
 {
-    say(c, T_NOT_FOUND, (int)u, k, total, (int)u);
+    say(c, PARL__T_NOT_FOUND, (int)u, k, total, (int)u);
     c->found = false;
 }
 
@@ -424,12 +353,12 @@ static void ends(ctx *c, parl_unit u, size_t n, int last)
 {
     size_t total = unit_total(c, u);
     if (n < 1) {
-        say(c, T_NONE_ASKED, (int)u);
+        say(c, PARL__T_NONE_ASKED, (int)u);
         c->found = false;
         return;
     }
     if (total == 0) {
-        say(c, T_STAT_ONE, (size_t)0, (int)u);
+        say(c, PARL__T_STAT_ONE, (size_t)0, (int)u);
         c->found = false;
         return;
     }
@@ -438,8 +367,8 @@ static void ends(ctx *c, parl_unit u, size_t n, int last)
         one_item(c, u, last ? total : 1, last ? LABEL_LAST : LABEL_FIRST);
         return;
     }
-    say(c, last ? T_HEAD_LAST : T_HEAD_FIRST, m, (int)u);
-    if (n > total) say(c, T_ONLY, total);
+    say(c, last ? PARL__T_HEAD_LAST : PARL__T_HEAD_FIRST, m, (int)u);
+    if (n > total) say(c, PARL__T_ONLY, total);
     size_t a = last ? total - m + 1 : 1;
     rows(c, u, a, a + m - 1, a - 1);
 }
@@ -453,13 +382,13 @@ static void range(ctx *c, parl_unit u, const parl_intent *in)
     if (a > b && !in->end_open) { size_t t = a; a = b; b = t; }
     if (a < 1) a = 1;
     if (a > total) {
-        if (b > a) say(c, T_RANGE_NOT_FOUND, (int)u, a, b, total, (int)u);
-        else say(c, T_NOT_FOUND, (int)u, a, total, (int)u);
+        if (b > a) say(c, PARL__T_RANGE_NOT_FOUND, (int)u, a, b, total, (int)u);
+        else say(c, PARL__T_NOT_FOUND, (int)u, a, total, (int)u);
         c->found = false;
         return;
     }
     if (b > total) b = total;
-    say(c, T_HEAD_RANGE, (int)u, a, b);
+    say(c, PARL__T_HEAD_RANGE, (int)u, a, b);
     rows(c, u, a, b, 0);
 }
 
@@ -467,19 +396,19 @@ static void full(ctx *c)
 {
     size_t chars = c->p->char_count;
     if (chars <= PARL_ANSWER_FULL_CHARS) {
-        say(c, T_FULL, chars, (size_t)0, c->len, (size_t)1);
+        say(c, PARL__T_FULL, chars, (size_t)0, c->len, (size_t)1);
         return;
     }
     size_t cut = chars_bytes(c, 0, PARL_ANSWER_FULL_CHARS);
-    say(c, T_FULL, chars, (size_t)0, cut, (size_t)1);
-    say(c, T_FULL_CUT, (size_t)PARL_ANSWER_FULL_CHARS, chars, line_of(c, cut));
+    say(c, PARL__T_FULL, chars, (size_t)0, cut, (size_t)1);
+    say(c, PARL__T_FULL_CUT, (size_t)PARL_ANSWER_FULL_CHARS, chars, line_of(c, cut));
 }
 
 static void stats(ctx *c, parl_unit u)
 {
     const parl_profile *p = c->p;
     if (u == PARL_UNIT_NONE) {
-        say(c, T_STATS, p->word_count, p->sentence_count, p->paragraph_count, p->line_count,
+        say(c, PARL__T_STATS, p->word_count, p->sentence_count, p->paragraph_count, p->line_count,
             p->char_count);
         return;
     }
@@ -487,7 +416,7 @@ static void stats(ctx *c, parl_unit u)
              : u == PARL_UNIT_PARAGRAPH ? p->paragraph_count
              : u == PARL_UNIT_LINE ? p->line_count
              : u == PARL_UNIT_WORD ? p->word_count : p->char_count;
-    say(c, T_STAT_ONE, v, (int)u);
+    say(c, PARL__T_STAT_ONE, v, (int)u);
 }
 
 /* ------------------------------------------------------------------ search */
@@ -570,12 +499,12 @@ static void context(ctx *c, size_t a, size_t b, size_t line)
     while (x < a && cont_byte(c, x)) x++;
     while (y > b && cont_byte(c, y)) y--;
     put(c, "\"", 1);
-    if (x > ls) say(c, T_ELLIPSIS);
+    if (x > ls) say(c, PARL__T_ELLIPSIS);
     put(c, c->doc + x, a - x);
     put(c, c->doc + a, b - a);
     add_quote(c, a, b - a, line);
     put(c, c->doc + b, y - b);
-    if (y < le) say(c, T_ELLIPSIS);
+    if (y < le) say(c, PARL__T_ELLIPSIS);
     put(c, "\"", 1);
 }
 
@@ -595,7 +524,7 @@ static void search(ctx *c, const parl_intent *in)
     const char *s = c->req + in->search.off;
     size_t n = in->search.len, a, b;
     if (!in->has_search || n == 0 || in->search.off + n > c->req_len) {
-        say(c, T_NO_SEARCH);
+        say(c, PARL__T_NO_SEARCH);
         c->found = false;
         return;
     }
@@ -611,14 +540,14 @@ static void search(ctx *c, const parl_intent *in)
             if (!(whole && find(c, 0, s, n, 0, &a, &b))
                 && !(n >= 4 && lower((unsigned char)s[n - 1]) >= 'a'
                      && lower((unsigned char)s[n - 1]) <= 'z' && find(c, 0, s, n - 1, 0, &a, &b))) {
-                say(c, T_NOT_MENTIONED, s, n);
+                say(c, PARL__T_NOT_MENTIONED, s, n);
                 c->found = false;
                 return;
             }
         }
         size_t line = line_at(c, &l, a);
         c->matches = 1;
-        say(c, part ? T_FOUND_PART : T_FOUND, line);
+        say(c, part ? PARL__T_FOUND_PART : PARL__T_FOUND, line);
         context(c, a, b, line);
         return;
     }
@@ -626,20 +555,20 @@ static void search(ctx *c, const parl_intent *in)
     for (size_t at = 0; find(c, at, s, n, whole, &a, &b); at = b > a ? b : a + 1) count++;
     c->matches = count;
     if (count == 0) {
-        say(c, T_NOT_MENTIONED, s, n);
+        say(c, PARL__T_NOT_MENTIONED, s, n);
         c->found = false;
         return;
     }
     if (in->count_only) {
-        say(c, T_COUNT, s, n, count, time_noun[count != 1]);
+        say(c, PARL__T_COUNT, s, n, count, T[count != 1 ? PARL__T_TIMES : PARL__T_TIME]);
         return;
     }
-    say(c, T_ALL_HEAD, count, match_noun[count != 1], s, n);
+    say(c, PARL__T_ALL_HEAD, count, T[count != 1 ? PARL__T_MENTIONS : PARL__T_MENTION], s, n);
     size_t i = 0;
     for (size_t at = 0; find(c, at, s, n, whole, &a, &b); at = b > a ? b : a + 1) {
         size_t line = line_at(c, &l, a);
         nl(c, 1);
-        say(c, T_ALL_ROW, ++i, line);
+        say(c, PARL__T_ALL_ROW, ++i, line);
         context(c, a, b, line);
     }
 }
@@ -669,11 +598,11 @@ static int section(ctx *c, parl_section sec, int quiet)
         const char *name = parl_section_name(sec);
         unsigned fb = sec < PARL_SECTION__COUNT ? section_fallback[sec] : 0;
         if (fb && c->npara) {
-            say(c, T_SECTION_FALLBACK, name, end_word[fb - 1]);
+            say(c, PARL__T_SECTION_FALLBACK, name, T[fb == 1 ? PARL__T_FIRST : PARL__T_LAST]);
             one_item(c, PARL_UNIT_PARAGRAPH, fb == 1 ? 1 : c->npara,
                      fb == 1 ? LABEL_FIRST : LABEL_LAST);
         } else {
-            say(c, T_SECTION_MISSING, name);
+            say(c, PARL__T_SECTION_MISSING, name);
             c->found = false;
         }
         return 1;
@@ -681,7 +610,7 @@ static int section(ctx *c, parl_section sec, int quiet)
     size_t e = end;
     while (e > h.off && parl__space_len(c->doc, c->len, e - 1)) e--;
     size_t last = line_of(c, e ? e - 1 : 0);
-    say(c, T_SECTION, h.title.off, h.title.len, h.line, h.line, last, h.off, e - h.off, h.line);
+    say(c, PARL__T_SECTION, h.title.off, h.title.len, h.line, h.line, last, h.off, e - h.off, h.line);
     return 1;
 }
 
@@ -693,15 +622,15 @@ static void section_list(ctx *c)
     parl_heading_begin(&it, c->doc, c->len);
     while (parl_heading_next(&it, &h)) n++;
     if (!n) {
-        say(c, T_NO_SECTIONS);
+        say(c, PARL__T_NO_SECTIONS);
         c->found = false;
         return;
     }
-    say(c, T_SECTIONS_HEAD, n);
+    say(c, PARL__T_SECTIONS_HEAD, n);
     parl_heading_begin(&it, c->doc, c->len);
     for (size_t i = 1; parl_heading_next(&it, &h); i++) {
         nl(c, 1);
-        say(c, T_SECTIONS_ROW, i, h.title.off, h.title.len, h.line, h.line);
+        say(c, PARL__T_SECTIONS_ROW, i, h.title.off, h.title.len, h.line, h.line);
     }
 }
 
@@ -725,19 +654,19 @@ static void dispatch(ctx *c, const parl_intent *in)
     size_t count = in->has_count ? sz(in->count) : 1;
     parl_mode m = in->mode;
     if (m == PARL_MODE_NONE || m >= PARL_MODE__COUNT) {
-        say(c, T_HELP);
+        say(c, PARL__T_HELP);
         c->found = false;
         return;
     }
     if (c->len == 0 && m != PARL_MODE_STATS) {
-        say(c, T_EMPTY);
+        say(c, PARL__T_EMPTY);
         c->found = false;
         return;
     }
     /* "what's the conclusion": the section when the document has one */
     if (in->section && m != PARL_MODE_SECTION && m != PARL_MODE_SECTION_LIST) {
         if (section(c, in->section, 1)) return;
-        say(c, T_SECTION_INSTEAD, parl_section_name(in->section));
+        say(c, PARL__T_SECTION_INSTEAD, parl_section_name(in->section));
     }
     switch (m) {
     case PARL_MODE_STATS: stats(c, in->unit); break;
@@ -759,7 +688,7 @@ static void dispatch(ctx *c, const parl_intent *in)
     case PARL_MODE_SECTION: section(c, in->section, 0); break;
     case PARL_MODE_SECTION_LIST: section_list(c); break;
     case PARL_MODE_COMPOUND: compound(c, in); break;
-    default: say(c, T_HELP); c->found = false; break;
+    default: say(c, PARL__T_HELP); c->found = false; break;
     }
 }
 

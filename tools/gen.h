@@ -32,4 +32,5 @@ int gen_infer(gen_ctx *g);       /* numbers, units, sections, modes */
 int gen_sentences(gen_ctx *g);   /* abbreviations, sentence lexers */
 int gen_verbs(gen_ctx *g);       /* the action dialect: verbs, lexers, command grammar */
 int gen_guidance(gen_ctx *g);    /* agent guidance texts, sample document */
+int gen_answers(gen_ctx *g);     /* the wording of the answers */
 #endif

@@ -48,6 +48,7 @@ static const gen_module modules[] = {
     { "sentences", gen_sentences },
     { "verbs", gen_verbs },
     { "guidance", gen_guidance },
+    { "answers", gen_answers },
 };
 
 void gen_fail(gen_ctx *g) { g->errors++; }

@@ -1,0 +1,121 @@
+/* gen_answers: compiles grammar/answers.yaml, the wording of parl_answer(),
+ * into gen/answer_text.h (an enum PARL__T_<NAME> per template, in file order)
+ * and gen/answer_text.c (the templates and the unit nouns). Templates are
+ * checked for unknown directives; nouns must cover every unit of
+ * grammar/units.yaml. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gen.h"
+
+#define SRC "grammar/answers.yaml"
+#define DIRECTIVES "szNUSCPLqQr%"
+
+static void put_literal(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+        else if (c == '\n') fputs("\\n", f);
+        else if (c < 0x20 || c >= 0x7f || c == '?') fprintf(f, "\\%03o", c);
+        else fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static int check_template(const ynode *k, const ynode *v)
+{
+    int bad = 0;
+    const char *n = k->text;
+    if (!n[0] || !islower((unsigned char)n[0])) bad += yerr(k, "template names are lower-case words");
+    for (; *n; n++)
+        if (!islower((unsigned char)*n) && !isdigit((unsigned char)*n) && *n != '_')
+            return bad + yerr(k, "template name '%s': use a-z, 0-9 and _", k->text);
+    if (!yis_scalar(v) || !v->text[0]) return bad + yerr(v, "template '%s' must be text", k->text);
+    for (const char *p = v->text; *p; p++)
+        if (*p == '%' && (!p[1] || !strchr(DIRECTIVES, *++p)))
+            bad += yerr(v, "template '%s': unknown directive '%%%c'", k->text, *p ? *p : ' ');
+    return bad;
+}
+
+int gen_answers(gen_ctx *g)
+{
+    ydoc *d = gen_load(g, "answers.yaml");
+    if (!d) return 1;
+    ydoc *u = gen_load(g, "units.yaml");
+    if (!u) { ydoc_free(d); return 1; }
+    int bad = 0;
+    const ynode *root = d->root, *tm = NULL, *nouns = NULL;
+    const ynode *units = u->root && u->root->kind == Y_MAP ? ymap_get(u->root, "units") : NULL;
+    if (!root || root->kind != Y_MAP) bad += yerr_at(d->file, 1, 1, "expected a mapping");
+    else {
+        for (size_t i = 0; i < root->n; i++) {
+            const ynode *k = ymap_key(root, i);
+            if (!yis_scalar(k) || (strcmp(k->text, "templates") && strcmp(k->text, "nouns")))
+                bad += yerr(k, "unknown key '%s'", yis_scalar(k) ? k->text : "?");
+        }
+        tm = ymap_get(root, "templates");
+        nouns = ymap_get(root, "nouns");
+        if (!tm || tm->kind != Y_MAP || !tm->n) { bad += yerr(tm ? tm : root, "'templates' must be a mapping of texts"); tm = NULL; }
+        if (!nouns || nouns->kind != Y_MAP) { bad += yerr(nouns ? nouns : root, "'nouns' must be a mapping of units"); nouns = NULL; }
+    }
+    if (!units || units->kind != Y_MAP) bad += yerr_at(u->file, 1, 1, "no 'units' mapping");
+    if (tm)
+        for (size_t i = 0; i < tm->n; i++) bad += check_template(ymap_key(tm, i), ymap_val(tm, i));
+    if (nouns && units && units->kind == Y_MAP) {
+        for (size_t i = 0; i < nouns->n; i++) {
+            const ynode *k = ymap_key(nouns, i), *v = ymap_val(nouns, i);
+            if (strcmp(k->text, "none") && !ymap_get(units, k->text))
+                bad += yerr(k, "unknown unit '%s' (grammar/units.yaml)", k->text);
+            if (v->kind != Y_SEQ || v->n != 2 || !yis_scalar(v->items[0]) || !yis_scalar(v->items[1])
+                || !v->items[0]->text[0] || !v->items[1]->text[0])
+                bad += yerr(v, "nouns of '%s': [singular, plural]", k->text);
+        }
+        for (size_t i = 0; i < units->n; i++)
+            if (!ymap_get(nouns, ymap_key(units, i)->text))
+                bad += yerr(nouns, "no nouns for the unit '%s'", ymap_key(units, i)->text);
+        if (!ymap_get(nouns, "none")) bad += yerr(nouns, "no nouns for 'none'");
+    }
+    FILE *h = bad ? NULL : gen_create(g, "answer_text.h", SRC);
+    FILE *c = h ? gen_create(g, "answer_text.c", SRC) : NULL;
+    if (h && c) {
+        fputs("#ifndef PARL_ANSWER_TEXT_H\n#define PARL_ANSWER_TEXT_H\n#include \"parl_vocab.h\"\n\n"
+              "/* Templates of grammar/answers.yaml, by name. */\nenum {\n", h);
+        for (size_t i = 0; i < tm->n; i++) {
+            fputs("    PARL__T_", h);
+            for (const char *p = ymap_key(tm, i)->text; *p; p++) fputc(toupper((unsigned char)*p), h);
+            fputs(",\n", h);
+        }
+        fputs("    PARL__T__COUNT\n};\n"
+              "extern const char *const parl__answer_text[PARL__T__COUNT];\n"
+              "/* Singular and plural noun of each unit. */\n"
+              "extern const char *const parl__unit_nouns[PARL_UNIT__COUNT][2];\n#endif\n", h);
+        fputs("/* The wording of parl_answer(); see tools/gen_answers.c. */\n"
+              "#include \"answer_text.h\"\n\nconst char *const parl__answer_text[PARL__T__COUNT] = {\n", c);
+        for (size_t i = 0; i < tm->n; i++) {
+            fputs("    ", c);
+            put_literal(c, ymap_val(tm, i)->text);
+            fputs(",\n", c);
+        }
+        fputs("};\n\nconst char *const parl__unit_nouns[PARL_UNIT__COUNT][2] = {\n", c);
+        for (size_t i = 0; i < nouns->n; i++) {
+            const ynode *k = ymap_key(nouns, i), *v = ymap_val(nouns, i);
+            fputs("    [PARL_UNIT_", c);
+            for (const char *p = k->text; *p; p++) fputc(toupper((unsigned char)*p), c);
+            fputs("] = { ", c);
+            put_literal(c, v->items[0]->text);
+            fputs(", ", c);
+            put_literal(c, v->items[1]->text);
+            fputs(" },\n", c);
+        }
+        fputs("};\n", c);
+    }
+    if (h) bad += gen_close(g, h);
+    if (c) bad += gen_close(g, c);
+    else if (h) bad++;
+    ydoc_free(u);
+    ydoc_free(d);
+    if (bad) gen_fail(g);
+    return bad ? 1 : 0;
+}
