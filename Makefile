@@ -25,6 +25,11 @@ BENCHES     := $(sort $(wildcard tests/bench_*.c))
 FUZZERS     := $(sort $(wildcard tests/fuzz_*.c))
 LIBS        := -lyaml -lsqlite3 -lm
 
+# gen/*.c are made by parlgen (re2c, lemon), never by make's built-in yacc or
+# lex rules, which would fire on gen/*.y when a fresh clone's timestamps say so.
+MAKEFLAGS += --no-builtin-rules
+.SUFFIXES:
+
 .PHONY: all build deps gen demo test bench fuzz clean
 all: deps $(B)/gen.stamp
 	@$(MAKE) --no-print-directory build

@@ -45,6 +45,7 @@ static bool is_blank(const char *t, const pline *l)
 static bool all_crlf(const char *t, size_t len)
 {
     size_t n = 0;
+    if (!len) return false;   /* T may be NULL then: no pointer arithmetic on it */
     for (const char *p = t, *end = t + len; p < end; p++) {
         p = memchr(p, '\n', (size_t)(end - p));
         if (!p) break;
