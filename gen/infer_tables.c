@@ -735,7 +735,7 @@ const char *const parl__word_text[362] = {
     "\342\200\246",
 };
 
-const parl__elem parl__elems[1116] = {
+const parl__elem parl__elems[1136] = {
     /* 0: modes.yaml:70 */
     { PARL__E_WORD, 0, 139, 0x0u },
     { PARL__E_WORD, 0, 174, 0x0u },
@@ -941,1239 +941,1264 @@ const parl__elem parl__elems[1116] = {
     /* 35: modes.yaml:84 */
     { PARL__E_WORD, 0, 139, 0x0u },
     { PARL__E_SET, 3, 179, 0x0u },
-    { PARL__E_SET, 2, 182, 0x0u },
-    /* 36: modes.yaml:85 */
+    /* 36: modes.yaml:84 */
+    { PARL__E_WORD, 0, 139, 0x0u },
+    { PARL__E_SET, 3, 182, 0x0u },
+    { PARL__E_SET, 2, 185, 0x0u },
+    /* 37: modes.yaml:85 */
     { PARL__E_WORD, 0, 161, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_SET, 14, 184, 0x0u },
-    /* 37: modes.yaml:86 */
-    { PARL__E_SET, 14, 198, 0x0u },
+    { PARL__E_SET, 14, 187, 0x0u },
+    /* 38: modes.yaml:86 */
+    { PARL__E_SET, 14, 201, 0x0u },
     { PARL__E_WORD, 0, 161, 0x0u },
-    /* 38: modes.yaml:87 */
+    /* 39: modes.yaml:87 */
     { PARL__E_WORD, 0, 342, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 161, 0x0u },
-    /* 39: modes.yaml:87 */
+    /* 40: modes.yaml:87 */
     { PARL__E_WORD, 0, 343, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 161, 0x0u },
-    /* 40: modes.yaml:87 */
+    /* 41: modes.yaml:87 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 152, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 161, 0x0u },
-    /* 41: modes.yaml:92 */
+    /* 42: modes.yaml:92 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_RANGE, 0, 0, 0x0u },
-    /* 42: modes.yaml:93 */
+    /* 43: modes.yaml:93 */
     { PARL__E_WORD, 0, 39, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_RANGE, 0, 0, 0x0u },
-    /* 43: modes.yaml:96 */
+    /* 44: modes.yaml:96 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_RANGE, 0, 0, 0x0u },
-    /* 44: modes.yaml:99 */
+    /* 45: modes.yaml:99 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_RANGE, 0, 0, 0x0u },
-    /* 45: modes.yaml:103 */
-    { PARL__E_WORD, 0, 126, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 212, 0x0u },
-    { PARL__E_WORD, 0, 94, 0x0u },
     /* 46: modes.yaml:103 */
     { PARL__E_WORD, 0, 126, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 216, 0x0u },
-    { PARL__E_SET, 1, 220, 0x0u },
+    { PARL__E_SET, 4, 215, 0x0u },
     { PARL__E_WORD, 0, 94, 0x0u },
-    /* 47: modes.yaml:104 */
+    /* 47: modes.yaml:103 */
+    { PARL__E_WORD, 0, 126, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 7, 221, 0x0u },
+    { PARL__E_SET, 4, 219, 0x0u },
+    { PARL__E_SET, 1, 223, 0x0u },
     { PARL__E_WORD, 0, 94, 0x0u },
     /* 48: modes.yaml:104 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 7, 228, 0x0u },
-    { PARL__E_SET, 1, 235, 0x0u },
+    { PARL__E_SET, 7, 224, 0x0u },
     { PARL__E_WORD, 0, 94, 0x0u },
-    /* 49: modes.yaml:105 */
+    /* 49: modes.yaml:104 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 210, 0x0u },
+    { PARL__E_SET, 7, 231, 0x0u },
+    { PARL__E_SET, 1, 238, 0x0u },
+    { PARL__E_WORD, 0, 94, 0x0u },
     /* 50: modes.yaml:105 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 209, 0x0u },
+    { PARL__E_WORD, 0, 210, 0x0u },
     /* 51: modes.yaml:105 */
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 209, 0x0u },
+    /* 52: modes.yaml:105 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 20, 0x0u },
     { PARL__E_WORD, 0, 40, 0x0u },
-    /* 52: modes.yaml:106 */
+    /* 53: modes.yaml:106 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_WORD, 0, 126, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 53: modes.yaml:107 */
+    /* 54: modes.yaml:107 */
     { PARL__E_WORD, 0, 126, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 3, 236, 0x0u },
-    /* 54: modes.yaml:111 */
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_WORD, 0, 16, 0x0u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 55: modes.yaml:112 */
     { PARL__E_SET, 3, 239, 0x0u },
+    /* 55: modes.yaml:111 */
+    { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_WORD, 0, 16, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     /* 56: modes.yaml:112 */
     { PARL__E_SET, 3, 242, 0x0u },
     { PARL__E_WORD, 0, 16, 0x0u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    /* 57: modes.yaml:112 */
+    { PARL__E_SET, 3, 245, 0x0u },
+    { PARL__E_WORD, 0, 16, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 57: modes.yaml:116 */
-    { PARL__E_WORD, 0, 126, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 245, 0x0u },
-    { PARL__E_WORD, 0, 94, 0x0u },
     /* 58: modes.yaml:116 */
-    { PARL__E_WORD, 0, 126, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 249, 0x0u },
-    { PARL__E_SET, 1, 253, 0x0u },
+    { PARL__E_SET, 4, 248, 0x0u },
     { PARL__E_WORD, 0, 94, 0x0u },
-    /* 59: modes.yaml:117 */
+    /* 59: modes.yaml:116 */
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 252, 0x0u },
+    { PARL__E_SET, 1, 256, 0x0u },
+    { PARL__E_WORD, 0, 94, 0x0u },
+    /* 60: modes.yaml:116 */
+    { PARL__E_SET, 1, 257, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 258, 0x0u },
+    { PARL__E_WORD, 0, 94, 0x0u },
+    /* 61: modes.yaml:116 */
+    { PARL__E_SET, 1, 262, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 263, 0x0u },
+    { PARL__E_SET, 1, 267, 0x0u },
+    { PARL__E_WORD, 0, 94, 0x0u },
+    /* 62: modes.yaml:117 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 210, 0x0u },
-    /* 60: modes.yaml:117 */
+    /* 63: modes.yaml:117 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 209, 0x0u },
-    /* 61: modes.yaml:117 */
+    /* 64: modes.yaml:117 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 20, 0x0u },
     { PARL__E_WORD, 0, 40, 0x0u },
-    /* 62: modes.yaml:121 */
-    { PARL__E_SET, 3, 254, 0x0u },
+    /* 65: modes.yaml:121 */
+    { PARL__E_SET, 3, 268, 0x0u },
     { PARL__E_WORD, 0, 16, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 63: modes.yaml:122 */
+    /* 66: modes.yaml:122 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_WORD, 0, 16, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 64: modes.yaml:126 */
-    { PARL__E_WORD, 0, 126, 0x0u },
+    /* 67: modes.yaml:126 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 257, 0x0u },
+    { PARL__E_SET, 4, 271, 0x0u },
     { PARL__E_WORD, 0, 94, 0x0u },
-    /* 65: modes.yaml:126 */
-    { PARL__E_WORD, 0, 126, 0x0u },
+    /* 68: modes.yaml:126 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 261, 0x0u },
-    { PARL__E_SET, 1, 265, 0x0u },
+    { PARL__E_SET, 4, 275, 0x0u },
+    { PARL__E_SET, 1, 279, 0x0u },
     { PARL__E_WORD, 0, 94, 0x0u },
-    /* 66: modes.yaml:127 */
+    /* 69: modes.yaml:126 */
+    { PARL__E_SET, 1, 280, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 281, 0x0u },
+    { PARL__E_WORD, 0, 94, 0x0u },
+    /* 70: modes.yaml:126 */
+    { PARL__E_SET, 1, 285, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 286, 0x0u },
+    { PARL__E_SET, 1, 290, 0x0u },
+    { PARL__E_WORD, 0, 94, 0x0u },
+    /* 71: modes.yaml:127 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 210, 0x0u },
-    /* 67: modes.yaml:127 */
+    /* 72: modes.yaml:127 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 209, 0x0u },
-    /* 68: modes.yaml:127 */
+    /* 73: modes.yaml:127 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 20, 0x0u },
     { PARL__E_WORD, 0, 40, 0x0u },
-    /* 69: modes.yaml:131 */
-    { PARL__E_SET, 3, 266, 0x0u },
+    /* 74: modes.yaml:131 */
+    { PARL__E_SET, 3, 291, 0x0u },
     { PARL__E_WORD, 0, 16, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 70: modes.yaml:132 */
+    /* 75: modes.yaml:132 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_WORD, 0, 16, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 71: modes.yaml:137 */
+    /* 76: modes.yaml:137 */
     { PARL__E_LIST, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 72: modes.yaml:138 */
+    /* 77: modes.yaml:138 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_LIST, 0, 0, 0x0u },
-    /* 73: modes.yaml:143 */
-    { PARL__E_SET, 5, 269, 0x0u },
+    /* 78: modes.yaml:143 */
+    { PARL__E_SET, 5, 294, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 74: modes.yaml:144 */
+    /* 79: modes.yaml:144 */
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 274, 0x0u },
+    { PARL__E_SET, 2, 299, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_SET, 2, 276, 0x0u },
-    /* 75: modes.yaml:147 */
-    { PARL__E_SET, 6, 278, 0x0u },
+    { PARL__E_SET, 2, 301, 0x0u },
+    /* 80: modes.yaml:147 */
+    { PARL__E_SET, 6, 303, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 76: modes.yaml:148 */
+    /* 81: modes.yaml:148 */
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 126, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_SET, 3, 284, 0x0u },
-    /* 77: modes.yaml:154 */
+    { PARL__E_SET, 3, 309, 0x0u },
+    /* 82: modes.yaml:154 */
     { PARL__E_WORD, 0, 227, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 78: modes.yaml:155 */
-    { PARL__E_SET, 2, 287, 0x0u },
+    /* 83: modes.yaml:155 */
+    { PARL__E_SET, 2, 312, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
     { PARL__E_WORD, 0, 160, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 79: modes.yaml:156 */
+    /* 84: modes.yaml:156 */
     { PARL__E_WORD, 0, 258, 0x0u },
-    { PARL__E_SET, 2, 289, 0x0u },
+    { PARL__E_SET, 2, 314, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 80: modes.yaml:157 */
+    /* 85: modes.yaml:157 */
     { PARL__E_WORD, 0, 160, 0x0u },
     { PARL__E_WORD, 0, 46, 0x0u },
     { PARL__E_WORD, 0, 208, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 81: modes.yaml:162 */
-    { PARL__E_SET, 5, 291, 0x0u },
+    /* 86: modes.yaml:162 */
+    { PARL__E_SET, 5, 316, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
-    /* 82: modes.yaml:166 */
-    { PARL__E_SET, 5, 296, 0x0u },
+    /* 87: modes.yaml:166 */
+    { PARL__E_SET, 5, 321, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x3au },
-    /* 83: modes.yaml:169 */
-    { PARL__E_SET, 5, 301, 0x0u },
+    /* 88: modes.yaml:169 */
+    { PARL__E_SET, 5, 326, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
-    /* 84: modes.yaml:173 */
-    { PARL__E_SET, 5, 306, 0x0u },
+    /* 89: modes.yaml:173 */
+    { PARL__E_SET, 5, 331, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x3au },
-    /* 85: modes.yaml:178 */
+    /* 90: modes.yaml:178 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 86: modes.yaml:181 */
+    /* 91: modes.yaml:181 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_DIGITS, 0, 0, 0x0u },
-    /* 87: modes.yaml:182 */
+    /* 92: modes.yaml:182 */
     { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_SET, 3, 311, 0x0u },
+    { PARL__E_SET, 3, 336, 0x0u },
     { PARL__E_DIGITS, 0, 0, 0x0u },
-    /* 88: modes.yaml:186 */
+    /* 93: modes.yaml:186 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_DIGITS, 0, 0, 0x0u },
-    /* 89: modes.yaml:187 */
+    /* 94: modes.yaml:187 */
     { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_SET, 3, 314, 0x0u },
+    { PARL__E_SET, 3, 339, 0x0u },
     { PARL__E_DIGITS, 0, 0, 0x0u },
-    /* 90: modes.yaml:190 */
+    /* 95: modes.yaml:190 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_NTH, 0, 0, 0x0u },
-    /* 91: modes.yaml:191 */
+    /* 96: modes.yaml:191 */
     { PARL__E_UNIT, 0, 0, 0x0u },
-    { PARL__E_SET, 3, 317, 0x0u },
+    { PARL__E_SET, 3, 342, 0x0u },
     { PARL__E_NTH, 0, 0, 0x0u },
-    /* 92: modes.yaml:196 */
+    /* 97: modes.yaml:196 */
     { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_SET, 3, 320, 0x0u },
+    { PARL__E_SET, 3, 345, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_WORD, 0, 94, 0x0u },
-    /* 93: modes.yaml:196 */
+    /* 98: modes.yaml:196 */
     { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_SET, 3, 323, 0x0u },
+    { PARL__E_SET, 3, 348, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_WORD, 0, 115, 0x0u },
-    /* 94: modes.yaml:196 */
+    /* 99: modes.yaml:196 */
     { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_SET, 3, 326, 0x0u },
+    { PARL__E_SET, 3, 351, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_WORD, 0, 60, 0x0u },
-    /* 95: modes.yaml:196 */
+    /* 100: modes.yaml:196 */
     { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_SET, 3, 329, 0x0u },
+    { PARL__E_SET, 3, 354, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_WORD, 0, 353, 0x0u },
     { PARL__E_WORD, 0, 337, 0x0u },
-    /* 96: modes.yaml:196 */
+    /* 101: modes.yaml:196 */
     { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_SET, 3, 332, 0x0u },
+    { PARL__E_SET, 3, 357, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_WORD, 0, 56, 0x0u },
-    /* 97: modes.yaml:197 */
+    /* 102: modes.yaml:197 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 133, 0x0u },
     { PARL__E_WORD, 0, 31, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 94, 0x0u },
-    /* 98: modes.yaml:200 */
-    { PARL__E_WORD, 0, 342, 0x0u },
-    { PARL__E_SET, 2, 335, 0x0u },
-    /* 99: modes.yaml:200 */
-    { PARL__E_WORD, 0, 342, 0x0u },
-    { PARL__E_SET, 1, 337, 0x0u },
-    { PARL__E_SET, 2, 338, 0x0u },
-    /* 100: modes.yaml:200 */
-    { PARL__E_WORD, 0, 343, 0x0u },
-    { PARL__E_SET, 2, 340, 0x0u },
-    /* 101: modes.yaml:200 */
-    { PARL__E_WORD, 0, 343, 0x0u },
-    { PARL__E_SET, 1, 342, 0x0u },
-    { PARL__E_SET, 2, 343, 0x0u },
-    /* 102: modes.yaml:200 */
-    { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_WORD, 0, 152, 0x0u },
-    { PARL__E_SET, 2, 345, 0x0u },
     /* 103: modes.yaml:200 */
-    { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_WORD, 0, 152, 0x0u },
-    { PARL__E_SET, 1, 347, 0x0u },
-    { PARL__E_SET, 2, 348, 0x0u },
+    { PARL__E_WORD, 0, 342, 0x0u },
+    { PARL__E_SET, 2, 360, 0x0u },
     /* 104: modes.yaml:200 */
-    { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_WORD, 0, 340, 0x0u },
-    { PARL__E_SET, 2, 350, 0x0u },
+    { PARL__E_WORD, 0, 342, 0x0u },
+    { PARL__E_SET, 1, 362, 0x0u },
+    { PARL__E_SET, 2, 363, 0x0u },
     /* 105: modes.yaml:200 */
+    { PARL__E_WORD, 0, 343, 0x0u },
+    { PARL__E_SET, 2, 365, 0x0u },
+    /* 106: modes.yaml:200 */
+    { PARL__E_WORD, 0, 343, 0x0u },
+    { PARL__E_SET, 1, 367, 0x0u },
+    { PARL__E_SET, 2, 368, 0x0u },
+    /* 107: modes.yaml:200 */
+    { PARL__E_WORD, 0, 341, 0x0u },
+    { PARL__E_WORD, 0, 152, 0x0u },
+    { PARL__E_SET, 2, 370, 0x0u },
+    /* 108: modes.yaml:200 */
+    { PARL__E_WORD, 0, 341, 0x0u },
+    { PARL__E_WORD, 0, 152, 0x0u },
+    { PARL__E_SET, 1, 372, 0x0u },
+    { PARL__E_SET, 2, 373, 0x0u },
+    /* 109: modes.yaml:200 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 340, 0x0u },
-    { PARL__E_SET, 1, 352, 0x0u },
-    { PARL__E_SET, 2, 353, 0x0u },
-    /* 106: modes.yaml:203 */
-    { PARL__E_WORD, 0, 342, 0x0u },
-    { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 107: modes.yaml:203 */
-    { PARL__E_WORD, 0, 342, 0x0u },
-    { PARL__E_SET, 1, 355, 0x0u },
-    { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 108: modes.yaml:203 */
-    { PARL__E_WORD, 0, 343, 0x0u },
-    { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 109: modes.yaml:203 */
-    { PARL__E_WORD, 0, 343, 0x0u },
-    { PARL__E_SET, 1, 356, 0x0u },
-    { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 110: modes.yaml:203 */
+    { PARL__E_SET, 2, 375, 0x0u },
+    /* 110: modes.yaml:200 */
     { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_WORD, 0, 152, 0x0u },
-    { PARL__E_SECTION, 0, 0, 0x80u },
+    { PARL__E_WORD, 0, 340, 0x0u },
+    { PARL__E_SET, 1, 377, 0x0u },
+    { PARL__E_SET, 2, 378, 0x0u },
     /* 111: modes.yaml:203 */
-    { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_WORD, 0, 152, 0x0u },
-    { PARL__E_SET, 1, 357, 0x0u },
+    { PARL__E_WORD, 0, 342, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
     /* 112: modes.yaml:203 */
-    { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_WORD, 0, 340, 0x0u },
+    { PARL__E_WORD, 0, 342, 0x0u },
+    { PARL__E_SET, 1, 380, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
     /* 113: modes.yaml:203 */
+    { PARL__E_WORD, 0, 343, 0x0u },
+    { PARL__E_SECTION, 0, 0, 0x80u },
+    /* 114: modes.yaml:203 */
+    { PARL__E_WORD, 0, 343, 0x0u },
+    { PARL__E_SET, 1, 381, 0x0u },
+    { PARL__E_SECTION, 0, 0, 0x80u },
+    /* 115: modes.yaml:203 */
+    { PARL__E_WORD, 0, 341, 0x0u },
+    { PARL__E_WORD, 0, 152, 0x0u },
+    { PARL__E_SECTION, 0, 0, 0x80u },
+    /* 116: modes.yaml:203 */
+    { PARL__E_WORD, 0, 341, 0x0u },
+    { PARL__E_WORD, 0, 152, 0x0u },
+    { PARL__E_SET, 1, 382, 0x0u },
+    { PARL__E_SECTION, 0, 0, 0x80u },
+    /* 117: modes.yaml:203 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 340, 0x0u },
-    { PARL__E_SET, 1, 358, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 114: modes.yaml:206 */
+    /* 118: modes.yaml:203 */
+    { PARL__E_WORD, 0, 341, 0x0u },
+    { PARL__E_WORD, 0, 340, 0x0u },
+    { PARL__E_SET, 1, 383, 0x0u },
+    { PARL__E_SECTION, 0, 0, 0x80u },
+    /* 119: modes.yaml:206 */
     { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_SET, 3, 359, 0x0u },
+    { PARL__E_SET, 3, 384, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_WORD, 0, 281, 0x0u },
-    /* 115: modes.yaml:206 */
+    /* 120: modes.yaml:206 */
     { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_SET, 3, 362, 0x0u },
+    { PARL__E_SET, 3, 387, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_WORD, 0, 37, 0x0u },
-    /* 116: modes.yaml:206 */
+    /* 121: modes.yaml:206 */
     { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_SET, 3, 365, 0x0u },
+    { PARL__E_SET, 3, 390, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_WORD, 0, 211, 0x0u },
-    /* 117: modes.yaml:206 */
+    /* 122: modes.yaml:206 */
     { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_SET, 3, 368, 0x0u },
+    { PARL__E_SET, 3, 393, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_WORD, 0, 158, 0x0u },
     { PARL__E_WORD, 0, 205, 0x0u },
-    /* 118: modes.yaml:207 */
-    { PARL__E_WORD, 0, 342, 0x0u },
-    { PARL__E_SET, 4, 371, 0x0u },
-    /* 119: modes.yaml:207 */
-    { PARL__E_WORD, 0, 342, 0x0u },
-    { PARL__E_SET, 1, 375, 0x0u },
-    { PARL__E_SET, 4, 376, 0x0u },
-    /* 120: modes.yaml:207 */
-    { PARL__E_WORD, 0, 343, 0x0u },
-    { PARL__E_SET, 4, 380, 0x0u },
-    /* 121: modes.yaml:207 */
-    { PARL__E_WORD, 0, 343, 0x0u },
-    { PARL__E_SET, 1, 384, 0x0u },
-    { PARL__E_SET, 4, 385, 0x0u },
-    /* 122: modes.yaml:207 */
-    { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_WORD, 0, 152, 0x0u },
-    { PARL__E_SET, 4, 389, 0x0u },
     /* 123: modes.yaml:207 */
+    { PARL__E_WORD, 0, 342, 0x0u },
+    { PARL__E_SET, 4, 396, 0x0u },
+    /* 124: modes.yaml:207 */
+    { PARL__E_WORD, 0, 342, 0x0u },
+    { PARL__E_SET, 1, 400, 0x0u },
+    { PARL__E_SET, 4, 401, 0x0u },
+    /* 125: modes.yaml:207 */
+    { PARL__E_WORD, 0, 343, 0x0u },
+    { PARL__E_SET, 4, 405, 0x0u },
+    /* 126: modes.yaml:207 */
+    { PARL__E_WORD, 0, 343, 0x0u },
+    { PARL__E_SET, 1, 409, 0x0u },
+    { PARL__E_SET, 4, 410, 0x0u },
+    /* 127: modes.yaml:207 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 152, 0x0u },
-    { PARL__E_SET, 1, 393, 0x0u },
-    { PARL__E_SET, 4, 394, 0x0u },
-    /* 124: modes.yaml:207 */
+    { PARL__E_SET, 4, 414, 0x0u },
+    /* 128: modes.yaml:207 */
+    { PARL__E_WORD, 0, 341, 0x0u },
+    { PARL__E_WORD, 0, 152, 0x0u },
+    { PARL__E_SET, 1, 418, 0x0u },
+    { PARL__E_SET, 4, 419, 0x0u },
+    /* 129: modes.yaml:207 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 340, 0x0u },
-    { PARL__E_SET, 4, 398, 0x0u },
-    /* 125: modes.yaml:207 */
+    { PARL__E_SET, 4, 423, 0x0u },
+    /* 130: modes.yaml:207 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 340, 0x0u },
-    { PARL__E_SET, 1, 402, 0x0u },
-    { PARL__E_SET, 4, 403, 0x0u },
-    /* 126: modes.yaml:212 */
+    { PARL__E_SET, 1, 427, 0x0u },
+    { PARL__E_SET, 4, 428, 0x0u },
+    /* 131: modes.yaml:212 */
     { PARL__E_WORD, 0, 296, 0x0u },
     { PARL__E_WORD, 0, 204, 0x0u },
     { PARL__E_WORD, 0, 66, 0x0u },
-    /* 127: modes.yaml:213 */
-    { PARL__E_SET, 5, 407, 0x0u },
-    { PARL__E_SET, 3, 412, 0x0u },
-    /* 128: modes.yaml:213 */
-    { PARL__E_SET, 5, 415, 0x0u },
-    { PARL__E_SET, 1, 420, 0x0u },
-    { PARL__E_SET, 3, 421, 0x0u },
-    /* 129: modes.yaml:213 */
-    { PARL__E_SET, 5, 424, 0x0u },
-    { PARL__E_SET, 1, 429, 0x0u },
-    { PARL__E_SET, 3, 430, 0x0u },
-    /* 130: modes.yaml:213 */
-    { PARL__E_SET, 5, 433, 0x0u },
-    { PARL__E_SET, 1, 438, 0x0u },
-    { PARL__E_SET, 1, 439, 0x0u },
-    { PARL__E_SET, 3, 440, 0x0u },
-    /* 131: modes.yaml:213 */
-    { PARL__E_SET, 5, 443, 0x0u },
-    { PARL__E_SET, 2, 448, 0x0u },
-    { PARL__E_SET, 3, 450, 0x0u },
     /* 132: modes.yaml:213 */
-    { PARL__E_SET, 5, 453, 0x0u },
-    { PARL__E_SET, 2, 458, 0x0u },
-    { PARL__E_SET, 1, 460, 0x0u },
-    { PARL__E_SET, 3, 461, 0x0u },
+    { PARL__E_SET, 5, 432, 0x0u },
+    { PARL__E_SET, 3, 437, 0x0u },
     /* 133: modes.yaml:213 */
-    { PARL__E_SET, 5, 464, 0x0u },
-    { PARL__E_SET, 2, 469, 0x0u },
-    { PARL__E_SET, 1, 471, 0x0u },
-    { PARL__E_SET, 3, 472, 0x0u },
+    { PARL__E_SET, 5, 440, 0x0u },
+    { PARL__E_SET, 1, 445, 0x0u },
+    { PARL__E_SET, 3, 446, 0x0u },
     /* 134: modes.yaml:213 */
-    { PARL__E_SET, 5, 475, 0x0u },
-    { PARL__E_SET, 2, 480, 0x0u },
-    { PARL__E_SET, 1, 482, 0x0u },
-    { PARL__E_SET, 1, 483, 0x0u },
-    { PARL__E_SET, 3, 484, 0x0u },
+    { PARL__E_SET, 5, 449, 0x0u },
+    { PARL__E_SET, 1, 454, 0x0u },
+    { PARL__E_SET, 3, 455, 0x0u },
     /* 135: modes.yaml:213 */
-    { PARL__E_SET, 5, 487, 0x0u },
-    { PARL__E_SET, 1, 492, 0x0u },
-    { PARL__E_SET, 3, 493, 0x0u },
+    { PARL__E_SET, 5, 458, 0x0u },
+    { PARL__E_SET, 1, 463, 0x0u },
+    { PARL__E_SET, 1, 464, 0x0u },
+    { PARL__E_SET, 3, 465, 0x0u },
     /* 136: modes.yaml:213 */
-    { PARL__E_SET, 5, 496, 0x0u },
-    { PARL__E_SET, 1, 501, 0x0u },
-    { PARL__E_SET, 1, 502, 0x0u },
-    { PARL__E_SET, 3, 503, 0x0u },
+    { PARL__E_SET, 5, 468, 0x0u },
+    { PARL__E_SET, 2, 473, 0x0u },
+    { PARL__E_SET, 3, 475, 0x0u },
     /* 137: modes.yaml:213 */
-    { PARL__E_SET, 5, 506, 0x0u },
-    { PARL__E_SET, 1, 511, 0x0u },
-    { PARL__E_SET, 1, 512, 0x0u },
-    { PARL__E_SET, 3, 513, 0x0u },
+    { PARL__E_SET, 5, 478, 0x0u },
+    { PARL__E_SET, 2, 483, 0x0u },
+    { PARL__E_SET, 1, 485, 0x0u },
+    { PARL__E_SET, 3, 486, 0x0u },
     /* 138: modes.yaml:213 */
-    { PARL__E_SET, 5, 516, 0x0u },
-    { PARL__E_SET, 1, 521, 0x0u },
-    { PARL__E_SET, 1, 522, 0x0u },
-    { PARL__E_SET, 1, 523, 0x0u },
-    { PARL__E_SET, 3, 524, 0x0u },
+    { PARL__E_SET, 5, 489, 0x0u },
+    { PARL__E_SET, 2, 494, 0x0u },
+    { PARL__E_SET, 1, 496, 0x0u },
+    { PARL__E_SET, 3, 497, 0x0u },
     /* 139: modes.yaml:213 */
-    { PARL__E_SET, 5, 527, 0x0u },
-    { PARL__E_SET, 1, 532, 0x0u },
-    { PARL__E_SET, 2, 533, 0x0u },
-    { PARL__E_SET, 3, 535, 0x0u },
+    { PARL__E_SET, 5, 500, 0x0u },
+    { PARL__E_SET, 2, 505, 0x0u },
+    { PARL__E_SET, 1, 507, 0x0u },
+    { PARL__E_SET, 1, 508, 0x0u },
+    { PARL__E_SET, 3, 509, 0x0u },
     /* 140: modes.yaml:213 */
-    { PARL__E_SET, 5, 538, 0x0u },
-    { PARL__E_SET, 1, 543, 0x0u },
-    { PARL__E_SET, 2, 544, 0x0u },
-    { PARL__E_SET, 1, 546, 0x0u },
-    { PARL__E_SET, 3, 547, 0x0u },
+    { PARL__E_SET, 5, 512, 0x0u },
+    { PARL__E_SET, 1, 517, 0x0u },
+    { PARL__E_SET, 3, 518, 0x0u },
     /* 141: modes.yaml:213 */
-    { PARL__E_SET, 5, 550, 0x0u },
-    { PARL__E_SET, 1, 555, 0x0u },
-    { PARL__E_SET, 2, 556, 0x0u },
-    { PARL__E_SET, 1, 558, 0x0u },
-    { PARL__E_SET, 3, 559, 0x0u },
+    { PARL__E_SET, 5, 521, 0x0u },
+    { PARL__E_SET, 1, 526, 0x0u },
+    { PARL__E_SET, 1, 527, 0x0u },
+    { PARL__E_SET, 3, 528, 0x0u },
     /* 142: modes.yaml:213 */
-    { PARL__E_SET, 5, 562, 0x0u },
-    { PARL__E_SET, 1, 567, 0x0u },
-    { PARL__E_SET, 2, 568, 0x0u },
-    { PARL__E_SET, 1, 570, 0x0u },
+    { PARL__E_SET, 5, 531, 0x0u },
+    { PARL__E_SET, 1, 536, 0x0u },
+    { PARL__E_SET, 1, 537, 0x0u },
+    { PARL__E_SET, 3, 538, 0x0u },
+    /* 143: modes.yaml:213 */
+    { PARL__E_SET, 5, 541, 0x0u },
+    { PARL__E_SET, 1, 546, 0x0u },
+    { PARL__E_SET, 1, 547, 0x0u },
+    { PARL__E_SET, 1, 548, 0x0u },
+    { PARL__E_SET, 3, 549, 0x0u },
+    /* 144: modes.yaml:213 */
+    { PARL__E_SET, 5, 552, 0x0u },
+    { PARL__E_SET, 1, 557, 0x0u },
+    { PARL__E_SET, 2, 558, 0x0u },
+    { PARL__E_SET, 3, 560, 0x0u },
+    /* 145: modes.yaml:213 */
+    { PARL__E_SET, 5, 563, 0x0u },
+    { PARL__E_SET, 1, 568, 0x0u },
+    { PARL__E_SET, 2, 569, 0x0u },
     { PARL__E_SET, 1, 571, 0x0u },
     { PARL__E_SET, 3, 572, 0x0u },
-    /* 143: modes.yaml:214 */
-    { PARL__E_SET, 3, 575, 0x0u },
+    /* 146: modes.yaml:213 */
+    { PARL__E_SET, 5, 575, 0x0u },
+    { PARL__E_SET, 1, 580, 0x0u },
+    { PARL__E_SET, 2, 581, 0x0u },
+    { PARL__E_SET, 1, 583, 0x0u },
+    { PARL__E_SET, 3, 584, 0x0u },
+    /* 147: modes.yaml:213 */
+    { PARL__E_SET, 5, 587, 0x0u },
+    { PARL__E_SET, 1, 592, 0x0u },
+    { PARL__E_SET, 2, 593, 0x0u },
+    { PARL__E_SET, 1, 595, 0x0u },
+    { PARL__E_SET, 1, 596, 0x0u },
+    { PARL__E_SET, 3, 597, 0x0u },
+    /* 148: modes.yaml:214 */
+    { PARL__E_SET, 3, 600, 0x0u },
     { PARL__E_WORD, 0, 29, 0x0u },
     { PARL__E_WORD, 0, 310, 0x0u },
-    /* 144: modes.yaml:214 */
-    { PARL__E_SET, 3, 578, 0x0u },
+    /* 149: modes.yaml:214 */
+    { PARL__E_SET, 3, 603, 0x0u },
     { PARL__E_WORD, 0, 82, 0x0u },
     { PARL__E_WORD, 0, 153, 0x0u },
     { PARL__E_WORD, 0, 134, 0x0u },
-    /* 145: modes.yaml:215 */
+    /* 150: modes.yaml:215 */
     { PARL__E_WORD, 0, 214, 0x0u },
-    /* 146: modes.yaml:218 */
+    /* 151: modes.yaml:218 */
     { PARL__E_SECTION, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 581, 0x0u },
-    /* 147: modes.yaml:219 */
+    { PARL__E_SET, 4, 606, 0x0u },
+    /* 152: modes.yaml:219 */
     { PARL__E_WORD, 0, 259, 0x0u },
-    { PARL__E_SET, 5, 585, 0x0u },
+    { PARL__E_SET, 5, 610, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x0u },
-    /* 148: modes.yaml:225 */
+    /* 153: modes.yaml:225 */
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 149: modes.yaml:228 */
+    /* 154: modes.yaml:228 */
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 95, 0x0u },
-    /* 150: modes.yaml:228 */
+    /* 155: modes.yaml:228 */
     { PARL__E_WORD, 0, 94, 0x0u },
     { PARL__E_WORD, 0, 204, 0x0u },
-    /* 151: modes.yaml:228 */
+    /* 156: modes.yaml:228 */
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 94, 0x0u },
-    /* 152: modes.yaml:231 */
+    /* 157: modes.yaml:231 */
     { PARL__E_WORD, 0, 212, 0x0u },
-    /* 153: modes.yaml:231 */
+    /* 158: modes.yaml:231 */
     { PARL__E_WORD, 0, 38, 0x0u },
     { PARL__E_WORD, 0, 204, 0x0u },
-    /* 154: modes.yaml:231 */
+    /* 159: modes.yaml:231 */
     { PARL__E_WORD, 0, 281, 0x0u },
     { PARL__E_WORD, 0, 204, 0x0u },
-    /* 155: modes.yaml:231 */
+    /* 160: modes.yaml:231 */
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
-    /* 156: modes.yaml:231 */
+    /* 161: modes.yaml:231 */
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 281, 0x0u },
-    /* 157: modes.yaml:236 */
-    { PARL__E_SET, 2, 590, 0x0u },
-    { PARL__E_SET, 10, 592, 0x0u },
+    /* 162: modes.yaml:236 */
+    { PARL__E_SET, 2, 615, 0x0u },
+    { PARL__E_SET, 10, 617, 0x0u },
     { PARL__E_WORD, 0, 204, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 158: modes.yaml:237 */
+    /* 163: modes.yaml:237 */
     { PARL__E_WORD, 0, 17, 0x0u },
-    { PARL__E_SET, 10, 602, 0x0u },
+    { PARL__E_SET, 10, 627, 0x0u },
     { PARL__E_WORD, 0, 204, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 159: modes.yaml:237 */
+    /* 164: modes.yaml:237 */
     { PARL__E_WORD, 0, 17, 0x0u },
-    { PARL__E_SET, 1, 612, 0x0u },
-    { PARL__E_SET, 10, 613, 0x0u },
+    { PARL__E_SET, 1, 637, 0x0u },
+    { PARL__E_SET, 10, 638, 0x0u },
     { PARL__E_WORD, 0, 204, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 160: modes.yaml:238 */
-    { PARL__E_SET, 4, 623, 0x0u },
+    /* 165: modes.yaml:238 */
+    { PARL__E_SET, 4, 648, 0x0u },
     { PARL__E_WORD, 0, 17, 0x0u },
     { PARL__E_QUOTED, 0, 0, 0x0u },
-    /* 161: modes.yaml:239 */
+    /* 166: modes.yaml:239 */
     { PARL__E_WORD, 0, 101, 0x0u },
-    { PARL__E_SET, 3, 627, 0x0u },
+    { PARL__E_SET, 3, 652, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 162: modes.yaml:239 */
+    /* 167: modes.yaml:239 */
     { PARL__E_WORD, 0, 101, 0x0u },
-    { PARL__E_SET, 1, 630, 0x0u },
-    { PARL__E_SET, 3, 631, 0x0u },
+    { PARL__E_SET, 1, 655, 0x0u },
+    { PARL__E_SET, 3, 656, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 163: modes.yaml:244 */
-    { PARL__E_SET, 2, 634, 0x0u },
+    /* 168: modes.yaml:244 */
+    { PARL__E_SET, 2, 659, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_SET, 7, 636, 0x0u },
-    { PARL__E_SET, 4, 643, 0x0u },
+    { PARL__E_SET, 7, 661, 0x0u },
+    { PARL__E_SET, 4, 668, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 164: modes.yaml:245 */
-    { PARL__E_SET, 12, 647, 0x0u },
+    /* 169: modes.yaml:245 */
+    { PARL__E_SET, 12, 672, 0x0u },
     { PARL__E_WORD, 0, 8, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 165: modes.yaml:245 */
-    { PARL__E_SET, 12, 659, 0x0u },
+    /* 170: modes.yaml:245 */
+    { PARL__E_SET, 12, 684, 0x0u },
     { PARL__E_WORD, 0, 207, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 166: modes.yaml:245 */
-    { PARL__E_SET, 12, 671, 0x0u },
+    /* 171: modes.yaml:245 */
+    { PARL__E_SET, 12, 696, 0x0u },
     { PARL__E_WORD, 0, 77, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 167: modes.yaml:245 */
-    { PARL__E_SET, 12, 683, 0x0u },
+    /* 172: modes.yaml:245 */
+    { PARL__E_SET, 12, 708, 0x0u },
     { PARL__E_WORD, 0, 71, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 168: modes.yaml:245 */
-    { PARL__E_SET, 12, 695, 0x0u },
+    /* 173: modes.yaml:245 */
+    { PARL__E_SET, 12, 720, 0x0u },
     { PARL__E_WORD, 0, 308, 0x0u },
     { PARL__E_WORD, 0, 182, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 169: modes.yaml:245 */
-    { PARL__E_SET, 12, 707, 0x0u },
+    /* 174: modes.yaml:245 */
+    { PARL__E_SET, 12, 732, 0x0u },
     { PARL__E_WORD, 0, 181, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 170: modes.yaml:245 */
-    { PARL__E_SET, 12, 719, 0x0u },
+    /* 175: modes.yaml:245 */
+    { PARL__E_SET, 12, 744, 0x0u },
     { PARL__E_WORD, 0, 344, 0x0u },
     { PARL__E_WORD, 0, 153, 0x0u },
     { PARL__E_WORD, 0, 299, 0x0u },
     { PARL__E_WORD, 0, 8, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 171: modes.yaml:245 */
-    { PARL__E_SET, 12, 731, 0x0u },
+    /* 176: modes.yaml:245 */
+    { PARL__E_SET, 12, 756, 0x0u },
     { PARL__E_WORD, 0, 308, 0x0u },
     { PARL__E_WORD, 0, 299, 0x0u },
     { PARL__E_WORD, 0, 8, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 172: modes.yaml:245 */
-    { PARL__E_SET, 12, 743, 0x0u },
+    /* 177: modes.yaml:245 */
+    { PARL__E_SET, 12, 768, 0x0u },
     { PARL__E_WORD, 0, 308, 0x0u },
     { PARL__E_WORD, 0, 76, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 173: modes.yaml:245 */
-    { PARL__E_SET, 12, 755, 0x0u },
+    /* 178: modes.yaml:245 */
+    { PARL__E_SET, 12, 780, 0x0u },
     { PARL__E_WORD, 0, 245, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 174: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 767, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    { PARL__E_WORD, 0, 179, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 175: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 770, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    { PARL__E_WORD, 0, 74, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 176: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 773, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    { PARL__E_WORD, 0, 297, 0x0u },
-    { PARL__E_WORD, 0, 8, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 177: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 776, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    { PARL__E_WORD, 0, 72, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 178: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 779, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    { PARL__E_WORD, 0, 255, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 179: modes.yaml:246 */
     { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 782, 0x0u },
+    { PARL__E_SET, 3, 792, 0x0u },
     { PARL__E_WORD, 0, 153, 0x0u },
-    { PARL__E_WORD, 0, 69, 0x0u },
+    { PARL__E_WORD, 0, 179, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 180: modes.yaml:246 */
     { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 785, 0x0u },
-    { PARL__E_WORD, 0, 311, 0x0u },
-    { PARL__E_WORD, 0, 179, 0x0u },
+    { PARL__E_SET, 3, 795, 0x0u },
+    { PARL__E_WORD, 0, 153, 0x0u },
+    { PARL__E_WORD, 0, 74, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 181: modes.yaml:246 */
     { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 788, 0x0u },
-    { PARL__E_WORD, 0, 311, 0x0u },
-    { PARL__E_WORD, 0, 74, 0x0u },
+    { PARL__E_SET, 3, 798, 0x0u },
+    { PARL__E_WORD, 0, 153, 0x0u },
+    { PARL__E_WORD, 0, 297, 0x0u },
+    { PARL__E_WORD, 0, 8, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 182: modes.yaml:246 */
     { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 791, 0x0u },
-    { PARL__E_WORD, 0, 311, 0x0u },
-    { PARL__E_WORD, 0, 297, 0x0u },
-    { PARL__E_WORD, 0, 8, 0x0u },
+    { PARL__E_SET, 3, 801, 0x0u },
+    { PARL__E_WORD, 0, 153, 0x0u },
+    { PARL__E_WORD, 0, 72, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 183: modes.yaml:246 */
     { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 794, 0x0u },
-    { PARL__E_WORD, 0, 311, 0x0u },
-    { PARL__E_WORD, 0, 72, 0x0u },
+    { PARL__E_SET, 3, 804, 0x0u },
+    { PARL__E_WORD, 0, 153, 0x0u },
+    { PARL__E_WORD, 0, 255, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 184: modes.yaml:246 */
     { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 797, 0x0u },
-    { PARL__E_WORD, 0, 311, 0x0u },
-    { PARL__E_WORD, 0, 255, 0x0u },
+    { PARL__E_SET, 3, 807, 0x0u },
+    { PARL__E_WORD, 0, 153, 0x0u },
+    { PARL__E_WORD, 0, 69, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 185: modes.yaml:246 */
     { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 800, 0x0u },
+    { PARL__E_SET, 3, 810, 0x0u },
     { PARL__E_WORD, 0, 311, 0x0u },
-    { PARL__E_WORD, 0, 69, 0x0u },
+    { PARL__E_WORD, 0, 179, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 186: modes.yaml:246 */
     { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 803, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 32, 0x0u },
-    { PARL__E_WORD, 0, 179, 0x0u },
+    { PARL__E_SET, 3, 813, 0x0u },
+    { PARL__E_WORD, 0, 311, 0x0u },
+    { PARL__E_WORD, 0, 74, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 187: modes.yaml:246 */
     { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 806, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 32, 0x0u },
-    { PARL__E_WORD, 0, 74, 0x0u },
+    { PARL__E_SET, 3, 816, 0x0u },
+    { PARL__E_WORD, 0, 311, 0x0u },
+    { PARL__E_WORD, 0, 297, 0x0u },
+    { PARL__E_WORD, 0, 8, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 188: modes.yaml:246 */
     { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 809, 0x0u },
+    { PARL__E_SET, 3, 819, 0x0u },
+    { PARL__E_WORD, 0, 311, 0x0u },
+    { PARL__E_WORD, 0, 72, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 189: modes.yaml:246 */
+    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_SET, 3, 822, 0x0u },
+    { PARL__E_WORD, 0, 311, 0x0u },
+    { PARL__E_WORD, 0, 255, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 190: modes.yaml:246 */
+    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_SET, 3, 825, 0x0u },
+    { PARL__E_WORD, 0, 311, 0x0u },
+    { PARL__E_WORD, 0, 69, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 191: modes.yaml:246 */
+    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_SET, 3, 828, 0x0u },
+    { PARL__E_WORD, 0, 309, 0x0u },
+    { PARL__E_WORD, 0, 32, 0x0u },
+    { PARL__E_WORD, 0, 179, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 192: modes.yaml:246 */
+    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_SET, 3, 831, 0x0u },
+    { PARL__E_WORD, 0, 309, 0x0u },
+    { PARL__E_WORD, 0, 32, 0x0u },
+    { PARL__E_WORD, 0, 74, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 193: modes.yaml:246 */
+    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_SET, 3, 834, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 32, 0x0u },
     { PARL__E_WORD, 0, 297, 0x0u },
     { PARL__E_WORD, 0, 8, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 189: modes.yaml:246 */
+    /* 194: modes.yaml:246 */
     { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 812, 0x0u },
+    { PARL__E_SET, 3, 837, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 32, 0x0u },
     { PARL__E_WORD, 0, 72, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 190: modes.yaml:246 */
+    /* 195: modes.yaml:246 */
     { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 815, 0x0u },
+    { PARL__E_SET, 3, 840, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 32, 0x0u },
     { PARL__E_WORD, 0, 255, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 191: modes.yaml:246 */
+    /* 196: modes.yaml:246 */
     { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 818, 0x0u },
+    { PARL__E_SET, 3, 843, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 32, 0x0u },
     { PARL__E_WORD, 0, 69, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 192: modes.yaml:246 */
+    /* 197: modes.yaml:246 */
     { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 821, 0x0u },
+    { PARL__E_SET, 3, 846, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 33, 0x0u },
     { PARL__E_WORD, 0, 179, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 193: modes.yaml:246 */
+    /* 198: modes.yaml:246 */
     { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 824, 0x0u },
+    { PARL__E_SET, 3, 849, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 33, 0x0u },
     { PARL__E_WORD, 0, 74, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 194: modes.yaml:246 */
+    /* 199: modes.yaml:246 */
     { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 827, 0x0u },
+    { PARL__E_SET, 3, 852, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 33, 0x0u },
     { PARL__E_WORD, 0, 297, 0x0u },
     { PARL__E_WORD, 0, 8, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 195: modes.yaml:246 */
+    /* 200: modes.yaml:246 */
     { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 830, 0x0u },
+    { PARL__E_SET, 3, 855, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 33, 0x0u },
     { PARL__E_WORD, 0, 72, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 196: modes.yaml:246 */
+    /* 201: modes.yaml:246 */
     { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 833, 0x0u },
+    { PARL__E_SET, 3, 858, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 33, 0x0u },
     { PARL__E_WORD, 0, 255, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 197: modes.yaml:246 */
+    /* 202: modes.yaml:246 */
     { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 836, 0x0u },
+    { PARL__E_SET, 3, 861, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 33, 0x0u },
     { PARL__E_WORD, 0, 69, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 198: modes.yaml:247 */
+    /* 203: modes.yaml:247 */
     { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 2, 839, 0x0u },
+    { PARL__E_SET, 2, 864, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 7, 841, 0x0u },
-    /* 199: modes.yaml:248 */
-    { PARL__E_SET, 2, 848, 0x0u },
+    { PARL__E_SET, 7, 866, 0x0u },
+    /* 204: modes.yaml:248 */
+    { PARL__E_SET, 2, 873, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 7, 850, 0x0u },
-    /* 200: modes.yaml:249 */
-    { PARL__E_SET, 3, 857, 0x0u },
+    { PARL__E_SET, 7, 875, 0x0u },
+    /* 205: modes.yaml:249 */
+    { PARL__E_SET, 3, 882, 0x0u },
     { PARL__E_WORD, 0, 153, 0x0u },
-    { PARL__E_SET, 6, 860, 0x0u },
+    { PARL__E_SET, 6, 885, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 201: modes.yaml:249 */
-    { PARL__E_SET, 3, 866, 0x0u },
+    /* 206: modes.yaml:249 */
+    { PARL__E_SET, 3, 891, 0x0u },
     { PARL__E_WORD, 0, 311, 0x0u },
-    { PARL__E_SET, 6, 869, 0x0u },
+    { PARL__E_SET, 6, 894, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 202: modes.yaml:249 */
-    { PARL__E_SET, 3, 875, 0x0u },
+    /* 207: modes.yaml:249 */
+    { PARL__E_SET, 3, 900, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 32, 0x0u },
-    { PARL__E_SET, 6, 878, 0x0u },
+    { PARL__E_SET, 6, 903, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 203: modes.yaml:249 */
-    { PARL__E_SET, 3, 884, 0x0u },
+    /* 208: modes.yaml:249 */
+    { PARL__E_SET, 3, 909, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 33, 0x0u },
-    { PARL__E_SET, 6, 887, 0x0u },
+    { PARL__E_SET, 6, 912, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 204: modes.yaml:250 */
-    { PARL__E_SET, 2, 893, 0x0u },
+    /* 209: modes.yaml:250 */
+    { PARL__E_SET, 2, 918, 0x0u },
     { PARL__E_WORD, 0, 310, 0x0u },
     { PARL__E_WORD, 0, 22, 0x0u },
-    { PARL__E_SET, 4, 895, 0x0u },
+    { PARL__E_SET, 4, 920, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 205: modes.yaml:250 */
-    { PARL__E_SET, 2, 899, 0x0u },
+    /* 210: modes.yaml:250 */
+    { PARL__E_SET, 2, 924, 0x0u },
     { PARL__E_WORD, 0, 310, 0x0u },
     { PARL__E_WORD, 0, 279, 0x0u },
-    { PARL__E_SET, 4, 901, 0x0u },
+    { PARL__E_SET, 4, 926, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 206: modes.yaml:250 */
-    { PARL__E_SET, 2, 905, 0x0u },
+    /* 211: modes.yaml:250 */
+    { PARL__E_SET, 2, 930, 0x0u },
     { PARL__E_WORD, 0, 310, 0x0u },
     { PARL__E_WORD, 0, 21, 0x0u },
     { PARL__E_WORD, 0, 179, 0x0u },
-    { PARL__E_SET, 4, 907, 0x0u },
+    { PARL__E_SET, 4, 932, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 207: modes.yaml:250 */
-    { PARL__E_SET, 2, 911, 0x0u },
+    /* 212: modes.yaml:250 */
+    { PARL__E_SET, 2, 936, 0x0u },
     { PARL__E_WORD, 0, 310, 0x0u },
     { PARL__E_WORD, 0, 7, 0x0u },
     { PARL__E_WORD, 0, 179, 0x0u },
-    { PARL__E_SET, 4, 913, 0x0u },
+    { PARL__E_SET, 4, 938, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 208: modes.yaml:250 */
-    { PARL__E_SET, 2, 917, 0x0u },
+    /* 213: modes.yaml:250 */
+    { PARL__E_SET, 2, 942, 0x0u },
     { PARL__E_WORD, 0, 310, 0x0u },
     { PARL__E_WORD, 0, 182, 0x0u },
-    { PARL__E_SET, 4, 919, 0x0u },
+    { PARL__E_SET, 4, 944, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 209: modes.yaml:251 */
-    { PARL__E_SET, 3, 923, 0x0u },
-    { PARL__E_SET, 2, 926, 0x0u },
-    { PARL__E_SET, 3, 928, 0x0u },
-    { PARL__E_SET, 2, 931, 0x0u },
+    /* 214: modes.yaml:251 */
+    { PARL__E_SET, 3, 948, 0x0u },
+    { PARL__E_SET, 2, 951, 0x0u },
+    { PARL__E_SET, 3, 953, 0x0u },
+    { PARL__E_SET, 2, 956, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 210: modes.yaml:251 */
-    { PARL__E_SET, 3, 933, 0x0u },
-    { PARL__E_SET, 2, 936, 0x0u },
-    { PARL__E_SET, 1, 938, 0x0u },
-    { PARL__E_SET, 3, 939, 0x0u },
-    { PARL__E_SET, 2, 942, 0x0u },
+    /* 215: modes.yaml:251 */
+    { PARL__E_SET, 3, 958, 0x0u },
+    { PARL__E_SET, 2, 961, 0x0u },
+    { PARL__E_SET, 1, 963, 0x0u },
+    { PARL__E_SET, 3, 964, 0x0u },
+    { PARL__E_SET, 2, 967, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 211: modes.yaml:252 */
-    { PARL__E_SET, 2, 944, 0x0u },
+    /* 216: modes.yaml:252 */
+    { PARL__E_SET, 2, 969, 0x0u },
     { PARL__E_WORD, 0, 8, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 212: modes.yaml:253 */
+    /* 217: modes.yaml:253 */
     { PARL__E_WORD, 0, 113, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 213: modes.yaml:253 */
+    /* 218: modes.yaml:253 */
     { PARL__E_WORD, 0, 257, 0x0u },
     { PARL__E_WORD, 0, 118, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 214: modes.yaml:253 */
+    /* 219: modes.yaml:253 */
     { PARL__E_WORD, 0, 172, 0x0u },
     { PARL__E_WORD, 0, 118, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 215: modes.yaml:253 */
+    /* 220: modes.yaml:253 */
     { PARL__E_WORD, 0, 172, 0x0u },
     { PARL__E_WORD, 0, 337, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 216: modes.yaml:253 */
+    /* 221: modes.yaml:253 */
     { PARL__E_WORD, 0, 257, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 217: modes.yaml:253 */
+    /* 222: modes.yaml:253 */
     { PARL__E_WORD, 0, 170, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 218: modes.yaml:253 */
+    /* 223: modes.yaml:253 */
     { PARL__E_WORD, 0, 132, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 219: modes.yaml:253 */
+    /* 224: modes.yaml:253 */
     { PARL__E_WORD, 0, 173, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 220: modes.yaml:254 */
-    { PARL__E_SET, 2, 946, 0x0u },
-    { PARL__E_SET, 3, 948, 0x0u },
+    /* 225: modes.yaml:254 */
+    { PARL__E_SET, 2, 971, 0x0u },
+    { PARL__E_SET, 3, 973, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 221: modes.yaml:255 */
+    /* 226: modes.yaml:255 */
     { PARL__E_WORD, 0, 182, 0x0u },
     { PARL__E_WORD, 0, 204, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 222: modes.yaml:255 */
+    /* 227: modes.yaml:255 */
     { PARL__E_WORD, 0, 244, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 223: modes.yaml:260 */
-    { PARL__E_SET, 4, 951, 0x0u },
-    /* 224: modes.yaml:261 */
+    /* 228: modes.yaml:260 */
+    { PARL__E_SET, 4, 976, 0x0u },
+    /* 229: modes.yaml:261 */
     { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_SET, 3, 955, 0x0u },
+    { PARL__E_SET, 3, 980, 0x0u },
     { PARL__E_WORD, 0, 17, 0x0u },
-    /* 225: modes.yaml:261 */
+    /* 230: modes.yaml:261 */
     { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_SET, 3, 958, 0x0u },
+    { PARL__E_SET, 3, 983, 0x0u },
     { PARL__E_WORD, 0, 100, 0x0u },
-    /* 226: modes.yaml:261 */
+    /* 231: modes.yaml:261 */
     { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_SET, 3, 961, 0x0u },
+    { PARL__E_SET, 3, 986, 0x0u },
     { PARL__E_WORD, 0, 339, 0x0u },
-    /* 227: modes.yaml:261 */
+    /* 232: modes.yaml:261 */
     { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_SET, 3, 964, 0x0u },
+    { PARL__E_SET, 3, 989, 0x0u },
     { PARL__E_WORD, 0, 142, 0x0u },
     { PARL__E_WORD, 0, 127, 0x0u },
-    /* 228: modes.yaml:261 */
+    /* 233: modes.yaml:261 */
     { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_SET, 3, 967, 0x0u },
+    { PARL__E_SET, 3, 992, 0x0u },
     { PARL__E_WORD, 0, 126, 0x0u },
     { PARL__E_WORD, 0, 281, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
     { PARL__E_WORD, 0, 115, 0x0u },
-    /* 229: modes.yaml:262 */
+    /* 234: modes.yaml:262 */
     { PARL__E_WORD, 0, 100, 0x0u },
-    /* 230: modes.yaml:262 */
+    /* 235: modes.yaml:262 */
     { PARL__E_WORD, 0, 339, 0x0u },
-    /* 231: modes.yaml:262 */
+    /* 236: modes.yaml:262 */
     { PARL__E_WORD, 0, 348, 0x0u },
     { PARL__E_WORD, 0, 118, 0x0u },
     { PARL__E_WORD, 0, 348, 0x0u },
-    /* 232: modes.yaml:262 */
+    /* 237: modes.yaml:262 */
     { PARL__E_WORD, 0, 142, 0x0u },
     { PARL__E_WORD, 0, 127, 0x0u },
-    /* 233: modes.yaml:267 */
+    /* 238: modes.yaml:267 */
     { PARL__E_QUOTED, 0, 0, 0x0u },
-    /* 234: modes.yaml:272 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    /* 235: modes.yaml:272 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    { PARL__E_WORD, 0, 329, 0x0u },
-    { PARL__E_WORD, 0, 178, 0x0u },
-    /* 236: modes.yaml:272 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    { PARL__E_WORD, 0, 34, 0x0u },
-    /* 237: modes.yaml:272 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    { PARL__E_WORD, 0, 213, 0x0u },
-    /* 238: modes.yaml:272 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    { PARL__E_WORD, 0, 18, 0x0u },
     /* 239: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 318, 0x0u },
+    { PARL__E_WORD, 0, 153, 0x0u },
     /* 240: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 318, 0x0u },
+    { PARL__E_WORD, 0, 153, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
     { PARL__E_WORD, 0, 178, 0x0u },
     /* 241: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 318, 0x0u },
+    { PARL__E_WORD, 0, 153, 0x0u },
     { PARL__E_WORD, 0, 34, 0x0u },
     /* 242: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 318, 0x0u },
+    { PARL__E_WORD, 0, 153, 0x0u },
     { PARL__E_WORD, 0, 213, 0x0u },
     /* 243: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 318, 0x0u },
+    { PARL__E_WORD, 0, 153, 0x0u },
     { PARL__E_WORD, 0, 18, 0x0u },
     /* 244: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 81, 0x0u },
+    { PARL__E_WORD, 0, 318, 0x0u },
     /* 245: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 81, 0x0u },
+    { PARL__E_WORD, 0, 318, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
     { PARL__E_WORD, 0, 178, 0x0u },
     /* 246: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 81, 0x0u },
+    { PARL__E_WORD, 0, 318, 0x0u },
     { PARL__E_WORD, 0, 34, 0x0u },
     /* 247: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 81, 0x0u },
+    { PARL__E_WORD, 0, 318, 0x0u },
     { PARL__E_WORD, 0, 213, 0x0u },
     /* 248: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 81, 0x0u },
+    { PARL__E_WORD, 0, 318, 0x0u },
     { PARL__E_WORD, 0, 18, 0x0u },
     /* 249: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 80, 0x0u },
+    { PARL__E_WORD, 0, 81, 0x0u },
     /* 250: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 80, 0x0u },
+    { PARL__E_WORD, 0, 81, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
     { PARL__E_WORD, 0, 178, 0x0u },
     /* 251: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 80, 0x0u },
+    { PARL__E_WORD, 0, 81, 0x0u },
     { PARL__E_WORD, 0, 34, 0x0u },
     /* 252: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 80, 0x0u },
+    { PARL__E_WORD, 0, 81, 0x0u },
     { PARL__E_WORD, 0, 213, 0x0u },
     /* 253: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 80, 0x0u },
+    { PARL__E_WORD, 0, 81, 0x0u },
     { PARL__E_WORD, 0, 18, 0x0u },
     /* 254: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 110, 0x0u },
+    { PARL__E_WORD, 0, 80, 0x0u },
     /* 255: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 110, 0x0u },
+    { PARL__E_WORD, 0, 80, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
     { PARL__E_WORD, 0, 178, 0x0u },
     /* 256: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 110, 0x0u },
+    { PARL__E_WORD, 0, 80, 0x0u },
     { PARL__E_WORD, 0, 34, 0x0u },
     /* 257: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 110, 0x0u },
+    { PARL__E_WORD, 0, 80, 0x0u },
     { PARL__E_WORD, 0, 213, 0x0u },
     /* 258: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
+    { PARL__E_WORD, 0, 80, 0x0u },
+    { PARL__E_WORD, 0, 18, 0x0u },
+    /* 259: modes.yaml:272 */
+    { PARL__E_WORD, 0, 239, 0x0u },
+    { PARL__E_WORD, 0, 309, 0x0u },
+    { PARL__E_WORD, 0, 110, 0x0u },
+    /* 260: modes.yaml:272 */
+    { PARL__E_WORD, 0, 239, 0x0u },
+    { PARL__E_WORD, 0, 309, 0x0u },
+    { PARL__E_WORD, 0, 110, 0x0u },
+    { PARL__E_WORD, 0, 329, 0x0u },
+    { PARL__E_WORD, 0, 178, 0x0u },
+    /* 261: modes.yaml:272 */
+    { PARL__E_WORD, 0, 239, 0x0u },
+    { PARL__E_WORD, 0, 309, 0x0u },
+    { PARL__E_WORD, 0, 110, 0x0u },
+    { PARL__E_WORD, 0, 34, 0x0u },
+    /* 262: modes.yaml:272 */
+    { PARL__E_WORD, 0, 239, 0x0u },
+    { PARL__E_WORD, 0, 309, 0x0u },
+    { PARL__E_WORD, 0, 110, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
+    /* 263: modes.yaml:272 */
+    { PARL__E_WORD, 0, 239, 0x0u },
+    { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 110, 0x0u },
     { PARL__E_WORD, 0, 18, 0x0u },
-    /* 259: modes.yaml:273 */
-    { PARL__E_SET, 3, 970, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    /* 260: modes.yaml:273 */
-    { PARL__E_SET, 3, 973, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 81, 0x0u },
-    /* 261: modes.yaml:273 */
-    { PARL__E_SET, 3, 976, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 80, 0x0u },
-    /* 262: modes.yaml:273 */
-    { PARL__E_SET, 3, 979, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 110, 0x0u },
-    /* 263: modes.yaml:273 */
-    { PARL__E_SET, 3, 982, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 305, 0x0u },
     /* 264: modes.yaml:273 */
-    { PARL__E_SET, 3, 985, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 66, 0x0u },
-    /* 265: modes.yaml:273 */
-    { PARL__E_SET, 3, 988, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 65, 0x0u },
-    /* 266: modes.yaml:273 */
-    { PARL__E_SET, 3, 991, 0x0u },
-    { PARL__E_SET, 1, 994, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    /* 267: modes.yaml:273 */
     { PARL__E_SET, 3, 995, 0x0u },
-    { PARL__E_SET, 1, 998, 0x0u },
+    { PARL__E_WORD, 0, 153, 0x0u },
+    /* 265: modes.yaml:273 */
+    { PARL__E_SET, 3, 998, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 81, 0x0u },
-    /* 268: modes.yaml:273 */
-    { PARL__E_SET, 3, 999, 0x0u },
-    { PARL__E_SET, 1, 1002, 0x0u },
+    /* 266: modes.yaml:273 */
+    { PARL__E_SET, 3, 1001, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 80, 0x0u },
-    /* 269: modes.yaml:273 */
-    { PARL__E_SET, 3, 1003, 0x0u },
-    { PARL__E_SET, 1, 1006, 0x0u },
+    /* 267: modes.yaml:273 */
+    { PARL__E_SET, 3, 1004, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 110, 0x0u },
-    /* 270: modes.yaml:273 */
+    /* 268: modes.yaml:273 */
     { PARL__E_SET, 3, 1007, 0x0u },
-    { PARL__E_SET, 1, 1010, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 305, 0x0u },
-    /* 271: modes.yaml:273 */
-    { PARL__E_SET, 3, 1011, 0x0u },
-    { PARL__E_SET, 1, 1014, 0x0u },
+    /* 269: modes.yaml:273 */
+    { PARL__E_SET, 3, 1010, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 66, 0x0u },
-    /* 272: modes.yaml:273 */
-    { PARL__E_SET, 3, 1015, 0x0u },
-    { PARL__E_SET, 1, 1018, 0x0u },
+    /* 270: modes.yaml:273 */
+    { PARL__E_SET, 3, 1013, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 65, 0x0u },
-    /* 273: modes.yaml:276 */
+    /* 271: modes.yaml:273 */
+    { PARL__E_SET, 3, 1016, 0x0u },
+    { PARL__E_SET, 1, 1019, 0x0u },
+    { PARL__E_WORD, 0, 153, 0x0u },
+    /* 272: modes.yaml:273 */
+    { PARL__E_SET, 3, 1020, 0x0u },
+    { PARL__E_SET, 1, 1023, 0x0u },
+    { PARL__E_WORD, 0, 309, 0x0u },
+    { PARL__E_WORD, 0, 81, 0x0u },
+    /* 273: modes.yaml:273 */
+    { PARL__E_SET, 3, 1024, 0x0u },
+    { PARL__E_SET, 1, 1027, 0x0u },
+    { PARL__E_WORD, 0, 309, 0x0u },
+    { PARL__E_WORD, 0, 80, 0x0u },
+    /* 274: modes.yaml:273 */
+    { PARL__E_SET, 3, 1028, 0x0u },
+    { PARL__E_SET, 1, 1031, 0x0u },
+    { PARL__E_WORD, 0, 309, 0x0u },
+    { PARL__E_WORD, 0, 110, 0x0u },
+    /* 275: modes.yaml:273 */
+    { PARL__E_SET, 3, 1032, 0x0u },
+    { PARL__E_SET, 1, 1035, 0x0u },
+    { PARL__E_WORD, 0, 309, 0x0u },
+    { PARL__E_WORD, 0, 305, 0x0u },
+    /* 276: modes.yaml:273 */
+    { PARL__E_SET, 3, 1036, 0x0u },
+    { PARL__E_SET, 1, 1039, 0x0u },
+    { PARL__E_WORD, 0, 309, 0x0u },
+    { PARL__E_WORD, 0, 66, 0x0u },
+    /* 277: modes.yaml:273 */
+    { PARL__E_SET, 3, 1040, 0x0u },
+    { PARL__E_SET, 1, 1043, 0x0u },
+    { PARL__E_WORD, 0, 309, 0x0u },
+    { PARL__E_WORD, 0, 65, 0x0u },
+    /* 278: modes.yaml:276 */
     { PARL__E_WORD, 0, 300, 0x0u },
     { PARL__E_WORD, 0, 178, 0x0u },
     { PARL__E_WORD, 0, 8, 0x0u },
-    { PARL__E_SET, 2, 1019, 0x0u },
-    { PARL__E_SET, 14, 1021, 0x0u },
-    /* 274: modes.yaml:277 */
+    { PARL__E_SET, 2, 1044, 0x0u },
+    { PARL__E_SET, 14, 1046, 0x0u },
+    /* 279: modes.yaml:277 */
     { PARL__E_WORD, 0, 72, 0x0u },
-    { PARL__E_SET, 2, 1035, 0x0u },
-    { PARL__E_SET, 14, 1037, 0x0u },
-    /* 275: modes.yaml:277 */
+    { PARL__E_SET, 2, 1060, 0x0u },
+    { PARL__E_SET, 14, 1062, 0x0u },
+    /* 280: modes.yaml:277 */
     { PARL__E_WORD, 0, 291, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 290, 0x0u },
     { PARL__E_WORD, 0, 204, 0x0u },
-    { PARL__E_SET, 2, 1051, 0x0u },
-    { PARL__E_SET, 14, 1053, 0x0u },
-    /* 276: modes.yaml:280 */
+    { PARL__E_SET, 2, 1076, 0x0u },
+    { PARL__E_SET, 14, 1078, 0x0u },
+    /* 281: modes.yaml:280 */
     { PARL__E_SECTION, 0, 0, 0x0u },
-    /* 277: modes.yaml:298 */
-    { PARL__E_SET, 13, 1067, 0x0u },
-    /* 278: modes.yaml:299 */
+    /* 282: modes.yaml:298 */
+    { PARL__E_SET, 13, 1092, 0x0u },
+    /* 283: modes.yaml:299 */
     { PARL__E_WORD, 0, 128, 0x0u },
     { PARL__E_WORD, 0, 178, 0x0u },
-    /* 279: modes.yaml:299 */
+    /* 284: modes.yaml:299 */
     { PARL__E_WORD, 0, 300, 0x0u },
     { PARL__E_WORD, 0, 178, 0x0u },
-    /* 280: modes.yaml:299 */
+    /* 285: modes.yaml:299 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 82, 0x0u },
     { PARL__E_WORD, 0, 153, 0x0u },
     { PARL__E_WORD, 0, 255, 0x0u },
-    /* 281: modes.yaml:299 */
+    /* 286: modes.yaml:299 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 79, 0x0u },
     { PARL__E_WORD, 0, 311, 0x0u },
     { PARL__E_WORD, 0, 255, 0x0u },
-    /* 282: modes.yaml:299 */
+    /* 287: modes.yaml:299 */
     { PARL__E_WORD, 0, 342, 0x0u },
     { PARL__E_WORD, 0, 142, 0x0u },
-    /* 283: modes.yaml:299 */
+    /* 288: modes.yaml:299 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 152, 0x0u },
     { PARL__E_WORD, 0, 142, 0x0u },
-    /* 284: modes.yaml:300 */
-    { PARL__E_SET, 10, 1080, 0x0u },
-    /* 285: modes.yaml:301 */
-    { PARL__E_SET, 6, 1090, 0x0u },
-    /* 286: modes.yaml:302 */
+    /* 289: modes.yaml:300 */
+    { PARL__E_SET, 10, 1105, 0x0u },
+    /* 290: modes.yaml:301 */
+    { PARL__E_SET, 6, 1115, 0x0u },
+    /* 291: modes.yaml:302 */
     { PARL__E_WORD, 0, 113, 0x0u },
-    /* 287: modes.yaml:302 */
+    /* 292: modes.yaml:302 */
     { PARL__E_WORD, 0, 257, 0x0u },
-    /* 288: modes.yaml:302 */
+    /* 293: modes.yaml:302 */
     { PARL__E_WORD, 0, 170, 0x0u },
-    /* 289: modes.yaml:302 */
+    /* 294: modes.yaml:302 */
     { PARL__E_WORD, 0, 172, 0x0u },
     { PARL__E_WORD, 0, 118, 0x0u },
-    /* 290: modes.yaml:302 */
+    /* 295: modes.yaml:302 */
     { PARL__E_WORD, 0, 172, 0x0u },
     { PARL__E_WORD, 0, 337, 0x0u },
-    /* 291: modes.yaml:302 */
+    /* 296: modes.yaml:302 */
     { PARL__E_WORD, 0, 132, 0x0u },
-    /* 292: modes.yaml:303 */
+    /* 297: modes.yaml:303 */
     { PARL__E_WORD, 0, 139, 0x0u },
     { PARL__E_WORD, 0, 171, 0x0u },
-    /* 293: modes.yaml:303 */
+    /* 298: modes.yaml:303 */
     { PARL__E_WORD, 0, 139, 0x0u },
     { PARL__E_WORD, 0, 174, 0x0u },
-    /* 294: modes.yaml:303 */
+    /* 299: modes.yaml:303 */
     { PARL__E_WORD, 0, 139, 0x0u },
     { PARL__E_WORD, 0, 82, 0x0u },
     { PARL__E_WORD, 0, 153, 0x0u },
-    /* 295: modes.yaml:303 */
+    /* 300: modes.yaml:303 */
     { PARL__E_WORD, 0, 348, 0x0u },
     { PARL__E_WORD, 0, 67, 0x0u },
-    /* 296: modes.yaml:303 */
+    /* 301: modes.yaml:303 */
     { PARL__E_WORD, 0, 67, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
-    /* 297: modes.yaml:304 */
-    { PARL__E_WORD, 0, 212, 0x0u },
-    /* 298: modes.yaml:304 */
-    { PARL__E_WORD, 0, 38, 0x0u },
-    /* 299: modes.yaml:304 */
-    { PARL__E_WORD, 0, 95, 0x0u },
-    /* 300: modes.yaml:304 */
-    { PARL__E_WORD, 0, 63, 0x0u },
-    /* 301: modes.yaml:304 */
-    { PARL__E_WORD, 0, 227, 0x0u },
     /* 302: modes.yaml:304 */
+    { PARL__E_WORD, 0, 212, 0x0u },
+    /* 303: modes.yaml:304 */
+    { PARL__E_WORD, 0, 38, 0x0u },
+    /* 304: modes.yaml:304 */
+    { PARL__E_WORD, 0, 95, 0x0u },
+    /* 305: modes.yaml:304 */
+    { PARL__E_WORD, 0, 63, 0x0u },
+    /* 306: modes.yaml:304 */
+    { PARL__E_WORD, 0, 227, 0x0u },
+    /* 307: modes.yaml:304 */
     { PARL__E_WORD, 0, 190, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
     { PARL__E_WORD, 0, 160, 0x0u },
-    /* 303: modes.yaml:304 */
+    /* 308: modes.yaml:304 */
     { PARL__E_WORD, 0, 100, 0x0u },
     { PARL__E_WORD, 0, 16, 0x0u },
-    /* 304: modes.yaml:304 */
+    /* 309: modes.yaml:304 */
     { PARL__E_WORD, 0, 126, 0x0u },
     { PARL__E_WORD, 0, 164, 0x0u },
-    /* 305: modes.yaml:304 */
+    /* 310: modes.yaml:304 */
     { PARL__E_WORD, 0, 129, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
-    /* 306: modes.yaml:304 */
+    /* 311: modes.yaml:304 */
     { PARL__E_WORD, 0, 278, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
-    /* 307: modes.yaml:305 */
+    /* 312: modes.yaml:305 */
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 308: modes.yaml:306 */
+    /* 313: modes.yaml:306 */
     { PARL__E_SECTION, 0, 0, 0x0u },
-    /* 309: modes.yaml:307 */
+    /* 314: modes.yaml:307 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
-    /* 310: modes.yaml:289 */
-    { PARL__E_SET, 4, 1096, 0x0u },
-    { PARL__E_SET, 14, 1100, 0x0u },
-    /* 311: modes.yaml:289 */
-    { PARL__E_SET, 4, 1114, 0x0u },
-    { PARL__E_SET, 4, 1118, 0x0u },
-    { PARL__E_SET, 14, 1122, 0x0u },
-    /* 312: modes.yaml:290 */
+    /* 315: modes.yaml:289 */
+    { PARL__E_SET, 4, 1121, 0x0u },
+    { PARL__E_SET, 14, 1125, 0x0u },
+    /* 316: modes.yaml:289 */
+    { PARL__E_SET, 4, 1139, 0x0u },
+    { PARL__E_SET, 4, 1143, 0x0u },
+    { PARL__E_SET, 14, 1147, 0x0u },
+    /* 317: modes.yaml:290 */
     { PARL__E_WORD, 0, 230, 0x0u },
-    /* 313: modes.yaml:290 */
+    /* 318: modes.yaml:290 */
     { PARL__E_WORD, 0, 307, 0x0u },
-    /* 314: modes.yaml:290 */
+    /* 319: modes.yaml:290 */
     { PARL__E_WORD, 0, 306, 0x0u },
     { PARL__E_WORD, 0, 357, 0x0u },
-    /* 315: modes.yaml:290 */
+    /* 320: modes.yaml:290 */
     { PARL__E_WORD, 0, 118, 0x0u },
     { PARL__E_WORD, 0, 178, 0x0u },
-    /* 316: modes.yaml:290 */
+    /* 321: modes.yaml:290 */
     { PARL__E_WORD, 0, 231, 0x0u },
-    /* 317: modes.yaml:291 */
+    /* 322: modes.yaml:291 */
     { PARL__E_WORD, 0, 142, 0x0u },
-    { PARL__E_SET, 2, 1136, 0x0u },
-    /* 318: modes.yaml:293 */
-    { PARL__E_SET, 7, 1138, 0x0u },
-    /* 319: modes.yaml:293 */
-    { PARL__E_SET, 3, 1145, 0x0u },
-    { PARL__E_SET, 7, 1148, 0x0u },
+    { PARL__E_SET, 2, 1161, 0x0u },
+    /* 323: modes.yaml:293 */
+    { PARL__E_SET, 7, 1163, 0x0u },
+    /* 324: modes.yaml:293 */
+    { PARL__E_SET, 3, 1170, 0x0u },
+    { PARL__E_SET, 7, 1173, 0x0u },
 };
-const uint16_t parl__set_words[1155] = {
+const uint16_t parl__set_words[1180] = {
     29, 73, 79, 82, 152, 340, 29, 73, 79, 82, 152, 340, 29, 73, 79, 82,
     152, 340, 29, 73, 79, 82, 152, 340, 29, 73, 79, 82, 152, 340, 29, 73,
     79, 82, 152, 340, 29, 73, 79, 82, 152, 340, 29, 73, 79, 82, 152, 340,
@@ -2185,75 +2210,76 @@ const uint16_t parl__set_words[1155] = {
     24, 25, 148, 149, 179, 182, 201, 202, 242, 244, 17, 309, 24, 25, 148, 149,
     179, 182, 201, 202, 242, 244, 24, 25, 148, 149, 179, 182, 201, 202, 242, 244,
     309, 204, 204, 309, 17, 309, 17, 309, 309, 17, 309, 204, 17, 309, 204, 309,
-    285, 286, 287, 42, 159, 171, 152, 340, 30, 80, 81, 97, 110, 153, 198, 216,
-    218, 250, 288, 305, 312, 318, 30, 80, 81, 97, 110, 153, 198, 216, 218, 250,
-    288, 305, 312, 318, 323, 325, 329, 336, 323, 325, 329, 336, 309, 207, 209, 210,
-    323, 325, 329, 336, 207, 209, 210, 323, 325, 329, 336, 309, 207, 209, 210, 17,
-    22, 100, 17, 22, 100, 323, 325, 329, 336, 323, 325, 329, 336, 309, 17, 22,
-    100, 323, 325, 329, 336, 323, 325, 329, 336, 309, 17, 22, 100, 45, 57, 95,
-    111, 160, 36, 126, 45, 94, 38, 116, 147, 212, 282, 330, 38, 281, 330, 190,
-    258, 111, 160, 57, 61, 95, 111, 160, 57, 61, 95, 111, 160, 38, 116, 147,
-    212, 282, 38, 116, 147, 212, 282, 1, 197, 199, 1, 197, 199, 1, 197, 199,
-    73, 79, 82, 73, 79, 82, 73, 79, 82, 73, 79, 82, 73, 79, 82, 94,
-    95, 309, 94, 95, 94, 95, 309, 94, 95, 94, 95, 309, 94, 95, 94, 95,
-    309, 94, 95, 309, 309, 309, 309, 73, 79, 82, 73, 79, 82, 73, 79, 82,
-    73, 79, 82, 38, 150, 212, 281, 309, 38, 150, 212, 281, 38, 150, 212, 281,
+    285, 286, 287, 42, 159, 171, 42, 159, 171, 152, 340, 30, 80, 81, 97, 110,
+    153, 198, 216, 218, 250, 288, 305, 312, 318, 30, 80, 81, 97, 110, 153, 198,
+    216, 218, 250, 288, 305, 312, 318, 323, 325, 329, 336, 323, 325, 329, 336, 309,
+    207, 209, 210, 323, 325, 329, 336, 207, 209, 210, 323, 325, 329, 336, 309, 207,
+    209, 210, 17, 22, 100, 17, 22, 100, 323, 325, 329, 336, 323, 325, 329, 336,
+    309, 126, 323, 325, 329, 336, 126, 323, 325, 329, 336, 309, 17, 22, 100, 323,
+    325, 329, 336, 323, 325, 329, 336, 309, 126, 323, 325, 329, 336, 126, 323, 325,
+    329, 336, 309, 17, 22, 100, 45, 57, 95, 111, 160, 36, 126, 45, 94, 38,
+    116, 147, 212, 282, 330, 38, 281, 330, 190, 258, 111, 160, 57, 61, 95, 111,
+    160, 57, 61, 95, 111, 160, 38, 116, 147, 212, 282, 38, 116, 147, 212, 282,
+    1, 197, 199, 1, 197, 199, 1, 197, 199, 73, 79, 82, 73, 79, 82, 73,
+    79, 82, 73, 79, 82, 73, 79, 82, 94, 95, 309, 94, 95, 94, 95, 309,
+    94, 95, 94, 95, 309, 94, 95, 94, 95, 309, 94, 95, 309, 309, 309, 309,
+    73, 79, 82, 73, 79, 82, 73, 79, 82, 73, 79, 82, 38, 150, 212, 281,
     309, 38, 150, 212, 281, 38, 150, 212, 281, 309, 38, 150, 212, 281, 38, 150,
-    212, 281, 309, 38, 150, 212, 281, 166, 188, 271, 341, 345, 49, 136, 260, 166,
-    188, 271, 341, 345, 309, 49, 136, 260, 166, 188, 271, 341, 345, 204, 49, 136,
-    260, 166, 188, 271, 341, 345, 204, 309, 49, 136, 260, 166, 188, 271, 341, 345,
-    17, 309, 49, 136, 260, 166, 188, 271, 341, 345, 17, 309, 309, 49, 136, 260,
-    166, 188, 271, 341, 345, 17, 309, 204, 49, 136, 260, 166, 188, 271, 341, 345,
-    17, 309, 204, 309, 49, 136, 260, 166, 188, 271, 341, 345, 178, 49, 136, 260,
-    166, 188, 271, 341, 345, 178, 309, 49, 136, 260, 166, 188, 271, 341, 345, 178,
-    204, 49, 136, 260, 166, 188, 271, 341, 345, 178, 204, 309, 49, 136, 260, 166,
-    188, 271, 341, 345, 178, 17, 309, 49, 136, 260, 166, 188, 271, 341, 345, 178,
-    17, 309, 309, 49, 136, 260, 166, 188, 271, 341, 345, 178, 17, 309, 204, 49,
-    136, 260, 166, 188, 271, 341, 345, 178, 17, 309, 204, 309, 49, 136, 260, 49,
-    136, 260, 49, 136, 260, 48, 135, 223, 259, 8, 47, 189, 207, 327, 85, 99,
-    24, 25, 148, 149, 179, 182, 201, 202, 242, 244, 24, 25, 148, 149, 179, 182,
-    201, 202, 242, 244, 309, 24, 25, 148, 149, 179, 182, 201, 202, 242, 244, 113,
-    138, 166, 271, 76, 182, 256, 153, 76, 182, 256, 139, 341, 254, 255, 256, 283,
-    284, 354, 355, 8, 204, 207, 245, 44, 164, 220, 223, 224, 225, 226, 229, 232,
-    259, 260, 262, 44, 164, 220, 223, 224, 225, 226, 229, 232, 259, 260, 262, 44,
-    164, 220, 223, 224, 225, 226, 229, 232, 259, 260, 262, 44, 164, 220, 223, 224,
-    225, 226, 229, 232, 259, 260, 262, 44, 164, 220, 223, 224, 225, 226, 229, 232,
-    259, 260, 262, 44, 164, 220, 223, 224, 225, 226, 229, 232, 259, 260, 262, 44,
-    164, 220, 223, 224, 225, 226, 229, 232, 259, 260, 262, 44, 164, 220, 223, 224,
-    225, 226, 229, 232, 259, 260, 262, 44, 164, 220, 223, 224, 225, 226, 229, 232,
-    259, 260, 262, 44, 164, 220, 223, 224, 225, 226, 229, 232, 259, 260, 262, 73,
-    79, 82, 73, 79, 82, 73, 79, 82, 73, 79, 82, 73, 79, 82, 73, 79,
+    212, 281, 309, 38, 150, 212, 281, 38, 150, 212, 281, 309, 38, 150, 212, 281,
+    166, 188, 271, 341, 345, 49, 136, 260, 166, 188, 271, 341, 345, 309, 49, 136,
+    260, 166, 188, 271, 341, 345, 204, 49, 136, 260, 166, 188, 271, 341, 345, 204,
+    309, 49, 136, 260, 166, 188, 271, 341, 345, 17, 309, 49, 136, 260, 166, 188,
+    271, 341, 345, 17, 309, 309, 49, 136, 260, 166, 188, 271, 341, 345, 17, 309,
+    204, 49, 136, 260, 166, 188, 271, 341, 345, 17, 309, 204, 309, 49, 136, 260,
+    166, 188, 271, 341, 345, 178, 49, 136, 260, 166, 188, 271, 341, 345, 178, 309,
+    49, 136, 260, 166, 188, 271, 341, 345, 178, 204, 49, 136, 260, 166, 188, 271,
+    341, 345, 178, 204, 309, 49, 136, 260, 166, 188, 271, 341, 345, 178, 17, 309,
+    49, 136, 260, 166, 188, 271, 341, 345, 178, 17, 309, 309, 49, 136, 260, 166,
+    188, 271, 341, 345, 178, 17, 309, 204, 49, 136, 260, 166, 188, 271, 341, 345,
+    178, 17, 309, 204, 309, 49, 136, 260, 49, 136, 260, 49, 136, 260, 48, 135,
+    223, 259, 8, 47, 189, 207, 327, 85, 99, 24, 25, 148, 149, 179, 182, 201,
+    202, 242, 244, 24, 25, 148, 149, 179, 182, 201, 202, 242, 244, 309, 24, 25,
+    148, 149, 179, 182, 201, 202, 242, 244, 113, 138, 166, 271, 76, 182, 256, 153,
+    76, 182, 256, 139, 341, 254, 255, 256, 283, 284, 354, 355, 8, 204, 207, 245,
+    44, 164, 220, 223, 224, 225, 226, 229, 232, 259, 260, 262, 44, 164, 220, 223,
+    224, 225, 226, 229, 232, 259, 260, 262, 44, 164, 220, 223, 224, 225, 226, 229,
+    232, 259, 260, 262, 44, 164, 220, 223, 224, 225, 226, 229, 232, 259, 260, 262,
+    44, 164, 220, 223, 224, 225, 226, 229, 232, 259, 260, 262, 44, 164, 220, 223,
+    224, 225, 226, 229, 232, 259, 260, 262, 44, 164, 220, 223, 224, 225, 226, 229,
+    232, 259, 260, 262, 44, 164, 220, 223, 224, 225, 226, 229, 232, 259, 260, 262,
+    44, 164, 220, 223, 224, 225, 226, 229, 232, 259, 260, 262, 44, 164, 220, 223,
+    224, 225, 226, 229, 232, 259, 260, 262, 73, 79, 82, 73, 79, 82, 73, 79,
     82, 73, 79, 82, 73, 79, 82, 73, 79, 82, 73, 79, 82, 73, 79, 82,
     73, 79, 82, 73, 79, 82, 73, 79, 82, 73, 79, 82, 73, 79, 82, 73,
     79, 82, 73, 79, 82, 73, 79, 82, 73, 79, 82, 73, 79, 82, 73, 79,
-    82, 73, 79, 82, 73, 79, 82, 29, 152, 15, 70, 75, 144, 180, 243, 298,
-    29, 152, 15, 70, 75, 144, 180, 243, 298, 73, 79, 82, 14, 69, 74, 143,
-    179, 242, 73, 79, 82, 14, 69, 74, 143, 179, 242, 73, 79, 82, 14, 69,
-    74, 143, 179, 242, 73, 79, 82, 14, 69, 74, 143, 179, 242, 29, 152, 8,
-    204, 207, 245, 29, 152, 8, 204, 207, 245, 29, 152, 8, 204, 207, 245, 29,
-    152, 8, 204, 207, 245, 29, 152, 8, 204, 207, 245, 73, 79, 82, 153, 311,
-    280, 297, 354, 8, 204, 73, 79, 82, 153, 311, 98, 280, 297, 354, 8, 204,
-    297, 299, 21, 22, 8, 207, 245, 59, 96, 127, 346, 153, 178, 318, 153, 178,
-    318, 153, 178, 318, 153, 178, 318, 153, 178, 318, 84, 233, 271, 84, 233, 271,
-    84, 233, 271, 84, 233, 271, 84, 233, 271, 84, 233, 271, 84, 233, 271, 84,
-    233, 271, 178, 84, 233, 271, 178, 84, 233, 271, 178, 84, 233, 271, 178, 84,
-    233, 271, 178, 84, 233, 271, 178, 84, 233, 271, 178, 309, 318, 30, 80, 81,
-    97, 110, 153, 198, 216, 218, 250, 288, 305, 312, 318, 309, 318, 30, 80, 81,
-    97, 110, 153, 198, 216, 218, 250, 288, 305, 312, 318, 309, 318, 30, 80, 81,
-    97, 110, 153, 198, 216, 218, 250, 288, 305, 312, 318, 102, 225, 233, 236, 237,
-    238, 239, 240, 241, 249, 252, 271, 339, 30, 65, 66, 80, 81, 110, 218, 286,
-    287, 305, 179, 180, 181, 182, 201, 202, 154, 308, 309, 318, 30, 80, 81, 97,
-    110, 153, 198, 216, 218, 250, 288, 305, 312, 318, 126, 142, 204, 347, 154, 308,
-    309, 318, 30, 80, 81, 97, 110, 153, 198, 216, 218, 250, 288, 305, 312, 318,
-    137, 310, 188, 228, 289, 303, 304, 348, 349, 7, 19, 309, 188, 228, 289, 303,
-    304, 348, 349
+    82, 73, 79, 82, 73, 79, 82, 73, 79, 82, 73, 79, 82, 73, 79, 82,
+    29, 152, 15, 70, 75, 144, 180, 243, 298, 29, 152, 15, 70, 75, 144, 180,
+    243, 298, 73, 79, 82, 14, 69, 74, 143, 179, 242, 73, 79, 82, 14, 69,
+    74, 143, 179, 242, 73, 79, 82, 14, 69, 74, 143, 179, 242, 73, 79, 82,
+    14, 69, 74, 143, 179, 242, 29, 152, 8, 204, 207, 245, 29, 152, 8, 204,
+    207, 245, 29, 152, 8, 204, 207, 245, 29, 152, 8, 204, 207, 245, 29, 152,
+    8, 204, 207, 245, 73, 79, 82, 153, 311, 280, 297, 354, 8, 204, 73, 79,
+    82, 153, 311, 98, 280, 297, 354, 8, 204, 297, 299, 21, 22, 8, 207, 245,
+    59, 96, 127, 346, 153, 178, 318, 153, 178, 318, 153, 178, 318, 153, 178, 318,
+    153, 178, 318, 84, 233, 271, 84, 233, 271, 84, 233, 271, 84, 233, 271, 84,
+    233, 271, 84, 233, 271, 84, 233, 271, 84, 233, 271, 178, 84, 233, 271, 178,
+    84, 233, 271, 178, 84, 233, 271, 178, 84, 233, 271, 178, 84, 233, 271, 178,
+    84, 233, 271, 178, 309, 318, 30, 80, 81, 97, 110, 153, 198, 216, 218, 250,
+    288, 305, 312, 318, 309, 318, 30, 80, 81, 97, 110, 153, 198, 216, 218, 250,
+    288, 305, 312, 318, 309, 318, 30, 80, 81, 97, 110, 153, 198, 216, 218, 250,
+    288, 305, 312, 318, 102, 225, 233, 236, 237, 238, 239, 240, 241, 249, 252, 271,
+    339, 30, 65, 66, 80, 81, 110, 218, 286, 287, 305, 179, 180, 181, 182, 201,
+    202, 154, 308, 309, 318, 30, 80, 81, 97, 110, 153, 198, 216, 218, 250, 288,
+    305, 312, 318, 126, 142, 204, 347, 154, 308, 309, 318, 30, 80, 81, 97, 110,
+    153, 198, 216, 218, 250, 288, 305, 312, 318, 137, 310, 188, 228, 289, 303, 304,
+    348, 349, 7, 19, 309, 188, 228, 289, 303, 304, 348, 349
 };
 
-const int parl__nvariants_rules = 277;
+const int parl__nvariants_rules = 282;
 const int parl__nvariants_gate = 33;
 const int parl__nvariants_tails = 8;
 const int parl__nvariants_heads = 2;
-const parl__variant parl__variants[320] = {
+const parl__variant parl__variants[325] = {
     { 0, 0, 6 },
     { 0, 6, 6 },
     { 0, 12, 6 },
@@ -2289,220 +2315,220 @@ const parl__variant parl__variants[320] = {
     { 1, 161, 3 },
     { 1, 164, 2 },
     { 1, 166, 1 },
-    { 1, 167, 3 },
-    { 1, 170, 3 },
-    { 1, 173, 2 },
-    { 1, 175, 3 },
-    { 1, 178, 3 },
-    { 1, 181, 4 },
-    { 2, 185, 2 },
-    { 2, 187, 3 },
-    { 3, 190, 2 },
-    { 4, 192, 2 },
-    { 5, 194, 5 },
-    { 5, 199, 6 },
-    { 5, 205, 4 },
-    { 5, 209, 5 },
-    { 5, 214, 3 },
-    { 5, 217, 3 },
-    { 5, 220, 4 },
-    { 5, 224, 3 },
-    { 5, 227, 4 },
-    { 6, 231, 3 },
-    { 6, 234, 3 },
-    { 6, 237, 4 },
-    { 7, 241, 5 },
-    { 7, 246, 6 },
-    { 7, 252, 3 },
-    { 7, 255, 3 },
-    { 7, 258, 4 },
-    { 8, 262, 4 },
-    { 8, 266, 3 },
-    { 9, 269, 5 },
-    { 9, 274, 6 },
-    { 9, 280, 3 },
-    { 9, 283, 3 },
-    { 9, 286, 4 },
-    { 10, 290, 4 },
-    { 10, 294, 3 },
-    { 11, 297, 2 },
-    { 11, 299, 2 },
-    { 12, 301, 3 },
-    { 12, 304, 5 },
-    { 13, 309, 3 },
-    { 13, 312, 5 },
-    { 14, 317, 2 },
-    { 14, 319, 4 },
-    { 14, 323, 3 },
-    { 14, 326, 4 },
-    { 15, 330, 2 },
-    { 16, 332, 2 },
-    { 17, 334, 2 },
-    { 18, 336, 2 },
-    { 19, 338, 2 },
-    { 20, 340, 2 },
-    { 20, 342, 3 },
-    { 21, 345, 2 },
-    { 21, 347, 3 },
-    { 22, 350, 2 },
-    { 22, 352, 3 },
-    { 23, 355, 4 },
-    { 23, 359, 4 },
-    { 23, 363, 4 },
-    { 23, 367, 5 },
-    { 23, 372, 4 },
-    { 23, 376, 5 },
-    { 24, 381, 2 },
-    { 24, 383, 3 },
-    { 24, 386, 2 },
-    { 24, 388, 3 },
-    { 24, 391, 3 },
-    { 24, 394, 4 },
-    { 24, 398, 3 },
-    { 24, 401, 4 },
-    { 25, 405, 2 },
-    { 25, 407, 3 },
-    { 25, 410, 2 },
-    { 25, 412, 3 },
-    { 25, 415, 3 },
-    { 25, 418, 4 },
-    { 25, 422, 3 },
-    { 25, 425, 4 },
-    { 26, 429, 4 },
-    { 26, 433, 4 },
-    { 26, 437, 4 },
-    { 26, 441, 5 },
-    { 26, 446, 2 },
-    { 26, 448, 3 },
-    { 26, 451, 2 },
-    { 26, 453, 3 },
-    { 26, 456, 3 },
-    { 26, 459, 4 },
-    { 26, 463, 3 },
-    { 26, 466, 4 },
-    { 27, 470, 3 },
-    { 27, 473, 2 },
-    { 27, 475, 3 },
-    { 27, 478, 3 },
-    { 27, 481, 4 },
-    { 27, 485, 3 },
-    { 27, 488, 4 },
-    { 27, 492, 4 },
-    { 27, 496, 5 },
-    { 27, 501, 3 },
-    { 27, 504, 4 },
+    { 1, 167, 2 },
+    { 1, 169, 3 },
+    { 1, 172, 3 },
+    { 1, 175, 2 },
+    { 1, 177, 3 },
+    { 1, 180, 3 },
+    { 1, 183, 4 },
+    { 2, 187, 2 },
+    { 2, 189, 3 },
+    { 3, 192, 2 },
+    { 4, 194, 2 },
+    { 5, 196, 5 },
+    { 5, 201, 6 },
+    { 5, 207, 4 },
+    { 5, 211, 5 },
+    { 5, 216, 3 },
+    { 5, 219, 3 },
+    { 5, 222, 4 },
+    { 5, 226, 3 },
+    { 5, 229, 4 },
+    { 6, 233, 3 },
+    { 6, 236, 3 },
+    { 6, 239, 4 },
+    { 7, 243, 4 },
+    { 7, 247, 5 },
+    { 7, 252, 5 },
+    { 7, 257, 6 },
+    { 7, 263, 3 },
+    { 7, 266, 3 },
+    { 7, 269, 4 },
+    { 8, 273, 4 },
+    { 8, 277, 3 },
+    { 9, 280, 4 },
+    { 9, 284, 5 },
+    { 9, 289, 5 },
+    { 9, 294, 6 },
+    { 9, 300, 3 },
+    { 9, 303, 3 },
+    { 9, 306, 4 },
+    { 10, 310, 4 },
+    { 10, 314, 3 },
+    { 11, 317, 2 },
+    { 11, 319, 2 },
+    { 12, 321, 3 },
+    { 12, 324, 5 },
+    { 13, 329, 3 },
+    { 13, 332, 5 },
+    { 14, 337, 2 },
+    { 14, 339, 4 },
+    { 14, 343, 3 },
+    { 14, 346, 4 },
+    { 15, 350, 2 },
+    { 16, 352, 2 },
+    { 17, 354, 2 },
+    { 18, 356, 2 },
+    { 19, 358, 2 },
+    { 20, 360, 2 },
+    { 20, 362, 3 },
+    { 21, 365, 2 },
+    { 21, 367, 3 },
+    { 22, 370, 2 },
+    { 22, 372, 3 },
+    { 23, 375, 4 },
+    { 23, 379, 4 },
+    { 23, 383, 4 },
+    { 23, 387, 5 },
+    { 23, 392, 4 },
+    { 23, 396, 5 },
+    { 24, 401, 2 },
+    { 24, 403, 3 },
+    { 24, 406, 2 },
+    { 24, 408, 3 },
+    { 24, 411, 3 },
+    { 24, 414, 4 },
+    { 24, 418, 3 },
+    { 24, 421, 4 },
+    { 25, 425, 2 },
+    { 25, 427, 3 },
+    { 25, 430, 2 },
+    { 25, 432, 3 },
+    { 25, 435, 3 },
+    { 25, 438, 4 },
+    { 25, 442, 3 },
+    { 25, 445, 4 },
+    { 26, 449, 4 },
+    { 26, 453, 4 },
+    { 26, 457, 4 },
+    { 26, 461, 5 },
+    { 26, 466, 2 },
+    { 26, 468, 3 },
+    { 26, 471, 2 },
+    { 26, 473, 3 },
+    { 26, 476, 3 },
+    { 26, 479, 4 },
+    { 26, 483, 3 },
+    { 26, 486, 4 },
+    { 27, 490, 3 },
+    { 27, 493, 2 },
+    { 27, 495, 3 },
+    { 27, 498, 3 },
+    { 27, 501, 4 },
+    { 27, 505, 3 },
     { 27, 508, 4 },
-    { 27, 512, 5 },
-    { 27, 517, 4 },
-    { 27, 521, 5 },
-    { 27, 526, 5 },
-    { 27, 531, 6 },
-    { 27, 537, 3 },
-    { 27, 540, 4 },
-    { 27, 544, 1 },
-    { 28, 545, 2 },
-    { 28, 547, 3 },
-    { 29, 550, 1 },
-    { 30, 551, 2 },
-    { 30, 553, 2 },
-    { 30, 555, 2 },
-    { 31, 557, 1 },
-    { 31, 558, 2 },
-    { 31, 560, 2 },
-    { 31, 562, 2 },
-    { 31, 564, 2 },
-    { 32, 566, 4 },
-    { 32, 570, 4 },
-    { 32, 574, 5 },
-    { 32, 579, 3 },
-    { 32, 582, 3 },
-    { 32, 585, 4 },
-    { 33, 589, 5 },
-    { 33, 594, 3 },
-    { 33, 597, 3 },
-    { 33, 600, 3 },
-    { 33, 603, 3 },
-    { 33, 606, 4 },
-    { 33, 610, 3 },
-    { 33, 613, 6 },
-    { 33, 619, 5 },
-    { 33, 624, 4 },
-    { 33, 628, 3 },
-    { 33, 631, 5 },
-    { 33, 636, 5 },
-    { 33, 641, 6 },
-    { 33, 647, 5 },
-    { 33, 652, 5 },
-    { 33, 657, 5 },
-    { 33, 662, 5 },
+    { 27, 512, 4 },
+    { 27, 516, 5 },
+    { 27, 521, 3 },
+    { 27, 524, 4 },
+    { 27, 528, 4 },
+    { 27, 532, 5 },
+    { 27, 537, 4 },
+    { 27, 541, 5 },
+    { 27, 546, 5 },
+    { 27, 551, 6 },
+    { 27, 557, 3 },
+    { 27, 560, 4 },
+    { 27, 564, 1 },
+    { 28, 565, 2 },
+    { 28, 567, 3 },
+    { 29, 570, 1 },
+    { 30, 571, 2 },
+    { 30, 573, 2 },
+    { 30, 575, 2 },
+    { 31, 577, 1 },
+    { 31, 578, 2 },
+    { 31, 580, 2 },
+    { 31, 582, 2 },
+    { 31, 584, 2 },
+    { 32, 586, 4 },
+    { 32, 590, 4 },
+    { 32, 594, 5 },
+    { 32, 599, 3 },
+    { 32, 602, 3 },
+    { 32, 605, 4 },
+    { 33, 609, 5 },
+    { 33, 614, 3 },
+    { 33, 617, 3 },
+    { 33, 620, 3 },
+    { 33, 623, 3 },
+    { 33, 626, 4 },
+    { 33, 630, 3 },
+    { 33, 633, 6 },
+    { 33, 639, 5 },
+    { 33, 644, 4 },
+    { 33, 648, 3 },
+    { 33, 651, 5 },
+    { 33, 656, 5 },
+    { 33, 661, 6 },
     { 33, 667, 5 },
-    { 33, 672, 6 },
-    { 33, 678, 5 },
-    { 33, 683, 5 },
-    { 33, 688, 5 },
-    { 33, 693, 6 },
-    { 33, 699, 6 },
-    { 33, 705, 7 },
-    { 33, 712, 6 },
-    { 33, 718, 6 },
-    { 33, 724, 6 },
-    { 33, 730, 6 },
-    { 33, 736, 6 },
-    { 33, 742, 7 },
-    { 33, 749, 6 },
-    { 33, 755, 6 },
-    { 33, 761, 6 },
-    { 33, 767, 4 },
-    { 33, 771, 3 },
-    { 33, 774, 4 },
-    { 33, 778, 4 },
-    { 33, 782, 5 },
-    { 33, 787, 5 },
-    { 33, 792, 5 },
-    { 33, 797, 5 },
-    { 33, 802, 6 },
-    { 33, 808, 6 },
-    { 33, 814, 5 },
-    { 33, 819, 5 },
-    { 33, 824, 6 },
-    { 33, 830, 3 },
-    { 33, 833, 2 },
-    { 33, 835, 3 },
-    { 33, 838, 3 },
-    { 33, 841, 3 },
-    { 33, 844, 2 },
-    { 33, 846, 2 },
-    { 33, 848, 2 },
-    { 33, 850, 2 },
-    { 33, 852, 3 },
+    { 33, 672, 5 },
+    { 33, 677, 5 },
+    { 33, 682, 5 },
+    { 33, 687, 5 },
+    { 33, 692, 6 },
+    { 33, 698, 5 },
+    { 33, 703, 5 },
+    { 33, 708, 5 },
+    { 33, 713, 6 },
+    { 33, 719, 6 },
+    { 33, 725, 7 },
+    { 33, 732, 6 },
+    { 33, 738, 6 },
+    { 33, 744, 6 },
+    { 33, 750, 6 },
+    { 33, 756, 6 },
+    { 33, 762, 7 },
+    { 33, 769, 6 },
+    { 33, 775, 6 },
+    { 33, 781, 6 },
+    { 33, 787, 4 },
+    { 33, 791, 3 },
+    { 33, 794, 4 },
+    { 33, 798, 4 },
+    { 33, 802, 5 },
+    { 33, 807, 5 },
+    { 33, 812, 5 },
+    { 33, 817, 5 },
+    { 33, 822, 6 },
+    { 33, 828, 6 },
+    { 33, 834, 5 },
+    { 33, 839, 5 },
+    { 33, 844, 6 },
+    { 33, 850, 3 },
+    { 33, 853, 2 },
     { 33, 855, 3 },
     { 33, 858, 3 },
-    { 34, 861, 1 },
-    { 34, 862, 3 },
-    { 34, 865, 3 },
-    { 34, 868, 3 },
-    { 34, 871, 4 },
-    { 34, 875, 6 },
+    { 33, 861, 3 },
+    { 33, 864, 2 },
+    { 33, 866, 2 },
+    { 33, 868, 2 },
+    { 33, 870, 2 },
+    { 33, 872, 3 },
+    { 33, 875, 3 },
+    { 33, 878, 3 },
     { 34, 881, 1 },
-    { 34, 882, 1 },
-    { 34, 883, 3 },
-    { 34, 886, 2 },
-    { 35, 888, 1 },
-    { 36, 889, 2 },
-    { 36, 891, 4 },
-    { 36, 895, 3 },
-    { 36, 898, 3 },
-    { 36, 901, 3 },
-    { 36, 904, 2 },
-    { 36, 906, 4 },
-    { 36, 910, 3 },
-    { 36, 913, 3 },
-    { 36, 916, 3 },
-    { 36, 919, 3 },
-    { 36, 922, 5 },
-    { 36, 927, 4 },
-    { 36, 931, 4 },
-    { 36, 935, 4 },
+    { 34, 882, 3 },
+    { 34, 885, 3 },
+    { 34, 888, 3 },
+    { 34, 891, 4 },
+    { 34, 895, 6 },
+    { 34, 901, 1 },
+    { 34, 902, 1 },
+    { 34, 903, 3 },
+    { 34, 906, 2 },
+    { 35, 908, 1 },
+    { 36, 909, 2 },
+    { 36, 911, 4 },
+    { 36, 915, 3 },
+    { 36, 918, 3 },
+    { 36, 921, 3 },
+    { 36, 924, 2 },
+    { 36, 926, 4 },
+    { 36, 930, 3 },
+    { 36, 933, 3 },
+    { 36, 936, 3 },
     { 36, 939, 3 },
     { 36, 942, 5 },
     { 36, 947, 4 },
@@ -2513,67 +2539,72 @@ const parl__variant parl__variants[320] = {
     { 36, 967, 4 },
     { 36, 971, 4 },
     { 36, 975, 4 },
-    { 36, 979, 2 },
-    { 36, 981, 3 },
-    { 36, 984, 3 },
-    { 36, 987, 3 },
-    { 36, 990, 3 },
-    { 36, 993, 3 },
-    { 36, 996, 3 },
-    { 36, 999, 3 },
-    { 36, 1002, 4 },
-    { 36, 1006, 4 },
-    { 36, 1010, 4 },
-    { 36, 1014, 4 },
-    { 36, 1018, 4 },
+    { 36, 979, 3 },
+    { 36, 982, 5 },
+    { 36, 987, 4 },
+    { 36, 991, 4 },
+    { 36, 995, 4 },
+    { 36, 999, 2 },
+    { 36, 1001, 3 },
+    { 36, 1004, 3 },
+    { 36, 1007, 3 },
+    { 36, 1010, 3 },
+    { 36, 1013, 3 },
+    { 36, 1016, 3 },
+    { 36, 1019, 3 },
     { 36, 1022, 4 },
-    { 37, 1026, 5 },
-    { 37, 1031, 3 },
-    { 37, 1034, 6 },
-    { 38, 1040, 1 },
-    { -1, 1041, 1 },
-    { -1, 1042, 2 },
-    { -1, 1044, 2 },
-    { -1, 1046, 4 },
-    { -1, 1050, 4 },
-    { -1, 1054, 2 },
-    { -1, 1056, 3 },
-    { -1, 1059, 1 },
-    { -1, 1060, 1 },
+    { 36, 1026, 4 },
+    { 36, 1030, 4 },
+    { 36, 1034, 4 },
+    { 36, 1038, 4 },
+    { 36, 1042, 4 },
+    { 37, 1046, 5 },
+    { 37, 1051, 3 },
+    { 37, 1054, 6 },
+    { 38, 1060, 1 },
     { -1, 1061, 1 },
-    { -1, 1062, 1 },
-    { -1, 1063, 1 },
+    { -1, 1062, 2 },
     { -1, 1064, 2 },
-    { -1, 1066, 2 },
-    { -1, 1068, 1 },
-    { -1, 1069, 2 },
-    { -1, 1071, 2 },
-    { -1, 1073, 3 },
-    { -1, 1076, 2 },
-    { -1, 1078, 2 },
+    { -1, 1066, 4 },
+    { -1, 1070, 4 },
+    { -1, 1074, 2 },
+    { -1, 1076, 3 },
+    { -1, 1079, 1 },
     { -1, 1080, 1 },
     { -1, 1081, 1 },
     { -1, 1082, 1 },
     { -1, 1083, 1 },
-    { -1, 1084, 1 },
-    { -1, 1085, 3 },
-    { -1, 1088, 2 },
-    { -1, 1090, 2 },
-    { -1, 1092, 2 },
-    { -1, 1094, 2 },
-    { -1, 1096, 1 },
-    { -1, 1097, 1 },
-    { -1, 1098, 1 },
-    { -1, 1099, 2 },
-    { -1, 1101, 3 },
+    { -1, 1084, 2 },
+    { -1, 1086, 2 },
+    { -1, 1088, 1 },
+    { -1, 1089, 2 },
+    { -1, 1091, 2 },
+    { -1, 1093, 3 },
+    { -1, 1096, 2 },
+    { -1, 1098, 2 },
+    { -1, 1100, 1 },
+    { -1, 1101, 1 },
+    { -1, 1102, 1 },
+    { -1, 1103, 1 },
     { -1, 1104, 1 },
-    { -1, 1105, 1 },
-    { -1, 1106, 2 },
+    { -1, 1105, 3 },
     { -1, 1108, 2 },
-    { -1, 1110, 1 },
-    { -1, 1111, 2 },
-    { -1, 1113, 1 },
+    { -1, 1110, 2 },
+    { -1, 1112, 2 },
     { -1, 1114, 2 },
+    { -1, 1116, 1 },
+    { -1, 1117, 1 },
+    { -1, 1118, 1 },
+    { -1, 1119, 2 },
+    { -1, 1121, 3 },
+    { -1, 1124, 1 },
+    { -1, 1125, 1 },
+    { -1, 1126, 2 },
+    { -1, 1128, 2 },
+    { -1, 1130, 1 },
+    { -1, 1131, 2 },
+    { -1, 1133, 1 },
+    { -1, 1134, 2 },
 };
 
 const parl__rule parl__rules[39] = {
@@ -2627,86 +2658,87 @@ const uint16_t parl__first_word_off[363] = {
     137, 139, 141, 147, 147, 161, 162, 162, 162, 162, 162, 162, 162, 162, 162, 163,
     167, 168, 169, 169, 170, 176, 178, 179, 179, 182, 182, 182, 182, 182, 182, 184,
     187, 191, 194, 197, 197, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 208,
-    209, 210, 211, 223, 235, 237, 237, 237, 237, 239, 239, 240, 274, 274, 274, 275,
-    275, 275, 275, 278, 281, 281, 281, 284, 287, 293, 294, 294, 294, 297, 300, 300,
-    300, 304, 305, 310, 315, 340, 355, 372, 372, 375, 390, 392, 392, 396, 397, 397,
-    397, 397, 400, 400, 401, 402, 403, 405, 408, 411, 414, 417, 417, 433, 433, 435,
-    435, 435, 435, 435, 435, 435, 435, 436, 439, 439, 440, 441, 441, 441, 441, 441,
-    441, 441, 441, 441, 441, 446, 446, 447, 450, 451, 451, 453, 465, 487, 499, 511,
-    521, 531, 542, 552, 554, 554, 564, 564, 564, 574, 589, 589, 592, 593, 594, 595,
-    626, 627, 628, 628, 628, 632, 632, 632, 635, 635, 636, 637, 640, 641, 641, 641,
-    641, 641, 644, 646, 657, 669, 679, 699, 709, 719, 719, 719, 719, 719, 719, 719,
-    751, 751, 751, 751, 751, 751, 751, 752, 752, 752, 753, 756, 756, 756, 757, 759,
-    761, 762, 762, 762, 763, 766, 769, 772, 775, 776, 777, 777, 778, 780, 780, 780,
-    780, 780, 782, 782, 782, 782, 786, 786, 786, 787, 787, 787, 787, 787, 787, 788,
-    788, 788, 788, 788, 788, 788, 788, 788, 788, 791, 791, 792, 792, 792, 792, 792,
-    792, 792, 792, 792, 794, 794, 828, 836, 843, 868, 884, 885, 885, 892, 897, 897,
-    897, 900, 900, 900, 900, 900, 900, 900, 900, 900, 900
+    209, 210, 211, 225, 239, 241, 241, 241, 241, 243, 243, 244, 279, 279, 279, 280,
+    280, 280, 280, 283, 286, 286, 286, 289, 292, 298, 299, 299, 299, 302, 305, 305,
+    305, 309, 310, 315, 320, 345, 360, 377, 377, 380, 395, 397, 397, 401, 402, 402,
+    402, 402, 405, 405, 406, 407, 408, 410, 413, 416, 419, 422, 422, 438, 438, 440,
+    440, 440, 440, 440, 440, 440, 440, 441, 444, 444, 445, 446, 446, 446, 446, 446,
+    446, 446, 446, 446, 446, 451, 451, 452, 455, 456, 456, 458, 472, 496, 510, 524,
+    534, 544, 555, 565, 567, 567, 577, 577, 577, 587, 602, 602, 605, 606, 607, 608,
+    639, 640, 641, 641, 641, 645, 645, 645, 648, 648, 649, 650, 653, 654, 654, 654,
+    654, 654, 657, 659, 670, 682, 694, 716, 728, 740, 740, 740, 740, 740, 740, 740,
+    772, 772, 772, 772, 772, 772, 772, 773, 773, 773, 774, 777, 777, 777, 778, 780,
+    782, 783, 783, 783, 784, 787, 790, 793, 796, 797, 798, 798, 799, 801, 801, 801,
+    801, 801, 803, 803, 803, 803, 807, 807, 807, 808, 808, 808, 808, 808, 808, 809,
+    809, 809, 809, 809, 809, 809, 809, 809, 809, 812, 812, 813, 813, 813, 813, 813,
+    813, 813, 813, 813, 815, 815, 849, 857, 864, 889, 905, 906, 906, 913, 918, 918,
+    918, 921, 921, 921, 921, 921, 921, 921, 921, 921, 921
 };
-const uint16_t parl__first_word[900] = {
-    146, 276, 308, 146, 276, 308, 146, 276, 308, 146, 276, 308, 146, 276, 308, 55,
-    56, 62, 69, 158, 159, 220, 55, 56, 62, 69, 220, 146, 276, 308, 146, 276,
-    308, 199, 204, 205, 206, 207, 208, 37, 284, 146, 276, 308, 75, 83, 84, 153,
-    298, 42, 146, 276, 308, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 73,
-    143, 144, 33, 72, 90, 91, 307, 33, 72, 90, 91, 307, 33, 72, 90, 91,
-    307, 33, 72, 90, 91, 307, 146, 276, 308, 73, 81, 82, 223, 81, 82, 146,
-    148, 276, 308, 146, 148, 276, 300, 308, 146, 148, 276, 308, 284, 284, 18, 19,
-    24, 25, 26, 27, 28, 29, 30, 31, 296, 274, 200, 201, 202, 203, 209, 210,
-    146, 276, 308, 200, 201, 202, 203, 209, 210, 37, 284, 37, 284, 200, 201, 202,
-    203, 209, 210, 259, 260, 261, 262, 263, 264, 265, 266, 267, 268, 269, 270, 271,
-    272, 157, 150, 73, 81, 82, 299, 223, 37, 157, 55, 56, 62, 69, 229, 303,
-    161, 162, 277, 146, 276, 308, 37, 284, 73, 81, 82, 146, 148, 276, 308, 160,
-    212, 286, 146, 276, 308, 75, 83, 84, 45, 46, 53, 57, 58, 64, 65, 304,
-    223, 278, 305, 33, 43, 59, 60, 61, 63, 72, 86, 87, 90, 91, 307, 33,
-    43, 59, 60, 61, 63, 72, 86, 87, 90, 91, 307, 218, 291, 143, 144, 160,
-    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
-    16, 17, 22, 23, 35, 92, 93, 94, 95, 96, 114, 115, 116, 117, 163, 292,
-    293, 294, 232, 146, 276, 308, 75, 83, 84, 146, 276, 308, 146, 276, 308, 199,
-    204, 205, 206, 207, 208, 37, 146, 276, 308, 146, 276, 308, 73, 80, 81, 82,
-    36, 33, 72, 90, 91, 307, 33, 72, 90, 91, 307, 33, 44, 47, 48, 49,
-    50, 51, 52, 54, 72, 88, 89, 90, 91, 164, 165, 166, 167, 168, 169, 170,
-    171, 172, 173, 307, 33, 44, 47, 48, 49, 50, 51, 52, 54, 72, 88, 89,
-    90, 91, 307, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139,
-    140, 141, 142, 160, 146, 276, 308, 33, 44, 47, 48, 49, 50, 51, 52, 54,
-    72, 88, 89, 90, 91, 307, 217, 288, 214, 215, 289, 290, 219, 146, 276, 308,
-    285, 285, 285, 221, 285, 146, 276, 308, 146, 276, 308, 146, 276, 308, 146, 276,
-    308, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141,
-    142, 78, 302, 37, 20, 21, 32, 285, 285, 75, 83, 84, 152, 297, 145, 146,
-    276, 308, 37, 37, 284, 33, 43, 59, 60, 61, 63, 72, 86, 87, 90, 91,
-    307, 33, 43, 59, 60, 61, 63, 72, 86, 87, 90, 91, 164, 165, 166, 167,
-    168, 169, 170, 171, 172, 173, 307, 33, 43, 59, 60, 61, 63, 72, 86, 87,
-    90, 91, 307, 33, 43, 59, 60, 61, 63, 72, 86, 87, 90, 91, 307, 164,
-    165, 166, 167, 168, 169, 170, 171, 172, 173, 164, 165, 166, 167, 168, 169, 170,
-    171, 172, 173, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 277, 164, 165,
-    166, 167, 168, 169, 170, 171, 172, 173, 77, 301, 164, 165, 166, 167, 168, 169,
-    170, 171, 172, 173, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 259, 260,
-    261, 262, 263, 264, 265, 266, 267, 268, 269, 270, 271, 272, 277, 146, 276, 308,
-    277, 277, 277, 224, 225, 226, 227, 228, 234, 235, 236, 237, 238, 239, 240, 241,
-    242, 243, 244, 245, 246, 247, 248, 249, 250, 251, 252, 253, 254, 255, 256, 257,
-    258, 277, 277, 277, 146, 222, 276, 308, 146, 276, 308, 277, 37, 146, 276, 308,
-    277, 213, 216, 287, 78, 79, 147, 164, 165, 166, 167, 168, 169, 170, 171, 172,
-    173, 143, 144, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 33, 41, 66,
-    67, 68, 70, 72, 90, 91, 307, 33, 41, 66, 67, 68, 70, 72, 90, 91,
-    164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 307, 33, 41, 66, 67, 68,
-    70, 72, 90, 91, 307, 33, 41, 66, 67, 68, 70, 72, 90, 91, 307, 127,
-    128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 160,
-    259, 260, 261, 262, 263, 264, 265, 266, 267, 268, 269, 270, 271, 272, 277, 306,
-    154, 75, 83, 84, 34, 34, 284, 34, 284, 37, 275, 146, 276, 308, 146, 276,
-    308, 146, 276, 308, 146, 276, 308, 126, 211, 211, 273, 279, 37, 284, 149, 151,
-    155, 156, 37, 37, 146, 276, 308, 75, 230, 277, 40, 97, 102, 103, 104, 105,
-    110, 111, 112, 113, 122, 123, 124, 125, 127, 128, 129, 130, 131, 132, 133, 134,
-    135, 136, 137, 138, 139, 140, 141, 142, 163, 280, 281, 283, 38, 98, 99, 106,
-    107, 118, 119, 282, 39, 100, 101, 108, 109, 120, 121, 174, 175, 176, 177, 178,
+const uint16_t parl__first_word[921] = {
+    151, 281, 313, 151, 281, 313, 151, 281, 313, 151, 281, 313, 151, 281, 313, 56,
+    57, 65, 74, 163, 164, 225, 56, 57, 65, 74, 225, 151, 281, 313, 151, 281,
+    313, 204, 209, 210, 211, 212, 213, 38, 289, 151, 281, 313, 80, 88, 89, 158,
+    303, 43, 151, 281, 313, 169, 170, 171, 172, 173, 174, 175, 176, 177, 178, 78,
+    148, 149, 33, 77, 95, 96, 312, 33, 77, 95, 96, 312, 33, 77, 95, 96,
+    312, 33, 77, 95, 96, 312, 151, 281, 313, 78, 86, 87, 228, 86, 87, 151,
+    153, 281, 313, 151, 153, 281, 305, 313, 151, 153, 281, 313, 289, 289, 18, 19,
+    24, 25, 26, 27, 28, 29, 30, 31, 301, 279, 205, 206, 207, 208, 214, 215,
+    151, 281, 313, 205, 206, 207, 208, 214, 215, 38, 289, 38, 289, 205, 206, 207,
+    208, 214, 215, 264, 265, 266, 267, 268, 269, 270, 271, 272, 273, 274, 275, 276,
+    277, 162, 155, 78, 86, 87, 304, 228, 38, 162, 56, 57, 65, 74, 234, 308,
+    166, 167, 282, 151, 281, 313, 38, 289, 78, 86, 87, 151, 153, 281, 313, 165,
+    217, 291, 151, 281, 313, 80, 88, 89, 46, 47, 54, 60, 61, 69, 70, 309,
+    228, 283, 310, 33, 44, 58, 59, 62, 63, 64, 66, 77, 91, 92, 95, 96,
+    312, 33, 44, 58, 59, 62, 63, 64, 66, 77, 91, 92, 95, 96, 312, 223,
+    296, 148, 149, 165, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+    12, 13, 14, 15, 16, 17, 22, 23, 35, 36, 97, 98, 99, 100, 101, 119,
+    120, 121, 122, 168, 297, 298, 299, 237, 151, 281, 313, 80, 88, 89, 151, 281,
+    313, 151, 281, 313, 204, 209, 210, 211, 212, 213, 38, 151, 281, 313, 151, 281,
+    313, 78, 85, 86, 87, 37, 33, 77, 95, 96, 312, 33, 77, 95, 96, 312,
+    33, 45, 48, 49, 50, 51, 52, 53, 55, 77, 93, 94, 95, 96, 169, 170,
+    171, 172, 173, 174, 175, 176, 177, 178, 312, 33, 45, 48, 49, 50, 51, 52,
+    53, 55, 77, 93, 94, 95, 96, 312, 132, 133, 134, 135, 136, 137, 138, 139,
+    140, 141, 142, 143, 144, 145, 146, 147, 165, 151, 281, 313, 33, 45, 48, 49,
+    50, 51, 52, 53, 55, 77, 93, 94, 95, 96, 312, 222, 293, 219, 220, 294,
+    295, 224, 151, 281, 313, 290, 290, 290, 226, 290, 151, 281, 313, 151, 281, 313,
+    151, 281, 313, 151, 281, 313, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141,
+    142, 143, 144, 145, 146, 147, 83, 307, 38, 20, 21, 32, 290, 290, 80, 88,
+    89, 157, 302, 150, 151, 281, 313, 38, 38, 289, 33, 44, 58, 59, 62, 63,
+    64, 66, 77, 91, 92, 95, 96, 312, 33, 44, 58, 59, 62, 63, 64, 66,
+    77, 91, 92, 95, 96, 169, 170, 171, 172, 173, 174, 175, 176, 177, 178, 312,
+    33, 44, 58, 59, 62, 63, 64, 66, 77, 91, 92, 95, 96, 312, 33, 44,
+    58, 59, 62, 63, 64, 66, 77, 91, 92, 95, 96, 312, 169, 170, 171, 172,
+    173, 174, 175, 176, 177, 178, 169, 170, 171, 172, 173, 174, 175, 176, 177, 178,
+    169, 170, 171, 172, 173, 174, 175, 176, 177, 178, 282, 169, 170, 171, 172, 173,
+    174, 175, 176, 177, 178, 82, 306, 169, 170, 171, 172, 173, 174, 175, 176, 177,
+    178, 169, 170, 171, 172, 173, 174, 175, 176, 177, 178, 264, 265, 266, 267, 268,
+    269, 270, 271, 272, 273, 274, 275, 276, 277, 282, 151, 281, 313, 282, 282, 282,
+    229, 230, 231, 232, 233, 239, 240, 241, 242, 243, 244, 245, 246, 247, 248, 249,
+    250, 251, 252, 253, 254, 255, 256, 257, 258, 259, 260, 261, 262, 263, 282, 282,
+    282, 151, 227, 281, 313, 151, 281, 313, 282, 38, 151, 281, 313, 282, 218, 221,
+    292, 83, 84, 152, 169, 170, 171, 172, 173, 174, 175, 176, 177, 178, 148, 149,
+    169, 170, 171, 172, 173, 174, 175, 176, 177, 178, 33, 42, 67, 68, 71, 72,
+    73, 75, 77, 95, 96, 312, 33, 42, 67, 68, 71, 72, 73, 75, 77, 95,
+    96, 169, 170, 171, 172, 173, 174, 175, 176, 177, 178, 312, 33, 42, 67, 68,
+    71, 72, 73, 75, 77, 95, 96, 312, 33, 42, 67, 68, 71, 72, 73, 75,
+    77, 95, 96, 312, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
+    144, 145, 146, 147, 165, 264, 265, 266, 267, 268, 269, 270, 271, 272, 273, 274,
+    275, 276, 277, 282, 311, 159, 80, 88, 89, 34, 34, 289, 34, 289, 38, 280,
+    151, 281, 313, 151, 281, 313, 151, 281, 313, 151, 281, 313, 131, 216, 216, 278,
+    284, 38, 289, 154, 156, 160, 161, 38, 38, 151, 281, 313, 80, 235, 282, 41,
+    102, 107, 108, 109, 110, 115, 116, 117, 118, 127, 128, 129, 130, 132, 133, 134,
+    135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 168, 285, 286,
+    288, 39, 103, 104, 111, 112, 123, 124, 287, 40, 105, 106, 113, 114, 125, 126,
     179, 180, 181, 182, 183, 184, 185, 186, 187, 188, 189, 190, 191, 192, 193, 194,
-    195, 196, 197, 198, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138,
-    139, 140, 141, 142, 223, 33, 72, 90, 91, 231, 295, 307, 33, 72, 90, 91,
-    307, 146, 276, 308
+    195, 196, 197, 198, 199, 200, 201, 202, 203, 132, 133, 134, 135, 136, 137, 138,
+    139, 140, 141, 142, 143, 144, 145, 146, 147, 228, 33, 77, 95, 96, 236, 300,
+    312, 33, 77, 95, 96, 312, 151, 281, 313
 };
 const uint16_t parl__first_slot_off[15] = {
     0, 0, 0, 0, 0, 2, 2, 4, 4, 4, 5, 5, 5, 5, 6
 };
 const uint16_t parl__first_slot[6] = {
-    74, 76, 85, 309, 71, 233
+    79, 81, 90, 314, 76, 238
 };
 
 const uint32_t parl__word_hash_mask = 1023u;
