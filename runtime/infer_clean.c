@@ -8,15 +8,6 @@
 
 static int is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
 
-static int elem_takes(const parl__elem *e, uint16_t w)
-{
-    if (!w) return 0;
-    if (e->op == PARL__E_WORD) return e->arg == w;
-    for (int i = 0; i < e->n; i++)
-        if (parl__set_words[e->arg + i] == w) return 1;
-    return 0;
-}
-
 /* Length of the longest pattern in variants [from, from+count) matching the
  * tokens TOKS[0..nt) read from the end (AT_END) or the start. A pattern
  * never takes every token: something must remain. */
@@ -29,7 +20,7 @@ static int longest_fix(const parl__tok *toks, int nt, int from, int count, int a
         const parl__tok *t = at_end ? toks + nt - pv->n : toks;
         int ok = 1;
         for (int i = 0; i < pv->n && ok; i++)
-            ok = t[i].kind == PARL__TK_WORD && elem_takes(&parl__elems[pv->first + i], t[i].word);
+            ok = t[i].kind == PARL__TK_WORD && parl__elem_takes_word(&parl__elems[pv->first + i], t[i].word);
         if (ok) longest = pv->n;
     }
     return longest;

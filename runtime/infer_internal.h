@@ -41,7 +41,6 @@ typedef struct parl__word {
     uint8_t qclass;        /* PARL_Q_* terminal of quantity.y, 0 = none */
     uint8_t unit;          /* parl_unit, 0 = none */
     uint8_t section;       /* parl_section, 0 = none */
-    uint8_t is_number;
     int64_t value;
 } parl__word;
 extern const int parl__nwords;
@@ -81,6 +80,8 @@ typedef struct parl__rule {
 } parl__rule;
 
 extern const parl__elem parl__elems[];
+/* Does a WORD or SET element accept vocabulary word W (never word 0)? */
+int parl__elem_takes_word(const parl__elem *e, uint16_t w);
 extern const uint16_t parl__set_words[];
 extern const parl__variant parl__variants[];   /* rules, gate, tails, heads */
 extern const int parl__nvariants_rules, parl__nvariants_gate, parl__nvariants_tails,

@@ -29,18 +29,6 @@ static const parl__item *item(matcher *m, size_t j)
     return parl__item_at(&m->r, j);
 }
 
-static int in_set(const parl__elem *e, uint16_t w)
-{
-    const uint16_t *s = parl__set_words + e->arg;
-    int lo = 0, hi = e->n - 1;
-    while (lo <= hi) {
-        int mid = (lo + hi) / 2;
-        if (s[mid] == w) return 1;
-        if (s[mid] < w) lo = mid + 1; else hi = mid - 1;
-    }
-    return 0;
-}
-
 static int qty_is(const parl__item *it, int kind)
 {
     return it->kind == PARL__IT_QTY && it->qkind == kind;
@@ -52,8 +40,8 @@ static int take(matcher *m, const parl__elem *e, size_t j)
     const parl__item *it = item(m, j);
     caps *c = &m->c;
     switch (e->op) {
-    case PARL__E_WORD: return it->kind != PARL__IT_END && it->word == e->arg && it->word;
-    case PARL__E_SET: return it->kind != PARL__IT_END && it->word && in_set(e, it->word);
+    case PARL__E_WORD:
+    case PARL__E_SET: return it->kind != PARL__IT_END && parl__elem_takes_word(e, it->word);
     case PARL__E_UNIT:
         if (!it->unit || (e->mask && !(e->mask >> it->unit & 1))) return 0;
         c->unit = it->unit;

@@ -1238,12 +1238,11 @@ static void emit_tables(infer *I, FILE *f)
     int *order = xcalloc((size_t)I->nw, sizeof(int));
     for (int i = 0; i < I->nw; i++) order[I->w[i].id - 1] = i;
     fprintf(f, "const int parl__nwords = %d;\n", I->nw);
-    fprintf(f, "const parl__word parl__words[%d] = {\n    { 0, 0, 0, 0, 0 }, /* unknown */\n", I->nw + 1);
+    fprintf(f, "const parl__word parl__words[%d] = {\n    { 0, 0, 0, 0 }, /* unknown */\n", I->nw + 1);
     for (int k = 0; k < I->nw; k++) {
         const word *w = &I->w[order[k]];
-        fprintf(f, "    { %s%s, %d, %d, %d, %lld }, /* ", w->qclass ? "PARL_Q_" : "0",
-                w->qclass ? qclass_names[w->qclass] : "", w->unit, w->section, w->qclass > 0,
-                (long long)w->value);
+        fprintf(f, "    { %s%s, %d, %d, %lld }, /* ", w->qclass ? "PARL_Q_" : "0",
+                w->qclass ? qclass_names[w->qclass] : "", w->unit, w->section, (long long)w->value);
         c_comment_safe(f, w->text);
         fputs(" */\n", f);
     }
