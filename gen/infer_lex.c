@@ -31,134 +31,90 @@ again:
 {
 	unsigned char yych;
 	unsigned int yyaccept = 0;
+	static const unsigned char yybm[] = {
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,  16,  16,  16,  16,  16,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		 16,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,  32,   0, 
+		192, 192, 192, 192, 192, 192, 192, 192, 
+		192, 192,   0,   0,   0,   0,   0,   0, 
+		  0, 128, 128, 128, 128, 128, 128, 128, 
+		128, 128, 128, 128, 128, 128, 128, 128, 
+		128, 128, 128, 128, 128, 128, 128, 128, 
+		128, 128, 128,   0,   0,   0,   0, 128, 
+		  0, 128, 128, 128, 128, 128, 128, 128, 
+		128, 128, 128, 128, 128, 128, 128, 128, 
+		128, 128, 128, 128, 128, 128, 128, 128, 
+		128, 128, 128,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+		  0,   0,   0,   0,   0,   0,   0,   0, 
+	};
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1;
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy4;
-		case '"':
-		case '\'':
-		case '`': goto yy6;
-		case '.': goto yy7;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy8;
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy10;
-		case 0xC2: goto yy13;
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF: goto yy14;
-		case 0xE0: goto yy15;
-		case 0xE1:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xEE:
-		case 0xEF: goto yy16;
-		case 0xE2: goto yy17;
-		case 0xED: goto yy18;
-		case 0xF0: goto yy19;
-		case 0xF1:
-		case 0xF2:
-		case 0xF3: goto yy20;
-		case 0xF4: goto yy21;
-		default: goto yy2;
+	if (yybm[0+yych] & 16) {
+		goto yy4;
+	}
+	if (yych <= '`') {
+		if (yych <= '.') {
+			if (yych <= '"') {
+				if (yych <= 0x00) goto yy1;
+				if (yych <= '!') goto yy2;
+				goto yy6;
+			} else {
+				if (yych == '\'') goto yy6;
+				if (yych <= '-') goto yy2;
+				goto yy7;
+			}
+		} else {
+			if (yych <= '@') {
+				if (yych <= '/') goto yy2;
+				if (yych <= '9') goto yy8;
+				goto yy2;
+			} else {
+				if (yych <= 'Z') goto yy10;
+				if (yych <= '^') goto yy2;
+				if (yych <= '_') goto yy10;
+				goto yy6;
+			}
+		}
+	} else {
+		if (yych <= 0xE2) {
+			if (yych <= 0xC2) {
+				if (yych <= 'z') goto yy10;
+				if (yych <= 0xC1) goto yy2;
+				goto yy13;
+			} else {
+				if (yych <= 0xDF) goto yy14;
+				if (yych <= 0xE0) goto yy15;
+				if (yych <= 0xE1) goto yy16;
+				goto yy17;
+			}
+		} else {
+			if (yych <= 0xEF) {
+				if (yych == 0xED) goto yy18;
+				goto yy16;
+			} else {
+				if (yych <= 0xF0) goto yy19;
+				if (yych <= 0xF3) goto yy20;
+				if (yych <= 0xF4) goto yy21;
+				goto yy2;
+			}
+		}
 	}
 yy1:
 	YYSKIP();
@@ -178,16 +134,10 @@ yy4:
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy4;
-		case 0xC2: goto yy22;
-		default: goto yy5;
+	if (yybm[0+yych] & 16) {
+		goto yy4;
 	}
+	if (yych == 0xC2) goto yy22;
 yy5:
 	{ pos = cur; goto again; }
 yy6:
@@ -196,131 +146,64 @@ yy6:
 yy7:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case '.': goto yy7;
-		default: goto yy3;
+	if (yybm[0+yych] & 32) {
+		goto yy7;
 	}
+	goto yy3;
 yy8:
 	yyaccept = 1;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case '\'': goto yy24;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy8;
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy10;
-		case 'N':
-		case 'R':
-		case 'n':
-		case 'r': goto yy25;
-		case 'S':
-		case 's': goto yy26;
-		case 'T':
-		case 't': goto yy27;
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF: goto yy28;
-		case 0xE0: goto yy29;
-		case 0xE1:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xEE:
-		case 0xEF: goto yy30;
-		case 0xE2: goto yy31;
-		case 0xED: goto yy32;
-		case 0xF0: goto yy33;
-		case 0xF1:
-		case 0xF2:
-		case 0xF3: goto yy34;
-		case 0xF4: goto yy35;
-		default: goto yy9;
+	if (yybm[0+yych] & 64) {
+		goto yy8;
+	}
+	if (yych <= 'q') {
+		if (yych <= 'S') {
+			if (yych <= 'M') {
+				if (yych == '\'') goto yy24;
+				if (yych >= 'A') goto yy10;
+			} else {
+				if (yych <= 'N') goto yy25;
+				if (yych <= 'Q') goto yy10;
+				if (yych <= 'R') goto yy25;
+				goto yy26;
+			}
+		} else {
+			if (yych <= '_') {
+				if (yych <= 'T') goto yy27;
+				if (yych <= 'Z') goto yy10;
+				if (yych >= '_') goto yy10;
+			} else {
+				if (yych <= '`') goto yy9;
+				if (yych == 'n') goto yy25;
+				goto yy10;
+			}
+		}
+	} else {
+		if (yych <= 0xE1) {
+			if (yych <= 'z') {
+				if (yych <= 'r') goto yy25;
+				if (yych <= 's') goto yy26;
+				if (yych <= 't') goto yy27;
+				goto yy10;
+			} else {
+				if (yych <= 0xC2) goto yy9;
+				if (yych <= 0xDF) goto yy28;
+				if (yych <= 0xE0) goto yy29;
+				goto yy30;
+			}
+		} else {
+			if (yych <= 0xEF) {
+				if (yych <= 0xE2) goto yy31;
+				if (yych == 0xED) goto yy32;
+				goto yy30;
+			} else {
+				if (yych <= 0xF0) goto yy33;
+				if (yych <= 0xF3) goto yy34;
+				if (yych <= 0xF4) goto yy35;
+			}
+		}
 	}
 yy9:
 	{
@@ -334,122 +217,27 @@ yy10:
 	YYBACKUP();
 	yych = YYPEEK();
 yy11:
-	switch (yych) {
-		case '\'': goto yy24;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy10;
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF: goto yy28;
-		case 0xE0: goto yy29;
-		case 0xE1:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xEE:
-		case 0xEF: goto yy30;
-		case 0xE2: goto yy31;
-		case 0xED: goto yy32;
-		case 0xF0: goto yy33;
-		case 0xF1:
-		case 0xF2:
-		case 0xF3: goto yy34;
-		case 0xF4: goto yy35;
-		default: goto yy12;
+	if (yybm[0+yych] & 128) {
+		goto yy10;
+	}
+	if (yych <= 0xE2) {
+		if (yych <= 0xC2) {
+			if (yych == '\'') goto yy24;
+		} else {
+			if (yych <= 0xDF) goto yy28;
+			if (yych <= 0xE0) goto yy29;
+			if (yych <= 0xE1) goto yy30;
+			goto yy31;
+		}
+	} else {
+		if (yych <= 0xEF) {
+			if (yych == 0xED) goto yy32;
+			goto yy30;
+		} else {
+			if (yych <= 0xF0) goto yy33;
+			if (yych <= 0xF3) goto yy34;
+			if (yych <= 0xF4) goto yy35;
+		}
 	}
 yy12:
 	{
@@ -459,1444 +247,255 @@ yy12:
 yy13:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy2;
-		case 0xA0: goto yy4;
-		case 0xAB:
-		case 0xBB: goto yy6;
-		default: goto yy3;
+	if (yych <= 0xAA) {
+		if (yych <= 0x7F) goto yy3;
+		if (yych == 0xA0) goto yy4;
+		goto yy2;
+	} else {
+		if (yych <= 0xBA) {
+			if (yych <= 0xAB) goto yy6;
+			goto yy2;
+		} else {
+			if (yych <= 0xBB) goto yy6;
+			if (yych <= 0xBF) goto yy2;
+			goto yy3;
+		}
 	}
 yy14:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy10;
-		default: goto yy3;
-	}
+	if (yych <= 0x7F) goto yy3;
+	if (yych <= 0xBF) goto yy10;
+	goto yy3;
 yy15:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy28;
-		default: goto yy3;
-	}
+	if (yych <= 0x9F) goto yy3;
+	if (yych <= 0xBF) goto yy28;
+	goto yy3;
 yy16:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy28;
-		default: goto yy3;
-	}
+	if (yych <= 0x7F) goto yy3;
+	if (yych <= 0xBF) goto yy28;
+	goto yy3;
 yy17:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x80: goto yy36;
-		case 0x81: goto yy37;
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy28;
-		default: goto yy3;
-	}
+	if (yych <= 0x7F) goto yy3;
+	if (yych <= 0x80) goto yy36;
+	if (yych <= 0x81) goto yy37;
+	if (yych <= 0xBF) goto yy28;
+	goto yy3;
 yy18:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F: goto yy28;
-		default: goto yy3;
-	}
+	if (yych <= 0x7F) goto yy3;
+	if (yych <= 0x9F) goto yy28;
+	goto yy3;
 yy19:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy30;
-		default: goto yy3;
-	}
+	if (yych <= 0x8F) goto yy3;
+	if (yych <= 0xBF) goto yy30;
+	goto yy3;
 yy20:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy30;
-		default: goto yy3;
-	}
+	if (yych <= 0x7F) goto yy3;
+	if (yych <= 0xBF) goto yy30;
+	goto yy3;
 yy21:
 	yyaccept = 3;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F: goto yy30;
-		default: goto yy3;
-	}
+	if (yych <= 0x7F) goto yy3;
+	if (yych <= 0x8F) goto yy30;
+	goto yy3;
 yy22:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0xA0: goto yy4;
-		default: goto yy23;
-	}
+	if (yych == 0xA0) goto yy4;
 yy23:
 	YYRESTORE();
-	switch (yyaccept) {
-		case 0: goto yy5;
-		case 1: goto yy9;
-		case 2: goto yy12;
-		case 3: goto yy3;
-		default: goto yy40;
+	if (yyaccept <= 2) {
+		if (yyaccept <= 1) {
+			if (yyaccept == 0) {
+				goto yy5;
+			} else {
+				goto yy9;
+			}
+		} else {
+			goto yy12;
+		}
+	} else {
+		if (yyaccept <= 4) {
+			if (yyaccept == 3) {
+				goto yy3;
+			} else {
+				goto yy40;
+			}
+		} else {
+			goto yy44;
+		}
 	}
 yy24:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy10;
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF: goto yy28;
-		case 0xE0: goto yy29;
-		case 0xE1:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xEE:
-		case 0xEF: goto yy30;
-		case 0xE2: goto yy38;
-		case 0xED: goto yy32;
-		case 0xF0: goto yy33;
-		case 0xF1:
-		case 0xF2:
-		case 0xF3: goto yy34;
-		case 0xF4: goto yy35;
-		default: goto yy23;
+	if (yybm[0+yych] & 128) {
+		goto yy10;
+	}
+	if (yych <= 0xEC) {
+		if (yych <= 0xE0) {
+			if (yych <= 0xC2) goto yy23;
+			if (yych <= 0xDF) goto yy28;
+			goto yy29;
+		} else {
+			if (yych == 0xE2) goto yy38;
+			goto yy30;
+		}
+	} else {
+		if (yych <= 0xF0) {
+			if (yych <= 0xED) goto yy32;
+			if (yych <= 0xEF) goto yy30;
+			goto yy33;
+		} else {
+			if (yych <= 0xF3) goto yy34;
+			if (yych <= 0xF4) goto yy35;
+			goto yy23;
+		}
 	}
 yy25:
 	yyaccept = 2;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy39;
-		default: goto yy11;
-	}
+	if (yych == 'D') goto yy39;
+	if (yych == 'd') goto yy39;
+	goto yy11;
 yy26:
 	yyaccept = 2;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy39;
-		default: goto yy11;
-	}
+	if (yych == 'T') goto yy39;
+	if (yych == 't') goto yy39;
+	goto yy11;
 yy27:
 	yyaccept = 2;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy39;
-		default: goto yy11;
-	}
+	if (yych == 'H') goto yy39;
+	if (yych == 'h') goto yy39;
+	goto yy11;
 yy28:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy10;
-		default: goto yy23;
-	}
+	if (yych <= 0x7F) goto yy23;
+	if (yych <= 0xBF) goto yy10;
+	goto yy23;
 yy29:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy28;
-		default: goto yy23;
-	}
+	if (yych <= 0x9F) goto yy23;
+	if (yych <= 0xBF) goto yy28;
+	goto yy23;
 yy30:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy28;
-		default: goto yy23;
-	}
+	if (yych <= 0x7F) goto yy23;
+	if (yych <= 0xBF) goto yy28;
+	goto yy23;
 yy31:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x80: goto yy41;
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy28;
-		default: goto yy23;
-	}
+	if (yych == 0x80) goto yy41;
+	if (yych <= 0x81) goto yy23;
+	if (yych <= 0xBF) goto yy28;
+	goto yy23;
 yy32:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F: goto yy28;
-		default: goto yy23;
-	}
+	if (yych <= 0x7F) goto yy23;
+	if (yych <= 0x9F) goto yy28;
+	goto yy23;
 yy33:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy30;
-		default: goto yy23;
-	}
+	if (yych <= 0x8F) goto yy23;
+	if (yych <= 0xBF) goto yy30;
+	goto yy23;
 yy34:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy30;
-		default: goto yy23;
-	}
+	if (yych <= 0x7F) goto yy23;
+	if (yych <= 0xBF) goto yy30;
+	goto yy23;
 yy35:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F: goto yy30;
-		default: goto yy23;
-	}
+	if (yych <= 0x7F) goto yy23;
+	if (yych <= 0x8F) goto yy30;
+	goto yy23;
 yy36:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x9A:
-		case 0x9B:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy2;
-		case 0x98:
-		case 0x99:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E: goto yy6;
-		default: goto yy23;
+	if (yych <= 0x99) {
+		if (yych <= 0x7F) goto yy23;
+		if (yych <= 0x97) goto yy2;
+		goto yy6;
+	} else {
+		if (yych <= 0x9B) goto yy2;
+		if (yych <= 0x9E) goto yy6;
+		if (yych <= 0xBF) goto yy2;
+		goto yy23;
 	}
 yy37:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy2;
-		default: goto yy23;
-	}
+	if (yych <= 0x7F) goto yy23;
+	if (yych <= 0xBF) goto yy2;
+	goto yy23;
 yy38:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy28;
-		default: goto yy23;
-	}
+	if (yych <= 0x81) goto yy23;
+	if (yych <= 0xBF) goto yy28;
+	goto yy23;
 yy39:
 	yyaccept = 4;
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case '\'':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z':
-		case 0xC3:
-		case 0xC4:
-		case 0xC5:
-		case 0xC6:
-		case 0xC7:
-		case 0xC8:
-		case 0xC9:
-		case 0xCA:
-		case 0xCB:
-		case 0xCC:
-		case 0xCD:
-		case 0xCE:
-		case 0xCF:
-		case 0xD0:
-		case 0xD1:
-		case 0xD2:
-		case 0xD3:
-		case 0xD4:
-		case 0xD5:
-		case 0xD6:
-		case 0xD7:
-		case 0xD8:
-		case 0xD9:
-		case 0xDA:
-		case 0xDB:
-		case 0xDC:
-		case 0xDD:
-		case 0xDE:
-		case 0xDF:
-		case 0xE0:
-		case 0xE1:
-		case 0xE2:
-		case 0xE3:
-		case 0xE4:
-		case 0xE5:
-		case 0xE6:
-		case 0xE7:
-		case 0xE8:
-		case 0xE9:
-		case 0xEA:
-		case 0xEB:
-		case 0xEC:
-		case 0xED:
-		case 0xEE:
-		case 0xEF:
-		case 0xF0:
-		case 0xF1:
-		case 0xF2:
-		case 0xF3:
-		case 0xF4: goto yy11;
-		default: goto yy40;
+	if (yych <= 'Z') {
+		if (yych <= '/') {
+			if (yych == '\'') goto yy11;
+		} else {
+			if (yych <= '9') goto yy11;
+			if (yych >= 'A') goto yy11;
+		}
+	} else {
+		if (yych <= '`') {
+			if (yych == '_') goto yy11;
+		} else {
+			if (yych <= 'z') goto yy11;
+			if (yych <= 0xC2) goto yy40;
+			if (yych <= 0xF4) goto yy11;
+		}
 	}
 yy40:
 	{
@@ -1907,10 +506,150 @@ yy40:
 yy41:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x99: goto yy24;
-		default: goto yy23;
+	if (yych != 0x99) goto yy23;
+yy42:
+	YYSKIP();
+	yych = YYPEEK();
+	if (yych <= 0xDF) {
+		if (yych <= '^') {
+			if (yych <= '9') {
+				if (yych <= '/') goto yy23;
+			} else {
+				if (yych <= '@') goto yy23;
+				if (yych >= '[') goto yy23;
+			}
+		} else {
+			if (yych <= '`') {
+				if (yych >= '`') goto yy23;
+			} else {
+				if (yych <= 'z') goto yy43;
+				if (yych <= 0xC2) goto yy23;
+				goto yy45;
+			}
+		}
+	} else {
+		if (yych <= 0xED) {
+			if (yych <= 0xE1) {
+				if (yych <= 0xE0) goto yy46;
+				goto yy47;
+			} else {
+				if (yych <= 0xE2) goto yy48;
+				if (yych <= 0xEC) goto yy47;
+				goto yy49;
+			}
+		} else {
+			if (yych <= 0xF0) {
+				if (yych <= 0xEF) goto yy47;
+				goto yy50;
+			} else {
+				if (yych <= 0xF3) goto yy51;
+				if (yych <= 0xF4) goto yy52;
+				goto yy23;
+			}
+		}
 	}
+yy43:
+	yyaccept = 5;
+	YYSKIP();
+	YYBACKUP();
+	yych = YYPEEK();
+	if (yych <= 0xC2) {
+		if (yych <= '@') {
+			if (yych <= '\'') {
+				if (yych >= '\'') goto yy42;
+			} else {
+				if (yych <= '/') goto yy44;
+				if (yych <= '9') goto yy43;
+			}
+		} else {
+			if (yych <= '_') {
+				if (yych <= 'Z') goto yy43;
+				if (yych >= '_') goto yy43;
+			} else {
+				if (yych <= '`') goto yy44;
+				if (yych <= 'z') goto yy43;
+			}
+		}
+	} else {
+		if (yych <= 0xEC) {
+			if (yych <= 0xE0) {
+				if (yych <= 0xDF) goto yy45;
+				goto yy46;
+			} else {
+				if (yych == 0xE2) goto yy53;
+				goto yy47;
+			}
+		} else {
+			if (yych <= 0xF0) {
+				if (yych <= 0xED) goto yy49;
+				if (yych <= 0xEF) goto yy47;
+				goto yy50;
+			} else {
+				if (yych <= 0xF3) goto yy51;
+				if (yych <= 0xF4) goto yy52;
+			}
+		}
+	}
+yy44:
+	{
+        t->word = parl__word_id_typographic(text + start, cur - start);
+        TOKEN(PARL__TK_WORD);
+    }
+yy45:
+	YYSKIP();
+	yych = YYPEEK();
+	if (yych <= 0x7F) goto yy23;
+	if (yych <= 0xBF) goto yy43;
+	goto yy23;
+yy46:
+	YYSKIP();
+	yych = YYPEEK();
+	if (yych <= 0x9F) goto yy23;
+	if (yych <= 0xBF) goto yy45;
+	goto yy23;
+yy47:
+	YYSKIP();
+	yych = YYPEEK();
+	if (yych <= 0x7F) goto yy23;
+	if (yych <= 0xBF) goto yy45;
+	goto yy23;
+yy48:
+	YYSKIP();
+	yych = YYPEEK();
+	if (yych <= 0x81) goto yy23;
+	if (yych <= 0xBF) goto yy45;
+	goto yy23;
+yy49:
+	YYSKIP();
+	yych = YYPEEK();
+	if (yych <= 0x7F) goto yy23;
+	if (yych <= 0x9F) goto yy45;
+	goto yy23;
+yy50:
+	YYSKIP();
+	yych = YYPEEK();
+	if (yych <= 0x8F) goto yy23;
+	if (yych <= 0xBF) goto yy47;
+	goto yy23;
+yy51:
+	YYSKIP();
+	yych = YYPEEK();
+	if (yych <= 0x7F) goto yy23;
+	if (yych <= 0xBF) goto yy47;
+	goto yy23;
+yy52:
+	YYSKIP();
+	yych = YYPEEK();
+	if (yych <= 0x7F) goto yy23;
+	if (yych <= 0x8F) goto yy47;
+	goto yy23;
+yy53:
+	YYSKIP();
+	yych = YYPEEK();
+	if (yych == 0x80) goto yy41;
+	if (yych <= 0x81) goto yy23;
+	if (yych <= 0xBF) goto yy45;
+	goto yy23;
 }
 
 }

@@ -29,6 +29,7 @@ again:
     /*!re2c
     re2c:api = custom;
     re2c:yyfill:enable = 0;
+    re2c:flags:bit-vectors = 1;
     re2c:define:YYCTYPE = "unsigned char";
 
     blank = [ \t\r\n\f\v] | "\xc2\xa0";
@@ -56,8 +57,12 @@ again:
         t->kind = PARL__TK_DIGITS; t->start = start; t->end = cur;
         return cur;
     }
-    letter+ (apos letter+)* {
+    letter+ ("'" letter+)* {
         t->word = parl__word_id(text + start, cur - start);
+        TOKEN(PARL__TK_WORD);
+    }
+    letter+ (apos letter+)* {
+        t->word = parl__word_id_typographic(text + start, cur - start);
         TOKEN(PARL__TK_WORD);
     }
     quote { TOKEN(PARL__TK_QUOTE); }

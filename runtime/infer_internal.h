@@ -46,8 +46,11 @@ typedef struct parl__word {
 extern const int parl__nwords;
 extern const parl__word parl__words[];
 extern const char *const parl__word_text[];   /* normalized, NUL-terminated */
+extern const uint8_t parl__word_len[];        /* strlen of each */
 extern const uint32_t parl__word_hash_mask;
-extern const uint16_t parl__word_hash[];      /* word ids, 0 = empty slot */
+extern const uint16_t parl__word_hash[];      /* first word id of each chain, 0 = none */
+extern const uint16_t parl__word_next[];      /* next word id in the chain, 0 = end */
+
 /* Phrases ("related work"): for each first word id, [off[id], off[id+1])
  * indexes triples (phrase id, length, offset in parl__phrase_words). */
 extern const uint16_t parl__phrase_off[], parl__phrases[], parl__phrase_words[];
@@ -55,6 +58,8 @@ extern const uint16_t parl__phrase_off[], parl__phrases[], parl__phrase_words[];
 /* The vocabulary id of the token TEXT[0..n) (ASCII case and the typographic
  * apostrophe ignored), 0 when it is not in the vocabulary. */
 uint16_t parl__word_id(const char *text, size_t n);
+/* The same for a token with typographic apostrophes (what’s). */
+uint16_t parl__word_id_typographic(const char *text, size_t n);
 
 /* Pattern elements (see grammar/modes.yaml for the slot meanings). */
 enum { PARL__E_ = 0, PARL__E_WORD, PARL__E_SET, PARL__E_GAP, PARL__E_NUMBER, PARL__E_DIGITS,
@@ -87,8 +92,13 @@ extern const parl__variant parl__variants[];   /* rules, gate, tails, heads */
 extern const int parl__nvariants_rules, parl__nvariants_gate, parl__nvariants_tails,
                  parl__nvariants_heads;
 extern const parl__rule parl__rules[];
-extern const uint16_t parl__first_word_off[], parl__first_word[];
-extern const uint16_t parl__first_slot_off[], parl__first_slot[];
+/* The pattern automaton (gen/infer_dfa.c): item classes, transitions,
+ * and the variants (rules, then gate) that may have matched on entering a
+ * state. */
+extern const uint16_t parl__class_word[], parl__class_card_word[], parl__class_ord_word[];
+extern const uint16_t parl__class_qty[5][2], parl__class_quote;
+extern const uint16_t parl__dfa_default[], parl__dfa_base[], parl__dfa_check[], parl__dfa_next[];
+extern const uint16_t parl__dfa_accept_off[], parl__dfa_accept[];
 extern const char *const parl__mode_names[];
 extern const char *const parl__unit_names[];
 extern const char *const parl__section_names[];

@@ -1,11 +1,13 @@
-/* infer_match: runs the generated pattern programs over a request.
+/* infer_match: finds the rule a request matches.
  *
  * Every rule's patterns may match anywhere; the earliest rule that matches
- * somewhere wins (seed §4). The request is read once, item by item; at each
- * item only the patterns whose first element accepts it are tried (a
- * generated index), and only those that would beat the best match so far. */
+ * somewhere wins (seed §4). The request is read once through the generated
+ * automaton (gen/infer_dfa.c), which names the patterns that may match;
+ * their pattern programs then confirm them in priority order, and the first
+ * confirmed takes the slots. */
 #include <string.h>
 #include "infer_internal.h"
+#include "infer_dfa.h"
 
 typedef struct caps {
     int64_t num;
@@ -142,53 +144,68 @@ static int try_variant(matcher *m, int v, size_t j)
     return match_from(m, parl__elems + pv->first, pv->n, j);
 }
 
-/* Tries, in priority order, the variants of list [lo, hi) below *best. */
-static void try_list(matcher *m, const uint16_t *list, int lo, int hi, size_t j, int *best,
-                     caps *best_caps)
+/* The automaton's class of item IT (gen/infer_dfa.c). */
+static unsigned item_class(const parl__item *it)
 {
-    for (int i = lo; i < hi && list[i] < *best; i++)
-        if (try_variant(m, list[i], j)) {
-            *best = list[i];
-            *best_caps = m->c;
-            return;
-        }
+    if (it->kind == PARL__IT_WORD) return parl__class_word[it->word];
+    if (it->kind == PARL__IT_QUOTE) return parl__class_quote;
+    if (it->word && it->qkind == PARL__QTY_CARD) return parl__class_card_word[it->word];
+    if (it->word && it->qkind == PARL__QTY_ORD) return parl__class_ord_word[it->word];
+    return parl__class_qty[it->qkind][it->digits];
 }
 
-/* Finds the best variant below LIMIT matching anywhere; -1 if none.
- * STOP_AT_ANY: the gate only asks whether anything matches. */
-static int best_match(matcher *m, int limit, int stop_at_any, caps *best_caps)
+/* Reads the whole request through the automaton and marks in CAND every
+ * variant that may match: all that do, and a few more. */
+static void scan(matcher *m, uint64_t *cand)
 {
-    int best = limit;
-    for (size_t j = 0; best > 0; j++) {
+    unsigned s = 0;
+    for (size_t j = 0;; j++) {
         const parl__item *it = parl__item_at(&m->r, j);
         if (it->kind == PARL__IT_END) break;
-        /* Attempts read at most PARL__RING - 2 items ahead: IT stays put. */
-        const parl__item cur = *it;
-        uint8_t slots[3];   /* units and sections are in the word index */
-        int ns = 0;
-        if (cur.kind == PARL__IT_QTY) {
-            int k = cur.qkind;
-            if (k == PARL__QTY_CARD) {
-                slots[ns++] = PARL__E_NUMBER;
-                slots[ns++] = PARL__E_NTH;
-                if (cur.digits) slots[ns++] = PARL__E_DIGITS;
-            } else if (k == PARL__QTY_ORD) {
-                slots[ns++] = PARL__E_ORDINAL;
-                slots[ns++] = PARL__E_NTH;
-            } else {
-                slots[ns++] = k == PARL__QTY_RANGE ? PARL__E_RANGE : PARL__E_LIST;
+        unsigned c = item_class(it), i = parl__dfa_base[s] + c;
+        s = parl__dfa_check[i] == s ? parl__dfa_next[i] : parl__dfa_default[c];
+        for (unsigned k = parl__dfa_accept_off[s]; k < parl__dfa_accept_off[s + 1]; k++)
+            cand[parl__dfa_accept[k] / 64] |= (uint64_t)1 << (parl__dfa_accept[k] % 64);
+    }
+}
+
+/* Does variant V match somewhere? Its captures are left in m->c. */
+static int confirm(matcher *m, int v)
+{
+    if (m->r.count > PARL__RING)   /* the first items have left the ring: read again */
+        parl__reader_init(&m->r, m->r.text, m->r.n);
+    for (size_t j = 0; parl__item_at(&m->r, j)->kind != PARL__IT_END; j++)
+        if (try_variant(m, v, j)) return 1;
+    return 0;
+}
+
+static int lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(x);
+#else
+    int n = 0;
+    for (; !(x & 1); x >>= 1) n++;
+    return n;
+#endif
+}
+
+/* The first variant below LIMIT that matches somewhere, or -1: the
+ * automaton's candidates confirmed in priority order. */
+static int best_match(matcher *m, int limit, caps *best_caps)
+{
+    uint64_t cand[PARL__DFA_WORDS] = { 0 };
+    scan(m, cand);
+    for (int w = 0; w < PARL__DFA_WORDS; w++)
+        for (uint64_t bits = cand[w]; bits; bits &= bits - 1) {
+            int v = w * 64 + lowest_bit(bits);
+            if (v >= limit) return -1;
+            if (confirm(m, v)) {
+                *best_caps = m->c;
+                return v;
             }
         }
-        if (cur.kind == PARL__IT_QUOTE) slots[ns++] = PARL__E_QUOTED;
-        if (cur.word)
-            try_list(m, parl__first_word, parl__first_word_off[cur.word],
-                     parl__first_word_off[cur.word + 1], j, &best, best_caps);
-        for (int s = 0; s < ns; s++)
-            try_list(m, parl__first_slot, parl__first_slot_off[slots[s]],
-                     parl__first_slot_off[slots[s] + 1], j, &best, best_caps);
-        if (stop_at_any && best < limit) break;
-    }
-    return best < limit ? best : -1;
+    return -1;
 }
 
 static void fill(const parl__rule *r, const caps *c, parl_intent *out)
@@ -228,7 +245,7 @@ parl_mode parl_infer(const char *text, size_t len, parl_intent *out)
     out->rule = -1;
     parl__reader_init(&m.r, text, len);
     memset(&best, 0, sizeof best);
-    int v = best_match(&m, parl__nvariants_rules, 0, &best);
+    int v = best_match(&m, parl__nvariants_rules, &best);
     if (v < 0) return out->mode = PARL_MODE_NONE;
     fill(&parl__rules[parl__variants[v].rule], &best, out);
     out->rule = parl__variants[v].rule;
@@ -240,5 +257,5 @@ bool parl_is_retrieval_request(const char *text, size_t len)
     matcher m;
     caps best;
     parl__reader_init(&m.r, text, len);
-    return best_match(&m, parl__nvariants_rules + parl__nvariants_gate, 1, &best) >= 0;
+    return best_match(&m, parl__nvariants_rules + parl__nvariants_gate, &best) >= 0;
 }

@@ -1,9 +1,8 @@
 /* infer_words: token text -> vocabulary id, through the hash table the
- * generator built (the way SQLite's tokenizer looks up keywords). */
-#include <string.h>
+ * generator built (the way SQLite's tokenizer looks up keywords; the hash
+ * is in word_hash.h). */
 #include "infer_internal.h"
-
-#define WORD_MAX 48
+#include "word_hash.h"
 
 int parl__elem_takes_word(const parl__elem *e, uint16_t w)
 {
@@ -21,22 +20,34 @@ int parl__elem_takes_word(const parl__elem *e, uint16_t w)
 
 uint16_t parl__word_id(const char *text, size_t n)
 {
-    char buf[WORD_MAX];
-    size_t k = 0;
-    uint32_t h = 2166136261u;
     const unsigned char *p = (const unsigned char *)text;
-    if (n >= WORD_MAX) return 0;   /* longer than any vocabulary word */
-    /* Normalize (ASCII lower case, ’ as ') and hash in one pass. */
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = p[i];
-        if ((unsigned)(c - 'A') < 26u) c = (unsigned char)(c + 32);
-        else if (c == 0xE2 && i + 2 < n && p[i + 1] == 0x80 && p[i + 2] == 0x99) { c = '\''; i += 2; }
-        buf[k++] = (char)c;
-        h = (h ^ c) * 16777619u;
-    }
-    for (h &= parl__word_hash_mask; parl__word_hash[h]; h = (h + 1) & parl__word_hash_mask) {
-        const char *w = parl__word_text[parl__word_hash[h]];
-        if (!strncmp(w, buf, k) && !w[k]) return parl__word_hash[h];
+    if (n == 0 || n > PARL__WORD_MAX) return 0;
+    uint32_t h = parl__word_hash_of(p, n) & parl__word_hash_mask;
+    for (unsigned id = parl__word_hash[h]; id; id = parl__word_next[id]) {
+        if (parl__word_len[id] != n) continue;
+        const unsigned char *w = (const unsigned char *)parl__word_text[id];
+        size_t i = 0;
+        while (i < n && parl__fold(p[i]) == w[i]) i++;
+        if (i == n) return (uint16_t)id;
     }
     return 0;
+}
+
+/* A word written with the typographic apostrophe (what’s) is filed under
+ * the plain one (what's). */
+uint16_t parl__word_id_typographic(const char *text, size_t n)
+{
+    char buf[PARL__WORD_MAX];
+    size_t k = 0;
+    const unsigned char *p = (const unsigned char *)text;
+    for (size_t i = 0; i < n; i++) {
+        if (k == sizeof buf) return 0;   /* longer than any vocabulary word */
+        if (p[i] == 0xE2 && i + 2 < n && p[i + 1] == 0x80 && p[i + 2] == 0x99) {
+            buf[k++] = '\'';
+            i += 2;
+        } else {
+            buf[k++] = (char)p[i];
+        }
+    }
+    return parl__word_id(buf, k);
 }

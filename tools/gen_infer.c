@@ -14,6 +14,8 @@
  * units or sections, and patterns (or literal alternatives in them) that can
  * never win because an earlier rule matches everything they match. */
 #include "gen.h"
+#include "gen_infer.h"
+#include "../runtime/word_hash.h"
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -73,37 +75,10 @@ static const char *const qclass_names[] = {
     "ORD_TENS", "ORD_HUNDRED", "ORD_SCALE", "DIGITS", "DIGITORD", "QTYWORD", "ARTICLE",
     "OF", "AND", "COMMA", "DASH", "TO",
 };
-enum { Q_NONE, Q_ZERO, Q_ONES, Q_TEENS, Q_TENS, Q_HUNDRED, Q_SCALE, Q_ORD_ONES, Q_ORD_TEENS,
-       Q_ORD_TENS, Q_ORD_HUNDRED, Q_ORD_SCALE, Q_DIGITS, Q_DIGITORD, Q_QTYWORD, Q_ARTICLE,
-       Q_OF, Q_AND, Q_COMMA, Q_DASH, Q_TO, Q_COUNT };
 
-typedef struct {
-    char *text;          /* normalized */
-    int qclass;          /* Q_* or Q_NONE */
-    int64_t value;
-    int unit, section;   /* 1-based ids, 0 = none */
-    const ynode *meaning;/* where its meaning was given (NULL: only a literal) */
-    const char *role;    /* what the meaning is, for messages */
-    int id;              /* final token id (1-based, sorted) */
-    int *parts, nparts;  /* a phrase ("related work"): its words */
-} word;
-
-typedef struct {
-    char *name;
-    const ynode *at;
-} named;
-
-typedef struct {
-    const ynode *at;
-    char *name;
-    int *words;          /* word indices */
-    int n;
-} wclass;
 
 /* ------------------------------------------------------------------ patterns */
 
-enum { E_WORD = 1, E_SET, E_GAP, E_NUMBER, E_DIGITS, E_ORDINAL, E_NTH, E_RANGE, E_LIST,
-       E_UNIT, E_SECTION, E_TEXT, E_QUOTED };
 static const char *const elem_names[] = { "", "WORD", "SET", "GAP", "NUMBER", "DIGITS",
     "ORDINAL", "NTH", "RANGE", "LIST", "UNIT", "SECTION", "TEXT", "QUOTED" };
 static const struct { const char *name; int op; } slot_types[] = {
@@ -111,49 +86,6 @@ static const struct { const char *name; int op; } slot_types[] = {
     { "range", E_RANGE }, { "list", E_LIST }, { "unit", E_UNIT }, { "section", E_SECTION },
     { "text", E_TEXT }, { "quoted", E_QUOTED },
 };
-#define GAP_MAX 4
-
-typedef struct {
-    int op;
-    int *words;          /* E_WORD (1) / E_SET (n): word indices, sorted */
-    int n;
-    int *cols;           /* source column of each literal word; 0 = from a class */
-    uint32_t mask;       /* E_UNIT / E_SECTION restriction (0 = any) */
-} elem;
-
-typedef struct {
-    elem *e;
-    int n;
-} seq;
-
-typedef struct {
-    int group;           /* 0 rules, 1 gate, 2 tails, 3 heads */
-    int rule;            /* index into rules (group 0) */
-    const ynode *at;     /* the pattern string */
-    seq s;
-} variant;
-
-typedef struct {
-    const ynode *at;
-    int mode;            /* index into modes */
-    int count_only, end_open;
-    int has_count; int64_t count;
-    int unit, section;   /* constants, 0 = none */
-    int start_slot; int64_t start_add;   /* E_* slot feeding start, 0 = default */
-} rule;
-
-typedef struct {
-    word *w; int nw, cw;
-    named *modes; int nmodes;
-    named *units; int nunits;
-    named *sections; int nsections;
-    wclass *classes; int nclasses;
-    rule *rules; int nrules, crules;
-    variant *v; int nv, cv;
-    int64_t max;
-    char trim[64];
-    int err;
-} infer;
 
 /* ------------------------------------------------------------------ vocabulary building */
 
@@ -173,6 +105,7 @@ static const char *shape_problem(const char *norm)
     size_t n = strlen(norm);
     if (!n) return "an empty word";
     if (strchr(norm, ' ')) return NULL;   /* a phrase: checked word by word */
+    if (n > PARL__WORD_MAX) return "longer than the longest word the runtime looks up (64 bytes)";
     if (isdigit(p[0])) return "a word cannot start with a digit (numbers are read as numbers)";
     if (is_wordchar(p[0])) {
         for (size_t i = 0; i < n; i++)
@@ -845,8 +778,7 @@ static void load_list_group(infer *I, const ynode *list, int group, const char *
 
 /* ------------------------------------------------------------------ shadowing */
 
-/* Does slot OP (restricted by MASK) accept the literal word W on its own? */
-static int slot_takes_word(const infer *I, int op, uint32_t mask, int w)
+int infer_slot_takes_word(const infer *I, int op, uint32_t mask, int w)
 {
     const word *x = &I->w[w];
     int q = x->qclass;
@@ -876,7 +808,7 @@ static int elem_covers(const infer *I, const elem *u, const elem *v)
     if (v->op == E_WORD || v->op == E_SET) {
         for (int i = 0; i < v->n; i++) {
             int ok = (u->op == E_WORD || u->op == E_SET) ? has_word(u, v->words[i])
-                                                         : slot_takes_word(I, u->op, u->mask, v->words[i]);
+                                                         : infer_slot_takes_word(I, u->op, u->mask, v->words[i]);
             if (!ok) return 0;
         }
         return 1;
@@ -1092,6 +1024,7 @@ static void emit_lexer(FILE *f, const ynode *suffixes)
           "again:\n    start = cur = pos;\n    t->word = 0;\n"
           "    /*!re2c\n"
           "    re2c:api = custom;\n    re2c:yyfill:enable = 0;\n"
+          "    re2c:flags:bit-vectors = 1;\n"
           "    re2c:define:YYCTYPE = \"unsigned char\";\n\n"
           "    blank = [ \\t\\r\\n\\f\\v] | \"\\xc2\\xa0\";\n"
           "    apos = \"'\" | \"\\xe2\\x80\\x99\";\n"
@@ -1116,21 +1049,16 @@ static void emit_lexer(FILE *f, const ynode *suffixes)
           "        t->kind = PARL__TK_DIGITORD; t->start = start; t->end = cur;\n        return cur;\n    }\n"
           "    [0-9]+ {\n        digits_value(p, start, cur, &t->value);\n"
           "        t->kind = PARL__TK_DIGITS; t->start = start; t->end = cur;\n        return cur;\n    }\n"
-          "    letter+ (apos letter+)* {\n        t->word = parl__word_id(text + start, cur - start);\n"
+          "    letter+ (\"'\" letter+)* {\n        t->word = parl__word_id(text + start, cur - start);\n"
+          "        TOKEN(PARL__TK_WORD);\n    }\n"
+          "    letter+ (apos letter+)* {\n"
+          "        t->word = parl__word_id_typographic(text + start, cur - start);\n"
           "        TOKEN(PARL__TK_WORD);\n    }\n"
           "    quote { TOKEN(PARL__TK_QUOTE); }\n"
           "    [\\x00] {\n        if (cur > n) { cur = n; start = n; TOKEN(PARL__TK_END); }\n"
           "        TOKEN(PARL__TK_PUNCT);\n    }\n"
           "    punct {\n        t->word = parl__word_id(text + start, cur - start);\n"
           "        TOKEN(t->word ? PARL__TK_WORD : PARL__TK_PUNCT);\n    }\n    */\n}\n", f);
-}
-
-/* FNV-1a over the normalized form; the runtime computes the same. */
-static uint32_t word_hash(const char *s)
-{
-    uint32_t h = 2166136261u;
-    for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
 }
 
 static void emit_quantity(FILE *f)
@@ -1308,57 +1236,29 @@ static void emit_tables(infer *I, FILE *f)
     }
     fputs("};\n\n", f);
 
-    /* First-element index: for each word id, the variants (rules and gate)
-     * whose first element accepts that word, in priority order; and for each
-     * slot kind, the variants starting with that slot. */
-    int nidx = 0, *idx = NULL, cidx = 0;
-    int *woff = xcalloc((size_t)I->nw + 2, sizeof(int));
-    for (int id = 0; id <= I->nw; id++) {
-        woff[id] = nidx;
-        for (int k = 0; k < I->nv; k++) {
-            if (I->v[k].group >= 2) continue;
-            const elem *e = &I->v[k].s.e[0];
-            int hit = 0;
-            if (id && (e->op == E_WORD || e->op == E_SET))
-                for (int m = 0; m < e->n; m++) hit |= word_id(I, e->words[m]) == id;
-            /* Unit and section slots are indexed under the words they take. */
-            if (id && (e->op == E_UNIT || e->op == E_SECTION))
-                hit = slot_takes_word(I, e->op, e->mask, order2[id - 1]);
-            if (hit) { GROW(idx, nidx, cidx); idx[nidx++] = k; }
-        }
-    }
-    woff[I->nw + 1] = nidx;
-    emit_int_array(f, "const uint16_t parl__first_word_off", woff, I->nw + 2);
-    emit_int_array(f, "const uint16_t parl__first_word", idx, nidx);
-    int soff[E_QUOTED + 2], nsidx = 0, *sidx = NULL, csidx = 0;
-    for (int op = 0; op <= E_QUOTED; op++) {
-        soff[op] = nsidx;
-        for (int k = 0; k < I->nv; k++)
-            if (I->v[k].group < 2 && I->v[k].s.e[0].op == op && op >= E_NUMBER && op != E_UNIT &&
-                op != E_SECTION) {
-                GROW(sidx, nsidx, csidx);
-                sidx[nsidx++] = k;
-            }
-    }
-    soff[E_QUOTED + 1] = nsidx;
-    emit_int_array(f, "const uint16_t parl__first_slot_off", soff, E_QUOTED + 2);
-    emit_int_array(f, "const uint16_t parl__first_slot", sidx, nsidx);
-    free(woff); free(idx); free(sidx); free(setw);
+    free(setw);
 
-    /* Word lookup: open addressing over single-token words. */
+    /* Word lookup: chains of equal hashes (runtime/word_hash.h), each in id
+     * order; a table twice the vocabulary keeps them short. */
     uint32_t size = 64;
     while (size < 2u * (uint32_t)I->nw) size *= 2;
-    int *slots = xcalloc(size, sizeof(int));
-    for (int k = 0; k < I->nw; k++) {
+    int *heads = xcalloc(size, sizeof(int)), *next = xcalloc((size_t)I->nw + 1, sizeof(int));
+    int *len = xcalloc((size_t)I->nw + 1, sizeof(int));
+    for (int k = I->nw - 1; k >= 0; k--) {   /* backwards: each chain comes out in id order */
         const word *w = &I->w[order2[k]];
         if (w->nparts) continue;
-        uint32_t h = word_hash(w->text) & (size - 1);
-        while (slots[h]) h = (h + 1) & (size - 1);
-        slots[h] = w->id;
+        len[w->id] = (int)strlen(w->text);
+        uint32_t h = parl__word_hash_of((const unsigned char *)w->text, strlen(w->text)) & (size - 1);
+        next[w->id] = heads[h];
+        heads[h] = w->id;
     }
     fprintf(f, "\nconst uint32_t parl__word_hash_mask = %uu;\n", size - 1);
-    emit_int_array(f, "const uint16_t parl__word_hash", slots, (int)size);
-    free(slots);
+    emit_int_array(f, "const uint16_t parl__word_hash", heads, (int)size);
+    emit_int_array(f, "const uint16_t parl__word_next", next, I->nw + 1);
+    emit_int_array(f, "const uint8_t parl__word_len", len, I->nw + 1);
+    free(heads);
+    free(next);
+    free(len);
 
     /* Phrases by first word, longest first: id, length, offset of words. */
     int *poff = xcalloc((size_t)I->nw + 2, sizeof(int)), *plist = NULL, np = 0, cp = 0;
@@ -1453,5 +1353,10 @@ int gen_infer(gen_ctx *g)
         emit_tables(&I, f);
         gen_close(g, f);
     }
+    FILE *h = gen_create(g, "infer_dfa.h", "grammar/modes.yaml");
+    FILE *c = h ? gen_create(g, "infer_dfa.c", "grammar/modes.yaml") : NULL;
+    if (h && c && emit_infer_dfa(&I, h, c)) gen_fail(g);
+    if (h) gen_close(g, h);
+    if (c) gen_close(g, c);
     return gen_failed(g);
 }

@@ -1,0 +1,362 @@
+#define _POSIX_C_SOURCE 200809L
+/* gen_infer_dfa: compiles the rule and gate patterns of modes.yaml into one
+ * deterministic automaton over request items (gen/infer_dfa.c).
+ *
+ * The runtime reads a request once, item by item, through this automaton
+ * and collects every pattern that may match; the pattern programs then
+ * confirm the candidates in priority order and take the slots. The
+ * automaton follows each pattern up to its first gap, free text or quoted
+ * text ("how does ... end" up to "how does", "find {text}" up to "find").
+ * That keeps it small (a few hundred states), and since it only ever
+ * answers "may match" for more requests than match, never fewer, the
+ * confirmation step keeps inference exact.
+ *
+ * Items fall into classes: two items are in one class when every pattern
+ * position takes both or neither. Transitions are stored as in yacc and
+ * Lemon: a default row (the start state's) plus each state's differences,
+ * packed into one comb vector. */
+#include "gen_infer.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define STATE_MAX 30000
+
+static void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p) { fputs("parlgen: out of memory\n", stderr); exit(70); }
+    return p;
+}
+
+/* ------------------------------------------------------------ bit sets */
+
+typedef uint64_t word_t;
+#define BIT(s, i) ((s)[(i) / 64] >> ((i) % 64) & 1)
+#define SET(s, i) ((s)[(i) / 64] |= (word_t)1 << ((i) % 64))
+
+/* ------------------------------------------------------------ positions */
+
+/* The shape of an item as the reader makes it: a word, a number phrase of
+ * one number word, one of several tokens (or digits), or a quote. */
+enum { K_WORD, K_CARD1, K_ORD1, K_CARD, K_CARD_DIGITS, K_ORD, K_RANGE, K_LIST, K_QUOTE };
+
+typedef struct {
+    const elem *e;       /* NULL: the opening quote of {quoted} */
+    int variant;
+} position;
+
+typedef struct {
+    const infer *I;
+    int *idx;            /* word index by id */
+    position *pos; int npos;
+    int nvar;            /* rule and gate variants */
+    int *first_pos;      /* by variant */
+    int pwords, vwords;  /* words of a position set, of a variant set */
+    word_t *init, *last;
+    /* classes */
+    int nclass;
+    word_t *takes;       /* nclass x pwords: positions taking the class */
+    int *class_word, *class_card1, *class_ord1, class_qty[5][2], class_quote;
+} dfa_in;
+
+/* The positions of variant V: its elements up to the first gap or text. */
+static void add_positions(dfa_in *D, int v)
+{
+    const seq *s = &D->I->v[v].s;
+    D->first_pos[v] = D->npos;
+    for (int i = 0; i < s->n; i++) {
+        int op = s->e[i].op;
+        if (op == E_GAP || op == E_TEXT) break;
+        D->pos[D->npos++] = (position){ op == E_QUOTED ? NULL : &s->e[i], v };
+        if (op == E_QUOTED) break;
+    }
+}
+
+static int has_word(const elem *e, int w)
+{
+    for (int i = 0; i < e->n; i++)
+        if (e->words[i] == w) return 1;
+    return 0;
+}
+
+/* Does position P take an item of shape KIND made from word index W (-1:
+ * none)? The same tests as take() in runtime/infer_match.c. */
+static int takes(const dfa_in *D, const position *p, int kind, int w)
+{
+    if (!p->e) return kind == K_QUOTE;
+    const elem *e = p->e;
+    const word *x = w >= 0 ? &D->I->w[w] : NULL;
+    int card = kind == K_CARD1 || kind == K_CARD || kind == K_CARD_DIGITS;
+    int ord = kind == K_ORD1 || kind == K_ORD;
+    switch (e->op) {
+    case E_WORD:
+    case E_SET: return x && has_word(e, w);
+    case E_UNIT: return x && x->unit && (!e->mask || (e->mask >> x->unit & 1));
+    case E_SECTION: return x && x->section && (!e->mask || (e->mask >> x->section & 1));
+    case E_NUMBER: return card;
+    case E_DIGITS: return kind == K_CARD_DIGITS;
+    case E_ORDINAL: return ord;
+    case E_NTH: return card || ord;
+    case E_RANGE: return kind == K_RANGE;
+    case E_LIST: return kind == K_LIST;
+    }
+    return 0;
+}
+
+/* The class of an item shape; a new class when no earlier shape is taken
+ * by exactly the same positions. */
+static int class_of(dfa_in *D, int kind, int w)
+{
+    word_t *t = &D->takes[(size_t)D->nclass * D->pwords];
+    memset(t, 0, (size_t)D->pwords * sizeof *t);
+    for (int p = 0; p < D->npos; p++)
+        if (takes(D, &D->pos[p], kind, w)) SET(t, p);
+    for (int c = 0; c < D->nclass; c++)
+        if (!memcmp(&D->takes[(size_t)c * D->pwords], t, (size_t)D->pwords * sizeof *t)) return c;
+    return D->nclass++;
+}
+
+static void make_classes(dfa_in *D)
+{
+    int nw = D->I->nw, kinds = 3 * (nw + 1) + 9;
+    D->takes = xcalloc((size_t)kinds * D->pwords, sizeof(word_t));
+    D->class_word = xcalloc((size_t)nw + 1, sizeof(int));
+    D->class_card1 = xcalloc((size_t)nw + 1, sizeof(int));
+    D->class_ord1 = xcalloc((size_t)nw + 1, sizeof(int));
+    for (int id = 0; id <= nw; id++) {
+        int w = id ? D->idx[id] : -1, q = id ? D->I->w[w].qclass : Q_NONE;
+        D->class_word[id] = class_of(D, K_WORD, w);
+        /* Only these words make a number phrase alone (gen/quantity.y);
+         * the others' entries are never read. */
+        int card = q == Q_ZERO || q == Q_ONES || q == Q_TEENS || q == Q_TENS || q == Q_HUNDRED ||
+                   q == Q_SCALE || q == Q_QTYWORD;
+        int ord = q >= Q_ORD_ONES && q <= Q_ORD_SCALE;
+        D->class_card1[id] = card ? class_of(D, K_CARD1, w) : D->class_word[id];
+        D->class_ord1[id] = ord ? class_of(D, K_ORD1, w) : D->class_word[id];
+    }
+    /* Number phrases of several tokens, or digits: no word of their own. */
+    static const int qty_kinds[5][2] = { { K_WORD, K_WORD }, { K_CARD, K_CARD_DIGITS },
+                                         { K_ORD, K_ORD }, { K_RANGE, K_RANGE }, { K_LIST, K_LIST } };
+    for (int q = 0; q < 5; q++)
+        for (int d = 0; d < 2; d++) D->class_qty[q][d] = class_of(D, qty_kinds[q][d], -1);
+    D->class_quote = class_of(D, K_QUOTE, -1);
+}
+
+/* ------------------------------------------------------------ subset construction */
+
+/* A state: the positions waiting for their next item, and the variants
+ * whose positions were all taken by the item that led here. */
+typedef struct {
+    int swords;          /* pwords + vwords */
+    word_t *sets;        /* nstates x swords */
+    int nstates, cap;
+    int *hash; int hmask;
+    int *next;           /* nstates x nclass */
+} dfa;
+
+static uint64_t set_hash(const word_t *s, int n)
+{
+    uint64_t h = 1469598103934665603u;
+    for (int i = 0; i < n; i++) h = (h ^ s[i]) * 1099511628211u;
+    return h;
+}
+
+static int find_or_add(dfa *A, const word_t *s)
+{
+    size_t bytes = (size_t)A->swords * sizeof *s;
+    uint64_t h = set_hash(s, A->swords);
+    for (int i = (int)(h & (uint64_t)A->hmask);; i = (i + 1) & A->hmask) {
+        int k = A->hash[i];
+        if (k < 0) break;
+        if (!memcmp(&A->sets[(size_t)k * A->swords], s, bytes)) return k;
+    }
+    if (A->nstates == STATE_MAX) return -1;
+    if (A->nstates == A->cap) {
+        A->cap *= 2;
+        A->sets = realloc(A->sets, (size_t)A->cap * bytes);
+        if (!A->sets) { fputs("parlgen: out of memory\n", stderr); exit(70); }
+    }
+    memcpy(&A->sets[(size_t)A->nstates * A->swords], s, bytes);
+    for (int i = (int)(h & (uint64_t)A->hmask);; i = (i + 1) & A->hmask)
+        if (A->hash[i] < 0) { A->hash[i] = A->nstates; break; }
+    return A->nstates++;
+}
+
+/* The state after reading an item of class C in state S. */
+static void step(const dfa_in *D, const word_t *s, int c, word_t *out)
+{
+    const word_t *t = &D->takes[(size_t)c * D->pwords];
+    word_t *pend = out, *acc = out + D->pwords, carry = 0;
+    memset(out, 0, (size_t)(D->pwords + D->vwords) * sizeof *out);
+    for (int i = 0; i < D->pwords; i++) {
+        word_t x = (s[i] | D->init[i]) & t[i];
+        word_t done = x & D->last[i];
+        for (word_t d = done; d; d &= d - 1) {
+            int v = D->pos[i * 64 + __builtin_ctzll(d)].variant;
+            SET(acc, v);
+        }
+        x &= ~D->last[i];
+        pend[i] = x << 1 | carry;   /* a variant's positions are consecutive */
+        carry = x >> 63;
+    }
+}
+
+static int build(const dfa_in *D, dfa *A)
+{
+    A->swords = D->pwords + D->vwords;
+    A->cap = 256;
+    A->sets = xcalloc((size_t)A->cap * A->swords, sizeof(word_t));
+    A->hmask = 65535;
+    while (A->hmask < 2 * STATE_MAX) A->hmask = A->hmask * 2 + 1;
+    A->hash = xcalloc((size_t)A->hmask + 1, sizeof(int));
+    memset(A->hash, -1, ((size_t)A->hmask + 1) * sizeof(int));
+    word_t *s = xcalloc((size_t)A->swords, sizeof *s), *t = xcalloc((size_t)A->swords, sizeof *t);
+    find_or_add(A, s);   /* state 0: nothing under way */
+    A->next = NULL;
+    size_t ncap = 0;
+    for (int k = 0; k < A->nstates; k++) {   /* breadth first: reproducible numbering */
+        if ((size_t)A->nstates * D->nclass > ncap) {
+            ncap = (size_t)A->cap * D->nclass;
+            A->next = realloc(A->next, ncap * sizeof(int));
+            if (!A->next) { fputs("parlgen: out of memory\n", stderr); exit(70); }
+        }
+        memcpy(s, &A->sets[(size_t)k * A->swords], (size_t)A->swords * sizeof *s);
+        for (int c = 0; c < D->nclass; c++) {
+            step(D, s, c, t);
+            int to = find_or_add(A, t);
+            if (to < 0) { free(s); free(t); return -1; }
+            if ((size_t)A->nstates * D->nclass > ncap) {
+                ncap = (size_t)A->cap * D->nclass;
+                A->next = realloc(A->next, ncap * sizeof(int));
+                if (!A->next) { fputs("parlgen: out of memory\n", stderr); exit(70); }
+            }
+            A->next[(size_t)k * D->nclass + c] = to;
+        }
+    }
+    free(s);
+    free(t);
+    return 0;
+}
+
+/* ------------------------------------------------------------ emitting */
+
+static void emit_array(FILE *f, const char *decl, const int *v, int n)
+{
+    fprintf(f, "%s[%d] = {", decl, n ? n : 1);
+    for (int i = 0; i < n; i++) fprintf(f, "%s%d", !i ? "\n    " : i % 16 ? ", " : ",\n    ", v[i]);
+    if (!n) fputs("0", f);
+    fputs("\n};\n", f);
+}
+
+/* Packs each state's differences from the start state into one vector:
+ * entry base[s] + c belongs to state s when check[] says so. */
+static void emit_transitions(const dfa_in *D, const dfa *A, FILE *f)
+{
+    int nc = D->nclass, cap = A->nstates * nc + nc, top = nc;
+    int *base = xcalloc((size_t)A->nstates, sizeof(int)), *diff = xcalloc((size_t)nc, sizeof(int));
+    int *check = xcalloc((size_t)cap, sizeof(int)), *next = xcalloc((size_t)cap, sizeof(int));
+    for (int i = 0; i < cap; i++) check[i] = 0xffff;
+    for (int s = 1; s < A->nstates; s++) {
+        const int *row = &A->next[(size_t)s * nc];
+        int nd = 0, b = 0, k = 0;
+        for (int c = 0; c < nc; c++)
+            if (row[c] != A->next[c]) diff[nd++] = c;
+        for (;; b++) {   /* first fit */
+            for (k = 0; k < nd && check[b + diff[k]] == 0xffff; k++) {}
+            if (k == nd) break;
+        }
+        base[s] = b;
+        for (k = 0; k < nd; k++) {
+            check[b + diff[k]] = s;
+            next[b + diff[k]] = row[diff[k]];
+        }
+        if (b + nc > top) top = b + nc;   /* every lookup stays inside */
+    }
+    emit_array(f, "const uint16_t parl__dfa_default", A->next, nc);
+    emit_array(f, "const uint16_t parl__dfa_base", base, A->nstates);
+    emit_array(f, "const uint16_t parl__dfa_check", check, top);
+    emit_array(f, "const uint16_t parl__dfa_next", next, top);
+    free(base);
+    free(diff);
+    free(check);
+    free(next);
+}
+
+static void emit_accepts(const dfa_in *D, const dfa *A, FILE *f)
+{
+    int *off = xcalloc((size_t)A->nstates + 1, sizeof(int)), *list = NULL, n = 0;
+    list = xcalloc((size_t)A->nstates * D->nvar + 1, sizeof(int));
+    for (int s = 0; s < A->nstates; s++) {
+        const word_t *acc = &A->sets[(size_t)s * A->swords + D->pwords];
+        off[s] = n;
+        for (int v = 0; v < D->nvar; v++)
+            if (BIT(acc, v)) list[n++] = v;
+    }
+    off[A->nstates] = n;
+    emit_array(f, "const uint16_t parl__dfa_accept_off", off, A->nstates + 1);
+    emit_array(f, "const uint16_t parl__dfa_accept", list, n);
+    free(off);
+    free(list);
+}
+
+int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
+{
+    dfa_in D = { .I = I };
+    D.idx = xcalloc((size_t)I->nw + 1, sizeof(int));
+    for (int i = 0; i < I->nw; i++) D.idx[I->w[i].id] = i;
+    int nelem = 0;
+    while (D.nvar < I->nv && I->v[D.nvar].group < 2) nelem += I->v[D.nvar++].s.n;
+    D.pos = xcalloc((size_t)nelem + 1, sizeof *D.pos);
+    D.first_pos = xcalloc((size_t)D.nvar + 1, sizeof(int));
+    for (int v = 0; v < D.nvar; v++) add_positions(&D, v);
+    D.pwords = (D.npos + 1 + 63) / 64;   /* one spare bit: the shift never overflows */
+    D.vwords = (D.nvar + 63) / 64;
+    D.init = xcalloc((size_t)D.pwords, sizeof(word_t));
+    D.last = xcalloc((size_t)D.pwords, sizeof(word_t));
+    for (int v = 0; v < D.nvar; v++) {
+        int end = v + 1 < D.nvar ? D.first_pos[v + 1] : D.npos;
+        SET(D.init, D.first_pos[v]);
+        SET(D.last, end - 1);
+    }
+    make_classes(&D);
+    dfa A = { 0 };
+    int err = 0;
+    if (build(&D, &A) < 0) {
+        fprintf(stderr, "%s: the patterns need more than %d automaton states\n",
+                I->nv ? I->v[0].at->file : "modes.yaml", STATE_MAX);
+        err = 1;
+    } else if (A.nstates > 0xfffe || D.nclass > 0xffff || D.nvar > 0xffff) {
+        fprintf(stderr, "%s: the pattern automaton is too large (%d states, %d classes)\n",
+                I->nv ? I->v[0].at->file : "modes.yaml", A.nstates, D.nclass);
+        err = 1;
+    }
+    if (!err) {
+        fprintf(h, "/* The pattern automaton over request items (infer_dfa.c). */\n"
+                   "#ifndef PARL_INFER_DFA_H\n#define PARL_INFER_DFA_H\n"
+                   "#define PARL__DFA_VARIANTS %d   /* rule and gate variants */\n"
+                   "#define PARL__DFA_WORDS %d      /* uint64_t words of a set of them */\n"
+                   "#define PARL__DFA_STATES %d\n#define PARL__DFA_CLASSES %d\n#endif\n",
+                D.nvar, D.vwords, A.nstates, D.nclass);
+        fprintf(f, "/* The pattern automaton: item classes, transitions (a default row and\n"
+                   " * each state's differences in a comb vector) and, for each state, the\n"
+                   " * variants that may have matched on entering it. %d states, %d classes. */\n"
+                   "#include \"infer_internal.h\"\n#include \"infer_dfa.h\"\n\n",
+                A.nstates, D.nclass);
+        fputs("/* Item classes: of a plain word, of a number word standing alone as a\n"
+              " * cardinal or an ordinal, by word id; of other number phrases by kind and\n"
+              " * whether written in digits; of a quote. */\n", f);
+        emit_array(f, "const uint16_t parl__class_word", D.class_word, I->nw + 1);
+        emit_array(f, "const uint16_t parl__class_card_word", D.class_card1, I->nw + 1);
+        emit_array(f, "const uint16_t parl__class_ord_word", D.class_ord1, I->nw + 1);
+        fprintf(f, "const uint16_t parl__class_qty[5][2] = {");
+        for (int q = 0; q < 5; q++)
+            fprintf(f, "%s{ %d, %d }", q ? ", " : " ", D.class_qty[q][0], D.class_qty[q][1]);
+        fprintf(f, " };\nconst uint16_t parl__class_quote = %d;\n\n", D.class_quote);
+        emit_transitions(&D, &A, f);
+        emit_accepts(&D, &A, f);
+    }
+    free(A.sets); free(A.hash); free(A.next);
+    free(D.idx); free(D.pos); free(D.first_pos); free(D.init); free(D.last); free(D.takes);
+    free(D.class_word); free(D.class_card1); free(D.class_ord1);
+    return err;
+}
