@@ -1591,7 +1591,7 @@ int parl__qty_parserFallback(int iToken){
 
 /* Parses CODES[0..N) (PARL_Q_* terminals with VALUES) as one quantity.
  * The parser lives on this function's stack: no heap. */
-int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)
+int parl__qty_parse_rules(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)
 {
     yyParser parser;
     memset(q, 0, sizeof *q);
@@ -1600,4 +1600,27 @@ int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, pa
     if (!q->error) parl__qty_parser(&parser, 0, 0, q);
     parl__qty_parserFinalize(&parser);
     return !q->error && q->kind != 0;
+}
+
+/* What a terminal makes on its own by the rules above. Most number
+ * phrases are one token ("5", "third"); they skip the parser.
+ * test_infer checks every entry against the parser. */
+const unsigned char parl__qty_alone[PARL_Q_TO + 1] = {
+    [PARL_Q_ONES] = PARL__QTY_CARD, [PARL_Q_TEENS] = PARL__QTY_CARD,
+    [PARL_Q_TENS] = PARL__QTY_CARD, [PARL_Q_SCALE] = PARL__QTY_CARD,
+    [PARL_Q_DIGITS] = PARL__QTY_CARD, [PARL_Q_QTYWORD] = PARL__QTY_CARD,
+    [PARL_Q_ORD_ONES] = PARL__QTY_ORD, [PARL_Q_ORD_TEENS] = PARL__QTY_ORD,
+    [PARL_Q_ORD_TENS] = PARL__QTY_ORD, [PARL_Q_ORD_SCALE] = PARL__QTY_ORD,
+    [PARL_Q_DIGITORD] = PARL__QTY_ORD,   /* zero and hundred(th) have fixed values */
+};
+
+int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)
+{
+    if (n != 1 || codes[0] > PARL_Q_TO || !parl__qty_alone[codes[0]])
+        return parl__qty_parse_rules(codes, values, n, q);
+    q->kind = parl__qty_alone[codes[0]];
+    q->n = 0;
+    q->error = 0;
+    push(q, values[0]);
+    return !q->error;
 }

@@ -35,6 +35,9 @@ typedef struct parl__qty {
     int64_t v[PARL__QTY_MAX];
 } parl__qty;
 int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, parl__qty *q);
+/* The same without the shortcut for one-token phrases (for tests). */
+int parl__qty_parse_rules(const unsigned char *codes, const int64_t *values, int n, parl__qty *q);
+extern const unsigned char parl__qty_alone[];
 
 /* ---- tables (gen/infer_tables.c) */
 typedef struct parl__word {
@@ -45,8 +48,9 @@ typedef struct parl__word {
 } parl__word;
 extern const int parl__nwords;
 extern const parl__word parl__words[];
-extern const char *const parl__word_text[];   /* normalized, NUL-terminated */
-extern const uint8_t parl__word_len[];        /* strlen of each */
+extern const uint8_t parl__word_len[];        /* bytes of each (0: a phrase) */
+extern const uint32_t parl__word_chunk_off[]; /* its chunks (word_hash.h) in parl__word_chunks */
+extern const uint64_t parl__word_chunks[];
 extern const uint32_t parl__word_hash_mask;
 extern const uint16_t parl__word_hash[];      /* first word id of each chain, 0 = none */
 extern const uint16_t parl__word_next[];      /* next word id in the chain, 0 = end */
@@ -99,6 +103,7 @@ extern const uint16_t parl__class_word[], parl__class_card_word[], parl__class_o
 extern const uint16_t parl__class_qty[5][2], parl__class_quote;
 extern const uint16_t parl__dfa_default[], parl__dfa_base[], parl__dfa_check[], parl__dfa_next[];
 extern const uint16_t parl__dfa_accept_off[], parl__dfa_accept[];
+extern const uint16_t parl__dfa_prefix_len[];   /* items the automaton follows, by variant */
 extern const char *const parl__mode_names[];
 extern const char *const parl__unit_names[];
 extern const char *const parl__section_names[];
@@ -127,6 +132,10 @@ typedef struct parl__reader {
     size_t pos;            /* where the next item starts */
     size_t count;          /* items read so far */
     int done;
+    /* The last token lexed, from LA_AT to LA_NEXT: a number phrase looks one
+     * token past its end, and that token is the next item. */
+    size_t la_at, la_next;
+    parl__tok la;
     parl__item ring[PARL__RING];
     int64_t lists[PARL__RING][PARL__QTY_MAX];   /* list values, by ring slot */
 } parl__reader;

@@ -14,12 +14,23 @@ void parl__reader_init(parl__reader *r, const char *text, size_t n)
     r->pos = 0;
     r->count = 0;
     r->done = 0;
+    r->la_at = (size_t)-1;
+}
+
+static size_t lex(parl__reader *r, size_t pos, parl__tok *t)
+{
+    if (pos != r->la_at) {
+        r->la_next = parl__lex(r->text, r->n, pos, &r->la);
+        r->la_at = pos;
+    }
+    *t = r->la;
+    return r->la_next;
 }
 
 /* Next token that patterns can see: other punctuation is skipped. */
-static size_t next_token(const char *text, size_t n, size_t pos, parl__tok *t)
+static size_t next_token(parl__reader *r, size_t pos, parl__tok *t)
 {
-    do pos = parl__lex(text, n, pos, t);
+    do pos = lex(r, pos, t);
     while (t->kind == PARL__TK_PUNCT);
     return pos;
 }
@@ -60,7 +71,7 @@ static int read_quantity(parl__reader *r, const parl__tok *first, size_t after, 
         values[k] = token_value(&t);
         ends[k++] = t.end;
         if (k == RUN_MAX) break;
-        size_t next = parl__lex(r->text, r->n, pos, &t);
+        size_t next = lex(r, pos, &t);
         if (!qclass_of(&t)) break;
         pos = next;
     }
@@ -82,7 +93,7 @@ static int read_quantity(parl__reader *r, const parl__tok *first, size_t after, 
 
 /* Joins a phrase of the vocabulary ("related work") starting with *T into
  * one token; returns the position after what it took. */
-static size_t join_phrase(const parl__reader *r, parl__tok *t, size_t after)
+static size_t join_phrase(parl__reader *r, parl__tok *t, size_t after)
 {
     for (int i = parl__phrase_off[t->word]; i < parl__phrase_off[t->word + 1]; i += 3) {
         const uint16_t *words = parl__phrase_words + parl__phrases[i + 2];
@@ -90,7 +101,7 @@ static size_t join_phrase(const parl__reader *r, parl__tok *t, size_t after)
         int k = 1, n = parl__phrases[i + 1];
         for (; k < n; k++) {
             parl__tok u;
-            pos = parl__lex(r->text, r->n, pos, &u);
+            pos = lex(r, pos, &u);
             if (u.kind != PARL__TK_WORD || u.word != words[k]) break;
             end = u.end;
         }
@@ -106,7 +117,7 @@ static size_t join_phrase(const parl__reader *r, parl__tok *t, size_t after)
 static void read_item(parl__reader *r, parl__item *it, int64_t *list)
 {
     parl__tok t;
-    size_t after = next_token(r->text, r->n, r->pos, &t);
+    size_t after = next_token(r, r->pos, &t);
     if (t.kind == PARL__TK_WORD && t.word) after = join_phrase(r, &t, after);
     it->start = t.start;
     it->end = t.end;

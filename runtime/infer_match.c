@@ -155,8 +155,9 @@ static unsigned item_class(const parl__item *it)
 }
 
 /* Reads the whole request through the automaton and marks in CAND every
- * variant that may match: all that do, and a few more. */
-static void scan(matcher *m, uint64_t *cand)
+ * variant that may match: all that do, and a few more. FROM[v] is where
+ * the first stretch of the request that may begin variant v starts. */
+static void scan(matcher *m, uint64_t *cand, size_t *from)
 {
     unsigned s = 0;
     for (size_t j = 0;; j++) {
@@ -164,17 +165,23 @@ static void scan(matcher *m, uint64_t *cand)
         if (it->kind == PARL__IT_END) break;
         unsigned c = item_class(it), i = parl__dfa_base[s] + c;
         s = parl__dfa_check[i] == s ? parl__dfa_next[i] : parl__dfa_default[c];
-        for (unsigned k = parl__dfa_accept_off[s]; k < parl__dfa_accept_off[s + 1]; k++)
-            cand[parl__dfa_accept[k] / 64] |= (uint64_t)1 << (parl__dfa_accept[k] % 64);
+        for (unsigned k = parl__dfa_accept_off[s]; k < parl__dfa_accept_off[s + 1]; k++) {
+            unsigned v = parl__dfa_accept[k];
+            uint64_t bit = (uint64_t)1 << (v % 64);
+            if (cand[v / 64] & bit) continue;
+            cand[v / 64] |= bit;
+            from[v] = j + 1 - parl__dfa_prefix_len[v];
+        }
     }
 }
 
-/* Does variant V match somewhere? Its captures are left in m->c. */
-static int confirm(matcher *m, int v)
+/* Does variant V match somewhere from item J on? Its captures are left in
+ * m->c. */
+static int confirm(matcher *m, int v, size_t j)
 {
     if (m->r.count > PARL__RING)   /* the first items have left the ring: read again */
         parl__reader_init(&m->r, m->r.text, m->r.n);
-    for (size_t j = 0; parl__item_at(&m->r, j)->kind != PARL__IT_END; j++)
+    for (; parl__item_at(&m->r, j)->kind != PARL__IT_END; j++)
         if (try_variant(m, v, j)) return 1;
     return 0;
 }
@@ -191,19 +198,18 @@ static int lowest_bit(uint64_t x)
 }
 
 /* The first variant below LIMIT that matches somewhere, or -1: the
- * automaton's candidates confirmed in priority order. */
-static int best_match(matcher *m, int limit, caps *best_caps)
+ * automaton's candidates confirmed in priority order. The winner's
+ * captures are in m->c. */
+static int best_match(matcher *m, int limit)
 {
     uint64_t cand[PARL__DFA_WORDS] = { 0 };
-    scan(m, cand);
+    size_t from[PARL__DFA_VARIANTS];
+    scan(m, cand, from);
     for (int w = 0; w < PARL__DFA_WORDS; w++)
         for (uint64_t bits = cand[w]; bits; bits &= bits - 1) {
             int v = w * 64 + lowest_bit(bits);
             if (v >= limit) return -1;
-            if (confirm(m, v)) {
-                *best_caps = m->c;
-                return v;
-            }
+            if (confirm(m, v, from[v])) return v;
         }
     return -1;
 }
@@ -240,14 +246,12 @@ static void fill(const parl__rule *r, const caps *c, parl_intent *out)
 parl_mode parl_infer(const char *text, size_t len, parl_intent *out)
 {
     matcher m;
-    caps best;
     memset(out, 0, sizeof *out);
     out->rule = -1;
     parl__reader_init(&m.r, text, len);
-    memset(&best, 0, sizeof best);
-    int v = best_match(&m, parl__nvariants_rules, &best);
+    int v = best_match(&m, parl__nvariants_rules);
     if (v < 0) return out->mode = PARL_MODE_NONE;
-    fill(&parl__rules[parl__variants[v].rule], &best, out);
+    fill(&parl__rules[parl__variants[v].rule], &m.c, out);
     out->rule = parl__variants[v].rule;
     return out->mode;
 }
@@ -255,7 +259,6 @@ parl_mode parl_infer(const char *text, size_t len, parl_intent *out)
 bool parl_is_retrieval_request(const char *text, size_t len)
 {
     matcher m;
-    caps best;
     parl__reader_init(&m.r, text, len);
-    return best_match(&m, parl__nvariants_rules + parl__nvariants_gate, &best) >= 0;
+    return best_match(&m, parl__nvariants_rules + parl__nvariants_gate) >= 0;
 }

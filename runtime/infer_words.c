@@ -22,13 +22,14 @@ uint16_t parl__word_id(const char *text, size_t n)
 {
     const unsigned char *p = (const unsigned char *)text;
     if (n == 0 || n > PARL__WORD_MAX) return 0;
-    uint32_t h = parl__word_hash_of(p, n) & parl__word_hash_mask;
+    uint64_t first = parl__word_chunk(p, n < 8 ? n : 8);
+    uint32_t h = parl__word_hash_of(first, n) & parl__word_hash_mask;
     for (unsigned id = parl__word_hash[h]; id; id = parl__word_next[id]) {
-        if (parl__word_len[id] != n) continue;
-        const unsigned char *w = (const unsigned char *)parl__word_text[id];
-        size_t i = 0;
-        while (i < n && parl__fold(p[i]) == w[i]) i++;
-        if (i == n) return (uint16_t)id;
+        const uint64_t *w = parl__word_chunks + parl__word_chunk_off[id];
+        if (parl__word_len[id] != n || w[0] != first) continue;
+        size_t i = 8;
+        while (i < n && parl__word_chunk(p + i, n - i < 8 ? n - i : 8) == w[i / 8]) i += 8;
+        if (i >= n) return (uint16_t)id;
     }
     return 0;
 }

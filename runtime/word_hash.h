@@ -1,8 +1,11 @@
-/* word_hash.h: the hash under which the generator files vocabulary words
- * (tools/gen_infer.c) and the runtime looks them up (infer_words.c). One
- * definition for both, so they cannot disagree. Like SQLite's keyword hash
- * it reads only a few bytes of the word: the first, the second, the last and
- * the length; a chain of equal hashes is then compared in full. */
+/* word_hash.h: how vocabulary words are filed (by the generator,
+ * tools/gen_infer.c) and found (by the runtime, infer_words.c). One
+ * definition for both, so they cannot disagree.
+ *
+ * A word is read as 8-byte chunks, each a number with the first byte
+ * lowest and ASCII letters lower-cased, so a lookup compares 8 bytes at a
+ * time whatever the case. The first chunk and the length pick the hash
+ * chain. */
 #ifndef PARL_WORD_HASH_H
 #define PARL_WORD_HASH_H
 #include <stddef.h>
@@ -11,17 +14,26 @@
 /* No vocabulary word is longer (the generator refuses longer ones). */
 #define PARL__WORD_MAX 64
 
-/* Words are compared with ASCII letters folded to lower case. */
-static inline unsigned parl__fold(unsigned char c)
+/* Lower-cases the ASCII letters among the 8 bytes of X, all at once. */
+static inline uint64_t parl__fold8(uint64_t x)
 {
-    return (unsigned)(c - 'A') < 26u ? c + 32u : c;
+    const uint64_t ones = 0x0101010101010101u;
+    uint64_t low = x & 0x7f * ones;           /* no byte can carry into the next */
+    uint64_t from_a = low + (0x80 - 'A') * ones;   /* high bit: byte >= 'A' */
+    uint64_t past_z = low + (0x7f - 'Z') * ones;   /* high bit: byte > 'Z' */
+    return x | (from_a & ~past_z & ~x & 0x80 * ones) >> 2;
 }
 
-/* The hash of the N bytes at P (N >= 1), folded. */
-static inline uint32_t parl__word_hash_of(const unsigned char *p, size_t n)
+/* The N (1..8) bytes at P as a chunk. */
+static inline uint64_t parl__word_chunk(const unsigned char *p, size_t n)
 {
-    uint32_t k = parl__fold(p[0]) << 16 | parl__fold(p[n > 1]) << 8 | parl__fold(p[n - 1]);
-    uint32_t h = (k ^ (uint32_t)n << 24) * 0x9E3779B1u;
-    return h ^ h >> 15;
+    uint64_t x = 0;
+    for (size_t i = 0; i < n; i++) x |= (uint64_t)p[i] << (8 * i);
+    return parl__fold8(x);
+}
+
+static inline uint32_t parl__word_hash_of(uint64_t first_chunk, size_t n)
+{
+    return (uint32_t)(((first_chunk ^ n) * 0x9E3779B97F4A7C15u) >> 32);
 }
 #endif

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include "testlib.h"
 #include "parlance.h"
+#include "infer_internal.h"
+#include "quantity.h"
 
 static parl_intent infer_s(const char *q)
 {
@@ -119,8 +121,32 @@ static void test_determinism(void)
           "repeatable");
 }
 
+/* One-token number phrases skip the Lemon parser (parl__qty_alone); the
+ * shortcut must give what the parser gives, for every terminal and for
+ * values inside and beyond PARL_NUMBER_MAX. */
+static void test_qty_shortcut(void)
+{
+    static const int64_t values[] = { 0, 1, 7, 100, PARL_NUMBER_MAX, PARL_NUMBER_MAX + 1 };
+    int shortcuts = 0;
+    for (unsigned code = 1; code <= PARL_Q_TO; code++)
+        for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+            unsigned char c = (unsigned char)code;
+            parl__qty a, b;
+            int ra = parl__qty_parse(&c, &values[i], 1, &a);
+            int rb = parl__qty_parse_rules(&c, &values[i], 1, &b);
+            shortcuts += parl__qty_alone[code] != 0;
+            CHECK(ra == rb, "terminal %u value %lld: shortcut %d, parser %d", code,
+                  (long long)values[i], ra, rb);
+            if (ra && rb)
+                CHECK(a.kind == b.kind && a.n == b.n && a.v[0] == b.v[0],
+                      "terminal %u value %lld: same quantity", code, (long long)values[i]);
+        }
+    CHECK(shortcuts > 0, "the shortcut is used");
+}
+
 int main(void)
 {
+    test_qty_shortcut();
     test_search_span();
     test_not_nul_terminated();
     test_nul_and_invalid_utf8();

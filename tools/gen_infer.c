@@ -1138,13 +1138,29 @@ static void emit_quantity(FILE *f)
           "%code {\n"
           "/* Parses CODES[0..N) (PARL_Q_* terminals with VALUES) as one quantity.\n"
           " * The parser lives on this function's stack: no heap. */\n"
-          "int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)\n"
+          "int parl__qty_parse_rules(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)\n"
           "{\n    yyParser parser;\n    memset(q, 0, sizeof *q);\n"
           "    parl__qty_parserInit(&parser);\n"
           "    for (int i = 0; i < n && !q->error; i++) parl__qty_parser(&parser, codes[i], values[i], q);\n"
           "    if (!q->error) parl__qty_parser(&parser, 0, 0, q);\n"
           "    parl__qty_parserFinalize(&parser);\n"
-          "    return !q->error && q->kind != 0;\n}\n}\n", f);
+          "    return !q->error && q->kind != 0;\n}\n\n"
+          "/* What a terminal makes on its own by the rules above. Most number\n"
+          " * phrases are one token (\"5\", \"third\"); they skip the parser.\n"
+          " * test_infer checks every entry against the parser. */\n"
+          "const unsigned char parl__qty_alone[PARL_Q_TO + 1] = {\n"
+          "    [PARL_Q_ONES] = PARL__QTY_CARD, [PARL_Q_TEENS] = PARL__QTY_CARD,\n"
+          "    [PARL_Q_TENS] = PARL__QTY_CARD, [PARL_Q_SCALE] = PARL__QTY_CARD,\n"
+          "    [PARL_Q_DIGITS] = PARL__QTY_CARD, [PARL_Q_QTYWORD] = PARL__QTY_CARD,\n"
+          "    [PARL_Q_ORD_ONES] = PARL__QTY_ORD, [PARL_Q_ORD_TEENS] = PARL__QTY_ORD,\n"
+          "    [PARL_Q_ORD_TENS] = PARL__QTY_ORD, [PARL_Q_ORD_SCALE] = PARL__QTY_ORD,\n"
+          "    [PARL_Q_DIGITORD] = PARL__QTY_ORD,   /* zero and hundred(th) have fixed values */\n"
+          "};\n\n"
+          "int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)\n"
+          "{\n    if (n != 1 || codes[0] > PARL_Q_TO || !parl__qty_alone[codes[0]])\n"
+          "        return parl__qty_parse_rules(codes, values, n, q);\n"
+          "    q->kind = parl__qty_alone[codes[0]];\n    q->n = 0;\n    q->error = 0;\n"
+          "    push(q, values[0]);\n    return !q->error;\n}\n}\n", f);
 }
 
 static void emit_int_array(FILE *f, const char *decl, const int *v, int n)
@@ -1173,16 +1189,6 @@ static void emit_tables(infer *I, FILE *f)
                 w->qclass ? qclass_names[w->qclass] : "", w->unit, w->section, (long long)w->value);
         c_comment_safe(f, w->text);
         fputs(" */\n", f);
-    }
-    fputs("};\n\n", f);
-    fprintf(f, "const char *const parl__word_text[%d] = {\n    \"\",\n", I->nw + 1);
-    for (int k = 0; k < I->nw; k++) {
-        fputs("    \"", f);
-        for (const char *c = I->w[order[k]].text; *c; c++)
-            if (*c == '"' || *c == '\\') fprintf(f, "\\%c", *c);
-            else if ((unsigned char)*c >= 0x80) fprintf(f, "\\%03o", (unsigned char)*c);
-            else fputc(*c, f);
-        fputs("\",\n", f);
     }
     fputs("};\n\n", f);
     int *order2 = order;
@@ -1243,12 +1249,22 @@ static void emit_tables(infer *I, FILE *f)
     uint32_t size = 64;
     while (size < 2u * (uint32_t)I->nw) size *= 2;
     int *heads = xcalloc(size, sizeof(int)), *next = xcalloc((size_t)I->nw + 1, sizeof(int));
-    int *len = xcalloc((size_t)I->nw + 1, sizeof(int));
+    int *len = xcalloc((size_t)I->nw + 1, sizeof(int)), *coff = xcalloc((size_t)I->nw + 1, sizeof(int));
+    uint64_t *chunks = xcalloc((size_t)I->nw * (PARL__WORD_MAX / 8) + 1, sizeof(uint64_t));
+    int nchunks = 1;   /* chunk 0: the empty word */
+    for (int k = 0; k < I->nw; k++) {
+        const word *w = &I->w[order2[k]];
+        if (w->nparts) continue;
+        const unsigned char *t = (const unsigned char *)w->text;
+        size_t n = strlen(w->text);
+        len[w->id] = (int)n;
+        coff[w->id] = nchunks;
+        for (size_t i = 0; i < n; i += 8) chunks[nchunks++] = parl__word_chunk(t + i, n - i < 8 ? n - i : 8);
+    }
     for (int k = I->nw - 1; k >= 0; k--) {   /* backwards: each chain comes out in id order */
         const word *w = &I->w[order2[k]];
         if (w->nparts) continue;
-        len[w->id] = (int)strlen(w->text);
-        uint32_t h = parl__word_hash_of((const unsigned char *)w->text, strlen(w->text)) & (size - 1);
+        uint32_t h = parl__word_hash_of(chunks[coff[w->id]], (size_t)len[w->id]) & (size - 1);
         next[w->id] = heads[h];
         heads[h] = w->id;
     }
@@ -1256,9 +1272,16 @@ static void emit_tables(infer *I, FILE *f)
     emit_int_array(f, "const uint16_t parl__word_hash", heads, (int)size);
     emit_int_array(f, "const uint16_t parl__word_next", next, I->nw + 1);
     emit_int_array(f, "const uint8_t parl__word_len", len, I->nw + 1);
+    emit_int_array(f, "const uint32_t parl__word_chunk_off", coff, I->nw + 1);
+    fprintf(f, "const uint64_t parl__word_chunks[%d] = {", nchunks);
+    for (int i = 0; i < nchunks; i++)
+        fprintf(f, "%s0x%016llxu", !i ? "\n    " : i % 4 ? ", " : ",\n    ", (unsigned long long)chunks[i]);
+    fputs("\n};\n", f);
     free(heads);
     free(next);
     free(len);
+    free(coff);
+    free(chunks);
 
     /* Phrases by first word, longest first: id, length, offset of words. */
     int *poff = xcalloc((size_t)I->nw + 2, sizeof(int)), *plist = NULL, np = 0, cp = 0;

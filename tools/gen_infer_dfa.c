@@ -354,6 +354,11 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
         fprintf(f, " };\nconst uint16_t parl__class_quote = %d;\n\n", D.class_quote);
         emit_transitions(&D, &A, f);
         emit_accepts(&D, &A, f);
+        int *plen = xcalloc((size_t)D.nvar, sizeof(int));
+        for (int v = 0; v < D.nvar; v++)
+            plen[v] = (v + 1 < D.nvar ? D.first_pos[v + 1] : D.npos) - D.first_pos[v];
+        emit_array(f, "const uint16_t parl__dfa_prefix_len", plen, D.nvar);
+        free(plen);
     }
     free(A.sets); free(A.hash); free(A.next);
     free(D.idx); free(D.pos); free(D.first_pos); free(D.init); free(D.last); free(D.takes);
