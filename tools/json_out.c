@@ -18,6 +18,18 @@ static size_t utf8_len(const unsigned char *s, size_t n)
     return k;
 }
 
+size_t utf8_valid_prefix(const char *str, size_t n)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    size_t i = 0, k;
+    while (i < n) {
+        if (s[i] < 0x80) { i++; continue; }
+        if (!(k = utf8_len(s + i, n - i))) return i;
+        i += k;
+    }
+    return n;
+}
+
 void json_str(FILE *f, const char *str, size_t n)
 {
     const unsigned char *s = (const unsigned char *)str;
