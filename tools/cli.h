@@ -57,6 +57,11 @@ size_t utf8_valid_prefix(const char *s, size_t n);
 /* Reads a whole stream into a heap buffer; returns NULL and prints why on error. */
 char *read_stream(FILE *f, const char *name, size_t *len);
 char *read_file(const char *path, size_t *len);   /* "-" is stdin */
+/* A stream writing into a heap buffer (*BUF, *LEN, NUL-terminated), like
+ * open_memstream(), except that running out of memory sets the stream's
+ * error flag: glibc's memstream then drops output silently, which left
+ * truncated profiles. Check ferror() and fclose() before using *BUF. */
+FILE *mem_stream(char **buf, size_t *len);
 /* The JSON object of an intent (tools/intent_json.c). */
 void intent_json(FILE *f, const parl_intent *in, const char *search, size_t search_len);
 

@@ -128,10 +128,10 @@ int doc_profile_build(const char *text, size_t len, const char *at, doc_profile 
             pcap = a.p.paragraph_count + 1;
         }
     }
-    FILE *f = a.pa ? open_memstream(&dp->json, &dp->len) : NULL;
+    FILE *f = a.pa ? mem_stream(&dp->json, &dp->len) : NULL;
     if (f) {
         profile_write(f, text, &a);
-        if (ferror(f) | fclose(f)) { free(dp->json); dp->json = NULL; }
+        if (ferror(f) | fclose(f) || !dp->json) { free(dp->json); dp->json = NULL; }
     }
     dp->p = a.p;
     doc_analysis_free(&a);

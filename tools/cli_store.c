@@ -113,24 +113,27 @@ static const char *store_path(const store_opts *o)
 /* ---------------------------------------------------------------- stop */
 
 /* Ctrl-C / TERM during a bulk add or a backfill: finish the document in
- * flight (its transaction), then stop and say how to resume. */
-static volatile sig_atomic_t stop_requested;
+ * flight (its transaction), then stop, say how to resume and exit 128+SIG.
+ * A signal the caller ignores (INT in a script's background job) stays
+ * ignored. */
+static volatile sig_atomic_t stop_signal;
 
 static void on_signal(int sig)
 {
-    (void)sig;
-    stop_requested = 1;
+    stop_signal = sig;
 }
 
 static void catch_stops(void)
 {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sa.sa_flags = SA_RESTART;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    static const int sigs[] = { SIGINT, SIGTERM };
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction sa, old;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sa.sa_flags = SA_RESTART;
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN) sigaction(sigs[i], &sa, NULL);
+    }
 }
 
 /* ---------------------------------------------------------------- profiles */
@@ -280,19 +283,19 @@ int cmd_add(int argc, char **argv)
     int absent, counts[3] = { 0, 0, 0 }, failed = 0, done = 0;
     sqlite3 *db = items ? open_store(&o, 1, &absent) : NULL;
     if (db) catch_stops();
-    for (; db && done < o.npos && !stop_requested; done++) {
+    for (; db && done < o.npos && !stop_signal; done++) {
         store_status s = add_one(db, &items[done], o.quiet);
         if (s == STORE_FAILED) failed++;
         else counts[s]++;
         if (!o.quiet) fflush(stdout);
     }
-    if (db && (o.npos > 1 || stop_requested) && !o.quiet)
+    if (db && (o.npos > 1 || stop_signal) && !o.quiet)
         fprintf(stderr, "parlance add: %d added, %d replaced, %d unchanged, %d failed\n", counts[STORE_ADDED],
                 counts[STORE_REPLACED], counts[STORE_UNCHANGED], failed);
-    if (stop_requested)
+    if (stop_signal)
         fprintf(stderr, "parlance add: interrupted after %d of %d files; the same command finishes the rest\n",
                 done, o.npos);
-    int rc = !items ? 2 : !db ? 1 : stop_requested ? 130 : failed ? 1 : 0;
+    int rc = !items ? 2 : !db ? 1 : stop_signal ? 128 + stop_signal : failed ? 1 : 0;
     for (int i = 0; items && i < o.npos; i++) free(items[i].name);
     free(items);
     free(o.pos);
@@ -402,7 +405,7 @@ static int backfill(sqlite3 *db, int quiet)
     int tty = !quiet && isatty(2), err = 0;
     double last = 0;
     catch_stops();
-    for (; k < n && !stop_requested && !err; k++) {
+    for (; k < n && !stop_signal && !err; k++) {
         store_row r;
         int got = store_get_id(db, ids[k], &r);
         err = got < 0;
@@ -417,10 +420,10 @@ static int backfill(sqlite3 *db, int quiet)
     if (n && !quiet)
         fprintf(stderr, "%sbackfill: %zu profiled, %zu failed, %zu skipped\n", tty && k < n ? "\n" : "", done,
                 failed, skipped);
-    if (stop_requested)
+    if (stop_signal)
         fprintf(stderr, "backfill: interrupted after %zu of %zu; run it again to finish\n", k, n);
     free(ids);
-    return err ? 1 : stop_requested ? 130 : failed ? 1 : 0;
+    return err ? 1 : stop_signal ? 128 + stop_signal : failed ? 1 : 0;
 }
 
 int cmd_backfill(int argc, char **argv)
