@@ -335,7 +335,7 @@ long long *store_stale(sqlite3 *db, int version, size_t *n)
 static void list_line(FILE *out, sqlite3_stmt *st)
 {
     const char *name = (const char *)sqlite3_column_text(st, 0);
-    if (sqlite3_column_type(st, 2) == SQLITE_NULL) {
+    if (sqlite3_column_type(st, 8) == SQLITE_NULL) {   /* profile_version: NULL exactly when profile is */
         long long kb = (sqlite3_column_int64(st, 1) + 512) / 1024;
         fprintf(out, "- %s (%lldKB, no profile available)\n", name, kb);
         return;
@@ -349,14 +349,14 @@ static void list_line(FILE *out, sqlite3_stmt *st)
 
 static const char *const sql_list_text =
     "SELECT name, byte_size, word_count, paragraph_count, sentence_count, line_count,"
-    " coalesce(first_line, ''), coalesce(last_line, '') FROM documents ORDER BY name";
+    " coalesce(first_line, ''), coalesce(last_line, ''), profile_version FROM documents ORDER BY name";
 /* JSON built by SQLite: the profile's summary fields, not the whole profile
  * (`parlance show` prints that). */
 static const char *const sql_list_json =
     "SELECT json_object('name', name, 'mime', mime, 'byteSize', byte_size, 'sha256', sha256,"
     " 'createdAt', created_at, 'updatedAt', updated_at,"
     " 'olderVersions', (SELECT count(*) FROM document_versions v WHERE v.document_id = d.id),"
-    " 'profile', CASE WHEN profile IS NULL THEN json('null') ELSE json_object("
+    " 'profile', CASE WHEN profile_version IS NULL THEN json('null') ELSE json_object("
     "  'profileVersion', profile_version, 'analyzedAt', analyzed_at, 'wordCount', word_count,"
     "  'paragraphCount', paragraph_count, 'sentenceCount', sentence_count,"
     "  'nonEmptyLineCount', line_count, 'firstLine', first_line, 'lastLine', last_line) END)"
