@@ -256,23 +256,25 @@ backfill: 2000/4000
 backfill: 3000/4000
 backfill: 4000 profiled, 0 failed, 0 skipped" "backfill: progress lines in a log"
 stale
-interrupted() { # SIG: backfill, interrupted once some are done; prints its status
+interrupted() { # SIG N: backfill, sent SIG once N profiles are current; prints its status
     $P backfill --db "$kdb" 2> err & pid=$!
     n=0 tries=0
-    while [ "$n" -lt 200 ] && [ $tries -lt 3000 ]; do
+    while [ "$n" -lt "$2" ] && [ $tries -lt 3000 ]; do
         n=$(sqlite3 "$kdb" 'SELECT count(*) FROM documents WHERE profile_version = 1;' 2>/dev/null || echo 0); n=${n:-0}; tries=$((tries + 1))
     done
     kill -"$1" $pid 2>/dev/null; { wait $pid; } 2>/dev/null; echo $?
 }
 # (TERM: a background job of a script ignores INT, and so does parlance then;
 # both are handled alike.)
-st=$(interrupted TERM)
+st=$(interrupted TERM 200)
 done1=$(sqlite3 "$kdb" 'SELECT count(*) FROM documents WHERE profile_version = 1;')
 ok "$st" 143 "backfill: TERM exits 128+15"
 has "$(cat err)" "backfill: interrupted after $done1 of 4000; run it again to finish" "backfill: stopping says how far it got"
 [ "$done1" -lt 4000 ]; ok $? 0 "backfill: interrupted part-way ($done1)"
-st=$(interrupted KILL)
+st=$(interrupted KILL $((done1 + 200)))
 ok "$st" 137 "backfill: SIGKILL"
+done2=$(sqlite3 "$kdb" 'SELECT count(*) FROM documents WHERE profile_version = 1;')
+[ "$done2" -ge $((done1 + 200)) ] && [ "$done2" -lt 4000 ]; ok $? 0 "backfill: killed part-way ($done2)"
 ok "$(sqlite3 "$kdb" 'PRAGMA integrity_check;')" ok "backfill after SIGKILL: integrity_check"
 left=$(sqlite3 "$kdb" 'SELECT count(*) FROM documents WHERE profile_version = 0;')
 $P backfill --db "$kdb" > /dev/null 2> err; ok "$?" 0 "backfill rerun"

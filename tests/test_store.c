@@ -261,6 +261,10 @@ static void commands(void)
     CHECK_EQ_INT(sqlite3_changes(h), 1);
     CHECK_EQ_INT(run(out, err, cmd_list, (const char *[]){ "list", "--db", db, NULL }), 0);
     CHECK(strstr(out, "- two.txt (0KB, no profile available)\n"), "list without a profile: %s", out);
+    CHECK_EQ_INT(run(out, err, cmd_list, (const char *[]){ "list", "--db", db, "--json", NULL }), 0);
+    CHECK(strstr(out, "\"olderVersions\":0,\"profile\":null}"), "list --json without a profile: %s", out);
+    CHECK_EQ_INT(run(out, err, cmd_show, (const char *[]){ "show", "--db", db, "two.txt", NULL }), 1);
+    CHECK(strstr(err, "two.txt has no profile yet"), "show without a profile: %s", err);
     CHECK_EQ_INT(run(out, err, cmd_backfill, (const char *[]){ "backfill", "--db", db, NULL }), 0);
     CHECK_EQ_STR(err, "backfill: 1 profiled, 0 failed, 0 skipped\n");
     CHECK_EQ_INT(count(h, "SELECT profile_version FROM documents WHERE name = 'two.txt'"), PARL_PROFILE_VERSION);
