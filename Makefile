@@ -12,7 +12,7 @@ CC      ?= cc
 OPT     ?= -O2 -g
 WARN    := -std=c11 -Wall -Wextra -Werror
 B       := build
-PKGS    := re2c lemon libyaml-dev libsqlite3-dev clang
+PKGS    := re2c lemon libyaml-dev libsqlite3-dev sqlite3 clang
 
 # Sources are listed by role; gen/*.c is re-read after regeneration by the
 # second-stage make below.

@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.." || exit 1
 bin=build/parlance
 pass=0; fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+# Files only: a stored document of the same name would win (t_store tests that).
+export PARLANCE_DB="$tmp/no-store.db"
 ok() { pass=$((pass+1)); }
 bad() { fail=$((fail+1)); echo "FAIL $1"; }
 

@@ -21,12 +21,47 @@ size_t parl_cli_char_at(parl_cli_chars *c, const char *win, size_t base, size_t 
 int cmd_verb(int argc, char **argv);
 int cmd_dialect(int argc, char **argv);
 int cmd_failures(int argc, char **argv);
+int cmd_add(int argc, char **argv);        /* the document store (tools/cli_store.c) */
+int cmd_list(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_rm(int argc, char **argv);
+int cmd_backfill(int argc, char **argv);
+
+/* A document's profile with every paragraph and sentence (tools/cli_profile.c). */
+typedef struct doc_analysis {
+    parl_profile p;
+    parl_paragraph *pa;
+    parl_sentence *se;
+} doc_analysis;
+/* Analyses TEXT into heap arrays sized to fit; 0, or 1 when out of memory. */
+int doc_analyze(const char *text, size_t len, const char *at, doc_analysis *a);
+void doc_analysis_free(doc_analysis *a);
+/* The profile as `parlance profile` prints it. */
+void profile_write(FILE *f, const char *text, const doc_analysis *a);
+/* The profile the document store keeps: JSON as `parlance profile
+ * --no-sentences` prints it, and the parl_profile it was written from (its
+ * spans point into TEXT). 0, or 1 when out of memory. */
+typedef struct doc_profile {
+    parl_profile p;
+    char *json;
+    size_t len;
+} doc_profile;
+int doc_profile_build(const char *text, size_t len, const char *at, doc_profile *dp);
+void doc_profile_free(doc_profile *dp);
+void iso_now(char *buf, size_t n);   /* "2024-05-01T10:30:00.123Z" */
 
 /* JSON output helpers (tools/json_out.c). */
 void json_str(FILE *f, const char *s, size_t n);   /* quoted, escaped; invalid UTF-8 -> U+FFFD */
+/* Offset of the first byte of S that is not valid UTF-8 (N: all valid). */
+size_t utf8_valid_prefix(const char *s, size_t n);
 /* Reads a whole stream into a heap buffer; returns NULL and prints why on error. */
 char *read_stream(FILE *f, const char *name, size_t *len);
 char *read_file(const char *path, size_t *len);   /* "-" is stdin */
+/* A stream writing into a heap buffer (*BUF, *LEN, NUL-terminated), like
+ * open_memstream(), except that running out of memory sets the stream's
+ * error flag: glibc's memstream then drops output silently, which left
+ * truncated profiles. Check ferror() and fclose() before using *BUF. */
+FILE *mem_stream(char **buf, size_t *len);
 /* The JSON object of an intent (tools/intent_json.c). */
 void intent_json(FILE *f, const parl_intent *in, const char *search, size_t search_len);
 

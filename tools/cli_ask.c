@@ -1,32 +1,22 @@
-/* parlance ask [--json] [--substring] FILE [QUERY...]: answers a request from
- * a document; without QUERY answers each line of stdin. */
+/* parlance ask [--json] [--substring] [--db PATH] NAME|FILE|- [QUERY...]:
+ * answers a request from a stored document or a file; without QUERY answers
+ * each line of stdin.
+ *
+ * A name in the store wins over a file of the same name: the store is what
+ * `parlance add` was given to answer from. To read the file instead, write
+ * its path another way (./notes.md: stored names come from the last path
+ * component, so they have no "./"). A stored document whose profile is
+ * missing or old has it computed and saved first. */
 #include <stdlib.h>
 #include <unistd.h>
 #include "cli.h"
+#include "store.h"
 
 typedef struct doc {
     const char *text;
     size_t len;
-    parl_profile p;
-    parl_paragraph *pa;
-    parl_sentence *se;
+    doc_analysis a;
 } doc;
-
-/* Analyses with arrays sized by a first run, so nothing is truncated. */
-static int load(doc *d)
-{
-    if (parl_analyze(d->text, d->len, NULL, &d->p, NULL, 0, NULL, 0) == 0 && !d->p.truncated) {
-        d->pa = NULL;
-        d->se = NULL;
-        return 0;
-    }
-    d->pa = malloc((d->p.paragraph_count + 1) * sizeof *d->pa);
-    d->se = malloc((d->p.sentence_count + 1) * sizeof *d->se);
-    if (!d->pa || !d->se) { fputs("parlance: out of memory\n", stderr); return 1; }
-    parl_analyze(d->text, d->len, NULL, &d->p, d->pa, d->p.paragraph_count + 1, d->se,
-                 d->p.sentence_count + 1);
-    return 0;
-}
 
 static int answer(const doc *d, const char *q, size_t n, unsigned flags, int json)
 {
@@ -42,7 +32,7 @@ static int answer(const doc *d, const char *q, size_t n, unsigned flags, int jso
         if (!o || !s) { free(o ? o : out); free(s ? s : qs); fputs("parlance: out of memory\n", stderr); return 1; }
         out = o;
         qs = s;
-        if (!parl_answer(d->text, d->len, &d->p, d->pa, d->se, &in, q, n, flags, out, cap, qs,
+        if (!parl_answer(d->text, d->len, &d->a.p, d->a.pa, d->a.se, &in, q, n, flags, out, cap, qs,
                          qcap, &info))
             break;
         cap = info.needed;
@@ -67,18 +57,37 @@ static int answer(const doc *d, const char *q, size_t n, unsigned flags, int jso
     return 0;
 }
 
+/* The document's text: stored under NAME (in *ROW), else the file NAME. */
+static char *open_doc(const char *dbopt, const char *name, store_row *row, size_t *len)
+{
+    int stored = strcmp(name, "-") ? store_lookup(dbopt, name, row) : 0;
+    if (stored == 1) {
+        *len = row->len;
+        return row->content;
+    }
+    if (stored == 0 && strcmp(name, "-") && access(name, F_OK) != 0) {
+        char path[4096];
+        fprintf(stderr, "parlance: '%s' is neither a document in the store (%s) nor a file\n", name,
+                db_path(dbopt, path, sizeof path));
+        return NULL;
+    }
+    return read_file(name, len);   /* after a store error (reported), the file still answers */
+}
+
 int cmd_ask(int argc, char **argv)
 {
     int json = 0, i = 1;
     unsigned flags = 0;
+    const char *dbopt = NULL;
     for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
         if (!strcmp(argv[i], "--json")) json = 1;
+        else if (!strcmp(argv[i], "--db") && i + 1 < argc) dbopt = argv[++i];
         else if (!strcmp(argv[i], "--substring")) flags |= PARL_ANSWER_SUBSTRING;
         else if (!strcmp(argv[i], "--")) { i++; break; }
         else break;
     }
     if (i >= argc) {
-        fputs("usage: parlance ask [--json] [--substring] FILE|- [QUERY...]\n", stderr);
+        fputs("usage: parlance ask [--json] [--substring] [--db PATH] NAME|FILE|- [QUERY...]\n", stderr);
         return 2;
     }
     const char *path = argv[i++];
@@ -87,10 +96,12 @@ int cmd_ask(int argc, char **argv)
         return 2;
     }
     doc d = { 0 };
-    char *text = read_file(path, &d.len);
+    store_row row = { 0 };
+    char *text = open_doc(dbopt, path, &row, &d.len);
     if (!text) return 1;
     d.text = text;
-    int rc = load(&d);
+    int rc = 0;
+    if (doc_analyze(d.text, d.len, NULL, &d.a)) { fputs("parlance: out of memory\n", stderr); rc = 1; }
     if (!rc && i < argc) {
         /* the words of the query, joined by spaces: no quotes needed */
         size_t n = 0;
@@ -123,8 +134,8 @@ int cmd_ask(int argc, char **argv)
         }
         free(line);
     }
-    free(d.pa);
-    free(d.se);
-    free(text);
+    doc_analysis_free(&d.a);
+    if (text != row.content) free(text);
+    store_row_free(&row);
     return rc ? rc : (fflush(stdout) ? 1 : 0);
 }

@@ -11,6 +11,9 @@ const char *db_path(const char *opt, char *buf, size_t n);
 /* Opens (creating directories and the file), WAL mode, the
  * schema_migrations table. NULL (reported) on failure. */
 sqlite3 *db_open(const char *opt);
+/* The same, but only when the file exists already: NULL, silently, when it
+ * does not (commands that merely look things up create no database). */
+sqlite3 *db_open_existing(const char *opt);
 /* Runs SQL; 0, or 1 after printing the error. */
 int db_exec(sqlite3 *db, const char *sql);
 

@@ -18,6 +18,18 @@ static size_t utf8_len(const unsigned char *s, size_t n)
     return k;
 }
 
+size_t utf8_valid_prefix(const char *str, size_t n)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    size_t i = 0, k;
+    while (i < n) {
+        if (s[i] < 0x80) { i++; continue; }
+        if (!(k = utf8_len(s + i, n - i))) return i;
+        i += k;
+    }
+    return n;
+}
+
 void json_str(FILE *f, const char *str, size_t n)
 {
     const unsigned char *s = (const unsigned char *)str;
@@ -37,6 +49,46 @@ void json_str(FILE *f, const char *str, size_t n)
         }
     }
     putc('"', f);
+}
+
+/* mem_stream: the cookie behind the FILE. */
+typedef struct mem_sink {
+    char **buf;
+    size_t *len, cap;
+} mem_sink;
+
+static ssize_t mem_write(void *cookie, const char *data, size_t n)
+{
+    mem_sink *m = cookie;
+    if (*m->len + n + 1 > m->cap) {
+        size_t cap = m->cap ? m->cap : 4096;
+        while (cap < *m->len + n + 1) cap *= 2;
+        char *g = realloc(*m->buf, cap);
+        if (!g) return -1;   /* stdio sets the stream's error flag */
+        *m->buf = g;
+        m->cap = cap;
+    }
+    memcpy(*m->buf + *m->len, data, n);
+    *m->len += n;
+    (*m->buf)[*m->len] = 0;
+    return (ssize_t)n;
+}
+
+static int mem_close(void *cookie)
+{
+    free(cookie);
+    return 0;
+}
+
+FILE *mem_stream(char **buf, size_t *len)
+{
+    mem_sink *m = malloc(sizeof *m);
+    FILE *f = m ? fopencookie(m, "w", (cookie_io_functions_t){ .write = mem_write, .close = mem_close }) : NULL;
+    if (!f) { free(m); return NULL; }
+    *buf = NULL;
+    *len = 0;
+    *m = (mem_sink){ buf, len, 0 };
+    return f;
 }
 
 char *read_stream(FILE *f, const char *name, size_t *len)

@@ -1,0 +1,380 @@
+/* store: the document store's tables and queries (see store.h).
+ *
+ * The profile is kept as the JSON `parlance profile --no-sentences` prints.
+ * The fields the inventory and backfill read are columns of their own,
+ * written in the same statement from the same analysis as that JSON: list
+ * parses no JSON, and no write makes SQLite parse it either (a document with
+ * many paragraphs has a large profile, and SQLite's JSON functions take many
+ * times its size in memory). */
+#include <stdlib.h>
+#include <string.h>
+#include "store.h"
+
+#define NOW "strftime('%Y-%m-%dT%H:%M:%fZ','now')"
+
+static const db_migration migrations[] = {
+    { 1, "CREATE TABLE documents ("
+         " id INTEGER PRIMARY KEY,"
+         " name TEXT NOT NULL UNIQUE,"
+         " content TEXT NOT NULL,"
+         " sha256 TEXT NOT NULL CHECK (length(sha256) = 64),"
+         " byte_size INTEGER NOT NULL CHECK (byte_size = length(CAST(content AS BLOB))),"
+         " mime TEXT NOT NULL,"
+         " profile TEXT,"                        /* JSON, NULL until profiled */
+         " profile_version INTEGER,"             /* profileVersion, wordCount, ... of the profile */
+         " analyzed_at TEXT,"
+         " word_count INTEGER,"
+         " paragraph_count INTEGER,"
+         " sentence_count INTEGER,"
+         " line_count INTEGER,"                  /* nonEmptyLineCount, as the seed lists it */
+         " first_line TEXT,"
+         " last_line TEXT,"
+         " created_at TEXT NOT NULL,"            /* first added */
+         " updated_at TEXT NOT NULL,"            /* this content stored */
+         " CHECK ((profile IS NULL) = (profile_version IS NULL)));"
+         "CREATE INDEX documents_sha256 ON documents (sha256);"
+         "CREATE INDEX documents_profile_version ON documents (profile_version);"
+         "CREATE TABLE document_versions ("
+         " id INTEGER PRIMARY KEY,"
+         " document_id INTEGER NOT NULL REFERENCES documents (id) ON DELETE CASCADE,"
+         " content TEXT NOT NULL,"
+         " sha256 TEXT NOT NULL,"
+         " byte_size INTEGER NOT NULL,"
+         " mime TEXT NOT NULL,"
+         " profile TEXT,"
+         " created_at TEXT NOT NULL,"            /* when this content was stored */
+         " replaced_at TEXT NOT NULL);"
+         "CREATE INDEX document_versions_document ON document_versions (document_id, id);" },
+};
+
+int store_init(sqlite3 *db)
+{
+    return db_migrate(db, "documents", migrations, sizeof migrations / sizeof migrations[0]);
+}
+
+/* ------------------------------------------------------------ helpers */
+
+static sqlite3_stmt *prepare(sqlite3 *db, const char *sql)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
+        fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));
+        sqlite3_finalize(st);
+        return NULL;
+    }
+    return st;
+}
+
+/* Steps ST to its end and finalizes it: 0, or -1 after printing the error. */
+static int finish(sqlite3 *db, sqlite3_stmt *st)
+{
+    int rc = sqlite3_step(st);
+    if (rc != SQLITE_DONE && rc != SQLITE_ROW) fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE || rc == SQLITE_ROW ? 0 : -1;
+}
+
+/* A transaction of our own (BEGIN IMMEDIATE: the write lock up front, so a
+ * concurrent writer waits instead of failing half-way), or a savepoint when
+ * the caller already has one open (bulk loads batching documents). */
+static int tx_begin(sqlite3 *db, int *own)
+{
+    *own = sqlite3_get_autocommit(db);
+    return db_exec(db, *own ? "BEGIN IMMEDIATE" : "SAVEPOINT store_put");
+}
+
+static int tx_end(sqlite3 *db, int own, int ok)
+{
+    if (ok) return db_exec(db, own ? "COMMIT" : "RELEASE store_put") ? (tx_end(db, own, 0), 1) : 0;
+    sqlite3_exec(db, own ? "ROLLBACK" : "ROLLBACK TO store_put; RELEASE store_put", NULL, NULL, NULL);
+    return 1;
+}
+
+/* Parameters ?6 to ?14: the profile and the fields read from it. */
+static void bind_profile(sqlite3_stmt *st, const char *text, const doc_profile *dp)
+{
+    if (!dp) {
+        for (int i = 6; i <= 14; i++) sqlite3_bind_null(st, i);
+        return;
+    }
+    const parl_profile *p = &dp->p;
+    sqlite3_bind_text64(st, 6, dp->json, dp->len, SQLITE_STATIC, SQLITE_UTF8);
+    sqlite3_bind_int(st, 7, p->profile_version);
+    sqlite3_bind_text(st, 8, p->analyzed_at, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 9, (sqlite3_int64)p->word_count);
+    sqlite3_bind_int64(st, 10, (sqlite3_int64)p->paragraph_count);
+    sqlite3_bind_int64(st, 11, (sqlite3_int64)p->sentence_count);
+    sqlite3_bind_int64(st, 12, (sqlite3_int64)p->non_empty_line_count);
+    sqlite3_bind_text(st, 13, text + p->first_line.off, (int)p->first_line.len, SQLITE_STATIC);
+    sqlite3_bind_text(st, 14, text + p->last_line.off, (int)p->last_line.len, SQLITE_STATIC);
+}
+
+/* Parameters ?2 to ?14: the document. */
+static void bind_doc(sqlite3_stmt *st, const store_doc *d)
+{
+    sqlite3_bind_text64(st, 2, d->content, d->len, SQLITE_STATIC, SQLITE_UTF8);
+    sqlite3_bind_text(st, 3, d->sha256, 64, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 4, (sqlite3_int64)d->len);
+    sqlite3_bind_text(st, 5, d->mime, -1, SQLITE_STATIC);
+    bind_profile(st, d->content, d->profile);
+}
+
+/* ------------------------------------------------------------ writing */
+
+static const char *const sql_find = "SELECT id, sha256 FROM documents WHERE name = ?1";
+static const char *const sql_keep =
+    "INSERT INTO document_versions (document_id, content, sha256, byte_size, mime, profile, created_at, replaced_at)"
+    " SELECT id, content, sha256, byte_size, mime, profile, updated_at, " NOW " FROM documents WHERE id = ?1";
+#define SET_PROFILE "profile = ?6, profile_version = ?7, analyzed_at = ?8, word_count = ?9," \
+    " paragraph_count = ?10, sentence_count = ?11, line_count = ?12, first_line = ?13, last_line = ?14"
+static const char *const sql_update =
+    "UPDATE documents SET content = ?2, sha256 = ?3, byte_size = ?4, mime = ?5, " SET_PROFILE ","
+    " updated_at = " NOW " WHERE id = ?1";
+static const char *const sql_insert =
+    "INSERT INTO documents (name, content, sha256, byte_size, mime, profile, profile_version, analyzed_at,"
+    " word_count, paragraph_count, sentence_count, line_count, first_line, last_line, created_at, updated_at)"
+    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, " NOW ", " NOW ")";
+
+/* Inside the transaction: the current id and SHA-256 of D's name. */
+static int find(sqlite3 *db, const char *name, long long *id, char sha[65])
+{
+    sqlite3_stmt *st = prepare(db, sql_find);
+    if (!st) return -1;
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st), found = rc == SQLITE_ROW;
+    if (found) {
+        *id = sqlite3_column_int64(st, 0);
+        snprintf(sha, 65, "%s", (const char *)sqlite3_column_text(st, 1));
+    } else if (rc != SQLITE_DONE) {
+        fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));
+        found = -1;
+    }
+    sqlite3_finalize(st);
+    return found;
+}
+
+static int replace(sqlite3 *db, long long id, const store_doc *d)
+{
+    sqlite3_stmt *keep = prepare(db, sql_keep), *up = keep ? prepare(db, sql_update) : NULL;
+    if (!up) { sqlite3_finalize(keep); return -1; }
+    sqlite3_bind_int64(keep, 1, id);
+    sqlite3_bind_int64(up, 1, id);
+    bind_doc(up, d);
+    int rc = finish(db, keep);
+    if (rc) sqlite3_finalize(up);
+    return rc ? rc : finish(db, up);
+}
+
+static int insert(sqlite3 *db, const store_doc *d)
+{
+    sqlite3_stmt *st = prepare(db, sql_insert);
+    if (!st) return -1;
+    sqlite3_bind_text(st, 1, d->name, -1, SQLITE_STATIC);
+    bind_doc(st, d);
+    return finish(db, st);
+}
+
+store_status store_put(sqlite3 *db, const store_doc *d)
+{
+    sqlite3_int64 limit = sqlite3_limit(db, SQLITE_LIMIT_LENGTH, -1);
+    size_t big = d->profile && d->profile->len > d->len ? d->profile->len : d->len;
+    if ((sqlite3_int64)big > limit) {
+        fprintf(stderr, "parlance: %s: too large for the store (%zu bytes; SQLite's limit is %lld)\n",
+                d->name, big, (long long)limit);
+        return STORE_FAILED;
+    }
+    int own;
+    if (tx_begin(db, &own)) return STORE_FAILED;
+    long long id = 0;
+    char sha[65];
+    int found = find(db, d->name, &id, sha);
+    store_status s = found < 0 ? STORE_FAILED
+                   : found && !strcmp(sha, d->sha256) ? STORE_UNCHANGED
+                   : found ? (replace(db, id, d) ? STORE_FAILED : STORE_REPLACED)
+                   : (insert(db, d) ? STORE_FAILED : STORE_ADDED);
+    if (tx_end(db, own, s != STORE_FAILED)) return STORE_FAILED;
+    return s;
+}
+
+int store_sha(sqlite3 *db, const char *name, char sha[65])
+{
+    long long id;
+    return find(db, name, &id, sha);
+}
+
+int store_set_profile(sqlite3 *db, long long id, const char *sha, const char *text, const doc_profile *dp)
+{
+    sqlite3_stmt *st = prepare(db, "UPDATE documents SET " SET_PROFILE " WHERE id = ?1 AND sha256 = ?3");
+    if (!st) return -1;
+    sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_text(st, 3, sha, -1, SQLITE_STATIC);
+    bind_profile(st, text, dp);
+    if (finish(db, st)) return -1;
+    return sqlite3_changes(db) == 1;
+}
+
+/* Inside the transaction: removes NAME, counting its old versions. */
+static int remove_one(sqlite3 *db, const char *name, int *versions)
+{
+    sqlite3_stmt *st = prepare(db, "SELECT id, (SELECT count(*) FROM document_versions WHERE document_id = d.id)"
+                                   " FROM documents d WHERE name = ?1");
+    if (!st) return -1;
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    long long id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+    if (rc == SQLITE_ROW) *versions = sqlite3_column_int(st, 1);
+    if (finish(db, st) || rc != SQLITE_ROW) return rc == SQLITE_DONE ? 1 : -1;
+    if (!(st = prepare(db, "DELETE FROM documents WHERE id = ?1"))) return -1;
+    sqlite3_bind_int64(st, 1, id);
+    return finish(db, st);
+}
+
+int store_remove(sqlite3 *db, char *const *names, int n, int *versions, int *missing)
+{
+    int own, rc = 0;
+    if (tx_begin(db, &own)) return -1;
+    for (int i = 0; i < n && !rc; i++) {
+        versions[i] = 0;
+        int dup = 0;
+        for (int k = 0; k < i && !dup; k++) dup = !strcmp(names[k], names[i]);
+        if (!dup && (rc = remove_one(db, names[i], &versions[i])) == 1) *missing = i;
+    }
+    if (tx_end(db, own, rc == 0)) return rc ? rc : -1;
+    return 0;
+}
+
+/* ------------------------------------------------------------ reading */
+
+static char *column_copy(sqlite3_stmt *st, int i, size_t *len)
+{
+    const unsigned char *s = sqlite3_column_text(st, i);
+    size_t n = (size_t)sqlite3_column_bytes(st, i);
+    if (len) *len = n;
+    if (!s) return NULL;
+    char *c = malloc(n + 1);
+    if (c) { memcpy(c, s, n); c[n] = 0; }
+    return c;
+}
+
+static int get_row(sqlite3 *db, sqlite3_stmt *st, store_row *r)
+{
+    memset(r, 0, sizeof *r);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        r->id = sqlite3_column_int64(st, 0);
+        r->name = column_copy(st, 1, NULL);
+        r->content = column_copy(st, 2, &r->len);
+        r->mime = column_copy(st, 4, NULL);
+        r->profile = column_copy(st, 5, NULL);
+        r->profile_version = sqlite3_column_int(st, 6);
+        snprintf(r->sha256, sizeof r->sha256, "%s", (const char *)sqlite3_column_text(st, 3));
+        if (!r->name || !r->content || !r->mime || (!r->profile && sqlite3_column_type(st, 5) != SQLITE_NULL)) {
+            fputs("parlance: out of memory\n", stderr);
+            store_row_free(r);
+            rc = SQLITE_NOMEM;
+        }
+    } else if (rc != SQLITE_DONE) fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+}
+
+#define ROW_COLUMNS "SELECT id, name, content, sha256, mime, profile, coalesce(profile_version, 0) FROM documents"
+
+int store_get(sqlite3 *db, const char *name, store_row *r)
+{
+    sqlite3_stmt *st = prepare(db, ROW_COLUMNS " WHERE name = ?1");
+    if (!st) return -1;
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    return get_row(db, st, r);
+}
+
+int store_get_id(sqlite3 *db, long long id, store_row *r)
+{
+    sqlite3_stmt *st = prepare(db, ROW_COLUMNS " WHERE id = ?1");
+    if (!st) return -1;
+    sqlite3_bind_int64(st, 1, id);
+    return get_row(db, st, r);
+}
+
+void store_row_free(store_row *r)
+{
+    free(r->name);
+    free(r->content);
+    free(r->mime);
+    free(r->profile);
+    memset(r, 0, sizeof *r);
+}
+
+long long *store_stale(sqlite3 *db, int version, size_t *n)
+{
+    sqlite3_stmt *st = prepare(db, "SELECT id FROM documents WHERE profile_version IS NULL OR profile_version < ?1"
+                                   " ORDER BY id");
+    if (!st) return NULL;
+    sqlite3_bind_int(st, 1, version);
+    size_t cap = 64;
+    long long *ids = malloc(cap * sizeof *ids);
+    int rc = SQLITE_ROW;
+    for (*n = 0; ids && (rc = sqlite3_step(st)) == SQLITE_ROW;) {
+        if (*n == cap) {
+            long long *g = realloc(ids, (cap *= 2) * sizeof *ids);
+            if (!g) { free(ids); ids = NULL; break; }
+            ids = g;
+        }
+        ids[(*n)++] = sqlite3_column_int64(st, 0);
+    }
+    if (!ids) fputs("parlance: out of memory\n", stderr);
+    else if (rc != SQLITE_DONE) { fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db)); free(ids); ids = NULL; }
+    sqlite3_finalize(st);
+    return ids;
+}
+
+/* ------------------------------------------------------------ inventory */
+
+/* The seed's provider lines: counts and first/last line from the profile,
+ * or the size in KB (rounded as Math.round(byteSize / 1024)) without one. */
+static void list_line(FILE *out, sqlite3_stmt *st)
+{
+    const char *name = (const char *)sqlite3_column_text(st, 0);
+    if (sqlite3_column_type(st, 8) == SQLITE_NULL) {   /* profile_version: NULL exactly when profile is */
+        long long kb = (sqlite3_column_int64(st, 1) + 512) / 1024;
+        fprintf(out, "- %s (%lldKB, no profile available)\n", name, kb);
+        return;
+    }
+    fprintf(out, "- %s | %lld words, %lld paragraphs, %lld sentences, %lld lines\n"
+                 "  First: \"%s\"\n  Last: \"%s\"\n",
+            name, sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 3), sqlite3_column_int64(st, 4),
+            sqlite3_column_int64(st, 5), (const char *)sqlite3_column_text(st, 6),
+            (const char *)sqlite3_column_text(st, 7));
+}
+
+static const char *const sql_list_text =
+    "SELECT name, byte_size, word_count, paragraph_count, sentence_count, line_count,"
+    " coalesce(first_line, ''), coalesce(last_line, ''), profile_version FROM documents ORDER BY name";
+/* JSON built by SQLite: the profile's summary fields, not the whole profile
+ * (`parlance show` prints that). */
+static const char *const sql_list_json =
+    "SELECT json_object('name', name, 'mime', mime, 'byteSize', byte_size, 'sha256', sha256,"
+    " 'createdAt', created_at, 'updatedAt', updated_at,"
+    " 'olderVersions', (SELECT count(*) FROM document_versions v WHERE v.document_id = d.id),"
+    " 'profile', CASE WHEN profile_version IS NULL THEN json('null') ELSE json_object("
+    "  'profileVersion', profile_version, 'analyzedAt', analyzed_at, 'wordCount', word_count,"
+    "  'paragraphCount', paragraph_count, 'sentenceCount', sentence_count,"
+    "  'nonEmptyLineCount', line_count, 'firstLine', first_line, 'lastLine', last_line) END)"
+    " FROM documents d ORDER BY name";
+
+int store_list(sqlite3 *db, FILE *out, int json)
+{
+    sqlite3_stmt *st = prepare(db, json ? sql_list_json : sql_list_text);
+    if (!st) return 1;
+    int rc, n = 0;
+    if (json) fputc('[', out);
+    for (; (rc = sqlite3_step(st)) == SQLITE_ROW; n++) {
+        if (!json) { list_line(out, st); continue; }
+        fputs(n ? ",\n" : "\n", out);
+        fwrite(sqlite3_column_text(st, 0), 1, (size_t)sqlite3_column_bytes(st, 0), out);
+    }
+    if (json) fputs(n ? "\n]\n" : "]\n", out);
+    if (rc != SQLITE_DONE) fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));
+    sqlite3_finalize(st);
+    return rc != SQLITE_DONE;
+}

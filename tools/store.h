@@ -1,0 +1,68 @@
+/* store.h: the document store (tools/store.c, tools/doc_type.c), a component
+ * of the tools' database (tools/db.h). Documents are kept by name with their
+ * content, SHA-256, size, MIME type and profile JSON; a replaced version
+ * moves to document_versions. Every write is one transaction, so a reader
+ * sees a document whole (content and profile together) or not at all. */
+#ifndef PARL_STORE_H
+#define PARL_STORE_H
+#include "cli.h"
+#include "db.h"
+
+int store_init(sqlite3 *db);   /* its migrations */
+
+/* What a document is: its MIME type from NAME's extension or a sniff of
+ * TEXT, or NULL with the reason in WHY (empty, binary, not UTF-8). */
+const char *doc_type(const char *name, const char *text, size_t len, char *why, size_t n);
+/* NULL when NAME can name a document, else what is wrong with it. */
+const char *doc_name_problem(const char *name);
+
+typedef struct store_doc {
+    const char *name;
+    const char *content;
+    size_t len;
+    const char *mime;
+    char sha256[65];
+    const doc_profile *profile;   /* NULL: stored without a profile */
+} store_doc;
+
+typedef enum { STORE_FAILED = -1, STORE_ADDED, STORE_UNCHANGED, STORE_REPLACED } store_status;
+
+/* Stores D under its name: new (ADDED), same SHA-256 (UNCHANGED, nothing
+ * written) or new content (REPLACED: the old version moves to
+ * document_versions). One transaction, or a savepoint inside the caller's. */
+store_status store_put(sqlite3 *db, const store_doc *d);
+/* The SHA-256 stored for NAME: 1, 0 when there is none, -1 on error. */
+int store_sha(sqlite3 *db, const char *name, char sha[65]);
+
+/* One stored document, read by one statement (content and profile of the
+ * same version). Strings are heap copies: store_row_free(). */
+typedef struct store_row {
+    long long id;
+    char *name, *content, *mime, *profile;
+    size_t len;
+    char sha256[65];
+    int profile_version;   /* 0 without a profile */
+} store_row;
+int store_get(sqlite3 *db, const char *name, store_row *r);   /* 1, 0 none, -1 error */
+int store_get_id(sqlite3 *db, long long id, store_row *r);
+void store_row_free(store_row *r);
+
+/* Saves PROFILE for document ID if its content is still SHA: 1, 0 when it
+ * was replaced or removed meanwhile, -1 on error. */
+int store_set_profile(sqlite3 *db, long long id, const char *sha, const char *text, const doc_profile *dp);
+/* Ids (ascending, heap array of *N) of the documents whose profile is
+ * missing or older than VERSION; NULL on error. */
+long long *store_stale(sqlite3 *db, int version, size_t *n);
+/* Removes the N documents named and their old versions, all or none.
+ * VERSIONS[i] gets how many old versions went with NAMES[i]. Returns 0; 1
+ * with *MISSING the index of a name not stored (nothing removed); -1. */
+int store_remove(sqlite3 *db, char *const *names, int n, int *versions, int *missing);
+/* For `parlance ask NAME`: NAME in the store at DBOPT (--db, else
+ * $PARLANCE_DB, else XDG), which is never created here. 1 with the document
+ * in *R, its profile computed and saved first when missing or old; 0 when
+ * there is no such document (or no store); -1 on error (reported).
+ * (tools/cli_store.c) */
+int store_lookup(const char *dbopt, const char *name, store_row *r);
+/* The inventory, by name: the seed's provider lines, or a JSON array. */
+int store_list(sqlite3 *db, FILE *out, int json);
+#endif
