@@ -126,7 +126,7 @@ yy2:
 	YYSKIP();
 yy3:
 	{
-        t->word = parl__word_id(text + start, cur - start);
+        t->word = parl__word_at(text, n, start, cur);
         TOKEN(t->word ? PARL__TK_WORD : PARL__TK_PUNCT);
     }
 yy4:
@@ -241,7 +241,7 @@ yy11:
 	}
 yy12:
 	{
-        t->word = parl__word_id(text + start, cur - start);
+        t->word = parl__word_at(text, n, start, cur);
         TOKEN(PARL__TK_WORD);
     }
 yy13:

@@ -58,7 +58,7 @@ again:
         return cur;
     }
     letter+ ("'" letter+)* {
-        t->word = parl__word_id(text + start, cur - start);
+        t->word = parl__word_at(text, n, start, cur);
         TOKEN(PARL__TK_WORD);
     }
     letter+ (apos letter+)* {
@@ -71,7 +71,7 @@ again:
         TOKEN(PARL__TK_PUNCT);
     }
     punct {
-        t->word = parl__word_id(text + start, cur - start);
+        t->word = parl__word_at(text, n, start, cur);
         TOKEN(t->word ? PARL__TK_WORD : PARL__TK_PUNCT);
     }
     */

@@ -21,7 +21,7 @@ parl_section parl__section_of(const char *text, size_t n)
     for (size_t i = 0;; i++) {
         const parl__item *it = parl__item_at(&r, i);
         if (it->kind == PARL__IT_END) return PARL_SECTION_NONE;
-        if (it->section) return (parl_section)it->section;
+        if (parl__words[it->word].section) return (parl_section)parl__words[it->word].section;
     }
 }
 

@@ -62,6 +62,8 @@ extern const uint16_t parl__phrase_off[], parl__phrases[], parl__phrase_words[];
 /* The vocabulary id of the token TEXT[0..n) (ASCII case and the typographic
  * apostrophe ignored), 0 when it is not in the vocabulary. */
 uint16_t parl__word_id(const char *text, size_t n);
+/* The same for TEXT[A..B), where TEXT[0..N) may be read. */
+uint16_t parl__word_at(const char *text, size_t n, size_t a, size_t b);
 /* The same for a token with typographic apostrophes (what’s). */
 uint16_t parl__word_id_typographic(const char *text, size_t n);
 
@@ -121,8 +123,7 @@ typedef struct parl__item {
     uint8_t qkind;         /* PARL__QTY_* */
     uint8_t nlist;         /* PARL__QTY_LIST: values in the reader's lists[] */
     uint8_t digits;        /* a cardinal written in digits */
-    uint8_t unit, section;
-} parl__item;
+} parl__item;                  /* its unit and section are its word's */
 
 /* Patterns see at most this many items from where they start. */
 #define PARL__RING 32

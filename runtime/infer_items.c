@@ -17,46 +17,36 @@ void parl__reader_init(parl__reader *r, const char *text, size_t n)
     r->la_at = (size_t)-1;
 }
 
-static size_t lex(parl__reader *r, size_t pos, parl__tok *t)
+/* The token at POS; its end is in r->la_next. */
+static const parl__tok *lex(parl__reader *r, size_t pos)
 {
     if (pos != r->la_at) {
         r->la_next = parl__lex(r->text, r->n, pos, &r->la);
         r->la_at = pos;
     }
-    *t = r->la;
-    return r->la_next;
-}
-
-/* Next token that patterns can see: other punctuation is skipped. */
-static size_t next_token(parl__reader *r, size_t pos, parl__tok *t)
-{
-    do pos = lex(r, pos, t);
-    while (t->kind == PARL__TK_PUNCT);
-    return pos;
+    return &r->la;
 }
 
 static unsigned qclass_of(const parl__tok *t)
 {
+    if (t->kind == PARL__TK_WORD) return parl__words[t->word].qclass;
     if (t->kind == PARL__TK_DIGITS) return PARL_Q_DIGITS;
     if (t->kind == PARL__TK_DIGITORD) return PARL_Q_DIGITORD;
-    if (t->kind == PARL__TK_WORD) return parl__words[t->word].qclass;
     return 0;
 }
 
-/* Connectives continue a number phrase but cannot start one. */
-static int starts_number(unsigned q)
-{
-    return q && q != PARL_Q_OF && q != PARL_Q_AND && q != PARL_Q_COMMA && q != PARL_Q_DASH &&
-           q != PARL_Q_TO;
-}
+/* Terminals that can begin a number phrase: connectives only continue one. */
+#define STARTERS (~(1u | 1u << PARL_Q_OF | 1u << PARL_Q_AND | 1u << PARL_Q_COMMA | \
+                    1u << PARL_Q_DASH | 1u << PARL_Q_TO))
 
 static int64_t token_value(const parl__tok *t)
 {
     return t->kind == PARL__TK_WORD ? parl__words[t->word].value : t->value;
 }
 
-/* Tries the longest number phrase starting with FIRST. */
-static int read_quantity(parl__reader *r, const parl__tok *first, size_t after, parl__item *it,
+/* Tries the longest number phrase starting with FIRST (which ends at
+ * AFTER); on success IT becomes that phrase. */
+static int read_quantity(parl__reader *r, parl__tok first, size_t after, parl__item *it,
                          int64_t *list)
 {
     parl__qty q;
@@ -64,16 +54,16 @@ static int read_quantity(parl__reader *r, const parl__tok *first, size_t after, 
     int64_t values[RUN_MAX];
     size_t ends[RUN_MAX];
     int k = 0;
-    parl__tok t = *first;
+    const parl__tok *t = &first;
     size_t pos = after;
     for (;;) {
-        codes[k] = (unsigned char)qclass_of(&t);
-        values[k] = token_value(&t);
-        ends[k++] = t.end;
+        codes[k] = (unsigned char)qclass_of(t);
+        values[k] = token_value(t);
+        ends[k++] = t->end;
         if (k == RUN_MAX) break;
-        size_t next = lex(r, pos, &t);
-        if (!qclass_of(&t)) break;
-        pos = next;
+        t = lex(r, pos);
+        if (!qclass_of(t)) break;
+        pos = r->la_next;
     }
     for (; k > 0; k--)
         if (parl__qty_parse(codes, values, k, &q)) {
@@ -84,7 +74,8 @@ static int read_quantity(parl__reader *r, const parl__tok *first, size_t after, 
             it->nlist = (uint8_t)q.n;
             if (q.kind == PARL__QTY_LIST) memcpy(list, q.v, (size_t)q.n * sizeof q.v[0]);
             it->end = ends[k - 1];
-            it->digits = k == 1 && first->kind == PARL__TK_DIGITS;
+            it->digits = k == 1 && first.kind == PARL__TK_DIGITS;
+            if (k > 1) it->word = 0;   /* several words: no longer that one word */
             r->pos = ends[k - 1];
             return 1;
         }
@@ -100,10 +91,10 @@ static size_t join_phrase(parl__reader *r, parl__tok *t, size_t after)
         size_t pos = after, end = t->end;
         int k = 1, n = parl__phrases[i + 1];
         for (; k < n; k++) {
-            parl__tok u;
-            pos = lex(r, pos, &u);
-            if (u.kind != PARL__TK_WORD || u.word != words[k]) break;
-            end = u.end;
+            const parl__tok *u = lex(r, pos);
+            if (u->kind != PARL__TK_WORD || u->word != words[k]) break;
+            end = u->end;
+            pos = r->la_next;
         }
         if (k == n) {
             t->word = parl__phrases[i];
@@ -116,25 +107,29 @@ static size_t join_phrase(parl__reader *r, parl__tok *t, size_t after)
 
 static void read_item(parl__reader *r, parl__item *it, int64_t *list)
 {
-    parl__tok t;
-    size_t after = next_token(r, r->pos, &t);
-    if (t.kind == PARL__TK_WORD && t.word) after = join_phrase(r, &t, after);
-    it->start = t.start;
-    it->end = t.end;
-    it->word = t.word;
-    it->digits = 0;
-    it->unit = parl__words[t.word].unit;
-    it->section = parl__words[t.word].section;
+    const parl__tok *t = lex(r, r->pos);
+    while (t->kind == PARL__TK_PUNCT) t = lex(r, r->la_next);   /* patterns skip it */
+    size_t after = r->la_next;
+    it->start = t->start;
+    it->end = t->end;
+    it->word = t->word;
     r->pos = after;
-    if (t.kind == PARL__TK_END) {
+    if (t->kind == PARL__TK_END) {
         it->kind = PARL__IT_END;
         r->done = 1;
         return;
     }
-    if (t.kind == PARL__TK_QUOTE) { it->kind = PARL__IT_QUOTE; return; }
+    if (t->kind == PARL__TK_QUOTE) { it->kind = PARL__IT_QUOTE; return; }
     it->kind = PARL__IT_WORD;
-    if (starts_number(qclass_of(&t)) && read_quantity(r, &t, after, it, list) && it->end != t.end)
-        it->word = it->unit = it->section = 0;   /* several words: no longer that one word */
+    parl__tok joined;
+    if (t->word && parl__phrase_off[t->word] != parl__phrase_off[t->word + 1]) {
+        joined = *t;   /* lexing on overwrites *t */
+        r->pos = after = join_phrase(r, &joined, after);
+        it->word = joined.word;
+        it->end = joined.end;
+        t = &joined;
+    }
+    if (STARTERS >> qclass_of(t) & 1) read_quantity(r, *t, after, it, list);
 }
 
 const parl__item *parl__item_at(parl__reader *r, size_t i)
@@ -144,7 +139,7 @@ const parl__item *parl__item_at(parl__reader *r, size_t i)
         parl__item *slot = &r->ring[k];
         if (r->done) {   /* past the end: more END items, no lexing */
             slot->kind = PARL__IT_END;
-            slot->word = slot->unit = slot->section = 0;
+            slot->word = 0;
             slot->start = slot->end = r->n;
         } else {
             read_item(r, slot, r->lists[k]);

@@ -25,7 +25,7 @@ typedef struct matcher {
 
 static const parl__item *item(matcher *m, size_t j)
 {
-    static const parl__item end_item = { 0, 0, 0, 0, 0, PARL__IT_END, 0, 0, 0, 0, 0 };
+    static const parl__item end_item = { 0, 0, 0, 0, 0, PARL__IT_END, 0, 0, 0 };
     if (j - m->start >= PARL__RING - 1) return &end_item;   /* beyond the window */
     if (j < m->r.count) return &m->r.ring[j % PARL__RING];  /* read already */
     return parl__item_at(&m->r, j);
@@ -44,14 +44,18 @@ static int take(matcher *m, const parl__elem *e, size_t j)
     switch (e->op) {
     case PARL__E_WORD:
     case PARL__E_SET: return it->kind != PARL__IT_END && parl__elem_takes_word(e, it->word);
-    case PARL__E_UNIT:
-        if (!it->unit || (e->mask && !(e->mask >> it->unit & 1))) return 0;
-        c->unit = it->unit;
+    case PARL__E_UNIT: {
+        unsigned u = parl__words[it->word].unit;
+        if (!u || (e->mask && !(e->mask >> u & 1))) return 0;
+        c->unit = (uint8_t)u;
         return 1;
-    case PARL__E_SECTION:
-        if (!it->section || (e->mask && !(e->mask >> it->section & 1))) return 0;
-        c->section = it->section;
+    }
+    case PARL__E_SECTION: {
+        unsigned s = parl__words[it->word].section;
+        if (!s || (e->mask && !(e->mask >> s & 1))) return 0;
+        c->section = (uint8_t)s;
         return 1;
+    }
     case PARL__E_NUMBER:
     case PARL__E_DIGITS:
     case PARL__E_ORDINAL:

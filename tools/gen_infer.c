@@ -1049,7 +1049,7 @@ static void emit_lexer(FILE *f, const ynode *suffixes)
           "        t->kind = PARL__TK_DIGITORD; t->start = start; t->end = cur;\n        return cur;\n    }\n"
           "    [0-9]+ {\n        digits_value(p, start, cur, &t->value);\n"
           "        t->kind = PARL__TK_DIGITS; t->start = start; t->end = cur;\n        return cur;\n    }\n"
-          "    letter+ (\"'\" letter+)* {\n        t->word = parl__word_id(text + start, cur - start);\n"
+          "    letter+ (\"'\" letter+)* {\n        t->word = parl__word_at(text, n, start, cur);\n"
           "        TOKEN(PARL__TK_WORD);\n    }\n"
           "    letter+ (apos letter+)* {\n"
           "        t->word = parl__word_id_typographic(text + start, cur - start);\n"
@@ -1057,7 +1057,7 @@ static void emit_lexer(FILE *f, const ynode *suffixes)
           "    quote { TOKEN(PARL__TK_QUOTE); }\n"
           "    [\\x00] {\n        if (cur > n) { cur = n; start = n; TOKEN(PARL__TK_END); }\n"
           "        TOKEN(PARL__TK_PUNCT);\n    }\n"
-          "    punct {\n        t->word = parl__word_id(text + start, cur - start);\n"
+          "    punct {\n        t->word = parl__word_at(text, n, start, cur);\n"
           "        TOKEN(t->word ? PARL__TK_WORD : PARL__TK_PUNCT);\n    }\n    */\n}\n", f);
 }
 
