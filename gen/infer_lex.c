@@ -25,6 +25,7 @@ size_t parl__lex(const char *text, size_t n, size_t pos, parl__tok *t)
 #define TOKEN(k) do { t->kind = (k); t->start = start; t->end = cur; \
         t->value = 0; return cur; } while (0)
 again:
+    while (pos < n && p[pos] == ' ') pos++;   /* the usual blank, quickly */
     start = cur = pos;
     t->word = 0;
     

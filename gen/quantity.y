@@ -108,8 +108,8 @@ int parl__qty_parse_rules(const unsigned char *codes, const int64_t *values, int
     return !q->error && q->kind != 0;
 }
 
-/* What a terminal makes on its own by the rules above. Most number
- * phrases are one token ("5", "third"); they skip the parser.
+/* What a terminal makes on its own by the rules above ("a": nothing).
+ * Most number phrases are one token ("5", "third"); they skip the parser.
  * test_infer checks every entry against the parser. */
 const unsigned char parl__qty_alone[PARL_Q_TO + 1] = {
     [PARL_Q_ONES] = PARL__QTY_CARD, [PARL_Q_TEENS] = PARL__QTY_CARD,
@@ -118,15 +118,17 @@ const unsigned char parl__qty_alone[PARL_Q_TO + 1] = {
     [PARL_Q_ORD_ONES] = PARL__QTY_ORD, [PARL_Q_ORD_TEENS] = PARL__QTY_ORD,
     [PARL_Q_ORD_TENS] = PARL__QTY_ORD, [PARL_Q_ORD_SCALE] = PARL__QTY_ORD,
     [PARL_Q_DIGITORD] = PARL__QTY_ORD,   /* zero and hundred(th) have fixed values */
+    [PARL_Q_ARTICLE] = PARL__QTY_NONE_ALONE,
 };
 
 int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)
 {
     if (n != 1 || codes[0] > PARL_Q_TO || !parl__qty_alone[codes[0]])
         return parl__qty_parse_rules(codes, values, n, q);
-    q->kind = parl__qty_alone[codes[0]];
     q->n = 0;
-    q->error = 0;
+    q->error = parl__qty_alone[codes[0]] == PARL__QTY_NONE_ALONE;
+    if (q->error) return 0;
+    q->kind = parl__qty_alone[codes[0]];
     push(q, values[0]);
     return !q->error;
 }

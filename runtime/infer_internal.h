@@ -5,7 +5,9 @@
 #define PARL_INFER_INTERNAL_H
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "parlance.h"
+#include "word_hash.h"
 
 /* Values saturate here: far above any document, far below overflow. */
 #define PARL__BIG ((int64_t)1 << 50)
@@ -26,7 +28,8 @@ typedef struct parl__tok {
 size_t parl__lex(const char *text, size_t n, size_t pos, parl__tok *t);
 
 /* ---- number phrases (gen/quantity.c, a Lemon parser) */
-enum { PARL__QTY_NONE, PARL__QTY_CARD, PARL__QTY_ORD, PARL__QTY_RANGE, PARL__QTY_LIST };
+enum { PARL__QTY_NONE, PARL__QTY_CARD, PARL__QTY_ORD, PARL__QTY_RANGE, PARL__QTY_LIST,
+       PARL__QTY_NONE_ALONE /* parl__qty_alone: no quantity on its own */ };
 #define PARL__QTY_MAX PARL_MAX_PARTS
 typedef struct parl__qty {
     int kind;              /* PARL__QTY_* */
@@ -62,8 +65,45 @@ extern const uint16_t parl__phrase_off[], parl__phrases[], parl__phrase_words[];
 /* The vocabulary id of the token TEXT[0..n) (ASCII case and the typographic
  * apostrophe ignored), 0 when it is not in the vocabulary. */
 uint16_t parl__word_id(const char *text, size_t n);
-/* The same for TEXT[A..B), where TEXT[0..N) may be read. */
-uint16_t parl__word_at(const char *text, size_t n, size_t a, size_t b);
+
+/* The chunk (word_hash.h) of the K (1..8) bytes at P + A, where P[0..N)
+ * may be read: one 8-byte load where the buffer and byte order allow. */
+static inline uint64_t parl__chunk_at(const unsigned char *p, size_t n, size_t a, size_t k)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t x;
+    if (a + 8 <= n) {
+        memcpy(&x, p + a, 8);
+        return parl__fold8(x & (~(uint64_t)0 >> (64 - 8 * k)));
+    }
+    if (a + k >= 8) {   /* the 8 bytes ending with the chunk */
+        memcpy(&x, p + a + k - 8, 8);
+        return parl__fold8(x >> (64 - 8 * k));
+    }
+#else
+    (void)n;
+#endif
+    return parl__word_chunk(p + a, k);
+}
+
+/* The vocabulary id of TEXT[A..B) (B > A), where TEXT[0..N) may be read;
+ * inline: the lexer calls it for every word. */
+static inline uint16_t parl__word_at(const char *text, size_t n, size_t a, size_t b)
+{
+    const unsigned char *p = (const unsigned char *)text;
+    size_t len = b - a;
+    if (len > PARL__WORD_MAX) return 0;
+    uint64_t first = parl__chunk_at(p, n, a, len < 8 ? len : 8);
+    unsigned id = parl__word_hash[parl__word_hash_of(first, len) & parl__word_hash_mask];
+    for (; id; id = parl__word_next[id]) {
+        const uint64_t *w = parl__word_chunks + parl__word_chunk_off[id];
+        if (parl__word_len[id] != len || w[0] != first) continue;
+        size_t i = 8;
+        while (i < len && parl__chunk_at(p, n, a + i, len - i < 8 ? len - i : 8) == w[i / 8]) i += 8;
+        if (i >= len) break;
+    }
+    return (uint16_t)id;
+}
 /* The same for a token with typographic apostrophes (what’s). */
 uint16_t parl__word_id_typographic(const char *text, size_t n);
 
@@ -106,11 +146,11 @@ extern const uint16_t parl__class_qty[5][2], parl__class_quote;
 extern const uint16_t parl__dfa_default[], parl__dfa_base[], parl__dfa_check[], parl__dfa_next[];
 extern const uint16_t parl__dfa_accept_off[], parl__dfa_accept[];
 extern const uint16_t parl__dfa_prefix_len[];   /* items the automaton follows, by variant */
+extern const uint8_t parl__dfa_exact[];         /* 1: it follows the whole pattern */
 extern const char *const parl__mode_names[];
 extern const char *const parl__unit_names[];
 extern const char *const parl__section_names[];
 extern const char parl__trim_chars[];
-#endif
 
 /* ---- items (runtime/infer_items.c): tokens with number phrases merged.
  * "one hundred and five", "5 to 10" and "first and third" become one item. */
@@ -130,24 +170,31 @@ typedef struct parl__item {
 typedef struct parl__reader {
     const char *text;
     size_t n;
-    size_t pos;            /* where the next item starts */
+    size_t pos;            /* where the next token starts (blanks allowed) */
     size_t count;          /* items read so far */
     int done;
-    /* The last token lexed, from LA_AT to LA_NEXT: a number phrase looks one
-     * token past its end, and that token is the next item. */
-    size_t la_at, la_next;
+    /* A number phrase ends by lexing the token after it: that token, the
+     * next item's, is kept in LA (from pos to la_next) when HAS_LA. */
+    int has_la;
+    size_t la_next;
     parl__tok la;
     parl__item ring[PARL__RING];
     int64_t lists[PARL__RING][PARL__QTY_MAX];   /* list values, by ring slot */
 } parl__reader;
 
 void parl__reader_init(parl__reader *r, const char *text, size_t n);
-/* Item I (0-based). I must be within PARL__RING of the oldest item still
- * needed; past the end of the request it is an END item. */
-const parl__item *parl__item_at(parl__reader *r, size_t i);
+/* Reads the next item, number r->count. Past the end: END items. */
+const parl__item *parl__read_item(parl__reader *r);
+/* Item I (0-based). I must be within PARL__RING of the newest item read. */
+static inline const parl__item *parl__item_at(parl__reader *r, size_t i)
+{
+    while (r->count <= i) parl__read_item(r);
+    return &r->ring[i % PARL__RING];
+}
 /* The values of a PARL__QTY_LIST item I. */
 const int64_t *parl__item_list(const parl__reader *r, size_t i);
 
 /* ---- search text (runtime/infer_clean.c) */
 /* Narrows [*a, *b) per grammar/modes.yaml search_cleanup; 0 if nothing is left. */
 int parl__clean_search(const char *text, size_t *a, size_t *b);
+#endif

@@ -165,7 +165,7 @@ static void scan(matcher *m, uint64_t *cand, size_t *from)
 {
     unsigned s = 0;
     for (size_t j = 0;; j++) {
-        const parl__item *it = parl__item_at(&m->r, j);
+        const parl__item *it = parl__read_item(&m->r);
         if (it->kind == PARL__IT_END) break;
         unsigned c = item_class(it), i = parl__dfa_base[s] + c;
         s = parl__dfa_check[i] == s ? parl__dfa_next[i] : parl__dfa_default[c];
@@ -179,12 +179,26 @@ static void scan(matcher *m, uint64_t *cand, size_t *from)
     }
 }
 
+/* Takes the slots of variant V, which the automaton followed whole, from
+ * items J on. 0 if an element does not take its item (never expected). */
+static int capture(matcher *m, int v, size_t j)
+{
+    const parl__variant *pv = &parl__variants[v];
+    m->start = j;
+    caps *c = &m->c;
+    c->num_op = c->has_range = c->nlist = c->has_text = c->unit = c->section = 0;
+    for (int i = 0; i < pv->n; i++)
+        if (!take(m, parl__elems + pv->first + i, j + i)) return 0;
+    return 1;
+}
+
 /* Does variant V match somewhere from item J on? Its captures are left in
  * m->c. */
 static int confirm(matcher *m, int v, size_t j)
 {
-    if (m->r.count > PARL__RING)   /* the first items have left the ring: read again */
+    if (m->r.count > PARL__RING && j < m->r.count - PARL__RING)   /* left the ring */
         parl__reader_init(&m->r, m->r.text, m->r.n);
+    if (parl__dfa_exact[v] && capture(m, v, j)) return 1;
     for (; parl__item_at(&m->r, j)->kind != PARL__IT_END; j++)
         if (try_variant(m, v, j)) return 1;
     return 0;

@@ -20,6 +20,9 @@
 #include <string.h>
 
 #define STATE_MAX 30000
+/* Longer patterns are not exact: the runtime looks at most PARL__RING (32)
+ * items ahead of where a pattern starts. */
+#define EXACT_MAX 16
 
 static void *xcalloc(size_t n, size_t size)
 {
@@ -354,11 +357,18 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
         fprintf(f, " };\nconst uint16_t parl__class_quote = %d;\n\n", D.class_quote);
         emit_transitions(&D, &A, f);
         emit_accepts(&D, &A, f);
-        int *plen = xcalloc((size_t)D.nvar, sizeof(int));
-        for (int v = 0; v < D.nvar; v++)
+        int *plen = xcalloc((size_t)D.nvar, sizeof(int)), *exact = xcalloc((size_t)D.nvar, sizeof(int));
+        for (int v = 0; v < D.nvar; v++) {
             plen[v] = (v + 1 < D.nvar ? D.first_pos[v + 1] : D.npos) - D.first_pos[v];
+            exact[v] = plen[v] == I->v[v].s.n && I->v[v].s.e[plen[v] - 1].op != E_QUOTED &&
+                       plen[v] <= EXACT_MAX;
+        }
         emit_array(f, "const uint16_t parl__dfa_prefix_len", plen, D.nvar);
+        fputs("/* 1 where the automaton follows the whole pattern: its candidates always\n"
+              " * match, and the slots can be taken where they begin. */\n", f);
+        emit_array(f, "const uint8_t parl__dfa_exact", exact, D.nvar);
         free(plen);
+        free(exact);
     }
     free(A.sets); free(A.hash); free(A.next);
     free(D.idx); free(D.pos); free(D.first_pos); free(D.init); free(D.last); free(D.takes);
