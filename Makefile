@@ -49,7 +49,7 @@ $(B)/deps.ok:
 	@touch $@
 
 # ---------------------------------------------------------------- generator
-$(B)/parlgen: $(GENERATOR) tools/gen.h tools/gen_infer.h tools/yaml_doc.h runtime/word_hash.h | $(B)/deps.ok
+$(B)/parlgen: $(GENERATOR) tools/gen.h tools/gen_infer.h tools/yaml_doc.h | $(B)/deps.ok
 	@mkdir -p $(B)
 	$(CC) $(WARN) $(OPT) -o $@ $(GENERATOR) -lyaml
 

@@ -5,9 +5,7 @@
 #define PARL_INFER_INTERNAL_H
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 #include "parlance.h"
-#include "word_hash.h"
 
 /* Values saturate here: far above any document, far below overflow. */
 #define PARL__BIG ((int64_t)1 << 50)
@@ -51,61 +49,9 @@ typedef struct parl__word {
 } parl__word;
 extern const int parl__nwords;
 extern const parl__word parl__words[];
-extern const uint8_t parl__word_len[];        /* bytes of each (0: a phrase) */
-extern const uint32_t parl__word_chunk_off[]; /* its chunks (word_hash.h) in parl__word_chunks */
-extern const uint64_t parl__word_chunks[];
-extern const uint32_t parl__word_hash_mask;
-extern const uint16_t parl__word_hash[];      /* first word id of each chain, 0 = none */
-extern const uint16_t parl__word_next[];      /* next word id in the chain, 0 = end */
-
 /* Phrases ("related work"): for each first word id, [off[id], off[id+1])
  * indexes triples (phrase id, length, offset in parl__phrase_words). */
 extern const uint16_t parl__phrase_off[], parl__phrases[], parl__phrase_words[];
-
-/* The vocabulary id of the token TEXT[0..n) (ASCII case and the typographic
- * apostrophe ignored), 0 when it is not in the vocabulary. */
-uint16_t parl__word_id(const char *text, size_t n);
-
-/* The chunk (word_hash.h) of the K (1..8) bytes at P + A, where P[0..N)
- * may be read: one 8-byte load where the buffer and byte order allow. */
-static inline uint64_t parl__chunk_at(const unsigned char *p, size_t n, size_t a, size_t k)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    uint64_t x;
-    if (a + 8 <= n) {
-        memcpy(&x, p + a, 8);
-        return parl__fold8(x & (~(uint64_t)0 >> (64 - 8 * k)));
-    }
-    if (a + k >= 8) {   /* the 8 bytes ending with the chunk */
-        memcpy(&x, p + a + k - 8, 8);
-        return parl__fold8(x >> (64 - 8 * k));
-    }
-#else
-    (void)n;
-#endif
-    return parl__word_chunk(p + a, k);
-}
-
-/* The vocabulary id of TEXT[A..B) (B > A), where TEXT[0..N) may be read;
- * inline: the lexer calls it for every word. */
-static inline uint16_t parl__word_at(const char *text, size_t n, size_t a, size_t b)
-{
-    const unsigned char *p = (const unsigned char *)text;
-    size_t len = b - a;
-    if (len > PARL__WORD_MAX) return 0;
-    uint64_t first = parl__chunk_at(p, n, a, len < 8 ? len : 8);
-    unsigned id = parl__word_hash[parl__word_hash_of(first, len) & parl__word_hash_mask];
-    for (; id; id = parl__word_next[id]) {
-        const uint64_t *w = parl__word_chunks + parl__word_chunk_off[id];
-        if (parl__word_len[id] != len || w[0] != first) continue;
-        size_t i = 8;
-        while (i < len && parl__chunk_at(p, n, a + i, len - i < 8 ? len - i : 8) == w[i / 8]) i += 8;
-        if (i >= len) break;
-    }
-    return (uint16_t)id;
-}
-/* The same for a token with typographic apostrophes (what’s). */
-uint16_t parl__word_id_typographic(const char *text, size_t n);
 
 /* Pattern elements (see grammar/modes.yaml for the slot meanings). */
 enum { PARL__E_ = 0, PARL__E_WORD, PARL__E_SET, PARL__E_GAP, PARL__E_NUMBER, PARL__E_DIGITS,

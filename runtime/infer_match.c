@@ -180,15 +180,17 @@ static void scan(matcher *m, uint64_t *cand, size_t *from)
 }
 
 /* Takes the slots of variant V, which the automaton followed whole, from
- * items J on. 0 if an element does not take its item (never expected). */
+ * items J on; its words were checked by the automaton. 0 if a slot does
+ * not take its item (never expected). */
 static int capture(matcher *m, int v, size_t j)
 {
     const parl__variant *pv = &parl__variants[v];
+    const parl__elem *e = parl__elems + pv->first;
     m->start = j;
     caps *c = &m->c;
     c->num_op = c->has_range = c->nlist = c->has_text = c->unit = c->section = 0;
     for (int i = 0; i < pv->n; i++)
-        if (!take(m, parl__elems + pv->first + i, j + i)) return 0;
+        if (e[i].op > PARL__E_SET && !take(m, e + i, j + i)) return 0;
     return 1;
 }
 

@@ -1,5 +1,4 @@
-/* infer_words: token text -> vocabulary id (the lookup itself is inline in
- * infer_internal.h, for the lexer), and pattern word sets. */
+/* infer_words: the word sets of pattern elements. */
 #include "infer_internal.h"
 
 int parl__elem_takes_word(const parl__elem *e, uint16_t w)
@@ -14,28 +13,4 @@ int parl__elem_takes_word(const parl__elem *e, uint16_t w)
         if (s[mid] < w) lo = mid + 1; else hi = mid - 1;
     }
     return 0;
-}
-
-uint16_t parl__word_id(const char *text, size_t n)
-{
-    return n ? parl__word_at(text, n, 0, n) : 0;
-}
-
-/* A word written with the typographic apostrophe (what’s) is filed under
- * the plain one (what's). */
-uint16_t parl__word_id_typographic(const char *text, size_t n)
-{
-    char buf[PARL__WORD_MAX];
-    size_t k = 0;
-    const unsigned char *p = (const unsigned char *)text;
-    for (size_t i = 0; i < n; i++) {
-        if (k == sizeof buf) return 0;   /* longer than any vocabulary word */
-        if (p[i] == 0xE2 && i + 2 < n && p[i + 1] == 0x80 && p[i + 2] == 0x99) {
-            buf[k++] = '\'';
-            i += 2;
-        } else {
-            buf[k++] = (char)p[i];
-        }
-    }
-    return parl__word_id(buf, k);
 }

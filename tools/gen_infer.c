@@ -15,7 +15,6 @@
  * never win because an earlier rule matches everything they match. */
 #include "gen.h"
 #include "gen_infer.h"
-#include "../runtime/word_hash.h"
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -105,7 +104,6 @@ static const char *shape_problem(const char *norm)
     size_t n = strlen(norm);
     if (!n) return "an empty word";
     if (strchr(norm, ' ')) return NULL;   /* a phrase: checked word by word */
-    if (n > PARL__WORD_MAX) return "longer than the longest word the runtime looks up (64 bytes)";
     if (isdigit(p[0])) return "a word cannot start with a digit (numbers are read as numbers)";
     if (is_wordchar(p[0])) {
         for (size_t i = 0; i < n; i++)
@@ -1000,16 +998,52 @@ static void emit_re_literal(FILE *f, const char *w)
     fputc('\'', f);
 }
 
-/* The lexer knows token shapes only; which word a token is comes from the
- * generated hash table (parl__word_id), as SQLite's tokenizer does with its
- * keyword hash: the automaton stays small whatever the vocabulary. */
-static void emit_lexer(FILE *f, const ynode *suffixes)
+/* A vocabulary word as a case-insensitive re2c string; an apostrophe
+ * inside it reads either apostrophe (what's, what’s). */
+static void emit_re_word(FILE *f, const char *w)
+{
+    fputc('\'', f);
+    for (const unsigned char *p = (const unsigned char *)w; *p; p++)
+        if (*p == '\'') fputs("' apos '", f);
+        else if (*p == '\\') fputs("\\\\", f);
+        else if (*p < 0x20 || *p >= 0x7f) fprintf(f, "\\x%02x", *p);
+        else fputc(*p, f);
+    fputc('\'', f);
+}
+
+/* The lexer cuts a request into tokens by their shape; a second automaton
+ * then reads a word or mark on its own and names it, so neither grows with
+ * the other (one automaton for both is the product of the two). */
+static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
 {
     fputs("/* The inference lexer: one token per word, number, quote or punctuation\n"
           " * mark. Words and punctuation found in the vocabulary come out with their\n"
-          " * ids (parl__word_id); others as id 0. Works on a span: no NUL terminator\n"
+          " * ids (vocab()); others as id 0. Works on a span: no NUL terminator\n"
           " * is needed, NUL bytes inside are punctuation. */\n"
           "#include \"infer_internal.h\"\n\n"
+          "/* Reading past N gives 0, which no token holds but a NUL mark. */\n"
+          "#define YYPEEK() (cur < n ? p[cur] : 0)\n#define YYSKIP() (++cur)\n"
+          "#define YYBACKUP() (mar = cur)\n#define YYRESTORE() (cur = mar)\n\n"
+          "/* The vocabulary id of the token P[0..N), 0 when it is none: every\n"
+          " * word of grammar/, each followed by the end of the token. */\n"
+          "static uint16_t vocab(const unsigned char *p, size_t n)\n{\n"
+          "    size_t cur = 0, mar = 0;\n"
+          "    /*!re2c\n"
+          "    re2c:api = custom;\n    re2c:yyfill:enable = 0;\n"
+          "    re2c:define:YYCTYPE = \"unsigned char\";\n"
+          "    apos = \"'\" | \"\\xe2\\x80\\x99\";\n"
+          "    end = [\\x00];\n\n", f);
+    int *order = xcalloc((size_t)I->nw + 1, sizeof(int));
+    for (int i = 0; i < I->nw; i++) order[I->w[i].id] = i;
+    for (int id = 1; id <= I->nw; id++) {
+        const word *w = &I->w[order[id]];
+        if (w->nparts) continue;
+        fputs("    ", f);
+        emit_re_word(f, w->text);
+        fprintf(f, " end { return cur == n + 1 ? %d : 0; }\n", id);
+    }
+    free(order);
+    fputs("    * { return 0; }\n    */\n}\n\n"
           "static void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)\n"
           "{\n    int64_t x = 0;\n    for (; a < b && p[a] >= '0' && p[a] <= '9'; a++)\n"
           "        x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + (p[a] - '0');\n"
@@ -1017,8 +1051,6 @@ static void emit_lexer(FILE *f, const ynode *suffixes)
           "size_t parl__lex(const char *text, size_t n, size_t pos, parl__tok *t)\n{\n"
           "    const unsigned char *p = (const unsigned char *)text;\n"
           "    size_t cur, mar = 0, start;\n"
-          "#define YYPEEK() (cur < n ? p[cur] : 0)\n#define YYSKIP() (++cur)\n"
-          "#define YYBACKUP() (mar = cur)\n#define YYRESTORE() (cur = mar)\n"
           "#define TOKEN(k) do { t->kind = (k); t->start = start; t->end = cur; \\\n"
           "        t->value = 0; return cur; } while (0)\n"
           "again:\n    while (pos < n && p[pos] == ' ') pos++;   /* the usual blank, quickly */\n"
@@ -1028,7 +1060,6 @@ static void emit_lexer(FILE *f, const ynode *suffixes)
           "    re2c:flags:bit-vectors = 1;\n"
           "    re2c:define:YYCTYPE = \"unsigned char\";\n\n"
           "    blank = [ \\t\\r\\n\\f\\v] | \"\\xc2\\xa0\";\n"
-          "    apos = \"'\" | \"\\xe2\\x80\\x99\";\n"
           "    letter = [a-zA-Z0-9_]\n"
           "           | [\\xc3-\\xdf][\\x80-\\xbf]\n"
           "           | \"\\xe0\" [\\xa0-\\xbf][\\x80-\\xbf]\n"
@@ -1050,15 +1081,12 @@ static void emit_lexer(FILE *f, const ynode *suffixes)
           "        t->kind = PARL__TK_DIGITORD; t->start = start; t->end = cur;\n        return cur;\n    }\n"
           "    [0-9]+ {\n        digits_value(p, start, cur, &t->value);\n"
           "        t->kind = PARL__TK_DIGITS; t->start = start; t->end = cur;\n        return cur;\n    }\n"
-          "    letter+ (\"'\" letter+)* {\n        t->word = parl__word_at(text, n, start, cur);\n"
-          "        TOKEN(PARL__TK_WORD);\n    }\n"
-          "    letter+ (apos letter+)* {\n"
-          "        t->word = parl__word_id_typographic(text + start, cur - start);\n"
+          "    letter+ (apos letter+)* {\n        t->word = vocab(p + start, cur - start);\n"
           "        TOKEN(PARL__TK_WORD);\n    }\n"
           "    quote { TOKEN(PARL__TK_QUOTE); }\n"
           "    [\\x00] {\n        if (cur > n) { cur = n; start = n; TOKEN(PARL__TK_END); }\n"
           "        TOKEN(PARL__TK_PUNCT);\n    }\n"
-          "    punct {\n        t->word = parl__word_at(text, n, start, cur);\n"
+          "    punct {\n        t->word = vocab(p + start, cur - start);\n"
           "        TOKEN(t->word ? PARL__TK_WORD : PARL__TK_PUNCT);\n    }\n    */\n}\n", f);
 }
 
@@ -1248,45 +1276,6 @@ static void emit_tables(infer *I, FILE *f)
 
     free(setw);
 
-    /* Word lookup: chains of equal hashes (runtime/word_hash.h), each in id
-     * order; a table twice the vocabulary keeps them short. */
-    uint32_t size = 64;
-    while (size < 2u * (uint32_t)I->nw) size *= 2;
-    int *heads = xcalloc(size, sizeof(int)), *next = xcalloc((size_t)I->nw + 1, sizeof(int));
-    int *len = xcalloc((size_t)I->nw + 1, sizeof(int)), *coff = xcalloc((size_t)I->nw + 1, sizeof(int));
-    uint64_t *chunks = xcalloc((size_t)I->nw * (PARL__WORD_MAX / 8) + 1, sizeof(uint64_t));
-    int nchunks = 1;   /* chunk 0: the empty word */
-    for (int k = 0; k < I->nw; k++) {
-        const word *w = &I->w[order2[k]];
-        if (w->nparts) continue;
-        const unsigned char *t = (const unsigned char *)w->text;
-        size_t n = strlen(w->text);
-        len[w->id] = (int)n;
-        coff[w->id] = nchunks;
-        for (size_t i = 0; i < n; i += 8) chunks[nchunks++] = parl__word_chunk(t + i, n - i < 8 ? n - i : 8);
-    }
-    for (int k = I->nw - 1; k >= 0; k--) {   /* backwards: each chain comes out in id order */
-        const word *w = &I->w[order2[k]];
-        if (w->nparts) continue;
-        uint32_t h = parl__word_hash_of(chunks[coff[w->id]], (size_t)len[w->id]) & (size - 1);
-        next[w->id] = heads[h];
-        heads[h] = w->id;
-    }
-    fprintf(f, "\nconst uint32_t parl__word_hash_mask = %uu;\n", size - 1);
-    emit_int_array(f, "const uint16_t parl__word_hash", heads, (int)size);
-    emit_int_array(f, "const uint16_t parl__word_next", next, I->nw + 1);
-    emit_int_array(f, "const uint8_t parl__word_len", len, I->nw + 1);
-    emit_int_array(f, "const uint32_t parl__word_chunk_off", coff, I->nw + 1);
-    fprintf(f, "const uint64_t parl__word_chunks[%d] = {", nchunks);
-    for (int i = 0; i < nchunks; i++)
-        fprintf(f, "%s0x%016llxu", !i ? "\n    " : i % 4 ? ", " : ",\n    ", (unsigned long long)chunks[i]);
-    fputs("\n};\n", f);
-    free(heads);
-    free(next);
-    free(len);
-    free(coff);
-    free(chunks);
-
     /* Phrases by first word, longest first: id, length, offset of words. */
     int *poff = xcalloc((size_t)I->nw + 2, sizeof(int)), *plist = NULL, np = 0, cp = 0;
     int *pwords = NULL, npw = 0, cpw = 0;
@@ -1369,7 +1358,7 @@ int gen_infer(gen_ctx *g)
         gen_close(g, f);
     }
     if ((f = gen_create(g, "infer_lex.re", "the specs in grammar/"))) {
-        emit_lexer(f, ymap_get(nums->root, "ordinal_suffixes"));
+        emit_lexer(&I, f, ymap_get(nums->root, "ordinal_suffixes"));
         gen_close(g, f);
     }
     if ((f = gen_create(g, "quantity.y", "grammar/numbers.yaml"))) {
