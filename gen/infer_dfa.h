@@ -2,8 +2,8 @@
 /* The pattern automaton over request items (infer_dfa.c). */
 #ifndef PARL_INFER_DFA_H
 #define PARL_INFER_DFA_H
-#define PARL__DFA_VARIANTS 315   /* rule and gate variants */
-#define PARL__DFA_WORDS 5      /* uint64_t words of a set of them */
-#define PARL__DFA_STATES 830
-#define PARL__DFA_CLASSES 164
+#define PARL__DFA_VARIANTS 248   /* rule and gate variants */
+#define PARL__DFA_WORDS 4      /* uint64_t words of a set of them */
+#define PARL__DFA_STATES 780
+#define PARL__DFA_CLASSES 160
 #endif

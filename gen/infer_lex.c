@@ -21,62 +21,111 @@ static uint16_t vocab(const unsigned char *p, size_t n)
 {
 	unsigned char yych;
 	yych = YYPEEK();
-	switch (yych) {
-		case '#': goto yy3;
-		case '&': goto yy4;
-		case ',': goto yy5;
-		case '-': goto yy6;
-		case '.': goto yy7;
-		case 'A':
-		case 'a': goto yy8;
-		case 'B':
-		case 'b': goto yy9;
-		case 'C':
-		case 'c': goto yy10;
-		case 'D':
-		case 'd': goto yy11;
-		case 'E':
-		case 'e': goto yy12;
-		case 'F':
-		case 'f': goto yy13;
-		case 'G':
-		case 'g': goto yy14;
-		case 'H':
-		case 'h': goto yy15;
-		case 'I':
-		case 'i': goto yy16;
-		case 'K':
-		case 'k': goto yy17;
-		case 'L':
-		case 'l': goto yy18;
-		case 'M':
-		case 'm': goto yy19;
-		case 'N':
-		case 'n': goto yy20;
-		case 'O':
-		case 'o': goto yy21;
-		case 'P':
-		case 'p': goto yy22;
-		case 'Q':
-		case 'q': goto yy23;
-		case 'R':
-		case 'r': goto yy24;
-		case 'S':
-		case 's': goto yy25;
-		case 'T':
-		case 't': goto yy26;
-		case 'U':
-		case 'u': goto yy27;
-		case 'V':
-		case 'v': goto yy28;
-		case 'W':
-		case 'w': goto yy29;
-		case 'Y':
-		case 'y': goto yy30;
-		case 'Z':
-		case 'z': goto yy31;
-		case 0xE2: goto yy32;
-		default: goto yy1;
+	if (yych <= 'W') {
+		if (yych <= 'G') {
+			if (yych <= '.') {
+				if (yych <= '&') {
+					if (yych == '#') goto yy3;
+					if (yych >= '&') goto yy4;
+				} else {
+					if (yych <= '+') goto yy1;
+					if (yych <= ',') goto yy5;
+					if (yych <= '-') goto yy6;
+					goto yy7;
+				}
+			} else {
+				if (yych <= 'C') {
+					if (yych <= '@') goto yy1;
+					if (yych <= 'A') goto yy8;
+					if (yych <= 'B') goto yy9;
+					goto yy10;
+				} else {
+					if (yych <= 'D') goto yy11;
+					if (yych <= 'E') goto yy12;
+					if (yych <= 'F') goto yy13;
+					goto yy14;
+				}
+			}
+		} else {
+			if (yych <= 'O') {
+				if (yych <= 'K') {
+					if (yych <= 'H') goto yy15;
+					if (yych <= 'I') goto yy16;
+					if (yych >= 'K') goto yy17;
+				} else {
+					if (yych <= 'L') goto yy18;
+					if (yych <= 'M') goto yy19;
+					if (yych <= 'N') goto yy20;
+					goto yy21;
+				}
+			} else {
+				if (yych <= 'S') {
+					if (yych <= 'P') goto yy22;
+					if (yych <= 'Q') goto yy23;
+					if (yych <= 'R') goto yy24;
+					goto yy25;
+				} else {
+					if (yych <= 'T') goto yy26;
+					if (yych <= 'U') goto yy27;
+					if (yych <= 'V') goto yy28;
+					goto yy29;
+				}
+			}
+		}
+	} else {
+		if (yych <= 'l') {
+			if (yych <= 'd') {
+				if (yych <= '`') {
+					if (yych <= 'X') goto yy1;
+					if (yych <= 'Y') goto yy30;
+					if (yych <= 'Z') goto yy31;
+				} else {
+					if (yych <= 'a') goto yy8;
+					if (yych <= 'b') goto yy9;
+					if (yych <= 'c') goto yy10;
+					goto yy11;
+				}
+			} else {
+				if (yych <= 'h') {
+					if (yych <= 'e') goto yy12;
+					if (yych <= 'f') goto yy13;
+					if (yych <= 'g') goto yy14;
+					goto yy15;
+				} else {
+					if (yych <= 'i') goto yy16;
+					if (yych <= 'j') goto yy1;
+					if (yych <= 'k') goto yy17;
+					goto yy18;
+				}
+			}
+		} else {
+			if (yych <= 't') {
+				if (yych <= 'p') {
+					if (yych <= 'm') goto yy19;
+					if (yych <= 'n') goto yy20;
+					if (yych <= 'o') goto yy21;
+					goto yy22;
+				} else {
+					if (yych <= 'q') goto yy23;
+					if (yych <= 'r') goto yy24;
+					if (yych <= 's') goto yy25;
+					goto yy26;
+				}
+			} else {
+				if (yych <= 'x') {
+					if (yych <= 'u') goto yy27;
+					if (yych <= 'v') goto yy28;
+					if (yych <= 'w') goto yy29;
+				} else {
+					if (yych <= 'z') {
+						if (yych <= 'y') goto yy30;
+						goto yy31;
+					} else {
+						if (yych == 0xE2) goto yy32;
+					}
+				}
+			}
+		}
 	}
 yy1:
 	YYSKIP();
@@ -106,37 +155,77 @@ yy7:
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case '.': goto yy37;
-		default: goto yy2;
-	}
+	if (yych == '.') goto yy37;
+	goto yy2;
 yy8:
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy39;
-		case 'B':
-		case 'b': goto yy40;
-		case 'C':
-		case 'c': goto yy41;
-		case 'D':
-		case 'd': goto yy42;
-		case 'F':
-		case 'f': goto yy43;
-		case 'L':
-		case 'l': goto yy44;
-		case 'N':
-		case 'n': goto yy45;
-		case 'P':
-		case 'p': goto yy46;
-		case 'R':
-		case 'r': goto yy47;
-		case 'T':
-		case 't': goto yy48;
-		case 'U':
-		case 'u': goto yy49;
-		default: goto yy2;
+	if (yych <= 'U') {
+		if (yych <= 'L') {
+			if (yych <= 'C') {
+				if (yych <= 0x00) goto yy39;
+				if (yych <= 'A') goto yy2;
+				if (yych <= 'B') goto yy40;
+				goto yy41;
+			} else {
+				if (yych <= 'E') {
+					if (yych <= 'D') goto yy42;
+					goto yy2;
+				} else {
+					if (yych <= 'F') goto yy43;
+					if (yych <= 'K') goto yy2;
+					goto yy44;
+				}
+			}
+		} else {
+			if (yych <= 'P') {
+				if (yych == 'N') goto yy45;
+				if (yych <= 'O') goto yy2;
+				goto yy46;
+			} else {
+				if (yych <= 'R') {
+					if (yych <= 'Q') goto yy2;
+					goto yy47;
+				} else {
+					if (yych <= 'S') goto yy2;
+					if (yych <= 'T') goto yy48;
+					goto yy49;
+				}
+			}
+		}
+	} else {
+		if (yych <= 'm') {
+			if (yych <= 'd') {
+				if (yych <= 'a') goto yy2;
+				if (yych <= 'b') goto yy40;
+				if (yych <= 'c') goto yy41;
+				goto yy42;
+			} else {
+				if (yych <= 'f') {
+					if (yych <= 'e') goto yy2;
+					goto yy43;
+				} else {
+					if (yych == 'l') goto yy44;
+					goto yy2;
+				}
+			}
+		} else {
+			if (yych <= 'q') {
+				if (yych <= 'n') goto yy45;
+				if (yych == 'p') goto yy46;
+				goto yy2;
+			} else {
+				if (yych <= 's') {
+					if (yych <= 'r') goto yy47;
+					goto yy2;
+				} else {
+					if (yych <= 't') goto yy48;
+					if (yych <= 'u') goto yy49;
+					goto yy2;
+				}
+			}
+		}
 	}
 yy9:
 	YYSKIP();
@@ -176,16 +265,30 @@ yy11:
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy60;
-		case 'I':
-		case 'i': goto yy61;
-		case 'O':
-		case 'o': goto yy62;
-		case 'U':
-		case 'u': goto yy63;
-		default: goto yy2;
+	if (yych <= 'U') {
+		if (yych <= 'I') {
+			if (yych == 'E') goto yy60;
+			if (yych <= 'H') goto yy2;
+			goto yy61;
+		} else {
+			if (yych == 'O') goto yy62;
+			if (yych <= 'T') goto yy2;
+			goto yy63;
+		}
+	} else {
+		if (yych <= 'i') {
+			if (yych == 'e') goto yy60;
+			if (yych <= 'h') goto yy2;
+			goto yy61;
+		} else {
+			if (yych <= 'o') {
+				if (yych <= 'n') goto yy2;
+				goto yy62;
+			} else {
+				if (yych == 'u') goto yy63;
+				goto yy2;
+			}
+		}
 	}
 yy12:
 	YYSKIP();
@@ -227,14 +330,24 @@ yy14:
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy75;
-		case 'O':
-		case 'o': goto yy76;
-		case 'R':
-		case 'r': goto yy77;
-		default: goto yy2;
+	if (yych <= 'R') {
+		if (yych <= 'N') {
+			if (yych == 'I') goto yy75;
+			goto yy2;
+		} else {
+			if (yych <= 'O') goto yy76;
+			if (yych <= 'Q') goto yy2;
+			goto yy77;
+		}
+	} else {
+		if (yych <= 'n') {
+			if (yych == 'i') goto yy75;
+			goto yy2;
+		} else {
+			if (yych <= 'o') goto yy76;
+			if (yych == 'r') goto yy77;
+			goto yy2;
+		}
 	}
 yy15:
 	YYSKIP();
@@ -257,25 +370,41 @@ yy16:
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy83;
-		case 'S':
-		case 's': goto yy84;
-		case 'T':
-		case 't': goto yy85;
-		default: goto yy2;
+	if (yych <= 'T') {
+		if (yych <= 'N') {
+			if (yych <= 'M') goto yy2;
+			goto yy83;
+		} else {
+			if (yych <= 'R') goto yy2;
+			if (yych <= 'S') goto yy84;
+			goto yy85;
+		}
+	} else {
+		if (yych <= 'r') {
+			if (yych == 'n') goto yy83;
+			goto yy2;
+		} else {
+			if (yych <= 's') goto yy84;
+			if (yych <= 't') goto yy85;
+			goto yy2;
+		}
 	}
 yy17:
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy86;
-		case 'I':
-		case 'i': goto yy87;
-		default: goto yy2;
+	if (yych <= 'I') {
+		if (yych == 'E') goto yy86;
+		if (yych <= 'H') goto yy2;
+		goto yy87;
+	} else {
+		if (yych <= 'e') {
+			if (yych <= 'd') goto yy2;
+			goto yy86;
+		} else {
+			if (yych == 'i') goto yy87;
+			goto yy2;
+		}
 	}
 yy18:
 	YYSKIP();
@@ -298,14 +427,24 @@ yy19:
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy93;
-		case 'E':
-		case 'e': goto yy94;
-		case 'I':
-		case 'i': goto yy95;
-		default: goto yy2;
+	if (yych <= 'I') {
+		if (yych <= 'D') {
+			if (yych == 'A') goto yy93;
+			goto yy2;
+		} else {
+			if (yych <= 'E') goto yy94;
+			if (yych <= 'H') goto yy2;
+			goto yy95;
+		}
+	} else {
+		if (yych <= 'd') {
+			if (yych == 'a') goto yy93;
+			goto yy2;
+		} else {
+			if (yych <= 'e') goto yy94;
+			if (yych == 'i') goto yy95;
+			goto yy2;
+		}
 	}
 yy20:
 	YYSKIP();
@@ -366,20 +505,16 @@ yy23:
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy113;
-		default: goto yy2;
-	}
+	if (yych == 'U') goto yy113;
+	if (yych == 'u') goto yy113;
+	goto yy2;
 yy24:
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy114;
-		default: goto yy2;
-	}
+	if (yych == 'E') goto yy114;
+	if (yych == 'e') goto yy114;
+	goto yy2;
 yy25:
 	YYSKIP();
 	YYBACKUP();
@@ -432,24 +567,32 @@ yy27:
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy132;
-		case 'P':
-		case 'p': goto yy133;
-		case 'S':
-		case 's': goto yy134;
-		default: goto yy2;
+	if (yych <= 'S') {
+		if (yych <= 'O') {
+			if (yych == 'N') goto yy132;
+			goto yy2;
+		} else {
+			if (yych <= 'P') goto yy133;
+			if (yych <= 'R') goto yy2;
+			goto yy134;
+		}
+	} else {
+		if (yych <= 'o') {
+			if (yych == 'n') goto yy132;
+			goto yy2;
+		} else {
+			if (yych <= 'p') goto yy133;
+			if (yych == 's') goto yy134;
+			goto yy2;
+		}
 	}
 yy28:
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy135;
-		default: goto yy2;
-	}
+	if (yych == 'E') goto yy135;
+	if (yych == 'e') goto yy135;
+	goto yy2;
 yy29:
 	YYSKIP();
 	YYBACKUP();
@@ -471,28 +614,22 @@ yy30:
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy141;
-		default: goto yy2;
-	}
+	if (yych == 'O') goto yy141;
+	if (yych == 'o') goto yy141;
+	goto yy2;
 yy31:
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy142;
-		default: goto yy2;
-	}
+	if (yych == 'E') goto yy142;
+	if (yych == 'e') goto yy142;
+	goto yy2;
 yy32:
 	YYSKIP();
 	YYBACKUP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x80: goto yy143;
-		default: goto yy2;
-	}
+	if (yych == 0x80) goto yy143;
+	goto yy2;
 yy33:
 	YYSKIP();
 	{ return cur == n + 1 ? 1 : 0; }
@@ -508,11 +645,8 @@ yy36:
 yy37:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy144;
-		case '.': goto yy145;
-		default: goto yy38;
-	}
+	if (yych <= 0x00) goto yy144;
+	if (yych == '.') goto yy145;
 yy38:
 	YYRESTORE();
 	goto yy2;
@@ -522,75 +656,95 @@ yy39:
 yy40:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy146;
-		case 'S':
-		case 's': goto yy147;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych == 'O') goto yy146;
+		if (yych <= 'R') goto yy38;
+		goto yy147;
+	} else {
+		if (yych <= 'o') {
+			if (yych <= 'n') goto yy38;
+			goto yy146;
+		} else {
+			if (yych == 's') goto yy147;
+			goto yy38;
+		}
 	}
 yy41:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'K':
-		case 'k': goto yy148;
-		default: goto yy38;
-	}
+	if (yych == 'K') goto yy148;
+	if (yych == 'k') goto yy148;
+	goto yy38;
 yy42:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy149;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy149;
+	if (yych == 'd') goto yy149;
+	goto yy38;
 yy43:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy150;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy150;
+	if (yych == 't') goto yy150;
+	goto yy38;
 yy44:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy151;
-		case 'O':
-		case 'o': goto yy152;
-		default: goto yy38;
+	if (yych <= 'O') {
+		if (yych == 'L') goto yy151;
+		if (yych <= 'N') goto yy38;
+		goto yy152;
+	} else {
+		if (yych <= 'l') {
+			if (yych <= 'k') goto yy38;
+			goto yy151;
+		} else {
+			if (yych == 'o') goto yy152;
+			goto yy38;
+		}
 	}
 yy45:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy153;
-		case 'D':
-		case 'd': goto yy154;
-		case 'Y':
-		case 'y': goto yy155;
-		default: goto yy38;
+	if (yych <= 'Y') {
+		if (yych <= 'C') {
+			if (yych <= 0x00) goto yy153;
+			goto yy38;
+		} else {
+			if (yych <= 'D') goto yy154;
+			if (yych <= 'X') goto yy38;
+			goto yy155;
+		}
+	} else {
+		if (yych <= 'd') {
+			if (yych <= 'c') goto yy38;
+			goto yy154;
+		} else {
+			if (yych == 'y') goto yy155;
+			goto yy38;
+		}
 	}
 yy46:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy156;
-		default: goto yy38;
-	}
+	if (yych == 'P') goto yy156;
+	if (yych == 'p') goto yy156;
+	goto yy38;
 yy47:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy157;
-		case 'T':
-		case 't': goto yy158;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych == 'E') goto yy157;
+		if (yych <= 'S') goto yy38;
+		goto yy158;
+	} else {
+		if (yych <= 'e') {
+			if (yych <= 'd') goto yy38;
+			goto yy157;
+		} else {
+			if (yych == 't') goto yy158;
+			goto yy38;
+		}
 	}
 yy48:
 	YYSKIP();
@@ -600,207 +754,241 @@ yy48:
 yy49:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy160;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy160;
+	if (yych == 't') goto yy160;
+	goto yy38;
 yy50:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy161;
-		default: goto yy38;
-	}
+	if (yych == 'C') goto yy161;
+	if (yych == 'c') goto yy161;
+	goto yy38;
 yy51:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'F':
-		case 'f': goto yy162;
-		case 'G':
-		case 'g': goto yy163;
-		case 'T':
-		case 't': goto yy164;
-		case 'Y':
-		case 'y': goto yy165;
-		default: goto yy38;
+	if (yych <= 'Y') {
+		if (yych <= 'G') {
+			if (yych <= 'E') goto yy38;
+			if (yych <= 'F') goto yy162;
+			goto yy163;
+		} else {
+			if (yych == 'T') goto yy164;
+			if (yych <= 'X') goto yy38;
+			goto yy165;
+		}
+	} else {
+		if (yych <= 's') {
+			if (yych <= 'e') goto yy38;
+			if (yych <= 'f') goto yy162;
+			if (yych <= 'g') goto yy163;
+			goto yy38;
+		} else {
+			if (yych <= 't') goto yy164;
+			if (yych == 'y') goto yy165;
+			goto yy38;
+		}
 	}
 yy52:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'B':
-		case 'b': goto yy166;
-		case 'G':
-		case 'g': goto yy167;
-		case 'L':
-		case 'l': goto yy168;
-		case 'T':
-		case 't': goto yy169;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych <= 'G') {
+			if (yych == 'B') goto yy166;
+			if (yych <= 'F') goto yy38;
+			goto yy167;
+		} else {
+			if (yych == 'L') goto yy168;
+			if (yych <= 'S') goto yy38;
+			goto yy169;
+		}
+	} else {
+		if (yych <= 'g') {
+			if (yych == 'b') goto yy166;
+			if (yych <= 'f') goto yy38;
+			goto yy167;
+		} else {
+			if (yych <= 'l') {
+				if (yych <= 'k') goto yy38;
+				goto yy168;
+			} else {
+				if (yych == 't') goto yy169;
+				goto yy38;
+			}
+		}
 	}
 yy53:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy170;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy170;
+	if (yych == 't') goto yy170;
+	goto yy38;
 yy54:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy171;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy171;
+	if (yych == 't') goto yy171;
+	goto yy38;
 yy55:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy172;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy172;
+	if (yych == 'l') goto yy172;
+	goto yy38;
 yy56:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy173;
-		default: goto yy38;
-	}
+	if (yych == 'A') goto yy173;
+	if (yych == 'a') goto yy173;
+	goto yy38;
 yy57:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy174;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy174;
+	if (yych == 't') goto yy174;
+	goto yy38;
 yy58:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy175;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy175;
+	if (yych == 'o') goto yy175;
+	goto yy38;
 yy59:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy176;
-		case 'N':
-		case 'n': goto yy177;
-		case 'U':
-		case 'u': goto yy178;
-		case 'V':
-		case 'v': goto yy179;
-		default: goto yy38;
+	if (yych <= 'V') {
+		if (yych <= 'N') {
+			if (yych <= 'L') goto yy38;
+			if (yych <= 'M') goto yy176;
+			goto yy177;
+		} else {
+			if (yych <= 'T') goto yy38;
+			if (yych <= 'U') goto yy178;
+			goto yy179;
+		}
+	} else {
+		if (yych <= 'n') {
+			if (yych <= 'l') goto yy38;
+			if (yych <= 'm') goto yy176;
+			goto yy177;
+		} else {
+			if (yych <= 't') goto yy38;
+			if (yych <= 'u') goto yy178;
+			if (yych <= 'v') goto yy179;
+			goto yy38;
+		}
 	}
 yy60:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy180;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy180;
+	if (yych == 's') goto yy180;
+	goto yy38;
 yy61:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy181;
-		case 'S':
-		case 's': goto yy182;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych == 'D') goto yy181;
+		if (yych <= 'R') goto yy38;
+		goto yy182;
+	} else {
+		if (yych <= 'd') {
+			if (yych <= 'c') goto yy38;
+			goto yy181;
+		} else {
+			if (yych == 's') goto yy182;
+			goto yy38;
+		}
 	}
 yy62:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy183;
-		case 'C':
-		case 'c': goto yy184;
-		case 'E':
-		case 'e': goto yy185;
-		case 'Z':
-		case 'z': goto yy186;
-		default: goto yy38;
+	if (yych <= 'Z') {
+		if (yych <= 'C') {
+			if (yych <= 0x00) goto yy183;
+			if (yych <= 'B') goto yy38;
+			goto yy184;
+		} else {
+			if (yych == 'E') goto yy185;
+			if (yych <= 'Y') goto yy38;
+			goto yy186;
+		}
+	} else {
+		if (yych <= 'd') {
+			if (yych == 'c') goto yy184;
+			goto yy38;
+		} else {
+			if (yych <= 'e') goto yy185;
+			if (yych == 'z') goto yy186;
+			goto yy38;
+		}
 	}
 yy63:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy187;
-		default: goto yy38;
-	}
+	if (yych == 'M') goto yy187;
+	if (yych == 'm') goto yy187;
+	goto yy38;
 yy64:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy188;
-		default: goto yy38;
-	}
+	if (yych == 'C') goto yy188;
+	if (yych == 'c') goto yy188;
+	goto yy38;
 yy65:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy189;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy189;
+	if (yych == 'g') goto yy189;
+	goto yy38;
 yy66:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy190;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy190;
+	if (yych == 'e') goto yy190;
+	goto yy38;
 yy67:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy191;
-		case 'T':
-		case 't': goto yy192;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych == 'D') goto yy191;
+		if (yych <= 'S') goto yy38;
+		goto yy192;
+	} else {
+		if (yych <= 'd') {
+			if (yych <= 'c') goto yy38;
+			goto yy191;
+		} else {
+			if (yych == 't') goto yy192;
+			goto yy38;
+		}
 	}
 yy68:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy193;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy193;
+	if (yych == 's') goto yy193;
+	goto yy38;
 yy69:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy194;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy194;
+	if (yych == 'e') goto yy194;
+	goto yy38;
 yy70:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy195;
-		case 'E':
-		case 'e': goto yy196;
-		default: goto yy38;
+	if (yych <= 'E') {
+		if (yych == 'C') goto yy195;
+		if (yych <= 'D') goto yy38;
+		goto yy196;
+	} else {
+		if (yych <= 'c') {
+			if (yych <= 'b') goto yy38;
+			goto yy195;
+		} else {
+			if (yych == 'e') goto yy196;
+			goto yy38;
+		}
 	}
 yy71:
 	YYSKIP();
@@ -821,37 +1009,37 @@ yy71:
 yy72:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy202;
-		case 'U':
-		case 'u': goto yy203;
-		default: goto yy38;
+	if (yych <= 'U') {
+		if (yych == 'R') goto yy202;
+		if (yych <= 'T') goto yy38;
+		goto yy203;
+	} else {
+		if (yych <= 'r') {
+			if (yych <= 'q') goto yy38;
+			goto yy202;
+		} else {
+			if (yych == 'u') goto yy203;
+			goto yy38;
+		}
 	}
 yy73:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy204;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy204;
+	if (yych == 'o') goto yy204;
+	goto yy38;
 yy74:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy205;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy205;
+	if (yych == 'l') goto yy205;
+	goto yy38;
 yy75:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy206;
-		default: goto yy38;
-	}
+	if (yych == 'V') goto yy206;
+	if (yych == 'v') goto yy206;
+	goto yy38;
 yy76:
 	YYSKIP();
 	yych = YYPEEK();
@@ -860,73 +1048,104 @@ yy76:
 yy77:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy208;
-		case 'E':
-		case 'e': goto yy209;
-		default: goto yy38;
+	if (yych <= 'E') {
+		if (yych == 'A') goto yy208;
+		if (yych <= 'D') goto yy38;
+		goto yy209;
+	} else {
+		if (yych <= 'a') {
+			if (yych <= '`') goto yy38;
+			goto yy208;
+		} else {
+			if (yych == 'e') goto yy209;
+			goto yy38;
+		}
 	}
 yy78:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy210;
-		case 'V':
-		case 'v': goto yy211;
-		default: goto yy38;
+	if (yych <= 'V') {
+		if (yych == 'P') goto yy210;
+		if (yych <= 'U') goto yy38;
+		goto yy211;
+	} else {
+		if (yych <= 'p') {
+			if (yych <= 'o') goto yy38;
+			goto yy210;
+		} else {
+			if (yych == 'v') goto yy211;
+			goto yy38;
+		}
 	}
 yy79:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy212;
-		case 'R':
-		case 'r': goto yy213;
-		default: goto yy38;
+	if (yych <= 'R') {
+		if (yych == 'A') goto yy212;
+		if (yych <= 'Q') goto yy38;
+		goto yy213;
+	} else {
+		if (yych <= 'a') {
+			if (yych <= '`') goto yy38;
+			goto yy212;
+		} else {
+			if (yych == 'r') goto yy213;
+			goto yy38;
+		}
 	}
 yy80:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy214;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy214;
+	if (yych == 'g') goto yy214;
+	goto yy38;
 yy81:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'W':
-		case 'w': goto yy215;
-		default: goto yy38;
-	}
+	if (yych == 'W') goto yy215;
+	if (yych == 'w') goto yy215;
+	goto yy38;
 yy82:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy216;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy216;
+	if (yych == 'n') goto yy216;
+	goto yy38;
 yy83:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy217;
-		case 'C':
-		case 'c': goto yy218;
-		case 'D':
-		case 'd': goto yy219;
-		case 'I':
-		case 'i': goto yy220;
-		case 'S':
-		case 's': goto yy221;
-		case 'T':
-		case 't': goto yy222;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych <= 'D') {
+			if (yych <= 0x00) goto yy217;
+			if (yych <= 'B') goto yy38;
+			if (yych <= 'C') goto yy218;
+			goto yy219;
+		} else {
+			if (yych <= 'I') {
+				if (yych <= 'H') goto yy38;
+				goto yy220;
+			} else {
+				if (yych <= 'R') goto yy38;
+				if (yych <= 'S') goto yy221;
+				goto yy222;
+			}
+		}
+	} else {
+		if (yych <= 'h') {
+			if (yych <= 'b') goto yy38;
+			if (yych <= 'c') goto yy218;
+			if (yych <= 'd') goto yy219;
+			goto yy38;
+		} else {
+			if (yych <= 'r') {
+				if (yych <= 'i') goto yy220;
+				goto yy38;
+			} else {
+				if (yych <= 's') goto yy221;
+				if (yych <= 't') goto yy222;
+				goto yy38;
+			}
+		}
 	}
 yy84:
 	YYSKIP();
@@ -936,59 +1155,76 @@ yy84:
 yy85:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy224;
-		case 'S':
-		case 's': goto yy225;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy224;
+		if (yych <= 'R') goto yy38;
+		goto yy225;
+	} else {
+		if (yych == 's') goto yy225;
+		goto yy38;
 	}
 yy86:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy226;
-		default: goto yy38;
-	}
+	if (yych == 'Y') goto yy226;
+	if (yych == 'y') goto yy226;
+	goto yy38;
 yy87:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy227;
-		default: goto yy38;
-	}
+	if (yych == 'C') goto yy227;
+	if (yych == 'c') goto yy227;
+	goto yy38;
 yy88:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy228;
-		case 'S':
-		case 's': goto yy229;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 'Q') goto yy38;
+		if (yych <= 'R') goto yy228;
+		goto yy229;
+	} else {
+		if (yych <= 'q') goto yy38;
+		if (yych <= 'r') goto yy228;
+		if (yych <= 's') goto yy229;
+		goto yy38;
 	}
 yy89:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy230;
-		case 'T':
-		case 't': goto yy231;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych == 'N') goto yy230;
+		if (yych <= 'S') goto yy38;
+		goto yy231;
+	} else {
+		if (yych <= 'n') {
+			if (yych <= 'm') goto yy38;
+			goto yy230;
+		} else {
+			if (yych == 't') goto yy231;
+			goto yy38;
+		}
 	}
 yy90:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy232;
-		case 'S':
-		case 's': goto yy233;
-		case 'T':
-		case 't': goto yy234;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych <= 'N') {
+			if (yych <= 'M') goto yy38;
+			goto yy232;
+		} else {
+			if (yych <= 'R') goto yy38;
+			if (yych <= 'S') goto yy233;
+			goto yy234;
+		}
+	} else {
+		if (yych <= 'r') {
+			if (yych == 'n') goto yy232;
+			goto yy38;
+		} else {
+			if (yych <= 's') goto yy233;
+			if (yych <= 't') goto yy234;
+			goto yy38;
+		}
 	}
 yy91:
 	YYSKIP();
@@ -998,139 +1234,169 @@ yy91:
 yy92:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy236;
-		case 'N':
-		case 'n': goto yy237;
-		case 'O':
-		case 'o': goto yy238;
-		default: goto yy38;
+	if (yych <= 'O') {
+		if (yych <= 'C') {
+			if (yych <= 'B') goto yy38;
+			goto yy236;
+		} else {
+			if (yych <= 'M') goto yy38;
+			if (yych <= 'N') goto yy237;
+			goto yy238;
+		}
+	} else {
+		if (yych <= 'm') {
+			if (yych == 'c') goto yy236;
+			goto yy38;
+		} else {
+			if (yych <= 'n') goto yy237;
+			if (yych <= 'o') goto yy238;
+			goto yy38;
+		}
 	}
 yy93:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy239;
-		case 'T':
-		case 't': goto yy240;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych == 'N') goto yy239;
+		if (yych <= 'S') goto yy38;
+		goto yy240;
+	} else {
+		if (yych <= 'n') {
+			if (yych <= 'm') goto yy38;
+			goto yy239;
+		} else {
+			if (yych == 't') goto yy240;
+			goto yy38;
+		}
 	}
 yy94:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy241;
-		case 'N':
-		case 'n': goto yy242;
-		case 'T':
-		case 't': goto yy243;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych <= 'M') {
+			if (yych <= 0x00) goto yy241;
+			goto yy38;
+		} else {
+			if (yych <= 'N') goto yy242;
+			if (yych <= 'S') goto yy38;
+			goto yy243;
+		}
+	} else {
+		if (yych <= 'n') {
+			if (yych <= 'm') goto yy38;
+			goto yy242;
+		} else {
+			if (yych == 't') goto yy243;
+			goto yy38;
+		}
 	}
 yy95:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy244;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy244;
+	if (yych == 'l') goto yy244;
+	goto yy38;
 yy96:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy245;
-		default: goto yy38;
-	}
+	if (yych == 'M') goto yy245;
+	if (yych == 'm') goto yy245;
+	goto yy38;
 yy97:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'X':
-		case 'x': goto yy246;
-		default: goto yy38;
-	}
+	if (yych == 'X') goto yy246;
+	if (yych == 'x') goto yy246;
+	goto yy38;
 yy98:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy247;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy247;
+	if (yych == 'n') goto yy247;
+	goto yy38;
 yy99:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy248;
-		case 'T':
-		case 't': goto yy249;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych <= 0x00) goto yy248;
+		if (yych <= 'S') goto yy38;
+		goto yy249;
+	} else {
+		if (yych == 't') goto yy249;
+		goto yy38;
 	}
 yy100:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy250;
-		default: goto yy38;
-	}
+	if (yych == 'M') goto yy250;
+	if (yych == 'm') goto yy250;
+	goto yy38;
 yy101:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy251;
-		default: goto yy38;
-	}
+	if (yych == 'C') goto yy251;
+	if (yych == 'c') goto yy251;
+	goto yy38;
 yy102:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy252;
-		case 'F':
-		case 'f': goto yy253;
-		case 'T':
-		case 't': goto yy254;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych <= 'E') {
+			if (yych <= 0x00) goto yy252;
+			goto yy38;
+		} else {
+			if (yych <= 'F') goto yy253;
+			if (yych <= 'S') goto yy38;
+			goto yy254;
+		}
+	} else {
+		if (yych <= 'f') {
+			if (yych <= 'e') goto yy38;
+			goto yy253;
+		} else {
+			if (yych == 't') goto yy254;
+			goto yy38;
+		}
 	}
 yy103:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy255;
-		case 'E':
-		case 'e': goto yy256;
-		case 'W':
-		case 'w': goto yy257;
-		default: goto yy38;
+	if (yych <= 'W') {
+		if (yych <= 'D') {
+			if (yych <= 0x00) goto yy255;
+			goto yy38;
+		} else {
+			if (yych <= 'E') goto yy256;
+			if (yych <= 'V') goto yy38;
+			goto yy257;
+		}
+	} else {
+		if (yych <= 'e') {
+			if (yych <= 'd') goto yy38;
+			goto yy256;
+		} else {
+			if (yych == 'w') goto yy257;
+			goto yy38;
+		}
 	}
 yy104:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy258;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy258;
+	if (yych == 'e') goto yy258;
+	goto yy38;
 yy105:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy259;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy259;
+	if (yych == 't') goto yy259;
+	goto yy38;
 yy106:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy260;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy260;
+	if (yych == 'e') goto yy260;
+	goto yy38;
 yy107:
 	YYSKIP();
 	yych = YYPEEK();
@@ -1150,55 +1416,55 @@ yy107:
 yy108:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy266;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy266;
+	if (yych == 'n') goto yy266;
+	goto yy38;
 yy109:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy267;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy267;
+	if (yych == 'r') goto yy267;
+	goto yy38;
 yy110:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy268;
-		case 'E':
-		case 'e': goto yy269;
-		case 'S':
-		case 's': goto yy270;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 'D') {
+			if (yych == 'A') goto yy268;
+			goto yy38;
+		} else {
+			if (yych <= 'E') goto yy269;
+			if (yych <= 'R') goto yy38;
+			goto yy270;
+		}
+	} else {
+		if (yych <= 'd') {
+			if (yych == 'a') goto yy268;
+			goto yy38;
+		} else {
+			if (yych <= 'e') goto yy269;
+			if (yych == 's') goto yy270;
+			goto yy38;
+		}
 	}
 yy111:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy271;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy271;
+	if (yych == 'r') goto yy271;
+	goto yy38;
 yy112:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy272;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy272;
+	if (yych == 'i') goto yy272;
+	goto yy38;
 yy113:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy273;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy273;
+	if (yych == 'o') goto yy273;
+	goto yy38;
 yy114:
 	YYSKIP();
 	yych = YYPEEK();
@@ -1228,106 +1494,136 @@ yy114:
 yy115:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy284;
-		case 'Y':
-		case 'y': goto yy285;
-		default: goto yy38;
+	if (yych <= 'Y') {
+		if (yych == 'I') goto yy284;
+		if (yych <= 'X') goto yy38;
+		goto yy285;
+	} else {
+		if (yych <= 'i') {
+			if (yych <= 'h') goto yy38;
+			goto yy284;
+		} else {
+			if (yych == 'y') goto yy285;
+			goto yy38;
+		}
 	}
 yy116:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy286;
-		case 'C':
-		case 'c': goto yy287;
-		case 'N':
-		case 'n': goto yy288;
-		case 'V':
-		case 'v': goto yy289;
-		default: goto yy38;
+	if (yych <= 'V') {
+		if (yych <= 'C') {
+			if (yych == 'A') goto yy286;
+			if (yych <= 'B') goto yy38;
+			goto yy287;
+		} else {
+			if (yych == 'N') goto yy288;
+			if (yych <= 'U') goto yy38;
+			goto yy289;
+		}
+	} else {
+		if (yych <= 'c') {
+			if (yych == 'a') goto yy286;
+			if (yych <= 'b') goto yy38;
+			goto yy287;
+		} else {
+			if (yych <= 'n') {
+				if (yych <= 'm') goto yy38;
+				goto yy288;
+			} else {
+				if (yych == 'v') goto yy289;
+				goto yy38;
+			}
+		}
 	}
 yy117:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy290;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy290;
+	if (yych == 'o') goto yy290;
+	goto yy38;
 yy118:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'X':
-		case 'x': goto yy291;
-		default: goto yy38;
-	}
+	if (yych == 'X') goto yy291;
+	if (yych == 'x') goto yy291;
+	goto yy38;
 yy119:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy292;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy292;
+	if (yych == 'i') goto yy292;
+	goto yy38;
 yy120:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy293;
-		default: goto yy38;
-	}
+	if (yych == 'M') goto yy293;
+	if (yych == 'm') goto yy293;
+	goto yy38;
 yy121:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy294;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy294;
+	if (yych == 'e') goto yy294;
+	goto yy38;
 yy122:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy295;
-		case 'O':
-		case 'o': goto yy296;
-		case 'R':
-		case 'r': goto yy297;
-		default: goto yy38;
+	if (yych <= 'R') {
+		if (yych <= 'N') {
+			if (yych == 'A') goto yy295;
+			goto yy38;
+		} else {
+			if (yych <= 'O') goto yy296;
+			if (yych <= 'Q') goto yy38;
+			goto yy297;
+		}
+	} else {
+		if (yych <= 'n') {
+			if (yych == 'a') goto yy295;
+			goto yy38;
+		} else {
+			if (yych <= 'o') goto yy296;
+			if (yych == 'r') goto yy297;
+			goto yy38;
+		}
 	}
 yy123:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy298;
-		case 'P':
-		case 'p': goto yy299;
-		default: goto yy38;
+	if (yych <= 'P') {
+		if (yych == 'M') goto yy298;
+		if (yych <= 'O') goto yy38;
+		goto yy299;
+	} else {
+		if (yych <= 'm') {
+			if (yych <= 'l') goto yy38;
+			goto yy298;
+		} else {
+			if (yych == 'p') goto yy299;
+			goto yy38;
+		}
 	}
 yy124:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy300;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy300;
+	if (yych == 'n') goto yy300;
+	goto yy38;
 yy125:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'B':
-		case 'b': goto yy301;
-		case 'L':
-		case 'l': goto yy302;
-		default: goto yy38;
+	if (yych <= 'L') {
+		if (yych == 'B') goto yy301;
+		if (yych <= 'K') goto yy38;
+		goto yy302;
+	} else {
+		if (yych <= 'b') {
+			if (yych <= 'a') goto yy38;
+			goto yy301;
+		} else {
+			if (yych == 'l') goto yy302;
+			goto yy38;
+		}
 	}
 yy126:
 	YYSKIP();
@@ -1362,50 +1658,64 @@ yy127:
 yy128:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy312;
-		case 'M':
-		case 'm': goto yy313;
-		case 'T':
-		case 't': goto yy314;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych <= 'L') {
+			if (yych <= 'K') goto yy38;
+			goto yy312;
+		} else {
+			if (yych <= 'M') goto yy313;
+			if (yych <= 'S') goto yy38;
+			goto yy314;
+		}
+	} else {
+		if (yych <= 'm') {
+			if (yych <= 'k') goto yy38;
+			if (yych <= 'l') goto yy312;
+			goto yy313;
+		} else {
+			if (yych == 't') goto yy314;
+			goto yy38;
+		}
 	}
 yy129:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy315;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy315;
+	if (yych == 'd') goto yy315;
+	goto yy38;
 yy130:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy316;
-		case 'P':
-		case 'p': goto yy317;
-		default: goto yy38;
+	if (yych <= 'P') {
+		if (yych <= 0x00) goto yy316;
+		if (yych <= 'O') goto yy38;
+		goto yy317;
+	} else {
+		if (yych == 'p') goto yy317;
+		goto yy38;
 	}
 yy131:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy318;
-		case 'O':
-		case 'o': goto yy319;
-		default: goto yy38;
+	if (yych <= 'O') {
+		if (yych == 'E') goto yy318;
+		if (yych <= 'N') goto yy38;
+		goto yy319;
+	} else {
+		if (yych <= 'e') {
+			if (yych <= 'd') goto yy38;
+			goto yy318;
+		} else {
+			if (yych == 'o') goto yy319;
+			goto yy38;
+		}
 	}
 yy132:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy320;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy320;
+	if (yych == 't') goto yy320;
+	goto yy38;
 yy133:
 	YYSKIP();
 	yych = YYPEEK();
@@ -1414,91 +1724,99 @@ yy133:
 yy134:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy322;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy322;
+	if (yych == 'e') goto yy322;
+	goto yy38;
 yy135:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy323;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy323;
+	if (yych == 'r') goto yy323;
+	goto yy38;
 yy136:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy324;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy324;
+	if (yych == 's') goto yy324;
+	goto yy38;
 yy137:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy325;
-		case 'E':
-		case 'e': goto yy326;
-		case 'I':
-		case 'i': goto yy327;
-		case 'O':
-		case 'o': goto yy328;
-		default: goto yy38;
+	if (yych <= 'O') {
+		if (yych <= 'E') {
+			if (yych == 'A') goto yy325;
+			if (yych <= 'D') goto yy38;
+			goto yy326;
+		} else {
+			if (yych == 'I') goto yy327;
+			if (yych <= 'N') goto yy38;
+			goto yy328;
+		}
+	} else {
+		if (yych <= 'e') {
+			if (yych == 'a') goto yy325;
+			if (yych <= 'd') goto yy38;
+			goto yy326;
+		} else {
+			if (yych <= 'i') {
+				if (yych <= 'h') goto yy38;
+				goto yy327;
+			} else {
+				if (yych == 'o') goto yy328;
+				goto yy38;
+			}
+		}
 	}
 yy138:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy329;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy329;
+	if (yych == 't') goto yy329;
+	goto yy38;
 yy139:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy330;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy330;
+	if (yych == 'r') goto yy330;
+	goto yy38;
 yy140:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy331;
-		case 'I':
-		case 'i': goto yy332;
-		default: goto yy38;
+	if (yych <= 'I') {
+		if (yych == 'A') goto yy331;
+		if (yych <= 'H') goto yy38;
+		goto yy332;
+	} else {
+		if (yych <= 'a') {
+			if (yych <= '`') goto yy38;
+			goto yy331;
+		} else {
+			if (yych == 'i') goto yy332;
+			goto yy38;
+		}
 	}
 yy141:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy333;
-		default: goto yy38;
-	}
+	if (yych == 'U') goto yy333;
+	if (yych == 'u') goto yy333;
+	goto yy38;
 yy142:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy334;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy334;
+	if (yych == 'r') goto yy334;
+	goto yy38;
 yy143:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x93: goto yy335;
-		case 0x94: goto yy336;
-		case 0xA6: goto yy337;
-		default: goto yy38;
+	if (yych <= 0x94) {
+		if (yych <= 0x92) goto yy38;
+		if (yych <= 0x93) goto yy335;
+		goto yy336;
+	} else {
+		if (yych == 0xA6) goto yy337;
+		goto yy38;
 	}
 yy144:
 	YYSKIP();
@@ -1511,43 +1829,33 @@ yy145:
 yy146:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy339;
-		default: goto yy38;
-	}
+	if (yych == 'U') goto yy339;
+	if (yych == 'u') goto yy339;
+	goto yy38;
 yy147:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy340;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy340;
+	if (yych == 't') goto yy340;
+	goto yy38;
 yy148:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy341;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy341;
+	if (yych == 'n') goto yy341;
+	goto yy38;
 yy149:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy342;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy342;
+	if (yych == 'r') goto yy342;
+	goto yy38;
 yy150:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy343;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy343;
+	if (yych == 'e') goto yy343;
+	goto yy38;
 yy151:
 	YYSKIP();
 	yych = YYPEEK();
@@ -1556,11 +1864,9 @@ yy151:
 yy152:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy345;
-		default: goto yy38;
-	}
+	if (yych == 'U') goto yy345;
+	if (yych == 'u') goto yy345;
+	goto yy38;
 yy153:
 	YYSKIP();
 	{ return cur == n + 1 ? 19 : 0; }
@@ -1572,20 +1878,20 @@ yy154:
 yy155:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy347;
-		case 'T':
-		case 't': goto yy348;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych <= 0x00) goto yy347;
+		if (yych <= 'S') goto yy38;
+		goto yy348;
+	} else {
+		if (yych == 't') goto yy348;
+		goto yy38;
 	}
 yy156:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy349;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy349;
+	if (yych == 'e') goto yy349;
+	goto yy38;
 yy157:
 	YYSKIP();
 	yych = YYPEEK();
@@ -1594,70 +1900,54 @@ yy157:
 yy158:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy351;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy351;
+	if (yych == 'i') goto yy351;
+	goto yy38;
 yy159:
 	YYSKIP();
 	{ return cur == n + 1 ? 31 : 0; }
 yy160:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy352;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy352;
+	if (yych == 'h') goto yy352;
+	goto yy38;
 yy161:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'K':
-		case 'k': goto yy353;
-		default: goto yy38;
-	}
+	if (yych == 'K') goto yy353;
+	if (yych == 'k') goto yy353;
+	goto yy38;
 yy162:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy354;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy354;
+	if (yych == 'o') goto yy354;
+	goto yy38;
 yy163:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy355;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy355;
+	if (yych == 'i') goto yy355;
+	goto yy38;
 yy164:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'W':
-		case 'w': goto yy356;
-		default: goto yy38;
-	}
+	if (yych == 'W') goto yy356;
+	if (yych == 'w') goto yy356;
+	goto yy38;
 yy165:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy357;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy357;
+	if (yych == 'o') goto yy357;
+	goto yy38;
 yy166:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy358;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy358;
+	if (yych == 'l') goto yy358;
+	goto yy38;
 yy167:
 	YYSKIP();
 	yych = YYPEEK();
@@ -1666,11 +1956,9 @@ yy167:
 yy168:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy360;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy360;
+	if (yych == 'l') goto yy360;
+	goto yy38;
 yy169:
 	YYSKIP();
 	yych = YYPEEK();
@@ -1679,11 +1967,9 @@ yy169:
 yy170:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy362;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy362;
+	if (yych == 't') goto yy362;
+	goto yy38;
 yy171:
 	YYSKIP();
 	yych = YYPEEK();
@@ -1692,85 +1978,107 @@ yy171:
 yy172:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy364;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy364;
+	if (yych == 'l') goto yy364;
+	goto yy38;
 yy173:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy365;
-		case 'R':
-		case 'r': goto yy366;
-		default: goto yy38;
+	if (yych <= 'R') {
+		if (yych == 'P') goto yy365;
+		if (yych <= 'Q') goto yy38;
+		goto yy366;
+	} else {
+		if (yych <= 'p') {
+			if (yych <= 'o') goto yy38;
+			goto yy365;
+		} else {
+			if (yych == 'r') goto yy366;
+			goto yy38;
+		}
 	}
 yy174:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy367;
-		case 'E':
-		case 'e': goto yy368;
-		default: goto yy38;
+	if (yych <= 'E') {
+		if (yych == 'A') goto yy367;
+		if (yych <= 'D') goto yy38;
+		goto yy368;
+	} else {
+		if (yych <= 'a') {
+			if (yych <= '`') goto yy38;
+			goto yy367;
+		} else {
+			if (yych == 'e') goto yy368;
+			goto yy38;
+		}
 	}
 yy175:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy369;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy369;
+	if (yych == 's') goto yy369;
+	goto yy38;
 yy176:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy370;
-		case 'P':
-		case 'p': goto yy371;
-		default: goto yy38;
+	if (yych <= 'P') {
+		if (yych == 'E') goto yy370;
+		if (yych <= 'O') goto yy38;
+		goto yy371;
+	} else {
+		if (yych <= 'e') {
+			if (yych <= 'd') goto yy38;
+			goto yy370;
+		} else {
+			if (yych == 'p') goto yy371;
+			goto yy38;
+		}
 	}
 yy177:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy372;
-		case 'T':
-		case 't': goto yy373;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych == 'C') goto yy372;
+		if (yych <= 'S') goto yy38;
+		goto yy373;
+	} else {
+		if (yych <= 'c') {
+			if (yych <= 'b') goto yy38;
+			goto yy372;
+		} else {
+			if (yych == 't') goto yy373;
+			goto yy38;
+		}
 	}
 yy178:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy374;
-		case 'P':
-		case 'p': goto yy375;
-		default: goto yy38;
+	if (yych <= 'P') {
+		if (yych == 'N') goto yy374;
+		if (yych <= 'O') goto yy38;
+		goto yy375;
+	} else {
+		if (yych <= 'n') {
+			if (yych <= 'm') goto yy38;
+			goto yy374;
+		} else {
+			if (yych == 'p') goto yy375;
+			goto yy38;
+		}
 	}
 yy179:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy376;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy376;
+	if (yych == 'e') goto yy376;
+	goto yy38;
 yy180:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy377;
-		default: goto yy38;
-	}
+	if (yych == 'C') goto yy377;
+	if (yych == 'c') goto yy377;
+	goto yy38;
 yy181:
 	YYSKIP();
 	yych = YYPEEK();
@@ -1779,264 +2087,226 @@ yy181:
 yy182:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy379;
-		default: goto yy38;
-	}
+	if (yych == 'C') goto yy379;
+	if (yych == 'c') goto yy379;
+	goto yy38;
 yy183:
 	YYSKIP();
 	{ return cur == n + 1 ? 79 : 0; }
 yy184:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy380;
-		case 'U':
-		case 'u': goto yy381;
-		default: goto yy38;
+	if (yych <= 'U') {
+		if (yych <= 0x00) goto yy380;
+		if (yych <= 'T') goto yy38;
+		goto yy381;
+	} else {
+		if (yych == 'u') goto yy381;
+		goto yy38;
 	}
 yy185:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy382;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy382;
+	if (yych == 's') goto yy382;
+	goto yy38;
 yy186:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy383;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy383;
+	if (yych == 'e') goto yy383;
+	goto yy38;
 yy187:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy384;
-		default: goto yy38;
-	}
+	if (yych == 'P') goto yy384;
+	if (yych == 'p') goto yy384;
+	goto yy38;
 yy188:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy385;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy385;
+	if (yych == 'h') goto yy385;
+	goto yy38;
 yy189:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy386;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy386;
+	if (yych == 'h') goto yy386;
+	goto yy38;
 yy190:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy387;
-		default: goto yy38;
-	}
+	if (yych == 'V') goto yy387;
+	if (yych == 'v') goto yy387;
+	goto yy38;
 yy191:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy388;
-		case 'I':
-		case 'i': goto yy389;
-		default: goto yy38;
+	if (yych <= 'I') {
+		if (yych <= 0x00) goto yy388;
+		if (yych <= 'H') goto yy38;
+		goto yy389;
+	} else {
+		if (yych == 'i') goto yy389;
+		goto yy38;
 	}
 yy192:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy390;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy390;
+	if (yych == 'i') goto yy390;
+	goto yy38;
 yy193:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy391;
-		default: goto yy38;
-	}
+	if (yych == 'A') goto yy391;
+	if (yych == 'a') goto yy391;
+	goto yy38;
 yy194:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy392;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy392;
+	if (yych == 'r') goto yy392;
+	goto yy38;
 yy195:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy393;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy393;
+	if (yych == 'e') goto yy393;
+	goto yy38;
 yy196:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy394;
-		default: goto yy38;
-	}
+	if (yych == 'C') goto yy394;
+	if (yych == 'c') goto yy394;
+	goto yy38;
 yy197:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy395;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy395;
+	if (yych == 't') goto yy395;
+	goto yy38;
 yy198:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy396;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy396;
+	if (yych == 'e') goto yy396;
+	goto yy38;
 yy199:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy397;
-		case 'D':
-		case 'd': goto yy398;
-		case 'I':
-		case 'i': goto yy399;
-		default: goto yy38;
+	if (yych <= 'I') {
+		if (yych <= 'C') {
+			if (yych == 'A') goto yy397;
+			goto yy38;
+		} else {
+			if (yych <= 'D') goto yy398;
+			if (yych <= 'H') goto yy38;
+			goto yy399;
+		}
+	} else {
+		if (yych <= 'c') {
+			if (yych == 'a') goto yy397;
+			goto yy38;
+		} else {
+			if (yych <= 'd') goto yy398;
+			if (yych == 'i') goto yy399;
+			goto yy38;
+		}
 	}
 yy200:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy400;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy400;
+	if (yych == 's') goto yy400;
+	goto yy38;
 yy201:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy401;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy401;
+	if (yych == 'e') goto yy401;
+	goto yy38;
 yy202:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy402;
-		case 'T':
-		case 't': goto yy403;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych <= 0x00) goto yy402;
+		if (yych <= 'S') goto yy38;
+		goto yy403;
+	} else {
+		if (yych == 't') goto yy403;
+		goto yy38;
 	}
 yy203:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy404;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy404;
+	if (yych == 'r') goto yy404;
+	goto yy38;
 yy204:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy405;
-		default: goto yy38;
-	}
+	if (yych == 'M') goto yy405;
+	if (yych == 'm') goto yy405;
+	goto yy38;
 yy205:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy406;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy406;
+	if (yych == 'l') goto yy406;
+	goto yy38;
 yy206:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy407;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy407;
+	if (yych == 'e') goto yy407;
+	goto yy38;
 yy207:
 	YYSKIP();
 	{ return cur == n + 1 ? 129 : 0; }
 yy208:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'F':
-		case 'f': goto yy408;
-		default: goto yy38;
-	}
+	if (yych == 'F') goto yy408;
+	if (yych == 'f') goto yy408;
+	goto yy38;
 yy209:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy409;
-		default: goto yy38;
-	}
+	if (yych == 'P') goto yy409;
+	if (yych == 'p') goto yy409;
+	goto yy38;
 yy210:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy410;
-		default: goto yy38;
-	}
+	if (yych == 'P') goto yy410;
+	if (yych == 'p') goto yy410;
+	goto yy38;
 yy211:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy411;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy411;
+	if (yych == 'e') goto yy411;
+	goto yy38;
 yy212:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy412;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy412;
+	if (yych == 'd') goto yy412;
+	goto yy38;
 yy213:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy413;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy413;
+	if (yych == 'e') goto yy413;
+	goto yy38;
 yy214:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy414;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy414;
+	if (yych == 'h') goto yy414;
+	goto yy38;
 yy215:
 	YYSKIP();
 	yych = YYPEEK();
@@ -2045,54 +2315,42 @@ yy215:
 yy216:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy416;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy416;
+	if (yych == 'd') goto yy416;
+	goto yy38;
 yy217:
 	YYSKIP();
 	{ return cur == n + 1 ? 142 : 0; }
 yy218:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy417;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy417;
+	if (yych == 'l') goto yy417;
+	goto yy38;
 yy219:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy418;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy418;
+	if (yych == 'e') goto yy418;
+	goto yy38;
 yy220:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy419;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy419;
+	if (yych == 't') goto yy419;
+	goto yy38;
 yy221:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy420;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy420;
+	if (yych == 't') goto yy420;
+	goto yy38;
 yy222:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy421;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy421;
+	if (yych == 'r') goto yy421;
+	goto yy38;
 yy223:
 	YYSKIP();
 	{ return cur == n + 1 ? 152 : 0; }
@@ -2107,171 +2365,143 @@ yy225:
 yy226:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy423;
-		case 'W':
-		case 'w': goto yy424;
-		default: goto yy38;
+	if (yych <= 'W') {
+		if (yych <= 0x00) goto yy423;
+		if (yych <= 'V') goto yy38;
+		goto yy424;
+	} else {
+		if (yych == 'w') goto yy424;
+		goto yy38;
 	}
 yy227:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'K':
-		case 'k': goto yy425;
-		default: goto yy38;
-	}
+	if (yych == 'K') goto yy425;
+	if (yych == 'k') goto yy425;
+	goto yy38;
 yy228:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy426;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy426;
+	if (yych == 'g') goto yy426;
+	goto yy38;
 yy229:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy427;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy427;
+	if (yych == 't') goto yy427;
+	goto yy38;
 yy230:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy428;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy428;
+	if (yych == 'g') goto yy428;
+	goto yy38;
 yy231:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy429;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy429;
+	if (yych == 't') goto yy429;
+	goto yy38;
 yy232:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy430;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy430;
+	if (yych == 'e') goto yy430;
+	goto yy38;
 yy233:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy431;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy431;
+	if (yych == 't') goto yy431;
+	goto yy38;
 yy234:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy432;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy432;
+	if (yych == 'e') goto yy432;
+	goto yy38;
 yy235:
 	YYSKIP();
 	{ return cur == n + 1 ? 169 : 0; }
 yy236:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy433;
-		default: goto yy38;
-	}
+	if (yych == 'A') goto yy433;
+	if (yych == 'a') goto yy433;
+	goto yy38;
 yy237:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy434;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy434;
+	if (yych == 'g') goto yy434;
+	goto yy38;
 yy238:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'K':
-		case 'k': goto yy435;
-		default: goto yy38;
-	}
+	if (yych == 'K') goto yy435;
+	if (yych == 'k') goto yy435;
+	goto yy38;
 yy239:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy436;
-		default: goto yy38;
-	}
+	if (yych == 'Y') goto yy436;
+	if (yych == 'y') goto yy436;
+	goto yy38;
 yy240:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy437;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy437;
+	if (yych == 'e') goto yy437;
+	goto yy38;
 yy241:
 	YYSKIP();
 	{ return cur == n + 1 ? 178 : 0; }
 yy242:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy438;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy438;
+	if (yych == 't') goto yy438;
+	goto yy38;
 yy243:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy439;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy439;
+	if (yych == 'h') goto yy439;
+	goto yy38;
 yy244:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy440;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy440;
+	if (yych == 'l') goto yy440;
+	goto yy38;
 yy245:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy441;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy441;
+	if (yych == 'e') goto yy441;
+	goto yy38;
 yy246:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy442;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy442;
+	if (yych == 't') goto yy442;
+	goto yy38;
 yy247:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy443;
-		case 'T':
-		case 't': goto yy444;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych == 'E') goto yy443;
+		if (yych <= 'S') goto yy38;
+		goto yy444;
+	} else {
+		if (yych <= 'e') {
+			if (yych <= 'd') goto yy38;
+			goto yy443;
+		} else {
+			if (yych == 't') goto yy444;
+			goto yy38;
+		}
 	}
 yy248:
 	YYSKIP();
@@ -2279,27 +2509,21 @@ yy248:
 yy249:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy445;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy445;
+	if (yych == 'e') goto yy445;
+	goto yy38;
 yy250:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'B':
-		case 'b': goto yy446;
-		default: goto yy38;
-	}
+	if (yych == 'B') goto yy446;
+	if (yych == 'b') goto yy446;
+	goto yy38;
 yy251:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy447;
-		default: goto yy38;
-	}
+	if (yych == 'U') goto yy447;
+	if (yych == 'u') goto yy447;
+	goto yy38;
 yy252:
 	YYSKIP();
 	{ return cur == n + 1 ? 204 : 0; }
@@ -2311,11 +2535,9 @@ yy253:
 yy254:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy449;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy449;
+	if (yych == 'e') goto yy449;
+	goto yy38;
 yy255:
 	YYSKIP();
 	{ return cur == n + 1 ? 207 : 0; }
@@ -2327,110 +2549,96 @@ yy256:
 yy257:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy451;
-		default: goto yy38;
-	}
+	if (yych == 'A') goto yy451;
+	if (yych == 'a') goto yy451;
+	goto yy38;
 yy258:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy452;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy452;
+	if (yych == 'n') goto yy452;
+	goto yy38;
 yy259:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy453;
-		case 'L':
-		case 'l': goto yy454;
-		default: goto yy38;
+	if (yych <= 'L') {
+		if (yych <= 0x00) goto yy453;
+		if (yych <= 'K') goto yy38;
+		goto yy454;
+	} else {
+		if (yych == 'l') goto yy454;
+		goto yy38;
 	}
 yy260:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy455;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy455;
+	if (yych == 'r') goto yy455;
+	goto yy38;
 yy261:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy456;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy456;
+	if (yych == 'e') goto yy456;
+	goto yy38;
 yy262:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy457;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy457;
+	if (yych == 'r') goto yy457;
+	goto yy38;
 yy263:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy458;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy458;
+	if (yych == 'e') goto yy458;
+	goto yy38;
 yy264:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy459;
-		case 'T':
-		case 't': goto yy460;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych == 'A') goto yy459;
+		if (yych <= 'S') goto yy38;
+		goto yy460;
+	} else {
+		if (yych <= 'a') {
+			if (yych <= '`') goto yy38;
+			goto yy459;
+		} else {
+			if (yych == 't') goto yy460;
+			goto yy38;
+		}
 	}
 yy265:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy461;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy461;
+	if (yych == 's') goto yy461;
+	goto yy38;
 yy266:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy462;
-		default: goto yy38;
-	}
+	if (yych == 'U') goto yy462;
+	if (yych == 'u') goto yy462;
+	goto yy38;
 yy267:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy463;
-		default: goto yy38;
-	}
+	if (yych == 'A') goto yy463;
+	if (yych == 'a') goto yy463;
+	goto yy38;
 yy268:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy464;
-		default: goto yy38;
-	}
+	if (yych == 'C') goto yy464;
+	if (yych == 'c') goto yy464;
+	goto yy38;
 yy269:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy465;
-		default: goto yy38;
-	}
+	if (yych == 'A') goto yy465;
+	if (yych == 'a') goto yy465;
+	goto yy38;
 yy270:
 	YYSKIP();
 	yych = YYPEEK();
@@ -2439,389 +2647,392 @@ yy270:
 yy271:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy467;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy467;
+	if (yych == 't') goto yy467;
+	goto yy38;
 yy272:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy468;
-		case 'O':
-		case 'o': goto yy469;
-		default: goto yy38;
+	if (yych <= 'O') {
+		if (yych <= 'M') goto yy38;
+		if (yych <= 'N') goto yy468;
+		goto yy469;
+	} else {
+		if (yych <= 'm') goto yy38;
+		if (yych <= 'n') goto yy468;
+		if (yych <= 'o') goto yy469;
+		goto yy38;
 	}
 yy273:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy470;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy470;
+	if (yych == 't') goto yy470;
+	goto yy38;
 yy274:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy471;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy471;
+	if (yych == 'd') goto yy471;
+	goto yy38;
 yy275:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy472;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy472;
+	if (yych == 'i') goto yy472;
+	goto yy38;
 yy276:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy473;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy473;
+	if (yych == 'e') goto yy473;
+	goto yy38;
 yy277:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy474;
-		default: goto yy38;
-	}
+	if (yych == 'A') goto yy474;
+	if (yych == 'a') goto yy474;
+	goto yy38;
 yy278:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy475;
-		default: goto yy38;
-	}
+	if (yych == 'A') goto yy475;
+	if (yych == 'a') goto yy475;
+	goto yy38;
 yy279:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy476;
-		default: goto yy38;
-	}
+	if (yych == 'A') goto yy476;
+	if (yych == 'a') goto yy476;
+	goto yy38;
 yy280:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy477;
-		case 'O':
-		case 'o': goto yy478;
-		default: goto yy38;
+	if (yych <= 'O') {
+		if (yych == 'E') goto yy477;
+		if (yych <= 'N') goto yy38;
+		goto yy478;
+	} else {
+		if (yych <= 'e') {
+			if (yych <= 'd') goto yy38;
+			goto yy477;
+		} else {
+			if (yych == 'o') goto yy478;
+			goto yy38;
+		}
 	}
 yy281:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy479;
-		default: goto yy38;
-	}
+	if (yych == 'U') goto yy479;
+	if (yych == 'u') goto yy479;
+	goto yy38;
 yy282:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy480;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy480;
+	if (yych == 'r') goto yy480;
+	goto yy38;
 yy283:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy481;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy481;
+	if (yych == 'i') goto yy481;
+	goto yy38;
 yy284:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy482;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy482;
+	if (yych == 'd') goto yy482;
+	goto yy38;
 yy285:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy483;
-		case 'S':
-		case 's': goto yy484;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy483;
+		if (yych <= 'R') goto yy38;
+		goto yy484;
+	} else {
+		if (yych == 's') goto yy484;
+		goto yy38;
 	}
 yy286:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy485;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy485;
+	if (yych == 'r') goto yy485;
+	goto yy38;
 yy287:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy486;
-		case 'T':
-		case 't': goto yy487;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych == 'O') goto yy486;
+		if (yych <= 'S') goto yy38;
+		goto yy487;
+	} else {
+		if (yych <= 'o') {
+			if (yych <= 'n') goto yy38;
+			goto yy486;
+		} else {
+			if (yych == 't') goto yy487;
+			goto yy38;
+		}
 	}
 yy288:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy488;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy488;
+	if (yych == 't') goto yy488;
+	goto yy38;
 yy289:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy489;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy489;
+	if (yych == 'e') goto yy489;
+	goto yy38;
 yy290:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'W':
-		case 'w': goto yy490;
-		default: goto yy38;
-	}
+	if (yych == 'W') goto yy490;
+	if (yych == 'w') goto yy490;
+	goto yy38;
 yy291:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy491;
-		case 'T':
-		case 't': goto yy492;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych <= 0x00) goto yy491;
+		if (yych <= 'S') goto yy38;
+		goto yy492;
+	} else {
+		if (yych == 't') goto yy492;
+		goto yy38;
 	}
 yy292:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy493;
-		default: goto yy38;
-	}
+	if (yych == 'P') goto yy493;
+	if (yych == 'p') goto yy493;
+	goto yy38;
 yy293:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy494;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy494;
+	if (yych == 'e') goto yy494;
+	goto yy38;
 yy294:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy495;
-		default: goto yy38;
-	}
+	if (yych == 'A') goto yy495;
+	if (yych == 'a') goto yy495;
+	goto yy38;
 yy295:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy496;
-		case 'T':
-		case 't': goto yy497;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych == 'R') goto yy496;
+		if (yych <= 'S') goto yy38;
+		goto yy497;
+	} else {
+		if (yych <= 'r') {
+			if (yych <= 'q') goto yy38;
+			goto yy496;
+		} else {
+			if (yych == 't') goto yy497;
+			goto yy38;
+		}
 	}
 yy296:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy498;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy498;
+	if (yych == 'r') goto yy498;
+	goto yy38;
 yy297:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy499;
-		case 'U':
-		case 'u': goto yy500;
-		default: goto yy38;
+	if (yych <= 'U') {
+		if (yych == 'I') goto yy499;
+		if (yych <= 'T') goto yy38;
+		goto yy500;
+	} else {
+		if (yych <= 'i') {
+			if (yych <= 'h') goto yy38;
+			goto yy499;
+		} else {
+			if (yych == 'u') goto yy500;
+			goto yy38;
+		}
 	}
 yy298:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy501;
-		default: goto yy38;
-	}
+	if (yych == 'M') goto yy501;
+	if (yych == 'm') goto yy501;
+	goto yy38;
 yy299:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy502;
-		default: goto yy38;
-	}
+	if (yych == 'P') goto yy502;
+	if (yych == 'p') goto yy502;
+	goto yy38;
 yy300:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy503;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy503;
+	if (yych == 'o') goto yy503;
+	goto yy38;
 yy301:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy504;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy504;
+	if (yych == 'l') goto yy504;
+	goto yy38;
 yy302:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'K':
-		case 'k': goto yy505;
-		default: goto yy38;
-	}
+	if (yych == 'K') goto yy505;
+	if (yych == 'k') goto yy505;
+	goto yy38;
 yy303:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy506;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy506;
+	if (yych == 'l') goto yy506;
+	goto yy38;
 yy304:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy507;
-		case 'T':
-		case 't': goto yy508;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych <= 0x00) goto yy507;
+		if (yych <= 'S') goto yy38;
+		goto yy508;
+	} else {
+		if (yych == 't') goto yy508;
+		goto yy38;
 	}
 yy305:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy509;
-		default: goto yy38;
-	}
+	if (yych == 'M') goto yy509;
+	if (yych == 'm') goto yy509;
+	goto yy38;
 yy306:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy510;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy510;
+	if (yych == 't') goto yy510;
+	goto yy38;
 yy307:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy511;
-		case 'T':
-		case 't': goto yy512;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych == 'N') goto yy511;
+		if (yych <= 'S') goto yy38;
+		goto yy512;
+	} else {
+		if (yych <= 'n') {
+			if (yych <= 'm') goto yy38;
+			goto yy511;
+		} else {
+			if (yych == 't') goto yy512;
+			goto yy38;
+		}
 	}
 yy308:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy513;
-		case 'R':
-		case 'r': goto yy514;
-		case 'Y':
-		case 'y': goto yy515;
-		default: goto yy38;
+	if (yych <= 'Y') {
+		if (yych <= 'Q') {
+			if (yych <= 0x00) goto yy513;
+			goto yy38;
+		} else {
+			if (yych <= 'R') goto yy514;
+			if (yych <= 'X') goto yy38;
+			goto yy515;
+		}
+	} else {
+		if (yych <= 'r') {
+			if (yych <= 'q') goto yy38;
+			goto yy514;
+		} else {
+			if (yych == 'y') goto yy515;
+			goto yy38;
+		}
 	}
 yy309:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy516;
-		case 'R':
-		case 'r': goto yy517;
-		case 'S':
-		case 's': goto yy518;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 'N') {
+			if (yych <= 'M') goto yy38;
+			goto yy516;
+		} else {
+			if (yych <= 'Q') goto yy38;
+			if (yych <= 'R') goto yy517;
+			goto yy518;
+		}
+	} else {
+		if (yych <= 'q') {
+			if (yych == 'n') goto yy516;
+			goto yy38;
+		} else {
+			if (yych <= 'r') goto yy517;
+			if (yych <= 's') goto yy518;
+			goto yy38;
+		}
 	}
 yy310:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy519;
-		default: goto yy38;
-	}
+	if (yych == 'U') goto yy519;
+	if (yych == 'u') goto yy519;
+	goto yy38;
 yy311:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy520;
-		case 'O':
-		case 'o': goto yy521;
-		case 'U':
-		case 'u': goto yy522;
-		default: goto yy38;
+	if (yych <= 'U') {
+		if (yych <= 'N') {
+			if (yych == 'E') goto yy520;
+			goto yy38;
+		} else {
+			if (yych <= 'O') goto yy521;
+			if (yych <= 'T') goto yy38;
+			goto yy522;
+		}
+	} else {
+		if (yych <= 'n') {
+			if (yych == 'e') goto yy520;
+			goto yy38;
+		} else {
+			if (yych <= 'o') goto yy521;
+			if (yych == 'u') goto yy522;
+			goto yy38;
+		}
 	}
 yy312:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy523;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy523;
+	if (yych == 'l') goto yy523;
+	goto yy38;
 yy313:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy524;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy524;
+	if (yych == 'e') goto yy524;
+	goto yy38;
 yy314:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy525;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy525;
+	if (yych == 'l') goto yy525;
+	goto yy38;
 yy315:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy526;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy526;
+	if (yych == 'r') goto yy526;
+	goto yy38;
 yy316:
 	YYSKIP();
 	{ return cur == n + 1 ? 329 : 0; }
@@ -2833,12 +3044,18 @@ yy317:
 yy318:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy528;
-		case 'N':
-		case 'n': goto yy529;
-		default: goto yy38;
+	if (yych <= 'N') {
+		if (yych == 'L') goto yy528;
+		if (yych <= 'M') goto yy38;
+		goto yy529;
+	} else {
+		if (yych <= 'l') {
+			if (yych <= 'k') goto yy38;
+			goto yy528;
+		} else {
+			if (yych == 'n') goto yy529;
+			goto yy38;
+		}
 	}
 yy319:
 	YYSKIP();
@@ -2848,30 +3065,24 @@ yy319:
 yy320:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy531;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy531;
+	if (yych == 'i') goto yy531;
+	goto yy38;
 yy321:
 	YYSKIP();
 	{ return cur == n + 1 ? 337 : 0; }
 yy322:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy532;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy532;
+	if (yych == 'd') goto yy532;
+	goto yy38;
 yy323:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'B':
-		case 'b': goto yy533;
-		default: goto yy38;
-	}
+	if (yych == 'B') goto yy533;
+	if (yych == 'b') goto yy533;
+	goto yy38;
 yy324:
 	YYSKIP();
 	yych = YYPEEK();
@@ -2880,69 +3091,61 @@ yy324:
 yy325:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy535;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy535;
+	if (yych == 't') goto yy535;
+	goto yy38;
 yy326:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy536;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy536;
+	if (yych == 'r') goto yy536;
+	goto yy38;
 yy327:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy537;
-		default: goto yy38;
-	}
+	if (yych == 'C') goto yy537;
+	if (yych == 'c') goto yy537;
+	goto yy38;
 yy328:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy538;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy538;
+	if (yych == 'l') goto yy538;
+	goto yy38;
 yy329:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy539;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy539;
+	if (yych == 'h') goto yy539;
+	goto yy38;
 yy330:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy540;
-		case 'K':
-		case 'k': goto yy541;
-		default: goto yy38;
+	if (yych <= 'K') {
+		if (yych == 'D') goto yy540;
+		if (yych <= 'J') goto yy38;
+		goto yy541;
+	} else {
+		if (yych <= 'd') {
+			if (yych <= 'c') goto yy38;
+			goto yy540;
+		} else {
+			if (yych == 'k') goto yy541;
+			goto yy38;
+		}
 	}
 yy331:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy542;
-		default: goto yy38;
-	}
+	if (yych == 'P') goto yy542;
+	if (yych == 'p') goto yy542;
+	goto yy38;
 yy332:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy543;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy543;
+	if (yych == 't') goto yy543;
+	goto yy38;
 yy333:
 	YYSKIP();
 	yych = YYPEEK();
@@ -2951,11 +3154,9 @@ yy333:
 yy334:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy545;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy545;
+	if (yych == 'o') goto yy545;
+	goto yy38;
 yy335:
 	YYSKIP();
 	yych = YYPEEK();
@@ -2977,54 +3178,42 @@ yy338:
 yy339:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy549;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy549;
+	if (yych == 't') goto yy549;
+	goto yy38;
 yy340:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy550;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy550;
+	if (yych == 'r') goto yy550;
+	goto yy38;
 yy341:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy551;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy551;
+	if (yych == 'o') goto yy551;
+	goto yy38;
 yy342:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy552;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy552;
+	if (yych == 'e') goto yy552;
+	goto yy38;
 yy343:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy553;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy553;
+	if (yych == 'r') goto yy553;
+	goto yy38;
 yy344:
 	YYSKIP();
 	{ return cur == n + 1 ? 17 : 0; }
 yy345:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy554;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy554;
+	if (yych == 'd') goto yy554;
+	goto yy38;
 yy346:
 	YYSKIP();
 	{ return cur == n + 1 ? 20 : 0; }
@@ -3034,20 +3223,24 @@ yy347:
 yy348:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy555;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy555;
+	if (yych == 'h') goto yy555;
+	goto yy38;
 yy349:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy556;
-		case 'N':
-		case 'n': goto yy557;
-		default: goto yy38;
+	if (yych <= 'N') {
+		if (yych == 'A') goto yy556;
+		if (yych <= 'M') goto yy38;
+		goto yy557;
+	} else {
+		if (yych <= 'a') {
+			if (yych <= '`') goto yy38;
+			goto yy556;
+		} else {
+			if (yych == 'n') goto yy557;
+			goto yy38;
+		}
 	}
 yy350:
 	YYSKIP();
@@ -3055,145 +3248,137 @@ yy350:
 yy351:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy558;
-		default: goto yy38;
-	}
+	if (yych == 'C') goto yy558;
+	if (yych == 'c') goto yy558;
+	goto yy38;
 yy352:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy559;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy559;
+	if (yych == 'o') goto yy559;
+	goto yy38;
 yy353:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy560;
-		case 'G':
-		case 'g': goto yy561;
-		default: goto yy38;
+	if (yych <= 'G') {
+		if (yych <= 0x00) goto yy560;
+		if (yych <= 'F') goto yy38;
+		goto yy561;
+	} else {
+		if (yych == 'g') goto yy561;
+		goto yy38;
 	}
 yy354:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy562;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy562;
+	if (yych == 'r') goto yy562;
+	goto yy38;
 yy355:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy563;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy563;
+	if (yych == 'n') goto yy563;
+	goto yy38;
 yy356:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy564;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy564;
+	if (yych == 'e') goto yy564;
+	goto yy38;
 yy357:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy565;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy565;
+	if (yych == 'n') goto yy565;
+	goto yy38;
 yy358:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy566;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy566;
+	if (yych == 'i') goto yy566;
+	goto yy38;
 yy359:
 	YYSKIP();
 	{ return cur == n + 1 ? 42 : 0; }
 yy360:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy567;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy567;
+	if (yych == 'i') goto yy567;
+	goto yy38;
 yy361:
 	YYSKIP();
 	{ return cur == n + 1 ? 44 : 0; }
 yy362:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy568;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy568;
+	if (yych == 'o') goto yy568;
+	goto yy38;
 yy363:
 	YYSKIP();
 	{ return cur == n + 1 ? 46 : 0; }
 yy364:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy569;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy569;
+	if (yych == 'e') goto yy569;
+	goto yy38;
 yy365:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy570;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy570;
+	if (yych == 't') goto yy570;
+	goto yy38;
 yy366:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy571;
-		case 'A':
-		case 'a': goto yy572;
-		case 'S':
-		case 's': goto yy573;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= '@') {
+			if (yych <= 0x00) goto yy571;
+			goto yy38;
+		} else {
+			if (yych <= 'A') goto yy572;
+			if (yych <= 'R') goto yy38;
+			goto yy573;
+		}
+	} else {
+		if (yych <= 'a') {
+			if (yych <= '`') goto yy38;
+			goto yy572;
+		} else {
+			if (yych == 's') goto yy573;
+			goto yy38;
+		}
 	}
 yy367:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy574;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy574;
+	if (yych == 't') goto yy574;
+	goto yy38;
 yy368:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy575;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy575;
+	if (yych == 'd') goto yy575;
+	goto yy38;
 yy369:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy576;
-		case 'I':
-		case 'i': goto yy577;
-		default: goto yy38;
+	if (yych <= 'I') {
+		if (yych == 'E') goto yy576;
+		if (yych <= 'H') goto yy38;
+		goto yy577;
+	} else {
+		if (yych <= 'e') {
+			if (yych <= 'd') goto yy38;
+			goto yy576;
+		} else {
+			if (yych == 'i') goto yy577;
+			goto yy38;
+		}
 	}
 yy370:
 	YYSKIP();
@@ -3203,81 +3388,63 @@ yy370:
 yy371:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy579;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy579;
+	if (yych == 'l') goto yy579;
+	goto yy38;
 yy372:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy580;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy580;
+	if (yych == 'l') goto yy580;
+	goto yy38;
 yy373:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy581;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy581;
+	if (yych == 'e') goto yy581;
+	goto yy38;
 yy374:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy582;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy582;
+	if (yych == 't') goto yy582;
+	goto yy38;
 yy375:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy583;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy583;
+	if (yych == 'l') goto yy583;
+	goto yy38;
 yy376:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy584;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy584;
+	if (yych == 'r') goto yy584;
+	goto yy38;
 yy377:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy585;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy585;
+	if (yych == 'r') goto yy585;
+	goto yy38;
 yy378:
 	YYSKIP();
 	{ return cur == n + 1 ? 73 : 0; }
 yy379:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy586;
-		default: goto yy38;
-	}
+	if (yych == 'U') goto yy586;
+	if (yych == 'u') goto yy586;
+	goto yy38;
 yy380:
 	YYSKIP();
 	{ return cur == n + 1 ? 80 : 0; }
 yy381:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy587;
-		default: goto yy38;
-	}
+	if (yych == 'M') goto yy587;
+	if (yych == 'm') goto yy587;
+	goto yy38;
 yy382:
 	YYSKIP();
 	yych = YYPEEK();
@@ -3286,11 +3453,9 @@ yy382:
 yy383:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy589;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy589;
+	if (yych == 'n') goto yy589;
+	goto yy38;
 yy384:
 	YYSKIP();
 	yych = YYPEEK();
@@ -3304,84 +3469,82 @@ yy385:
 yy386:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy592;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy592;
+	if (yych == 't') goto yy592;
+	goto yy38;
 yy387:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy593;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy593;
+	if (yych == 'e') goto yy593;
+	goto yy38;
 yy388:
 	YYSKIP();
 	{ return cur == n + 1 ? 94 : 0; }
 yy389:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy594;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy594;
+	if (yych == 'n') goto yy594;
+	goto yy38;
 yy390:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy595;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy595;
+	if (yych == 'r') goto yy595;
+	goto yy38;
 yy391:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy596;
-		default: goto yy38;
-	}
+	if (yych == 'Y') goto yy596;
+	if (yych == 'y') goto yy596;
+	goto yy38;
 yy392:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy597;
-		case 'Y':
-		case 'y': goto yy598;
-		default: goto yy38;
+	if (yych <= 'Y') {
+		if (yych <= 0x00) goto yy597;
+		if (yych <= 'X') goto yy38;
+		goto yy598;
+	} else {
+		if (yych == 'y') goto yy598;
+		goto yy38;
 	}
 yy393:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy599;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy599;
+	if (yych == 'r') goto yy599;
+	goto yy38;
 yy394:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy600;
-		default: goto yy38;
-	}
+	if (yych == 'U') goto yy600;
+	if (yych == 'u') goto yy600;
+	goto yy38;
 yy395:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy601;
-		case 'H':
-		case 'h': goto yy602;
-		case 'I':
-		case 'i': goto yy603;
-		case 'Y':
-		case 'y': goto yy604;
-		default: goto yy38;
+	if (yych <= 'Y') {
+		if (yych <= 'G') {
+			if (yych == 'E') goto yy601;
+			goto yy38;
+		} else {
+			if (yych <= 'H') goto yy602;
+			if (yych <= 'I') goto yy603;
+			if (yych <= 'X') goto yy38;
+			goto yy604;
+		}
+	} else {
+		if (yych <= 'h') {
+			if (yych == 'e') goto yy601;
+			if (yych <= 'g') goto yy38;
+			goto yy602;
+		} else {
+			if (yych <= 'i') goto yy603;
+			if (yych == 'y') goto yy604;
+			goto yy38;
+		}
 	}
 yy396:
 	YYSKIP();
@@ -3391,36 +3554,32 @@ yy396:
 yy397:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy606;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy606;
+	if (yych == 'l') goto yy606;
+	goto yy38;
 yy398:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy607;
-		case 'I':
-		case 'i': goto yy608;
-		default: goto yy38;
+	if (yych <= 'I') {
+		if (yych <= 0x00) goto yy607;
+		if (yych <= 'H') goto yy38;
+		goto yy608;
+	} else {
+		if (yych == 'i') goto yy608;
+		goto yy38;
 	}
 yy399:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy609;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy609;
+	if (yych == 's') goto yy609;
+	goto yy38;
 yy400:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy610;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy610;
+	if (yych == 't') goto yy610;
+	goto yy38;
 yy401:
 	YYSKIP();
 	yych = YYPEEK();
@@ -3432,21 +3591,29 @@ yy402:
 yy403:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy612;
-		case 'Y':
-		case 'y': goto yy613;
-		default: goto yy38;
+	if (yych <= 'Y') {
+		if (yych == 'I') goto yy612;
+		if (yych <= 'X') goto yy38;
+		goto yy613;
+	} else {
+		if (yych <= 'i') {
+			if (yych <= 'h') goto yy38;
+			goto yy612;
+		} else {
+			if (yych == 'y') goto yy613;
+			goto yy38;
+		}
 	}
 yy404:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy614;
-		case 'T':
-		case 't': goto yy615;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych <= 0x00) goto yy614;
+		if (yych <= 'S') goto yy38;
+		goto yy615;
+	} else {
+		if (yych == 't') goto yy615;
+		goto yy38;
 	}
 yy405:
 	YYSKIP();
@@ -3466,11 +3633,13 @@ yy407:
 yy408:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy619;
-		case 'S':
-		case 's': goto yy620;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy619;
+		if (yych <= 'R') goto yy38;
+		goto yy620;
+	} else {
+		if (yych == 's') goto yy620;
+		goto yy38;
 	}
 yy409:
 	YYSKIP();
@@ -3480,11 +3649,9 @@ yy409:
 yy410:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy622;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy622;
+	if (yych == 'e') goto yy622;
+	goto yy38;
 yy411:
 	YYSKIP();
 	yych = YYPEEK();
@@ -3493,11 +3660,9 @@ yy411:
 yy412:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy624;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy624;
+	if (yych == 'i') goto yy624;
+	goto yy38;
 yy413:
 	YYSKIP();
 	yych = YYPEEK();
@@ -3506,62 +3671,48 @@ yy413:
 yy414:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy626;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy626;
+	if (yych == 'l') goto yy626;
+	goto yy38;
 yy415:
 	YYSKIP();
 	{ return cur == n + 1 ? 139 : 0; }
 yy416:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy627;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy627;
+	if (yych == 'r') goto yy627;
+	goto yy38;
 yy417:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy628;
-		default: goto yy38;
-	}
+	if (yych == 'U') goto yy628;
+	if (yych == 'u') goto yy628;
+	goto yy38;
 yy418:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'X':
-		case 'x': goto yy629;
-		default: goto yy38;
-	}
+	if (yych == 'X') goto yy629;
+	if (yych == 'x') goto yy629;
+	goto yy38;
 yy419:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy630;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy630;
+	if (yych == 'i') goto yy630;
+	goto yy38;
 yy420:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy631;
-		default: goto yy38;
-	}
+	if (yych == 'A') goto yy631;
+	if (yych == 'a') goto yy631;
+	goto yy38;
 yy421:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy632;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy632;
+	if (yych == 'o') goto yy632;
+	goto yy38;
 yy422:
 	YYSKIP();
 	{ return cur == n + 1 ? 154 : 0; }
@@ -3571,11 +3722,9 @@ yy423:
 yy424:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy633;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy633;
+	if (yych == 'o') goto yy633;
+	goto yy38;
 yy425:
 	YYSKIP();
 	yych = YYPEEK();
@@ -3584,11 +3733,9 @@ yy425:
 yy426:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy635;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy635;
+	if (yych == 'e') goto yy635;
+	goto yy38;
 yy427:
 	YYSKIP();
 	yych = YYPEEK();
@@ -3597,27 +3744,25 @@ yy427:
 yy428:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy637;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy637;
+	if (yych == 't') goto yy637;
+	goto yy38;
 yy429:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy638;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy638;
+	if (yych == 'e') goto yy638;
+	goto yy38;
 yy430:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy639;
-		case 'S':
-		case 's': goto yy640;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy639;
+		if (yych <= 'R') goto yy38;
+		goto yy640;
+	} else {
+		if (yych == 's') goto yy640;
+		goto yy38;
 	}
 yy431:
 	YYSKIP();
@@ -3627,19 +3772,15 @@ yy431:
 yy432:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy642;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy642;
+	if (yych == 'r') goto yy642;
+	goto yy38;
 yy433:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy643;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy643;
+	if (yych == 't') goto yy643;
+	goto yy38;
 yy434:
 	YYSKIP();
 	yych = YYPEEK();
@@ -3648,11 +3789,13 @@ yy434:
 yy435:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy645;
-		case 'U':
-		case 'u': goto yy646;
-		default: goto yy38;
+	if (yych <= 'U') {
+		if (yych <= 0x00) goto yy645;
+		if (yych <= 'T') goto yy38;
+		goto yy646;
+	} else {
+		if (yych == 'u') goto yy646;
+		goto yy38;
 	}
 yy436:
 	YYSKIP();
@@ -3662,43 +3805,37 @@ yy436:
 yy437:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy648;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy648;
+	if (yych == 'r') goto yy648;
+	goto yy38;
 yy438:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy649;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy649;
+	if (yych == 'i') goto yy649;
+	goto yy38;
 yy439:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy650;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy650;
+	if (yych == 'o') goto yy650;
+	goto yy38;
 yy440:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy651;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy651;
+	if (yych == 'i') goto yy651;
+	goto yy38;
 yy441:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy652;
-		case 'D':
-		case 'd': goto yy653;
-		default: goto yy38;
+	if (yych <= 'D') {
+		if (yych <= 0x00) goto yy652;
+		if (yych <= 'C') goto yy38;
+		goto yy653;
+	} else {
+		if (yych == 'd') goto yy653;
+		goto yy38;
 	}
 yy442:
 	YYSKIP();
@@ -3708,20 +3845,20 @@ yy442:
 yy443:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy655;
-		case 'T':
-		case 't': goto yy656;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych <= 0x00) goto yy655;
+		if (yych <= 'S') goto yy38;
+		goto yy656;
+	} else {
+		if (yych == 't') goto yy656;
+		goto yy38;
 	}
 yy444:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy657;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy657;
+	if (yych == 'h') goto yy657;
+	goto yy38;
 yy445:
 	YYSKIP();
 	yych = YYPEEK();
@@ -3730,49 +3867,43 @@ yy445:
 yy446:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy659;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy659;
+	if (yych == 'e') goto yy659;
+	goto yy38;
 yy447:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy660;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy660;
+	if (yych == 'r') goto yy660;
+	goto yy38;
 yy448:
 	YYSKIP();
 	{ return cur == n + 1 ? 205 : 0; }
 yy449:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy661;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy661;
+	if (yych == 'n') goto yy661;
+	goto yy38;
 yy450:
 	YYSKIP();
 	{ return cur == n + 1 ? 208 : 0; }
 yy451:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy662;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy662;
+	if (yych == 'r') goto yy662;
+	goto yy38;
 yy452:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy663;
-		case 'I':
-		case 'i': goto yy664;
-		default: goto yy38;
+	if (yych <= 'I') {
+		if (yych <= 0x00) goto yy663;
+		if (yych <= 'H') goto yy38;
+		goto yy664;
+	} else {
+		if (yych == 'i') goto yy664;
+		goto yy38;
 	}
 yy453:
 	YYSKIP();
@@ -3780,19 +3911,15 @@ yy453:
 yy454:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy665;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy665;
+	if (yych == 'i') goto yy665;
+	goto yy38;
 yy455:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy666;
-		default: goto yy38;
-	}
+	if (yych == 'V') goto yy666;
+	if (yych == 'v') goto yy666;
+	goto yy38;
 yy456:
 	YYSKIP();
 	yych = YYPEEK();
@@ -3806,197 +3933,179 @@ yy457:
 yy458:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy669;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy669;
+	if (yych == 'r') goto yy669;
+	goto yy38;
 yy459:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy670;
-		case 'G':
-		case 'g': goto yy671;
-		case 'S':
-		case 's': goto yy672;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 'F') {
+			if (yych <= 0x00) goto yy670;
+			goto yy38;
+		} else {
+			if (yych <= 'G') goto yy671;
+			if (yych <= 'R') goto yy38;
+			goto yy672;
+		}
+	} else {
+		if (yych <= 'g') {
+			if (yych <= 'f') goto yy38;
+			goto yy671;
+		} else {
+			if (yych == 's') goto yy672;
+			goto yy38;
+		}
 	}
 yy460:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy673;
-		case 'S':
-		case 's': goto yy674;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy673;
+		if (yych <= 'R') goto yy38;
+		goto yy674;
+	} else {
+		if (yych == 's') goto yy674;
+		goto yy38;
 	}
 yy461:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy675;
-		default: goto yy38;
-	}
+	if (yych == 'A') goto yy675;
+	if (yych == 'a') goto yy675;
+	goto yy38;
 yy462:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy676;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy676;
+	if (yych == 'l') goto yy676;
+	goto yy38;
 yy463:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy677;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy677;
+	if (yych == 's') goto yy677;
+	goto yy38;
 yy464:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy678;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy678;
+	if (yych == 'e') goto yy678;
+	goto yy38;
 yy465:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy679;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy679;
+	if (yych == 's') goto yy679;
+	goto yy38;
 yy466:
 	YYSKIP();
 	{ return cur == n + 1 ? 231 : 0; }
 yy467:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy680;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy680;
+	if (yych == 'i') goto yy680;
+	goto yy38;
 yy468:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy681;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy681;
+	if (yych == 't') goto yy681;
+	goto yy38;
 yy469:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy682;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy682;
+	if (yych == 'r') goto yy682;
+	goto yy38;
 yy470:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy683;
-		case 'I':
-		case 'i': goto yy684;
-		default: goto yy38;
+	if (yych <= 'I') {
+		if (yych == 'E') goto yy683;
+		if (yych <= 'H') goto yy38;
+		goto yy684;
+	} else {
+		if (yych <= 'e') {
+			if (yych <= 'd') goto yy38;
+			goto yy683;
+		} else {
+			if (yych == 'i') goto yy684;
+			goto yy38;
+		}
 	}
 yy471:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy685;
-		case 'S':
-		case 's': goto yy686;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy685;
+		if (yych <= 'R') goto yy38;
+		goto yy686;
+	} else {
+		if (yych == 's') goto yy686;
+		goto yy38;
 	}
 yy472:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy687;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy687;
+	if (yych == 't') goto yy687;
+	goto yy38;
 yy473:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy688;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy688;
+	if (yych == 'r') goto yy688;
+	goto yy38;
 yy474:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy689;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy689;
+	if (yych == 'r') goto yy689;
+	goto yy38;
 yy475:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy690;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy690;
+	if (yych == 't') goto yy690;
+	goto yy38;
 yy476:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy691;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy691;
+	if (yych == 'r') goto yy691;
+	goto yy38;
 yy477:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy692;
-		default: goto yy38;
-	}
+	if (yych == 'A') goto yy692;
+	if (yych == 'a') goto yy692;
+	goto yy38;
 yy478:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy693;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy693;
+	if (yych == 'r') goto yy693;
+	goto yy38;
 yy479:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy694;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy694;
+	if (yych == 'l') goto yy694;
+	goto yy38;
 yy480:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy695;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy695;
+	if (yych == 'i') goto yy695;
+	goto yy38;
 yy481:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy696;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy696;
+	if (yych == 'e') goto yy696;
+	goto yy38;
 yy482:
 	YYSKIP();
 	yych = YYPEEK();
@@ -4013,46 +4122,48 @@ yy484:
 yy485:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy699;
-		default: goto yy38;
-	}
+	if (yych == 'C') goto yy699;
+	if (yych == 'c') goto yy699;
+	goto yy38;
 yy486:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy700;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy700;
+	if (yych == 'n') goto yy700;
+	goto yy38;
 yy487:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy701;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy701;
+	if (yych == 'i') goto yy701;
+	goto yy38;
 yy488:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy702;
-		case 'E':
-		case 'e': goto yy703;
-		case 'S':
-		case 's': goto yy704;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 'D') {
+			if (yych <= 0x00) goto yy702;
+			goto yy38;
+		} else {
+			if (yych <= 'E') goto yy703;
+			if (yych <= 'R') goto yy38;
+			goto yy704;
+		}
+	} else {
+		if (yych <= 'e') {
+			if (yych <= 'd') goto yy38;
+			goto yy703;
+		} else {
+			if (yych == 's') goto yy704;
+			goto yy38;
+		}
 	}
 yy489:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy705;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy705;
+	if (yych == 'n') goto yy705;
+	goto yy38;
 yy490:
 	YYSKIP();
 	yych = YYPEEK();
@@ -4064,16 +4175,26 @@ yy491:
 yy492:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy707;
-		case 'H':
-		case 'h': goto yy708;
-		case 'I':
-		case 'i': goto yy709;
-		case 'Y':
-		case 'y': goto yy710;
-		default: goto yy38;
+	if (yych <= 'Y') {
+		if (yych <= 'G') {
+			if (yych == 'E') goto yy707;
+			goto yy38;
+		} else {
+			if (yych <= 'H') goto yy708;
+			if (yych <= 'I') goto yy709;
+			if (yych <= 'X') goto yy38;
+			goto yy710;
+		}
+	} else {
+		if (yych <= 'h') {
+			if (yych == 'e') goto yy707;
+			if (yych <= 'g') goto yy38;
+			goto yy708;
+		} else {
+			if (yych <= 'i') goto yy709;
+			if (yych == 'y') goto yy710;
+			goto yy38;
+		}
 	}
 yy493:
 	YYSKIP();
@@ -4083,105 +4204,105 @@ yy493:
 yy494:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy712;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy712;
+	if (yych == 't') goto yy712;
+	goto yy38;
 yy495:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'K':
-		case 'k': goto yy713;
-		default: goto yy38;
-	}
+	if (yych == 'K') goto yy713;
+	if (yych == 'k') goto yy713;
+	goto yy38;
 yy496:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy714;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy714;
+	if (yych == 't') goto yy714;
+	goto yy38;
 yy497:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy715;
-		case 'I':
-		case 'i': goto yy716;
-		case 'S':
-		case 's': goto yy717;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 'H') {
+			if (yych == 'E') goto yy715;
+			goto yy38;
+		} else {
+			if (yych <= 'I') goto yy716;
+			if (yych <= 'R') goto yy38;
+			goto yy717;
+		}
+	} else {
+		if (yych <= 'h') {
+			if (yych == 'e') goto yy715;
+			goto yy38;
+		} else {
+			if (yych <= 'i') goto yy716;
+			if (yych == 's') goto yy717;
+			goto yy38;
+		}
 	}
 yy498:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy718;
-		default: goto yy38;
-	}
+	if (yych == 'Y') goto yy718;
+	if (yych == 'y') goto yy718;
+	goto yy38;
 yy499:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy719;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy719;
+	if (yych == 'n') goto yy719;
+	goto yy38;
 yy500:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy720;
-		default: goto yy38;
-	}
+	if (yych == 'C') goto yy720;
+	if (yych == 'c') goto yy720;
+	goto yy38;
 yy501:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy721;
-		default: goto yy38;
-	}
+	if (yych == 'A') goto yy721;
+	if (yych == 'a') goto yy721;
+	goto yy38;
 yy502:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy722;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy722;
+	if (yych == 'l') goto yy722;
+	goto yy38;
 yy503:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy723;
-		default: goto yy38;
-	}
+	if (yych == 'P') goto yy723;
+	if (yych == 'p') goto yy723;
+	goto yy38;
 yy504:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy724;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy724;
+	if (yych == 'e') goto yy724;
+	goto yy38;
 yy505:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy725;
-		case 'E':
-		case 'e': goto yy726;
-		case 'S':
-		case 's': goto yy727;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 'D') {
+			if (yych <= 0x00) goto yy725;
+			goto yy38;
+		} else {
+			if (yych <= 'E') goto yy726;
+			if (yych <= 'R') goto yy38;
+			goto yy727;
+		}
+	} else {
+		if (yych <= 'e') {
+			if (yych <= 'd') goto yy38;
+			goto yy726;
+		} else {
+			if (yych == 's') goto yy727;
+			goto yy38;
+		}
 	}
 yy506:
 	YYSKIP();
@@ -4194,19 +4315,19 @@ yy507:
 yy508:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy729;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy729;
+	if (yych == 'h') goto yy729;
+	goto yy38;
 yy509:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy730;
-		case 'S':
-		case 's': goto yy731;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy730;
+		if (yych <= 'R') goto yy38;
+		goto yy731;
+	} else {
+		if (yych == 's') goto yy731;
+		goto yy38;
 	}
 yy510:
 	YYSKIP();
@@ -4216,11 +4337,9 @@ yy510:
 yy511:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'K':
-		case 'k': goto yy733;
-		default: goto yy38;
-	}
+	if (yych == 'K') goto yy733;
+	if (yych == 'k') goto yy733;
+	goto yy38;
 yy512:
 	YYSKIP();
 	yych = YYPEEK();
@@ -4232,11 +4351,9 @@ yy513:
 yy514:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy735;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy735;
+	if (yych == 'e') goto yy735;
+	goto yy38;
 yy515:
 	YYSKIP();
 	yych = YYPEEK();
@@ -4245,20 +4362,24 @@ yy515:
 yy516:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy737;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy737;
+	if (yych == 'g') goto yy737;
+	goto yy38;
 yy517:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy738;
-		case 'T':
-		case 't': goto yy739;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych == 'D') goto yy738;
+		if (yych <= 'S') goto yy38;
+		goto yy739;
+	} else {
+		if (yych <= 'd') {
+			if (yych <= 'c') goto yy38;
+			goto yy738;
+		} else {
+			if (yych == 't') goto yy739;
+			goto yy38;
+		}
 	}
 yy518:
 	YYSKIP();
@@ -4268,29 +4389,31 @@ yy518:
 yy519:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy741;
-		case 'S':
-		case 's': goto yy742;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych == 'G') goto yy741;
+		if (yych <= 'R') goto yy38;
+		goto yy742;
+	} else {
+		if (yych <= 'g') {
+			if (yych <= 'f') goto yy38;
+			goto yy741;
+		} else {
+			if (yych == 's') goto yy742;
+			goto yy38;
+		}
 	}
 yy520:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy743;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy743;
+	if (yych == 'e') goto yy743;
+	goto yy38;
 yy521:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy744;
-		default: goto yy38;
-	}
+	if (yych == 'U') goto yy744;
+	if (yych == 'u') goto yy744;
+	goto yy38;
 yy522:
 	YYSKIP();
 	yych = YYPEEK();
@@ -4304,19 +4427,15 @@ yy523:
 yy524:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy747;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy747;
+	if (yych == 's') goto yy747;
+	goto yy38;
 yy525:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy748;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy748;
+	if (yych == 'e') goto yy748;
+	goto yy38;
 yy526:
 	YYSKIP();
 	yych = YYPEEK();
@@ -4328,32 +4447,34 @@ yy527:
 yy528:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'F':
-		case 'f': goto yy750;
-		case 'V':
-		case 'v': goto yy751;
-		default: goto yy38;
+	if (yych <= 'V') {
+		if (yych == 'F') goto yy750;
+		if (yych <= 'U') goto yy38;
+		goto yy751;
+	} else {
+		if (yych <= 'f') {
+			if (yych <= 'e') goto yy38;
+			goto yy750;
+		} else {
+			if (yych == 'v') goto yy751;
+			goto yy38;
+		}
 	}
 yy529:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy752;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy752;
+	if (yych == 't') goto yy752;
+	goto yy38;
 yy530:
 	YYSKIP();
 	{ return cur == n + 1 ? 335 : 0; }
 yy531:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy753;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy753;
+	if (yych == 'l') goto yy753;
+	goto yy38;
 yy532:
 	YYSKIP();
 	yych = YYPEEK();
@@ -4362,74 +4483,78 @@ yy532:
 yy533:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy755;
-		default: goto yy38;
-	}
+	if (yych == 'A') goto yy755;
+	if (yych == 'a') goto yy755;
+	goto yy38;
 yy534:
 	YYSKIP();
 	{ return cur == n + 1 ? 340 : 0; }
 yy535:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy756;
-		case '\'': goto yy757;
-		case 'S':
-		case 's': goto yy758;
-		case 0xE2: goto yy759;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= '&') {
+			if (yych <= 0x00) goto yy756;
+			goto yy38;
+		} else {
+			if (yych <= '\'') goto yy757;
+			if (yych <= 'R') goto yy38;
+			goto yy758;
+		}
+	} else {
+		if (yych <= 's') {
+			if (yych <= 'r') goto yy38;
+			goto yy758;
+		} else {
+			if (yych == 0xE2) goto yy759;
+			goto yy38;
+		}
 	}
 yy536:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy760;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy760;
+	if (yych == 'e') goto yy760;
+	goto yy38;
 yy537:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy761;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy761;
+	if (yych == 'h') goto yy761;
+	goto yy38;
 yy538:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy762;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy762;
+	if (yych == 'e') goto yy762;
+	goto yy38;
 yy539:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy763;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy763;
+	if (yych == 'i') goto yy763;
+	goto yy38;
 yy540:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy764;
-		case 'S':
-		case 's': goto yy765;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy764;
+		if (yych <= 'R') goto yy38;
+		goto yy765;
+	} else {
+		if (yych == 's') goto yy765;
+		goto yy38;
 	}
 yy541:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy766;
-		case 'S':
-		case 's': goto yy767;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy766;
+		if (yych <= 'R') goto yy38;
+		goto yy767;
+	} else {
+		if (yych == 's') goto yy767;
+		goto yy38;
 	}
 yy542:
 	YYSKIP();
@@ -4439,12 +4564,18 @@ yy542:
 yy543:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy769;
-		case 'T':
-		case 't': goto yy770;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych == 'E') goto yy769;
+		if (yych <= 'S') goto yy38;
+		goto yy770;
+	} else {
+		if (yych <= 'e') {
+			if (yych <= 'd') goto yy38;
+			goto yy769;
+		} else {
+			if (yych == 't') goto yy770;
+			goto yy38;
+		}
 	}
 yy544:
 	YYSKIP();
@@ -4471,27 +4602,21 @@ yy549:
 yy550:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy773;
-		default: goto yy38;
-	}
+	if (yych == 'A') goto yy773;
+	if (yych == 'a') goto yy773;
+	goto yy38;
 yy551:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'W':
-		case 'w': goto yy774;
-		default: goto yy38;
-	}
+	if (yych == 'W') goto yy774;
+	if (yych == 'w') goto yy774;
+	goto yy38;
 yy552:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy775;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy775;
+	if (yych == 's') goto yy775;
+	goto yy38;
 yy553:
 	YYSKIP();
 	yych = YYPEEK();
@@ -4505,138 +4630,110 @@ yy554:
 yy555:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy778;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy778;
+	if (yych == 'i') goto yy778;
+	goto yy38;
 yy556:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy779;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy779;
+	if (yych == 'r') goto yy779;
+	goto yy38;
 yy557:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy780;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy780;
+	if (yych == 'd') goto yy780;
+	goto yy38;
 yy558:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy781;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy781;
+	if (yych == 'l') goto yy781;
+	goto yy38;
 yy559:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy782;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy782;
+	if (yych == 'r') goto yy782;
+	goto yy38;
 yy560:
 	YYSKIP();
 	{ return cur == n + 1 ? 34 : 0; }
 yy561:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy783;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy783;
+	if (yych == 'r') goto yy783;
+	goto yy38;
 yy562:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy784;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy784;
+	if (yych == 'e') goto yy784;
+	goto yy38;
 yy563:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy785;
-		case 'N':
-		case 'n': goto yy786;
-		default: goto yy38;
+	if (yych <= 'N') {
+		if (yych <= 0x00) goto yy785;
+		if (yych <= 'M') goto yy38;
+		goto yy786;
+	} else {
+		if (yych == 'n') goto yy786;
+		goto yy38;
 	}
 yy564:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy787;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy787;
+	if (yych == 'e') goto yy787;
+	goto yy38;
 yy565:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy788;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy788;
+	if (yych == 'd') goto yy788;
+	goto yy38;
 yy566:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy789;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy789;
+	if (yych == 'o') goto yy789;
+	goto yy38;
 yy567:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy790;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy790;
+	if (yych == 'o') goto yy790;
+	goto yy38;
 yy568:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy791;
-		default: goto yy38;
-	}
+	if (yych == 'M') goto yy791;
+	if (yych == 'm') goto yy791;
+	goto yy38;
 yy569:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy792;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy792;
+	if (yych == 'd') goto yy792;
+	goto yy38;
 yy570:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy793;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy793;
+	if (yych == 'e') goto yy793;
+	goto yy38;
 yy571:
 	YYSKIP();
 	{ return cur == n + 1 ? 50 : 0; }
 yy572:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy794;
-		default: goto yy38;
-	}
+	if (yych == 'C') goto yy794;
+	if (yych == 'c') goto yy794;
+	goto yy38;
 yy573:
 	YYSKIP();
 	yych = YYPEEK();
@@ -4645,11 +4742,9 @@ yy573:
 yy574:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy796;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy796;
+	if (yych == 'i') goto yy796;
+	goto yy38;
 yy575:
 	YYSKIP();
 	yych = YYPEEK();
@@ -4663,38 +4758,30 @@ yy576:
 yy577:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy799;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy799;
+	if (yych == 'n') goto yy799;
+	goto yy38;
 yy578:
 	YYSKIP();
 	{ return cur == n + 1 ? 58 : 0; }
 yy579:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy800;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy800;
+	if (yych == 'e') goto yy800;
+	goto yy38;
 yy580:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy801;
-		default: goto yy38;
-	}
+	if (yych == 'U') goto yy801;
+	if (yych == 'u') goto yy801;
+	goto yy38;
 yy581:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy802;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy802;
+	if (yych == 'n') goto yy802;
+	goto yy38;
 yy582:
 	YYSKIP();
 	yych = YYPEEK();
@@ -4703,46 +4790,48 @@ yy582:
 yy583:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy804;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy804;
+	if (yych == 'e') goto yy804;
+	goto yy38;
 yy584:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy805;
-		case 'E':
-		case 'e': goto yy806;
-		case 'I':
-		case 'i': goto yy807;
-		default: goto yy38;
+	if (yych <= 'I') {
+		if (yych <= 'D') {
+			if (yych <= 0x00) goto yy805;
+			goto yy38;
+		} else {
+			if (yych <= 'E') goto yy806;
+			if (yych <= 'H') goto yy38;
+			goto yy807;
+		}
+	} else {
+		if (yych <= 'e') {
+			if (yych <= 'd') goto yy38;
+			goto yy806;
+		} else {
+			if (yych == 'i') goto yy807;
+			goto yy38;
+		}
 	}
 yy585:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy808;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy808;
+	if (yych == 'i') goto yy808;
+	goto yy38;
 yy586:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy809;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy809;
+	if (yych == 's') goto yy809;
+	goto yy38;
 yy587:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy810;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy810;
+	if (yych == 'e') goto yy810;
+	goto yy38;
 yy588:
 	YYSKIP();
 	{ return cur == n + 1 ? 82 : 0; }
@@ -4760,42 +4849,46 @@ yy591:
 yy592:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy812;
-		case 'E':
-		case 'e': goto yy813;
-		case 'H':
-		case 'h': goto yy814;
-		case 'I':
-		case 'i': goto yy815;
-		case 'Y':
-		case 'y': goto yy816;
-		default: goto yy38;
+	if (yych <= 'Y') {
+		if (yych <= 'G') {
+			if (yych <= 0x00) goto yy812;
+			if (yych == 'E') goto yy813;
+			goto yy38;
+		} else {
+			if (yych <= 'H') goto yy814;
+			if (yych <= 'I') goto yy815;
+			if (yych <= 'X') goto yy38;
+			goto yy816;
+		}
+	} else {
+		if (yych <= 'h') {
+			if (yych == 'e') goto yy813;
+			if (yych <= 'g') goto yy38;
+			goto yy814;
+		} else {
+			if (yych <= 'i') goto yy815;
+			if (yych == 'y') goto yy816;
+			goto yy38;
+		}
 	}
 yy593:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy817;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy817;
+	if (yych == 'n') goto yy817;
+	goto yy38;
 yy594:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy818;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy818;
+	if (yych == 'g') goto yy818;
+	goto yy38;
 yy595:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy819;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy819;
+	if (yych == 'e') goto yy819;
+	goto yy38;
 yy596:
 	YYSKIP();
 	yych = YYPEEK();
@@ -4807,38 +4900,42 @@ yy597:
 yy598:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy821;
-		case 'T':
-		case 't': goto yy822;
-		case 'W':
-		case 'w': goto yy823;
-		default: goto yy38;
+	if (yych <= 'W') {
+		if (yych <= 'S') {
+			if (yych <= 0x00) goto yy821;
+			goto yy38;
+		} else {
+			if (yych <= 'T') goto yy822;
+			if (yych <= 'V') goto yy38;
+			goto yy823;
+		}
+	} else {
+		if (yych <= 't') {
+			if (yych <= 's') goto yy38;
+			goto yy822;
+		} else {
+			if (yych == 'w') goto yy823;
+			goto yy38;
+		}
 	}
 yy599:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy824;
-		default: goto yy38;
-	}
+	if (yych == 'P') goto yy824;
+	if (yych == 'p') goto yy824;
+	goto yy38;
 yy600:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy825;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy825;
+	if (yych == 't') goto yy825;
+	goto yy38;
 yy601:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy826;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy826;
+	if (yych == 'e') goto yy826;
+	goto yy38;
 yy602:
 	YYSKIP();
 	yych = YYPEEK();
@@ -4847,11 +4944,9 @@ yy602:
 yy603:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy828;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy828;
+	if (yych == 'e') goto yy828;
+	goto yy38;
 yy604:
 	YYSKIP();
 	yych = YYPEEK();
@@ -4871,19 +4966,15 @@ yy607:
 yy608:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy831;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy831;
+	if (yych == 'n') goto yy831;
+	goto yy38;
 yy609:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy832;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy832;
+	if (yych == 'h') goto yy832;
+	goto yy38;
 yy610:
 	YYSKIP();
 	yych = YYPEEK();
@@ -4895,11 +4986,9 @@ yy611:
 yy612:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy834;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy834;
+	if (yych == 'e') goto yy834;
+	goto yy38;
 yy613:
 	YYSKIP();
 	yych = YYPEEK();
@@ -4911,14 +5000,24 @@ yy614:
 yy615:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy836;
-		case 'H':
-		case 'h': goto yy837;
-		case 'Y':
-		case 'y': goto yy838;
-		default: goto yy38;
+	if (yych <= 'Y') {
+		if (yych <= 'G') {
+			if (yych == 'E') goto yy836;
+			goto yy38;
+		} else {
+			if (yych <= 'H') goto yy837;
+			if (yych <= 'X') goto yy38;
+			goto yy838;
+		}
+	} else {
+		if (yych <= 'g') {
+			if (yych == 'e') goto yy836;
+			goto yy38;
+		} else {
+			if (yych <= 'h') goto yy837;
+			if (yych == 'y') goto yy838;
+			goto yy38;
+		}
 	}
 yy616:
 	YYSKIP();
@@ -4943,49 +5042,39 @@ yy621:
 yy622:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy840;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy840;
+	if (yych == 'n') goto yy840;
+	goto yy38;
 yy623:
 	YYSKIP();
 	{ return cur == n + 1 ? 134 : 0; }
 yy624:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy841;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy841;
+	if (yych == 'n') goto yy841;
+	goto yy38;
 yy625:
 	YYSKIP();
 	{ return cur == n + 1 ? 137 : 0; }
 yy626:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy842;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy842;
+	if (yych == 'i') goto yy842;
+	goto yy38;
 yy627:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy843;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy843;
+	if (yych == 'e') goto yy843;
+	goto yy38;
 yy628:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy844;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy844;
+	if (yych == 'd') goto yy844;
+	goto yy38;
 yy629:
 	YYSKIP();
 	yych = YYPEEK();
@@ -4994,36 +5083,32 @@ yy629:
 yy630:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy846;
-		default: goto yy38;
-	}
+	if (yych == 'A') goto yy846;
+	if (yych == 'a') goto yy846;
+	goto yy38;
 yy631:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy847;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy847;
+	if (yych == 'n') goto yy847;
+	goto yy38;
 yy632:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy848;
-		case 'D':
-		case 'd': goto yy849;
-		default: goto yy38;
+	if (yych <= 'D') {
+		if (yych <= 0x00) goto yy848;
+		if (yych <= 'C') goto yy38;
+		goto yy849;
+	} else {
+		if (yych == 'd') goto yy849;
+		goto yy38;
 	}
 yy633:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy850;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy850;
+	if (yych == 'r') goto yy850;
+	goto yy38;
 yy634:
 	YYSKIP();
 	{ return cur == n + 1 ? 158 : 0; }
@@ -5038,19 +5123,15 @@ yy636:
 yy637:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy852;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy852;
+	if (yych == 'h') goto yy852;
+	goto yy38;
 yy638:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy853;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy853;
+	if (yych == 'r') goto yy853;
+	goto yy38;
 yy639:
 	YYSKIP();
 	{ return cur == n + 1 ? 164 : 0; }
@@ -5065,19 +5146,15 @@ yy641:
 yy642:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy855;
-		default: goto yy38;
-	}
+	if (yych == 'A') goto yy855;
+	if (yych == 'a') goto yy855;
+	goto yy38;
 yy643:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy856;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy856;
+	if (yych == 'e') goto yy856;
+	goto yy38;
 yy644:
 	YYSKIP();
 	{ return cur == n + 1 ? 171 : 0; }
@@ -5087,46 +5164,36 @@ yy645:
 yy646:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy857;
-		default: goto yy38;
-	}
+	if (yych == 'P') goto yy857;
+	if (yych == 'p') goto yy857;
+	goto yy38;
 yy647:
 	YYSKIP();
 	{ return cur == n + 1 ? 174 : 0; }
 yy648:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy858;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy858;
+	if (yych == 'i') goto yy858;
+	goto yy38;
 yy649:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy859;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy859;
+	if (yych == 'o') goto yy859;
+	goto yy38;
 yy650:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy860;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy860;
+	if (yych == 'd') goto yy860;
+	goto yy38;
 yy651:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy861;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy861;
+	if (yych == 'o') goto yy861;
+	goto yy38;
 yy652:
 	YYSKIP();
 	{ return cur == n + 1 ? 188 : 0; }
@@ -5144,14 +5211,24 @@ yy655:
 yy656:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy863;
-		case 'I':
-		case 'i': goto yy864;
-		case 'Y':
-		case 'y': goto yy865;
-		default: goto yy38;
+	if (yych <= 'Y') {
+		if (yych <= 'H') {
+			if (yych == 'E') goto yy863;
+			goto yy38;
+		} else {
+			if (yych <= 'I') goto yy864;
+			if (yych <= 'X') goto yy38;
+			goto yy865;
+		}
+	} else {
+		if (yych <= 'h') {
+			if (yych == 'e') goto yy863;
+			goto yy38;
+		} else {
+			if (yych <= 'i') goto yy864;
+			if (yych == 'y') goto yy865;
+			goto yy38;
+		}
 	}
 yy657:
 	YYSKIP();
@@ -5164,21 +5241,22 @@ yy658:
 yy659:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy867;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy867;
+	if (yych == 'r') goto yy867;
+	goto yy38;
 yy660:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy868;
-		case 'R':
-		case 'r': goto yy869;
-		case 'S':
-		case 's': goto yy870;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy868;
+		if (yych <= 'Q') goto yy38;
+		if (yych <= 'R') goto yy869;
+		goto yy870;
+	} else {
+		if (yych <= 'q') goto yy38;
+		if (yych <= 'r') goto yy869;
+		if (yych <= 's') goto yy870;
+		goto yy38;
 	}
 yy661:
 	YYSKIP();
@@ -5188,38 +5266,30 @@ yy661:
 yy662:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy872;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy872;
+	if (yych == 'd') goto yy872;
+	goto yy38;
 yy663:
 	YYSKIP();
 	{ return cur == n + 1 ? 211 : 0; }
 yy664:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy873;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy873;
+	if (yych == 'n') goto yy873;
+	goto yy38;
 yy665:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy874;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy874;
+	if (yych == 'n') goto yy874;
+	goto yy38;
 yy666:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy875;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy875;
+	if (yych == 'i') goto yy875;
+	goto yy38;
 yy667:
 	YYSKIP();
 	{ return cur == n + 1 ? 216 : 0; }
@@ -5237,11 +5307,9 @@ yy670:
 yy671:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy877;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy877;
+	if (yych == 'r') goto yy877;
+	goto yy38;
 yy672:
 	YYSKIP();
 	yych = YYPEEK();
@@ -5258,27 +5326,21 @@ yy674:
 yy675:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy880;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy880;
+	if (yych == 'g') goto yy880;
+	goto yy38;
 yy676:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy881;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy881;
+	if (yych == 't') goto yy881;
+	goto yy38;
 yy677:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy882;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy882;
+	if (yych == 'e') goto yy882;
+	goto yy38;
 yy678:
 	YYSKIP();
 	yych = YYPEEK();
@@ -5287,19 +5349,15 @@ yy678:
 yy679:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy884;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy884;
+	if (yych == 'e') goto yy884;
+	goto yy38;
 yy680:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy885;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy885;
+	if (yych == 'o') goto yy885;
+	goto yy38;
 yy681:
 	YYSKIP();
 	yych = YYPEEK();
@@ -5313,20 +5371,20 @@ yy682:
 yy683:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy888;
-		case 'S':
-		case 's': goto yy889;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy888;
+		if (yych <= 'R') goto yy38;
+		goto yy889;
+	} else {
+		if (yych == 's') goto yy889;
+		goto yy38;
 	}
 yy684:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy890;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy890;
+	if (yych == 'n') goto yy890;
+	goto yy38;
 yy685:
 	YYSKIP();
 	{ return cur == n + 1 ? 239 : 0; }
@@ -5338,83 +5396,63 @@ yy686:
 yy687:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy892;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy892;
+	if (yych == 'e') goto yy892;
+	goto yy38;
 yy688:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy893;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy893;
+	if (yych == 'e') goto yy893;
+	goto yy38;
 yy689:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy894;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy894;
+	if (yych == 'd') goto yy894;
+	goto yy38;
 yy690:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy895;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy895;
+	if (yych == 'e') goto yy895;
+	goto yy38;
 yy691:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'K':
-		case 'k': goto yy896;
-		default: goto yy38;
-	}
+	if (yych == 'K') goto yy896;
+	if (yych == 'k') goto yy896;
+	goto yy38;
 yy692:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy897;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy897;
+	if (yych == 't') goto yy897;
+	goto yy38;
 yy693:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy898;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy898;
+	if (yych == 't') goto yy898;
+	goto yy38;
 yy694:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy899;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy899;
+	if (yych == 't') goto yy899;
+	goto yy38;
 yy695:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy900;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy900;
+	if (yych == 'e') goto yy900;
+	goto yy38;
 yy696:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'W':
-		case 'w': goto yy901;
-		default: goto yy38;
-	}
+	if (yych == 'W') goto yy901;
+	if (yych == 'w') goto yy901;
+	goto yy38;
 yy697:
 	YYSKIP();
 	{ return cur == n + 1 ? 254 : 0; }
@@ -5424,38 +5462,30 @@ yy698:
 yy699:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy902;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy902;
+	if (yych == 'h') goto yy902;
+	goto yy38;
 yy700:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy903;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy903;
+	if (yych == 'd') goto yy903;
+	goto yy38;
 yy701:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy904;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy904;
+	if (yych == 'o') goto yy904;
+	goto yy38;
 yy702:
 	YYSKIP();
 	{ return cur == n + 1 ? 261 : 0; }
 yy703:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy905;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy905;
+	if (yych == 'n') goto yy905;
+	goto yy38;
 yy704:
 	YYSKIP();
 	yych = YYPEEK();
@@ -5464,11 +5494,13 @@ yy704:
 yy705:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy907;
-		case 'T':
-		case 't': goto yy908;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych <= 0x00) goto yy907;
+		if (yych <= 'S') goto yy38;
+		goto yy908;
+	} else {
+		if (yych == 't') goto yy908;
+		goto yy38;
 	}
 yy706:
 	YYSKIP();
@@ -5476,11 +5508,9 @@ yy706:
 yy707:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy909;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy909;
+	if (yych == 'e') goto yy909;
+	goto yy38;
 yy708:
 	YYSKIP();
 	yych = YYPEEK();
@@ -5489,11 +5519,9 @@ yy708:
 yy709:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy911;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy911;
+	if (yych == 'e') goto yy911;
+	goto yy38;
 yy710:
 	YYSKIP();
 	yych = YYPEEK();
@@ -5505,11 +5533,9 @@ yy711:
 yy712:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy913;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy913;
+	if (yych == 'h') goto yy913;
+	goto yy38;
 yy713:
 	YYSKIP();
 	yych = YYPEEK();
@@ -5518,29 +5544,31 @@ yy713:
 yy714:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy915;
-		case 'I':
-		case 'i': goto yy916;
-		default: goto yy38;
+	if (yych <= 'I') {
+		if (yych <= 0x00) goto yy915;
+		if (yych <= 'H') goto yy38;
+		goto yy916;
+	} else {
+		if (yych == 'i') goto yy916;
+		goto yy38;
 	}
 yy715:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy917;
-		case 'S':
-		case 's': goto yy918;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy917;
+		if (yych <= 'R') goto yy38;
+		goto yy918;
+	} else {
+		if (yych == 's') goto yy918;
+		goto yy38;
 	}
 yy716:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy919;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy919;
+	if (yych == 's') goto yy919;
+	goto yy38;
 yy717:
 	YYSKIP();
 	yych = YYPEEK();
@@ -5554,43 +5582,33 @@ yy718:
 yy719:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy922;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy922;
+	if (yych == 'g') goto yy922;
+	goto yy38;
 yy720:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy923;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy923;
+	if (yych == 't') goto yy923;
+	goto yy38;
 yy721:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy924;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy924;
+	if (yych == 'r') goto yy924;
+	goto yy38;
 yy722:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy925;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy925;
+	if (yych == 'e') goto yy925;
+	goto yy38;
 yy723:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy926;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy926;
+	if (yych == 's') goto yy926;
+	goto yy38;
 yy724:
 	YYSKIP();
 	yych = YYPEEK();
@@ -5602,11 +5620,9 @@ yy725:
 yy726:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy928;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy928;
+	if (yych == 'd') goto yy928;
+	goto yy38;
 yy727:
 	YYSKIP();
 	yych = YYPEEK();
@@ -5634,11 +5650,13 @@ yy732:
 yy733:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy932;
-		case 'S':
-		case 's': goto yy933;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy932;
+		if (yych <= 'R') goto yy38;
+		goto yy933;
+	} else {
+		if (yych == 's') goto yy933;
+		goto yy38;
 	}
 yy734:
 	YYSKIP();
@@ -5664,14 +5682,24 @@ yy738:
 yy739:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy937;
-		case 'I':
-		case 'i': goto yy938;
-		case 'Y':
-		case 'y': goto yy939;
-		default: goto yy38;
+	if (yych <= 'Y') {
+		if (yych <= 'H') {
+			if (yych == 'E') goto yy937;
+			goto yy38;
+		} else {
+			if (yych <= 'I') goto yy938;
+			if (yych <= 'X') goto yy38;
+			goto yy939;
+		}
+	} else {
+		if (yych <= 'h') {
+			if (yych == 'e') goto yy937;
+			goto yy38;
+		} else {
+			if (yych <= 'i') goto yy938;
+			if (yych == 'y') goto yy939;
+			goto yy38;
+		}
 	}
 yy740:
 	YYSKIP();
@@ -5679,19 +5707,15 @@ yy740:
 yy741:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy940;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy940;
+	if (yych == 'h') goto yy940;
+	goto yy38;
 yy742:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy941;
-		default: goto yy38;
-	}
+	if (yych == 'A') goto yy941;
+	if (yych == 'a') goto yy941;
+	goto yy38;
 yy743:
 	YYSKIP();
 	yych = YYPEEK();
@@ -5700,11 +5724,9 @@ yy743:
 yy744:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy943;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy943;
+	if (yych == 'g') goto yy943;
+	goto yy38;
 yy745:
 	YYSKIP();
 	{ return cur == n + 1 ? 324 : 0; }
@@ -5719,39 +5741,39 @@ yy747:
 yy748:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy945;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy945;
+	if (yych == 'd') goto yy945;
+	goto yy38;
 yy749:
 	YYSKIP();
 	{ return cur == n + 1 ? 328 : 0; }
 yy750:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy946;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy946;
+	if (yych == 't') goto yy946;
+	goto yy38;
 yy751:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy947;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy947;
+	if (yych == 'e') goto yy947;
+	goto yy38;
 yy752:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy948;
-		case 'Y':
-		case 'y': goto yy949;
-		default: goto yy38;
+	if (yych <= 'Y') {
+		if (yych == 'I') goto yy948;
+		if (yych <= 'X') goto yy38;
+		goto yy949;
+	} else {
+		if (yych <= 'i') {
+			if (yych <= 'h') goto yy38;
+			goto yy948;
+		} else {
+			if (yych == 'y') goto yy949;
+			goto yy38;
+		}
 	}
 yy753:
 	YYSKIP();
@@ -5764,22 +5786,18 @@ yy754:
 yy755:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy951;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy951;
+	if (yych == 't') goto yy951;
+	goto yy38;
 yy756:
 	YYSKIP();
 	{ return cur == n + 1 ? 341 : 0; }
 yy757:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy952;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy952;
+	if (yych == 's') goto yy952;
+	goto yy38;
 yy758:
 	YYSKIP();
 	yych = YYPEEK();
@@ -5788,10 +5806,8 @@ yy758:
 yy759:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x80: goto yy954;
-		default: goto yy38;
-	}
+	if (yych == 0x80) goto yy954;
+	goto yy38;
 yy760:
 	YYSKIP();
 	yych = YYPEEK();
@@ -5810,11 +5826,9 @@ yy762:
 yy763:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy958;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy958;
+	if (yych == 'n') goto yy958;
+	goto yy38;
 yy764:
 	YYSKIP();
 	{ return cur == n + 1 ? 348 : 0; }
@@ -5837,20 +5851,20 @@ yy768:
 yy769:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy961;
-		case 'S':
-		case 's': goto yy962;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy961;
+		if (yych <= 'R') goto yy38;
+		goto yy962;
+	} else {
+		if (yych == 's') goto yy962;
+		goto yy38;
 	}
 yy770:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy963;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy963;
+	if (yych == 'e') goto yy963;
+	goto yy38;
 yy771:
 	YYSKIP();
 	{ return cur == n + 1 ? 358 : 0; }
@@ -5860,27 +5874,21 @@ yy772:
 yy773:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy964;
-		default: goto yy38;
-	}
+	if (yych == 'C') goto yy964;
+	if (yych == 'c') goto yy964;
+	goto yy38;
 yy774:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy965;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy965;
+	if (yych == 'l') goto yy965;
+	goto yy38;
 yy775:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy966;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy966;
+	if (yych == 's') goto yy966;
+	goto yy38;
 yy776:
 	YYSKIP();
 	{ return cur == n + 1 ? 16 : 0; }
@@ -5890,55 +5898,59 @@ yy777:
 yy778:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy967;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy967;
+	if (yych == 'n') goto yy967;
+	goto yy38;
 yy779:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy968;
-		case 'A':
-		case 'a': goto yy969;
-		case 'S':
-		case 's': goto yy970;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= '@') {
+			if (yych <= 0x00) goto yy968;
+			goto yy38;
+		} else {
+			if (yych <= 'A') goto yy969;
+			if (yych <= 'R') goto yy38;
+			goto yy970;
+		}
+	} else {
+		if (yych <= 'a') {
+			if (yych <= '`') goto yy38;
+			goto yy969;
+		} else {
+			if (yych == 's') goto yy970;
+			goto yy38;
+		}
 	}
 yy780:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy971;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy971;
+	if (yych == 'i') goto yy971;
+	goto yy38;
 yy781:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy972;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy972;
+	if (yych == 'e') goto yy972;
+	goto yy38;
 yy782:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy973;
-		case 'S':
-		case 's': goto yy974;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy973;
+		if (yych <= 'R') goto yy38;
+		goto yy974;
+	} else {
+		if (yych == 's') goto yy974;
+		goto yy38;
 	}
 yy783:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy975;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy975;
+	if (yych == 'o') goto yy975;
+	goto yy38;
 yy784:
 	YYSKIP();
 	yych = YYPEEK();
@@ -5950,19 +5962,15 @@ yy785:
 yy786:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy977;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy977;
+	if (yych == 'i') goto yy977;
+	goto yy38;
 yy787:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy978;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy978;
+	if (yych == 'n') goto yy978;
+	goto yy38;
 yy788:
 	YYSKIP();
 	yych = YYPEEK();
@@ -5971,19 +5979,15 @@ yy788:
 yy789:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy980;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy980;
+	if (yych == 'g') goto yy980;
+	goto yy38;
 yy790:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy981;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy981;
+	if (yych == 'n') goto yy981;
+	goto yy38;
 yy791:
 	YYSKIP();
 	yych = YYPEEK();
@@ -5997,30 +6001,24 @@ yy792:
 yy793:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy984;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy984;
+	if (yych == 'r') goto yy984;
+	goto yy38;
 yy794:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy985;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy985;
+	if (yych == 't') goto yy985;
+	goto yy38;
 yy795:
 	YYSKIP();
 	{ return cur == n + 1 ? 53 : 0; }
 yy796:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy986;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy986;
+	if (yych == 'o') goto yy986;
+	goto yy38;
 yy797:
 	YYSKIP();
 	{ return cur == n + 1 ? 55 : 0; }
@@ -6030,37 +6028,37 @@ yy798:
 yy799:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy987;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy987;
+	if (yych == 'g') goto yy987;
+	goto yy38;
 yy800:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy988;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy988;
+	if (yych == 't') goto yy988;
+	goto yy38;
 yy801:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy989;
-		case 'S':
-		case 's': goto yy990;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych == 'D') goto yy989;
+		if (yych <= 'R') goto yy38;
+		goto yy990;
+	} else {
+		if (yych <= 'd') {
+			if (yych <= 'c') goto yy38;
+			goto yy989;
+		} else {
+			if (yych == 's') goto yy990;
+			goto yy38;
+		}
 	}
 yy802:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy991;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy991;
+	if (yych == 't') goto yy991;
+	goto yy38;
 yy803:
 	YYSKIP();
 	{ return cur == n + 1 ? 67 : 0; }
@@ -6075,43 +6073,33 @@ yy805:
 yy806:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy993;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy993;
+	if (yych == 'd') goto yy993;
+	goto yy38;
 yy807:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy994;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy994;
+	if (yych == 'n') goto yy994;
+	goto yy38;
 yy808:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'B':
-		case 'b': goto yy995;
-		default: goto yy38;
-	}
+	if (yych == 'B') goto yy995;
+	if (yych == 'b') goto yy995;
+	goto yy38;
 yy809:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy996;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy996;
+	if (yych == 's') goto yy996;
+	goto yy38;
 yy810:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy997;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy997;
+	if (yych == 'n') goto yy997;
+	goto yy38;
 yy811:
 	YYSKIP();
 	{ return cur == n + 1 ? 83 : 0; }
@@ -6121,11 +6109,9 @@ yy812:
 yy813:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy998;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy998;
+	if (yych == 'e') goto yy998;
+	goto yy38;
 yy814:
 	YYSKIP();
 	yych = YYPEEK();
@@ -6134,11 +6120,9 @@ yy814:
 yy815:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1000;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1000;
+	if (yych == 'e') goto yy1000;
+	goto yy38;
 yy816:
 	YYSKIP();
 	yych = YYPEEK();
@@ -6147,11 +6131,13 @@ yy816:
 yy817:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1002;
-		case 'T':
-		case 't': goto yy1003;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych <= 0x00) goto yy1002;
+		if (yych <= 'S') goto yy38;
+		goto yy1003;
+	} else {
+		if (yych == 't') goto yy1003;
+		goto yy38;
 	}
 yy818:
 	YYSKIP();
@@ -6172,54 +6158,42 @@ yy821:
 yy822:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1006;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1006;
+	if (yych == 'h') goto yy1006;
+	goto yy38;
 yy823:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1007;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1007;
+	if (yych == 'h') goto yy1007;
+	goto yy38;
 yy824:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1008;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy1008;
+	if (yych == 't') goto yy1008;
+	goto yy38;
 yy825:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy1009;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy1009;
+	if (yych == 'i') goto yy1009;
+	goto yy38;
 yy826:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1010;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1010;
+	if (yych == 'n') goto yy1010;
+	goto yy38;
 yy827:
 	YYSKIP();
 	{ return cur == n + 1 ? 107 : 0; }
 yy828:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1011;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy1011;
+	if (yych == 't') goto yy1011;
+	goto yy38;
 yy829:
 	YYSKIP();
 	{ return cur == n + 1 ? 109 : 0; }
@@ -6229,11 +6203,9 @@ yy830:
 yy831:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1012;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy1012;
+	if (yych == 'g') goto yy1012;
+	goto yy38;
 yy832:
 	YYSKIP();
 	yych = YYPEEK();
@@ -6245,22 +6217,18 @@ yy833:
 yy834:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1014;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy1014;
+	if (yych == 't') goto yy1014;
+	goto yy38;
 yy835:
 	YYSKIP();
 	{ return cur == n + 1 ? 120 : 0; }
 yy836:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1015;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1015;
+	if (yych == 'e') goto yy1015;
+	goto yy38;
 yy837:
 	YYSKIP();
 	yych = YYPEEK();
@@ -6277,81 +6245,63 @@ yy839:
 yy840:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy1018;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy1018;
+	if (yych == 's') goto yy1018;
+	goto yy38;
 yy841:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1019;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy1019;
+	if (yych == 'g') goto yy1019;
+	goto yy38;
 yy842:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1020;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy1020;
+	if (yych == 'g') goto yy1020;
+	goto yy38;
 yy843:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy1021;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy1021;
+	if (yych == 'd') goto yy1021;
+	goto yy38;
 yy844:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1022;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1022;
+	if (yych == 'e') goto yy1022;
+	goto yy38;
 yy845:
 	YYSKIP();
 	{ return cur == n + 1 ? 145 : 0; }
 yy846:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy1023;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy1023;
+	if (yych == 'l') goto yy1023;
+	goto yy38;
 yy847:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy1024;
-		default: goto yy38;
-	}
+	if (yych == 'C') goto yy1024;
+	if (yych == 'c') goto yy1024;
+	goto yy38;
 yy848:
 	YYSKIP();
 	{ return cur == n + 1 ? 150 : 0; }
 yy849:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy1025;
-		default: goto yy38;
-	}
+	if (yych == 'U') goto yy1025;
+	if (yych == 'u') goto yy1025;
+	goto yy38;
 yy850:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy1026;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy1026;
+	if (yych == 'd') goto yy1026;
+	goto yy38;
 yy851:
 	YYSKIP();
 	{ return cur == n + 1 ? 159 : 0; }
@@ -6363,11 +6313,13 @@ yy852:
 yy853:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1028;
-		case 'S':
-		case 's': goto yy1029;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy1028;
+		if (yych <= 'R') goto yy38;
+		goto yy1029;
+	} else {
+		if (yych == 's') goto yy1029;
+		goto yy38;
 	}
 yy854:
 	YYSKIP();
@@ -6375,11 +6327,9 @@ yy854:
 yy855:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1030;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy1030;
+	if (yych == 't') goto yy1030;
+	goto yy38;
 yy856:
 	YYSKIP();
 	yych = YYPEEK();
@@ -6393,57 +6343,57 @@ yy857:
 yy858:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy1033;
-		default: goto yy38;
-	}
+	if (yych == 'A') goto yy1033;
+	if (yych == 'a') goto yy1033;
+	goto yy38;
 yy859:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1034;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1034;
+	if (yych == 'n') goto yy1034;
+	goto yy38;
 yy860:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1035;
-		case 'O':
-		case 'o': goto yy1036;
-		case 'S':
-		case 's': goto yy1037;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 'N') {
+			if (yych <= 0x00) goto yy1035;
+			goto yy38;
+		} else {
+			if (yych <= 'O') goto yy1036;
+			if (yych <= 'R') goto yy38;
+			goto yy1037;
+		}
+	} else {
+		if (yych <= 'o') {
+			if (yych <= 'n') goto yy38;
+			goto yy1036;
+		} else {
+			if (yych == 's') goto yy1037;
+			goto yy38;
+		}
 	}
 yy861:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1038;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1038;
+	if (yych == 'n') goto yy1038;
+	goto yy38;
 yy862:
 	YYSKIP();
 	{ return cur == n + 1 ? 189 : 0; }
 yy863:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1039;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1039;
+	if (yych == 'e') goto yy1039;
+	goto yy38;
 yy864:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1040;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1040;
+	if (yych == 'e') goto yy1040;
+	goto yy38;
 yy865:
 	YYSKIP();
 	yych = YYPEEK();
@@ -6463,11 +6413,9 @@ yy868:
 yy869:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1043;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1043;
+	if (yych == 'e') goto yy1043;
+	goto yy38;
 yy870:
 	YYSKIP();
 	yych = YYPEEK();
@@ -6479,47 +6427,41 @@ yy871:
 yy872:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1045;
-		case 'S':
-		case 's': goto yy1046;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy1045;
+		if (yych <= 'R') goto yy38;
+		goto yy1046;
+	} else {
+		if (yych == 's') goto yy1046;
+		goto yy38;
 	}
 yy873:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1047;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy1047;
+	if (yych == 'g') goto yy1047;
+	goto yy38;
 yy874:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1048;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1048;
+	if (yych == 'e') goto yy1048;
+	goto yy38;
 yy875:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1049;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1049;
+	if (yych == 'e') goto yy1049;
+	goto yy38;
 yy876:
 	YYSKIP();
 	{ return cur == n + 1 ? 218 : 0; }
 yy877:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy1050;
-		default: goto yy38;
-	}
+	if (yych == 'A') goto yy1050;
+	if (yych == 'a') goto yy1050;
+	goto yy38;
 yy878:
 	YYSKIP();
 	{ return cur == n + 1 ? 222 : 0; }
@@ -6529,19 +6471,15 @@ yy879:
 yy880:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1051;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1051;
+	if (yych == 'e') goto yy1051;
+	goto yy38;
 yy881:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy1052;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy1052;
+	if (yych == 'i') goto yy1052;
+	goto yy38;
 yy882:
 	YYSKIP();
 	yych = YYPEEK();
@@ -6558,11 +6496,9 @@ yy884:
 yy885:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1055;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1055;
+	if (yych == 'n') goto yy1055;
+	goto yy38;
 yy886:
 	YYSKIP();
 	{ return cur == n + 1 ? 233 : 0; }
@@ -6580,11 +6516,9 @@ yy889:
 yy890:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1057;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy1057;
+	if (yych == 'g') goto yy1057;
+	goto yy38;
 yy891:
 	YYSKIP();
 	{ return cur == n + 1 ? 240 : 0; }
@@ -6596,35 +6530,27 @@ yy892:
 yy893:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1059;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1059;
+	if (yych == 'n') goto yy1059;
+	goto yy38;
 yy894:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy1060;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy1060;
+	if (yych == 'i') goto yy1060;
+	goto yy38;
 yy895:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy1061;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy1061;
+	if (yych == 'd') goto yy1061;
+	goto yy38;
 yy896:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy1062;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy1062;
+	if (yych == 's') goto yy1062;
+	goto yy38;
 yy897:
 	YYSKIP();
 	yych = YYPEEK();
@@ -6638,19 +6564,15 @@ yy898:
 yy899:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy1065;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy1065;
+	if (yych == 's') goto yy1065;
+	goto yy38;
 yy900:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy1066;
-		default: goto yy38;
-	}
+	if (yych == 'V') goto yy1066;
+	if (yych == 'v') goto yy1066;
+	goto yy38;
 yy901:
 	YYSKIP();
 	yych = YYPEEK();
@@ -6669,19 +6591,15 @@ yy903:
 yy904:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1070;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1070;
+	if (yych == 'n') goto yy1070;
+	goto yy38;
 yy905:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy1071;
-		default: goto yy38;
-	}
+	if (yych == 'C') goto yy1071;
+	if (yych == 'c') goto yy1071;
+	goto yy38;
 yy906:
 	YYSKIP();
 	{ return cur == n + 1 ? 264 : 0; }
@@ -6691,47 +6609,51 @@ yy907:
 yy908:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1072;
-		case 'H':
-		case 'h': goto yy1073;
-		case 'I':
-		case 'i': goto yy1074;
-		case 'Y':
-		case 'y': goto yy1075;
-		default: goto yy38;
+	if (yych <= 'Y') {
+		if (yych <= 'G') {
+			if (yych == 'E') goto yy1072;
+			goto yy38;
+		} else {
+			if (yych <= 'H') goto yy1073;
+			if (yych <= 'I') goto yy1074;
+			if (yych <= 'X') goto yy38;
+			goto yy1075;
+		}
+	} else {
+		if (yych <= 'h') {
+			if (yych == 'e') goto yy1072;
+			if (yych <= 'g') goto yy38;
+			goto yy1073;
+		} else {
+			if (yych <= 'i') goto yy1074;
+			if (yych == 'y') goto yy1075;
+			goto yy38;
+		}
 	}
 yy909:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1076;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1076;
+	if (yych == 'n') goto yy1076;
+	goto yy38;
 yy910:
 	YYSKIP();
 	{ return cur == n + 1 ? 275 : 0; }
 yy911:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1077;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy1077;
+	if (yych == 't') goto yy1077;
+	goto yy38;
 yy912:
 	YYSKIP();
 	{ return cur == n + 1 ? 277 : 0; }
 yy913:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy1078;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy1078;
+	if (yych == 'i') goto yy1078;
+	goto yy38;
 yy914:
 	YYSKIP();
 	{ return cur == n + 1 ? 280 : 0; }
@@ -6741,11 +6663,9 @@ yy915:
 yy916:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1079;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1079;
+	if (yych == 'n') goto yy1079;
+	goto yy38;
 yy917:
 	YYSKIP();
 	{ return cur == n + 1 ? 283 : 0; }
@@ -6757,11 +6677,9 @@ yy918:
 yy919:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1081;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy1081;
+	if (yych == 't') goto yy1081;
+	goto yy38;
 yy920:
 	YYSKIP();
 	{ return cur == n + 1 ? 287 : 0; }
@@ -6776,37 +6694,37 @@ yy922:
 yy923:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy1083;
-		default: goto yy38;
-	}
+	if (yych == 'U') goto yy1083;
+	if (yych == 'u') goto yy1083;
+	goto yy38;
 yy924:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy1084;
-		case 'Y':
-		case 'y': goto yy1085;
-		default: goto yy38;
+	if (yych <= 'Y') {
+		if (yych == 'I') goto yy1084;
+		if (yych <= 'X') goto yy38;
+		goto yy1085;
+	} else {
+		if (yych <= 'i') {
+			if (yych <= 'h') goto yy38;
+			goto yy1084;
+		} else {
+			if (yych == 'y') goto yy1085;
+			goto yy38;
+		}
 	}
 yy925:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy1086;
-		default: goto yy38;
-	}
+	if (yych == 'M') goto yy1086;
+	if (yych == 'm') goto yy1086;
+	goto yy38;
 yy926:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy1087;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy1087;
+	if (yych == 'i') goto yy1087;
+	goto yy38;
 yy927:
 	YYSKIP();
 	{ return cur == n + 1 ? 296 : 0; }
@@ -6844,19 +6762,15 @@ yy936:
 yy937:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1090;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1090;
+	if (yych == 'e') goto yy1090;
+	goto yy38;
 yy938:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1091;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1091;
+	if (yych == 'e') goto yy1091;
+	goto yy38;
 yy939:
 	YYSKIP();
 	yych = YYPEEK();
@@ -6865,30 +6779,24 @@ yy939:
 yy940:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1093;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy1093;
+	if (yych == 't') goto yy1093;
+	goto yy38;
 yy941:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1094;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1094;
+	if (yych == 'n') goto yy1094;
+	goto yy38;
 yy942:
 	YYSKIP();
 	{ return cur == n + 1 ? 322 : 0; }
 yy943:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1095;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1095;
+	if (yych == 'h') goto yy1095;
+	goto yy38;
 yy944:
 	YYSKIP();
 	{ return cur == n + 1 ? 326 : 0; }
@@ -6900,11 +6808,9 @@ yy945:
 yy946:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1097;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1097;
+	if (yych == 'h') goto yy1097;
+	goto yy38;
 yy947:
 	YYSKIP();
 	yych = YYPEEK();
@@ -6913,11 +6819,9 @@ yy947:
 yy948:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1099;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1099;
+	if (yych == 'e') goto yy1099;
+	goto yy38;
 yy949:
 	YYSKIP();
 	yych = YYPEEK();
@@ -6929,11 +6833,9 @@ yy950:
 yy951:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy1101;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy1101;
+	if (yych == 'i') goto yy1101;
+	goto yy38;
 yy952:
 	YYSKIP();
 	yych = YYPEEK();
@@ -6945,10 +6847,8 @@ yy953:
 yy954:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x99: goto yy757;
-		default: goto yy38;
-	}
+	if (yych == 0x99) goto yy757;
+	goto yy38;
 yy955:
 	YYSKIP();
 	{ return cur == n + 1 ? 344 : 0; }
@@ -6980,55 +6880,47 @@ yy962:
 yy963:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1105;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1105;
+	if (yych == 'n') goto yy1105;
+	goto yy38;
 yy964:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1106;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy1106;
+	if (yych == 't') goto yy1106;
+	goto yy38;
 yy965:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1107;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1107;
+	if (yych == 'e') goto yy1107;
+	goto yy38;
 yy966:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1108;
-		case 'E':
-		case 'e': goto yy1109;
-		default: goto yy38;
+	if (yych <= 'E') {
+		if (yych <= 0x00) goto yy1108;
+		if (yych <= 'D') goto yy38;
+		goto yy1109;
+	} else {
+		if (yych == 'e') goto yy1109;
+		goto yy38;
 	}
 yy967:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1110;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy1110;
+	if (yych == 'g') goto yy1110;
+	goto yy38;
 yy968:
 	YYSKIP();
 	{ return cur == n + 1 ? 23 : 0; }
 yy969:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1111;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1111;
+	if (yych == 'n') goto yy1111;
+	goto yy38;
 yy970:
 	YYSKIP();
 	yych = YYPEEK();
@@ -7037,12 +6929,18 @@ yy970:
 yy971:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy1113;
-		case 'X':
-		case 'x': goto yy1114;
-		default: goto yy38;
+	if (yych <= 'X') {
+		if (yych == 'C') goto yy1113;
+		if (yych <= 'W') goto yy38;
+		goto yy1114;
+	} else {
+		if (yych <= 'c') {
+			if (yych <= 'b') goto yy38;
+			goto yy1113;
+		} else {
+			if (yych == 'x') goto yy1114;
+			goto yy38;
+		}
 	}
 yy972:
 	YYSKIP();
@@ -7060,22 +6958,18 @@ yy974:
 yy975:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy1117;
-		default: goto yy38;
-	}
+	if (yych == 'U') goto yy1117;
+	if (yych == 'u') goto yy1117;
+	goto yy38;
 yy976:
 	YYSKIP();
 	{ return cur == n + 1 ? 36 : 0; }
 yy977:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1118;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1118;
+	if (yych == 'n') goto yy1118;
+	goto yy38;
 yy978:
 	YYSKIP();
 	yych = YYPEEK();
@@ -7087,11 +6981,9 @@ yy979:
 yy980:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy1120;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy1120;
+	if (yych == 'r') goto yy1120;
+	goto yy38;
 yy981:
 	YYSKIP();
 	yych = YYPEEK();
@@ -7106,28 +6998,26 @@ yy983:
 yy984:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1122;
-		case 'S':
-		case 's': goto yy1123;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy1122;
+		if (yych <= 'R') goto yy38;
+		goto yy1123;
+	} else {
+		if (yych == 's') goto yy1123;
+		goto yy38;
 	}
 yy985:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1124;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1124;
+	if (yych == 'e') goto yy1124;
+	goto yy38;
 yy986:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1125;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1125;
+	if (yych == 'n') goto yy1125;
+	goto yy38;
 yy987:
 	YYSKIP();
 	yych = YYPEEK();
@@ -7136,37 +7026,41 @@ yy987:
 yy988:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1127;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1127;
+	if (yych == 'e') goto yy1127;
+	goto yy38;
 yy989:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1128;
-		case 'I':
-		case 'i': goto yy1129;
-		default: goto yy38;
+	if (yych <= 'I') {
+		if (yych == 'E') goto yy1128;
+		if (yych <= 'H') goto yy38;
+		goto yy1129;
+	} else {
+		if (yych <= 'e') {
+			if (yych <= 'd') goto yy38;
+			goto yy1128;
+		} else {
+			if (yych == 'i') goto yy1129;
+			goto yy38;
+		}
 	}
 yy990:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy1130;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy1130;
+	if (yych == 'i') goto yy1130;
+	goto yy38;
 yy991:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1131;
-		case 'S':
-		case 's': goto yy1132;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy1131;
+		if (yych <= 'R') goto yy38;
+		goto yy1132;
+	} else {
+		if (yych == 's') goto yy1132;
+		goto yy38;
 	}
 yy992:
 	YYSKIP();
@@ -7179,57 +7073,57 @@ yy993:
 yy994:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1134;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy1134;
+	if (yych == 'g') goto yy1134;
+	goto yy38;
 yy995:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1135;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1135;
+	if (yych == 'e') goto yy1135;
+	goto yy38;
 yy996:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1136;
-		case 'E':
-		case 'e': goto yy1137;
-		case 'I':
-		case 'i': goto yy1138;
-		default: goto yy38;
+	if (yych <= 'I') {
+		if (yych <= 'D') {
+			if (yych <= 0x00) goto yy1136;
+			goto yy38;
+		} else {
+			if (yych <= 'E') goto yy1137;
+			if (yych <= 'H') goto yy38;
+			goto yy1138;
+		}
+	} else {
+		if (yych <= 'e') {
+			if (yych <= 'd') goto yy38;
+			goto yy1137;
+		} else {
+			if (yych == 'i') goto yy1138;
+			goto yy38;
+		}
 	}
 yy997:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1139;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy1139;
+	if (yych == 't') goto yy1139;
+	goto yy38;
 yy998:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1140;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1140;
+	if (yych == 'n') goto yy1140;
+	goto yy38;
 yy999:
 	YYSKIP();
 	{ return cur == n + 1 ? 89 : 0; }
 yy1000:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1141;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy1141;
+	if (yych == 't') goto yy1141;
+	goto yy38;
 yy1001:
 	YYSKIP();
 	{ return cur == n + 1 ? 91 : 0; }
@@ -7239,11 +7133,9 @@ yy1002:
 yy1003:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1142;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1142;
+	if (yych == 'h') goto yy1142;
+	goto yy38;
 yy1004:
 	YYSKIP();
 	{ return cur == n + 1 ? 95 : 0; }
@@ -7253,19 +7145,15 @@ yy1005:
 yy1006:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy1143;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy1143;
+	if (yych == 'i') goto yy1143;
+	goto yy38;
 yy1007:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1144;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1144;
+	if (yych == 'e') goto yy1144;
+	goto yy38;
 yy1008:
 	YYSKIP();
 	yych = YYPEEK();
@@ -7274,55 +7162,47 @@ yy1008:
 yy1009:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy1146;
-		default: goto yy38;
-	}
+	if (yych == 'V') goto yy1146;
+	if (yych == 'v') goto yy1146;
+	goto yy38;
 yy1010:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1147;
-		case 'T':
-		case 't': goto yy1148;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych <= 0x00) goto yy1147;
+		if (yych <= 'S') goto yy38;
+		goto yy1148;
+	} else {
+		if (yych == 't') goto yy1148;
+		goto yy38;
 	}
 yy1011:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1149;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1149;
+	if (yych == 'h') goto yy1149;
+	goto yy38;
 yy1012:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy1150;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy1150;
+	if (yych == 's') goto yy1150;
+	goto yy38;
 yy1013:
 	YYSKIP();
 	{ return cur == n + 1 ? 115 : 0; }
 yy1014:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1151;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1151;
+	if (yych == 'h') goto yy1151;
+	goto yy38;
 yy1015:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1152;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1152;
+	if (yych == 'n') goto yy1152;
+	goto yy38;
 yy1016:
 	YYSKIP();
 	{ return cur == n + 1 ? 124 : 0; }
@@ -7337,37 +7217,41 @@ yy1018:
 yy1019:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1154;
-		case 'S':
-		case 's': goto yy1155;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy1154;
+		if (yych <= 'R') goto yy38;
+		goto yy1155;
+	} else {
+		if (yych == 's') goto yy1155;
+		goto yy38;
 	}
 yy1020:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1156;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1156;
+	if (yych == 'h') goto yy1156;
+	goto yy38;
 yy1021:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1157;
-		case 'T':
-		case 't': goto yy1158;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych <= 0x00) goto yy1157;
+		if (yych <= 'S') goto yy38;
+		goto yy1158;
+	} else {
+		if (yych == 't') goto yy1158;
+		goto yy38;
 	}
 yy1022:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1159;
-		case 'D':
-		case 'd': goto yy1160;
-		default: goto yy38;
+	if (yych <= 'D') {
+		if (yych <= 0x00) goto yy1159;
+		if (yych <= 'C') goto yy38;
+		goto yy1160;
+	} else {
+		if (yych == 'd') goto yy1160;
+		goto yy38;
 	}
 yy1023:
 	YYSKIP();
@@ -7377,27 +7261,21 @@ yy1023:
 yy1024:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1162;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1162;
+	if (yych == 'e') goto yy1162;
+	goto yy38;
 yy1025:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy1163;
-		default: goto yy38;
-	}
+	if (yych == 'C') goto yy1163;
+	if (yych == 'c') goto yy1163;
+	goto yy38;
 yy1026:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy1164;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy1164;
+	if (yych == 's') goto yy1164;
+	goto yy38;
 yy1027:
 	YYSKIP();
 	{ return cur == n + 1 ? 161 : 0; }
@@ -7412,11 +7290,9 @@ yy1029:
 yy1030:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy1166;
-		default: goto yy38;
-	}
+	if (yych == 'U') goto yy1166;
+	if (yych == 'u') goto yy1166;
+	goto yy38;
 yy1031:
 	YYSKIP();
 	{ return cur == n + 1 ? 170 : 0; }
@@ -7426,23 +7302,31 @@ yy1032:
 yy1033:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy1167;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy1167;
+	if (yych == 'l') goto yy1167;
+	goto yy38;
 yy1034:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1168;
-		case 'E':
-		case 'e': goto yy1169;
-		case 'I':
-		case 'i': goto yy1170;
-		case 'S':
-		case 's': goto yy1171;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 'E') {
+			if (yych <= 0x00) goto yy1168;
+			if (yych <= 'D') goto yy38;
+			goto yy1169;
+		} else {
+			if (yych == 'I') goto yy1170;
+			if (yych <= 'R') goto yy38;
+			goto yy1171;
+		}
+	} else {
+		if (yych <= 'h') {
+			if (yych == 'e') goto yy1169;
+			goto yy38;
+		} else {
+			if (yych <= 'i') goto yy1170;
+			if (yych == 's') goto yy1171;
+			goto yy38;
+		}
 	}
 yy1035:
 	YYSKIP();
@@ -7450,11 +7334,9 @@ yy1035:
 yy1036:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy1172;
-		default: goto yy38;
-	}
+	if (yych == 'L') goto yy1172;
+	if (yych == 'l') goto yy1172;
+	goto yy38;
 yy1037:
 	YYSKIP();
 	yych = YYPEEK();
@@ -7468,19 +7350,15 @@ yy1038:
 yy1039:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1175;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1175;
+	if (yych == 'n') goto yy1175;
+	goto yy38;
 yy1040:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1176;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy1176;
+	if (yych == 't') goto yy1176;
+	goto yy38;
 yy1041:
 	YYSKIP();
 	{ return cur == n + 1 ? 195 : 0; }
@@ -7490,11 +7368,9 @@ yy1042:
 yy1043:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1177;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1177;
+	if (yych == 'n') goto yy1177;
+	goto yy38;
 yy1044:
 	YYSKIP();
 	{ return cur == n + 1 ? 203 : 0; }
@@ -7519,36 +7395,32 @@ yy1048:
 yy1049:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'W':
-		case 'w': goto yy1181;
-		default: goto yy38;
-	}
+	if (yych == 'W') goto yy1181;
+	if (yych == 'w') goto yy1181;
+	goto yy38;
 yy1050:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy1182;
-		default: goto yy38;
-	}
+	if (yych == 'P') goto yy1182;
+	if (yych == 'p') goto yy1182;
+	goto yy38;
 yy1051:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1183;
-		case 'S':
-		case 's': goto yy1184;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy1183;
+		if (yych <= 'R') goto yy38;
+		goto yy1184;
+	} else {
+		if (yych == 's') goto yy1184;
+		goto yy38;
 	}
 yy1052:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy1185;
-		default: goto yy38;
-	}
+	if (yych == 'M') goto yy1185;
+	if (yych == 'm') goto yy1185;
+	goto yy38;
 yy1053:
 	YYSKIP();
 	{ return cur == n + 1 ? 228 : 0; }
@@ -7574,19 +7446,15 @@ yy1058:
 yy1059:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy1188;
-		default: goto yy38;
-	}
+	if (yych == 'C') goto yy1188;
+	if (yych == 'c') goto yy1188;
+	goto yy38;
 yy1060:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1189;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1189;
+	if (yych == 'n') goto yy1189;
+	goto yy38;
 yy1061:
 	YYSKIP();
 	yych = YYPEEK();
@@ -7611,11 +7479,9 @@ yy1065:
 yy1066:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1193;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1193;
+	if (yych == 'e') goto yy1193;
+	goto yy38;
 yy1067:
 	YYSKIP();
 	{ return cur == n + 1 ? 253 : 0; }
@@ -7628,28 +7494,26 @@ yy1069:
 yy1070:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1194;
-		case 'S':
-		case 's': goto yy1195;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy1194;
+		if (yych <= 'R') goto yy38;
+		goto yy1195;
+	} else {
+		if (yych == 's') goto yy1195;
+		goto yy38;
 	}
 yy1071:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1196;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1196;
+	if (yych == 'e') goto yy1196;
+	goto yy38;
 yy1072:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1197;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1197;
+	if (yych == 'e') goto yy1197;
+	goto yy38;
 yy1073:
 	YYSKIP();
 	yych = YYPEEK();
@@ -7658,11 +7522,9 @@ yy1073:
 yy1074:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1199;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1199;
+	if (yych == 'e') goto yy1199;
+	goto yy38;
 yy1075:
 	YYSKIP();
 	yych = YYPEEK();
@@ -7671,66 +7533,56 @@ yy1075:
 yy1076:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1201;
-		case 'T':
-		case 't': goto yy1202;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych <= 0x00) goto yy1201;
+		if (yych <= 'S') goto yy38;
+		goto yy1202;
+	} else {
+		if (yych == 't') goto yy1202;
+		goto yy38;
 	}
 yy1077:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1203;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1203;
+	if (yych == 'h') goto yy1203;
+	goto yy38;
 yy1078:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1204;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1204;
+	if (yych == 'n') goto yy1204;
+	goto yy38;
 yy1079:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1205;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy1205;
+	if (yych == 'g') goto yy1205;
+	goto yy38;
 yy1080:
 	YYSKIP();
 	{ return cur == n + 1 ? 284 : 0; }
 yy1081:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy1206;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy1206;
+	if (yych == 'i') goto yy1206;
+	goto yy38;
 yy1082:
 	YYSKIP();
 	{ return cur == n + 1 ? 289 : 0; }
 yy1083:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy1207;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy1207;
+	if (yych == 'r') goto yy1207;
+	goto yy38;
 yy1084:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'Z':
-		case 'z': goto yy1208;
-		default: goto yy38;
-	}
+	if (yych == 'Z') goto yy1208;
+	if (yych == 'z') goto yy1208;
+	goto yy38;
 yy1085:
 	YYSKIP();
 	yych = YYPEEK();
@@ -7739,19 +7591,15 @@ yy1085:
 yy1086:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1210;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1210;
+	if (yych == 'e') goto yy1210;
+	goto yy38;
 yy1087:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy1211;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy1211;
+	if (yych == 's') goto yy1211;
+	goto yy38;
 yy1088:
 	YYSKIP();
 	{ return cur == n + 1 ? 298 : 0; }
@@ -7761,38 +7609,30 @@ yy1089:
 yy1090:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1212;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1212;
+	if (yych == 'n') goto yy1212;
+	goto yy38;
 yy1091:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1213;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy1213;
+	if (yych == 't') goto yy1213;
+	goto yy38;
 yy1092:
 	YYSKIP();
 	{ return cur == n + 1 ? 317 : 0; }
 yy1093:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy1214;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy1214;
+	if (yych == 's') goto yy1214;
+	goto yy38;
 yy1094:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy1215;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy1215;
+	if (yych == 'd') goto yy1215;
+	goto yy38;
 yy1095:
 	YYSKIP();
 	yych = YYPEEK();
@@ -7812,22 +7652,18 @@ yy1098:
 yy1099:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1218;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy1218;
+	if (yych == 't') goto yy1218;
+	goto yy38;
 yy1100:
 	YYSKIP();
 	{ return cur == n + 1 ? 334 : 0; }
 yy1101:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy1219;
-		default: goto yy38;
-	}
+	if (yych == 'M') goto yy1219;
+	if (yych == 'm') goto yy1219;
+	goto yy38;
 yy1102:
 	YYSKIP();
 	{ return cur == n + 1 ? 342 : 0; }
@@ -7850,22 +7686,18 @@ yy1106:
 yy1107:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy1222;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy1222;
+	if (yych == 'd') goto yy1222;
+	goto yy38;
 yy1108:
 	YYSKIP();
 	{ return cur == n + 1 ? 14 : 0; }
 yy1109:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy1223;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy1223;
+	if (yych == 'd') goto yy1223;
+	goto yy38;
 yy1110:
 	YYSKIP();
 	yych = YYPEEK();
@@ -7874,22 +7706,18 @@ yy1110:
 yy1111:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy1225;
-		default: goto yy38;
-	}
+	if (yych == 'C') goto yy1225;
+	if (yych == 'c') goto yy1225;
+	goto yy38;
 yy1112:
 	YYSKIP();
 	{ return cur == n + 1 ? 26 : 0; }
 yy1113:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1226;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1226;
+	if (yych == 'e') goto yy1226;
+	goto yy38;
 yy1114:
 	YYSKIP();
 	yych = YYPEEK();
@@ -7904,30 +7732,24 @@ yy1116:
 yy1117:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1228;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1228;
+	if (yych == 'n') goto yy1228;
+	goto yy38;
 yy1118:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1229;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy1229;
+	if (yych == 'g') goto yy1229;
+	goto yy38;
 yy1119:
 	YYSKIP();
 	{ return cur == n + 1 ? 39 : 0; }
 yy1120:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy1230;
-		default: goto yy38;
-	}
+	if (yych == 'A') goto yy1230;
+	if (yych == 'a') goto yy1230;
+	goto yy38;
 yy1121:
 	YYSKIP();
 	{ return cur == n + 1 ? 43 : 0; }
@@ -7942,19 +7764,15 @@ yy1123:
 yy1124:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy1232;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy1232;
+	if (yych == 'r') goto yy1232;
+	goto yy38;
 yy1125:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy1233;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy1233;
+	if (yych == 's') goto yy1233;
+	goto yy38;
 yy1126:
 	YYSKIP();
 	{ return cur == n + 1 ? 57 : 0; }
@@ -7971,19 +7789,15 @@ yy1128:
 yy1129:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1236;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1236;
+	if (yych == 'n') goto yy1236;
+	goto yy38;
 yy1130:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy1237;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy1237;
+	if (yych == 'o') goto yy1237;
+	goto yy38;
 yy1131:
 	YYSKIP();
 	{ return cur == n + 1 ? 65 : 0; }
@@ -8011,22 +7825,31 @@ yy1136:
 yy1137:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy1241;
-		case 'S':
-		case 's': goto yy1242;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych == 'D') goto yy1241;
+		if (yych <= 'R') goto yy38;
+		goto yy1242;
+	} else {
+		if (yych <= 'd') {
+			if (yych <= 'c') goto yy38;
+			goto yy1241;
+		} else {
+			if (yych == 's') goto yy1242;
+			goto yy38;
+		}
 	}
 yy1138:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1243;
-		case 'O':
-		case 'o': goto yy1244;
-		default: goto yy38;
+	if (yych <= 'O') {
+		if (yych <= 'M') goto yy38;
+		if (yych <= 'N') goto yy1243;
+		goto yy1244;
+	} else {
+		if (yych <= 'm') goto yy38;
+		if (yych <= 'n') goto yy1243;
+		if (yych <= 'o') goto yy1244;
+		goto yy38;
 	}
 yy1139:
 	YYSKIP();
@@ -8036,20 +7859,20 @@ yy1139:
 yy1140:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1246;
-		case 'T':
-		case 't': goto yy1247;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych <= 0x00) goto yy1246;
+		if (yych <= 'S') goto yy38;
+		goto yy1247;
+	} else {
+		if (yych == 't') goto yy1247;
+		goto yy38;
 	}
 yy1141:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1248;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1248;
+	if (yych == 'h') goto yy1248;
+	goto yy38;
 yy1142:
 	YYSKIP();
 	yych = YYPEEK();
@@ -8058,41 +7881,33 @@ yy1142:
 yy1143:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1250;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1250;
+	if (yych == 'n') goto yy1250;
+	goto yy38;
 yy1144:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy1251;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy1251;
+	if (yych == 'r') goto yy1251;
+	goto yy38;
 yy1145:
 	YYSKIP();
 	{ return cur == n + 1 ? 102 : 0; }
 yy1146:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1252;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1252;
+	if (yych == 'e') goto yy1252;
+	goto yy38;
 yy1147:
 	YYSKIP();
 	{ return cur == n + 1 ? 105 : 0; }
 yy1148:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1253;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1253;
+	if (yych == 'h') goto yy1253;
+	goto yy38;
 yy1149:
 	YYSKIP();
 	yych = YYPEEK();
@@ -8111,11 +7926,13 @@ yy1151:
 yy1152:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1257;
-		case 'T':
-		case 't': goto yy1258;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych <= 0x00) goto yy1257;
+		if (yych <= 'S') goto yy38;
+		goto yy1258;
+	} else {
+		if (yych == 't') goto yy1258;
+		goto yy38;
 	}
 yy1153:
 	YYSKIP();
@@ -8131,22 +7948,18 @@ yy1155:
 yy1156:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1260;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy1260;
+	if (yych == 't') goto yy1260;
+	goto yy38;
 yy1157:
 	YYSKIP();
 	{ return cur == n + 1 ? 140 : 0; }
 yy1158:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1261;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1261;
+	if (yych == 'h') goto yy1261;
+	goto yy38;
 yy1159:
 	YYSKIP();
 	{ return cur == n + 1 ? 143 : 0; }
@@ -8161,20 +7974,20 @@ yy1161:
 yy1162:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1263;
-		case 'S':
-		case 's': goto yy1264;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy1263;
+		if (yych <= 'R') goto yy38;
+		goto yy1264;
+	} else {
+		if (yych == 's') goto yy1264;
+		goto yy38;
 	}
 yy1163:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1265;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy1265;
+	if (yych == 't') goto yy1265;
+	goto yy38;
 yy1164:
 	YYSKIP();
 	yych = YYPEEK();
@@ -8186,19 +7999,19 @@ yy1165:
 yy1166:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy1267;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy1267;
+	if (yych == 'r') goto yy1267;
+	goto yy38;
 yy1167:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1268;
-		case 'S':
-		case 's': goto yy1269;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy1268;
+		if (yych <= 'R') goto yy38;
+		goto yy1269;
+	} else {
+		if (yych == 's') goto yy1269;
+		goto yy38;
 	}
 yy1168:
 	YYSKIP();
@@ -8206,19 +8019,15 @@ yy1168:
 yy1169:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy1270;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy1270;
+	if (yych == 'd') goto yy1270;
+	goto yy38;
 yy1170:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1271;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1271;
+	if (yych == 'n') goto yy1271;
+	goto yy38;
 yy1171:
 	YYSKIP();
 	yych = YYPEEK();
@@ -8227,11 +8036,9 @@ yy1171:
 yy1172:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy1273;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy1273;
+	if (yych == 'o') goto yy1273;
+	goto yy38;
 yy1173:
 	YYSKIP();
 	{ return cur == n + 1 ? 186 : 0; }
@@ -8241,28 +8048,26 @@ yy1174:
 yy1175:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1274;
-		case 'T':
-		case 't': goto yy1275;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych <= 0x00) goto yy1274;
+		if (yych <= 'S') goto yy38;
+		goto yy1275;
+	} else {
+		if (yych == 't') goto yy1275;
+		goto yy38;
 	}
 yy1176:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1276;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1276;
+	if (yych == 'h') goto yy1276;
+	goto yy38;
 yy1177:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy1277;
-		default: goto yy38;
-	}
+	if (yych == 'C') goto yy1277;
+	if (yych == 'c') goto yy1277;
+	goto yy38;
 yy1178:
 	YYSKIP();
 	{ return cur == n + 1 ? 210 : 0; }
@@ -8280,11 +8085,9 @@ yy1181:
 yy1182:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1279;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1279;
+	if (yych == 'h') goto yy1279;
+	goto yy38;
 yy1183:
 	YYSKIP();
 	{ return cur == n + 1 ? 225 : 0; }
@@ -8296,11 +8099,9 @@ yy1184:
 yy1185:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy1281;
-		default: goto yy38;
-	}
+	if (yych == 'A') goto yy1281;
+	if (yych == 'a') goto yy1281;
+	goto yy38;
 yy1186:
 	YYSKIP();
 	{ return cur == n + 1 ? 232 : 0; }
@@ -8310,19 +8111,15 @@ yy1187:
 yy1188:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1282;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1282;
+	if (yych == 'e') goto yy1282;
+	goto yy38;
 yy1189:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1283;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy1283;
+	if (yych == 'g') goto yy1283;
+	goto yy38;
 yy1190:
 	YYSKIP();
 	{ return cur == n + 1 ? 246 : 0; }
@@ -8348,31 +8145,29 @@ yy1195:
 yy1196:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1286;
-		case 'S':
-		case 's': goto yy1287;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy1286;
+		if (yych <= 'R') goto yy38;
+		goto yy1287;
+	} else {
+		if (yych == 's') goto yy1287;
+		goto yy38;
 	}
 yy1197:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1288;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1288;
+	if (yych == 'n') goto yy1288;
+	goto yy38;
 yy1198:
 	YYSKIP();
 	{ return cur == n + 1 ? 268 : 0; }
 yy1199:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1289;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy1289;
+	if (yych == 't') goto yy1289;
+	goto yy38;
 yy1200:
 	YYSKIP();
 	{ return cur == n + 1 ? 270 : 0; }
@@ -8382,11 +8177,9 @@ yy1201:
 yy1202:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1290;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1290;
+	if (yych == 'h') goto yy1290;
+	goto yy38;
 yy1203:
 	YYSKIP();
 	yych = YYPEEK();
@@ -8395,11 +8188,9 @@ yy1203:
 yy1204:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1292;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy1292;
+	if (yych == 'g') goto yy1292;
+	goto yy38;
 yy1205:
 	YYSKIP();
 	yych = YYPEEK();
@@ -8408,38 +8199,30 @@ yy1205:
 yy1206:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy1294;
-		default: goto yy38;
-	}
+	if (yych == 'C') goto yy1294;
+	if (yych == 'c') goto yy1294;
+	goto yy38;
 yy1207:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1295;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1295;
+	if (yych == 'e') goto yy1295;
+	goto yy38;
 yy1208:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1296;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1296;
+	if (yych == 'e') goto yy1296;
+	goto yy38;
 yy1209:
 	YYSKIP();
 	{ return cur == n + 1 ? 292 : 0; }
 yy1210:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1297;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1297;
+	if (yych == 'n') goto yy1297;
+	goto yy38;
 yy1211:
 	YYSKIP();
 	yych = YYPEEK();
@@ -8448,20 +8231,20 @@ yy1211:
 yy1212:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1299;
-		case 'T':
-		case 't': goto yy1300;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych <= 0x00) goto yy1299;
+		if (yych <= 'S') goto yy38;
+		goto yy1300;
+	} else {
+		if (yych == 't') goto yy1300;
+		goto yy38;
 	}
 yy1213:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1301;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1301;
+	if (yych == 'h') goto yy1301;
+	goto yy38;
 yy1214:
 	YYSKIP();
 	yych = YYPEEK();
@@ -8470,11 +8253,13 @@ yy1214:
 yy1215:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1303;
-		case 'T':
-		case 't': goto yy1304;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych <= 0x00) goto yy1303;
+		if (yych <= 'S') goto yy38;
+		goto yy1304;
+	} else {
+		if (yych == 't') goto yy1304;
+		goto yy38;
 	}
 yy1216:
 	YYSKIP();
@@ -8485,11 +8270,9 @@ yy1217:
 yy1218:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1305;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1305;
+	if (yych == 'h') goto yy1305;
+	goto yy38;
 yy1219:
 	YYSKIP();
 	yych = YYPEEK();
@@ -8504,11 +8287,9 @@ yy1221:
 yy1222:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1307;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy1307;
+	if (yych == 'g') goto yy1307;
+	goto yy38;
 yy1223:
 	YYSKIP();
 	yych = YYPEEK();
@@ -8520,30 +8301,24 @@ yy1224:
 yy1225:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1309;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1309;
+	if (yych == 'e') goto yy1309;
+	goto yy38;
 yy1226:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy1310;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy1310;
+	if (yych == 's') goto yy1310;
+	goto yy38;
 yy1227:
 	YYSKIP();
 	{ return cur == n + 1 ? 28 : 0; }
 yy1228:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy1311;
-		default: goto yy38;
-	}
+	if (yych == 'D') goto yy1311;
+	if (yych == 'd') goto yy1311;
+	goto yy38;
 yy1229:
 	YYSKIP();
 	yych = YYPEEK();
@@ -8552,22 +8327,22 @@ yy1229:
 yy1230:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy1313;
-		default: goto yy38;
-	}
+	if (yych == 'P') goto yy1313;
+	if (yych == 'p') goto yy1313;
+	goto yy38;
 yy1231:
 	YYSKIP();
 	{ return cur == n + 1 ? 49 : 0; }
 yy1232:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1314;
-		case 'S':
-		case 's': goto yy1315;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy1314;
+		if (yych <= 'R') goto yy38;
+		goto yy1315;
+	} else {
+		if (yych == 's') goto yy1315;
+		goto yy38;
 	}
 yy1233:
 	YYSKIP();
@@ -8583,19 +8358,15 @@ yy1235:
 yy1236:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1317;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy1317;
+	if (yych == 'g') goto yy1317;
+	goto yy38;
 yy1237:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1318;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1318;
+	if (yych == 'n') goto yy1318;
+	goto yy38;
 yy1238:
 	YYSKIP();
 	{ return cur == n + 1 ? 66 : 0; }
@@ -8618,19 +8389,15 @@ yy1242:
 yy1243:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1321;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy1321;
+	if (yych == 'g') goto yy1321;
+	goto yy38;
 yy1244:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1322;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1322;
+	if (yych == 'n') goto yy1322;
+	goto yy38;
 yy1245:
 	YYSKIP();
 	{ return cur == n + 1 ? 81 : 0; }
@@ -8640,11 +8407,9 @@ yy1246:
 yy1247:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1323;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1323;
+	if (yych == 'h') goto yy1323;
+	goto yy38;
 yy1248:
 	YYSKIP();
 	yych = YYPEEK();
@@ -8656,19 +8421,15 @@ yy1249:
 yy1250:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1325;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy1325;
+	if (yych == 'g') goto yy1325;
+	goto yy38;
 yy1251:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1326;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1326;
+	if (yych == 'e') goto yy1326;
+	goto yy38;
 yy1252:
 	YYSKIP();
 	yych = YYPEEK();
@@ -8694,11 +8455,9 @@ yy1257:
 yy1258:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1329;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1329;
+	if (yych == 'h') goto yy1329;
+	goto yy38;
 yy1259:
 	YYSKIP();
 	{ return cur == n + 1 ? 136 : 0; }
@@ -8726,22 +8485,18 @@ yy1264:
 yy1265:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy1333;
-		default: goto yy38;
-	}
+	if (yych == 'I') goto yy1333;
+	if (yych == 'i') goto yy1333;
+	goto yy38;
 yy1266:
 	YYSKIP();
 	{ return cur == n + 1 ? 157 : 0; }
 yy1267:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1334;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1334;
+	if (yych == 'e') goto yy1334;
+	goto yy38;
 yy1268:
 	YYSKIP();
 	{ return cur == n + 1 ? 175 : 0; }
@@ -8758,33 +8513,27 @@ yy1270:
 yy1271:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1337;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy1337;
+	if (yych == 'g') goto yy1337;
+	goto yy38;
 yy1272:
 	YYSKIP();
 	{ return cur == n + 1 ? 182 : 0; }
 yy1273:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy1338;
-		default: goto yy38;
-	}
+	if (yych == 'G') goto yy1338;
+	if (yych == 'g') goto yy1338;
+	goto yy38;
 yy1274:
 	YYSKIP();
 	{ return cur == n + 1 ? 192 : 0; }
 yy1275:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1339;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1339;
+	if (yych == 'h') goto yy1339;
+	goto yy38;
 yy1276:
 	YYSKIP();
 	yych = YYPEEK();
@@ -8793,22 +8542,22 @@ yy1276:
 yy1277:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1341;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1341;
+	if (yych == 'e') goto yy1341;
+	goto yy38;
 yy1278:
 	YYSKIP();
 	{ return cur == n + 1 ? 215 : 0; }
 yy1279:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1342;
-		case 'S':
-		case 's': goto yy1343;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy1342;
+		if (yych <= 'R') goto yy38;
+		goto yy1343;
+	} else {
+		if (yych == 's') goto yy1343;
+		goto yy38;
 	}
 yy1280:
 	YYSKIP();
@@ -8816,21 +8565,29 @@ yy1280:
 yy1281:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1344;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy1344;
+	if (yych == 't') goto yy1344;
+	goto yy38;
 yy1282:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1345;
-		case 'D':
-		case 'd': goto yy1346;
-		case 'S':
-		case 's': goto yy1347;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 'C') {
+			if (yych <= 0x00) goto yy1345;
+			goto yy38;
+		} else {
+			if (yych <= 'D') goto yy1346;
+			if (yych <= 'R') goto yy38;
+			goto yy1347;
+		}
+	} else {
+		if (yych <= 'd') {
+			if (yych <= 'c') goto yy38;
+			goto yy1346;
+		} else {
+			if (yych == 's') goto yy1347;
+			goto yy38;
+		}
 	}
 yy1283:
 	YYSKIP();
@@ -8854,20 +8611,20 @@ yy1287:
 yy1288:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1350;
-		case 'T':
-		case 't': goto yy1351;
-		default: goto yy38;
+	if (yych <= 'T') {
+		if (yych <= 0x00) goto yy1350;
+		if (yych <= 'S') goto yy38;
+		goto yy1351;
+	} else {
+		if (yych == 't') goto yy1351;
+		goto yy38;
 	}
 yy1289:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1352;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1352;
+	if (yych == 'h') goto yy1352;
+	goto yy38;
 yy1290:
 	YYSKIP();
 	yych = YYPEEK();
@@ -8887,11 +8644,13 @@ yy1293:
 yy1294:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1355;
-		case 'S':
-		case 's': goto yy1356;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy1355;
+		if (yych <= 'R') goto yy38;
+		goto yy1356;
+	} else {
+		if (yych == 's') goto yy1356;
+		goto yy38;
 	}
 yy1295:
 	YYSKIP();
@@ -8906,11 +8665,9 @@ yy1296:
 yy1297:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1359;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy1359;
+	if (yych == 't') goto yy1359;
+	goto yy38;
 yy1298:
 	YYSKIP();
 	{ return cur == n + 1 ? 295 : 0; }
@@ -8920,11 +8677,9 @@ yy1299:
 yy1300:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1360;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1360;
+	if (yych == 'h') goto yy1360;
+	goto yy38;
 yy1301:
 	YYSKIP();
 	yych = YYPEEK();
@@ -8939,11 +8694,9 @@ yy1303:
 yy1304:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1362;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1362;
+	if (yych == 'h') goto yy1362;
+	goto yy38;
 yy1305:
 	YYSKIP();
 	yych = YYPEEK();
@@ -8955,12 +8708,18 @@ yy1306:
 yy1307:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1364;
-		case 'M':
-		case 'm': goto yy1365;
-		default: goto yy38;
+	if (yych <= 'M') {
+		if (yych == 'E') goto yy1364;
+		if (yych <= 'L') goto yy38;
+		goto yy1365;
+	} else {
+		if (yych <= 'e') {
+			if (yych <= 'd') goto yy38;
+			goto yy1364;
+		} else {
+			if (yych == 'm') goto yy1365;
+			goto yy38;
+		}
 	}
 yy1308:
 	YYSKIP();
@@ -8968,11 +8727,13 @@ yy1308:
 yy1309:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1366;
-		case 'S':
-		case 's': goto yy1367;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy1366;
+		if (yych <= 'R') goto yy38;
+		goto yy1367;
+	} else {
+		if (yych == 's') goto yy1367;
+		goto yy38;
 	}
 yy1310:
 	YYSKIP();
@@ -8990,11 +8751,9 @@ yy1312:
 yy1313:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1370;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1370;
+	if (yych == 'h') goto yy1370;
+	goto yy38;
 yy1314:
 	YYSKIP();
 	{ return cur == n + 1 ? 51 : 0; }
@@ -9014,11 +8773,13 @@ yy1317:
 yy1318:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1373;
-		case 'S':
-		case 's': goto yy1374;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy1373;
+		if (yych <= 'R') goto yy38;
+		goto yy1374;
+	} else {
+		if (yych == 's') goto yy1374;
+		goto yy38;
 	}
 yy1319:
 	YYSKIP();
@@ -9077,11 +8838,9 @@ yy1332:
 yy1333:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy1381;
-		default: goto yy38;
-	}
+	if (yych == 'O') goto yy1381;
+	if (yych == 'o') goto yy1381;
+	goto yy38;
 yy1334:
 	YYSKIP();
 	yych = YYPEEK();
@@ -9101,12 +8860,18 @@ yy1337:
 yy1338:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy1384;
-		case 'Y':
-		case 'y': goto yy1385;
-		default: goto yy38;
+	if (yych <= 'Y') {
+		if (yych == 'I') goto yy1384;
+		if (yych <= 'X') goto yy38;
+		goto yy1385;
+	} else {
+		if (yych <= 'i') {
+			if (yych <= 'h') goto yy38;
+			goto yy1384;
+		} else {
+			if (yych == 'y') goto yy1385;
+			goto yy38;
+		}
 	}
 yy1339:
 	YYSKIP();
@@ -9119,11 +8884,13 @@ yy1340:
 yy1341:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1387;
-		case 'S':
-		case 's': goto yy1388;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy1387;
+		if (yych <= 'R') goto yy38;
+		goto yy1388;
+	} else {
+		if (yych == 's') goto yy1388;
+		goto yy38;
 	}
 yy1342:
 	YYSKIP();
@@ -9136,11 +8903,9 @@ yy1343:
 yy1344:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1390;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1390;
+	if (yych == 'e') goto yy1390;
+	goto yy38;
 yy1345:
 	YYSKIP();
 	{ return cur == n + 1 ? 242 : 0; }
@@ -9166,11 +8931,9 @@ yy1350:
 yy1351:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy1393;
-		default: goto yy38;
-	}
+	if (yych == 'H') goto yy1393;
+	if (yych == 'h') goto yy1393;
+	goto yy38;
 yy1352:
 	YYSKIP();
 	yych = YYPEEK();
@@ -9199,11 +8962,9 @@ yy1358:
 yy1359:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy1396;
-		default: goto yy38;
-	}
+	if (yych == 'A') goto yy1396;
+	if (yych == 'a') goto yy1396;
+	goto yy38;
 yy1360:
 	YYSKIP();
 	yych = YYPEEK();
@@ -9223,19 +8984,15 @@ yy1363:
 yy1364:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy1399;
-		default: goto yy38;
-	}
+	if (yych == 'M') goto yy1399;
+	if (yych == 'm') goto yy1399;
+	goto yy38;
 yy1365:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1400;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1400;
+	if (yych == 'e') goto yy1400;
+	goto yy38;
 yy1366:
 	YYSKIP();
 	{ return cur == n + 1 ? 24 : 0; }
@@ -9253,11 +9010,9 @@ yy1369:
 yy1370:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy1402;
-		default: goto yy38;
-	}
+	if (yych == 'Y') goto yy1402;
+	if (yych == 'y') goto yy1402;
+	goto yy38;
 yy1371:
 	YYSKIP();
 	{ return cur == n + 1 ? 52 : 0; }
@@ -9293,11 +9048,9 @@ yy1380:
 yy1381:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1404;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1404;
+	if (yych == 'n') goto yy1404;
+	goto yy38;
 yy1382:
 	YYSKIP();
 	{ return cur == n + 1 ? 167 : 0; }
@@ -9307,11 +9060,9 @@ yy1383:
 yy1384:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1405;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1405;
+	if (yych == 'e') goto yy1405;
+	goto yy38;
 yy1385:
 	YYSKIP();
 	yych = YYPEEK();
@@ -9356,11 +9107,9 @@ yy1395:
 yy1396:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy1410;
-		default: goto yy38;
-	}
+	if (yych == 'R') goto yy1410;
+	if (yych == 'r') goto yy1410;
+	goto yy38;
 yy1397:
 	YYSKIP();
 	{ return cur == n + 1 ? 315 : 0; }
@@ -9370,19 +9119,15 @@ yy1398:
 yy1399:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy1411;
-		default: goto yy38;
-	}
+	if (yych == 'E') goto yy1411;
+	if (yych == 'e') goto yy1411;
+	goto yy38;
 yy1400:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1412;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1412;
+	if (yych == 'n') goto yy1412;
+	goto yy38;
 yy1401:
 	YYSKIP();
 	{ return cur == n + 1 ? 25 : 0; }
@@ -9402,11 +9147,9 @@ yy1404:
 yy1405:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'S':
-		case 's': goto yy1415;
-		default: goto yy38;
-	}
+	if (yych == 'S') goto yy1415;
+	if (yych == 's') goto yy1415;
+	goto yy38;
 yy1406:
 	YYSKIP();
 	{ return cur == n + 1 ? 185 : 0; }
@@ -9422,27 +9165,21 @@ yy1409:
 yy1410:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy1416;
-		default: goto yy38;
-	}
+	if (yych == 'Y') goto yy1416;
+	if (yych == 'y') goto yy1416;
+	goto yy38;
 yy1411:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy1417;
-		default: goto yy38;
-	}
+	if (yych == 'N') goto yy1417;
+	if (yych == 'n') goto yy1417;
+	goto yy38;
 yy1412:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1418;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy1418;
+	if (yych == 't') goto yy1418;
+	goto yy38;
 yy1413:
 	YYSKIP();
 	{ return cur == n + 1 ? 41 : 0; }
@@ -9462,19 +9199,19 @@ yy1416:
 yy1417:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 'T':
-		case 't': goto yy1421;
-		default: goto yy38;
-	}
+	if (yych == 'T') goto yy1421;
+	if (yych == 't') goto yy1421;
+	goto yy38;
 yy1418:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1422;
-		case 'S':
-		case 's': goto yy1423;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy1422;
+		if (yych <= 'R') goto yy38;
+		goto yy1423;
+	} else {
+		if (yych == 's') goto yy1423;
+		goto yy38;
 	}
 yy1419:
 	YYSKIP();
@@ -9485,11 +9222,13 @@ yy1420:
 yy1421:
 	YYSKIP();
 	yych = YYPEEK();
-	switch (yych) {
-		case 0x00: goto yy1424;
-		case 'S':
-		case 's': goto yy1425;
-		default: goto yy38;
+	if (yych <= 'S') {
+		if (yych <= 0x00) goto yy1424;
+		if (yych <= 'R') goto yy38;
+		goto yy1425;
+	} else {
+		if (yych == 's') goto yy1425;
+		goto yy38;
 	}
 yy1422:
 	YYSKIP();

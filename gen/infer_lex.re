@@ -19,6 +19,7 @@ static uint16_t vocab(const unsigned char *p, size_t n)
     /*!re2c
     re2c:api = custom;
     re2c:yyfill:enable = 0;
+    re2c:flags:nested-ifs = 1;
     re2c:define:YYCTYPE = "unsigned char";
     apos = "'" | "\xe2\x80\x99";
     end = [\x00];

@@ -370,1876 +370,1482 @@ const parl__word parl__words[362] = {
     { PARL_Q_TO, 0, 0, 0 }, /* … */
 };
 
-const parl__elem parl__elems[1136] = {
+const parl__elem parl__elems[882] = {
     /* 0: modes.yaml:70 */
     { PARL__E_WORD, 0, 139, 0x0u },
     { PARL__E_WORD, 0, 174, 0x0u },
     { PARL__E_WORD, 0, 326, 0x0u },
     { PARL__E_SET, 6, 0, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 23, 0x0u },
+    { PARL__E_SET, 4, 6, 0x0u },
     /* 1: modes.yaml:70 */
     { PARL__E_WORD, 0, 139, 0x0u },
     { PARL__E_WORD, 0, 174, 0x0u },
     { PARL__E_WORD, 0, 326, 0x0u },
-    { PARL__E_SET, 6, 6, 0x0u },
+    { PARL__E_SET, 6, 10, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 26, 0x0u },
+    { PARL__E_WORD, 0, 271, 0x0u },
+    { PARL__E_WORD, 0, 337, 0x0u },
     /* 2: modes.yaml:70 */
     { PARL__E_WORD, 0, 139, 0x0u },
     { PARL__E_WORD, 0, 174, 0x0u },
     { PARL__E_WORD, 0, 326, 0x0u },
-    { PARL__E_SET, 6, 12, 0x0u },
+    { PARL__E_SET, 6, 16, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 200, 0x0u },
+    { PARL__E_WORD, 0, 58, 0x0u },
+    { PARL__E_WORD, 0, 337, 0x0u },
     /* 3: modes.yaml:70 */
     { PARL__E_WORD, 0, 139, 0x0u },
     { PARL__E_WORD, 0, 174, 0x0u },
     { PARL__E_WORD, 0, 326, 0x0u },
-    { PARL__E_SET, 6, 18, 0x0u },
+    { PARL__E_SET, 6, 22, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 203, 0x0u },
-    /* 4: modes.yaml:70 */
+    { PARL__E_SET, 4, 28, 0x0u },
+    /* 4: modes.yaml:71 */
     { PARL__E_WORD, 0, 139, 0x0u },
     { PARL__E_WORD, 0, 174, 0x0u },
     { PARL__E_WORD, 0, 326, 0x0u },
-    { PARL__E_SET, 6, 24, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 271, 0x0u },
-    { PARL__E_WORD, 0, 337, 0x0u },
-    /* 5: modes.yaml:70 */
+    { PARL__E_SET, 4, 32, 0x0u },
+    /* 5: modes.yaml:71 */
     { PARL__E_WORD, 0, 139, 0x0u },
     { PARL__E_WORD, 0, 174, 0x0u },
     { PARL__E_WORD, 0, 326, 0x0u },
-    { PARL__E_SET, 6, 30, 0x0u },
+    { PARL__E_SET, 2, 36, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 58, 0x0u },
-    { PARL__E_WORD, 0, 337, 0x0u },
-    /* 6: modes.yaml:70 */
+    { PARL__E_SET, 4, 38, 0x0u },
+    /* 6: modes.yaml:72 */
     { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 174, 0x0u },
-    { PARL__E_WORD, 0, 326, 0x0u },
-    { PARL__E_SET, 6, 36, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 180, 0x0u },
-    /* 7: modes.yaml:70 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 174, 0x0u },
-    { PARL__E_WORD, 0, 326, 0x0u },
+    { PARL__E_WORD, 0, 206, 0x0u },
     { PARL__E_SET, 6, 42, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 338, 0x0u },
-    /* 8: modes.yaml:70 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 174, 0x0u },
-    { PARL__E_WORD, 0, 326, 0x0u },
-    { PARL__E_SET, 6, 48, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 254, 0x0u },
-    /* 9: modes.yaml:70 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 174, 0x0u },
-    { PARL__E_WORD, 0, 326, 0x0u },
-    { PARL__E_SET, 6, 54, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 356, 0x0u },
-    /* 10: modes.yaml:71 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 174, 0x0u },
-    { PARL__E_WORD, 0, 326, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 60, 0x0u },
-    /* 11: modes.yaml:71 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 174, 0x0u },
-    { PARL__E_WORD, 0, 326, 0x0u },
-    { PARL__E_SET, 2, 64, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 66, 0x0u },
-    /* 12: modes.yaml:72 */
+    { PARL__E_SET, 2, 48, 0x0u },
+    /* 7: modes.yaml:72 */
     { PARL__E_WORD, 0, 139, 0x0u },
     { PARL__E_WORD, 0, 206, 0x0u },
-    { PARL__E_SET, 6, 70, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 23, 0x0u },
-    /* 13: modes.yaml:72 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 206, 0x0u },
-    { PARL__E_SET, 6, 76, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 200, 0x0u },
-    /* 14: modes.yaml:72 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 206, 0x0u },
-    { PARL__E_SET, 6, 82, 0x0u },
+    { PARL__E_SET, 6, 50, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 271, 0x0u },
     { PARL__E_WORD, 0, 337, 0x0u },
-    /* 15: modes.yaml:72 */
+    /* 8: modes.yaml:72 */
     { PARL__E_WORD, 0, 139, 0x0u },
     { PARL__E_WORD, 0, 206, 0x0u },
-    { PARL__E_SET, 6, 88, 0x0u },
+    { PARL__E_SET, 6, 56, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 58, 0x0u },
     { PARL__E_WORD, 0, 337, 0x0u },
-    /* 16: modes.yaml:72 */
+    /* 9: modes.yaml:72 */
     { PARL__E_WORD, 0, 139, 0x0u },
     { PARL__E_WORD, 0, 206, 0x0u },
-    { PARL__E_SET, 6, 94, 0x0u },
+    { PARL__E_SET, 6, 62, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 180, 0x0u },
-    /* 17: modes.yaml:72 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 206, 0x0u },
-    { PARL__E_SET, 6, 100, 0x0u },
+    { PARL__E_SET, 2, 68, 0x0u },
+    /* 10: modes.yaml:73 */
+    { PARL__E_SET, 1, 70, 0x0u },
+    { PARL__E_SET, 10, 71, 0x0u },
+    { PARL__E_WORD, 0, 204, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 338, 0x0u },
-    /* 18: modes.yaml:73 */
-    { PARL__E_WORD, 0, 67, 0x0u },
+    /* 11: modes.yaml:73 */
+    { PARL__E_SET, 1, 81, 0x0u },
+    { PARL__E_SET, 2, 82, 0x0u },
+    { PARL__E_SET, 10, 84, 0x0u },
+    { PARL__E_WORD, 0, 204, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 12: modes.yaml:73 */
+    { PARL__E_WORD, 0, 199, 0x0u },
+    { PARL__E_WORD, 0, 204, 0x0u },
+    { PARL__E_SET, 10, 94, 0x0u },
+    { PARL__E_WORD, 0, 204, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 13: modes.yaml:73 */
+    { PARL__E_WORD, 0, 199, 0x0u },
+    { PARL__E_WORD, 0, 204, 0x0u },
+    { PARL__E_SET, 2, 104, 0x0u },
     { PARL__E_SET, 10, 106, 0x0u },
     { PARL__E_WORD, 0, 204, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 19: modes.yaml:73 */
+    /* 14: modes.yaml:74 */
+    { PARL__E_WORD, 0, 139, 0x0u },
+    { PARL__E_WORD, 0, 174, 0x0u },
+    { PARL__E_SET, 10, 116, 0x0u },
+    { PARL__E_WORD, 0, 204, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 15: modes.yaml:79 */
+    { PARL__E_WORD, 0, 139, 0x0u },
+    { PARL__E_WORD, 0, 174, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x0u },
+    /* 16: modes.yaml:80 */
     { PARL__E_WORD, 0, 67, 0x0u },
-    { PARL__E_SET, 2, 116, 0x0u },
-    { PARL__E_SET, 10, 118, 0x0u },
-    { PARL__E_WORD, 0, 204, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 20: modes.yaml:73 */
-    { PARL__E_WORD, 0, 199, 0x0u },
-    { PARL__E_WORD, 0, 204, 0x0u },
-    { PARL__E_SET, 10, 128, 0x0u },
-    { PARL__E_WORD, 0, 204, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 21: modes.yaml:73 */
-    { PARL__E_WORD, 0, 199, 0x0u },
-    { PARL__E_WORD, 0, 204, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x0u },
+    /* 17: modes.yaml:80 */
+    { PARL__E_WORD, 0, 67, 0x0u },
+    { PARL__E_SET, 1, 126, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x0u },
+    /* 18: modes.yaml:80 */
+    { PARL__E_WORD, 0, 67, 0x0u },
+    { PARL__E_SET, 1, 127, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x0u },
+    /* 19: modes.yaml:80 */
+    { PARL__E_WORD, 0, 67, 0x0u },
+    { PARL__E_SET, 1, 128, 0x0u },
+    { PARL__E_SET, 1, 129, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x0u },
+    /* 20: modes.yaml:80 */
+    { PARL__E_WORD, 0, 67, 0x0u },
+    { PARL__E_SET, 2, 130, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x0u },
+    /* 21: modes.yaml:80 */
+    { PARL__E_WORD, 0, 67, 0x0u },
+    { PARL__E_SET, 2, 132, 0x0u },
+    { PARL__E_SET, 1, 134, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x0u },
+    /* 22: modes.yaml:80 */
+    { PARL__E_WORD, 0, 67, 0x0u },
+    { PARL__E_SET, 2, 135, 0x0u },
+    { PARL__E_SET, 1, 137, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x0u },
+    /* 23: modes.yaml:80 */
+    { PARL__E_WORD, 0, 67, 0x0u },
     { PARL__E_SET, 2, 138, 0x0u },
-    { PARL__E_SET, 10, 140, 0x0u },
-    { PARL__E_WORD, 0, 204, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 22: modes.yaml:74 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 174, 0x0u },
-    { PARL__E_SET, 10, 150, 0x0u },
-    { PARL__E_WORD, 0, 204, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 23: modes.yaml:79 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 174, 0x0u },
+    { PARL__E_SET, 1, 140, 0x0u },
+    { PARL__E_SET, 1, 141, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 24: modes.yaml:80 */
-    { PARL__E_WORD, 0, 67, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 25: modes.yaml:80 */
-    { PARL__E_WORD, 0, 67, 0x0u },
-    { PARL__E_SET, 1, 160, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 26: modes.yaml:80 */
-    { PARL__E_WORD, 0, 67, 0x0u },
-    { PARL__E_SET, 1, 161, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 27: modes.yaml:80 */
-    { PARL__E_WORD, 0, 67, 0x0u },
-    { PARL__E_SET, 1, 162, 0x0u },
-    { PARL__E_SET, 1, 163, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 28: modes.yaml:80 */
-    { PARL__E_WORD, 0, 67, 0x0u },
-    { PARL__E_SET, 2, 164, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 29: modes.yaml:80 */
-    { PARL__E_WORD, 0, 67, 0x0u },
-    { PARL__E_SET, 2, 166, 0x0u },
-    { PARL__E_SET, 1, 168, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 30: modes.yaml:80 */
-    { PARL__E_WORD, 0, 67, 0x0u },
-    { PARL__E_SET, 2, 169, 0x0u },
-    { PARL__E_SET, 1, 171, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 31: modes.yaml:80 */
-    { PARL__E_WORD, 0, 67, 0x0u },
-    { PARL__E_SET, 2, 172, 0x0u },
-    { PARL__E_SET, 1, 174, 0x0u },
-    { PARL__E_SET, 1, 175, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 32: modes.yaml:81 */
+    /* 24: modes.yaml:81 */
     { PARL__E_WORD, 0, 199, 0x0u },
     { PARL__E_WORD, 0, 204, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 33: modes.yaml:82 */
+    /* 25: modes.yaml:82 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 67, 0x0u },
-    /* 34: modes.yaml:83 */
-    { PARL__E_SET, 3, 176, 0x0u },
-    /* 35: modes.yaml:84 */
+    /* 26: modes.yaml:83 */
+    { PARL__E_SET, 3, 142, 0x0u },
+    /* 27: modes.yaml:84 */
     { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_SET, 3, 179, 0x0u },
-    /* 36: modes.yaml:84 */
+    { PARL__E_SET, 3, 145, 0x0u },
+    /* 28: modes.yaml:84 */
     { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_SET, 3, 182, 0x0u },
-    { PARL__E_SET, 2, 185, 0x0u },
-    /* 37: modes.yaml:85 */
+    { PARL__E_SET, 3, 148, 0x0u },
+    { PARL__E_SET, 2, 151, 0x0u },
+    /* 29: modes.yaml:85 */
     { PARL__E_WORD, 0, 161, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_SET, 14, 187, 0x0u },
-    /* 38: modes.yaml:86 */
-    { PARL__E_SET, 14, 201, 0x0u },
+    { PARL__E_SET, 14, 153, 0x0u },
+    /* 30: modes.yaml:86 */
+    { PARL__E_SET, 14, 167, 0x0u },
     { PARL__E_WORD, 0, 161, 0x0u },
-    /* 39: modes.yaml:87 */
-    { PARL__E_WORD, 0, 342, 0x0u },
+    /* 31: modes.yaml:87 */
+    { PARL__E_SET, 2, 181, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 161, 0x0u },
-    /* 40: modes.yaml:87 */
-    { PARL__E_WORD, 0, 343, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 161, 0x0u },
-    /* 41: modes.yaml:87 */
+    /* 32: modes.yaml:87 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 152, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 161, 0x0u },
-    /* 42: modes.yaml:92 */
+    /* 33: modes.yaml:92 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_RANGE, 0, 0, 0x0u },
-    /* 43: modes.yaml:93 */
+    /* 34: modes.yaml:93 */
     { PARL__E_WORD, 0, 39, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_RANGE, 0, 0, 0x0u },
-    /* 44: modes.yaml:96 */
+    /* 35: modes.yaml:96 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_RANGE, 0, 0, 0x0u },
-    /* 45: modes.yaml:99 */
+    /* 36: modes.yaml:99 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_RANGE, 0, 0, 0x0u },
-    /* 46: modes.yaml:103 */
+    /* 37: modes.yaml:103 */
     { PARL__E_WORD, 0, 126, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 215, 0x0u },
+    { PARL__E_SET, 4, 183, 0x0u },
     { PARL__E_WORD, 0, 94, 0x0u },
-    /* 47: modes.yaml:103 */
+    /* 38: modes.yaml:103 */
     { PARL__E_WORD, 0, 126, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 219, 0x0u },
-    { PARL__E_SET, 1, 223, 0x0u },
+    { PARL__E_SET, 4, 187, 0x0u },
+    { PARL__E_SET, 1, 191, 0x0u },
     { PARL__E_WORD, 0, 94, 0x0u },
-    /* 48: modes.yaml:104 */
+    /* 39: modes.yaml:104 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 7, 224, 0x0u },
+    { PARL__E_SET, 7, 192, 0x0u },
     { PARL__E_WORD, 0, 94, 0x0u },
-    /* 49: modes.yaml:104 */
+    /* 40: modes.yaml:104 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 7, 231, 0x0u },
-    { PARL__E_SET, 1, 238, 0x0u },
+    { PARL__E_SET, 7, 199, 0x0u },
+    { PARL__E_SET, 1, 206, 0x0u },
     { PARL__E_WORD, 0, 94, 0x0u },
-    /* 50: modes.yaml:105 */
+    /* 41: modes.yaml:105 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 210, 0x0u },
-    /* 51: modes.yaml:105 */
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 209, 0x0u },
-    /* 52: modes.yaml:105 */
+    { PARL__E_SET, 2, 207, 0x0u },
+    /* 42: modes.yaml:105 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 20, 0x0u },
     { PARL__E_WORD, 0, 40, 0x0u },
-    /* 53: modes.yaml:106 */
+    /* 43: modes.yaml:106 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_WORD, 0, 126, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 54: modes.yaml:107 */
+    /* 44: modes.yaml:107 */
     { PARL__E_WORD, 0, 126, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 3, 239, 0x0u },
-    /* 55: modes.yaml:111 */
+    { PARL__E_SET, 3, 209, 0x0u },
+    /* 45: modes.yaml:111 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_WORD, 0, 16, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 56: modes.yaml:112 */
-    { PARL__E_SET, 3, 242, 0x0u },
+    /* 46: modes.yaml:112 */
+    { PARL__E_SET, 3, 212, 0x0u },
     { PARL__E_WORD, 0, 16, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 57: modes.yaml:112 */
-    { PARL__E_SET, 3, 245, 0x0u },
+    /* 47: modes.yaml:112 */
+    { PARL__E_SET, 3, 215, 0x0u },
     { PARL__E_WORD, 0, 16, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 58: modes.yaml:116 */
+    /* 48: modes.yaml:116 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 248, 0x0u },
+    { PARL__E_SET, 4, 218, 0x0u },
     { PARL__E_WORD, 0, 94, 0x0u },
-    /* 59: modes.yaml:116 */
+    /* 49: modes.yaml:116 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 252, 0x0u },
-    { PARL__E_SET, 1, 256, 0x0u },
+    { PARL__E_SET, 4, 222, 0x0u },
+    { PARL__E_SET, 1, 226, 0x0u },
     { PARL__E_WORD, 0, 94, 0x0u },
-    /* 60: modes.yaml:116 */
+    /* 50: modes.yaml:116 */
+    { PARL__E_SET, 1, 227, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 228, 0x0u },
+    { PARL__E_WORD, 0, 94, 0x0u },
+    /* 51: modes.yaml:116 */
+    { PARL__E_SET, 1, 232, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 233, 0x0u },
+    { PARL__E_SET, 1, 237, 0x0u },
+    { PARL__E_WORD, 0, 94, 0x0u },
+    /* 52: modes.yaml:117 */
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 2, 238, 0x0u },
+    /* 53: modes.yaml:117 */
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 20, 0x0u },
+    { PARL__E_WORD, 0, 40, 0x0u },
+    /* 54: modes.yaml:121 */
+    { PARL__E_SET, 3, 240, 0x0u },
+    { PARL__E_WORD, 0, 16, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    /* 55: modes.yaml:122 */
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_WORD, 0, 16, 0x0u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    /* 56: modes.yaml:126 */
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 243, 0x0u },
+    { PARL__E_WORD, 0, 94, 0x0u },
+    /* 57: modes.yaml:126 */
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 247, 0x0u },
+    { PARL__E_SET, 1, 251, 0x0u },
+    { PARL__E_WORD, 0, 94, 0x0u },
+    /* 58: modes.yaml:126 */
+    { PARL__E_SET, 1, 252, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 253, 0x0u },
+    { PARL__E_WORD, 0, 94, 0x0u },
+    /* 59: modes.yaml:126 */
     { PARL__E_SET, 1, 257, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 258, 0x0u },
-    { PARL__E_WORD, 0, 94, 0x0u },
-    /* 61: modes.yaml:116 */
     { PARL__E_SET, 1, 262, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 263, 0x0u },
-    { PARL__E_SET, 1, 267, 0x0u },
     { PARL__E_WORD, 0, 94, 0x0u },
-    /* 62: modes.yaml:117 */
-    { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 210, 0x0u },
-    /* 63: modes.yaml:117 */
-    { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 209, 0x0u },
-    /* 64: modes.yaml:117 */
-    { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 20, 0x0u },
-    { PARL__E_WORD, 0, 40, 0x0u },
-    /* 65: modes.yaml:121 */
-    { PARL__E_SET, 3, 268, 0x0u },
-    { PARL__E_WORD, 0, 16, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 66: modes.yaml:122 */
-    { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_WORD, 0, 16, 0x0u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 67: modes.yaml:126 */
+    /* 60: modes.yaml:127 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 271, 0x0u },
-    { PARL__E_WORD, 0, 94, 0x0u },
-    /* 68: modes.yaml:126 */
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 275, 0x0u },
-    { PARL__E_SET, 1, 279, 0x0u },
-    { PARL__E_WORD, 0, 94, 0x0u },
-    /* 69: modes.yaml:126 */
-    { PARL__E_SET, 1, 280, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 281, 0x0u },
-    { PARL__E_WORD, 0, 94, 0x0u },
-    /* 70: modes.yaml:126 */
-    { PARL__E_SET, 1, 285, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 286, 0x0u },
-    { PARL__E_SET, 1, 290, 0x0u },
-    { PARL__E_WORD, 0, 94, 0x0u },
-    /* 71: modes.yaml:127 */
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 210, 0x0u },
-    /* 72: modes.yaml:127 */
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 209, 0x0u },
-    /* 73: modes.yaml:127 */
+    { PARL__E_SET, 2, 263, 0x0u },
+    /* 61: modes.yaml:127 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 20, 0x0u },
     { PARL__E_WORD, 0, 40, 0x0u },
-    /* 74: modes.yaml:131 */
-    { PARL__E_SET, 3, 291, 0x0u },
+    /* 62: modes.yaml:131 */
+    { PARL__E_SET, 3, 265, 0x0u },
     { PARL__E_WORD, 0, 16, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 75: modes.yaml:132 */
+    /* 63: modes.yaml:132 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_WORD, 0, 16, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 76: modes.yaml:137 */
+    /* 64: modes.yaml:137 */
     { PARL__E_LIST, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 77: modes.yaml:138 */
+    /* 65: modes.yaml:138 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_LIST, 0, 0, 0x0u },
-    /* 78: modes.yaml:143 */
-    { PARL__E_SET, 5, 294, 0x0u },
+    /* 66: modes.yaml:143 */
+    { PARL__E_SET, 5, 268, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 79: modes.yaml:144 */
+    /* 67: modes.yaml:144 */
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 299, 0x0u },
+    { PARL__E_SET, 2, 273, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_SET, 2, 301, 0x0u },
-    /* 80: modes.yaml:147 */
-    { PARL__E_SET, 6, 303, 0x0u },
+    { PARL__E_SET, 2, 275, 0x0u },
+    /* 68: modes.yaml:147 */
+    { PARL__E_SET, 6, 277, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 81: modes.yaml:148 */
+    /* 69: modes.yaml:148 */
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 126, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_SET, 3, 309, 0x0u },
-    /* 82: modes.yaml:154 */
+    { PARL__E_SET, 3, 283, 0x0u },
+    /* 70: modes.yaml:154 */
     { PARL__E_WORD, 0, 227, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 83: modes.yaml:155 */
-    { PARL__E_SET, 2, 312, 0x0u },
+    /* 71: modes.yaml:155 */
+    { PARL__E_SET, 2, 286, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
     { PARL__E_WORD, 0, 160, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 84: modes.yaml:156 */
+    /* 72: modes.yaml:156 */
     { PARL__E_WORD, 0, 258, 0x0u },
-    { PARL__E_SET, 2, 314, 0x0u },
+    { PARL__E_SET, 2, 288, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 85: modes.yaml:157 */
+    /* 73: modes.yaml:157 */
     { PARL__E_WORD, 0, 160, 0x0u },
     { PARL__E_WORD, 0, 46, 0x0u },
     { PARL__E_WORD, 0, 208, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 86: modes.yaml:162 */
-    { PARL__E_SET, 5, 316, 0x0u },
+    /* 74: modes.yaml:162 */
+    { PARL__E_SET, 5, 290, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
-    /* 87: modes.yaml:166 */
-    { PARL__E_SET, 5, 321, 0x0u },
+    /* 75: modes.yaml:166 */
+    { PARL__E_SET, 5, 295, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x3au },
-    /* 88: modes.yaml:169 */
-    { PARL__E_SET, 5, 326, 0x0u },
+    /* 76: modes.yaml:169 */
+    { PARL__E_SET, 5, 300, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
-    /* 89: modes.yaml:173 */
-    { PARL__E_SET, 5, 331, 0x0u },
+    /* 77: modes.yaml:173 */
+    { PARL__E_SET, 5, 305, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x3au },
-    /* 90: modes.yaml:178 */
+    /* 78: modes.yaml:178 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 91: modes.yaml:181 */
+    /* 79: modes.yaml:181 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_DIGITS, 0, 0, 0x0u },
-    /* 92: modes.yaml:182 */
+    /* 80: modes.yaml:182 */
     { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_SET, 3, 336, 0x0u },
+    { PARL__E_SET, 3, 310, 0x0u },
     { PARL__E_DIGITS, 0, 0, 0x0u },
-    /* 93: modes.yaml:186 */
+    /* 81: modes.yaml:186 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_DIGITS, 0, 0, 0x0u },
-    /* 94: modes.yaml:187 */
+    /* 82: modes.yaml:187 */
     { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_SET, 3, 339, 0x0u },
+    { PARL__E_SET, 3, 313, 0x0u },
     { PARL__E_DIGITS, 0, 0, 0x0u },
-    /* 95: modes.yaml:190 */
+    /* 83: modes.yaml:190 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_NTH, 0, 0, 0x0u },
-    /* 96: modes.yaml:191 */
+    /* 84: modes.yaml:191 */
     { PARL__E_UNIT, 0, 0, 0x0u },
-    { PARL__E_SET, 3, 342, 0x0u },
+    { PARL__E_SET, 3, 316, 0x0u },
     { PARL__E_NTH, 0, 0, 0x0u },
-    /* 97: modes.yaml:196 */
+    /* 85: modes.yaml:196 */
     { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_SET, 3, 345, 0x0u },
+    { PARL__E_SET, 3, 319, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_WORD, 0, 94, 0x0u },
-    /* 98: modes.yaml:196 */
+    { PARL__E_SET, 3, 322, 0x0u },
+    /* 86: modes.yaml:196 */
     { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_SET, 3, 348, 0x0u },
-    { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_WORD, 0, 115, 0x0u },
-    /* 99: modes.yaml:196 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_SET, 3, 351, 0x0u },
-    { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_WORD, 0, 60, 0x0u },
-    /* 100: modes.yaml:196 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_SET, 3, 354, 0x0u },
+    { PARL__E_SET, 3, 325, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_WORD, 0, 353, 0x0u },
     { PARL__E_WORD, 0, 337, 0x0u },
-    /* 101: modes.yaml:196 */
+    /* 87: modes.yaml:196 */
     { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_SET, 3, 357, 0x0u },
+    { PARL__E_SET, 3, 328, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_WORD, 0, 56, 0x0u },
-    /* 102: modes.yaml:197 */
+    { PARL__E_SET, 1, 331, 0x0u },
+    /* 88: modes.yaml:197 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 133, 0x0u },
     { PARL__E_WORD, 0, 31, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 94, 0x0u },
-    /* 103: modes.yaml:200 */
-    { PARL__E_WORD, 0, 342, 0x0u },
-    { PARL__E_SET, 2, 360, 0x0u },
-    /* 104: modes.yaml:200 */
-    { PARL__E_WORD, 0, 342, 0x0u },
-    { PARL__E_SET, 1, 362, 0x0u },
-    { PARL__E_SET, 2, 363, 0x0u },
-    /* 105: modes.yaml:200 */
-    { PARL__E_WORD, 0, 343, 0x0u },
-    { PARL__E_SET, 2, 365, 0x0u },
-    /* 106: modes.yaml:200 */
-    { PARL__E_WORD, 0, 343, 0x0u },
-    { PARL__E_SET, 1, 367, 0x0u },
-    { PARL__E_SET, 2, 368, 0x0u },
-    /* 107: modes.yaml:200 */
+    /* 89: modes.yaml:200 */
+    { PARL__E_SET, 2, 332, 0x0u },
+    { PARL__E_SET, 2, 334, 0x0u },
+    /* 90: modes.yaml:200 */
+    { PARL__E_SET, 2, 336, 0x0u },
+    { PARL__E_SET, 1, 338, 0x0u },
+    { PARL__E_SET, 2, 339, 0x0u },
+    /* 91: modes.yaml:200 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 152, 0x0u },
-    { PARL__E_SET, 2, 370, 0x0u },
-    /* 108: modes.yaml:200 */
+    { PARL__E_SET, 2, 341, 0x0u },
+    /* 92: modes.yaml:200 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 152, 0x0u },
-    { PARL__E_SET, 1, 372, 0x0u },
-    { PARL__E_SET, 2, 373, 0x0u },
-    /* 109: modes.yaml:200 */
+    { PARL__E_SET, 1, 343, 0x0u },
+    { PARL__E_SET, 2, 344, 0x0u },
+    /* 93: modes.yaml:200 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 340, 0x0u },
-    { PARL__E_SET, 2, 375, 0x0u },
-    /* 110: modes.yaml:200 */
+    { PARL__E_SET, 2, 346, 0x0u },
+    /* 94: modes.yaml:200 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 340, 0x0u },
-    { PARL__E_SET, 1, 377, 0x0u },
-    { PARL__E_SET, 2, 378, 0x0u },
-    /* 111: modes.yaml:203 */
-    { PARL__E_WORD, 0, 342, 0x0u },
+    { PARL__E_SET, 1, 348, 0x0u },
+    { PARL__E_SET, 2, 349, 0x0u },
+    /* 95: modes.yaml:203 */
+    { PARL__E_SET, 2, 351, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 112: modes.yaml:203 */
-    { PARL__E_WORD, 0, 342, 0x0u },
-    { PARL__E_SET, 1, 380, 0x0u },
+    /* 96: modes.yaml:203 */
+    { PARL__E_SET, 2, 353, 0x0u },
+    { PARL__E_SET, 1, 355, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 113: modes.yaml:203 */
-    { PARL__E_WORD, 0, 343, 0x0u },
-    { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 114: modes.yaml:203 */
-    { PARL__E_WORD, 0, 343, 0x0u },
-    { PARL__E_SET, 1, 381, 0x0u },
-    { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 115: modes.yaml:203 */
+    /* 97: modes.yaml:203 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 152, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 116: modes.yaml:203 */
+    /* 98: modes.yaml:203 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 152, 0x0u },
-    { PARL__E_SET, 1, 382, 0x0u },
+    { PARL__E_SET, 1, 356, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 117: modes.yaml:203 */
+    /* 99: modes.yaml:203 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 340, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 118: modes.yaml:203 */
+    /* 100: modes.yaml:203 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 340, 0x0u },
-    { PARL__E_SET, 1, 383, 0x0u },
+    { PARL__E_SET, 1, 357, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 119: modes.yaml:206 */
+    /* 101: modes.yaml:206 */
     { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_SET, 3, 384, 0x0u },
+    { PARL__E_SET, 3, 358, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_WORD, 0, 281, 0x0u },
-    /* 120: modes.yaml:206 */
+    { PARL__E_SET, 3, 361, 0x0u },
+    /* 102: modes.yaml:206 */
     { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_SET, 3, 387, 0x0u },
-    { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_WORD, 0, 37, 0x0u },
-    /* 121: modes.yaml:206 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_SET, 3, 390, 0x0u },
-    { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_WORD, 0, 211, 0x0u },
-    /* 122: modes.yaml:206 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_SET, 3, 393, 0x0u },
+    { PARL__E_SET, 3, 364, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_WORD, 0, 158, 0x0u },
     { PARL__E_WORD, 0, 205, 0x0u },
-    /* 123: modes.yaml:207 */
-    { PARL__E_WORD, 0, 342, 0x0u },
-    { PARL__E_SET, 4, 396, 0x0u },
-    /* 124: modes.yaml:207 */
-    { PARL__E_WORD, 0, 342, 0x0u },
-    { PARL__E_SET, 1, 400, 0x0u },
-    { PARL__E_SET, 4, 401, 0x0u },
-    /* 125: modes.yaml:207 */
-    { PARL__E_WORD, 0, 343, 0x0u },
-    { PARL__E_SET, 4, 405, 0x0u },
-    /* 126: modes.yaml:207 */
-    { PARL__E_WORD, 0, 343, 0x0u },
-    { PARL__E_SET, 1, 409, 0x0u },
-    { PARL__E_SET, 4, 410, 0x0u },
-    /* 127: modes.yaml:207 */
+    /* 103: modes.yaml:207 */
+    { PARL__E_SET, 2, 367, 0x0u },
+    { PARL__E_SET, 4, 369, 0x0u },
+    /* 104: modes.yaml:207 */
+    { PARL__E_SET, 2, 373, 0x0u },
+    { PARL__E_SET, 1, 375, 0x0u },
+    { PARL__E_SET, 4, 376, 0x0u },
+    /* 105: modes.yaml:207 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 152, 0x0u },
-    { PARL__E_SET, 4, 414, 0x0u },
-    /* 128: modes.yaml:207 */
+    { PARL__E_SET, 4, 380, 0x0u },
+    /* 106: modes.yaml:207 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 152, 0x0u },
-    { PARL__E_SET, 1, 418, 0x0u },
-    { PARL__E_SET, 4, 419, 0x0u },
-    /* 129: modes.yaml:207 */
+    { PARL__E_SET, 1, 384, 0x0u },
+    { PARL__E_SET, 4, 385, 0x0u },
+    /* 107: modes.yaml:207 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 340, 0x0u },
-    { PARL__E_SET, 4, 423, 0x0u },
-    /* 130: modes.yaml:207 */
+    { PARL__E_SET, 4, 389, 0x0u },
+    /* 108: modes.yaml:207 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 340, 0x0u },
-    { PARL__E_SET, 1, 427, 0x0u },
-    { PARL__E_SET, 4, 428, 0x0u },
-    /* 131: modes.yaml:212 */
+    { PARL__E_SET, 1, 393, 0x0u },
+    { PARL__E_SET, 4, 394, 0x0u },
+    /* 109: modes.yaml:212 */
     { PARL__E_WORD, 0, 296, 0x0u },
     { PARL__E_WORD, 0, 204, 0x0u },
     { PARL__E_WORD, 0, 66, 0x0u },
-    /* 132: modes.yaml:213 */
-    { PARL__E_SET, 5, 432, 0x0u },
-    { PARL__E_SET, 3, 437, 0x0u },
-    /* 133: modes.yaml:213 */
-    { PARL__E_SET, 5, 440, 0x0u },
-    { PARL__E_SET, 1, 445, 0x0u },
-    { PARL__E_SET, 3, 446, 0x0u },
-    /* 134: modes.yaml:213 */
-    { PARL__E_SET, 5, 449, 0x0u },
-    { PARL__E_SET, 1, 454, 0x0u },
-    { PARL__E_SET, 3, 455, 0x0u },
-    /* 135: modes.yaml:213 */
-    { PARL__E_SET, 5, 458, 0x0u },
-    { PARL__E_SET, 1, 463, 0x0u },
-    { PARL__E_SET, 1, 464, 0x0u },
-    { PARL__E_SET, 3, 465, 0x0u },
-    /* 136: modes.yaml:213 */
-    { PARL__E_SET, 5, 468, 0x0u },
-    { PARL__E_SET, 2, 473, 0x0u },
+    /* 110: modes.yaml:213 */
+    { PARL__E_SET, 5, 398, 0x0u },
+    { PARL__E_SET, 3, 403, 0x0u },
+    /* 111: modes.yaml:213 */
+    { PARL__E_SET, 5, 406, 0x0u },
+    { PARL__E_SET, 1, 411, 0x0u },
+    { PARL__E_SET, 3, 412, 0x0u },
+    /* 112: modes.yaml:213 */
+    { PARL__E_SET, 5, 415, 0x0u },
+    { PARL__E_SET, 1, 420, 0x0u },
+    { PARL__E_SET, 3, 421, 0x0u },
+    /* 113: modes.yaml:213 */
+    { PARL__E_SET, 5, 424, 0x0u },
+    { PARL__E_SET, 1, 429, 0x0u },
+    { PARL__E_SET, 1, 430, 0x0u },
+    { PARL__E_SET, 3, 431, 0x0u },
+    /* 114: modes.yaml:213 */
+    { PARL__E_SET, 5, 434, 0x0u },
+    { PARL__E_SET, 2, 439, 0x0u },
+    { PARL__E_SET, 3, 441, 0x0u },
+    /* 115: modes.yaml:213 */
+    { PARL__E_SET, 5, 444, 0x0u },
+    { PARL__E_SET, 2, 449, 0x0u },
+    { PARL__E_SET, 1, 451, 0x0u },
+    { PARL__E_SET, 3, 452, 0x0u },
+    /* 116: modes.yaml:213 */
+    { PARL__E_SET, 5, 455, 0x0u },
+    { PARL__E_SET, 2, 460, 0x0u },
+    { PARL__E_SET, 1, 462, 0x0u },
+    { PARL__E_SET, 3, 463, 0x0u },
+    /* 117: modes.yaml:213 */
+    { PARL__E_SET, 5, 466, 0x0u },
+    { PARL__E_SET, 2, 471, 0x0u },
+    { PARL__E_SET, 1, 473, 0x0u },
+    { PARL__E_SET, 1, 474, 0x0u },
     { PARL__E_SET, 3, 475, 0x0u },
-    /* 137: modes.yaml:213 */
+    /* 118: modes.yaml:213 */
     { PARL__E_SET, 5, 478, 0x0u },
-    { PARL__E_SET, 2, 483, 0x0u },
-    { PARL__E_SET, 1, 485, 0x0u },
-    { PARL__E_SET, 3, 486, 0x0u },
-    /* 138: modes.yaml:213 */
-    { PARL__E_SET, 5, 489, 0x0u },
-    { PARL__E_SET, 2, 494, 0x0u },
-    { PARL__E_SET, 1, 496, 0x0u },
-    { PARL__E_SET, 3, 497, 0x0u },
-    /* 139: modes.yaml:213 */
-    { PARL__E_SET, 5, 500, 0x0u },
-    { PARL__E_SET, 2, 505, 0x0u },
-    { PARL__E_SET, 1, 507, 0x0u },
-    { PARL__E_SET, 1, 508, 0x0u },
-    { PARL__E_SET, 3, 509, 0x0u },
-    /* 140: modes.yaml:213 */
-    { PARL__E_SET, 5, 512, 0x0u },
-    { PARL__E_SET, 1, 517, 0x0u },
-    { PARL__E_SET, 3, 518, 0x0u },
-    /* 141: modes.yaml:213 */
-    { PARL__E_SET, 5, 521, 0x0u },
-    { PARL__E_SET, 1, 526, 0x0u },
-    { PARL__E_SET, 1, 527, 0x0u },
-    { PARL__E_SET, 3, 528, 0x0u },
-    /* 142: modes.yaml:213 */
-    { PARL__E_SET, 5, 531, 0x0u },
-    { PARL__E_SET, 1, 536, 0x0u },
+    { PARL__E_SET, 1, 483, 0x0u },
+    { PARL__E_SET, 3, 484, 0x0u },
+    /* 119: modes.yaml:213 */
+    { PARL__E_SET, 5, 487, 0x0u },
+    { PARL__E_SET, 1, 492, 0x0u },
+    { PARL__E_SET, 1, 493, 0x0u },
+    { PARL__E_SET, 3, 494, 0x0u },
+    /* 120: modes.yaml:213 */
+    { PARL__E_SET, 5, 497, 0x0u },
+    { PARL__E_SET, 1, 502, 0x0u },
+    { PARL__E_SET, 1, 503, 0x0u },
+    { PARL__E_SET, 3, 504, 0x0u },
+    /* 121: modes.yaml:213 */
+    { PARL__E_SET, 5, 507, 0x0u },
+    { PARL__E_SET, 1, 512, 0x0u },
+    { PARL__E_SET, 1, 513, 0x0u },
+    { PARL__E_SET, 1, 514, 0x0u },
+    { PARL__E_SET, 3, 515, 0x0u },
+    /* 122: modes.yaml:213 */
+    { PARL__E_SET, 5, 518, 0x0u },
+    { PARL__E_SET, 1, 523, 0x0u },
+    { PARL__E_SET, 2, 524, 0x0u },
+    { PARL__E_SET, 3, 526, 0x0u },
+    /* 123: modes.yaml:213 */
+    { PARL__E_SET, 5, 529, 0x0u },
+    { PARL__E_SET, 1, 534, 0x0u },
+    { PARL__E_SET, 2, 535, 0x0u },
     { PARL__E_SET, 1, 537, 0x0u },
     { PARL__E_SET, 3, 538, 0x0u },
-    /* 143: modes.yaml:213 */
+    /* 124: modes.yaml:213 */
     { PARL__E_SET, 5, 541, 0x0u },
     { PARL__E_SET, 1, 546, 0x0u },
-    { PARL__E_SET, 1, 547, 0x0u },
-    { PARL__E_SET, 1, 548, 0x0u },
-    { PARL__E_SET, 3, 549, 0x0u },
-    /* 144: modes.yaml:213 */
-    { PARL__E_SET, 5, 552, 0x0u },
-    { PARL__E_SET, 1, 557, 0x0u },
-    { PARL__E_SET, 2, 558, 0x0u },
-    { PARL__E_SET, 3, 560, 0x0u },
-    /* 145: modes.yaml:213 */
-    { PARL__E_SET, 5, 563, 0x0u },
-    { PARL__E_SET, 1, 568, 0x0u },
-    { PARL__E_SET, 2, 569, 0x0u },
-    { PARL__E_SET, 1, 571, 0x0u },
-    { PARL__E_SET, 3, 572, 0x0u },
-    /* 146: modes.yaml:213 */
-    { PARL__E_SET, 5, 575, 0x0u },
-    { PARL__E_SET, 1, 580, 0x0u },
-    { PARL__E_SET, 2, 581, 0x0u },
-    { PARL__E_SET, 1, 583, 0x0u },
-    { PARL__E_SET, 3, 584, 0x0u },
-    /* 147: modes.yaml:213 */
-    { PARL__E_SET, 5, 587, 0x0u },
-    { PARL__E_SET, 1, 592, 0x0u },
-    { PARL__E_SET, 2, 593, 0x0u },
-    { PARL__E_SET, 1, 595, 0x0u },
-    { PARL__E_SET, 1, 596, 0x0u },
-    { PARL__E_SET, 3, 597, 0x0u },
-    /* 148: modes.yaml:214 */
-    { PARL__E_SET, 3, 600, 0x0u },
+    { PARL__E_SET, 2, 547, 0x0u },
+    { PARL__E_SET, 1, 549, 0x0u },
+    { PARL__E_SET, 3, 550, 0x0u },
+    /* 125: modes.yaml:213 */
+    { PARL__E_SET, 5, 553, 0x0u },
+    { PARL__E_SET, 1, 558, 0x0u },
+    { PARL__E_SET, 2, 559, 0x0u },
+    { PARL__E_SET, 1, 561, 0x0u },
+    { PARL__E_SET, 1, 562, 0x0u },
+    { PARL__E_SET, 3, 563, 0x0u },
+    /* 126: modes.yaml:214 */
+    { PARL__E_SET, 3, 566, 0x0u },
     { PARL__E_WORD, 0, 29, 0x0u },
     { PARL__E_WORD, 0, 310, 0x0u },
-    /* 149: modes.yaml:214 */
-    { PARL__E_SET, 3, 603, 0x0u },
+    /* 127: modes.yaml:214 */
+    { PARL__E_SET, 3, 569, 0x0u },
     { PARL__E_WORD, 0, 82, 0x0u },
     { PARL__E_WORD, 0, 153, 0x0u },
     { PARL__E_WORD, 0, 134, 0x0u },
-    /* 150: modes.yaml:215 */
+    /* 128: modes.yaml:215 */
     { PARL__E_WORD, 0, 214, 0x0u },
-    /* 151: modes.yaml:218 */
+    /* 129: modes.yaml:218 */
     { PARL__E_SECTION, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 606, 0x0u },
-    /* 152: modes.yaml:219 */
+    { PARL__E_SET, 4, 572, 0x0u },
+    /* 130: modes.yaml:219 */
     { PARL__E_WORD, 0, 259, 0x0u },
-    { PARL__E_SET, 5, 610, 0x0u },
+    { PARL__E_SET, 5, 576, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x0u },
-    /* 153: modes.yaml:225 */
+    /* 131: modes.yaml:225 */
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 154: modes.yaml:228 */
+    /* 132: modes.yaml:228 */
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 95, 0x0u },
-    /* 155: modes.yaml:228 */
+    /* 133: modes.yaml:228 */
     { PARL__E_WORD, 0, 94, 0x0u },
     { PARL__E_WORD, 0, 204, 0x0u },
-    /* 156: modes.yaml:228 */
+    /* 134: modes.yaml:228 */
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 94, 0x0u },
-    /* 157: modes.yaml:231 */
-    { PARL__E_WORD, 0, 212, 0x0u },
-    /* 158: modes.yaml:231 */
+    /* 135: modes.yaml:231 */
+    { PARL__E_SET, 1, 581, 0x0u },
+    /* 136: modes.yaml:231 */
     { PARL__E_WORD, 0, 38, 0x0u },
     { PARL__E_WORD, 0, 204, 0x0u },
-    /* 159: modes.yaml:231 */
+    /* 137: modes.yaml:231 */
     { PARL__E_WORD, 0, 281, 0x0u },
     { PARL__E_WORD, 0, 204, 0x0u },
-    /* 160: modes.yaml:231 */
+    /* 138: modes.yaml:231 */
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
-    /* 161: modes.yaml:231 */
+    /* 139: modes.yaml:231 */
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 281, 0x0u },
-    /* 162: modes.yaml:236 */
-    { PARL__E_SET, 2, 615, 0x0u },
-    { PARL__E_SET, 10, 617, 0x0u },
+    /* 140: modes.yaml:236 */
+    { PARL__E_SET, 2, 582, 0x0u },
+    { PARL__E_SET, 10, 584, 0x0u },
     { PARL__E_WORD, 0, 204, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 163: modes.yaml:237 */
+    /* 141: modes.yaml:237 */
     { PARL__E_WORD, 0, 17, 0x0u },
-    { PARL__E_SET, 10, 627, 0x0u },
+    { PARL__E_SET, 10, 594, 0x0u },
     { PARL__E_WORD, 0, 204, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 164: modes.yaml:237 */
+    /* 142: modes.yaml:237 */
     { PARL__E_WORD, 0, 17, 0x0u },
-    { PARL__E_SET, 1, 637, 0x0u },
-    { PARL__E_SET, 10, 638, 0x0u },
+    { PARL__E_SET, 1, 604, 0x0u },
+    { PARL__E_SET, 10, 605, 0x0u },
     { PARL__E_WORD, 0, 204, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 165: modes.yaml:238 */
-    { PARL__E_SET, 4, 648, 0x0u },
+    /* 143: modes.yaml:238 */
+    { PARL__E_SET, 4, 615, 0x0u },
     { PARL__E_WORD, 0, 17, 0x0u },
     { PARL__E_QUOTED, 0, 0, 0x0u },
-    /* 166: modes.yaml:239 */
+    /* 144: modes.yaml:239 */
     { PARL__E_WORD, 0, 101, 0x0u },
-    { PARL__E_SET, 3, 652, 0x0u },
+    { PARL__E_SET, 3, 619, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 167: modes.yaml:239 */
+    /* 145: modes.yaml:239 */
     { PARL__E_WORD, 0, 101, 0x0u },
-    { PARL__E_SET, 1, 655, 0x0u },
-    { PARL__E_SET, 3, 656, 0x0u },
+    { PARL__E_SET, 1, 622, 0x0u },
+    { PARL__E_SET, 3, 623, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 168: modes.yaml:244 */
-    { PARL__E_SET, 2, 659, 0x0u },
+    /* 146: modes.yaml:244 */
+    { PARL__E_SET, 2, 626, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_SET, 7, 661, 0x0u },
-    { PARL__E_SET, 4, 668, 0x0u },
+    { PARL__E_SET, 7, 628, 0x0u },
+    { PARL__E_SET, 4, 635, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 169: modes.yaml:245 */
-    { PARL__E_SET, 12, 672, 0x0u },
-    { PARL__E_WORD, 0, 8, 0x0u },
+    /* 147: modes.yaml:245 */
+    { PARL__E_SET, 12, 639, 0x0u },
+    { PARL__E_SET, 4, 651, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 170: modes.yaml:245 */
-    { PARL__E_SET, 12, 684, 0x0u },
-    { PARL__E_WORD, 0, 207, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 171: modes.yaml:245 */
-    { PARL__E_SET, 12, 696, 0x0u },
-    { PARL__E_WORD, 0, 77, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 172: modes.yaml:245 */
-    { PARL__E_SET, 12, 708, 0x0u },
-    { PARL__E_WORD, 0, 71, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 173: modes.yaml:245 */
-    { PARL__E_SET, 12, 720, 0x0u },
+    /* 148: modes.yaml:245 */
+    { PARL__E_SET, 12, 655, 0x0u },
     { PARL__E_WORD, 0, 308, 0x0u },
     { PARL__E_WORD, 0, 182, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 174: modes.yaml:245 */
-    { PARL__E_SET, 12, 732, 0x0u },
-    { PARL__E_WORD, 0, 181, 0x0u },
+    /* 149: modes.yaml:245 */
+    { PARL__E_SET, 12, 667, 0x0u },
+    { PARL__E_SET, 1, 679, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 175: modes.yaml:245 */
-    { PARL__E_SET, 12, 744, 0x0u },
+    /* 150: modes.yaml:245 */
+    { PARL__E_SET, 12, 680, 0x0u },
     { PARL__E_WORD, 0, 344, 0x0u },
     { PARL__E_WORD, 0, 153, 0x0u },
     { PARL__E_WORD, 0, 299, 0x0u },
     { PARL__E_WORD, 0, 8, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 176: modes.yaml:245 */
-    { PARL__E_SET, 12, 756, 0x0u },
+    /* 151: modes.yaml:245 */
+    { PARL__E_SET, 12, 692, 0x0u },
     { PARL__E_WORD, 0, 308, 0x0u },
     { PARL__E_WORD, 0, 299, 0x0u },
     { PARL__E_WORD, 0, 8, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 177: modes.yaml:245 */
-    { PARL__E_SET, 12, 768, 0x0u },
+    /* 152: modes.yaml:245 */
+    { PARL__E_SET, 12, 704, 0x0u },
     { PARL__E_WORD, 0, 308, 0x0u },
     { PARL__E_WORD, 0, 76, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 178: modes.yaml:245 */
-    { PARL__E_SET, 12, 780, 0x0u },
-    { PARL__E_WORD, 0, 245, 0x0u },
+    /* 153: modes.yaml:245 */
+    { PARL__E_SET, 12, 716, 0x0u },
+    { PARL__E_SET, 1, 728, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 179: modes.yaml:246 */
+    /* 154: modes.yaml:246 */
     { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 792, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    { PARL__E_WORD, 0, 179, 0x0u },
+    { PARL__E_SET, 3, 729, 0x0u },
+    { PARL__E_SET, 2, 732, 0x0u },
+    { PARL__E_SET, 2, 734, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 180: modes.yaml:246 */
+    /* 155: modes.yaml:246 */
     { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_SET, 3, 736, 0x0u },
+    { PARL__E_SET, 2, 739, 0x0u },
+    { PARL__E_WORD, 0, 297, 0x0u },
+    { PARL__E_WORD, 0, 8, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 156: modes.yaml:246 */
+    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_SET, 3, 741, 0x0u },
+    { PARL__E_SET, 2, 744, 0x0u },
+    { PARL__E_SET, 3, 746, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 157: modes.yaml:246 */
+    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_SET, 3, 749, 0x0u },
+    { PARL__E_WORD, 0, 309, 0x0u },
+    { PARL__E_WORD, 0, 32, 0x0u },
+    { PARL__E_SET, 2, 752, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 158: modes.yaml:246 */
+    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_SET, 3, 754, 0x0u },
+    { PARL__E_WORD, 0, 309, 0x0u },
+    { PARL__E_WORD, 0, 32, 0x0u },
+    { PARL__E_WORD, 0, 297, 0x0u },
+    { PARL__E_WORD, 0, 8, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 159: modes.yaml:246 */
+    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_SET, 3, 757, 0x0u },
+    { PARL__E_WORD, 0, 309, 0x0u },
+    { PARL__E_WORD, 0, 32, 0x0u },
+    { PARL__E_SET, 3, 760, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 160: modes.yaml:246 */
+    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_SET, 3, 763, 0x0u },
+    { PARL__E_WORD, 0, 309, 0x0u },
+    { PARL__E_WORD, 0, 33, 0x0u },
+    { PARL__E_SET, 2, 766, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 161: modes.yaml:246 */
+    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_SET, 3, 768, 0x0u },
+    { PARL__E_WORD, 0, 309, 0x0u },
+    { PARL__E_WORD, 0, 33, 0x0u },
+    { PARL__E_WORD, 0, 297, 0x0u },
+    { PARL__E_WORD, 0, 8, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 162: modes.yaml:246 */
+    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_SET, 3, 771, 0x0u },
+    { PARL__E_WORD, 0, 309, 0x0u },
+    { PARL__E_WORD, 0, 33, 0x0u },
+    { PARL__E_SET, 3, 774, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 163: modes.yaml:247 */
+    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_SET, 2, 777, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 7, 779, 0x0u },
+    /* 164: modes.yaml:248 */
+    { PARL__E_SET, 2, 786, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 7, 788, 0x0u },
+    /* 165: modes.yaml:249 */
     { PARL__E_SET, 3, 795, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    { PARL__E_WORD, 0, 74, 0x0u },
+    { PARL__E_SET, 2, 798, 0x0u },
+    { PARL__E_SET, 6, 800, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 181: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 798, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    { PARL__E_WORD, 0, 297, 0x0u },
-    { PARL__E_WORD, 0, 8, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 182: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 801, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    { PARL__E_WORD, 0, 72, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 183: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 804, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    { PARL__E_WORD, 0, 255, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 184: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 807, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    { PARL__E_WORD, 0, 69, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 185: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 810, 0x0u },
-    { PARL__E_WORD, 0, 311, 0x0u },
-    { PARL__E_WORD, 0, 179, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 186: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 813, 0x0u },
-    { PARL__E_WORD, 0, 311, 0x0u },
-    { PARL__E_WORD, 0, 74, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 187: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 816, 0x0u },
-    { PARL__E_WORD, 0, 311, 0x0u },
-    { PARL__E_WORD, 0, 297, 0x0u },
-    { PARL__E_WORD, 0, 8, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 188: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 819, 0x0u },
-    { PARL__E_WORD, 0, 311, 0x0u },
-    { PARL__E_WORD, 0, 72, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 189: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 822, 0x0u },
-    { PARL__E_WORD, 0, 311, 0x0u },
-    { PARL__E_WORD, 0, 255, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 190: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 825, 0x0u },
-    { PARL__E_WORD, 0, 311, 0x0u },
-    { PARL__E_WORD, 0, 69, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 191: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 828, 0x0u },
+    /* 166: modes.yaml:249 */
+    { PARL__E_SET, 3, 806, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 32, 0x0u },
-    { PARL__E_WORD, 0, 179, 0x0u },
+    { PARL__E_SET, 6, 809, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 192: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 831, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 32, 0x0u },
-    { PARL__E_WORD, 0, 74, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 193: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 834, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 32, 0x0u },
-    { PARL__E_WORD, 0, 297, 0x0u },
-    { PARL__E_WORD, 0, 8, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 194: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 837, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 32, 0x0u },
-    { PARL__E_WORD, 0, 72, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 195: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 840, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 32, 0x0u },
-    { PARL__E_WORD, 0, 255, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 196: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 843, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 32, 0x0u },
-    { PARL__E_WORD, 0, 69, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 197: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 846, 0x0u },
+    /* 167: modes.yaml:249 */
+    { PARL__E_SET, 3, 815, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 33, 0x0u },
-    { PARL__E_WORD, 0, 179, 0x0u },
+    { PARL__E_SET, 6, 818, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 198: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 849, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 33, 0x0u },
-    { PARL__E_WORD, 0, 74, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 199: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 852, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 33, 0x0u },
-    { PARL__E_WORD, 0, 297, 0x0u },
-    { PARL__E_WORD, 0, 8, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 200: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 855, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 33, 0x0u },
-    { PARL__E_WORD, 0, 72, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 201: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 858, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 33, 0x0u },
-    { PARL__E_WORD, 0, 255, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 202: modes.yaml:246 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 3, 861, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 33, 0x0u },
-    { PARL__E_WORD, 0, 69, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 203: modes.yaml:247 */
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_SET, 2, 864, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 7, 866, 0x0u },
-    /* 204: modes.yaml:248 */
-    { PARL__E_SET, 2, 873, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 7, 875, 0x0u },
-    /* 205: modes.yaml:249 */
-    { PARL__E_SET, 3, 882, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    { PARL__E_SET, 6, 885, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 206: modes.yaml:249 */
-    { PARL__E_SET, 3, 891, 0x0u },
-    { PARL__E_WORD, 0, 311, 0x0u },
-    { PARL__E_SET, 6, 894, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 207: modes.yaml:249 */
-    { PARL__E_SET, 3, 900, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 32, 0x0u },
-    { PARL__E_SET, 6, 903, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 208: modes.yaml:249 */
-    { PARL__E_SET, 3, 909, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 33, 0x0u },
-    { PARL__E_SET, 6, 912, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 209: modes.yaml:250 */
-    { PARL__E_SET, 2, 918, 0x0u },
+    /* 168: modes.yaml:250 */
+    { PARL__E_SET, 2, 824, 0x0u },
     { PARL__E_WORD, 0, 310, 0x0u },
-    { PARL__E_WORD, 0, 22, 0x0u },
-    { PARL__E_SET, 4, 920, 0x0u },
+    { PARL__E_SET, 2, 826, 0x0u },
+    { PARL__E_SET, 4, 828, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 210: modes.yaml:250 */
-    { PARL__E_SET, 2, 924, 0x0u },
-    { PARL__E_WORD, 0, 310, 0x0u },
-    { PARL__E_WORD, 0, 279, 0x0u },
-    { PARL__E_SET, 4, 926, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 211: modes.yaml:250 */
-    { PARL__E_SET, 2, 930, 0x0u },
+    /* 169: modes.yaml:250 */
+    { PARL__E_SET, 2, 832, 0x0u },
     { PARL__E_WORD, 0, 310, 0x0u },
     { PARL__E_WORD, 0, 21, 0x0u },
     { PARL__E_WORD, 0, 179, 0x0u },
-    { PARL__E_SET, 4, 932, 0x0u },
+    { PARL__E_SET, 4, 834, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 212: modes.yaml:250 */
-    { PARL__E_SET, 2, 936, 0x0u },
+    /* 170: modes.yaml:250 */
+    { PARL__E_SET, 2, 838, 0x0u },
     { PARL__E_WORD, 0, 310, 0x0u },
     { PARL__E_WORD, 0, 7, 0x0u },
     { PARL__E_WORD, 0, 179, 0x0u },
-    { PARL__E_SET, 4, 938, 0x0u },
+    { PARL__E_SET, 4, 840, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 213: modes.yaml:250 */
-    { PARL__E_SET, 2, 942, 0x0u },
+    /* 171: modes.yaml:250 */
+    { PARL__E_SET, 2, 844, 0x0u },
     { PARL__E_WORD, 0, 310, 0x0u },
-    { PARL__E_WORD, 0, 182, 0x0u },
-    { PARL__E_SET, 4, 944, 0x0u },
+    { PARL__E_SET, 1, 846, 0x0u },
+    { PARL__E_SET, 4, 847, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 214: modes.yaml:251 */
-    { PARL__E_SET, 3, 948, 0x0u },
-    { PARL__E_SET, 2, 951, 0x0u },
-    { PARL__E_SET, 3, 953, 0x0u },
-    { PARL__E_SET, 2, 956, 0x0u },
+    /* 172: modes.yaml:251 */
+    { PARL__E_SET, 3, 851, 0x0u },
+    { PARL__E_SET, 2, 854, 0x0u },
+    { PARL__E_SET, 3, 856, 0x0u },
+    { PARL__E_SET, 2, 859, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 215: modes.yaml:251 */
-    { PARL__E_SET, 3, 958, 0x0u },
-    { PARL__E_SET, 2, 961, 0x0u },
-    { PARL__E_SET, 1, 963, 0x0u },
-    { PARL__E_SET, 3, 964, 0x0u },
-    { PARL__E_SET, 2, 967, 0x0u },
+    /* 173: modes.yaml:251 */
+    { PARL__E_SET, 3, 861, 0x0u },
+    { PARL__E_SET, 2, 864, 0x0u },
+    { PARL__E_SET, 1, 866, 0x0u },
+    { PARL__E_SET, 3, 867, 0x0u },
+    { PARL__E_SET, 2, 870, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 216: modes.yaml:252 */
-    { PARL__E_SET, 2, 969, 0x0u },
+    /* 174: modes.yaml:252 */
+    { PARL__E_SET, 2, 872, 0x0u },
     { PARL__E_WORD, 0, 8, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 217: modes.yaml:253 */
-    { PARL__E_WORD, 0, 113, 0x0u },
+    /* 175: modes.yaml:253 */
+    { PARL__E_SET, 1, 874, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 218: modes.yaml:253 */
+    /* 176: modes.yaml:253 */
     { PARL__E_WORD, 0, 257, 0x0u },
     { PARL__E_WORD, 0, 118, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 219: modes.yaml:253 */
+    /* 177: modes.yaml:253 */
     { PARL__E_WORD, 0, 172, 0x0u },
     { PARL__E_WORD, 0, 118, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 220: modes.yaml:253 */
+    /* 178: modes.yaml:253 */
     { PARL__E_WORD, 0, 172, 0x0u },
     { PARL__E_WORD, 0, 337, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 221: modes.yaml:253 */
-    { PARL__E_WORD, 0, 257, 0x0u },
+    /* 179: modes.yaml:253 */
+    { PARL__E_SET, 4, 875, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 222: modes.yaml:253 */
-    { PARL__E_WORD, 0, 170, 0x0u },
+    /* 180: modes.yaml:254 */
+    { PARL__E_SET, 2, 879, 0x0u },
+    { PARL__E_SET, 3, 881, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 223: modes.yaml:253 */
-    { PARL__E_WORD, 0, 132, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 224: modes.yaml:253 */
-    { PARL__E_WORD, 0, 173, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 225: modes.yaml:254 */
-    { PARL__E_SET, 2, 971, 0x0u },
-    { PARL__E_SET, 3, 973, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 226: modes.yaml:255 */
+    /* 181: modes.yaml:255 */
     { PARL__E_WORD, 0, 182, 0x0u },
     { PARL__E_WORD, 0, 204, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 227: modes.yaml:255 */
+    /* 182: modes.yaml:255 */
     { PARL__E_WORD, 0, 244, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 228: modes.yaml:260 */
-    { PARL__E_SET, 4, 976, 0x0u },
-    /* 229: modes.yaml:261 */
+    /* 183: modes.yaml:260 */
+    { PARL__E_SET, 4, 884, 0x0u },
+    /* 184: modes.yaml:261 */
     { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_SET, 3, 980, 0x0u },
-    { PARL__E_WORD, 0, 17, 0x0u },
-    /* 230: modes.yaml:261 */
+    { PARL__E_SET, 3, 888, 0x0u },
+    { PARL__E_SET, 3, 891, 0x0u },
+    /* 185: modes.yaml:261 */
     { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_SET, 3, 983, 0x0u },
-    { PARL__E_WORD, 0, 100, 0x0u },
-    /* 231: modes.yaml:261 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_SET, 3, 986, 0x0u },
-    { PARL__E_WORD, 0, 339, 0x0u },
-    /* 232: modes.yaml:261 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_SET, 3, 989, 0x0u },
+    { PARL__E_SET, 3, 894, 0x0u },
     { PARL__E_WORD, 0, 142, 0x0u },
     { PARL__E_WORD, 0, 127, 0x0u },
-    /* 233: modes.yaml:261 */
+    /* 186: modes.yaml:261 */
     { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_SET, 3, 992, 0x0u },
+    { PARL__E_SET, 3, 897, 0x0u },
     { PARL__E_WORD, 0, 126, 0x0u },
     { PARL__E_WORD, 0, 281, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
     { PARL__E_WORD, 0, 115, 0x0u },
-    /* 234: modes.yaml:262 */
-    { PARL__E_WORD, 0, 100, 0x0u },
-    /* 235: modes.yaml:262 */
-    { PARL__E_WORD, 0, 339, 0x0u },
-    /* 236: modes.yaml:262 */
+    /* 187: modes.yaml:262 */
+    { PARL__E_SET, 2, 900, 0x0u },
+    /* 188: modes.yaml:262 */
     { PARL__E_WORD, 0, 348, 0x0u },
     { PARL__E_WORD, 0, 118, 0x0u },
     { PARL__E_WORD, 0, 348, 0x0u },
-    /* 237: modes.yaml:262 */
+    /* 189: modes.yaml:262 */
     { PARL__E_WORD, 0, 142, 0x0u },
     { PARL__E_WORD, 0, 127, 0x0u },
-    /* 238: modes.yaml:267 */
+    /* 190: modes.yaml:267 */
     { PARL__E_QUOTED, 0, 0, 0x0u },
-    /* 239: modes.yaml:272 */
+    /* 191: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    /* 240: modes.yaml:272 */
+    { PARL__E_SET, 2, 902, 0x0u },
+    /* 192: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
+    { PARL__E_SET, 2, 904, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
     { PARL__E_WORD, 0, 178, 0x0u },
-    /* 241: modes.yaml:272 */
+    /* 193: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    { PARL__E_WORD, 0, 34, 0x0u },
-    /* 242: modes.yaml:272 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    { PARL__E_WORD, 0, 213, 0x0u },
-    /* 243: modes.yaml:272 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    { PARL__E_WORD, 0, 18, 0x0u },
-    /* 244: modes.yaml:272 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 318, 0x0u },
-    /* 245: modes.yaml:272 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 318, 0x0u },
-    { PARL__E_WORD, 0, 329, 0x0u },
-    { PARL__E_WORD, 0, 178, 0x0u },
-    /* 246: modes.yaml:272 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 318, 0x0u },
-    { PARL__E_WORD, 0, 34, 0x0u },
-    /* 247: modes.yaml:272 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 318, 0x0u },
-    { PARL__E_WORD, 0, 213, 0x0u },
-    /* 248: modes.yaml:272 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 318, 0x0u },
-    { PARL__E_WORD, 0, 18, 0x0u },
-    /* 249: modes.yaml:272 */
+    { PARL__E_SET, 2, 906, 0x0u },
+    { PARL__E_SET, 3, 908, 0x0u },
+    /* 194: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 81, 0x0u },
-    /* 250: modes.yaml:272 */
+    /* 195: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 81, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
     { PARL__E_WORD, 0, 178, 0x0u },
-    /* 251: modes.yaml:272 */
+    /* 196: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 81, 0x0u },
-    { PARL__E_WORD, 0, 34, 0x0u },
-    /* 252: modes.yaml:272 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 81, 0x0u },
-    { PARL__E_WORD, 0, 213, 0x0u },
-    /* 253: modes.yaml:272 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 81, 0x0u },
-    { PARL__E_WORD, 0, 18, 0x0u },
-    /* 254: modes.yaml:272 */
+    { PARL__E_SET, 3, 911, 0x0u },
+    /* 197: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 80, 0x0u },
-    /* 255: modes.yaml:272 */
+    /* 198: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 80, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
     { PARL__E_WORD, 0, 178, 0x0u },
-    /* 256: modes.yaml:272 */
+    /* 199: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 80, 0x0u },
-    { PARL__E_WORD, 0, 34, 0x0u },
-    /* 257: modes.yaml:272 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 80, 0x0u },
-    { PARL__E_WORD, 0, 213, 0x0u },
-    /* 258: modes.yaml:272 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 80, 0x0u },
-    { PARL__E_WORD, 0, 18, 0x0u },
-    /* 259: modes.yaml:272 */
+    { PARL__E_SET, 3, 914, 0x0u },
+    /* 200: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 110, 0x0u },
-    /* 260: modes.yaml:272 */
+    /* 201: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 110, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
     { PARL__E_WORD, 0, 178, 0x0u },
-    /* 261: modes.yaml:272 */
+    /* 202: modes.yaml:272 */
     { PARL__E_WORD, 0, 239, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 110, 0x0u },
-    { PARL__E_WORD, 0, 34, 0x0u },
-    /* 262: modes.yaml:272 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 110, 0x0u },
-    { PARL__E_WORD, 0, 213, 0x0u },
-    /* 263: modes.yaml:272 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 110, 0x0u },
-    { PARL__E_WORD, 0, 18, 0x0u },
-    /* 264: modes.yaml:273 */
-    { PARL__E_SET, 3, 995, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    /* 265: modes.yaml:273 */
-    { PARL__E_SET, 3, 998, 0x0u },
+    { PARL__E_SET, 3, 917, 0x0u },
+    /* 203: modes.yaml:273 */
+    { PARL__E_SET, 3, 920, 0x0u },
+    { PARL__E_SET, 1, 923, 0x0u },
+    /* 204: modes.yaml:273 */
+    { PARL__E_SET, 3, 924, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 81, 0x0u },
-    /* 266: modes.yaml:273 */
-    { PARL__E_SET, 3, 1001, 0x0u },
+    /* 205: modes.yaml:273 */
+    { PARL__E_SET, 3, 927, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 80, 0x0u },
-    /* 267: modes.yaml:273 */
-    { PARL__E_SET, 3, 1004, 0x0u },
+    /* 206: modes.yaml:273 */
+    { PARL__E_SET, 3, 930, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 110, 0x0u },
-    /* 268: modes.yaml:273 */
-    { PARL__E_SET, 3, 1007, 0x0u },
+    /* 207: modes.yaml:273 */
+    { PARL__E_SET, 3, 933, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 305, 0x0u },
-    /* 269: modes.yaml:273 */
-    { PARL__E_SET, 3, 1010, 0x0u },
+    /* 208: modes.yaml:273 */
+    { PARL__E_SET, 3, 936, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 66, 0x0u },
-    /* 270: modes.yaml:273 */
-    { PARL__E_SET, 3, 1013, 0x0u },
+    /* 209: modes.yaml:273 */
+    { PARL__E_SET, 3, 939, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 65, 0x0u },
-    /* 271: modes.yaml:273 */
-    { PARL__E_SET, 3, 1016, 0x0u },
-    { PARL__E_SET, 1, 1019, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    /* 272: modes.yaml:273 */
-    { PARL__E_SET, 3, 1020, 0x0u },
-    { PARL__E_SET, 1, 1023, 0x0u },
+    /* 210: modes.yaml:273 */
+    { PARL__E_SET, 3, 942, 0x0u },
+    { PARL__E_SET, 1, 945, 0x0u },
+    { PARL__E_SET, 1, 946, 0x0u },
+    /* 211: modes.yaml:273 */
+    { PARL__E_SET, 3, 947, 0x0u },
+    { PARL__E_SET, 1, 950, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 81, 0x0u },
-    /* 273: modes.yaml:273 */
-    { PARL__E_SET, 3, 1024, 0x0u },
-    { PARL__E_SET, 1, 1027, 0x0u },
+    /* 212: modes.yaml:273 */
+    { PARL__E_SET, 3, 951, 0x0u },
+    { PARL__E_SET, 1, 954, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 80, 0x0u },
-    /* 274: modes.yaml:273 */
-    { PARL__E_SET, 3, 1028, 0x0u },
-    { PARL__E_SET, 1, 1031, 0x0u },
+    /* 213: modes.yaml:273 */
+    { PARL__E_SET, 3, 955, 0x0u },
+    { PARL__E_SET, 1, 958, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 110, 0x0u },
-    /* 275: modes.yaml:273 */
-    { PARL__E_SET, 3, 1032, 0x0u },
-    { PARL__E_SET, 1, 1035, 0x0u },
+    /* 214: modes.yaml:273 */
+    { PARL__E_SET, 3, 959, 0x0u },
+    { PARL__E_SET, 1, 962, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 305, 0x0u },
-    /* 276: modes.yaml:273 */
-    { PARL__E_SET, 3, 1036, 0x0u },
-    { PARL__E_SET, 1, 1039, 0x0u },
+    /* 215: modes.yaml:273 */
+    { PARL__E_SET, 3, 963, 0x0u },
+    { PARL__E_SET, 1, 966, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 66, 0x0u },
-    /* 277: modes.yaml:273 */
-    { PARL__E_SET, 3, 1040, 0x0u },
-    { PARL__E_SET, 1, 1043, 0x0u },
+    /* 216: modes.yaml:273 */
+    { PARL__E_SET, 3, 967, 0x0u },
+    { PARL__E_SET, 1, 970, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 65, 0x0u },
-    /* 278: modes.yaml:276 */
+    /* 217: modes.yaml:276 */
     { PARL__E_WORD, 0, 300, 0x0u },
     { PARL__E_WORD, 0, 178, 0x0u },
     { PARL__E_WORD, 0, 8, 0x0u },
-    { PARL__E_SET, 2, 1044, 0x0u },
-    { PARL__E_SET, 14, 1046, 0x0u },
-    /* 279: modes.yaml:277 */
-    { PARL__E_WORD, 0, 72, 0x0u },
-    { PARL__E_SET, 2, 1060, 0x0u },
-    { PARL__E_SET, 14, 1062, 0x0u },
-    /* 280: modes.yaml:277 */
+    { PARL__E_SET, 2, 971, 0x0u },
+    { PARL__E_SET, 14, 973, 0x0u },
+    /* 218: modes.yaml:277 */
+    { PARL__E_SET, 1, 987, 0x0u },
+    { PARL__E_SET, 2, 988, 0x0u },
+    { PARL__E_SET, 14, 990, 0x0u },
+    /* 219: modes.yaml:277 */
     { PARL__E_WORD, 0, 291, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 290, 0x0u },
     { PARL__E_WORD, 0, 204, 0x0u },
-    { PARL__E_SET, 2, 1076, 0x0u },
-    { PARL__E_SET, 14, 1078, 0x0u },
-    /* 281: modes.yaml:280 */
+    { PARL__E_SET, 2, 1004, 0x0u },
+    { PARL__E_SET, 14, 1006, 0x0u },
+    /* 220: modes.yaml:280 */
     { PARL__E_SECTION, 0, 0, 0x0u },
-    /* 282: modes.yaml:298 */
-    { PARL__E_SET, 13, 1092, 0x0u },
-    /* 283: modes.yaml:299 */
+    /* 221: modes.yaml:298 */
+    { PARL__E_SET, 13, 1020, 0x0u },
+    /* 222: modes.yaml:299 */
     { PARL__E_WORD, 0, 128, 0x0u },
     { PARL__E_WORD, 0, 178, 0x0u },
-    /* 284: modes.yaml:299 */
+    /* 223: modes.yaml:299 */
     { PARL__E_WORD, 0, 300, 0x0u },
     { PARL__E_WORD, 0, 178, 0x0u },
-    /* 285: modes.yaml:299 */
+    /* 224: modes.yaml:299 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 82, 0x0u },
     { PARL__E_WORD, 0, 153, 0x0u },
     { PARL__E_WORD, 0, 255, 0x0u },
-    /* 286: modes.yaml:299 */
+    /* 225: modes.yaml:299 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 79, 0x0u },
     { PARL__E_WORD, 0, 311, 0x0u },
     { PARL__E_WORD, 0, 255, 0x0u },
-    /* 287: modes.yaml:299 */
+    /* 226: modes.yaml:299 */
     { PARL__E_WORD, 0, 342, 0x0u },
     { PARL__E_WORD, 0, 142, 0x0u },
-    /* 288: modes.yaml:299 */
+    /* 227: modes.yaml:299 */
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_WORD, 0, 152, 0x0u },
     { PARL__E_WORD, 0, 142, 0x0u },
-    /* 289: modes.yaml:300 */
-    { PARL__E_SET, 10, 1105, 0x0u },
-    /* 290: modes.yaml:301 */
-    { PARL__E_SET, 6, 1115, 0x0u },
-    /* 291: modes.yaml:302 */
-    { PARL__E_WORD, 0, 113, 0x0u },
-    /* 292: modes.yaml:302 */
-    { PARL__E_WORD, 0, 257, 0x0u },
-    /* 293: modes.yaml:302 */
-    { PARL__E_WORD, 0, 170, 0x0u },
-    /* 294: modes.yaml:302 */
+    /* 228: modes.yaml:300 */
+    { PARL__E_SET, 10, 1033, 0x0u },
+    /* 229: modes.yaml:301 */
+    { PARL__E_SET, 6, 1043, 0x0u },
+    /* 230: modes.yaml:302 */
+    { PARL__E_SET, 3, 1049, 0x0u },
+    /* 231: modes.yaml:302 */
     { PARL__E_WORD, 0, 172, 0x0u },
     { PARL__E_WORD, 0, 118, 0x0u },
-    /* 295: modes.yaml:302 */
+    /* 232: modes.yaml:302 */
     { PARL__E_WORD, 0, 172, 0x0u },
     { PARL__E_WORD, 0, 337, 0x0u },
-    /* 296: modes.yaml:302 */
-    { PARL__E_WORD, 0, 132, 0x0u },
-    /* 297: modes.yaml:303 */
+    /* 233: modes.yaml:302 */
+    { PARL__E_SET, 1, 1052, 0x0u },
+    /* 234: modes.yaml:303 */
     { PARL__E_WORD, 0, 139, 0x0u },
     { PARL__E_WORD, 0, 171, 0x0u },
-    /* 298: modes.yaml:303 */
+    /* 235: modes.yaml:303 */
     { PARL__E_WORD, 0, 139, 0x0u },
     { PARL__E_WORD, 0, 174, 0x0u },
-    /* 299: modes.yaml:303 */
+    /* 236: modes.yaml:303 */
     { PARL__E_WORD, 0, 139, 0x0u },
     { PARL__E_WORD, 0, 82, 0x0u },
     { PARL__E_WORD, 0, 153, 0x0u },
-    /* 300: modes.yaml:303 */
+    /* 237: modes.yaml:303 */
     { PARL__E_WORD, 0, 348, 0x0u },
     { PARL__E_WORD, 0, 67, 0x0u },
-    /* 301: modes.yaml:303 */
+    /* 238: modes.yaml:303 */
     { PARL__E_WORD, 0, 67, 0x0u },
     { PARL__E_WORD, 0, 309, 0x0u },
-    /* 302: modes.yaml:304 */
-    { PARL__E_WORD, 0, 212, 0x0u },
-    /* 303: modes.yaml:304 */
-    { PARL__E_WORD, 0, 38, 0x0u },
-    /* 304: modes.yaml:304 */
-    { PARL__E_WORD, 0, 95, 0x0u },
-    /* 305: modes.yaml:304 */
-    { PARL__E_WORD, 0, 63, 0x0u },
-    /* 306: modes.yaml:304 */
-    { PARL__E_WORD, 0, 227, 0x0u },
-    /* 307: modes.yaml:304 */
+    /* 239: modes.yaml:304 */
+    { PARL__E_SET, 5, 1053, 0x0u },
+    /* 240: modes.yaml:304 */
     { PARL__E_WORD, 0, 190, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
     { PARL__E_WORD, 0, 160, 0x0u },
-    /* 308: modes.yaml:304 */
+    /* 241: modes.yaml:304 */
     { PARL__E_WORD, 0, 100, 0x0u },
     { PARL__E_WORD, 0, 16, 0x0u },
-    /* 309: modes.yaml:304 */
+    /* 242: modes.yaml:304 */
     { PARL__E_WORD, 0, 126, 0x0u },
     { PARL__E_WORD, 0, 164, 0x0u },
-    /* 310: modes.yaml:304 */
+    /* 243: modes.yaml:304 */
     { PARL__E_WORD, 0, 129, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
-    /* 311: modes.yaml:304 */
+    /* 244: modes.yaml:304 */
     { PARL__E_WORD, 0, 278, 0x0u },
     { PARL__E_WORD, 0, 329, 0x0u },
-    /* 312: modes.yaml:305 */
+    /* 245: modes.yaml:305 */
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 313: modes.yaml:306 */
+    /* 246: modes.yaml:306 */
     { PARL__E_SECTION, 0, 0, 0x0u },
-    /* 314: modes.yaml:307 */
+    /* 247: modes.yaml:307 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
-    /* 315: modes.yaml:289 */
-    { PARL__E_SET, 4, 1121, 0x0u },
-    { PARL__E_SET, 14, 1125, 0x0u },
-    /* 316: modes.yaml:289 */
-    { PARL__E_SET, 4, 1139, 0x0u },
-    { PARL__E_SET, 4, 1143, 0x0u },
-    { PARL__E_SET, 14, 1147, 0x0u },
-    /* 317: modes.yaml:290 */
-    { PARL__E_WORD, 0, 230, 0x0u },
-    /* 318: modes.yaml:290 */
-    { PARL__E_WORD, 0, 307, 0x0u },
-    /* 319: modes.yaml:290 */
+    /* 248: modes.yaml:289 */
+    { PARL__E_SET, 4, 1058, 0x0u },
+    { PARL__E_SET, 14, 1062, 0x0u },
+    /* 249: modes.yaml:289 */
+    { PARL__E_SET, 4, 1076, 0x0u },
+    { PARL__E_SET, 4, 1080, 0x0u },
+    { PARL__E_SET, 14, 1084, 0x0u },
+    /* 250: modes.yaml:290 */
+    { PARL__E_SET, 2, 1098, 0x0u },
+    /* 251: modes.yaml:290 */
     { PARL__E_WORD, 0, 306, 0x0u },
     { PARL__E_WORD, 0, 357, 0x0u },
-    /* 320: modes.yaml:290 */
+    /* 252: modes.yaml:290 */
     { PARL__E_WORD, 0, 118, 0x0u },
     { PARL__E_WORD, 0, 178, 0x0u },
-    /* 321: modes.yaml:290 */
-    { PARL__E_WORD, 0, 231, 0x0u },
-    /* 322: modes.yaml:291 */
+    /* 253: modes.yaml:290 */
+    { PARL__E_SET, 1, 1100, 0x0u },
+    /* 254: modes.yaml:291 */
     { PARL__E_WORD, 0, 142, 0x0u },
-    { PARL__E_SET, 2, 1161, 0x0u },
-    /* 323: modes.yaml:293 */
-    { PARL__E_SET, 7, 1163, 0x0u },
-    /* 324: modes.yaml:293 */
-    { PARL__E_SET, 3, 1170, 0x0u },
-    { PARL__E_SET, 7, 1173, 0x0u },
+    { PARL__E_SET, 2, 1101, 0x0u },
+    /* 255: modes.yaml:293 */
+    { PARL__E_SET, 7, 1103, 0x0u },
+    /* 256: modes.yaml:293 */
+    { PARL__E_SET, 3, 1110, 0x0u },
+    { PARL__E_SET, 7, 1113, 0x0u },
 };
-const uint16_t parl__set_words[1180] = {
-    29, 73, 79, 82, 152, 340, 29, 73, 79, 82, 152, 340, 29, 73, 79, 82,
-    152, 340, 29, 73, 79, 82, 152, 340, 29, 73, 79, 82, 152, 340, 29, 73,
-    79, 82, 152, 340, 29, 73, 79, 82, 152, 340, 29, 73, 79, 82, 152, 340,
+const uint16_t parl__set_words[1120] = {
+    29, 73, 79, 82, 152, 340, 23, 26, 200, 203, 29, 73, 79, 82, 152, 340,
     29, 73, 79, 82, 152, 340, 29, 73, 79, 82, 152, 340, 180, 254, 338, 356,
-    29, 152, 180, 254, 338, 356, 29, 73, 79, 82, 152, 340, 29, 73, 79, 82,
-    152, 340, 29, 73, 79, 82, 152, 340, 29, 73, 79, 82, 152, 340, 29, 73,
-    79, 82, 152, 340, 29, 73, 79, 82, 152, 340, 24, 25, 148, 149, 179, 182,
-    201, 202, 242, 244, 17, 309, 24, 25, 148, 149, 179, 182, 201, 202, 242, 244,
-    24, 25, 148, 149, 179, 182, 201, 202, 242, 244, 17, 309, 24, 25, 148, 149,
-    179, 182, 201, 202, 242, 244, 24, 25, 148, 149, 179, 182, 201, 202, 242, 244,
-    309, 204, 204, 309, 17, 309, 17, 309, 309, 17, 309, 204, 17, 309, 204, 309,
-    285, 286, 287, 42, 159, 171, 42, 159, 171, 152, 340, 30, 80, 81, 97, 110,
-    153, 198, 216, 218, 250, 288, 305, 312, 318, 30, 80, 81, 97, 110, 153, 198,
-    216, 218, 250, 288, 305, 312, 318, 323, 325, 329, 336, 323, 325, 329, 336, 309,
-    207, 209, 210, 323, 325, 329, 336, 207, 209, 210, 323, 325, 329, 336, 309, 207,
-    209, 210, 17, 22, 100, 17, 22, 100, 323, 325, 329, 336, 323, 325, 329, 336,
-    309, 126, 323, 325, 329, 336, 126, 323, 325, 329, 336, 309, 17, 22, 100, 323,
-    325, 329, 336, 323, 325, 329, 336, 309, 126, 323, 325, 329, 336, 126, 323, 325,
-    329, 336, 309, 17, 22, 100, 45, 57, 95, 111, 160, 36, 126, 45, 94, 38,
-    116, 147, 212, 282, 330, 38, 281, 330, 190, 258, 111, 160, 57, 61, 95, 111,
-    160, 57, 61, 95, 111, 160, 38, 116, 147, 212, 282, 38, 116, 147, 212, 282,
-    1, 197, 199, 1, 197, 199, 1, 197, 199, 73, 79, 82, 73, 79, 82, 73,
-    79, 82, 73, 79, 82, 73, 79, 82, 94, 95, 309, 94, 95, 94, 95, 309,
-    94, 95, 94, 95, 309, 94, 95, 94, 95, 309, 94, 95, 309, 309, 309, 309,
-    73, 79, 82, 73, 79, 82, 73, 79, 82, 73, 79, 82, 38, 150, 212, 281,
-    309, 38, 150, 212, 281, 38, 150, 212, 281, 309, 38, 150, 212, 281, 38, 150,
-    212, 281, 309, 38, 150, 212, 281, 38, 150, 212, 281, 309, 38, 150, 212, 281,
-    166, 188, 271, 341, 345, 49, 136, 260, 166, 188, 271, 341, 345, 309, 49, 136,
-    260, 166, 188, 271, 341, 345, 204, 49, 136, 260, 166, 188, 271, 341, 345, 204,
-    309, 49, 136, 260, 166, 188, 271, 341, 345, 17, 309, 49, 136, 260, 166, 188,
-    271, 341, 345, 17, 309, 309, 49, 136, 260, 166, 188, 271, 341, 345, 17, 309,
-    204, 49, 136, 260, 166, 188, 271, 341, 345, 17, 309, 204, 309, 49, 136, 260,
-    166, 188, 271, 341, 345, 178, 49, 136, 260, 166, 188, 271, 341, 345, 178, 309,
-    49, 136, 260, 166, 188, 271, 341, 345, 178, 204, 49, 136, 260, 166, 188, 271,
-    341, 345, 178, 204, 309, 49, 136, 260, 166, 188, 271, 341, 345, 178, 17, 309,
-    49, 136, 260, 166, 188, 271, 341, 345, 178, 17, 309, 309, 49, 136, 260, 166,
-    188, 271, 341, 345, 178, 17, 309, 204, 49, 136, 260, 166, 188, 271, 341, 345,
-    178, 17, 309, 204, 309, 49, 136, 260, 49, 136, 260, 49, 136, 260, 48, 135,
-    223, 259, 8, 47, 189, 207, 327, 85, 99, 24, 25, 148, 149, 179, 182, 201,
-    202, 242, 244, 24, 25, 148, 149, 179, 182, 201, 202, 242, 244, 309, 24, 25,
-    148, 149, 179, 182, 201, 202, 242, 244, 113, 138, 166, 271, 76, 182, 256, 153,
-    76, 182, 256, 139, 341, 254, 255, 256, 283, 284, 354, 355, 8, 204, 207, 245,
-    44, 164, 220, 223, 224, 225, 226, 229, 232, 259, 260, 262, 44, 164, 220, 223,
-    224, 225, 226, 229, 232, 259, 260, 262, 44, 164, 220, 223, 224, 225, 226, 229,
+    180, 254, 338, 356, 29, 152, 180, 254, 338, 356, 29, 73, 79, 82, 152, 340,
+    23, 200, 29, 73, 79, 82, 152, 340, 29, 73, 79, 82, 152, 340, 29, 73,
+    79, 82, 152, 340, 180, 338, 67, 24, 25, 148, 149, 179, 182, 201, 202, 242,
+    244, 67, 17, 309, 24, 25, 148, 149, 179, 182, 201, 202, 242, 244, 24, 25,
+    148, 149, 179, 182, 201, 202, 242, 244, 17, 309, 24, 25, 148, 149, 179, 182,
+    201, 202, 242, 244, 24, 25, 148, 149, 179, 182, 201, 202, 242, 244, 309, 204,
+    204, 309, 17, 309, 17, 309, 309, 17, 309, 204, 17, 309, 204, 309, 285, 286,
+    287, 42, 159, 171, 42, 159, 171, 152, 340, 30, 80, 81, 97, 110, 153, 198,
+    216, 218, 250, 288, 305, 312, 318, 30, 80, 81, 97, 110, 153, 198, 216, 218,
+    250, 288, 305, 312, 318, 342, 343, 323, 325, 329, 336, 323, 325, 329, 336, 309,
+    207, 209, 210, 323, 325, 329, 336, 207, 209, 210, 323, 325, 329, 336, 309, 209,
+    210, 207, 209, 210, 17, 22, 100, 17, 22, 100, 323, 325, 329, 336, 323, 325,
+    329, 336, 309, 126, 323, 325, 329, 336, 126, 323, 325, 329, 336, 309, 209, 210,
+    17, 22, 100, 323, 325, 329, 336, 323, 325, 329, 336, 309, 126, 323, 325, 329,
+    336, 126, 323, 325, 329, 336, 309, 209, 210, 17, 22, 100, 45, 57, 95, 111,
+    160, 36, 126, 45, 94, 38, 116, 147, 212, 282, 330, 38, 281, 330, 190, 258,
+    111, 160, 57, 61, 95, 111, 160, 57, 61, 95, 111, 160, 38, 116, 147, 212,
+    282, 38, 116, 147, 212, 282, 1, 197, 199, 1, 197, 199, 1, 197, 199, 73,
+    79, 82, 60, 94, 115, 73, 79, 82, 73, 79, 82, 56, 342, 343, 94, 95,
+    342, 343, 309, 94, 95, 94, 95, 309, 94, 95, 94, 95, 309, 94, 95, 342,
+    343, 342, 343, 309, 309, 309, 73, 79, 82, 37, 211, 281, 73, 79, 82, 342,
+    343, 38, 150, 212, 281, 342, 343, 309, 38, 150, 212, 281, 38, 150, 212, 281,
+    309, 38, 150, 212, 281, 38, 150, 212, 281, 309, 38, 150, 212, 281, 166, 188,
+    271, 341, 345, 49, 136, 260, 166, 188, 271, 341, 345, 309, 49, 136, 260, 166,
+    188, 271, 341, 345, 204, 49, 136, 260, 166, 188, 271, 341, 345, 204, 309, 49,
+    136, 260, 166, 188, 271, 341, 345, 17, 309, 49, 136, 260, 166, 188, 271, 341,
+    345, 17, 309, 309, 49, 136, 260, 166, 188, 271, 341, 345, 17, 309, 204, 49,
+    136, 260, 166, 188, 271, 341, 345, 17, 309, 204, 309, 49, 136, 260, 166, 188,
+    271, 341, 345, 178, 49, 136, 260, 166, 188, 271, 341, 345, 178, 309, 49, 136,
+    260, 166, 188, 271, 341, 345, 178, 204, 49, 136, 260, 166, 188, 271, 341, 345,
+    178, 204, 309, 49, 136, 260, 166, 188, 271, 341, 345, 178, 17, 309, 49, 136,
+    260, 166, 188, 271, 341, 345, 178, 17, 309, 309, 49, 136, 260, 166, 188, 271,
+    341, 345, 178, 17, 309, 204, 49, 136, 260, 166, 188, 271, 341, 345, 178, 17,
+    309, 204, 309, 49, 136, 260, 49, 136, 260, 49, 136, 260, 48, 135, 223, 259,
+    8, 47, 189, 207, 327, 212, 85, 99, 24, 25, 148, 149, 179, 182, 201, 202,
+    242, 244, 24, 25, 148, 149, 179, 182, 201, 202, 242, 244, 309, 24, 25, 148,
+    149, 179, 182, 201, 202, 242, 244, 113, 138, 166, 271, 76, 182, 256, 153, 76,
+    182, 256, 139, 341, 254, 255, 256, 283, 284, 354, 355, 8, 204, 207, 245, 44,
+    164, 220, 223, 224, 225, 226, 229, 232, 259, 260, 262, 8, 71, 77, 207, 44,
+    164, 220, 223, 224, 225, 226, 229, 232, 259, 260, 262, 44, 164, 220, 223, 224,
+    225, 226, 229, 232, 259, 260, 262, 181, 44, 164, 220, 223, 224, 225, 226, 229,
     232, 259, 260, 262, 44, 164, 220, 223, 224, 225, 226, 229, 232, 259, 260, 262,
     44, 164, 220, 223, 224, 225, 226, 229, 232, 259, 260, 262, 44, 164, 220, 223,
-    224, 225, 226, 229, 232, 259, 260, 262, 44, 164, 220, 223, 224, 225, 226, 229,
-    232, 259, 260, 262, 44, 164, 220, 223, 224, 225, 226, 229, 232, 259, 260, 262,
-    44, 164, 220, 223, 224, 225, 226, 229, 232, 259, 260, 262, 44, 164, 220, 223,
-    224, 225, 226, 229, 232, 259, 260, 262, 73, 79, 82, 73, 79, 82, 73, 79,
-    82, 73, 79, 82, 73, 79, 82, 73, 79, 82, 73, 79, 82, 73, 79, 82,
-    73, 79, 82, 73, 79, 82, 73, 79, 82, 73, 79, 82, 73, 79, 82, 73,
-    79, 82, 73, 79, 82, 73, 79, 82, 73, 79, 82, 73, 79, 82, 73, 79,
-    82, 73, 79, 82, 73, 79, 82, 73, 79, 82, 73, 79, 82, 73, 79, 82,
-    29, 152, 15, 70, 75, 144, 180, 243, 298, 29, 152, 15, 70, 75, 144, 180,
-    243, 298, 73, 79, 82, 14, 69, 74, 143, 179, 242, 73, 79, 82, 14, 69,
-    74, 143, 179, 242, 73, 79, 82, 14, 69, 74, 143, 179, 242, 73, 79, 82,
-    14, 69, 74, 143, 179, 242, 29, 152, 8, 204, 207, 245, 29, 152, 8, 204,
-    207, 245, 29, 152, 8, 204, 207, 245, 29, 152, 8, 204, 207, 245, 29, 152,
-    8, 204, 207, 245, 73, 79, 82, 153, 311, 280, 297, 354, 8, 204, 73, 79,
-    82, 153, 311, 98, 280, 297, 354, 8, 204, 297, 299, 21, 22, 8, 207, 245,
-    59, 96, 127, 346, 153, 178, 318, 153, 178, 318, 153, 178, 318, 153, 178, 318,
-    153, 178, 318, 84, 233, 271, 84, 233, 271, 84, 233, 271, 84, 233, 271, 84,
-    233, 271, 84, 233, 271, 84, 233, 271, 84, 233, 271, 178, 84, 233, 271, 178,
-    84, 233, 271, 178, 84, 233, 271, 178, 84, 233, 271, 178, 84, 233, 271, 178,
-    84, 233, 271, 178, 309, 318, 30, 80, 81, 97, 110, 153, 198, 216, 218, 250,
-    288, 305, 312, 318, 309, 318, 30, 80, 81, 97, 110, 153, 198, 216, 218, 250,
-    288, 305, 312, 318, 309, 318, 30, 80, 81, 97, 110, 153, 198, 216, 218, 250,
-    288, 305, 312, 318, 102, 225, 233, 236, 237, 238, 239, 240, 241, 249, 252, 271,
-    339, 30, 65, 66, 80, 81, 110, 218, 286, 287, 305, 179, 180, 181, 182, 201,
-    202, 154, 308, 309, 318, 30, 80, 81, 97, 110, 153, 198, 216, 218, 250, 288,
-    305, 312, 318, 126, 142, 204, 347, 154, 308, 309, 318, 30, 80, 81, 97, 110,
-    153, 198, 216, 218, 250, 288, 305, 312, 318, 137, 310, 188, 228, 289, 303, 304,
-    348, 349, 7, 19, 309, 188, 228, 289, 303, 304, 348, 349
+    224, 225, 226, 229, 232, 259, 260, 262, 245, 73, 79, 82, 153, 311, 74, 179,
+    73, 79, 82, 153, 311, 73, 79, 82, 153, 311, 69, 72, 255, 73, 79, 82,
+    74, 179, 73, 79, 82, 73, 79, 82, 69, 72, 255, 73, 79, 82, 74, 179,
+    73, 79, 82, 73, 79, 82, 69, 72, 255, 29, 152, 15, 70, 75, 144, 180,
+    243, 298, 29, 152, 15, 70, 75, 144, 180, 243, 298, 73, 79, 82, 153, 311,
+    14, 69, 74, 143, 179, 242, 73, 79, 82, 14, 69, 74, 143, 179, 242, 73,
+    79, 82, 14, 69, 74, 143, 179, 242, 29, 152, 22, 279, 8, 204, 207, 245,
+    29, 152, 8, 204, 207, 245, 29, 152, 8, 204, 207, 245, 29, 152, 182, 8,
+    204, 207, 245, 73, 79, 82, 153, 311, 280, 297, 354, 8, 204, 73, 79, 82,
+    153, 311, 98, 280, 297, 354, 8, 204, 297, 299, 113, 132, 170, 173, 257, 21,
+    22, 8, 207, 245, 59, 96, 127, 346, 153, 178, 318, 17, 100, 339, 153, 178,
+    318, 153, 178, 318, 100, 339, 153, 318, 153, 318, 153, 318, 18, 34, 213, 18,
+    34, 213, 18, 34, 213, 18, 34, 213, 84, 233, 271, 153, 84, 233, 271, 84,
+    233, 271, 84, 233, 271, 84, 233, 271, 84, 233, 271, 84, 233, 271, 84, 233,
+    271, 178, 153, 84, 233, 271, 178, 84, 233, 271, 178, 84, 233, 271, 178, 84,
+    233, 271, 178, 84, 233, 271, 178, 84, 233, 271, 178, 309, 318, 30, 80, 81,
+    97, 110, 153, 198, 216, 218, 250, 288, 305, 312, 318, 72, 309, 318, 30, 80,
+    81, 97, 110, 153, 198, 216, 218, 250, 288, 305, 312, 318, 309, 318, 30, 80,
+    81, 97, 110, 153, 198, 216, 218, 250, 288, 305, 312, 318, 102, 225, 233, 236,
+    237, 238, 239, 240, 241, 249, 252, 271, 339, 30, 65, 66, 80, 81, 110, 218,
+    286, 287, 305, 179, 180, 181, 182, 201, 202, 113, 170, 257, 132, 38, 63, 95,
+    212, 227, 154, 308, 309, 318, 30, 80, 81, 97, 110, 153, 198, 216, 218, 250,
+    288, 305, 312, 318, 126, 142, 204, 347, 154, 308, 309, 318, 30, 80, 81, 97,
+    110, 153, 198, 216, 218, 250, 288, 305, 312, 318, 230, 307, 231, 137, 310, 188,
+    228, 289, 303, 304, 348, 349, 7, 19, 309, 188, 228, 289, 303, 304, 348, 349
 };
 
-const int parl__nvariants_rules = 282;
-const int parl__nvariants_gate = 33;
-const int parl__nvariants_tails = 8;
+const int parl__nvariants_rules = 221;
+const int parl__nvariants_gate = 27;
+const int parl__nvariants_tails = 7;
 const int parl__nvariants_heads = 2;
-const parl__variant parl__variants[325] = {
+const parl__variant parl__variants[257] = {
     { 0, 0, 6 },
-    { 0, 6, 6 },
-    { 0, 12, 6 },
-    { 0, 18, 6 },
-    { 0, 24, 7 },
-    { 0, 31, 7 },
-    { 0, 38, 6 },
-    { 0, 44, 6 },
-    { 0, 50, 6 },
-    { 0, 56, 6 },
-    { 0, 62, 5 },
-    { 0, 67, 6 },
-    { 0, 73, 5 },
-    { 0, 78, 5 },
-    { 0, 83, 6 },
-    { 0, 89, 6 },
-    { 0, 95, 5 },
-    { 0, 100, 5 },
-    { 0, 105, 4 },
-    { 0, 109, 5 },
-    { 0, 114, 5 },
-    { 0, 119, 6 },
-    { 0, 125, 5 },
-    { 1, 130, 3 },
-    { 1, 133, 2 },
-    { 1, 135, 3 },
-    { 1, 138, 3 },
-    { 1, 141, 4 },
-    { 1, 145, 3 },
-    { 1, 148, 4 },
-    { 1, 152, 4 },
-    { 1, 156, 5 },
-    { 1, 161, 3 },
-    { 1, 164, 2 },
-    { 1, 166, 1 },
-    { 1, 167, 2 },
-    { 1, 169, 3 },
-    { 1, 172, 3 },
-    { 1, 175, 2 },
-    { 1, 177, 3 },
-    { 1, 180, 3 },
-    { 1, 183, 4 },
-    { 2, 187, 2 },
-    { 2, 189, 3 },
-    { 3, 192, 2 },
-    { 4, 194, 2 },
-    { 5, 196, 5 },
-    { 5, 201, 6 },
-    { 5, 207, 4 },
-    { 5, 211, 5 },
-    { 5, 216, 3 },
-    { 5, 219, 3 },
-    { 5, 222, 4 },
-    { 5, 226, 3 },
-    { 5, 229, 4 },
-    { 6, 233, 3 },
-    { 6, 236, 3 },
-    { 6, 239, 4 },
-    { 7, 243, 4 },
-    { 7, 247, 5 },
-    { 7, 252, 5 },
-    { 7, 257, 6 },
-    { 7, 263, 3 },
-    { 7, 266, 3 },
-    { 7, 269, 4 },
-    { 8, 273, 4 },
-    { 8, 277, 3 },
-    { 9, 280, 4 },
-    { 9, 284, 5 },
-    { 9, 289, 5 },
-    { 9, 294, 6 },
-    { 9, 300, 3 },
-    { 9, 303, 3 },
-    { 9, 306, 4 },
-    { 10, 310, 4 },
-    { 10, 314, 3 },
-    { 11, 317, 2 },
-    { 11, 319, 2 },
-    { 12, 321, 3 },
-    { 12, 324, 5 },
-    { 13, 329, 3 },
-    { 13, 332, 5 },
-    { 14, 337, 2 },
-    { 14, 339, 4 },
-    { 14, 343, 3 },
-    { 14, 346, 4 },
-    { 15, 350, 2 },
-    { 16, 352, 2 },
-    { 17, 354, 2 },
-    { 18, 356, 2 },
-    { 19, 358, 2 },
-    { 20, 360, 2 },
-    { 20, 362, 3 },
-    { 21, 365, 2 },
-    { 21, 367, 3 },
-    { 22, 370, 2 },
-    { 22, 372, 3 },
-    { 23, 375, 4 },
-    { 23, 379, 4 },
-    { 23, 383, 4 },
-    { 23, 387, 5 },
-    { 23, 392, 4 },
-    { 23, 396, 5 },
-    { 24, 401, 2 },
-    { 24, 403, 3 },
-    { 24, 406, 2 },
-    { 24, 408, 3 },
-    { 24, 411, 3 },
-    { 24, 414, 4 },
-    { 24, 418, 3 },
-    { 24, 421, 4 },
-    { 25, 425, 2 },
-    { 25, 427, 3 },
-    { 25, 430, 2 },
-    { 25, 432, 3 },
-    { 25, 435, 3 },
-    { 25, 438, 4 },
-    { 25, 442, 3 },
-    { 25, 445, 4 },
-    { 26, 449, 4 },
-    { 26, 453, 4 },
-    { 26, 457, 4 },
-    { 26, 461, 5 },
-    { 26, 466, 2 },
-    { 26, 468, 3 },
-    { 26, 471, 2 },
-    { 26, 473, 3 },
-    { 26, 476, 3 },
-    { 26, 479, 4 },
-    { 26, 483, 3 },
-    { 26, 486, 4 },
-    { 27, 490, 3 },
-    { 27, 493, 2 },
-    { 27, 495, 3 },
-    { 27, 498, 3 },
-    { 27, 501, 4 },
-    { 27, 505, 3 },
-    { 27, 508, 4 },
-    { 27, 512, 4 },
-    { 27, 516, 5 },
-    { 27, 521, 3 },
-    { 27, 524, 4 },
-    { 27, 528, 4 },
-    { 27, 532, 5 },
-    { 27, 537, 4 },
-    { 27, 541, 5 },
-    { 27, 546, 5 },
-    { 27, 551, 6 },
-    { 27, 557, 3 },
-    { 27, 560, 4 },
-    { 27, 564, 1 },
-    { 28, 565, 2 },
-    { 28, 567, 3 },
-    { 29, 570, 1 },
-    { 30, 571, 2 },
-    { 30, 573, 2 },
-    { 30, 575, 2 },
-    { 31, 577, 1 },
-    { 31, 578, 2 },
-    { 31, 580, 2 },
-    { 31, 582, 2 },
-    { 31, 584, 2 },
-    { 32, 586, 4 },
-    { 32, 590, 4 },
-    { 32, 594, 5 },
-    { 32, 599, 3 },
-    { 32, 602, 3 },
-    { 32, 605, 4 },
-    { 33, 609, 5 },
-    { 33, 614, 3 },
-    { 33, 617, 3 },
-    { 33, 620, 3 },
-    { 33, 623, 3 },
-    { 33, 626, 4 },
-    { 33, 630, 3 },
+    { 0, 6, 7 },
+    { 0, 13, 7 },
+    { 0, 20, 6 },
+    { 0, 26, 5 },
+    { 0, 31, 6 },
+    { 0, 37, 5 },
+    { 0, 42, 6 },
+    { 0, 48, 6 },
+    { 0, 54, 5 },
+    { 0, 59, 4 },
+    { 0, 63, 5 },
+    { 0, 68, 5 },
+    { 0, 73, 6 },
+    { 0, 79, 5 },
+    { 1, 84, 3 },
+    { 1, 87, 2 },
+    { 1, 89, 3 },
+    { 1, 92, 3 },
+    { 1, 95, 4 },
+    { 1, 99, 3 },
+    { 1, 102, 4 },
+    { 1, 106, 4 },
+    { 1, 110, 5 },
+    { 1, 115, 3 },
+    { 1, 118, 2 },
+    { 1, 120, 1 },
+    { 1, 121, 2 },
+    { 1, 123, 3 },
+    { 1, 126, 3 },
+    { 1, 129, 2 },
+    { 1, 131, 3 },
+    { 1, 134, 4 },
+    { 2, 138, 2 },
+    { 2, 140, 3 },
+    { 3, 143, 2 },
+    { 4, 145, 2 },
+    { 5, 147, 5 },
+    { 5, 152, 6 },
+    { 5, 158, 4 },
+    { 5, 162, 5 },
+    { 5, 167, 3 },
+    { 5, 170, 4 },
+    { 5, 174, 3 },
+    { 5, 177, 4 },
+    { 6, 181, 3 },
+    { 6, 184, 3 },
+    { 6, 187, 4 },
+    { 7, 191, 4 },
+    { 7, 195, 5 },
+    { 7, 200, 5 },
+    { 7, 205, 6 },
+    { 7, 211, 3 },
+    { 7, 214, 4 },
+    { 8, 218, 4 },
+    { 8, 222, 3 },
+    { 9, 225, 4 },
+    { 9, 229, 5 },
+    { 9, 234, 5 },
+    { 9, 239, 6 },
+    { 9, 245, 3 },
+    { 9, 248, 4 },
+    { 10, 252, 4 },
+    { 10, 256, 3 },
+    { 11, 259, 2 },
+    { 11, 261, 2 },
+    { 12, 263, 3 },
+    { 12, 266, 5 },
+    { 13, 271, 3 },
+    { 13, 274, 5 },
+    { 14, 279, 2 },
+    { 14, 281, 4 },
+    { 14, 285, 3 },
+    { 14, 288, 4 },
+    { 15, 292, 2 },
+    { 16, 294, 2 },
+    { 17, 296, 2 },
+    { 18, 298, 2 },
+    { 19, 300, 2 },
+    { 20, 302, 2 },
+    { 20, 304, 3 },
+    { 21, 307, 2 },
+    { 21, 309, 3 },
+    { 22, 312, 2 },
+    { 22, 314, 3 },
+    { 23, 317, 4 },
+    { 23, 321, 5 },
+    { 23, 326, 4 },
+    { 23, 330, 5 },
+    { 24, 335, 2 },
+    { 24, 337, 3 },
+    { 24, 340, 3 },
+    { 24, 343, 4 },
+    { 24, 347, 3 },
+    { 24, 350, 4 },
+    { 25, 354, 2 },
+    { 25, 356, 3 },
+    { 25, 359, 3 },
+    { 25, 362, 4 },
+    { 25, 366, 3 },
+    { 25, 369, 4 },
+    { 26, 373, 4 },
+    { 26, 377, 5 },
+    { 26, 382, 2 },
+    { 26, 384, 3 },
+    { 26, 387, 3 },
+    { 26, 390, 4 },
+    { 26, 394, 3 },
+    { 26, 397, 4 },
+    { 27, 401, 3 },
+    { 27, 404, 2 },
+    { 27, 406, 3 },
+    { 27, 409, 3 },
+    { 27, 412, 4 },
+    { 27, 416, 3 },
+    { 27, 419, 4 },
+    { 27, 423, 4 },
+    { 27, 427, 5 },
+    { 27, 432, 3 },
+    { 27, 435, 4 },
+    { 27, 439, 4 },
+    { 27, 443, 5 },
+    { 27, 448, 4 },
+    { 27, 452, 5 },
+    { 27, 457, 5 },
+    { 27, 462, 6 },
+    { 27, 468, 3 },
+    { 27, 471, 4 },
+    { 27, 475, 1 },
+    { 28, 476, 2 },
+    { 28, 478, 3 },
+    { 29, 481, 1 },
+    { 30, 482, 2 },
+    { 30, 484, 2 },
+    { 30, 486, 2 },
+    { 31, 488, 1 },
+    { 31, 489, 2 },
+    { 31, 491, 2 },
+    { 31, 493, 2 },
+    { 31, 495, 2 },
+    { 32, 497, 4 },
+    { 32, 501, 4 },
+    { 32, 505, 5 },
+    { 32, 510, 3 },
+    { 32, 513, 3 },
+    { 32, 516, 4 },
+    { 33, 520, 5 },
+    { 33, 525, 3 },
+    { 33, 528, 4 },
+    { 33, 532, 3 },
+    { 33, 535, 6 },
+    { 33, 541, 5 },
+    { 33, 546, 4 },
+    { 33, 550, 3 },
+    { 33, 553, 5 },
+    { 33, 558, 6 },
+    { 33, 564, 5 },
+    { 33, 569, 6 },
+    { 33, 575, 7 },
+    { 33, 582, 6 },
+    { 33, 588, 6 },
+    { 33, 594, 7 },
+    { 33, 601, 6 },
+    { 33, 607, 4 },
+    { 33, 611, 3 },
+    { 33, 614, 4 },
+    { 33, 618, 5 },
+    { 33, 623, 5 },
+    { 33, 628, 5 },
     { 33, 633, 6 },
-    { 33, 639, 5 },
-    { 33, 644, 4 },
-    { 33, 648, 3 },
-    { 33, 651, 5 },
-    { 33, 656, 5 },
-    { 33, 661, 6 },
-    { 33, 667, 5 },
-    { 33, 672, 5 },
-    { 33, 677, 5 },
-    { 33, 682, 5 },
-    { 33, 687, 5 },
-    { 33, 692, 6 },
-    { 33, 698, 5 },
-    { 33, 703, 5 },
-    { 33, 708, 5 },
-    { 33, 713, 6 },
-    { 33, 719, 6 },
-    { 33, 725, 7 },
-    { 33, 732, 6 },
-    { 33, 738, 6 },
-    { 33, 744, 6 },
-    { 33, 750, 6 },
-    { 33, 756, 6 },
-    { 33, 762, 7 },
-    { 33, 769, 6 },
-    { 33, 775, 6 },
-    { 33, 781, 6 },
-    { 33, 787, 4 },
-    { 33, 791, 3 },
-    { 33, 794, 4 },
-    { 33, 798, 4 },
-    { 33, 802, 5 },
-    { 33, 807, 5 },
-    { 33, 812, 5 },
-    { 33, 817, 5 },
-    { 33, 822, 6 },
-    { 33, 828, 6 },
-    { 33, 834, 5 },
-    { 33, 839, 5 },
-    { 33, 844, 6 },
-    { 33, 850, 3 },
-    { 33, 853, 2 },
-    { 33, 855, 3 },
-    { 33, 858, 3 },
-    { 33, 861, 3 },
-    { 33, 864, 2 },
-    { 33, 866, 2 },
-    { 33, 868, 2 },
-    { 33, 870, 2 },
-    { 33, 872, 3 },
-    { 33, 875, 3 },
-    { 33, 878, 3 },
-    { 34, 881, 1 },
-    { 34, 882, 3 },
-    { 34, 885, 3 },
-    { 34, 888, 3 },
-    { 34, 891, 4 },
-    { 34, 895, 6 },
-    { 34, 901, 1 },
-    { 34, 902, 1 },
-    { 34, 903, 3 },
-    { 34, 906, 2 },
-    { 35, 908, 1 },
-    { 36, 909, 2 },
-    { 36, 911, 4 },
-    { 36, 915, 3 },
-    { 36, 918, 3 },
-    { 36, 921, 3 },
-    { 36, 924, 2 },
-    { 36, 926, 4 },
-    { 36, 930, 3 },
-    { 36, 933, 3 },
-    { 36, 936, 3 },
-    { 36, 939, 3 },
-    { 36, 942, 5 },
-    { 36, 947, 4 },
-    { 36, 951, 4 },
-    { 36, 955, 4 },
-    { 36, 959, 3 },
-    { 36, 962, 5 },
-    { 36, 967, 4 },
-    { 36, 971, 4 },
-    { 36, 975, 4 },
-    { 36, 979, 3 },
-    { 36, 982, 5 },
-    { 36, 987, 4 },
-    { 36, 991, 4 },
-    { 36, 995, 4 },
-    { 36, 999, 2 },
-    { 36, 1001, 3 },
-    { 36, 1004, 3 },
-    { 36, 1007, 3 },
-    { 36, 1010, 3 },
-    { 36, 1013, 3 },
-    { 36, 1016, 3 },
-    { 36, 1019, 3 },
-    { 36, 1022, 4 },
-    { 36, 1026, 4 },
-    { 36, 1030, 4 },
-    { 36, 1034, 4 },
-    { 36, 1038, 4 },
-    { 36, 1042, 4 },
-    { 37, 1046, 5 },
-    { 37, 1051, 3 },
-    { 37, 1054, 6 },
-    { 38, 1060, 1 },
-    { -1, 1061, 1 },
-    { -1, 1062, 2 },
-    { -1, 1064, 2 },
-    { -1, 1066, 4 },
-    { -1, 1070, 4 },
-    { -1, 1074, 2 },
-    { -1, 1076, 3 },
-    { -1, 1079, 1 },
-    { -1, 1080, 1 },
-    { -1, 1081, 1 },
-    { -1, 1082, 1 },
-    { -1, 1083, 1 },
-    { -1, 1084, 2 },
-    { -1, 1086, 2 },
-    { -1, 1088, 1 },
-    { -1, 1089, 2 },
-    { -1, 1091, 2 },
-    { -1, 1093, 3 },
-    { -1, 1096, 2 },
-    { -1, 1098, 2 },
-    { -1, 1100, 1 },
-    { -1, 1101, 1 },
-    { -1, 1102, 1 },
-    { -1, 1103, 1 },
-    { -1, 1104, 1 },
-    { -1, 1105, 3 },
-    { -1, 1108, 2 },
-    { -1, 1110, 2 },
-    { -1, 1112, 2 },
-    { -1, 1114, 2 },
-    { -1, 1116, 1 },
-    { -1, 1117, 1 },
-    { -1, 1118, 1 },
-    { -1, 1119, 2 },
-    { -1, 1121, 3 },
-    { -1, 1124, 1 },
-    { -1, 1125, 1 },
-    { -1, 1126, 2 },
-    { -1, 1128, 2 },
-    { -1, 1130, 1 },
-    { -1, 1131, 2 },
-    { -1, 1133, 1 },
-    { -1, 1134, 2 },
+    { 33, 639, 6 },
+    { 33, 645, 5 },
+    { 33, 650, 5 },
+    { 33, 655, 6 },
+    { 33, 661, 3 },
+    { 33, 664, 2 },
+    { 33, 666, 3 },
+    { 33, 669, 3 },
+    { 33, 672, 3 },
+    { 33, 675, 2 },
+    { 33, 677, 3 },
+    { 33, 680, 3 },
+    { 33, 683, 3 },
+    { 34, 686, 1 },
+    { 34, 687, 3 },
+    { 34, 690, 4 },
+    { 34, 694, 6 },
+    { 34, 700, 1 },
+    { 34, 701, 3 },
+    { 34, 704, 2 },
+    { 35, 706, 1 },
+    { 36, 707, 2 },
+    { 36, 709, 4 },
+    { 36, 713, 3 },
+    { 36, 716, 3 },
+    { 36, 719, 5 },
+    { 36, 724, 4 },
+    { 36, 728, 3 },
+    { 36, 731, 5 },
+    { 36, 736, 4 },
+    { 36, 740, 3 },
+    { 36, 743, 5 },
+    { 36, 748, 4 },
+    { 36, 752, 2 },
+    { 36, 754, 3 },
+    { 36, 757, 3 },
+    { 36, 760, 3 },
+    { 36, 763, 3 },
+    { 36, 766, 3 },
+    { 36, 769, 3 },
+    { 36, 772, 3 },
+    { 36, 775, 4 },
+    { 36, 779, 4 },
+    { 36, 783, 4 },
+    { 36, 787, 4 },
+    { 36, 791, 4 },
+    { 36, 795, 4 },
+    { 37, 799, 5 },
+    { 37, 804, 3 },
+    { 37, 807, 6 },
+    { 38, 813, 1 },
+    { -1, 814, 1 },
+    { -1, 815, 2 },
+    { -1, 817, 2 },
+    { -1, 819, 4 },
+    { -1, 823, 4 },
+    { -1, 827, 2 },
+    { -1, 829, 3 },
+    { -1, 832, 1 },
+    { -1, 833, 1 },
+    { -1, 834, 1 },
+    { -1, 835, 2 },
+    { -1, 837, 2 },
+    { -1, 839, 1 },
+    { -1, 840, 2 },
+    { -1, 842, 2 },
+    { -1, 844, 3 },
+    { -1, 847, 2 },
+    { -1, 849, 2 },
+    { -1, 851, 1 },
+    { -1, 852, 3 },
+    { -1, 855, 2 },
+    { -1, 857, 2 },
+    { -1, 859, 2 },
+    { -1, 861, 2 },
+    { -1, 863, 1 },
+    { -1, 864, 1 },
+    { -1, 865, 1 },
+    { -1, 866, 2 },
+    { -1, 868, 3 },
+    { -1, 871, 1 },
+    { -1, 872, 2 },
+    { -1, 874, 2 },
+    { -1, 876, 1 },
+    { -1, 877, 2 },
+    { -1, 879, 1 },
+    { -1, 880, 2 },
 };
 
 const parl__rule parl__rules[39] = {

@@ -539,11 +539,12 @@ static int is_single_literal(const pseq *alt)
     return alt->n == 1 && (alt->items[0].kind == 'w' || alt->items[0].kind == 'c');
 }
 
-/* Merges single-literal alternatives into one set element. */
-static elem merge_set(pparser *P, const pnode *g)
+/* Merges the single-literal alternatives FROM..TO-1 of G into one set
+ * element. */
+static elem merge_set(pparser *P, const pnode *g, int from, int to)
 {
     elem set = { .op = E_SET };
-    for (int a = 0; a < g->nalts; a++) {
+    for (int a = from; a < to; a++) {
         elem e;
         atom_elem(P, &g->alts[a].items[0], &e);
         for (int i = 0; i < e.n; i++) {
@@ -570,19 +571,22 @@ static seqs expand_item(pparser *P, const pnode *n)
 {
     seqs out = { 0 };
     if (n->kind == '(' || n->kind == '[') {
-        int all_single = 1;
-        for (int a = 0; a < n->nalts; a++) all_single &= is_single_literal(&n->alts[a]);
         if (n->kind == '[') seqs_add(&out, (seq){ 0 });
-        if (all_single) {
-            seq s = { xcalloc(1, sizeof(elem)), 1 };
-            s.e[0] = merge_set(P, n);
-            seqs_add(&out, s);
-        } else {
-            for (int a = 0; a < n->nalts && !P->failed; a++) {
-                seqs sub = expand_seq(P, &n->alts[a]);
-                for (int i = 0; i < sub.n; i++) seqs_add(&out, sub.list[i]);
-                free(sub.list);
+        /* A run of one-word alternatives becomes one set: "(appear|occur|show
+         * up)" is two variants, not three. Runs keep their order. */
+        for (int a = 0; a < n->nalts && !P->failed;) {
+            int b = a;
+            while (b < n->nalts && is_single_literal(&n->alts[b])) b++;
+            if (b > a) {
+                seq s = { xcalloc(1, sizeof(elem)), 1 };
+                s.e[0] = merge_set(P, n, a, b);
+                seqs_add(&out, s);
+                a = b;
+                continue;
             }
+            seqs sub = expand_seq(P, &n->alts[a++]);
+            for (int i = 0; i < sub.n; i++) seqs_add(&out, sub.list[i]);
+            free(sub.list);
         }
     } else {
         seq s = { xcalloc(1, sizeof(elem)), 1 };
@@ -1030,6 +1034,7 @@ static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "    size_t cur = 0, mar = 0;\n"
           "    /*!re2c\n"
           "    re2c:api = custom;\n    re2c:yyfill:enable = 0;\n"
+          "    re2c:flags:nested-ifs = 1;\n"
           "    re2c:define:YYCTYPE = \"unsigned char\";\n"
           "    apos = \"'\" | \"\\xe2\\x80\\x99\";\n"
           "    end = [\\x00];\n\n", f);
