@@ -5,5 +5,6 @@
 #define PARL__DFA_VARIANTS 248   /* rule and gate variants */
 #define PARL__DFA_WORDS 4      /* uint64_t words of a set of them */
 #define PARL__DFA_STATES 780
-#define PARL__DFA_CLASSES 160
+#define PARL__DFA_CLASSES 174
+#define PARL__DFA_CLASS_WORDS 3   /* uint64_t words of a set of classes */
 #endif

@@ -26,8 +26,52 @@ static int longest_fix(const parl__tok *toks, int nt, int from, int count, int a
     return longest;
 }
 
+/* What a round looks at: the first and final tokens of the span, the first
+ * and the last TAIL_MAX tokens that are not punctuation, and their count. */
+typedef struct view {
+    parl__tok first, final, head[TAIL_MAX], last[TAIL_MAX];
+    int nh, nl, total;
+} view;
+
+static void see(view *v, const parl__tok *t)
+{
+    if (!v->total++) v->first = *t;
+    v->final = *t;
+    if (t->kind == PARL__TK_PUNCT) return;
+    if (v->nh < TAIL_MAX) v->head[v->nh++] = *t;
+    v->last[v->nl++ % TAIL_MAX] = *t;   /* a ring: the last TAIL_MAX */
+}
+
+/* The request's tokens in [a, b), lexed once: each round then reads those
+ * inside its narrower span. N < 0 when there were too many to keep; rounds
+ * lex their span again. */
+#define KEEP 48
+typedef struct tokens {
+    parl__tok t[KEEP];
+    int n;
+} tokens;
+
+static void see_span(const char *text, size_t a, size_t b, const tokens *all, view *v)
+{
+    memset(v, 0, sizeof *v);
+    if (all->n >= 0) {
+        for (int i = 0; i < all->n; i++)
+            if (all->t[i].start >= a && all->t[i].end <= b) see(v, &all->t[i]);
+    } else {
+        parl__tok t;
+        for (size_t pos = a; (pos = parl__lex(text, b, pos, &t)), t.kind != PARL__TK_END;) see(v, &t);
+    }
+    /* The ring, oldest first. */
+    if (v->nl > TAIL_MAX) {
+        parl__tok ring[TAIL_MAX];
+        for (int i = 0; i < TAIL_MAX; i++) ring[i] = v->last[(v->nl + i) % TAIL_MAX];
+        memcpy(v->last, ring, sizeof ring);
+        v->nl = TAIL_MAX;
+    }
+}
+
 /* One round; returns 1 if it removed something. */
-static int clean_once(const char *text, size_t *a, size_t *b)
+static int clean_once(const char *text, size_t *a, size_t *b, const tokens *all)
 {
     const unsigned char *p = (const unsigned char *)text;
     size_t a0 = *a, b0 = *b;
@@ -35,33 +79,28 @@ static int clean_once(const char *text, size_t *a, size_t *b)
     while (*b > *a && (is_blank(p[*b - 1]) || (p[*b - 1] && strchr(parl__trim_chars, p[*b - 1])))) (*b)--;
     if (*a == *b) return 0;
 
-    parl__tok t, last[TAIL_MAX], head[TAIL_MAX];
-    int nt = 0, nh = 0, total = 0;
-    size_t pos = *a;
-    parl__tok first = { 0, 0, 0, 0, 0 }, final = { 0, 0, 0, 0, 0 };
-    for (;;) {
-        pos = parl__lex(text, *b, pos, &t);
-        if (t.kind == PARL__TK_END) break;
-        if (!total++) first = t;
-        final = t;
-        if (t.kind == PARL__TK_PUNCT) continue;
-        if (nh < TAIL_MAX) head[nh++] = t;
-        if (nt == TAIL_MAX) memmove(last, last + 1, sizeof last - sizeof last[0]), nt--;
-        last[nt++] = t;
-    }
-    if (first.kind == PARL__TK_QUOTE) *a = first.end;
-    if (final.kind == PARL__TK_QUOTE && final.start >= *a) *b = final.start;
+    view v;
+    see_span(text, *a, *b, all, &v);
+    if (v.total && v.first.kind == PARL__TK_QUOTE) *a = v.first.end;
+    if (v.total && v.final.kind == PARL__TK_QUOTE && v.final.start >= *a) *b = v.final.start;
     if (*a != a0 || *b != b0) return 1;
-    int tails = parl__nvariants_rules + parl__nvariants_gate;
-    int k = longest_fix(last, nt, tails, parl__nvariants_tails, 1);
-    if (k && last[nt - k].start > *a) { *b = last[nt - k].start; return 1; }
-    k = longest_fix(head, nh < nt ? nh : nt, tails + parl__nvariants_tails, parl__nvariants_heads, 0);
-    if (k && k < nt) { *a = head[k - 1].end; return 1; }
+    int tails = parl__nvariants_rules + parl__nvariants_gate, nt = v.nl;
+    int k = longest_fix(v.last, nt, tails, parl__nvariants_tails, 1);
+    if (k && v.last[nt - k].start > *a) { *b = v.last[nt - k].start; return 1; }
+    k = longest_fix(v.head, v.nh < nt ? v.nh : nt, tails + parl__nvariants_tails, parl__nvariants_heads, 0);
+    if (k && k < nt) { *a = v.head[k - 1].end; return 1; }
     return 0;
 }
 
 int parl__clean_search(const char *text, size_t *a, size_t *b)
 {
-    while (clean_once(text, a, b) && *a < *b) {}
+    tokens all;
+    parl__tok t;
+    all.n = 0;
+    for (size_t pos = *a; (pos = parl__lex(text, *b, pos, &t)), t.kind != PARL__TK_END;) {
+        if (all.n == KEEP) { all.n = -1; break; }
+        all.t[all.n++] = t;
+    }
+    while (clean_once(text, a, b, &all) && *a < *b) {}
     return *a < *b;
 }

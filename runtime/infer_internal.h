@@ -93,6 +93,7 @@ extern const uint16_t parl__dfa_default[], parl__dfa_base[], parl__dfa_check[], 
 extern const uint16_t parl__dfa_accept_off[], parl__dfa_accept[];
 extern const uint16_t parl__dfa_prefix_len[];   /* items the automaton follows, by variant */
 extern const uint8_t parl__dfa_exact[];         /* 1: it follows the whole pattern */
+extern const uint64_t parl__dfa_need[];         /* by variant: classes, one must occur */
 extern const char *const parl__mode_names[];
 extern const char *const parl__unit_names[];
 extern const char *const parl__section_names[];

@@ -161,13 +161,14 @@ static unsigned item_class(const parl__item *it)
 /* Reads the whole request through the automaton and marks in CAND every
  * variant that may match: all that do, and a few more. FROM[v] is where
  * the first stretch of the request that may begin variant v starts. */
-static void scan(matcher *m, uint64_t *cand, size_t *from)
+static void scan(matcher *m, uint64_t *cand, size_t *from, uint64_t *seen)
 {
     unsigned s = 0;
     for (size_t j = 0;; j++) {
         const parl__item *it = parl__read_item(&m->r);
         if (it->kind == PARL__IT_END) break;
         unsigned c = item_class(it), i = parl__dfa_base[s] + c;
+        seen[c / 64] |= (uint64_t)1 << (c % 64);
         s = parl__dfa_check[i] == s ? parl__dfa_next[i] : parl__dfa_default[c];
         for (unsigned k = parl__dfa_accept_off[s]; k < parl__dfa_accept_off[s + 1]; k++) {
             unsigned v = parl__dfa_accept[k];
@@ -206,6 +207,15 @@ static int confirm(matcher *m, int v, size_t j)
     return 0;
 }
 
+/* Does variant V need an item of a class the request does not have? */
+static int needs_unseen(int v, const uint64_t *seen)
+{
+    const uint64_t *need = parl__dfa_need + (size_t)v * PARL__DFA_CLASS_WORDS;
+    for (int w = 0; w < PARL__DFA_CLASS_WORDS; w++)
+        if (need[w] & seen[w]) return 0;
+    return 1;
+}
+
 static int lowest_bit(uint64_t x)
 {
 #if defined(__GNUC__)
@@ -222,13 +232,14 @@ static int lowest_bit(uint64_t x)
  * captures are in m->c. */
 static int best_match(matcher *m, int limit)
 {
-    uint64_t cand[PARL__DFA_WORDS] = { 0 };
+    uint64_t cand[PARL__DFA_WORDS] = { 0 }, seen[PARL__DFA_CLASS_WORDS] = { 0 };
     size_t from[PARL__DFA_VARIANTS];
-    scan(m, cand, from);
+    scan(m, cand, from, seen);
     for (int w = 0; w < PARL__DFA_WORDS; w++)
         for (uint64_t bits = cand[w]; bits; bits &= bits - 1) {
             int v = w * 64 + lowest_bit(bits);
             if (v >= limit) return -1;
+            if (needs_unseen(v, seen)) continue;
             if (confirm(m, v, from[v])) return v;
         }
     return -1;

@@ -52,6 +52,9 @@ typedef struct {
     const infer *I;
     int *idx;            /* word index by id */
     position *pos; int npos;
+    int nchain;          /* positions 0..nchain-1 are the automaton's; then NEED ones */
+    int *need_pos;       /* by variant: a position of an element it must find
+                          * somewhere beyond what the automaton follows, or -1 */
     int nvar;            /* rule and gate variants */
     int *first_pos;      /* by variant */
     int pwords, vwords;  /* words of a position set, of a variant set */
@@ -72,6 +75,25 @@ static void add_positions(dfa_in *D, int v)
         if (op == E_GAP || op == E_TEXT) break;
         D->pos[D->npos++] = (position){ op == E_QUOTED ? NULL : &s->e[i], v };
         if (op == E_QUOTED) break;
+    }
+}
+
+/* A pattern the automaton follows only in part ("how does ... end" up to
+ * "how does") can only match where its next word ("end") occurs: that
+ * element becomes a position of its own, so that items fall into classes
+ * by it too, and the runtime skips the pattern when no such item occurs. */
+static void add_need(dfa_in *D, int v)
+{
+    const seq *s = &D->I->v[v].s;
+    int i = 0;
+    D->need_pos[v] = -1;
+    while (i < s->n && s->e[i].op != E_GAP && s->e[i].op != E_TEXT && s->e[i].op != E_QUOTED) i++;
+    for (i++; i < s->n; i++) {
+        int op = s->e[i].op;
+        if (op == E_GAP || op == E_TEXT || op == E_QUOTED) continue;
+        D->need_pos[v] = D->npos;
+        D->pos[D->npos++] = (position){ &s->e[i], v };
+        return;
     }
 }
 
@@ -302,6 +324,24 @@ static void emit_accepts(const dfa_in *D, const dfa *A, FILE *f)
     free(list);
 }
 
+/* For each variant, the classes of which one must occur in the request
+ * (all ones: no condition), PARL__DFA_CLASS_WORDS words each. */
+static void emit_need(const dfa_in *D, FILE *f)
+{
+    int cw = (D->nclass + 63) / 64;
+    fprintf(f, "const uint64_t parl__dfa_need[%d] = {", D->nvar * cw);
+    for (int v = 0; v < D->nvar; v++)
+        for (int w = 0; w < cw; w++) {
+            word_t bits = 0;
+            for (int b = 0; b < 64 && w * 64 + b < D->nclass; b++) {
+                int c = w * 64 + b, p = D->need_pos[v];
+                if (p < 0 || BIT(&D->takes[(size_t)c * D->pwords], p)) bits |= (word_t)1 << b;
+            }
+            fprintf(f, "%s0x%016llxu", v || w ? (w ? ", " : ",\n    ") : "\n    ", (unsigned long long)bits);
+        }
+    fputs("\n};\n", f);
+}
+
 int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
 {
     dfa_in D = { .I = I };
@@ -309,15 +349,18 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
     for (int i = 0; i < I->nw; i++) D.idx[I->w[i].id] = i;
     int nelem = 0;
     while (D.nvar < I->nv && I->v[D.nvar].group < 2) nelem += I->v[D.nvar++].s.n;
-    D.pos = xcalloc((size_t)nelem + 1, sizeof *D.pos);
+    D.pos = xcalloc((size_t)nelem + (size_t)D.nvar + 1, sizeof *D.pos);
     D.first_pos = xcalloc((size_t)D.nvar + 1, sizeof(int));
     for (int v = 0; v < D.nvar; v++) add_positions(&D, v);
+    D.nchain = D.npos;
+    D.need_pos = xcalloc((size_t)D.nvar + 1, sizeof(int));
+    for (int v = 0; v < D.nvar; v++) add_need(&D, v);
     D.pwords = (D.npos + 1 + 63) / 64;   /* one spare bit: the shift never overflows */
     D.vwords = (D.nvar + 63) / 64;
     D.init = xcalloc((size_t)D.pwords, sizeof(word_t));
     D.last = xcalloc((size_t)D.pwords, sizeof(word_t));
     for (int v = 0; v < D.nvar; v++) {
-        int end = v + 1 < D.nvar ? D.first_pos[v + 1] : D.npos;
+        int end = v + 1 < D.nvar ? D.first_pos[v + 1] : D.nchain;
         SET(D.init, D.first_pos[v]);
         SET(D.last, end - 1);
     }
@@ -338,8 +381,9 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
                    "#ifndef PARL_INFER_DFA_H\n#define PARL_INFER_DFA_H\n"
                    "#define PARL__DFA_VARIANTS %d   /* rule and gate variants */\n"
                    "#define PARL__DFA_WORDS %d      /* uint64_t words of a set of them */\n"
-                   "#define PARL__DFA_STATES %d\n#define PARL__DFA_CLASSES %d\n#endif\n",
-                D.nvar, D.vwords, A.nstates, D.nclass);
+                   "#define PARL__DFA_STATES %d\n#define PARL__DFA_CLASSES %d\n"
+                   "#define PARL__DFA_CLASS_WORDS %d   /* uint64_t words of a set of classes */\n#endif\n",
+                D.nvar, D.vwords, A.nstates, D.nclass, (D.nclass + 63) / 64);
         fprintf(f, "/* The pattern automaton: item classes, transitions (a default row and\n"
                    " * each state's differences in a comb vector) and, for each state, the\n"
                    " * variants that may have matched on entering it. %d states, %d classes. */\n"
@@ -359,11 +403,12 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
         emit_accepts(&D, &A, f);
         int *plen = xcalloc((size_t)D.nvar, sizeof(int)), *exact = xcalloc((size_t)D.nvar, sizeof(int));
         for (int v = 0; v < D.nvar; v++) {
-            plen[v] = (v + 1 < D.nvar ? D.first_pos[v + 1] : D.npos) - D.first_pos[v];
+            plen[v] = (v + 1 < D.nvar ? D.first_pos[v + 1] : D.nchain) - D.first_pos[v];
             exact[v] = plen[v] == I->v[v].s.n && I->v[v].s.e[plen[v] - 1].op != E_QUOTED &&
                        plen[v] <= EXACT_MAX;
         }
         emit_array(f, "const uint16_t parl__dfa_prefix_len", plen, D.nvar);
+        emit_need(&D, f);
         fputs("/* 1 where the automaton follows the whole pattern: its candidates always\n"
               " * match, and the slots can be taken where they begin. */\n", f);
         emit_array(f, "const uint8_t parl__dfa_exact", exact, D.nvar);
@@ -371,7 +416,7 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
         free(exact);
     }
     free(A.sets); free(A.hash); free(A.next);
-    free(D.idx); free(D.pos); free(D.first_pos); free(D.init); free(D.last); free(D.takes);
+    free(D.idx); free(D.pos); free(D.first_pos); free(D.need_pos); free(D.init); free(D.last); free(D.takes);
     free(D.class_word); free(D.class_card1); free(D.class_ord1);
     return err;
 }
