@@ -11,16 +11,16 @@ static int is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\r'
 /* Length of the longest pattern in variants [from, from+count) matching the
  * tokens TOKS[0..nt) read from the end (AT_END) or the start. A pattern
  * never takes every token: something must remain. */
-static int longest_fix(const parl__tok *toks, int nt, int from, int count, int at_end)
+static int longest_fix(const parl__tok *const *toks, int nt, int from, int count, int at_end)
 {
     int longest = 0;
     for (int v = from; v < from + count; v++) {
         const parl__variant *pv = &parl__variants[v];
         if (pv->n >= nt || pv->n <= longest) continue;
-        const parl__tok *t = at_end ? toks + nt - pv->n : toks;
+        const parl__tok *const *t = at_end ? toks + nt - pv->n : toks;
         int ok = 1;
         for (int i = 0; i < pv->n && ok; i++)
-            ok = t[i].kind == PARL__TK_WORD && parl__elem_takes_word(&parl__elems[pv->first + i], t[i].word);
+            ok = t[i]->kind == PARL__TK_WORD && parl__elem_takes_word(&parl__elems[pv->first + i], t[i]->word);
         if (ok) longest = pv->n;
     }
     return longest;
@@ -29,41 +29,48 @@ static int longest_fix(const parl__tok *toks, int nt, int from, int count, int a
 /* What a round looks at: the first and final tokens of the span, the first
  * and the last TAIL_MAX tokens that are not punctuation, and their count. */
 typedef struct view {
-    parl__tok first, final, head[TAIL_MAX], last[TAIL_MAX];
+    const parl__tok *first, *final, *head[TAIL_MAX], *last[TAIL_MAX];
     int nh, nl, total;
 } view;
 
-static void see(view *v, const parl__tok *t)
+/* Takes token T into the view. KEEP, when T will not stay put (lexed on
+ * the fly), is where the view keeps its copies: first, final, head, ring. */
+static void see(view *v, const parl__tok *t, parl__tok *keep)
 {
-    if (!v->total++) v->first = *t;
-    v->final = *t;
+    if (!v->total++) v->first = keep ? (keep[0] = *t, &keep[0]) : t;
+    v->final = keep ? (keep[1] = *t, &keep[1]) : t;
     if (t->kind == PARL__TK_PUNCT) return;
-    if (v->nh < TAIL_MAX) v->head[v->nh++] = *t;
-    v->last[v->nl++ % TAIL_MAX] = *t;   /* a ring: the last TAIL_MAX */
+    if (v->nh < TAIL_MAX) {
+        v->head[v->nh] = keep ? (keep[2 + v->nh] = *t, &keep[2 + v->nh]) : t;
+        v->nh++;
+    }
+    int r = v->nl++ % TAIL_MAX;   /* a ring: the last TAIL_MAX */
+    v->last[r] = keep ? (keep[2 + TAIL_MAX + r] = *t, &keep[2 + TAIL_MAX + r]) : t;
 }
 
 /* The request's tokens in [a, b), lexed once: each round then reads those
- * inside its narrower span. N < 0 when there were too many to keep; rounds
+ * inside its narrower span. N < 0 when there were too many to keep: rounds
  * lex their span again. */
 #define KEEP 48
 typedef struct tokens {
     parl__tok t[KEEP];
     int n;
+    parl__tok keep[2 + 2 * TAIL_MAX];
 } tokens;
 
-static void see_span(const char *text, size_t a, size_t b, const tokens *all, view *v)
+static void see_span(const char *text, size_t a, size_t b, tokens *all, view *v)
 {
-    memset(v, 0, sizeof *v);
+    v->nh = v->nl = v->total = 0;
     if (all->n >= 0) {
         for (int i = 0; i < all->n; i++)
-            if (all->t[i].start >= a && all->t[i].end <= b) see(v, &all->t[i]);
+            if (all->t[i].start >= a && all->t[i].end <= b) see(v, &all->t[i], NULL);
     } else {
         parl__tok t;
-        for (size_t pos = a; (pos = parl__lex(text, b, pos, &t)), t.kind != PARL__TK_END;) see(v, &t);
+        for (size_t pos = a; (pos = parl__lex(text, b, pos, &t)), t.kind != PARL__TK_END;)
+            see(v, &t, all->keep);
     }
-    /* The ring, oldest first. */
-    if (v->nl > TAIL_MAX) {
-        parl__tok ring[TAIL_MAX];
+    if (v->nl > TAIL_MAX) {   /* the ring, oldest first */
+        const parl__tok *ring[TAIL_MAX];
         for (int i = 0; i < TAIL_MAX; i++) ring[i] = v->last[(v->nl + i) % TAIL_MAX];
         memcpy(v->last, ring, sizeof ring);
         v->nl = TAIL_MAX;
@@ -71,7 +78,7 @@ static void see_span(const char *text, size_t a, size_t b, const tokens *all, vi
 }
 
 /* One round; returns 1 if it removed something. */
-static int clean_once(const char *text, size_t *a, size_t *b, const tokens *all)
+static int clean_once(const char *text, size_t *a, size_t *b, tokens *all)
 {
     const unsigned char *p = (const unsigned char *)text;
     size_t a0 = *a, b0 = *b;
@@ -81,25 +88,26 @@ static int clean_once(const char *text, size_t *a, size_t *b, const tokens *all)
 
     view v;
     see_span(text, *a, *b, all, &v);
-    if (v.total && v.first.kind == PARL__TK_QUOTE) *a = v.first.end;
-    if (v.total && v.final.kind == PARL__TK_QUOTE && v.final.start >= *a) *b = v.final.start;
+    if (v.total && v.first->kind == PARL__TK_QUOTE) *a = v.first->end;
+    if (v.total && v.final->kind == PARL__TK_QUOTE && v.final->start >= *a) *b = v.final->start;
     if (*a != a0 || *b != b0) return 1;
     int tails = parl__nvariants_rules + parl__nvariants_gate, nt = v.nl;
     int k = longest_fix(v.last, nt, tails, parl__nvariants_tails, 1);
-    if (k && v.last[nt - k].start > *a) { *b = v.last[nt - k].start; return 1; }
+    if (k && v.last[nt - k]->start > *a) { *b = v.last[nt - k]->start; return 1; }
     k = longest_fix(v.head, v.nh < nt ? v.nh : nt, tails + parl__nvariants_tails, parl__nvariants_heads, 0);
-    if (k && k < nt) { *a = v.head[k - 1].end; return 1; }
+    if (k && k < nt) { *a = v.head[k - 1]->end; return 1; }
     return 0;
 }
 
 int parl__clean_search(const char *text, size_t *a, size_t *b)
 {
     tokens all;
-    parl__tok t;
     all.n = 0;
-    for (size_t pos = *a; (pos = parl__lex(text, *b, pos, &t)), t.kind != PARL__TK_END;) {
+    for (size_t pos = *a;;) {
         if (all.n == KEEP) { all.n = -1; break; }
-        all.t[all.n++] = t;
+        pos = parl__lex(text, *b, pos, &all.t[all.n]);
+        if (all.t[all.n].kind == PARL__TK_END) break;
+        all.n++;
     }
     while (clean_once(text, a, b, &all) && *a < *b) {}
     return *a < *b;
