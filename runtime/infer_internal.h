@@ -41,10 +41,13 @@ int parl__qty_parse_rules(const unsigned char *codes, const int64_t *values, int
 extern const unsigned char parl__qty_alone[];
 
 /* ---- tables (gen/infer_tables.c) */
+enum { PARL__W_PHRASE = 1,   /* first word of a phrase of the vocabulary */
+       PARL__W_NUMBER = 2 }; /* can begin a number phrase */
 typedef struct parl__word {
     uint8_t qclass;        /* PARL_Q_* terminal of quantity.y, 0 = none */
     uint8_t unit;          /* parl_unit, 0 = none */
     uint8_t section;       /* parl_section, 0 = none */
+    uint8_t flags;         /* PARL__W_*: a plain word has none */
     int64_t value;
 } parl__word;
 extern const int parl__nwords;

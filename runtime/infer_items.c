@@ -7,10 +7,6 @@
 
 #define RUN_MAX 16
 
-/* Terminals that can begin a number phrase: connectives only continue one. */
-#define STARTERS (~(1u | 1u << PARL_Q_OF | 1u << PARL_Q_AND | 1u << PARL_Q_COMMA | \
-                    1u << PARL_Q_DASH | 1u << PARL_Q_TO))
-
 void parl__reader_init(parl__reader *r, const char *text, size_t n)
 {
     r->text = text;
@@ -131,24 +127,32 @@ const parl__item *parl__read_item(parl__reader *r)
     it->start = t->start;
     it->end = t->end;
     it->word = t->word;
-    if (t->kind == PARL__TK_END) {
+    if (t->kind == PARL__TK_WORD) {
+        it->kind = PARL__IT_WORD;
+        unsigned flags = parl__words[t->word].flags;
+        if (!flags) return it;   /* most words */
+        unsigned code = parl__words[t->word].qclass;
+        int64_t value = parl__words[t->word].value;
+        if (flags & PARL__W_PHRASE) {
+            join_phrase(r, it);
+            flags = parl__words[it->word].flags;
+            code = parl__words[it->word].qclass;
+            value = parl__words[it->word].value;
+        }
+        if (flags & PARL__W_NUMBER) read_quantity(r, it, code, value, r->lists[k]);
+        return it;
+    }
+    if (t->kind == PARL__TK_DIGITS || t->kind == PARL__TK_DIGITORD) {
+        it->kind = PARL__IT_WORD;
+        read_quantity(r, it, t->kind == PARL__TK_DIGITS ? PARL_Q_DIGITS : PARL_Q_DIGITORD, t->value,
+                      r->lists[k]);
+        return it;
+    }
+    if (t->kind == PARL__TK_QUOTE) it->kind = PARL__IT_QUOTE;
+    else {
         it->kind = PARL__IT_END;
         r->done = 1;
-        return it;
     }
-    if (t->kind == PARL__TK_QUOTE) {
-        it->kind = PARL__IT_QUOTE;
-        return it;
-    }
-    it->kind = PARL__IT_WORD;
-    unsigned code = qclass_of(t);
-    int64_t value = value_of(t);
-    if (it->word && parl__phrase_off[it->word] != parl__phrase_off[it->word + 1]) {
-        join_phrase(r, it);
-        code = parl__words[it->word].qclass;
-        value = parl__words[it->word].value;
-    }
-    if (STARTERS >> code & 1) read_quantity(r, it, code, value, r->lists[k]);
     return it;
 }
 

@@ -1214,15 +1214,24 @@ static void emit_tables(infer *I, FILE *f)
     int *order = xcalloc((size_t)I->nw, sizeof(int));
     for (int i = 0; i < I->nw; i++) order[I->w[i].id - 1] = i;
     fprintf(f, "const int parl__nwords = %d;\n", I->nw);
-    fprintf(f, "const parl__word parl__words[%d] = {\n    { 0, 0, 0, 0 }, /* unknown */\n", I->nw + 1);
+    int *flags = xcalloc((size_t)I->nw, sizeof(int));
+    for (int i = 0; i < I->nw; i++) {
+        int q = I->w[i].qclass;
+        if (I->w[i].nparts) flags[I->w[i].parts[0]] |= 1;
+        /* connectives only continue a number phrase */
+        if (q && q != Q_OF && q != Q_AND && q != Q_COMMA && q != Q_DASH && q != Q_TO) flags[i] |= 2;
+    }
+    fprintf(f, "const parl__word parl__words[%d] = {\n    { 0, 0, 0, 0, 0 }, /* unknown */\n", I->nw + 1);
     for (int k = 0; k < I->nw; k++) {
         const word *w = &I->w[order[k]];
-        fprintf(f, "    { %s%s, %d, %d, %lld }, /* ", w->qclass ? "PARL_Q_" : "0",
-                w->qclass ? qclass_names[w->qclass] : "", w->unit, w->section, (long long)w->value);
+        fprintf(f, "    { %s%s, %d, %d, %d, %lld }, /* ", w->qclass ? "PARL_Q_" : "0",
+                w->qclass ? qclass_names[w->qclass] : "", w->unit, w->section, flags[order[k]],
+                (long long)w->value);
         c_comment_safe(f, w->text);
         fputs(" */\n", f);
     }
     fputs("};\n\n", f);
+    free(flags);
     int *order2 = order;
 
     /* Pattern elements, sets and variants, grouped: rules, gate, tails. */
