@@ -135,6 +135,26 @@ typedef struct parl__reader {
 void parl__reader_init(parl__reader *r, const char *text, size_t n);
 /* Reads the next item, number r->count. Past the end: END items. */
 const parl__item *parl__read_item(parl__reader *r);
+/* The same, with the most common item, a plain word, read inline: the
+ * scan calls it for every item. */
+static inline const parl__item *parl__next_item(parl__reader *r)
+{
+    if (!r->has_la && !r->done) {
+        size_t next = parl__lex(r->text, r->n, r->pos, &r->la);
+        if (r->la.kind == PARL__TK_WORD && !parl__words[r->la.word].flags) {
+            parl__item *it = &r->ring[r->count++ % PARL__RING];
+            it->start = r->la.start;
+            it->end = r->la.end;
+            it->word = r->la.word;
+            it->kind = PARL__IT_WORD;
+            r->pos = next;
+            return it;
+        }
+        r->la_next = next;
+        r->has_la = 1;
+    }
+    return parl__read_item(r);
+}
 /* Item I (0-based). I must be within PARL__RING of the newest item read. */
 static inline const parl__item *parl__item_at(parl__reader *r, size_t i)
 {

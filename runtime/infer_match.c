@@ -165,7 +165,7 @@ static void scan(matcher *m, uint64_t *cand, size_t *from, uint64_t *seen)
 {
     unsigned s = 0;
     for (size_t j = 0;; j++) {
-        const parl__item *it = parl__read_item(&m->r);
+        const parl__item *it = parl__next_item(&m->r);
         if (it->kind == PARL__IT_END) break;
         unsigned c = item_class(it), i = parl__dfa_base[s] + c;
         seen[c / 64] |= (uint64_t)1 << (c % 64);
