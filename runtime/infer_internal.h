@@ -93,7 +93,8 @@ extern const parl__rule parl__rules[];
 extern const uint16_t parl__class_word[], parl__class_card_word[], parl__class_ord_word[];
 extern const uint16_t parl__class_qty[5][2], parl__class_quote;
 extern const uint16_t parl__dfa_default[], parl__dfa_base[], parl__dfa_check[], parl__dfa_next[];
-extern const uint16_t parl__dfa_accept_off[], parl__dfa_accept[];
+extern const uint16_t parl__dfa_accept[];       /* by state: its set, 0 = none */
+extern const uint64_t parl__dfa_accept_sets[];  /* PARL__DFA_WORDS words each */
 extern const uint16_t parl__dfa_prefix_len[];   /* items the automaton follows, by variant */
 extern const uint8_t parl__dfa_exact[];         /* 1: it follows the whole pattern */
 extern const uint64_t parl__dfa_need[];         /* by variant: classes, one must occur */
@@ -163,6 +164,10 @@ static inline const parl__item *parl__item_at(parl__reader *r, size_t i)
 }
 /* The values of a PARL__QTY_LIST item I. */
 const int64_t *parl__item_list(const parl__reader *r, size_t i);
+
+/* ---- matching (runtime/infer_match.c) */
+/* parl_infer() without the automaton: every variant at every item. */
+parl_mode parl__infer_exhaustive(const char *text, size_t len, parl_intent *out);
 
 /* ---- search text (runtime/infer_clean.c) */
 /* Narrows [*a, *b) per grammar/modes.yaml search_cleanup; 0 if nothing is left. */

@@ -158,6 +158,17 @@ static unsigned item_class(const parl__item *it)
     return parl__class_qty[it->qkind][it->digits];
 }
 
+static int lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(x);
+#else
+    int n = 0;
+    for (; !(x & 1); x >>= 1) n++;
+    return n;
+#endif
+}
+
 /* Reads the whole request through the automaton and marks in CAND every
  * variant that may match: all that do, and a few more. FROM[v] is where
  * the first stretch of the request that may begin variant v starts. */
@@ -170,13 +181,14 @@ static void scan(matcher *m, uint64_t *cand, size_t *from, uint64_t *seen)
         unsigned c = item_class(it), i = parl__dfa_base[s] + c;
         seen[c / 64] |= (uint64_t)1 << (c % 64);
         s = parl__dfa_check[i] == s ? parl__dfa_next[i] : parl__dfa_default[c];
-        for (unsigned k = parl__dfa_accept_off[s]; k < parl__dfa_accept_off[s + 1]; k++) {
-            unsigned v = parl__dfa_accept[k];
-            uint64_t bit = (uint64_t)1 << (v % 64);
-            if (cand[v / 64] & bit) continue;
-            cand[v / 64] |= bit;
-            from[v] = j + 1 - parl__dfa_prefix_len[v];
-        }
+        if (!parl__dfa_accept[s]) continue;
+        const uint64_t *acc = parl__dfa_accept_sets + (size_t)parl__dfa_accept[s] * PARL__DFA_WORDS;
+        for (int w = 0; w < PARL__DFA_WORDS; w++)
+            for (uint64_t fresh = acc[w] & ~cand[w]; fresh; fresh &= fresh - 1) {
+                int v = w * 64 + lowest_bit(fresh);
+                from[v] = j + 1 - parl__dfa_prefix_len[v];
+                cand[w] |= fresh & -fresh;
+            }
     }
 }
 
@@ -216,16 +228,6 @@ static int needs_unseen(int v, const uint64_t *seen)
     return 1;
 }
 
-static int lowest_bit(uint64_t x)
-{
-#if defined(__GNUC__)
-    return __builtin_ctzll(x);
-#else
-    int n = 0;
-    for (; !(x & 1); x >>= 1) n++;
-    return n;
-#endif
-}
 
 /* The first variant below LIMIT that matches somewhere, or -1: the
  * automaton's candidates confirmed in priority order. The winner's
@@ -285,6 +287,26 @@ parl_mode parl_infer(const char *text, size_t len, parl_intent *out)
     fill(&parl__rules[parl__variants[v].rule], &m.c, out);
     out->rule = parl__variants[v].rule;
     return out->mode;
+}
+
+/* The cascade by brute force, without the automaton: every rule variant
+ * tried at every item in priority order. Slow; the tests hold parl_infer
+ * to it. */
+parl_mode parl__infer_exhaustive(const char *text, size_t len, parl_intent *out)
+{
+    matcher m;
+    memset(out, 0, sizeof *out);
+    out->rule = -1;
+    for (int v = 0; v < parl__nvariants_rules; v++) {
+        parl__reader_init(&m.r, text, len);
+        for (size_t j = 0; parl__item_at(&m.r, j)->kind != PARL__IT_END; j++) {
+            if (!try_variant(&m, v, j)) continue;
+            fill(&parl__rules[parl__variants[v].rule], &m.c, out);
+            out->rule = parl__variants[v].rule;
+            return out->mode;
+        }
+    }
+    return out->mode = PARL_MODE_NONE;
 }
 
 bool parl_is_retrieval_request(const char *text, size_t len)

@@ -144,9 +144,72 @@ static void test_qty_shortcut(void)
     CHECK(shortcuts > 0, "the shortcut is used");
 }
 
+static int same_intent(const parl_intent *a, const parl_intent *b)
+{
+    if (a->mode != b->mode || a->rule != b->rule || a->unit != b->unit || a->section != b->section ||
+        a->has_count != b->has_count || a->has_start != b->has_start || a->has_end != b->has_end ||
+        a->end_open != b->end_open || a->count_only != b->count_only ||
+        a->has_search != b->has_search || a->nparts != b->nparts)
+        return 0;
+    if ((a->has_count && a->count != b->count) || (a->has_start && a->start != b->start) ||
+        (a->has_end && !a->end_open && a->end != b->end))
+        return 0;
+    if (a->has_search && (a->search.off != b->search.off || a->search.len != b->search.len)) return 0;
+    for (int i = 0; i < a->nparts; i++)
+        if (a->parts[i] != b->parts[i]) return 0;
+    return 1;
+}
+
+/* parl_infer reads a request once through the generated automaton and
+ * confirms only its candidates; it must agree with trying every pattern at
+ * every word, on requests made of the grammar's own words in random order
+ * (so that patterns half match, overlap and compete). */
+static void test_against_exhaustive(void)
+{
+    static const char *const bits[] = {
+        "the", "a", "last", "first", "final", "opening", "two", "three", "twenty", "one",
+        "hundred", "and", "5", "10", "3rd", "21st", "to", "through", "-", ",", "of", "sentence",
+        "sentences", "line", "lines", "paragraph", "paragraphs", "word", "words", "how", "many",
+        "times", "does", "is", "it", "say", "about", "what", "what's", "find", "every", "mention",
+        "mentions", "all", "occurrences", "in", "document", "please", "\"", "'", "data", "model",
+        "end", "start", "begin", "conclusion", "introduction", "methods", "section", "from",
+        "after", "everything", "full", "entire", "read", "me", "show", "count", "long", "stats",
+        "penultimate", "next", "second", "dozen", "couple", "number", "?", ".", "!", "table",
+        "contents", "tell", "where", "mentioned", "talk", "search", "for", "look", "up", "each",
+        "between", "onwards", "the end", "beginning", "ending", "length", "x", "y", "neural",
+    };
+    const int nbits = (int)(sizeof bits / sizeof bits[0]);
+    unsigned seed = 12345;
+    int differ = 0, cases = 100000;
+    char q[512];
+    for (int c = 0; c < cases; c++) {
+        size_t n = 0;
+        seed = seed * 1103515245u + 12345u;
+        int words = 1 + (int)(seed >> 16) % 12;
+        for (int w = 0; w < words; w++) {
+            seed = seed * 1103515245u + 12345u;
+            const char *b = bits[(seed >> 16) % (unsigned)nbits];
+            size_t k = strlen(b);
+            if (n + k + 1 >= sizeof q) break;
+            memcpy(q + n, b, k);
+            n += k;
+            if ((seed >> 8) % 5) q[n++] = ' ';
+        }
+        parl_intent fast, slow;
+        parl_infer(q, n, &fast);
+        parl__infer_exhaustive(q, n, &slow);
+        if (!same_intent(&fast, &slow) && differ++ < 5)
+            fprintf(stderr, "differ on \"%.*s\": %s rule %d vs %s rule %d\n", (int)n, q,
+                    parl_mode_name(fast.mode), fast.rule, parl_mode_name(slow.mode), slow.rule);
+    }
+    CHECK(differ == 0, "%d of %d random requests infer differently from the exhaustive search",
+          differ, cases);
+}
+
 int main(void)
 {
     test_qty_shortcut();
+    test_against_exhaustive();
     test_search_span();
     test_not_nul_terminated();
     test_nul_and_invalid_utf8();

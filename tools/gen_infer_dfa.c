@@ -307,21 +307,34 @@ static void emit_transitions(const dfa_in *D, const dfa *A, FILE *f)
     free(next);
 }
 
+/* For each state the set of variants that may have matched on entering it,
+ * as an index into the distinct sets (0: the empty set), each
+ * PARL__DFA_WORDS words. */
 static void emit_accepts(const dfa_in *D, const dfa *A, FILE *f)
 {
-    int *off = xcalloc((size_t)A->nstates + 1, sizeof(int)), *list = NULL, n = 0;
-    list = xcalloc((size_t)A->nstates * D->nvar + 1, sizeof(int));
+    int *set_of = xcalloc((size_t)A->nstates, sizeof(int)), nsets = 1;
+    int *first = xcalloc((size_t)A->nstates + 1, sizeof(int));   /* state showing set k */
+    size_t bytes = (size_t)D->vwords * sizeof(word_t);
+    word_t *none = xcalloc((size_t)D->vwords, sizeof(word_t));
     for (int s = 0; s < A->nstates; s++) {
         const word_t *acc = &A->sets[(size_t)s * A->swords + D->pwords];
-        off[s] = n;
-        for (int v = 0; v < D->nvar; v++)
-            if (BIT(acc, v)) list[n++] = v;
+        if (!memcmp(acc, none, bytes)) continue;
+        int k = 1;
+        while (k < nsets && memcmp(&A->sets[(size_t)first[k] * A->swords + D->pwords], acc, bytes)) k++;
+        if (k == nsets) first[nsets++] = s;
+        set_of[s] = k;
     }
-    off[A->nstates] = n;
-    emit_array(f, "const uint16_t parl__dfa_accept_off", off, A->nstates + 1);
-    emit_array(f, "const uint16_t parl__dfa_accept", list, n);
-    free(off);
-    free(list);
+    emit_array(f, "const uint16_t parl__dfa_accept", set_of, A->nstates);
+    fprintf(f, "const uint64_t parl__dfa_accept_sets[%d] = {", nsets * D->vwords);
+    for (int k = 0; k < nsets; k++)
+        for (int w = 0; w < D->vwords; w++) {
+            word_t bits = k ? A->sets[(size_t)first[k] * A->swords + D->pwords + w] : 0;
+            fprintf(f, "%s0x%016llxu", k || w ? (w ? ", " : ",\n    ") : "\n    ", (unsigned long long)bits);
+        }
+    fputs("\n};\n", f);
+    free(set_of);
+    free(first);
+    free(none);
 }
 
 /* For each variant, the classes of which one must occur in the request
