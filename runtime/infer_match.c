@@ -27,7 +27,6 @@ static const parl__item *item(matcher *m, size_t j)
 {
     static const parl__item end_item = { 0, 0, 0, 0, 0, PARL__IT_END, 0, 0, 0 };
     if (j - m->start >= PARL__RING - 1) return &end_item;   /* beyond the window */
-    if (j < m->r.count) return &m->r.ring[j % PARL__RING];  /* read already */
     return parl__item_at(&m->r, j);
 }
 

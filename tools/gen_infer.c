@@ -3,11 +3,13 @@
  * into the inference runtime's generated sources:
  *
  *   gen/parl_vocab.h     enums: modes, units, sections
- *   gen/infer_lex.re     re2c word lexer: every vocabulary word and pattern
- *                        literal becomes a token id; digits, ordinals, quotes
+ *   gen/infer_lex.re     re2c lexer: tokens, and every vocabulary word named
+ *                        by its id on the way; digits, ordinals, quotes
  *   gen/quantity.y       Lemon grammar for number phrases, ranges and lists
- *   gen/infer_tables.c   word meanings, pattern programs, first-word index,
- *                        cleanup tails, gate patterns, names
+ *   gen/infer_tables.c   word meanings, pattern programs, phrases, cleanup
+ *                        tails, gate patterns, names
+ *   gen/infer_dfa.[ch]   the automaton over items that names the patterns a
+ *                        request may match (gen_infer_dfa.c)
  *
  * Like a compiler it refuses what it cannot compile unambiguously: a word
  * with two meanings, numbers out of range, unknown slots, classes, modes,
@@ -1208,7 +1210,7 @@ static int word_id(const infer *I, int idx) { return I->w[idx].id; }
 static void emit_tables(infer *I, FILE *f)
 {
     fputs("/* Tables of the inference runtime: word meanings, pattern programs and\n"
-          " * the index from a request's words to the patterns they can start. */\n"
+          " * the phrases of the vocabulary. */\n"
           "#include \"infer_internal.h\"\n#include \"quantity.h\"\n\n", f);
     /* Word meanings, by id. */
     int *order = xcalloc((size_t)I->nw, sizeof(int));

@@ -238,11 +238,11 @@ static int build(const dfa_in *D, dfa *A)
     word_t *s = xcalloc((size_t)A->swords, sizeof *s), *t = xcalloc((size_t)A->swords, sizeof *t);
     find_or_add(A, s);   /* state 0: nothing under way */
     A->next = NULL;
-    size_t ncap = 0;
+    size_t rows = 0;
     for (int k = 0; k < A->nstates; k++) {   /* breadth first: reproducible numbering */
-        if ((size_t)A->nstates * D->nclass > ncap) {
-            ncap = (size_t)A->cap * D->nclass;
-            A->next = realloc(A->next, ncap * sizeof(int));
+        if ((size_t)k == rows) {   /* room for the rows of every state found so far */
+            rows = (size_t)A->cap;
+            A->next = realloc(A->next, rows * (size_t)D->nclass * sizeof(int));
             if (!A->next) { fputs("parlgen: out of memory\n", stderr); exit(70); }
         }
         memcpy(s, &A->sets[(size_t)k * A->swords], (size_t)A->swords * sizeof *s);
@@ -250,11 +250,6 @@ static int build(const dfa_in *D, dfa *A)
             step(D, s, c, t);
             int to = find_or_add(A, t);
             if (to < 0) { free(s); free(t); return -1; }
-            if ((size_t)A->nstates * D->nclass > ncap) {
-                ncap = (size_t)A->cap * D->nclass;
-                A->next = realloc(A->next, ncap * sizeof(int));
-                if (!A->next) { fputs("parlgen: out of memory\n", stderr); exit(70); }
-            }
             A->next[(size_t)k * D->nclass + c] = to;
         }
     }
