@@ -90,10 +90,10 @@ $(B)/check_grammar: tools/check_grammar.c $(TOOLS_LIB) $(TOOLS_HDR) $(B)/libparl
 $(B)/asan/check_grammar: tools/check_grammar.c $(TOOLS_LIB) $(TOOLS_HDR) $(B)/asan/libparlance.a
 	$(CC) $(WARN) -O1 -g $(SAN) -D_GNU_SOURCE -Iruntime -Igen -Itools -o $@ tools/check_grammar.c $(TOOLS_LIB) $(B)/asan/libparlance.a $(LIBS)
 
-$(B)/tests/%: tests/%.c tests/testlib.h $(TOOLS_LIB) $(TOOLS_HDR) $(B)/libparlance.a
+$(B)/tests/%: tests/%.c tests/testlib.h tests/benchlib.h $(TOOLS_LIB) $(TOOLS_HDR) $(B)/libparlance.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(OPT) -D_GNU_SOURCE -Iruntime -Igen -Itools -Itests -o $@ $< $(TOOLS_LIB) $(B)/libparlance.a $(LIBS)
-$(B)/asan/tests/%: tests/%.c tests/testlib.h $(TOOLS_LIB) $(TOOLS_HDR) $(B)/asan/libparlance.a
+$(B)/asan/tests/%: tests/%.c tests/testlib.h tests/benchlib.h $(TOOLS_LIB) $(TOOLS_HDR) $(B)/asan/libparlance.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) -O1 -g $(SAN) -D_GNU_SOURCE -Iruntime -Igen -Itools -Itests -o $@ $< $(TOOLS_LIB) $(B)/asan/libparlance.a $(LIBS)
 

@@ -8,29 +8,11 @@
 #include <string.h>
 #include <time.h>
 #include "parlance.h"
+#include "benchlib.h"
 
 #define RUNS 9
 
 static volatile int sink;
-
-static double now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp);
-    return v[n / 2];
-}
 
 /* ns per verb match of WORD: median over RUNS runs of ITER matches. */
 static double bench_verb(const char *word, parl_tier want, int iter)
@@ -44,11 +26,11 @@ static double bench_verb(const char *word, parl_tier want, int iter)
         exit(1);
     }
     for (int r = 0; r < RUNS; r++) {
-        double t0 = now_ns();
+        double t0 = bench_seconds(CLOCK_THREAD_CPUTIME_ID) * 1e9;
         for (int i = 0; i < iter; i++) sink += parl_match_verb(NULL, word, n, &m);
-        t[r] = (now_ns() - t0) / iter;
+        t[r] = (bench_seconds(CLOCK_THREAD_CPUTIME_ID) * 1e9 - t0) / iter;
     }
-    return median(t, RUNS);
+    return bench_median(t, RUNS);
 }
 
 int main(void)
@@ -82,11 +64,11 @@ int main(void)
     double t[RUNS];
     int iter = 100000;
     for (int r = 0; r < RUNS; r++) {
-        double t0 = now_ns();
+        double t0 = bench_seconds(CLOCK_THREAD_CPUTIME_ID) * 1e9;
         for (int i = 0; i < iter; i++) sink += parl_dialect_parse(NULL, msg, len, res);
-        t[r] = (now_ns() - t0) / iter;
+        t[r] = (bench_seconds(CLOCK_THREAD_CPUTIME_ID) * 1e9 - t0) / iter;
     }
-    double ns = median(t, RUNS);
+    double ns = bench_median(t, RUNS);
     printf("detect + parse, %zu-byte message: %7.1f ns median  [target <= 2000 ns: %s]\n", len, ns,
            ns <= 2000 ? "ok" : "MISSED");
     free(res);

@@ -8,21 +8,9 @@
 #include <time.h>
 #include "parlance.h"
 #include "yaml_doc.h"
+#include "benchlib.h"
 
 #define RUNS 7
-
-static double now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 static volatile int sink;
 
@@ -32,7 +20,7 @@ static double measure(int which, char **q, size_t *len, int nq, long calls)
     double t[RUNS];
     long rounds = (calls + nq - 1) / nq;
     for (int r = 0; r < RUNS; r++) {
-        double t0 = now_ns();
+        double t0 = bench_seconds(CLOCK_MONOTONIC) * 1e9;
         for (long k = 0; k < rounds; k++)
             for (int i = 0; i < nq; i++) {
                 parl_intent in;
@@ -41,13 +29,13 @@ static double measure(int which, char **q, size_t *len, int nq, long calls)
                 else if (which == 1) sink += parl_is_retrieval_request(q[i], len[i]);
                 else sink += parl_parse_number(q[i], len[i], &v, NULL);
             }
-        t[r] = (now_ns() - t0) / (double)(rounds * nq);
+        t[r] = (bench_seconds(CLOCK_MONOTONIC) * 1e9 - t0) / (double)(rounds * nq);
     }
-    qsort(t, RUNS, sizeof t[0], cmp);
+    double median = bench_median(t, RUNS);
     printf("    runs (ns/call):");
     for (int r = 0; r < RUNS; r++) printf(" %.1f", t[r]);
     printf("\n");
-    return t[RUNS / 2];
+    return median;
 }
 
 int main(void)

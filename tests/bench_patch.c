@@ -6,27 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "benchlib.h"
 
 #define RUNS 15
-
-static double now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return v[n / 2];
-}
 
 int main(void)
 {
@@ -51,22 +33,22 @@ int main(void)
     double t_diff[RUNS], t_parse[RUNS], t_apply[RUNS];
     size_t dn = 0;
     for (int k = 0; k < RUNS; k++) {
-        double t0 = now_us();
+        double t0 = bench_seconds(CLOCK_MONOTONIC) * 1e6;
         if (parl_diff(a, an, b, bn, NULL, work, ws, d, cap, &r) != PARL_PATCH_OK) return 1;
         dn = r.len;
-        double t1 = now_us();
+        double t1 = bench_seconds(CLOCK_MONOTONIC) * 1e6;
         if (parl_patch_check(d, dn, &r) != PARL_PATCH_OK) return 1;
-        double t2 = now_us();
+        double t2 = bench_seconds(CLOCK_MONOTONIC) * 1e6;
         if (parl_patch_apply(d, dn, a, an, out, cap, NULL, &r) != PARL_PATCH_OK) return 1;
-        double t3 = now_us();
+        double t3 = bench_seconds(CLOCK_MONOTONIC) * 1e6;
         if (r.len != bn || memcmp(out, b, bn)) return 1;
         t_diff[k] = t1 - t0, t_parse[k] = t2 - t1, t_apply[k] = t3 - t2;
     }
     printf("patch: %d lines (%zu bytes), diff %zu bytes in %zu hunks, work %zu bytes\n", LINES, an,
            dn, r.hunks, ws);
-    printf("patch: diff  median %8.1f us\n", median(t_diff, RUNS));
-    printf("patch: parse median %8.1f us\n", median(t_parse, RUNS));
-    printf("patch: apply median %8.1f us (validate + measure + write)\n", median(t_apply, RUNS));
+    printf("patch: diff  median %8.1f us\n", bench_median(t_diff, RUNS));
+    printf("patch: parse median %8.1f us\n", bench_median(t_parse, RUNS));
+    printf("patch: apply median %8.1f us (validate + measure + write)\n", bench_median(t_apply, RUNS));
     free(a); free(b); free(work); free(d); free(out);
     return 0;
 }

@@ -9,22 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "benchlib.h"
 
 #define TARGET_BYTES (100u << 20)
 #define RUNS 7
-
-static double clock_s(clockid_t id)
-{
-    struct timespec ts;
-    clock_gettime(id, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 static char *build_corpus(size_t *len)
 {
@@ -61,11 +49,11 @@ int main(void)
         parl_splitter it;
         parl_sentence s;
         size_t n = 0, check = 0;
-        double t0 = clock_s(CLOCK_THREAD_CPUTIME_ID), w0 = clock_s(CLOCK_MONOTONIC);
+        double t0 = bench_seconds(CLOCK_THREAD_CPUTIME_ID), w0 = bench_seconds(CLOCK_MONOTONIC);
         parl_split_init(&it, text, len, 0);
         while (parl_split_next(&it, &s)) { n++; check += s.len; }
-        split[r] = mb / (clock_s(CLOCK_THREAD_CPUTIME_ID) - t0);
-        wsplit[r] = mb / (clock_s(CLOCK_MONOTONIC) - w0);
+        split[r] = mb / (bench_seconds(CLOCK_THREAD_CPUTIME_ID) - t0);
+        wsplit[r] = mb / (bench_seconds(CLOCK_MONOTONIC) - w0);
         if (check == 0) return 1;
         nsent = n;
     }
@@ -74,15 +62,16 @@ int main(void)
     parl_sentence *se = malloc(scap * sizeof *se);
     parl_profile p;
     for (int r = 0; r < RUNS; r++) {
-        double t0 = clock_s(CLOCK_THREAD_CPUTIME_ID), w0 = clock_s(CLOCK_MONOTONIC);
+        double t0 = bench_seconds(CLOCK_THREAD_CPUTIME_ID), w0 = bench_seconds(CLOCK_MONOTONIC);
         parl_analyze(text, len, "bench", &p, pa, pcap, se, scap);
-        prof[r] = mb / (clock_s(CLOCK_THREAD_CPUTIME_ID) - t0);
-        wprof[r] = mb / (clock_s(CLOCK_MONOTONIC) - w0);
+        prof[r] = mb / (bench_seconds(CLOCK_THREAD_CPUTIME_ID) - t0);
+        wprof[r] = mb / (bench_seconds(CLOCK_MONOTONIC) - w0);
     }
-    qsort(split, RUNS, sizeof split[0], cmp_double);
-    qsort(prof, RUNS, sizeof prof[0], cmp_double);
-    qsort(wsplit, RUNS, sizeof wsplit[0], cmp_double);
-    qsort(wprof, RUNS, sizeof wprof[0], cmp_double);
+    /* sorted, for the minimum, median and maximum below */
+    bench_median(split, RUNS);
+    bench_median(prof, RUNS);
+    bench_median(wsplit, RUNS);
+    bench_median(wprof, RUNS);
     printf("corpus: %.1f MB, %zu sentences, %zu paragraphs, %zu words\n", mb, nsent,
            p.paragraph_count, p.word_count);
     printf("split:   %7.0f MB/s per core (median of %d; min %.0f, max %.0f; target 500)"

@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "sha256.h"
 #include "store.h"
+#include "benchlib.h"
 
 #define DOCS 10000
 #define RUNS 3
@@ -24,25 +25,6 @@
 
 extern char **environ;
 static char dir[] = "/tmp/parl_bench_store_XXXXXX";
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return v[n / 2];
-}
 
 /* Small documents, 200-700 bytes, all different: a heading or not, two or
  * three paragraphs of sentences drawn by number. */
@@ -86,10 +68,10 @@ static double run(char **args)
     posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
     pid_t pid;
     int status;
-    double t0 = now_s();
+    double t0 = bench_seconds(CLOCK_MONOTONIC);
     if (posix_spawn(&pid, args[0], &fa, NULL, args, environ) != 0) return -1;
     waitpid(pid, &status, 0);
-    double t = now_s() - t0;
+    double t = bench_seconds(CLOCK_MONOTONIC) - t0;
     posix_spawn_file_actions_destroy(&fa);
     return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? t : -1;
 }
@@ -128,12 +110,12 @@ static void bench_cli(char **paths)
     }
     char label[96];
     snprintf(label, sizeof label, "parlance add, %d small documents (profiled, a transaction each)", DOCS);
-    printf("%-66s %8.0f docs/s  (%.2f s, median of %d)\n", label, DOCS / median(add, RUNS), median(add, RUNS), RUNS);
+    printf("%-66s %8.0f docs/s  (%.2f s, median of %d)\n", label, DOCS / bench_median(add, RUNS), bench_median(add, RUNS), RUNS);
     printf("%-66s %8.0f docs/s  (%.2f s)\n", "parlance add again (every document unchanged)",
-           DOCS / median(again, RUNS), median(again, RUNS));
+           DOCS / bench_median(again, RUNS), bench_median(again, RUNS));
     snprintf(label, sizeof label, "parlance list, %d documents", DOCS);
-    printf("%-66s %8.0f docs/s  (%.3f s, median of 5)\n", label, DOCS / median(list, 5), median(list, 5));
-    printf("%-66s %8.0f docs/s  (%.3f s)\n", "parlance list --json", DOCS / median(json, 5), median(json, 5));
+    printf("%-66s %8.0f docs/s  (%.3f s, median of 5)\n", label, DOCS / bench_median(list, 5), bench_median(list, 5));
+    printf("%-66s %8.0f docs/s  (%.3f s)\n", "parlance list --json", DOCS / bench_median(json, 5), bench_median(json, 5));
     free(args);
 }
 
@@ -145,7 +127,7 @@ static double bench_api(const char *name, int batch)
     db_file(db, sizeof db, name);
     sqlite3 *h = db_open(db);
     if (!h || store_init(h)) exit(1);
-    double t0 = now_s();
+    double t0 = bench_seconds(CLOCK_MONOTONIC);
     for (int i = 0; i < DOCS; i++) {
         if (batch > 1 && i % batch == 0) db_exec(h, "BEGIN IMMEDIATE");
         size_t n = make_doc(i, buf, sizeof buf);
@@ -159,7 +141,7 @@ static double bench_api(const char *name, int batch)
         doc_profile_free(&dp);
         if (batch > 1 && (i % batch == batch - 1 || i == DOCS - 1)) db_exec(h, "COMMIT");
     }
-    double t = now_s() - t0;
+    double t = bench_seconds(CLOCK_MONOTONIC) - t0;
     sqlite3_close(h);
     return t;
 }
