@@ -6,368 +6,368 @@
 
 const int parl__nwords = 361;
 const parl__word parl__words[362] = {
-    { 0, 0, 0, 0, 0 }, /* unknown */
-    { 0, 0, 0, 0, 0 }, /* # */
-    { PARL_Q_AND, 0, 0, 0, 0 }, /* & */
-    { PARL_Q_COMMA, 0, 0, 0, 0 }, /* , */
-    { PARL_Q_DASH, 0, 0, 0, 0 }, /* - */
-    { PARL_Q_TO, 0, 0, 0, 0 }, /* .. */
-    { PARL_Q_TO, 0, 0, 0, 0 }, /* ... */
-    { PARL_Q_ARTICLE, 0, 0, 2, 0 }, /* a */
-    { 0, 0, 0, 0, 0 }, /* about */
-    { 0, 0, 1, 0, 0 }, /* abstract */
-    { 0, 0, 9, 0, 0 }, /* acknowledgement */
-    { 0, 0, 9, 0, 0 }, /* acknowledgements */
-    { 0, 0, 9, 0, 0 }, /* acknowledgment */
-    { 0, 0, 9, 0, 0 }, /* acknowledgments */
-    { 0, 0, 0, 0, 0 }, /* address */
-    { 0, 0, 0, 0, 0 }, /* addressed */
-    { 0, 0, 0, 0, 0 }, /* after */
-    { 0, 0, 0, 0, 0 }, /* all */
-    { 0, 0, 0, 0, 0 }, /* aloud */
-    { PARL_Q_ARTICLE, 0, 0, 2, 0 }, /* an */
-    { PARL_Q_AND, 0, 0, 0, 0 }, /* and */
-    { 0, 0, 0, 0, 0 }, /* any */
-    { 0, 0, 0, 0, 0 }, /* anything */
-    { 0, 0, 0, 0, 0 }, /* appear */
-    { 0, 0, 0, 0, 0 }, /* appearance */
-    { 0, 0, 0, 0, 0 }, /* appearances */
-    { 0, 0, 0, 0, 0 }, /* appears */
-    { 0, 0, 10, 0, 0 }, /* appendices */
-    { 0, 0, 10, 0, 0 }, /* appendix */
-    { 0, 0, 0, 0, 0 }, /* are */
-    { 0, 0, 0, 0, 0 }, /* article */
-    { 0, 0, 0, 0, 0 }, /* at */
-    { 0, 0, 0, 0, 0 }, /* author */
-    { 0, 0, 0, 0, 0 }, /* authors */
-    { 0, 0, 0, 0, 0 }, /* back */
-    { 0, 0, 3, 0, 0 }, /* background */
-    { 0, 0, 0, 0, 0 }, /* before */
-    { 0, 0, 0, 0, 0 }, /* begin */
-    { 0, 0, 0, 0, 0 }, /* beginning */
-    { 0, 0, 0, 0, 0 }, /* between */
-    { 0, 0, 0, 0, 0 }, /* beyond */
-    { 0, 0, 8, 0, 0 }, /* bibliography */
-    { 0, 0, 0, 0, 0 }, /* big */
-    { PARL_Q_SCALE, 0, 0, 2, 1000000000 }, /* billion */
-    { 0, 0, 0, 0, 0 }, /* bit */
-    { 0, 0, 0, 0, 0 }, /* bottom */
-    { 0, 0, 0, 0, 0 }, /* but */
-    { 0, 0, 0, 0, 0 }, /* called */
-    { 0, 0, 0, 0, 0 }, /* chapter */
-    { 0, 0, 0, 0, 0 }, /* chapters */
-    { 0, 5, 0, 0, 0 }, /* char */
-    { 0, 5, 0, 0, 0 }, /* character */
-    { 0, 5, 0, 0, 0 }, /* characters */
-    { 0, 5, 0, 0, 0 }, /* chars */
-    { 0, 0, 8, 0, 0 }, /* citations */
-    { 0, 0, 0, 0, 0 }, /* cited */
-    { 0, 0, 0, 0, 0 }, /* close */
-    { 0, 0, 0, 0, 0 }, /* closing */
-    { 0, 0, 0, 0, 0 }, /* come */
-    { 0, 0, 0, 0, 0 }, /* complete */
-    { 0, 0, 0, 0, 0 }, /* conclude */
-    { 0, 0, 0, 1, 0 }, /* concluding */
-    { 0, 0, 7, 0, 0 }, /* concluding remarks */
-    { 0, 0, 7, 0, 0 }, /* conclusion */
-    { 0, 0, 7, 0, 0 }, /* conclusions */
-    { 0, 0, 0, 0, 0 }, /* content */
-    { 0, 0, 0, 0, 0 }, /* contents */
-    { 0, 0, 0, 0, 0 }, /* count */
-    { PARL_Q_QTYWORD, 0, 0, 2, 2 }, /* couple */
-    { 0, 0, 0, 0, 0 }, /* cover */
-    { 0, 0, 0, 0, 0 }, /* covered */
-    { 0, 0, 0, 0, 0 }, /* covering */
-    { 0, 0, 0, 0, 0 }, /* describe */
-    { 0, 0, 0, 0, 0 }, /* did */
-    { 0, 0, 0, 0, 0 }, /* discuss */
-    { 0, 0, 0, 0, 0 }, /* discussed */
-    { 0, 0, 0, 0, 0 }, /* discusses */
-    { 0, 0, 0, 0, 0 }, /* discussing */
-    { 0, 0, 6, 0, 0 }, /* discussion */
-    { 0, 0, 0, 0, 0 }, /* do */
-    { 0, 0, 0, 0, 0 }, /* doc */
-    { 0, 0, 0, 0, 0 }, /* document */
-    { 0, 0, 0, 0, 0 }, /* does */
-    { PARL_Q_QTYWORD, 0, 0, 2, 12 }, /* dozen */
-    { 0, 0, 0, 0, 0 }, /* dump */
-    { 0, 0, 0, 0, 0 }, /* each */
-    { PARL_Q_ONES, 0, 0, 2, 8 }, /* eight */
-    { PARL_Q_TEENS, 0, 0, 2, 18 }, /* eighteen */
-    { PARL_Q_ORD_TEENS, 0, 0, 2, 18 }, /* eighteenth */
-    { PARL_Q_ORD_ONES, 0, 0, 2, 8 }, /* eighth */
-    { PARL_Q_ORD_TENS, 0, 0, 2, 80 }, /* eightieth */
-    { PARL_Q_TENS, 0, 0, 2, 80 }, /* eighty */
-    { PARL_Q_TEENS, 0, 0, 2, 11 }, /* eleven */
-    { PARL_Q_ORD_TEENS, 0, 0, 2, 11 }, /* eleventh */
-    { 0, 0, 0, 0, 0 }, /* end */
-    { 0, 0, 0, 0, 0 }, /* ending */
-    { 0, 0, 0, 0, 0 }, /* entire */
-    { 0, 0, 0, 0, 0 }, /* essay */
-    { 0, 0, 0, 0, 0 }, /* ever */
-    { 0, 0, 0, 0, 0 }, /* every */
-    { 0, 0, 0, 0, 0 }, /* everything */
-    { 0, 0, 0, 0, 0 }, /* everywhere */
-    { 0, 0, 0, 0, 0 }, /* excerpt */
-    { 0, 0, 0, 1, 0 }, /* executive */
-    { 0, 0, 1, 0, 0 }, /* executive summary */
-    { PARL_Q_TEENS, 0, 0, 2, 15 }, /* fifteen */
-    { PARL_Q_ORD_TEENS, 0, 0, 2, 15 }, /* fifteenth */
-    { PARL_Q_ORD_ONES, 0, 0, 2, 5 }, /* fifth */
-    { PARL_Q_ORD_TENS, 0, 0, 2, 50 }, /* fiftieth */
-    { PARL_Q_TENS, 0, 0, 2, 50 }, /* fifty */
-    { 0, 0, 0, 0, 0 }, /* file */
-    { 0, 0, 0, 1, 0 }, /* final */
-    { 0, 0, 7, 0, 0 }, /* final thoughts */
-    { 0, 0, 0, 0, 0 }, /* find */
-    { 0, 0, 5, 0, 0 }, /* findings */
-    { 0, 0, 0, 0, 0 }, /* finish */
-    { PARL_Q_ORD_ONES, 0, 0, 2, 1 }, /* first */
-    { PARL_Q_ONES, 0, 0, 2, 5 }, /* five */
-    { 0, 0, 0, 0, 0 }, /* for */
-    { PARL_Q_ORD_TENS, 0, 0, 2, 40 }, /* fortieth */
-    { PARL_Q_TENS, 0, 0, 2, 40 }, /* forty */
-    { PARL_Q_ONES, 0, 0, 2, 4 }, /* four */
-    { PARL_Q_TEENS, 0, 0, 2, 14 }, /* fourteen */
-    { PARL_Q_ORD_TEENS, 0, 0, 2, 14 }, /* fourteenth */
-    { PARL_Q_ORD_ONES, 0, 0, 2, 4 }, /* fourth */
-    { PARL_Q_TENS, 0, 0, 2, 40 }, /* fourty */
-    { 0, 0, 0, 0, 0 }, /* from */
-    { 0, 0, 0, 0, 0 }, /* full */
-    { 0, 0, 0, 0, 0 }, /* give */
-    { 0, 0, 0, 0, 0 }, /* go */
-    { 0, 2, 0, 0, 0 }, /* graf */
-    { 0, 2, 0, 0, 0 }, /* grafs */
-    { 0, 0, 0, 0, 0 }, /* grep */
-    { 0, 0, 0, 0, 0 }, /* happens */
-    { 0, 0, 0, 0, 0 }, /* have */
-    { 0, 0, 0, 0, 0 }, /* heading */
-    { 0, 0, 0, 0, 0 }, /* headings */
-    { 0, 0, 0, 0, 0 }, /* here */
-    { 0, 0, 0, 0, 0 }, /* highlight */
-    { 0, 0, 0, 0, 0 }, /* how */
-    { PARL_Q_HUNDRED, 0, 0, 2, 100 }, /* hundred */
-    { PARL_Q_ORD_HUNDRED, 0, 0, 2, 100 }, /* hundredth */
-    { 0, 0, 0, 0, 0 }, /* in */
-    { 0, 0, 0, 0, 0 }, /* include */
-    { 0, 0, 0, 0, 0 }, /* included */
-    { 0, 0, 0, 1, 0 }, /* index */
-    { 0, 0, 11, 0, 0 }, /* index terms */
-    { 0, 0, 0, 0, 0 }, /* initial */
-    { 0, 0, 0, 0, 0 }, /* instance */
-    { 0, 0, 0, 0, 0 }, /* instances */
-    { 0, 0, 2, 0, 0 }, /* intro */
-    { 0, 0, 2, 0, 0 }, /* introduction */
-    { 0, 0, 0, 0, 0 }, /* is */
-    { 0, 0, 0, 0, 0 }, /* it */
-    { 0, 0, 0, 0, 0 }, /* its */
-    { 0, 0, 0, 1, 0 }, /* key */
-    { 0, 0, 11, 0, 0 }, /* key words */
-    { 0, 0, 11, 0, 0 }, /* keywords */
-    { 0, 0, 0, 0, 0 }, /* kick */
-    { 0, 0, 0, 0, 0 }, /* large */
-    { 0, 0, 0, 0, 0 }, /* last */
-    { 0, 0, 0, 0, 0 }, /* length */
-    { 0, 5, 0, 0, 0 }, /* letter */
-    { 0, 5, 0, 0, 0 }, /* letters */
-    { 0, 3, 0, 0, 0 }, /* line */
-    { 0, 3, 0, 0, 0 }, /* lines */
-    { 0, 0, 0, 0, 0 }, /* list */
-    { 0, 0, 0, 1, 0 }, /* literature */
-    { 0, 0, 3, 0, 0 }, /* literature review */
-    { 0, 3, 0, 0, 0 }, /* ln */
-    { 0, 0, 0, 0, 0 }, /* locate */
-    { 0, 0, 0, 0, 0 }, /* long */
-    { 0, 0, 0, 0, 0 }, /* look */
-    { 0, 0, 0, 0, 0 }, /* lookup */
-    { 0, 0, 0, 0, 0 }, /* many */
-    { 0, 0, 0, 0, 0 }, /* material */
-    { 0, 0, 0, 1, 0 }, /* materials */
-    { 0, 0, 4, 0, 0 }, /* materials and methods */
-    { 0, 0, 0, 0, 0 }, /* me */
-    { 0, 0, 0, 0, 0 }, /* mention */
-    { 0, 0, 0, 0, 0 }, /* mentioned */
-    { 0, 0, 0, 0, 0 }, /* mentioning */
-    { 0, 0, 0, 0, 0 }, /* mentions */
-    { 0, 0, 4, 0, 0 }, /* method */
-    { 0, 0, 4, 0, 0 }, /* methodologies */
-    { 0, 0, 4, 0, 0 }, /* methodology */
-    { 0, 0, 4, 0, 0 }, /* methods */
-    { PARL_Q_SCALE, 0, 0, 2, 1000000 }, /* million */
-    { 0, 0, 0, 0, 0 }, /* name */
-    { 0, 0, 0, 0, 0 }, /* named */
-    { 0, 0, 0, 0, 0 }, /* next */
-    { PARL_Q_ONES, 0, 0, 2, 9 }, /* nine */
-    { PARL_Q_TEENS, 0, 0, 2, 19 }, /* nineteen */
-    { PARL_Q_ORD_TEENS, 0, 0, 2, 19 }, /* nineteenth */
-    { PARL_Q_ORD_TENS, 0, 0, 2, 90 }, /* ninetieth */
-    { PARL_Q_TENS, 0, 0, 2, 90 }, /* ninety */
-    { PARL_Q_ORD_ONES, 0, 0, 2, 9 }, /* ninth */
-    { 0, 0, 0, 0, 0 }, /* no */
-    { 0, 0, 0, 0, 0 }, /* note */
-    { 0, 0, 0, 0, 0 }, /* number */
-    { 0, 0, 0, 0, 0 }, /* occur */
-    { 0, 0, 0, 0, 0 }, /* occurrence */
-    { 0, 0, 0, 0, 0 }, /* occurrences */
-    { 0, 0, 0, 0, 0 }, /* occurs */
-    { PARL_Q_OF, 0, 0, 0, 0 }, /* of */
-    { 0, 0, 0, 0, 0 }, /* off */
-    { 0, 0, 0, 0, 0 }, /* often */
-    { 0, 0, 0, 0, 0 }, /* on */
-    { PARL_Q_ONES, 0, 0, 2, 1 }, /* one */
-    { 0, 0, 0, 0, 0 }, /* onward */
-    { 0, 0, 0, 0, 0 }, /* onwards */
-    { 0, 0, 0, 0, 0 }, /* open */
-    { 0, 0, 0, 0, 0 }, /* opening */
-    { 0, 0, 0, 0, 0 }, /* out */
-    { 0, 0, 0, 0, 0 }, /* outline */
-    { 0, 0, 1, 0, 0 }, /* overview */
-    { 0, 0, 0, 0, 0 }, /* page */
-    { PARL_Q_QTYWORD, 0, 0, 2, 2 }, /* pair */
-    { 0, 0, 0, 0, 0 }, /* paper */
-    { 0, 2, 0, 0, 0 }, /* para */
-    { 0, 2, 0, 0, 0 }, /* paragraph */
-    { 0, 2, 0, 0, 0 }, /* paragraphs */
-    { 0, 2, 0, 0, 0 }, /* paras */
-    { 0, 0, 0, 0, 0 }, /* part */
-    { 0, 0, 0, 0, 0 }, /* parts */
-    { 0, 0, 0, 0, 0 }, /* passage */
-    { 0, 0, 0, 0, 0 }, /* passages */
-    { 0, 0, 0, 0, 0 }, /* penultimate */
-    { 0, 0, 0, 0, 0 }, /* phrase */
-    { 0, 0, 0, 0, 0 }, /* place */
-    { 0, 0, 0, 0, 0 }, /* please */
-    { 0, 0, 0, 0, 0 }, /* pls */
-    { 0, 0, 0, 0, 0 }, /* portion */
-    { 0, 0, 0, 0, 0 }, /* print */
-    { 0, 0, 0, 1, 0 }, /* prior */
-    { 0, 0, 3, 0, 0 }, /* prior work */
-    { 0, 0, 0, 0, 0 }, /* quote */
-    { 0, 0, 0, 0, 0 }, /* quotes */
-    { 0, 0, 0, 0, 0 }, /* quoting */
-    { 0, 0, 0, 0, 0 }, /* read */
-    { 0, 0, 0, 0, 0 }, /* reads */
-    { 0, 0, 0, 0, 0 }, /* recite */
-    { 0, 0, 0, 0, 0 }, /* reference */
-    { 0, 0, 0, 0, 0 }, /* referenced */
-    { 0, 0, 8, 0, 0 }, /* references */
-    { 0, 0, 0, 0, 0 }, /* regarding */
-    { 0, 0, 0, 1, 0 }, /* related */
-    { 0, 0, 3, 0, 0 }, /* related work */
-    { 0, 0, 0, 0, 0 }, /* remarks */
-    { 0, 0, 0, 0, 0 }, /* repeat */
-    { 0, 0, 0, 0, 0 }, /* report */
-    { 0, 0, 5, 0, 0 }, /* results */
-    { 0, 0, 0, 0, 0 }, /* retrieve */
-    { 0, 0, 0, 0, 0 }, /* review */
-    { 0, 0, 0, 0, 0 }, /* said */
-    { 0, 0, 0, 0, 0 }, /* say */
-    { 0, 0, 0, 0, 0 }, /* says */
-    { 0, 0, 0, 0, 0 }, /* search */
-    { PARL_Q_ORD_ONES, 0, 0, 2, 2 }, /* second */
-    { 0, 0, 0, 0, 0 }, /* section */
-    { 0, 0, 0, 0, 0 }, /* sections */
-    { 0, 1, 0, 0, 0 }, /* sent */
-    { 0, 1, 0, 0, 0 }, /* sentence */
-    { 0, 1, 0, 0, 0 }, /* sentences */
-    { 0, 1, 0, 0, 0 }, /* sents */
-    { PARL_Q_ONES, 0, 0, 2, 7 }, /* seven */
-    { PARL_Q_TEENS, 0, 0, 2, 17 }, /* seventeen */
-    { PARL_Q_ORD_TEENS, 0, 0, 2, 17 }, /* seventeenth */
-    { PARL_Q_ORD_ONES, 0, 0, 2, 7 }, /* seventh */
-    { PARL_Q_ORD_TENS, 0, 0, 2, 70 }, /* seventieth */
-    { PARL_Q_TENS, 0, 0, 2, 70 }, /* seventy */
-    { 0, 0, 0, 0, 0 }, /* show */
-    { PARL_Q_ONES, 0, 0, 2, 6 }, /* six */
-    { PARL_Q_TEENS, 0, 0, 2, 16 }, /* sixteen */
-    { PARL_Q_ORD_TEENS, 0, 0, 2, 16 }, /* sixteenth */
-    { PARL_Q_ORD_ONES, 0, 0, 2, 6 }, /* sixth */
-    { PARL_Q_ORD_TENS, 0, 0, 2, 60 }, /* sixtieth */
-    { PARL_Q_TENS, 0, 0, 2, 60 }, /* sixty */
-    { 0, 0, 0, 0, 0 }, /* skip */
-    { 0, 0, 0, 0, 0 }, /* something */
-    { 0, 0, 0, 0, 0 }, /* speak */
-    { 0, 0, 0, 0, 0 }, /* start */
-    { 0, 0, 0, 0, 0 }, /* starting */
-    { 0, 0, 0, 0, 0 }, /* state */
-    { 0, 0, 0, 0, 0 }, /* states */
-    { 0, 0, 0, 0, 0 }, /* statistic */
-    { 0, 0, 0, 0, 0 }, /* statistics */
-    { 0, 0, 0, 0, 0 }, /* stats */
-    { 0, 0, 0, 0, 0 }, /* story */
-    { 0, 0, 0, 0, 0 }, /* string */
-    { 0, 0, 0, 0, 0 }, /* structure */
-    { 0, 0, 0, 0, 0 }, /* summarize */
-    { 0, 0, 1, 0, 0 }, /* summary */
-    { 0, 0, 10, 1, 0 }, /* supplementary */
-    { 0, 0, 10, 0, 0 }, /* supplementary material */
-    { 0, 0, 1, 0, 0 }, /* synopsis */
-    { 0, 0, 0, 0, 0 }, /* table */
-    { 0, 0, 0, 0, 0 }, /* talk */
-    { 0, 0, 0, 0, 0 }, /* talked */
-    { 0, 0, 0, 0, 0 }, /* talks */
-    { 0, 0, 0, 0, 0 }, /* tell */
-    { PARL_Q_TEENS, 0, 0, 2, 10 }, /* ten */
-    { PARL_Q_ORD_TEENS, 0, 0, 2, 10 }, /* tenth */
-    { 0, 0, 0, 0, 0 }, /* term */
-    { 0, 0, 0, 0, 0 }, /* terms */
-    { 0, 0, 0, 0, 0 }, /* text */
-    { 0, 0, 0, 0, 0 }, /* thank */
-    { 0, 0, 0, 0, 0 }, /* thanks */
-    { 0, 0, 0, 0, 0 }, /* that */
-    { 0, 0, 0, 0, 0 }, /* the */
-    { 0, 0, 0, 0, 0 }, /* there */
-    { 0, 0, 0, 0, 0 }, /* they */
-    { 0, 0, 0, 0, 0 }, /* thing */
-    { PARL_Q_ORD_ONES, 0, 0, 2, 3 }, /* third */
-    { PARL_Q_TEENS, 0, 0, 2, 13 }, /* thirteen */
-    { PARL_Q_ORD_TEENS, 0, 0, 2, 13 }, /* thirteenth */
-    { PARL_Q_ORD_TENS, 0, 0, 2, 30 }, /* thirtieth */
-    { PARL_Q_TENS, 0, 0, 2, 30 }, /* thirty */
-    { 0, 0, 0, 0, 0 }, /* this */
-    { 0, 0, 0, 0, 0 }, /* thoughts */
-    { PARL_Q_SCALE, 0, 0, 2, 1000 }, /* thousand */
-    { PARL_Q_ORD_SCALE, 0, 0, 2, 1000 }, /* thousandth */
-    { PARL_Q_ONES, 0, 0, 2, 3 }, /* three */
-    { PARL_Q_TO, 0, 0, 0, 0 }, /* through */
-    { PARL_Q_TO, 0, 0, 0, 0 }, /* thru */
-    { PARL_Q_TO, 0, 0, 0, 0 }, /* till */
-    { 0, 0, 0, 0, 0 }, /* times */
-    { 0, 0, 0, 0, 0 }, /* titled */
-    { 0, 0, 1, 0, 0 }, /* tldr */
-    { PARL_Q_TO, 0, 0, 0, 0 }, /* to */
-    { 0, 0, 0, 0, 0 }, /* top */
-    { PARL_Q_ORD_TEENS, 0, 0, 2, 12 }, /* twelfth */
-    { PARL_Q_TEENS, 0, 0, 2, 12 }, /* twelve */
-    { PARL_Q_ORD_TENS, 0, 0, 2, 20 }, /* twentieth */
-    { PARL_Q_TENS, 0, 0, 2, 20 }, /* twenty */
-    { PARL_Q_ONES, 0, 0, 2, 2 }, /* two */
-    { PARL_Q_TO, 0, 0, 0, 0 }, /* until */
-    { 0, 0, 0, 0, 0 }, /* up */
-    { 0, 0, 0, 0, 0 }, /* used */
-    { 0, 0, 0, 0, 0 }, /* verbatim */
-    { 0, 0, 0, 0, 0 }, /* was */
-    { 0, 0, 0, 0, 0 }, /* what */
-    { 0, 0, 0, 0, 0 }, /* what's */
-    { 0, 0, 0, 0, 0 }, /* whats */
-    { 0, 0, 0, 0, 0 }, /* where */
-    { 0, 0, 0, 0, 0 }, /* which */
-    { 0, 0, 0, 0, 0 }, /* whole */
-    { 0, 0, 0, 0, 0 }, /* within */
-    { 0, 4, 0, 0, 0 }, /* word */
-    { 0, 4, 0, 0, 0 }, /* words */
-    { 0, 0, 0, 0, 0 }, /* work */
-    { 0, 0, 0, 1, 0 }, /* works */
-    { 0, 0, 8, 0, 0 }, /* works cited */
-    { 0, 0, 0, 0, 0 }, /* wrap */
-    { 0, 0, 0, 0, 0 }, /* write */
-    { 0, 0, 0, 0, 0 }, /* writes */
-    { 0, 0, 0, 0, 0 }, /* written */
-    { 0, 0, 0, 0, 0 }, /* you */
-    { PARL_Q_ZERO, 0, 0, 2, 0 }, /* zero */
-    { PARL_Q_DASH, 0, 0, 0, 0 }, /* – */
-    { PARL_Q_DASH, 0, 0, 0, 0 }, /* — */
-    { PARL_Q_TO, 0, 0, 0, 0 }, /* … */
+    { 0, 0, 0, 0, 0, 0 }, /* unknown */
+    { 0, 0, 0, 0, 0, 0 }, /* # */
+    { PARL_Q_AND, 0, 0, 0, 0, 0 }, /* & */
+    { PARL_Q_COMMA, 0, 0, 0, 0, 0 }, /* , */
+    { PARL_Q_DASH, 0, 0, 0, 0, 0 }, /* - */
+    { PARL_Q_TO, 0, 0, 0, 0, 0 }, /* .. */
+    { PARL_Q_TO, 0, 0, 0, 0, 0 }, /* ... */
+    { PARL_Q_ARTICLE, 0, 0, 2, 2, 0 }, /* a */
+    { 0, 0, 0, 0, 0, 0 }, /* about */
+    { 0, 0, 1, 0, 0, 0 }, /* abstract */
+    { 0, 0, 9, 0, 0, 0 }, /* acknowledgement */
+    { 0, 0, 9, 0, 0, 0 }, /* acknowledgements */
+    { 0, 0, 9, 0, 0, 0 }, /* acknowledgment */
+    { 0, 0, 9, 0, 0, 0 }, /* acknowledgments */
+    { 0, 0, 0, 0, 0, 0 }, /* address */
+    { 0, 0, 0, 0, 0, 0 }, /* addressed */
+    { 0, 0, 0, 0, 0, 0 }, /* after */
+    { 0, 0, 0, 0, 0, 0 }, /* all */
+    { 0, 0, 0, 0, 0, 0 }, /* aloud */
+    { PARL_Q_ARTICLE, 0, 0, 2, 2, 0 }, /* an */
+    { PARL_Q_AND, 0, 0, 0, 0, 0 }, /* and */
+    { 0, 0, 0, 0, 0, 0 }, /* any */
+    { 0, 0, 0, 0, 0, 0 }, /* anything */
+    { 0, 0, 0, 0, 0, 0 }, /* appear */
+    { 0, 0, 0, 0, 0, 0 }, /* appearance */
+    { 0, 0, 0, 0, 0, 0 }, /* appearances */
+    { 0, 0, 0, 0, 0, 0 }, /* appears */
+    { 0, 0, 10, 0, 0, 0 }, /* appendices */
+    { 0, 0, 10, 0, 0, 0 }, /* appendix */
+    { 0, 0, 0, 0, 0, 0 }, /* are */
+    { 0, 0, 0, 0, 1, 0 }, /* article */
+    { 0, 0, 0, 0, 0, 0 }, /* at */
+    { 0, 0, 0, 0, 0, 0 }, /* author */
+    { 0, 0, 0, 0, 0, 0 }, /* authors */
+    { 0, 0, 0, 0, 0, 0 }, /* back */
+    { 0, 0, 3, 0, 0, 0 }, /* background */
+    { 0, 0, 0, 0, 0, 0 }, /* before */
+    { 0, 0, 0, 0, 0, 0 }, /* begin */
+    { 0, 0, 0, 0, 0, 0 }, /* beginning */
+    { 0, 0, 0, 0, 0, 0 }, /* between */
+    { 0, 0, 0, 0, 0, 0 }, /* beyond */
+    { 0, 0, 8, 0, 0, 0 }, /* bibliography */
+    { 0, 0, 0, 0, 0, 0 }, /* big */
+    { PARL_Q_SCALE, 0, 0, 2, 0, 1000000000 }, /* billion */
+    { 0, 0, 0, 0, 0, 0 }, /* bit */
+    { 0, 0, 0, 0, 0, 0 }, /* bottom */
+    { 0, 0, 0, 0, 0, 0 }, /* but */
+    { 0, 0, 0, 0, 0, 0 }, /* called */
+    { 0, 0, 0, 0, 0, 0 }, /* chapter */
+    { 0, 0, 0, 0, 0, 0 }, /* chapters */
+    { 0, 5, 0, 0, 0, 0 }, /* char */
+    { 0, 5, 0, 0, 0, 0 }, /* character */
+    { 0, 5, 0, 0, 0, 0 }, /* characters */
+    { 0, 5, 0, 0, 0, 0 }, /* chars */
+    { 0, 0, 8, 0, 0, 0 }, /* citations */
+    { 0, 0, 0, 0, 0, 0 }, /* cited */
+    { 0, 0, 0, 0, 0, 0 }, /* close */
+    { 0, 0, 0, 0, 0, 0 }, /* closing */
+    { 0, 0, 0, 0, 0, 0 }, /* come */
+    { 0, 0, 0, 0, 0, 0 }, /* complete */
+    { 0, 0, 0, 0, 0, 0 }, /* conclude */
+    { 0, 0, 0, 1, 0, 0 }, /* concluding */
+    { 0, 0, 7, 0, 0, 0 }, /* concluding remarks */
+    { 0, 0, 7, 0, 0, 0 }, /* conclusion */
+    { 0, 0, 7, 0, 0, 0 }, /* conclusions */
+    { 0, 0, 0, 0, 0, 0 }, /* content */
+    { 0, 0, 0, 0, 0, 0 }, /* contents */
+    { 0, 0, 0, 0, 0, 0 }, /* count */
+    { PARL_Q_QTYWORD, 0, 0, 2, 0, 2 }, /* couple */
+    { 0, 0, 0, 0, 0, 0 }, /* cover */
+    { 0, 0, 0, 0, 0, 0 }, /* covered */
+    { 0, 0, 0, 0, 0, 0 }, /* covering */
+    { 0, 0, 0, 0, 0, 0 }, /* describe */
+    { 0, 0, 0, 0, 0, 0 }, /* did */
+    { 0, 0, 0, 0, 0, 0 }, /* discuss */
+    { 0, 0, 0, 0, 0, 0 }, /* discussed */
+    { 0, 0, 0, 0, 0, 0 }, /* discusses */
+    { 0, 0, 0, 0, 0, 0 }, /* discussing */
+    { 0, 0, 6, 0, 0, 0 }, /* discussion */
+    { 0, 0, 0, 0, 0, 0 }, /* do */
+    { 0, 0, 0, 0, 1, 0 }, /* doc */
+    { 0, 0, 0, 0, 1, 0 }, /* document */
+    { 0, 0, 0, 0, 0, 0 }, /* does */
+    { PARL_Q_QTYWORD, 0, 0, 2, 0, 12 }, /* dozen */
+    { 0, 0, 0, 0, 0, 0 }, /* dump */
+    { 0, 0, 0, 0, 0, 0 }, /* each */
+    { PARL_Q_ONES, 0, 0, 2, 0, 8 }, /* eight */
+    { PARL_Q_TEENS, 0, 0, 2, 0, 18 }, /* eighteen */
+    { PARL_Q_ORD_TEENS, 0, 0, 2, 0, 18 }, /* eighteenth */
+    { PARL_Q_ORD_ONES, 0, 0, 2, 0, 8 }, /* eighth */
+    { PARL_Q_ORD_TENS, 0, 0, 2, 0, 80 }, /* eightieth */
+    { PARL_Q_TENS, 0, 0, 2, 0, 80 }, /* eighty */
+    { PARL_Q_TEENS, 0, 0, 2, 0, 11 }, /* eleven */
+    { PARL_Q_ORD_TEENS, 0, 0, 2, 0, 11 }, /* eleventh */
+    { 0, 0, 0, 0, 0, 0 }, /* end */
+    { 0, 0, 0, 0, 0, 0 }, /* ending */
+    { 0, 0, 0, 0, 0, 0 }, /* entire */
+    { 0, 0, 0, 0, 1, 0 }, /* essay */
+    { 0, 0, 0, 0, 0, 0 }, /* ever */
+    { 0, 0, 0, 0, 0, 0 }, /* every */
+    { 0, 0, 0, 0, 0, 0 }, /* everything */
+    { 0, 0, 0, 0, 0, 0 }, /* everywhere */
+    { 0, 0, 0, 0, 0, 0 }, /* excerpt */
+    { 0, 0, 0, 1, 0, 0 }, /* executive */
+    { 0, 0, 1, 0, 0, 0 }, /* executive summary */
+    { PARL_Q_TEENS, 0, 0, 2, 0, 15 }, /* fifteen */
+    { PARL_Q_ORD_TEENS, 0, 0, 2, 0, 15 }, /* fifteenth */
+    { PARL_Q_ORD_ONES, 0, 0, 2, 0, 5 }, /* fifth */
+    { PARL_Q_ORD_TENS, 0, 0, 2, 0, 50 }, /* fiftieth */
+    { PARL_Q_TENS, 0, 0, 2, 0, 50 }, /* fifty */
+    { 0, 0, 0, 0, 1, 0 }, /* file */
+    { 0, 0, 0, 1, 0, 0 }, /* final */
+    { 0, 0, 7, 0, 0, 0 }, /* final thoughts */
+    { 0, 0, 0, 0, 0, 0 }, /* find */
+    { 0, 0, 5, 0, 0, 0 }, /* findings */
+    { 0, 0, 0, 0, 0, 0 }, /* finish */
+    { PARL_Q_ORD_ONES, 0, 0, 2, 0, 1 }, /* first */
+    { PARL_Q_ONES, 0, 0, 2, 0, 5 }, /* five */
+    { 0, 0, 0, 0, 0, 0 }, /* for */
+    { PARL_Q_ORD_TENS, 0, 0, 2, 0, 40 }, /* fortieth */
+    { PARL_Q_TENS, 0, 0, 2, 0, 40 }, /* forty */
+    { PARL_Q_ONES, 0, 0, 2, 0, 4 }, /* four */
+    { PARL_Q_TEENS, 0, 0, 2, 0, 14 }, /* fourteen */
+    { PARL_Q_ORD_TEENS, 0, 0, 2, 0, 14 }, /* fourteenth */
+    { PARL_Q_ORD_ONES, 0, 0, 2, 0, 4 }, /* fourth */
+    { PARL_Q_TENS, 0, 0, 2, 0, 40 }, /* fourty */
+    { 0, 0, 0, 0, 0, 0 }, /* from */
+    { 0, 0, 0, 0, 0, 0 }, /* full */
+    { 0, 0, 0, 0, 0, 0 }, /* give */
+    { 0, 0, 0, 0, 0, 0 }, /* go */
+    { 0, 2, 0, 0, 0, 0 }, /* graf */
+    { 0, 2, 0, 0, 0, 0 }, /* grafs */
+    { 0, 0, 0, 0, 0, 0 }, /* grep */
+    { 0, 0, 0, 0, 0, 0 }, /* happens */
+    { 0, 0, 0, 0, 0, 0 }, /* have */
+    { 0, 0, 0, 0, 0, 0 }, /* heading */
+    { 0, 0, 0, 0, 0, 0 }, /* headings */
+    { 0, 0, 0, 0, 1, 0 }, /* here */
+    { 0, 0, 0, 0, 0, 0 }, /* highlight */
+    { 0, 0, 0, 0, 0, 0 }, /* how */
+    { PARL_Q_HUNDRED, 0, 0, 2, 0, 100 }, /* hundred */
+    { PARL_Q_ORD_HUNDRED, 0, 0, 2, 0, 100 }, /* hundredth */
+    { 0, 0, 0, 0, 0, 0 }, /* in */
+    { 0, 0, 0, 0, 0, 0 }, /* include */
+    { 0, 0, 0, 0, 0, 0 }, /* included */
+    { 0, 0, 0, 1, 0, 0 }, /* index */
+    { 0, 0, 11, 0, 0, 0 }, /* index terms */
+    { 0, 0, 0, 0, 0, 0 }, /* initial */
+    { 0, 0, 0, 0, 0, 0 }, /* instance */
+    { 0, 0, 0, 0, 0, 0 }, /* instances */
+    { 0, 0, 2, 0, 0, 0 }, /* intro */
+    { 0, 0, 2, 0, 0, 0 }, /* introduction */
+    { 0, 0, 0, 0, 0, 0 }, /* is */
+    { 0, 0, 0, 0, 1, 0 }, /* it */
+    { 0, 0, 0, 0, 0, 0 }, /* its */
+    { 0, 0, 0, 1, 0, 0 }, /* key */
+    { 0, 0, 11, 0, 0, 0 }, /* key words */
+    { 0, 0, 11, 0, 0, 0 }, /* keywords */
+    { 0, 0, 0, 0, 0, 0 }, /* kick */
+    { 0, 0, 0, 0, 0, 0 }, /* large */
+    { 0, 0, 0, 0, 0, 0 }, /* last */
+    { 0, 0, 0, 0, 0, 0 }, /* length */
+    { 0, 5, 0, 0, 0, 0 }, /* letter */
+    { 0, 5, 0, 0, 0, 0 }, /* letters */
+    { 0, 3, 0, 0, 0, 0 }, /* line */
+    { 0, 3, 0, 0, 0, 0 }, /* lines */
+    { 0, 0, 0, 0, 0, 0 }, /* list */
+    { 0, 0, 0, 1, 0, 0 }, /* literature */
+    { 0, 0, 3, 0, 0, 0 }, /* literature review */
+    { 0, 3, 0, 0, 0, 0 }, /* ln */
+    { 0, 0, 0, 0, 0, 0 }, /* locate */
+    { 0, 0, 0, 0, 0, 0 }, /* long */
+    { 0, 0, 0, 0, 0, 0 }, /* look */
+    { 0, 0, 0, 0, 0, 0 }, /* lookup */
+    { 0, 0, 0, 0, 0, 0 }, /* many */
+    { 0, 0, 0, 0, 0, 0 }, /* material */
+    { 0, 0, 0, 1, 0, 0 }, /* materials */
+    { 0, 0, 4, 0, 0, 0 }, /* materials and methods */
+    { 0, 0, 0, 0, 1, 0 }, /* me */
+    { 0, 0, 0, 0, 0, 0 }, /* mention */
+    { 0, 0, 0, 0, 0, 0 }, /* mentioned */
+    { 0, 0, 0, 0, 0, 0 }, /* mentioning */
+    { 0, 0, 0, 0, 0, 0 }, /* mentions */
+    { 0, 0, 4, 0, 0, 0 }, /* method */
+    { 0, 0, 4, 0, 0, 0 }, /* methodologies */
+    { 0, 0, 4, 0, 0, 0 }, /* methodology */
+    { 0, 0, 4, 0, 0, 0 }, /* methods */
+    { PARL_Q_SCALE, 0, 0, 2, 0, 1000000 }, /* million */
+    { 0, 0, 0, 0, 2, 0 }, /* name */
+    { 0, 0, 0, 0, 0, 0 }, /* named */
+    { 0, 0, 0, 0, 0, 0 }, /* next */
+    { PARL_Q_ONES, 0, 0, 2, 0, 9 }, /* nine */
+    { PARL_Q_TEENS, 0, 0, 2, 0, 19 }, /* nineteen */
+    { PARL_Q_ORD_TEENS, 0, 0, 2, 0, 19 }, /* nineteenth */
+    { PARL_Q_ORD_TENS, 0, 0, 2, 0, 90 }, /* ninetieth */
+    { PARL_Q_TENS, 0, 0, 2, 0, 90 }, /* ninety */
+    { PARL_Q_ORD_ONES, 0, 0, 2, 0, 9 }, /* ninth */
+    { 0, 0, 0, 0, 0, 0 }, /* no */
+    { 0, 0, 0, 0, 1, 0 }, /* note */
+    { 0, 0, 0, 0, 0, 0 }, /* number */
+    { 0, 0, 0, 0, 0, 0 }, /* occur */
+    { 0, 0, 0, 0, 0, 0 }, /* occurrence */
+    { 0, 0, 0, 0, 0, 0 }, /* occurrences */
+    { 0, 0, 0, 0, 0, 0 }, /* occurs */
+    { PARL_Q_OF, 0, 0, 0, 0, 0 }, /* of */
+    { 0, 0, 0, 0, 0, 0 }, /* off */
+    { 0, 0, 0, 0, 0, 0 }, /* often */
+    { 0, 0, 0, 0, 0, 0 }, /* on */
+    { PARL_Q_ONES, 0, 0, 2, 0, 1 }, /* one */
+    { 0, 0, 0, 0, 0, 0 }, /* onward */
+    { 0, 0, 0, 0, 0, 0 }, /* onwards */
+    { 0, 0, 0, 0, 0, 0 }, /* open */
+    { 0, 0, 0, 0, 0, 0 }, /* opening */
+    { 0, 0, 0, 0, 0, 0 }, /* out */
+    { 0, 0, 0, 0, 0, 0 }, /* outline */
+    { 0, 0, 1, 0, 0, 0 }, /* overview */
+    { 0, 0, 0, 0, 1, 0 }, /* page */
+    { PARL_Q_QTYWORD, 0, 0, 2, 0, 2 }, /* pair */
+    { 0, 0, 0, 0, 1, 0 }, /* paper */
+    { 0, 2, 0, 0, 0, 0 }, /* para */
+    { 0, 2, 0, 0, 0, 0 }, /* paragraph */
+    { 0, 2, 0, 0, 0, 0 }, /* paragraphs */
+    { 0, 2, 0, 0, 0, 0 }, /* paras */
+    { 0, 0, 0, 0, 0, 0 }, /* part */
+    { 0, 0, 0, 0, 0, 0 }, /* parts */
+    { 0, 0, 0, 0, 0, 0 }, /* passage */
+    { 0, 0, 0, 0, 0, 0 }, /* passages */
+    { 0, 0, 0, 0, 0, 0 }, /* penultimate */
+    { 0, 0, 0, 0, 2, 0 }, /* phrase */
+    { 0, 0, 0, 0, 0, 0 }, /* place */
+    { 0, 0, 0, 0, 1, 0 }, /* please */
+    { 0, 0, 0, 0, 1, 0 }, /* pls */
+    { 0, 0, 0, 0, 0, 0 }, /* portion */
+    { 0, 0, 0, 0, 0, 0 }, /* print */
+    { 0, 0, 0, 1, 0, 0 }, /* prior */
+    { 0, 0, 3, 0, 0, 0 }, /* prior work */
+    { 0, 0, 0, 0, 0, 0 }, /* quote */
+    { 0, 0, 0, 0, 0, 0 }, /* quotes */
+    { 0, 0, 0, 0, 0, 0 }, /* quoting */
+    { 0, 0, 0, 0, 0, 0 }, /* read */
+    { 0, 0, 0, 0, 0, 0 }, /* reads */
+    { 0, 0, 0, 0, 0, 0 }, /* recite */
+    { 0, 0, 0, 0, 0, 0 }, /* reference */
+    { 0, 0, 0, 0, 0, 0 }, /* referenced */
+    { 0, 0, 8, 0, 0, 0 }, /* references */
+    { 0, 0, 0, 0, 0, 0 }, /* regarding */
+    { 0, 0, 0, 1, 0, 0 }, /* related */
+    { 0, 0, 3, 0, 0, 0 }, /* related work */
+    { 0, 0, 0, 0, 0, 0 }, /* remarks */
+    { 0, 0, 0, 0, 0, 0 }, /* repeat */
+    { 0, 0, 0, 0, 1, 0 }, /* report */
+    { 0, 0, 5, 0, 0, 0 }, /* results */
+    { 0, 0, 0, 0, 0, 0 }, /* retrieve */
+    { 0, 0, 0, 0, 0, 0 }, /* review */
+    { 0, 0, 0, 0, 0, 0 }, /* said */
+    { 0, 0, 0, 0, 0, 0 }, /* say */
+    { 0, 0, 0, 0, 0, 0 }, /* says */
+    { 0, 0, 0, 0, 0, 0 }, /* search */
+    { PARL_Q_ORD_ONES, 0, 0, 2, 0, 2 }, /* second */
+    { 0, 0, 0, 0, 0, 0 }, /* section */
+    { 0, 0, 0, 0, 0, 0 }, /* sections */
+    { 0, 1, 0, 0, 0, 0 }, /* sent */
+    { 0, 1, 0, 0, 0, 0 }, /* sentence */
+    { 0, 1, 0, 0, 0, 0 }, /* sentences */
+    { 0, 1, 0, 0, 0, 0 }, /* sents */
+    { PARL_Q_ONES, 0, 0, 2, 0, 7 }, /* seven */
+    { PARL_Q_TEENS, 0, 0, 2, 0, 17 }, /* seventeen */
+    { PARL_Q_ORD_TEENS, 0, 0, 2, 0, 17 }, /* seventeenth */
+    { PARL_Q_ORD_ONES, 0, 0, 2, 0, 7 }, /* seventh */
+    { PARL_Q_ORD_TENS, 0, 0, 2, 0, 70 }, /* seventieth */
+    { PARL_Q_TENS, 0, 0, 2, 0, 70 }, /* seventy */
+    { 0, 0, 0, 0, 0, 0 }, /* show */
+    { PARL_Q_ONES, 0, 0, 2, 0, 6 }, /* six */
+    { PARL_Q_TEENS, 0, 0, 2, 0, 16 }, /* sixteen */
+    { PARL_Q_ORD_TEENS, 0, 0, 2, 0, 16 }, /* sixteenth */
+    { PARL_Q_ORD_ONES, 0, 0, 2, 0, 6 }, /* sixth */
+    { PARL_Q_ORD_TENS, 0, 0, 2, 0, 60 }, /* sixtieth */
+    { PARL_Q_TENS, 0, 0, 2, 0, 60 }, /* sixty */
+    { 0, 0, 0, 0, 0, 0 }, /* skip */
+    { 0, 0, 0, 0, 0, 0 }, /* something */
+    { 0, 0, 0, 0, 0, 0 }, /* speak */
+    { 0, 0, 0, 0, 0, 0 }, /* start */
+    { 0, 0, 0, 0, 0, 0 }, /* starting */
+    { 0, 0, 0, 0, 0, 0 }, /* state */
+    { 0, 0, 0, 0, 0, 0 }, /* states */
+    { 0, 0, 0, 0, 0, 0 }, /* statistic */
+    { 0, 0, 0, 0, 0, 0 }, /* statistics */
+    { 0, 0, 0, 0, 0, 0 }, /* stats */
+    { 0, 0, 0, 0, 1, 0 }, /* story */
+    { 0, 0, 0, 0, 2, 0 }, /* string */
+    { 0, 0, 0, 0, 0, 0 }, /* structure */
+    { 0, 0, 0, 0, 0, 0 }, /* summarize */
+    { 0, 0, 1, 0, 0, 0 }, /* summary */
+    { 0, 0, 10, 1, 0, 0 }, /* supplementary */
+    { 0, 0, 10, 0, 0, 0 }, /* supplementary material */
+    { 0, 0, 1, 0, 0, 0 }, /* synopsis */
+    { 0, 0, 0, 0, 0, 0 }, /* table */
+    { 0, 0, 0, 0, 0, 0 }, /* talk */
+    { 0, 0, 0, 0, 0, 0 }, /* talked */
+    { 0, 0, 0, 0, 0, 0 }, /* talks */
+    { 0, 0, 0, 0, 0, 0 }, /* tell */
+    { PARL_Q_TEENS, 0, 0, 2, 0, 10 }, /* ten */
+    { PARL_Q_ORD_TEENS, 0, 0, 2, 0, 10 }, /* tenth */
+    { 0, 0, 0, 0, 2, 0 }, /* term */
+    { 0, 0, 0, 0, 2, 0 }, /* terms */
+    { 0, 0, 0, 0, 1, 0 }, /* text */
+    { 0, 0, 0, 0, 0, 0 }, /* thank */
+    { 0, 0, 0, 0, 1, 0 }, /* thanks */
+    { 0, 0, 0, 0, 0, 0 }, /* that */
+    { 0, 0, 0, 0, 2, 0 }, /* the */
+    { 0, 0, 0, 0, 1, 0 }, /* there */
+    { 0, 0, 0, 0, 0, 0 }, /* they */
+    { 0, 0, 0, 0, 1, 0 }, /* thing */
+    { PARL_Q_ORD_ONES, 0, 0, 2, 0, 3 }, /* third */
+    { PARL_Q_TEENS, 0, 0, 2, 0, 13 }, /* thirteen */
+    { PARL_Q_ORD_TEENS, 0, 0, 2, 0, 13 }, /* thirteenth */
+    { PARL_Q_ORD_TENS, 0, 0, 2, 0, 30 }, /* thirtieth */
+    { PARL_Q_TENS, 0, 0, 2, 0, 30 }, /* thirty */
+    { 0, 0, 0, 0, 1, 0 }, /* this */
+    { 0, 0, 0, 0, 0, 0 }, /* thoughts */
+    { PARL_Q_SCALE, 0, 0, 2, 0, 1000 }, /* thousand */
+    { PARL_Q_ORD_SCALE, 0, 0, 2, 0, 1000 }, /* thousandth */
+    { PARL_Q_ONES, 0, 0, 2, 0, 3 }, /* three */
+    { PARL_Q_TO, 0, 0, 0, 0, 0 }, /* through */
+    { PARL_Q_TO, 0, 0, 0, 0, 0 }, /* thru */
+    { PARL_Q_TO, 0, 0, 0, 0, 0 }, /* till */
+    { 0, 0, 0, 0, 0, 0 }, /* times */
+    { 0, 0, 0, 0, 0, 0 }, /* titled */
+    { 0, 0, 1, 0, 0, 0 }, /* tldr */
+    { PARL_Q_TO, 0, 0, 0, 0, 0 }, /* to */
+    { 0, 0, 0, 0, 0, 0 }, /* top */
+    { PARL_Q_ORD_TEENS, 0, 0, 2, 0, 12 }, /* twelfth */
+    { PARL_Q_TEENS, 0, 0, 2, 0, 12 }, /* twelve */
+    { PARL_Q_ORD_TENS, 0, 0, 2, 0, 20 }, /* twentieth */
+    { PARL_Q_TENS, 0, 0, 2, 0, 20 }, /* twenty */
+    { PARL_Q_ONES, 0, 0, 2, 0, 2 }, /* two */
+    { PARL_Q_TO, 0, 0, 0, 0, 0 }, /* until */
+    { 0, 0, 0, 0, 0, 0 }, /* up */
+    { 0, 0, 0, 0, 0, 0 }, /* used */
+    { 0, 0, 0, 0, 0, 0 }, /* verbatim */
+    { 0, 0, 0, 0, 0, 0 }, /* was */
+    { 0, 0, 0, 0, 0, 0 }, /* what */
+    { 0, 0, 0, 0, 0, 0 }, /* what's */
+    { 0, 0, 0, 0, 0, 0 }, /* whats */
+    { 0, 0, 0, 0, 0, 0 }, /* where */
+    { 0, 0, 0, 0, 0, 0 }, /* which */
+    { 0, 0, 0, 0, 0, 0 }, /* whole */
+    { 0, 0, 0, 0, 0, 0 }, /* within */
+    { 0, 4, 0, 0, 2, 0 }, /* word */
+    { 0, 4, 0, 0, 2, 0 }, /* words */
+    { 0, 0, 0, 0, 0, 0 }, /* work */
+    { 0, 0, 0, 1, 0, 0 }, /* works */
+    { 0, 0, 8, 0, 0, 0 }, /* works cited */
+    { 0, 0, 0, 0, 0, 0 }, /* wrap */
+    { 0, 0, 0, 0, 0, 0 }, /* write */
+    { 0, 0, 0, 0, 0, 0 }, /* writes */
+    { 0, 0, 0, 0, 0, 0 }, /* written */
+    { 0, 0, 0, 0, 1, 0 }, /* you */
+    { PARL_Q_ZERO, 0, 0, 2, 0, 0 }, /* zero */
+    { PARL_Q_DASH, 0, 0, 0, 0, 0 }, /* – */
+    { PARL_Q_DASH, 0, 0, 0, 0, 0 }, /* — */
+    { PARL_Q_TO, 0, 0, 0, 0, 0 }, /* … */
 };
 
 const parl__elem parl__elems[882] = {
@@ -1928,4 +1928,4 @@ const uint16_t parl__phrase_words[23] = {
 const char *const parl__mode_names[20] = { "none", "stats", "last_n", "first_n", "nth", "paragraph", "first_paragraph", "last_paragraph", "range", "sentence_range", "paragraph_range", "full", "line", "search", "search_all", "implicit_start", "implicit_end", "section", "section_list", "compound", };
 const char *const parl__unit_names[6] = { "none", "sentence", "paragraph", "line", "word", "character", };
 const char *const parl__section_names[12] = { "none", "abstract", "introduction", "background", "methods", "results", "discussion", "conclusion", "references", "acknowledgements", "appendix", "keywords", };
-const char parl__trim_chars[] = ".?!,;:";
+const uint64_t parl__trim_set[4] = { 0x8c00500200000000u, 0x0u, 0x0u, 0x0u };

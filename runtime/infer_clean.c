@@ -7,6 +7,7 @@
 #define TAIL_MAX 8
 
 static int is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+static int trims(unsigned char c) { return is_blank(c) || (parl__trim_set[c >> 6] >> (c & 63) & 1); }
 
 /* Length of the longest pattern in variants [from, from+count) matching the
  * tokens TOKS[0..nt) read from the end (AT_END) or the start. A pattern
@@ -24,6 +25,12 @@ static int longest_fix(const parl__tok *const *toks, int nt, int from, int count
         if (ok) longest = pv->n;
     }
     return longest;
+}
+
+/* May token T end a tail (WHICH = PARL__FIX_TAIL) or begin a head? */
+static int fixes(const parl__tok *t, unsigned which)
+{
+    return t->kind == PARL__TK_WORD && (parl__words[t->word].fix & which);
 }
 
 /* What a round looks at: the first and final tokens of the span, the first
@@ -83,7 +90,7 @@ static int clean_once(const char *text, size_t *a, size_t *b, tokens *all)
     const unsigned char *p = (const unsigned char *)text;
     size_t a0 = *a, b0 = *b;
     while (*a < *b && is_blank(p[*a])) (*a)++;
-    while (*b > *a && (is_blank(p[*b - 1]) || (p[*b - 1] && strchr(parl__trim_chars, p[*b - 1])))) (*b)--;
+    while (*b > *a && trims(p[*b - 1])) (*b)--;
     if (*a == *b) return 0;
 
     view v;
@@ -92,10 +99,15 @@ static int clean_once(const char *text, size_t *a, size_t *b, tokens *all)
     if (v.total && v.final->kind == PARL__TK_QUOTE && v.final->start >= *a) *b = v.final->start;
     if (*a != a0 || *b != b0) return 1;
     int tails = parl__nvariants_rules + parl__nvariants_gate, nt = v.nl;
-    int k = longest_fix(v.last, nt, tails, parl__nvariants_tails, 1);
-    if (k && v.last[nt - k]->start > *a) { *b = v.last[nt - k]->start; return 1; }
-    k = longest_fix(v.head, v.nh < nt ? v.nh : nt, tails + parl__nvariants_tails, parl__nvariants_heads, 0);
-    if (k && k < nt) { *a = v.head[k - 1]->end; return 1; }
+    if (nt && fixes(v.last[nt - 1], PARL__FIX_TAIL)) {
+        int k = longest_fix(v.last, nt, tails, parl__nvariants_tails, 1);
+        if (k && v.last[nt - k]->start > *a) { *b = v.last[nt - k]->start; return 1; }
+    }
+    if (nt && fixes(v.head[0], PARL__FIX_HEAD)) {
+        int k = longest_fix(v.head, v.nh < nt ? v.nh : nt, tails + parl__nvariants_tails,
+                            parl__nvariants_heads, 0);
+        if (k && k < nt) { *a = v.head[k - 1]->end; return 1; }
+    }
     return 0;
 }
 

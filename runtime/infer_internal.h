@@ -43,11 +43,13 @@ extern const unsigned char parl__qty_alone[];
 /* ---- tables (gen/infer_tables.c) */
 enum { PARL__W_PHRASE = 1,   /* first word of a phrase of the vocabulary */
        PARL__W_NUMBER = 2 }; /* can begin a number phrase */
+enum { PARL__FIX_TAIL = 1, PARL__FIX_HEAD = 2 };
 typedef struct parl__word {
     uint8_t qclass;        /* PARL_Q_* terminal of quantity.y, 0 = none */
     uint8_t unit;          /* parl_unit, 0 = none */
     uint8_t section;       /* parl_section, 0 = none */
     uint8_t flags;         /* PARL__W_*: a plain word has none */
+    uint8_t fix;           /* PARL__FIX_*: may end a cleanup tail, begin a head */
     int64_t value;
 } parl__word;
 extern const int parl__nwords;
@@ -101,7 +103,7 @@ extern const uint64_t parl__dfa_need[];         /* by variant: classes, one must
 extern const char *const parl__mode_names[];
 extern const char *const parl__unit_names[];
 extern const char *const parl__section_names[];
-extern const char parl__trim_chars[];
+extern const uint64_t parl__trim_set[4];   /* search_cleanup.trim, by byte */
 
 /* ---- items (runtime/infer_items.c): tokens with number phrases merged.
  * "one hundred and five", "5 to 10" and "first and third" become one item. */

@@ -5,6 +5,7 @@
  * automaton (gen/infer_dfa.c), which names the patterns that may match;
  * their pattern programs then confirm them in priority order, and the first
  * confirmed takes the slots. */
+#include <stddef.h>
 #include <string.h>
 #include "infer_internal.h"
 #include "infer_dfa.h"
@@ -168,27 +169,59 @@ static int lowest_bit(uint64_t x)
 #endif
 }
 
-/* Reads the whole request through the automaton and marks in CAND every
- * variant that may match: all that do, and a few more. FROM[v] is where
- * the first stretch of the request that may begin variant v starts. */
-static void scan(matcher *m, uint64_t *cand, size_t *from, uint64_t *seen)
+/* What the scan found: the candidate variants, and where. Each accepting
+ * state entered is logged (item, accept set); a candidate's start is worked
+ * out from the log only when it is confirmed, since most never are. Past
+ * LOG_MAX entries, starts are recorded eagerly in FROM, marked in LATE. */
+#define LOG_MAX 32
+typedef struct scan_result {
+    uint64_t cand[PARL__DFA_WORDS], late[PARL__DFA_WORDS], seen[PARL__DFA_CLASS_WORDS];
+    int nlog;
+    uint32_t log_item[LOG_MAX];
+    uint16_t log_set[LOG_MAX];
+    size_t from[PARL__DFA_VARIANTS];   /* only where LATE */
+} scan_result;
+
+static void accept_late(scan_result *sr, const uint64_t *acc, size_t j)
+{
+    for (int w = 0; w < PARL__DFA_WORDS; w++)
+        for (uint64_t fresh = acc[w] & ~sr->cand[w]; fresh; fresh &= fresh - 1) {
+            int v = w * 64 + lowest_bit(fresh);
+            sr->from[v] = j + 1 - parl__dfa_prefix_len[v];
+            sr->late[w] |= fresh & -fresh;
+        }
+    for (int w = 0; w < PARL__DFA_WORDS; w++) sr->cand[w] |= acc[w];
+}
+
+/* Reads the whole request through the automaton and marks every variant
+ * that may match: all that do, and a few more. */
+static void scan(matcher *m, scan_result *sr)
 {
     unsigned s = 0;
     for (size_t j = 0;; j++) {
         const parl__item *it = parl__next_item(&m->r);
         if (it->kind == PARL__IT_END) break;
         unsigned c = item_class(it), i = parl__dfa_base[s] + c;
-        seen[c / 64] |= (uint64_t)1 << (c % 64);
+        sr->seen[c / 64] |= (uint64_t)1 << (c % 64);
         s = parl__dfa_check[i] == s ? parl__dfa_next[i] : parl__dfa_default[c];
-        if (!parl__dfa_accept[s]) continue;
-        const uint64_t *acc = parl__dfa_accept_sets + (size_t)parl__dfa_accept[s] * PARL__DFA_WORDS;
-        for (int w = 0; w < PARL__DFA_WORDS; w++)
-            for (uint64_t fresh = acc[w] & ~cand[w]; fresh; fresh &= fresh - 1) {
-                int v = w * 64 + lowest_bit(fresh);
-                from[v] = j + 1 - parl__dfa_prefix_len[v];
-                cand[w] |= fresh & -fresh;
-            }
+        unsigned set = parl__dfa_accept[s];
+        if (!set) continue;
+        const uint64_t *acc = parl__dfa_accept_sets + (size_t)set * PARL__DFA_WORDS;
+        if (sr->nlog == LOG_MAX || j > UINT32_MAX) { accept_late(sr, acc, j); continue; }
+        sr->log_item[sr->nlog] = (uint32_t)j;
+        sr->log_set[sr->nlog++] = (uint16_t)set;
+        for (int w = 0; w < PARL__DFA_WORDS; w++) sr->cand[w] |= acc[w];
     }
+}
+
+/* Where the first stretch of the request that may begin candidate V starts. */
+static size_t start_of(const scan_result *sr, int v)
+{
+    uint64_t bit = (uint64_t)1 << (v % 64);
+    if (sr->late[v / 64] & bit) return sr->from[v];
+    int k = 0;
+    while (!(parl__dfa_accept_sets[(size_t)sr->log_set[k] * PARL__DFA_WORDS + v / 64] & bit)) k++;
+    return sr->log_item[k] + 1 - (size_t)parl__dfa_prefix_len[v];
 }
 
 /* Takes the slots of variant V, which the automaton followed whole, from
@@ -233,15 +266,15 @@ static int needs_unseen(int v, const uint64_t *seen)
  * captures are in m->c. */
 static int best_match(matcher *m, int limit)
 {
-    uint64_t cand[PARL__DFA_WORDS] = { 0 }, seen[PARL__DFA_CLASS_WORDS] = { 0 };
-    size_t from[PARL__DFA_VARIANTS];
-    scan(m, cand, from, seen);
+    scan_result sr;
+    memset(&sr, 0, offsetof(scan_result, log_item));
+    scan(m, &sr);
     for (int w = 0; w < PARL__DFA_WORDS; w++)
-        for (uint64_t bits = cand[w]; bits; bits &= bits - 1) {
+        for (uint64_t bits = sr.cand[w]; bits; bits &= bits - 1) {
             int v = w * 64 + lowest_bit(bits);
             if (v >= limit) return -1;
-            if (needs_unseen(v, seen)) continue;
-            if (confirm(m, v, from[v])) return v;
+            if (needs_unseen(v, sr.seen)) continue;
+            if (confirm(m, v, start_of(&sr, v))) return v;
         }
     return -1;
 }

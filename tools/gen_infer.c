@@ -1223,17 +1223,27 @@ static void emit_tables(infer *I, FILE *f)
         /* connectives only continue a number phrase */
         if (q && q != Q_OF && q != Q_AND && q != Q_COMMA && q != Q_DASH && q != Q_TO) flags[i] |= 2;
     }
-    fprintf(f, "const parl__word parl__words[%d] = {\n    { 0, 0, 0, 0, 0 }, /* unknown */\n", I->nw + 1);
+    /* Words that may end a cleanup tail or begin a head: the cleanup looks
+     * for tails and heads only behind and before such words. */
+    int *fix = xcalloc((size_t)I->nw, sizeof(int));
+    for (int k = 0; k < I->nv; k++) {
+        const variant *v = &I->v[k];
+        if (v->group < 2 || !v->s.n) continue;
+        const elem *e = &v->s.e[v->group == 2 ? v->s.n - 1 : 0];
+        for (int m = 0; m < e->n; m++) fix[e->words[m]] |= v->group == 2 ? 1 : 2;
+    }
+    fprintf(f, "const parl__word parl__words[%d] = {\n    { 0, 0, 0, 0, 0, 0 }, /* unknown */\n", I->nw + 1);
     for (int k = 0; k < I->nw; k++) {
         const word *w = &I->w[order[k]];
-        fprintf(f, "    { %s%s, %d, %d, %d, %lld }, /* ", w->qclass ? "PARL_Q_" : "0",
+        fprintf(f, "    { %s%s, %d, %d, %d, %d, %lld }, /* ", w->qclass ? "PARL_Q_" : "0",
                 w->qclass ? qclass_names[w->qclass] : "", w->unit, w->section, flags[order[k]],
-                (long long)w->value);
+                fix[order[k]], (long long)w->value);
         c_comment_safe(f, w->text);
         fputs(" */\n", f);
     }
     fputs("};\n\n", f);
     free(flags);
+    free(fix);
     int *order2 = order;
 
     /* Pattern elements, sets and variants, grouped: rules, gate, tails. */
@@ -1316,10 +1326,12 @@ static void emit_tables(infer *I, FILE *f)
     fprintf(f, " };\nconst char *const parl__section_names[%d] = { \"none\",", I->nsections + 1);
     for (int i = 0; i < I->nsections; i++) fprintf(f, " \"%s\",", I->sections[i].name);
     fputs(" };\n", f);
-    fputs("const char parl__trim_chars[] = \"", f);
-    for (const char *c = I->trim; *c; c++)
-        if (*c == '"' || *c == '\\') fprintf(f, "\\%c", *c); else fputc(*c, f);
-    fputs("\";\n", f);
+    uint64_t trim[4] = { 0 };   /* search_cleanup.trim as a set of bytes */
+    for (const unsigned char *c = (const unsigned char *)I->trim; *c; c++)
+        trim[*c >> 6] |= (uint64_t)1 << (*c & 63);
+    fprintf(f, "const uint64_t parl__trim_set[4] = { 0x%llxu, 0x%llxu, 0x%llxu, 0x%llxu };\n",
+            (unsigned long long)trim[0], (unsigned long long)trim[1], (unsigned long long)trim[2],
+            (unsigned long long)trim[3]);
 }
 
 /* ------------------------------------------------------------------ driver */
