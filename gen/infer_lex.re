@@ -13,11 +13,13 @@ static void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)
     *v = x > PARL__BIG ? PARL__BIG : x;
 }
 
-size_t parl__lex(const char *text, size_t n, size_t pos, parl__tok *t)
+/* Tokens run on in one call: the reader takes them by the dozen. */
+int parl__lex_many(const char *text, size_t n, size_t pos, parl__tok *t, int max, size_t *next)
 {
     const unsigned char *p = (const unsigned char *)text;
     size_t cur, mar = 0, start;
-    unsigned id = 0, kind;
+    unsigned id, kind;
+    int k = 0;
 /* Reading past N gives 0, which is the end unless a NUL is there. */
 #define YYPEEK() (cur < n ? p[cur] : 0)
 #define YYSKIP() (++cur)
@@ -26,6 +28,7 @@ size_t parl__lex(const char *text, size_t n, size_t pos, parl__tok *t)
 again:
     while (pos < n && p[pos] == ' ') pos++;   /* the usual blank, quickly */
     start = cur = pos;
+    id = 0;
     /*!re2c
     re2c:api = custom;
     re2c:yyfill:enable = 0;
@@ -48,12 +51,12 @@ again:
 
     blank+ { pos = cur; goto again; }
     [0-9]+ ('st' | 'nd' | 'rd' | 'th') {
-        digits_value(p, start, cur, &t->value);
+        digits_value(p, start, cur, &t[k].value);
         kind = PARL__TK_DIGITORD;
         goto number;
     }
     [0-9]+ {
-        digits_value(p, start, cur, &t->value);
+        digits_value(p, start, cur, &t[k].value);
         kind = PARL__TK_DIGITS;
         goto number;
     }
@@ -422,11 +425,16 @@ again:
 word:
     kind = PARL__TK_WORD;
 token:
-    t->value = 0;
+    t[k].value = 0;
 number:
-    t->kind = (uint8_t)kind;
-    t->word = (uint16_t)id;
-    t->start = start;
-    t->end = cur;
-    return cur;
+    t[k].kind = (uint8_t)kind;
+    t[k].word = (uint16_t)id;
+    t[k].start = start;
+    t[k].end = cur;
+    if (++k < max && kind != PARL__TK_END) {
+        pos = cur;
+        goto again;
+    }
+    *next = cur;
+    return k;
 }

@@ -55,13 +55,14 @@ static void see(view *v, const parl__tok *t, parl__tok *keep)
     v->last[r] = keep ? (keep[2 + TAIL_MAX + r] = *t, &keep[2 + TAIL_MAX + r]) : t;
 }
 
-/* The request's tokens in [a, b), lexed once: each round then reads those
- * inside its narrower span. N < 0 when there were too many to keep: rounds
- * lex their span again. */
+/* The request's tokens in [a, b), lexed once (or lent by the reader): each
+ * round then reads those inside its narrower span. N < 0 when there were
+ * too many to keep: rounds lex their span again. */
 #define KEEP 48
 typedef struct tokens {
-    parl__tok t[KEEP];
+    const parl__tok *t;
     int n;
+    parl__tok own[KEEP];
     parl__tok keep[2 + 2 * TAIL_MAX];
 } tokens;
 
@@ -111,15 +112,31 @@ static int clean_once(const char *text, size_t *a, size_t *b, tokens *all)
     return 0;
 }
 
-int parl__clean_search(const char *text, size_t *a, size_t *b)
+/* The first of TOKS[0..n) (in order) that starts at or after A (by START)
+ * or ends after A (by END). */
+static int first_from(const parl__tok *toks, int n, size_t a, int by_end)
+{
+    int lo = 0, hi = n;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if ((by_end ? toks[mid].end > a : toks[mid].start >= a)) hi = mid; else lo = mid + 1;
+    }
+    return lo;
+}
+
+int parl__clean_search(const char *text, size_t *a, size_t *b, const parl__tok *toks, int ntok)
 {
     tokens all;
-    all.n = 0;
-    for (size_t pos = *a;;) {
-        if (all.n == KEEP) { all.n = -1; break; }
-        pos = parl__lex(text, *b, pos, &all.t[all.n]);
-        if (all.t[all.n].kind == PARL__TK_END) break;
-        all.n++;
+    if (toks) {   /* the span's tokens are among the request's: no lexing */
+        int n = ntok - 1, i = first_from(toks, n, *a, 0);   /* END is last */
+        all.t = toks + i;
+        all.n = first_from(toks + i, n - i, *b, 1);
+    } else {
+        size_t next;
+        all.t = all.own;
+        all.n = parl__lex_many(text, *b, *a, all.own, KEEP, &next);
+        if (all.own[all.n - 1].kind == PARL__TK_END) all.n--;
+        else all.n = -1;
     }
     while (clean_once(text, a, b, &all) && *a < *b) {}
     return *a < *b;

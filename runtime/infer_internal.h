@@ -21,9 +21,17 @@ typedef struct parl__tok {
     uint8_t kind;          /* PARL__TK_* */
 } parl__tok;
 
-/* Reads the token at or after POS (blanks skipped) into *t and returns the
- * position after it. At the end: kind END, returns n. */
-size_t parl__lex(const char *text, size_t n, size_t pos, parl__tok *t);
+/* Reads up to MAX (>= 1) tokens from POS on (blanks skipped) into T and
+ * returns how many; *NEXT is the position after the last. An END token
+ * (at n) is stored and ends the run. */
+int parl__lex_many(const char *text, size_t n, size_t pos, parl__tok *t, int max, size_t *next);
+/* One token: returns the position after it. */
+static inline size_t parl__lex(const char *text, size_t n, size_t pos, parl__tok *t)
+{
+    size_t next;
+    parl__lex_many(text, n, pos, t, 1, &next);
+    return next;
+}
 
 /* ---- number phrases (gen/quantity.c, a Lemon parser) */
 enum { PARL__QTY_NONE, PARL__QTY_CARD, PARL__QTY_ORD, PARL__QTY_RANGE, PARL__QTY_LIST,
@@ -82,9 +90,21 @@ typedef struct parl__rule {
 } parl__rule;
 
 extern const parl__elem parl__elems[];
-/* Does a WORD or SET element accept vocabulary word W (never word 0)? */
-int parl__elem_takes_word(const parl__elem *e, uint16_t w);
 extern const uint16_t parl__set_words[];
+/* Does a WORD or SET element accept vocabulary word W (never word 0)? */
+static inline int parl__elem_takes_word(const parl__elem *e, uint16_t w)
+{
+    if (!w) return 0;
+    if (e->op == PARL__E_WORD) return e->arg == w;
+    const uint16_t *s = parl__set_words + e->arg;   /* sorted by the generator */
+    int lo = 0, hi = e->n - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (s[mid] == w) return 1;
+        if (s[mid] < w) lo = mid + 1; else hi = mid - 1;
+    }
+    return 0;
+}
 extern const parl__variant parl__variants[];   /* rules, gate, tails, heads */
 extern const int parl__nvariants_rules, parl__nvariants_gate, parl__nvariants_tails,
                  parl__nvariants_heads;
@@ -120,41 +140,65 @@ typedef struct parl__item {
 
 /* Patterns see at most this many items from where they start. */
 #define PARL__RING 32
+/* Tokens the reader lexes ahead; it keeps PARL__TOK_BACK read ones, since
+ * a number phrase may give back tokens it read past its end. */
+#define PARL__TOKS 64
+#define PARL__TOK_BACK 16
 typedef struct parl__reader {
     const char *text;
     size_t n;
-    size_t pos;            /* where the next token starts (blanks allowed) */
     size_t count;          /* items read so far */
     int done;
-    /* A number phrase ends by lexing the token after it: that token, the
-     * next item's, is kept in LA (from pos to la_next) when HAS_LA. */
-    int has_la;
-    size_t la_next;
-    parl__tok la;
+    /* toks[0..ntok) are lexed, toks[itok] is the next to read; toks[0] is
+     * token number tbase of the request. */
+    int ntok, itok;
+    size_t tbase;
+    size_t lex_pos;        /* where lexing goes on */
+    parl__tok toks[PARL__TOKS];
     parl__item ring[PARL__RING];
     int64_t lists[PARL__RING][PARL__QTY_MAX];   /* list values, by ring slot */
 } parl__reader;
 
 void parl__reader_init(parl__reader *r, const char *text, size_t n);
+/* Back to the first item, keeping the tokens lexed if they start there. */
+void parl__reader_rewind(parl__reader *r);
+/* Lexes more tokens; call when itok == ntok and toks[ntok-1] is not END. */
+void parl__reader_refill(parl__reader *r);
+/* Every token of the request with END last, or NULL when they did not all
+ * fit in toks[]. */
+static inline const parl__tok *parl__reader_all_tokens(const parl__reader *r, int *n)
+{
+    if (r->tbase || !r->ntok || r->toks[r->ntok - 1].kind != PARL__TK_END) return NULL;
+    *n = r->ntok;
+    return r->toks;
+}
+/* The token at itok + AHEAD, lexing more if needed (the END token when
+ * past the end). */
+static inline const parl__tok *parl__reader_tok(parl__reader *r, int ahead)
+{
+    while (r->itok + ahead >= r->ntok) {
+        if (r->ntok && r->toks[r->ntok - 1].kind == PARL__TK_END) return &r->toks[r->ntok - 1];
+        parl__reader_refill(r);
+    }
+    return &r->toks[r->itok + ahead];
+}
 /* Reads the next item, number r->count. Past the end: END items. */
 const parl__item *parl__read_item(parl__reader *r);
 /* The same, with the most common item, a plain word, read inline: the
  * scan calls it for every item. */
 static inline const parl__item *parl__next_item(parl__reader *r)
 {
-    if (!r->has_la && !r->done) {
-        size_t next = parl__lex(r->text, r->n, r->pos, &r->la);
-        if (r->la.kind == PARL__TK_WORD && !parl__words[r->la.word].flags) {
+    if (r->itok < r->ntok) {
+        const parl__tok *t = &r->toks[r->itok];
+        if (t->kind == PARL__TK_WORD && !parl__words[t->word].flags) {
             parl__item *it = &r->ring[r->count++ % PARL__RING];
-            it->start = r->la.start;
-            it->end = r->la.end;
-            it->word = r->la.word;
+            it->start = t->start;
+            it->end = t->end;
+            it->word = t->word;
             it->kind = PARL__IT_WORD;
-            r->pos = next;
+            r->itok++;
             return it;
         }
-        r->la_next = next;
-        r->has_la = 1;
     }
     return parl__read_item(r);
 }
@@ -172,6 +216,8 @@ const int64_t *parl__item_list(const parl__reader *r, size_t i);
 parl_mode parl__infer_exhaustive(const char *text, size_t len, parl_intent *out);
 
 /* ---- search text (runtime/infer_clean.c) */
-/* Narrows [*a, *b) per grammar/modes.yaml search_cleanup; 0 if nothing is left. */
-int parl__clean_search(const char *text, size_t *a, size_t *b);
+/* Narrows [*a, *b) per grammar/modes.yaml search_cleanup; 0 if nothing is
+ * left. TOKS (NTOK of them, END last), when not NULL, are all the tokens of
+ * TEXT, which saves lexing the span again. */
+int parl__clean_search(const char *text, size_t *a, size_t *b, const parl__tok *toks, int ntok);
 #endif

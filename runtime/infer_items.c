@@ -11,27 +11,36 @@ void parl__reader_init(parl__reader *r, const char *text, size_t n)
 {
     r->text = text;
     r->n = n;
-    r->pos = 0;
+    r->ntok = 0;
+    r->tbase = 0;
+    r->lex_pos = 0;
+    parl__reader_rewind(r);
+}
+
+void parl__reader_rewind(parl__reader *r)
+{
+    if (r->tbase) parl__reader_init(r, r->text, r->n);   /* the first tokens are gone */
+    r->itok = 0;
     r->count = 0;
     r->done = 0;
-    r->has_la = 0;
 }
 
-/* Lexes the token at r->pos into r->la without taking it. */
-static const parl__tok *peek(parl__reader *r)
+void parl__reader_refill(parl__reader *r)
 {
-    if (!r->has_la) {
-        r->la_next = parl__lex(r->text, r->n, r->pos, &r->la);
-        r->has_la = 1;
+    int from = r->itok > PARL__TOK_BACK ? r->itok - PARL__TOK_BACK : 0;
+    if (from) {
+        memmove(r->toks, r->toks + from, (size_t)(r->ntok - from) * sizeof r->toks[0]);
+        r->tbase += (size_t)from;
+        r->itok -= from;
+        r->ntok -= from;
     }
-    return &r->la;
+    if (r->ntok < PARL__TOKS)
+        r->ntok += parl__lex_many(r->text, r->n, r->lex_pos, r->toks + r->ntok,
+                                  PARL__TOKS - r->ntok, &r->lex_pos);
 }
 
-static void take(parl__reader *r)
-{
-    r->pos = r->la_next;
-    r->has_la = 0;
-}
+static const parl__tok *peek(parl__reader *r) { return parl__reader_tok(r, 0); }
+static void take(parl__reader *r) { r->itok++; }
 
 static unsigned qclass_of(const parl__tok *t)
 {
@@ -54,7 +63,7 @@ static void read_quantity(parl__reader *r, parl__item *it, unsigned code, int64_
     parl__qty q;
     unsigned char codes[RUN_MAX];
     int64_t values[RUN_MAX];
-    size_t ends[RUN_MAX];
+    size_t ends[RUN_MAX], first = r->tbase + (size_t)r->itok;   /* token after IT's */
     int k = 1, run;
     codes[0] = (unsigned char)code;
     values[0] = value;
@@ -78,10 +87,7 @@ static void read_quantity(parl__reader *r, parl__item *it, unsigned code, int64_
     it->digits = k == 1 && code == PARL_Q_DIGITS;
     it->end = ends[k - 1];
     if (k > 1) it->word = 0;   /* several words: no longer that one word */
-    if (k < run) {             /* the parser took fewer tokens than were read */
-        r->pos = ends[k - 1];
-        r->has_la = 0;
-    }
+    if (k < run) r->itok = (int)(first + (size_t)k - 1 - r->tbase);   /* give back the rest */
 }
 
 /* Joins a phrase of the vocabulary ("related work") starting with IT's
@@ -90,19 +96,15 @@ static void join_phrase(parl__reader *r, parl__item *it)
 {
     for (int i = parl__phrase_off[it->word]; i < parl__phrase_off[it->word + 1]; i += 3) {
         const uint16_t *words = parl__phrase_words + parl__phrases[i + 2];
-        size_t pos = r->pos, end = it->end;
         int k = 1, n = parl__phrases[i + 1];
         for (; k < n; k++) {
-            parl__tok u;
-            pos = parl__lex(r->text, r->n, pos, &u);
-            if (u.kind != PARL__TK_WORD || u.word != words[k]) break;
-            end = u.end;
+            const parl__tok *u = parl__reader_tok(r, k - 1);
+            if (u->kind != PARL__TK_WORD || u->word != words[k]) break;
         }
         if (k == n) {
             it->word = parl__phrases[i];
-            it->end = end;
-            r->pos = pos;
-            r->has_la = 0;
+            it->end = parl__reader_tok(r, n - 2)->end;
+            r->itok += n - 1;
             return;
         }
     }
@@ -123,7 +125,7 @@ const parl__item *parl__read_item(parl__reader *r)
         take(r);
         t = peek(r);
     }
-    take(r);
+    if (t->kind != PARL__TK_END) take(r);
     it->start = t->start;
     it->end = t->end;
     it->word = t->word;

@@ -24,7 +24,7 @@ typedef struct matcher {
     caps c;
 } matcher;
 
-static const parl__item *item(matcher *m, size_t j)
+static inline const parl__item *item(matcher *m, size_t j)
 {
     static const parl__item end_item = { 0, 0, 0, 0, 0, PARL__IT_END, 0, 0, 0 };
     if (j - m->start >= PARL__RING - 1) return &end_item;   /* beyond the window */
@@ -84,6 +84,14 @@ static int take(matcher *m, const parl__elem *e, size_t j)
 
 static int match_from(matcher *m, const parl__elem *e, int ne, size_t j);
 
+/* Search text cleanup, on the tokens the reader has lexed when it has them all. */
+static int clean(matcher *m, size_t *a, size_t *b)
+{
+    int n = 0;
+    const parl__tok *toks = parl__reader_all_tokens(&m->r, &n);
+    return parl__clean_search(m->r.text, a, b, toks, n);
+}
+
 /* {text}: to the end of the request when last, else as few items as let
  * the rest of the pattern match. */
 static int match_text(matcher *m, const parl__elem *e, int ne, size_t j)
@@ -93,14 +101,14 @@ static int match_text(matcher *m, const parl__elem *e, int ne, size_t j)
     size_t a = first->start;
     if (ne == 1) {
         size_t b = m->r.n;
-        if (!parl__clean_search(m->r.text, &a, &b)) return 0;
+        if (!clean(m, &a, &b)) return 0;
         m->c.ta = a; m->c.tb = b; m->c.has_text = 1;
         return 1;
     }
     for (size_t k = j + 1; item(m, k - 1)->kind != PARL__IT_END; k++) {
         if (!match_from(m, e + 1, ne - 1, k)) continue;
         size_t ta = a, tb = item(m, k - 1)->end;   /* cleaned only once it fits */
-        if (!parl__clean_search(m->r.text, &ta, &tb)) continue;
+        if (!clean(m, &ta, &tb)) continue;
         m->c.ta = ta; m->c.tb = tb; m->c.has_text = 1;
         return 1;
     }
@@ -116,7 +124,7 @@ static int match_quoted(matcher *m, const parl__elem *e, int ne, size_t j)
         if (it->kind == PARL__IT_END) return 0;
         if (it->kind != PARL__IT_QUOTE) continue;
         size_t a = item(m, j)->end, b = it->start;
-        if (!parl__clean_search(m->r.text, &a, &b)) return 0;
+        if (!clean(m, &a, &b)) return 0;
         if (!match_from(m, e + 1, ne - 1, k + 1)) return 0;
         m->c.ta = a; m->c.tb = b; m->c.has_text = 1;
         return 1;
@@ -244,7 +252,7 @@ static int capture(matcher *m, int v, size_t j)
 static int confirm(matcher *m, int v, size_t j)
 {
     if (m->r.count > PARL__RING && j < m->r.count - PARL__RING)   /* left the ring */
-        parl__reader_init(&m->r, m->r.text, m->r.n);
+        parl__reader_rewind(&m->r);
     if (parl__dfa_exact[v] && capture(m, v, j)) return 1;
     for (; parl__item_at(&m->r, j)->kind != PARL__IT_END; j++)
         if (try_variant(m, v, j)) return 1;
@@ -311,8 +319,7 @@ static void fill(const parl__rule *r, const caps *c, parl_intent *out)
 parl_mode parl_infer(const char *text, size_t len, parl_intent *out)
 {
     matcher m;
-    memset(out, 0, sizeof *out);
-    out->rule = -1;
+    *out = (parl_intent){ .rule = -1 };
     parl__reader_init(&m.r, text, len);
     int v = best_match(&m, parl__nvariants_rules);
     if (v < 0) return out->mode = PARL_MODE_NONE;

@@ -206,10 +206,50 @@ static void test_against_exhaustive(void)
           differ, cases);
 }
 
+/* Where a request starts does not matter: behind 0 to 150 filler words
+ * (so that the reader's token buffer refills at every point of it and the
+ * item ring is left behind), each request infers as it does alone, its
+ * search span moved by the filler's length. */
+static void test_position_independence(void)
+{
+    static const char *const reqs[] = {
+        "sentences 2, 4 and 6", "paragraphs twenty-one to twenty-five", "the first and third sentences",
+        "one hundred and five lines", "show me the related work section", "the 1st, 2nd and 3rd lines",
+        "what does it say about \"the fox\"?", "how many times is the word model mentioned",
+        "tell me what the document says about taxes, please", "first three sentences of the document",
+        "lines five to ten", "a couple of paragraphs", "every mention of data in the document",
+    };
+    char q[2048];
+    int bad = 0, cases = 0;
+    for (size_t r = 0; r < sizeof reqs / sizeof reqs[0]; r++) {
+        parl_intent alone;
+        parl_infer(reqs[r], strlen(reqs[r]), &alone);
+        for (int f = 0; f <= 150; f++) {
+            size_t n = 0;
+            for (int w = 0; w < f; w++) {   /* words and marks the patterns skip */
+                const char *b = w % 7 == 3 ? "; " : w % 5 == 1 ? "zork " : "qux ";
+                memcpy(q + n, b, strlen(b));
+                n += strlen(b);
+            }
+            size_t lead = n, k = strlen(reqs[r]);
+            memcpy(q + n, reqs[r], k);
+            n += k;
+            parl_intent in;
+            parl_infer(q, n, &in);
+            in.search.off -= in.has_search ? lead : 0;
+            cases++;
+            if (!same_intent(&in, &alone) && bad++ < 5)
+                fprintf(stderr, "differs behind %d filler words: %s\n", f, reqs[r]);
+        }
+    }
+    CHECK(bad == 0, "%d of %d requests behind filler infer differently", bad, cases);
+}
+
 int main(void)
 {
     test_qty_shortcut();
     test_against_exhaustive();
+    test_position_independence();
     test_search_span();
     test_not_nul_terminated();
     test_nul_and_invalid_utf8();

@@ -1034,15 +1034,17 @@ static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "{\n    int64_t x = 0;\n    for (; a < b && p[a] >= '0' && p[a] <= '9'; a++)\n"
           "        x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + (p[a] - '0');\n"
           "    *v = x > PARL__BIG ? PARL__BIG : x;\n}\n\n"
-          "size_t parl__lex(const char *text, size_t n, size_t pos, parl__tok *t)\n{\n"
+          "/* Tokens run on in one call: the reader takes them by the dozen. */\n"
+          "int parl__lex_many(const char *text, size_t n, size_t pos, parl__tok *t, int max, size_t *next)\n{\n"
           "    const unsigned char *p = (const unsigned char *)text;\n"
           "    size_t cur, mar = 0, start;\n"
-          "    unsigned id = 0, kind;\n"
+          "    unsigned id, kind;\n"
+          "    int k = 0;\n"
           "/* Reading past N gives 0, which is the end unless a NUL is there. */\n"
           "#define YYPEEK() (cur < n ? p[cur] : 0)\n#define YYSKIP() (++cur)\n"
           "#define YYBACKUP() (mar = cur)\n#define YYRESTORE() (cur = mar)\n"
           "again:\n    while (pos < n && p[pos] == ' ') pos++;   /* the usual blank, quickly */\n"
-          "    start = cur = pos;\n"
+          "    start = cur = pos;\n    id = 0;\n"
           "    /*!re2c\n"
           "    re2c:api = custom;\n    re2c:yyfill:enable = 0;\n"
           "    re2c:flags:nested-ifs = 1;\n"
@@ -1066,9 +1068,9 @@ static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
         if (i) fputs(" | ", f);
         emit_re_literal(f, suffixes->items[i]->text);
     }
-    fputs(") {\n        digits_value(p, start, cur, &t->value);\n"
+    fputs(") {\n        digits_value(p, start, cur, &t[k].value);\n"
           "        kind = PARL__TK_DIGITORD;\n        goto number;\n    }\n"
-          "    [0-9]+ {\n        digits_value(p, start, cur, &t->value);\n"
+          "    [0-9]+ {\n        digits_value(p, start, cur, &t[k].value);\n"
           "        kind = PARL__TK_DIGITS;\n        goto number;\n    }\n\n"
           "    // The vocabulary (grammar/*.yaml), by id.\n", f);
     int *order = xcalloc((size_t)I->nw + 1, sizeof(int));
@@ -1087,9 +1089,11 @@ static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "        kind = PARL__TK_PUNCT;\n        goto token;\n    }\n"
           "    punct { kind = PARL__TK_PUNCT; goto token; }\n    */\n"
           "word:\n    kind = PARL__TK_WORD;\n"
-          "token:\n    t->value = 0;\n"
-          "number:\n    t->kind = (uint8_t)kind;\n    t->word = (uint16_t)id;\n"
-          "    t->start = start;\n    t->end = cur;\n    return cur;\n}\n", f);
+          "token:\n    t[k].value = 0;\n"
+          "number:\n    t[k].kind = (uint8_t)kind;\n    t[k].word = (uint16_t)id;\n"
+          "    t[k].start = start;\n    t[k].end = cur;\n"
+          "    if (++k < max && kind != PARL__TK_END) {\n        pos = cur;\n        goto again;\n    }\n"
+          "    *next = cur;\n    return k;\n}\n", f);
 }
 
 static void emit_quantity(FILE *f)
