@@ -80,6 +80,7 @@ typedef struct parl__variant {
     int16_t rule;          /* -1 for gate and tail patterns */
     uint16_t first;        /* first element */
     uint8_t n;             /* elements */
+    uint8_t slots;         /* elements that are slots, not words */
 } parl__variant;
 typedef struct parl__rule {
     uint8_t mode;

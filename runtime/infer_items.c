@@ -15,6 +15,7 @@ void parl__reader_init(parl__reader *r, const char *text, size_t n)
     r->tbase = 0;
     r->lex_pos = 0;
     parl__reader_rewind(r);
+    parl__reader_refill(r);   /* so that the first item takes the quick way too */
 }
 
 void parl__reader_rewind(parl__reader *r)

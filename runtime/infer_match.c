@@ -183,9 +183,10 @@ static int lowest_bit(uint64_t x)
  * LOG_MAX entries, starts are recorded eagerly in FROM, marked in LATE. */
 #define LOG_MAX 32
 typedef struct scan_result {
-    uint64_t cand[PARL__DFA_WORDS], late[PARL__DFA_WORDS], seen[PARL__DFA_CLASS_WORDS];
+    uint64_t cand[PARL__DFA_WORDS], seen[PARL__DFA_CLASS_WORDS];
     int nlog;
-    uint32_t log_item[LOG_MAX];
+    uint64_t late[PARL__DFA_WORDS];   /* set once the log is full */
+    size_t log_item[LOG_MAX];
     uint16_t log_set[LOG_MAX];
     size_t from[PARL__DFA_VARIANTS];   /* only where LATE */
 } scan_result;
@@ -215,9 +216,10 @@ static void scan(matcher *m, scan_result *sr)
         unsigned set = parl__dfa_accept[s];
         if (!set) continue;
         const uint64_t *acc = parl__dfa_accept_sets + (size_t)set * PARL__DFA_WORDS;
-        if (sr->nlog == LOG_MAX || j > UINT32_MAX) { accept_late(sr, acc, j); continue; }
-        sr->log_item[sr->nlog] = (uint32_t)j;
+        if (sr->nlog == LOG_MAX) { accept_late(sr, acc, j); continue; }
+        sr->log_item[sr->nlog] = j;
         sr->log_set[sr->nlog++] = (uint16_t)set;
+        if (sr->nlog == LOG_MAX) memset(sr->late, 0, sizeof sr->late);
         for (int w = 0; w < PARL__DFA_WORDS; w++) sr->cand[w] |= acc[w];
     }
 }
@@ -226,7 +228,7 @@ static void scan(matcher *m, scan_result *sr)
 static size_t start_of(const scan_result *sr, int v)
 {
     uint64_t bit = (uint64_t)1 << (v % 64);
-    if (sr->late[v / 64] & bit) return sr->from[v];
+    if (sr->nlog == LOG_MAX && (sr->late[v / 64] & bit)) return sr->from[v];
     int k = 0;
     while (!(parl__dfa_accept_sets[(size_t)sr->log_set[k] * PARL__DFA_WORDS + v / 64] & bit)) k++;
     return sr->log_item[k] + 1 - (size_t)parl__dfa_prefix_len[v];
@@ -242,6 +244,7 @@ static int capture(matcher *m, int v, size_t j)
     m->start = j;
     caps *c = &m->c;
     c->num_op = c->has_range = c->nlist = c->has_text = c->unit = c->section = 0;
+    if (!pv->slots) return 1;
     for (int i = 0; i < pv->n; i++)
         if (e[i].op > PARL__E_SET && !take(m, e + i, j + i)) return 0;
     return 1;
@@ -275,7 +278,7 @@ static int needs_unseen(int v, const uint64_t *seen)
 static int best_match(matcher *m, int limit)
 {
     scan_result sr;
-    memset(&sr, 0, offsetof(scan_result, log_item));
+    memset(&sr, 0, offsetof(scan_result, late));
     scan(m, &sr);
     for (int w = 0; w < PARL__DFA_WORDS; w++)
         for (uint64_t bits = sr.cand[w]; bits; bits &= bits - 1) {

@@ -1285,8 +1285,12 @@ static void emit_tables(infer *I, FILE *f)
             "const int parl__nvariants_tails = %d;\nconst int parl__nvariants_heads = %d;\n",
             counts[0], counts[1], counts[2], counts[3]);
     fprintf(f, "const parl__variant parl__variants[%d] = {\n", I->nv ? I->nv : 1);
-    for (int k = 0, e = 0; k < I->nv; e += I->v[k].s.n, k++)
-        fprintf(f, "    { %d, %d, %d },\n", I->v[k].group == 0 ? I->v[k].rule : -1, e, I->v[k].s.n);
+    for (int k = 0, e = 0; k < I->nv; e += I->v[k].s.n, k++) {
+        int slots = 0;
+        for (int i = 0; i < I->v[k].s.n; i++) slots += I->v[k].s.e[i].op > E_SET;
+        fprintf(f, "    { %d, %d, %d, %d },\n", I->v[k].group == 0 ? I->v[k].rule : -1, e,
+                I->v[k].s.n, slots);
+    }
     fputs("};\n\n", f);
 
     fprintf(f, "const parl__rule parl__rules[%d] = {\n", I->nrules ? I->nrules : 1);
