@@ -163,7 +163,7 @@ typedef struct parl__reader {
 void parl__reader_init(parl__reader *r, const char *text, size_t n);
 /* Back to the first item, keeping the tokens lexed if they start there. */
 void parl__reader_rewind(parl__reader *r);
-/* Lexes more tokens; call when itok == ntok and toks[ntok-1] is not END. */
+/* Lexes more tokens, keeping PARL__TOK_BACK read ones. */
 void parl__reader_refill(parl__reader *r);
 /* Every token of the request with END last, or NULL when they did not all
  * fit in toks[]. */
@@ -173,15 +173,15 @@ static inline const parl__tok *parl__reader_all_tokens(const parl__reader *r, in
     *n = r->ntok;
     return r->toks;
 }
-/* The token at itok + AHEAD, lexing more if needed (the END token when
- * past the end). */
+/* The token at itok + AHEAD, lexing more if needed: the END token when
+ * past the end, or when AHEAD reaches beyond what the buffer holds (more
+ * than PARL__TOKS - PARL__TOK_BACK tokens: never for number runs, only for
+ * a phrase of the vocabulary that long, which then does not join). */
+const parl__tok *parl__reader_tok_more(parl__reader *r, int ahead);
 static inline const parl__tok *parl__reader_tok(parl__reader *r, int ahead)
 {
-    while (r->itok + ahead >= r->ntok) {
-        if (r->ntok && r->toks[r->ntok - 1].kind == PARL__TK_END) return &r->toks[r->ntok - 1];
-        parl__reader_refill(r);
-    }
-    return &r->toks[r->itok + ahead];
+    if (r->itok + ahead < r->ntok) return &r->toks[r->itok + ahead];
+    return parl__reader_tok_more(r, ahead);
 }
 /* Reads the next item, number r->count. Past the end: END items. */
 const parl__item *parl__read_item(parl__reader *r);

@@ -40,6 +40,18 @@ void parl__reader_refill(parl__reader *r)
                                   PARL__TOKS - r->ntok, &r->lex_pos);
 }
 
+const parl__tok *parl__reader_tok_more(parl__reader *r, int ahead)
+{
+    static const parl__tok beyond = { 0, 0, 0, 0, PARL__TK_END };
+    while (r->itok + ahead >= r->ntok) {
+        if (r->ntok && r->toks[r->ntok - 1].kind == PARL__TK_END) return &r->toks[r->ntok - 1];
+        size_t had = r->tbase + (size_t)r->ntok;   /* tokens lexed so far */
+        parl__reader_refill(r);
+        if (r->tbase + (size_t)r->ntok == had) return &beyond;
+    }
+    return &r->toks[r->itok + ahead];
+}
+
 static const parl__tok *peek(parl__reader *r) { return parl__reader_tok(r, 0); }
 static void take(parl__reader *r) { r->itok++; }
 
