@@ -32,7 +32,6 @@ again:
     /*!re2c
     re2c:api = custom;
     re2c:yyfill:enable = 0;
-    re2c:flags:nested-ifs = 1;
     re2c:define:YYCTYPE = "unsigned char";
 
     blank = [ \t\r\n\f\v] | "\xc2\xa0";

@@ -26,6 +26,7 @@
 */
 /************ Begin %include sections from the grammar ************************/
 #define NDEBUG 1
+#define YYNOERRORRECOVERY 1
 #include <string.h>
 #include "infer_internal.h"
 #define parl__qty_parser_ENGINEALWAYSONSTACK 1
@@ -120,7 +121,7 @@ static void push(parl__qty *q, int64_t v)
 #endif
 /************* Begin control #defines *****************************************/
 #define YYCODETYPE unsigned char
-#define YYNOCODE 37
+#define YYNOCODE 32
 #define YYACTIONTYPE unsigned char
 #define parl__qty_parserTOKENTYPE int64_t
 typedef union {
@@ -140,18 +141,18 @@ typedef union {
 #define parl__qty_parserCTX_PARAM
 #define parl__qty_parserCTX_FETCH
 #define parl__qty_parserCTX_STORE
-#define YYNSTATE             33
+#define YYNSTATE             42
 #define YYNRULE              58
-#define YYNRULE_WITH_ACTION  52
+#define YYNRULE_WITH_ACTION  55
 #define YYNTOKEN             22
-#define YY_MAX_SHIFT         32
-#define YY_MIN_SHIFTREDUCE   78
-#define YY_MAX_SHIFTREDUCE   135
-#define YY_ERROR_ACTION      136
-#define YY_ACCEPT_ACTION     137
-#define YY_NO_ACTION         138
-#define YY_MIN_REDUCE        139
-#define YY_MAX_REDUCE        196
+#define YY_MAX_SHIFT         41
+#define YY_MIN_SHIFTREDUCE   82
+#define YY_MAX_SHIFTREDUCE   139
+#define YY_ERROR_ACTION      140
+#define YY_ACCEPT_ACTION     141
+#define YY_NO_ACTION         142
+#define YY_MIN_REDUCE        143
+#define YY_MAX_REDUCE        200
 /************* End control #defines *******************************************/
 #define YY_NLOOKAHEAD ((int)(sizeof(yy_lookahead)/sizeof(yy_lookahead[0])))
 
@@ -218,68 +219,71 @@ typedef union {
 **  yy_default[]       Default action for each state.
 **
 *********** Begin parsing tables **********************************************/
-#define YY_ACTTAB_COUNT (167)
+#define YY_ACTTAB_COUNT (169)
 static const YYACTIONTYPE yy_action[] = {
- /*     0 */   167,   89,   20,  112,   18,  109,  103,  125,  126,  127,
- /*    10 */   122,  123,   88,  116,   31,   19,  137,   32,   12,   11,
- /*    20 */   167,   16,   15,  180,  151,  152,   17,  165,    9,  178,
- /*    30 */   179,   20,  112,   18,  109,  168,  125,  126,  127,  122,
- /*    40 */   123,    1,  116,    4,   26,  148,   89,   27,  112,   22,
- /*    50 */   109,  103,   24,  165,    9,  178,  179,   88,  168,   31,
- /*    60 */    19,  181,  111,  112,   18,  147,  114,  125,  126,  127,
- /*    70 */   124,  142,   24,  165,    9,  178,  179,   10,   24,  165,
- /*    80 */     9,  178,  179,   28,  135,  146,  133,   25,  132,  131,
- /*    90 */   145,  151,  152,   23,  165,   13,  151,  152,   23,  165,
- /*   100 */    13,  141,   27,  112,   22,  109,   97,  151,  152,   23,
- /*   110 */   165,   13,  161,  165,   13,   26,  110,    8,  111,  112,
- /*   120 */    18,  133,   25,  125,  126,  127,   27,  112,   22,  109,
- /*   130 */   111,  112,   22,  162,  165,   13,  111,  112,   22,   26,
- /*   140 */   138,    7,  114,  110,  102,   14,  124,  128,  108,   29,
- /*   150 */   108,    3,   30,    6,    2,  121,    5,  115,    7,   21,
- /*   160 */   115,  191,  129,   95,   93,  138,   29,
+ /*     0 */     2,   95,   25,  109,   21,  117,  107,  132,  133,  134,
+ /*    10 */   129,  130,   94,  124,   40,   22,   25,  109,   21,  117,
+ /*    20 */   122,  132,  133,  134,  129,  130,    6,  124,  175,   34,
+ /*    30 */     1,   95,   37,  109,   27,  117,  107,   35,   37,  109,
+ /*    40 */    27,  117,   94,    5,   40,   22,  141,   14,   13,   17,
+ /*    50 */    16,   34,   19,    9,  123,  186,  119,  120,   20,  136,
+ /*    60 */   148,  132,  133,  134,  176,  154,  119,  120,   26,   30,
+ /*    70 */     9,   10,  186,  122,  119,  120,   20,  131,  135,  132,
+ /*    80 */   133,  134,   37,  109,   27,  117,  144,  153,  175,  187,
+ /*    90 */    23,   30,    9,  152,  186,   34,  143,   12,   28,   15,
+ /*   100 */   139,  111,  111,  137,   32,    3,    4,  135,  119,  120,
+ /*   110 */    26,  176,  188,  137,   32,    7,    8,   29,   36,   24,
+ /*   120 */   151,   30,    9,   18,  186,   28,   15,  150,   31,  149,
+ /*   130 */   147,  146,   30,    9,   33,  186,  112,   41,  123,   28,
+ /*   140 */    15,  136,   28,   15,  137,   32,  137,   32,   11,   11,
+ /*   150 */   118,  106,  165,   15,  131,  116,   38,   38,  118,   39,
+ /*   160 */   128,  166,   15,  112,  116,  101,  145,   99,   97,
 };
 static const YYCODETYPE yy_lookahead[] = {
- /*     0 */    33,    1,    2,    3,    4,    5,    6,    7,    8,    9,
- /*    10 */    10,   11,   12,   13,   14,   15,   22,   23,   24,   25,
- /*    20 */    33,   27,   28,   36,   30,   31,   32,   33,   34,   35,
- /*    30 */    36,    2,    3,    4,    5,   33,    7,    8,    9,   10,
- /*    40 */    11,   29,   13,   29,   15,   25,    1,    2,    3,    4,
- /*    50 */     5,    6,   32,   33,   34,   35,   36,   12,   33,   14,
- /*    60 */    15,   36,    2,    3,    4,   25,    2,    7,    8,    9,
- /*    70 */    11,   25,   32,   33,   34,   35,   36,   17,   32,   33,
- /*    80 */    34,   35,   36,   19,   17,   24,   17,   18,   19,   20,
- /*    90 */    24,   30,   31,   32,   33,   34,   30,   31,   32,   33,
- /*   100 */    34,   24,    2,    3,    4,    5,   16,   30,   31,   32,
- /*   110 */    33,   34,   32,   33,   34,   15,    5,   17,    2,    3,
- /*   120 */     4,   17,   18,    7,    8,    9,    2,    3,    4,    5,
- /*   130 */     2,    3,    4,   32,   33,   34,    2,    3,    4,   15,
- /*   140 */    37,    6,    2,    5,    6,   17,   11,    7,    5,   14,
- /*   150 */     5,   26,   14,   26,   29,   10,   29,    2,    6,   19,
- /*   160 */     2,    0,    7,   16,   16,   37,   14,   37,   37,   37,
- /*   170 */    37,   37,   37,   37,   37,   37,   37,   37,   37,   37,
- /*   180 */    37,   37,   37,   37,   37,   37,   37,   22,   22,
+ /*     0 */    27,    1,    2,    3,    4,    5,    6,    7,    8,    9,
+ /*    10 */    10,   11,   12,   13,   14,   15,    2,    3,    4,    5,
+ /*    20 */     2,    7,    8,    9,   10,   11,   27,   13,   30,   15,
+ /*    30 */    27,    1,    2,    3,    4,    5,    6,   19,    2,    3,
+ /*    40 */     4,    5,   12,   27,   14,   15,   22,   23,   24,   25,
+ /*    50 */    26,   15,   28,   29,    2,   31,    2,    3,    4,    7,
+ /*    60 */     0,    7,    8,    9,   30,   24,    2,    3,    4,   28,
+ /*    70 */    29,   17,   31,    2,    2,    3,    4,   11,    7,    7,
+ /*    80 */     8,    9,    2,    3,    4,    5,    0,   24,   30,   31,
+ /*    90 */    19,   28,   29,   23,   31,   15,    0,   17,   28,   29,
+ /*   100 */    17,    2,    2,   17,   18,   19,   20,    7,    2,    3,
+ /*   110 */     4,   30,   31,   17,   18,   19,   20,   24,   19,   19,
+ /*   120 */    23,   28,   29,   17,   31,   28,   29,    0,   24,    0,
+ /*   130 */     0,    0,   28,   29,   23,   31,    2,   23,    2,   28,
+ /*   140 */    29,    7,   28,   29,   17,   18,   17,   18,    6,    6,
+ /*   150 */     5,    6,   28,   29,   11,    5,   14,   14,    5,   14,
+ /*   160 */    10,   28,   29,    2,    5,   16,    0,   16,   16,   32,
+ /*   170 */    32,   32,   32,   32,   32,   32,   32,   32,   32,   32,
+ /*   180 */    32,   32,   32,   32,   32,   32,   32,   32,   32,   32,
+ /*   190 */    32,
 };
-#define YY_SHIFT_COUNT    (32)
+#define YY_SHIFT_COUNT    (41)
 #define YY_SHIFT_MIN      (0)
-#define YY_SHIFT_MAX      (161)
+#define YY_SHIFT_MAX      (166)
 static const unsigned char yy_shift_ofst[] = {
- /*     0 */     0,   29,   29,   29,   45,   45,   45,  100,  124,   60,
- /*    10 */   116,   69,   69,  128,  134,  104,  104,  135,  140,  138,
- /*    20 */   145,  155,   64,  152,   59,   67,  111,  143,  158,   90,
- /*    30 */   147,  148,  161,
+ /*     0 */     0,   14,   14,   14,   14,   30,   30,   30,   30,   54,
+ /*    10 */    72,   80,   36,   86,   96,  106,  127,  129,   64,  143,
+ /*    20 */    71,  100,  145,   52,  134,  150,   18,   99,  142,   60,
+ /*    30 */    66,  130,   83,  131,  153,  136,  161,  159,  149,  151,
+ /*    40 */   152,  166,
 };
-#define YY_REDUCE_COUNT (16)
-#define YY_REDUCE_MIN   (-33)
-#define YY_REDUCE_MAX   (127)
-static const signed char yy_reduce_ofst[] = {
- /*     0 */    -6,   20,   40,   46,   61,   66,   77,   80,  101,  -13,
- /*    10 */    25,  125,  127,  -33,    2,   12,   14,
+#define YY_REDUCE_COUNT (18)
+#define YY_REDUCE_MIN   (-27)
+#define YY_REDUCE_MAX   (133)
+static const short yy_reduce_ofst[] = {
+ /*     0 */    24,   41,   63,   93,  104,   70,   97,  111,  114,   58,
+ /*    10 */    81,  124,  133,  -27,   -1,   -2,    3,   16,   34,
 };
 static const YYACTIONTYPE yy_default[] = {
- /*     0 */   136,  136,  136,  136,  136,  136,  136,  160,  136,  166,
- /*    10 */   136,  140,  139,  166,  136,  144,  143,  159,  174,  136,
- /*    20 */   172,  136,  174,  159,  136,  195,  136,  172,  136,  157,
- /*    30 */   155,  153,  136,
+ /*     0 */   140,  140,  140,  140,  140,  140,  140,  140,  140,  174,
+ /*    10 */   140,  164,  140,  140,  140,  174,  140,  140,  140,  163,
+ /*    20 */   182,  171,  140,  140,  140,  169,  182,  171,  163,  140,
+ /*    30 */   140,  140,  199,  140,  140,  140,  140,  169,  161,  159,
+ /*    40 */   157,  140,
 };
 /********** End of lemon-generated parsing tables *****************************/
 
@@ -409,21 +413,16 @@ static const char *const yyTokenName[] = {
   /*   19 */ "DASH",
   /*   20 */ "TO",
   /*   21 */ "LOW",
-  /*   22 */ "start",
-  /*   23 */ "qty",
-  /*   24 */ "num",
-  /*   25 */ "ord",
-  /*   26 */ "to",
-  /*   27 */ "numlist",
-  /*   28 */ "ordlist",
-  /*   29 */ "sep",
-  /*   30 */ "cardinal",
-  /*   31 */ "quantity",
-  /*   32 */ "small",
-  /*   33 */ "below100",
-  /*   34 */ "hundreds",
-  /*   35 */ "ordsmall",
-  /*   36 */ "ord100",
+  /*   22 */ "qty",
+  /*   23 */ "num",
+  /*   24 */ "ord",
+  /*   25 */ "numlist",
+  /*   26 */ "ordlist",
+  /*   27 */ "sep",
+  /*   28 */ "small",
+  /*   29 */ "hundreds",
+  /*   30 */ "below100",
+  /*   31 */ "ord100",
 };
 #endif /* defined(YYCOVERAGE) || !defined(NDEBUG) */
 
@@ -433,59 +432,59 @@ static const char *const yyTokenName[] = {
 static const char *const yyRuleName[] = {
  /*   0 */ "qty ::= num",
  /*   1 */ "qty ::= ord",
- /*   2 */ "qty ::= num to num",
- /*   3 */ "qty ::= ord to ord",
- /*   4 */ "qty ::= numlist",
- /*   5 */ "qty ::= ordlist",
- /*   6 */ "numlist ::= num sep num",
- /*   7 */ "numlist ::= numlist sep num",
- /*   8 */ "ordlist ::= ord sep ord",
- /*   9 */ "ordlist ::= ordlist sep ord",
- /*  10 */ "num ::= DIGITS",
- /*  11 */ "num ::= ZERO",
- /*  12 */ "num ::= cardinal",
- /*  13 */ "num ::= quantity",
- /*  14 */ "quantity ::= QTYWORD",
- /*  15 */ "quantity ::= QTYWORD OF",
- /*  16 */ "quantity ::= ARTICLE QTYWORD",
- /*  17 */ "quantity ::= ARTICLE QTYWORD OF",
- /*  18 */ "quantity ::= small QTYWORD",
- /*  19 */ "quantity ::= small QTYWORD OF",
- /*  20 */ "cardinal ::= small",
- /*  21 */ "cardinal ::= small SCALE",
- /*  22 */ "cardinal ::= small SCALE small",
- /*  23 */ "cardinal ::= small SCALE AND small",
- /*  24 */ "cardinal ::= ARTICLE SCALE",
- /*  25 */ "cardinal ::= SCALE",
- /*  26 */ "small ::= below100",
- /*  27 */ "small ::= hundreds",
- /*  28 */ "small ::= hundreds below100",
- /*  29 */ "small ::= hundreds AND below100",
- /*  30 */ "hundreds ::= ONES HUNDRED",
- /*  31 */ "hundreds ::= HUNDRED",
- /*  32 */ "hundreds ::= ARTICLE HUNDRED",
- /*  33 */ "below100 ::= ONES",
- /*  34 */ "below100 ::= TEENS",
- /*  35 */ "below100 ::= TENS",
- /*  36 */ "below100 ::= TENS ONES",
- /*  37 */ "below100 ::= TENS DASH ONES",
- /*  38 */ "ord ::= DIGITORD",
- /*  39 */ "ord ::= ordsmall",
- /*  40 */ "ordsmall ::= ord100",
- /*  41 */ "ordsmall ::= hundreds ord100",
- /*  42 */ "ordsmall ::= hundreds AND ord100",
- /*  43 */ "ordsmall ::= ONES ORD_HUNDRED",
- /*  44 */ "ordsmall ::= ORD_HUNDRED",
- /*  45 */ "ordsmall ::= ORD_SCALE",
- /*  46 */ "ordsmall ::= small ORD_SCALE",
- /*  47 */ "ord100 ::= ORD_ONES",
- /*  48 */ "ord100 ::= ORD_TEENS",
- /*  49 */ "ord100 ::= ORD_TENS",
- /*  50 */ "ord100 ::= TENS ORD_ONES",
- /*  51 */ "ord100 ::= TENS DASH ORD_ONES",
- /*  52 */ "start ::= qty",
- /*  53 */ "to ::= TO",
- /*  54 */ "to ::= DASH",
+ /*   2 */ "qty ::= num TO num",
+ /*   3 */ "qty ::= num DASH num",
+ /*   4 */ "qty ::= ord TO ord",
+ /*   5 */ "qty ::= ord DASH ord",
+ /*   6 */ "qty ::= numlist",
+ /*   7 */ "qty ::= ordlist",
+ /*   8 */ "numlist ::= num sep num",
+ /*   9 */ "numlist ::= numlist sep num",
+ /*  10 */ "ordlist ::= ord sep ord",
+ /*  11 */ "ordlist ::= ordlist sep ord",
+ /*  12 */ "num ::= DIGITS",
+ /*  13 */ "num ::= ZERO",
+ /*  14 */ "num ::= QTYWORD",
+ /*  15 */ "num ::= QTYWORD OF",
+ /*  16 */ "num ::= ARTICLE QTYWORD",
+ /*  17 */ "num ::= ARTICLE QTYWORD OF",
+ /*  18 */ "num ::= small QTYWORD",
+ /*  19 */ "num ::= small QTYWORD OF",
+ /*  20 */ "num ::= small",
+ /*  21 */ "num ::= small SCALE",
+ /*  22 */ "num ::= small SCALE small",
+ /*  23 */ "num ::= small SCALE AND small",
+ /*  24 */ "num ::= ARTICLE SCALE",
+ /*  25 */ "num ::= SCALE",
+ /*  26 */ "small ::= ONES",
+ /*  27 */ "small ::= TEENS",
+ /*  28 */ "small ::= TENS",
+ /*  29 */ "small ::= TENS ONES",
+ /*  30 */ "small ::= TENS DASH ONES",
+ /*  31 */ "small ::= hundreds",
+ /*  32 */ "small ::= hundreds below100",
+ /*  33 */ "small ::= hundreds AND below100",
+ /*  34 */ "hundreds ::= ONES HUNDRED",
+ /*  35 */ "hundreds ::= HUNDRED",
+ /*  36 */ "hundreds ::= ARTICLE HUNDRED",
+ /*  37 */ "below100 ::= ONES",
+ /*  38 */ "below100 ::= TEENS",
+ /*  39 */ "below100 ::= TENS",
+ /*  40 */ "below100 ::= TENS ONES",
+ /*  41 */ "below100 ::= TENS DASH ONES",
+ /*  42 */ "ord ::= DIGITORD",
+ /*  43 */ "ord ::= ord100",
+ /*  44 */ "ord ::= hundreds ord100",
+ /*  45 */ "ord ::= hundreds AND ord100",
+ /*  46 */ "ord ::= ONES ORD_HUNDRED",
+ /*  47 */ "ord ::= ORD_HUNDRED",
+ /*  48 */ "ord ::= ORD_SCALE",
+ /*  49 */ "ord ::= small ORD_SCALE",
+ /*  50 */ "ord100 ::= ORD_ONES",
+ /*  51 */ "ord100 ::= ORD_TEENS",
+ /*  52 */ "ord100 ::= ORD_TENS",
+ /*  53 */ "ord100 ::= TENS ORD_ONES",
+ /*  54 */ "ord100 ::= TENS DASH ORD_ONES",
  /*  55 */ "sep ::= AND",
  /*  56 */ "sep ::= COMMA",
  /*  57 */ "sep ::= COMMA AND",
@@ -927,64 +926,64 @@ static void yy_shift(
 /* For rule J, yyRuleInfoLhs[J] contains the symbol on the left-hand side
 ** of that rule */
 static const YYCODETYPE yyRuleInfoLhs[] = {
-    23,  /* (0) qty ::= num */
-    23,  /* (1) qty ::= ord */
-    23,  /* (2) qty ::= num to num */
-    23,  /* (3) qty ::= ord to ord */
-    23,  /* (4) qty ::= numlist */
-    23,  /* (5) qty ::= ordlist */
-    27,  /* (6) numlist ::= num sep num */
-    27,  /* (7) numlist ::= numlist sep num */
-    28,  /* (8) ordlist ::= ord sep ord */
-    28,  /* (9) ordlist ::= ordlist sep ord */
-    24,  /* (10) num ::= DIGITS */
-    24,  /* (11) num ::= ZERO */
-    24,  /* (12) num ::= cardinal */
-    24,  /* (13) num ::= quantity */
-    31,  /* (14) quantity ::= QTYWORD */
-    31,  /* (15) quantity ::= QTYWORD OF */
-    31,  /* (16) quantity ::= ARTICLE QTYWORD */
-    31,  /* (17) quantity ::= ARTICLE QTYWORD OF */
-    31,  /* (18) quantity ::= small QTYWORD */
-    31,  /* (19) quantity ::= small QTYWORD OF */
-    30,  /* (20) cardinal ::= small */
-    30,  /* (21) cardinal ::= small SCALE */
-    30,  /* (22) cardinal ::= small SCALE small */
-    30,  /* (23) cardinal ::= small SCALE AND small */
-    30,  /* (24) cardinal ::= ARTICLE SCALE */
-    30,  /* (25) cardinal ::= SCALE */
-    32,  /* (26) small ::= below100 */
-    32,  /* (27) small ::= hundreds */
-    32,  /* (28) small ::= hundreds below100 */
-    32,  /* (29) small ::= hundreds AND below100 */
-    34,  /* (30) hundreds ::= ONES HUNDRED */
-    34,  /* (31) hundreds ::= HUNDRED */
-    34,  /* (32) hundreds ::= ARTICLE HUNDRED */
-    33,  /* (33) below100 ::= ONES */
-    33,  /* (34) below100 ::= TEENS */
-    33,  /* (35) below100 ::= TENS */
-    33,  /* (36) below100 ::= TENS ONES */
-    33,  /* (37) below100 ::= TENS DASH ONES */
-    25,  /* (38) ord ::= DIGITORD */
-    25,  /* (39) ord ::= ordsmall */
-    35,  /* (40) ordsmall ::= ord100 */
-    35,  /* (41) ordsmall ::= hundreds ord100 */
-    35,  /* (42) ordsmall ::= hundreds AND ord100 */
-    35,  /* (43) ordsmall ::= ONES ORD_HUNDRED */
-    35,  /* (44) ordsmall ::= ORD_HUNDRED */
-    35,  /* (45) ordsmall ::= ORD_SCALE */
-    35,  /* (46) ordsmall ::= small ORD_SCALE */
-    36,  /* (47) ord100 ::= ORD_ONES */
-    36,  /* (48) ord100 ::= ORD_TEENS */
-    36,  /* (49) ord100 ::= ORD_TENS */
-    36,  /* (50) ord100 ::= TENS ORD_ONES */
-    36,  /* (51) ord100 ::= TENS DASH ORD_ONES */
-    22,  /* (52) start ::= qty */
-    26,  /* (53) to ::= TO */
-    26,  /* (54) to ::= DASH */
-    29,  /* (55) sep ::= AND */
-    29,  /* (56) sep ::= COMMA */
-    29,  /* (57) sep ::= COMMA AND */
+    22,  /* (0) qty ::= num */
+    22,  /* (1) qty ::= ord */
+    22,  /* (2) qty ::= num TO num */
+    22,  /* (3) qty ::= num DASH num */
+    22,  /* (4) qty ::= ord TO ord */
+    22,  /* (5) qty ::= ord DASH ord */
+    22,  /* (6) qty ::= numlist */
+    22,  /* (7) qty ::= ordlist */
+    25,  /* (8) numlist ::= num sep num */
+    25,  /* (9) numlist ::= numlist sep num */
+    26,  /* (10) ordlist ::= ord sep ord */
+    26,  /* (11) ordlist ::= ordlist sep ord */
+    23,  /* (12) num ::= DIGITS */
+    23,  /* (13) num ::= ZERO */
+    23,  /* (14) num ::= QTYWORD */
+    23,  /* (15) num ::= QTYWORD OF */
+    23,  /* (16) num ::= ARTICLE QTYWORD */
+    23,  /* (17) num ::= ARTICLE QTYWORD OF */
+    23,  /* (18) num ::= small QTYWORD */
+    23,  /* (19) num ::= small QTYWORD OF */
+    23,  /* (20) num ::= small */
+    23,  /* (21) num ::= small SCALE */
+    23,  /* (22) num ::= small SCALE small */
+    23,  /* (23) num ::= small SCALE AND small */
+    23,  /* (24) num ::= ARTICLE SCALE */
+    23,  /* (25) num ::= SCALE */
+    28,  /* (26) small ::= ONES */
+    28,  /* (27) small ::= TEENS */
+    28,  /* (28) small ::= TENS */
+    28,  /* (29) small ::= TENS ONES */
+    28,  /* (30) small ::= TENS DASH ONES */
+    28,  /* (31) small ::= hundreds */
+    28,  /* (32) small ::= hundreds below100 */
+    28,  /* (33) small ::= hundreds AND below100 */
+    29,  /* (34) hundreds ::= ONES HUNDRED */
+    29,  /* (35) hundreds ::= HUNDRED */
+    29,  /* (36) hundreds ::= ARTICLE HUNDRED */
+    30,  /* (37) below100 ::= ONES */
+    30,  /* (38) below100 ::= TEENS */
+    30,  /* (39) below100 ::= TENS */
+    30,  /* (40) below100 ::= TENS ONES */
+    30,  /* (41) below100 ::= TENS DASH ONES */
+    24,  /* (42) ord ::= DIGITORD */
+    24,  /* (43) ord ::= ord100 */
+    24,  /* (44) ord ::= hundreds ord100 */
+    24,  /* (45) ord ::= hundreds AND ord100 */
+    24,  /* (46) ord ::= ONES ORD_HUNDRED */
+    24,  /* (47) ord ::= ORD_HUNDRED */
+    24,  /* (48) ord ::= ORD_SCALE */
+    24,  /* (49) ord ::= small ORD_SCALE */
+    31,  /* (50) ord100 ::= ORD_ONES */
+    31,  /* (51) ord100 ::= ORD_TEENS */
+    31,  /* (52) ord100 ::= ORD_TENS */
+    31,  /* (53) ord100 ::= TENS ORD_ONES */
+    31,  /* (54) ord100 ::= TENS DASH ORD_ONES */
+    27,  /* (55) sep ::= AND */
+    27,  /* (56) sep ::= COMMA */
+    27,  /* (57) sep ::= COMMA AND */
 };
 
 /* For rule J, yyRuleInfoNRhs[J] contains the negative of the number
@@ -992,59 +991,59 @@ static const YYCODETYPE yyRuleInfoLhs[] = {
 static const signed char yyRuleInfoNRhs[] = {
    -1,  /* (0) qty ::= num */
    -1,  /* (1) qty ::= ord */
-   -3,  /* (2) qty ::= num to num */
-   -3,  /* (3) qty ::= ord to ord */
-   -1,  /* (4) qty ::= numlist */
-   -1,  /* (5) qty ::= ordlist */
-   -3,  /* (6) numlist ::= num sep num */
-   -3,  /* (7) numlist ::= numlist sep num */
-   -3,  /* (8) ordlist ::= ord sep ord */
-   -3,  /* (9) ordlist ::= ordlist sep ord */
-   -1,  /* (10) num ::= DIGITS */
-   -1,  /* (11) num ::= ZERO */
-   -1,  /* (12) num ::= cardinal */
-   -1,  /* (13) num ::= quantity */
-   -1,  /* (14) quantity ::= QTYWORD */
-   -2,  /* (15) quantity ::= QTYWORD OF */
-   -2,  /* (16) quantity ::= ARTICLE QTYWORD */
-   -3,  /* (17) quantity ::= ARTICLE QTYWORD OF */
-   -2,  /* (18) quantity ::= small QTYWORD */
-   -3,  /* (19) quantity ::= small QTYWORD OF */
-   -1,  /* (20) cardinal ::= small */
-   -2,  /* (21) cardinal ::= small SCALE */
-   -3,  /* (22) cardinal ::= small SCALE small */
-   -4,  /* (23) cardinal ::= small SCALE AND small */
-   -2,  /* (24) cardinal ::= ARTICLE SCALE */
-   -1,  /* (25) cardinal ::= SCALE */
-   -1,  /* (26) small ::= below100 */
-   -1,  /* (27) small ::= hundreds */
-   -2,  /* (28) small ::= hundreds below100 */
-   -3,  /* (29) small ::= hundreds AND below100 */
-   -2,  /* (30) hundreds ::= ONES HUNDRED */
-   -1,  /* (31) hundreds ::= HUNDRED */
-   -2,  /* (32) hundreds ::= ARTICLE HUNDRED */
-   -1,  /* (33) below100 ::= ONES */
-   -1,  /* (34) below100 ::= TEENS */
-   -1,  /* (35) below100 ::= TENS */
-   -2,  /* (36) below100 ::= TENS ONES */
-   -3,  /* (37) below100 ::= TENS DASH ONES */
-   -1,  /* (38) ord ::= DIGITORD */
-   -1,  /* (39) ord ::= ordsmall */
-   -1,  /* (40) ordsmall ::= ord100 */
-   -2,  /* (41) ordsmall ::= hundreds ord100 */
-   -3,  /* (42) ordsmall ::= hundreds AND ord100 */
-   -2,  /* (43) ordsmall ::= ONES ORD_HUNDRED */
-   -1,  /* (44) ordsmall ::= ORD_HUNDRED */
-   -1,  /* (45) ordsmall ::= ORD_SCALE */
-   -2,  /* (46) ordsmall ::= small ORD_SCALE */
-   -1,  /* (47) ord100 ::= ORD_ONES */
-   -1,  /* (48) ord100 ::= ORD_TEENS */
-   -1,  /* (49) ord100 ::= ORD_TENS */
-   -2,  /* (50) ord100 ::= TENS ORD_ONES */
-   -3,  /* (51) ord100 ::= TENS DASH ORD_ONES */
-   -1,  /* (52) start ::= qty */
-   -1,  /* (53) to ::= TO */
-   -1,  /* (54) to ::= DASH */
+   -3,  /* (2) qty ::= num TO num */
+   -3,  /* (3) qty ::= num DASH num */
+   -3,  /* (4) qty ::= ord TO ord */
+   -3,  /* (5) qty ::= ord DASH ord */
+   -1,  /* (6) qty ::= numlist */
+   -1,  /* (7) qty ::= ordlist */
+   -3,  /* (8) numlist ::= num sep num */
+   -3,  /* (9) numlist ::= numlist sep num */
+   -3,  /* (10) ordlist ::= ord sep ord */
+   -3,  /* (11) ordlist ::= ordlist sep ord */
+   -1,  /* (12) num ::= DIGITS */
+   -1,  /* (13) num ::= ZERO */
+   -1,  /* (14) num ::= QTYWORD */
+   -2,  /* (15) num ::= QTYWORD OF */
+   -2,  /* (16) num ::= ARTICLE QTYWORD */
+   -3,  /* (17) num ::= ARTICLE QTYWORD OF */
+   -2,  /* (18) num ::= small QTYWORD */
+   -3,  /* (19) num ::= small QTYWORD OF */
+   -1,  /* (20) num ::= small */
+   -2,  /* (21) num ::= small SCALE */
+   -3,  /* (22) num ::= small SCALE small */
+   -4,  /* (23) num ::= small SCALE AND small */
+   -2,  /* (24) num ::= ARTICLE SCALE */
+   -1,  /* (25) num ::= SCALE */
+   -1,  /* (26) small ::= ONES */
+   -1,  /* (27) small ::= TEENS */
+   -1,  /* (28) small ::= TENS */
+   -2,  /* (29) small ::= TENS ONES */
+   -3,  /* (30) small ::= TENS DASH ONES */
+   -1,  /* (31) small ::= hundreds */
+   -2,  /* (32) small ::= hundreds below100 */
+   -3,  /* (33) small ::= hundreds AND below100 */
+   -2,  /* (34) hundreds ::= ONES HUNDRED */
+   -1,  /* (35) hundreds ::= HUNDRED */
+   -2,  /* (36) hundreds ::= ARTICLE HUNDRED */
+   -1,  /* (37) below100 ::= ONES */
+   -1,  /* (38) below100 ::= TEENS */
+   -1,  /* (39) below100 ::= TENS */
+   -2,  /* (40) below100 ::= TENS ONES */
+   -3,  /* (41) below100 ::= TENS DASH ONES */
+   -1,  /* (42) ord ::= DIGITORD */
+   -1,  /* (43) ord ::= ord100 */
+   -2,  /* (44) ord ::= hundreds ord100 */
+   -3,  /* (45) ord ::= hundreds AND ord100 */
+   -2,  /* (46) ord ::= ONES ORD_HUNDRED */
+   -1,  /* (47) ord ::= ORD_HUNDRED */
+   -1,  /* (48) ord ::= ORD_SCALE */
+   -2,  /* (49) ord ::= small ORD_SCALE */
+   -1,  /* (50) ord100 ::= ORD_ONES */
+   -1,  /* (51) ord100 ::= ORD_TEENS */
+   -1,  /* (52) ord100 ::= ORD_TENS */
+   -2,  /* (53) ord100 ::= TENS ORD_ONES */
+   -3,  /* (54) ord100 ::= TENS DASH ORD_ONES */
    -1,  /* (55) sep ::= AND */
    -1,  /* (56) sep ::= COMMA */
    -2,  /* (57) sep ::= COMMA AND */
@@ -1095,140 +1094,135 @@ static YYACTIONTYPE yy_reduce(
       case 1: /* qty ::= ord */
 { q->kind = PARL__QTY_ORD; q->n = 0; push(q, yymsp[0].minor.yy0); }
         break;
-      case 2: /* qty ::= num to num */
-      case 3: /* qty ::= ord to ord */ yytestcase(yyruleno==3);
+      case 2: /* qty ::= num TO num */
+      case 4: /* qty ::= ord TO ord */ yytestcase(yyruleno==4);
 { q->kind = PARL__QTY_RANGE; q->n = 0; push(q, yymsp[-2].minor.yy0); push(q, yymsp[0].minor.yy0); }
+  yy_destructor(yypParser,20,&yymsp[-1].minor);
         break;
-      case 4: /* qty ::= numlist */
-      case 5: /* qty ::= ordlist */ yytestcase(yyruleno==5);
+      case 3: /* qty ::= num DASH num */
+      case 5: /* qty ::= ord DASH ord */ yytestcase(yyruleno==5);
+{ q->kind = PARL__QTY_RANGE; q->n = 0; push(q, yymsp[-2].minor.yy0); push(q, yymsp[0].minor.yy0); }
+  yy_destructor(yypParser,19,&yymsp[-1].minor);
+        break;
+      case 6: /* qty ::= numlist */
+      case 7: /* qty ::= ordlist */ yytestcase(yyruleno==7);
 { q->kind = PARL__QTY_LIST; }
         break;
-      case 6: /* numlist ::= num sep num */
-      case 8: /* ordlist ::= ord sep ord */ yytestcase(yyruleno==8);
+      case 8: /* numlist ::= num sep num */
+      case 10: /* ordlist ::= ord sep ord */ yytestcase(yyruleno==10);
 { q->n = 0; push(q, yymsp[-2].minor.yy0); push(q, yymsp[0].minor.yy0); }
         break;
-      case 7: /* numlist ::= numlist sep num */
-      case 9: /* ordlist ::= ordlist sep ord */ yytestcase(yyruleno==9);
+      case 9: /* numlist ::= numlist sep num */
+      case 11: /* ordlist ::= ordlist sep ord */ yytestcase(yyruleno==11);
 { push(q, yymsp[0].minor.yy0); }
         break;
-      case 10: /* num ::= DIGITS */
-      case 12: /* num ::= cardinal */ yytestcase(yyruleno==12);
-      case 13: /* num ::= quantity */ yytestcase(yyruleno==13);
-      case 14: /* quantity ::= QTYWORD */ yytestcase(yyruleno==14);
-      case 20: /* cardinal ::= small */ yytestcase(yyruleno==20);
-      case 25: /* cardinal ::= SCALE */ yytestcase(yyruleno==25);
-      case 26: /* small ::= below100 */ yytestcase(yyruleno==26);
-      case 27: /* small ::= hundreds */ yytestcase(yyruleno==27);
-      case 33: /* below100 ::= ONES */ yytestcase(yyruleno==33);
-      case 34: /* below100 ::= TEENS */ yytestcase(yyruleno==34);
-      case 35: /* below100 ::= TENS */ yytestcase(yyruleno==35);
-      case 38: /* ord ::= DIGITORD */ yytestcase(yyruleno==38);
-      case 39: /* ord ::= ordsmall */ yytestcase(yyruleno==39);
-      case 40: /* ordsmall ::= ord100 */ yytestcase(yyruleno==40);
-      case 45: /* ordsmall ::= ORD_SCALE */ yytestcase(yyruleno==45);
-      case 47: /* ord100 ::= ORD_ONES */ yytestcase(yyruleno==47);
-      case 48: /* ord100 ::= ORD_TEENS */ yytestcase(yyruleno==48);
-      case 49: /* ord100 ::= ORD_TENS */ yytestcase(yyruleno==49);
+      case 12: /* num ::= DIGITS */
+      case 14: /* num ::= QTYWORD */ yytestcase(yyruleno==14);
+      case 20: /* num ::= small */ yytestcase(yyruleno==20);
+      case 25: /* num ::= SCALE */ yytestcase(yyruleno==25);
+      case 26: /* small ::= ONES */ yytestcase(yyruleno==26);
+      case 27: /* small ::= TEENS */ yytestcase(yyruleno==27);
+      case 28: /* small ::= TENS */ yytestcase(yyruleno==28);
+      case 31: /* small ::= hundreds */ yytestcase(yyruleno==31);
+      case 37: /* below100 ::= ONES */ yytestcase(yyruleno==37);
+      case 38: /* below100 ::= TEENS */ yytestcase(yyruleno==38);
+      case 39: /* below100 ::= TENS */ yytestcase(yyruleno==39);
+      case 42: /* ord ::= DIGITORD */ yytestcase(yyruleno==42);
+      case 43: /* ord ::= ord100 */ yytestcase(yyruleno==43);
+      case 48: /* ord ::= ORD_SCALE */ yytestcase(yyruleno==48);
+      case 50: /* ord100 ::= ORD_ONES */ yytestcase(yyruleno==50);
+      case 51: /* ord100 ::= ORD_TEENS */ yytestcase(yyruleno==51);
+      case 52: /* ord100 ::= ORD_TENS */ yytestcase(yyruleno==52);
 { yylhsminor.yy0 = yymsp[0].minor.yy0; }
   yymsp[0].minor.yy0 = yylhsminor.yy0;
         break;
-      case 11: /* num ::= ZERO */
+      case 13: /* num ::= ZERO */
 {  yy_destructor(yypParser,1,&yymsp[0].minor);
 { yymsp[0].minor.yy0 = 0; }
 }
         break;
-      case 15: /* quantity ::= QTYWORD OF */
+      case 15: /* num ::= QTYWORD OF */
 { yylhsminor.yy0 = yymsp[-1].minor.yy0; }
   yy_destructor(yypParser,16,&yymsp[0].minor);
   yymsp[-1].minor.yy0 = yylhsminor.yy0;
         break;
-      case 16: /* quantity ::= ARTICLE QTYWORD */
-      case 24: /* cardinal ::= ARTICLE SCALE */ yytestcase(yyruleno==24);
+      case 16: /* num ::= ARTICLE QTYWORD */
+      case 24: /* num ::= ARTICLE SCALE */ yytestcase(yyruleno==24);
 {  yy_destructor(yypParser,15,&yymsp[-1].minor);
 { yymsp[-1].minor.yy0 = yymsp[0].minor.yy0; }
 }
         break;
-      case 17: /* quantity ::= ARTICLE QTYWORD OF */
+      case 17: /* num ::= ARTICLE QTYWORD OF */
 {  yy_destructor(yypParser,15,&yymsp[-2].minor);
 { yymsp[-2].minor.yy0 = yymsp[-1].minor.yy0; }
   yy_destructor(yypParser,16,&yymsp[0].minor);
 }
         break;
-      case 18: /* quantity ::= small QTYWORD */
-      case 21: /* cardinal ::= small SCALE */ yytestcase(yyruleno==21);
-      case 46: /* ordsmall ::= small ORD_SCALE */ yytestcase(yyruleno==46);
+      case 18: /* num ::= small QTYWORD */
+      case 21: /* num ::= small SCALE */ yytestcase(yyruleno==21);
+      case 49: /* ord ::= small ORD_SCALE */ yytestcase(yyruleno==49);
 { yylhsminor.yy0 = cap(yymsp[-1].minor.yy0 * yymsp[0].minor.yy0); }
   yymsp[-1].minor.yy0 = yylhsminor.yy0;
         break;
-      case 19: /* quantity ::= small QTYWORD OF */
+      case 19: /* num ::= small QTYWORD OF */
 { yylhsminor.yy0 = cap(yymsp[-2].minor.yy0 * yymsp[-1].minor.yy0); }
   yy_destructor(yypParser,16,&yymsp[0].minor);
   yymsp[-2].minor.yy0 = yylhsminor.yy0;
         break;
-      case 22: /* cardinal ::= small SCALE small */
+      case 22: /* num ::= small SCALE small */
 { yylhsminor.yy0 = cap(yymsp[-2].minor.yy0 * yymsp[-1].minor.yy0 + yymsp[0].minor.yy0); }
   yymsp[-2].minor.yy0 = yylhsminor.yy0;
         break;
-      case 23: /* cardinal ::= small SCALE AND small */
+      case 23: /* num ::= small SCALE AND small */
 { yylhsminor.yy0 = cap(yymsp[-3].minor.yy0 * yymsp[-2].minor.yy0 + yymsp[0].minor.yy0); }
   yy_destructor(yypParser,17,&yymsp[-1].minor);
   yymsp[-3].minor.yy0 = yylhsminor.yy0;
         break;
-      case 28: /* small ::= hundreds below100 */
-      case 36: /* below100 ::= TENS ONES */ yytestcase(yyruleno==36);
-      case 41: /* ordsmall ::= hundreds ord100 */ yytestcase(yyruleno==41);
-      case 50: /* ord100 ::= TENS ORD_ONES */ yytestcase(yyruleno==50);
+      case 29: /* small ::= TENS ONES */
+      case 32: /* small ::= hundreds below100 */ yytestcase(yyruleno==32);
+      case 40: /* below100 ::= TENS ONES */ yytestcase(yyruleno==40);
+      case 44: /* ord ::= hundreds ord100 */ yytestcase(yyruleno==44);
+      case 53: /* ord100 ::= TENS ORD_ONES */ yytestcase(yyruleno==53);
 { yylhsminor.yy0 = yymsp[-1].minor.yy0 + yymsp[0].minor.yy0; }
   yymsp[-1].minor.yy0 = yylhsminor.yy0;
         break;
-      case 29: /* small ::= hundreds AND below100 */
-      case 42: /* ordsmall ::= hundreds AND ord100 */ yytestcase(yyruleno==42);
+      case 30: /* small ::= TENS DASH ONES */
+      case 41: /* below100 ::= TENS DASH ONES */ yytestcase(yyruleno==41);
+      case 54: /* ord100 ::= TENS DASH ORD_ONES */ yytestcase(yyruleno==54);
+{ yylhsminor.yy0 = yymsp[-2].minor.yy0 + yymsp[0].minor.yy0; }
+  yy_destructor(yypParser,19,&yymsp[-1].minor);
+  yymsp[-2].minor.yy0 = yylhsminor.yy0;
+        break;
+      case 33: /* small ::= hundreds AND below100 */
+      case 45: /* ord ::= hundreds AND ord100 */ yytestcase(yyruleno==45);
 { yylhsminor.yy0 = yymsp[-2].minor.yy0 + yymsp[0].minor.yy0; }
   yy_destructor(yypParser,17,&yymsp[-1].minor);
   yymsp[-2].minor.yy0 = yylhsminor.yy0;
         break;
-      case 30: /* hundreds ::= ONES HUNDRED */
+      case 34: /* hundreds ::= ONES HUNDRED */
 { yylhsminor.yy0 = yymsp[-1].minor.yy0 * 100; }
   yy_destructor(yypParser,5,&yymsp[0].minor);
   yymsp[-1].minor.yy0 = yylhsminor.yy0;
         break;
-      case 31: /* hundreds ::= HUNDRED */
+      case 35: /* hundreds ::= HUNDRED */
 {  yy_destructor(yypParser,5,&yymsp[0].minor);
 { yymsp[0].minor.yy0 = 100; }
 }
         break;
-      case 32: /* hundreds ::= ARTICLE HUNDRED */
+      case 36: /* hundreds ::= ARTICLE HUNDRED */
 {  yy_destructor(yypParser,15,&yymsp[-1].minor);
 { yymsp[-1].minor.yy0 = 100; }
   yy_destructor(yypParser,5,&yymsp[0].minor);
 }
         break;
-      case 37: /* below100 ::= TENS DASH ONES */
-      case 51: /* ord100 ::= TENS DASH ORD_ONES */ yytestcase(yyruleno==51);
-{ yylhsminor.yy0 = yymsp[-2].minor.yy0 + yymsp[0].minor.yy0; }
-  yy_destructor(yypParser,19,&yymsp[-1].minor);
-  yymsp[-2].minor.yy0 = yylhsminor.yy0;
-        break;
-      case 43: /* ordsmall ::= ONES ORD_HUNDRED */
+      case 46: /* ord ::= ONES ORD_HUNDRED */
 { yylhsminor.yy0 = yymsp[-1].minor.yy0 * 100; }
   yy_destructor(yypParser,10,&yymsp[0].minor);
   yymsp[-1].minor.yy0 = yylhsminor.yy0;
         break;
-      case 44: /* ordsmall ::= ORD_HUNDRED */
+      case 47: /* ord ::= ORD_HUNDRED */
 {  yy_destructor(yypParser,10,&yymsp[0].minor);
 { yymsp[0].minor.yy0 = 100; }
-}
-        break;
-      case 53: /* to ::= TO */
-{  yy_destructor(yypParser,20,&yymsp[0].minor);
-{
-}
-}
-        break;
-      case 54: /* to ::= DASH */
-{  yy_destructor(yypParser,19,&yymsp[0].minor);
-{
-}
 }
         break;
       case 55: /* sep ::= AND */
@@ -1251,7 +1245,6 @@ static YYACTIONTYPE yy_reduce(
 }
         break;
       default:
-      /* (52) start ::= qty */ yytestcase(yyruleno==52);
         break;
 /********** End reduce actions ************************************************/
   };

@@ -13,6 +13,7 @@
 %stack_overflow { q->error = 1; }
 %include {
 #define NDEBUG 1
+#define YYNOERRORRECOVERY 1
 #include <string.h>
 #include "infer_internal.h"
 #define parl__qty_parser_ENGINEALWAYSONSTACK 1
@@ -33,15 +34,16 @@ static void push(parl__qty *q, int64_t v)
 %left LOW.
 %left AND DASH.
 
-start ::= qty.
+// Few levels, since every reduction costs: below100 and the cardinal
+// forms are spelled out under num and small.
 qty ::= num(A).                  { q->kind = PARL__QTY_CARD; q->n = 0; push(q, A); }
 qty ::= ord(A).                  { q->kind = PARL__QTY_ORD; q->n = 0; push(q, A); }
-qty ::= num(A) to num(B).        { q->kind = PARL__QTY_RANGE; q->n = 0; push(q, A); push(q, B); }
-qty ::= ord(A) to ord(B).        { q->kind = PARL__QTY_RANGE; q->n = 0; push(q, A); push(q, B); }
+qty ::= num(A) TO num(B).        { q->kind = PARL__QTY_RANGE; q->n = 0; push(q, A); push(q, B); }
+qty ::= num(A) DASH num(B).      { q->kind = PARL__QTY_RANGE; q->n = 0; push(q, A); push(q, B); }
+qty ::= ord(A) TO ord(B).        { q->kind = PARL__QTY_RANGE; q->n = 0; push(q, A); push(q, B); }
+qty ::= ord(A) DASH ord(B).      { q->kind = PARL__QTY_RANGE; q->n = 0; push(q, A); push(q, B); }
 qty ::= numlist.                 { q->kind = PARL__QTY_LIST; }
 qty ::= ordlist.                 { q->kind = PARL__QTY_LIST; }
-to ::= TO.
-to ::= DASH.
 sep ::= AND.
 sep ::= COMMA.
 sep ::= COMMA AND.
@@ -50,23 +52,25 @@ numlist ::= numlist sep num(B).  { push(q, B); }
 ordlist ::= ord(A) sep ord(B).   { q->n = 0; push(q, A); push(q, B); }
 ordlist ::= ordlist sep ord(B).  { push(q, B); }
 
-num(R) ::= DIGITS(A).            { R = A; }
-num(R) ::= ZERO.                 { R = 0; }
-num(R) ::= cardinal(A).          { R = A; }
-num(R) ::= quantity(A).          { R = A; }
-quantity(R) ::= QTYWORD(A).              { R = A; }
-quantity(R) ::= QTYWORD(A) OF.           { R = A; }
-quantity(R) ::= ARTICLE QTYWORD(A).      { R = A; }
-quantity(R) ::= ARTICLE QTYWORD(A) OF.   { R = A; }
-quantity(R) ::= small(N) QTYWORD(A).     { R = cap(N * A); }
-quantity(R) ::= small(N) QTYWORD(A) OF.  { R = cap(N * A); }
-cardinal(R) ::= small(A). [LOW]                     { R = A; }
-cardinal(R) ::= small(A) SCALE(S). [LOW]            { R = cap(A * S); }
-cardinal(R) ::= small(A) SCALE(S) small(B).         { R = cap(A * S + B); }
-cardinal(R) ::= small(A) SCALE(S) AND small(B).     { R = cap(A * S + B); }
-cardinal(R) ::= ARTICLE SCALE(S).                   { R = S; }
-cardinal(R) ::= SCALE(S). [LOW]                     { R = S; }
-small(R) ::= below100(A).               { R = A; }
+num(R) ::= DIGITS(A).                       { R = A; }
+num(R) ::= ZERO.                            { R = 0; }
+num(R) ::= QTYWORD(A).                      { R = A; }
+num(R) ::= QTYWORD(A) OF.                   { R = A; }
+num(R) ::= ARTICLE QTYWORD(A).              { R = A; }
+num(R) ::= ARTICLE QTYWORD(A) OF.           { R = A; }
+num(R) ::= small(N) QTYWORD(A).             { R = cap(N * A); }
+num(R) ::= small(N) QTYWORD(A) OF.          { R = cap(N * A); }
+num(R) ::= small(A). [LOW]                  { R = A; }
+num(R) ::= small(A) SCALE(S). [LOW]         { R = cap(A * S); }
+num(R) ::= small(A) SCALE(S) small(B).      { R = cap(A * S + B); }
+num(R) ::= small(A) SCALE(S) AND small(B).  { R = cap(A * S + B); }
+num(R) ::= ARTICLE SCALE(S).                { R = S; }
+num(R) ::= SCALE(S). [LOW]                  { R = S; }
+small(R) ::= ONES(A).                   { R = A; }
+small(R) ::= TEENS(A).                  { R = A; }
+small(R) ::= TENS(A). [LOW]             { R = A; }
+small(R) ::= TENS(A) ONES(B).           { R = A + B; }
+small(R) ::= TENS(A) DASH ONES(B).      { R = A + B; }
 small(R) ::= hundreds(A). [LOW]         { R = A; }
 small(R) ::= hundreds(A) below100(B).   { R = A + B; }
 small(R) ::= hundreds(A) AND below100(B). { R = A + B; }
@@ -80,14 +84,13 @@ below100(R) ::= TENS(A) ONES(B).        { R = A + B; }
 below100(R) ::= TENS(A) DASH ONES(B).   { R = A + B; }
 
 ord(R) ::= DIGITORD(A).                 { R = A; }
-ord(R) ::= ordsmall(A).                 { R = A; }
-ordsmall(R) ::= ord100(A).              { R = A; }
-ordsmall(R) ::= hundreds(A) ord100(B).  { R = A + B; }
-ordsmall(R) ::= hundreds(A) AND ord100(B). { R = A + B; }
-ordsmall(R) ::= ONES(A) ORD_HUNDRED.    { R = A * 100; }
-ordsmall(R) ::= ORD_HUNDRED.            { R = 100; }
-ordsmall(R) ::= ORD_SCALE(S).           { R = S; }
-ordsmall(R) ::= small(A) ORD_SCALE(S).  { R = cap(A * S); }
+ord(R) ::= ord100(A).                   { R = A; }
+ord(R) ::= hundreds(A) ord100(B).       { R = A + B; }
+ord(R) ::= hundreds(A) AND ord100(B).   { R = A + B; }
+ord(R) ::= ONES(A) ORD_HUNDRED.         { R = A * 100; }
+ord(R) ::= ORD_HUNDRED.                 { R = 100; }
+ord(R) ::= ORD_SCALE(S).                { R = S; }
+ord(R) ::= small(A) ORD_SCALE(S).       { R = cap(A * S); }
 ord100(R) ::= ORD_ONES(A).              { R = A; }
 ord100(R) ::= ORD_TEENS(A).             { R = A; }
 ord100(R) ::= ORD_TENS(A).              { R = A; }
