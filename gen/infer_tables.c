@@ -1928,4 +1928,12 @@ const uint16_t parl__phrase_words[23] = {
 const char *const parl__mode_names[20] = { "none", "stats", "last_n", "first_n", "nth", "paragraph", "first_paragraph", "last_paragraph", "range", "sentence_range", "paragraph_range", "full", "line", "search", "search_all", "implicit_start", "implicit_end", "section", "section_list", "compound", };
 const char *const parl__unit_names[6] = { "none", "sentence", "paragraph", "line", "word", "character", };
 const char *const parl__section_names[12] = { "none", "abstract", "introduction", "background", "methods", "results", "discussion", "conclusion", "references", "acknowledgements", "appendix", "keywords", };
+/* Number-phrase terminals (PARL_Q_*): which may follow each, which may end a phrase. */
+const uint32_t parl__qty_follow[21] = {
+    0x000000u, 0x1e0000u, 0x1e4c60u, 0x1e4840u, 0x1e48c4u, 0x1e4bdcu,
+    0x1e803cu, 0x1e0000u, 0x1e0000u, 0x1e0000u, 0x1e0000u, 0x1e0000u,
+    0x1e0000u, 0x1e0000u, 0x1f0000u, 0x004060u, 0x1e0000u, 0x00fffeu,
+    0x02fffeu, 0x00fffeu, 0x00fffeu
+};
+const uint32_t parl__qty_ends = 0x017ffeu;
 const uint64_t parl__trim_set[4] = { 0x8c00500200000000u, 0x0u, 0x0u, 0x0u };

@@ -1587,7 +1587,7 @@ int parl__qty_parserFallback(int iToken){
 int parl__qty_parse_rules(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)
 {
     yyParser parser;
-    memset(q, 0, sizeof *q);
+    q->kind = q->n = q->error = 0;
     parl__qty_parserInit(&parser);
     for (int i = 0; i < n && !q->error; i++) parl__qty_parser(&parser, codes[i], values[i], q);
     if (!q->error) parl__qty_parser(&parser, 0, 0, q);

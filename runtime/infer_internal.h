@@ -47,6 +47,9 @@ int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, pa
 /* The same without the shortcut for one-token phrases (for tests). */
 int parl__qty_parse_rules(const unsigned char *codes, const int64_t *values, int n, parl__qty *q);
 extern const unsigned char parl__qty_alone[];
+/* By terminal: the terminals that may follow it in a phrase (bits); the
+ * terminals that may end one (gen/infer_tables.c, read off quantity.y). */
+extern const uint32_t parl__qty_follow[], parl__qty_ends;
 
 /* ---- tables (gen/infer_tables.c) */
 enum { PARL__W_PHRASE = 1,   /* first word of a phrase of the vocabulary */

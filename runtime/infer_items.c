@@ -81,16 +81,21 @@ static void read_quantity(parl__reader *r, parl__item *it, unsigned code, int64_
     codes[0] = (unsigned char)code;
     values[0] = value;
     ends[0] = it->end;
-    while (k < RUN_MAX) {
+    while (k < RUN_MAX) {   /* the run: number tokens that may meet */
         const parl__tok *t = peek(r);
-        if (!(codes[k] = (unsigned char)qclass_of(t))) break;
+        unsigned c = qclass_of(t);
+        if (!(parl__qty_follow[codes[k - 1]] >> c & 1)) break;
+        codes[k] = (unsigned char)c;
         values[k] = value_of(t);
         ends[k++] = t->end;
         take(r);
     }
-    for (run = k; k > 0; k--)
-        if (parl__qty_parse(codes, values, k, &q)) break;
-    if (!k) return;
+    for (run = k; k > 0; k--)   /* its longest prefix that is a phrase */
+        if ((parl__qty_ends >> codes[k - 1] & 1) && parl__qty_parse(codes, values, k, &q)) break;
+    if (!k) {   /* no phrase ("a" alone): give back what the run took */
+        r->itok = (int)(first - r->tbase);
+        return;
+    }
     it->kind = PARL__IT_QTY;
     it->qkind = (uint8_t)q.kind;
     it->v0 = q.v[0];

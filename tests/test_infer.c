@@ -144,6 +144,35 @@ static void test_qty_shortcut(void)
     CHECK(shortcuts > 0, "the shortcut is used");
 }
 
+/* The reader cuts number runs with parl__qty_follow and parl__qty_ends;
+ * they must never cut a phrase the parser takes: every phrase of up to 4
+ * terminals that parses has each adjacent pair in follow and its last
+ * terminal in ends. Some that do not parse are cut (else they are useless). */
+static void test_qty_adjacency(void)
+{
+    static const int64_t values[4] = { 3, 20, 5, 7 };
+    long phrases = 0, cut = 0, bad = 0;
+    for (int n = 1; n <= 4; n++) {
+        long lim = 1;
+        for (int i = 0; i < n; i++) lim *= PARL_Q_TO;
+        for (long x = 0; x < lim; x++) {
+            unsigned char c[4];
+            long y = x;
+            for (int i = 0; i < n; i++, y /= PARL_Q_TO) c[i] = (unsigned char)(y % PARL_Q_TO + 1);
+            int allowed = parl__qty_ends >> c[n - 1] & 1;
+            for (int i = 0; i + 1 < n; i++) allowed &= parl__qty_follow[c[i]] >> c[i + 1] & 1;
+            parl__qty q;
+            if (parl__qty_parse_rules(c, values, n, &q)) {
+                phrases++;
+                if (!allowed && bad++ < 5)
+                    CHECK(0, "a phrase of %d terminals (first %u, last %u) is cut", n, c[0], c[n - 1]);
+            } else cut += !allowed;
+        }
+    }
+    CHECK(bad == 0, "no phrase is cut (%ld of %ld are)", bad, phrases);
+    CHECK(phrases > 1000 && cut > 100000, "%ld phrases, %ld non-phrases cut", phrases, cut);
+}
+
 static int same_intent(const parl_intent *a, const parl_intent *b)
 {
     if (a->mode != b->mode || a->rule != b->rule || a->unit != b->unit || a->section != b->section ||
@@ -247,9 +276,28 @@ static void test_position_independence(void)
     CHECK(bad == 0, "%d of %d requests behind filler infer differently", bad, cases);
 }
 
+/* A run of number words that is no phrase at all ("a" before "third")
+ * gives back every token it read: "third" is still an ordinal. */
+static void test_run_gives_back(void)
+{
+    static const struct { const char *q; parl_mode mode; int64_t count; } cases[] = {
+        { "a third sentence", PARL_MODE_NTH, 3 },
+        { "show me a second paragraph", PARL_MODE_NTH, 2 },
+        { "a first and third sentences", PARL_MODE_COMPOUND, 0 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        parl_intent in;
+        parl_infer(cases[i].q, strlen(cases[i].q), &in);
+        CHECK(in.mode == cases[i].mode && (!cases[i].count || in.count == cases[i].count),
+              "%s: mode %s count %lld", cases[i].q, parl_mode_name(in.mode), (long long)in.count);
+    }
+}
+
 int main(void)
 {
     test_qty_shortcut();
+    test_qty_adjacency();
+    test_run_gives_back();
     test_against_exhaustive();
     test_position_independence();
     test_search_span();

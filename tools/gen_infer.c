@@ -1095,25 +1095,9 @@ static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "    *next = cur;\n    return k;\n}\n", f);
 }
 
-static void emit_quantity(FILE *f)
-{
-    fputs("// Number phrases, ranges and lists. Terminals come from the word\n"
-          "// meanings in grammar/numbers.yaml (see infer_tables.c).\n"
-          "%name parl__qty_parser\n%token_prefix PARL_Q_\n%token_type {int64_t}\n"
-          "%default_type {int64_t}\n%extra_argument {parl__qty *q}\n%stack_size 40\n"
-          "%token_destructor { (void)q; (void)yypminor; }\n%syntax_error { (void)yymajor; (void)yyminor; q->error = 1; }\n%parse_failure { q->error = 1; }\n"
-          "%stack_overflow { q->error = 1; }\n"
-          "%include {\n#define NDEBUG 1\n#define YYNOERRORRECOVERY 1\n#include <string.h>\n#include \"infer_internal.h\"\n"
-          "#define parl__qty_parser_ENGINEALWAYSONSTACK 1\n"
-          "static int64_t cap(int64_t v) { return v > PARL__BIG ? PARL__BIG : v; }\n"
-          "/* Above PARL_NUMBER_MAX a phrase is not a number at all. */\n"
-          "static void push(parl__qty *q, int64_t v)\n"
-          "{\n    if (q->n == PARL__QTY_MAX || v > PARL_NUMBER_MAX) q->error = 1;\n    else q->v[q->n++] = v;\n}\n}\n\n"
-          "%token ZERO ONES TEENS TENS HUNDRED SCALE ORD_ONES ORD_TEENS ORD_TENS ORD_HUNDRED\n"
-          "       ORD_SCALE DIGITS DIGITORD QTYWORD ARTICLE OF AND COMMA DASH TO.\n\n"
-          "// A compound goes on where it can: \"one hundred and five\" is 105, not\n"
-          "// the list 100, 5; \"twenty-one\" is 21, not the range 20 to 1.\n"
-          "%left LOW.\n%left AND DASH.\n\n"
+/* The rules of the number-phrase grammar (gen/quantity.y): also read by
+ * qty_adjacency() for the pairs of terminals that may meet in a phrase. */
+static const char qty_rules[] =
           "// Few levels, since every reduction costs: below100 and the cardinal\n"
           "// forms are spelled out under num and small.\n"
           "qty ::= num(A).                  { q->kind = PARL__QTY_CARD; q->n = 0; push(q, A); }\n"
@@ -1171,12 +1155,99 @@ static void emit_quantity(FILE *f)
           "ord100(R) ::= ORD_TEENS(A).             { R = A; }\n"
           "ord100(R) ::= ORD_TENS(A).              { R = A; }\n"
           "ord100(R) ::= TENS(A) ORD_ONES(B).      { R = A + B; }\n"
-          "ord100(R) ::= TENS(A) DASH ORD_ONES(B). { R = A + B; }\n\n"
-          "%code {\n"
+          "ord100(R) ::= TENS(A) DASH ORD_ONES(B). { R = A + B; }\n\n";
+
+/* Which terminals may follow which inside a number phrase, and which may
+ * end one, read off qty_rules: two terminals meet only where the last of
+ * one symbol meets the first of the next in some rule. The reader stops a
+ * run of number tokens at a pair that never meets, and parses a run only
+ * up to a terminal that may end it (the parser is the judge; these only
+ * spare it phrases it would reject). No rule of qty_rules is empty. */
+static const char *const qty_terminals[Q_COUNT] = {
+    NULL, "ZERO", "ONES", "TEENS", "TENS", "HUNDRED", "SCALE", "ORD_ONES", "ORD_TEENS",
+    "ORD_TENS", "ORD_HUNDRED", "ORD_SCALE", "DIGITS", "DIGITORD", "QTYWORD", "ARTICLE",
+    "OF", "AND", "COMMA", "DASH", "TO" };
+#define QTY_SYMS 48
+typedef struct { char name[16]; uint32_t first, last; } qty_sym;
+
+static int qty_symbol(qty_sym *sym, int *n, const char *s, size_t len)
+{
+    for (int i = 0; i < *n; i++)
+        if (strlen(sym[i].name) == len && !memcmp(sym[i].name, s, len)) return i;
+    if (*n == QTY_SYMS || len >= sizeof sym[0].name) {
+        fprintf(stderr, "parlgen: internal error: qty_rules has too many or too long symbols\n");
+        exit(70);
+    }
+    memcpy(sym[*n].name, s, len);
+    sym[*n].name[len] = 0;
+    sym[*n].first = sym[*n].last = 0;
+    for (int t = 1; t < Q_COUNT; t++)
+        if (!strcmp(sym[*n].name, qty_terminals[t])) sym[*n].first = sym[*n].last = 1u << t;
+    return (*n)++;
+}
+
+static void qty_adjacency(uint32_t follow[Q_COUNT], uint32_t *ends)
+{
+    qty_sym sym[QTY_SYMS];
+    int nsym = 0, rhs[64][8], nrhs[64], lhs[64], nrule = 0;
+    for (const char *line = qty_rules; *line; line = strchr(line, '\n') + 1) {
+        const char *p = line, *arrow = strstr(line, "::=");
+        if (!arrow || arrow > strchr(line, '\n')) continue;   /* a comment */
+        size_t len = strspn(p, "abcdefghijklmnopqrstuvwxyz0123456789_");
+        lhs[nrule] = qty_symbol(sym, &nsym, p, len);
+        nrhs[nrule] = 0;
+        for (p = arrow + 3; *p != '.';) {
+            if (*p == ' ') { p++; continue; }
+            if (*p == '(') { p = strchr(p, ')') + 1; continue; }
+            len = strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_");
+            rhs[nrule][nrhs[nrule]++] = qty_symbol(sym, &nsym, p, len);
+            p += len;
+        }
+        nrule++;
+    }
+    for (int changed = 1; changed;) {   /* FIRST and LAST, to a fixed point */
+        changed = 0;
+        for (int r = 0; r < nrule; r++) {
+            qty_sym *l = &sym[lhs[r]];
+            uint32_t f = l->first | sym[rhs[r][0]].first, z = l->last | sym[rhs[r][nrhs[r] - 1]].last;
+            changed |= f != l->first || z != l->last;
+            l->first = f;
+            l->last = z;
+        }
+    }
+    memset(follow, 0, Q_COUNT * sizeof follow[0]);
+    for (int r = 0; r < nrule; r++)
+        for (int i = 0; i + 1 < nrhs[r]; i++)
+            for (int t = 1; t < Q_COUNT; t++)
+                if (sym[rhs[r][i]].last >> t & 1) follow[t] |= sym[rhs[r][i + 1]].first;
+    *ends = sym[lhs[0]].last;   /* the first rule's symbol is the start */
+}
+
+static void emit_quantity(FILE *f)
+{
+    fputs("// Number phrases, ranges and lists. Terminals come from the word\n"
+          "// meanings in grammar/numbers.yaml (see infer_tables.c).\n"
+          "%name parl__qty_parser\n%token_prefix PARL_Q_\n%token_type {int64_t}\n"
+          "%default_type {int64_t}\n%extra_argument {parl__qty *q}\n%stack_size 40\n"
+          "%token_destructor { (void)q; (void)yypminor; }\n%syntax_error { (void)yymajor; (void)yyminor; q->error = 1; }\n%parse_failure { q->error = 1; }\n"
+          "%stack_overflow { q->error = 1; }\n"
+          "%include {\n#define NDEBUG 1\n#define YYNOERRORRECOVERY 1\n#include <string.h>\n#include \"infer_internal.h\"\n"
+          "#define parl__qty_parser_ENGINEALWAYSONSTACK 1\n"
+          "static int64_t cap(int64_t v) { return v > PARL__BIG ? PARL__BIG : v; }\n"
+          "/* Above PARL_NUMBER_MAX a phrase is not a number at all. */\n"
+          "static void push(parl__qty *q, int64_t v)\n"
+          "{\n    if (q->n == PARL__QTY_MAX || v > PARL_NUMBER_MAX) q->error = 1;\n    else q->v[q->n++] = v;\n}\n}\n\n"
+          "%token ZERO ONES TEENS TENS HUNDRED SCALE ORD_ONES ORD_TEENS ORD_TENS ORD_HUNDRED\n"
+          "       ORD_SCALE DIGITS DIGITORD QTYWORD ARTICLE OF AND COMMA DASH TO.\n\n"
+          "// A compound goes on where it can: \"one hundred and five\" is 105, not\n"
+          "// the list 100, 5; \"twenty-one\" is 21, not the range 20 to 1.\n"
+          "%left LOW.\n%left AND DASH.\n\n", f);
+    fputs(qty_rules, f);
+    fputs("%code {\n"
           "/* Parses CODES[0..N) (PARL_Q_* terminals with VALUES) as one quantity.\n"
           " * The parser lives on this function's stack: no heap. */\n"
           "int parl__qty_parse_rules(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)\n"
-          "{\n    yyParser parser;\n    memset(q, 0, sizeof *q);\n"
+          "{\n    yyParser parser;\n    q->kind = q->n = q->error = 0;\n"
           "    parl__qty_parserInit(&parser);\n"
           "    for (int i = 0; i < n && !q->error; i++) parl__qty_parser(&parser, codes[i], values[i], q);\n"
           "    if (!q->error) parl__qty_parser(&parser, 0, 0, q);\n"
@@ -1339,6 +1410,12 @@ static void emit_tables(infer *I, FILE *f)
     uint64_t trim[4] = { 0 };   /* search_cleanup.trim as a set of bytes */
     for (const unsigned char *c = (const unsigned char *)I->trim; *c; c++)
         trim[*c >> 6] |= (uint64_t)1 << (*c & 63);
+    uint32_t follow[Q_COUNT], ends;
+    qty_adjacency(follow, &ends);
+    fputs("/* Number-phrase terminals (PARL_Q_*): which may follow each, which may end a phrase. */\n", f);
+    fprintf(f, "const uint32_t parl__qty_follow[%d] = {", Q_COUNT);
+    for (int t = 0; t < Q_COUNT; t++) fprintf(f, "%s0x%06xu", !t ? "\n    " : t % 6 ? ", " : ",\n    ", (unsigned)follow[t]);
+    fprintf(f, "\n};\nconst uint32_t parl__qty_ends = 0x%06xu;\n", (unsigned)ends);
     fprintf(f, "const uint64_t parl__trim_set[4] = { 0x%llxu, 0x%llxu, 0x%llxu, 0x%llxu };\n",
             (unsigned long long)trim[0], (unsigned long long)trim[1], (unsigned long long)trim[2],
             (unsigned long long)trim[3]);
