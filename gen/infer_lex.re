@@ -3,7 +3,381 @@
  * mark. Words and punctuation marks of the vocabulary come out with their
  * ids, others with id 0. Works on a span: no NUL terminator is needed,
  * NUL bytes inside are punctuation. */
+#include <string.h>
 #include "infer_internal.h"
+
+/* The vocabulary's words, found by a hash of the general word rule's
+ * match (SQLite's keywordCode() works so): bucket by the first 8 bytes
+ * in lower case and the length; keys in kw_pool. */
+static const char kw_pool[] =
+    "a" "about" "abstract" "acknowledgement"
+    "acknowledgements" "acknowledgment" "acknowledgments" "address"
+    "addressed" "after" "all" "aloud"
+    "an" "and" "any" "anything"
+    "appear" "appearance" "appearances" "appears"
+    "appendices" "appendix" "are" "article"
+    "at" "author" "authors" "back"
+    "background" "before" "begin" "beginning"
+    "between" "beyond" "bibliography" "big"
+    "billion" "bit" "bottom" "but"
+    "called" "chapter" "chapters" "char"
+    "character" "characters" "chars" "citations"
+    "cited" "close" "closing" "come"
+    "complete" "conclude" "concluding" "conclusion"
+    "conclusions" "content" "contents" "count"
+    "couple" "cover" "covered" "covering"
+    "describe" "did" "discuss" "discussed"
+    "discusses" "discussing" "discussion" "do"
+    "doc" "document" "does" "dozen"
+    "dump" "each" "eight" "eighteen"
+    "eighteenth" "eighth" "eightieth" "eighty"
+    "eleven" "eleventh" "end" "ending"
+    "entire" "essay" "ever" "every"
+    "everything" "everywhere" "excerpt" "executive"
+    "fifteen" "fifteenth" "fifth" "fiftieth"
+    "fifty" "file" "final" "find"
+    "findings" "finish" "first" "five"
+    "for" "fortieth" "forty" "four"
+    "fourteen" "fourteenth" "fourth" "fourty"
+    "from" "full" "give" "go"
+    "graf" "grafs" "grep" "happens"
+    "have" "heading" "headings" "here"
+    "highlight" "how" "hundred" "hundredth"
+    "in" "include" "included" "index"
+    "initial" "instance" "instances" "intro"
+    "introduction" "is" "it" "its"
+    "key" "keywords" "kick" "large"
+    "last" "length" "letter" "letters"
+    "line" "lines" "list" "literature"
+    "ln" "locate" "long" "look"
+    "lookup" "many" "material" "materials"
+    "me" "mention" "mentioned" "mentioning"
+    "mentions" "method" "methodologies" "methodology"
+    "methods" "million" "name" "named"
+    "next" "nine" "nineteen" "nineteenth"
+    "ninetieth" "ninety" "ninth" "no"
+    "note" "number" "occur" "occurrence"
+    "occurrences" "occurs" "of" "off"
+    "often" "on" "one" "onward"
+    "onwards" "open" "opening" "out"
+    "outline" "overview" "page" "pair"
+    "paper" "para" "paragraph" "paragraphs"
+    "paras" "part" "parts" "passage"
+    "passages" "penultimate" "phrase" "place"
+    "please" "pls" "portion" "print"
+    "prior" "quote" "quotes" "quoting"
+    "read" "reads" "recite" "reference"
+    "referenced" "references" "regarding" "related"
+    "remarks" "repeat" "report" "results"
+    "retrieve" "review" "said" "say"
+    "says" "search" "second" "section"
+    "sections" "sent" "sentence" "sentences"
+    "sents" "seven" "seventeen" "seventeenth"
+    "seventh" "seventieth" "seventy" "show"
+    "six" "sixteen" "sixteenth" "sixth"
+    "sixtieth" "sixty" "skip" "something"
+    "speak" "start" "starting" "state"
+    "states" "statistic" "statistics" "stats"
+    "story" "string" "structure" "summarize"
+    "summary" "supplementary" "synopsis" "table"
+    "talk" "talked" "talks" "tell"
+    "ten" "tenth" "term" "terms"
+    "text" "thank" "thanks" "that"
+    "the" "there" "they" "thing"
+    "third" "thirteen" "thirteenth" "thirtieth"
+    "thirty" "this" "thoughts" "thousand"
+    "thousandth" "three" "through" "thru"
+    "till" "times" "titled" "tldr"
+    "to" "top" "twelfth" "twelve"
+    "twentieth" "twenty" "two" "until"
+    "up" "used" "verbatim" "was"
+    "what" "what's" "what\xe2" "\x80" "\x99" "s" "whats"
+    "where" "which" "whole" "within"
+    "word" "words" "work" "works"
+    "wrap" "write" "writes" "written"
+    "you" "zero";
+static const uint16_t kw_off[343] = {
+    0, 0, 1, 6, 14, 29, 45, 59, 74, 81, 90, 95, 98, 103, 105, 108,
+    111, 119, 125, 135, 146, 153, 163, 171, 174, 181, 183, 189, 196, 200, 210, 216,
+    221, 230, 237, 243, 255, 258, 265, 268, 274, 277, 283, 290, 298, 302, 311, 321,
+    326, 335, 340, 345, 352, 356, 364, 372, 382, 392, 403, 410, 418, 423, 429, 434,
+    441, 449, 457, 460, 467, 476, 485, 495, 505, 507, 510, 518, 522, 527, 531, 535,
+    540, 548, 558, 564, 573, 579, 585, 593, 596, 602, 608, 613, 617, 622, 632, 642,
+    649, 658, 665, 674, 679, 687, 692, 696, 701, 705, 713, 719, 724, 728, 731, 739,
+    744, 748, 756, 766, 772, 778, 782, 786, 790, 792, 796, 801, 805, 812, 816, 823,
+    831, 835, 844, 847, 854, 863, 865, 872, 880, 885, 892, 900, 909, 914, 926, 928,
+    930, 933, 936, 944, 948, 953, 957, 963, 969, 976, 980, 985, 989, 999, 1001, 1007,
+    1011, 1015, 1021, 1025, 1033, 1042, 1044, 1051, 1060, 1070, 1078, 1084, 1097, 1108, 1115, 1122,
+    1126, 1131, 1135, 1139, 1147, 1157, 1166, 1172, 1177, 1179, 1183, 1189, 1194, 1204, 1215, 1221,
+    1223, 1226, 1231, 1233, 1236, 1242, 1249, 1253, 1260, 1263, 1270, 1278, 1282, 1286, 1291, 1295,
+    1304, 1314, 1319, 1323, 1328, 1335, 1343, 1354, 1360, 1365, 1371, 1374, 1381, 1386, 1391, 1396,
+    1402, 1409, 1413, 1418, 1424, 1433, 1443, 1453, 1462, 1469, 1476, 1482, 1488, 1495, 1503, 1509,
+    1513, 1516, 1520, 1526, 1532, 1539, 1547, 1551, 1559, 1568, 1573, 1578, 1587, 1598, 1605, 1615,
+    1622, 1626, 1629, 1636, 1645, 1650, 1658, 1663, 1667, 1676, 1681, 1686, 1694, 1699, 1705, 1714,
+    1724, 1729, 1734, 1740, 1749, 1758, 1765, 1778, 1786, 1791, 1795, 1801, 1806, 1810, 1813, 1818,
+    1822, 1827, 1831, 1836, 1842, 1846, 1849, 1854, 1858, 1863, 1868, 1876, 1886, 1895, 1901, 1905,
+    1913, 1921, 1931, 1936, 1943, 1947, 1951, 1956, 1962, 1966, 1968, 1971, 1978, 1984, 1993, 1999,
+    2002, 2007, 2009, 2013, 2021, 2024, 2028, 2034, 2042, 2047, 2052, 2057, 2062, 2068, 2072, 2077,
+    2081, 2086, 2090, 2095, 2101, 2108, 2111
+};
+static const uint16_t kw_len[343] = {
+    0, 1, 5, 8, 15, 16, 14, 15, 7, 9, 5, 3, 5, 2, 3, 3,
+    8, 6, 10, 11, 7, 10, 8, 3, 7, 2, 6, 7, 4, 10, 6, 5,
+    9, 7, 6, 12, 3, 7, 3, 6, 3, 6, 7, 8, 4, 9, 10, 5,
+    9, 5, 5, 7, 4, 8, 8, 10, 10, 11, 7, 8, 5, 6, 5, 7,
+    8, 8, 3, 7, 9, 9, 10, 10, 2, 3, 8, 4, 5, 4, 4, 5,
+    8, 10, 6, 9, 6, 6, 8, 3, 6, 6, 5, 4, 5, 10, 10, 7,
+    9, 7, 9, 5, 8, 5, 4, 5, 4, 8, 6, 5, 4, 3, 8, 5,
+    4, 8, 10, 6, 6, 4, 4, 4, 2, 4, 5, 4, 7, 4, 7, 8,
+    4, 9, 3, 7, 9, 2, 7, 8, 5, 7, 8, 9, 5, 12, 2, 2,
+    3, 3, 8, 4, 5, 4, 6, 6, 7, 4, 5, 4, 10, 2, 6, 4,
+    4, 6, 4, 8, 9, 2, 7, 9, 10, 8, 6, 13, 11, 7, 7, 4,
+    5, 4, 4, 8, 10, 9, 6, 5, 2, 4, 6, 5, 10, 11, 6, 2,
+    3, 5, 2, 3, 6, 7, 4, 7, 3, 7, 8, 4, 4, 5, 4, 9,
+    10, 5, 4, 5, 7, 8, 11, 6, 5, 6, 3, 7, 5, 5, 5, 6,
+    7, 4, 5, 6, 9, 10, 10, 9, 7, 7, 6, 6, 7, 8, 6, 4,
+    3, 4, 6, 6, 7, 8, 4, 8, 9, 5, 5, 9, 11, 7, 10, 7,
+    4, 3, 7, 9, 5, 8, 5, 4, 9, 5, 5, 8, 5, 6, 9, 10,
+    5, 5, 6, 9, 9, 7, 13, 8, 5, 4, 6, 5, 4, 3, 5, 4,
+    5, 4, 5, 6, 4, 3, 5, 4, 5, 5, 8, 10, 9, 6, 4, 8,
+    8, 10, 5, 7, 4, 4, 5, 6, 4, 2, 3, 7, 6, 9, 6, 3,
+    5, 2, 4, 8, 3, 4, 6, 8, 5, 5, 5, 5, 6, 4, 5, 4,
+    5, 4, 5, 6, 7, 3, 4
+};
+static const uint16_t kw_id[343] = {
+    0, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+    22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37,
+    38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53,
+    54, 55, 56, 57, 58, 59, 60, 61, 63, 64, 65, 66, 67, 68, 69, 70,
+    71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86,
+    87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102,
+    103, 105, 106, 107, 108, 109, 110, 111, 113, 114, 115, 116, 117, 118, 119, 120,
+    121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136,
+    137, 138, 139, 140, 141, 142, 143, 144, 145, 147, 148, 149, 150, 151, 152, 153,
+    154, 155, 157, 158, 159, 160, 161, 162, 163, 164, 165, 166, 167, 169, 170, 171,
+    172, 173, 174, 175, 176, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187, 188,
+    189, 190, 191, 192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204,
+    205, 206, 207, 208, 209, 210, 211, 212, 213, 214, 215, 216, 217, 218, 219, 220,
+    221, 222, 223, 224, 225, 226, 227, 228, 229, 230, 231, 232, 233, 234, 236, 237,
+    238, 239, 240, 241, 242, 243, 244, 245, 246, 248, 249, 250, 251, 252, 253, 254,
+    255, 256, 257, 258, 259, 260, 261, 262, 263, 264, 265, 266, 267, 268, 269, 270,
+    271, 272, 273, 274, 275, 276, 277, 278, 279, 280, 281, 282, 283, 284, 285, 286,
+    287, 288, 289, 290, 291, 292, 293, 295, 296, 297, 298, 299, 300, 301, 302, 303,
+    304, 305, 306, 307, 308, 309, 310, 311, 312, 313, 314, 315, 316, 317, 318, 319,
+    320, 321, 322, 323, 324, 325, 326, 327, 328, 329, 330, 331, 332, 333, 334, 335,
+    336, 337, 338, 339, 340, 341, 342, 342, 343, 344, 345, 346, 347, 348, 349, 350,
+    351, 353, 354, 355, 356, 357, 358
+};
+static const uint16_t kw_next[343] = {
+    0, 0, 0, 0, 7, 25, 0, 0, 94, 0, 280, 179, 0, 0, 0, 42,
+    0, 0, 0, 0, 0, 0, 198, 0, 0, 0, 0, 0, 58, 0, 32, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 311, 0, 121, 264, 0, 122,
+    0, 112, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 328, 74, 0,
+    0, 0, 0, 0, 69, 226, 71, 0, 288, 0, 0, 93, 163, 0, 0, 228,
+    0, 0, 217, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 220,
+    302, 0, 0, 206, 0, 0, 186, 0, 0, 0, 0, 0, 238, 171, 0, 0,
+    0, 154, 0, 275, 260, 257, 0, 0, 0, 169, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 237, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 174, 0, 0, 0, 0, 164, 320, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 326, 0, 0, 0, 318, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 322, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 323, 0, 0, 0, 0, 337, 0, 0,
+    0, 0, 0, 0, 0, 230, 0, 303, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 336, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 332, 0, 317, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 292, 0, 0, 0, 0, 0, 333, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0
+};
+static const uint16_t kw_bucket[1024] = {
+    0, 0, 0, 209, 0, 0, 0, 0, 0, 27, 0, 96, 0, 0, 0, 0,
+    0, 0, 0, 315, 300, 0, 0, 13, 0, 128, 0, 138, 0, 252, 149, 0,
+    117, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 142, 0, 0, 0, 0, 221, 0, 0, 0, 125, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 123, 62, 65, 0, 105, 0, 0, 0, 0, 0,
+    0, 0, 114, 0, 56, 0, 104, 341, 6, 0, 180, 256, 0, 0, 0, 72,
+    0, 0, 0, 79, 146, 222, 0, 0, 0, 0, 0, 0, 0, 293, 0, 0,
+    60, 0, 0, 319, 0, 0, 0, 0, 0, 0, 0, 0, 0, 132, 0, 281,
+    0, 0, 0, 0, 0, 22, 0, 0, 0, 0, 0, 0, 0, 141, 248, 0,
+    0, 0, 70, 0, 0, 0, 0, 91, 0, 0, 0, 107, 0, 167, 0, 0,
+    84, 0, 218, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 97, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 68, 0, 0, 0, 0, 339, 194,
+    99, 0, 0, 0, 0, 126, 0, 82, 201, 0, 0, 0, 0, 0, 0, 289,
+    0, 270, 296, 0, 294, 0, 0, 0, 0, 0, 103, 0, 119, 0, 0, 0,
+    261, 0, 0, 0, 0, 0, 0, 0, 204, 229, 0, 0, 0, 0, 331, 0,
+    0, 0, 224, 0, 0, 0, 0, 0, 200, 131, 0, 0, 0, 0, 251, 0,
+    159, 143, 0, 0, 0, 0, 3, 214, 150, 0, 2, 0, 86, 18, 0, 0,
+    0, 8, 0, 340, 0, 245, 0, 0, 0, 0, 0, 0, 287, 0, 23, 0,
+    31, 0, 0, 0, 0, 0, 269, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 113, 88, 0, 0, 45, 0, 5, 11, 95, 0, 0, 0,
+    0, 144, 0, 1, 89, 0, 0, 0, 168, 0, 0, 0, 0, 85, 190, 0,
+    0, 0, 16, 98, 0, 0, 61, 192, 0, 249, 0, 0, 152, 334, 0, 0,
+    338, 0, 0, 0, 0, 0, 330, 41, 0, 0, 0, 232, 127, 35, 0, 0,
+    0, 134, 0, 0, 196, 0, 0, 0, 0, 90, 0, 0, 0, 0, 0, 172,
+    0, 0, 324, 0, 342, 0, 225, 0, 0, 274, 78, 182, 0, 0, 0, 0,
+    290, 301, 242, 139, 0, 327, 223, 199, 0, 0, 0, 0, 0, 0, 0, 0,
+    272, 0, 59, 87, 0, 0, 0, 241, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 34, 0, 0, 0, 279, 0, 0, 51,
+    205, 0, 0, 0, 295, 0, 40, 0, 268, 0, 0, 57, 0, 0, 0, 4,
+    191, 266, 0, 0, 0, 0, 120, 64, 0, 0, 0, 0, 258, 0, 0, 47,
+    291, 0, 12, 0, 165, 0, 0, 243, 0, 0, 0, 80, 0, 0, 208, 0,
+    187, 197, 0, 0, 0, 116, 0, 0, 0, 0, 177, 0, 0, 0, 0, 0,
+    0, 153, 0, 0, 0, 0, 0, 0, 0, 215, 0, 244, 0, 0, 0, 118,
+    0, 0, 83, 0, 0, 0, 140, 0, 0, 0, 0, 0, 0, 175, 135, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 188, 0, 115, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 166,
+    0, 137, 0, 0, 309, 316, 0, 254, 24, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 181, 0, 0, 0, 271, 0, 0, 0, 37, 0, 0, 195,
+    0, 0, 0, 108, 273, 33, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 297, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 161, 160,
+    0, 100, 0, 21, 0, 0, 0, 110, 0, 0, 193, 0, 0, 304, 0, 0,
+    101, 0, 0, 0, 19, 0, 111, 0, 28, 0, 0, 0, 77, 0, 0, 0,
+    0, 0, 0, 0, 282, 0, 36, 0, 219, 109, 0, 29, 0, 0, 0, 0,
+    0, 63, 0, 30, 0, 0, 0, 92, 145, 0, 43, 235, 0, 0, 0, 46,
+    0, 259, 0, 0, 0, 0, 0, 0, 0, 265, 0, 0, 0, 284, 0, 0,
+    54, 0, 0, 0, 0, 52, 253, 0, 0, 0, 0, 212, 67, 81, 0, 0,
+    0, 0, 285, 75, 0, 0, 308, 0, 129, 0, 0, 0, 298, 0, 0, 0,
+    0, 0, 0, 178, 0, 0, 0, 247, 0, 0, 0, 48, 0, 155, 53, 0,
+    130, 17, 0, 0, 211, 50, 0, 0, 240, 0, 0, 312, 0, 0, 0, 0,
+    213, 0, 0, 73, 310, 325, 0, 0, 246, 0, 216, 0, 286, 0, 0, 202,
+    0, 0, 307, 227, 184, 250, 0, 9, 0, 0, 0, 0, 0, 0, 0, 55,
+    0, 263, 0, 0, 321, 0, 170, 0, 157, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 278, 329, 0, 0,
+    0, 0, 0, 236, 0, 0, 0, 0, 0, 0, 314, 0, 0, 49, 102, 38,
+    0, 0, 0, 231, 156, 276, 335, 0, 233, 0, 0, 0, 203, 0, 0, 0,
+    0, 267, 0, 0, 0, 207, 0, 0, 0, 0, 176, 0, 0, 26, 20, 305,
+    0, 76, 162, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 277, 0, 0,
+    185, 0, 0, 0, 0, 0, 106, 0, 0, 0, 0, 0, 0, 0, 44, 0,
+    0, 0, 283, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0,
+    15, 189, 0, 173, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 239, 183,
+    14, 0, 0, 0, 0, 262, 66, 147, 0, 0, 0, 0, 255, 133, 0, 0,
+    0, 0, 210, 0, 148, 39, 0, 0, 0, 0, 0, 0, 0, 313, 299, 0,
+    306, 136, 0, 0, 0, 158, 0, 0, 0, 0, 0, 0, 124, 151, 0, 234
+};
+static const uint64_t kw_sig[] = {
+    0x0000000000000000u, 0x0000000000000061u, 0x00000074756f6261u, 0x7463617274736261u,
+    0x656c776f6e6b6361u, 0x656c776f6e6b6361u, 0x656c776f6e6b6361u, 0x656c776f6e6b6361u,
+    0x0073736572646461u, 0x6573736572646461u, 0x0000007265746661u, 0x00000000006c6c61u,
+    0x00000064756f6c61u, 0x0000000000006e61u, 0x0000000000646e61u, 0x0000000000796e61u,
+    0x676e696874796e61u, 0x0000726165707061u, 0x6e61726165707061u, 0x6e61726165707061u,
+    0x0073726165707061u, 0x6369646e65707061u, 0x7869646e65707061u, 0x0000000000657261u,
+    0x00656c6369747261u, 0x0000000000007461u, 0x0000726f68747561u, 0x0073726f68747561u,
+    0x000000006b636162u, 0x756f72676b636162u, 0x000065726f666562u, 0x0000006e69676562u,
+    0x6e696e6e69676562u, 0x006e656577746562u, 0x0000646e6f796562u, 0x72676f696c626962u,
+    0x0000000000676962u, 0x006e6f696c6c6962u, 0x0000000000746962u, 0x00006d6f74746f62u,
+    0x0000000000747562u, 0x000064656c6c6163u, 0x0072657470616863u, 0x7372657470616863u,
+    0x0000000072616863u, 0x6574636172616863u, 0x6574636172616863u, 0x0000007372616863u,
+    0x6e6f697461746963u, 0x0000006465746963u, 0x00000065736f6c63u, 0x00676e69736f6c63u,
+    0x00000000656d6f63u, 0x6574656c706d6f63u, 0x6564756c636e6f63u, 0x6964756c636e6f63u,
+    0x6973756c636e6f63u, 0x6973756c636e6f63u, 0x00746e65746e6f63u, 0x73746e65746e6f63u,
+    0x000000746e756f63u, 0x0000656c70756f63u, 0x0000007265766f63u, 0x0064657265766f63u,
+    0x676e697265766f63u, 0x6562697263736564u, 0x0000000000646964u, 0x0073737563736964u,
+    0x6573737563736964u, 0x6573737563736964u, 0x6973737563736964u, 0x6973737563736964u,
+    0x0000000000006f64u, 0x0000000000636f64u, 0x746e656d75636f64u, 0x0000000073656f64u,
+    0x0000006e657a6f64u, 0x00000000706d7564u, 0x0000000068636165u, 0x0000007468676965u,
+    0x6e65657468676965u, 0x6e65657468676965u, 0x0000687468676965u, 0x7465697468676965u,
+    0x0000797468676965u, 0x00006e6576656c65u, 0x68746e6576656c65u, 0x0000000000646e65u,
+    0x0000676e69646e65u, 0x0000657269746e65u, 0x0000007961737365u, 0x0000000072657665u,
+    0x0000007972657665u, 0x6968747972657665u, 0x6568777972657665u, 0x0074707265637865u,
+    0x7669747563657865u, 0x006e656574666966u, 0x746e656574666966u, 0x0000006874666966u,
+    0x6874656974666966u, 0x0000007974666966u, 0x00000000656c6966u, 0x0000006c616e6966u,
+    0x00000000646e6966u, 0x73676e69646e6966u, 0x00006873696e6966u, 0x0000007473726966u,
+    0x0000000065766966u, 0x0000000000726f66u, 0x6874656974726f66u, 0x0000007974726f66u,
+    0x0000000072756f66u, 0x6e65657472756f66u, 0x6e65657472756f66u, 0x0000687472756f66u,
+    0x0000797472756f66u, 0x000000006d6f7266u, 0x000000006c6c7566u, 0x0000000065766967u,
+    0x0000000000006f67u, 0x0000000066617267u, 0x0000007366617267u, 0x0000000070657267u,
+    0x00736e6570706168u, 0x0000000065766168u, 0x00676e6964616568u, 0x73676e6964616568u,
+    0x0000000065726568u, 0x6867696c68676968u, 0x0000000000776f68u, 0x00646572646e7568u,
+    0x74646572646e7568u, 0x0000000000006e69u, 0x006564756c636e69u, 0x646564756c636e69u,
+    0x0000007865646e69u, 0x006c616974696e69u, 0x65636e6174736e69u, 0x65636e6174736e69u,
+    0x0000006f72746e69u, 0x6375646f72746e69u, 0x0000000000007369u, 0x0000000000007469u,
+    0x0000000000737469u, 0x000000000079656bu, 0x7364726f7779656bu, 0x000000006b63696bu,
+    0x000000656772616cu, 0x000000007473616cu, 0x00006874676e656cu, 0x000072657474656cu,
+    0x007372657474656cu, 0x00000000656e696cu, 0x00000073656e696cu, 0x000000007473696cu,
+    0x757461726574696cu, 0x0000000000006e6cu, 0x0000657461636f6cu, 0x00000000676e6f6cu,
+    0x000000006b6f6f6cu, 0x000070756b6f6f6cu, 0x00000000796e616du, 0x6c6169726574616du,
+    0x6c6169726574616du, 0x000000000000656du, 0x006e6f69746e656du, 0x656e6f69746e656du,
+    0x696e6f69746e656du, 0x736e6f69746e656du, 0x0000646f6874656du, 0x6c6f646f6874656du,
+    0x6c6f646f6874656du, 0x0073646f6874656du, 0x006e6f696c6c696du, 0x00000000656d616eu,
+    0x00000064656d616eu, 0x000000007478656eu, 0x00000000656e696eu, 0x6e656574656e696eu,
+    0x6e656574656e696eu, 0x74656974656e696eu, 0x00007974656e696eu, 0x00000068746e696eu,
+    0x0000000000006f6eu, 0x0000000065746f6eu, 0x00007265626d756eu, 0x000000727563636fu,
+    0x6e6572727563636fu, 0x6e6572727563636fu, 0x000073727563636fu, 0x000000000000666fu,
+    0x000000000066666fu, 0x0000006e6574666fu, 0x0000000000006e6fu, 0x0000000000656e6fu,
+    0x0000647261776e6fu, 0x0073647261776e6fu, 0x000000006e65706fu, 0x00676e696e65706fu,
+    0x000000000074756fu, 0x00656e696c74756fu, 0x776569767265766fu, 0x0000000065676170u,
+    0x0000000072696170u, 0x0000007265706170u, 0x0000000061726170u, 0x7061726761726170u,
+    0x7061726761726170u, 0x0000007361726170u, 0x0000000074726170u, 0x0000007374726170u,
+    0x0065676173736170u, 0x7365676173736170u, 0x6d69746c756e6570u, 0x0000657361726870u,
+    0x0000006563616c70u, 0x0000657361656c70u, 0x0000000000736c70u, 0x006e6f6974726f70u,
+    0x000000746e697270u, 0x000000726f697270u, 0x00000065746f7571u, 0x00007365746f7571u,
+    0x00676e69746f7571u, 0x0000000064616572u, 0x0000007364616572u, 0x0000657469636572u,
+    0x636e657265666572u, 0x636e657265666572u, 0x636e657265666572u, 0x6e69647261676572u,
+    0x00646574616c6572u, 0x00736b72616d6572u, 0x0000746165706572u, 0x000074726f706572u,
+    0x0073746c75736572u, 0x6576656972746572u, 0x0000776569766572u, 0x0000000064696173u,
+    0x0000000000796173u, 0x0000000073796173u, 0x0000686372616573u, 0x0000646e6f636573u,
+    0x006e6f6974636573u, 0x736e6f6974636573u, 0x00000000746e6573u, 0x65636e65746e6573u,
+    0x65636e65746e6573u, 0x00000073746e6573u, 0x0000006e65766573u, 0x6565746e65766573u,
+    0x6565746e65766573u, 0x0068746e65766573u, 0x6569746e65766573u, 0x0079746e65766573u,
+    0x00000000776f6873u, 0x0000000000786973u, 0x006e656574786973u, 0x746e656574786973u,
+    0x0000006874786973u, 0x6874656974786973u, 0x0000007974786973u, 0x0000000070696b73u,
+    0x6e696874656d6f73u, 0x0000006b61657073u, 0x0000007472617473u, 0x676e697472617473u,
+    0x0000006574617473u, 0x0000736574617473u, 0x6974736974617473u, 0x6974736974617473u,
+    0x0000007374617473u, 0x00000079726f7473u, 0x0000676e69727473u, 0x7275746375727473u,
+    0x7a6972616d6d7573u, 0x007972616d6d7573u, 0x656d656c70707573u, 0x736973706f6e7973u,
+    0x000000656c626174u, 0x000000006b6c6174u, 0x000064656b6c6174u, 0x000000736b6c6174u,
+    0x000000006c6c6574u, 0x00000000006e6574u, 0x00000068746e6574u, 0x000000006d726574u,
+    0x000000736d726574u, 0x0000000074786574u, 0x0000006b6e616874u, 0x0000736b6e616874u,
+    0x0000000074616874u, 0x0000000000656874u, 0x0000006572656874u, 0x0000000079656874u,
+    0x000000676e696874u, 0x0000006472696874u, 0x6e65657472696874u, 0x6e65657472696874u,
+    0x7465697472696874u, 0x0000797472696874u, 0x0000000073696874u, 0x73746867756f6874u,
+    0x646e6173756f6874u, 0x646e6173756f6874u, 0x0000006565726874u, 0x006867756f726874u,
+    0x0000000075726874u, 0x000000006c6c6974u, 0x00000073656d6974u, 0x000064656c746974u,
+    0x0000000072646c74u, 0x0000000000006f74u, 0x0000000000706f74u, 0x006874666c657774u,
+    0x000065766c657774u, 0x746569746e657774u, 0x000079746e657774u, 0x00000000006f7774u,
+    0x0000006c69746e75u, 0x0000000000007075u, 0x0000000064657375u, 0x6d69746162726576u,
+    0x0000000000736177u, 0x0000000074616877u, 0x0000732774616877u, 0x739980e274616877u,
+    0x0000007374616877u, 0x0000006572656877u, 0x0000006863696877u, 0x000000656c6f6877u,
+    0x00006e6968746977u, 0x0000000064726f77u, 0x0000007364726f77u, 0x000000006b726f77u,
+    0x000000736b726f77u, 0x0000000070617277u, 0x0000006574697277u, 0x0000736574697277u,
+    0x006e657474697277u, 0x0000000000756f79u, 0x000000006f72657au
+};
+
+static unsigned kw_fold(unsigned c) { return c - 'A' < 26 ? c | 0x20 : c; }
+
+/* The first 8 bytes of Z[0..N) in lower case, little-endian; one load
+ * where the request has 8 bytes from Z on (ROOM). */
+static uint64_t kw_prefix(const unsigned char *z, size_t n, size_t room)
+{
+    static const union { uint16_t u; unsigned char b[2]; } order = { 1 };
+    uint64_t x = 0;
+    if (room >= 8 && order.b[0]) {
+        const uint64_t hi = 0x8080808080808080u;
+        memcpy(&x, z, 8);
+        uint64_t low = x & ~hi;   /* A-Z: low + 0x3f carries, low + 0x25 not */
+        x |= ((low + 0x3f3f3f3f3f3f3f3fu) & ~(low + 0x2525252525252525u) & ~x & hi) >> 2;
+        return n < 8 ? x & (((uint64_t)1 << (8 * n)) - 1) : x;
+    }
+    for (size_t j = 0; j < n && j < 8; j++) x |= (uint64_t)kw_fold(z[j]) << (8 * j);
+    return x;
+}
+
+static unsigned kw_lookup(const unsigned char *z, size_t n, size_t room)
+{
+    uint64_t x = kw_prefix(z, n, room);
+    unsigned h = (unsigned)(((x ^ n) * 0x9E3779B97F4A7C15u) >> 54);
+    for (unsigned i = kw_bucket[h]; i; i = kw_next[i]) {
+        if (kw_sig[i] != x || kw_len[i] != n) continue;
+        size_t j = 8;
+        while (j < n && kw_fold(z[j]) == (unsigned char)kw_pool[kw_off[i] + j]) j++;
+        if (j >= n) return kw_id[i];
+    }
+    return 0;
+}
 
 static void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)
 {
@@ -32,6 +406,7 @@ again:
     /*!re2c
     re2c:api = custom;
     re2c:yyfill:enable = 0;
+    re2c:flags:bit-vectors = 1;
     re2c:define:YYCTYPE = "unsigned char";
 
     blank = [ \t\r\n\f\v] | "\xc2\xa0";
@@ -60,359 +435,18 @@ again:
         goto number;
     }
 
-    // The vocabulary (grammar/*.yaml), by id.
+    // The vocabulary (grammar/*.yaml) that is not word-shaped, by id.
     '#' { id = 1; goto word; }
     '&' { id = 2; goto word; }
     ',' { id = 3; goto word; }
     '-' { id = 4; goto word; }
     '..' { id = 5; goto word; }
     '...' { id = 6; goto word; }
-    'a' { id = 7; goto word; }
-    'about' { id = 8; goto word; }
-    'abstract' { id = 9; goto word; }
-    'acknowledgement' { id = 10; goto word; }
-    'acknowledgements' { id = 11; goto word; }
-    'acknowledgment' { id = 12; goto word; }
-    'acknowledgments' { id = 13; goto word; }
-    'address' { id = 14; goto word; }
-    'addressed' { id = 15; goto word; }
-    'after' { id = 16; goto word; }
-    'all' { id = 17; goto word; }
-    'aloud' { id = 18; goto word; }
-    'an' { id = 19; goto word; }
-    'and' { id = 20; goto word; }
-    'any' { id = 21; goto word; }
-    'anything' { id = 22; goto word; }
-    'appear' { id = 23; goto word; }
-    'appearance' { id = 24; goto word; }
-    'appearances' { id = 25; goto word; }
-    'appears' { id = 26; goto word; }
-    'appendices' { id = 27; goto word; }
-    'appendix' { id = 28; goto word; }
-    'are' { id = 29; goto word; }
-    'article' { id = 30; goto word; }
-    'at' { id = 31; goto word; }
-    'author' { id = 32; goto word; }
-    'authors' { id = 33; goto word; }
-    'back' { id = 34; goto word; }
-    'background' { id = 35; goto word; }
-    'before' { id = 36; goto word; }
-    'begin' { id = 37; goto word; }
-    'beginning' { id = 38; goto word; }
-    'between' { id = 39; goto word; }
-    'beyond' { id = 40; goto word; }
-    'bibliography' { id = 41; goto word; }
-    'big' { id = 42; goto word; }
-    'billion' { id = 43; goto word; }
-    'bit' { id = 44; goto word; }
-    'bottom' { id = 45; goto word; }
-    'but' { id = 46; goto word; }
-    'called' { id = 47; goto word; }
-    'chapter' { id = 48; goto word; }
-    'chapters' { id = 49; goto word; }
-    'char' { id = 50; goto word; }
-    'character' { id = 51; goto word; }
-    'characters' { id = 52; goto word; }
-    'chars' { id = 53; goto word; }
-    'citations' { id = 54; goto word; }
-    'cited' { id = 55; goto word; }
-    'close' { id = 56; goto word; }
-    'closing' { id = 57; goto word; }
-    'come' { id = 58; goto word; }
-    'complete' { id = 59; goto word; }
-    'conclude' { id = 60; goto word; }
-    'concluding' { id = 61; goto word; }
-    'conclusion' { id = 63; goto word; }
-    'conclusions' { id = 64; goto word; }
-    'content' { id = 65; goto word; }
-    'contents' { id = 66; goto word; }
-    'count' { id = 67; goto word; }
-    'couple' { id = 68; goto word; }
-    'cover' { id = 69; goto word; }
-    'covered' { id = 70; goto word; }
-    'covering' { id = 71; goto word; }
-    'describe' { id = 72; goto word; }
-    'did' { id = 73; goto word; }
-    'discuss' { id = 74; goto word; }
-    'discussed' { id = 75; goto word; }
-    'discusses' { id = 76; goto word; }
-    'discussing' { id = 77; goto word; }
-    'discussion' { id = 78; goto word; }
-    'do' { id = 79; goto word; }
-    'doc' { id = 80; goto word; }
-    'document' { id = 81; goto word; }
-    'does' { id = 82; goto word; }
-    'dozen' { id = 83; goto word; }
-    'dump' { id = 84; goto word; }
-    'each' { id = 85; goto word; }
-    'eight' { id = 86; goto word; }
-    'eighteen' { id = 87; goto word; }
-    'eighteenth' { id = 88; goto word; }
-    'eighth' { id = 89; goto word; }
-    'eightieth' { id = 90; goto word; }
-    'eighty' { id = 91; goto word; }
-    'eleven' { id = 92; goto word; }
-    'eleventh' { id = 93; goto word; }
-    'end' { id = 94; goto word; }
-    'ending' { id = 95; goto word; }
-    'entire' { id = 96; goto word; }
-    'essay' { id = 97; goto word; }
-    'ever' { id = 98; goto word; }
-    'every' { id = 99; goto word; }
-    'everything' { id = 100; goto word; }
-    'everywhere' { id = 101; goto word; }
-    'excerpt' { id = 102; goto word; }
-    'executive' { id = 103; goto word; }
-    'fifteen' { id = 105; goto word; }
-    'fifteenth' { id = 106; goto word; }
-    'fifth' { id = 107; goto word; }
-    'fiftieth' { id = 108; goto word; }
-    'fifty' { id = 109; goto word; }
-    'file' { id = 110; goto word; }
-    'final' { id = 111; goto word; }
-    'find' { id = 113; goto word; }
-    'findings' { id = 114; goto word; }
-    'finish' { id = 115; goto word; }
-    'first' { id = 116; goto word; }
-    'five' { id = 117; goto word; }
-    'for' { id = 118; goto word; }
-    'fortieth' { id = 119; goto word; }
-    'forty' { id = 120; goto word; }
-    'four' { id = 121; goto word; }
-    'fourteen' { id = 122; goto word; }
-    'fourteenth' { id = 123; goto word; }
-    'fourth' { id = 124; goto word; }
-    'fourty' { id = 125; goto word; }
-    'from' { id = 126; goto word; }
-    'full' { id = 127; goto word; }
-    'give' { id = 128; goto word; }
-    'go' { id = 129; goto word; }
-    'graf' { id = 130; goto word; }
-    'grafs' { id = 131; goto word; }
-    'grep' { id = 132; goto word; }
-    'happens' { id = 133; goto word; }
-    'have' { id = 134; goto word; }
-    'heading' { id = 135; goto word; }
-    'headings' { id = 136; goto word; }
-    'here' { id = 137; goto word; }
-    'highlight' { id = 138; goto word; }
-    'how' { id = 139; goto word; }
-    'hundred' { id = 140; goto word; }
-    'hundredth' { id = 141; goto word; }
-    'in' { id = 142; goto word; }
-    'include' { id = 143; goto word; }
-    'included' { id = 144; goto word; }
-    'index' { id = 145; goto word; }
-    'initial' { id = 147; goto word; }
-    'instance' { id = 148; goto word; }
-    'instances' { id = 149; goto word; }
-    'intro' { id = 150; goto word; }
-    'introduction' { id = 151; goto word; }
-    'is' { id = 152; goto word; }
-    'it' { id = 153; goto word; }
-    'its' { id = 154; goto word; }
-    'key' { id = 155; goto word; }
-    'keywords' { id = 157; goto word; }
-    'kick' { id = 158; goto word; }
-    'large' { id = 159; goto word; }
-    'last' { id = 160; goto word; }
-    'length' { id = 161; goto word; }
-    'letter' { id = 162; goto word; }
-    'letters' { id = 163; goto word; }
-    'line' { id = 164; goto word; }
-    'lines' { id = 165; goto word; }
-    'list' { id = 166; goto word; }
-    'literature' { id = 167; goto word; }
-    'ln' { id = 169; goto word; }
-    'locate' { id = 170; goto word; }
-    'long' { id = 171; goto word; }
-    'look' { id = 172; goto word; }
-    'lookup' { id = 173; goto word; }
-    'many' { id = 174; goto word; }
-    'material' { id = 175; goto word; }
-    'materials' { id = 176; goto word; }
-    'me' { id = 178; goto word; }
-    'mention' { id = 179; goto word; }
-    'mentioned' { id = 180; goto word; }
-    'mentioning' { id = 181; goto word; }
-    'mentions' { id = 182; goto word; }
-    'method' { id = 183; goto word; }
-    'methodologies' { id = 184; goto word; }
-    'methodology' { id = 185; goto word; }
-    'methods' { id = 186; goto word; }
-    'million' { id = 187; goto word; }
-    'name' { id = 188; goto word; }
-    'named' { id = 189; goto word; }
-    'next' { id = 190; goto word; }
-    'nine' { id = 191; goto word; }
-    'nineteen' { id = 192; goto word; }
-    'nineteenth' { id = 193; goto word; }
-    'ninetieth' { id = 194; goto word; }
-    'ninety' { id = 195; goto word; }
-    'ninth' { id = 196; goto word; }
-    'no' { id = 197; goto word; }
-    'note' { id = 198; goto word; }
-    'number' { id = 199; goto word; }
-    'occur' { id = 200; goto word; }
-    'occurrence' { id = 201; goto word; }
-    'occurrences' { id = 202; goto word; }
-    'occurs' { id = 203; goto word; }
-    'of' { id = 204; goto word; }
-    'off' { id = 205; goto word; }
-    'often' { id = 206; goto word; }
-    'on' { id = 207; goto word; }
-    'one' { id = 208; goto word; }
-    'onward' { id = 209; goto word; }
-    'onwards' { id = 210; goto word; }
-    'open' { id = 211; goto word; }
-    'opening' { id = 212; goto word; }
-    'out' { id = 213; goto word; }
-    'outline' { id = 214; goto word; }
-    'overview' { id = 215; goto word; }
-    'page' { id = 216; goto word; }
-    'pair' { id = 217; goto word; }
-    'paper' { id = 218; goto word; }
-    'para' { id = 219; goto word; }
-    'paragraph' { id = 220; goto word; }
-    'paragraphs' { id = 221; goto word; }
-    'paras' { id = 222; goto word; }
-    'part' { id = 223; goto word; }
-    'parts' { id = 224; goto word; }
-    'passage' { id = 225; goto word; }
-    'passages' { id = 226; goto word; }
-    'penultimate' { id = 227; goto word; }
-    'phrase' { id = 228; goto word; }
-    'place' { id = 229; goto word; }
-    'please' { id = 230; goto word; }
-    'pls' { id = 231; goto word; }
-    'portion' { id = 232; goto word; }
-    'print' { id = 233; goto word; }
-    'prior' { id = 234; goto word; }
-    'quote' { id = 236; goto word; }
-    'quotes' { id = 237; goto word; }
-    'quoting' { id = 238; goto word; }
-    'read' { id = 239; goto word; }
-    'reads' { id = 240; goto word; }
-    'recite' { id = 241; goto word; }
-    'reference' { id = 242; goto word; }
-    'referenced' { id = 243; goto word; }
-    'references' { id = 244; goto word; }
-    'regarding' { id = 245; goto word; }
-    'related' { id = 246; goto word; }
-    'remarks' { id = 248; goto word; }
-    'repeat' { id = 249; goto word; }
-    'report' { id = 250; goto word; }
-    'results' { id = 251; goto word; }
-    'retrieve' { id = 252; goto word; }
-    'review' { id = 253; goto word; }
-    'said' { id = 254; goto word; }
-    'say' { id = 255; goto word; }
-    'says' { id = 256; goto word; }
-    'search' { id = 257; goto word; }
-    'second' { id = 258; goto word; }
-    'section' { id = 259; goto word; }
-    'sections' { id = 260; goto word; }
-    'sent' { id = 261; goto word; }
-    'sentence' { id = 262; goto word; }
-    'sentences' { id = 263; goto word; }
-    'sents' { id = 264; goto word; }
-    'seven' { id = 265; goto word; }
-    'seventeen' { id = 266; goto word; }
-    'seventeenth' { id = 267; goto word; }
-    'seventh' { id = 268; goto word; }
-    'seventieth' { id = 269; goto word; }
-    'seventy' { id = 270; goto word; }
-    'show' { id = 271; goto word; }
-    'six' { id = 272; goto word; }
-    'sixteen' { id = 273; goto word; }
-    'sixteenth' { id = 274; goto word; }
-    'sixth' { id = 275; goto word; }
-    'sixtieth' { id = 276; goto word; }
-    'sixty' { id = 277; goto word; }
-    'skip' { id = 278; goto word; }
-    'something' { id = 279; goto word; }
-    'speak' { id = 280; goto word; }
-    'start' { id = 281; goto word; }
-    'starting' { id = 282; goto word; }
-    'state' { id = 283; goto word; }
-    'states' { id = 284; goto word; }
-    'statistic' { id = 285; goto word; }
-    'statistics' { id = 286; goto word; }
-    'stats' { id = 287; goto word; }
-    'story' { id = 288; goto word; }
-    'string' { id = 289; goto word; }
-    'structure' { id = 290; goto word; }
-    'summarize' { id = 291; goto word; }
-    'summary' { id = 292; goto word; }
-    'supplementary' { id = 293; goto word; }
-    'synopsis' { id = 295; goto word; }
-    'table' { id = 296; goto word; }
-    'talk' { id = 297; goto word; }
-    'talked' { id = 298; goto word; }
-    'talks' { id = 299; goto word; }
-    'tell' { id = 300; goto word; }
-    'ten' { id = 301; goto word; }
-    'tenth' { id = 302; goto word; }
-    'term' { id = 303; goto word; }
-    'terms' { id = 304; goto word; }
-    'text' { id = 305; goto word; }
-    'thank' { id = 306; goto word; }
-    'thanks' { id = 307; goto word; }
-    'that' { id = 308; goto word; }
-    'the' { id = 309; goto word; }
-    'there' { id = 310; goto word; }
-    'they' { id = 311; goto word; }
-    'thing' { id = 312; goto word; }
-    'third' { id = 313; goto word; }
-    'thirteen' { id = 314; goto word; }
-    'thirteenth' { id = 315; goto word; }
-    'thirtieth' { id = 316; goto word; }
-    'thirty' { id = 317; goto word; }
-    'this' { id = 318; goto word; }
-    'thoughts' { id = 319; goto word; }
-    'thousand' { id = 320; goto word; }
-    'thousandth' { id = 321; goto word; }
-    'three' { id = 322; goto word; }
-    'through' { id = 323; goto word; }
-    'thru' { id = 324; goto word; }
-    'till' { id = 325; goto word; }
-    'times' { id = 326; goto word; }
-    'titled' { id = 327; goto word; }
-    'tldr' { id = 328; goto word; }
-    'to' { id = 329; goto word; }
-    'top' { id = 330; goto word; }
-    'twelfth' { id = 331; goto word; }
-    'twelve' { id = 332; goto word; }
-    'twentieth' { id = 333; goto word; }
-    'twenty' { id = 334; goto word; }
-    'two' { id = 335; goto word; }
-    'until' { id = 336; goto word; }
-    'up' { id = 337; goto word; }
-    'used' { id = 338; goto word; }
-    'verbatim' { id = 339; goto word; }
-    'was' { id = 340; goto word; }
-    'what' { id = 341; goto word; }
-    'what' apos 's' { id = 342; goto word; }
-    'whats' { id = 343; goto word; }
-    'where' { id = 344; goto word; }
-    'which' { id = 345; goto word; }
-    'whole' { id = 346; goto word; }
-    'within' { id = 347; goto word; }
-    'word' { id = 348; goto word; }
-    'words' { id = 349; goto word; }
-    'work' { id = 350; goto word; }
-    'works' { id = 351; goto word; }
-    'wrap' { id = 353; goto word; }
-    'write' { id = 354; goto word; }
-    'writes' { id = 355; goto word; }
-    'written' { id = 356; goto word; }
-    'you' { id = 357; goto word; }
-    'zero' { id = 358; goto word; }
     '\xe2\x80\x93' { id = 359; goto word; }
     '\xe2\x80\x94' { id = 360; goto word; }
     '\xe2\x80\xa6' { id = 361; goto word; }
 
-    letter+ (apos letter+)* { goto word; }
+    letter+ (apos letter+)* { id = kw_lookup(p + start, cur - start, n - start); goto word; }
     quote { kind = PARL__TK_QUOTE; goto token; }
     [\x00] {
         if (cur > n) { cur = start = n; kind = PARL__TK_END; goto token; }

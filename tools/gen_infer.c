@@ -1017,20 +1017,149 @@ static void emit_re_word(FILE *f, const char *w)
     fputc('\'', f);
 }
 
-/* One automaton both cuts the request into tokens and names the words of
- * the vocabulary: a word rule per vocabulary word, ahead of the general
- * word rule it shares its matches with, so the longest match decides and,
- * at equal length, the vocabulary word wins. Its actions only set the id
- * and jump to one shared exit; stores in hundreds of actions made clang's
- * SLP vectorizer take minutes. */
+/* Words of the vocabulary shaped like the lexer's general word rule (ASCII
+ * letters, digits and _, apostrophes inside) are looked up by a hash of
+ * that rule's match, as SQLite's keywordCode() does; the others (marks,
+ * dashes, words with other letters) keep re2c rules of their own. */
+static int hashable(const char *w)
+{
+    int apos = 0;
+    size_t n = strlen(w);
+    if (!n || n > 255 || w[0] == '\'' || w[n - 1] == '\'') return 0;
+    for (const char *p = w; *p; p++) {
+        if (*p == '\'') {
+            if (p[1] == '\'' || ++apos > 3) return 0;
+        } else if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_'))
+            return 0;
+    }
+    return 1;
+}
+
+typedef struct { char text[1024]; size_t len; int id; uint64_t sig; } kw_key;
+
+static uint64_t kw_sig(const char *s, size_t n)
+{
+    uint64_t x = 0;
+    for (size_t j = 0; j < n && j < 8; j++) x |= (uint64_t)(unsigned char)s[j] << (8 * j);
+    return x;
+}
+
+/* Adds W's keys: each apostrophe read either way (what's, what’s). */
+static int kw_add(kw_key *keys, int nk, const char *w, int id)
+{
+    int napos = 0;
+    for (const char *p = w; *p; p++) napos += *p == '\'';
+    for (int mask = 0; mask < 1 << napos; mask++) {
+        kw_key *k = &keys[nk++];
+        int a = 0;
+        k->len = 0;
+        for (const char *p = w; *p; p++) {
+            if (*p == '\'' && (mask >> a++ & 1)) {
+                memcpy(k->text + k->len, "\xe2\x80\x99", 3);
+                k->len += 3;
+            } else k->text[k->len++] = *p;
+        }
+        k->id = id;
+        k->sig = kw_sig(k->text, k->len);
+    }
+    return nk;
+}
+
+static void emit_u16s(FILE *f, const char *name, const int *v, int n)
+{
+    fprintf(f, "static const uint16_t %s[%d] = {", name, n);
+    for (int i = 0; i < n; i++) fprintf(f, "%s%d", !i ? "\n    " : i % 16 ? ", " : ",\n    ", v[i]);
+    fputs("\n};\n", f);
+}
+
+/* The hash of the vocabulary words: buckets by the lower-cased first 8
+ * bytes and the length, chained; a key matches on those and the rest. */
+static void emit_keywords(infer *I, FILE *f, const int *order)
+{
+    kw_key *keys = xcalloc((size_t)I->nw * 8 + 1, sizeof *keys);
+    int nk = 1, bits = 4;   /* keys[0]: no key */
+    for (int id = 1; id <= I->nw; id++) {
+        const word *w = &I->w[order[id]];
+        if (!w->nparts && hashable(w->text)) nk = kw_add(keys, nk, w->text, id);
+    }
+    while ((1 << bits) < 2 * nk) bits++;
+    int nb = 1 << bits, *bucket = xcalloc((size_t)nb, sizeof(int));
+    int *next = xcalloc((size_t)nk, sizeof(int)), *off = xcalloc((size_t)nk, sizeof(int));
+    int *len = xcalloc((size_t)nk, sizeof(int)), *ids = xcalloc((size_t)nk, sizeof(int));
+    for (int i = nk - 1; i >= 1; i--) {   /* chains in id order */
+        unsigned h = (unsigned)(((keys[i].sig ^ keys[i].len) * 0x9E3779B97F4A7C15u) >> (64 - bits));
+        next[i] = bucket[h];
+        bucket[h] = i;
+    }
+    fputs("/* The vocabulary's words, found by a hash of the general word rule's\n"
+          " * match (SQLite's keywordCode() works so): bucket by the first 8 bytes\n"
+          " * in lower case and the length; keys in kw_pool. */\n", f);
+    fputs("static const char kw_pool[] =", f);
+    int pos = 0;
+    for (int i = 1; i < nk; i++) {
+        off[i] = pos;
+        len[i] = (int)keys[i].len;
+        ids[i] = keys[i].id;
+        pos += (int)keys[i].len;
+        fputs(i % 4 == 1 ? "\n    \"" : "\"", f);
+        for (size_t j = 0; j < keys[i].len; j++) {
+            unsigned char c = (unsigned char)keys[i].text[j];
+            if (c >= 0x80) fprintf(f, "\\x%02x\" \"", c);
+            else fputc(c, f);
+        }
+        fputs(i % 4 == 0 || i == nk - 1 ? "\"" : "\" ", f);
+    }
+    fputs(";\n", f);
+    emit_u16s(f, "kw_off", off, nk);
+    emit_u16s(f, "kw_len", len, nk);
+    emit_u16s(f, "kw_id", ids, nk);
+    emit_u16s(f, "kw_next", next, nk);
+    emit_u16s(f, "kw_bucket", bucket, nb);
+    fputs("static const uint64_t kw_sig[] = {", f);
+    for (int i = 0; i < nk; i++)
+        fprintf(f, "%s0x%016llxu", !i ? "\n    " : i % 4 ? ", " : ",\n    ", (unsigned long long)keys[i].sig);
+    fputs("\n};\n", f);
+    fprintf(f, "\nstatic unsigned kw_fold(unsigned c) { return c - 'A' < 26 ? c | 0x20 : c; }\n\n"
+          "/* The first 8 bytes of Z[0..N) in lower case, little-endian; one load\n"
+          " * where the request has 8 bytes from Z on (ROOM). */\n"
+          "static uint64_t kw_prefix(const unsigned char *z, size_t n, size_t room)\n{\n"
+          "    static const union { uint16_t u; unsigned char b[2]; } order = { 1 };\n"
+          "    uint64_t x = 0;\n"
+          "    if (room >= 8 && order.b[0]) {\n"
+          "        const uint64_t hi = 0x8080808080808080u;\n"
+          "        memcpy(&x, z, 8);\n"
+          "        uint64_t low = x & ~hi;   /* A-Z: low + 0x3f carries, low + 0x25 not */\n"
+          "        x |= ((low + 0x3f3f3f3f3f3f3f3fu) & ~(low + 0x2525252525252525u) & ~x & hi) >> 2;\n"
+          "        return n < 8 ? x & (((uint64_t)1 << (8 * n)) - 1) : x;\n    }\n"
+          "    for (size_t j = 0; j < n && j < 8; j++) x |= (uint64_t)kw_fold(z[j]) << (8 * j);\n"
+          "    return x;\n}\n\n"
+          "static unsigned kw_lookup(const unsigned char *z, size_t n, size_t room)\n{\n"
+          "    uint64_t x = kw_prefix(z, n, room);\n"
+          "    unsigned h = (unsigned)(((x ^ n) * 0x9E3779B97F4A7C15u) >> %d);\n"
+          "    for (unsigned i = kw_bucket[h]; i; i = kw_next[i]) {\n"
+          "        if (kw_sig[i] != x || kw_len[i] != n) continue;\n"
+          "        size_t j = 8;\n"
+          "        while (j < n && kw_fold(z[j]) == (unsigned char)kw_pool[kw_off[i] + j]) j++;\n"
+          "        if (j >= n) return kw_id[i];\n    }\n    return 0;\n}\n\n", 64 - bits);
+    free(keys); free(bucket); free(next); free(off); free(len); free(ids);
+}
+
+/* The automaton cuts the request into tokens; a match of the general word
+ * rule is named by the hash above, the vocabulary's other tokens by rules
+ * of their own ahead of it (at equal length, the vocabulary wins). A rule
+ * per word made a switch so big that clang took minutes over it. Actions
+ * only set the id and jump to one shared exit. */
 static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
 {
     fputs("/* The inference lexer: one token per word, number, quote or punctuation\n"
           " * mark. Words and punctuation marks of the vocabulary come out with their\n"
           " * ids, others with id 0. Works on a span: no NUL terminator is needed,\n"
           " * NUL bytes inside are punctuation. */\n"
-          "#include \"infer_internal.h\"\n\n"
-          "static void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)\n"
+          "#include <string.h>\n#include \"infer_internal.h\"\n\n", f);
+    int *order = xcalloc((size_t)I->nw + 1, sizeof(int));
+    for (int i = 0; i < I->nw; i++) order[I->w[i].id] = i;
+    emit_keywords(I, f, order);
+    fputs("static void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)\n"
           "{\n    int64_t x = 0;\n    for (; a < b && p[a] >= '0' && p[a] <= '9'; a++)\n"
           "        x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + (p[a] - '0');\n"
           "    *v = x > PARL__BIG ? PARL__BIG : x;\n}\n\n"
@@ -1047,6 +1176,7 @@ static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "    start = cur = pos;\n    id = 0;\n"
           "    /*!re2c\n"
           "    re2c:api = custom;\n    re2c:yyfill:enable = 0;\n"
+          "    re2c:flags:bit-vectors = 1;\n"
           "    re2c:define:YYCTYPE = \"unsigned char\";\n\n"
           "    blank = [ \\t\\r\\n\\f\\v] | \"\\xc2\\xa0\";\n"
           "    apos = \"'\" | \"\\xe2\\x80\\x99\";\n"
@@ -1071,18 +1201,16 @@ static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "        kind = PARL__TK_DIGITORD;\n        goto number;\n    }\n"
           "    [0-9]+ {\n        digits_value(p, start, cur, &t[k].value);\n"
           "        kind = PARL__TK_DIGITS;\n        goto number;\n    }\n\n"
-          "    // The vocabulary (grammar/*.yaml), by id.\n", f);
-    int *order = xcalloc((size_t)I->nw + 1, sizeof(int));
-    for (int i = 0; i < I->nw; i++) order[I->w[i].id] = i;
+          "    // The vocabulary (grammar/*.yaml) that is not word-shaped, by id.\n", f);
     for (int id = 1; id <= I->nw; id++) {
         const word *w = &I->w[order[id]];
-        if (w->nparts) continue;
+        if (w->nparts || hashable(w->text)) continue;
         fputs("    ", f);
         emit_re_word(f, w->text);
         fprintf(f, " { id = %d; goto word; }\n", id);
     }
     free(order);
-    fputs("\n    letter+ (apos letter+)* { goto word; }\n"
+    fputs("\n    letter+ (apos letter+)* { id = kw_lookup(p + start, cur - start, n - start); goto word; }\n"
           "    quote { kind = PARL__TK_QUOTE; goto token; }\n"
           "    [\\x00] {\n        if (cur > n) { cur = start = n; kind = PARL__TK_END; goto token; }\n"
           "        kind = PARL__TK_PUNCT;\n        goto token;\n    }\n"
