@@ -349,26 +349,30 @@ static const uint64_t kw_sig[] = {
 
 static unsigned kw_fold(unsigned c) { return c - 'A' < 26 ? c | 0x20 : c; }
 
-/* The first 8 bytes of Z[0..N) in lower case, little-endian; one load
- * where the request has 8 bytes from Z on (ROOM). */
-static uint64_t kw_prefix(const unsigned char *z, size_t n, size_t room)
+/* The first 8 bytes of the word P[A..A+N) in lower case, little-endian,
+ * by one load of 8 bytes of the request (LEN of them) where it has them. */
+static uint64_t kw_prefix(const unsigned char *p, size_t a, size_t n, size_t len)
 {
     static const union { uint16_t u; unsigned char b[2]; } order = { 1 };
     uint64_t x = 0;
-    if (room >= 8 && order.b[0]) {
+    if (len >= 8 && order.b[0]) {
         const uint64_t hi = 0x8080808080808080u;
-        memcpy(&x, z, 8);
+        size_t at = a < len - 8 ? a : len - 8;   /* near the end: its last 8 */
+        memcpy(&x, p + at, 8);
+        x >>= 8 * (a - at);
         uint64_t low = x & ~hi;   /* A-Z: low + 0x3f carries, low + 0x25 not */
         x |= ((low + 0x3f3f3f3f3f3f3f3fu) & ~(low + 0x2525252525252525u) & ~x & hi) >> 2;
         return n < 8 ? x & (((uint64_t)1 << (8 * n)) - 1) : x;
     }
-    for (size_t j = 0; j < n && j < 8; j++) x |= (uint64_t)kw_fold(z[j]) << (8 * j);
+    for (size_t j = 0; j < n && j < 8; j++) x |= (uint64_t)kw_fold(p[a + j]) << (8 * j);
     return x;
 }
 
-static unsigned kw_lookup(const unsigned char *z, size_t n, size_t room)
+/* The id of the word P[A..A+N) of a request of LEN bytes, 0 if none. */
+static unsigned kw_lookup(const unsigned char *p, size_t a, size_t n, size_t len)
 {
-    uint64_t x = kw_prefix(z, n, room);
+    const unsigned char *z = p + a;
+    uint64_t x = kw_prefix(p, a, n, len);
     unsigned h = (unsigned)(((x ^ n) * 0x9E3779B97F4A7C15u) >> 54);
     for (unsigned i = kw_bucket[h]; i; i = kw_next[i]) {
         if (kw_sig[i] != x || kw_len[i] != n) continue;
@@ -446,7 +450,7 @@ again:
     '\xe2\x80\x94' { id = 360; goto word; }
     '\xe2\x80\xa6' { id = 361; goto word; }
 
-    letter+ (apos letter+)* { id = kw_lookup(p + start, cur - start, n - start); goto word; }
+    letter+ (apos letter+)* { id = kw_lookup(p, start, cur - start, n); goto word; }
     quote { kind = PARL__TK_QUOTE; goto token; }
     [\x00] {
         if (cur > n) { cur = start = n; kind = PARL__TK_END; goto token; }
