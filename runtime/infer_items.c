@@ -29,7 +29,7 @@ void parl__reader_rewind(parl__reader *r)
 void parl__reader_refill(parl__reader *r)
 {
     int from = r->itok > PARL__TOK_BACK ? r->itok - PARL__TOK_BACK : 0;
-    if (from) {
+    if (from > 0 && from < r->ntok) {   /* always, when FROM: the bound helps -O3's checks */
         memmove(r->toks, r->toks + from, (size_t)(r->ntok - from) * sizeof r->toks[0]);
         r->tbase += (size_t)from;
         r->itok -= from;
