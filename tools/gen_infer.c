@@ -124,6 +124,10 @@ static const char *shape_problem(const char *norm)
     return "punctuation is one mark (or a run of dots) per word";
 }
 
+/* Words in a vocabulary phrase, at most: well within what the reader can
+ * look ahead (PARL__TOKS - PARL__TOK_BACK tokens). */
+#define PHRASE_MAX 32
+
 static int intern(infer *I, const char *text)
 {
     char *norm = normalize(text);
@@ -135,8 +139,8 @@ static int intern(infer *I, const char *text)
     i = I->nw++;
     if (strchr(norm, ' ')) {   /* a phrase: intern its words */
         char *copy = strdup(norm);
-        int parts[64], np = 0;
-        for (char *tok = strtok(copy, " "); tok && np < 64; tok = strtok(NULL, " "))
+        int parts[PHRASE_MAX], np = 0;   /* longer ones are refused (intern_at) */
+        for (char *tok = strtok(copy, " "); tok && np < PHRASE_MAX; tok = strtok(NULL, " "))
             parts[np++] = intern(I, tok);
         free(copy);
         I->w[i].parts = xcalloc((size_t)np, sizeof(int));
@@ -151,10 +155,14 @@ static int intern_at(infer *I, const ynode *at, const char *text)
 {
     char *norm = normalize(text);
     char *copy = strdup(norm);
+    int nwords = 0;
     for (char *tok = strtok(copy, " "); tok; tok = strtok(NULL, " ")) {
         const char *why = shape_problem(tok);
         if (why) { I->err += yerr(at, "'%s' cannot be a vocabulary word: %s", text, why); break; }
+        nwords++;
     }
+    if (nwords > PHRASE_MAX)   /* the reader looks at most this far ahead */
+        I->err += yerr(at, "a phrase of %d words: at most %d", nwords, PHRASE_MAX);
     free(copy);
     free(norm);
     return intern(I, text);
@@ -1035,7 +1043,7 @@ static int hashable(const char *w)
     return 1;
 }
 
-typedef struct { char text[1024]; size_t len; int id; uint64_t sig; } kw_key;
+typedef struct { char text[264]; size_t len; int id; uint64_t sig; } kw_key;   /* 255 + 3 x 2 */
 
 static uint64_t kw_sig(const char *s, size_t n)
 {
@@ -1294,7 +1302,7 @@ static const char qty_rules[] =
  * one symbol meets the first of the next in some rule. The reader stops a
  * run of number tokens at a pair that never meets, and parses a run only
  * up to a terminal that may end it (the parser is the judge; these only
- * spare it phrases it would reject). No rule of qty_rules is empty. */
+ * spare it phrases it would reject). No rule of qty_rules may be empty. */
 static const char *const qty_terminals[Q_COUNT] = {
     NULL, "ZERO", "ONES", "TEENS", "TENS", "HUNDRED", "SCALE", "ORD_ONES", "ORD_TEENS",
     "ORD_TENS", "ORD_HUNDRED", "ORD_SCALE", "DIGITS", "DIGITORD", "QTYWORD", "ARTICLE",
@@ -1302,14 +1310,18 @@ static const char *const qty_terminals[Q_COUNT] = {
 #define QTY_SYMS 48
 typedef struct { char name[16]; uint32_t first, last; } qty_sym;
 
+/* qty_rules is the generator's own text: a fault in it is the generator's. */
+static void qty_internal(const char *what)
+{
+    fprintf(stderr, "parlgen: internal error: qty_rules has %s\n", what);
+    exit(70);
+}
+
 static int qty_symbol(qty_sym *sym, int *n, const char *s, size_t len)
 {
     for (int i = 0; i < *n; i++)
         if (strlen(sym[i].name) == len && !memcmp(sym[i].name, s, len)) return i;
-    if (*n == QTY_SYMS || len >= sizeof sym[0].name) {
-        fprintf(stderr, "parlgen: internal error: qty_rules has too many or too long symbols\n");
-        exit(70);
-    }
+    if (*n == QTY_SYMS || len >= sizeof sym[0].name) qty_internal("too many or too long symbols");
     memcpy(sym[*n].name, s, len);
     sym[*n].name[len] = 0;
     sym[*n].first = sym[*n].last = 0;
@@ -1321,10 +1333,12 @@ static int qty_symbol(qty_sym *sym, int *n, const char *s, size_t len)
 static void qty_adjacency(uint32_t follow[Q_COUNT], uint32_t *ends)
 {
     qty_sym sym[QTY_SYMS];
-    int nsym = 0, rhs[64][8], nrhs[64], lhs[64], nrule = 0;
-    for (const char *line = qty_rules; *line; line = strchr(line, '\n') + 1) {
+    enum { RULES = 96, RHS = 8 };
+    int nsym = 0, rhs[RULES][RHS], nrhs[RULES], lhs[RULES], nrule = 0;
+    for (const char *line = qty_rules, *eol; (eol = strchr(line, '\n')); line = eol + 1) {
         const char *p = line, *arrow = strstr(line, "::=");
-        if (!arrow || arrow > strchr(line, '\n')) continue;   /* a comment */
+        if (!arrow || arrow > eol) continue;   /* a comment */
+        if (nrule == RULES) qty_internal("too many rules");
         size_t len = strspn(p, "abcdefghijklmnopqrstuvwxyz0123456789_");
         lhs[nrule] = qty_symbol(sym, &nsym, p, len);
         nrhs[nrule] = 0;
@@ -1332,9 +1346,11 @@ static void qty_adjacency(uint32_t follow[Q_COUNT], uint32_t *ends)
             if (*p == ' ') { p++; continue; }
             if (*p == '(') { p = strchr(p, ')') + 1; continue; }
             len = strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_");
+            if (!len || p > eol || nrhs[nrule] == RHS) qty_internal("a rule it cannot read");
             rhs[nrule][nrhs[nrule]++] = qty_symbol(sym, &nsym, p, len);
             p += len;
         }
+        if (!nrhs[nrule]) qty_internal("an empty rule");
         nrule++;
     }
     for (int changed = 1; changed;) {   /* FIRST and LAST, to a fixed point */
