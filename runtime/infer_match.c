@@ -147,12 +147,19 @@ static int match_from(matcher *m, const parl__elem *e, int ne, size_t j)
     return take(m, e, j) && match_from(m, e + 1, ne - 1, j + 1);
 }
 
+/* A fresh attempt from item J. Only the captures' flags are cleared: the
+ * values behind them are written first. */
+static void begin_at(matcher *m, size_t j)
+{
+    caps *c = &m->c;
+    m->start = j;
+    c->num_op = c->has_range = c->nlist = c->has_text = c->unit = c->section = 0;
+}
+
 static int try_variant(matcher *m, int v, size_t j)
 {
     const parl__variant *pv = &parl__variants[v];
-    m->start = j;
-    caps *c = &m->c;   /* only the flags: the values behind them are written first */
-    c->num_op = c->has_range = c->nlist = c->has_text = c->unit = c->section = 0;
+    begin_at(m, j);
     return match_from(m, parl__elems + pv->first, pv->n, j);
 }
 
@@ -241,9 +248,7 @@ static int capture(matcher *m, int v, size_t j)
 {
     const parl__variant *pv = &parl__variants[v];
     const parl__elem *e = parl__elems + pv->first;
-    m->start = j;
-    caps *c = &m->c;
-    c->num_op = c->has_range = c->nlist = c->has_text = c->unit = c->section = 0;
+    begin_at(m, j);
     if (!pv->slots) return 1;
     for (int i = 0; i < pv->n; i++)
         if (e[i].op > PARL__E_SET && !take(m, e + i, j + i)) return 0;

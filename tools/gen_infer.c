@@ -1073,10 +1073,11 @@ static int kw_add(kw_key *keys, int nk, const char *w, int id)
     return nk;
 }
 
-static void emit_u16s(FILE *f, const char *name, const int *v, int n)
+static void emit_int_array(FILE *f, const char *decl, const int *v, int n)
 {
-    fprintf(f, "static const uint16_t %s[%d] = {", name, n);
+    fprintf(f, "%s[%d] = {", decl, n ? n : 1);
     for (int i = 0; i < n; i++) fprintf(f, "%s%d", !i ? "\n    " : i % 16 ? ", " : ",\n    ", v[i]);
+    if (!n) fputs("0", f);
     fputs("\n};\n", f);
 }
 
@@ -1118,11 +1119,11 @@ static void emit_keywords(infer *I, FILE *f, const int *order)
         fputs(i % 4 == 0 || i == nk - 1 ? "\"" : "\" ", f);
     }
     fputs(";\n", f);
-    emit_u16s(f, "kw_off", off, nk);
-    emit_u16s(f, "kw_len", len, nk);
-    emit_u16s(f, "kw_id", ids, nk);
-    emit_u16s(f, "kw_next", next, nk);
-    emit_u16s(f, "kw_bucket", bucket, nb);
+    emit_int_array(f, "static const uint16_t kw_off", off, nk);
+    emit_int_array(f, "static const uint16_t kw_len", len, nk);
+    emit_int_array(f, "static const uint16_t kw_id", ids, nk);
+    emit_int_array(f, "static const uint16_t kw_next", next, nk);
+    emit_int_array(f, "static const uint16_t kw_bucket", bucket, nb);
     fputs("static const uint64_t kw_sig[] = {", f);
     for (int i = 0; i < nk; i++)
         fprintf(f, "%s0x%016llxu", !i ? "\n    " : i % 4 ? ", " : ",\n    ", (unsigned long long)keys[i].sig);
@@ -1302,7 +1303,8 @@ static const char qty_rules[] =
  * one symbol meets the first of the next in some rule. The reader stops a
  * run of number tokens at a pair that never meets, and parses a run only
  * up to a terminal that may end it (the parser is the judge; these only
- * spare it phrases it would reject). No rule of qty_rules may be empty. */
+ * spare it phrases it would reject). What may begin one is what gets the
+ * reader to try a run. No rule of qty_rules may be empty. */
 static const char *const qty_terminals[Q_COUNT] = {
     NULL, "ZERO", "ONES", "TEENS", "TENS", "HUNDRED", "SCALE", "ORD_ONES", "ORD_TEENS",
     "ORD_TENS", "ORD_HUNDRED", "ORD_SCALE", "DIGITS", "DIGITORD", "QTYWORD", "ARTICLE",
@@ -1330,7 +1332,7 @@ static int qty_symbol(qty_sym *sym, int *n, const char *s, size_t len)
     return (*n)++;
 }
 
-static void qty_adjacency(uint32_t follow[Q_COUNT], uint32_t *ends)
+static void qty_adjacency(uint32_t follow[Q_COUNT], uint32_t *begins, uint32_t *ends)
 {
     qty_sym sym[QTY_SYMS];
     enum { RULES = 96, RHS = 8 };
@@ -1368,7 +1370,8 @@ static void qty_adjacency(uint32_t follow[Q_COUNT], uint32_t *ends)
         for (int i = 0; i + 1 < nrhs[r]; i++)
             for (int t = 1; t < Q_COUNT; t++)
                 if (sym[rhs[r][i]].last >> t & 1) follow[t] |= sym[rhs[r][i + 1]].first;
-    *ends = sym[lhs[0]].last;   /* the first rule's symbol is the start */
+    *begins = sym[lhs[0]].first;   /* the first rule's symbol is the start */
+    *ends = sym[lhs[0]].last;
 }
 
 static void emit_quantity(FILE *f)
@@ -1384,9 +1387,11 @@ static void emit_quantity(FILE *f)
           "static int64_t cap(int64_t v) { return v > PARL__BIG ? PARL__BIG : v; }\n"
           "/* Above PARL_NUMBER_MAX a phrase is not a number at all. */\n"
           "static void push(parl__qty *q, int64_t v)\n"
-          "{\n    if (q->n == PARL__QTY_MAX || v > PARL_NUMBER_MAX) q->error = 1;\n    else q->v[q->n++] = v;\n}\n}\n\n"
-          "%token ZERO ONES TEENS TENS HUNDRED SCALE ORD_ONES ORD_TEENS ORD_TENS ORD_HUNDRED\n"
-          "       ORD_SCALE DIGITS DIGITORD QTYWORD ARTICLE OF AND COMMA DASH TO.\n\n"
+          "{\n    if (q->n == PARL__QTY_MAX || v > PARL_NUMBER_MAX) q->error = 1;\n    else q->v[q->n++] = v;\n}\n}\n\n", f);
+    fputs("%token", f);   /* in the order of Q_*, so that PARL_Q_* match them */
+    for (int t = 1; t < Q_COUNT; t++)
+        fprintf(f, "%s%s", t == 11 ? "\n       " : " ", qty_terminals[t]);
+    fputs(".\n\n"
           "// A compound goes on where it can: \"one hundred and five\" is 105, not\n"
           "// the list 100, 5; \"twenty-one\" is 21, not the range 20 to 1.\n"
           "%left LOW.\n%left AND DASH.\n\n", f);
@@ -1422,14 +1427,6 @@ static void emit_quantity(FILE *f)
           "    push(q, values[0]);\n    return !q->error;\n}\n}\n", f);
 }
 
-static void emit_int_array(FILE *f, const char *decl, const int *v, int n)
-{
-    fprintf(f, "%s[%d] = {", decl, n ? n : 1);
-    for (int i = 0; i < n; i++) fprintf(f, "%s%d", !i ? "\n    " : i % 16 ? ", " : ",\n    ", v[i]);
-    if (!n) fputs("0", f);
-    fputs("\n};\n", f);
-}
-
 static int word_id(const infer *I, int idx) { return I->w[idx].id; }
 
 static void emit_tables(infer *I, FILE *f)
@@ -1441,12 +1438,12 @@ static void emit_tables(infer *I, FILE *f)
     int *order = xcalloc((size_t)I->nw, sizeof(int));
     for (int i = 0; i < I->nw; i++) order[I->w[i].id - 1] = i;
     fprintf(f, "const int parl__nwords = %d;\n", I->nw);
+    uint32_t follow[Q_COUNT], begins, ends;
+    qty_adjacency(follow, &begins, &ends);
     int *flags = xcalloc((size_t)I->nw, sizeof(int));
     for (int i = 0; i < I->nw; i++) {
-        int q = I->w[i].qclass;
         if (I->w[i].nparts) flags[I->w[i].parts[0]] |= 1;
-        /* connectives only continue a number phrase */
-        if (q && q != Q_OF && q != Q_AND && q != Q_COMMA && q != Q_DASH && q != Q_TO) flags[i] |= 2;
+        if (begins >> I->w[i].qclass & 1) flags[i] |= 2;   /* not connectives: "and", "to" */
     }
     /* Words that may end a cleanup tail or begin a head: the cleanup looks
      * for tails and heads only behind and before such words. */
@@ -1558,8 +1555,6 @@ static void emit_tables(infer *I, FILE *f)
     uint64_t trim[4] = { 0 };   /* search_cleanup.trim as a set of bytes */
     for (const unsigned char *c = (const unsigned char *)I->trim; *c; c++)
         trim[*c >> 6] |= (uint64_t)1 << (*c & 63);
-    uint32_t follow[Q_COUNT], ends;
-    qty_adjacency(follow, &ends);
     fputs("/* Number-phrase terminals (PARL_Q_*): which may follow each, which may end a phrase. */\n", f);
     fprintf(f, "const uint32_t parl__qty_follow[%d] = {", Q_COUNT);
     for (int t = 0; t < Q_COUNT; t++) fprintf(f, "%s0x%06xu", !t ? "\n    " : t % 6 ? ", " : ",\n    ", (unsigned)follow[t]);
