@@ -118,8 +118,15 @@ extern const parl__rule parl__rules[];
  * state. */
 extern const uint16_t parl__class_word[], parl__class_card_word[], parl__class_ord_word[];
 extern const uint16_t parl__class_qty[5][2], parl__class_quote;
-extern const uint16_t parl__dfa_default[], parl__dfa_base[], parl__dfa_check[], parl__dfa_next[];
-extern const uint16_t parl__dfa_accept[];       /* by state: its set, 0 = none */
+/* A step: states are named by where their row begins in the comb vector
+ * parl__dfa_steps; entry s + c is state s's step on class c when its check
+ * is s, else parl__dfa_default[c] is. */
+typedef struct parl__dfa_step {
+    uint16_t check;        /* the state the entry belongs to, 0xffff none */
+    uint16_t next;         /* the state entered */
+    uint16_t accept;       /* its set in parl__dfa_accept_sets, 0 = none */
+} parl__dfa_step;
+extern const parl__dfa_step parl__dfa_default[], parl__dfa_steps[];
 extern const uint64_t parl__dfa_accept_sets[];  /* PARL__DFA_WORDS words each */
 extern const uint16_t parl__dfa_prefix_len[];   /* items the automaton follows, by variant */
 extern const uint8_t parl__dfa_exact[];         /* 1: it follows the whole pattern */
@@ -188,24 +195,6 @@ static inline const parl__tok *parl__reader_tok(parl__reader *r, int ahead)
 }
 /* Reads the next item, number r->count. Past the end: END items. */
 const parl__item *parl__read_item(parl__reader *r);
-/* The same, with the most common item, a plain word, read inline: the
- * scan calls it for every item. */
-static inline const parl__item *parl__next_item(parl__reader *r)
-{
-    if (r->itok < r->ntok) {
-        const parl__tok *t = &r->toks[r->itok];
-        if (t->kind == PARL__TK_WORD && !parl__words[t->word].flags) {
-            parl__item *it = &r->ring[r->count++ % PARL__RING];
-            it->start = t->start;
-            it->end = t->end;
-            it->word = t->word;
-            it->kind = PARL__IT_WORD;
-            r->itok++;
-            return it;
-        }
-    }
-    return parl__read_item(r);
-}
 /* Item I (0-based). I must be within PARL__RING of the newest item read. */
 static inline const parl__item *parl__item_at(parl__reader *r, size_t i)
 {

@@ -11,11 +11,11 @@ void parl__reader_init(parl__reader *r, const char *text, size_t n)
 {
     r->text = text;
     r->n = n;
-    r->ntok = 0;
     r->tbase = 0;
-    r->lex_pos = 0;
-    parl__reader_rewind(r);
-    parl__reader_refill(r);   /* so that the first item takes the quick way too */
+    r->itok = 0;
+    r->count = 0;
+    r->done = 0;
+    r->ntok = parl__lex_many(text, n, 0, r->toks, PARL__TOKS, &r->lex_pos);
 }
 
 void parl__reader_rewind(parl__reader *r)

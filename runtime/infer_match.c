@@ -209,18 +209,42 @@ static void accept_late(scan_result *sr, const uint64_t *acc, size_t j)
     for (int w = 0; w < PARL__DFA_WORDS; w++) sr->cand[w] |= acc[w];
 }
 
+/* The automaton's class of the next item, read into the ring; -1 at the
+ * end. The most common item, a plain word, is read here without a call,
+ * the reader's counters in registers. */
+static int next_class(parl__reader *r)
+{
+    int i = r->itok;
+    if (i < r->ntok) {
+        const parl__tok *t = &r->toks[i];
+        if (t->kind == PARL__TK_WORD && !parl__words[t->word].flags) {
+            size_t k = r->count;
+            parl__item *it = &r->ring[k % PARL__RING];
+            it->start = t->start;
+            it->end = t->end;
+            it->word = t->word;
+            it->kind = PARL__IT_WORD;
+            r->count = k + 1;
+            r->itok = i + 1;
+            return parl__class_word[t->word];
+        }
+    }
+    const parl__item *it = parl__read_item(r);
+    return it->kind == PARL__IT_END ? -1 : (int)item_class(it);
+}
+
 /* Reads the whole request through the automaton and marks every variant
  * that may match: all that do, and a few more. */
 static void scan(matcher *m, scan_result *sr)
 {
     unsigned s = 0;
-    for (size_t j = 0;; j++) {
-        const parl__item *it = parl__next_item(&m->r);
-        if (it->kind == PARL__IT_END) break;
-        unsigned c = item_class(it), i = parl__dfa_base[s] + c;
+    int c;
+    for (size_t j = 0; (c = next_class(&m->r)) >= 0; j++) {
+        const parl__dfa_step *step = &parl__dfa_steps[s + (unsigned)c];
         sr->seen[c / 64] |= (uint64_t)1 << (c % 64);
-        s = parl__dfa_check[i] == s ? parl__dfa_next[i] : parl__dfa_default[c];
-        unsigned set = parl__dfa_accept[s];
+        if (step->check != s) step = &parl__dfa_default[c];
+        s = step->next;
+        unsigned set = step->accept;
         if (!set) continue;
         const uint64_t *acc = parl__dfa_accept_sets + (size_t)set * PARL__DFA_WORDS;
         if (sr->nlog == LOG_MAX) { accept_late(sr, acc, j); continue; }

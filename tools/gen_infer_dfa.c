@@ -268,44 +268,9 @@ static void emit_array(FILE *f, const char *decl, const int *v, int n)
     fputs("\n};\n", f);
 }
 
-/* Packs each state's differences from the start state into one vector:
- * entry base[s] + c belongs to state s when check[] says so. */
-static void emit_transitions(const dfa_in *D, const dfa *A, FILE *f)
-{
-    int nc = D->nclass, cap = A->nstates * nc + nc, top = nc;
-    int *base = xcalloc((size_t)A->nstates, sizeof(int)), *diff = xcalloc((size_t)nc, sizeof(int));
-    int *check = xcalloc((size_t)cap, sizeof(int)), *next = xcalloc((size_t)cap, sizeof(int));
-    for (int i = 0; i < cap; i++) check[i] = 0xffff;
-    for (int s = 1; s < A->nstates; s++) {
-        const int *row = &A->next[(size_t)s * nc];
-        int nd = 0, b = 0, k = 0;
-        for (int c = 0; c < nc; c++)
-            if (row[c] != A->next[c]) diff[nd++] = c;
-        for (;; b++) {   /* first fit */
-            for (k = 0; k < nd && check[b + diff[k]] == 0xffff; k++) {}
-            if (k == nd) break;
-        }
-        base[s] = b;
-        for (k = 0; k < nd; k++) {
-            check[b + diff[k]] = s;
-            next[b + diff[k]] = row[diff[k]];
-        }
-        if (b + nc > top) top = b + nc;   /* every lookup stays inside */
-    }
-    emit_array(f, "const uint16_t parl__dfa_default", A->next, nc);
-    emit_array(f, "const uint16_t parl__dfa_base", base, A->nstates);
-    emit_array(f, "const uint16_t parl__dfa_check", check, top);
-    emit_array(f, "const uint16_t parl__dfa_next", next, top);
-    free(base);
-    free(diff);
-    free(check);
-    free(next);
-}
-
-/* For each state the set of variants that may have matched on entering it,
- * as an index into the distinct sets (0: the empty set), each
- * PARL__DFA_WORDS words. */
-static void emit_accepts(const dfa_in *D, const dfa *A, FILE *f)
+/* The accepting set of each state, as an index into the distinct sets
+ * (0: the empty set), each PARL__DFA_WORDS words; emits the sets. */
+static int *emit_accept_sets(const dfa_in *D, const dfa *A, FILE *f)
 {
     int *set_of = xcalloc((size_t)A->nstates, sizeof(int)), nsets = 1;
     int *first = xcalloc((size_t)A->nstates + 1, sizeof(int));   /* state showing set k */
@@ -319,7 +284,7 @@ static void emit_accepts(const dfa_in *D, const dfa *A, FILE *f)
         if (k == nsets) first[nsets++] = s;
         set_of[s] = k;
     }
-    emit_array(f, "const uint16_t parl__dfa_accept", set_of, A->nstates);
+    fputs("/* The variants that may have matched on entering a state, by set. */\n", f);
     fprintf(f, "const uint64_t parl__dfa_accept_sets[%d] = {", nsets * D->vwords);
     for (int k = 0; k < nsets; k++)
         for (int w = 0; w < D->vwords; w++) {
@@ -327,9 +292,78 @@ static void emit_accepts(const dfa_in *D, const dfa *A, FILE *f)
             fprintf(f, "%s0x%016llxu", k || w ? (w ? ", " : ",\n    ") : "\n    ", (unsigned long long)bits);
         }
     fputs("\n};\n", f);
-    free(set_of);
     free(first);
     free(none);
+    return set_of;
+}
+
+static void emit_steps(FILE *f, const char *decl, const int *check, const int *to, const int *acc,
+                       int n)
+{
+    fprintf(f, "%s[%d] = {", decl, n);
+    for (int i = 0; i < n; i++)
+        fprintf(f, "%s{ %d, %d, %d }", !i ? "\n    " : i % 6 ? ", " : ",\n    ", check[i], to[i],
+                acc[i]);
+    fputs("\n};\n", f);
+}
+
+/* Packs each state's differences from the start state into one vector:
+ * entry s + c belongs to state s when its check is s. A state is named by
+ * where its row begins, so a step reads one entry; no two states begin at
+ * the same place. Each entry carries the accepting set of the state it
+ * enters. -1 if the vector does not fit 16-bit names. */
+static int emit_transitions(const dfa_in *D, const dfa *A, FILE *f)
+{
+    int nc = D->nclass, cap = A->nstates * (nc + 1) + nc, top = nc;
+    int *base = xcalloc((size_t)A->nstates, sizeof(int)), *diff = xcalloc((size_t)nc, sizeof(int));
+    int *check = xcalloc((size_t)cap, sizeof(int)), *row_to = xcalloc((size_t)cap, sizeof(int));
+    char *taken = xcalloc((size_t)cap, 1);   /* names in use */
+    for (int i = 0; i < cap; i++) check[i] = 0xffff;
+    taken[0] = 1;   /* the start state: no differences, named 0 */
+    for (int s = 1; s < A->nstates; s++) {
+        const int *row = &A->next[(size_t)s * nc];
+        int nd = 0, b = 1, k = 0;
+        for (int c = 0; c < nc; c++)
+            if (row[c] != A->next[c]) diff[nd++] = c;
+        for (;; b++) {   /* first fit */
+            if (taken[b]) continue;
+            for (k = 0; k < nd && check[b + diff[k]] == 0xffff; k++) {}
+            if (k == nd) break;
+        }
+        base[s] = b;
+        taken[b] = 1;
+        for (k = 0; k < nd; k++) {
+            check[b + diff[k]] = b;
+            row_to[b + diff[k]] = row[diff[k]];
+        }
+        if (b + nc > top) top = b + nc;   /* every lookup stays inside */
+    }
+    int err = top > 0xfffe;
+    if (!err) {
+        int *set_of = emit_accept_sets(D, A, f);
+        int *to = xcalloc((size_t)top, sizeof(int)), *acc = xcalloc((size_t)top, sizeof(int));
+        for (int i = 0; i < top; i++) {   /* unused entries lead to the start */
+            to[i] = check[i] == 0xffff ? 0 : base[row_to[i]];
+            acc[i] = check[i] == 0xffff ? 0 : set_of[row_to[i]];
+        }
+        int *dto = xcalloc((size_t)nc, sizeof(int)), *dacc = xcalloc((size_t)nc, sizeof(int));
+        int *dcheck = xcalloc((size_t)nc, sizeof(int));
+        for (int c = 0; c < nc; c++) {
+            dto[c] = base[A->next[c]];
+            dacc[c] = set_of[A->next[c]];
+        }
+        fputs("/* Steps: from the start state (and wherever a state has no entry of\n"
+              " * its own) by class; then the comb vector. */\n", f);
+        emit_steps(f, "const parl__dfa_step parl__dfa_default", dcheck, dto, dacc, nc);
+        emit_steps(f, "const parl__dfa_step parl__dfa_steps", check, to, acc, top);
+        free(set_of); free(to); free(acc); free(dto); free(dacc); free(dcheck);
+    }
+    free(base);
+    free(diff);
+    free(check);
+    free(row_to);
+    free(taken);
+    return err ? -1 : 0;
 }
 
 /* For each variant, the classes of which one must occur in the request
@@ -407,8 +441,11 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
         for (int q = 0; q < 5; q++)
             fprintf(f, "%s{ %d, %d }", q ? ", " : " ", D.class_qty[q][0], D.class_qty[q][1]);
         fprintf(f, " };\nconst uint16_t parl__class_quote = %d;\n\n", D.class_quote);
-        emit_transitions(&D, &A, f);
-        emit_accepts(&D, &A, f);
+        if (emit_transitions(&D, &A, f) < 0) {
+            fprintf(stderr, "%s: the pattern automaton is too large (%d states, %d classes)\n",
+                    I->nv ? I->v[0].at->file : "modes.yaml", A.nstates, D.nclass);
+            err = 1;
+        }
         int *plen = xcalloc((size_t)D.nvar, sizeof(int)), *exact = xcalloc((size_t)D.nvar, sizeof(int));
         for (int v = 0; v < D.nvar; v++) {
             plen[v] = (v + 1 < D.nvar ? D.first_pos[v + 1] : D.nchain) - D.first_pos[v];
