@@ -396,17 +396,17 @@ static void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)
 int parl__lex_many(const char *text, size_t n, size_t pos, parl__tok *t, int max, size_t *next)
 {
     const unsigned char *p = (const unsigned char *)text;
-    size_t cur, mar = 0, start;
+    parl__tok *o = t, *const last = t + max - 1;   /* o: the token being read */
+    size_t cur = pos, mar = 0, start;
     unsigned id, kind;
-    int k = 0;
 /* Reading past N gives 0, which is the end unless a NUL is there. */
 #define YYPEEK() (cur < n ? p[cur] : 0)
 #define YYSKIP() (++cur)
 #define YYBACKUP() (mar = cur)
 #define YYRESTORE() (cur = mar)
 again:
-    while (pos < n && p[pos] == ' ') pos++;   /* the usual blank, quickly */
-    start = cur = pos;
+    while (cur < n && p[cur] == ' ') cur++;   /* the usual blank, quickly */
+    start = cur;
     id = 0;
     
 {
@@ -522,7 +522,7 @@ yy4:
 	}
 	if (yych == 0xC2) goto yy26;
 yy5:
-	{ pos = cur; goto again; }
+	{ goto again; }
 yy6:
 	YYSKIP();
 	{ kind = PARL__TK_QUOTE; goto token; }
@@ -600,7 +600,7 @@ yy12:
 	}
 yy13:
 	{
-        digits_value(p, start, cur, &t[k].value);
+        digits_value(p, start, cur, &o->value);
         kind = PARL__TK_DIGITS;
         goto number;
     }
@@ -908,7 +908,7 @@ yy45:
 	}
 yy46:
 	{
-        digits_value(p, start, cur, &t[k].value);
+        digits_value(p, start, cur, &o->value);
         kind = PARL__TK_DIGITORD;
         goto number;
     }
@@ -938,16 +938,13 @@ yy51:
 word:
     kind = PARL__TK_WORD;
 token:
-    t[k].value = 0;
+    o->value = 0;
 number:
-    t[k].kind = (uint8_t)kind;
-    t[k].word = (uint16_t)id;
-    t[k].start = start;
-    t[k].end = cur;
-    if (++k < max && kind != PARL__TK_END) {
-        pos = cur;
-        goto again;
-    }
+    o->kind = (uint8_t)kind;
+    o->word = (uint16_t)id;
+    o->start = start;
+    o->end = cur;
+    if (o++ < last && kind != PARL__TK_END) goto again;
     *next = cur;
-    return k;
+    return (int)(o - t);
 }

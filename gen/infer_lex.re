@@ -395,17 +395,17 @@ static void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)
 int parl__lex_many(const char *text, size_t n, size_t pos, parl__tok *t, int max, size_t *next)
 {
     const unsigned char *p = (const unsigned char *)text;
-    size_t cur, mar = 0, start;
+    parl__tok *o = t, *const last = t + max - 1;   /* o: the token being read */
+    size_t cur = pos, mar = 0, start;
     unsigned id, kind;
-    int k = 0;
 /* Reading past N gives 0, which is the end unless a NUL is there. */
 #define YYPEEK() (cur < n ? p[cur] : 0)
 #define YYSKIP() (++cur)
 #define YYBACKUP() (mar = cur)
 #define YYRESTORE() (cur = mar)
 again:
-    while (pos < n && p[pos] == ' ') pos++;   /* the usual blank, quickly */
-    start = cur = pos;
+    while (cur < n && p[cur] == ' ') cur++;   /* the usual blank, quickly */
+    start = cur;
     id = 0;
     /*!re2c
     re2c:api = custom;
@@ -427,14 +427,14 @@ again:
     quote = ["`'] | "\xe2\x80" [\x98\x99\x9c\x9d\x9e] | "\xc2" [\xab\xbb];
     punct = "." "."+ | "\xe2" [\x80\x81] [\x80-\xbf] | "\xc2" [\x80-\xbf] | [^];
 
-    blank+ { pos = cur; goto again; }
+    blank+ { goto again; }
     [0-9]+ ('st' | 'nd' | 'rd' | 'th') {
-        digits_value(p, start, cur, &t[k].value);
+        digits_value(p, start, cur, &o->value);
         kind = PARL__TK_DIGITORD;
         goto number;
     }
     [0-9]+ {
-        digits_value(p, start, cur, &t[k].value);
+        digits_value(p, start, cur, &o->value);
         kind = PARL__TK_DIGITS;
         goto number;
     }
@@ -462,16 +462,13 @@ again:
 word:
     kind = PARL__TK_WORD;
 token:
-    t[k].value = 0;
+    o->value = 0;
 number:
-    t[k].kind = (uint8_t)kind;
-    t[k].word = (uint16_t)id;
-    t[k].start = start;
-    t[k].end = cur;
-    if (++k < max && kind != PARL__TK_END) {
-        pos = cur;
-        goto again;
-    }
+    o->kind = (uint8_t)kind;
+    o->word = (uint16_t)id;
+    o->start = start;
+    o->end = cur;
+    if (o++ < last && kind != PARL__TK_END) goto again;
     *next = cur;
-    return k;
+    return (int)(o - t);
 }

@@ -1179,14 +1179,14 @@ static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "/* Tokens run on in one call: the reader takes them by the dozen. */\n"
           "int parl__lex_many(const char *text, size_t n, size_t pos, parl__tok *t, int max, size_t *next)\n{\n"
           "    const unsigned char *p = (const unsigned char *)text;\n"
-          "    size_t cur, mar = 0, start;\n"
+          "    parl__tok *o = t, *const last = t + max - 1;   /* o: the token being read */\n"
+          "    size_t cur = pos, mar = 0, start;\n"
           "    unsigned id, kind;\n"
-          "    int k = 0;\n"
           "/* Reading past N gives 0, which is the end unless a NUL is there. */\n"
           "#define YYPEEK() (cur < n ? p[cur] : 0)\n#define YYSKIP() (++cur)\n"
           "#define YYBACKUP() (mar = cur)\n#define YYRESTORE() (cur = mar)\n"
-          "again:\n    while (pos < n && p[pos] == ' ') pos++;   /* the usual blank, quickly */\n"
-          "    start = cur = pos;\n    id = 0;\n"
+          "again:\n    while (cur < n && p[cur] == ' ') cur++;   /* the usual blank, quickly */\n"
+          "    start = cur;\n    id = 0;\n"
           "    /*!re2c\n"
           "    re2c:api = custom;\n    re2c:yyfill:enable = 0;\n"
           "    re2c:flags:bit-vectors = 1;\n"
@@ -1204,15 +1204,15 @@ static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "           | \"\\xf4\" [\\x80-\\x8f][\\x80-\\xbf][\\x80-\\xbf];\n"
           "    quote = [\"`'] | \"\\xe2\\x80\" [\\x98\\x99\\x9c\\x9d\\x9e] | \"\\xc2\" [\\xab\\xbb];\n"
           "    punct = \".\" \".\"+ | \"\\xe2\" [\\x80\\x81] [\\x80-\\xbf] | \"\\xc2\" [\\x80-\\xbf] | [^];\n\n"
-          "    blank+ { pos = cur; goto again; }\n"
+          "    blank+ { goto again; }\n"
           "    [0-9]+ (", f);
     for (size_t i = 0; suffixes && i < suffixes->n; i++) {
         if (i) fputs(" | ", f);
         emit_re_literal(f, suffixes->items[i]->text);
     }
-    fputs(") {\n        digits_value(p, start, cur, &t[k].value);\n"
+    fputs(") {\n        digits_value(p, start, cur, &o->value);\n"
           "        kind = PARL__TK_DIGITORD;\n        goto number;\n    }\n"
-          "    [0-9]+ {\n        digits_value(p, start, cur, &t[k].value);\n"
+          "    [0-9]+ {\n        digits_value(p, start, cur, &o->value);\n"
           "        kind = PARL__TK_DIGITS;\n        goto number;\n    }\n\n"
           "    // The vocabulary (grammar/*.yaml) that is not word-shaped, by id.\n", f);
     for (int id = 1; id <= I->nw; id++) {
@@ -1229,11 +1229,11 @@ static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "        kind = PARL__TK_PUNCT;\n        goto token;\n    }\n"
           "    punct { kind = PARL__TK_PUNCT; goto token; }\n    */\n"
           "word:\n    kind = PARL__TK_WORD;\n"
-          "token:\n    t[k].value = 0;\n"
-          "number:\n    t[k].kind = (uint8_t)kind;\n    t[k].word = (uint16_t)id;\n"
-          "    t[k].start = start;\n    t[k].end = cur;\n"
-          "    if (++k < max && kind != PARL__TK_END) {\n        pos = cur;\n        goto again;\n    }\n"
-          "    *next = cur;\n    return k;\n}\n", f);
+          "token:\n    o->value = 0;\n"
+          "number:\n    o->kind = (uint8_t)kind;\n    o->word = (uint16_t)id;\n"
+          "    o->start = start;\n    o->end = cur;\n"
+          "    if (o++ < last && kind != PARL__TK_END) goto again;\n"
+          "    *next = cur;\n    return (int)(o - t);\n}\n", f);
 }
 
 /* The rules of the number-phrase grammar (gen/quantity.y): also read by
