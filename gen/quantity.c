@@ -1610,12 +1610,13 @@ const unsigned char parl__qty_alone[PARL_Q_TO + 1] = {
 
 int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)
 {
-    if (n != 1 || codes[0] > PARL_Q_TO || !parl__qty_alone[codes[0]])
-        return parl__qty_parse_rules(codes, values, n, q);
+    int kind = n == 1 && codes[0] <= PARL_Q_TO ? parl__qty_alone_kind(codes[0], values[0])
+                                              : PARL__QTY_NONE;
+    if (kind == PARL__QTY_NONE) return parl__qty_parse_rules(codes, values, n, q);
     q->n = 0;
-    q->error = parl__qty_alone[codes[0]] == PARL__QTY_NONE_ALONE;
+    q->error = kind < 0;
     if (q->error) return 0;
-    q->kind = parl__qty_alone[codes[0]];
+    q->kind = kind;
     push(q, values[0]);
-    return !q->error;
+    return 1;
 }

@@ -47,6 +47,15 @@ int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, pa
 /* The same without the shortcut for one-token phrases (for tests). */
 int parl__qty_parse_rules(const unsigned char *codes, const int64_t *values, int n, parl__qty *q);
 extern const unsigned char parl__qty_alone[];
+/* What terminal CODE of value VALUE makes on its own, by parl__qty_alone:
+ * PARL__QTY_CARD or _ORD; -1 when nothing ("a", a value above
+ * PARL_NUMBER_MAX); PARL__QTY_NONE when the parser must say. */
+static inline int parl__qty_alone_kind(unsigned code, int64_t value)
+{
+    unsigned kind = parl__qty_alone[code];
+    if (kind == PARL__QTY_NONE_ALONE || (kind && value > PARL_NUMBER_MAX)) return -1;
+    return (int)kind;
+}
 /* By terminal: the terminals that may follow it in a phrase (bits); the
  * terminals that may end one (gen/infer_tables.c, read off quantity.y). */
 extern const uint32_t parl__qty_follow[], parl__qty_ends;

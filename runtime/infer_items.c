@@ -90,8 +90,17 @@ static void read_quantity(parl__reader *r, parl__item *it, unsigned code, int64_
         ends[k++] = t->end;
         take(r);
     }
-    for (run = k; k > 0; k--)   /* its longest prefix that is a phrase */
-        if ((parl__qty_ends >> codes[k - 1] & 1) && parl__qty_parse(codes, values, k, &q)) break;
+    run = k;
+    int alone = run == 1 ? parl__qty_alone_kind(code, value) : PARL__QTY_NONE;
+    if (alone != PARL__QTY_NONE) {   /* one token ("5", "third"): no parser */
+        k = alone > 0;
+        q.kind = alone;
+        q.n = 1;
+        q.v[0] = value;
+    } else {
+        for (; k > 0; k--)   /* the run's longest prefix that is a phrase */
+            if ((parl__qty_ends >> codes[k - 1] & 1) && parl__qty_parse(codes, values, k, &q)) break;
+    }
     if (!k) {   /* no phrase ("a" alone): give back what the run took */
         r->itok = (int)(first - r->tbase);
         return;

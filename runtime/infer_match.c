@@ -228,6 +228,7 @@ static int next_class(parl__reader *r)
             r->itok = i + 1;
             return parl__class_word[t->word];
         }
+        if (t->kind == PARL__TK_END) return -1;   /* its item is read when asked for */
     }
     const parl__item *it = parl__read_item(r);
     return it->kind == PARL__IT_END ? -1 : (int)item_class(it);

@@ -1419,12 +1419,13 @@ static void emit_quantity(FILE *f)
           "    [PARL_Q_ARTICLE] = PARL__QTY_NONE_ALONE,\n"
           "};\n\n"
           "int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)\n"
-          "{\n    if (n != 1 || codes[0] > PARL_Q_TO || !parl__qty_alone[codes[0]])\n"
-          "        return parl__qty_parse_rules(codes, values, n, q);\n"
-          "    q->n = 0;\n    q->error = parl__qty_alone[codes[0]] == PARL__QTY_NONE_ALONE;\n"
+          "{\n    int kind = n == 1 && codes[0] <= PARL_Q_TO ? parl__qty_alone_kind(codes[0], values[0])\n"
+          "                                              : PARL__QTY_NONE;\n"
+          "    if (kind == PARL__QTY_NONE) return parl__qty_parse_rules(codes, values, n, q);\n"
+          "    q->n = 0;\n    q->error = kind < 0;\n"
           "    if (q->error) return 0;\n"
-          "    q->kind = parl__qty_alone[codes[0]];\n"
-          "    push(q, values[0]);\n    return !q->error;\n}\n}\n", f);
+          "    q->kind = kind;\n"
+          "    push(q, values[0]);\n    return 1;\n}\n}\n", f);
 }
 
 static int word_id(const infer *I, int idx) { return I->w[idx].id; }
