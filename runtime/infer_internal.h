@@ -85,7 +85,7 @@ enum { PARL__E_ = 0, PARL__E_WORD, PARL__E_SET, PARL__E_GAP, PARL__E_NUMBER, PAR
 typedef struct parl__elem {
     uint8_t op;
     uint8_t n;             /* SET: words; GAP: most words skipped */
-    uint16_t arg;          /* WORD: id; SET: offset in parl__set_words */
+    uint16_t arg;          /* WORD: id; SET: where its bitmap by word id begins in parl__set_bits */
     uint32_t mask;         /* UNIT / SECTION: allowed ids as bits, 0 = any */
 } parl__elem;
 typedef struct parl__variant {
@@ -103,20 +103,13 @@ typedef struct parl__rule {
 } parl__rule;
 
 extern const parl__elem parl__elems[];
-extern const uint16_t parl__set_words[];
+extern const uint64_t parl__set_bits[];
 /* Does a WORD or SET element accept vocabulary word W (never word 0)? */
 static inline int parl__elem_takes_word(const parl__elem *e, uint16_t w)
 {
     if (!w) return 0;
     if (e->op == PARL__E_WORD) return e->arg == w;
-    const uint16_t *s = parl__set_words + e->arg;   /* sorted by the generator */
-    int lo = 0, hi = e->n - 1;
-    while (lo <= hi) {
-        int mid = (lo + hi) / 2;
-        if (s[mid] == w) return 1;
-        if (s[mid] < w) lo = mid + 1; else hi = mid - 1;
-    }
-    return 0;
+    return parl__set_bits[e->arg + w / 64] >> (w % 64) & 1;
 }
 extern const parl__variant parl__variants[];   /* rules, gate, tails, heads */
 extern const int parl__nvariants_rules, parl__nvariants_gate, parl__nvariants_tails,

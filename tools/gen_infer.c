@@ -1430,7 +1430,7 @@ static void emit_quantity(FILE *f)
 
 static int word_id(const infer *I, int idx) { return I->w[idx].id; }
 
-static void emit_tables(infer *I, FILE *f)
+static int emit_tables(infer *I, FILE *f)
 {
     fputs("/* Tables of the inference runtime: word meanings, pattern programs and\n"
           " * the phrases of the vocabulary. */\n"
@@ -1439,6 +1439,7 @@ static void emit_tables(infer *I, FILE *f)
     int *order = xcalloc((size_t)I->nw, sizeof(int));
     for (int i = 0; i < I->nw; i++) order[I->w[i].id - 1] = i;
     fprintf(f, "const int parl__nwords = %d;\n", I->nw);
+    int err = 0;
     uint32_t follow[Q_COUNT], begins, ends;
     qty_adjacency(follow, &begins, &ends);
     int *flags = xcalloc((size_t)I->nw, sizeof(int));
@@ -1473,7 +1474,8 @@ static void emit_tables(infer *I, FILE *f)
     int nelem = 0, nset = 0;
     for (int k = 0; k < I->nv; k++) nelem += I->v[k].s.n;
     fprintf(f, "const parl__elem parl__elems[%d] = {\n", nelem ? nelem : 1);
-    int *setw = NULL, csetw = 0;
+    int sw = (I->nw + 1 + 63) / 64, cset = 0;   /* words of a set's bitmap */
+    uint64_t *setb = NULL, *one = xcalloc((size_t)sw, sizeof *one);
     for (int k = 0; k < I->nv; k++) {
         const seq *s = &I->v[k].s;
         fprintf(f, "    /* %d: %s:%d */\n", k, base_name(I->v[k].at->file), I->v[k].at->line);
@@ -1481,22 +1483,33 @@ static void emit_tables(infer *I, FILE *f)
             const elem *e = &s->e[i];
             int arg = 0, cnt = 0;
             if (e->op == E_WORD) arg = word_id(I, e->words[0]);
-            else if (e->op == E_SET) {
-                arg = nset;
+            else if (e->op == E_SET) {   /* a bitmap by word id, shared by equal sets */
+                memset(one, 0, (size_t)sw * sizeof *one);
+                for (int m = 0; m < e->n; m++) {
+                    int id = word_id(I, e->words[m]);
+                    one[id / 64] |= (uint64_t)1 << (id % 64);
+                }
+                for (arg = 0; arg < nset && memcmp(setb + arg, one, (size_t)sw * sizeof *one); arg += sw) {}
+                if (arg == nset) {
+                    if (nset + sw > cset) {
+                        cset = 2 * (nset + sw);
+                        setb = xrealloc(setb, (size_t)cset * sizeof *setb);
+                    }
+                    memcpy(setb + nset, one, (size_t)sw * sizeof *one);
+                    nset += sw;
+                }
                 cnt = e->n;
-                int *ids = xcalloc((size_t)e->n, sizeof(int));
-                for (int m = 0; m < e->n; m++) ids[m] = word_id(I, e->words[m]);
-                for (int a = 1; a < e->n; a++)     /* sorted for binary search */
-                    for (int b = a; b > 0 && ids[b - 1] > ids[b]; b--) { int t = ids[b]; ids[b] = ids[b - 1]; ids[b - 1] = t; }
-                for (int m = 0; m < e->n; m++) { GROW(setw, nset, csetw); setw[nset++] = ids[m]; }
-                free(ids);
             } else if (e->op == E_GAP) cnt = GAP_MAX;
             fprintf(f, "    { PARL__E_%s, %d, %d, 0x%xu },\n", elem_names[e->op], cnt, arg, e->mask);
         }
     }
     if (!nelem) fputs("    { 0, 0, 0, 0 }\n", f);
     fputs("};\n", f);
-    emit_int_array(f, "const uint16_t parl__set_words", setw, nset);
+    fprintf(f, "const uint64_t parl__set_bits[%d] = {", nset ? nset : 1);
+    for (int i = 0; i < nset; i++)
+        fprintf(f, "%s0x%016llxu", !i ? "\n    " : i % 4 ? ", " : ",\n    ", (unsigned long long)setb[i]);
+    fputs(nset ? "\n};\n" : "0 };\n", f);
+    free(one);
 
     int counts[4] = { 0 };
     for (int k = 0; k < I->nv; k++) counts[I->v[k].group]++;
@@ -1522,7 +1535,12 @@ static void emit_tables(infer *I, FILE *f)
     }
     fputs("};\n\n", f);
 
-    free(setw);
+    free(setb);
+    if (nset > 0xffff) {   /* parl__elem.arg is 16 bits */
+        fprintf(stderr, "%s: the patterns' word sets need %d bitmap words, more than 65535\n",
+                I->nv ? I->v[0].at->file : "modes.yaml", nset);
+        err = 1;
+    }
 
     /* Phrases by first word, longest first: id, length, offset of words. */
     int *poff = xcalloc((size_t)I->nw + 2, sizeof(int)), *plist = NULL, np = 0, cp = 0;
@@ -1563,6 +1581,7 @@ static void emit_tables(infer *I, FILE *f)
     fprintf(f, "const uint64_t parl__trim_set[4] = { 0x%llxu, 0x%llxu, 0x%llxu, 0x%llxu };\n",
             (unsigned long long)trim[0], (unsigned long long)trim[1], (unsigned long long)trim[2],
             (unsigned long long)trim[3]);
+    return err;
 }
 
 /* ------------------------------------------------------------------ driver */
@@ -1620,7 +1639,7 @@ int gen_infer(gen_ctx *g)
         gen_close(g, f);
     }
     if ((f = gen_create(g, "infer_tables.c", "the specs in grammar/"))) {
-        emit_tables(&I, f);
+        if (emit_tables(&I, f)) gen_fail(g);
         gen_close(g, f);
     }
     FILE *h = gen_create(g, "infer_dfa.h", "grammar/modes.yaml");
