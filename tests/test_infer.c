@@ -140,6 +140,10 @@ static void test_qty_shortcut(void)
             if (ra && rb)
                 CHECK(a.kind == b.kind && a.n == b.n && a.v[0] == b.v[0],
                       "terminal %u value %lld: same quantity", code, (long long)values[i]);
+            /* the reader's inline form of the shortcut */
+            int k = parl__qty_alone_kind(code, values[i]);
+            CHECK(k == PARL__QTY_NONE || (k < 0 ? !rb : rb && b.kind == k && b.v[0] == values[i]),
+                  "terminal %u value %lld: alone kind %d, parser %d", code, (long long)values[i], k, rb);
         }
     CHECK(shortcuts > 0, "the shortcut is used");
 }
