@@ -10,6 +10,9 @@
 
 CC      ?= cc
 OPT     ?= -O2 -g
+# The library's functions start on cache lines: where the linker happens to
+# put them otherwise moves parl_infer by +-4% (make bench, measured at 8 offsets).
+LIBALIGN ?= -falign-functions=64
 WARN    := -std=c11 -Wall -Wextra -Werror
 B       := build
 PKGS    := re2c lemon libyaml-dev libsqlite3-dev sqlite3 clang
@@ -70,7 +73,7 @@ SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recove
 
 $(B)/obj/%.o: %.c $(wildcard runtime/*.h gen/*.h gen/*.inc)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(OPT) -Iruntime -Igen -c $< -o $@
+	$(CC) $(WARN) $(OPT) $(LIBALIGN) -Iruntime -Igen -c $< -o $@
 $(B)/asan/%.o: %.c $(wildcard runtime/*.h gen/*.h gen/*.inc)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) -O1 -g $(SAN) -Iruntime -Igen -c $< -o $@
