@@ -297,13 +297,14 @@ static int *emit_accept_sets(const dfa_in *D, const dfa *A, FILE *f)
     return set_of;
 }
 
+/* Steps as { check, next, accept }; CHECK NULL: 0 (the default row). */
 static void emit_steps(FILE *f, const char *decl, const int *check, const int *to, const int *acc,
                        int n)
 {
     fprintf(f, "%s[%d] = {", decl, n);
     for (int i = 0; i < n; i++)
-        fprintf(f, "%s{ %d, %d, %d }", !i ? "\n    " : i % 6 ? ", " : ",\n    ", check[i], to[i],
-                acc[i]);
+        fprintf(f, "%s{ %d, %d, %d }", !i ? "\n    " : i % 6 ? ", " : ",\n    ",
+                check ? check[i] : 0, to[i], acc[i]);
     fputs("\n};\n", f);
 }
 
@@ -347,16 +348,15 @@ static int emit_transitions(const dfa_in *D, const dfa *A, FILE *f)
             acc[i] = check[i] == 0xffff ? 0 : set_of[row_to[i]];
         }
         int *dto = xcalloc((size_t)nc, sizeof(int)), *dacc = xcalloc((size_t)nc, sizeof(int));
-        int *dcheck = xcalloc((size_t)nc, sizeof(int));
         for (int c = 0; c < nc; c++) {
             dto[c] = base[A->next[c]];
             dacc[c] = set_of[A->next[c]];
         }
         fputs("/* Steps: from the start state (and wherever a state has no entry of\n"
               " * its own) by class; then the comb vector. */\n", f);
-        emit_steps(f, "const parl__dfa_step parl__dfa_default", dcheck, dto, dacc, nc);
+        emit_steps(f, "const parl__dfa_step parl__dfa_default", NULL, dto, dacc, nc);
         emit_steps(f, "const parl__dfa_step parl__dfa_steps", check, to, acc, top);
-        free(set_of); free(to); free(acc); free(dto); free(dacc); free(dcheck);
+        free(set_of); free(to); free(acc); free(dto); free(dacc);
     }
     free(base);
     free(diff);
