@@ -92,7 +92,7 @@ static void read_quantity(parl__reader *r, parl__item *it, unsigned code, int64_
     }
     run = k;
     int alone = run == 1 ? parl__qty_alone_kind(code, value) : PARL__QTY_NONE;
-    if (alone != PARL__QTY_NONE) {   /* one token ("5", "third"): no parser */
+    if (alone != PARL__QTY_NONE) {   /* one token, digits or a number word: no parser */
         k = alone > 0;
         q.kind = alone;
         q.n = 1;
