@@ -1081,6 +1081,15 @@ static void emit_int_array(FILE *f, const char *decl, const int *v, int n)
     fputs("\n};\n", f);
 }
 
+static void emit_u64_array(FILE *f, const char *decl, const uint64_t *v, int n)
+{
+    fprintf(f, "%s[%d] = {", decl, n ? n : 1);
+    for (int i = 0; i < n; i++)
+        fprintf(f, "%s0x%016llxu", !i ? "\n    " : i % 4 ? ", " : ",\n    ", (unsigned long long)v[i]);
+    if (!n) fputs("0", f);
+    fputs("\n};\n", f);
+}
+
 /* The hash of the vocabulary words: buckets by the lower-cased first 8
  * bytes and the length, chained; a key matches on those and the rest. */
 static void emit_keywords(infer *I, FILE *f, const int *order)
@@ -1124,10 +1133,10 @@ static void emit_keywords(infer *I, FILE *f, const int *order)
     emit_int_array(f, "static const uint16_t kw_id", ids, nk);
     emit_int_array(f, "static const uint16_t kw_next", next, nk);
     emit_int_array(f, "static const uint16_t kw_bucket", bucket, nb);
-    fputs("static const uint64_t kw_sig[] = {", f);
-    for (int i = 0; i < nk; i++)
-        fprintf(f, "%s0x%016llxu", !i ? "\n    " : i % 4 ? ", " : ",\n    ", (unsigned long long)keys[i].sig);
-    fputs("\n};\n", f);
+    uint64_t *sig = xcalloc((size_t)nk, sizeof *sig);
+    for (int i = 0; i < nk; i++) sig[i] = keys[i].sig;
+    emit_u64_array(f, "static const uint64_t kw_sig", sig, nk);
+    free(sig);
     fprintf(f, "\nstatic unsigned kw_fold(unsigned c) { return c - 'A' < 26 ? c | 0x20 : c; }\n\n"
           "/* The first 8 bytes of the word P[A..A+N) in lower case, little-endian,\n"
           " * by one load of 8 bytes of the request (LEN of them) where it has them. */\n"
@@ -1505,10 +1514,7 @@ static int emit_tables(infer *I, FILE *f)
     }
     if (!nelem) fputs("    { 0, 0, 0, 0 }\n", f);
     fputs("};\n", f);
-    fprintf(f, "const uint64_t parl__set_bits[%d] = {", nset ? nset : 1);
-    for (int i = 0; i < nset; i++)
-        fprintf(f, "%s0x%016llxu", !i ? "\n    " : i % 4 ? ", " : ",\n    ", (unsigned long long)setb[i]);
-    fputs(nset ? "\n};\n" : "0 };\n", f);
+    emit_u64_array(f, "const uint64_t parl__set_bits", setb, nset);
     free(one);
 
     int counts[4] = { 0 };
