@@ -1,28 +1,44 @@
+# SPDX-License-Identifier: MIT
 # parlance: grammar/*.yaml --parlgen--> gen/*.re, gen/*.y, gen/*.h --re2c/lemon--> gen/*.c
 #           runtime/*.c + gen/*.c --cc--> build/libparlance.a --> build/parlance (CLI)
 #
-#   make          install missing packages, regenerate gen/ if grammar changed, build
-#   make demo     build and run the main job
-#   make test     build and run every test (plain and under ASan+UBSan)
+#   make          build the library and the CLI (regenerates gen/ only when grammar/ or
+#                 the generator changed; a fresh clone builds with a C compiler alone)
+#   make deps     install the packages the build and tests need (Debian, apt-get)
+#   make demo     deps + build, then run the main job
+#   make test     deps + build, then every test (plain and under ASan+UBSan)
 #   make bench    print benchmark figures
 #   make fuzz     bounded libFuzzer runs
 #   make gen      force regeneration of gen/ from grammar/
+#
+# Packagers: CC, CFLAGS, CPPFLAGS and LDFLAGS are honoured; -Werror is on only in
+# a git checkout (WERROR=0 turns it off, WERROR=1 on).
 
-CC      ?= cc
-OPT     ?= -O2 -g
+CC       ?= cc
+OPT      ?= -O2 -g
+CFLAGS   ?= $(OPT)
+CPPFLAGS ?=
+LDFLAGS  ?=
+WERROR   ?= $(if $(wildcard .git),1,0)
 # The library's functions start on cache lines: where the linker happens to
 # put them otherwise moves parl_infer by +-4% (make bench, measured at 8 offsets).
 LIBALIGN ?= -falign-functions=64
-WARN    := -std=c11 -Wall -Wextra -Werror
-B       := build
-PKGS    := re2c lemon libyaml-dev libsqlite3-dev sqlite3 clang
+STD      := -std=c11
+WARN     := -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror)
+B        := build
+PKGS     := re2c lemon libyaml-dev libsqlite3-dev sqlite3 clang
+
+# Every compile: the project's language level and warnings, then the user's flags.
+CCFLAGS  := $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS)
+SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+ASANFLAGS := $(STD) $(WARN) $(CPPFLAGS) -O1 -g $(SAN)
 
 # Sources are listed by role; gen/*.c is re-read after regeneration by the
 # second-stage make below.
 RUNTIME_SRC := $(sort $(wildcard runtime/*.c))
 GEN_SRC     := $(sort $(wildcard gen/*.c))
 GENERATOR   := $(sort $(wildcard tools/gen_*.c)) tools/yaml_doc.c
-TOOLS_LIB   := $(filter-out tools/parlance.c tools/check_grammar.c $(GENERATOR),$(sort $(wildcard tools/*.c))) tools/yaml_doc.c
+TOOLS_SRC   := $(filter-out tools/parlance.c tools/check_grammar.c $(GENERATOR),$(sort $(wildcard tools/*.c))) tools/yaml_doc.c
 TESTS       := $(sort $(wildcard tests/test_*.c))
 BENCHES     := $(sort $(wildcard tests/bench_*.c))
 FUZZERS     := $(sort $(wildcard tests/fuzz_*.c))
@@ -33,33 +49,44 @@ LIBS        := -lyaml -lsqlite3 -lm
 MAKEFLAGS += --no-builtin-rules
 .SUFFIXES:
 
-.PHONY: all build deps gen demo test bench fuzz clean
-all: deps $(B)/gen.stamp
+.PHONY: all build deps gen demo test test-bins bench fuzz clean
+all: $(B)/gen.stamp
 	@$(MAKE) --no-print-directory build
 
 # ---------------------------------------------------------------- packages
-# Installs what the build needs on a Debian machine (root or sudo).
-deps: $(B)/deps.ok
-$(B)/deps.ok:
-	@mkdir -p $(B)
-	@missing=""; \
-	for p in $(PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
-	fi
-	@touch $@
+# Installs what the build and the tests need on a Debian machine (root or
+# sudo); elsewhere it says what to install and carries on.
+deps:
+	@if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then \
+	  echo "make deps: no dpkg/apt-get here; install by hand what you need of: $(PKGS)"; exit 0; \
+	fi; \
+	missing=""; \
+	for p in $(PKGS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
+	done; \
+	[ -z "$$missing" ] && exit 0; \
+	echo "make deps: installing$$missing"; \
+	SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null
 
 # ---------------------------------------------------------------- generator
-$(B)/parlgen: $(GENERATOR) tools/gen.h tools/gen_infer.h tools/yaml_doc.h | $(B)/deps.ok
-	@mkdir -p $(B)
-	$(CC) $(WARN) $(OPT) -o $@ $(GENERATOR) -lyaml
+GEN_INPUTS := $(wildcard grammar/*.yaml) $(GENERATOR) tools/gen.h tools/gen_infer.h tools/yaml_doc.h tools/sha256.c tools/sha256.h
 
-# gen/ is committed; it is rebuilt when a spec, the generator, the checker
-# or the runtime it is checked against changes.
-$(B)/gen.stamp: $(B)/parlgen $(wildcard grammar/*.yaml) tools/check_grammar.c tools/intent_json.c tools/json_out.c $(RUNTIME_SRC) $(wildcard runtime/*.h)
-	$(B)/parlgen --grammar grammar --out gen --runtime runtime --tools tools $(GENFLAGS)
+$(B)/parlgen: $(GENERATOR) tools/gen.h tools/gen_infer.h tools/yaml_doc.h tools/sha256.c tools/sha256.h
+	@mkdir -p $(B)
+	$(CC) $(CCFLAGS) -o $@ $(GENERATOR) tools/sha256.c $(LDFLAGS) -lyaml
+
+# gen/ is committed. In a fresh clone (no stamp yet) it is trusted when its
+# PARL_GRAMMAR_ID names the grammar in grammar/ (t_fresh checks it in full);
+# after that, an edit of a spec or of the generator regenerates it.
+$(B)/gen.stamp: $(GEN_INPUTS)
+	@mkdir -p $(B)
+	@if [ ! -f $@ ] && [ "$$(sh tools/grammar_id.sh grammar)" = "$$(sed -n 's/^#define PARL_GRAMMAR_ID "\(.*\)"/\1/p' gen/parl_grammar.h 2>/dev/null)" ]; then \
+	  echo "gen/ matches grammar/ (PARL_GRAMMAR_ID): not regenerating"; \
+	else \
+	  $(MAKE) --no-print-directory $(B)/parlgen && \
+	  $(B)/parlgen --grammar grammar --out gen --runtime runtime --tools tools $(GENFLAGS) || exit 1; \
+	fi
 	@touch $@
 
 gen: $(B)/parlgen
@@ -67,16 +94,31 @@ gen: $(B)/parlgen
 	@touch $(B)/gen.stamp
 
 # ---------------------------------------------------------------- library + CLI
-LIB_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(RUNTIME_SRC) $(GEN_SRC))
-ASAN_OBJ := $(patsubst %.c,$(B)/asan/%.o,$(RUNTIME_SRC) $(GEN_SRC))
-SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+LIB_OBJ   := $(patsubst %.c,$(B)/obj/%.o,$(RUNTIME_SRC) $(GEN_SRC))
+ASAN_OBJ  := $(patsubst %.c,$(B)/asan/%.o,$(RUNTIME_SRC) $(GEN_SRC))
+TOOLS_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(TOOLS_SRC))
+ASAN_TOOLS_OBJ := $(patsubst %.c,$(B)/asan/%.o,$(TOOLS_SRC))
+LIB_HDR   := $(wildcard runtime/*.h gen/*.h gen/*.inc)
+TOOLS_HDR := $(wildcard tools/*.h) $(LIB_HDR)
 
-$(B)/obj/%.o: %.c $(wildcard runtime/*.h gen/*.h gen/*.inc)
+$(B)/obj/runtime/%.o: runtime/%.c $(LIB_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(OPT) $(LIBALIGN) -Iruntime -Igen -c $< -o $@
-$(B)/asan/%.o: %.c $(wildcard runtime/*.h gen/*.h gen/*.inc)
+	$(CC) $(CCFLAGS) $(LIBALIGN) -Iruntime -Igen -c $< -o $@
+$(B)/obj/gen/%.o: gen/%.c $(LIB_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) -O1 -g $(SAN) -Iruntime -Igen -c $< -o $@
+	$(CC) $(CCFLAGS) $(LIBALIGN) -Iruntime -Igen -c $< -o $@
+$(B)/obj/tools/%.o: tools/%.c $(TOOLS_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(CCFLAGS) -D_GNU_SOURCE -Iruntime -Igen -Itools -c $< -o $@
+$(B)/asan/runtime/%.o: runtime/%.c $(LIB_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(ASANFLAGS) -Iruntime -Igen -c $< -o $@
+$(B)/asan/gen/%.o: gen/%.c $(LIB_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(ASANFLAGS) -Iruntime -Igen -c $< -o $@
+$(B)/asan/tools/%.o: tools/%.c $(TOOLS_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(ASANFLAGS) -D_GNU_SOURCE -Iruntime -Igen -Itools -c $< -o $@
 
 $(B)/libparlance.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@); rm -f $@
@@ -84,21 +126,31 @@ $(B)/libparlance.a: $(LIB_OBJ)
 $(B)/asan/libparlance.a: $(ASAN_OBJ)
 	@mkdir -p $(dir $@); rm -f $@
 	ar rcs $@ $^
+# The CLI's own helpers (files, SQLite, JSON), linked into the CLI and the tests.
+$(B)/libparltools.a: $(TOOLS_OBJ)
+	@mkdir -p $(dir $@); rm -f $@
+	ar rcs $@ $^
+$(B)/asan/libparltools.a: $(ASAN_TOOLS_OBJ)
+	@mkdir -p $(dir $@); rm -f $@
+	ar rcs $@ $^
 
-TOOLS_HDR := $(wildcard tools/*.h runtime/*.h gen/*.h)
-$(B)/parlance: tools/parlance.c $(TOOLS_LIB) $(TOOLS_HDR) $(B)/libparlance.a
-	$(CC) $(WARN) $(OPT) -D_GNU_SOURCE -Iruntime -Igen -Itools -o $@ tools/parlance.c $(TOOLS_LIB) $(B)/libparlance.a $(LIBS)
-$(B)/check_grammar: tools/check_grammar.c $(TOOLS_LIB) $(TOOLS_HDR) $(B)/libparlance.a
-	$(CC) $(WARN) $(OPT) -D_GNU_SOURCE -Iruntime -Igen -Itools -o $@ tools/check_grammar.c $(TOOLS_LIB) $(B)/libparlance.a $(LIBS)
-$(B)/asan/check_grammar: tools/check_grammar.c $(TOOLS_LIB) $(TOOLS_HDR) $(B)/asan/libparlance.a
-	$(CC) $(WARN) -O1 -g $(SAN) -D_GNU_SOURCE -Iruntime -Igen -Itools -o $@ tools/check_grammar.c $(TOOLS_LIB) $(B)/asan/libparlance.a $(LIBS)
+LINK_TOOLS := $(B)/libparltools.a $(B)/libparlance.a $(LDFLAGS) $(LIBS)
+LINK_ASAN  := $(B)/asan/libparltools.a $(B)/asan/libparlance.a $(LDFLAGS) $(LIBS)
 
-$(B)/tests/%: tests/%.c tests/testlib.h tests/benchlib.h $(TOOLS_LIB) $(TOOLS_HDR) $(B)/libparlance.a
+$(B)/parlance: tools/parlance.c $(TOOLS_HDR) $(B)/libparltools.a $(B)/libparlance.a
+	$(CC) $(CCFLAGS) -D_GNU_SOURCE -Iruntime -Igen -Itools -o $@ $< $(LINK_TOOLS)
+$(B)/check_grammar: tools/check_grammar.c $(TOOLS_HDR) $(B)/libparltools.a $(B)/libparlance.a
+	$(CC) $(CCFLAGS) -D_GNU_SOURCE -Iruntime -Igen -Itools -o $@ $< $(LINK_TOOLS)
+$(B)/asan/check_grammar: tools/check_grammar.c $(TOOLS_HDR) $(B)/asan/libparltools.a $(B)/asan/libparlance.a
+	$(CC) $(ASANFLAGS) -D_GNU_SOURCE -Iruntime -Igen -Itools -o $@ $< $(LINK_ASAN)
+
+TEST_HDR := tests/testlib.h tests/benchlib.h tests/minijson.h $(TOOLS_HDR)
+$(B)/tests/%: tests/%.c $(TEST_HDR) $(B)/libparltools.a $(B)/libparlance.a
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(OPT) -D_GNU_SOURCE -Iruntime -Igen -Itools -Itests -o $@ $< $(TOOLS_LIB) $(B)/libparlance.a $(LIBS)
-$(B)/asan/tests/%: tests/%.c tests/testlib.h tests/benchlib.h $(TOOLS_LIB) $(TOOLS_HDR) $(B)/asan/libparlance.a
+	$(CC) $(CCFLAGS) -D_GNU_SOURCE -Iruntime -Igen -Itools -Itests -o $@ $< $(LINK_TOOLS)
+$(B)/asan/tests/%: tests/%.c $(TEST_HDR) $(B)/asan/libparltools.a $(B)/asan/libparlance.a
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) -O1 -g $(SAN) -D_GNU_SOURCE -Iruntime -Igen -Itools -Itests -o $@ $< $(TOOLS_LIB) $(B)/asan/libparlance.a $(LIBS)
+	$(CC) $(ASANFLAGS) -D_GNU_SOURCE -Iruntime -Igen -Itools -Itests -o $@ $< $(LINK_ASAN)
 
 TEST_BIN := $(patsubst tests/%.c,$(B)/tests/%,$(TESTS))
 ASAN_TEST_BIN := $(patsubst tests/%.c,$(B)/asan/tests/%,$(TESTS))
@@ -107,21 +159,25 @@ BENCH_BIN := $(patsubst tests/%.c,$(B)/tests/%,$(BENCHES))
 build: $(B)/libparlance.a $(B)/parlance $(B)/check_grammar
 
 # ---------------------------------------------------------------- jobs
-demo: all
+demo: deps
+	@$(MAKE) --no-print-directory all
 	@sh tests/demo.sh
 
-test: all
+test: deps
+	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory test-bins
 	@sh tests/run.sh
 
-test-bins: $(TEST_BIN) $(ASAN_TEST_BIN) $(B)/asan/check_grammar $(B)/asan/libparlance.a
+test-bins: $(TEST_BIN) $(ASAN_TEST_BIN) $(B)/asan/check_grammar $(B)/asan/libparlance.a $(B)/parlgen
 
-bench: all
-	@$(MAKE) --no-print-directory $(BENCH_BIN) OPT="-O2 -g -DNDEBUG"
+bench: deps
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory $(BENCH_BIN) CFLAGS="-O2 -g -DNDEBUG"
 	@for b in $(BENCH_BIN); do echo "== $$b"; $$b || exit 1; done
 
 FUZZ_SECONDS ?= 60
-fuzz: all
+fuzz: deps
+	@$(MAKE) --no-print-directory all
 	@mkdir -p $(B)/fuzz
 	@for f in $(FUZZERS); do \
 	  n=$$(basename $$f .c); \

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #define PARL__DT_VERB                             1
 #define PARL__DT_WORD                             2
 #define PARL__DT_PUNCT                            3

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #define PARL_Q_ZERO                             1
 #define PARL_Q_ONES                             2
 #define PARL_Q_TEENS                            3

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* answer.c: turns an intent into the exact answer from a document (the seed's
  * handler, §5): every mode quotes the document verbatim, reports the quoted
  * spans and writes into the caller's buffer.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* answer_internal.h: byte-level helpers shared by runtime/answer*.c. Not part
  * of the public API. Lines end at CRLF, LF or a lone CR, as everywhere in
  * parlance; white space is what the sentence lexer treats as white space. */

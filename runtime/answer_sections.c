@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* answer_sections.c: finding the headings of a document, so that "the methods
  * section" can be answered. Four kinds, all decided line by line:
  *   markdown   "## Methods"            (always; level = number of #)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* detect.c: finds the actions in an agent's message and decides which
  * would run.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dialect.c: parses the detected actions of a message.
  *
  * For each action: lex it (gen/dialect_lex.c) into a token buffer on the

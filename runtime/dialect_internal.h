@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dialect_internal.h: what the action-dialect runtime files and the sources
  * generated from grammar/verbs.yaml (gen/dialect_*.c) share. Not public.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dialect_text.c: text the dialect writes into caller buffers: content
  * with its quoting removed, the sentences of grammar/verbs.yaml `messages`
  * for failed commands, and the templates of configured verbs. All writers

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* infer_clean: search-text cleanup (seed §4a). Trailing punctuation,
  * surrounding quotes and filler tails ("in the document", "please") come off
  * until nothing more does. The tails are patterns of grammar/modes.yaml. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* infer_internal.h: what the inference runtime (runtime/infer_*.c) and its
  * generated parts (gen/infer_lex.c, gen/quantity.c, gen/infer_tables.c)
  * share. Not part of the public API. */

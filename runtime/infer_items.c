@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* infer_items: the token stream with number phrases parsed. A run of
  * number-like tokens is handed to the Lemon quantity grammar; the longest
  * prefix it accepts becomes one item. */

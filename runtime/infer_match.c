@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* infer_match: finds the rule a request matches.
  *
  * Every rule's patterns may match anywhere; the earliest rule that matches

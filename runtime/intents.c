@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* intents.c: reads a command's arguments into an intent by their shape.
  *
  *   recall   LABEL (read, when the host lists the block) | QUERY (search)

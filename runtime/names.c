@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* names: the generated names of modes, units and sections, and numbers
  * parsed on their own (parl_parse_number). */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* parlance.h: the public API of the parlance runtime.
  *
  * Everything here works on caller-owned memory: the library never allocates,
@@ -14,11 +15,47 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
+
+/* The library's version (semantic versioning: the API and ABI below change
+ * incompatibly only with MAJOR) and the grammar it was generated from. */
+#define PARL_VERSION_MAJOR 0
+#define PARL_VERSION_MINOR 1
+#define PARL_VERSION_PATCH 0
+#define PARL_VERSION "0.1.0"
+/* MAJOR * 1000000 + MINOR * 1000 + PATCH, for #if comparisons. */
+#define PARL_VERSION_NUMBER 1000
+
+/* Exported functions. Building the shared library defines PARL_BUILD
+ * (symbols not marked stay hidden); Windows users of the DLL define
+ * PARL_SHARED. Static builds and vendored copies need neither. */
+#ifndef PARL_API
+# if defined(_WIN32) || defined(__CYGWIN__)
+#  if defined(PARL_BUILD) && defined(PARL_SHARED)
+#   define PARL_API __declspec(dllexport)
+#  elif defined(PARL_SHARED)
+#   define PARL_API __declspec(dllimport)
+#  else
+#   define PARL_API
+#  endif
+# elif defined(__GNUC__) && __GNUC__ >= 4
+#  define PARL_API __attribute__((visibility("default")))
+# else
+#  define PARL_API
+# endif
+#endif
+
+#include "parl_grammar.h" /* generated: PARL_GRAMMAR_ID */
 #include "parl_vocab.h"   /* generated: parl_mode, parl_unit, parl_section enums */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* PARL_VERSION, PARL_VERSION_NUMBER and PARL_GRAMMAR_ID of the compiled
+ * library, which may differ from the header a program was built with. */
+PARL_API const char *parl_version(void);
+PARL_API int parl_version_number(void);
+PARL_API const char *parl_grammar_id(void);
 
 /* A span of the caller's text. */
 typedef struct parl_span {
@@ -50,12 +87,12 @@ typedef struct parl_intent {
 } parl_intent;
 
 /* Fills *out. Returns out->mode. Never fails; any length, any bytes. */
-parl_mode parl_infer(const char *text, size_t len, parl_intent *out);
+PARL_API parl_mode parl_infer(const char *text, size_t len, parl_intent *out);
 
 /* The generous validate gate: could this message be a document retrieval
  * request? True for everything parl_infer() recognises and for the gate
  * phrases of grammar/modes.yaml ("quote", "read", "show me"...). */
-bool parl_is_retrieval_request(const char *text, size_t len);
+PARL_API bool parl_is_retrieval_request(const char *text, size_t len);
 
 /* Parses a whole string as one number: digits ("42"), ordinal suffixes
  * ("21st"), cardinal and ordinal words and compounds ("twenty-one",
@@ -63,16 +100,16 @@ bool parl_is_retrieval_request(const char *text, size_t len);
  * Returns 1 and sets *value on success, 0 when TEXT is not exactly a number
  * or is out of range (above PARL_NUMBER_MAX). *is_ordinal may be NULL. */
 #define PARL_NUMBER_MAX 1000000000LL
-int parl_parse_number(const char *text, size_t len, int64_t *value, bool *is_ordinal);
+PARL_API int parl_parse_number(const char *text, size_t len, int64_t *value, bool *is_ordinal);
 
 /* Names for printing; never NULL ("none" for the NONE values). */
-const char *parl_mode_name(parl_mode m);
-const char *parl_unit_name(parl_unit u);
-const char *parl_section_name(parl_section s);
+PARL_API const char *parl_mode_name(parl_mode m);
+PARL_API const char *parl_unit_name(parl_unit u);
+PARL_API const char *parl_section_name(parl_section s);
 /* Reverse lookups for tools; return -1 when unknown. */
-int parl_mode_from_name(const char *name);
-int parl_unit_from_name(const char *name);
-int parl_section_from_name(const char *name);
+PARL_API int parl_mode_from_name(const char *name);
+PARL_API int parl_unit_from_name(const char *name);
+PARL_API int parl_section_from_name(const char *name);
 
 /* ------------------------------------------------------------------ sentences and profiles
  * (issue 3)
@@ -161,30 +198,30 @@ typedef struct parl_splitter {
 
 /* Starts splitting TEXT[0..LEN). No allocation; the iterator keeps pointers
  * into TEXT, which must stay valid while it is used. */
-void parl_split_init(parl_splitter *it, const char *text, size_t len, unsigned flags);
+PARL_API void parl_split_init(parl_splitter *it, const char *text, size_t len, unsigned flags);
 
 /* Finds the next sentence. Returns 1 and fills *OUT, or 0 at the end of the
  * text. With PARL_SPLIT_MORE, 0 means "feed more": keep the bytes from
  * parl_split_pending() on, append new ones and call parl_split_feed(). */
-int parl_split_next(parl_splitter *it, parl_sentence *out);
+PARL_API int parl_split_next(parl_splitter *it, parl_sentence *out);
 
 /* Offset within the current window of the first byte the iterator still
  * needs (the start of the unfinished sentence). */
-size_t parl_split_pending(const parl_splitter *it);
+PARL_API size_t parl_split_pending(const parl_splitter *it);
 
 /* Continues with a new window that starts with the bytes that were at
  * parl_split_pending() in the previous one. MORE: still not the end. */
-void parl_split_feed(parl_splitter *it, const char *text, size_t len, bool more);
+PARL_API void parl_split_feed(parl_splitter *it, const char *text, size_t len, bool more);
 
 /* For a window that is full yet holds no complete sentence (pending offset
  * 0): scans the rest of the window, ends the current sentence at its last
  * blank (or at its end) and returns it like parl_split_next(); then go on
  * with parl_split_next(). Always makes progress. */
-int parl_split_force(parl_splitter *it, parl_sentence *out);
+PARL_API int parl_split_force(parl_splitter *it, parl_sentence *out);
 
 /* Convenience: counts of invalid UTF-8 and NUL bytes scanned so far. */
-size_t parl_split_invalid_bytes(const parl_splitter *it);
-size_t parl_split_nul_bytes(const parl_splitter *it);
+PARL_API size_t parl_split_invalid_bytes(const parl_splitter *it);
+PARL_API size_t parl_split_nul_bytes(const parl_splitter *it);
 
 /* ---- document profile */
 
@@ -229,16 +266,16 @@ typedef struct parl_profile {
  * Counts are exact even when the arrays are too small; then P->truncated is
  * set. ANALYZED_AT (may be NULL) is copied into P->analyzed_at.
  * Returns 0, or 1 when the arrays were too small. */
-int parl_analyze(const char *text, size_t len, const char *analyzed_at, parl_profile *p,
+PARL_API int parl_analyze(const char *text, size_t len, const char *analyzed_at, parl_profile *p,
                  parl_paragraph *paras, size_t pcap, parl_sentence *sents, size_t scap);
 
 /* Bytes of SPAN's text that hold at most MAX code points, never cutting a
  * UTF-8 sequence. *CUT (may be NULL): the span was longer. */
-size_t parl_utf8_prefix(const char *text, parl_span span, size_t max, bool *cut);
+PARL_API size_t parl_utf8_prefix(const char *text, parl_span span, size_t max, bool *cut);
 
 /* Code points in TEXT[0..LEN), an invalid byte counting as one (the rule of
  * parl_profile.char_count): turns byte offsets into character offsets. */
-size_t parl_char_count(const char *text, size_t len);
+PARL_API size_t parl_char_count(const char *text, size_t len);
 
 /* ------------------------------------------------------------------ answers
  * (issue 4) */
@@ -278,7 +315,7 @@ typedef struct parl_answer_info {
  * with QCAP 0 to learn the sizes. Returns 0, or 1 when the buffer or the
  * quote array was too small (INFO tells how much is needed; the buffer then
  * holds a NUL-terminated prefix). Any bytes, any intent: never fails. */
-int parl_answer(const char *doc, size_t len, const parl_profile *p,
+PARL_API int parl_answer(const char *doc, size_t len, const parl_profile *p,
                 const parl_paragraph *paras, const parl_sentence *sents,
                 const parl_intent *in, const char *req, size_t req_len, unsigned flags,
                 char *out, size_t cap, parl_quote *quotes, size_t qcap,
@@ -301,9 +338,9 @@ typedef struct parl_heading_iter {
     size_t len, pos, line;
     bool fence, prev_blank;
 } parl_heading_iter;
-void parl_heading_begin(parl_heading_iter *it, const char *doc, size_t len);
+PARL_API void parl_heading_begin(parl_heading_iter *it, const char *doc, size_t len);
 /* Returns 1 and fills *H with the next heading, or 0 at the end. */
-int parl_heading_next(parl_heading_iter *it, parl_heading *h);
+PARL_API int parl_heading_next(parl_heading_iter *it, parl_heading *h);
 
 /* ------------------------------------------------------------------ action dialect
  * (issue 5) */
@@ -389,12 +426,12 @@ typedef struct parl_patch_iter {
     parl_span old_name, new_name;
 } parl_patch_iter;
 
-void parl_patch_begin(parl_patch_iter *it, const char *patch, size_t len);
+PARL_API void parl_patch_begin(parl_patch_iter *it, const char *patch, size_t len);
 /* 1: *h holds the next hunk; 0: no more hunks (rep->hunks = how many);
  * -1: malformed, details in *rep. REP may be NULL. */
-int parl_patch_next(parl_patch_iter *it, parl_hunk *h, parl_patch_report *rep);
+PARL_API int parl_patch_next(parl_patch_iter *it, parl_hunk *h, parl_patch_report *rep);
 /* Validates a whole patch; rep->hunks = number of hunks. */
-parl_patch_status parl_patch_check(const char *patch, size_t len, parl_patch_report *rep);
+PARL_API parl_patch_status parl_patch_check(const char *patch, size_t len, parl_patch_report *rep);
 
 /* The lines of one hunk's body, in order. op is ' ', '-' or '+'; text is the
  * line without its prefix and line end; no_newline marks the old/new text's
@@ -410,8 +447,8 @@ typedef struct parl_hunk_lines {
     size_t pos, end, line;
     bool crlf;
 } parl_hunk_lines;
-void parl_hunk_lines_begin(parl_hunk_lines *c, const char *patch, const parl_hunk *h);
-bool parl_hunk_lines_next(parl_hunk_lines *c, parl_patch_line *out);
+PARL_API void parl_hunk_lines_begin(parl_hunk_lines *c, const char *patch, const parl_hunk *h);
+PARL_API bool parl_hunk_lines_next(parl_hunk_lines *c, parl_patch_line *out);
 
 /* Applying. max_drift: when a hunk's lines are not at its stated line, also
  * try up to this many lines after and before (0: exact positions only); later
@@ -431,7 +468,7 @@ typedef struct parl_patch_opts {
  * (exact positions).
  * Line ends: when the text uses CRLF throughout and the patch's lines LF (or
  * the reverse), the patch's lines are adapted (rep->eol_adapted). */
-parl_patch_status parl_patch_apply(const char *patch, size_t patch_len,
+PARL_API parl_patch_status parl_patch_apply(const char *patch, size_t patch_len,
                                    const char *src, size_t src_len,
                                    char *out, size_t out_cap,
                                    const parl_patch_opts *opts, parl_patch_report *rep);
@@ -451,14 +488,14 @@ typedef struct parl_diff_opts {
 
 /* Bytes of work memory parl_diff() needs for these texts: about 6 machine
  * words per line of both texts plus a hash table of 2..4 words per line. */
-size_t parl_diff_work_size(const char *old_text, size_t old_len,
+PARL_API size_t parl_diff_work_size(const char *old_text, size_t old_len,
                            const char *new_text, size_t new_len);
 
 /* Writes the unified diff turning OLD into NEW to OUT ("" when equal:
  * rep->hunks == 0). On E_SPACE rep->needed is the full size and OUT is
  * untouched. OPTS may be NULL (3 lines of context, no file headers). WORK
  * must be suitably sized (E_WORK otherwise); any alignment is fine. */
-parl_patch_status parl_diff(const char *old_text, size_t old_len,
+PARL_API parl_patch_status parl_diff(const char *old_text, size_t old_len,
                             const char *new_text, size_t new_len,
                             const parl_diff_opts *opts,
                             void *work, size_t work_size,
@@ -523,15 +560,15 @@ typedef struct parl_dialect_config {
 #define PARL_CFG_TOO_LONG (-3)
 #define PARL_CFG_INVALID  (-4)   /* empty, blank-edged, or an unknown verb id */
 
-void parl_config_init(parl_dialect_config *cfg);
+PARL_API void parl_config_init(parl_dialect_config *cfg);
 /* Adds a verb; returns its id (>= PARL_VERB_COUNT) or an error. */
-int parl_config_add_verb(parl_dialect_config *cfg, const char *name, size_t len);
+PARL_API int parl_config_add_verb(parl_dialect_config *cfg, const char *name, size_t len);
 /* Adds an alias of any verb; the word is stored lower-cased. 0 or an error. */
-int parl_config_add_alias(parl_dialect_config *cfg, int verb, const char *word, size_t len,
+PARL_API int parl_config_add_alias(parl_dialect_config *cfg, int verb, const char *word, size_t len,
                           parl_op op);
 /* Copies TEXT into a field of a configured verb (a member of parl_cfg_verb
  * such as verbs[i].maps_to, of capacity CAP). 0 or PARL_CFG_TOO_LONG. */
-int parl_config_set(char *field, size_t cap, const char *text, size_t len);
+PARL_API int parl_config_set(char *field, size_t cap, const char *text, size_t len);
 
 /* ---- the matching context */
 
@@ -561,44 +598,44 @@ typedef struct parl_verb_match {
 
 /* Matches one verb word (no sigil). Returns out->verb. Words longer than
  * PARL_VERB_MAX_LEN bytes never match and get no candidates. */
-int parl_match_verb(const parl_dialect_ctx *ctx, const char *word, size_t len,
+PARL_API int parl_match_verb(const parl_dialect_ctx *ctx, const char *word, size_t len,
                     parl_verb_match *out);
 
 /* Verb table access (compiled and configured verbs); NULL/none when unknown. */
-int parl_verb_total(const parl_dialect_ctx *ctx);
-const char *parl_verb_name(const parl_dialect_ctx *ctx, int verb);
-parl_intent_kind parl_verb_intent(const parl_dialect_ctx *ctx, int verb);
-parl_strictness parl_verb_strictness(const parl_dialect_ctx *ctx, int verb);
-parl_authority parl_verb_authority(const parl_dialect_ctx *ctx, int verb);
-const char *parl_verb_description(const parl_dialect_ctx *ctx, int verb);
-const char *parl_verb_example(const parl_dialect_ctx *ctx, int verb, int i);
+PARL_API int parl_verb_total(const parl_dialect_ctx *ctx);
+PARL_API const char *parl_verb_name(const parl_dialect_ctx *ctx, int verb);
+PARL_API parl_intent_kind parl_verb_intent(const parl_dialect_ctx *ctx, int verb);
+PARL_API parl_strictness parl_verb_strictness(const parl_dialect_ctx *ctx, int verb);
+PARL_API parl_authority parl_verb_authority(const parl_dialect_ctx *ctx, int verb);
+PARL_API const char *parl_verb_description(const parl_dialect_ctx *ctx, int verb);
+PARL_API const char *parl_verb_example(const parl_dialect_ctx *ctx, int verb, int i);
 /* The smallest edit distance from WORD to VERB's name or any of its
  * single-word aliases (at most MAX; MAX + 1 when farther). */
-int parl_verb_word_distance(const parl_dialect_ctx *ctx, int verb, const char *word, size_t len,
+PARL_API int parl_verb_word_distance(const parl_dialect_ctx *ctx, int verb, const char *word, size_t len,
                             int max);
 /* Looks a name or alias up exactly (case-insensitively): verb id or -1. */
-int parl_verb_lookup(const parl_dialect_ctx *ctx, const char *word, size_t len, parl_op *op);
+PARL_API int parl_verb_lookup(const parl_dialect_ctx *ctx, const char *word, size_t len, parl_op *op);
 
 /* Names of the generated enums (from grammar/verbs.yaml); "" when out of range. */
-const char *parl_intent_name(parl_intent_kind k);
-const char *parl_op_name(parl_op op);
-const char *parl_scope_name(parl_scope s);
-const char *parl_format_name(parl_format f);
-const char *parl_marker_name(parl_marker m);
-const char *parl_arg_name(parl_arg a);
-const char *parl_strictness_name(parl_strictness s);
-const char *parl_authority_name(parl_authority a);
-int parl_strictness_from_name(const char *name, size_t len);   /* -1 when unknown */
-int parl_op_from_name(const char *name, size_t len);           /* -1 when unknown */
+PARL_API const char *parl_intent_name(parl_intent_kind k);
+PARL_API const char *parl_op_name(parl_op op);
+PARL_API const char *parl_scope_name(parl_scope s);
+PARL_API const char *parl_format_name(parl_format f);
+PARL_API const char *parl_marker_name(parl_marker m);
+PARL_API const char *parl_arg_name(parl_arg a);
+PARL_API const char *parl_strictness_name(parl_strictness s);
+PARL_API const char *parl_authority_name(parl_authority a);
+PARL_API int parl_strictness_from_name(const char *name, size_t len);   /* -1 when unknown */
+PARL_API int parl_op_from_name(const char *name, size_t len);           /* -1 when unknown */
 
 /* Phonetic codes and bounded edit distance (ASCII letters, case-folded).
  * parl_soundex writes 4 characters and a NUL (returns 0 and "" without a
  * letter); parl_metaphone writes up to CAP-1 characters. parl_levenshtein
  * returns MAX + 1 when the distance exceeds MAX or an input is longer than
  * PARL_VERB_MAX_LEN. */
-size_t parl_soundex(const char *s, size_t n, char out[5]);
-size_t parl_metaphone(const char *s, size_t n, char *out, size_t cap);
-int parl_levenshtein(const char *a, size_t na, const char *b, size_t nb, int max);
+PARL_API size_t parl_soundex(const char *s, size_t n, char out[5]);
+PARL_API size_t parl_metaphone(const char *s, size_t n, char *out, size_t cap);
+PARL_API int parl_levenshtein(const char *a, size_t na, const char *b, size_t nb, int max);
 
 /* ---- intents */
 
@@ -708,24 +745,24 @@ typedef struct parl_dialect_result {
 
 /* Finds the actions of a message and decides which would run (no parsing:
  * ncmds is 0). Returns nactions. Any bytes, any length. */
-int parl_detect(const parl_dialect_ctx *ctx, const char *msg, size_t len,
+PARL_API int parl_detect(const parl_dialect_ctx *ctx, const char *msg, size_t len,
                 parl_dialect_result *out);
 /* parl_detect, then parses every action's chain into intents. Actions whose
  * commands fail get PARL_SKIP_FAILED when they would otherwise run. */
-int parl_dialect_parse(const parl_dialect_ctx *ctx, const char *msg, size_t len,
+PARL_API int parl_dialect_parse(const parl_dialect_ctx *ctx, const char *msg, size_t len,
                        parl_dialect_result *out);
 
 /* The text of a content span with quoting removed (escapes of "..." and the
  * `> ` prefixes of quoted lines). Writes at most CAP-1 bytes and a NUL;
  * returns the full length (like snprintf). */
-size_t parl_text_copy(const char *msg, const parl_text *t, char *buf, size_t cap);
+PARL_API size_t parl_text_copy(const char *msg, const parl_text *t, char *buf, size_t cap);
 /* The sentence for the agent about a failed command ("I couldn't tell if
  * you meant /post or /reply - which one?"), from grammar/verbs.yaml. */
-size_t parl_hint_message(const parl_dialect_ctx *ctx, const char *msg, const parl_command *c,
+PARL_API size_t parl_hint_message(const parl_dialect_ctx *ctx, const char *msg, const parl_command *c,
                          char *buf, size_t cap);
 /* A configured verb's template with {content} (and {target}, {verb})
  * replaced; 0 and "" when the verb has no template. */
-size_t parl_custom_apply(const parl_dialect_ctx *ctx, const char *msg, const parl_command *c,
+PARL_API size_t parl_custom_apply(const parl_dialect_ctx *ctx, const char *msg, const parl_command *c,
                          char *buf, size_t cap);
 
 #ifdef __cplusplus

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* patch_apply.c: applies a unified diff to a text, verifying every context
  * and removed line.
  *

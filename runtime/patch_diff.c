@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* patch_diff.c: creates a unified diff between two texts.
  *
  * Lines are compared whole, line end included, so "x" at the end of a text

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* patch_internal.h: helpers shared by patch_parse.c, patch_apply.c and
  * patch_diff.c. Not public API. */
 #ifndef PARL_PATCH_INTERNAL_H

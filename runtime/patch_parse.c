@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* patch_parse.c: a strict, zero-allocation parser of unified diffs.
  *
  * The patch is read line by line with no copies: hunks and their lines are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* phonetic.c: the string measures behind fuzzy verb matching: bounded
  * Levenshtein distance, American Soundex and (original) Metaphone. All work
  * on ASCII letters, fold case, and use small fixed stack buffers: inputs

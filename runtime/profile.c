@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* profile.c: the document profile, in one pass of the counting splitter.
  *
  * The splitter already counts words, code points and lines inside its DFA

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* split.c: sentence boundaries over the caller's text.
  *
  * The generated scanner (gen/sentence_lex.c) runs through ordinary text in

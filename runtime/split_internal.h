@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* split_internal.h: the contract between the sentence splitter
  * (runtime/split.c) and its generated lexers (gen/sentence_lex.c, compiled
  * by tools/gen_sentences.c from grammar/abbreviations.yaml).

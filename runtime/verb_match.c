@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* verb_match.c: forgiving but safe verb matching. Tiers, in order:
  *   exact, case-insensitive   the generated re2c lookup, then config words
  *   morphological             irregular forms and suffix rules -> exact

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* verb_table.c: the verb table the matcher sees: the compiled verbs of
  * grammar/verbs.yaml, with a caller's parl_dialect_config layered on top
  * (extra aliases, new verbs). Also the names of the generated enums. */

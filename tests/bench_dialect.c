@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_dialect: the action dialect's speed. Targets (issue 5): a verb
  * match that falls through to the phonetic tier within 1 us; detecting and
  * parsing a 200-byte message within 2 us. Prints medians of several runs

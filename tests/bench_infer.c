@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_infer: mean time of one parl_infer() over the requests of the test
  * matrix (grammar/tests.yaml, infer section), at least 1M calls per run,
  * median of 7 runs. Also the gate and parl_parse_number. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_patch.c: diff, parse and apply timings on a 2000-line text with
  * scattered edits (medians of several runs). */
 #define _POSIX_C_SOURCE 199309L

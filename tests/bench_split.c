@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_split.c: throughput of the sentence splitter and the profiler on one
  * core, over >= 100 MB of English prose built by repeating the sample texts
  * in tests/samples/. Prints the median MB/s of RUNS runs each, measured

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_store.c: the document store's throughput, wall clock, on a
  * temporary database:
  *   - `parlance add` of 10,000 small documents (one process, one transaction

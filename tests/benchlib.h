@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* benchlib.h: what the benches share: a clock and a median. Static inline
  * functions in a header, like testlib.h: each bench is one program. */
 #ifndef PARL_BENCHLIB_H

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # make demo: a few requests, from words to structured intents, and a look at
 # a sample document's sentences and profile.
 cd "$(dirname "$0")/.." || exit 1

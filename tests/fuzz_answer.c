@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_answer.c: libFuzzer target for parl_answer(): the input is a request,
  * a NUL byte, then the document (no NUL: the request alone on an empty
  * document). Any bytes, any capacities: the answer and quotes stay within the

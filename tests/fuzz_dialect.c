@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_dialect: libFuzzer over the action dialect (runtime + gen only):
  * detection, the token lexer, the Lemon command grammar, intents, hint
  * sentences and content copies, and the verb matcher, with and without a

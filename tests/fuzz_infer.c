@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libFuzzer target: inference, the gate and number parsing on arbitrary
  * bytes. Checks the span invariants as well as memory safety. */
 #include <stdlib.h>

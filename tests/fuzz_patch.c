@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_patch.c: libFuzzer target for the unified diff parser, apply and diff.
  *
  * Input: one option byte, then two parts split at the first NUL byte (or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_profile.c: libFuzzer target for parl_analyze(): any bytes, any
  * array capacities; the counts must agree with each other and with the
  * splitter, and nothing may be written past the capacities. */

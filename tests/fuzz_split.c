@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_split.c: libFuzzer target for the sentence splitter.
  * Checks that spans stay in bounds, ordered, trimmed and non-empty, that
  * lines and paragraphs never go backwards, and that splitting in windows

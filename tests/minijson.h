@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* minijson.h: a small JSON reader for tests (a heap-allocated tree; free it
  * with json_free). Strings are decoded to UTF-8,
  * \uXXXX surrogate pairs included. */

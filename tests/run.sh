@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs every test of the project and prints one closing line
 # "N passed, N failed". Each step prints its own "NAME: N passed, N failed".
 cd "$(dirname "$0")/.." || exit 1

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Golden answers: every mode of `parlance ask` on the sample documents
 # (tests/golden/ask.cases) against tests/golden/ask.golden; plus the stdin
 # mode, an empty and a binary document. `--regen` rewrites the golden file

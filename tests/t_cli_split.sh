@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # t_cli_split.sh: the split and profile commands end to end: output formats,
 # stdin, odd bytes, exit codes, and bounded memory on a large stream.
 cd "$(dirname "$0")/.." || exit 1

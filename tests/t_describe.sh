@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # parlance describe: the guidance of grammar/guidance.yaml, with examples
 # whose answers are real (the same as `parlance ask` on the sample).
 cd "$(dirname "$0")/.." || exit 1

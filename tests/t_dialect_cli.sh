@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # t_dialect_cli: `parlance verb` and `parlance dialect` as users see them:
 # the JSON forms, reading files and stdin, --config files and their errors.
 cd "$(dirname "$0")/.." || exit 1

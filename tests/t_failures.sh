@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # t_failures: the parse-failure log (parlance failures ...) on temporary
 # databases: path resolution, WAL, idempotent migrations, recording, and
 # every query.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # gen/ must be exactly what the generator makes from grammar/ (vendored
 # copies rely on it): regenerate into an empty directory and compare, and
 # twice in a row to prove the output is byte-identical.
@@ -10,6 +11,8 @@ build/parlgen --out "$tmp/a" >/dev/null 2>&1 && build/parlgen --out "$tmp/b" >/d
 check "regenerates twice" '[ -d "$tmp/a" ] && [ -d "$tmp/b" ]'
 check "byte-identical reruns" 'diff -r "$tmp/a" "$tmp/b" >/dev/null'
 check "gen/ is fresh" 'diff -r gen "$tmp/a"'
+id=$(sed -n 's/^#define PARL_GRAMMAR_ID "\(.*\)"/\1/p' gen/parl_grammar.h)
+check "tools/grammar_id.sh agrees with PARL_GRAMMAR_ID" '[ -n "$id" ] && [ "$(sh tools/grammar_id.sh grammar)" = "$id" ]'
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
     check "committed gen/ is fresh (git diff gen/ empty)" 'git diff --quiet -- gen/'
 fi

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The generator refuses bad grammars: one case per error class. Each case
 # mutates a copy of grammar/, runs parlgen into a copy of gen/, and checks
 # the exit status, the file:line:col message, and that gen/ is untouched.

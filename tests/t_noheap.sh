@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The runtime and gen/ are vendored as plain C: every .c compiles on its own
 # with only -Iruntime -Igen, references no allocator, and defines no mutable
 # global (only read-only data and code).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # t_patch.sh: `parlance patch` against diff(1) and patch(1) on generated and
 # real text pairs, and the CLI's contract (exit codes, -o, messages).
 #   - our diff applied by patch(1) and by us reproduces NEW;

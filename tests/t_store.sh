@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # t_store: the document store end to end on real SQLite databases in a
 # temporary directory: add / list / show / ask / rm / backfill, idempotent
 # re-adds, replaced versions, MIME types, bad inputs (each refused with a

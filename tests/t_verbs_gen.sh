@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # t_verbs_gen: the generator's verbs module as a compiler. Broken specs are
 # rejected with file:line:col and a non-zero status, leaving the output
 # directory untouched; a rerun produces the same bytes.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The runtime never touches the heap: every request of grammar/tests.yaml
  * goes through parl_infer, the gate and parl_parse_number while malloc and
  * friends count calls. (Under AddressSanitizer the allocator is not ours to

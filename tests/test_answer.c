@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_answer: the parl_answer() API contract: sizes reported when the
  * buffer or the quote array is short, prefix output, quotes that point at
  * the quoted bytes, and every mode on hostile input without a crash. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_dialect: action detection and command parsing. The seed's six
  * detection examples, what is not an action (URLs, paths, fractions,
  * dates, code), every intent form, markers, chains, content forms,

@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: MIT */
 /* test_golden_rules.c: the English Golden Rules (pragmatic_segmenter/pySBD)
- * against the splitter. The cases are read from the peer file
- * golden_rules_en.json in the shared directory beside the repository
- * (../shared/peers/) or in $PARLANCE_SHARED/peers/; it is not copied here.
+ * against the splitter. The cases are in tests/data/golden_rules_en.json
+ * (origin and licence in tests/data/README.md); run from the repository's
+ * top directory, as tests/run.sh does.
  * Prints the pass count; fails below 47 of 48 (pySBD's published result). */
 #include "parlance.h"
 #include "cli.h"
@@ -10,21 +11,15 @@
 #include <stdlib.h>
 
 #define NEEDED 47
-#define PEER "peers/golden_rules_en.json"
+#define DATA "tests/data/golden_rules_en.json"
 
-static char *load_peer(size_t *len, char *path, size_t n)
+static char *load_cases(size_t *len)
 {
-    const char *dirs[3] = { getenv("PARLANCE_SHARED"), "../shared", "shared" };
-    for (int i = 0; i < 3; i++) {
-        if (!dirs[i] || !*dirs[i]) continue;
-        snprintf(path, n, "%s/%s", dirs[i], PEER);
-        FILE *f = fopen(path, "rb");
-        if (!f) continue;
-        char *text = read_stream(f, path, len);
-        fclose(f);
-        return text;
-    }
-    return NULL;
+    FILE *f = fopen(DATA, "rb");
+    if (!f) return NULL;
+    char *text = read_stream(f, DATA, len);
+    fclose(f);
+    return text;
 }
 
 /* Splits TEXT and compares with the expected sentences; prints a diff. */
@@ -56,10 +51,10 @@ static int run_case(size_t no, const jval *c)
 
 int main(void)
 {
-    char path[4096];
+    const char *path = DATA;
     size_t len;
-    char *doc = load_peer(&len, path, sizeof path);
-    CHECK(doc != NULL, "cannot find %s under $PARLANCE_SHARED, ../shared or shared", PEER);
+    char *doc = load_cases(&len);
+    CHECK(doc != NULL, "cannot read %s (run from the repository's top directory)", DATA);
     if (!doc) return TEST_SUMMARY("test_golden_rules");
     jval *root = json_parse(doc, len), *cases = json_get(root, "cases");
     CHECK(cases && cases->kind == J_ARR && cases->n > 0, "%s: no cases", path);

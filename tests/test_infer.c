@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the inference API beyond the data-driven matrix: the
  * contract of spans, lengths, odd bytes and very long requests. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_patch.c: unified diff parsing, applying and creating. */
 #include "parlance.h"
 #include "testlib.h"

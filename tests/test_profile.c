@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_profile.c: every field of the document profile, with exact values. */
 #include "parlance.h"
 #include "cli.h"

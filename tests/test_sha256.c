@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_sha256: tools/sha256.c against the FIPS 180-4 examples (FIPS 180-2
  * appendix B and the NIST example values), against sha256sum on the padding
  * boundaries, and incremental updates against one-shot hashing. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_split.c: sentence boundaries, spans and lines; the seed's step-9
  * list, every rule of issue 3, and streaming in windows. */
 #include "parlance.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_store: the document store's C layer (tools/store.c, doc_type.c) on
  * a real SQLite file in a temporary directory: put/get/replace/remove,
  * transactions seen from a second connection, a reader running beside a

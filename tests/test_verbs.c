@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_verbs: fuzzy verb matching against the generated table of
  * grammar/verbs.yaml: the tier matrix, strictness (approve, deny, halt never
  * beyond distance 1, never phonetic), ambiguity, "did you mean", the

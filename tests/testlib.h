@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* testlib.h: a tiny test harness. Each test program ends with
  * TEST_SUMMARY(), which prints "NAME: N passed, N failed" and returns the
  * exit status; tests/run.sh adds the counts up. */

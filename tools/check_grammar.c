@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_grammar: runs the test matrix of grammar/tests.yaml against the
  * generated runtime. The generator runs it on every regeneration (a case
  * the grammar does not produce is a compile error), and `make test` runs it

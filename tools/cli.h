@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli.h: the commands of build/parlance, one file each (tools/cli_*.c). */
 #ifndef PARL_CLI_H
 #define PARL_CLI_H

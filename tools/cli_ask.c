@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* parlance ask [--json] [--substring] [--db PATH] NAME|FILE|- [QUERY...]:
  * answers a request from a stored document or a file; without QUERY answers
  * each line of stdin.

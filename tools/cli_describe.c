@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* parlance describe [--json]: the agent guidance of grammar/guidance.yaml
  * (action, description, similes, examples, system prompt modes, retrieval
  * instructions). Each example's answer is produced here and now by running

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* parlance dialect [FILE|-] [--config FILE] [--blocks a,b,c]: the actions of
  * one agent message: which run (with their intents) and which are skipped. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* parlance failures [--db PATH] COMMAND ...: the parse-failure log.
  *
  *   log [--agent A] [--model M] [--session S] [--at TIME] [--config F] [FILE|-]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* parlance infer QUERY | infer --batch ; parlance gate QUERY */
 #include <stdlib.h>
 #include "cli.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_patch.c: `parlance patch apply|diff|check`, unified diffs from the
  * command line. The runtime reports status codes; the words for them live
  * here, in the tool. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_profile.c: `parlance profile [--at TIME] [FILE|-]`
  *
  * Prints the document profile as JSON with the seed's camelCase names, plus

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_split.c: `parlance split [--json|--jsonl] [FILE|-]`
  *
  * Streams the input through the splitter in windows of SPLIT_WINDOW bytes,

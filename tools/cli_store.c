@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli_store.c: the document store's commands (tables and queries in
  * tools/store.c).
  *

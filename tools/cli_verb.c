@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* parlance verb WORD [--config FILE]: how one verb word matches. */
 #include <stdlib.h>
 #include "cli.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* db: the one SQLite file the tools keep their records in (the parse-failure
  * log now; document tables later). Generic on purpose: opening resolves the
  * path and sets WAL mode; each component brings its own list of numbered

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* db.h: the tools' SQLite file (tools/db.c): opening and per-component
  * migrations. Components (the parse-failure log, ...) bring their tables. */
 #ifndef PARL_DB_H

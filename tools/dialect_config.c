@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dialect_config: loads a user's --config YAML file into a caller-owned
  * parl_dialect_config, layered over the compiled verbs at run time (no
  * regeneration). The seed's TOML section, in YAML:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dialect_json: the JSON forms of the action dialect, shared by
  * `parlance verb`, `parlance dialect` and `parlance failures`, so tests and
  * the failure log see exactly what users see. */

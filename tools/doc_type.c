@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* doc_type: what a file given to `parlance add` is. The store keeps text
  * only (it is profiled and quoted), so the checks refuse what would be
  * stored wrongly: empty files, binary formats, NUL bytes, text in another

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* failure_log: what agents tried that the dialect could not run, kept in
  * the tools' SQLite file so the vocabulary can learn from it: which unknown
  * verbs come up (and which known verb they are close to), which models

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* failure_log.h: the parse-failure log (tools/failure_log.c), a component
  * of the tools' database (tools/db.h). */
 #ifndef PARL_FAILURE_LOG_H

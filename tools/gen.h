@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen.h: the generator's driver interface. Each module reads its YAML specs
  * from the grammar directory and writes sources into a private temporary
  * directory; the driver then runs re2c and lemon on them, compiles and runs
@@ -33,4 +34,5 @@ int gen_sentences(gen_ctx *g);   /* abbreviations, sentence lexers */
 int gen_verbs(gen_ctx *g);       /* the action dialect: verbs, lexers, command grammar */
 int gen_guidance(gen_ctx *g);    /* agent guidance texts, sample document */
 int gen_answers(gen_ctx *g);     /* the wording of the answers */
+int gen_grammar_id(gen_ctx *g);  /* PARL_GRAMMAR_ID: which grammar gen/ was made from */
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen_answers: compiles grammar/answers.yaml, the wording of parl_answer(),
  * into gen/answer_text.h (an enum PARL__T_<NAME> per template, in file order)
  * and gen/answer_text.c (the templates and the unit nouns). Templates are

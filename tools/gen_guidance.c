@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen_guidance: compiles grammar/guidance.yaml (the agent guidance of the
  * seed's sections 7-9) into gen/guidance.c and gen/guidance.h: the action
  * name, description, similes, example requests, system-prompt lines,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L
 /* gen_infer: compiles numbers.yaml, units.yaml, sections.yaml and modes.yaml
  * into the inference runtime's generated sources:
@@ -1391,7 +1392,7 @@ static void emit_quantity(FILE *f)
           "%default_type {int64_t}\n%extra_argument {parl__qty *q}\n%stack_size 40\n"
           "%token_destructor { (void)q; (void)yypminor; }\n%syntax_error { (void)yymajor; (void)yyminor; q->error = 1; }\n%parse_failure { q->error = 1; }\n"
           "%stack_overflow { q->error = 1; }\n"
-          "%include {\n#define NDEBUG 1\n#define YYNOERRORRECOVERY 1\n#include <string.h>\n#include \"infer_internal.h\"\n"
+          "%include {\n/* SPDX-License-Identifier: MIT */\n#define NDEBUG 1\n#define YYNOERRORRECOVERY 1\n#include <string.h>\n#include \"infer_internal.h\"\n"
           "#define parl__qty_parser_ENGINEALWAYSONSTACK 1\n"
           "static int64_t cap(int64_t v) { return v > PARL__BIG ? PARL__BIG : v; }\n"
           "/* Above PARL_NUMBER_MAX a phrase is not a number at all. */\n"

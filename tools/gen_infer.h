@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen_infer.h: the inference grammar as the generator holds it after
  * reading numbers.yaml, units.yaml, sections.yaml and modes.yaml; shared by
  * gen_infer.c (reading, checking, tables) and gen_infer_dfa.c (the pattern

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L
 /* gen_infer_dfa: compiles the rule and gate patterns of modes.yaml into one
  * deterministic automaton over request items (gen/infer_dfa.c).

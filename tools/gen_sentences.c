@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen_sentences.c: compiles grammar/abbreviations.yaml into the sentence
  * splitter's lexers.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen_verbs: the action-dialect module of the generator.
  *
  * Reads grammar/verbs.yaml, checks it (file:line:col errors) and writes
@@ -1134,6 +1135,7 @@ static int emit_grammar(M *m)
           "%parse_failure { if (!ps->error) ps->error = PARL_DETAIL_SYNTAX; }\n"
           "%token_destructor { (void)ps; (void)yypminor; }\n"
           "%include {\n"
+          "/* SPDX-License-Identifier: MIT */\n"
           "/* The parser's trace hooks are mutable globals; the runtime has none. */\n"
           "#ifndef NDEBUG\n#define NDEBUG 1\n#endif\n"
           "#include \"dialect_internal.h\"\n"

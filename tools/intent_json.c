@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* intent_json: the one JSON form of an intent, shared by `parlance infer`
  * and the grammar checker so tests compare exactly what users see. */
 #include "cli.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* json_out: JSON string escaping and whole-file reading for the CLI. */
 #include "cli.h"
 #include <errno.h>

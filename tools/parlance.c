@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* parlance: the command-line front end. One table row per command; each
  * command lives in its own tools/cli_*.c. */
 #include "cli.h"

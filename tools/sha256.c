@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha256: SHA-256 as specified in FIPS 180-4, section 6.2. Checked against
  * the standard's examples and sha256sum (tests/test_sha256.c, t_store.sh). */
 #include "sha256.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha256.h: SHA-256 (FIPS 180-4) for the document store's content hashes
  * (tools/sha256.c). No library provides it here: the build has no OpenSSL. */
 #ifndef PARL_SHA256_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* store: the document store's tables and queries (see store.h).
  *
  * The profile is kept as the JSON `parlance profile --no-sentences` prints.

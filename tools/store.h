@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* store.h: the document store (tools/store.c, tools/doc_type.c), a component
  * of the tools' database (tools/db.h). Documents are kept by name with their
  * content, SHA-256, size, MIME type and profile JSON; a replaced version

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* yaml_doc: libyaml event stream -> position-tagged tree. */
 #include "yaml_doc.h"
 #include <yaml.h>

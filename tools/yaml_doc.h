@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* yaml_doc: load a YAML file into a small tree that remembers where every
  * node came from, so the generator can report file:line:col errors.
  * Tools-side only (uses the heap and libyaml). */
