@@ -5,13 +5,14 @@
 #include "infer_internal.h"
 #include "quantity.h"
 
-const int parl__nwords = 361;
-const parl__word parl__words[362] = {
+const int parl__nwords = 369;
+const parl__word parl__words[370] = {
     { 0, 0, 0, 0, 0, 0 }, /* unknown */
     { 0, 0, 0, 0, 0, 0 }, /* # */
+    { PARL_Q_NOTWHOLE, 0, 0, 0, 0, 0 }, /* % */
     { PARL_Q_AND, 0, 0, 0, 0, 0 }, /* & */
     { PARL_Q_COMMA, 0, 0, 0, 0, 0 }, /* , */
-    { PARL_Q_DASH, 0, 0, 0, 0, 0 }, /* - */
+    { PARL_Q_DASH, 0, 0, 4, 0, 0 }, /* - */
     { PARL_Q_TO, 0, 0, 0, 0, 0 }, /* .. */
     { PARL_Q_TO, 0, 0, 0, 0, 0 }, /* ... */
     { PARL_Q_ARTICLE, 0, 0, 2, 2, 0 }, /* a */
@@ -51,6 +52,7 @@ const parl__word parl__words[362] = {
     { 0, 0, 8, 0, 0, 0 }, /* bibliography */
     { 0, 0, 0, 0, 0, 0 }, /* big */
     { PARL_Q_SCALE, 0, 0, 2, 0, 1000000000 }, /* billion */
+    { PARL_Q_ORD_SCALE, 0, 0, 2, 0, 1000000000 }, /* billionth */
     { 0, 0, 0, 0, 0, 0 }, /* bit */
     { 0, 0, 0, 0, 0, 0 }, /* bottom */
     { 0, 0, 0, 0, 0, 0 }, /* but */
@@ -91,6 +93,7 @@ const parl__word parl__words[362] = {
     { 0, 0, 0, 0, 1, 0 }, /* document */
     { 0, 0, 0, 0, 0, 0 }, /* does */
     { PARL_Q_QTYWORD, 0, 0, 2, 0, 12 }, /* dozen */
+    { PARL_Q_QTYPLURAL, 0, 0, 0, 0, 12 }, /* dozens */
     { 0, 0, 0, 0, 0, 0 }, /* dump */
     { 0, 0, 0, 0, 0, 0 }, /* each */
     { PARL_Q_ONES, 0, 0, 2, 0, 8 }, /* eight */
@@ -140,6 +143,7 @@ const parl__word parl__words[362] = {
     { 0, 2, 0, 0, 0, 0 }, /* graf */
     { 0, 2, 0, 0, 0, 0 }, /* grafs */
     { 0, 0, 0, 0, 0, 0 }, /* grep */
+    { PARL_Q_HALF, 0, 0, 2, 0, 0 }, /* half */
     { 0, 0, 0, 0, 0, 0 }, /* happens */
     { 0, 0, 0, 0, 0, 0 }, /* have */
     { 0, 0, 0, 0, 0, 0 }, /* heading */
@@ -195,6 +199,7 @@ const parl__word parl__words[362] = {
     { 0, 0, 4, 0, 0, 0 }, /* methodology */
     { 0, 0, 4, 0, 0, 0 }, /* methods */
     { PARL_Q_SCALE, 0, 0, 2, 0, 1000000 }, /* million */
+    { PARL_Q_ORD_SCALE, 0, 0, 2, 0, 1000000 }, /* millionth */
     { 0, 0, 0, 0, 2, 0 }, /* name */
     { 0, 0, 0, 0, 0, 0 }, /* named */
     { 0, 0, 0, 0, 0, 0 }, /* next */
@@ -235,10 +240,13 @@ const parl__word parl__words[362] = {
     { 0, 0, 0, 0, 0, 0 }, /* passage */
     { 0, 0, 0, 0, 0, 0 }, /* passages */
     { 0, 0, 0, 0, 0, 0 }, /* penultimate */
+    { PARL_Q_NOTWHOLE, 0, 0, 0, 0, 0 }, /* per */
+    { PARL_Q_NOTWHOLE, 0, 0, 0, 0, 0 }, /* percent */
     { 0, 0, 0, 0, 2, 0 }, /* phrase */
     { 0, 0, 0, 0, 0, 0 }, /* place */
     { 0, 0, 0, 0, 1, 0 }, /* please */
     { 0, 0, 0, 0, 1, 0 }, /* pls */
+    { PARL_Q_NOTWHOLE, 0, 0, 0, 0, 0 }, /* point */
     { 0, 0, 0, 0, 0, 0 }, /* portion */
     { 0, 0, 0, 0, 0, 0 }, /* print */
     { 0, 0, 0, 1, 0, 0 }, /* prior */
@@ -366,188 +374,188 @@ const parl__word parl__words[362] = {
     { 0, 0, 0, 0, 0, 0 }, /* written */
     { 0, 0, 0, 0, 1, 0 }, /* you */
     { PARL_Q_ZERO, 0, 0, 2, 0, 0 }, /* zero */
-    { PARL_Q_DASH, 0, 0, 0, 0, 0 }, /* – */
-    { PARL_Q_DASH, 0, 0, 0, 0, 0 }, /* — */
+    { PARL_Q_DASH, 0, 0, 4, 0, 0 }, /* – */
+    { PARL_Q_DASH, 0, 0, 4, 0, 0 }, /* — */
     { PARL_Q_TO, 0, 0, 0, 0, 0 }, /* … */
 };
 
 const parl__elem parl__elems[882] = {
     /* 0: modes.yaml:71 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 174, 0x0u },
-    { PARL__E_WORD, 0, 326, 0x0u },
+    { PARL__E_WORD, 0, 143, 0x0u },
+    { PARL__E_WORD, 0, 178, 0x0u },
+    { PARL__E_WORD, 0, 334, 0x0u },
     { PARL__E_SET, 6, 0, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_SET, 4, 6, 0x0u },
     /* 1: modes.yaml:71 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 174, 0x0u },
-    { PARL__E_WORD, 0, 326, 0x0u },
+    { PARL__E_WORD, 0, 143, 0x0u },
+    { PARL__E_WORD, 0, 178, 0x0u },
+    { PARL__E_WORD, 0, 334, 0x0u },
     { PARL__E_SET, 6, 0, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 271, 0x0u },
-    { PARL__E_WORD, 0, 337, 0x0u },
+    { PARL__E_WORD, 0, 279, 0x0u },
+    { PARL__E_WORD, 0, 345, 0x0u },
     /* 2: modes.yaml:71 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 174, 0x0u },
-    { PARL__E_WORD, 0, 326, 0x0u },
+    { PARL__E_WORD, 0, 143, 0x0u },
+    { PARL__E_WORD, 0, 178, 0x0u },
+    { PARL__E_WORD, 0, 334, 0x0u },
     { PARL__E_SET, 6, 0, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 58, 0x0u },
-    { PARL__E_WORD, 0, 337, 0x0u },
+    { PARL__E_WORD, 0, 60, 0x0u },
+    { PARL__E_WORD, 0, 345, 0x0u },
     /* 3: modes.yaml:71 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 174, 0x0u },
-    { PARL__E_WORD, 0, 326, 0x0u },
+    { PARL__E_WORD, 0, 143, 0x0u },
+    { PARL__E_WORD, 0, 178, 0x0u },
+    { PARL__E_WORD, 0, 334, 0x0u },
     { PARL__E_SET, 6, 0, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_SET, 4, 12, 0x0u },
     /* 4: modes.yaml:72 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 174, 0x0u },
-    { PARL__E_WORD, 0, 326, 0x0u },
+    { PARL__E_WORD, 0, 143, 0x0u },
+    { PARL__E_WORD, 0, 178, 0x0u },
+    { PARL__E_WORD, 0, 334, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_SET, 4, 12, 0x0u },
     /* 5: modes.yaml:72 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 174, 0x0u },
-    { PARL__E_WORD, 0, 326, 0x0u },
+    { PARL__E_WORD, 0, 143, 0x0u },
+    { PARL__E_WORD, 0, 178, 0x0u },
+    { PARL__E_WORD, 0, 334, 0x0u },
     { PARL__E_SET, 2, 18, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_SET, 4, 12, 0x0u },
     /* 6: modes.yaml:73 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 206, 0x0u },
+    { PARL__E_WORD, 0, 143, 0x0u },
+    { PARL__E_WORD, 0, 211, 0x0u },
     { PARL__E_SET, 6, 0, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_SET, 2, 24, 0x0u },
     /* 7: modes.yaml:73 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 206, 0x0u },
+    { PARL__E_WORD, 0, 143, 0x0u },
+    { PARL__E_WORD, 0, 211, 0x0u },
     { PARL__E_SET, 6, 0, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 271, 0x0u },
-    { PARL__E_WORD, 0, 337, 0x0u },
+    { PARL__E_WORD, 0, 279, 0x0u },
+    { PARL__E_WORD, 0, 345, 0x0u },
     /* 8: modes.yaml:73 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 206, 0x0u },
+    { PARL__E_WORD, 0, 143, 0x0u },
+    { PARL__E_WORD, 0, 211, 0x0u },
     { PARL__E_SET, 6, 0, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 58, 0x0u },
-    { PARL__E_WORD, 0, 337, 0x0u },
+    { PARL__E_WORD, 0, 60, 0x0u },
+    { PARL__E_WORD, 0, 345, 0x0u },
     /* 9: modes.yaml:73 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 206, 0x0u },
+    { PARL__E_WORD, 0, 143, 0x0u },
+    { PARL__E_WORD, 0, 211, 0x0u },
     { PARL__E_SET, 6, 0, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_SET, 2, 30, 0x0u },
     /* 10: modes.yaml:74 */
     { PARL__E_SET, 1, 36, 0x0u },
     { PARL__E_SET, 10, 42, 0x0u },
-    { PARL__E_WORD, 0, 204, 0x0u },
+    { PARL__E_WORD, 0, 209, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 11: modes.yaml:74 */
     { PARL__E_SET, 1, 36, 0x0u },
     { PARL__E_SET, 2, 48, 0x0u },
     { PARL__E_SET, 10, 42, 0x0u },
-    { PARL__E_WORD, 0, 204, 0x0u },
+    { PARL__E_WORD, 0, 209, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 12: modes.yaml:74 */
-    { PARL__E_WORD, 0, 199, 0x0u },
     { PARL__E_WORD, 0, 204, 0x0u },
+    { PARL__E_WORD, 0, 209, 0x0u },
     { PARL__E_SET, 10, 42, 0x0u },
-    { PARL__E_WORD, 0, 204, 0x0u },
+    { PARL__E_WORD, 0, 209, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 13: modes.yaml:74 */
-    { PARL__E_WORD, 0, 199, 0x0u },
     { PARL__E_WORD, 0, 204, 0x0u },
+    { PARL__E_WORD, 0, 209, 0x0u },
     { PARL__E_SET, 2, 48, 0x0u },
     { PARL__E_SET, 10, 42, 0x0u },
-    { PARL__E_WORD, 0, 204, 0x0u },
+    { PARL__E_WORD, 0, 209, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 14: modes.yaml:75 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 174, 0x0u },
+    { PARL__E_WORD, 0, 143, 0x0u },
+    { PARL__E_WORD, 0, 178, 0x0u },
     { PARL__E_SET, 10, 42, 0x0u },
-    { PARL__E_WORD, 0, 204, 0x0u },
+    { PARL__E_WORD, 0, 209, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 15: modes.yaml:80 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 174, 0x0u },
+    { PARL__E_WORD, 0, 143, 0x0u },
+    { PARL__E_WORD, 0, 178, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     /* 16: modes.yaml:81 */
-    { PARL__E_WORD, 0, 67, 0x0u },
+    { PARL__E_WORD, 0, 69, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     /* 17: modes.yaml:81 */
-    { PARL__E_WORD, 0, 67, 0x0u },
+    { PARL__E_WORD, 0, 69, 0x0u },
     { PARL__E_SET, 1, 54, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     /* 18: modes.yaml:81 */
-    { PARL__E_WORD, 0, 67, 0x0u },
+    { PARL__E_WORD, 0, 69, 0x0u },
     { PARL__E_SET, 1, 60, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     /* 19: modes.yaml:81 */
-    { PARL__E_WORD, 0, 67, 0x0u },
+    { PARL__E_WORD, 0, 69, 0x0u },
     { PARL__E_SET, 1, 60, 0x0u },
     { PARL__E_SET, 1, 54, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     /* 20: modes.yaml:81 */
-    { PARL__E_WORD, 0, 67, 0x0u },
+    { PARL__E_WORD, 0, 69, 0x0u },
     { PARL__E_SET, 2, 48, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     /* 21: modes.yaml:81 */
-    { PARL__E_WORD, 0, 67, 0x0u },
+    { PARL__E_WORD, 0, 69, 0x0u },
     { PARL__E_SET, 2, 48, 0x0u },
     { PARL__E_SET, 1, 54, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     /* 22: modes.yaml:81 */
-    { PARL__E_WORD, 0, 67, 0x0u },
+    { PARL__E_WORD, 0, 69, 0x0u },
     { PARL__E_SET, 2, 48, 0x0u },
     { PARL__E_SET, 1, 60, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     /* 23: modes.yaml:81 */
-    { PARL__E_WORD, 0, 67, 0x0u },
+    { PARL__E_WORD, 0, 69, 0x0u },
     { PARL__E_SET, 2, 48, 0x0u },
     { PARL__E_SET, 1, 60, 0x0u },
     { PARL__E_SET, 1, 54, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     /* 24: modes.yaml:82 */
-    { PARL__E_WORD, 0, 199, 0x0u },
     { PARL__E_WORD, 0, 204, 0x0u },
+    { PARL__E_WORD, 0, 209, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     /* 25: modes.yaml:83 */
     { PARL__E_UNIT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 67, 0x0u },
+    { PARL__E_WORD, 0, 69, 0x0u },
     /* 26: modes.yaml:84 */
     { PARL__E_SET, 3, 66, 0x0u },
     /* 27: modes.yaml:85 */
-    { PARL__E_WORD, 0, 139, 0x0u },
+    { PARL__E_WORD, 0, 143, 0x0u },
     { PARL__E_SET, 3, 72, 0x0u },
     /* 28: modes.yaml:85 */
-    { PARL__E_WORD, 0, 139, 0x0u },
+    { PARL__E_WORD, 0, 143, 0x0u },
     { PARL__E_SET, 3, 72, 0x0u },
     { PARL__E_SET, 2, 78, 0x0u },
     /* 29: modes.yaml:86 */
-    { PARL__E_WORD, 0, 161, 0x0u },
+    { PARL__E_WORD, 0, 165, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_SET, 14, 84, 0x0u },
     /* 30: modes.yaml:87 */
     { PARL__E_SET, 14, 84, 0x0u },
-    { PARL__E_WORD, 0, 161, 0x0u },
+    { PARL__E_WORD, 0, 165, 0x0u },
     /* 31: modes.yaml:88 */
     { PARL__E_SET, 2, 90, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 161, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 165, 0x0u },
     /* 32: modes.yaml:88 */
-    { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_WORD, 0, 152, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 161, 0x0u },
+    { PARL__E_WORD, 0, 349, 0x0u },
+    { PARL__E_WORD, 0, 156, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 165, 0x0u },
     /* 33: modes.yaml:93 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_RANGE, 0, 0, 0x0u },
     /* 34: modes.yaml:94 */
-    { PARL__E_WORD, 0, 39, 0x0u },
+    { PARL__E_WORD, 0, 40, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_RANGE, 0, 0, 0x0u },
     /* 35: modes.yaml:97 */
@@ -557,29 +565,29 @@ const parl__elem parl__elems[882] = {
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_RANGE, 0, 0, 0x0u },
     /* 37: modes.yaml:104 */
-    { PARL__E_WORD, 0, 126, 0x0u },
+    { PARL__E_WORD, 0, 129, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 96, 0x0u },
-    { PARL__E_WORD, 0, 94, 0x0u },
+    { PARL__E_WORD, 0, 97, 0x0u },
     /* 38: modes.yaml:104 */
-    { PARL__E_WORD, 0, 126, 0x0u },
+    { PARL__E_WORD, 0, 129, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 96, 0x0u },
     { PARL__E_SET, 1, 54, 0x0u },
-    { PARL__E_WORD, 0, 94, 0x0u },
+    { PARL__E_WORD, 0, 97, 0x0u },
     /* 39: modes.yaml:105 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 7, 102, 0x0u },
-    { PARL__E_WORD, 0, 94, 0x0u },
+    { PARL__E_WORD, 0, 97, 0x0u },
     /* 40: modes.yaml:105 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 7, 102, 0x0u },
     { PARL__E_SET, 1, 54, 0x0u },
-    { PARL__E_WORD, 0, 94, 0x0u },
+    { PARL__E_WORD, 0, 97, 0x0u },
     /* 41: modes.yaml:106 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
@@ -587,54 +595,54 @@ const parl__elem parl__elems[882] = {
     /* 42: modes.yaml:106 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 20, 0x0u },
-    { PARL__E_WORD, 0, 40, 0x0u },
+    { PARL__E_WORD, 0, 21, 0x0u },
+    { PARL__E_WORD, 0, 41, 0x0u },
     /* 43: modes.yaml:107 */
     { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_WORD, 0, 126, 0x0u },
+    { PARL__E_WORD, 0, 129, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     /* 44: modes.yaml:108 */
-    { PARL__E_WORD, 0, 126, 0x0u },
+    { PARL__E_WORD, 0, 129, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 3, 114, 0x0u },
     /* 45: modes.yaml:112 */
     { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_WORD, 0, 16, 0x0u },
+    { PARL__E_WORD, 0, 17, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     /* 46: modes.yaml:113 */
     { PARL__E_SET, 3, 120, 0x0u },
-    { PARL__E_WORD, 0, 16, 0x0u },
+    { PARL__E_WORD, 0, 17, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     /* 47: modes.yaml:113 */
     { PARL__E_SET, 3, 120, 0x0u },
-    { PARL__E_WORD, 0, 16, 0x0u },
+    { PARL__E_WORD, 0, 17, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     /* 48: modes.yaml:117 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 96, 0x0u },
-    { PARL__E_WORD, 0, 94, 0x0u },
+    { PARL__E_WORD, 0, 97, 0x0u },
     /* 49: modes.yaml:117 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 96, 0x0u },
     { PARL__E_SET, 1, 54, 0x0u },
-    { PARL__E_WORD, 0, 94, 0x0u },
+    { PARL__E_WORD, 0, 97, 0x0u },
     /* 50: modes.yaml:117 */
     { PARL__E_SET, 1, 126, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 96, 0x0u },
-    { PARL__E_WORD, 0, 94, 0x0u },
+    { PARL__E_WORD, 0, 97, 0x0u },
     /* 51: modes.yaml:117 */
     { PARL__E_SET, 1, 126, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 96, 0x0u },
     { PARL__E_SET, 1, 54, 0x0u },
-    { PARL__E_WORD, 0, 94, 0x0u },
+    { PARL__E_WORD, 0, 97, 0x0u },
     /* 52: modes.yaml:118 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
@@ -642,41 +650,41 @@ const parl__elem parl__elems[882] = {
     /* 53: modes.yaml:118 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 20, 0x0u },
-    { PARL__E_WORD, 0, 40, 0x0u },
+    { PARL__E_WORD, 0, 21, 0x0u },
+    { PARL__E_WORD, 0, 41, 0x0u },
     /* 54: modes.yaml:122 */
     { PARL__E_SET, 3, 120, 0x0u },
-    { PARL__E_WORD, 0, 16, 0x0u },
+    { PARL__E_WORD, 0, 17, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     /* 55: modes.yaml:123 */
     { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_WORD, 0, 16, 0x0u },
+    { PARL__E_WORD, 0, 17, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     /* 56: modes.yaml:127 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 96, 0x0u },
-    { PARL__E_WORD, 0, 94, 0x0u },
+    { PARL__E_WORD, 0, 97, 0x0u },
     /* 57: modes.yaml:127 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 96, 0x0u },
     { PARL__E_SET, 1, 54, 0x0u },
-    { PARL__E_WORD, 0, 94, 0x0u },
+    { PARL__E_WORD, 0, 97, 0x0u },
     /* 58: modes.yaml:127 */
     { PARL__E_SET, 1, 126, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 96, 0x0u },
-    { PARL__E_WORD, 0, 94, 0x0u },
+    { PARL__E_WORD, 0, 97, 0x0u },
     /* 59: modes.yaml:127 */
     { PARL__E_SET, 1, 126, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 96, 0x0u },
     { PARL__E_SET, 1, 54, 0x0u },
-    { PARL__E_WORD, 0, 94, 0x0u },
+    { PARL__E_WORD, 0, 97, 0x0u },
     /* 60: modes.yaml:128 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
@@ -684,16 +692,16 @@ const parl__elem parl__elems[882] = {
     /* 61: modes.yaml:128 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 20, 0x0u },
-    { PARL__E_WORD, 0, 40, 0x0u },
+    { PARL__E_WORD, 0, 21, 0x0u },
+    { PARL__E_WORD, 0, 41, 0x0u },
     /* 62: modes.yaml:132 */
     { PARL__E_SET, 3, 120, 0x0u },
-    { PARL__E_WORD, 0, 16, 0x0u },
+    { PARL__E_WORD, 0, 17, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     /* 63: modes.yaml:133 */
     { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_WORD, 0, 16, 0x0u },
+    { PARL__E_WORD, 0, 17, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     /* 64: modes.yaml:138 */
     { PARL__E_LIST, 0, 0, 0x0u },
@@ -709,7 +717,7 @@ const parl__elem parl__elems[882] = {
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 2, 138, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
     { PARL__E_SET, 2, 144, 0x0u },
     /* 68: modes.yaml:148 */
     { PARL__E_SET, 6, 150, 0x0u },
@@ -718,25 +726,25 @@ const parl__elem parl__elems[882] = {
     /* 69: modes.yaml:149 */
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 126, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
+    { PARL__E_WORD, 0, 129, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
     { PARL__E_SET, 3, 156, 0x0u },
     /* 70: modes.yaml:155 */
-    { PARL__E_WORD, 0, 227, 0x0u },
+    { PARL__E_WORD, 0, 232, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     /* 71: modes.yaml:156 */
     { PARL__E_SET, 2, 162, 0x0u },
-    { PARL__E_WORD, 0, 329, 0x0u },
-    { PARL__E_WORD, 0, 160, 0x0u },
+    { PARL__E_WORD, 0, 337, 0x0u },
+    { PARL__E_WORD, 0, 164, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     /* 72: modes.yaml:157 */
-    { PARL__E_WORD, 0, 258, 0x0u },
+    { PARL__E_WORD, 0, 266, 0x0u },
     { PARL__E_SET, 2, 168, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     /* 73: modes.yaml:158 */
-    { PARL__E_WORD, 0, 160, 0x0u },
-    { PARL__E_WORD, 0, 46, 0x0u },
-    { PARL__E_WORD, 0, 208, 0x0u },
+    { PARL__E_WORD, 0, 164, 0x0u },
+    { PARL__E_WORD, 0, 48, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     /* 74: modes.yaml:163 */
     { PARL__E_SET, 5, 174, 0x0u },
@@ -775,27 +783,27 @@ const parl__elem parl__elems[882] = {
     { PARL__E_SET, 3, 186, 0x0u },
     { PARL__E_NTH, 0, 0, 0x0u },
     /* 85: modes.yaml:197 */
-    { PARL__E_WORD, 0, 139, 0x0u },
+    { PARL__E_WORD, 0, 143, 0x0u },
     { PARL__E_SET, 3, 192, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_SET, 3, 198, 0x0u },
     /* 86: modes.yaml:197 */
-    { PARL__E_WORD, 0, 139, 0x0u },
+    { PARL__E_WORD, 0, 143, 0x0u },
     { PARL__E_SET, 3, 192, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_WORD, 0, 353, 0x0u },
-    { PARL__E_WORD, 0, 337, 0x0u },
+    { PARL__E_WORD, 0, 361, 0x0u },
+    { PARL__E_WORD, 0, 345, 0x0u },
     /* 87: modes.yaml:197 */
-    { PARL__E_WORD, 0, 139, 0x0u },
+    { PARL__E_WORD, 0, 143, 0x0u },
     { PARL__E_SET, 3, 192, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_SET, 1, 204, 0x0u },
     /* 88: modes.yaml:198 */
-    { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_WORD, 0, 133, 0x0u },
-    { PARL__E_WORD, 0, 31, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 94, 0x0u },
+    { PARL__E_WORD, 0, 349, 0x0u },
+    { PARL__E_WORD, 0, 137, 0x0u },
+    { PARL__E_WORD, 0, 32, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 97, 0x0u },
     /* 89: modes.yaml:201 */
     { PARL__E_SET, 2, 90, 0x0u },
     { PARL__E_SET, 2, 210, 0x0u },
@@ -804,21 +812,21 @@ const parl__elem parl__elems[882] = {
     { PARL__E_SET, 1, 54, 0x0u },
     { PARL__E_SET, 2, 210, 0x0u },
     /* 91: modes.yaml:201 */
-    { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_WORD, 0, 152, 0x0u },
+    { PARL__E_WORD, 0, 349, 0x0u },
+    { PARL__E_WORD, 0, 156, 0x0u },
     { PARL__E_SET, 2, 210, 0x0u },
     /* 92: modes.yaml:201 */
-    { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_WORD, 0, 152, 0x0u },
+    { PARL__E_WORD, 0, 349, 0x0u },
+    { PARL__E_WORD, 0, 156, 0x0u },
     { PARL__E_SET, 1, 54, 0x0u },
     { PARL__E_SET, 2, 210, 0x0u },
     /* 93: modes.yaml:201 */
-    { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_WORD, 0, 340, 0x0u },
+    { PARL__E_WORD, 0, 349, 0x0u },
+    { PARL__E_WORD, 0, 348, 0x0u },
     { PARL__E_SET, 2, 210, 0x0u },
     /* 94: modes.yaml:201 */
-    { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_WORD, 0, 340, 0x0u },
+    { PARL__E_WORD, 0, 349, 0x0u },
+    { PARL__E_WORD, 0, 348, 0x0u },
     { PARL__E_SET, 1, 54, 0x0u },
     { PARL__E_SET, 2, 210, 0x0u },
     /* 95: modes.yaml:204 */
@@ -829,34 +837,34 @@ const parl__elem parl__elems[882] = {
     { PARL__E_SET, 1, 54, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
     /* 97: modes.yaml:204 */
-    { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_WORD, 0, 152, 0x0u },
+    { PARL__E_WORD, 0, 349, 0x0u },
+    { PARL__E_WORD, 0, 156, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
     /* 98: modes.yaml:204 */
-    { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_WORD, 0, 152, 0x0u },
+    { PARL__E_WORD, 0, 349, 0x0u },
+    { PARL__E_WORD, 0, 156, 0x0u },
     { PARL__E_SET, 1, 54, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
     /* 99: modes.yaml:204 */
-    { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_WORD, 0, 340, 0x0u },
+    { PARL__E_WORD, 0, 349, 0x0u },
+    { PARL__E_WORD, 0, 348, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
     /* 100: modes.yaml:204 */
-    { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_WORD, 0, 340, 0x0u },
+    { PARL__E_WORD, 0, 349, 0x0u },
+    { PARL__E_WORD, 0, 348, 0x0u },
     { PARL__E_SET, 1, 54, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
     /* 101: modes.yaml:207 */
-    { PARL__E_WORD, 0, 139, 0x0u },
+    { PARL__E_WORD, 0, 143, 0x0u },
     { PARL__E_SET, 3, 192, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_SET, 3, 216, 0x0u },
     /* 102: modes.yaml:207 */
-    { PARL__E_WORD, 0, 139, 0x0u },
+    { PARL__E_WORD, 0, 143, 0x0u },
     { PARL__E_SET, 3, 192, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_WORD, 0, 158, 0x0u },
-    { PARL__E_WORD, 0, 205, 0x0u },
+    { PARL__E_WORD, 0, 162, 0x0u },
+    { PARL__E_WORD, 0, 210, 0x0u },
     /* 103: modes.yaml:208 */
     { PARL__E_SET, 2, 90, 0x0u },
     { PARL__E_SET, 4, 222, 0x0u },
@@ -865,27 +873,27 @@ const parl__elem parl__elems[882] = {
     { PARL__E_SET, 1, 54, 0x0u },
     { PARL__E_SET, 4, 222, 0x0u },
     /* 105: modes.yaml:208 */
-    { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_WORD, 0, 152, 0x0u },
+    { PARL__E_WORD, 0, 349, 0x0u },
+    { PARL__E_WORD, 0, 156, 0x0u },
     { PARL__E_SET, 4, 222, 0x0u },
     /* 106: modes.yaml:208 */
-    { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_WORD, 0, 152, 0x0u },
+    { PARL__E_WORD, 0, 349, 0x0u },
+    { PARL__E_WORD, 0, 156, 0x0u },
     { PARL__E_SET, 1, 54, 0x0u },
     { PARL__E_SET, 4, 222, 0x0u },
     /* 107: modes.yaml:208 */
-    { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_WORD, 0, 340, 0x0u },
+    { PARL__E_WORD, 0, 349, 0x0u },
+    { PARL__E_WORD, 0, 348, 0x0u },
     { PARL__E_SET, 4, 222, 0x0u },
     /* 108: modes.yaml:208 */
-    { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_WORD, 0, 340, 0x0u },
+    { PARL__E_WORD, 0, 349, 0x0u },
+    { PARL__E_WORD, 0, 348, 0x0u },
     { PARL__E_SET, 1, 54, 0x0u },
     { PARL__E_SET, 4, 222, 0x0u },
     /* 109: modes.yaml:213 */
-    { PARL__E_WORD, 0, 296, 0x0u },
-    { PARL__E_WORD, 0, 204, 0x0u },
-    { PARL__E_WORD, 0, 66, 0x0u },
+    { PARL__E_WORD, 0, 304, 0x0u },
+    { PARL__E_WORD, 0, 209, 0x0u },
+    { PARL__E_WORD, 0, 68, 0x0u },
     /* 110: modes.yaml:214 */
     { PARL__E_SET, 5, 228, 0x0u },
     { PARL__E_SET, 3, 234, 0x0u },
@@ -968,73 +976,73 @@ const parl__elem parl__elems[882] = {
     { PARL__E_SET, 3, 234, 0x0u },
     /* 126: modes.yaml:215 */
     { PARL__E_SET, 3, 234, 0x0u },
-    { PARL__E_WORD, 0, 29, 0x0u },
-    { PARL__E_WORD, 0, 310, 0x0u },
+    { PARL__E_WORD, 0, 30, 0x0u },
+    { PARL__E_WORD, 0, 318, 0x0u },
     /* 127: modes.yaml:215 */
     { PARL__E_SET, 3, 234, 0x0u },
-    { PARL__E_WORD, 0, 82, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    { PARL__E_WORD, 0, 134, 0x0u },
+    { PARL__E_WORD, 0, 84, 0x0u },
+    { PARL__E_WORD, 0, 157, 0x0u },
+    { PARL__E_WORD, 0, 138, 0x0u },
     /* 128: modes.yaml:216 */
-    { PARL__E_WORD, 0, 214, 0x0u },
+    { PARL__E_WORD, 0, 219, 0x0u },
     /* 129: modes.yaml:219 */
     { PARL__E_SECTION, 0, 0, 0x0u },
     { PARL__E_SET, 4, 246, 0x0u },
     /* 130: modes.yaml:220 */
-    { PARL__E_WORD, 0, 259, 0x0u },
+    { PARL__E_WORD, 0, 267, 0x0u },
     { PARL__E_SET, 5, 252, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x0u },
     /* 131: modes.yaml:226 */
     { PARL__E_SECTION, 0, 0, 0x80u },
     /* 132: modes.yaml:229 */
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 95, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 98, 0x0u },
     /* 133: modes.yaml:229 */
-    { PARL__E_WORD, 0, 94, 0x0u },
-    { PARL__E_WORD, 0, 204, 0x0u },
+    { PARL__E_WORD, 0, 97, 0x0u },
+    { PARL__E_WORD, 0, 209, 0x0u },
     /* 134: modes.yaml:229 */
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 94, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 97, 0x0u },
     /* 135: modes.yaml:232 */
     { PARL__E_SET, 1, 258, 0x0u },
     /* 136: modes.yaml:232 */
-    { PARL__E_WORD, 0, 38, 0x0u },
-    { PARL__E_WORD, 0, 204, 0x0u },
+    { PARL__E_WORD, 0, 39, 0x0u },
+    { PARL__E_WORD, 0, 209, 0x0u },
     /* 137: modes.yaml:232 */
-    { PARL__E_WORD, 0, 281, 0x0u },
-    { PARL__E_WORD, 0, 204, 0x0u },
+    { PARL__E_WORD, 0, 289, 0x0u },
+    { PARL__E_WORD, 0, 209, 0x0u },
     /* 138: modes.yaml:232 */
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 38, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 39, 0x0u },
     /* 139: modes.yaml:232 */
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 281, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 289, 0x0u },
     /* 140: modes.yaml:237 */
     { PARL__E_SET, 2, 264, 0x0u },
     { PARL__E_SET, 10, 42, 0x0u },
-    { PARL__E_WORD, 0, 204, 0x0u },
+    { PARL__E_WORD, 0, 209, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 141: modes.yaml:238 */
-    { PARL__E_WORD, 0, 17, 0x0u },
+    { PARL__E_WORD, 0, 18, 0x0u },
     { PARL__E_SET, 10, 42, 0x0u },
-    { PARL__E_WORD, 0, 204, 0x0u },
+    { PARL__E_WORD, 0, 209, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 142: modes.yaml:238 */
-    { PARL__E_WORD, 0, 17, 0x0u },
+    { PARL__E_WORD, 0, 18, 0x0u },
     { PARL__E_SET, 1, 54, 0x0u },
     { PARL__E_SET, 10, 42, 0x0u },
-    { PARL__E_WORD, 0, 204, 0x0u },
+    { PARL__E_WORD, 0, 209, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 143: modes.yaml:239 */
     { PARL__E_SET, 4, 270, 0x0u },
-    { PARL__E_WORD, 0, 17, 0x0u },
+    { PARL__E_WORD, 0, 18, 0x0u },
     { PARL__E_QUOTED, 0, 0, 0x0u },
     /* 144: modes.yaml:240 */
-    { PARL__E_WORD, 0, 101, 0x0u },
+    { PARL__E_WORD, 0, 104, 0x0u },
     { PARL__E_SET, 3, 276, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 145: modes.yaml:240 */
-    { PARL__E_WORD, 0, 101, 0x0u },
+    { PARL__E_WORD, 0, 104, 0x0u },
     { PARL__E_SET, 1, 282, 0x0u },
     { PARL__E_SET, 3, 276, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
@@ -1050,8 +1058,8 @@ const parl__elem parl__elems[882] = {
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 148: modes.yaml:246 */
     { PARL__E_SET, 12, 306, 0x0u },
-    { PARL__E_WORD, 0, 308, 0x0u },
-    { PARL__E_WORD, 0, 182, 0x0u },
+    { PARL__E_WORD, 0, 316, 0x0u },
+    { PARL__E_WORD, 0, 186, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 149: modes.yaml:246 */
     { PARL__E_SET, 12, 306, 0x0u },
@@ -1059,91 +1067,91 @@ const parl__elem parl__elems[882] = {
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 150: modes.yaml:246 */
     { PARL__E_SET, 12, 306, 0x0u },
-    { PARL__E_WORD, 0, 344, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    { PARL__E_WORD, 0, 299, 0x0u },
-    { PARL__E_WORD, 0, 8, 0x0u },
+    { PARL__E_WORD, 0, 352, 0x0u },
+    { PARL__E_WORD, 0, 157, 0x0u },
+    { PARL__E_WORD, 0, 307, 0x0u },
+    { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 151: modes.yaml:246 */
     { PARL__E_SET, 12, 306, 0x0u },
-    { PARL__E_WORD, 0, 308, 0x0u },
-    { PARL__E_WORD, 0, 299, 0x0u },
-    { PARL__E_WORD, 0, 8, 0x0u },
+    { PARL__E_WORD, 0, 316, 0x0u },
+    { PARL__E_WORD, 0, 307, 0x0u },
+    { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 152: modes.yaml:246 */
     { PARL__E_SET, 12, 306, 0x0u },
-    { PARL__E_WORD, 0, 308, 0x0u },
-    { PARL__E_WORD, 0, 76, 0x0u },
+    { PARL__E_WORD, 0, 316, 0x0u },
+    { PARL__E_WORD, 0, 78, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 153: modes.yaml:246 */
     { PARL__E_SET, 12, 306, 0x0u },
     { PARL__E_SET, 1, 324, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 154: modes.yaml:247 */
-    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_WORD, 0, 352, 0x0u },
     { PARL__E_SET, 3, 192, 0x0u },
     { PARL__E_SET, 2, 330, 0x0u },
     { PARL__E_SET, 2, 336, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 155: modes.yaml:247 */
-    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_WORD, 0, 352, 0x0u },
     { PARL__E_SET, 3, 192, 0x0u },
     { PARL__E_SET, 2, 330, 0x0u },
-    { PARL__E_WORD, 0, 297, 0x0u },
-    { PARL__E_WORD, 0, 8, 0x0u },
+    { PARL__E_WORD, 0, 305, 0x0u },
+    { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 156: modes.yaml:247 */
-    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_WORD, 0, 352, 0x0u },
     { PARL__E_SET, 3, 192, 0x0u },
     { PARL__E_SET, 2, 330, 0x0u },
     { PARL__E_SET, 3, 342, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 157: modes.yaml:247 */
-    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_WORD, 0, 352, 0x0u },
     { PARL__E_SET, 3, 192, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 32, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 33, 0x0u },
     { PARL__E_SET, 2, 336, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 158: modes.yaml:247 */
-    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_WORD, 0, 352, 0x0u },
     { PARL__E_SET, 3, 192, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 32, 0x0u },
-    { PARL__E_WORD, 0, 297, 0x0u },
-    { PARL__E_WORD, 0, 8, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 33, 0x0u },
+    { PARL__E_WORD, 0, 305, 0x0u },
+    { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 159: modes.yaml:247 */
-    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_WORD, 0, 352, 0x0u },
     { PARL__E_SET, 3, 192, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 32, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 33, 0x0u },
     { PARL__E_SET, 3, 342, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 160: modes.yaml:247 */
-    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_WORD, 0, 352, 0x0u },
     { PARL__E_SET, 3, 192, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 33, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 34, 0x0u },
     { PARL__E_SET, 2, 336, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 161: modes.yaml:247 */
-    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_WORD, 0, 352, 0x0u },
     { PARL__E_SET, 3, 192, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 33, 0x0u },
-    { PARL__E_WORD, 0, 297, 0x0u },
-    { PARL__E_WORD, 0, 8, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 34, 0x0u },
+    { PARL__E_WORD, 0, 305, 0x0u },
+    { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 162: modes.yaml:247 */
-    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_WORD, 0, 352, 0x0u },
     { PARL__E_SET, 3, 192, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 33, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 34, 0x0u },
     { PARL__E_SET, 3, 342, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 163: modes.yaml:248 */
-    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_WORD, 0, 352, 0x0u },
     { PARL__E_SET, 2, 18, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_SET, 7, 348, 0x0u },
@@ -1158,39 +1166,39 @@ const parl__elem parl__elems[882] = {
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 166: modes.yaml:250 */
     { PARL__E_SET, 3, 192, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 32, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 33, 0x0u },
     { PARL__E_SET, 6, 354, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 167: modes.yaml:250 */
     { PARL__E_SET, 3, 192, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 33, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 34, 0x0u },
     { PARL__E_SET, 6, 354, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 168: modes.yaml:251 */
     { PARL__E_SET, 2, 18, 0x0u },
-    { PARL__E_WORD, 0, 310, 0x0u },
+    { PARL__E_WORD, 0, 318, 0x0u },
     { PARL__E_SET, 2, 360, 0x0u },
     { PARL__E_SET, 4, 300, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 169: modes.yaml:251 */
     { PARL__E_SET, 2, 18, 0x0u },
-    { PARL__E_WORD, 0, 310, 0x0u },
-    { PARL__E_WORD, 0, 21, 0x0u },
-    { PARL__E_WORD, 0, 179, 0x0u },
+    { PARL__E_WORD, 0, 318, 0x0u },
+    { PARL__E_WORD, 0, 22, 0x0u },
+    { PARL__E_WORD, 0, 183, 0x0u },
     { PARL__E_SET, 4, 300, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 170: modes.yaml:251 */
     { PARL__E_SET, 2, 18, 0x0u },
-    { PARL__E_WORD, 0, 310, 0x0u },
-    { PARL__E_WORD, 0, 7, 0x0u },
-    { PARL__E_WORD, 0, 179, 0x0u },
+    { PARL__E_WORD, 0, 318, 0x0u },
+    { PARL__E_WORD, 0, 8, 0x0u },
+    { PARL__E_WORD, 0, 183, 0x0u },
     { PARL__E_SET, 4, 300, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 171: modes.yaml:251 */
     { PARL__E_SET, 2, 18, 0x0u },
-    { PARL__E_WORD, 0, 310, 0x0u },
+    { PARL__E_WORD, 0, 318, 0x0u },
     { PARL__E_SET, 1, 366, 0x0u },
     { PARL__E_SET, 4, 300, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
@@ -1209,22 +1217,22 @@ const parl__elem parl__elems[882] = {
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 174: modes.yaml:253 */
     { PARL__E_SET, 2, 390, 0x0u },
-    { PARL__E_WORD, 0, 8, 0x0u },
+    { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 175: modes.yaml:254 */
     { PARL__E_SET, 1, 396, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 176: modes.yaml:254 */
-    { PARL__E_WORD, 0, 257, 0x0u },
-    { PARL__E_WORD, 0, 118, 0x0u },
+    { PARL__E_WORD, 0, 265, 0x0u },
+    { PARL__E_WORD, 0, 121, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 177: modes.yaml:254 */
-    { PARL__E_WORD, 0, 172, 0x0u },
-    { PARL__E_WORD, 0, 118, 0x0u },
+    { PARL__E_WORD, 0, 176, 0x0u },
+    { PARL__E_WORD, 0, 121, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 178: modes.yaml:254 */
-    { PARL__E_WORD, 0, 172, 0x0u },
-    { PARL__E_WORD, 0, 337, 0x0u },
+    { PARL__E_WORD, 0, 176, 0x0u },
+    { PARL__E_WORD, 0, 345, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 179: modes.yaml:254 */
     { PARL__E_SET, 4, 402, 0x0u },
@@ -1234,126 +1242,126 @@ const parl__elem parl__elems[882] = {
     { PARL__E_SET, 3, 414, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 181: modes.yaml:256 */
-    { PARL__E_WORD, 0, 182, 0x0u },
-    { PARL__E_WORD, 0, 204, 0x0u },
+    { PARL__E_WORD, 0, 186, 0x0u },
+    { PARL__E_WORD, 0, 209, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 182: modes.yaml:256 */
-    { PARL__E_WORD, 0, 244, 0x0u },
-    { PARL__E_WORD, 0, 329, 0x0u },
+    { PARL__E_WORD, 0, 252, 0x0u },
+    { PARL__E_WORD, 0, 337, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     /* 183: modes.yaml:261 */
     { PARL__E_SET, 4, 420, 0x0u },
     /* 184: modes.yaml:262 */
-    { PARL__E_WORD, 0, 239, 0x0u },
+    { PARL__E_WORD, 0, 247, 0x0u },
     { PARL__E_SET, 3, 426, 0x0u },
     { PARL__E_SET, 3, 432, 0x0u },
     /* 185: modes.yaml:262 */
-    { PARL__E_WORD, 0, 239, 0x0u },
+    { PARL__E_WORD, 0, 247, 0x0u },
     { PARL__E_SET, 3, 426, 0x0u },
-    { PARL__E_WORD, 0, 142, 0x0u },
-    { PARL__E_WORD, 0, 127, 0x0u },
+    { PARL__E_WORD, 0, 146, 0x0u },
+    { PARL__E_WORD, 0, 130, 0x0u },
     /* 186: modes.yaml:262 */
-    { PARL__E_WORD, 0, 239, 0x0u },
+    { PARL__E_WORD, 0, 247, 0x0u },
     { PARL__E_SET, 3, 426, 0x0u },
-    { PARL__E_WORD, 0, 126, 0x0u },
-    { PARL__E_WORD, 0, 281, 0x0u },
-    { PARL__E_WORD, 0, 329, 0x0u },
-    { PARL__E_WORD, 0, 115, 0x0u },
+    { PARL__E_WORD, 0, 129, 0x0u },
+    { PARL__E_WORD, 0, 289, 0x0u },
+    { PARL__E_WORD, 0, 337, 0x0u },
+    { PARL__E_WORD, 0, 118, 0x0u },
     /* 187: modes.yaml:263 */
     { PARL__E_SET, 2, 438, 0x0u },
     /* 188: modes.yaml:263 */
-    { PARL__E_WORD, 0, 348, 0x0u },
-    { PARL__E_WORD, 0, 118, 0x0u },
-    { PARL__E_WORD, 0, 348, 0x0u },
+    { PARL__E_WORD, 0, 356, 0x0u },
+    { PARL__E_WORD, 0, 121, 0x0u },
+    { PARL__E_WORD, 0, 356, 0x0u },
     /* 189: modes.yaml:263 */
-    { PARL__E_WORD, 0, 142, 0x0u },
-    { PARL__E_WORD, 0, 127, 0x0u },
+    { PARL__E_WORD, 0, 146, 0x0u },
+    { PARL__E_WORD, 0, 130, 0x0u },
     /* 190: modes.yaml:268 */
     { PARL__E_QUOTED, 0, 0, 0x0u },
     /* 191: modes.yaml:273 */
-    { PARL__E_WORD, 0, 239, 0x0u },
+    { PARL__E_WORD, 0, 247, 0x0u },
     { PARL__E_SET, 2, 444, 0x0u },
     /* 192: modes.yaml:273 */
-    { PARL__E_WORD, 0, 239, 0x0u },
+    { PARL__E_WORD, 0, 247, 0x0u },
     { PARL__E_SET, 2, 444, 0x0u },
-    { PARL__E_WORD, 0, 329, 0x0u },
-    { PARL__E_WORD, 0, 178, 0x0u },
+    { PARL__E_WORD, 0, 337, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
     /* 193: modes.yaml:273 */
-    { PARL__E_WORD, 0, 239, 0x0u },
+    { PARL__E_WORD, 0, 247, 0x0u },
     { PARL__E_SET, 2, 444, 0x0u },
     { PARL__E_SET, 3, 450, 0x0u },
     /* 194: modes.yaml:273 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 81, 0x0u },
+    { PARL__E_WORD, 0, 247, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 83, 0x0u },
     /* 195: modes.yaml:273 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 81, 0x0u },
-    { PARL__E_WORD, 0, 329, 0x0u },
-    { PARL__E_WORD, 0, 178, 0x0u },
+    { PARL__E_WORD, 0, 247, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 83, 0x0u },
+    { PARL__E_WORD, 0, 337, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
     /* 196: modes.yaml:273 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 81, 0x0u },
+    { PARL__E_WORD, 0, 247, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 83, 0x0u },
     { PARL__E_SET, 3, 450, 0x0u },
     /* 197: modes.yaml:273 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 80, 0x0u },
+    { PARL__E_WORD, 0, 247, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 82, 0x0u },
     /* 198: modes.yaml:273 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 80, 0x0u },
-    { PARL__E_WORD, 0, 329, 0x0u },
-    { PARL__E_WORD, 0, 178, 0x0u },
+    { PARL__E_WORD, 0, 247, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 82, 0x0u },
+    { PARL__E_WORD, 0, 337, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
     /* 199: modes.yaml:273 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 80, 0x0u },
+    { PARL__E_WORD, 0, 247, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 82, 0x0u },
     { PARL__E_SET, 3, 450, 0x0u },
     /* 200: modes.yaml:273 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 110, 0x0u },
+    { PARL__E_WORD, 0, 247, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 113, 0x0u },
     /* 201: modes.yaml:273 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 110, 0x0u },
-    { PARL__E_WORD, 0, 329, 0x0u },
-    { PARL__E_WORD, 0, 178, 0x0u },
+    { PARL__E_WORD, 0, 247, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 113, 0x0u },
+    { PARL__E_WORD, 0, 337, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
     /* 202: modes.yaml:273 */
-    { PARL__E_WORD, 0, 239, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 110, 0x0u },
+    { PARL__E_WORD, 0, 247, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 113, 0x0u },
     { PARL__E_SET, 3, 450, 0x0u },
     /* 203: modes.yaml:274 */
     { PARL__E_SET, 3, 456, 0x0u },
     { PARL__E_SET, 1, 282, 0x0u },
     /* 204: modes.yaml:274 */
     { PARL__E_SET, 3, 456, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 81, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 83, 0x0u },
     /* 205: modes.yaml:274 */
     { PARL__E_SET, 3, 456, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 80, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 82, 0x0u },
     /* 206: modes.yaml:274 */
     { PARL__E_SET, 3, 456, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 110, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 113, 0x0u },
     /* 207: modes.yaml:274 */
     { PARL__E_SET, 3, 456, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 305, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 313, 0x0u },
     /* 208: modes.yaml:274 */
     { PARL__E_SET, 3, 456, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 66, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 68, 0x0u },
     /* 209: modes.yaml:274 */
     { PARL__E_SET, 3, 456, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 65, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 67, 0x0u },
     /* 210: modes.yaml:274 */
     { PARL__E_SET, 3, 456, 0x0u },
     { PARL__E_SET, 1, 240, 0x0u },
@@ -1361,37 +1369,37 @@ const parl__elem parl__elems[882] = {
     /* 211: modes.yaml:274 */
     { PARL__E_SET, 3, 456, 0x0u },
     { PARL__E_SET, 1, 240, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 81, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 83, 0x0u },
     /* 212: modes.yaml:274 */
     { PARL__E_SET, 3, 456, 0x0u },
     { PARL__E_SET, 1, 240, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 80, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 82, 0x0u },
     /* 213: modes.yaml:274 */
     { PARL__E_SET, 3, 456, 0x0u },
     { PARL__E_SET, 1, 240, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 110, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 113, 0x0u },
     /* 214: modes.yaml:274 */
     { PARL__E_SET, 3, 456, 0x0u },
     { PARL__E_SET, 1, 240, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 305, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 313, 0x0u },
     /* 215: modes.yaml:274 */
     { PARL__E_SET, 3, 456, 0x0u },
     { PARL__E_SET, 1, 240, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 66, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 68, 0x0u },
     /* 216: modes.yaml:274 */
     { PARL__E_SET, 3, 456, 0x0u },
     { PARL__E_SET, 1, 240, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 65, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 67, 0x0u },
     /* 217: modes.yaml:277 */
-    { PARL__E_WORD, 0, 300, 0x0u },
-    { PARL__E_WORD, 0, 178, 0x0u },
-    { PARL__E_WORD, 0, 8, 0x0u },
+    { PARL__E_WORD, 0, 308, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
+    { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_SET, 2, 462, 0x0u },
     { PARL__E_SET, 14, 84, 0x0u },
     /* 218: modes.yaml:278 */
@@ -1399,10 +1407,10 @@ const parl__elem parl__elems[882] = {
     { PARL__E_SET, 2, 462, 0x0u },
     { PARL__E_SET, 14, 84, 0x0u },
     /* 219: modes.yaml:278 */
-    { PARL__E_WORD, 0, 291, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 290, 0x0u },
-    { PARL__E_WORD, 0, 204, 0x0u },
+    { PARL__E_WORD, 0, 299, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
+    { PARL__E_WORD, 0, 298, 0x0u },
+    { PARL__E_WORD, 0, 209, 0x0u },
     { PARL__E_SET, 2, 462, 0x0u },
     { PARL__E_SET, 14, 84, 0x0u },
     /* 220: modes.yaml:281 */
@@ -1410,28 +1418,28 @@ const parl__elem parl__elems[882] = {
     /* 221: modes.yaml:299 */
     { PARL__E_SET, 13, 474, 0x0u },
     /* 222: modes.yaml:300 */
-    { PARL__E_WORD, 0, 128, 0x0u },
-    { PARL__E_WORD, 0, 178, 0x0u },
+    { PARL__E_WORD, 0, 131, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
     /* 223: modes.yaml:300 */
-    { PARL__E_WORD, 0, 300, 0x0u },
-    { PARL__E_WORD, 0, 178, 0x0u },
+    { PARL__E_WORD, 0, 308, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
     /* 224: modes.yaml:300 */
-    { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_WORD, 0, 82, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
-    { PARL__E_WORD, 0, 255, 0x0u },
+    { PARL__E_WORD, 0, 349, 0x0u },
+    { PARL__E_WORD, 0, 84, 0x0u },
+    { PARL__E_WORD, 0, 157, 0x0u },
+    { PARL__E_WORD, 0, 263, 0x0u },
     /* 225: modes.yaml:300 */
-    { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_WORD, 0, 79, 0x0u },
-    { PARL__E_WORD, 0, 311, 0x0u },
-    { PARL__E_WORD, 0, 255, 0x0u },
+    { PARL__E_WORD, 0, 349, 0x0u },
+    { PARL__E_WORD, 0, 81, 0x0u },
+    { PARL__E_WORD, 0, 319, 0x0u },
+    { PARL__E_WORD, 0, 263, 0x0u },
     /* 226: modes.yaml:300 */
-    { PARL__E_WORD, 0, 342, 0x0u },
-    { PARL__E_WORD, 0, 142, 0x0u },
+    { PARL__E_WORD, 0, 350, 0x0u },
+    { PARL__E_WORD, 0, 146, 0x0u },
     /* 227: modes.yaml:300 */
-    { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_WORD, 0, 152, 0x0u },
-    { PARL__E_WORD, 0, 142, 0x0u },
+    { PARL__E_WORD, 0, 349, 0x0u },
+    { PARL__E_WORD, 0, 156, 0x0u },
+    { PARL__E_WORD, 0, 146, 0x0u },
     /* 228: modes.yaml:301 */
     { PARL__E_SET, 10, 480, 0x0u },
     /* 229: modes.yaml:302 */
@@ -1439,47 +1447,47 @@ const parl__elem parl__elems[882] = {
     /* 230: modes.yaml:303 */
     { PARL__E_SET, 3, 492, 0x0u },
     /* 231: modes.yaml:303 */
-    { PARL__E_WORD, 0, 172, 0x0u },
-    { PARL__E_WORD, 0, 118, 0x0u },
+    { PARL__E_WORD, 0, 176, 0x0u },
+    { PARL__E_WORD, 0, 121, 0x0u },
     /* 232: modes.yaml:303 */
-    { PARL__E_WORD, 0, 172, 0x0u },
-    { PARL__E_WORD, 0, 337, 0x0u },
+    { PARL__E_WORD, 0, 176, 0x0u },
+    { PARL__E_WORD, 0, 345, 0x0u },
     /* 233: modes.yaml:303 */
     { PARL__E_SET, 1, 498, 0x0u },
     /* 234: modes.yaml:304 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 171, 0x0u },
+    { PARL__E_WORD, 0, 143, 0x0u },
+    { PARL__E_WORD, 0, 175, 0x0u },
     /* 235: modes.yaml:304 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 174, 0x0u },
+    { PARL__E_WORD, 0, 143, 0x0u },
+    { PARL__E_WORD, 0, 178, 0x0u },
     /* 236: modes.yaml:304 */
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 82, 0x0u },
-    { PARL__E_WORD, 0, 153, 0x0u },
+    { PARL__E_WORD, 0, 143, 0x0u },
+    { PARL__E_WORD, 0, 84, 0x0u },
+    { PARL__E_WORD, 0, 157, 0x0u },
     /* 237: modes.yaml:304 */
-    { PARL__E_WORD, 0, 348, 0x0u },
-    { PARL__E_WORD, 0, 67, 0x0u },
+    { PARL__E_WORD, 0, 356, 0x0u },
+    { PARL__E_WORD, 0, 69, 0x0u },
     /* 238: modes.yaml:304 */
-    { PARL__E_WORD, 0, 67, 0x0u },
-    { PARL__E_WORD, 0, 309, 0x0u },
+    { PARL__E_WORD, 0, 69, 0x0u },
+    { PARL__E_WORD, 0, 317, 0x0u },
     /* 239: modes.yaml:305 */
     { PARL__E_SET, 5, 504, 0x0u },
     /* 240: modes.yaml:305 */
-    { PARL__E_WORD, 0, 190, 0x0u },
-    { PARL__E_WORD, 0, 329, 0x0u },
-    { PARL__E_WORD, 0, 160, 0x0u },
-    /* 241: modes.yaml:305 */
-    { PARL__E_WORD, 0, 100, 0x0u },
-    { PARL__E_WORD, 0, 16, 0x0u },
-    /* 242: modes.yaml:305 */
-    { PARL__E_WORD, 0, 126, 0x0u },
+    { PARL__E_WORD, 0, 195, 0x0u },
+    { PARL__E_WORD, 0, 337, 0x0u },
     { PARL__E_WORD, 0, 164, 0x0u },
-    /* 243: modes.yaml:305 */
+    /* 241: modes.yaml:305 */
+    { PARL__E_WORD, 0, 103, 0x0u },
+    { PARL__E_WORD, 0, 17, 0x0u },
+    /* 242: modes.yaml:305 */
     { PARL__E_WORD, 0, 129, 0x0u },
-    { PARL__E_WORD, 0, 329, 0x0u },
+    { PARL__E_WORD, 0, 168, 0x0u },
+    /* 243: modes.yaml:305 */
+    { PARL__E_WORD, 0, 132, 0x0u },
+    { PARL__E_WORD, 0, 337, 0x0u },
     /* 244: modes.yaml:305 */
-    { PARL__E_WORD, 0, 278, 0x0u },
-    { PARL__E_WORD, 0, 329, 0x0u },
+    { PARL__E_WORD, 0, 286, 0x0u },
+    { PARL__E_WORD, 0, 337, 0x0u },
     /* 245: modes.yaml:306 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     /* 246: modes.yaml:307 */
@@ -1496,15 +1504,15 @@ const parl__elem parl__elems[882] = {
     /* 250: modes.yaml:291 */
     { PARL__E_SET, 2, 522, 0x0u },
     /* 251: modes.yaml:291 */
-    { PARL__E_WORD, 0, 306, 0x0u },
-    { PARL__E_WORD, 0, 357, 0x0u },
+    { PARL__E_WORD, 0, 314, 0x0u },
+    { PARL__E_WORD, 0, 365, 0x0u },
     /* 252: modes.yaml:291 */
-    { PARL__E_WORD, 0, 118, 0x0u },
-    { PARL__E_WORD, 0, 178, 0x0u },
+    { PARL__E_WORD, 0, 121, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
     /* 253: modes.yaml:291 */
     { PARL__E_SET, 1, 528, 0x0u },
     /* 254: modes.yaml:292 */
-    { PARL__E_WORD, 0, 142, 0x0u },
+    { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_SET, 2, 534, 0x0u },
     /* 255: modes.yaml:294 */
     { PARL__E_SET, 7, 540, 0x0u },
@@ -1513,144 +1521,144 @@ const parl__elem parl__elems[882] = {
     { PARL__E_SET, 7, 540, 0x0u },
 };
 const uint64_t parl__set_bits[552] = {
-    0x0000000020000000u, 0x0000000000048200u, 0x0000000001000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000100000u, 0x0000000004800000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000900u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0010000000000000u, 0x4000000000000000u,
-    0x0000000000000000u, 0x0000001000040000u, 0x0000000020000000u, 0x0000000000000000u,
-    0x0000000001000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000800000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000100u,
+    0x0000000040000000u, 0x0000000000120800u, 0x0000000010000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000010000000u, 0x0000000009000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000012000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0100000000000000u, 0x0000000000000000u,
+    0x0000000000000040u, 0x0000100004000000u, 0x0000000040000000u, 0x0000000000000000u,
+    0x0000000010000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000001000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000002000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0010000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000040000u,
-    0x0000000000000000u, 0x0000000000000008u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000003000000u, 0x0000000000000000u,
-    0x0048000000300000u, 0x0014000000000600u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000020000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0020000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0020000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000001000u,
+    0x0100000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000004000000u,
+    0x0000000000000000u, 0x0000000000000020u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000006000000u, 0x0000000000000000u,
+    0x0480000003000000u, 0x140000000000c000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000040000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x2000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x2000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000020000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x00000000e0000000u, 0x0000000000000000u,
-    0x0000040000000000u, 0x0000000000000000u, 0x0000080080000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x000000e000000000u, 0x0000000000000000u,
+    0x0000080000000000u, 0x0000000000000000u, 0x0000800800000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000001000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000100000u,
-    0x0000000040000000u, 0x0000400200030000u, 0x0000000002000000u, 0x0400000005000040u,
-    0x4102000100000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000c00000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000010228u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000068000u, 0x0000000000000000u, 0x0000000000010228u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000060000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000068000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000420000u, 0x0000001000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x4000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0200200000000000u, 0x0000800080000000u, 0x0000000100000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000001000000000u, 0x4000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000200000000000u, 0x0000000040000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000004000000000u, 0x0010000000000000u,
-    0x0000000000080000u, 0x0000000000100000u, 0x0000000004000000u, 0x0000000000000400u,
-    0x0000004000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000002000000u, 0x0000000000000400u, 0x0000000000000000u, 0x0000000000000000u,
-    0x4000000000000000u, 0x0000000000000000u, 0x0000000000000004u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000800000000000u, 0x0000000100000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x2200000000000000u, 0x0000800080000000u,
-    0x0000000100000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000004000000000u, 0x0010000000000000u, 0x0000000000080000u, 0x0000000000100000u,
-    0x0000000004000000u, 0x0000000000000000u, 0x0000000000000002u, 0x0000000000000000u,
-    0x0000000000000000u, 0x00000000000000a0u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000048200u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x1000000000000000u, 0x0008000040000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0100000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000010000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000010000000u,
+    0x0000000080000000u, 0x00020010000c0000u, 0x0000000020000000u, 0x00000000a0000800u,
+    0x0200010000000004u, 0x0000000000000041u, 0x0000000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x00000000c0000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000002000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000080000u,
-    0x0000000002000000u, 0x0000000000000000u, 0x0000004000000000u, 0x0000000000000000u,
-    0x0000000000400000u, 0x0000000000100000u, 0x0000000002000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x1000004000000000u, 0x0000000000000000u,
-    0x0000000000008000u, 0x0000000002200000u, 0x0002000000000000u, 0x0000000000000000u,
-    0x0000000000000100u, 0x0000000000000000u, 0x0000000000000010u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0004000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0001000000000000u, 0x0000000000000000u,
-    0x0000000000000080u, 0x0000000080000000u, 0x0000000000000008u, 0x0000000000000000u,
-    0x0000800000000100u, 0x0000000000000000u, 0x2000000000000000u, 0x0000000000008000u,
-    0x0000000000000000u, 0x0000000000000080u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000100000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000800200000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0002000000000000u,
-    0x0000004000000400u, 0x0000000000000000u, 0x0000000000008000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000001000u, 0x0040000000000000u, 0x0000000000000000u,
-    0x0000000000000001u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000002000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000800u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000200000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0xc000000000000000u, 0x0000000018000001u, 0x0000000c00000000u,
-    0x0000000000000100u, 0x0000000000000000u, 0x0000000000000000u, 0x0020000000009000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000100000000000u, 0x0000000000000000u,
-    0x0000001000000000u, 0x0000012790000000u, 0x0000000000000058u, 0x0000000000000000u,
-    0x0000000000000100u, 0x0000000000002080u, 0x0000000000000000u, 0x0000000000008000u,
+    0x0000000000000000u, 0x0000000001022800u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000d00000u, 0x0000000000000000u, 0x0000000001022800u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000c00000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0020000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0020000000000000u,
+    0x0000000000000000u, 0x0000000000d00000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000840000u, 0x0000008000000000u, 0x0000000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000002000000u, 0x0000000000000000u, 0x0080000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000400u, 0x0008000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000120u,
-    0x0000000000000000u, 0x8000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000008000u, 0x0000000000000840u, 0x0010000000010000u, 0x0008000000000000u,
-    0x0000040000000000u, 0x0000000000000000u, 0x0000000000004000u, 0x0000000000000420u,
-    0x0008000000008000u, 0x0004000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000400000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000800000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0040000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000020001000000u, 0x0000000400000000u, 0x0000000000000100u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000001000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000400000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x00000a0000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0002000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000240000000010u, 0x0000000000000000u, 0x0000000000000002u, 0x0000000000000000u,
-    0x0000000000600000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000100u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0020000000008000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0800000000000000u, 0x8000000100000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000004000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0004000002000000u, 0x0000000000000000u, 0x4000000000000000u, 0x0000000000000000u,
-    0x0000000000020000u, 0x0000001000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000080000u, 0x0000000000000000u, 0x0000001000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000080000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000002000000u, 0x0000000000000000u,
-    0x4000000000000000u, 0x0000000000000000u, 0x0000000400040000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000200000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000100000u, 0x0000000000000000u, 0x0000020000000000u,
-    0x0000000000008000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x4020000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000100u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000004000000000u,
-    0x0000000000000000u, 0x1203f20200000000u, 0x0000000000008000u, 0x0000000000080000u,
-    0x0000000040000000u, 0x0000400000030006u, 0x0000000000000000u, 0x0000000004000000u,
-    0x00020000c0000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0078000000000000u, 0x0000000000000600u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0002000000000000u, 0x0000040000000000u, 0x0000000000000000u,
     0x0000000000000002u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000010u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x8000004000000000u, 0x0000000080000000u, 0x0000000000000000u, 0x0000000800100000u,
+    0x0800800000000000u, 0x0004000400000000u, 0x0000001000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000002000000000u, 0x0000000000000000u,
+    0x0000000000000002u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000800000000000u, 0x0000000200000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000008000000000u, 0x0080000000000000u,
+    0x0000000000800000u, 0x0000000002000000u, 0x0000000400000000u, 0x0000000000040000u,
+    0x0000008000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000200000000u, 0x0000000000040000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000008u, 0x0000000000000400u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0004000000000000u, 0x0000001000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x8800000000000000u, 0x0004000400000000u,
+    0x0000001000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000008000000000u, 0x0080000000000000u, 0x0000000000800000u, 0x0000000002000000u,
+    0x0000000400000000u, 0x0000000000000000u, 0x0000000000000002u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000001400u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000120800u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x4000000000000000u, 0x0040000200000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000004000000u, 0x0000000000000000u, 0x4030000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x4000000000000000u, 0x0000000000004000u, 0x0000000000001000u,
-    0x0000000000000000u, 0x0000000008000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000004000000000u, 0x0008000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000008000000000u,
+    0x0400000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000600000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000200u, 0x0000000000000000u, 0x0040000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x1000000000000000u, 0x0000001000000000u,
-    0x0001800200000000u, 0x0000000030000000u, 0x0000000000080080u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0020000000000000u, 0x0000000000000000u
+    0x0000004000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000001000000u,
+    0x0000000200000000u, 0x0000000000000000u, 0x0000008000000000u, 0x0000000000000000u,
+    0x0000000004000000u, 0x0000000002000000u, 0x0000000200000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000040000000000u, 0x0000000000000002u,
+    0x0000000000800000u, 0x0000000220000000u, 0x0008000000000000u, 0x0000000000000000u,
+    0x0000000000001000u, 0x0000000000000000u, 0x0000000000001000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0040000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0004000000000000u, 0x0000000000000000u,
+    0x0000000000000800u, 0x0000001000000000u, 0x0000000000000800u, 0x0000000000000000u,
+    0x0002000000000200u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000100004u,
+    0x0000000000000000u, 0x0000000000008000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000002000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000004001000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0010000000000000u,
+    0x0000040000004000u, 0x0000000000000000u, 0x0000000000800000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000004000u, 0x0400000000000000u, 0x0000000000000000u,
+    0x0000000000000100u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000020000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000008000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000020000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x00000018000001c0u, 0x00000c0000000000u,
+    0x0000000000000200u, 0x0000000000000000u, 0x0000000000000000u, 0x2000000000120000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000400000000000u, 0x0000000000000000u,
+    0x0000010000000000u, 0x000110f200000000u, 0x0000000000005800u, 0x0000000000000000u,
+    0x0000000000000200u, 0x0000000000008200u, 0x0000000000000000u, 0x0000000000100000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0200000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x2000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000020000000u, 0x0000000000000000u, 0x8000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000001000u, 0x0080000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000480u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000080u, 0x0000000000000000u,
+    0x0000000000010000u, 0x0000000000002100u, 0x0100000000100000u, 0x0800000000000000u,
+    0x0004000000000000u, 0x0000000000000000u, 0x0000000000008000u, 0x0000000000001080u,
+    0x0080000000080000u, 0x0400000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000800000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000080000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0400000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0002000100000000u, 0x0000040000000000u, 0x0000000000000200u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000020000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000002000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x000a000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0010000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0002400000000080u, 0x0000000000000000u, 0x0000000000000200u, 0x0000000000000000u,
+    0x0000000000c00000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000200u, 0x0000000000000000u,
+    0x0000000000000000u, 0x2000000000100000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x2000000000000000u, 0x0000000800000000u, 0x0000000000000004u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000400000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0040000020000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000040u,
+    0x0000000000040000u, 0x0000008000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000008000000u, 0x0000000000000000u, 0x0000008000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000008000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000020000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000040u, 0x0000000800080000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000004000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000800000u, 0x0000000000000000u, 0x0002000000000000u,
+    0x0000000000800000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x2000000000000000u, 0x0000000000000040u,
+    0x0000000000000000u, 0x0000000000000400u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000020000000000u,
+    0x0000000000000000u, 0x03f2004000000000u, 0x0000000000800012u, 0x0000000008000000u,
+    0x0000000080000000u, 0x00020000000c0018u, 0x0000000000000000u, 0x0000000080000000u,
+    0x020000c000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0780000000000000u, 0x000000000000c000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0010000000000000u, 0x0000400000000000u, 0x0000000000000000u,
+    0x0000000000000200u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000080u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000008000000000u, 0x0000000400000002u, 0x0000000000000000u, 0x0000010002000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000040000000u, 0x0000000000000000u, 0x3000000000000000u, 0x0000000000000040u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000040002u, 0x0000000000020000u,
+    0x0000000000000000u, 0x0000000800000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000200000000000u, 0x0800000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000400000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000002000u, 0x0000000000000000u, 0x4000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000080000000002u,
+    0x0180020000000000u, 0x0000003000000000u, 0x0000000000100100u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x2000000000000000u, 0x0000000000000000u
 };
 
 const int parl__nvariants_rules = 221;
@@ -1959,50 +1967,56 @@ const parl__rule parl__rules[39] = {
     { 17, 0, 0, 0, 0, 0, PARL__E_, 0, 0 }, /* modes.yaml:279 */
 };
 
-const uint16_t parl__phrase_off[363] = {
+const uint16_t parl__phrase_off[371] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
     3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-    3, 3, 3, 3, 3, 3, 3, 3, 6, 6, 6, 6, 6, 6, 6, 6,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 6, 6, 6, 6, 6,
+    6, 6, 6, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
     9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
-    9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
-    9, 9, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 15, 15, 15, 15,
-    15, 15, 15, 15, 15, 15, 15, 15, 18, 18, 18, 18, 18, 18, 18, 18,
-    18, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21,
+    9, 9, 9, 9, 9, 9, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12,
+    15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 18, 18, 18, 18,
+    18, 18, 18, 18, 18, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21,
     21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21,
     21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21,
-    21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 24, 24, 24, 24, 24,
-    24, 24, 24, 24, 24, 24, 24, 27, 27, 27, 27, 27, 27, 27, 27, 27,
+    21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21,
+    21, 21, 21, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 27,
     27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27,
     27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27,
-    27, 27, 27, 27, 27, 27, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30,
+    27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 30, 30,
     30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30,
     30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30,
     30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30,
-    33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33
+    30, 30, 30, 30, 30, 30, 30, 30, 33, 33, 33, 33, 33, 33, 33, 33,
+    33, 33, 33
 };
 const uint16_t parl__phrases[33] = {
-    62, 2, 0, 104, 2, 2, 112, 2, 4, 146, 2, 6, 156, 2, 8, 168,
-    2, 10, 177, 3, 12, 235, 2, 15, 247, 2, 17, 294, 2, 19, 352, 2,
+    64, 2, 0, 107, 2, 2, 115, 2, 4, 150, 2, 6, 160, 2, 8, 172,
+    2, 10, 181, 3, 12, 243, 2, 15, 255, 2, 17, 302, 2, 19, 360, 2,
     21
 };
 const uint16_t parl__phrase_words[23] = {
-    61, 248, 103, 292, 111, 319, 145, 304, 155, 349, 167, 253, 176, 20, 186, 234,
-    350, 246, 350, 293, 175, 351, 55
+    63, 256, 106, 300, 114, 327, 149, 312, 159, 357, 171, 261, 180, 21, 190, 242,
+    358, 254, 358, 301, 179, 359, 57
 };
 
 const char *const parl__mode_names[20] = { "none", "stats", "last_n", "first_n", "nth", "paragraph", "first_paragraph", "last_paragraph", "range", "sentence_range", "paragraph_range", "full", "line", "search", "search_all", "implicit_start", "implicit_end", "section", "section_list", "compound", };
 const char *const parl__unit_names[6] = { "none", "sentence", "paragraph", "line", "word", "character", };
 const char *const parl__section_names[12] = { "none", "abstract", "introduction", "background", "methods", "results", "discussion", "conclusion", "references", "acknowledgements", "appendix", "keywords", };
-/* Number-phrase terminals (PARL_Q_*): which may follow each, which may end a phrase. */
-const uint32_t parl__qty_follow[21] = {
-    0x000000u, 0x1e0000u, 0x1e4c60u, 0x1e4840u, 0x1e48c4u, 0x1e4bdcu,
-    0x1e803cu, 0x1e0000u, 0x1e0000u, 0x1e0000u, 0x1e0000u, 0x1e0000u,
-    0x1e0000u, 0x1e0000u, 0x1f0000u, 0x004060u, 0x1e0000u, 0x00fffeu,
-    0x02fffeu, 0x00fffeu, 0x00fffeu
+/* Number-phrase terminals (PARL_Q_*): which make one run with each (as
+ * they meet in the grammar, or as number words that must not stand side
+ * by side), which may end a phrase, which a phrase may leave behind, and
+ * which after an ordinal begin a phrase of their own ("first three"). */
+const uint32_t parl__qty_follow[24] = {
+    0x000000u, 0xf3fffeu, 0xf3fffeu, 0xf3fffeu, 0xf3fffeu, 0xf3fffeu,
+    0xf7fffeu, 0xf2af80u, 0xf2af80u, 0xf2af80u, 0xf2af80u, 0xf2af80u,
+    0xf3fffeu, 0xf2af80u, 0xfbfffeu, 0xfbfffeu, 0x07fffeu, 0x03fffeu,
+    0x014060u, 0xf00000u, 0x07fffeu, 0x17fffeu, 0x07fffeu, 0x07fffeu
 };
-const uint32_t parl__qty_ends = 0x017ffeu;
+const uint32_t parl__qty_ends = 0x08fffeu;
+const uint32_t parl__qty_connect = 0xfc0000u;
+const uint32_t parl__qty_lead = 0x01507eu;
 const uint64_t parl__trim_set[4] = { 0x8c00500200000000u, 0x0u, 0x0u, 0x0u };

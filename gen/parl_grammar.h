@@ -4,5 +4,5 @@
  * grammar/'s specs (see tools/gen_grammar_id.c). */
 #ifndef PARL_GRAMMAR_H
 #define PARL_GRAMMAR_H
-#define PARL_GRAMMAR_ID "b1aed83fceb7f8ee257c6f8f884bf545f41c9af4ab69a004d917c786040e3e3e"
+#define PARL_GRAMMAR_ID "6aa7b2a652af820b44a374d37d50c4293decb05602f8a0f436c40908c492627a"
 #endif

@@ -13,7 +13,8 @@
 
 /* ---- lexing (gen/infer_lex.c) */
 enum { PARL__TK_END, PARL__TK_WORD, PARL__TK_DIGITS, PARL__TK_DIGITORD, PARL__TK_QUOTE,
-       PARL__TK_PUNCT };
+       PARL__TK_PUNCT,
+       PARL__TK_BADNUM };  /* digits that are no whole number: 3.5, 1,2000 */
 
 typedef struct parl__tok {
     size_t start, end;     /* byte span in the request */
@@ -36,12 +37,14 @@ static inline size_t parl__lex(const char *text, size_t n, size_t pos, parl__tok
 
 /* ---- number phrases (gen/quantity.c, a Lemon parser) */
 enum { PARL__QTY_NONE, PARL__QTY_CARD, PARL__QTY_ORD, PARL__QTY_RANGE, PARL__QTY_LIST,
-       PARL__QTY_NONE_ALONE /* parl__qty_alone: no quantity on its own */ };
+       PARL__QTY_BAD,      /* an item: number words that make no number ("3.5") */
+       PARL__QTY_NONE_ALONE = 7 /* parl__qty_alone: no quantity on its own */ };
 #define PARL__QTY_MAX PARL_MAX_PARTS
 typedef struct parl__qty {
     int kind;              /* PARL__QTY_* */
     int n;                 /* values in v */
     int error;
+    int big, many;         /* why: a value above PARL_NUMBER_MAX, a list too long */
     int64_t v[PARL__QTY_MAX];
 } parl__qty;
 int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, parl__qty *q);
@@ -60,10 +63,14 @@ static inline int parl__qty_alone_kind(unsigned code, int64_t value)
 /* By terminal: the terminals that may follow it in a phrase (bits); the
  * terminals that may end one (gen/infer_tables.c, read off quantity.y). */
 extern const uint32_t parl__qty_follow[], parl__qty_ends;
+/* Terminals a phrase may leave behind at its end ("to", "and"); terminals
+ * that, right after an ordinal, begin a phrase of their own. */
+extern const uint32_t parl__qty_connect, parl__qty_lead;
 
 /* ---- tables (gen/infer_tables.c) */
 enum { PARL__W_PHRASE = 1,   /* first word of a phrase of the vocabulary */
-       PARL__W_NUMBER = 2 }; /* can begin a number phrase */
+       PARL__W_NUMBER = 2,   /* can begin a number phrase */
+       PARL__W_DASH = 4 };   /* a hyphen: between two words it joins them */
 enum { PARL__FIX_TAIL = 1, PARL__FIX_HEAD = 2 };
 typedef struct parl__word {
     uint8_t qclass;        /* PARL_Q_* terminal of quantity.y, 0 = none */
@@ -120,7 +127,7 @@ extern const parl__rule parl__rules[];
  * and the variants (rules, then gate) that may have matched on entering a
  * state. */
 extern const uint16_t parl__class_word[], parl__class_card_word[], parl__class_ord_word[];
-extern const uint16_t parl__class_qty[5][2], parl__class_quote;
+extern const uint16_t parl__class_qty[6][2], parl__class_quote;
 /* A step: states are named by where their row begins in the comb vector
  * parl__dfa_steps; entry s + c is state s's step on class c when its check
  * is s, else parl__dfa_default[c] is. */
@@ -150,6 +157,8 @@ typedef struct parl__item {
     uint8_t qkind;         /* PARL__QTY_* */
     uint8_t nlist;         /* PARL__QTY_LIST: values in the reader's lists[] */
     uint8_t digits;        /* a cardinal written in digits */
+    uint8_t lead;          /* an ordinal right before a number ("first" in "first
+                              three"): a word of a pattern, never a slot */
 } parl__item;                  /* its unit and section are its word's */
 
 /* Patterns see at most this many items from where they start. */
@@ -168,6 +177,13 @@ typedef struct parl__reader {
     int ntok, itok;
     size_t tbase;
     size_t lex_pos;        /* where lexing goes on */
+    /* Number phrases that make no number ("3.5", "twelve hundred thousand
+     * million"): how many, the first (its span and why), and the bytes all
+     * of them cover. Kept across rewinds. */
+    int nbad;
+    parl_refusal bad_why;
+    parl_span bad_first;
+    size_t bad_lo, bad_hi;
     parl__tok toks[PARL__TOKS];
     parl__item ring[PARL__RING];
     int64_t lists[PARL__RING][PARL__QTY_MAX];   /* list values, by ring slot */

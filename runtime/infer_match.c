@@ -27,7 +27,7 @@ typedef struct matcher {
 
 static inline const parl__item *item(matcher *m, size_t j)
 {
-    static const parl__item end_item = { 0, 0, 0, 0, 0, PARL__IT_END, 0, 0, 0 };
+    static const parl__item end_item = { 0, 0, 0, 0, 0, PARL__IT_END, 0, 0, 0, 0 };
     if (j - m->start >= PARL__RING - 1) return &end_item;   /* beyond the window */
     return parl__item_at(&m->r, j);
 }
@@ -61,6 +61,7 @@ static int take(matcher *m, const parl__elem *e, size_t j)
     case PARL__E_DIGITS:
     case PARL__E_ORDINAL:
     case PARL__E_NTH:
+        if (it->lead) return 0;   /* "first" in "first three": a word here */
         if (!(qty_is(it, PARL__QTY_CARD) && e->op != PARL__E_ORDINAL &&
               (e->op != PARL__E_DIGITS || it->digits)) &&
             !(qty_is(it, PARL__QTY_ORD) && (e->op == PARL__E_ORDINAL || e->op == PARL__E_NTH)))
@@ -361,16 +362,35 @@ static void clear_intent(parl_intent *out)
     out->rule = -1;
 }
 
+/* A number phrase that makes no number, outside the matched search text,
+ * makes the whole request unreadable: read without it, the request would
+ * be answered with confidence and wrongly ("line 3.5" is no line 3). */
+static int refused(const matcher *m, int v, parl_intent *out)
+{
+    const parl__reader *r = &m->r;
+    if (!r->nbad) return 0;
+    if (v >= 0 && m->c.has_text && r->bad_lo >= m->c.ta && r->bad_hi <= m->c.tb) return 0;
+    clear_intent(out);
+    out->refusal = r->bad_why;
+    out->refused = r->bad_first;
+    return 1;
+}
+
+/* The winning variant V's intent, or a refusal. */
+static parl_mode conclude(matcher *m, int v, parl_intent *out)
+{
+    if (refused(m, v, out) || v < 0) return out->mode = PARL_MODE_NONE;
+    fill(&parl__rules[parl__variants[v].rule], &m->c, out);
+    out->rule = parl__variants[v].rule;
+    return out->mode;
+}
+
 parl_mode parl_infer(const char *text, size_t len, parl_intent *out)
 {
     matcher m;
     clear_intent(out);
     parl__reader_init(&m.r, text, len);
-    int v = best_match(&m, parl__nvariants_rules);
-    if (v < 0) return out->mode = PARL_MODE_NONE;
-    fill(&parl__rules[parl__variants[v].rule], &m.c, out);
-    out->rule = parl__variants[v].rule;
-    return out->mode;
+    return conclude(&m, best_match(&m, parl__nvariants_rules), out);
 }
 
 /* The cascade by brute force, without the automaton: every rule variant
@@ -379,18 +399,15 @@ parl_mode parl_infer(const char *text, size_t len, parl_intent *out)
 parl_mode parl__infer_exhaustive(const char *text, size_t len, parl_intent *out)
 {
     matcher m;
-    memset(out, 0, sizeof *out);
-    out->rule = -1;
+    clear_intent(out);
+    parl__reader_init(&m.r, text, len);
+    for (size_t j = 0; parl__item_at(&m.r, j)->kind != PARL__IT_END; j++) {}   /* every item read */
     for (int v = 0; v < parl__nvariants_rules; v++) {
-        parl__reader_init(&m.r, text, len);
-        for (size_t j = 0; parl__item_at(&m.r, j)->kind != PARL__IT_END; j++) {
-            if (!try_variant(&m, v, j)) continue;
-            fill(&parl__rules[parl__variants[v].rule], &m.c, out);
-            out->rule = parl__variants[v].rule;
-            return out->mode;
-        }
+        parl__reader_rewind(&m.r);
+        for (size_t j = 0; parl__item_at(&m.r, j)->kind != PARL__IT_END; j++)
+            if (try_variant(&m, v, j)) return conclude(&m, v, out);
     }
-    return out->mode = PARL_MODE_NONE;
+    return conclude(&m, -1, out);
 }
 
 bool parl_is_retrieval_request(const char *text, size_t len)

@@ -31,15 +31,19 @@ int parl_mode_from_name(const char *name) { return name_find(parl__mode_names, P
 int parl_unit_from_name(const char *name) { return name_find(parl__unit_names, PARL_UNIT__COUNT, name); }
 int parl_section_from_name(const char *name) { return name_find(parl__section_names, PARL_SECTION__COUNT, name); }
 
+/* Tokens of a number phrase at most: "seven hundred seventy-seven million seven
+ * hundred seventy-seven thousand seven hundred and seventy-seven" is 16. */
+#define NUMBER_TOKENS 64
+
 int parl_parse_number(const char *text, size_t len, int64_t *value, bool *is_ordinal)
 {
-    unsigned char codes[PARL__QTY_MAX];
-    int64_t values[PARL__QTY_MAX];
+    unsigned char codes[NUMBER_TOKENS];
+    int64_t values[NUMBER_TOKENS];
     int k = 0;
     parl__tok t;
     for (size_t pos = parl__lex(text, len, 0, &t); t.kind != PARL__TK_END;
          pos = parl__lex(text, len, pos, &t)) {
-        if (k == PARL__QTY_MAX) return 0;
+        if (k == NUMBER_TOKENS) return 0;
         if (t.kind == PARL__TK_DIGITS) codes[k] = PARL_Q_DIGITS, values[k] = t.value;
         else if (t.kind == PARL__TK_DIGITORD) codes[k] = PARL_Q_DIGITORD, values[k] = t.value;
         else if (t.kind == PARL__TK_WORD && parl__words[t.word].qclass)

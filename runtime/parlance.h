@@ -69,6 +69,26 @@ typedef struct parl_span {
 
 #define PARL_MAX_PARTS 16
 
+/* Why a request that names numbers was refused (mode none): a number read
+ * in part would be a wrong answer given with confidence. */
+typedef enum parl_refusal {
+    PARL_REFUSE_NONE = 0,
+    PARL_REFUSE_NUMBER,      /* number words that make no number: "3.5", "five point five",
+                                "twelve hundred thousand million", "nineteen eighty-four" */
+    PARL_REFUSE_TOO_LARGE,   /* a number above PARL_NUMBER_MAX */
+    PARL_REFUSE_TOO_MANY     /* a list of more than PARL_MAX_PARTS parts */
+} parl_refusal;
+
+/* Where a scoped request looks: "the first sentence of paragraph 4"
+ * (unit paragraph, count 4), "in the abstract" (section abstract), "of the
+ * last paragraph" (count 1, from_end). */
+typedef struct parl_region {
+    parl_unit unit;          /* paragraph, sentence or line; NONE for a section */
+    parl_section section;    /* the section; NONE for a unit */
+    int64_t count;           /* 1-based position of the unit */
+    bool from_end;           /* counted from the end */
+} parl_region;
+
 typedef struct parl_intent {
     parl_mode mode;          /* PARL_MODE_NONE when nothing matched */
     parl_unit unit;          /* PARL_UNIT_NONE when absent */
@@ -84,6 +104,10 @@ typedef struct parl_intent {
     int nparts;              /* compound: "first and third sentences" */
     int64_t parts[PARL_MAX_PARTS];
     int rule;                /* index of the grammar pattern that matched, -1 if none */
+    parl_mode inner;         /* scoped: what is asked inside the scope (first_n, nth, stats...) */
+    parl_region scope;       /* scoped: where */
+    parl_refusal refusal;    /* mode none: why the request was refused, if it was */
+    parl_span refused;       /* the number phrase at fault, a span of the request */
 } parl_intent;
 
 /* Fills *out. Returns out->mode. Never fails; any length, any bytes. */

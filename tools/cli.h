@@ -94,8 +94,11 @@ char *read_file(const char *path, size_t *len);   /* "-" is stdin */
  * error flag: glibc's memstream then drops output silently, which left
  * truncated profiles. Check ferror() and fclose() before using *BUF. */
 FILE *mem_stream(char **buf, size_t *len);
-/* The JSON object of an intent (tools/intent_json.c). */
-void intent_json(FILE *f, const parl_intent *in, const char *search, size_t search_len);
+/* The JSON object of an intent parsed from the request REQ (its spans are
+ * offsets into REQ) (tools/intent_json.c); names of refusals in it. */
+void intent_json(FILE *f, const parl_intent *in, const char *req);
+const char *intent_refusal_name(parl_refusal r);
+int intent_refusal_from_name(const char *name);
 
 /* The action dialect (tools/dialect_config.c, tools/dialect_json.c). */
 /* Loads a --config YAML file (errors as file:line:col); 0 on success. */

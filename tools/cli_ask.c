@@ -41,7 +41,7 @@ static int answer(const doc *d, const char *q, size_t n, unsigned flags, int jso
     }
     if (json) {
         fputs("{\"intent\":", stdout);
-        intent_json(stdout, &in, q + in.search.off, in.search.len);
+        intent_json(stdout, &in, q);
         fputs(",\"answer\":", stdout);
         json_str(stdout, out, info.len);
         fputs(",\"spans\":[", stdout);

@@ -6,7 +6,7 @@ static void infer_line(const char *q, size_t n)
 {
     parl_intent in;
     parl_infer(q, n, &in);
-    intent_json(stdout, &in, q + in.search.off, in.search.len);
+    intent_json(stdout, &in, q);
     putchar('\n');
 }
 

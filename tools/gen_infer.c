@@ -71,12 +71,11 @@ static int is_wordchar(unsigned char c) { return isalnum(c) || c == '_' || c >= 
 
 /* ------------------------------------------------------------------ vocabulary */
 
-/* Lemon terminals of gen/quantity.y, in declaration order. */
-static const char *const qclass_names[] = {
-    "", "ZERO", "ONES", "TEENS", "TENS", "HUNDRED", "SCALE", "ORD_ONES", "ORD_TEENS",
-    "ORD_TENS", "ORD_HUNDRED", "ORD_SCALE", "DIGITS", "DIGITORD", "QTYWORD", "ARTICLE",
-    "OF", "AND", "COMMA", "DASH", "TO",
-};
+/* Lemon terminals of gen/quantity.y, in declaration order (Q_*). */
+const char *const qty_terminals[Q_COUNT] = {
+    NULL, "ZERO", "ONES", "TEENS", "TENS", "HUNDRED", "SCALE", "ORD_ONES", "ORD_TEENS", "ORD_TENS",
+    "ORD_HUNDRED", "ORD_SCALE", "DIGITS", "DIGITORD", "QTYWORD", "QTYPLURAL", "HALF", "NOTWHOLE",
+    "ARTICLE", "OF", "AND", "COMMA", "DASH", "TO" };
 
 
 /* ------------------------------------------------------------------ patterns */
@@ -253,10 +252,24 @@ static void load_word_list(infer *I, const ynode *list, const char *role, int qc
     for (size_t i = 0; i < list->n; i++) give_meaning(I, list->items[i], role, qclass, 0, 0, 0);
 }
 
+/* quantities: "dozen: 12"; quantity_plurals: "dozens: 12". */
+static void load_quantities(infer *I, const ynode *q, const char *role, int qclass)
+{
+    if (!q) return;
+    if (q->kind != Y_MAP) { I->err += yerr(q, "%s: expected word: value pairs", role); return; }
+    for (size_t i = 0; i < q->n; i++) {
+        int64_t v;
+        if (!parse_int(I, ymap_val(q, i), &v)) continue;
+        if (v == 0) { I->err += yerr(ymap_val(q, i), "%s must be at least 1", role); continue; }
+        give_meaning(I, ymap_key(q, i), role, qclass, v, 0, 0);
+    }
+}
+
 static void load_numbers(infer *I, const ynode *root)
 {
     static const char *const known[] = { "max", "cardinals", "ordinals", "ordinal_suffixes",
-        "quantities", "articles", "of", "and", "comma", "dash", "range" };
+        "quantities", "quantity_plurals", "half", "not_whole", "articles", "of", "and", "comma",
+        "dash", "range" };
     for (size_t i = 0; i < root->n; i++) {
         size_t k = 0;
         while (k < sizeof known / sizeof known[0] && strcmp(known[k], ymap_key(root, i)->text)) k++;
@@ -274,15 +287,10 @@ static void load_numbers(infer *I, const ynode *root)
     }
     load_number_map(I, ymap_get(root, "cardinals"), "a cardinal", 0);
     load_number_map(I, ymap_get(root, "ordinals"), "an ordinal", 1);
-    const ynode *q = ymap_get(root, "quantities");
-    if (q && q->kind == Y_MAP)
-        for (size_t i = 0; i < q->n; i++) {
-            int64_t v;
-            if (!parse_int(I, ymap_val(q, i), &v)) continue;
-            if (v == 0) { I->err += yerr(ymap_val(q, i), "a quantity word must be at least 1"); continue; }
-            give_meaning(I, ymap_key(q, i), "a quantity word", Q_QTYWORD, v, 0, 0);
-        }
-    else if (q) I->err += yerr(q, "quantities: expected word: value pairs");
+    load_quantities(I, ymap_get(root, "quantities"), "a quantity word", Q_QTYWORD);
+    load_quantities(I, ymap_get(root, "quantity_plurals"), "a plural quantity word", Q_QTYPLURAL);
+    load_word_list(I, ymap_get(root, "half"), "'half'", Q_HALF);
+    load_word_list(I, ymap_get(root, "not_whole"), "a word that makes a number not whole", Q_NOTWHOLE);
     load_word_list(I, ymap_get(root, "articles"), "an article", Q_ARTICLE);
     load_word_list(I, ymap_get(root, "of"), "'of'", Q_OF);
     load_word_list(I, ymap_get(root, "and"), "a number joiner", Q_AND);
@@ -796,7 +804,7 @@ int infer_slot_takes_word(const infer *I, int op, uint32_t mask, int w)
     const word *x = &I->w[w];
     int q = x->qclass;
     int card = q == Q_ZERO || q == Q_ONES || q == Q_TEENS || q == Q_TENS || q == Q_HUNDRED ||
-               q == Q_QTYWORD;
+               q == Q_SCALE || q == Q_QTYWORD;
     int ord = q >= Q_ORD_ONES && q <= Q_ORD_SCALE;
     switch (op) {
     case E_NUMBER: return card;
@@ -1182,9 +1190,10 @@ static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
     int *order = xcalloc((size_t)I->nw + 1, sizeof(int));
     for (int i = 0; i < I->nw; i++) order[I->w[i].id] = i;
     emit_keywords(I, f, order);
-    fputs("static void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)\n"
-          "{\n    int64_t x = 0;\n    for (; a < b && p[a] >= '0' && p[a] <= '9'; a++)\n"
-          "        x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + (p[a] - '0');\n"
+    fputs("/* The value of digits, thousands separators skipped, up to a suffix. */\n"
+          "static void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)\n"
+          "{\n    int64_t x = 0;\n    for (; a < b && ((p[a] >= '0' && p[a] <= '9') || p[a] == ','); a++)\n"
+          "        if (p[a] != ',') x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + (p[a] - '0');\n"
           "    *v = x > PARL__BIG ? PARL__BIG : x;\n}\n\n"
           "/* Tokens run on in one call: the reader takes them by the dozen. */\n"
           "int parl__lex_many(const char *text, size_t n, size_t pos, parl__tok *t, int max, size_t *next)\n{\n"
@@ -1214,16 +1223,25 @@ static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "           | \"\\xf4\" [\\x80-\\x8f][\\x80-\\xbf][\\x80-\\xbf];\n"
           "    quote = [\"`'] | \"\\xe2\\x80\" [\\x98\\x99\\x9c\\x9d\\x9e] | \"\\xc2\" [\\xab\\xbb];\n"
           "    punct = \".\" \".\"+ | \"\\xe2\" [\\x80\\x81] [\\x80-\\xbf] | \"\\xc2\" [\\x80-\\xbf] | [^];\n\n"
+          "    // Digits: a comma with exactly three digits after it separates\n"
+          "    // thousands (1,200; 12,000); glued to more digits, or with a decimal\n"
+          "    // point, they are no whole number (1,2000; 3.5; 1.2.3).\n"
+          "    grouped = [0-9]{1,3} (\",\" [0-9]{3})+;\n"
+          "    digits = [0-9]+ | grouped;\n"
           "    blank+ { goto again; }\n"
-          "    [0-9]+ (", f);
+          "    digits (", f);
     for (size_t i = 0; suffixes && i < suffixes->n; i++) {
         if (i) fputs(" | ", f);
         emit_re_literal(f, suffixes->items[i]->text);
     }
     fputs(") {\n        digits_value(p, start, cur, &o->value);\n"
           "        kind = PARL__TK_DIGITORD;\n        goto number;\n    }\n"
-          "    [0-9]+ {\n        digits_value(p, start, cur, &o->value);\n"
-          "        kind = PARL__TK_DIGITS;\n        goto number;\n    }\n\n"
+          "    digits {\n        digits_value(p, start, cur, &o->value);\n"
+          "        kind = PARL__TK_DIGITS;\n        goto number;\n    }\n"
+          "    // after the digits rules: at equal length, 1,200,300 is a number\n"
+          "    grouped ([0-9]+ | \",\" [0-9]+) | [0-9]+ (\".\" [0-9]+)+ {\n"
+          "        kind = PARL__TK_BADNUM;\n        goto token;\n    }\n"
+          "\n"
           "    // The vocabulary (grammar/*.yaml) that is not word-shaped, by id.\n", f);
     for (int id = 1; id <= I->nw; id++) {
         const word *w = &I->w[order[id]];
@@ -1247,10 +1265,15 @@ static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
 }
 
 /* The rules of the number-phrase grammar (gen/quantity.y): also read by
- * qty_adjacency() for the pairs of terminals that may meet in a phrase. */
+ * qty_adjacency() for the pairs of terminals that may meet in a phrase.
+ * English cardinals and ordinals up to PARL_NUMBER_MAX, composed: scale
+ * words in falling order ("two million three thousand and nineteen"),
+ * "N hundred" ("twelve hundred"), ordinals after any scale ("two thousand
+ * and fifth"), "a" for one ("a thousand and one"), a bare leading scale
+ * ("thousand nine hundred"), quantity words ("two dozen", "three dozens",
+ * "half a dozen"). What follows a scale must be smaller than it: the
+ * actions check it, so "two thousand three million" is no number at all. */
 static const char qty_rules[] =
-          "// Few levels, since every reduction costs: below100 and the cardinal\n"
-          "// forms are spelled out under num and small.\n"
           "qty ::= num(A).                  { q->kind = PARL__QTY_CARD; q->n = 0; push(q, A); }\n"
           "qty ::= ord(A).                  { q->kind = PARL__QTY_ORD; q->n = 0; push(q, A); }\n"
           "qty ::= num(A) TO num(B).        { q->kind = PARL__QTY_RANGE; q->n = 0; push(q, A); push(q, B); }\n"
@@ -1264,49 +1287,72 @@ static const char qty_rules[] =
           "numlist ::= numlist sep num(B).  { push(q, B); }\n"
           "ordlist ::= ord(A) sep ord(B).   { q->n = 0; push(q, A); push(q, B); }\n"
           "ordlist ::= ordlist sep ord(B).  { push(q, B); }\n\n"
-          "num(R) ::= DIGITS(A).                       { R = A; }\n"
-          "num(R) ::= ZERO.                            { R = 0; }\n"
-          "num(R) ::= QTYWORD(A).                      { R = A; }\n"
-          "num(R) ::= QTYWORD(A) OF.                   { R = A; }\n"
-          "num(R) ::= ARTICLE QTYWORD(A).              { R = A; }\n"
-          "num(R) ::= ARTICLE QTYWORD(A) OF.           { R = A; }\n"
-          "num(R) ::= small(N) QTYWORD(A).             { R = cap(N * A); }\n"
-          "num(R) ::= small(N) QTYWORD(A) OF.          { R = cap(N * A); }\n"
-          "num(R) ::= small(A). [LOW]                  { R = A; }\n"
-          "num(R) ::= small(A) SCALE(S). [LOW]         { R = cap(A * S); }\n"
-          "num(R) ::= small(A) SCALE(S) small(B).      { R = cap(A * S + B); }\n"
-          "num(R) ::= small(A) SCALE(S) AND small(B).  { R = cap(A * S + B); }\n"
-          "num(R) ::= ARTICLE SCALE(S).                { R = S; }\n"
-          "num(R) ::= SCALE(S). [LOW]                  { R = S; }\n"
-          "small(R) ::= ONES(A).                   { R = A; }\n"
-          "small(R) ::= TEENS(A).                  { R = A; }\n"
-          "small(R) ::= TENS(A). [LOW]             { R = A; }\n"
-          "small(R) ::= TENS(A) ONES(B).           { R = A + B; }\n"
-          "small(R) ::= TENS(A) DASH ONES(B).      { R = A + B; }\n"
-          "small(R) ::= hundreds(A). [LOW]         { R = A; }\n"
-          "small(R) ::= hundreds(A) below100(B).   { R = A + B; }\n"
-          "small(R) ::= hundreds(A) AND below100(B). { R = A + B; }\n"
-          "hundreds(R) ::= ONES(A) HUNDRED.        { R = A * 100; }\n"
-          "hundreds(R) ::= HUNDRED.                { R = 100; }\n"
-          "hundreds(R) ::= ARTICLE HUNDRED.        { R = 100; }\n"
-          "below100(R) ::= ONES(A).                { R = A; }\n"
-          "below100(R) ::= TEENS(A).               { R = A; }\n"
-          "below100(R) ::= TENS(A). [LOW]          { R = A; }\n"
-          "below100(R) ::= TENS(A) ONES(B).        { R = A + B; }\n"
-          "below100(R) ::= TENS(A) DASH ONES(B).   { R = A + B; }\n\n"
-          "ord(R) ::= DIGITORD(A).                 { R = A; }\n"
-          "ord(R) ::= ord100(A).                   { R = A; }\n"
-          "ord(R) ::= hundreds(A) ord100(B).       { R = A + B; }\n"
-          "ord(R) ::= hundreds(A) AND ord100(B).   { R = A + B; }\n"
-          "ord(R) ::= ONES(A) ORD_HUNDRED.         { R = A * 100; }\n"
-          "ord(R) ::= ORD_HUNDRED.                 { R = 100; }\n"
-          "ord(R) ::= ORD_SCALE(S).                { R = S; }\n"
-          "ord(R) ::= small(A) ORD_SCALE(S).       { R = cap(A * S); }\n"
-          "ord100(R) ::= ORD_ONES(A).              { R = A; }\n"
-          "ord100(R) ::= ORD_TEENS(A).             { R = A; }\n"
-          "ord100(R) ::= ORD_TENS(A).              { R = A; }\n"
-          "ord100(R) ::= TENS(A) ORD_ONES(B).      { R = A + B; }\n"
-          "ord100(R) ::= TENS(A) DASH ORD_ONES(B). { R = A + B; }\n\n";
+          "// Cardinals.\n"
+          "num(R) ::= DIGITS(A).                      { R = A; }\n"
+          "num(R) ::= ZERO.                           { R = 0; }\n"
+          "num(R) ::= words(A).                       { R = A; }\n"
+          "num(R) ::= dozens(A).                      { R = A; }\n"
+          "num(R) ::= dozens(A) OF.                   { R = A; }\n"
+          "dozens(R) ::= QTYWORD(A).                  { R = A; }\n"
+          "dozens(R) ::= ARTICLE QTYWORD(A).          { R = A; }\n"
+          "dozens(R) ::= group(N) QTYWORD(A).         { R = cap(N * A); }\n"
+          "dozens(R) ::= group(N) QTYPLURAL(A).       { R = cap(N * A); }\n"
+          "dozens(R) ::= DIGITS(N) QTYWORD(A).        { R = cap(N * A); }\n"
+          "dozens(R) ::= DIGITS(N) QTYPLURAL(A).      { R = cap(N * A); }\n"
+          "dozens(R) ::= HALF ARTICLE QTYWORD(A).     { R = half(q, A); }\n"
+          "dozens(R) ::= ARTICLE HALF QTYWORD(A).     { R = half(q, A); }\n"
+          "words(R) ::= group(A). [LOW]               { R = A; }\n"
+          "words(R) ::= scaled(A).                    { R = A; }\n"
+          "words(R) ::= SCALE(S). [LOW]               { R = S; }\n"
+          "words(R) ::= SCALE(S) below(B).            { R = scaled(q, 1, S, B); }\n"
+          "words(R) ::= SCALE(S) AND below(B).        { R = scaled(q, 1, S, B); }\n"
+          "scaled(R) ::= mult(M) SCALE(S). [LOW]      { R = cap(M * S); }\n"
+          "scaled(R) ::= mult(M) SCALE(S) below(B).   { R = scaled(q, M, S, B); }\n"
+          "scaled(R) ::= mult(M) SCALE(S) AND below(B). { R = scaled(q, M, S, B); }\n"
+          "below(R) ::= group(A). [LOW]               { R = A; }\n"
+          "below(R) ::= scaled(A).                    { R = A; }\n"
+          "mult(R) ::= group(A).                      { R = A; }\n"
+          "mult(R) ::= ARTICLE.                       { R = 1; }\n"
+          "group(R) ::= below100(A). [LOW]            { R = A; }\n"
+          "group(R) ::= hund(A). [LOW]                { R = A; }\n"
+          "group(R) ::= hund(A) below100(B).          { R = A + B; }\n"
+          "group(R) ::= hund(A) AND below100(B).      { R = A + B; }\n"
+          "hund(R) ::= hundreds(A) HUNDRED.           { R = A * 100; }\n"
+          "hund(R) ::= HUNDRED.                       { R = 100; }\n"
+          "hund(R) ::= ARTICLE HUNDRED.               { R = 100; }\n"
+          "// \"two hundred\", \"twelve hundred\", \"twenty-three hundred\".\n"
+          "hundreds(R) ::= ONES(A).                   { R = A; }\n"
+          "hundreds(R) ::= TEENS(A).                  { R = A; }\n"
+          "hundreds(R) ::= TENS(A).                   { R = A; }\n"
+          "hundreds(R) ::= TENS(A) ONES(B).           { R = A + B; }\n"
+          "hundreds(R) ::= TENS(A) DASH ONES(B).      { R = A + B; }\n"
+          "below100(R) ::= ONES(A).                   { R = A; }\n"
+          "below100(R) ::= TEENS(A).                  { R = A; }\n"
+          "below100(R) ::= TENS(A). [LOW]             { R = A; }\n"
+          "below100(R) ::= TENS(A) ONES(B).           { R = A + B; }\n"
+          "below100(R) ::= TENS(A) DASH ONES(B).      { R = A + B; }\n\n"
+          "// Ordinals: the last word is the ordinal one.\n"
+          "ord(R) ::= DIGITORD(A).                    { R = A; }\n"
+          "ord(R) ::= ordgroup(A).                    { R = A; }\n"
+          "ord(R) ::= ordscaled(A).                   { R = A; }\n"
+          "ord(R) ::= ORD_SCALE(S).                   { R = S; }\n"
+          "ord(R) ::= SCALE(S) ordbelow(B).           { R = scaled(q, 1, S, B); }\n"
+          "ord(R) ::= SCALE(S) AND ordbelow(B).       { R = scaled(q, 1, S, B); }\n"
+          "ordscaled(R) ::= group(M) ORD_SCALE(S).    { R = cap(M * S); }\n"
+          "ordscaled(R) ::= mult(M) SCALE(S) ordbelow(B).     { R = scaled(q, M, S, B); }\n"
+          "ordscaled(R) ::= mult(M) SCALE(S) AND ordbelow(B). { R = scaled(q, M, S, B); }\n"
+          "ordbelow(R) ::= ordgroup(A).               { R = A; }\n"
+          "ordbelow(R) ::= ordscaled(A).              { R = A; }\n"
+          "ordgroup(R) ::= ord100(A).                 { R = A; }\n"
+          "ordgroup(R) ::= hund(A) ord100(B).         { R = A + B; }\n"
+          "ordgroup(R) ::= hund(A) AND ord100(B).     { R = A + B; }\n"
+          "ordgroup(R) ::= hundreds(A) ORD_HUNDRED.   { R = A * 100; }\n"
+          "ordgroup(R) ::= ORD_HUNDRED.               { R = 100; }\n"
+          "ord100(R) ::= ORD_ONES(A).                 { R = A; }\n"
+          "ord100(R) ::= ORD_TEENS(A).                { R = A; }\n"
+          "ord100(R) ::= ORD_TENS(A).                 { R = A; }\n"
+          "ord100(R) ::= TENS(A) ORD_ONES(B).         { R = A + B; }\n"
+          "ord100(R) ::= TENS(A) DASH ORD_ONES(B).    { R = A + B; }\n\n";
 
 /* Which terminals may follow which inside a number phrase, and which may
  * end one, read off qty_rules: two terminals meet only where the last of
@@ -1315,11 +1361,8 @@ static const char qty_rules[] =
  * up to a terminal that may end it (the parser is the judge; these only
  * spare it phrases it would reject). What may begin one is what gets the
  * reader to try a run. No rule of qty_rules may be empty. */
-static const char *const qty_terminals[Q_COUNT] = {
-    NULL, "ZERO", "ONES", "TEENS", "TENS", "HUNDRED", "SCALE", "ORD_ONES", "ORD_TEENS",
-    "ORD_TENS", "ORD_HUNDRED", "ORD_SCALE", "DIGITS", "DIGITORD", "QTYWORD", "ARTICLE",
-    "OF", "AND", "COMMA", "DASH", "TO" };
-#define QTY_SYMS 48
+
+#define QTY_SYMS 64
 typedef struct { char name[16]; uint32_t first, last; } qty_sym;
 
 /* qty_rules is the generator's own text: a fault in it is the generator's. */
@@ -1345,7 +1388,7 @@ static int qty_symbol(qty_sym *sym, int *n, const char *s, size_t len)
 static void qty_adjacency(uint32_t follow[Q_COUNT], uint32_t *begins, uint32_t *ends)
 {
     qty_sym sym[QTY_SYMS];
-    enum { RULES = 96, RHS = 8 };
+    enum { RULES = 128, RHS = 8 };
     int nsym = 0, rhs[RULES][RHS], nrhs[RULES], lhs[RULES], nrule = 0;
     for (const char *line = qty_rules, *eol; (eol = strchr(line, '\n')); line = eol + 1) {
         const char *p = line, *arrow = strstr(line, "::=");
@@ -1384,23 +1427,56 @@ static void qty_adjacency(uint32_t follow[Q_COUNT], uint32_t *begins, uint32_t *
     *ends = sym[lhs[0]].last;
 }
 
+/* Terminals by role: words with a value, ordinals, those that begin a
+ * cardinal, connectives a phrase may leave behind ("5 to the end"). */
+#define QB(t) (1u << (t))
+#define QTY_ORDS (QB(Q_ORD_ONES) | QB(Q_ORD_TEENS) | QB(Q_ORD_TENS) | QB(Q_ORD_HUNDRED) | \
+                  QB(Q_ORD_SCALE) | QB(Q_DIGITORD))
+#define QTY_CARD_START (QB(Q_ZERO) | QB(Q_ONES) | QB(Q_TEENS) | QB(Q_TENS) | QB(Q_HUNDRED) | \
+                        QB(Q_SCALE) | QB(Q_DIGITS) | QB(Q_QTYWORD) | QB(Q_HALF))
+#define QTY_VALUES (QTY_ORDS | QTY_CARD_START | QB(Q_QTYPLURAL) | QB(Q_NOTWHOLE))
+#define QTY_CONNECT (QB(Q_ARTICLE) | QB(Q_OF) | QB(Q_AND) | QB(Q_COMMA) | QB(Q_DASH) | QB(Q_TO))
+
+/* Number words side by side that the grammar never joins still make one
+ * run, which then is no phrase: "nineteen eighty-four", "5 10", "three
+ * first", "5 percent" are refused, never read as their first number. An
+ * ordinal followed by a cardinal stays apart ("the first three lines"), and
+ * so do words after "a" ("a second look"). */
+static void qty_glue(uint32_t follow[Q_COUNT])
+{
+    for (int t = 1; t < Q_COUNT; t++) {
+        if (QTY_VALUES >> t & 1) follow[t] |= QTY_VALUES & ~(QTY_ORDS >> t & 1 ? QTY_CARD_START : 0);
+        if ((QB(Q_TO) | QB(Q_DASH) | QB(Q_AND) | QB(Q_COMMA)) >> t & 1) follow[t] |= QTY_VALUES;
+    }
+}
+
 static void emit_quantity(FILE *f)
 {
     fputs("// Number phrases, ranges and lists. Terminals come from the word\n"
           "// meanings in grammar/numbers.yaml (see infer_tables.c).\n"
           "%name parl__qty_parser\n%token_prefix PARL_Q_\n%token_type {int64_t}\n"
-          "%default_type {int64_t}\n%extra_argument {parl__qty *q}\n%stack_size 40\n"
+          "%default_type {int64_t}\n%extra_argument {parl__qty *q}\n%stack_size 64\n"
           "%token_destructor { (void)q; (void)yypminor; }\n%syntax_error { (void)yymajor; (void)yyminor; q->error = 1; }\n%parse_failure { q->error = 1; }\n"
           "%stack_overflow { q->error = 1; }\n"
           "%include {\n/* SPDX-License-Identifier: MIT */\n#define NDEBUG 1\n#define YYNOERRORRECOVERY 1\n#include <string.h>\n#include \"infer_internal.h\"\n"
           "#define parl__qty_parser_ENGINEALWAYSONSTACK 1\n"
           "static int64_t cap(int64_t v) { return v > PARL__BIG ? PARL__BIG : v; }\n"
-          "/* Above PARL_NUMBER_MAX a phrase is not a number at all. */\n"
+          "/* M times the scale S and then B, which must be smaller than S:\n"
+          " * \"two thousand three million\" is no number. */\n"
+          "static int64_t scaled(parl__qty *q, int64_t m, int64_t s, int64_t b)\n"
+          "{\n    if (b >= s) q->error = 1;\n    return cap(cap(m * s) + b);\n}\n"
+          "/* \"half a dozen\": only when the half is whole. */\n"
+          "static int64_t half(parl__qty *q, int64_t v)\n"
+          "{\n    if (v % 2) q->error = 1;\n    return v / 2;\n}\n"
+          "/* Above PARL_NUMBER_MAX a phrase is not a number at all; a list holds\n"
+          " * at most PARL__QTY_MAX. Either makes the phrase no quantity, and says why. */\n"
           "static void push(parl__qty *q, int64_t v)\n"
-          "{\n    if (q->n == PARL__QTY_MAX || v > PARL_NUMBER_MAX) q->error = 1;\n    else q->v[q->n++] = v;\n}\n}\n\n", f);
+          "{\n    if (q->n == PARL__QTY_MAX) q->error = q->many = 1;\n"
+          "    else if (v > PARL_NUMBER_MAX) q->error = q->big = 1;\n"
+          "    else q->v[q->n++] = v;\n}\n}\n\n", f);
     fputs("%token", f);   /* in the order of Q_*, so that PARL_Q_* match them */
     for (int t = 1; t < Q_COUNT; t++)
-        fprintf(f, "%s%s", t == 11 ? "\n       " : " ", qty_terminals[t]);
+        fprintf(f, "%s%s", t % 10 == 0 ? "\n       " : " ", qty_terminals[t]);
     fputs(".\n\n"
           "// A compound goes on where it can: \"one hundred and five\" is 105, not\n"
           "// the list 100, 5; \"twenty-one\" is 21, not the range 20 to 1.\n"
@@ -1410,7 +1486,7 @@ static void emit_quantity(FILE *f)
           "/* Parses CODES[0..N) (PARL_Q_* terminals with VALUES) as one quantity.\n"
           " * The parser lives on this function's stack: no heap. */\n"
           "int parl__qty_parse_rules(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)\n"
-          "{\n    yyParser parser;\n    q->kind = q->n = q->error = 0;\n"
+          "{\n    yyParser parser;\n    q->kind = q->n = q->error = q->big = q->many = 0;\n"
           "    parl__qty_parserInit(&parser);\n"
           "    for (int i = 0; i < n && !q->error; i++) parl__qty_parser(&parser, codes[i], values[i], q);\n"
           "    if (!q->error) parl__qty_parser(&parser, 0, 0, q);\n"
@@ -1426,13 +1502,15 @@ static void emit_quantity(FILE *f)
           "    [PARL_Q_ORD_ONES] = PARL__QTY_ORD, [PARL_Q_ORD_TEENS] = PARL__QTY_ORD,\n"
           "    [PARL_Q_ORD_TENS] = PARL__QTY_ORD, [PARL_Q_ORD_SCALE] = PARL__QTY_ORD,\n"
           "    [PARL_Q_DIGITORD] = PARL__QTY_ORD,   /* zero and hundred(th) have fixed values */\n"
-          "    [PARL_Q_ARTICLE] = PARL__QTY_NONE_ALONE,\n"
+          "    [PARL_Q_ARTICLE] = PARL__QTY_NONE_ALONE, [PARL_Q_HALF] = PARL__QTY_NONE_ALONE,\n"
+          "    [PARL_Q_QTYPLURAL] = PARL__QTY_NONE_ALONE, [PARL_Q_NOTWHOLE] = PARL__QTY_NONE_ALONE,\n"
           "};\n\n"
           "int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)\n"
           "{\n    int kind = n == 1 && codes[0] <= PARL_Q_TO ? parl__qty_alone_kind(codes[0], values[0])\n"
           "                                              : PARL__QTY_NONE;\n"
           "    if (kind == PARL__QTY_NONE) return parl__qty_parse_rules(codes, values, n, q);\n"
-          "    q->n = 0;\n    q->error = kind < 0;\n"
+          "    q->n = q->many = 0;\n    q->error = kind < 0;\n"
+          "    q->big = q->error && values[0] > PARL_NUMBER_MAX;\n"
           "    if (q->error) return 0;\n"
           "    q->kind = kind;\n"
           "    push(q, values[0]);\n    return 1;\n}\n}\n", f);
@@ -1456,6 +1534,7 @@ static int emit_tables(infer *I, FILE *f)
     for (int i = 0; i < I->nw; i++) {
         if (I->w[i].nparts) flags[I->w[i].parts[0]] |= 1;
         if (begins >> I->w[i].qclass & 1) flags[i] |= 2;   /* not connectives: "and", "to" */
+        if (I->w[i].qclass == Q_DASH) flags[i] |= 4;   /* a hyphen may join two words */
     }
     /* Words that may end a cleanup tail or begin a head: the cleanup looks
      * for tails and heads only behind and before such words. */
@@ -1470,7 +1549,7 @@ static int emit_tables(infer *I, FILE *f)
     for (int k = 0; k < I->nw; k++) {
         const word *w = &I->w[order[k]];
         fprintf(f, "    { %s%s, %d, %d, %d, %d, %lld }, /* ", w->qclass ? "PARL_Q_" : "0",
-                w->qclass ? qclass_names[w->qclass] : "", w->unit, w->section, flags[order[k]],
+                w->qclass ? qty_terminals[w->qclass] : "", w->unit, w->section, flags[order[k]],
                 fix[order[k]], (long long)w->value);
         c_comment_safe(f, w->text);
         fputs(" */\n", f);
@@ -1581,10 +1660,16 @@ static int emit_tables(infer *I, FILE *f)
     uint64_t trim[4] = { 0 };   /* search_cleanup.trim as a set of bytes */
     for (const unsigned char *c = (const unsigned char *)I->trim; *c; c++)
         trim[*c >> 6] |= (uint64_t)1 << (*c & 63);
-    fputs("/* Number-phrase terminals (PARL_Q_*): which may follow each, which may end a phrase. */\n", f);
+    qty_glue(follow);
+    fputs("/* Number-phrase terminals (PARL_Q_*): which make one run with each (as\n"
+          " * they meet in the grammar, or as number words that must not stand side\n"
+          " * by side), which may end a phrase, which a phrase may leave behind, and\n"
+          " * which after an ordinal begin a phrase of their own (\"first three\"). */\n", f);
     fprintf(f, "const uint32_t parl__qty_follow[%d] = {", Q_COUNT);
     for (int t = 0; t < Q_COUNT; t++) fprintf(f, "%s0x%06xu", !t ? "\n    " : t % 6 ? ", " : ",\n    ", (unsigned)follow[t]);
     fprintf(f, "\n};\nconst uint32_t parl__qty_ends = 0x%06xu;\n", (unsigned)ends);
+    fprintf(f, "const uint32_t parl__qty_connect = 0x%06xu;\nconst uint32_t parl__qty_lead = 0x%06xu;\n",
+            (unsigned)QTY_CONNECT, (unsigned)QTY_CARD_START);
     fprintf(f, "const uint64_t parl__trim_set[4] = { 0x%llxu, 0x%llxu, 0x%llxu, 0x%llxu };\n",
             (unsigned long long)trim[0], (unsigned long long)trim[1], (unsigned long long)trim[2],
             (unsigned long long)trim[3]);

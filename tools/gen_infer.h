@@ -11,8 +11,10 @@
 
 /* Lemon terminals of gen/quantity.y, in declaration order. */
 enum { Q_NONE, Q_ZERO, Q_ONES, Q_TEENS, Q_TENS, Q_HUNDRED, Q_SCALE, Q_ORD_ONES, Q_ORD_TEENS,
-       Q_ORD_TENS, Q_ORD_HUNDRED, Q_ORD_SCALE, Q_DIGITS, Q_DIGITORD, Q_QTYWORD, Q_ARTICLE,
-       Q_OF, Q_AND, Q_COMMA, Q_DASH, Q_TO, Q_COUNT };
+       Q_ORD_TENS, Q_ORD_HUNDRED, Q_ORD_SCALE, Q_DIGITS, Q_DIGITORD, Q_QTYWORD, Q_QTYPLURAL,
+       Q_HALF, Q_NOTWHOLE, Q_ARTICLE, Q_OF, Q_AND, Q_COMMA, Q_DASH, Q_TO, Q_COUNT };
+/* Their names in gen/quantity.y (PARL_Q_<name>), by Q_*. */
+extern const char *const qty_terminals[Q_COUNT];
 
 typedef struct {
     char *text;          /* normalized */

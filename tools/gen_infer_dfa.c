@@ -42,7 +42,7 @@ typedef uint64_t word_t;
 
 /* The shape of an item as the reader makes it: a word, a number phrase of
  * one number word, one of several tokens (or digits), or a quote. */
-enum { K_WORD, K_CARD1, K_ORD1, K_CARD, K_CARD_DIGITS, K_ORD, K_RANGE, K_LIST, K_QUOTE };
+enum { K_WORD, K_CARD1, K_ORD1, K_CARD, K_CARD_DIGITS, K_ORD, K_RANGE, K_LIST, K_BAD, K_QUOTE };
 
 typedef struct {
     const elem *e;       /* NULL: the opening quote of {quoted} */
@@ -63,7 +63,7 @@ typedef struct {
     /* classes */
     int nclass;
     word_t *takes;       /* nclass x pwords: positions taking the class */
-    int *class_word, *class_card1, *class_ord1, class_qty[5][2], class_quote;
+    int *class_word, *class_card1, *class_ord1, class_qty[6][2], class_quote;
 } dfa_in;
 
 /* The positions of variant V: its elements up to the first gap or text. */
@@ -144,7 +144,7 @@ static int class_of(dfa_in *D, int kind, int w)
 
 static void make_classes(dfa_in *D)
 {
-    int nw = D->I->nw, kinds = 3 * (nw + 1) + 9;
+    int nw = D->I->nw, kinds = 3 * (nw + 1) + 10;
     D->takes = xcalloc((size_t)kinds * D->pwords, sizeof(word_t));
     D->class_word = xcalloc((size_t)nw + 1, sizeof(int));
     D->class_card1 = xcalloc((size_t)nw + 1, sizeof(int));
@@ -161,9 +161,10 @@ static void make_classes(dfa_in *D)
         D->class_ord1[id] = ord ? class_of(D, K_ORD1, w) : D->class_word[id];
     }
     /* Number phrases of several tokens, or digits: no word of their own. */
-    static const int qty_kinds[5][2] = { { K_WORD, K_WORD }, { K_CARD, K_CARD_DIGITS },
-                                         { K_ORD, K_ORD }, { K_RANGE, K_RANGE }, { K_LIST, K_LIST } };
-    for (int q = 0; q < 5; q++)
+    static const int qty_kinds[6][2] = { { K_WORD, K_WORD }, { K_CARD, K_CARD_DIGITS },
+                                         { K_ORD, K_ORD }, { K_RANGE, K_RANGE }, { K_LIST, K_LIST },
+                                         { K_BAD, K_BAD } };
+    for (int q = 0; q < 6; q++)
         for (int d = 0; d < 2; d++) D->class_qty[q][d] = class_of(D, qty_kinds[q][d], -1);
     D->class_quote = class_of(D, K_QUOTE, -1);
 }
@@ -438,8 +439,8 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
         emit_array(f, "const uint16_t parl__class_word", D.class_word, I->nw + 1);
         emit_array(f, "const uint16_t parl__class_card_word", D.class_card1, I->nw + 1);
         emit_array(f, "const uint16_t parl__class_ord_word", D.class_ord1, I->nw + 1);
-        fprintf(f, "const uint16_t parl__class_qty[5][2] = {");
-        for (int q = 0; q < 5; q++)
+        fprintf(f, "const uint16_t parl__class_qty[6][2] = {");
+        for (int q = 0; q < 6; q++)
             fprintf(f, "%s{ %d, %d }", q ? ", " : " ", D.class_qty[q][0], D.class_qty[q][1]);
         fprintf(f, " };\nconst uint16_t parl__class_quote = %d;\n\n", D.class_quote);
         if (emit_transitions(&D, &A, f) < 0) {
