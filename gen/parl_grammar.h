@@ -4,5 +4,5 @@
  * grammar/'s specs (see tools/gen_grammar_id.c). */
 #ifndef PARL_GRAMMAR_H
 #define PARL_GRAMMAR_H
-#define PARL_GRAMMAR_ID "6aa7b2a652af820b44a374d37d50c4293decb05602f8a0f436c40908c492627a"
+#define PARL_GRAMMAR_ID "04ca38cb99ba395950c48edec1428d257af9d2aecd8347710a71b107dad5ac09"
 #endif

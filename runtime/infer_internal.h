@@ -89,7 +89,7 @@ extern const uint16_t parl__phrase_off[], parl__phrases[], parl__phrase_words[];
 /* Pattern elements (see grammar/modes.yaml for the slot meanings). */
 enum { PARL__E_ = 0, PARL__E_WORD, PARL__E_SET, PARL__E_GAP, PARL__E_NUMBER, PARL__E_DIGITS,
        PARL__E_ORDINAL, PARL__E_NTH, PARL__E_RANGE, PARL__E_LIST, PARL__E_UNIT,
-       PARL__E_SECTION, PARL__E_TEXT, PARL__E_QUOTED };
+       PARL__E_SECTION, PARL__E_TEXT, PARL__E_QUOTED, PARL__E_END, PARL__E_SCOPE };
 typedef struct parl__elem {
     uint8_t op;
     uint8_t n;             /* SET: words; GAP: most words skipped */
@@ -97,7 +97,7 @@ typedef struct parl__elem {
     uint32_t mask;         /* UNIT / SECTION: allowed ids as bits, 0 = any */
 } parl__elem;
 typedef struct parl__variant {
-    int16_t rule;          /* -1 for gate and tail patterns */
+    int16_t rule;          /* its rule (a scope's own for scopes); -1 for gate and cleanup */
     uint16_t first;        /* first element */
     uint8_t n;             /* elements */
     uint8_t slots;         /* elements that are slots, not words */
@@ -106,6 +106,8 @@ typedef struct parl__rule {
     uint8_t mode;
     uint8_t count_only, end_open, has_count, unit, section;
     uint8_t start_slot;    /* PARL__E_* feeding start (0: the default mapping) */
+    uint8_t inner;         /* scoped rules: the parl_mode answered inside the scope */
+    uint8_t from_end;      /* scopes: counted from the end */
     int64_t start_add;
     int64_t count;
 } parl__rule;
@@ -119,9 +121,9 @@ static inline int parl__elem_takes_word(const parl__elem *e, uint16_t w)
     if (e->op == PARL__E_WORD) return e->arg == w;
     return parl__set_bits[e->arg + w / 64] >> (w % 64) & 1;
 }
-extern const parl__variant parl__variants[];   /* rules, gate, tails, heads */
+extern const parl__variant parl__variants[];   /* rules, gate, tails, heads, scopes */
 extern const int parl__nvariants_rules, parl__nvariants_gate, parl__nvariants_tails,
-                 parl__nvariants_heads;
+                 parl__nvariants_heads, parl__nvariants_scopes;
 extern const parl__rule parl__rules[];
 /* The pattern automaton (gen/infer_dfa.c): item classes, transitions,
  * and the variants (rules, then gate) that may have matched on entering a

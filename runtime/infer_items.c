@@ -228,14 +228,14 @@ static void join_phrase(parl__reader *r, parl__item *it)
 }
 
 /* Does the hyphen that is the next token join two words ("second-to-last",
- * "next-to-last")? Then it is no more than a blank to the patterns. */
+ * "2nd-to-last")? Then it is no more than a blank to the patterns. */
 static int joins(parl__reader *r)
 {
     if (!r->itok) return 0;
     const parl__tok *after = parl__reader_tok(r, 1);   /* may move the tokens */
     const parl__tok *t = &r->toks[r->itok], *before = t - 1;
-    return before->kind == PARL__TK_WORD && before->end == t->start &&
-           after->kind == PARL__TK_WORD && after->start == t->end;
+    return (before->kind == PARL__TK_WORD || before->kind == PARL__TK_DIGITORD) &&
+           before->end == t->start && after->kind == PARL__TK_WORD && after->start == t->end;
 }
 
 const parl__item *parl__read_item(parl__reader *r)

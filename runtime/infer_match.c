@@ -12,11 +12,15 @@
 #include "infer_dfa.h"
 
 typedef struct caps {
-    int64_t num;
+    int64_t num, end;
     int64_t r0, r1;
     int64_t list[PARL_MAX_PARTS];
     size_t ta, tb;
-    uint8_t num_op, has_range, nlist, has_text, unit, section;
+    uint8_t num_op, has_range, nlist, has_text, unit, section, has_end;
+    /* {scope}: its variant (0: none) and what its slots took */
+    uint16_t scope;
+    uint8_t scope_unit, scope_section, scope_num_op;
+    int64_t scope_num;
 } caps;
 
 typedef struct matcher {
@@ -68,6 +72,11 @@ static int take(matcher *m, const parl__elem *e, size_t j)
             return 0;
         c->num = it->v0;
         c->num_op = e->op;
+        return 1;
+    case PARL__E_END:
+        if (!qty_is(it, PARL__QTY_CARD)) return 0;
+        c->end = it->v0;
+        c->has_end = 1;
         return 1;
     case PARL__E_RANGE:
         if (!qty_is(it, PARL__QTY_RANGE)) return 0;
@@ -133,10 +142,44 @@ static int match_quoted(matcher *m, const parl__elem *e, int ne, size_t j)
     }
 }
 
+/* {scope}: one of the scopes of grammar/modes.yaml from item J (a scope
+ * is words and one-item slots: its length is its elements'), then the rest
+ * of the pattern. The scope's slots are its own: the request's captures
+ * are kept apart. */
+static int match_scope(matcher *m, const parl__elem *e, int ne, size_t j)
+{
+    caps *c = &m->c;
+    const int64_t num = c->num;
+    const uint8_t num_op = c->num_op, unit = c->unit, section = c->section;
+    const int first = parl__nvariants_rules + parl__nvariants_gate + parl__nvariants_tails +
+                      parl__nvariants_heads;
+    for (int v = first; v < first + parl__nvariants_scopes; v++) {
+        const parl__variant *pv = &parl__variants[v];
+        int i = 0;
+        c->num_op = c->unit = c->section = 0;
+        while (i < pv->n && take(m, parl__elems + pv->first + i, j + (size_t)i)) i++;
+        if (i == pv->n) {
+            c->scope = (uint16_t)v;
+            c->scope_unit = c->unit;
+            c->scope_section = c->section;
+            c->scope_num_op = c->num_op;
+            c->scope_num = c->num;
+        }
+        c->num = num;
+        c->num_op = num_op;
+        c->unit = unit;
+        c->section = section;
+        if (i == pv->n && match_from(m, e + 1, ne - 1, j + (size_t)i)) return 1;
+        c->scope = 0;
+    }
+    return 0;
+}
+
 static int match_from(matcher *m, const parl__elem *e, int ne, size_t j)
 {
     if (ne == 0) return 1;
     switch (e->op) {
+    case PARL__E_SCOPE: return match_scope(m, e, ne, j);
     case PARL__E_GAP:
         for (size_t k = 0; k <= e->n; k++) {
             if (k && item(m, j + k - 1)->kind == PARL__IT_END) break;
@@ -155,7 +198,8 @@ static void begin_at(matcher *m, size_t j)
 {
     caps *c = &m->c;
     m->start = j;
-    c->num_op = c->has_range = c->nlist = c->has_text = c->unit = c->section = 0;
+    c->num_op = c->has_range = c->nlist = c->has_text = c->unit = c->section = c->has_end = 0;
+    c->scope = 0;
 }
 
 static int try_variant(matcher *m, int v, size_t j)
@@ -342,6 +386,18 @@ static void fill(const parl__rule *r, const caps *c, parl_intent *out)
         out->has_start = out->has_end = 1;
     }
     if (r->end_open) out->has_end = out->end_open = 1;
+    if (c->has_end) {
+        out->end = c->end;
+        out->has_end = 1;
+    }
+    out->inner = (parl_mode)r->inner;
+    if (c->scope) {
+        const parl__rule *s = &parl__rules[parl__variants[c->scope].rule];
+        out->scope.unit = (parl_unit)c->scope_unit;
+        out->scope.section = (parl_section)c->scope_section;
+        out->scope.count = c->scope_num_op ? c->scope_num : s->count;
+        out->scope.from_end = s->from_end;
+    }
     for (int i = 0; i < c->nlist; i++) out->parts[i] = c->list[i];
     out->nparts = c->nlist;
     if (c->has_text) {

@@ -81,11 +81,11 @@ const char *const qty_terminals[Q_COUNT] = {
 /* ------------------------------------------------------------------ patterns */
 
 static const char *const elem_names[] = { "", "WORD", "SET", "GAP", "NUMBER", "DIGITS",
-    "ORDINAL", "NTH", "RANGE", "LIST", "UNIT", "SECTION", "TEXT", "QUOTED" };
+    "ORDINAL", "NTH", "RANGE", "LIST", "UNIT", "SECTION", "TEXT", "QUOTED", "END", "SCOPE" };
 static const struct { const char *name; int op; } slot_types[] = {
     { "number", E_NUMBER }, { "digits", E_DIGITS }, { "ordinal", E_ORDINAL }, { "nth", E_NTH },
     { "range", E_RANGE }, { "list", E_LIST }, { "unit", E_UNIT }, { "section", E_SECTION },
-    { "text", E_TEXT }, { "quoted", E_QUOTED },
+    { "text", E_TEXT }, { "quoted", E_QUOTED }, { "end", E_END }, { "scope", E_SCOPE },
 };
 
 /* ------------------------------------------------------------------ vocabulary building */
@@ -634,32 +634,48 @@ static seqs expand_seq(pparser *P, const pseq *ps)
     return acc;
 }
 
-/* Checks one expanded sequence: slots once each, no leading text or gap,
- * gaps and text not adjacent. */
+/* Does GROUP allow element OP? Cleanup heads and tails are words and
+ * classes; a scope is words, classes and the slots that name a place. */
+static const char *group_refuses(int group, int op)
+{
+    if (op == E_WORD || op == E_SET) return NULL;
+    if (group == G_TAILS || group == G_HEADS) return "cleanup heads and tails are made of words and classes only";
+    if (group == G_SCOPES && op != E_UNIT && op != E_SECTION && op != E_NUMBER && op != E_DIGITS &&
+        op != E_ORDINAL && op != E_NTH)
+        return "a scope is made of words, classes and {unit}, {section}, {number}, {digits}, {ordinal}, {nth}";
+    if (group != G_RULES && (op == E_END || op == E_SCOPE)) return "{end} and {scope} belong in rules";
+    return NULL;
+}
+
+/* Checks one expanded sequence: slots once each ({unit} and {section} may
+ * come twice restricted alike: "sentence 3 to sentence 7"), no leading
+ * text, gap or scope, gaps, text and scopes not adjacent. */
 static int check_seq(pparser *P, const seq *s, int group)
 {
     if (!s->n) { perr(P, 0, "pattern matches nothing"); return 0; }
-    int seen[E_QUOTED + 1] = { 0 };
+    int seen[E_SCOPE + 1] = { 0 };
+    uint32_t mask[E_SCOPE + 1] = { 0 };
     for (int i = 0; i < s->n; i++) {
-        int op = s->e[i].op;
-        if (op >= E_NUMBER && seen[op]++) {
-            perr(P, 0, "slot {%s} appears twice in one pattern", slot_types[op - E_NUMBER].name);
+        int op = s->e[i].op, free = op == E_GAP || op == E_TEXT || op == E_SCOPE;
+        const char *why = group_refuses(group, op);
+        if (why) { perr(P, 0, "%s", why); return 0; }
+        if (op >= E_NUMBER && seen[op]++ &&
+            !((op == E_UNIT || op == E_SECTION) && mask[op] && mask[op] == s->e[i].mask)) {
+            perr(P, 0, "slot {%s} appears twice in one pattern%s", slot_types[op - E_NUMBER].name,
+                 op == E_UNIT || op == E_SECTION ? " (twice only when restricted alike)" : "");
             return 0;
         }
-        if ((op == E_GAP || op == E_TEXT) && i == 0) {
-            perr(P, 0, "a pattern cannot start with %s", op == E_GAP ? "'...'" : "{text}");
+        if (op >= E_NUMBER) mask[op] = s->e[i].mask;
+        if (free && i == 0) {
+            perr(P, 0, "a pattern cannot start with %s",
+                 op == E_GAP ? "'...'" : op == E_TEXT ? "{text}" : "{scope}");
             return 0;
         }
-        if ((op == E_GAP || op == E_TEXT) && i > 0 &&
-            (s->e[i - 1].op == E_GAP || s->e[i - 1].op == E_TEXT)) {
-            perr(P, 0, "'...' and {text} cannot follow each other");
+        if (free && i > 0 && (s->e[i - 1].op == E_GAP || s->e[i - 1].op == E_TEXT || s->e[i - 1].op == E_SCOPE)) {
+            perr(P, 0, "'...', {text} and {scope} cannot follow each other");
             return 0;
         }
         if (op == E_GAP && i == s->n - 1) { perr(P, 0, "a pattern cannot end with '...'"); return 0; }
-        if (group >= 2 && op != E_WORD && op != E_SET) {
-            perr(P, 0, "cleanup heads and tails are made of words and classes only");
-            return 0;
-        }
     }
     return 1;
 }
@@ -715,6 +731,23 @@ static void load_modes(infer *I, const ynode *map)
 }
 
 /* `set:` values: an integer, a name, `open`, `true`, or $slot[+K]. */
+/* `set:` of a scope: the position, counted from the end or not. */
+static void load_scope_set(infer *I, rule *r, const ynode *set)
+{
+    if (!set) return;
+    if (set->kind != Y_MAP) { I->err += yerr(set, "set: expected key: value pairs"); return; }
+    for (size_t i = 0; i < set->n; i++) {
+        const char *key = ymap_key(set, i)->text;
+        const ynode *v = ymap_val(set, i);
+        if (!yis_scalar(v)) I->err += yerr(v, "expected a value");
+        else if (!strcmp(key, "count")) r->has_count = parse_int(I, v, &r->count);
+        else if (!strcmp(key, "from_end")) {
+            if (strcmp(v->text, "true")) I->err += yerr(v, "from_end: only 'true' can be set");
+            r->from_end = 1;
+        } else I->err += yerr(ymap_key(set, i), "unknown key '%s' in a scope's set (count, from_end)", key);
+    }
+}
+
 static void load_set(infer *I, rule *r, const ynode *set)
 {
     if (!set) return;
@@ -723,7 +756,11 @@ static void load_set(infer *I, rule *r, const ynode *set)
         const char *key = ymap_key(set, i)->text;
         const ynode *v = ymap_val(set, i);
         if (!yis_scalar(v)) { I->err += yerr(v, "expected a value"); continue; }
-        if (!strcmp(key, "count")) {
+        if (!strcmp(key, "inner")) {
+            r->inner = find_named(I->modes, I->nmodes, v->text);
+            if (r->inner <= 0 || r->inner == r->mode)
+                I->err += yerr(v, "inner: expected a mode other than the rule's own (modes:), got '%s'", v->text);
+        } else if (!strcmp(key, "count")) {
             r->has_count = parse_int(I, v, &r->count);
         } else if (!strcmp(key, "unit")) {
             r->unit = find_named(I->units, I->nunits, v->text) + 1;
@@ -757,8 +794,25 @@ static void load_set(infer *I, rule *r, const ynode *set)
             }
         } else {
             I->err += yerr(ymap_key(set, i), "unknown key '%s' in set (count, unit, section, "
-                           "start, end, count_only)", key);
+                           "start, end, count_only, inner)", key);
         }
+    }
+}
+
+/* A rule sets `inner` exactly when its patterns have a {scope}: a scoped
+ * request answers its inner mode inside the scope. Its variants are
+ * FIRST.. of I->v. */
+static void check_inner(infer *I, int idx, int first)
+{
+    const rule *ru = &I->rules[idx];
+    for (int k = first; k < I->nv; k++) {
+        int scoped = 0;
+        for (int i = 0; i < I->v[k].s.n; i++) scoped |= I->v[k].s.e[i].op == E_SCOPE;
+        if (scoped == !!ru->inner) continue;
+        I->err += yerr(I->v[k].at, scoped ? "a pattern with {scope} needs its rule to set 'inner:' "
+                                            "(the mode answered inside the scope)"
+                                          : "a rule that sets 'inner:' needs {scope} in every pattern");
+        return;
     }
 }
 
@@ -782,11 +836,34 @@ static void load_rules(infer *I, const ynode *list)
         ru->mode = find_named(I->modes, I->nmodes, mode->text);
         if (ru->mode <= 0) { I->err += yerr(mode, "unknown mode '%s' (add it to modes:)", mode->text); continue; }
         load_set(I, ru, ymap_get(r, "set"));
-        int idx = I->nrules++;
-        if (yis_scalar(match)) add_pattern(I, match, 0, idx);
+        int idx = I->nrules++, first = I->nv;
+        if (yis_scalar(match)) add_pattern(I, match, G_RULES, idx);
         else if (match && match->kind == Y_SEQ)
-            for (size_t k = 0; k < match->n; k++) add_pattern(I, match->items[k], 0, idx);
+            for (size_t k = 0; k < match->n; k++) add_pattern(I, match->items[k], G_RULES, idx);
         else I->err += yerr(r, "rule needs 'match:' (a pattern or a list of them)");
+        check_inner(I, idx, first);
+    }
+    I->ncascade = I->nrules;
+}
+
+/* Scopes: patterns, or {match: pattern, set: {count, from_end}}. Each is a
+ * rule of its own after the cascade's, which only {scope} slots reach. */
+static void load_scopes(infer *I, const ynode *list)
+{
+    if (!list) return;
+    if (list->kind != Y_SEQ) { I->err += yerr(list, "scopes: expected a list of patterns"); return; }
+    for (size_t i = 0; i < list->n; i++) {
+        const ynode *e = list->items[i], *match = e->kind == Y_MAP ? ymap_get(e, "match") : e;
+        for (size_t k = 0; e->kind == Y_MAP && k < e->n; k++)
+            if (strcmp(ymap_key(e, k)->text, "match") && strcmp(ymap_key(e, k)->text, "set"))
+                I->err += yerr(ymap_key(e, k), "unknown key '%s' in a scope (match, set)", ymap_key(e, k)->text);
+        if (!match) { I->err += yerr(e, "a scope needs 'match:'"); continue; }
+        GROW(I->rules, I->nrules, I->crules);
+        rule *ru = &I->rules[I->nrules];
+        memset(ru, 0, sizeof *ru);
+        ru->at = e;
+        if (e->kind == Y_MAP) load_scope_set(I, ru, ymap_get(e, "set"));
+        add_pattern(I, match, G_SCOPES, I->nrules++);
     }
 }
 
@@ -807,7 +884,8 @@ int infer_slot_takes_word(const infer *I, int op, uint32_t mask, int w)
                q == Q_SCALE || q == Q_QTYWORD;
     int ord = q >= Q_ORD_ONES && q <= Q_ORD_SCALE;
     switch (op) {
-    case E_NUMBER: return card;
+    case E_NUMBER:
+    case E_END: return card;
     case E_ORDINAL: return ord;
     case E_NTH: return card || ord;
     case E_UNIT: return x->unit && (!mask || (mask >> x->unit & 1));
@@ -841,7 +919,10 @@ static int elem_covers(const infer *I, const elem *u, const elem *v)
     return 0;
 }
 
-static int single_token(const elem *e) { return e->op != E_GAP && e->op != E_TEXT && e->op != E_QUOTED; }
+static int single_token(const elem *e)
+{
+    return e->op != E_GAP && e->op != E_TEXT && e->op != E_QUOTED && e->op != E_SCOPE;
+}
 
 /* Does U (from position i) match inside V (from position j) for every
  * request V matches? Conservative: answers "no" when unsure. */
@@ -875,7 +956,7 @@ static int covers(const infer *I, const seq *u, const seq *v)
 /* The earliest variant of an earlier rule that covers S, or -1. */
 static int shadowed_by(const infer *I, int upto_rule, const seq *s)
 {
-    for (int k = 0; k < I->nv && I->v[k].group == 0 && I->v[k].rule < upto_rule; k++)
+    for (int k = 0; k < I->nv && I->v[k].group == G_RULES && I->v[k].rule < upto_rule; k++)
         if (covers(I, &I->v[k].s, s)) return k;
     return -1;
 }
@@ -902,7 +983,7 @@ static void check_shadowing(infer *I)
 {
     for (int k = 0; k < I->nv; k++) {
         variant *v = &I->v[k];
-        if (v->group != 0) continue;
+        if (v->group != G_RULES) continue;
         char what[256], by[256];
         int s = shadowed_by(I, v->rule, &v->s);
         if (s >= 0) {
@@ -1541,9 +1622,9 @@ static int emit_tables(infer *I, FILE *f)
     int *fix = xcalloc((size_t)I->nw, sizeof(int));
     for (int k = 0; k < I->nv; k++) {
         const variant *v = &I->v[k];
-        if (v->group < 2 || !v->s.n) continue;
-        const elem *e = &v->s.e[v->group == 2 ? v->s.n - 1 : 0];
-        for (int m = 0; m < e->n; m++) fix[e->words[m]] |= v->group == 2 ? 1 : 2;
+        if ((v->group != G_TAILS && v->group != G_HEADS) || !v->s.n) continue;
+        const elem *e = &v->s.e[v->group == G_TAILS ? v->s.n - 1 : 0];
+        for (int m = 0; m < e->n; m++) fix[e->words[m]] |= v->group == G_TAILS ? 1 : 2;
     }
     fprintf(f, "const parl__word parl__words[%d] = {\n    { 0, 0, 0, 0, 0, 0 }, /* unknown */\n", I->nw + 1);
     for (int k = 0; k < I->nw; k++) {
@@ -1597,16 +1678,17 @@ static int emit_tables(infer *I, FILE *f)
     emit_u64_array(f, "const uint64_t parl__set_bits", setb, nset);
     free(one);
 
-    int counts[4] = { 0 };
+    int counts[G_COUNT] = { 0 };
     for (int k = 0; k < I->nv; k++) counts[I->v[k].group]++;
     fprintf(f, "\nconst int parl__nvariants_rules = %d;\nconst int parl__nvariants_gate = %d;\n"
-            "const int parl__nvariants_tails = %d;\nconst int parl__nvariants_heads = %d;\n",
-            counts[0], counts[1], counts[2], counts[3]);
+            "const int parl__nvariants_tails = %d;\nconst int parl__nvariants_heads = %d;\n"
+            "const int parl__nvariants_scopes = %d;\n",
+            counts[G_RULES], counts[G_GATE], counts[G_TAILS], counts[G_HEADS], counts[G_SCOPES]);
     fprintf(f, "const parl__variant parl__variants[%d] = {\n", I->nv ? I->nv : 1);
     for (int k = 0, e = 0; k < I->nv; e += I->v[k].s.n, k++) {
         int slots = 0;
         for (int i = 0; i < I->v[k].s.n; i++) slots += I->v[k].s.e[i].op > E_SET;
-        fprintf(f, "    { %d, %d, %d, %d },\n", I->v[k].group == 0 ? I->v[k].rule : -1, e,
+        fprintf(f, "    { %d, %d, %d, %d },\n", I->v[k].rule, e,
                 I->v[k].s.n, slots);
     }
     fputs("};\n\n", f);
@@ -1614,10 +1696,10 @@ static int emit_tables(infer *I, FILE *f)
     fprintf(f, "const parl__rule parl__rules[%d] = {\n", I->nrules ? I->nrules : 1);
     for (int r = 0; r < I->nrules; r++) {
         const rule *ru = &I->rules[r];
-        fprintf(f, "    { %d, %d, %d, %d, %d, %d, PARL__E_%s, %lld, %lld }, /* %s:%d */\n", ru->mode,
-                ru->count_only, ru->end_open, ru->has_count, ru->unit, ru->section,
-                elem_names[ru->start_slot], (long long)ru->start_add, (long long)ru->count,
-                base_name(ru->at->file), ru->at->line);
+        fprintf(f, "    { %d, %d, %d, %d, %d, %d, PARL__E_%s, %d, %d, %lld, %lld }, /* %s:%d */\n",
+                ru->mode, ru->count_only, ru->end_open, ru->has_count, ru->unit, ru->section,
+                elem_names[ru->start_slot], ru->inner, ru->from_end, (long long)ru->start_add,
+                (long long)ru->count, base_name(ru->at->file), ru->at->line);
     }
     fputs("};\n\n", f);
 
@@ -1692,21 +1774,28 @@ int gen_infer(gen_ctx *g)
     for (size_t i = 0; i < root->n; i++) {
         const char *k = ymap_key(root, i)->text;
         if (strcmp(k, "modes") && strcmp(k, "classes") && strcmp(k, "rules") &&
-            strcmp(k, "search_cleanup") && strcmp(k, "gate"))
+            strcmp(k, "search_cleanup") && strcmp(k, "gate") && strcmp(k, "scopes"))
             I.err += yerr(ymap_key(root, i), "unknown key '%s' in modes (modes, classes, rules, "
-                          "search_cleanup, gate)", k);
+                          "search_cleanup, gate, scopes)", k);
     }
     load_modes(&I, ymap_get(root, "modes"));
     load_classes(&I, ymap_get(root, "classes"));
     if (!I.err) load_rules(&I, ymap_get(root, "rules"));
-    if (!I.err) load_list_group(&I, ymap_get(root, "gate"), 1, "gate");
+    if (!I.err) load_list_group(&I, ymap_get(root, "gate"), G_GATE, "gate");
     const ynode *clean = ymap_get(root, "search_cleanup");
     if (clean && !I.err) {
         const ynode *trim = ymap_get(clean, "trim");
         if (trim && yis_scalar(trim)) snprintf(I.trim, sizeof I.trim, "%s", trim->text);
-        load_list_group(&I, ymap_get(clean, "tails"), 2, "tails");
-        load_list_group(&I, ymap_get(clean, "heads"), 3, "heads");
+        load_list_group(&I, ymap_get(clean, "tails"), G_TAILS, "tails");
+        load_list_group(&I, ymap_get(clean, "heads"), G_HEADS, "heads");
     }
+    if (!I.err) load_scopes(&I, ymap_get(root, "scopes"));
+    for (int k = 0; k < I.nv && !I.err && I.nrules == I.ncascade; k++)
+        for (int i = 0; i < I.v[k].s.n; i++)
+            if (I.v[k].s.e[i].op == E_SCOPE) {
+                I.err += yerr(I.v[k].at, "{scope} needs a 'scopes:' list in modes.yaml");
+                break;
+            }
     for (int m = 1; m < I.nmodes && !I.err; m++) {
         int used = 0;
         for (int r = 0; r < I.nrules; r++) used |= I.rules[r].mode == m;

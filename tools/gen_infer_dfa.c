@@ -73,11 +73,14 @@ static void add_positions(dfa_in *D, int v)
     D->first_pos[v] = D->npos;
     for (int i = 0; i < s->n; i++) {
         int op = s->e[i].op;
-        if (op == E_GAP || op == E_TEXT) break;
+        if (op == E_GAP || op == E_TEXT || op == E_SCOPE) break;
         D->pos[D->npos++] = (position){ op == E_QUOTED ? NULL : &s->e[i], v };
         if (op == E_QUOTED) break;
     }
 }
+
+/* Elements the automaton does not follow: they span several items. */
+static int follows_not(int op) { return op == E_GAP || op == E_TEXT || op == E_QUOTED || op == E_SCOPE; }
 
 /* A pattern the automaton follows only in part ("how does ... end" up to
  * "how does") can only match where its next word ("end") occurs: that
@@ -88,10 +91,10 @@ static void add_need(dfa_in *D, int v)
     const seq *s = &D->I->v[v].s;
     int i = 0;
     D->need_pos[v] = -1;
-    while (i < s->n && s->e[i].op != E_GAP && s->e[i].op != E_TEXT && s->e[i].op != E_QUOTED) i++;
+    while (i < s->n && !follows_not(s->e[i].op)) i++;
     for (i++; i < s->n; i++) {
         int op = s->e[i].op;
-        if (op == E_GAP || op == E_TEXT || op == E_QUOTED) continue;
+        if (follows_not(op)) continue;
         D->need_pos[v] = D->npos;
         D->pos[D->npos++] = (position){ &s->e[i], v };
         return;
@@ -119,7 +122,8 @@ static int takes(const dfa_in *D, const position *p, int kind, int w)
     case E_SET: return x && has_word(e, w);
     case E_UNIT: return x && x->unit && (!e->mask || (e->mask >> x->unit & 1));
     case E_SECTION: return x && x->section && (!e->mask || (e->mask >> x->section & 1));
-    case E_NUMBER: return card;
+    case E_NUMBER:
+    case E_END: return card;
     case E_DIGITS: return kind == K_CARD_DIGITS;
     case E_ORDINAL: return ord;
     case E_NTH: return card || ord;
