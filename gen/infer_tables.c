@@ -387,28 +387,28 @@ const parl__word parl__words[378] = {
     { PARL_Q_TO, 0, 0, 0, 0, 0 }, /* … */
 };
 
-const parl__elem parl__elems[1200] = {
-    /* 0: modes.yaml:78 */
+const parl__elem parl__elems[1220] = {
+    /* 0: modes.yaml:80 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 181, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 2, 0, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
-    /* 1: modes.yaml:78 */
+    /* 1: modes.yaml:80 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 181, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 1, 6, 0x0u },
     { PARL__E_SET, 2, 0, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
-    /* 2: modes.yaml:78 */
+    /* 2: modes.yaml:80 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 181, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 2, 12, 0x0u },
     { PARL__E_SET, 2, 0, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
-    /* 3: modes.yaml:78 */
+    /* 3: modes.yaml:80 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 181, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
@@ -416,94 +416,94 @@ const parl__elem parl__elems[1200] = {
     { PARL__E_SET, 1, 6, 0x0u },
     { PARL__E_SET, 2, 0, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
-    /* 4: modes.yaml:79 */
+    /* 4: modes.yaml:81 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 181, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
     { PARL__E_SET, 3, 24, 0x0u },
-    /* 5: modes.yaml:80 */
+    /* 5: modes.yaml:82 */
     { PARL__E_WORD, 0, 207, 0x0u },
     { PARL__E_WORD, 0, 212, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 2, 30, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
-    /* 6: modes.yaml:80 */
+    /* 6: modes.yaml:82 */
     { PARL__E_WORD, 0, 71, 0x0u },
     { PARL__E_WORD, 0, 212, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 2, 30, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
-    /* 7: modes.yaml:81 */
+    /* 7: modes.yaml:83 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 71, 0x0u },
     { PARL__E_SET, 3, 36, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
-    /* 8: modes.yaml:84 */
+    /* 8: modes.yaml:86 */
     { PARL__E_SET, 5, 42, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 3, 48, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
-    /* 9: modes.yaml:87 */
+    /* 9: modes.yaml:89 */
     { PARL__E_SET, 5, 42, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 3, 48, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
-    /* 10: modes.yaml:91 */
+    /* 10: modes.yaml:93 */
     { PARL__E_SET, 5, 54, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 3, 48, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
-    /* 11: modes.yaml:92 */
+    /* 11: modes.yaml:94 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_SET, 2, 60, 0x0u },
     { PARL__E_WORD, 0, 167, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 3, 48, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
-    /* 12: modes.yaml:93 */
+    /* 12: modes.yaml:95 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_SET, 2, 66, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 3, 48, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
-    /* 13: modes.yaml:96 */
+    /* 13: modes.yaml:98 */
     { PARL__E_SET, 1, 72, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 3, 48, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
-    /* 14: modes.yaml:96 */
+    /* 14: modes.yaml:98 */
     { PARL__E_WORD, 0, 198, 0x0u },
     { PARL__E_WORD, 0, 343, 0x0u },
     { PARL__E_WORD, 0, 167, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 3, 48, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
-    /* 15: modes.yaml:99 */
+    /* 15: modes.yaml:101 */
     { PARL__E_SET, 5, 54, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 3, 48, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
-    /* 16: modes.yaml:103 */
+    /* 16: modes.yaml:105 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 3, 48, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
-    /* 17: modes.yaml:104 */
+    /* 17: modes.yaml:106 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_NTH, 0, 0, 0x0u },
     { PARL__E_SET, 3, 48, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
-    /* 18: modes.yaml:104 */
+    /* 18: modes.yaml:106 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 3, 78, 0x0u },
     { PARL__E_NTH, 0, 0, 0x0u },
     { PARL__E_SET, 3, 48, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
-    /* 19: modes.yaml:111 */
+    /* 19: modes.yaml:113 */
     { PARL__E_SET, 3, 84, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
     { PARL__E_WORD, 0, 212, 0x0u },
@@ -511,7 +511,7 @@ const parl__elem parl__elems[1200] = {
     { PARL__E_SET, 1, 96, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 20: modes.yaml:111 */
+    /* 20: modes.yaml:113 */
     { PARL__E_SET, 3, 84, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
     { PARL__E_WORD, 0, 212, 0x0u },
@@ -520,7 +520,7 @@ const parl__elem parl__elems[1200] = {
     { PARL__E_WORD, 0, 33, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 21: modes.yaml:111 */
+    /* 21: modes.yaml:113 */
     { PARL__E_SET, 3, 84, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
     { PARL__E_WORD, 0, 212, 0x0u },
@@ -529,7 +529,7 @@ const parl__elem parl__elems[1200] = {
     { PARL__E_WORD, 0, 131, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 22: modes.yaml:111 */
+    /* 22: modes.yaml:113 */
     { PARL__E_SET, 3, 84, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
@@ -538,7 +538,7 @@ const parl__elem parl__elems[1200] = {
     { PARL__E_SET, 1, 96, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 23: modes.yaml:111 */
+    /* 23: modes.yaml:113 */
     { PARL__E_SET, 3, 84, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
@@ -548,7 +548,7 @@ const parl__elem parl__elems[1200] = {
     { PARL__E_WORD, 0, 33, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 24: modes.yaml:111 */
+    /* 24: modes.yaml:113 */
     { PARL__E_SET, 3, 84, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
@@ -558,14 +558,14 @@ const parl__elem parl__elems[1200] = {
     { PARL__E_WORD, 0, 131, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 25: modes.yaml:117 */
+    /* 25: modes.yaml:119 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 181, 0x0u },
     { PARL__E_WORD, 0, 340, 0x0u },
     { PARL__E_SET, 6, 108, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_SET, 4, 114, 0x0u },
-    /* 26: modes.yaml:117 */
+    /* 26: modes.yaml:119 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 181, 0x0u },
     { PARL__E_WORD, 0, 340, 0x0u },
@@ -573,7 +573,7 @@ const parl__elem parl__elems[1200] = {
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 283, 0x0u },
     { PARL__E_WORD, 0, 352, 0x0u },
-    /* 27: modes.yaml:117 */
+    /* 27: modes.yaml:119 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 181, 0x0u },
     { PARL__E_WORD, 0, 340, 0x0u },
@@ -581,859 +581,883 @@ const parl__elem parl__elems[1200] = {
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 61, 0x0u },
     { PARL__E_WORD, 0, 352, 0x0u },
-    /* 28: modes.yaml:117 */
+    /* 28: modes.yaml:119 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 181, 0x0u },
     { PARL__E_WORD, 0, 340, 0x0u },
     { PARL__E_SET, 6, 108, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_SET, 4, 120, 0x0u },
-    /* 29: modes.yaml:118 */
+    /* 29: modes.yaml:120 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 181, 0x0u },
     { PARL__E_WORD, 0, 340, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_SET, 4, 120, 0x0u },
-    /* 30: modes.yaml:118 */
+    /* 30: modes.yaml:120 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 181, 0x0u },
     { PARL__E_WORD, 0, 340, 0x0u },
     { PARL__E_SET, 2, 12, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_SET, 4, 120, 0x0u },
-    /* 31: modes.yaml:119 */
+    /* 31: modes.yaml:121 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 214, 0x0u },
     { PARL__E_SET, 6, 108, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_SET, 2, 126, 0x0u },
-    /* 32: modes.yaml:119 */
+    /* 32: modes.yaml:121 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 214, 0x0u },
     { PARL__E_SET, 6, 108, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 283, 0x0u },
     { PARL__E_WORD, 0, 352, 0x0u },
-    /* 33: modes.yaml:119 */
+    /* 33: modes.yaml:121 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 214, 0x0u },
     { PARL__E_SET, 6, 108, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 61, 0x0u },
     { PARL__E_WORD, 0, 352, 0x0u },
-    /* 34: modes.yaml:119 */
+    /* 34: modes.yaml:121 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 214, 0x0u },
     { PARL__E_SET, 6, 108, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_SET, 2, 132, 0x0u },
-    /* 35: modes.yaml:120 */
+    /* 35: modes.yaml:122 */
     { PARL__E_SET, 1, 138, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
     { PARL__E_WORD, 0, 212, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 36: modes.yaml:120 */
+    /* 36: modes.yaml:122 */
     { PARL__E_SET, 1, 138, 0x0u },
     { PARL__E_SET, 2, 144, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
     { PARL__E_WORD, 0, 212, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 37: modes.yaml:120 */
+    /* 37: modes.yaml:122 */
     { PARL__E_WORD, 0, 207, 0x0u },
     { PARL__E_WORD, 0, 212, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
     { PARL__E_WORD, 0, 212, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 38: modes.yaml:120 */
+    /* 38: modes.yaml:122 */
     { PARL__E_WORD, 0, 207, 0x0u },
     { PARL__E_WORD, 0, 212, 0x0u },
     { PARL__E_SET, 2, 144, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
     { PARL__E_WORD, 0, 212, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 39: modes.yaml:121 */
+    /* 39: modes.yaml:123 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 181, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
     { PARL__E_WORD, 0, 212, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 40: modes.yaml:126 */
+    /* 40: modes.yaml:128 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 181, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 41: modes.yaml:127 */
+    /* 41: modes.yaml:129 */
     { PARL__E_WORD, 0, 71, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 42: modes.yaml:127 */
+    /* 42: modes.yaml:129 */
     { PARL__E_WORD, 0, 71, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 43: modes.yaml:127 */
+    /* 43: modes.yaml:129 */
     { PARL__E_WORD, 0, 71, 0x0u },
     { PARL__E_SET, 1, 150, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 44: modes.yaml:127 */
+    /* 44: modes.yaml:129 */
     { PARL__E_WORD, 0, 71, 0x0u },
-    { PARL__E_SET, 1, 150, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 45: modes.yaml:127 */
-    { PARL__E_WORD, 0, 71, 0x0u },
-    { PARL__E_SET, 2, 144, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 46: modes.yaml:127 */
-    { PARL__E_WORD, 0, 71, 0x0u },
-    { PARL__E_SET, 2, 144, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 47: modes.yaml:127 */
-    { PARL__E_WORD, 0, 71, 0x0u },
-    { PARL__E_SET, 2, 144, 0x0u },
-    { PARL__E_SET, 1, 150, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 48: modes.yaml:127 */
-    { PARL__E_WORD, 0, 71, 0x0u },
-    { PARL__E_SET, 2, 144, 0x0u },
     { PARL__E_SET, 1, 150, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 49: modes.yaml:128 */
+    /* 45: modes.yaml:129 */
+    { PARL__E_WORD, 0, 71, 0x0u },
+    { PARL__E_SET, 2, 144, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x0u },
+    /* 46: modes.yaml:129 */
+    { PARL__E_WORD, 0, 71, 0x0u },
+    { PARL__E_SET, 2, 144, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x0u },
+    /* 47: modes.yaml:129 */
+    { PARL__E_WORD, 0, 71, 0x0u },
+    { PARL__E_SET, 2, 144, 0x0u },
+    { PARL__E_SET, 1, 150, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x0u },
+    /* 48: modes.yaml:129 */
+    { PARL__E_WORD, 0, 71, 0x0u },
+    { PARL__E_SET, 2, 144, 0x0u },
+    { PARL__E_SET, 1, 150, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x0u },
+    /* 49: modes.yaml:130 */
     { PARL__E_WORD, 0, 207, 0x0u },
     { PARL__E_WORD, 0, 212, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 50: modes.yaml:129 */
+    /* 50: modes.yaml:131 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 71, 0x0u },
-    /* 51: modes.yaml:130 */
+    /* 51: modes.yaml:132 */
     { PARL__E_WORD, 0, 345, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 52: modes.yaml:130 */
+    /* 52: modes.yaml:132 */
     { PARL__E_WORD, 0, 345, 0x0u },
     { PARL__E_WORD, 0, 207, 0x0u },
     { PARL__E_WORD, 0, 212, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 53: modes.yaml:131 */
+    /* 53: modes.yaml:133 */
     { PARL__E_SET, 3, 156, 0x0u },
-    /* 54: modes.yaml:132 */
+    /* 54: modes.yaml:134 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_SET, 3, 162, 0x0u },
-    /* 55: modes.yaml:132 */
+    /* 55: modes.yaml:134 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_SET, 3, 162, 0x0u },
     { PARL__E_SET, 2, 168, 0x0u },
-    /* 56: modes.yaml:133 */
+    /* 56: modes.yaml:135 */
     { PARL__E_WORD, 0, 168, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_SET, 14, 174, 0x0u },
-    /* 57: modes.yaml:134 */
+    /* 57: modes.yaml:136 */
     { PARL__E_SET, 14, 174, 0x0u },
     { PARL__E_WORD, 0, 168, 0x0u },
-    /* 58: modes.yaml:135 */
+    /* 58: modes.yaml:137 */
     { PARL__E_SET, 2, 180, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 168, 0x0u },
-    /* 59: modes.yaml:135 */
+    /* 59: modes.yaml:137 */
     { PARL__E_WORD, 0, 356, 0x0u },
     { PARL__E_WORD, 0, 159, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 168, 0x0u },
-    /* 60: modes.yaml:140 */
+    /* 60: modes.yaml:142 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_RANGE, 0, 0, 0x0u },
-    /* 61: modes.yaml:141 */
+    /* 61: modes.yaml:143 */
     { PARL__E_WORD, 0, 41, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_RANGE, 0, 0, 0x0u },
-    /* 62: modes.yaml:144 */
+    /* 62: modes.yaml:146 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_RANGE, 0, 0, 0x0u },
-    /* 63: modes.yaml:147 */
+    /* 63: modes.yaml:149 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_RANGE, 0, 0, 0x0u },
-    /* 64: modes.yaml:152 */
+    /* 64: modes.yaml:154 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 6, 186, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_END, 0, 0, 0x0u },
-    /* 65: modes.yaml:152 */
+    /* 65: modes.yaml:154 */
     { PARL__E_SET, 1, 96, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 6, 186, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_END, 0, 0, 0x0u },
-    /* 66: modes.yaml:153 */
+    /* 66: modes.yaml:155 */
     { PARL__E_WORD, 0, 41, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 22, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_END, 0, 0, 0x0u },
-    /* 67: modes.yaml:157 */
+    /* 67: modes.yaml:159 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 6, 186, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_END, 0, 0, 0x0u },
-    /* 68: modes.yaml:157 */
+    /* 68: modes.yaml:159 */
     { PARL__E_SET, 1, 96, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 6, 186, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_END, 0, 0, 0x0u },
-    /* 69: modes.yaml:158 */
+    /* 69: modes.yaml:160 */
     { PARL__E_WORD, 0, 41, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 22, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_END, 0, 0, 0x0u },
-    /* 70: modes.yaml:162 */
+    /* 70: modes.yaml:164 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 6, 186, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_END, 0, 0, 0x0u },
-    /* 71: modes.yaml:162 */
+    /* 71: modes.yaml:164 */
     { PARL__E_SET, 1, 96, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 6, 186, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_END, 0, 0, 0x0u },
-    /* 72: modes.yaml:163 */
+    /* 72: modes.yaml:165 */
     { PARL__E_WORD, 0, 41, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 22, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_END, 0, 0, 0x0u },
-    /* 73: modes.yaml:167 */
+    /* 73: modes.yaml:169 */
     { PARL__E_WORD, 0, 131, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 192, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 74: modes.yaml:167 */
+    /* 74: modes.yaml:169 */
     { PARL__E_WORD, 0, 131, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 192, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 75: modes.yaml:168 */
+    /* 75: modes.yaml:170 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 7, 198, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 76: modes.yaml:168 */
+    /* 76: modes.yaml:170 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 7, 198, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 77: modes.yaml:169 */
+    /* 77: modes.yaml:171 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 2, 204, 0x0u },
-    /* 78: modes.yaml:169 */
+    /* 78: modes.yaml:171 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 22, 0x0u },
     { PARL__E_WORD, 0, 42, 0x0u },
-    /* 79: modes.yaml:170 */
+    /* 79: modes.yaml:172 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_WORD, 0, 131, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 80: modes.yaml:171 */
+    /* 80: modes.yaml:173 */
     { PARL__E_WORD, 0, 131, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 3, 210, 0x0u },
-    /* 81: modes.yaml:175 */
+    /* 81: modes.yaml:177 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_WORD, 0, 18, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 82: modes.yaml:176 */
+    /* 82: modes.yaml:178 */
     { PARL__E_SET, 3, 216, 0x0u },
     { PARL__E_WORD, 0, 18, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 83: modes.yaml:176 */
+    /* 83: modes.yaml:178 */
     { PARL__E_SET, 3, 216, 0x0u },
     { PARL__E_WORD, 0, 18, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 84: modes.yaml:180 */
+    /* 84: modes.yaml:182 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 192, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 85: modes.yaml:180 */
+    /* 85: modes.yaml:182 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 192, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 86: modes.yaml:180 */
+    /* 86: modes.yaml:182 */
     { PARL__E_SET, 1, 96, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 192, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 87: modes.yaml:180 */
+    /* 87: modes.yaml:182 */
     { PARL__E_SET, 1, 96, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 192, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 88: modes.yaml:181 */
+    /* 88: modes.yaml:183 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 2, 204, 0x0u },
-    /* 89: modes.yaml:181 */
+    /* 89: modes.yaml:183 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 22, 0x0u },
     { PARL__E_WORD, 0, 42, 0x0u },
-    /* 90: modes.yaml:185 */
+    /* 90: modes.yaml:187 */
     { PARL__E_SET, 3, 216, 0x0u },
     { PARL__E_WORD, 0, 18, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 91: modes.yaml:186 */
+    /* 91: modes.yaml:188 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_WORD, 0, 18, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 92: modes.yaml:190 */
+    /* 92: modes.yaml:192 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 192, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 93: modes.yaml:190 */
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 192, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_WORD, 0, 99, 0x0u },
-    /* 94: modes.yaml:190 */
-    { PARL__E_SET, 1, 96, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 192, 0x0u },
-    { PARL__E_WORD, 0, 99, 0x0u },
-    /* 95: modes.yaml:190 */
-    { PARL__E_SET, 1, 96, 0x0u },
+    /* 93: modes.yaml:192 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 4, 192, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 96: modes.yaml:191 */
+    /* 94: modes.yaml:192 */
+    { PARL__E_SET, 1, 96, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 192, 0x0u },
+    { PARL__E_WORD, 0, 99, 0x0u },
+    /* 95: modes.yaml:192 */
+    { PARL__E_SET, 1, 96, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 192, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_WORD, 0, 99, 0x0u },
+    /* 96: modes.yaml:193 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_SET, 2, 204, 0x0u },
-    /* 97: modes.yaml:191 */
+    /* 97: modes.yaml:193 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 22, 0x0u },
     { PARL__E_WORD, 0, 42, 0x0u },
-    /* 98: modes.yaml:195 */
+    /* 98: modes.yaml:197 */
     { PARL__E_SET, 3, 216, 0x0u },
     { PARL__E_WORD, 0, 18, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 99: modes.yaml:196 */
+    /* 99: modes.yaml:198 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_WORD, 0, 18, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 100: modes.yaml:201 */
+    /* 100: modes.yaml:203 */
     { PARL__E_LIST, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 101: modes.yaml:202 */
+    /* 101: modes.yaml:204 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_LIST, 0, 0, 0x0u },
-    /* 102: modes.yaml:207 */
-    { PARL__E_SET, 5, 222, 0x0u },
+    /* 102: modes.yaml:205 */
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 2, 222, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_END, 0, 0, 0x0u },
+    /* 103: modes.yaml:206 */
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 2, 222, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_END, 0, 0, 0x0u },
+    /* 104: modes.yaml:207 */
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 2, 222, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_END, 0, 0, 0x0u },
+    /* 105: modes.yaml:208 */
+    { PARL__E_UNIT, 0, 0, 0x10u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 2, 222, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x10u },
+    { PARL__E_END, 0, 0, 0x0u },
+    /* 106: modes.yaml:213 */
+    { PARL__E_SET, 5, 228, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 103: modes.yaml:208 */
+    /* 107: modes.yaml:214 */
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 228, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_SET, 2, 234, 0x0u },
-    /* 104: modes.yaml:211 */
-    { PARL__E_SET, 6, 240, 0x0u },
+    { PARL__E_WORD, 0, 323, 0x0u },
+    { PARL__E_SET, 2, 240, 0x0u },
+    /* 108: modes.yaml:217 */
+    { PARL__E_SET, 6, 246, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 105: modes.yaml:212 */
+    /* 109: modes.yaml:218 */
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 131, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_SET, 3, 246, 0x0u },
-    /* 106: modes.yaml:219 */
+    { PARL__E_SET, 3, 252, 0x0u },
+    /* 110: modes.yaml:225 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_SET, 2, 60, 0x0u },
     { PARL__E_WORD, 0, 167, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 107: modes.yaml:219 */
+    /* 111: modes.yaml:225 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_SET, 2, 60, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_WORD, 0, 167, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 108: modes.yaml:220 */
+    /* 112: modes.yaml:226 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_SET, 2, 66, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 109: modes.yaml:221 */
+    /* 113: modes.yaml:227 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 228, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_SET, 2, 234, 0x0u },
-    /* 110: modes.yaml:222 */
+    { PARL__E_WORD, 0, 323, 0x0u },
+    { PARL__E_SET, 2, 240, 0x0u },
+    /* 114: modes.yaml:228 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 228, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_SET, 2, 234, 0x0u },
-    /* 111: modes.yaml:228 */
+    { PARL__E_WORD, 0, 323, 0x0u },
+    { PARL__E_SET, 2, 240, 0x0u },
+    /* 115: modes.yaml:234 */
     { PARL__E_WORD, 0, 235, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 112: modes.yaml:229 */
+    /* 116: modes.yaml:235 */
     { PARL__E_WORD, 0, 198, 0x0u },
     { PARL__E_WORD, 0, 343, 0x0u },
     { PARL__E_WORD, 0, 167, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 113: modes.yaml:230 */
+    /* 117: modes.yaml:236 */
     { PARL__E_WORD, 0, 167, 0x0u },
     { PARL__E_WORD, 0, 49, 0x0u },
     { PARL__E_WORD, 0, 216, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 114: modes.yaml:231 */
+    /* 118: modes.yaml:237 */
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 216, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
     { PARL__E_WORD, 0, 167, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 115: modes.yaml:231 */
+    /* 119: modes.yaml:237 */
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 216, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_WORD, 0, 167, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 116: modes.yaml:231 */
-    { PARL__E_SET, 1, 252, 0x0u },
+    /* 120: modes.yaml:237 */
+    { PARL__E_SET, 1, 258, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
     { PARL__E_WORD, 0, 167, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 117: modes.yaml:231 */
-    { PARL__E_SET, 1, 252, 0x0u },
+    /* 121: modes.yaml:237 */
+    { PARL__E_SET, 1, 258, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_WORD, 0, 167, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 118: modes.yaml:232 */
+    /* 122: modes.yaml:238 */
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 216, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
     { PARL__E_WORD, 0, 167, 0x0u },
-    /* 119: modes.yaml:232 */
+    /* 123: modes.yaml:238 */
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 216, 0x0u },
-    { PARL__E_WORD, 0, 38, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_WORD, 0, 167, 0x0u },
-    /* 120: modes.yaml:232 */
-    { PARL__E_SET, 1, 252, 0x0u },
-    { PARL__E_WORD, 0, 38, 0x0u },
-    { PARL__E_WORD, 0, 167, 0x0u },
-    /* 121: modes.yaml:232 */
-    { PARL__E_SET, 1, 252, 0x0u },
-    { PARL__E_WORD, 0, 38, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_WORD, 0, 167, 0x0u },
-    /* 122: modes.yaml:233 */
-    { PARL__E_UNIT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 38, 0x0u },
-    { PARL__E_WORD, 0, 167, 0x0u },
-    /* 123: modes.yaml:233 */
-    { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_WORD, 0, 167, 0x0u },
     /* 124: modes.yaml:238 */
+    { PARL__E_SET, 1, 258, 0x0u },
+    { PARL__E_WORD, 0, 38, 0x0u },
+    { PARL__E_WORD, 0, 167, 0x0u },
+    /* 125: modes.yaml:238 */
+    { PARL__E_SET, 1, 258, 0x0u },
+    { PARL__E_WORD, 0, 38, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_WORD, 0, 167, 0x0u },
+    /* 126: modes.yaml:239 */
+    { PARL__E_UNIT, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 38, 0x0u },
+    { PARL__E_WORD, 0, 167, 0x0u },
+    /* 127: modes.yaml:239 */
+    { PARL__E_UNIT, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 38, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_WORD, 0, 167, 0x0u },
+    /* 128: modes.yaml:244 */
     { PARL__E_SET, 5, 54, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
-    /* 125: modes.yaml:242 */
+    /* 129: modes.yaml:248 */
     { PARL__E_SET, 5, 54, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x3au },
-    /* 126: modes.yaml:245 */
+    /* 130: modes.yaml:251 */
     { PARL__E_SET, 5, 42, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
-    /* 127: modes.yaml:249 */
+    /* 131: modes.yaml:255 */
     { PARL__E_SET, 5, 42, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x3au },
-    /* 128: modes.yaml:254 */
+    /* 132: modes.yaml:260 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 129: modes.yaml:257 */
+    /* 133: modes.yaml:263 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_DIGITS, 0, 0, 0x0u },
-    /* 130: modes.yaml:258 */
+    /* 134: modes.yaml:264 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_SET, 3, 78, 0x0u },
     { PARL__E_DIGITS, 0, 0, 0x0u },
-    /* 131: modes.yaml:262 */
+    /* 135: modes.yaml:268 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_DIGITS, 0, 0, 0x0u },
-    /* 132: modes.yaml:263 */
+    /* 136: modes.yaml:269 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_SET, 3, 78, 0x0u },
     { PARL__E_DIGITS, 0, 0, 0x0u },
-    /* 133: modes.yaml:266 */
+    /* 137: modes.yaml:272 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_NTH, 0, 0, 0x0u },
-    /* 134: modes.yaml:267 */
+    /* 138: modes.yaml:273 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 3, 78, 0x0u },
     { PARL__E_NTH, 0, 0, 0x0u },
-    /* 135: modes.yaml:272 */
+    /* 139: modes.yaml:278 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_SET, 3, 258, 0x0u },
-    /* 136: modes.yaml:272 */
+    { PARL__E_SET, 3, 264, 0x0u },
+    /* 140: modes.yaml:278 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_WORD, 0, 368, 0x0u },
     { PARL__E_WORD, 0, 352, 0x0u },
-    /* 137: modes.yaml:272 */
+    /* 141: modes.yaml:278 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_SET, 1, 264, 0x0u },
-    /* 138: modes.yaml:273 */
+    { PARL__E_SET, 1, 270, 0x0u },
+    /* 142: modes.yaml:279 */
     { PARL__E_WORD, 0, 356, 0x0u },
     { PARL__E_WORD, 0, 139, 0x0u },
     { PARL__E_WORD, 0, 33, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 139: modes.yaml:276 */
+    /* 143: modes.yaml:282 */
     { PARL__E_SET, 2, 180, 0x0u },
-    { PARL__E_SET, 2, 270, 0x0u },
-    /* 140: modes.yaml:276 */
+    { PARL__E_SET, 2, 276, 0x0u },
+    /* 144: modes.yaml:282 */
     { PARL__E_SET, 2, 180, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 2, 270, 0x0u },
-    /* 141: modes.yaml:276 */
+    { PARL__E_SET, 2, 276, 0x0u },
+    /* 145: modes.yaml:282 */
     { PARL__E_WORD, 0, 356, 0x0u },
     { PARL__E_WORD, 0, 159, 0x0u },
-    { PARL__E_SET, 2, 270, 0x0u },
-    /* 142: modes.yaml:276 */
-    { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_WORD, 0, 159, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 2, 270, 0x0u },
-    /* 143: modes.yaml:276 */
-    { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_WORD, 0, 355, 0x0u },
-    { PARL__E_SET, 2, 270, 0x0u },
-    /* 144: modes.yaml:276 */
-    { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_WORD, 0, 355, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 2, 270, 0x0u },
-    /* 145: modes.yaml:279 */
-    { PARL__E_SET, 2, 180, 0x0u },
-    { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 146: modes.yaml:279 */
-    { PARL__E_SET, 2, 180, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 147: modes.yaml:279 */
-    { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_WORD, 0, 159, 0x0u },
-    { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 148: modes.yaml:279 */
+    { PARL__E_SET, 2, 276, 0x0u },
+    /* 146: modes.yaml:282 */
     { PARL__E_WORD, 0, 356, 0x0u },
     { PARL__E_WORD, 0, 159, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 2, 276, 0x0u },
+    /* 147: modes.yaml:282 */
+    { PARL__E_WORD, 0, 356, 0x0u },
+    { PARL__E_WORD, 0, 355, 0x0u },
+    { PARL__E_SET, 2, 276, 0x0u },
+    /* 148: modes.yaml:282 */
+    { PARL__E_WORD, 0, 356, 0x0u },
+    { PARL__E_WORD, 0, 355, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 2, 276, 0x0u },
+    /* 149: modes.yaml:285 */
+    { PARL__E_SET, 2, 180, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 149: modes.yaml:279 */
+    /* 150: modes.yaml:285 */
+    { PARL__E_SET, 2, 180, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SECTION, 0, 0, 0x80u },
+    /* 151: modes.yaml:285 */
+    { PARL__E_WORD, 0, 356, 0x0u },
+    { PARL__E_WORD, 0, 159, 0x0u },
+    { PARL__E_SECTION, 0, 0, 0x80u },
+    /* 152: modes.yaml:285 */
+    { PARL__E_WORD, 0, 356, 0x0u },
+    { PARL__E_WORD, 0, 159, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SECTION, 0, 0, 0x80u },
+    /* 153: modes.yaml:285 */
     { PARL__E_WORD, 0, 356, 0x0u },
     { PARL__E_WORD, 0, 355, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 150: modes.yaml:279 */
+    /* 154: modes.yaml:285 */
     { PARL__E_WORD, 0, 356, 0x0u },
     { PARL__E_WORD, 0, 355, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 151: modes.yaml:282 */
+    /* 155: modes.yaml:288 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_SET, 3, 276, 0x0u },
-    /* 152: modes.yaml:282 */
+    { PARL__E_SET, 3, 282, 0x0u },
+    /* 156: modes.yaml:288 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_WORD, 0, 165, 0x0u },
     { PARL__E_WORD, 0, 213, 0x0u },
-    /* 153: modes.yaml:283 */
+    /* 157: modes.yaml:289 */
     { PARL__E_SET, 2, 180, 0x0u },
-    { PARL__E_SET, 4, 282, 0x0u },
-    /* 154: modes.yaml:283 */
+    { PARL__E_SET, 4, 288, 0x0u },
+    /* 158: modes.yaml:289 */
     { PARL__E_SET, 2, 180, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 4, 282, 0x0u },
-    /* 155: modes.yaml:283 */
+    { PARL__E_SET, 4, 288, 0x0u },
+    /* 159: modes.yaml:289 */
     { PARL__E_WORD, 0, 356, 0x0u },
     { PARL__E_WORD, 0, 159, 0x0u },
-    { PARL__E_SET, 4, 282, 0x0u },
-    /* 156: modes.yaml:283 */
+    { PARL__E_SET, 4, 288, 0x0u },
+    /* 160: modes.yaml:289 */
     { PARL__E_WORD, 0, 356, 0x0u },
     { PARL__E_WORD, 0, 159, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 4, 282, 0x0u },
-    /* 157: modes.yaml:283 */
+    { PARL__E_SET, 4, 288, 0x0u },
+    /* 161: modes.yaml:289 */
     { PARL__E_WORD, 0, 356, 0x0u },
     { PARL__E_WORD, 0, 355, 0x0u },
-    { PARL__E_SET, 4, 282, 0x0u },
-    /* 158: modes.yaml:283 */
+    { PARL__E_SET, 4, 288, 0x0u },
+    /* 162: modes.yaml:289 */
     { PARL__E_WORD, 0, 356, 0x0u },
     { PARL__E_WORD, 0, 355, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 4, 282, 0x0u },
-    /* 159: modes.yaml:288 */
+    { PARL__E_SET, 4, 288, 0x0u },
+    /* 163: modes.yaml:294 */
     { PARL__E_WORD, 0, 309, 0x0u },
     { PARL__E_WORD, 0, 212, 0x0u },
     { PARL__E_WORD, 0, 70, 0x0u },
-    /* 160: modes.yaml:289 */
-    { PARL__E_SET, 5, 288, 0x0u },
-    { PARL__E_SET, 3, 294, 0x0u },
-    /* 161: modes.yaml:289 */
-    { PARL__E_SET, 5, 288, 0x0u },
+    /* 164: modes.yaml:295 */
+    { PARL__E_SET, 5, 294, 0x0u },
+    { PARL__E_SET, 3, 300, 0x0u },
+    /* 165: modes.yaml:295 */
+    { PARL__E_SET, 5, 294, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 3, 294, 0x0u },
-    /* 162: modes.yaml:289 */
-    { PARL__E_SET, 5, 288, 0x0u },
+    { PARL__E_SET, 3, 300, 0x0u },
+    /* 166: modes.yaml:295 */
+    { PARL__E_SET, 5, 294, 0x0u },
     { PARL__E_SET, 1, 150, 0x0u },
-    { PARL__E_SET, 3, 294, 0x0u },
-    /* 163: modes.yaml:289 */
-    { PARL__E_SET, 5, 288, 0x0u },
-    { PARL__E_SET, 1, 150, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 3, 294, 0x0u },
-    /* 164: modes.yaml:289 */
-    { PARL__E_SET, 5, 288, 0x0u },
-    { PARL__E_SET, 2, 144, 0x0u },
-    { PARL__E_SET, 3, 294, 0x0u },
-    /* 165: modes.yaml:289 */
-    { PARL__E_SET, 5, 288, 0x0u },
-    { PARL__E_SET, 2, 144, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 3, 294, 0x0u },
-    /* 166: modes.yaml:289 */
-    { PARL__E_SET, 5, 288, 0x0u },
-    { PARL__E_SET, 2, 144, 0x0u },
-    { PARL__E_SET, 1, 150, 0x0u },
-    { PARL__E_SET, 3, 294, 0x0u },
-    /* 167: modes.yaml:289 */
-    { PARL__E_SET, 5, 288, 0x0u },
-    { PARL__E_SET, 2, 144, 0x0u },
+    { PARL__E_SET, 3, 300, 0x0u },
+    /* 167: modes.yaml:295 */
+    { PARL__E_SET, 5, 294, 0x0u },
     { PARL__E_SET, 1, 150, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 3, 294, 0x0u },
-    /* 168: modes.yaml:289 */
-    { PARL__E_SET, 5, 288, 0x0u },
-    { PARL__E_SET, 1, 300, 0x0u },
-    { PARL__E_SET, 3, 294, 0x0u },
-    /* 169: modes.yaml:289 */
-    { PARL__E_SET, 5, 288, 0x0u },
-    { PARL__E_SET, 1, 300, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 3, 294, 0x0u },
-    /* 170: modes.yaml:289 */
-    { PARL__E_SET, 5, 288, 0x0u },
-    { PARL__E_SET, 1, 300, 0x0u },
-    { PARL__E_SET, 1, 150, 0x0u },
-    { PARL__E_SET, 3, 294, 0x0u },
-    /* 171: modes.yaml:289 */
-    { PARL__E_SET, 5, 288, 0x0u },
-    { PARL__E_SET, 1, 300, 0x0u },
-    { PARL__E_SET, 1, 150, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 3, 294, 0x0u },
-    /* 172: modes.yaml:289 */
-    { PARL__E_SET, 5, 288, 0x0u },
-    { PARL__E_SET, 1, 300, 0x0u },
+    { PARL__E_SET, 3, 300, 0x0u },
+    /* 168: modes.yaml:295 */
+    { PARL__E_SET, 5, 294, 0x0u },
     { PARL__E_SET, 2, 144, 0x0u },
-    { PARL__E_SET, 3, 294, 0x0u },
-    /* 173: modes.yaml:289 */
-    { PARL__E_SET, 5, 288, 0x0u },
-    { PARL__E_SET, 1, 300, 0x0u },
+    { PARL__E_SET, 3, 300, 0x0u },
+    /* 169: modes.yaml:295 */
+    { PARL__E_SET, 5, 294, 0x0u },
     { PARL__E_SET, 2, 144, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 3, 294, 0x0u },
-    /* 174: modes.yaml:289 */
-    { PARL__E_SET, 5, 288, 0x0u },
-    { PARL__E_SET, 1, 300, 0x0u },
+    { PARL__E_SET, 3, 300, 0x0u },
+    /* 170: modes.yaml:295 */
+    { PARL__E_SET, 5, 294, 0x0u },
     { PARL__E_SET, 2, 144, 0x0u },
     { PARL__E_SET, 1, 150, 0x0u },
-    { PARL__E_SET, 3, 294, 0x0u },
-    /* 175: modes.yaml:289 */
-    { PARL__E_SET, 5, 288, 0x0u },
-    { PARL__E_SET, 1, 300, 0x0u },
+    { PARL__E_SET, 3, 300, 0x0u },
+    /* 171: modes.yaml:295 */
+    { PARL__E_SET, 5, 294, 0x0u },
     { PARL__E_SET, 2, 144, 0x0u },
     { PARL__E_SET, 1, 150, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 3, 294, 0x0u },
-    /* 176: modes.yaml:290 */
-    { PARL__E_SET, 3, 294, 0x0u },
+    { PARL__E_SET, 3, 300, 0x0u },
+    /* 172: modes.yaml:295 */
+    { PARL__E_SET, 5, 294, 0x0u },
+    { PARL__E_SET, 1, 306, 0x0u },
+    { PARL__E_SET, 3, 300, 0x0u },
+    /* 173: modes.yaml:295 */
+    { PARL__E_SET, 5, 294, 0x0u },
+    { PARL__E_SET, 1, 306, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 3, 300, 0x0u },
+    /* 174: modes.yaml:295 */
+    { PARL__E_SET, 5, 294, 0x0u },
+    { PARL__E_SET, 1, 306, 0x0u },
+    { PARL__E_SET, 1, 150, 0x0u },
+    { PARL__E_SET, 3, 300, 0x0u },
+    /* 175: modes.yaml:295 */
+    { PARL__E_SET, 5, 294, 0x0u },
+    { PARL__E_SET, 1, 306, 0x0u },
+    { PARL__E_SET, 1, 150, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 3, 300, 0x0u },
+    /* 176: modes.yaml:295 */
+    { PARL__E_SET, 5, 294, 0x0u },
+    { PARL__E_SET, 1, 306, 0x0u },
+    { PARL__E_SET, 2, 144, 0x0u },
+    { PARL__E_SET, 3, 300, 0x0u },
+    /* 177: modes.yaml:295 */
+    { PARL__E_SET, 5, 294, 0x0u },
+    { PARL__E_SET, 1, 306, 0x0u },
+    { PARL__E_SET, 2, 144, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 3, 300, 0x0u },
+    /* 178: modes.yaml:295 */
+    { PARL__E_SET, 5, 294, 0x0u },
+    { PARL__E_SET, 1, 306, 0x0u },
+    { PARL__E_SET, 2, 144, 0x0u },
+    { PARL__E_SET, 1, 150, 0x0u },
+    { PARL__E_SET, 3, 300, 0x0u },
+    /* 179: modes.yaml:295 */
+    { PARL__E_SET, 5, 294, 0x0u },
+    { PARL__E_SET, 1, 306, 0x0u },
+    { PARL__E_SET, 2, 144, 0x0u },
+    { PARL__E_SET, 1, 150, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 3, 300, 0x0u },
+    /* 180: modes.yaml:296 */
+    { PARL__E_SET, 3, 300, 0x0u },
     { PARL__E_WORD, 0, 31, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
-    /* 177: modes.yaml:290 */
-    { PARL__E_SET, 3, 294, 0x0u },
+    /* 181: modes.yaml:296 */
+    { PARL__E_SET, 3, 300, 0x0u },
     { PARL__E_WORD, 0, 86, 0x0u },
     { PARL__E_WORD, 0, 160, 0x0u },
     { PARL__E_WORD, 0, 140, 0x0u },
-    /* 178: modes.yaml:291 */
+    /* 182: modes.yaml:297 */
     { PARL__E_WORD, 0, 222, 0x0u },
-    /* 179: modes.yaml:294 */
+    /* 183: modes.yaml:300 */
     { PARL__E_SECTION, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 306, 0x0u },
-    /* 180: modes.yaml:295 */
+    { PARL__E_SET, 4, 312, 0x0u },
+    /* 184: modes.yaml:301 */
     { PARL__E_WORD, 0, 271, 0x0u },
-    { PARL__E_SET, 5, 312, 0x0u },
+    { PARL__E_SET, 5, 318, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x0u },
-    /* 181: modes.yaml:301 */
-    { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 182: modes.yaml:304 */
-    { PARL__E_SET, 1, 318, 0x0u },
-    /* 183: modes.yaml:304 */
-    { PARL__E_WORD, 0, 99, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
-    /* 184: modes.yaml:304 */
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 99, 0x0u },
     /* 185: modes.yaml:307 */
+    { PARL__E_SECTION, 0, 0, 0x80u },
+    /* 186: modes.yaml:310 */
     { PARL__E_SET, 1, 324, 0x0u },
-    /* 186: modes.yaml:307 */
+    /* 187: modes.yaml:310 */
+    { PARL__E_WORD, 0, 99, 0x0u },
+    { PARL__E_WORD, 0, 212, 0x0u },
+    /* 188: modes.yaml:310 */
+    { PARL__E_WORD, 0, 323, 0x0u },
+    { PARL__E_WORD, 0, 99, 0x0u },
+    /* 189: modes.yaml:313 */
+    { PARL__E_SET, 1, 330, 0x0u },
+    /* 190: modes.yaml:313 */
     { PARL__E_WORD, 0, 40, 0x0u },
     { PARL__E_WORD, 0, 212, 0x0u },
-    /* 187: modes.yaml:307 */
+    /* 191: modes.yaml:313 */
     { PARL__E_WORD, 0, 294, 0x0u },
     { PARL__E_WORD, 0, 212, 0x0u },
-    /* 188: modes.yaml:307 */
+    /* 192: modes.yaml:313 */
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 40, 0x0u },
-    /* 189: modes.yaml:307 */
+    /* 193: modes.yaml:313 */
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 294, 0x0u },
-    /* 190: modes.yaml:312 */
-    { PARL__E_SET, 2, 330, 0x0u },
+    /* 194: modes.yaml:318 */
+    { PARL__E_SET, 2, 336, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
     { PARL__E_WORD, 0, 212, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 191: modes.yaml:313 */
+    /* 195: modes.yaml:319 */
     { PARL__E_WORD, 0, 19, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
     { PARL__E_WORD, 0, 212, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 192: modes.yaml:313 */
+    /* 196: modes.yaml:319 */
     { PARL__E_WORD, 0, 19, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
     { PARL__E_WORD, 0, 212, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 193: modes.yaml:314 */
-    { PARL__E_SET, 4, 336, 0x0u },
+    /* 197: modes.yaml:320 */
+    { PARL__E_SET, 4, 342, 0x0u },
     { PARL__E_WORD, 0, 19, 0x0u },
     { PARL__E_QUOTED, 0, 0, 0x0u },
-    /* 194: modes.yaml:315 */
-    { PARL__E_WORD, 0, 106, 0x0u },
-    { PARL__E_SET, 3, 342, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 195: modes.yaml:315 */
-    { PARL__E_WORD, 0, 106, 0x0u },
-    { PARL__E_SET, 1, 348, 0x0u },
-    { PARL__E_SET, 3, 342, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 196: modes.yaml:320 */
-    { PARL__E_SET, 2, 354, 0x0u },
-    { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_SET, 7, 360, 0x0u },
-    { PARL__E_SET, 4, 366, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 197: modes.yaml:321 */
-    { PARL__E_SET, 12, 372, 0x0u },
-    { PARL__E_SET, 4, 378, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
     /* 198: modes.yaml:321 */
-    { PARL__E_SET, 12, 372, 0x0u },
+    { PARL__E_WORD, 0, 106, 0x0u },
+    { PARL__E_SET, 3, 348, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 199: modes.yaml:321 */
+    { PARL__E_WORD, 0, 106, 0x0u },
+    { PARL__E_SET, 1, 354, 0x0u },
+    { PARL__E_SET, 3, 348, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 200: modes.yaml:326 */
+    { PARL__E_SET, 2, 360, 0x0u },
+    { PARL__E_GAP, 4, 0, 0x0u },
+    { PARL__E_SET, 7, 366, 0x0u },
+    { PARL__E_SET, 4, 372, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 201: modes.yaml:327 */
+    { PARL__E_SET, 12, 378, 0x0u },
+    { PARL__E_SET, 4, 384, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 202: modes.yaml:327 */
+    { PARL__E_SET, 12, 378, 0x0u },
     { PARL__E_WORD, 0, 322, 0x0u },
     { PARL__E_WORD, 0, 189, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 199: modes.yaml:321 */
-    { PARL__E_SET, 12, 372, 0x0u },
-    { PARL__E_SET, 1, 384, 0x0u },
+    /* 203: modes.yaml:327 */
+    { PARL__E_SET, 12, 378, 0x0u },
+    { PARL__E_SET, 1, 390, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 200: modes.yaml:321 */
-    { PARL__E_SET, 12, 372, 0x0u },
+    /* 204: modes.yaml:327 */
+    { PARL__E_SET, 12, 378, 0x0u },
     { PARL__E_WORD, 0, 359, 0x0u },
     { PARL__E_WORD, 0, 160, 0x0u },
     { PARL__E_WORD, 0, 313, 0x0u },
     { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 201: modes.yaml:321 */
-    { PARL__E_SET, 12, 372, 0x0u },
+    /* 205: modes.yaml:327 */
+    { PARL__E_SET, 12, 378, 0x0u },
     { PARL__E_WORD, 0, 322, 0x0u },
     { PARL__E_WORD, 0, 313, 0x0u },
     { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 202: modes.yaml:321 */
-    { PARL__E_SET, 12, 372, 0x0u },
+    /* 206: modes.yaml:327 */
+    { PARL__E_SET, 12, 378, 0x0u },
     { PARL__E_WORD, 0, 322, 0x0u },
     { PARL__E_WORD, 0, 80, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 203: modes.yaml:321 */
-    { PARL__E_SET, 12, 372, 0x0u },
-    { PARL__E_SET, 1, 390, 0x0u },
+    /* 207: modes.yaml:327 */
+    { PARL__E_SET, 12, 378, 0x0u },
+    { PARL__E_SET, 1, 396, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 204: modes.yaml:322 */
+    /* 208: modes.yaml:328 */
     { PARL__E_WORD, 0, 359, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_SET, 2, 396, 0x0u },
     { PARL__E_SET, 2, 402, 0x0u },
+    { PARL__E_SET, 2, 408, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 205: modes.yaml:322 */
+    /* 209: modes.yaml:328 */
     { PARL__E_WORD, 0, 359, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_SET, 2, 396, 0x0u },
+    { PARL__E_SET, 2, 402, 0x0u },
     { PARL__E_WORD, 0, 310, 0x0u },
     { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 206: modes.yaml:322 */
+    /* 210: modes.yaml:328 */
     { PARL__E_WORD, 0, 359, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_SET, 2, 396, 0x0u },
-    { PARL__E_SET, 3, 408, 0x0u },
+    { PARL__E_SET, 2, 402, 0x0u },
+    { PARL__E_SET, 3, 414, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 207: modes.yaml:322 */
+    /* 211: modes.yaml:328 */
     { PARL__E_WORD, 0, 359, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 34, 0x0u },
-    { PARL__E_SET, 2, 402, 0x0u },
+    { PARL__E_SET, 2, 408, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 208: modes.yaml:322 */
+    /* 212: modes.yaml:328 */
     { PARL__E_WORD, 0, 359, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
@@ -1441,21 +1465,21 @@ const parl__elem parl__elems[1200] = {
     { PARL__E_WORD, 0, 310, 0x0u },
     { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 209: modes.yaml:322 */
+    /* 213: modes.yaml:328 */
     { PARL__E_WORD, 0, 359, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 34, 0x0u },
-    { PARL__E_SET, 3, 408, 0x0u },
+    { PARL__E_SET, 3, 414, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 210: modes.yaml:322 */
+    /* 214: modes.yaml:328 */
     { PARL__E_WORD, 0, 359, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 35, 0x0u },
-    { PARL__E_SET, 2, 402, 0x0u },
+    { PARL__E_SET, 2, 408, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 211: modes.yaml:322 */
+    /* 215: modes.yaml:328 */
     { PARL__E_WORD, 0, 359, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
@@ -1463,457 +1487,457 @@ const parl__elem parl__elems[1200] = {
     { PARL__E_WORD, 0, 310, 0x0u },
     { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 212: modes.yaml:322 */
+    /* 216: modes.yaml:328 */
     { PARL__E_WORD, 0, 359, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 35, 0x0u },
-    { PARL__E_SET, 3, 408, 0x0u },
+    { PARL__E_SET, 3, 414, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 213: modes.yaml:323 */
+    /* 217: modes.yaml:329 */
     { PARL__E_WORD, 0, 359, 0x0u },
     { PARL__E_SET, 2, 12, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 7, 414, 0x0u },
-    /* 214: modes.yaml:324 */
+    { PARL__E_SET, 7, 420, 0x0u },
+    /* 218: modes.yaml:330 */
     { PARL__E_SET, 2, 12, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 7, 414, 0x0u },
-    /* 215: modes.yaml:325 */
+    { PARL__E_SET, 7, 420, 0x0u },
+    /* 219: modes.yaml:331 */
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_SET, 2, 396, 0x0u },
-    { PARL__E_SET, 6, 420, 0x0u },
+    { PARL__E_SET, 2, 402, 0x0u },
+    { PARL__E_SET, 6, 426, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 216: modes.yaml:325 */
+    /* 220: modes.yaml:331 */
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 34, 0x0u },
-    { PARL__E_SET, 6, 420, 0x0u },
+    { PARL__E_SET, 6, 426, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 217: modes.yaml:325 */
+    /* 221: modes.yaml:331 */
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 35, 0x0u },
-    { PARL__E_SET, 6, 420, 0x0u },
+    { PARL__E_SET, 6, 426, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 218: modes.yaml:325 */
+    /* 222: modes.yaml:331 */
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_SET, 4, 426, 0x0u },
+    { PARL__E_SET, 4, 432, 0x0u },
     { PARL__E_SET, 14, 174, 0x0u },
-    { PARL__E_SET, 6, 420, 0x0u },
+    { PARL__E_SET, 6, 426, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 219: modes.yaml:326 */
-    { PARL__E_SET, 3, 432, 0x0u },
-    { PARL__E_SET, 2, 396, 0x0u },
-    { PARL__E_SET, 5, 438, 0x0u },
+    /* 223: modes.yaml:332 */
+    { PARL__E_SET, 3, 438, 0x0u },
+    { PARL__E_SET, 2, 402, 0x0u },
+    { PARL__E_SET, 5, 444, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 220: modes.yaml:326 */
-    { PARL__E_SET, 3, 432, 0x0u },
-    { PARL__E_SET, 4, 426, 0x0u },
+    /* 224: modes.yaml:332 */
+    { PARL__E_SET, 3, 438, 0x0u },
+    { PARL__E_SET, 4, 432, 0x0u },
     { PARL__E_SET, 14, 174, 0x0u },
-    { PARL__E_SET, 5, 438, 0x0u },
+    { PARL__E_SET, 5, 444, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 221: modes.yaml:327 */
-    { PARL__E_SET, 3, 432, 0x0u },
-    { PARL__E_SET, 2, 396, 0x0u },
-    { PARL__E_SET, 3, 444, 0x0u },
+    /* 225: modes.yaml:333 */
+    { PARL__E_SET, 3, 438, 0x0u },
+    { PARL__E_SET, 2, 402, 0x0u },
+    { PARL__E_SET, 3, 450, 0x0u },
     { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 222: modes.yaml:327 */
-    { PARL__E_SET, 3, 432, 0x0u },
-    { PARL__E_SET, 4, 426, 0x0u },
+    /* 226: modes.yaml:333 */
+    { PARL__E_SET, 3, 438, 0x0u },
+    { PARL__E_SET, 4, 432, 0x0u },
     { PARL__E_SET, 14, 174, 0x0u },
-    { PARL__E_SET, 3, 444, 0x0u },
+    { PARL__E_SET, 3, 450, 0x0u },
     { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 223: modes.yaml:328 */
-    { PARL__E_SET, 2, 450, 0x0u },
-    { PARL__E_SET, 4, 456, 0x0u },
-    { PARL__E_SET, 2, 462, 0x0u },
+    /* 227: modes.yaml:334 */
+    { PARL__E_SET, 2, 456, 0x0u },
+    { PARL__E_SET, 4, 462, 0x0u },
+    { PARL__E_SET, 2, 468, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 224: modes.yaml:329 */
+    /* 228: modes.yaml:335 */
     { PARL__E_SET, 2, 12, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
-    { PARL__E_SET, 2, 468, 0x0u },
-    { PARL__E_SET, 4, 366, 0x0u },
+    { PARL__E_SET, 2, 474, 0x0u },
+    { PARL__E_SET, 4, 372, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 225: modes.yaml:329 */
+    /* 229: modes.yaml:335 */
     { PARL__E_SET, 2, 12, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 23, 0x0u },
     { PARL__E_WORD, 0, 186, 0x0u },
-    { PARL__E_SET, 4, 366, 0x0u },
+    { PARL__E_SET, 4, 372, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 226: modes.yaml:329 */
+    /* 230: modes.yaml:335 */
     { PARL__E_SET, 2, 12, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 8, 0x0u },
     { PARL__E_WORD, 0, 186, 0x0u },
-    { PARL__E_SET, 4, 366, 0x0u },
+    { PARL__E_SET, 4, 372, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 227: modes.yaml:329 */
+    /* 231: modes.yaml:335 */
     { PARL__E_SET, 2, 12, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
-    { PARL__E_SET, 1, 474, 0x0u },
-    { PARL__E_SET, 4, 366, 0x0u },
+    { PARL__E_SET, 1, 480, 0x0u },
+    { PARL__E_SET, 4, 372, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 228: modes.yaml:330 */
+    /* 232: modes.yaml:336 */
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_SET, 2, 396, 0x0u },
-    { PARL__E_SET, 3, 480, 0x0u },
-    { PARL__E_SET, 2, 486, 0x0u },
+    { PARL__E_SET, 2, 402, 0x0u },
+    { PARL__E_SET, 3, 486, 0x0u },
+    { PARL__E_SET, 2, 492, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 229: modes.yaml:330 */
+    /* 233: modes.yaml:336 */
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_SET, 2, 396, 0x0u },
-    { PARL__E_SET, 1, 492, 0x0u },
-    { PARL__E_SET, 3, 480, 0x0u },
-    { PARL__E_SET, 2, 486, 0x0u },
+    { PARL__E_SET, 2, 402, 0x0u },
+    { PARL__E_SET, 1, 498, 0x0u },
+    { PARL__E_SET, 3, 486, 0x0u },
+    { PARL__E_SET, 2, 492, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 230: modes.yaml:331 */
-    { PARL__E_SET, 2, 498, 0x0u },
+    /* 234: modes.yaml:337 */
+    { PARL__E_SET, 2, 504, 0x0u },
     { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 231: modes.yaml:332 */
-    { PARL__E_SET, 1, 504, 0x0u },
+    /* 235: modes.yaml:338 */
+    { PARL__E_SET, 1, 510, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 232: modes.yaml:332 */
+    /* 236: modes.yaml:338 */
     { PARL__E_WORD, 0, 269, 0x0u },
     { PARL__E_WORD, 0, 123, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 233: modes.yaml:332 */
+    /* 237: modes.yaml:338 */
     { PARL__E_WORD, 0, 179, 0x0u },
     { PARL__E_WORD, 0, 123, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 234: modes.yaml:332 */
+    /* 238: modes.yaml:338 */
     { PARL__E_WORD, 0, 179, 0x0u },
     { PARL__E_WORD, 0, 352, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 235: modes.yaml:332 */
-    { PARL__E_SET, 4, 510, 0x0u },
+    /* 239: modes.yaml:338 */
+    { PARL__E_SET, 4, 516, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 236: modes.yaml:333 */
-    { PARL__E_SET, 2, 516, 0x0u },
-    { PARL__E_SET, 3, 522, 0x0u },
+    /* 240: modes.yaml:339 */
+    { PARL__E_SET, 2, 522, 0x0u },
+    { PARL__E_SET, 3, 528, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 237: modes.yaml:334 */
+    /* 241: modes.yaml:340 */
     { PARL__E_WORD, 0, 189, 0x0u },
     { PARL__E_WORD, 0, 212, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 238: modes.yaml:334 */
+    /* 242: modes.yaml:340 */
     { PARL__E_WORD, 0, 255, 0x0u },
     { PARL__E_WORD, 0, 343, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 239: modes.yaml:339 */
-    { PARL__E_SET, 4, 528, 0x0u },
-    /* 240: modes.yaml:340 */
+    /* 243: modes.yaml:345 */
+    { PARL__E_SET, 4, 534, 0x0u },
+    /* 244: modes.yaml:346 */
     { PARL__E_WORD, 0, 250, 0x0u },
-    { PARL__E_SET, 3, 534, 0x0u },
     { PARL__E_SET, 3, 540, 0x0u },
-    /* 241: modes.yaml:340 */
+    { PARL__E_SET, 3, 546, 0x0u },
+    /* 245: modes.yaml:346 */
     { PARL__E_WORD, 0, 250, 0x0u },
-    { PARL__E_SET, 3, 534, 0x0u },
+    { PARL__E_SET, 3, 540, 0x0u },
     { PARL__E_WORD, 0, 149, 0x0u },
     { PARL__E_WORD, 0, 132, 0x0u },
-    /* 242: modes.yaml:340 */
+    /* 246: modes.yaml:346 */
     { PARL__E_WORD, 0, 250, 0x0u },
-    { PARL__E_SET, 3, 534, 0x0u },
+    { PARL__E_SET, 3, 540, 0x0u },
     { PARL__E_WORD, 0, 131, 0x0u },
     { PARL__E_WORD, 0, 294, 0x0u },
     { PARL__E_WORD, 0, 343, 0x0u },
     { PARL__E_WORD, 0, 120, 0x0u },
-    /* 243: modes.yaml:341 */
-    { PARL__E_SET, 2, 546, 0x0u },
-    /* 244: modes.yaml:341 */
+    /* 247: modes.yaml:347 */
+    { PARL__E_SET, 2, 552, 0x0u },
+    /* 248: modes.yaml:347 */
     { PARL__E_WORD, 0, 363, 0x0u },
     { PARL__E_WORD, 0, 123, 0x0u },
     { PARL__E_WORD, 0, 363, 0x0u },
-    /* 245: modes.yaml:341 */
+    /* 249: modes.yaml:347 */
     { PARL__E_WORD, 0, 149, 0x0u },
     { PARL__E_WORD, 0, 132, 0x0u },
-    /* 246: modes.yaml:346 */
+    /* 250: modes.yaml:352 */
     { PARL__E_QUOTED, 0, 0, 0x0u },
-    /* 247: modes.yaml:351 */
+    /* 251: modes.yaml:357 */
     { PARL__E_WORD, 0, 250, 0x0u },
-    { PARL__E_SET, 2, 552, 0x0u },
-    /* 248: modes.yaml:351 */
+    { PARL__E_SET, 2, 558, 0x0u },
+    /* 252: modes.yaml:357 */
     { PARL__E_WORD, 0, 250, 0x0u },
-    { PARL__E_SET, 2, 552, 0x0u },
+    { PARL__E_SET, 2, 558, 0x0u },
     { PARL__E_WORD, 0, 343, 0x0u },
     { PARL__E_WORD, 0, 185, 0x0u },
-    /* 249: modes.yaml:351 */
+    /* 253: modes.yaml:357 */
     { PARL__E_WORD, 0, 250, 0x0u },
-    { PARL__E_SET, 2, 552, 0x0u },
-    { PARL__E_SET, 3, 558, 0x0u },
-    /* 250: modes.yaml:351 */
+    { PARL__E_SET, 2, 558, 0x0u },
+    { PARL__E_SET, 3, 564, 0x0u },
+    /* 254: modes.yaml:357 */
     { PARL__E_WORD, 0, 250, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 85, 0x0u },
-    /* 251: modes.yaml:351 */
+    /* 255: modes.yaml:357 */
     { PARL__E_WORD, 0, 250, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 85, 0x0u },
     { PARL__E_WORD, 0, 343, 0x0u },
     { PARL__E_WORD, 0, 185, 0x0u },
-    /* 252: modes.yaml:351 */
+    /* 256: modes.yaml:357 */
     { PARL__E_WORD, 0, 250, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 85, 0x0u },
-    { PARL__E_SET, 3, 558, 0x0u },
-    /* 253: modes.yaml:351 */
+    { PARL__E_SET, 3, 564, 0x0u },
+    /* 257: modes.yaml:357 */
     { PARL__E_WORD, 0, 250, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 84, 0x0u },
-    /* 254: modes.yaml:351 */
+    /* 258: modes.yaml:357 */
     { PARL__E_WORD, 0, 250, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 84, 0x0u },
     { PARL__E_WORD, 0, 343, 0x0u },
     { PARL__E_WORD, 0, 185, 0x0u },
-    /* 255: modes.yaml:351 */
+    /* 259: modes.yaml:357 */
     { PARL__E_WORD, 0, 250, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 84, 0x0u },
-    { PARL__E_SET, 3, 558, 0x0u },
-    /* 256: modes.yaml:351 */
+    { PARL__E_SET, 3, 564, 0x0u },
+    /* 260: modes.yaml:357 */
     { PARL__E_WORD, 0, 250, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 115, 0x0u },
-    /* 257: modes.yaml:351 */
+    /* 261: modes.yaml:357 */
     { PARL__E_WORD, 0, 250, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 115, 0x0u },
     { PARL__E_WORD, 0, 343, 0x0u },
     { PARL__E_WORD, 0, 185, 0x0u },
-    /* 258: modes.yaml:351 */
+    /* 262: modes.yaml:357 */
     { PARL__E_WORD, 0, 250, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 115, 0x0u },
-    { PARL__E_SET, 3, 558, 0x0u },
-    /* 259: modes.yaml:352 */
     { PARL__E_SET, 3, 564, 0x0u },
-    { PARL__E_SET, 1, 348, 0x0u },
-    /* 260: modes.yaml:352 */
-    { PARL__E_SET, 3, 564, 0x0u },
+    /* 263: modes.yaml:358 */
+    { PARL__E_SET, 3, 570, 0x0u },
+    { PARL__E_SET, 1, 354, 0x0u },
+    /* 264: modes.yaml:358 */
+    { PARL__E_SET, 3, 570, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 85, 0x0u },
-    /* 261: modes.yaml:352 */
-    { PARL__E_SET, 3, 564, 0x0u },
+    /* 265: modes.yaml:358 */
+    { PARL__E_SET, 3, 570, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 84, 0x0u },
-    /* 262: modes.yaml:352 */
-    { PARL__E_SET, 3, 564, 0x0u },
+    /* 266: modes.yaml:358 */
+    { PARL__E_SET, 3, 570, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 115, 0x0u },
-    /* 263: modes.yaml:352 */
-    { PARL__E_SET, 3, 564, 0x0u },
+    /* 267: modes.yaml:358 */
+    { PARL__E_SET, 3, 570, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 319, 0x0u },
-    /* 264: modes.yaml:352 */
-    { PARL__E_SET, 3, 564, 0x0u },
+    /* 268: modes.yaml:358 */
+    { PARL__E_SET, 3, 570, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 70, 0x0u },
-    /* 265: modes.yaml:352 */
-    { PARL__E_SET, 3, 564, 0x0u },
+    /* 269: modes.yaml:358 */
+    { PARL__E_SET, 3, 570, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 69, 0x0u },
-    /* 266: modes.yaml:352 */
-    { PARL__E_SET, 3, 564, 0x0u },
-    { PARL__E_SET, 1, 300, 0x0u },
-    { PARL__E_SET, 1, 348, 0x0u },
-    /* 267: modes.yaml:352 */
-    { PARL__E_SET, 3, 564, 0x0u },
-    { PARL__E_SET, 1, 300, 0x0u },
+    /* 270: modes.yaml:358 */
+    { PARL__E_SET, 3, 570, 0x0u },
+    { PARL__E_SET, 1, 306, 0x0u },
+    { PARL__E_SET, 1, 354, 0x0u },
+    /* 271: modes.yaml:358 */
+    { PARL__E_SET, 3, 570, 0x0u },
+    { PARL__E_SET, 1, 306, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 85, 0x0u },
-    /* 268: modes.yaml:352 */
-    { PARL__E_SET, 3, 564, 0x0u },
-    { PARL__E_SET, 1, 300, 0x0u },
+    /* 272: modes.yaml:358 */
+    { PARL__E_SET, 3, 570, 0x0u },
+    { PARL__E_SET, 1, 306, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 84, 0x0u },
-    /* 269: modes.yaml:352 */
-    { PARL__E_SET, 3, 564, 0x0u },
-    { PARL__E_SET, 1, 300, 0x0u },
+    /* 273: modes.yaml:358 */
+    { PARL__E_SET, 3, 570, 0x0u },
+    { PARL__E_SET, 1, 306, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 115, 0x0u },
-    /* 270: modes.yaml:352 */
-    { PARL__E_SET, 3, 564, 0x0u },
-    { PARL__E_SET, 1, 300, 0x0u },
+    /* 274: modes.yaml:358 */
+    { PARL__E_SET, 3, 570, 0x0u },
+    { PARL__E_SET, 1, 306, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 319, 0x0u },
-    /* 271: modes.yaml:352 */
-    { PARL__E_SET, 3, 564, 0x0u },
-    { PARL__E_SET, 1, 300, 0x0u },
+    /* 275: modes.yaml:358 */
+    { PARL__E_SET, 3, 570, 0x0u },
+    { PARL__E_SET, 1, 306, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 70, 0x0u },
-    /* 272: modes.yaml:352 */
-    { PARL__E_SET, 3, 564, 0x0u },
-    { PARL__E_SET, 1, 300, 0x0u },
+    /* 276: modes.yaml:358 */
+    { PARL__E_SET, 3, 570, 0x0u },
+    { PARL__E_SET, 1, 306, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 69, 0x0u },
-    /* 273: modes.yaml:355 */
+    /* 277: modes.yaml:361 */
     { PARL__E_WORD, 0, 314, 0x0u },
     { PARL__E_WORD, 0, 185, 0x0u },
     { PARL__E_WORD, 0, 9, 0x0u },
-    { PARL__E_SET, 2, 570, 0x0u },
+    { PARL__E_SET, 2, 576, 0x0u },
     { PARL__E_SET, 14, 174, 0x0u },
-    /* 274: modes.yaml:356 */
-    { PARL__E_SET, 1, 576, 0x0u },
-    { PARL__E_SET, 2, 570, 0x0u },
+    /* 278: modes.yaml:362 */
+    { PARL__E_SET, 1, 582, 0x0u },
+    { PARL__E_SET, 2, 576, 0x0u },
     { PARL__E_SET, 14, 174, 0x0u },
-    /* 275: modes.yaml:356 */
+    /* 279: modes.yaml:362 */
     { PARL__E_WORD, 0, 304, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 303, 0x0u },
     { PARL__E_WORD, 0, 212, 0x0u },
-    { PARL__E_SET, 2, 570, 0x0u },
+    { PARL__E_SET, 2, 576, 0x0u },
     { PARL__E_SET, 14, 174, 0x0u },
-    /* 276: modes.yaml:359 */
+    /* 280: modes.yaml:365 */
     { PARL__E_SECTION, 0, 0, 0x0u },
-    /* 277: modes.yaml:362 */
+    /* 281: modes.yaml:368 */
     { PARL__E_WORD, 0, 168, 0x0u },
-    /* 278: modes.yaml:390 */
-    { PARL__E_SET, 13, 582, 0x0u },
-    /* 279: modes.yaml:391 */
+    /* 282: modes.yaml:396 */
+    { PARL__E_SET, 13, 588, 0x0u },
+    /* 283: modes.yaml:397 */
     { PARL__E_WORD, 0, 133, 0x0u },
     { PARL__E_WORD, 0, 185, 0x0u },
-    /* 280: modes.yaml:391 */
+    /* 284: modes.yaml:397 */
     { PARL__E_WORD, 0, 314, 0x0u },
     { PARL__E_WORD, 0, 185, 0x0u },
-    /* 281: modes.yaml:391 */
+    /* 285: modes.yaml:397 */
     { PARL__E_WORD, 0, 356, 0x0u },
     { PARL__E_WORD, 0, 86, 0x0u },
     { PARL__E_WORD, 0, 160, 0x0u },
     { PARL__E_WORD, 0, 267, 0x0u },
-    /* 282: modes.yaml:391 */
+    /* 286: modes.yaml:397 */
     { PARL__E_WORD, 0, 356, 0x0u },
     { PARL__E_WORD, 0, 83, 0x0u },
     { PARL__E_WORD, 0, 325, 0x0u },
     { PARL__E_WORD, 0, 267, 0x0u },
-    /* 283: modes.yaml:391 */
+    /* 287: modes.yaml:397 */
     { PARL__E_WORD, 0, 357, 0x0u },
     { PARL__E_WORD, 0, 149, 0x0u },
-    /* 284: modes.yaml:391 */
+    /* 288: modes.yaml:397 */
     { PARL__E_WORD, 0, 356, 0x0u },
     { PARL__E_WORD, 0, 159, 0x0u },
     { PARL__E_WORD, 0, 149, 0x0u },
-    /* 285: modes.yaml:392 */
-    { PARL__E_SET, 10, 588, 0x0u },
-    /* 286: modes.yaml:393 */
-    { PARL__E_SET, 6, 594, 0x0u },
-    /* 287: modes.yaml:394 */
-    { PARL__E_SET, 3, 600, 0x0u },
-    /* 288: modes.yaml:394 */
+    /* 289: modes.yaml:398 */
+    { PARL__E_SET, 10, 594, 0x0u },
+    /* 290: modes.yaml:399 */
+    { PARL__E_SET, 6, 600, 0x0u },
+    /* 291: modes.yaml:400 */
+    { PARL__E_SET, 3, 606, 0x0u },
+    /* 292: modes.yaml:400 */
     { PARL__E_WORD, 0, 179, 0x0u },
     { PARL__E_WORD, 0, 123, 0x0u },
-    /* 289: modes.yaml:394 */
+    /* 293: modes.yaml:400 */
     { PARL__E_WORD, 0, 179, 0x0u },
     { PARL__E_WORD, 0, 352, 0x0u },
-    /* 290: modes.yaml:394 */
-    { PARL__E_SET, 1, 606, 0x0u },
-    /* 291: modes.yaml:395 */
+    /* 294: modes.yaml:400 */
+    { PARL__E_SET, 1, 612, 0x0u },
+    /* 295: modes.yaml:401 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 178, 0x0u },
-    /* 292: modes.yaml:395 */
+    /* 296: modes.yaml:401 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 181, 0x0u },
-    /* 293: modes.yaml:395 */
+    /* 297: modes.yaml:401 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 86, 0x0u },
     { PARL__E_WORD, 0, 160, 0x0u },
-    /* 294: modes.yaml:395 */
+    /* 298: modes.yaml:401 */
     { PARL__E_WORD, 0, 363, 0x0u },
     { PARL__E_WORD, 0, 71, 0x0u },
-    /* 295: modes.yaml:395 */
+    /* 299: modes.yaml:401 */
     { PARL__E_WORD, 0, 71, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
-    /* 296: modes.yaml:396 */
-    { PARL__E_SET, 5, 612, 0x0u },
-    /* 297: modes.yaml:396 */
+    /* 300: modes.yaml:402 */
+    { PARL__E_SET, 5, 618, 0x0u },
+    /* 301: modes.yaml:402 */
     { PARL__E_WORD, 0, 198, 0x0u },
     { PARL__E_WORD, 0, 343, 0x0u },
     { PARL__E_WORD, 0, 167, 0x0u },
-    /* 298: modes.yaml:396 */
+    /* 302: modes.yaml:402 */
     { PARL__E_WORD, 0, 105, 0x0u },
     { PARL__E_WORD, 0, 18, 0x0u },
-    /* 299: modes.yaml:396 */
+    /* 303: modes.yaml:402 */
     { PARL__E_WORD, 0, 131, 0x0u },
     { PARL__E_WORD, 0, 171, 0x0u },
-    /* 300: modes.yaml:396 */
+    /* 304: modes.yaml:402 */
     { PARL__E_WORD, 0, 134, 0x0u },
     { PARL__E_WORD, 0, 343, 0x0u },
-    /* 301: modes.yaml:396 */
+    /* 305: modes.yaml:402 */
     { PARL__E_WORD, 0, 290, 0x0u },
     { PARL__E_WORD, 0, 343, 0x0u },
-    /* 302: modes.yaml:397 */
+    /* 306: modes.yaml:403 */
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 303: modes.yaml:398 */
+    /* 307: modes.yaml:404 */
     { PARL__E_SECTION, 0, 0, 0x0u },
-    /* 304: modes.yaml:399 */
+    /* 308: modes.yaml:405 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
-    /* 305: modes.yaml:371 */
-    { PARL__E_SET, 4, 426, 0x0u },
+    /* 309: modes.yaml:377 */
+    { PARL__E_SET, 4, 432, 0x0u },
     { PARL__E_SET, 14, 174, 0x0u },
-    /* 306: modes.yaml:371 */
-    { PARL__E_SET, 4, 618, 0x0u },
-    { PARL__E_SET, 4, 426, 0x0u },
+    /* 310: modes.yaml:377 */
+    { PARL__E_SET, 4, 624, 0x0u },
+    { PARL__E_SET, 4, 432, 0x0u },
     { PARL__E_SET, 14, 174, 0x0u },
-    /* 307: modes.yaml:372 */
-    { PARL__E_SET, 2, 624, 0x0u },
-    /* 308: modes.yaml:372 */
+    /* 311: modes.yaml:378 */
+    { PARL__E_SET, 2, 630, 0x0u },
+    /* 312: modes.yaml:378 */
     { PARL__E_WORD, 0, 320, 0x0u },
     { PARL__E_WORD, 0, 373, 0x0u },
-    /* 309: modes.yaml:372 */
+    /* 313: modes.yaml:378 */
     { PARL__E_WORD, 0, 123, 0x0u },
     { PARL__E_WORD, 0, 185, 0x0u },
-    /* 310: modes.yaml:372 */
-    { PARL__E_SET, 1, 630, 0x0u },
-    /* 311: modes.yaml:373 */
-    { PARL__E_SET, 3, 636, 0x0u },
-    { PARL__E_SET, 4, 642, 0x0u },
-    /* 312: modes.yaml:375 */
-    { PARL__E_SET, 7, 648, 0x0u },
-    /* 313: modes.yaml:375 */
-    { PARL__E_SET, 3, 654, 0x0u },
-    { PARL__E_SET, 7, 648, 0x0u },
-    /* 314: modes.yaml:381 */
-    { PARL__E_UNIT, 0, 0, 0xeu },
-    { PARL__E_NTH, 0, 0, 0x0u },
-    /* 315: modes.yaml:381 */
-    { PARL__E_UNIT, 0, 0, 0xeu },
-    { PARL__E_SET, 3, 78, 0x0u },
-    { PARL__E_NTH, 0, 0, 0x0u },
+    /* 314: modes.yaml:378 */
+    { PARL__E_SET, 1, 636, 0x0u },
+    /* 315: modes.yaml:379 */
+    { PARL__E_SET, 3, 642, 0x0u },
+    { PARL__E_SET, 4, 648, 0x0u },
     /* 316: modes.yaml:381 */
+    { PARL__E_SET, 7, 654, 0x0u },
+    /* 317: modes.yaml:381 */
+    { PARL__E_SET, 3, 660, 0x0u },
+    { PARL__E_SET, 7, 654, 0x0u },
+    /* 318: modes.yaml:387 */
+    { PARL__E_UNIT, 0, 0, 0xeu },
+    { PARL__E_NTH, 0, 0, 0x0u },
+    /* 319: modes.yaml:387 */
+    { PARL__E_UNIT, 0, 0, 0xeu },
+    { PARL__E_SET, 3, 78, 0x0u },
+    { PARL__E_NTH, 0, 0, 0x0u },
+    /* 320: modes.yaml:387 */
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_UNIT, 0, 0, 0xeu },
     { PARL__E_NTH, 0, 0, 0x0u },
-    /* 317: modes.yaml:381 */
+    /* 321: modes.yaml:387 */
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_UNIT, 0, 0, 0xeu },
     { PARL__E_SET, 3, 78, 0x0u },
     { PARL__E_NTH, 0, 0, 0x0u },
-    /* 318: modes.yaml:382 */
+    /* 322: modes.yaml:388 */
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0xeu },
-    /* 319: modes.yaml:383 */
+    /* 323: modes.yaml:389 */
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_SET, 5, 54, 0x0u },
     { PARL__E_UNIT, 0, 0, 0xeu },
-    /* 320: modes.yaml:385 */
+    /* 324: modes.yaml:391 */
     { PARL__E_SECTION, 0, 0, 0x0u },
-    /* 321: modes.yaml:385 */
+    /* 325: modes.yaml:391 */
     { PARL__E_SECTION, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 306, 0x0u },
-    /* 322: modes.yaml:385 */
+    { PARL__E_SET, 4, 312, 0x0u },
+    /* 326: modes.yaml:391 */
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x0u },
-    /* 323: modes.yaml:385 */
+    /* 327: modes.yaml:391 */
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 306, 0x0u },
+    { PARL__E_SET, 4, 312, 0x0u },
 };
-const uint64_t parl__set_bits[660] = {
+const uint64_t parl__set_bits[666] = {
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000200000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000040000000000u, 0x0000000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000010u,
@@ -1969,124 +1993,126 @@ const uint64_t parl__set_bits[660] = {
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000006800000u, 0x0000000000000000u, 0x0000000000000000u,
     0x0000000001080000u, 0x0000020000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x1001000000000000u, 0x0010001000000000u,
-    0x0000008000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000004000000000u, 0x0000000000000000u, 0x0000000000000008u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0001000000000000u, 0x0000000800000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000400010u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000010000000000u, 0x0200000000000000u, 0x0000000004000000u, 0x0000000010000000u,
-    0x0000008000000000u, 0x0000000001000000u, 0x0000010000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000004000000000u, 0x0000000001000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000001000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x8000000000000000u, 0x0100000800000000u,
+    0x1001000000000000u, 0x0010001000000000u, 0x0000008000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000004000000000u, 0x0000000000000000u,
+    0x0000000000000008u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0001000000000000u, 0x0000000800000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000010000000000u, 0x0200000000000000u,
+    0x0000000004000000u, 0x0000000010000000u, 0x0000008000000000u, 0x0000000001000000u,
+    0x0000010000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000004000000000u, 0x0000000001000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000001000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x8000000000000000u, 0x0100000800000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0800000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0800000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000001800000000u,
+    0x0000000000000000u, 0x0000001800000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000008000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000008000000u, 0x0000004000000000u, 0x0000000000000000u,
+    0x0000010000000000u, 0x0000000000000000u, 0x0000000020000000u, 0x0000000010000000u,
+    0x0000004000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000200000000000u, 0x0000000000000010u, 0x0000000008000000u, 0x0000011000000000u,
+    0x0010000000000000u, 0x0000000000000000u, 0x0000000000004000u, 0x0000000000000000u,
+    0x0000000000010000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0200000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0008000000000000u, 0x0000000000000000u, 0x0000000000002000u, 0x0000008000000000u,
+    0x0000000000008000u, 0x0000000000000000u, 0x0004000000000200u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000800020u, 0x0000000000000000u, 0x0000000000200000u,
+    0x0000000000000000u, 0x0000001000000000u, 0x0000000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000008000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000008000000u,
-    0x0000004000000000u, 0x0000000000000000u, 0x0000010000000000u, 0x0000000000000000u,
-    0x0000000020000000u, 0x0000000010000000u, 0x0000004000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000200000000000u, 0x0000000000000010u,
-    0x0000000008000000u, 0x0000011000000000u, 0x0010000000000000u, 0x0000000000000000u,
-    0x0000000000004000u, 0x0000000000000000u, 0x0000000000010000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0200000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0008000000000000u, 0x0000000000000000u,
-    0x0000000000002000u, 0x0000008000000000u, 0x0000000000008000u, 0x0000000000000000u,
-    0x0004000000000200u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000800020u,
-    0x0000000000000000u, 0x0000000000200000u, 0x0000000000000000u, 0x0000001000000000u,
+    0x0000000000000000u, 0x0000000010000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000010004000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0040000000000000u,
+    0x0000200000010000u, 0x0000000000000000u, 0x0000000008000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000010000u, 0x2000000000000000u, 0x0000000000000000u,
+    0x0000000000001000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000100000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000040000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000001000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000030000001c00u, 0x0006000000000000u,
+    0x0000000000000200u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000900000u,
+    0x0000000000000002u, 0x0000000000000000u, 0x0000800000000000u, 0x0000000000000000u,
+    0x0000080000000000u, 0x0008879000000000u, 0x0000000000058000u, 0x0000000000000000u,
+    0x0000000000000200u, 0x0000000000020800u, 0x0000000000000000u, 0x0000000000800000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000010000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000010004000000u,
+    0x1000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0040000000000000u, 0x0000200000010000u, 0x0000000000000000u,
-    0x0000000008000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000010000u,
-    0x2000000000000000u, 0x0000000000000000u, 0x0000000000001000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000100000000u, 0x0000000000000000u,
+    0x0000000000000002u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000100000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000020u,
+    0x0000000000000000u, 0x0000000000004000u, 0x0400000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000001200u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000800u, 0x0000000000000000u,
+    0x0000000000010000u, 0x0000000000008400u, 0x0800000000800000u, 0x4000000000000000u,
+    0x0080000000000000u, 0x0000000000000000u, 0x0000000000008000u, 0x0000000000004200u,
+    0x0400000000400000u, 0x2000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000200000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x000000000000100cu, 0x0000000080000000u, 0x0000000000000000u,
+    0x0000000080000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000800000000u,
+    0x0000000000020000u, 0x0000000000020800u, 0x1000000000000000u, 0x0000000000000000u,
+    0x0000000000000001u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0100002000000000u, 0x0008000000000000u,
+    0x0000000000800100u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000040000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000001000000000u,
+    0x2400000000000000u, 0xa000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000100000u,
+    0x0000000000000000u, 0x0000000000800000u, 0x0000000001000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000800000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x2000000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000030000001c00u, 0x0006000000000000u, 0x0000000000000200u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000900000u, 0x0000000000000002u, 0x0000000000000000u,
-    0x0000800000000000u, 0x0000000000000000u, 0x0000080000000000u, 0x0008879000000000u,
-    0x0000000000058000u, 0x0000000000000000u, 0x0000000000000200u, 0x0000000000020800u,
-    0x0000000000000000u, 0x0000000000800000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x1000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0040001000000000u, 0x0002000000000000u,
+    0x0000000000000200u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000100000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000008000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000002u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000100000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000020u, 0x0000000000000000u, 0x0000000000004000u,
-    0x0400000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000001200u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000800u, 0x0000000000000000u, 0x0000000000010000u, 0x0000000000008400u,
-    0x0800000000800000u, 0x4000000000000000u, 0x0080000000000000u, 0x0000000000000000u,
-    0x0000000000008000u, 0x0000000000004200u, 0x0400000000400000u, 0x2000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000200000000u, 0x0000000000000000u, 0x0000000000000000u, 0x000000000000100cu,
-    0x0000000080000000u, 0x0000000000000000u, 0x0000000080000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000800000000u, 0x0000000000020000u, 0x0000000000020800u,
-    0x1000000000000000u, 0x0000000000000000u, 0x0000000000000001u, 0x0000000000000000u,
+    0x0240000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0040000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0100002000000000u, 0x0008000000000000u, 0x0000000000800100u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0012000000000200u, 0x0000000000000000u,
+    0x0000000000002000u, 0x0000000000000000u, 0x0000000001800000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x2400000000000000u, 0xa000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000100000u, 0x0000000000000000u, 0x0000000000800000u,
-    0x0000000001000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000800000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x2000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0040001000000000u, 0x0002000000000000u, 0x0000000000000200u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000100000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000008000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0240000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0040000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0012000000000200u, 0x0000000000000000u, 0x0000000000002000u, 0x0000000000000000u,
-    0x0000000001800000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000200u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000800000u, 0x0000000000000002u, 0x0000000000000000u,
-    0x4000000000000000u, 0x0000002000000000u, 0x0000000000000010u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000020000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0200000100000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000001000u,
-    0x0000000000080000u, 0x0000020000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000400000000u, 0x0000000000000000u, 0x0000020000000000u,
+    0x0000000000000200u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000800000u,
+    0x0000000000000002u, 0x0000000000000000u, 0x4000000000000000u, 0x0000002000000000u,
+    0x0000000000000010u, 0x0000000000000000u, 0x0000000000000000u, 0x0000020000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0200000100000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000001000u, 0x0000000000080000u, 0x0000020000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000400000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000100000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000001000u, 0x0000001000100000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000020000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000002000000u, 0x0000000000000000u, 0x0010000000000000u,
-    0x0000000008000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000001008u,
-    0x0000000000000000u, 0x0000000000001000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000080000000000u,
-    0x0000000000000000u, 0x1f90020000000000u, 0x0000000008000120u, 0x0000000400000000u,
-    0x0000000100000000u, 0x0008000000300060u, 0x0000000000000000u, 0x0000000400000000u,
-    0x8000180000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x3c00000000000000u, 0x0000000000060000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0040000000000000u, 0x0002000000000000u, 0x0000000000000000u,
-    0x0000000000002000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000200u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000010000000000u, 0x0000001000000004u, 0x0000000000000000u, 0x0000080010000000u,
+    0x0000000000000000u, 0x0000020000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000400000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000100000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000001000u,
+    0x0000001000100000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000020000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000002000000u,
+    0x0000000000000000u, 0x0010000000000000u, 0x0000000008000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000200008u, 0x0000000000100000u, 0x0000000000000000u, 0x0000040000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0001000000000000u,
-    0x0000000000000000u, 0x0000000000000002u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0002000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000200008u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000001008u, 0x0000000000000000u, 0x0000000000001000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000080000000000u, 0x0000000000000000u, 0x1f90020000000000u,
+    0x0000000008000120u, 0x0000000400000000u, 0x0000000100000000u, 0x0008000000300060u,
+    0x0000000000000000u, 0x0000000400000000u, 0x8000180000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x3c00000000000000u, 0x0000000000060000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0040000000000000u,
+    0x0002000000000000u, 0x0000000000000000u, 0x0000000000002000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000200u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000010000000000u, 0x0000001000000004u,
+    0x0000000000000000u, 0x0000080010000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000200008u, 0x0000000000100000u,
     0x0000000000000000u, 0x0000040000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000100008000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000001010u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000400000000010u,
-    0x6000400000000000u, 0x0000180000000000u, 0x0000000000200100u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000008u
+    0x0000000000000000u, 0x0001000000000000u, 0x0000000000000000u, 0x0000000000000002u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0002000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000200008u, 0x0000000000000000u, 0x0000000000000000u, 0x0000040000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000100008000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000001010u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000400000000010u, 0x6000400000000000u, 0x0000180000000000u,
+    0x0000000000200100u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000008u
 };
 
-const int parl__nvariants_rules = 278;
+const int parl__nvariants_rules = 282;
 const int parl__nvariants_gate = 27;
 const int parl__nvariants_tails = 7;
 const int parl__nvariants_heads = 2;
 const int parl__nvariants_scopes = 10;
-const parl__variant parl__variants[324] = {
+const parl__variant parl__variants[328] = {
     { 0, 0, 5, 2 },
     { 0, 5, 6, 2 },
     { 0, 11, 6, 2 },
@@ -2189,287 +2215,291 @@ const parl__variant parl__variants[324] = {
     { 21, 458, 3, 2 },
     { 22, 461, 2, 2 },
     { 22, 463, 2, 2 },
-    { 23, 465, 3, 2 },
-    { 23, 468, 5, 2 },
-    { 24, 473, 3, 2 },
-    { 24, 476, 5, 2 },
-    { 25, 481, 4, 2 },
-    { 25, 485, 5, 2 },
-    { 25, 490, 3, 2 },
-    { 25, 493, 5, 2 },
-    { 25, 498, 4, 1 },
-    { 26, 502, 2, 1 },
-    { 26, 504, 4, 1 },
-    { 26, 508, 4, 1 },
-    { 26, 512, 5, 1 },
-    { 26, 517, 6, 1 },
-    { 26, 523, 4, 1 },
-    { 26, 527, 5, 1 },
-    { 26, 532, 4, 0 },
-    { 26, 536, 5, 0 },
-    { 26, 541, 3, 0 },
-    { 26, 544, 4, 0 },
-    { 26, 548, 3, 1 },
-    { 26, 551, 4, 1 },
-    { 27, 555, 2, 1 },
-    { 28, 557, 2, 1 },
-    { 29, 559, 2, 1 },
-    { 30, 561, 2, 1 },
-    { 31, 563, 2, 2 },
-    { 32, 565, 2, 2 },
-    { 32, 567, 3, 2 },
-    { 33, 570, 2, 2 },
-    { 33, 572, 3, 2 },
-    { 34, 575, 2, 2 },
-    { 34, 577, 3, 2 },
-    { 35, 580, 4, 1 },
-    { 35, 584, 5, 1 },
-    { 35, 589, 4, 1 },
-    { 35, 593, 5, 0 },
-    { 36, 598, 2, 0 },
-    { 36, 600, 3, 0 },
-    { 36, 603, 3, 0 },
-    { 36, 606, 4, 0 },
-    { 36, 610, 3, 0 },
-    { 36, 613, 4, 0 },
-    { 37, 617, 2, 1 },
-    { 37, 619, 3, 1 },
-    { 37, 622, 3, 1 },
-    { 37, 625, 4, 1 },
-    { 37, 629, 3, 1 },
-    { 37, 632, 4, 1 },
-    { 38, 636, 4, 1 },
-    { 38, 640, 5, 1 },
-    { 38, 645, 2, 0 },
-    { 38, 647, 3, 0 },
-    { 38, 650, 3, 0 },
-    { 38, 653, 4, 0 },
-    { 38, 657, 3, 0 },
-    { 38, 660, 4, 0 },
-    { 39, 664, 3, 0 },
-    { 39, 667, 2, 0 },
-    { 39, 669, 3, 0 },
-    { 39, 672, 3, 0 },
-    { 39, 675, 4, 0 },
-    { 39, 679, 3, 0 },
-    { 39, 682, 4, 0 },
-    { 39, 686, 4, 0 },
-    { 39, 690, 5, 0 },
-    { 39, 695, 3, 0 },
-    { 39, 698, 4, 0 },
+    { 22, 465, 5, 4 },
+    { 22, 470, 5, 4 },
+    { 22, 475, 5, 4 },
+    { 22, 480, 5, 4 },
+    { 23, 485, 3, 2 },
+    { 23, 488, 5, 2 },
+    { 24, 493, 3, 2 },
+    { 24, 496, 5, 2 },
+    { 25, 501, 4, 2 },
+    { 25, 505, 5, 2 },
+    { 25, 510, 3, 2 },
+    { 25, 513, 5, 2 },
+    { 25, 518, 4, 1 },
+    { 26, 522, 2, 1 },
+    { 26, 524, 4, 1 },
+    { 26, 528, 4, 1 },
+    { 26, 532, 5, 1 },
+    { 26, 537, 6, 1 },
+    { 26, 543, 4, 1 },
+    { 26, 547, 5, 1 },
+    { 26, 552, 4, 0 },
+    { 26, 556, 5, 0 },
+    { 26, 561, 3, 0 },
+    { 26, 564, 4, 0 },
+    { 26, 568, 3, 1 },
+    { 26, 571, 4, 1 },
+    { 27, 575, 2, 1 },
+    { 28, 577, 2, 1 },
+    { 29, 579, 2, 1 },
+    { 30, 581, 2, 1 },
+    { 31, 583, 2, 2 },
+    { 32, 585, 2, 2 },
+    { 32, 587, 3, 2 },
+    { 33, 590, 2, 2 },
+    { 33, 592, 3, 2 },
+    { 34, 595, 2, 2 },
+    { 34, 597, 3, 2 },
+    { 35, 600, 4, 1 },
+    { 35, 604, 5, 1 },
+    { 35, 609, 4, 1 },
+    { 35, 613, 5, 0 },
+    { 36, 618, 2, 0 },
+    { 36, 620, 3, 0 },
+    { 36, 623, 3, 0 },
+    { 36, 626, 4, 0 },
+    { 36, 630, 3, 0 },
+    { 36, 633, 4, 0 },
+    { 37, 637, 2, 1 },
+    { 37, 639, 3, 1 },
+    { 37, 642, 3, 1 },
+    { 37, 645, 4, 1 },
+    { 37, 649, 3, 1 },
+    { 37, 652, 4, 1 },
+    { 38, 656, 4, 1 },
+    { 38, 660, 5, 1 },
+    { 38, 665, 2, 0 },
+    { 38, 667, 3, 0 },
+    { 38, 670, 3, 0 },
+    { 38, 673, 4, 0 },
+    { 38, 677, 3, 0 },
+    { 38, 680, 4, 0 },
+    { 39, 684, 3, 0 },
+    { 39, 687, 2, 0 },
+    { 39, 689, 3, 0 },
+    { 39, 692, 3, 0 },
+    { 39, 695, 4, 0 },
+    { 39, 699, 3, 0 },
     { 39, 702, 4, 0 },
-    { 39, 706, 5, 0 },
-    { 39, 711, 4, 0 },
-    { 39, 715, 5, 0 },
-    { 39, 720, 5, 0 },
-    { 39, 725, 6, 0 },
-    { 39, 731, 3, 0 },
-    { 39, 734, 4, 0 },
-    { 39, 738, 1, 0 },
-    { 40, 739, 2, 1 },
-    { 40, 741, 3, 1 },
-    { 41, 744, 1, 1 },
-    { 42, 745, 1, 0 },
-    { 42, 746, 2, 0 },
-    { 42, 748, 2, 0 },
-    { 43, 750, 1, 0 },
-    { 43, 751, 2, 0 },
-    { 43, 753, 2, 0 },
-    { 43, 755, 2, 0 },
-    { 43, 757, 2, 0 },
-    { 44, 759, 4, 1 },
-    { 44, 763, 4, 1 },
-    { 44, 767, 5, 1 },
-    { 44, 772, 3, 1 },
-    { 44, 775, 3, 1 },
-    { 44, 778, 4, 1 },
-    { 45, 782, 5, 2 },
-    { 45, 787, 3, 1 },
-    { 45, 790, 4, 1 },
-    { 45, 794, 3, 1 },
-    { 45, 797, 6, 1 },
-    { 45, 803, 5, 1 },
-    { 45, 808, 4, 1 },
-    { 45, 812, 3, 1 },
-    { 45, 815, 5, 1 },
-    { 45, 820, 6, 1 },
-    { 45, 826, 5, 1 },
-    { 45, 831, 6, 1 },
-    { 45, 837, 7, 1 },
-    { 45, 844, 6, 1 },
-    { 45, 850, 6, 1 },
-    { 45, 856, 7, 1 },
-    { 45, 863, 6, 1 },
-    { 45, 869, 4, 1 },
-    { 45, 873, 3, 1 },
-    { 45, 876, 4, 1 },
-    { 45, 880, 5, 1 },
-    { 45, 885, 5, 1 },
-    { 45, 890, 5, 1 },
-    { 45, 895, 4, 1 },
-    { 45, 899, 5, 1 },
-    { 45, 904, 5, 1 },
-    { 45, 909, 6, 1 },
+    { 39, 706, 4, 0 },
+    { 39, 710, 5, 0 },
+    { 39, 715, 3, 0 },
+    { 39, 718, 4, 0 },
+    { 39, 722, 4, 0 },
+    { 39, 726, 5, 0 },
+    { 39, 731, 4, 0 },
+    { 39, 735, 5, 0 },
+    { 39, 740, 5, 0 },
+    { 39, 745, 6, 0 },
+    { 39, 751, 3, 0 },
+    { 39, 754, 4, 0 },
+    { 39, 758, 1, 0 },
+    { 40, 759, 2, 1 },
+    { 40, 761, 3, 1 },
+    { 41, 764, 1, 1 },
+    { 42, 765, 1, 0 },
+    { 42, 766, 2, 0 },
+    { 42, 768, 2, 0 },
+    { 43, 770, 1, 0 },
+    { 43, 771, 2, 0 },
+    { 43, 773, 2, 0 },
+    { 43, 775, 2, 0 },
+    { 43, 777, 2, 0 },
+    { 44, 779, 4, 1 },
+    { 44, 783, 4, 1 },
+    { 44, 787, 5, 1 },
+    { 44, 792, 3, 1 },
+    { 44, 795, 3, 1 },
+    { 44, 798, 4, 1 },
+    { 45, 802, 5, 2 },
+    { 45, 807, 3, 1 },
+    { 45, 810, 4, 1 },
+    { 45, 814, 3, 1 },
+    { 45, 817, 6, 1 },
+    { 45, 823, 5, 1 },
+    { 45, 828, 4, 1 },
+    { 45, 832, 3, 1 },
+    { 45, 835, 5, 1 },
+    { 45, 840, 6, 1 },
+    { 45, 846, 5, 1 },
+    { 45, 851, 6, 1 },
+    { 45, 857, 7, 1 },
+    { 45, 864, 6, 1 },
+    { 45, 870, 6, 1 },
+    { 45, 876, 7, 1 },
+    { 45, 883, 6, 1 },
+    { 45, 889, 4, 1 },
+    { 45, 893, 3, 1 },
+    { 45, 896, 4, 1 },
+    { 45, 900, 5, 1 },
+    { 45, 905, 5, 1 },
+    { 45, 910, 5, 1 },
     { 45, 915, 4, 1 },
     { 45, 919, 5, 1 },
-    { 45, 924, 6, 1 },
-    { 45, 930, 6, 1 },
-    { 45, 936, 5, 1 },
-    { 45, 941, 5, 1 },
-    { 45, 946, 6, 1 },
-    { 45, 952, 3, 1 },
-    { 45, 955, 2, 1 },
-    { 45, 957, 3, 1 },
-    { 45, 960, 3, 1 },
-    { 45, 963, 3, 1 },
-    { 45, 966, 2, 1 },
-    { 45, 968, 3, 1 },
-    { 45, 971, 3, 1 },
-    { 45, 974, 3, 1 },
-    { 46, 977, 1, 0 },
-    { 46, 978, 3, 0 },
-    { 46, 981, 4, 0 },
-    { 46, 985, 6, 0 },
-    { 46, 991, 1, 0 },
-    { 46, 992, 3, 0 },
-    { 46, 995, 2, 0 },
-    { 47, 997, 1, 1 },
-    { 48, 998, 2, 0 },
-    { 48, 1000, 4, 0 },
-    { 48, 1004, 3, 0 },
-    { 48, 1007, 3, 0 },
-    { 48, 1010, 5, 0 },
-    { 48, 1015, 4, 0 },
-    { 48, 1019, 3, 0 },
-    { 48, 1022, 5, 0 },
-    { 48, 1027, 4, 0 },
-    { 48, 1031, 3, 0 },
-    { 48, 1034, 5, 0 },
-    { 48, 1039, 4, 0 },
-    { 48, 1043, 2, 0 },
-    { 48, 1045, 3, 0 },
-    { 48, 1048, 3, 0 },
+    { 45, 924, 5, 1 },
+    { 45, 929, 6, 1 },
+    { 45, 935, 4, 1 },
+    { 45, 939, 5, 1 },
+    { 45, 944, 6, 1 },
+    { 45, 950, 6, 1 },
+    { 45, 956, 5, 1 },
+    { 45, 961, 5, 1 },
+    { 45, 966, 6, 1 },
+    { 45, 972, 3, 1 },
+    { 45, 975, 2, 1 },
+    { 45, 977, 3, 1 },
+    { 45, 980, 3, 1 },
+    { 45, 983, 3, 1 },
+    { 45, 986, 2, 1 },
+    { 45, 988, 3, 1 },
+    { 45, 991, 3, 1 },
+    { 45, 994, 3, 1 },
+    { 46, 997, 1, 0 },
+    { 46, 998, 3, 0 },
+    { 46, 1001, 4, 0 },
+    { 46, 1005, 6, 0 },
+    { 46, 1011, 1, 0 },
+    { 46, 1012, 3, 0 },
+    { 46, 1015, 2, 0 },
+    { 47, 1017, 1, 1 },
+    { 48, 1018, 2, 0 },
+    { 48, 1020, 4, 0 },
+    { 48, 1024, 3, 0 },
+    { 48, 1027, 3, 0 },
+    { 48, 1030, 5, 0 },
+    { 48, 1035, 4, 0 },
+    { 48, 1039, 3, 0 },
+    { 48, 1042, 5, 0 },
+    { 48, 1047, 4, 0 },
     { 48, 1051, 3, 0 },
-    { 48, 1054, 3, 0 },
-    { 48, 1057, 3, 0 },
-    { 48, 1060, 3, 0 },
-    { 48, 1063, 3, 0 },
-    { 48, 1066, 4, 0 },
-    { 48, 1070, 4, 0 },
-    { 48, 1074, 4, 0 },
-    { 48, 1078, 4, 0 },
-    { 48, 1082, 4, 0 },
+    { 48, 1054, 5, 0 },
+    { 48, 1059, 4, 0 },
+    { 48, 1063, 2, 0 },
+    { 48, 1065, 3, 0 },
+    { 48, 1068, 3, 0 },
+    { 48, 1071, 3, 0 },
+    { 48, 1074, 3, 0 },
+    { 48, 1077, 3, 0 },
+    { 48, 1080, 3, 0 },
+    { 48, 1083, 3, 0 },
     { 48, 1086, 4, 0 },
-    { 49, 1090, 5, 0 },
-    { 49, 1095, 3, 0 },
-    { 49, 1098, 6, 0 },
-    { 50, 1104, 1, 1 },
-    { 51, 1105, 1, 0 },
-    { -1, 1106, 1, 0 },
-    { -1, 1107, 2, 0 },
-    { -1, 1109, 2, 0 },
-    { -1, 1111, 4, 0 },
-    { -1, 1115, 4, 0 },
-    { -1, 1119, 2, 0 },
-    { -1, 1121, 3, 0 },
-    { -1, 1124, 1, 0 },
-    { -1, 1125, 1, 0 },
+    { 48, 1090, 4, 0 },
+    { 48, 1094, 4, 0 },
+    { 48, 1098, 4, 0 },
+    { 48, 1102, 4, 0 },
+    { 48, 1106, 4, 0 },
+    { 49, 1110, 5, 0 },
+    { 49, 1115, 3, 0 },
+    { 49, 1118, 6, 0 },
+    { 50, 1124, 1, 1 },
+    { 51, 1125, 1, 0 },
     { -1, 1126, 1, 0 },
     { -1, 1127, 2, 0 },
     { -1, 1129, 2, 0 },
-    { -1, 1131, 1, 0 },
-    { -1, 1132, 2, 0 },
-    { -1, 1134, 2, 0 },
-    { -1, 1136, 3, 0 },
+    { -1, 1131, 4, 0 },
+    { -1, 1135, 4, 0 },
     { -1, 1139, 2, 0 },
-    { -1, 1141, 2, 0 },
-    { -1, 1143, 1, 0 },
-    { -1, 1144, 3, 0 },
+    { -1, 1141, 3, 0 },
+    { -1, 1144, 1, 0 },
+    { -1, 1145, 1, 0 },
+    { -1, 1146, 1, 0 },
     { -1, 1147, 2, 0 },
     { -1, 1149, 2, 0 },
-    { -1, 1151, 2, 0 },
-    { -1, 1153, 2, 0 },
-    { -1, 1155, 1, 1 },
-    { -1, 1156, 1, 1 },
-    { -1, 1157, 1, 1 },
-    { -1, 1158, 2, 0 },
-    { -1, 1160, 3, 0 },
+    { -1, 1151, 1, 0 },
+    { -1, 1152, 2, 0 },
+    { -1, 1154, 2, 0 },
+    { -1, 1156, 3, 0 },
+    { -1, 1159, 2, 0 },
+    { -1, 1161, 2, 0 },
     { -1, 1163, 1, 0 },
-    { -1, 1164, 2, 0 },
-    { -1, 1166, 2, 0 },
-    { -1, 1168, 1, 0 },
+    { -1, 1164, 3, 0 },
+    { -1, 1167, 2, 0 },
     { -1, 1169, 2, 0 },
-    { -1, 1171, 1, 0 },
-    { -1, 1172, 2, 0 },
-    { 52, 1174, 2, 2 },
-    { 52, 1176, 3, 2 },
-    { 52, 1179, 3, 2 },
-    { 52, 1182, 4, 2 },
-    { 53, 1186, 3, 2 },
-    { 54, 1189, 3, 1 },
-    { 55, 1192, 1, 1 },
-    { 55, 1193, 2, 1 },
-    { 55, 1195, 2, 1 },
-    { 55, 1197, 3, 1 },
+    { -1, 1171, 2, 0 },
+    { -1, 1173, 2, 0 },
+    { -1, 1175, 1, 1 },
+    { -1, 1176, 1, 1 },
+    { -1, 1177, 1, 1 },
+    { -1, 1178, 2, 0 },
+    { -1, 1180, 3, 0 },
+    { -1, 1183, 1, 0 },
+    { -1, 1184, 2, 0 },
+    { -1, 1186, 2, 0 },
+    { -1, 1188, 1, 0 },
+    { -1, 1189, 2, 0 },
+    { -1, 1191, 1, 0 },
+    { -1, 1192, 2, 0 },
+    { 52, 1194, 2, 2 },
+    { 52, 1196, 3, 2 },
+    { 52, 1199, 3, 2 },
+    { 52, 1202, 4, 2 },
+    { 53, 1206, 3, 2 },
+    { 54, 1209, 3, 1 },
+    { 55, 1212, 1, 1 },
+    { 55, 1213, 2, 1 },
+    { 55, 1215, 2, 1 },
+    { 55, 1217, 3, 1 },
 };
 
 const parl__rule parl__rules[56] = {
-    { 20, 0, 0, 0, 0, 0, PARL__E_, 1, 0, 0, 0 }, /* modes.yaml:75 */
-    { 20, 0, 0, 0, 0, 0, PARL__E_, 3, 0, 0, 0 }, /* modes.yaml:82 */
-    { 20, 0, 0, 1, 0, 0, PARL__E_, 3, 0, 0, 1 }, /* modes.yaml:85 */
-    { 20, 0, 0, 0, 0, 0, PARL__E_, 2, 0, 0, 0 }, /* modes.yaml:88 */
-    { 20, 0, 0, 1, 0, 0, PARL__E_, 2, 0, 0, 2 }, /* modes.yaml:94 */
-    { 20, 0, 0, 1, 0, 0, PARL__E_, 2, 0, 0, 1 }, /* modes.yaml:97 */
-    { 20, 0, 0, 0, 0, 0, PARL__E_, 4, 0, 0, 0 }, /* modes.yaml:100 */
-    { 14, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:108 */
-    { 14, 1, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:114 */
-    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:124 */
-    { 9, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:138 */
-    { 10, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:142 */
-    { 8, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:145 */
-    { 9, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:149 */
-    { 10, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:154 */
-    { 8, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:159 */
-    { 8, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:164 */
-    { 8, 0, 1, 0, 3, 0, PARL__E_NUMBER, 0, 0, 1, 0 }, /* modes.yaml:172 */
-    { 10, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:177 */
-    { 10, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 1, 0 }, /* modes.yaml:182 */
-    { 9, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:187 */
-    { 9, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 1, 0 }, /* modes.yaml:192 */
-    { 19, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:199 */
-    { 2, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:205 */
-    { 3, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:209 */
-    { 2, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:217 */
-    { 2, 0, 0, 1, 0, 0, PARL__E_, 0, 0, 0, 2 }, /* modes.yaml:225 */
-    { 7, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:236 */
-    { 2, 0, 0, 1, 0, 0, PARL__E_, 0, 0, 0, 1 }, /* modes.yaml:239 */
-    { 6, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:243 */
-    { 3, 0, 0, 1, 0, 0, PARL__E_, 0, 0, 0, 1 }, /* modes.yaml:246 */
-    { 4, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:252 */
-    { 5, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:255 */
-    { 12, 0, 0, 0, 0, 0, PARL__E_DIGITS, 0, 0, 0, 0 }, /* modes.yaml:259 */
-    { 4, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:264 */
-    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:270 */
-    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:274 */
-    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:277 */
-    { 15, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:280 */
-    { 18, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:286 */
-    { 17, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:292 */
-    { 7, 0, 0, 0, 0, 7, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:298 */
-    { 7, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:302 */
-    { 6, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:305 */
-    { 14, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:310 */
-    { 13, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:318 */
-    { 11, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:337 */
-    { 13, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:344 */
-    { 11, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:349 */
-    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:353 */
-    { 17, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:357 */
-    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:360 */
-    { 0, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:381 */
-    { 0, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:382 */
-    { 0, 0, 0, 1, 0, 0, PARL__E_, 0, 1, 0, 1 }, /* modes.yaml:383 */
-    { 0, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:385 */
+    { 20, 0, 0, 0, 0, 0, PARL__E_, 1, 0, 0, 0 }, /* modes.yaml:77 */
+    { 20, 0, 0, 0, 0, 0, PARL__E_, 3, 0, 0, 0 }, /* modes.yaml:84 */
+    { 20, 0, 0, 1, 0, 0, PARL__E_, 3, 0, 0, 1 }, /* modes.yaml:87 */
+    { 20, 0, 0, 0, 0, 0, PARL__E_, 2, 0, 0, 0 }, /* modes.yaml:90 */
+    { 20, 0, 0, 1, 0, 0, PARL__E_, 2, 0, 0, 2 }, /* modes.yaml:96 */
+    { 20, 0, 0, 1, 0, 0, PARL__E_, 2, 0, 0, 1 }, /* modes.yaml:99 */
+    { 20, 0, 0, 0, 0, 0, PARL__E_, 4, 0, 0, 0 }, /* modes.yaml:102 */
+    { 14, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:110 */
+    { 14, 1, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:116 */
+    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:126 */
+    { 9, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:140 */
+    { 10, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:144 */
+    { 8, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:147 */
+    { 9, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:151 */
+    { 10, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:156 */
+    { 8, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:161 */
+    { 8, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:166 */
+    { 8, 0, 1, 0, 3, 0, PARL__E_NUMBER, 0, 0, 1, 0 }, /* modes.yaml:174 */
+    { 10, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:179 */
+    { 10, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 1, 0 }, /* modes.yaml:184 */
+    { 9, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:189 */
+    { 9, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 1, 0 }, /* modes.yaml:194 */
+    { 19, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:201 */
+    { 2, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:211 */
+    { 3, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:215 */
+    { 2, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:223 */
+    { 2, 0, 0, 1, 0, 0, PARL__E_, 0, 0, 0, 2 }, /* modes.yaml:231 */
+    { 7, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:242 */
+    { 2, 0, 0, 1, 0, 0, PARL__E_, 0, 0, 0, 1 }, /* modes.yaml:245 */
+    { 6, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:249 */
+    { 3, 0, 0, 1, 0, 0, PARL__E_, 0, 0, 0, 1 }, /* modes.yaml:252 */
+    { 4, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:258 */
+    { 5, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:261 */
+    { 12, 0, 0, 0, 0, 0, PARL__E_DIGITS, 0, 0, 0, 0 }, /* modes.yaml:265 */
+    { 4, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:270 */
+    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:276 */
+    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:280 */
+    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:283 */
+    { 15, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:286 */
+    { 18, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:292 */
+    { 17, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:298 */
+    { 7, 0, 0, 0, 0, 7, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:304 */
+    { 7, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:308 */
+    { 6, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:311 */
+    { 14, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:316 */
+    { 13, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:324 */
+    { 11, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:343 */
+    { 13, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:350 */
+    { 11, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:355 */
+    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:359 */
+    { 17, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:363 */
+    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:366 */
+    { 0, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:387 */
+    { 0, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:388 */
+    { 0, 0, 0, 1, 0, 0, PARL__E_, 0, 1, 0, 1 }, /* modes.yaml:389 */
+    { 0, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:391 */
 };
 
 const uint16_t parl__phrase_off[379] = {

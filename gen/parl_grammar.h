@@ -4,5 +4,5 @@
  * grammar/'s specs (see tools/gen_grammar_id.c). */
 #ifndef PARL_GRAMMAR_H
 #define PARL_GRAMMAR_H
-#define PARL_GRAMMAR_ID "04ca38cb99ba395950c48edec1428d257af9d2aecd8347710a71b107dad5ac09"
+#define PARL_GRAMMAR_ID "5feaf0ba312f438664b862195fb5befae829641a20cb5a81ba546fd14b5b3245"
 #endif

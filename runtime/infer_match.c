@@ -376,6 +376,10 @@ static void fill(const parl__rule *r, const caps *c, parl_intent *out)
     if (c->num_op && r->start_slot) {
         out->start = c->num + r->start_add;
         out->has_start = 1;
+    } else if (c->has_end) {   /* "sentence 3 and sentence 7": two parts */
+        out->parts[0] = c->num;
+        out->parts[1] = c->end;
+        out->nparts = 2;
     } else if (c->num_op && !r->has_count) {
         out->count = c->num;
         out->has_count = 1;
@@ -386,7 +390,7 @@ static void fill(const parl__rule *r, const caps *c, parl_intent *out)
         out->has_start = out->has_end = 1;
     }
     if (r->end_open) out->has_end = out->end_open = 1;
-    if (c->has_end) {
+    if (c->has_end && r->start_slot) {
         out->end = c->end;
         out->has_end = 1;
     }
@@ -399,7 +403,7 @@ static void fill(const parl__rule *r, const caps *c, parl_intent *out)
         out->scope.from_end = s->from_end;
     }
     for (int i = 0; i < c->nlist; i++) out->parts[i] = c->list[i];
-    out->nparts = c->nlist;
+    if (c->nlist) out->nparts = c->nlist;
     if (c->has_text) {
         out->has_search = 1;
         out->search.off = c->ta;
