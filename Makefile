@@ -26,7 +26,7 @@ LIBALIGN ?= -falign-functions=64
 STD      := -std=c11
 WARN     := -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror)
 B        := build
-PKGS     := re2c lemon libyaml-dev libsqlite3-dev sqlite3 clang tcc pkgconf cmake
+PKGS     := re2c lemon libyaml-dev libsqlite3-dev sqlite3 clang unicode-data tcc pkgconf cmake
 
 # The version lives in one place, runtime/parlance.h. While MAJOR is 0 every
 # MINOR may change the ABI, so it is part of the soname (libparlance.so.0.1);

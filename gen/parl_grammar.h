@@ -4,5 +4,5 @@
  * grammar/'s specs (see tools/gen_grammar_id.c). */
 #ifndef PARL_GRAMMAR_H
 #define PARL_GRAMMAR_H
-#define PARL_GRAMMAR_ID "5feaf0ba312f438664b862195fb5befae829641a20cb5a81ba546fd14b5b3245"
+#define PARL_GRAMMAR_ID "cf62e08757bb0c956498873d3b5c3fa6c3c73637976b69035431e88e6b032790"
 #endif

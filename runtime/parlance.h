@@ -310,7 +310,8 @@ PARL_API size_t parl_char_count(const char *text, size_t len);
  * goes to the caller's buffer and the quoted parts of the document come back
  * as spans (for highlighting).
  *
- * Searches are case-insensitive (ASCII) and match whole words: "data" does
+ * Searches fold case (Unicode simple case folding: "École" finds "école")
+ * and match whole words: "data" does
  * not count "database" unless PARL_ANSWER_SUBSTRING is given; a single
  * search that finds no whole word falls back to part of a word and says so.
  * White space in the search text matches any run of white space. */
@@ -323,6 +324,7 @@ typedef struct parl_quote {
 #define PARL_ANSWER_SUBSTRING 1u   /* searches also match inside words */
 #define PARL_ANSWER_FULL_CHARS 5000  /* "full" quotes at most this many characters */
 #define PARL_ANSWER_CONTEXT 50       /* search context, bytes each side, within the line */
+#define PARL_ANSWER_MAX_MATCHES 50   /* "every mention" lists this many, then says how many more */
 
 typedef struct parl_answer_info {
     size_t len;        /* answer bytes written (the buffer also gets a NUL if it has room) */
