@@ -4,5 +4,5 @@
  * grammar/'s specs (see tools/gen_grammar_id.c). */
 #ifndef PARL_GRAMMAR_H
 #define PARL_GRAMMAR_H
-#define PARL_GRAMMAR_ID "cf62e08757bb0c956498873d3b5c3fa6c3c73637976b69035431e88e6b032790"
+#define PARL_GRAMMAR_ID "f3ecaf9efa4598a02fb2bc45760d21c7450775541847021090bd9e7301f0cdec"
 #endif

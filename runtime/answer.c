@@ -910,7 +910,8 @@ static void scoped(ans_ctx *c, const parl_intent *in)
         say(&s, PARL__ANS_SCOPE_HOLDS, (int)u);
         s.found = false;
     } else {
-        say(&s, PARL__ANS_SCOPE_HEAD, s.line_lo, line_of(&s, s.len > s.lo ? s.len - 1 : s.lo));
+        if (inner.mode != PARL_MODE_STATS)   /* stats name their scope themselves */
+            say(&s, PARL__ANS_SCOPE_HEAD, s.line_lo, line_of(&s, s.len > s.lo ? s.len - 1 : s.lo));
         dispatch(&s, &inner);
     }
     c->n = s.n;
