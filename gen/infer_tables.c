@@ -9,7 +9,7 @@ const int parl__nwords = 377;
 const parl__word parl__words[378] = {
     { 0, 0, 0, 0, 0, 0 }, /* unknown */
     { 0, 0, 0, 0, 0, 0 }, /* # */
-    { PARL_Q_NOTWHOLE, 0, 0, 0, 0, 0 }, /* % */
+    { PARL_Q_NOTWHOLE, 0, 0, 2, 0, 0 }, /* % */
     { PARL_Q_AND, 0, 0, 0, 0, 0 }, /* & */
     { PARL_Q_COMMA, 0, 0, 0, 0, 0 }, /* , */
     { PARL_Q_DASH, 0, 0, 4, 0, 0 }, /* - */
@@ -95,7 +95,7 @@ const parl__word parl__words[378] = {
     { 0, 0, 0, 0, 1, 0 }, /* document */
     { 0, 0, 0, 0, 0, 0 }, /* does */
     { PARL_Q_QTYWORD, 0, 0, 2, 0, 12 }, /* dozen */
-    { PARL_Q_QTYPLURAL, 0, 0, 0, 0, 12 }, /* dozens */
+    { PARL_Q_QTYPLURAL, 0, 0, 2, 0, 12 }, /* dozens */
     { 0, 0, 0, 0, 0, 0 }, /* dump */
     { 0, 0, 0, 0, 0, 0 }, /* each */
     { PARL_Q_ONES, 0, 0, 2, 0, 8 }, /* eight */
@@ -243,13 +243,13 @@ const parl__word parl__words[378] = {
     { 0, 0, 0, 0, 0, 0 }, /* passage */
     { 0, 0, 0, 0, 0, 0 }, /* passages */
     { 0, 0, 0, 0, 0, 0 }, /* penultimate */
-    { PARL_Q_NOTWHOLE, 0, 0, 0, 0, 0 }, /* per */
-    { PARL_Q_NOTWHOLE, 0, 0, 0, 0, 0 }, /* percent */
+    { PARL_Q_NOTWHOLE, 0, 0, 2, 0, 0 }, /* per */
+    { PARL_Q_NOTWHOLE, 0, 0, 2, 0, 0 }, /* percent */
     { 0, 0, 0, 0, 2, 0 }, /* phrase */
     { 0, 0, 0, 0, 0, 0 }, /* place */
     { 0, 0, 0, 0, 1, 0 }, /* please */
     { 0, 0, 0, 0, 1, 0 }, /* pls */
-    { PARL_Q_NOTWHOLE, 0, 0, 0, 0, 0 }, /* point */
+    { PARL_Q_NOTWHOLE, 0, 0, 2, 0, 0 }, /* point */
     { 0, 0, 0, 0, 0, 0 }, /* portion */
     { 0, 0, 0, 0, 0, 0 }, /* print */
     { 0, 0, 0, 1, 0, 0 }, /* prior */
@@ -2554,4 +2554,5 @@ const uint32_t parl__qty_follow[24] = {
 const uint32_t parl__qty_ends = 0x08fffeu;
 const uint32_t parl__qty_connect = 0xfc0000u;
 const uint32_t parl__qty_lead = 0x01507eu;
+const uint32_t parl__qty_ords = 0x002f80u;
 const uint64_t parl__trim_set[4] = { 0x8c00500200000000u, 0x0u, 0x0u, 0x0u };

@@ -64,8 +64,10 @@ static inline int parl__qty_alone_kind(unsigned code, int64_t value)
  * terminals that may end one (gen/infer_tables.c, read off quantity.y). */
 extern const uint32_t parl__qty_follow[], parl__qty_ends;
 /* Terminals a phrase may leave behind at its end ("to", "and"); terminals
- * that, right after an ordinal, begin a phrase of their own. */
-extern const uint32_t parl__qty_connect, parl__qty_lead;
+ * that, right after "first" alone, begin a phrase of their own ("first
+ * three"; after any other ordinal they make one run, and no number); the
+ * ordinals. */
+extern const uint32_t parl__qty_connect, parl__qty_lead, parl__qty_ords;
 
 /* ---- tables (gen/infer_tables.c) */
 enum { PARL__W_PHRASE = 1,   /* first word of a phrase of the vocabulary */

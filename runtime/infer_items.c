@@ -155,7 +155,9 @@ static void read_quantity(parl__reader *r, parl__item *it, unsigned code, int64_
     for (;;) {   /* the run: number tokens that may meet */
         const parl__tok *t = peek_token(r);
         unsigned c = qclass_of(t);
-        if (!(parl__qty_follow[last] >> c & 1)) break;
+        if (!(parl__qty_follow[last] >> c & 1) &&   /* only "first" stands apart: "first three" */
+            !((run > 1 || value != 1) && (parl__qty_ords >> last & 1) && (parl__qty_lead >> c & 1)))
+            break;
         if (run == RUN_MAX) {   /* read to its end, then refused */
             ends[RUN_MAX - 1] = t->end;
             over = 1;

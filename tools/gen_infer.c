@@ -1614,7 +1614,9 @@ static int emit_tables(infer *I, FILE *f)
     int *flags = xcalloc((size_t)I->nw, sizeof(int));
     for (int i = 0; i < I->nw; i++) {
         if (I->w[i].nparts) flags[I->w[i].parts[0]] |= 1;
-        if (begins >> I->w[i].qclass & 1) flags[i] |= 2;   /* not connectives: "and", "to" */
+        /* A run starts at a word of value ("dozens", "percent" too, so that
+         * "percent twelve" is refused whole) or at "a"; not at "and", "to". */
+        if ((begins | QTY_VALUES) >> I->w[i].qclass & 1) flags[i] |= 2;
         if (I->w[i].qclass == Q_DASH) flags[i] |= 4;   /* a hyphen may join two words */
     }
     /* Words that may end a cleanup tail or begin a head: the cleanup looks
@@ -1750,8 +1752,9 @@ static int emit_tables(infer *I, FILE *f)
     fprintf(f, "const uint32_t parl__qty_follow[%d] = {", Q_COUNT);
     for (int t = 0; t < Q_COUNT; t++) fprintf(f, "%s0x%06xu", !t ? "\n    " : t % 6 ? ", " : ",\n    ", (unsigned)follow[t]);
     fprintf(f, "\n};\nconst uint32_t parl__qty_ends = 0x%06xu;\n", (unsigned)ends);
-    fprintf(f, "const uint32_t parl__qty_connect = 0x%06xu;\nconst uint32_t parl__qty_lead = 0x%06xu;\n",
-            (unsigned)QTY_CONNECT, (unsigned)QTY_CARD_START);
+    fprintf(f, "const uint32_t parl__qty_connect = 0x%06xu;\nconst uint32_t parl__qty_lead = 0x%06xu;\n"
+            "const uint32_t parl__qty_ords = 0x%06xu;\n",
+            (unsigned)QTY_CONNECT, (unsigned)QTY_CARD_START, (unsigned)QTY_ORDS);
     fprintf(f, "const uint64_t parl__trim_set[4] = { 0x%llxu, 0x%llxu, 0x%llxu, 0x%llxu };\n",
             (unsigned long long)trim[0], (unsigned long long)trim[1], (unsigned long long)trim[2],
             (unsigned long long)trim[3]);
