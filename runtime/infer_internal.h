@@ -48,6 +48,10 @@ typedef struct parl__qty {
     int64_t v[PARL__QTY_MAX];
 } parl__qty;
 int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, parl__qty *q);
+/* The number terminals (PARL_Q_*) and values of the whole of TEXT, at most
+ * MAX; -1 when a token is no number word or there are more. */
+int parl__number_terminals(const char *text, size_t len, unsigned char *codes, int64_t *values,
+                           int max);
 /* The same without the shortcut for one-token phrases (for tests). */
 int parl__qty_parse_rules(const unsigned char *codes, const int64_t *values, int n, parl__qty *q);
 extern const unsigned char parl__qty_alone[];

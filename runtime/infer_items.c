@@ -187,8 +187,8 @@ static void read_quantity(parl__reader *r, parl__item *it, unsigned code, int64_
         } else {
             k = parse_run(codes, values, ends, run, peek_token(r), &q, &why, &bad);
         }
-        if (!k && !over && !has_number(codes, run)) {   /* "half a": plain words */
-            r->itok -= run - 1;
+        if (!k && !over && !has_number(codes, run) && run <= PARL__TOK_BACK) {
+            r->itok -= run - 1;   /* "half a": plain words, given back */
             return;
         }
         if (!k) {

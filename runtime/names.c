@@ -35,24 +35,31 @@ int parl_section_from_name(const char *name) { return name_find(parl__section_na
  * hundred seventy-seven thousand seven hundred and seventy-seven" is 16. */
 #define NUMBER_TOKENS 64
 
-int parl_parse_number(const char *text, size_t len, int64_t *value, bool *is_ordinal)
+int parl__number_terminals(const char *text, size_t len, unsigned char *codes, int64_t *values,
+                           int max)
 {
-    unsigned char codes[NUMBER_TOKENS];
-    int64_t values[NUMBER_TOKENS];
     int k = 0;
     parl__tok t;
     for (size_t pos = parl__lex(text, len, 0, &t); t.kind != PARL__TK_END;
          pos = parl__lex(text, len, pos, &t)) {
-        if (k == NUMBER_TOKENS) return 0;
+        if (k == max) return -1;
         if (t.kind == PARL__TK_DIGITS) codes[k] = PARL_Q_DIGITS, values[k] = t.value;
         else if (t.kind == PARL__TK_DIGITORD) codes[k] = PARL_Q_DIGITORD, values[k] = t.value;
         else if (t.kind == PARL__TK_WORD && parl__words[t.word].qclass)
             codes[k] = parl__words[t.word].qclass, values[k] = parl__words[t.word].value;
-        else return 0;
+        else return -1;
         k++;
     }
+    return k;
+}
+
+int parl_parse_number(const char *text, size_t len, int64_t *value, bool *is_ordinal)
+{
+    unsigned char codes[NUMBER_TOKENS];
+    int64_t values[NUMBER_TOKENS];
+    int k = parl__number_terminals(text, len, codes, values, NUMBER_TOKENS);
     parl__qty q;
-    if (!k || !parl__qty_parse(codes, values, k, &q)) return 0;
+    if (k <= 0 || !parl__qty_parse(codes, values, k, &q)) return 0;
     if (q.kind != PARL__QTY_CARD && q.kind != PARL__QTY_ORD) return 0;
     if (q.v[0] > PARL_NUMBER_MAX) return 0;
     *value = q.v[0];

@@ -185,19 +185,8 @@ static int truth(const char *phrase, parl__qty *q)
 {
     unsigned char codes[128];
     int64_t values[128];
-    int k = 0;
-    parl__tok t;
-    size_t len = strlen(phrase);
-    for (size_t pos = parl__lex(phrase, len, 0, &t); t.kind != PARL__TK_END; pos = parl__lex(phrase, len, pos, &t)) {
-        if (k == 128) return 0;
-        if (t.kind == PARL__TK_DIGITS) codes[k] = PARL_Q_DIGITS, values[k] = t.value;
-        else if (t.kind == PARL__TK_DIGITORD) codes[k] = PARL_Q_DIGITORD, values[k] = t.value;
-        else if (t.kind == PARL__TK_WORD && parl__words[t.word].qclass)
-            codes[k] = parl__words[t.word].qclass, values[k] = parl__words[t.word].value;
-        else return 0;
-        k++;
-    }
-    return k && parl__qty_parse_rules(codes, values, k, q);
+    int k = parl__number_terminals(phrase, strlen(phrase), codes, values, 128);
+    return k > 0 && parl__qty_parse_rules(codes, values, k, q);
 }
 
 /* Does IN carry exactly the reading Q, and nothing else? */
