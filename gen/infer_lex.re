@@ -397,7 +397,7 @@ static unsigned kw_lookup(const unsigned char *p, size_t a, size_t n, size_t len
 }
 
 /* The value of digits, thousands separators skipped, up to a suffix. */
-static void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)
+static inline void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)
 {
     int64_t x = 0;
     for (; a < b && ((p[a] >= '0' && p[a] <= '9') || p[a] == ','); a++)

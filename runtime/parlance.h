@@ -101,13 +101,13 @@ typedef struct parl_intent {
     bool count_only;         /* "how many times does X appear" */
     bool has_search;
     parl_span search;        /* cleaned search text, a span of the request */
-    int nparts;              /* compound: "first and third sentences" */
-    int64_t parts[PARL_MAX_PARTS];
     int rule;                /* index of the grammar pattern that matched, -1 if none */
     parl_mode inner;         /* scoped: what is asked inside the scope (first_n, nth, stats...) */
     parl_region scope;       /* scoped: where */
     parl_refusal refusal;    /* mode none: why the request was refused, if it was */
     parl_span refused;       /* the number phrase at fault, a span of the request */
+    int nparts;              /* compound: "first and third sentences" */
+    int64_t parts[PARL_MAX_PARTS];   /* the first nparts are set; the rest are not */
 } parl_intent;
 
 /* Fills *out. Returns out->mode. Never fails; any length, any bytes. */

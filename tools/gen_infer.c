@@ -1272,7 +1272,7 @@ static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
     for (int i = 0; i < I->nw; i++) order[I->w[i].id] = i;
     emit_keywords(I, f, order);
     fputs("/* The value of digits, thousands separators skipped, up to a suffix. */\n"
-          "static void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)\n"
+          "static inline void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)\n"
           "{\n    int64_t x = 0;\n    for (; a < b && ((p[a] >= '0' && p[a] <= '9') || p[a] == ','); a++)\n"
           "        if (p[a] != ',') x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + (p[a] - '0');\n"
           "    *v = x > PARL__BIG ? PARL__BIG : x;\n}\n\n"
