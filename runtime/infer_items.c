@@ -88,6 +88,7 @@ static void refuse_item(parl__reader *r, parl__item *it, size_t end, size_t phra
     it->kind = PARL__IT_QTY;
     it->qkind = PARL__QTY_BAD;
     it->word = 0;
+    it->digits = 0;
     it->end = end;
     if (r->nbad && it->start < r->bad_hi) return;   /* read again after a rewind */
     if (!r->nbad) {
@@ -155,9 +156,9 @@ static void read_quantity(parl__reader *r, parl__item *it, unsigned code, int64_
     for (;;) {   /* the run: number tokens that may meet */
         const parl__tok *t = peek_token(r);
         unsigned c = qclass_of(t);
-        if (!(parl__qty_follow[last] >> c & 1) &&   /* only "first" stands apart: "first three" */
-            !((run > 1 || value != 1) && (parl__qty_ords >> last & 1) && (parl__qty_lead >> c & 1)))
-            break;
+        if (!(parl__qty_follow[last] >> c & 1)) break;
+        if (run == 1 && value == 1 && (parl__qty_lead >> c & 1) && (parl__qty_ords >> last & 1))
+            break;   /* "first" alone stands apart from a cardinal: "first three" */
         if (run == RUN_MAX) {   /* read to its end, then refused */
             ends[RUN_MAX - 1] = t->end;
             over = 1;

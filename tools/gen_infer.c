@@ -1520,13 +1520,13 @@ static void qty_adjacency(uint32_t follow[Q_COUNT], uint32_t *begins, uint32_t *
 
 /* Number words side by side that the grammar never joins still make one
  * run, which then is no phrase: "nineteen eighty-four", "5 10", "three
- * first", "5 percent" are refused, never read as their first number. An
- * ordinal followed by a cardinal stays apart ("the first three lines"), and
- * so do words after "a" ("a second look"). */
+ * first", "5 percent" are refused, never read as their first number. Words
+ * after "a" stay apart ("a second look"), and so does a cardinal after
+ * "first" alone ("the first three lines": the reader sees to that). */
 static void qty_glue(uint32_t follow[Q_COUNT])
 {
     for (int t = 1; t < Q_COUNT; t++) {
-        if (QTY_VALUES >> t & 1) follow[t] |= QTY_VALUES & ~(QTY_ORDS >> t & 1 ? QTY_CARD_START : 0);
+        if (QTY_VALUES >> t & 1) follow[t] |= QTY_VALUES;
         if ((QB(Q_TO) | QB(Q_DASH) | QB(Q_AND) | QB(Q_COMMA)) >> t & 1) follow[t] |= QTY_VALUES;
     }
 }
