@@ -866,6 +866,12 @@ PARL_API size_t parl_hint_json(const parl_dialect_ctx *ctx, const char *msg, con
  * 0, or PARL_CFG_INVALID / PARL_CFG_TOO_LONG. */
 PARL_API int parl_config_set_field(parl_dialect_config *cfg, int verb, const char *field,
                                    const char *text, size_t len);
+/* Reads a host's verbs and aliases: the JSON form of a --config file,
+ * {"verbs": {"recall": {"extra_aliases": [...]}, "notify": {"maps_to": ...}}}
+ * (see runtime/config_json.c). CFG is initialised first and left empty on
+ * an error. 0, or -1 with a message ("config: byte 42: ...") in ERR. */
+PARL_API int parl_config_from_json(parl_dialect_config *cfg, const char *json, size_t len, char *err,
+                                   size_t errcap);
 /* Names of the verb tiers and failures, as in the JSON. */
 PARL_API const char *parl_tier_name(parl_tier t);
 PARL_API const char *parl_failure_name(parl_failure f);
