@@ -846,6 +846,14 @@ PARL_API size_t parl_analyze_json(const parl_doc *d, unsigned flags, char *out, 
 PARL_API size_t parl_answer_json(const parl_doc *d, const char *req, size_t req_len, unsigned flags,
                                  char *out, size_t cap);
 
+/* ---- the agent guidance of grammar/guidance.yaml (`parlance describe
+ * --json`): an ElizaOS-style action's name, description, similes and
+ * examples (answered on the embedded sample document, in WORK of
+ * parl_describe_work_size() bytes), the system prompt and the retrieval
+ * instructions. Returns 0 when WORK is too small. */
+PARL_API size_t parl_describe_work_size(void);
+PARL_API size_t parl_describe_json(void *work, size_t work_size, char *out, size_t cap);
+
 /* ---- the action dialect: `parlance verb WORD` and `parlance dialect`.
  * CFG may be NULL (compiled verbs only). parl_dialect_json parses MSG into
  * WORK (parl_dialect_result_size() bytes, suitably aligned) and writes its
