@@ -294,7 +294,9 @@ $(B)/tests/consumer: tests/consumer.c $(B)/libparlance.a $(LIB_HDR)
 bench: deps
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory $(BENCH_BIN) CFLAGS="-O2 -g -DNDEBUG"
-	@for b in $(BENCH_BIN); do echo "== $$b"; $$b || exit 1; done
+	@for b in $(filter-out $(B)/tests/bench_bindings,$(BENCH_BIN)); do echo "== $$b"; $$b || exit 1; done
+	@$(MAKE) --no-print-directory bindings > /dev/null
+	@echo "== tests/bench_bindings.sh"; sh tests/bench_bindings.sh
 
 FUZZ_SECONDS ?= 60
 fuzz: deps

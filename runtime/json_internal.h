@@ -8,6 +8,7 @@
 #define PARL_JSON_INTERNAL_H
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "parlance.h"
 
 typedef struct parl__json {
@@ -22,8 +23,16 @@ void parl__json_init(parl__json *j, char *out, size_t cap);
 /* Ends the text with a NUL (within CAP) and returns its full length. */
 size_t parl__json_end(parl__json *j);
 
-void parl__json_raw(parl__json *j, const char *s, size_t n);
-void parl__json_lit(parl__json *j, const char *s);       /* a C string, as it is */
+/* Bytes as they are; the part past CAP is counted, not written. Inline:
+ * most pieces of JSON are short literals. */
+void parl__json_cut(parl__json *j, const char *s);   /* the part of S that fits */
+static inline void parl__json_raw(parl__json *j, const char *s, size_t n)
+{
+    if (j->n <= j->cap && n <= j->cap - j->n) memcpy(j->out + j->n, s, n);
+    else parl__json_cut(j, s);
+    j->n += n;
+}
+static inline void parl__json_lit(parl__json *j, const char *s) { parl__json_raw(j, s, strlen(s)); }
 void parl__json_uint(parl__json *j, uint64_t v);
 void parl__json_int(parl__json *j, int64_t v);
 void parl__json_fixed2(parl__json *j, double v);          /* as printf's "%.2f" */

@@ -19,16 +19,10 @@ size_t parl__json_end(parl__json *j)
     return j->n;
 }
 
-void parl__json_raw(parl__json *j, const char *s, size_t n)
+void parl__json_cut(parl__json *j, const char *s)
 {
-    if (j->n < j->cap) {
-        size_t room = j->cap - j->n;
-        memcpy(j->out + j->n, s, n < room ? n : room);
-    }
-    j->n += n;
+    if (j->n < j->cap) memcpy(j->out + j->n, s, j->cap - j->n);
 }
-
-void parl__json_lit(parl__json *j, const char *s) { parl__json_raw(j, s, strlen(s)); }
 
 void parl__json_uint(parl__json *j, uint64_t v)
 {
