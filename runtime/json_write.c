@@ -102,6 +102,11 @@ static void json_settle(parl__json *j, int final)
 {
     while (j->npend) {
         unsigned c = j->pend[0];
+        if (c < 0x80) {   /* the byte that ended a cut sequence */
+            json_ascii(j, c);
+            memmove(j->pend, j->pend + 1, --j->npend);
+            continue;
+        }
         size_t k = (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
         if (k && j->npend < k && !final) return;
         size_t take = k && parl__utf8_len(j->pend, j->npend) == k ? k : 1;
