@@ -179,6 +179,17 @@ static void json_span(parl__json *j, const char *key, const char *text, parl_spa
     parl__json_str(j, text + sp.off, sp.len);
 }
 
+/* ", \"KEY\": V" for each key of an entry of the profile's lists. */
+static void json_members(parl__json *j, const char *const *keys, const size_t *v, int n)
+{
+    for (int k = 0; k < n; k++) {
+        parl__json_lit(j, ", \"");
+        parl__json_lit(j, keys[k]);
+        parl__json_lit(j, "\": ");
+        parl__json_uint(j, v[k]);
+    }
+}
+
 static void json_paragraphs(parl__json *j, const parl_doc *d, unsigned flags)
 {
     parl_offsets c = { 0, 0, 0 };
@@ -187,13 +198,9 @@ static void json_paragraphs(parl__json *j, const parl_doc *d, unsigned flags)
         const parl_paragraph *q = &d->paras[i];
         parl__json_lit(j, i ? ",\n    {\"index\": " : "\n    {\"index\": ");
         parl__json_uint(j, q->index);
-        const char *keys[4] = { ", \"startLine\": ", ", \"endLine\": ", ", \"sentenceCount\": ",
-                                ", \"wordCount\": " };
-        size_t v[4] = { q->start_line, q->end_line, q->sentence_count, q->word_count };
-        for (int k = 0; k < 4; k++) {
-            parl__json_lit(j, keys[k]);
-            parl__json_uint(j, v[k]);
-        }
+        static const char *const keys[] = { "startLine", "endLine", "sentenceCount", "wordCount" };
+        size_t v[] = { q->start_line, q->end_line, q->sentence_count, q->word_count };
+        json_members(j, keys, v, 4);
         json_offsets(j, d->text, 0, q->span.off, q->span.off + q->span.len, &c, flags, ", ");
         parl__json_lit(j, ", \"preview\": ");
         parl__json_str(j, d->text + q->preview.off, q->preview.len);
@@ -210,12 +217,9 @@ static void json_sentences(parl__json *j, const parl_doc *d, unsigned flags)
         const parl_sentence *s = &d->sents[i];
         parl__json_lit(j, i ? ",\n    {\"index\": " : "\n    {\"index\": ");
         parl__json_uint(j, i + 1);
-        const char *keys[3] = { ", \"paragraph\": ", ", \"line\": ", ", \"endLine\": " };
-        size_t v[3] = { s->para, s->line, s->end_line };
-        for (int k = 0; k < 3; k++) {
-            parl__json_lit(j, keys[k]);
-            parl__json_uint(j, v[k]);
-        }
+        static const char *const keys[] = { "paragraph", "line", "endLine" };
+        size_t v[] = { s->para, s->line, s->end_line };
+        json_members(j, keys, v, 3);
         json_offsets(j, d->text, 0, s->off, s->off + s->len, &c, flags, ", ");
         parl__json_lit(j, ", \"words\": ");
         parl__json_uint(j, s->words);

@@ -5,7 +5,8 @@
 # and the JSON text alone) and split of tests/samples/narrative.txt (parsed
 # sentences). The four run one after another, three rounds interleaved;
 # each figure is the median of the three rounds' medians. A binding whose
-# toolchain is missing is left out.
+# toolchain is missing is left out. Times are the process's CPU time (the
+# machine is shared: the wall clock counts the waits for a core).
 cd "$(dirname "$0")/.." || exit 1
 top=$PWD
 out=build/bindings/bench; mkdir -p "$out"
@@ -24,7 +25,7 @@ one() {
     case $1 in
     c) build/tests/bench_bindings "$reqs" "$doc" ;;
     node) node bindings/node/bench.js "$top/$out/../node/package" "$reqs" "$doc" ;;
-    python) PARLANCE_LIB=$top/$lib python3 bindings/python/bench.py "$reqs" "$doc" ;;
+    python) PYTHONDONTWRITEBYTECODE=1 PARLANCE_LIB=$top/$lib python3 bindings/python/bench.py "$reqs" "$doc" ;;
     rust) build/bindings/rust/release/examples/bench "$reqs" "$doc" 2>/dev/null ;;
     esac
 }
@@ -33,7 +34,7 @@ for round in 1 2 3; do
     for b in $runs; do echo "$b $(one $b)" >> "$out/rounds"; done
 done
 echo "bench_bindings: $(wc -l < "$reqs" | tr -d ' ') requests, split of $doc ($(wc -c < "$doc" | tr -d ' ') bytes);"
-echo "  ns per call, median of 3 interleaved rounds (each a median of 5 runs); x C: the same work in C"
+echo "  CPU ns per call, median of 3 interleaved rounds (each a median of 5 runs); x C: the same work in C"
 awk -v runs="$runs" '
     { for (i = 2; i < NF; i += 2) v[$1, $i, ++n[$1, $i]] = $(i + 1) }
     function med(b, k,    a, c, t, x, y) { c = n[b, k]; for (x = 1; x <= c; x++) a[x] = v[b, k, x] + 0

@@ -166,7 +166,8 @@ export interface Guidance {
   retrievalInstructions: string;
 }
 
-export function infer(request: string): Intent;
+/** The intent (a frozen object: equal requests may share it). */
+export function infer(request: string): Readonly<Intent>;
 /** The intent as the library's JSON text (what `parlance infer` prints). */
 export function inferJson(request: string): string;
 /** Could this message be a request about a document (an action's validate gate)? */

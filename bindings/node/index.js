@@ -76,8 +76,30 @@ function inferJson(request) {
   return json((out, cap) => C.parl_infer_json(input.ptr, n, out, cap));
 }
 
-/** The intent of a retrieval request: {mode, unit?, count?, start?, end?, search?, ...}. */
-function infer(request) { return JSON.parse(inferJson(request)); }
+// Intents by their JSON text: many requests share one ("the last two
+// sentences", "give me the final 2 sentences"), and parsing costs more than
+// inferring. The objects are frozen, so sharing them is safe.
+const intents = new Map();
+
+function deepFreeze(v) {
+  if (v !== null && typeof v === 'object') {
+    for (const k of Object.keys(v)) deepFreeze(v[k]);
+    Object.freeze(v);
+  }
+  return v;
+}
+
+/** The intent of a retrieval request: {mode, unit?, count?, start?, end?, search?, ...} (frozen). */
+function infer(request) {
+  const text = inferJson(request);
+  let intent = intents.get(text);
+  if (intent === undefined) {
+    if (intents.size >= 4096) intents.clear();
+    intent = deepFreeze(JSON.parse(text));
+    intents.set(text, intent);
+  }
+  return intent;
+}
 
 /** Could this message be a request about a document (the action's validate gate)? */
 function isRetrievalRequest(message) {
