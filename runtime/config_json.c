@@ -73,8 +73,10 @@ static size_t cj_unicode(cj *c, char out[4])
             u = u * 16 + (unsigned)h;
             c->pos++;
         }
+        if (pair && (u < 0xDC00 || u > 0xDFFF)) return cj_fail(c, "lone surrogate in \\u escape", NULL), 0;
         if (pair) v = 0x10000 + ((v - 0xD800) << 10) + (u - 0xDC00);
         else v = u;
+        if (!pair && v >= 0xDC00 && v <= 0xDFFF) return cj_fail(c, "lone surrogate in \\u escape", NULL), 0;
         if (pair || v < 0xD800 || v > 0xDBFF) break;
         if (c->pos + 2 > c->n || c->s[c->pos] != '\\' || c->s[c->pos + 1] != 'u')
             return cj_fail(c, "lone surrogate in \\u escape", NULL), 0;

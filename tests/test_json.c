@@ -168,6 +168,8 @@ static void check_config(void)
         { "{\"verbs\": {\"x\": {\"maps_to\": \"y\", \"aliases\": [{\"a\": \"fly\"}]}}}", "unknown operation 'fly'" },
         { "{\"verbs\": {\"x\": {\"maps_to\": \"y\"", "expected ',' or the container's end" },
         { "{\"verbs\": {\"x\": {\"maps_to\": \"\\q\"}}}", "bad escape in a string" },
+        { "{\"verbs\": {\"x\": {\"maps_to\": \"\\ud800\\u0041\"}}}", "lone surrogate" },
+        { "{\"verbs\": {\"x\": {\"maps_to\": \"\\udc00\"}}}", "lone surrogate" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int rc = parl_config_from_json(cfg, bad[i].json, strlen(bad[i].json), err, sizeof err);
