@@ -58,6 +58,9 @@ int cmd_backfill(int argc, char **argv);
  * sized to fit (tools/cli_profile.c); 0, or 1 when out of memory. */
 int doc_analyze(const char *text, size_t len, const char *at, parl_doc *d);
 void doc_analysis_free(parl_doc *d);
+/* The answer to Q[0..N) (parsed here) from D, in a heap string of *LEN bytes;
+ * NULL when out of memory. */
+char *doc_answer(const parl_doc *d, const char *q, size_t n, unsigned flags, size_t *len);
 /* The profile the document store keeps: JSON as `parlance profile
  * --no-sentences` prints it, and the parl_profile it was written from (its
  * spans point into TEXT). 0, or 1 when out of memory. */

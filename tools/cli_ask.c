@@ -34,15 +34,10 @@ static int answer(const parl_doc *d, const char *q, size_t n, unsigned flags, in
         putchar('\n');
         return rc;
     }
-    parl_intent in;
-    parl_infer(q, n, &in);
-    parl_answer_info info;
-    parl_answer(d->text, d->len, &d->p, d->paras, d->sents, &in, q, n, flags, NULL, 0, NULL, 0, &info);
-    char *out = malloc(info.needed);
+    size_t len;
+    char *out = doc_answer(d, q, n, flags, &len);
     if (!out) { fputs("parlance: out of memory\n", stderr); return 1; }
-    parl_answer(d->text, d->len, &d->p, d->paras, d->sents, &in, q, n, flags, out, info.needed, NULL, 0,
-                &info);
-    fwrite(out, 1, info.len, stdout);
+    fwrite(out, 1, len, stdout);
     putchar('\n');
     free(out);
     return 0;

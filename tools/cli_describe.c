@@ -28,15 +28,9 @@ static int describe_text(const parl_doc *sample)
         printf("%s%s", parl__guide_similes[i], i + 1 < N(similes) ? ", " : "\n\n");
     for (size_t i = 0; i < N(examples); i++) {
         const char *q = parl__guide_examples[i];
-        parl_intent in;
-        parl_answer_info info;
-        parl_infer(q, strlen(q), &in);
-        parl_answer(sample->text, sample->len, &sample->p, sample->paras, sample->sents, &in, q, strlen(q), 0,
-                    NULL, 0, NULL, 0, &info);
-        char *a = malloc(info.needed);
+        size_t len;
+        char *a = doc_answer(sample, q, strlen(q), 0, &len);
         if (!a) { fputs("parlance: out of memory\n", stderr); return 1; }
-        parl_answer(sample->text, sample->len, &sample->p, sample->paras, sample->sents, &in, q, strlen(q), 0,
-                    a, info.needed, NULL, 0, &info);
         printf("> %s\n%s\n\n", q, a);
         free(a);
     }

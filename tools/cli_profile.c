@@ -52,6 +52,19 @@ void doc_analysis_free(parl_doc *d)
     d->sents = NULL;
 }
 
+char *doc_answer(const parl_doc *d, const char *q, size_t n, unsigned flags, size_t *len)
+{
+    parl_intent in;
+    parl_answer_info info;
+    parl_infer(q, n, &in);
+    parl_answer(d->text, d->len, &d->p, d->paras, d->sents, &in, q, n, flags, NULL, 0, NULL, 0, &info);
+    char *out = malloc(info.needed);
+    if (out) parl_answer(d->text, d->len, &d->p, d->paras, d->sents, &in, q, n, flags, out, info.needed, NULL, 0,
+                         &info);
+    *len = info.len;
+    return out;
+}
+
 typedef struct profile_req {
     const parl_doc *d;
     unsigned flags;
