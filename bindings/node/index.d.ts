@@ -174,6 +174,7 @@ export function inferJson(request: string): string;
 export function isRetrievalRequest(message: string): boolean;
 export function split(doc: string): Sentence[];
 export function answer(doc: string, request: string, options?: { substring?: boolean }): Answer;
+/** analyzedAt: when the text was analysed (by default, now: new Date().toISOString()). */
 export function profile(doc: string, options?: { analyzedAt?: string; sentences?: boolean }): Profile;
 /** Throws an Error naming the byte at fault when CONFIG is not usable. */
 export function dialect(message: string, config?: DialectConfig | string): DialectResult;

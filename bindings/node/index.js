@@ -126,18 +126,16 @@ class Document {
     this.length = bytes8.length;
     this.textPtr = C.malloc(bytes8.length + 1);
     bytes().set(bytes8, this.textPtr);
-    const at = options.analyzedAt;
-    let atPtr = 0;
-    if (at !== undefined && at !== null) {
-      check(at, 'analyzedAt');
-      const a = encoder.encode(at + '\0');
-      atPtr = C.malloc(a.length);
-      bytes().set(a, atPtr);
-    }
+    // "analyzedAt" is when the text was analysed (the library has no clock).
+    const at = options.analyzedAt ?? new Date().toISOString();
+    check(at, 'analyzedAt');
+    const a = encoder.encode(at + '\0');
+    const atPtr = C.malloc(a.length);
+    bytes().set(a, atPtr);
     const size = C.parl_doc_size(this.textPtr, this.length) >>> 0;
     this.memPtr = C.malloc(size);
     this.doc = C.parl_doc_init(this.memPtr, size, this.textPtr, this.length, atPtr);
-    if (atPtr) C.free(atPtr);
+    C.free(atPtr);
     if (!this.textPtr || !this.memPtr || !this.doc) throw new Error('parlance: out of wasm memory');
     this.token = {};
     registry.register(this, [this.textPtr, this.memPtr], this.token);
@@ -167,12 +165,14 @@ class Document {
   }
 }
 
-// The last document answered or profiled, kept for the next call about it.
+// The last document answered or profiled, kept for the next call about the
+// same text (and the same analyzedAt, when one is given).
 let last = null;
 function documentOf(doc, analyzedAt) {
-  if (!last || last.text !== doc || analyzedAt !== undefined) {
+  if (!last || last.text !== doc || last.givenAt !== analyzedAt) {
     if (last) last.close();
     last = new Document(doc, { analyzedAt });
+    last.givenAt = analyzedAt;
   }
   return last;
 }

@@ -11,6 +11,7 @@ else an installed libparlance (make install).
 """
 import ctypes
 import ctypes.util
+import datetime
 import json
 import os
 import threading
@@ -133,7 +134,10 @@ class Document:
         self._text = ctypes.create_string_buffer(b, len(b) + 1)   # kept alive with the block
         size = _lib.parl_doc_size(self._text, len(b))
         self._mem = ctypes.create_string_buffer(size)
-        at = _utf8(analyzed_at, "analyzed_at") if analyzed_at is not None else None
+        if analyzed_at is None:   # when the text was analysed (the library has no clock)
+            now = datetime.datetime.now(datetime.timezone.utc)
+            analyzed_at = now.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        at = _utf8(analyzed_at, "analyzed_at")
         self._doc = _lib.parl_doc_init(self._mem, size, self._text, len(b), at)
         if not self._doc:
             raise MemoryError("parlance: the document's block is too small")
@@ -154,10 +158,13 @@ _last = {}
 
 
 def _document(doc, analyzed_at=None):
-    """The last document analysed, kept for the next call about the same text."""
+    """The last document analysed, kept for the next call about the same text
+    (and the same analyzed_at, when one is given)."""
+    key = (doc, analyzed_at)
     d = _last.get("doc")
-    if d is None or d.text != doc or analyzed_at is not None:
+    if d is None or _last.get("key") != key:
         d = _last["doc"] = Document(doc, analyzed_at)
+        _last["key"] = key
     return d
 
 

@@ -176,18 +176,18 @@ unsafe impl Send for Document<'_> {}
 unsafe impl Sync for Document<'_> {}
 
 impl<'a> Document<'a> {
+    /// Analysed now: the profile's "analyzedAt" is the current time.
     pub fn new(text: &'a str) -> Document<'a> {
         Self::analyzed_at(text, None)
     }
 
-    /// With the profile's "analyzedAt" set (the library has no clock).
+    /// With the profile's "analyzedAt" given (None: now; the library has no clock).
     pub fn analyzed_at(text: &'a str, at: Option<&str>) -> Document<'a> {
-        let at = at.map(|a| CString::new(a.replace('\0', "")).unwrap());
+        let at = CString::new(at.map_or_else(now_iso, |a| a.replace('\0', ""))).unwrap();
         let size = unsafe { parl_doc_size(ptr(text), text.len()) };
         let mut mem = vec![0u64; (size + 7) / 8];
         let doc = unsafe {
-            parl_doc_init(mem.as_mut_ptr() as *mut c_void, mem.len() * 8, ptr(text), text.len(),
-                          at.as_ref().map_or(std::ptr::null(), |a| a.as_ptr()))
+            parl_doc_init(mem.as_mut_ptr() as *mut c_void, mem.len() * 8, ptr(text), text.len(), at.as_ptr())
         };
         assert!(!doc.is_null(), "parlance: the document's block is too small");
         Document { text, _mem: mem, doc }
@@ -217,6 +217,24 @@ impl<'a> Document<'a> {
     pub fn profile(&self) -> Value {
         parsed(self.profile_json(true))
     }
+}
+
+/// The current time as the CLI writes it: "2024-05-01T10:30:00.123Z" (UTC).
+fn now_iso() -> String {
+    let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    let (secs, ms) = (t.as_secs() as i64, t.subsec_millis());
+    // Days since 1970-01-01 to a civil date (H. Hinnant's algorithm).
+    let z = secs.div_euclid(86400) + 719468;
+    let era = z.div_euclid(146097);
+    let doe = z - era * 146097;
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + (month <= 2) as i64;
+    let s = secs.rem_euclid(86400);
+    format!("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z", year, month, day, s / 3600, s / 60 % 60, s % 60, ms)
 }
 
 /// Answers REQUEST from the document's text.

@@ -194,6 +194,20 @@ fn refused_config() {
 }
 
 #[test]
+fn analyzed_now() {
+    let cli_at = || {
+        let p = Value::parse(&cli(&["profile", "-"], Some("x"))).unwrap();
+        p["analyzedAt"].as_str().unwrap()[..16].to_string()
+    };
+    let before = cli_at();
+    let p = Document::new("One. Two.").profile();
+    let after = cli_at();
+    let at = p["analyzedAt"].as_str().unwrap();
+    assert_eq!(at.len(), 24, "{}", at);
+    assert!(at[..16] == before || at[..16] == after, "{} vs the CLI's {} / {}", at, before, after);
+}
+
+#[test]
 fn describe() {
     assert_eq!(parlance::describe_json(), cli(&["describe", "--json"], None));
     assert_eq!(parlance::describe()["name"].as_str(), Some("GET_EXACT_QUOTE"));
