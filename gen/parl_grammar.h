@@ -4,5 +4,5 @@
  * grammar/'s specs (see tools/gen_grammar_id.c). */
 #ifndef PARL_GRAMMAR_H
 #define PARL_GRAMMAR_H
-#define PARL_GRAMMAR_ID "f3ecaf9efa4598a02fb2bc45760d21c7450775541847021090bd9e7301f0cdec"
+#define PARL_GRAMMAR_ID "98d9157c77c9fc1ed02f3699e3d6ccb9b17ac4ffbcb7e027308e21048a418fd8"
 #endif

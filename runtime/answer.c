@@ -9,6 +9,7 @@
 #include "answer_internal.h"
 #include "answer_text.h"
 #include "casefold.h"
+#include "json_internal.h"
 
 /* The wording comes from grammar/answers.yaml (gen/answer_text.c): templates
  * by name, with the directives written there (%s text, %z number, %N number
@@ -44,10 +45,15 @@ typedef struct ans_ctx {
     size_t qcap, nq;
     size_t matches;
     bool found;
+    parl__json *text_json;   /* not NULL: the text goes there as a JSON string's parts */
+    parl__json *quote_json;  /* not NULL: the quotes go there as span objects */
+    parl_offsets quote_at;   /* their offsets in the unit of json_flags */
+    unsigned json_flags;
 } ans_ctx;
 
 static void ans_put(ans_ctx *c, const char *s, size_t n)
 {
+    if (c->text_json) { parl__json_part(c->text_json, s, n); return; }
     for (size_t i = 0; i < n; i++, c->n++)
         if (c->n + 1 < c->cap) c->out[c->n] = s[i];
 }
@@ -67,6 +73,16 @@ static void ans_put_num(ans_ctx *c, size_t v, int sep)
 
 static void add_quote(ans_ctx *c, size_t off, size_t n, size_t line)
 {
+    parl__json *j = c->quote_json;
+    if (j) {
+        parl__json_lit(j, c->nq ? ",{\"start\":" : "{\"start\":");
+        parl__json_uint(j, parl__offsets_at(&c->quote_at, c->doc, off, c->json_flags));
+        parl__json_lit(j, ",\"end\":");
+        parl__json_uint(j, parl__offsets_at(&c->quote_at, c->doc, off + n, c->json_flags));
+        parl__json_lit(j, ",\"line\":");
+        parl__json_uint(j, line);
+        parl__json_lit(j, "}");
+    }
     if (c->nq < c->qcap) c->q[c->nq] = (parl_quote){ off, off + n, line };
     c->nq++;
 }
@@ -140,12 +156,11 @@ static void nl(ans_ctx *c, int k) { ans_put(c, "\n\n", (size_t)k); }
  * methods section"; capitalised for %D. */
 static void where(ans_ctx *c, int cap)
 {
-    size_t at = c->n;
     const parl_region *s = c->scope;
-    if (!s) say(c, PARL__ANS_THE_DOCUMENT);
-    else if (s->section) say(c, PARL__ANS_SCOPE_SECTION, parl_section_name(s->section));
-    else say(c, PARL__ANS_SCOPE_UNIT, (int)s->unit, c->scope_k);
-    if (cap && at + 1 < c->cap && c->out[at] >= 'a' && c->out[at] <= 'z') c->out[at] -= 'a' - 'A';
+    if (!s) say(c, cap ? PARL__ANS_THE_DOCUMENT_CAP : PARL__ANS_THE_DOCUMENT);
+    else if (s->section)
+        say(c, cap ? PARL__ANS_SCOPE_SECTION_CAP : PARL__ANS_SCOPE_SECTION, parl_section_name(s->section));
+    else say(c, cap ? PARL__ANS_SCOPE_UNIT_CAP : PARL__ANS_SCOPE_UNIT, (int)s->unit, c->scope_k);
 }
 
 /* ------------------------------------------------------------------ units
@@ -196,7 +211,7 @@ static int next_line(const ans_ctx *c, ans_cursor *u, ans_item *it)
 }
 
 /* A cursor at the start of what is answered from. */
-static ans_cursor ans_begin(const ans_ctx *c) { return (ans_cursor){ c->lo, c->line_lo, 0 }; }
+static ans_cursor ans_from(const ans_ctx *c) { return (ans_cursor){ c->lo, c->line_lo, 0 }; }
 
 static int line_blank(const ans_ctx *c, const ans_item *it)
 {
@@ -213,7 +228,7 @@ static size_t ans_count_lines(const ans_ctx *c, size_t *nonempty)
         *nonempty = c->p->non_empty_line_count;
         return c->p->line_count;
     }
-    ans_cursor l = ans_begin(c);
+    ans_cursor l = ans_from(c);
     ans_item it;
     *nonempty = 0;
     while (next_line(c, &l, &it)) *nonempty += !line_blank(c, &it);
@@ -222,7 +237,7 @@ static size_t ans_count_lines(const ans_ctx *c, size_t *nonempty)
 
 static size_t ans_count_words(const ans_ctx *c)
 {
-    ans_cursor u = ans_begin(c);
+    ans_cursor u = ans_from(c);
     ans_item it;
     while (ans_next_word(c, &u, &it)) {}
     return u.k;
@@ -269,7 +284,7 @@ static ans_item run_of(const ans_ctx *c, parl_unit u, size_t a, size_t b)
         r.off = off;
         r.n = chars_bytes(c, off, b - a + 1);
     } else {
-        ans_cursor w = ans_begin(c);
+        ans_cursor w = ans_from(c);
         ans_item it;
         while (ans_next_word(c, &w, &it)) {
             if (w.k == a) r = it;
@@ -292,7 +307,7 @@ static ans_item sentence_item(const ans_ctx *c, size_t k)
 
 static ans_item line_item(const ans_ctx *c, size_t k)
 {
-    ans_cursor l = ans_begin(c);
+    ans_cursor l = ans_from(c);
     ans_item it = { c->len, 0, k, k };
     while (next_line(c, &l, &it) && l.k < k) {}
     return it;
@@ -301,7 +316,7 @@ static ans_item line_item(const ans_ctx *c, size_t k)
 /* The K-th non-empty line (1-based); *RAW gets its number among all lines. */
 static ans_item nonempty_line(const ans_ctx *c, size_t k, size_t *raw)
 {
-    ans_cursor l = ans_begin(c);
+    ans_cursor l = ans_from(c);
     ans_item it = { c->len, 0, k, k };
     size_t seen = 0;
     while (next_line(c, &l, &it))
@@ -372,7 +387,7 @@ static void rows(ans_ctx *c, parl_unit u, size_t a, size_t b, size_t base)
     }
     ans_put(c, ":", 1);
     if (u == PARL_UNIT_LINE) {
-        ans_cursor l = ans_begin(c);
+        ans_cursor l = ans_from(c);
         ans_item it;
         while (l.k < b && next_line(c, &l, &it)) {
             if (l.k < a) continue;
@@ -442,7 +457,7 @@ static void ends_lines(ans_ctx *c, size_t n, int last)
     say(c, head, m, (int)PARL_UNIT_LINE);
     if (n > total) say(c, PARL__ANS_ONLY_NONEMPTY, total);
     ans_put(c, ":", 1);
-    ans_cursor l = ans_begin(c);
+    ans_cursor l = ans_from(c);
     ans_item it;
     while (l.pos <= final.off && next_line(c, &l, &it)) {
         if (it.off < first.off || line_blank(c, &it)) continue;
@@ -966,33 +981,52 @@ static void dispatch(ans_ctx *c, const parl_intent *in)
     }
 }
 
+static void ans_begin(ans_ctx *c, const char *doc, size_t len, const parl_profile *p,
+                      const parl_paragraph *paras, const parl_sentence *sents, const char *req,
+                      size_t req_len, unsigned flags)
+{
+    memset(c, 0, sizeof *c);
+    c->doc = doc ? doc : "";
+    c->len = doc ? len : 0;
+    c->p = p;
+    c->paras = paras;
+    c->sents = sents;
+    c->npara = paras ? p->paragraphs_stored : 0;
+    c->nsent = sents ? p->sentences_stored : 0;
+    c->req = req ? req : "";
+    c->req_len = req ? req_len : 0;
+    c->flags = flags;
+    c->found = true;
+    c->line_lo = 1;
+}
+
 int parl_answer(const char *doc, size_t len, const parl_profile *p,
                 const parl_paragraph *paras, const parl_sentence *sents,
                 const parl_intent *in, const char *req, size_t req_len, unsigned flags,
                 char *out, size_t cap, parl_quote *quotes, size_t qcap,
                 parl_answer_info *info)
 {
-    ans_ctx c = { 0 };
-    c.doc = doc ? doc : "";
-    c.len = doc ? len : 0;
-    c.line_lo = 1;
-    c.p = p;
-    c.paras = paras;
-    c.sents = sents;
-    c.npara = paras ? p->paragraphs_stored : 0;
-    c.nsent = sents ? p->sentences_stored : 0;
-    c.req = req ? req : "";
-    c.req_len = req ? req_len : 0;
-    c.flags = flags;
+    ans_ctx c;
+    ans_begin(&c, doc, len, p, paras, sents, req, req_len, flags);
     c.out = out;
     c.cap = out ? cap : 0;
     c.q = quotes;
     c.qcap = quotes ? qcap : 0;
-    c.found = true;
     dispatch(&c, in);
     if (c.cap) c.out[c.n < c.cap ? c.n : c.cap - 1] = 0;
     parl_answer_info r = { c.n < c.cap ? c.n : (c.cap ? c.cap - 1 : 0), c.n + 1, c.nq,
                            c.matches, c.found };
     if (info) *info = r;
     return c.n + 1 > c.cap || c.nq > c.qcap;
+}
+
+void parl__answer_json(const parl_doc *d, const parl_intent *in, const char *req, size_t req_len,
+                       unsigned flags, parl__json *text, parl__json *quotes)
+{
+    ans_ctx c;
+    ans_begin(&c, d->text, d->len, &d->p, d->paras, d->sents, req, req_len, flags);
+    c.text_json = text;
+    c.quote_json = quotes;
+    c.json_flags = flags;
+    dispatch(&c, in);
 }

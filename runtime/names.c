@@ -27,6 +27,19 @@ static int name_find(const char *const *names, int n, const char *name)
     return -1;
 }
 
+/* Why a request was refused, as the JSON of an intent names it. */
+static const char *const refusal_names[] = { "none", "number", "too_large", "too_many_parts" };
+
+const char *parl_refusal_name(parl_refusal r)
+{
+    return (unsigned)r < sizeof refusal_names / sizeof refusal_names[0] ? refusal_names[r] : "none";
+}
+
+int parl_refusal_from_name(const char *name)
+{
+    return name_find(refusal_names, (int)(sizeof refusal_names / sizeof refusal_names[0]), name);
+}
+
 int parl_mode_from_name(const char *name) { return name_find(parl__mode_names, PARL_MODE__COUNT, name); }
 int parl_unit_from_name(const char *name) { return name_find(parl__unit_names, PARL_UNIT__COUNT, name); }
 int parl_section_from_name(const char *name) { return name_find(parl__section_names, PARL_SECTION__COUNT, name); }

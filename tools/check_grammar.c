@@ -84,7 +84,7 @@ static int expected_intent(const ynode *c, parl_intent *in, char *text, size_t c
             break;
         case 11: id = parl_mode_from_name(t); ok = id > 0; in->inner = (parl_mode)id; break;
         case 12: ok = expected_scope(v, &in->scope); break;
-        case 13: id = intent_refusal_from_name(t); ok = id > 0; in->refusal = (parl_refusal)id; break;
+        case 13: id = parl_refusal_from_name(t); ok = id > 0; in->refusal = (parl_refusal)id; break;
         }
         if (span) {
             size_t n = strlen(t);
@@ -100,14 +100,23 @@ static int expected_intent(const ynode *c, parl_intent *in, char *text, size_t c
     return 1;
 }
 
+typedef struct rendering {
+    const parl_intent *in;
+    const char *req;
+} rendering;
+
+static size_t render_write(const void *arg, char *out, size_t cap)
+{
+    const rendering *r = arg;
+    return parl_intent_json(r->in, r->req, out, cap);
+}
+
+/* The intent's JSON; its search text is a span of REQ. */
 static char *render(const parl_intent *in, const char *req)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    intent_json(f, in, req);
-    fclose(f);
-    return buf;
+    rendering r = { in, req };
+    size_t len;
+    return json_alloc(render_write, &r, &len);
 }
 
 static void check_infer(const ynode *list)
