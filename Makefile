@@ -26,7 +26,7 @@ LIBALIGN ?= -falign-functions=64
 STD      := -std=c11
 WARN     := -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror)
 B        := build
-PKGS     := re2c lemon libyaml-dev libsqlite3-dev sqlite3 clang tcc pkgconf cmake \
+PKGS     := re2c lemon libyaml-dev libsqlite3-dev sqlite3 clang tcc pkgconf cmake unicode-data \
             lld wasi-libc libclang-rt-dev-wasm32
 # The bindings' toolchains (bindings/): COMMAND:PACKAGE, installed when the
 # command is missing (a machine may have them from elsewhere, e.g. rustup).

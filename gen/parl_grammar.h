@@ -4,5 +4,5 @@
  * grammar/'s specs (see tools/gen_grammar_id.c). */
 #ifndef PARL_GRAMMAR_H
 #define PARL_GRAMMAR_H
-#define PARL_GRAMMAR_ID "b1aed83fceb7f8ee257c6f8f884bf545f41c9af4ab69a004d917c786040e3e3e"
+#define PARL_GRAMMAR_ID "98d9157c77c9fc1ed02f3699e3d6ccb9b17ac4ffbcb7e027308e21048a418fd8"
 #endif

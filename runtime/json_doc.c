@@ -7,11 +7,29 @@
 
 /* ------------------------------------------------------------------ intents */
 
+/* ,"scope":{"unit":"paragraph","count":4} or {"section":"methods"}, with
+ * "from_end":true for "the last paragraph". */
+static void json_scope(parl__json *j, const parl_region *s)
+{
+    if (s->section) {
+        parl__json_lit(j, ",\"scope\":{\"section\":");
+        parl__json_cstr(j, parl_section_name(s->section));
+    } else {
+        parl__json_lit(j, ",\"scope\":{\"unit\":");
+        parl__json_cstr(j, parl_unit_name(s->unit));
+        parl__json_lit(j, ",\"count\":");
+        parl__json_int(j, s->count);
+    }
+    if (s->from_end) parl__json_lit(j, ",\"from_end\":true");
+    parl__json_lit(j, "}");
+}
+
 /* Keys of absent values are left out; a new intent field is one line here. */
 void parl__json_intent(parl__json *j, const parl_intent *in, const char *req)
 {
     parl__json_lit(j, "{\"mode\":");
     parl__json_cstr(j, parl_mode_name(in->mode));
+    if (in->inner) { parl__json_lit(j, ",\"inner\":"); parl__json_cstr(j, parl_mode_name(in->inner)); }
     if (in->unit) { parl__json_lit(j, ",\"unit\":"); parl__json_cstr(j, parl_unit_name(in->unit)); }
     if (in->has_count) { parl__json_lit(j, ",\"count\":"); parl__json_int(j, in->count); }
     if (in->has_start) { parl__json_lit(j, ",\"start\":"); parl__json_int(j, in->start); }
@@ -25,6 +43,7 @@ void parl__json_intent(parl__json *j, const parl_intent *in, const char *req)
         parl__json_lit(j, ",\"section\":");
         parl__json_cstr(j, parl_section_name(in->section));
     }
+    if (in->scope.unit || in->scope.section) json_scope(j, &in->scope);
     if (in->count_only) parl__json_lit(j, ",\"count_only\":true");
     if (in->nparts) {
         parl__json_lit(j, ",\"parts\":[");
@@ -34,6 +53,12 @@ void parl__json_intent(parl__json *j, const parl_intent *in, const char *req)
             parl__json_lit(j, "}");
         }
         parl__json_lit(j, "]");
+    }
+    if (in->refusal) {
+        parl__json_lit(j, ",\"refused\":");
+        parl__json_cstr(j, parl_refusal_name(in->refusal));
+        parl__json_lit(j, ",\"phrase\":");
+        parl__json_str(j, req + in->refused.off, in->refused.len);
     }
     parl__json_lit(j, "}");
 }

@@ -69,6 +69,26 @@ typedef struct parl_span {
 
 #define PARL_MAX_PARTS 16
 
+/* Why a request that names numbers was refused (mode none): a number read
+ * in part would be a wrong answer given with confidence. */
+typedef enum parl_refusal {
+    PARL_REFUSE_NONE = 0,
+    PARL_REFUSE_NUMBER,      /* number words that make no number: "3.5", "five point five",
+                                "twelve hundred thousand million", "nineteen eighty-four" */
+    PARL_REFUSE_TOO_LARGE,   /* a number above PARL_NUMBER_MAX */
+    PARL_REFUSE_TOO_MANY     /* a list of more than PARL_MAX_PARTS parts */
+} parl_refusal;
+
+/* Where a scoped request looks: "the first sentence of paragraph 4"
+ * (unit paragraph, count 4), "in the abstract" (section abstract), "of the
+ * last paragraph" (count 1, from_end). */
+typedef struct parl_region {
+    parl_unit unit;          /* paragraph, sentence or line; NONE for a section */
+    parl_section section;    /* the section; NONE for a unit */
+    int64_t count;           /* 1-based position of the unit */
+    bool from_end;           /* counted from the end */
+} parl_region;
+
 typedef struct parl_intent {
     parl_mode mode;          /* PARL_MODE_NONE when nothing matched */
     parl_unit unit;          /* PARL_UNIT_NONE when absent */
@@ -81,9 +101,13 @@ typedef struct parl_intent {
     bool count_only;         /* "how many times does X appear" */
     bool has_search;
     parl_span search;        /* cleaned search text, a span of the request */
-    int nparts;              /* compound: "first and third sentences" */
-    int64_t parts[PARL_MAX_PARTS];
     int rule;                /* index of the grammar pattern that matched, -1 if none */
+    parl_mode inner;         /* scoped: what is asked inside the scope (first_n, nth, stats...) */
+    parl_region scope;       /* scoped: where */
+    parl_refusal refusal;    /* mode none: why the request was refused, if it was */
+    parl_span refused;       /* the number phrase at fault, a span of the request */
+    int nparts;              /* compound: "first and third sentences" */
+    int64_t parts[PARL_MAX_PARTS];   /* the first nparts are set; the rest are not */
 } parl_intent;
 
 /* Fills *out. Returns out->mode. Never fails; any length, any bytes. */
@@ -106,10 +130,13 @@ PARL_API int parl_parse_number(const char *text, size_t len, int64_t *value, boo
 PARL_API const char *parl_mode_name(parl_mode m);
 PARL_API const char *parl_unit_name(parl_unit u);
 PARL_API const char *parl_section_name(parl_section s);
+/* "number", "too_large", "too_many_parts" ("none" for NONE). */
+PARL_API const char *parl_refusal_name(parl_refusal r);
 /* Reverse lookups for tools; return -1 when unknown. */
 PARL_API int parl_mode_from_name(const char *name);
 PARL_API int parl_unit_from_name(const char *name);
 PARL_API int parl_section_from_name(const char *name);
+PARL_API int parl_refusal_from_name(const char *name);
 
 /* ------------------------------------------------------------------ sentences and profiles
  * (issue 3)
@@ -286,7 +313,8 @@ PARL_API size_t parl_char_count(const char *text, size_t len);
  * goes to the caller's buffer and the quoted parts of the document come back
  * as spans (for highlighting).
  *
- * Searches are case-insensitive (ASCII) and match whole words: "data" does
+ * Searches fold case (Unicode simple case folding: "École" finds "école")
+ * and match whole words: "data" does
  * not count "database" unless PARL_ANSWER_SUBSTRING is given; a single
  * search that finds no whole word falls back to part of a word and says so.
  * White space in the search text matches any run of white space. */
@@ -299,6 +327,7 @@ typedef struct parl_quote {
 #define PARL_ANSWER_SUBSTRING 1u   /* searches also match inside words */
 #define PARL_ANSWER_FULL_CHARS 5000  /* "full" quotes at most this many characters */
 #define PARL_ANSWER_CONTEXT 50       /* search context, bytes each side, within the line */
+#define PARL_ANSWER_MAX_MATCHES 50   /* "every mention" lists this many, then says how many more */
 
 typedef struct parl_answer_info {
     size_t len;        /* answer bytes written (the buffer also gets a NUL if it has room) */

@@ -35,4 +35,6 @@ int gen_verbs(gen_ctx *g);       /* the action dialect: verbs, lexers, command g
 int gen_guidance(gen_ctx *g);    /* agent guidance texts, sample document */
 int gen_answers(gen_ctx *g);     /* the wording of the answers */
 int gen_grammar_id(gen_ctx *g);  /* PARL_GRAMMAR_ID: which grammar gen/ was made from */
+/* Unicode's simple case folding from UNICODE_DIR/CaseFolding.txt. */
+int gen_casefold(gen_ctx *g, const char *unicode_dir);
 #endif

@@ -10,7 +10,7 @@
 #include "gen.h"
 
 #define SRC "grammar/answers.yaml"
-#define DIRECTIVES "szNUSCPLqQr%"
+#define DIRECTIVES "szNUSCPpLqQrDd%"
 
 static void put_literal(FILE *f, const char *s)
 {

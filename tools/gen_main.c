@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* parlgen: the grammar compiler driver.
  *
- *   parlgen [--grammar DIR] [--out DIR] [--runtime DIR] [--tools DIR] [--no-check]
+ *   parlgen [--grammar DIR] [--out DIR] [--runtime DIR] [--tools DIR] [--unicode DIR]
+ *           [--no-check]
+ *
+ * --unicode names the directory of Unicode's CaseFolding.txt (default
+ * /usr/share/unicode, where the Debian package unicode-data puts it).
  *
  * Runs every module, then re2c on each emitted .re and lemon on each .y,
  * then builds tools/check_grammar.c against the fresh sources and runs the
@@ -38,6 +42,7 @@ struct gen_ctx {
     const char *out;
     const char *runtime;
     const char *tools;
+    const char *unicode;
     char tmp[4096];
     char *outputs[MAX_OUT];
     int nout;
@@ -337,7 +342,8 @@ static void cleanup(gen_ctx *g)
 
 int main(int argc, char **argv)
 {
-    gen_ctx g = { .grammar = "grammar", .out = "gen", .runtime = "runtime", .tools = "tools" };
+    gen_ctx g = { .grammar = "grammar", .out = "gen", .runtime = "runtime", .tools = "tools",
+                  .unicode = "/usr/share/unicode" };
     int do_check = 1;
     for (int i = 1; i < argc; i++) {
         const char **slot = NULL;
@@ -345,10 +351,11 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--out")) slot = &g.out;
         else if (!strcmp(argv[i], "--runtime")) slot = &g.runtime;
         else if (!strcmp(argv[i], "--tools")) slot = &g.tools;
+        else if (!strcmp(argv[i], "--unicode")) slot = &g.unicode;
         else if (!strcmp(argv[i], "--no-check")) { do_check = 0; continue; }
         else {
             fprintf(stderr, "usage: parlgen [--grammar DIR] [--out DIR] [--runtime DIR] "
-                            "[--tools DIR] [--no-check]\n");
+                            "[--tools DIR] [--unicode DIR] [--no-check]\n");
             return 2;
         }
         if (++i == argc) { fprintf(stderr, "parlgen: %s needs a value\n", argv[i - 1]); return 2; }
@@ -365,6 +372,7 @@ int main(int argc, char **argv)
     }
     for (size_t m = 0; m < sizeof modules / sizeof modules[0]; m++)
         if (modules[m].run(&g)) g.errors++;
+    if (gen_casefold(&g, g.unicode)) g.errors++;
     for (int i = 0; !g.errors && i < g.nout; i++) {
         if (has_ext(g.outputs[i], ".re") && run_re2c(&g, g.outputs[i])) g.errors++;
         else if (has_ext(g.outputs[i], ".y") && run_lemon(&g, g.outputs[i])) g.errors++;

@@ -17,6 +17,14 @@ export interface Intent {
   section?: string;
   count_only?: boolean;
   parts?: { count: number }[];
+  /** mode "scoped": what is asked inside the scope (first_n, last_n, nth, stats). */
+  inner?: string;
+  /** mode "scoped": a unit and its position, or a section. */
+  scope?: { unit?: string; count?: number; section?: string; from_end?: boolean };
+  /** mode "none": why a request that names numbers was refused. */
+  refused?: 'number' | 'too_large' | 'too_many_parts';
+  /** the number phrase at fault. */
+  phrase?: string;
   [key: string]: unknown;
 }
 
