@@ -362,30 +362,10 @@ static const uint64_t kw_sig[358] = {
 
 static unsigned kw_fold(unsigned c) { return c - 'A' < 26 ? c | 0x20 : c; }
 
-/* The first 8 bytes of the word P[A..A+N) in lower case, little-endian,
- * by one load of 8 bytes of the request (LEN of them) where it has them. */
-static uint64_t kw_prefix(const unsigned char *p, size_t a, size_t n, size_t len)
+/* The id of the word Z[0..N) whose first 8 bytes in lower case are X
+ * (bytes past N clear), 0 if none. */
+static unsigned kw_find(uint64_t x, const unsigned char *z, size_t n)
 {
-    static const union { uint16_t u; unsigned char b[2]; } order = { 1 };
-    uint64_t x = 0;
-    if (len >= 8 && order.b[0]) {
-        const uint64_t hi = 0x8080808080808080u;
-        size_t at = a < len - 8 ? a : len - 8;   /* near the end: its last 8 */
-        memcpy(&x, p + at, 8);
-        x >>= 8 * (a - at);
-        uint64_t low = x & ~hi;   /* A-Z: low + 0x3f carries, low + 0x25 not */
-        x |= ((low + 0x3f3f3f3f3f3f3f3fu) & ~(low + 0x2525252525252525u) & ~x & hi) >> 2;
-        return n < 8 ? x & (((uint64_t)1 << (8 * n)) - 1) : x;
-    }
-    for (size_t j = 0; j < n && j < 8; j++) x |= (uint64_t)kw_fold(p[a + j]) << (8 * j);
-    return x;
-}
-
-/* The id of the word P[A..A+N) of a request of LEN bytes, 0 if none. */
-static unsigned kw_lookup(const unsigned char *p, size_t a, size_t n, size_t len)
-{
-    const unsigned char *z = p + a;
-    uint64_t x = kw_prefix(p, a, n, len);
     unsigned h = (unsigned)(((x ^ n) * 0x9E3779B97F4A7C15u) >> 54);
     for (unsigned i = kw_bucket[h]; i; i = kw_next[i]) {
         if (kw_sig[i] != x || kw_len[i] != n) continue;
@@ -394,6 +374,86 @@ static unsigned kw_lookup(const unsigned char *p, size_t a, size_t n, size_t len
         if (j >= n) return kw_id[i];
     }
     return 0;
+}
+
+/* kw_find() for a word of 1 to 7 bytes: no key holds a NUL, so its
+ * first 8 bytes tell its length too. */
+static inline unsigned kw_find_short(uint64_t x, size_t n)
+{
+    unsigned i = kw_bucket[((x ^ n) * 0x9E3779B97F4A7C15u) >> 54];
+    while (i && kw_sig[i] != x) i = kw_next[i];
+    return kw_id[i];
+}
+
+/* Words are read 8 bytes at a time where the request has 8 (LEN) and
+ * the machine is little-endian: byte j of a word is bits 8j..8j+7. */
+static int kw_wide(size_t len)
+{
+    static const union { uint16_t u; unsigned char b[2]; } order = { 1 };
+    return len >= 8 && order.b[0];
+}
+
+/* The 8 bytes of P from A on (A < LEN); those past LEN read as 0. */
+static uint64_t kw_load(const unsigned char *p, size_t a, size_t len)
+{
+    uint64_t x;
+    size_t at = a < len - 8 ? a : len - 8;   /* near the end: its last 8 */
+    memcpy(&x, p + at, 8);
+    return x >> (8 * (a - at));
+}
+
+/* The bytes of X that are ASCII letters, as their top bits: for those,
+ * x | kw_alpha(x) >> 2 is the lower case. */
+static uint64_t kw_alpha(uint64_t x)
+{
+    const uint64_t hi = 0x8080808080808080u, one = 0x0101010101010101u;
+    uint64_t f = (x & ~hi) | 0x20 * one;   /* no carry leaves a byte below */
+    return (f + 0x1f * one) & ~(f + 0x05 * one) & ~x & hi;   /* 0x61 <= f <= 0x7a */
+}
+
+/* The id of the word P[A..A+N) of a request of LEN bytes, 0 if none. */
+static unsigned kw_lookup(const unsigned char *p, size_t a, size_t n, size_t len)
+{
+    uint64_t x = 0;
+    if (kw_wide(len)) {
+        x = kw_load(p, a, len);
+        x = (x | kw_alpha(x) >> 2) & (n < 8 ? ((uint64_t)1 << (8 * n)) - 1 : ~(uint64_t)0);
+    } else
+        for (size_t j = 0; j < n && j < 8; j++) x |= (uint64_t)kw_fold(p[a + j]) << (8 * j);
+    return kw_find(x, p + a, n);
+}
+
+/* Bytes by their part in kw_quick(): 1, a word of letters may begin
+ * there; 2, one may end before it. */
+static const unsigned char kw_class[256] = {
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 0, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2,
+    2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 0,
+    2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+};
+
+/* A word of 8 letters or more from *A on, whose first 8 in lower case
+ * are FIRST: its id in *ID and its end in *A; 0 when a byte follows it
+ * on which the general word rule reads on. */
+static int kw_long(const unsigned char *p, size_t *a, size_t len, uint64_t first, unsigned *id)
+{
+    size_t e = *a + 8;
+    while (e < len) {
+        uint64_t stop = ~kw_alpha(kw_load(p, e, len)) & 0x8080808080808080u;
+        if (stop) {
+            e += (size_t)parl__ctz64(stop) / 8;
+            break;
+        }
+        e += 8;
+    }
+    if (e < len && !(kw_class[p[e]] & 2)) return 0;
+    *id = kw_find(first, p + *a, e - *a);
+    *a = e;
+    return 1;
 }
 
 /* The value of digits, thousands separators skipped, up to a suffix. */
@@ -421,6 +481,21 @@ again:
     while (cur < n && p[cur] == ' ') cur++;   /* the usual blank, quickly */
     start = cur;
     id = 0;
+    if (cur < n && kw_wide(n) && (kw_class[p[cur]] & 1)) {
+        /* Most words are ASCII letters: read 8 bytes at a time, no automaton. */
+        uint64_t x = kw_load(p, cur, n), alpha = kw_alpha(x);
+        uint64_t stop = ~alpha & 0x8080808080808080u;
+        x |= alpha >> 2;   /* lower case */
+        if (stop) {
+            unsigned k = (unsigned)parl__ctz64(stop) / 8;   /* letters: 1 to 7 */
+            if (kw_class[x >> (8 * k) & 0xff] & 2) {
+                id = kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1), k);
+                cur += k;
+                goto word;
+            }
+        } else if (kw_long(p, &cur, n, x, &id))
+            goto word;
+    }
     /*!re2c
     re2c:api = custom;
     re2c:yyfill:enable = 0;

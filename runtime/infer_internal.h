@@ -11,6 +11,18 @@
 /* Values saturate here: far above any document, far below overflow. */
 #define PARL__BIG ((int64_t)1 << 50)
 
+/* The index of the lowest set bit of X (not 0). */
+static inline int parl__ctz64(uint64_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(x);
+#else
+    int n = 0;
+    for (; !(x & 1); x >>= 1) n++;
+    return n;
+#endif
+}
+
 /* ---- lexing (gen/infer_lex.c) */
 enum { PARL__TK_END, PARL__TK_WORD, PARL__TK_DIGITS, PARL__TK_DIGITORD, PARL__TK_QUOTE,
        PARL__TK_PUNCT,

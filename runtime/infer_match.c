@@ -219,17 +219,6 @@ static unsigned item_class(const parl__item *it)
     return parl__class_qty[it->qkind][it->digits];
 }
 
-static int lowest_bit(uint64_t x)
-{
-#if defined(__GNUC__)
-    return __builtin_ctzll(x);
-#else
-    int n = 0;
-    for (; !(x & 1); x >>= 1) n++;
-    return n;
-#endif
-}
-
 /* What the scan found: the candidate variants, and where. Each accepting
  * state entered is logged (item, accept set); a candidate's start is worked
  * out from the log only when it is confirmed, since most never are. Past
@@ -266,7 +255,7 @@ static void accept_late(scan_result *sr, const uint64_t *acc, size_t j)
 {
     for (int w = 0; w < PARL__DFA_WORDS; w++)
         for (uint64_t fresh = acc[w] & ~sr->cand[w]; fresh; fresh &= fresh - 1) {
-            int v = w * 64 + lowest_bit(fresh);
+            int v = w * 64 + parl__ctz64(fresh);
             sr->from[v] = j + 1 - parl__dfa_prefix_len[v];
             sr->late[w] |= fresh & -fresh;
         }
@@ -376,7 +365,7 @@ static int best_match(matcher *m, int limit)
     scan(m, &sr);
     for (int w = 0; w < PARL__DFA_WORDS; w++)
         for (uint64_t bits = sr.cand[w]; bits; bits &= bits - 1) {
-            int v = w * 64 + lowest_bit(bits);
+            int v = w * 64 + parl__ctz64(bits);
             if (v >= limit) return -1;
             if (needs_unseen(v, sr.seen)) continue;
             if (confirm(m, v, start_of(&sr, v))) return v;

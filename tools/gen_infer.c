@@ -1228,31 +1228,47 @@ static void emit_keywords(infer *I, FILE *f, const int *order)
     emit_u64_array(f, "static const uint64_t kw_sig", sig, nk);
     free(sig);
     fprintf(f, "\nstatic unsigned kw_fold(unsigned c) { return c - 'A' < 26 ? c | 0x20 : c; }\n\n"
-          "/* The first 8 bytes of the word P[A..A+N) in lower case, little-endian,\n"
-          " * by one load of 8 bytes of the request (LEN of them) where it has them. */\n"
-          "static uint64_t kw_prefix(const unsigned char *p, size_t a, size_t n, size_t len)\n{\n"
-          "    static const union { uint16_t u; unsigned char b[2]; } order = { 1 };\n"
-          "    uint64_t x = 0;\n"
-          "    if (len >= 8 && order.b[0]) {\n"
-          "        const uint64_t hi = 0x8080808080808080u;\n"
-          "        size_t at = a < len - 8 ? a : len - 8;   /* near the end: its last 8 */\n"
-          "        memcpy(&x, p + at, 8);\n"
-          "        x >>= 8 * (a - at);\n"
-          "        uint64_t low = x & ~hi;   /* A-Z: low + 0x3f carries, low + 0x25 not */\n"
-          "        x |= ((low + 0x3f3f3f3f3f3f3f3fu) & ~(low + 0x2525252525252525u) & ~x & hi) >> 2;\n"
-          "        return n < 8 ? x & (((uint64_t)1 << (8 * n)) - 1) : x;\n    }\n"
-          "    for (size_t j = 0; j < n && j < 8; j++) x |= (uint64_t)kw_fold(p[a + j]) << (8 * j);\n"
-          "    return x;\n}\n\n"
-          "/* The id of the word P[A..A+N) of a request of LEN bytes, 0 if none. */\n"
-          "static unsigned kw_lookup(const unsigned char *p, size_t a, size_t n, size_t len)\n{\n"
-          "    const unsigned char *z = p + a;\n"
-          "    uint64_t x = kw_prefix(p, a, n, len);\n"
+          "/* The id of the word Z[0..N) whose first 8 bytes in lower case are X\n"
+          " * (bytes past N clear), 0 if none. */\n"
+          "static unsigned kw_find(uint64_t x, const unsigned char *z, size_t n)\n{\n"
           "    unsigned h = (unsigned)(((x ^ n) * 0x9E3779B97F4A7C15u) >> %d);\n"
           "    for (unsigned i = kw_bucket[h]; i; i = kw_next[i]) {\n"
           "        if (kw_sig[i] != x || kw_len[i] != n) continue;\n"
           "        size_t j = 8;\n"
           "        while (j < n && kw_fold(z[j]) == (unsigned char)kw_pool[kw_off[i] + j]) j++;\n"
-          "        if (j >= n) return kw_id[i];\n    }\n    return 0;\n}\n\n", 64 - bits);
+          "        if (j >= n) return kw_id[i];\n    }\n    return 0;\n}\n\n"
+          "/* kw_find() for a word of 1 to 7 bytes: no key holds a NUL, so its\n"
+          " * first 8 bytes tell its length too. */\n"
+          "static inline unsigned kw_find_short(uint64_t x, size_t n)\n{\n"
+          "    unsigned i = kw_bucket[((x ^ n) * 0x9E3779B97F4A7C15u) >> %d];\n"
+          "    while (i && kw_sig[i] != x) i = kw_next[i];\n"
+          "    return kw_id[i];\n}\n\n"
+          "/* Words are read 8 bytes at a time where the request has 8 (LEN) and\n"
+          " * the machine is little-endian: byte j of a word is bits 8j..8j+7. */\n"
+          "static int kw_wide(size_t len)\n{\n"
+          "    static const union { uint16_t u; unsigned char b[2]; } order = { 1 };\n"
+          "    return len >= 8 && order.b[0];\n}\n\n"
+          "/* The 8 bytes of P from A on (A < LEN); those past LEN read as 0. */\n"
+          "static uint64_t kw_load(const unsigned char *p, size_t a, size_t len)\n{\n"
+          "    uint64_t x;\n"
+          "    size_t at = a < len - 8 ? a : len - 8;   /* near the end: its last 8 */\n"
+          "    memcpy(&x, p + at, 8);\n"
+          "    return x >> (8 * (a - at));\n}\n\n"
+          "/* The bytes of X that are ASCII letters, as their top bits: for those,\n"
+          " * x | kw_alpha(x) >> 2 is the lower case. */\n"
+          "static uint64_t kw_alpha(uint64_t x)\n{\n"
+          "    const uint64_t hi = 0x8080808080808080u, one = 0x0101010101010101u;\n"
+          "    uint64_t f = (x & ~hi) | 0x20 * one;   /* no carry leaves a byte below */\n"
+          "    return (f + 0x1f * one) & ~(f + 0x05 * one) & ~x & hi;   /* 0x61 <= f <= 0x7a */\n}\n\n"
+          "/* The id of the word P[A..A+N) of a request of LEN bytes, 0 if none. */\n"
+          "static unsigned kw_lookup(const unsigned char *p, size_t a, size_t n, size_t len)\n{\n"
+          "    uint64_t x = 0;\n"
+          "    if (kw_wide(len)) {\n"
+          "        x = kw_load(p, a, len);\n"
+          "        x = (x | kw_alpha(x) >> 2) & (n < 8 ? ((uint64_t)1 << (8 * n)) - 1 : ~(uint64_t)0);\n"
+          "    } else\n"
+          "        for (size_t j = 0; j < n && j < 8; j++) x |= (uint64_t)kw_fold(p[a + j]) << (8 * j);\n"
+          "    return kw_find(x, p + a, n);\n}\n\n", 64 - bits, 64 - bits);
     free(keys); free(bucket); free(next); free(off); free(len); free(ids);
 }
 
@@ -1271,6 +1287,40 @@ static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
     int *order = xcalloc((size_t)I->nw + 1, sizeof(int));
     for (int i = 0; i < I->nw; i++) order[I->w[i].id] = i;
     emit_keywords(I, f, order);
+    /* Bytes by their part in the quick way (kw_class): 1, a word of
+     * letters may begin there (not where a word of the vocabulary with a
+     * rule of its own may: there the automaton's longest match decides);
+     * 2, a word of letters may end before it (no letter, digit, _,
+     * apostrophe or byte past ASCII, which the general rule reads on). */
+    int cls[256] = { 0 };
+    for (int c = 0; c < 0x80; c++) {
+        cls[c] = isalpha(c) ? 1 : isdigit(c) || c == '_' || c == '\'' ? 0 : 2;
+    }
+    for (int id = 1; id <= I->nw; id++) {
+        const unsigned char c = (unsigned char)I->w[order[id]].text[0];
+        if (I->w[order[id]].nparts || hashable(I->w[order[id]].text)) continue;
+        cls[c] &= ~1;
+        cls[toupper(c)] &= ~1;
+    }
+    fputs("/* Bytes by their part in kw_quick(): 1, a word of letters may begin\n"
+          " * there; 2, one may end before it. */\n", f);
+    fputs("static const unsigned char kw_class[256] = {", f);
+    for (int c = 0; c < 256; c++) fprintf(f, "%s%d", !c ? "\n    " : c % 32 ? ", " : ",\n    ", cls[c]);
+    fputs("\n};\n\n", f);
+    fputs("/* A word of 8 letters or more from *A on, whose first 8 in lower case\n"
+          " * are FIRST: its id in *ID and its end in *A; 0 when a byte follows it\n"
+          " * on which the general word rule reads on. */\n"
+          "static int kw_long(const unsigned char *p, size_t *a, size_t len, uint64_t first, unsigned *id)\n{\n"
+          "    size_t e = *a + 8;\n"
+          "    while (e < len) {\n"
+          "        uint64_t stop = ~kw_alpha(kw_load(p, e, len)) & 0x8080808080808080u;\n"
+          "        if (stop) {\n"
+          "            e += (size_t)parl__ctz64(stop) / 8;\n"
+          "            break;\n        }\n"
+          "        e += 8;\n    }\n"
+          "    if (e < len && !(kw_class[p[e]] & 2)) return 0;\n"
+          "    *id = kw_find(first, p + *a, e - *a);\n"
+          "    *a = e;\n    return 1;\n}\n\n", f);
     fputs("/* The value of digits, thousands separators skipped, up to a suffix. */\n"
           "static inline void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)\n"
           "{\n    int64_t x = 0;\n    for (; a < b && ((p[a] >= '0' && p[a] <= '9') || p[a] == ','); a++)\n"
@@ -1287,6 +1337,19 @@ static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "#define YYBACKUP() (mar = cur)\n#define YYRESTORE() (cur = mar)\n"
           "again:\n    while (cur < n && p[cur] == ' ') cur++;   /* the usual blank, quickly */\n"
           "    start = cur;\n    id = 0;\n"
+          "    if (cur < n && kw_wide(n) && (kw_class[p[cur]] & 1)) {\n"
+          "        /* Most words are ASCII letters: read 8 bytes at a time, no automaton. */\n"
+          "        uint64_t x = kw_load(p, cur, n), alpha = kw_alpha(x);\n"
+          "        uint64_t stop = ~alpha & 0x8080808080808080u;\n"
+          "        x |= alpha >> 2;   /* lower case */\n"
+          "        if (stop) {\n"
+          "            unsigned k = (unsigned)parl__ctz64(stop) / 8;   /* letters: 1 to 7 */\n"
+          "            if (kw_class[x >> (8 * k) & 0xff] & 2) {\n"
+          "                id = kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1), k);\n"
+          "                cur += k;\n"
+          "                goto word;\n            }\n"
+          "        } else if (kw_long(p, &cur, n, x, &id))\n"
+          "            goto word;\n    }\n"
           "    /*!re2c\n"
           "    re2c:api = custom;\n    re2c:yyfill:enable = 0;\n"
           "    re2c:flags:bit-vectors = 1;\n"
