@@ -79,6 +79,9 @@ static inline int parl__qty_alone_kind(unsigned code, int64_t value)
 /* By terminal: the terminals that may follow it in a phrase (bits); the
  * terminals that may end one (gen/infer_tables.c, read off quantity.y). */
 extern const uint32_t parl__qty_follow[], parl__qty_ends;
+/* By terminal: the terminals that may follow it inside one number ("and"
+ * after "hundred", "-" after "twenty"), not as a list or range goes on. */
+extern const uint32_t parl__qty_inner[];
 /* Terminals a phrase may leave behind at its end ("to", "and"); terminals
  * that, right after "first" alone, begin a phrase of their own ("first
  * three"; after any other ordinal they make one run, and no number); the

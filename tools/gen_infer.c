@@ -1529,7 +1529,12 @@ static int qty_symbol(qty_sym *sym, int *n, const char *s, size_t len)
     return (*n)++;
 }
 
-static void qty_adjacency(uint32_t follow[Q_COUNT], uint32_t *begins, uint32_t *ends)
+/* Reads qty_rules: FOLLOW[t], the terminals that may come right after
+ * terminal t in a phrase; INNER[t], those that may inside one number (by
+ * the rules that make numbers, not lists or ranges: what can go on a
+ * number); the terminals that may begin and end a phrase. */
+static void qty_adjacency(uint32_t follow[Q_COUNT], uint32_t inner[Q_COUNT], uint32_t *begins,
+                          uint32_t *ends)
 {
     qty_sym sym[QTY_SYMS];
     enum { RULES = 128, RHS = 8 };
@@ -1562,11 +1567,27 @@ static void qty_adjacency(uint32_t follow[Q_COUNT], uint32_t *begins, uint32_t *
             l->last = z;
         }
     }
+    /* The symbols that make one number: num, ord and what they derive. */
+    int number[QTY_SYMS] = { 0 };
+    for (int i = 0; i < nsym; i++) number[i] = !strcmp(sym[i].name, "num") || !strcmp(sym[i].name, "ord");
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int r = 0; r < nrule; r++)
+            for (int i = 0; number[lhs[r]] && i < nrhs[r]; i++) {
+                changed |= !number[rhs[r][i]];
+                number[rhs[r][i]] = 1;
+            }
+    }
     memset(follow, 0, Q_COUNT * sizeof follow[0]);
-    for (int r = 0; r < nrule; r++)
+    memset(inner, 0, Q_COUNT * sizeof inner[0]);
+    for (int r = 0; r < nrule; r++) {
         for (int i = 0; i + 1 < nrhs[r]; i++)
             for (int t = 1; t < Q_COUNT; t++)
-                if (sym[rhs[r][i]].last >> t & 1) follow[t] |= sym[rhs[r][i + 1]].first;
+                if (sym[rhs[r][i]].last >> t & 1) {
+                    follow[t] |= sym[rhs[r][i + 1]].first;
+                    if (number[lhs[r]]) inner[t] |= sym[rhs[r][i + 1]].first;
+                }
+    }
     *begins = sym[lhs[0]].first;   /* the first rule's symbol is the start */
     *ends = sym[lhs[0]].last;
 }
@@ -1649,10 +1670,37 @@ static void emit_quantity(FILE *f)
           "    [PARL_Q_ARTICLE] = PARL__QTY_NONE_ALONE, [PARL_Q_HALF] = PARL__QTY_NONE_ALONE,\n"
           "    [PARL_Q_QTYPLURAL] = PARL__QTY_NONE_ALONE, [PARL_Q_NOTWHOLE] = PARL__QTY_NONE_ALONE,\n"
           "};\n\n"
+          "/* A list or a range of numbers of one token each (\"2, 4 and 6\", \"5 to\n"
+          " * 10\", \"first and third\"), in CODES[0..N), into *Q: where the tokens\n"
+          " * before the connectives cannot go on (parl__qty_inner), the rules\n"
+          " * make just that of them. 0 for anything else, which the parser reads\n"
+          " * (a list too long, or with a value too large, too). test_infer checks\n"
+          " * it against the parser. */\n"
+          "static int qty_list(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)\n"
+          "{\n"
+          "    int kind = codes[0] <= PARL_Q_TO ? parl__qty_alone_kind(codes[0], values[0]) : -1;\n"
+          "    if (kind <= 0 || n < 3) return 0;\n"
+          "    int range = n == 3 && (codes[1] == PARL_Q_TO || codes[1] == PARL_Q_DASH);\n"
+          "    q->v[0] = values[0];\n"
+          "    q->n = 1;\n"
+          "    for (int i = 1; i < n; i++) {\n"
+          "        unsigned c = codes[i - 1];\n"
+          "        if (!range && codes[i] != PARL_Q_AND && codes[i] != PARL_Q_COMMA) return 0;\n"
+          "        if (parl__qty_inner[c] >> codes[i] & 1) return 0;   /* \"hundred and five\" */\n"
+          "        i += codes[i] == PARL_Q_COMMA && i + 1 < n && codes[i + 1] == PARL_Q_AND;\n"
+          "        if (++i == n || q->n == PARL__QTY_MAX || codes[i] > PARL_Q_TO ||\n"
+          "            parl__qty_alone_kind(codes[i], values[i]) != kind)\n"
+          "            return 0;\n"
+          "        q->v[q->n++] = values[i];\n"
+          "    }\n"
+          "    q->kind = range ? PARL__QTY_RANGE : PARL__QTY_LIST;\n"
+          "    q->error = q->big = q->many = 0;\n"
+          "    return 1;\n}\n\n"
           "int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)\n"
           "{\n    int kind = n == 1 && codes[0] <= PARL_Q_TO ? parl__qty_alone_kind(codes[0], values[0])\n"
           "                                              : PARL__QTY_NONE;\n"
-          "    if (kind == PARL__QTY_NONE) return parl__qty_parse_rules(codes, values, n, q);\n"
+          "    if (kind == PARL__QTY_NONE)\n"
+          "        return qty_list(codes, values, n, q) || parl__qty_parse_rules(codes, values, n, q);\n"
           "    q->n = q->many = 0;\n    q->error = kind < 0;\n"
           "    q->big = q->error && values[0] > PARL_NUMBER_MAX;\n"
           "    if (q->error) return 0;\n"
@@ -1672,8 +1720,8 @@ static int emit_tables(infer *I, FILE *f)
     for (int i = 0; i < I->nw; i++) order[I->w[i].id - 1] = i;
     fprintf(f, "const int parl__nwords = %d;\n", I->nw);
     int err = 0;
-    uint32_t follow[Q_COUNT], begins, ends;
-    qty_adjacency(follow, &begins, &ends);
+    uint32_t follow[Q_COUNT], inner[Q_COUNT], begins, ends;
+    qty_adjacency(follow, inner, &begins, &ends);
     int *flags = xcalloc((size_t)I->nw, sizeof(int));
     for (int i = 0; i < I->nw; i++) {
         if (I->w[i].nparts) flags[I->w[i].parts[0]] |= 1;
@@ -1815,6 +1863,10 @@ static int emit_tables(infer *I, FILE *f)
     fprintf(f, "const uint32_t parl__qty_follow[%d] = {", Q_COUNT);
     for (int t = 0; t < Q_COUNT; t++) fprintf(f, "%s0x%06xu", !t ? "\n    " : t % 6 ? ", " : ",\n    ", (unsigned)follow[t]);
     fprintf(f, "\n};\nconst uint32_t parl__qty_ends = 0x%06xu;\n", (unsigned)ends);
+    fputs("/* By terminal: the terminals that may follow it inside one number. */\n", f);
+    fprintf(f, "const uint32_t parl__qty_inner[%d] = {", Q_COUNT);
+    for (int t = 0; t < Q_COUNT; t++) fprintf(f, "%s0x%06xu", !t ? "\n    " : t % 6 ? ", " : ",\n    ", (unsigned)inner[t]);
+    fputs("\n};\n", f);
     fprintf(f, "const uint32_t parl__qty_connect = 0x%06xu;\nconst uint32_t parl__qty_lead = 0x%06xu;\n"
             "const uint32_t parl__qty_ords = 0x%06xu;\n",
             (unsigned)QTY_CONNECT, (unsigned)QTY_CARD_START, (unsigned)QTY_ORDS);
