@@ -4,7 +4,7 @@
 /* The action dialect's lexers. All work on a span (pointer, length):
  * re2c's end-of-input rule with bounds checks, so NUL bytes inside are
  * ordinary bytes and nothing past the span is read. */
-#include "dialect_internal.h"
+#include "dialect_lex.h"
 
 
 

@@ -4,5 +4,5 @@
  * grammar/'s specs (see tools/gen_grammar_id.c). */
 #ifndef PARL_GRAMMAR_H
 #define PARL_GRAMMAR_H
-#define PARL_GRAMMAR_ID "b1aed83fceb7f8ee257c6f8f884bf545f41c9af4ab69a004d917c786040e3e3e"
+#define PARL_GRAMMAR_ID "ade28b9ad2ae5b42643d3f13c4bb83aa0d376628810b633abdff20c4219c0245"
 #endif

@@ -3,7 +3,7 @@
  * with its quoting removed, the sentences of grammar/verbs.yaml `messages`
  * for failed commands, and the templates of configured verbs. All writers
  * follow snprintf: at most CAP-1 bytes and a NUL, the full length returned. */
-#include "dialect_internal.h"
+#include "dialect_vocab.h"
 #include <string.h>
 
 typedef struct {

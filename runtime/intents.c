@@ -16,7 +16,7 @@
  * reference, or the remaining words as written. Every word with a meaning
  * here (subcommands, scopes, formats, `in`, `always`...) comes from
  * grammar/verbs.yaml through the generated lookup. */
-#include "dialect_internal.h"
+#include "intents.h"
 #include <string.h>
 
 typedef struct {
@@ -516,9 +516,10 @@ static void custom(intent_args *a)
 }
 
 void parl__dia_intent(const parl_dialect_ctx *ctx, const char *msg, const parl__dtok *tok,
-                      const parl__dia_cmd *pc, parl_command *c)
+                      const parl__dia_cmd *pc, int step, parl_command *c)
 {
     intent_args a;
+    (void)step;
     a.ctx = ctx;
     a.msg = msg;
     a.tok = tok;

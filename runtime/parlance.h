@@ -516,6 +516,7 @@ PARL_API parl_patch_status parl_diff(const char *old_text, size_t old_len,
 #define PARL_MAX_ACTIONS      8  /* actions kept per message */
 #define PARL_MAX_CHAIN        4  /* commands per `a -> b -> c` chain */
 #define PARL_MAX_TAGS         4  /* `?word` tags per command */
+#define PARL_MAX_OPTIONS      8  /* options a hint lists */
 
 /* Verb matching tiers, tried in this order. */
 typedef enum {
@@ -671,6 +672,8 @@ typedef struct parl_dialect_intent {
     bool cont;              /* fetch: continue the last fetch */
     bool always;            /* authority: remember the decision */
     bool label_known;       /* recall read: the host lists the block */
+    bool content_from_last; /* a later chain step without content: it takes
+                               the previous step's output */
 } parl_dialect_intent;
 
 /* ---- failures and hints */
@@ -697,8 +700,9 @@ typedef struct parl_hint {
     parl_span got;          /* the offending word (unknown verb, modifier...) */
     parl_arg arg;           /* missing argument */
     int nopts;              /* options / similar words / candidates */
-    const char *opts[PARL_MAX_CANDIDATES];  /* static or config strings */
+    const char *opts[PARL_MAX_OPTIONS];  /* static or config strings */
     bool verb_opts;         /* the options are verbs (shown with the sigil) */
+    bool all_opts;          /* the options are every accepted word, not similar ones */
     const char *suggestion; /* an example command */
     parl_detail detail;     /* malformed: why */
 } parl_hint;
@@ -732,25 +736,46 @@ typedef struct parl_action {
     bool has_do;
     bool reconsidered;
     parl_span reconsideration;  /* the phrase that took it back */
+    int window_words;       /* words of prose seen after it, at most the
+                               confirmation window (parl_confirmation_window) */
+    bool streamed;          /* parl_stream_finish: it already ran early */
     parl_verdict verdict;
     int ncmds;              /* commands of the chain; cmds[1..] are the `then` */
     parl_command cmds[PARL_MAX_CHAIN];
 } parl_action;
 
+/* The actions of a message, a page of PARL_MAX_ACTIONS at a time: actions
+ * [first, first + nactions) of the total found. */
 typedef struct parl_dialect_result {
     int nactions;
-    bool truncated;         /* more than PARL_MAX_ACTIONS actions */
+    int first;              /* index of actions[0] among all the message's actions */
+    int total;              /* actions in the whole message */
+    bool truncated;         /* more actions follow this page (total > first + nactions) */
     parl_action actions[PARL_MAX_ACTIONS];
 } parl_dialect_result;
 
 /* Finds the actions of a message and decides which would run (no parsing:
- * ncmds is 0). Returns nactions. Any bytes, any length. */
+ * ncmds is 0). Returns nactions. Any bytes, any length.
+ *
+ * An action runs when it is trailing (it starts a line and only other
+ * actions follow) or marked `/do`, and no reconsideration phrase starts
+ * within the confirmation window: the first parl_confirmation_window()
+ * words of prose after it (grammar/verbs.yaml). */
 PARL_API int parl_detect(const parl_dialect_ctx *ctx, const char *msg, size_t len,
                 parl_dialect_result *out);
+/* The same for the page of actions from index FIRST on (decisions are the
+ * same as on any other page: they look at the whole message). */
+PARL_API int parl_detect_page(const parl_dialect_ctx *ctx, const char *msg, size_t len, int first,
+                     parl_dialect_result *out);
 /* parl_detect, then parses every action's chain into intents. Actions whose
  * commands fail get PARL_SKIP_FAILED when they would otherwise run. */
 PARL_API int parl_dialect_parse(const parl_dialect_ctx *ctx, const char *msg, size_t len,
                        parl_dialect_result *out);
+PARL_API int parl_dialect_parse_page(const parl_dialect_ctx *ctx, const char *msg, size_t len,
+                            int first, parl_dialect_result *out);
+/* Words of prose after an action within which a reconsideration phrase
+ * takes it back (grammar/verbs.yaml `confirmation_window`). */
+PARL_API int parl_confirmation_window(void);
 
 /* The text of a content span with quoting removed (escapes of "..." and the
  * `> ` prefixes of quoted lines). Writes at most CAP-1 bytes and a NUL;

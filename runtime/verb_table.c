@@ -2,7 +2,7 @@
 /* verb_table.c: the verb table the matcher sees: the compiled verbs of
  * grammar/verbs.yaml, with a caller's parl_dialect_config layered on top
  * (extra aliases, new verbs). Also the names of the generated enums. */
-#include "dialect_internal.h"
+#include "verb_match.h"
 
 /* ------------------------------------------------------------ config */
 
@@ -85,13 +85,6 @@ int parl_config_add_alias(parl_dialect_config *cfg, int verb, const char *word, 
     a->verb = verb;
     a->op = op;
     return 0;
-}
-
-const parl_cfg_verb *parl__dia_cfg_verb(const parl_dialect_ctx *ctx, int verb)
-{
-    if (!ctx || !ctx->config || verb < PARL_VERB_COUNT) return NULL;
-    int i = verb - PARL_VERB_COUNT;
-    return i < ctx->config->nverbs ? &ctx->config->verbs[i] : NULL;
 }
 
 /* ------------------------------------------------------------ access */

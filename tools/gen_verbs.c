@@ -98,7 +98,7 @@ typedef struct {
     rewrite *irregular, *suffixes, *spelling;
     int nirregular, nsuffixes, nspelling, min_stem;
     char sigil;
-    int min_len[4], suggest, default_strict, permission_authority;
+    int min_len[4], suggest, default_strict, permission_authority, window;
     const char *phon_conf, *sem_thr;
     struct { const char *sym; int marker; } *msyms;
     int nmsyms;
@@ -354,8 +354,10 @@ static void read_syntax(M *m, const ynode *root)
 {
     const ynode *s = get(m, root, "syntax", Y_MAP, 1);
     if (!s) return;
-    static const char *const keys[] = { "sigil", "do_marker" };
+    static const char *const keys[] = { "sigil", "do_marker", "confirmation_window" };
     only_keys(m, s, keys, N(keys));
+    const ynode *w = get(m, s, "confirmation_window", Y_SCALAR, 1);
+    m->window = w ? read_int(m, w, 1, 1000) : 1;
     const ynode *sig = get(m, s, "sigil", Y_SCALAR, 1);
     if (sig) {
         if (strlen(sig->text) != 1 || !strchr("/\\!%&", sig->text[0]))
@@ -850,9 +852,9 @@ static int emit_tables(M *m, const wordent *w, int nw)
     FILE *f = gen_create(m->g, "dialect_tables.c", SRC);
     if (!f) return 1;
     pool p = { 0 };
-    fputs("/* The action dialect's tables (declared in runtime/dialect_internal.h).\n"
+    fputs("/* The action dialect's tables (declared in runtime/dialect_vocab.h).\n"
           " * Strings are offsets into parl__dia_str, at the end. */\n"
-          "#include \"dialect_internal.h\"\n\n", f);
+          "#include \"dialect_vocab.h\"\n\n", f);
 
     fputs("const parl__dsense parl__dia_senses[] = {\n", f);
     for (int i = 0; i < m->nsenses; i++) {
@@ -917,6 +919,7 @@ static int emit_tables(M *m, const wordent *w, int nw)
     fprintf(f, "};\n\nconst unsigned char parl__dia_min_len_for_distance[4] = { 0, %d, %d, %d };\n",
             m->min_len[1], m->min_len[2], m->min_len[3]);
     fprintf(f, "const int parl__dia_suggest_distance = %d;\n", m->suggest);
+    fprintf(f, "const int parl__dia_window_words = %d;\n", m->window);
     fprintf(f, "const int parl__dia_default_strictness = %d; /* %s */\n", m->default_strict,
             m->strict.name[m->default_strict]);
     fprintf(f, "const int parl__dia_permission_authority = %d; /* %s */\n", m->permission_authority,
@@ -1002,7 +1005,7 @@ static int emit_lexer(M *m, const wordent *w, int nw)
     fputs("/* The action dialect's lexers. All work on a span (pointer, length):\n"
           " * re2c's end-of-input rule with bounds checks, so NUL bytes inside are\n"
           " * ordinary bytes and nothing past the span is read. */\n"
-          "#include \"dialect_internal.h\"\n\n"
+          "#include \"dialect_lex.h\"\n\n"
           "/*!re2c\n"
           "    re2c:api = custom;\n"
           "    re2c:api:style = free-form;\n"
@@ -1138,7 +1141,7 @@ static int emit_grammar(M *m)
           "/* SPDX-License-Identifier: MIT */\n"
           "/* The parser's trace hooks are mutable globals; the runtime has none. */\n"
           "#ifndef NDEBUG\n#define NDEBUG 1\n#endif\n"
-          "#include \"dialect_internal.h\"\n"
+          "#include \"command.h\"\n"
           "#define parl__dia_parser_ENGINEALWAYSONSTACK 1\n"
           "static void syntax_error(parl__dia_pstate *ps, int major);\n"
           "static void begin(parl__dia_pstate *ps, int tok)\n{\n"
