@@ -13,6 +13,7 @@ const parl__dsense parl__dia_senses[] = {
     { PARL__WC_VERB, 0, 12 }, /* allow */
     { PARL__WC_AUTH_ALWAYS, 0, 0 }, /* always */
     { PARL__WC_SEARCH_EVERYWHERE, 0, 0 }, /* anywhere */
+    { PARL__WC_SUBCOMMAND, 4, 0 }, /* append */
     { PARL__WC_SUBCOMMAND, 4, 1 }, /* append */
     { PARL__WC_VERB, 0, 12 }, /* approve */
     { PARL__WC_SCOPE, 0, 1 }, /* archival */
@@ -37,6 +38,7 @@ const parl__dsense parl__dia_senses[] = {
     { PARL__WC_SCOPE, 0, 2 }, /* conversation */
     { PARL__WC_SCOPE, 0, 2 }, /* conversations */
     { PARL__WC_VERB, 0, 11 }, /* data */
+    { PARL__WC_SUBCOMMAND, 5, 0 }, /* delete */
     { PARL__WC_VERB, 0, 13 }, /* deny */
     { PARL__WC_DOMAIN, 0, 0 }, /* discord */
     { PARL__WC_VERB, 0, 6 }, /* dm */
@@ -58,6 +60,8 @@ const parl__dsense parl__dia_senses[] = {
     { PARL__WC_FORMAT, 0, 2 }, /* html */
     { PARL__WC_SEARCH_IN, 0, 0 }, /* in */
     { PARL__WC_REF_FIELD, 0, 1 }, /* input */
+    { PARL__WC_SUBCOMMAND, 3, 0 }, /* insert */
+    { PARL__WC_VERB, 3, 0 }, /* jot down */
     { PARL__WC_REFERENCE, 0, 0 }, /* last */
     { PARL__WC_SUBCOMMAND, 11, 11 }, /* list */
     { PARL__WC_SUBCOMMAND, 9, 1 }, /* load */
@@ -69,6 +73,7 @@ const parl__dsense parl__dia_senses[] = {
     { PARL__WC_VERB, 0, 10 }, /* math */
     { PARL__WC_FORMAT, 0, 1 }, /* md */
     { PARL__WC_SCOPE, 0, 1 }, /* memories */
+    { PARL__WC_VERB, 3, 0 }, /* memorize */
     { PARL__WC_SCOPE, 0, 1 }, /* memory */
     { PARL__WC_SCOPE, 0, 2 }, /* messages */
     { PARL__WC_SUBCOMMAND, 12, 11 }, /* monitor */
@@ -77,6 +82,7 @@ const parl__dsense parl__dia_senses[] = {
     { PARL__WC_FETCH_CONTINUE, 0, 0 }, /* next */
     { PARL__WC_VERB, 0, 13 }, /* no */
     { PARL__WC_VERB, 4, 1 }, /* note */
+    { PARL__WC_VERB, 3, 0 }, /* note to self */
     { PARL__WC_VERB, 0, 12 }, /* ok */
     { PARL__WC_REF_FIELD, 0, 0 }, /* output */
     { PARL__WC_REFERENCE, 0, 2 }, /* parent */
@@ -87,6 +93,7 @@ const parl__dsense parl__dia_senses[] = {
     { PARL__WC_VERB, 0, 5 }, /* post */
     { PARL__WC_VERB, 0, 2 }, /* query */
     { PARL__WC_FORMAT, 0, 4 }, /* raw */
+    { PARL__WC_SUBCOMMAND, 1, 0 }, /* read */
     { PARL__WC_SUBCOMMAND, 1, 1 }, /* read */
     { PARL__WC_SUBCOMMAND, 1, 11 }, /* read */
     { PARL__WC_AUTH_BECAUSE, 0, 0 }, /* reason */
@@ -99,6 +106,7 @@ const parl__dsense parl__dia_senses[] = {
     { PARL__WC_REF_FIELD, 0, 2 }, /* result */
     { PARL__WC_SUBCOMMAND, 14, 11 }, /* resume */
     { PARL__WC_VERB, 3, 0 }, /* save */
+    { PARL__WC_SUBCOMMAND, 2, 0 }, /* search */
     { PARL__WC_SUBCOMMAND, 2, 11 }, /* search */
     { PARL__WC_VERB, 0, 2 }, /* search */
     { PARL__WC_VERB, 0, 3 }, /* send */
@@ -130,112 +138,117 @@ const parl__dword parl__dia_words[] = {
     { 26, 5, 1, 5, 1 }, /* allow */
     { 32, 6, 1, 6, 1 }, /* always */
     { 39, 8, 1, 7, 1 }, /* anywhere */
-    { 48, 6, 1, 8, 1 }, /* append */
-    { 55, 7, 1, 9, 1 }, /* approve */
-    { 63, 8, 1, 10, 1 }, /* archival */
-    { 72, 7, 1, 11, 2 }, /* archive */
-    { 80, 2, 1, 13, 1 }, /* as */
-    { 83, 3, 1, 14, 1 }, /* ask */
-    { 87, 7, 1, 15, 1 }, /* because */
-    { 95, 5, 1, 16, 1 }, /* block */
-    { 101, 7, 1, 17, 1 }, /* bluesky */
-    { 109, 4, 1, 18, 1 }, /* calc */
-    { 114, 9, 1, 19, 1 }, /* calculate */
-    { 124, 6, 1, 20, 1 }, /* cancel */
-    { 131, 7, 1, 21, 1 }, /* channel */
-    { 139, 3, 1, 22, 1 }, /* cli */
-    { 143, 7, 1, 23, 1 }, /* compute */
-    { 151, 7, 1, 24, 1 }, /* confirm */
-    { 159, 13, 1, 25, 1 }, /* constellation */
-    { 173, 7, 1, 26, 1 }, /* content */
-    { 181, 7, 1, 27, 1 }, /* context */
-    { 189, 8, 1, 28, 1 }, /* continue */
-    { 198, 12, 1, 29, 1 }, /* conversation */
-    { 211, 13, 1, 30, 1 }, /* conversations */
-    { 225, 4, 1, 31, 1 }, /* data */
-    { 230, 4, 1, 32, 1 }, /* deny */
-    { 235, 7, 1, 33, 1 }, /* discord */
-    { 243, 2, 1, 34, 1 }, /* dm */
-    { 246, 2, 1, 35, 1 }, /* do */
-    { 249, 5, 1, 36, 1 }, /* error */
-    { 255, 8, 1, 37, 1 }, /* escalate */
-    { 264, 10, 1, 38, 1 }, /* everything */
-    { 275, 10, 1, 39, 1 }, /* everywhere */
-    { 286, 5, 1, 40, 1 }, /* fetch */
-    { 292, 4, 1, 41, 1 }, /* find */
-    { 297, 3, 1, 42, 1 }, /* for */
-    { 301, 7, 1, 43, 1 }, /* forever */
-    { 309, 6, 1, 44, 1 }, /* forget */
-    { 316, 3, 1, 45, 1 }, /* get */
-    { 320, 6, 1, 46, 1 }, /* google */
-    { 327, 5, 1, 47, 1 }, /* group */
-    { 333, 4, 1, 48, 1 }, /* halt */
-    { 338, 7, 1, 49, 1 }, /* history */
-    { 346, 4, 1, 50, 1 }, /* html */
-    { 351, 2, 1, 51, 1 }, /* in */
-    { 354, 5, 1, 52, 1 }, /* input */
-    { 360, 4, 1, 53, 1 }, /* last */
-    { 365, 4, 1, 54, 1 }, /* list */
-    { 370, 4, 1, 55, 1 }, /* load */
-    { 375, 4, 1, 56, 1 }, /* look */
-    { 380, 7, 2, 57, 1 }, /* look up */
-    { 388, 6, 1, 58, 1 }, /* lookup */
-    { 395, 8, 1, 59, 1 }, /* markdown */
-    { 404, 8, 1, 60, 1 }, /* mastodon */
-    { 413, 4, 1, 61, 1 }, /* math */
-    { 418, 2, 1, 62, 1 }, /* md */
-    { 421, 8, 1, 63, 1 }, /* memories */
-    { 430, 6, 1, 64, 1 }, /* memory */
-    { 437, 8, 1, 65, 1 }, /* messages */
-    { 446, 7, 1, 66, 1 }, /* monitor */
-    { 454, 4, 1, 67, 1 }, /* more */
-    { 459, 9, 1, 68, 1 }, /* nevermind */
-    { 469, 4, 1, 69, 1 }, /* next */
-    { 474, 2, 1, 70, 1 }, /* no */
-    { 477, 4, 1, 71, 1 }, /* note */
-    { 482, 2, 1, 72, 1 }, /* ok */
-    { 485, 6, 1, 73, 1 }, /* output */
-    { 492, 6, 1, 74, 1 }, /* parent */
-    { 499, 5, 1, 75, 1 }, /* patch */
-    { 505, 5, 1, 76, 1 }, /* pause */
-    { 511, 6, 1, 77, 1 }, /* permit */
-    { 518, 5, 1, 78, 1 }, /* plain */
-    { 524, 4, 1, 79, 1 }, /* post */
-    { 529, 5, 1, 80, 1 }, /* query */
-    { 535, 3, 1, 81, 1 }, /* raw */
-    { 539, 4, 1, 82, 2 }, /* read */
-    { 544, 6, 1, 84, 1 }, /* reason */
-    { 551, 6, 1, 85, 1 }, /* recall */
-    { 558, 9, 1, 86, 1 }, /* regarding */
-    { 568, 6, 1, 87, 1 }, /* reject */
-    { 575, 8, 1, 88, 1 }, /* remember */
-    { 584, 7, 1, 89, 1 }, /* replace */
-    { 592, 5, 1, 90, 1 }, /* reply */
-    { 598, 6, 1, 91, 1 }, /* result */
-    { 605, 6, 1, 92, 1 }, /* resume */
-    { 612, 4, 1, 93, 1 }, /* save */
-    { 617, 6, 1, 94, 2 }, /* search */
-    { 624, 4, 1, 96, 1 }, /* send */
-    { 629, 3, 1, 97, 1 }, /* set */
-    { 633, 4, 1, 98, 1 }, /* show */
-    { 638, 4, 1, 99, 1 }, /* stop */
-    { 643, 5, 1, 100, 1 }, /* store */
-    { 649, 4, 1, 101, 1 }, /* swap */
-    { 654, 4, 1, 102, 1 }, /* tell */
-    { 659, 4, 1, 103, 1 }, /* text */
-    { 664, 6, 1, 104, 1 }, /* thread */
-    { 671, 6, 1, 105, 1 }, /* update */
-    { 678, 6, 1, 106, 1 }, /* urgent */
-    { 685, 4, 1, 107, 1 }, /* user */
-    { 690, 4, 1, 108, 1 }, /* view */
-    { 695, 5, 1, 109, 1 }, /* watch */
-    { 701, 3, 1, 110, 1 }, /* web */
-    { 705, 4, 1, 111, 1 }, /* with */
-    { 710, 6, 1, 112, 1 }, /* within */
-    { 717, 3, 1, 113, 1 }, /* yes */
+    { 48, 6, 1, 8, 2 }, /* append */
+    { 55, 7, 1, 10, 1 }, /* approve */
+    { 63, 8, 1, 11, 1 }, /* archival */
+    { 72, 7, 1, 12, 2 }, /* archive */
+    { 80, 2, 1, 14, 1 }, /* as */
+    { 83, 3, 1, 15, 1 }, /* ask */
+    { 87, 7, 1, 16, 1 }, /* because */
+    { 95, 5, 1, 17, 1 }, /* block */
+    { 101, 7, 1, 18, 1 }, /* bluesky */
+    { 109, 4, 1, 19, 1 }, /* calc */
+    { 114, 9, 1, 20, 1 }, /* calculate */
+    { 124, 6, 1, 21, 1 }, /* cancel */
+    { 131, 7, 1, 22, 1 }, /* channel */
+    { 139, 3, 1, 23, 1 }, /* cli */
+    { 143, 7, 1, 24, 1 }, /* compute */
+    { 151, 7, 1, 25, 1 }, /* confirm */
+    { 159, 13, 1, 26, 1 }, /* constellation */
+    { 173, 7, 1, 27, 1 }, /* content */
+    { 181, 7, 1, 28, 1 }, /* context */
+    { 189, 8, 1, 29, 1 }, /* continue */
+    { 198, 12, 1, 30, 1 }, /* conversation */
+    { 211, 13, 1, 31, 1 }, /* conversations */
+    { 225, 4, 1, 32, 1 }, /* data */
+    { 230, 6, 1, 33, 1 }, /* delete */
+    { 237, 4, 1, 34, 1 }, /* deny */
+    { 242, 7, 1, 35, 1 }, /* discord */
+    { 250, 2, 1, 36, 1 }, /* dm */
+    { 253, 2, 1, 37, 1 }, /* do */
+    { 256, 5, 1, 38, 1 }, /* error */
+    { 262, 8, 1, 39, 1 }, /* escalate */
+    { 271, 10, 1, 40, 1 }, /* everything */
+    { 282, 10, 1, 41, 1 }, /* everywhere */
+    { 293, 5, 1, 42, 1 }, /* fetch */
+    { 299, 4, 1, 43, 1 }, /* find */
+    { 304, 3, 1, 44, 1 }, /* for */
+    { 308, 7, 1, 45, 1 }, /* forever */
+    { 316, 6, 1, 46, 1 }, /* forget */
+    { 323, 3, 1, 47, 1 }, /* get */
+    { 327, 6, 1, 48, 1 }, /* google */
+    { 334, 5, 1, 49, 1 }, /* group */
+    { 340, 4, 1, 50, 1 }, /* halt */
+    { 345, 7, 1, 51, 1 }, /* history */
+    { 353, 4, 1, 52, 1 }, /* html */
+    { 358, 2, 1, 53, 1 }, /* in */
+    { 361, 5, 1, 54, 1 }, /* input */
+    { 367, 6, 1, 55, 1 }, /* insert */
+    { 374, 8, 2, 56, 1 }, /* jot down */
+    { 383, 4, 1, 57, 1 }, /* last */
+    { 388, 4, 1, 58, 1 }, /* list */
+    { 393, 4, 1, 59, 1 }, /* load */
+    { 398, 4, 1, 60, 1 }, /* look */
+    { 403, 7, 2, 61, 1 }, /* look up */
+    { 411, 6, 1, 62, 1 }, /* lookup */
+    { 418, 8, 1, 63, 1 }, /* markdown */
+    { 427, 8, 1, 64, 1 }, /* mastodon */
+    { 436, 4, 1, 65, 1 }, /* math */
+    { 441, 2, 1, 66, 1 }, /* md */
+    { 444, 8, 1, 67, 1 }, /* memories */
+    { 453, 8, 1, 68, 1 }, /* memorize */
+    { 462, 6, 1, 69, 1 }, /* memory */
+    { 469, 8, 1, 70, 1 }, /* messages */
+    { 478, 7, 1, 71, 1 }, /* monitor */
+    { 486, 4, 1, 72, 1 }, /* more */
+    { 491, 9, 1, 73, 1 }, /* nevermind */
+    { 501, 4, 1, 74, 1 }, /* next */
+    { 506, 2, 1, 75, 1 }, /* no */
+    { 509, 4, 1, 76, 1 }, /* note */
+    { 514, 12, 3, 77, 1 }, /* note to self */
+    { 527, 2, 1, 78, 1 }, /* ok */
+    { 530, 6, 1, 79, 1 }, /* output */
+    { 537, 6, 1, 80, 1 }, /* parent */
+    { 544, 5, 1, 81, 1 }, /* patch */
+    { 550, 5, 1, 82, 1 }, /* pause */
+    { 556, 6, 1, 83, 1 }, /* permit */
+    { 563, 5, 1, 84, 1 }, /* plain */
+    { 569, 4, 1, 85, 1 }, /* post */
+    { 574, 5, 1, 86, 1 }, /* query */
+    { 580, 3, 1, 87, 1 }, /* raw */
+    { 584, 4, 1, 88, 3 }, /* read */
+    { 589, 6, 1, 91, 1 }, /* reason */
+    { 596, 6, 1, 92, 1 }, /* recall */
+    { 603, 9, 1, 93, 1 }, /* regarding */
+    { 613, 6, 1, 94, 1 }, /* reject */
+    { 620, 8, 1, 95, 1 }, /* remember */
+    { 629, 7, 1, 96, 1 }, /* replace */
+    { 637, 5, 1, 97, 1 }, /* reply */
+    { 643, 6, 1, 98, 1 }, /* result */
+    { 650, 6, 1, 99, 1 }, /* resume */
+    { 657, 4, 1, 100, 1 }, /* save */
+    { 662, 6, 1, 101, 3 }, /* search */
+    { 669, 4, 1, 104, 1 }, /* send */
+    { 674, 3, 1, 105, 1 }, /* set */
+    { 678, 4, 1, 106, 1 }, /* show */
+    { 683, 4, 1, 107, 1 }, /* stop */
+    { 688, 5, 1, 108, 1 }, /* store */
+    { 694, 4, 1, 109, 1 }, /* swap */
+    { 699, 4, 1, 110, 1 }, /* tell */
+    { 704, 4, 1, 111, 1 }, /* text */
+    { 709, 6, 1, 112, 1 }, /* thread */
+    { 716, 6, 1, 113, 1 }, /* update */
+    { 723, 6, 1, 114, 1 }, /* urgent */
+    { 730, 4, 1, 115, 1 }, /* user */
+    { 735, 4, 1, 116, 1 }, /* view */
+    { 740, 5, 1, 117, 1 }, /* watch */
+    { 746, 3, 1, 118, 1 }, /* web */
+    { 750, 4, 1, 119, 1 }, /* with */
+    { 755, 6, 1, 120, 1 }, /* within */
+    { 762, 3, 1, 121, 1 }, /* yes */
 };
-const int parl__dia_nwords = 111;
-const int parl__dia_max_phrase_words = 2;
+const int parl__dia_nwords = 116;
+const int parl__dia_max_phrase_words = 3;
 
 const parl__verb_word parl__dia_verb_words[] = {
     { 0, 5, 0, 15 }, /* abort */
@@ -249,90 +262,92 @@ const parl__verb_word parl__dia_verb_words[] = {
     { 143, 7, 0, 10 }, /* compute */
     { 181, 7, 0, 1 }, /* context */
     { 225, 4, 0, 11 }, /* data */
-    { 230, 4, 0, 13 }, /* deny */
-    { 243, 2, 0, 6 }, /* dm */
-    { 255, 8, 0, 14 }, /* escalate */
-    { 286, 5, 0, 8 }, /* fetch */
-    { 292, 4, 0, 2 }, /* find */
-    { 309, 6, 5, 0 }, /* forget */
-    { 316, 3, 0, 8 }, /* get */
-    { 320, 6, 0, 9 }, /* google */
-    { 333, 4, 0, 16 }, /* halt */
-    { 375, 4, 0, 2 }, /* look */
-    { 388, 6, 0, 2 }, /* lookup */
-    { 413, 4, 0, 10 }, /* math */
-    { 459, 9, 0, 15 }, /* nevermind */
-    { 474, 2, 0, 13 }, /* no */
-    { 477, 4, 4, 1 }, /* note */
-    { 482, 2, 0, 12 }, /* ok */
-    { 511, 6, 0, 12 }, /* permit */
-    { 524, 4, 0, 5 }, /* post */
-    { 529, 5, 0, 2 }, /* query */
-    { 551, 6, 0, 0 }, /* recall */
-    { 568, 6, 0, 13 }, /* reject */
-    { 575, 8, 3, 0 }, /* remember */
-    { 592, 5, 0, 4 }, /* reply */
-    { 612, 4, 3, 0 }, /* save */
-    { 617, 6, 0, 2 }, /* search */
-    { 624, 4, 0, 3 }, /* send */
-    { 638, 4, 0, 15 }, /* stop */
-    { 643, 5, 3, 0 }, /* store */
-    { 654, 4, 0, 7 }, /* tell */
-    { 671, 6, 7, 1 }, /* update */
-    { 701, 3, 0, 9 }, /* web */
-    { 717, 3, 0, 12 }, /* yes */
+    { 237, 4, 0, 13 }, /* deny */
+    { 250, 2, 0, 6 }, /* dm */
+    { 262, 8, 0, 14 }, /* escalate */
+    { 293, 5, 0, 8 }, /* fetch */
+    { 299, 4, 0, 2 }, /* find */
+    { 316, 6, 5, 0 }, /* forget */
+    { 323, 3, 0, 8 }, /* get */
+    { 327, 6, 0, 9 }, /* google */
+    { 340, 4, 0, 16 }, /* halt */
+    { 398, 4, 0, 2 }, /* look */
+    { 411, 6, 0, 2 }, /* lookup */
+    { 436, 4, 0, 10 }, /* math */
+    { 453, 8, 3, 0 }, /* memorize */
+    { 491, 9, 0, 15 }, /* nevermind */
+    { 506, 2, 0, 13 }, /* no */
+    { 509, 4, 4, 1 }, /* note */
+    { 527, 2, 0, 12 }, /* ok */
+    { 556, 6, 0, 12 }, /* permit */
+    { 569, 4, 0, 5 }, /* post */
+    { 574, 5, 0, 2 }, /* query */
+    { 596, 6, 0, 0 }, /* recall */
+    { 613, 6, 0, 13 }, /* reject */
+    { 620, 8, 3, 0 }, /* remember */
+    { 637, 5, 0, 4 }, /* reply */
+    { 657, 4, 3, 0 }, /* save */
+    { 662, 6, 0, 2 }, /* search */
+    { 669, 4, 0, 3 }, /* send */
+    { 683, 4, 0, 15 }, /* stop */
+    { 688, 5, 3, 0 }, /* store */
+    { 699, 4, 0, 7 }, /* tell */
+    { 716, 6, 7, 1 }, /* update */
+    { 746, 3, 0, 9 }, /* web */
+    { 762, 3, 0, 12 }, /* yes */
 };
-const int parl__dia_nverb_words = 43;
+const int parl__dia_nverb_words = 44;
 
 const parl__str parl__dia_examples[] = {
-    721, /* /recall project deadlines */
-    747, /* /recall + "meeting moved to friday" */
-    783, /* /recall notes + "call Sam back" */
-    815, /* /recall -old_notes */
-    834, /* /recall patch notes """@@ -1 +1 @@_-old line_+new line_""" */
-    893, /* /context persona */
-    910, /* /context notes + "partner prefers mornings" */
-    954, /* /context replace notes "old text" with "new text" */
-    1004, /* /search project deadlines */
-    1030, /* /search deadlines in conversations */
-    1065, /* /search budget everywhere */
-    1091, /* /send @discord @alice "the build is green" */
-    1134, /* /reply "on it" */
-    1149, /* /post @bluesky "new release out today" */
-    1188, /* /dm @alice "are you free at three?" */
-    1224, /* /tell @anchor "partner seems stressed" */
-    1263, /* /fetch https://example.com/docs as markdown */
-    1307, /* /fetch continue */
-    1323, /* /web rust async traits */
-    1346, /* /calc 17 * 23 + 4 */
-    1364, /* /data list */
-    1375, /* /data search bluesky_firehose rust */
-    1410, /* /approve req-42 */
-    1426, /* /approve req-42 always */
-    1449, /* /deny req-42 "not during work hours" */
-    1486, /* /escalate req-42 "needs a human decision" */
-    1528, /* /cancel @last */
-    1542, /* /halt "runaway loop" */
+    766, /* /recall project deadlines */
+    792, /* /recall + "meeting moved to friday" */
+    828, /* /recall notes + "call Sam back" */
+    860, /* /recall delete old_notes */
+    885, /* /recall -old_notes */
+    904, /* /recall patch notes """@@ -1 +1 @@_-old line_+new line_""" */
+    963, /* /context persona */
+    980, /* /context notes + "partner prefers mornings" */
+    1024, /* /context replace notes "old text" with "new text" */
+    1074, /* /search project deadlines */
+    1100, /* /search deadlines in conversations */
+    1135, /* /search budget everywhere */
+    1161, /* /send @discord @alice "the build is green" */
+    1204, /* /reply "on it" */
+    1219, /* /post @bluesky "new release out today" */
+    1258, /* /dm @alice "are you free at three?" */
+    1294, /* /tell @anchor "partner seems stressed" */
+    1333, /* /fetch https://example.com/docs as markdown */
+    1377, /* /fetch continue */
+    1393, /* /web rust async traits */
+    1416, /* /calc 17 * 23 + 4 */
+    1434, /* /data list */
+    1445, /* /data search bluesky_firehose rust */
+    1480, /* /approve req-42 */
+    1496, /* /approve req-42 always */
+    1519, /* /deny req-42 "not during work hours" */
+    1556, /* /escalate req-42 "needs a human decision" */
+    1598, /* /cancel @last */
+    1612, /* /halt "runaway loop" */
 };
 
 const parl__verb_spec parl__dia_verbs[PARL_VERB_COUNT] = {
-    { 551, PARL_INTENT_RECALL, PARL_STRICTNESS_LOOSE, PARL_AUTHORITY_NONE, 5, 0x0u, false, 1563, 0 }, /* recall */
-    { 181, PARL_INTENT_CONTEXT, PARL_STRICTNESS_NORMAL, PARL_AUTHORITY_NONE, 3, 0x0u, false, 1626, 5 }, /* context */
-    { 617, PARL_INTENT_SEARCH, PARL_STRICTNESS_LOOSE, PARL_AUTHORITY_NONE, 3, 0x0u, false, 1674, 8 }, /* search */
-    { 624, PARL_INTENT_SEND, PARL_STRICTNESS_NORMAL, PARL_AUTHORITY_APPROVAL, 1, 0x0u, false, 1707, 11 }, /* send */
-    { 592, PARL_INTENT_SEND, PARL_STRICTNESS_NORMAL, PARL_AUTHORITY_NONE, 1, 0x0u, false, 1749, 12 }, /* reply */
-    { 524, PARL_INTENT_SEND, PARL_STRICTNESS_NORMAL, PARL_AUTHORITY_APPROVAL, 1, 0x0u, false, 1784, 13 }, /* post */
-    { 243, PARL_INTENT_SEND, PARL_STRICTNESS_NORMAL, PARL_AUTHORITY_APPROVAL, 1, 0x20u, false, 1813, 14 }, /* dm */
-    { 654, PARL_INTENT_SEND, PARL_STRICTNESS_NORMAL, PARL_AUTHORITY_NONE, 1, 0x0u, true, 1836, 15 }, /* tell */
-    { 286, PARL_INTENT_FETCH, PARL_STRICTNESS_NORMAL, PARL_AUTHORITY_NONE, 2, 0x0u, false, 1866, 16 }, /* fetch */
-    { 701, PARL_INTENT_WEB, PARL_STRICTNESS_NORMAL, PARL_AUTHORITY_NONE, 1, 0x0u, false, 1884, 18 }, /* web */
-    { 109, PARL_INTENT_CALC, PARL_STRICTNESS_NORMAL, PARL_AUTHORITY_NONE, 1, 0x0u, false, 1900, 19 }, /* calc */
-    { 225, PARL_INTENT_DATA, PARL_STRICTNESS_NORMAL, PARL_AUTHORITY_NONE, 2, 0x0u, false, 1935, 20 }, /* data */
-    { 55, PARL_INTENT_AUTHORITY, PARL_STRICTNESS_STRICT, PARL_AUTHORITY_SUPERVISOR, 2, 0x0u, false, 1972, 22 }, /* approve */
-    { 230, PARL_INTENT_AUTHORITY, PARL_STRICTNESS_STRICT, PARL_AUTHORITY_SUPERVISOR, 1, 0x0u, false, 1999, 24 }, /* deny */
-    { 255, PARL_INTENT_AUTHORITY, PARL_STRICTNESS_NORMAL, PARL_AUTHORITY_NONE, 1, 0x100u, false, 2023, 25 }, /* escalate */
-    { 124, PARL_INTENT_AUTHORITY, PARL_STRICTNESS_NORMAL, PARL_AUTHORITY_NONE, 1, 0x0u, false, 2050, 26 }, /* cancel */
-    { 333, PARL_INTENT_AUTHORITY, PARL_STRICTNESS_STRICT, PARL_AUTHORITY_SUPERVISOR, 1, 0x0u, false, 2075, 27 }, /* halt */
+    { 596, PARL_INTENT_RECALL, PARL_STRICTNESS_LOOSE, PARL_AUTHORITY_NONE, 6, 0x0u, false, 1633, 0 }, /* recall */
+    { 181, PARL_INTENT_CONTEXT, PARL_STRICTNESS_NORMAL, PARL_AUTHORITY_NONE, 3, 0x0u, false, 1696, 6 }, /* context */
+    { 662, PARL_INTENT_SEARCH, PARL_STRICTNESS_LOOSE, PARL_AUTHORITY_NONE, 3, 0x0u, false, 1744, 9 }, /* search */
+    { 669, PARL_INTENT_SEND, PARL_STRICTNESS_NORMAL, PARL_AUTHORITY_APPROVAL, 1, 0x0u, false, 1777, 12 }, /* send */
+    { 637, PARL_INTENT_SEND, PARL_STRICTNESS_NORMAL, PARL_AUTHORITY_NONE, 1, 0x0u, false, 1819, 13 }, /* reply */
+    { 569, PARL_INTENT_SEND, PARL_STRICTNESS_NORMAL, PARL_AUTHORITY_APPROVAL, 1, 0x0u, false, 1854, 14 }, /* post */
+    { 250, PARL_INTENT_SEND, PARL_STRICTNESS_NORMAL, PARL_AUTHORITY_APPROVAL, 1, 0x20u, false, 1883, 15 }, /* dm */
+    { 699, PARL_INTENT_SEND, PARL_STRICTNESS_NORMAL, PARL_AUTHORITY_NONE, 1, 0x0u, true, 1906, 16 }, /* tell */
+    { 293, PARL_INTENT_FETCH, PARL_STRICTNESS_NORMAL, PARL_AUTHORITY_NONE, 2, 0x0u, false, 1936, 17 }, /* fetch */
+    { 746, PARL_INTENT_WEB, PARL_STRICTNESS_NORMAL, PARL_AUTHORITY_NONE, 1, 0x0u, false, 1954, 19 }, /* web */
+    { 109, PARL_INTENT_CALC, PARL_STRICTNESS_NORMAL, PARL_AUTHORITY_NONE, 1, 0x0u, false, 1970, 20 }, /* calc */
+    { 225, PARL_INTENT_DATA, PARL_STRICTNESS_NORMAL, PARL_AUTHORITY_NONE, 2, 0x0u, false, 2005, 21 }, /* data */
+    { 55, PARL_INTENT_AUTHORITY, PARL_STRICTNESS_STRICT, PARL_AUTHORITY_SUPERVISOR, 2, 0x0u, false, 2042, 23 }, /* approve */
+    { 237, PARL_INTENT_AUTHORITY, PARL_STRICTNESS_STRICT, PARL_AUTHORITY_SUPERVISOR, 1, 0x0u, false, 2069, 25 }, /* deny */
+    { 262, PARL_INTENT_AUTHORITY, PARL_STRICTNESS_NORMAL, PARL_AUTHORITY_NONE, 1, 0x100u, false, 2093, 26 }, /* escalate */
+    { 124, PARL_INTENT_AUTHORITY, PARL_STRICTNESS_NORMAL, PARL_AUTHORITY_NONE, 1, 0x0u, false, 2120, 27 }, /* cancel */
+    { 340, PARL_INTENT_AUTHORITY, PARL_STRICTNESS_STRICT, PARL_AUTHORITY_SUPERVISOR, 1, 0x0u, false, 2145, 28 }, /* halt */
 };
 
 const parl__strict_spec parl__dia_strict[PARL_STRICTNESS_COUNT] = {
@@ -351,73 +366,73 @@ const float parl__dia_semantic_threshold = 0.85f;
 const char parl__dia_sigil = '/';
 
 const parl__irregular parl__dia_irregulars[] = {
-    { 2096, 624, 4, 4 }, /* sent -> send */
-    { 2101, 654, 4, 4 }, /* told -> tell */
-    { 2106, 292, 5, 4 }, /* found -> find */
-    { 2112, 309, 6, 6 }, /* forgot -> forget */
-    { 2119, 309, 9, 6 }, /* forgotten -> forget */
-    { 2135, 2129, 5, 5 }, /* wrote -> write */
-    { 2147, 2141, 7, 5 }, /* thought -> think */
-    { 2155, 316, 3, 3 }, /* got -> get */
-    { 2159, 316, 6, 3 }, /* gotten -> get */
+    { 2166, 669, 4, 4 }, /* sent -> send */
+    { 2171, 699, 4, 4 }, /* told -> tell */
+    { 2176, 299, 5, 4 }, /* found -> find */
+    { 2182, 316, 6, 6 }, /* forgot -> forget */
+    { 2189, 316, 9, 6 }, /* forgotten -> forget */
+    { 2205, 2199, 5, 5 }, /* wrote -> write */
+    { 2217, 2211, 7, 5 }, /* thought -> think */
+    { 2225, 323, 3, 3 }, /* got -> get */
+    { 2229, 323, 6, 3 }, /* gotten -> get */
 };
 const int parl__dia_nirregulars = 9;
 
 const parl__rewrite parl__dia_suffixes[] = {
-    { 2168, 2166, 3, 1, false }, /* ies -> y */
-    { 2172, 2166, 3, 1, false }, /* ied -> y */
-    { 2177, 2176, 3, 0, false }, /* ing ->  */
-    { 2177, 2181, 3, 1, false }, /* ing -> e */
-    { 2177, 2176, 3, 0, true }, /* ing ->  */
-    { 2183, 2176, 2, 0, false }, /* ed ->  */
-    { 2183, 2181, 2, 1, false }, /* ed -> e */
-    { 2183, 2176, 2, 0, true }, /* ed ->  */
-    { 2186, 2176, 2, 0, false }, /* es ->  */
-    { 2189, 2176, 1, 0, false }, /* s ->  */
+    { 2238, 2236, 3, 1, false }, /* ies -> y */
+    { 2242, 2236, 3, 1, false }, /* ied -> y */
+    { 2247, 2246, 3, 0, false }, /* ing ->  */
+    { 2247, 2251, 3, 1, false }, /* ing -> e */
+    { 2247, 2246, 3, 0, true }, /* ing ->  */
+    { 2253, 2246, 2, 0, false }, /* ed ->  */
+    { 2253, 2251, 2, 1, false }, /* ed -> e */
+    { 2253, 2246, 2, 0, true }, /* ed ->  */
+    { 2256, 2246, 2, 0, false }, /* es ->  */
+    { 2259, 2246, 1, 0, false }, /* s ->  */
 };
 const int parl__dia_nsuffixes = 10;
 const int parl__dia_min_stem = 2;
 
 const parl__rewrite parl__dia_spellings[] = {
-    { 2195, 2191, 3, 3, false }, /* ise -> ize */
-    { 2191, 2195, 3, 3, false }, /* ize -> ise */
-    { 2203, 2199, 3, 3, false }, /* yse -> yze */
-    { 2210, 2207, 3, 2, false }, /* our -> or */
-    { 2207, 2210, 2, 3, false }, /* or -> our */
-    { 2218, 2214, 3, 3, false }, /* mem -> rem */
+    { 2265, 2261, 3, 3, false }, /* ise -> ize */
+    { 2261, 2265, 3, 3, false }, /* ize -> ise */
+    { 2273, 2269, 3, 3, false }, /* yse -> yze */
+    { 2280, 2277, 3, 2, false }, /* our -> or */
+    { 2277, 2280, 2, 3, false }, /* or -> our */
+    { 2288, 2284, 3, 3, false }, /* mem -> rem */
 };
 const int parl__dia_nspellings = 6;
 
 const parl__marker_symbol parl__dia_marker_symbols[] = {
-    { 2222, 1, 1 }, /* . */
-    { 2224, 1, 2 }, /* ? */
-    { 2226, 1, 3 }, /* ! */
+    { 2292, 1, 1 }, /* . */
+    { 2294, 1, 2 }, /* ? */
+    { 2296, 1, 3 }, /* ! */
 };
 const int parl__dia_nmarker_symbols = 3;
 
 const parl__messages parl__dia_messages = {
-    2228, 2280, 2337, 2387, 2442, 2488, 2509, 2570, 2621, 2655, 2658,
-    { 2176, 2663, 2698, 2745, 2776, 2800 },
+    2298, 2350, 2407, 2457, 2512, 2558, 2579, 2640, 2691, 2725, 2775, 2778,
+    { 2246, 2783, 2818, 2865, 2896, 2920, 2949 },
 };
 
 const parl__str parl__dia_placeholders[PARL__PH_COUNT] = {
-    [PARL__PH_VERB] = 2829,
-    [PARL__PH_GOT] = 2155,
-    [PARL__PH_ARG] = 2834,
-    [PARL__PH_OPTIONS] = 2838,
-    [PARL__PH_SUGGESTION] = 2846,
-    [PARL__PH_DETAIL] = 2857,
+    [PARL__PH_VERB] = 3052,
+    [PARL__PH_GOT] = 2225,
+    [PARL__PH_ARG] = 3057,
+    [PARL__PH_OPTIONS] = 3061,
+    [PARL__PH_SUGGESTION] = 3069,
+    [PARL__PH_DETAIL] = 3080,
     [PARL__PH_CONTENT] = 173,
-    [PARL__PH_TARGET] = 2864,
+    [PARL__PH_TARGET] = 3087,
 };
-const parl__str parl__dia_intent_names[PARL_INTENT_COUNT] = { 2176, 551, 181, 617, 624, 286, 701, 109, 225, 2871, 2881, };
-const parl__str parl__dia_op_names[PARL_OP_COUNT] = { 2176, 539, 617, 2888, 48, 2895, 499, 584, 72, 370, 649, 365, 446, 505, 605, };
-const parl__str parl__dia_scope_names[PARL_SCOPE_COUNT] = { 2176, 63, 211, 159, 22, };
-const parl__str parl__dia_format_names[PARL_FORMAT_COUNT] = { 2176, 395, 346, 659, 535, };
-const parl__str parl__dia_marker_names[PARL_MARKER_COUNT] = { 2176, 151, 83, 678, };
-const parl__str parl__dia_arg_names[PARL_ARG_COUNT] = { 2176, 2902, 173, 529, 2908, 2864, 2916, 2920, 544, 2931, 499, };
-const parl__str parl__dia_strictness_names[PARL_STRICTNESS_COUNT] = { 2938, 2945, 2952, };
-const parl__str parl__dia_authority_names[PARL_AUTHORITY_COUNT] = { 2958, 2963, 2972, };
+const parl__str parl__dia_intent_names[PARL_INTENT_COUNT] = { 2246, 596, 181, 662, 669, 293, 746, 109, 225, 3094, 3104, };
+const parl__str parl__dia_op_names[PARL_OP_COUNT] = { 2246, 584, 662, 367, 48, 230, 544, 629, 72, 393, 694, 388, 478, 550, 650, };
+const parl__str parl__dia_scope_names[PARL_SCOPE_COUNT] = { 2246, 63, 211, 159, 22, };
+const parl__str parl__dia_format_names[PARL_FORMAT_COUNT] = { 2246, 418, 353, 704, 580, };
+const parl__str parl__dia_marker_names[PARL_MARKER_COUNT] = { 2246, 151, 83, 723, };
+const parl__str parl__dia_arg_names[PARL_ARG_COUNT] = { 2246, 3111, 173, 574, 3117, 3087, 3125, 3129, 589, 3140, 544, };
+const parl__str parl__dia_strictness_names[PARL_STRICTNESS_COUNT] = { 3147, 3154, 3161, };
+const parl__str parl__dia_authority_names[PARL_AUTHORITY_COUNT] = { 3167, 3172, 3181, };
 
 const char parl__dia_str[] =
     /*     0 */ "abort" "\000"
@@ -451,196 +466,202 @@ const char parl__dia_str[] =
     /*   198 */ "conversation" "\000"
     /*   211 */ "conversations" "\000"
     /*   225 */ "data" "\000"
-    /*   230 */ "deny" "\000"
-    /*   235 */ "discord" "\000"
-    /*   243 */ "dm" "\000"
-    /*   246 */ "do" "\000"
-    /*   249 */ "error" "\000"
-    /*   255 */ "escalate" "\000"
-    /*   264 */ "everything" "\000"
-    /*   275 */ "everywhere" "\000"
-    /*   286 */ "fetch" "\000"
-    /*   292 */ "find" "\000"
-    /*   297 */ "for" "\000"
-    /*   301 */ "forever" "\000"
-    /*   309 */ "forget" "\000"
-    /*   316 */ "get" "\000"
-    /*   320 */ "google" "\000"
-    /*   327 */ "group" "\000"
-    /*   333 */ "halt" "\000"
-    /*   338 */ "history" "\000"
-    /*   346 */ "html" "\000"
-    /*   351 */ "in" "\000"
-    /*   354 */ "input" "\000"
-    /*   360 */ "last" "\000"
-    /*   365 */ "list" "\000"
-    /*   370 */ "load" "\000"
-    /*   375 */ "look" "\000"
-    /*   380 */ "look up" "\000"
-    /*   388 */ "lookup" "\000"
-    /*   395 */ "markdown" "\000"
-    /*   404 */ "mastodon" "\000"
-    /*   413 */ "math" "\000"
-    /*   418 */ "md" "\000"
-    /*   421 */ "memories" "\000"
-    /*   430 */ "memory" "\000"
-    /*   437 */ "messages" "\000"
-    /*   446 */ "monitor" "\000"
-    /*   454 */ "more" "\000"
-    /*   459 */ "nevermind" "\000"
-    /*   469 */ "next" "\000"
-    /*   474 */ "no" "\000"
-    /*   477 */ "note" "\000"
-    /*   482 */ "ok" "\000"
-    /*   485 */ "output" "\000"
-    /*   492 */ "parent" "\000"
-    /*   499 */ "patch" "\000"
-    /*   505 */ "pause" "\000"
-    /*   511 */ "permit" "\000"
-    /*   518 */ "plain" "\000"
-    /*   524 */ "post" "\000"
-    /*   529 */ "query" "\000"
-    /*   535 */ "raw" "\000"
-    /*   539 */ "read" "\000"
-    /*   544 */ "reason" "\000"
-    /*   551 */ "recall" "\000"
-    /*   558 */ "regarding" "\000"
-    /*   568 */ "reject" "\000"
-    /*   575 */ "remember" "\000"
-    /*   584 */ "replace" "\000"
-    /*   592 */ "reply" "\000"
-    /*   598 */ "result" "\000"
-    /*   605 */ "resume" "\000"
-    /*   612 */ "save" "\000"
-    /*   617 */ "search" "\000"
-    /*   624 */ "send" "\000"
-    /*   629 */ "set" "\000"
-    /*   633 */ "show" "\000"
-    /*   638 */ "stop" "\000"
-    /*   643 */ "store" "\000"
-    /*   649 */ "swap" "\000"
-    /*   654 */ "tell" "\000"
-    /*   659 */ "text" "\000"
-    /*   664 */ "thread" "\000"
-    /*   671 */ "update" "\000"
-    /*   678 */ "urgent" "\000"
-    /*   685 */ "user" "\000"
-    /*   690 */ "view" "\000"
-    /*   695 */ "watch" "\000"
-    /*   701 */ "web" "\000"
-    /*   705 */ "with" "\000"
-    /*   710 */ "within" "\000"
-    /*   717 */ "yes" "\000"
-    /*   721 */ "/recall project deadlines" "\000"
-    /*   747 */ "/recall + \"meeting moved to friday\"" "\000"
-    /*   783 */ "/recall notes + \"call Sam back\"" "\000"
-    /*   815 */ "/recall -old_notes" "\000"
-    /*   834 */ "/recall patch notes \"\"\"@@ -1 +1 @@\n-old line\n+new line\n\"\"\"" "\000"
-    /*   893 */ "/context persona" "\000"
-    /*   910 */ "/context notes + \"partner prefers mornings\"" "\000"
-    /*   954 */ "/context replace notes \"old text\" with \"new text\"" "\000"
-    /*  1004 */ "/search project deadlines" "\000"
-    /*  1030 */ "/search deadlines in conversations" "\000"
-    /*  1065 */ "/search budget everywhere" "\000"
-    /*  1091 */ "/send @discord @alice \"the build is green\"" "\000"
-    /*  1134 */ "/reply \"on it\"" "\000"
-    /*  1149 */ "/post @bluesky \"new release out today\"" "\000"
-    /*  1188 */ "/dm @alice \"are you free at three?\"" "\000"
-    /*  1224 */ "/tell @anchor \"partner seems stressed\"" "\000"
-    /*  1263 */ "/fetch https://example.com/docs as markdown" "\000"
-    /*  1307 */ "/fetch continue" "\000"
-    /*  1323 */ "/web rust async traits" "\000"
-    /*  1346 */ "/calc 17 * 23 + 4" "\000"
-    /*  1364 */ "/data list" "\000"
-    /*  1375 */ "/data search bluesky_firehose rust" "\000"
-    /*  1410 */ "/approve req-42" "\000"
-    /*  1426 */ "/approve req-42 always" "\000"
-    /*  1449 */ "/deny req-42 \"not during work hours\"" "\000"
-    /*  1486 */ "/escalate req-42 \"needs a human decision\"" "\000"
-    /*  1528 */ "/cancel @last" "\000"
-    /*  1542 */ "/halt \"runaway loop\"" "\000"
-    /*  1563 */ "Read, search, insert, append, delete or patch archival memory." "\000"
-    /*  1626 */ "Read or edit the working-context memory blocks." "\000"
-    /*  1674 */ "Search memory and conversations." "\000"
-    /*  1707 */ "Send a message to a target on a platform." "\000"
-    /*  1749 */ "Reply in the current conversation." "\000"
-    /*  1784 */ "Post publicly on a platform." "\000"
-    /*  1813 */ "Send a direct message." "\000"
-    /*  1836 */ "Tell another agent something." "\000"
-    /*  1866 */ "Fetch a web page." "\000"
-    /*  1884 */ "Search the web." "\000"
-    /*  1900 */ "Evaluate an arithmetic expression." "\000"
-    /*  1935 */ "Read, search or watch a data source." "\000"
-    /*  1972 */ "Approve a pending request." "\000"
-    /*  1999 */ "Deny a pending request." "\000"
-    /*  2023 */ "Hand a request to a human." "\000"
-    /*  2050 */ "Cancel a pending action." "\000"
-    /*  2075 */ "Stop everything now." "\000"
-    /*  2096 */ "sent" "\000"
-    /*  2101 */ "told" "\000"
-    /*  2106 */ "found" "\000"
-    /*  2112 */ "forgot" "\000"
-    /*  2119 */ "forgotten" "\000"
-    /*  2129 */ "write" "\000"
-    /*  2135 */ "wrote" "\000"
-    /*  2141 */ "think" "\000"
-    /*  2147 */ "thought" "\000"
-    /*  2155 */ "got" "\000"
-    /*  2159 */ "gotten" "\000"
-    /*  2166 */ "y" "\000"
-    /*  2168 */ "ies" "\000"
-    /*  2172 */ "ied" "\000"
-    /*  2176 */ "" "\000"
-    /*  2177 */ "ing" "\000"
-    /*  2181 */ "e" "\000"
-    /*  2183 */ "ed" "\000"
-    /*  2186 */ "es" "\000"
-    /*  2189 */ "s" "\000"
-    /*  2191 */ "ize" "\000"
-    /*  2195 */ "ise" "\000"
-    /*  2199 */ "yze" "\000"
-    /*  2203 */ "yse" "\000"
-    /*  2207 */ "or" "\000"
-    /*  2210 */ "our" "\000"
-    /*  2214 */ "rem" "\000"
-    /*  2218 */ "mem" "\000"
-    /*  2222 */ "." "\000"
-    /*  2224 */ "?" "\000"
-    /*  2226 */ "!" "\000"
-    /*  2228 */ "I couldn't tell if you meant {options} - which one?" "\000"
-    /*  2280 */ "I couldn't tell if /{verb} should {options} - which one?" "\000"
-    /*  2337 */ "/{verb} needs a {arg} - for example: {suggestion}" "\000"
-    /*  2387 */ "/{verb} doesn't know '{got}' - did you mean {options}?" "\000"
-    /*  2442 */ "I don't know /{got} - did you mean {options}?" "\000"
-    /*  2488 */ "I don't know /{got}." "\000"
-    /*  2509 */ "I don't know the reference '{got}' - did you mean {options}?" "\000"
-    /*  2570 */ "'{got}' is not a permission marker - use {options}" "\000"
-    /*  2621 */ "I couldn't read /{verb}: {detail}" "\000"
-    /*  2655 */ ", " "\000"
-    /*  2658 */ " or " "\000"
-    /*  2663 */ "the quoted content is never closed" "\000"
-    /*  2698 */ "the chain ends with -> and no command after it" "\000"
-    /*  2745 */ "the command is not well formed" "\000"
-    /*  2776 */ "the command is too long" "\000"
-    /*  2800 */ "the chain has too many steps" "\000"
-    /*  2829 */ "verb" "\000"
-    /*  2834 */ "arg" "\000"
-    /*  2838 */ "options" "\000"
-    /*  2846 */ "suggestion" "\000"
-    /*  2857 */ "detail" "\000"
-    /*  2864 */ "target" "\000"
-    /*  2871 */ "authority" "\000"
-    /*  2881 */ "custom" "\000"
-    /*  2888 */ "insert" "\000"
-    /*  2895 */ "delete" "\000"
-    /*  2902 */ "label" "\000"
-    /*  2908 */ "message" "\000"
-    /*  2916 */ "url" "\000"
-    /*  2920 */ "expression" "\000"
-    /*  2931 */ "source" "\000"
-    /*  2938 */ "strict" "\000"
-    /*  2945 */ "normal" "\000"
-    /*  2952 */ "loose" "\000"
-    /*  2958 */ "none" "\000"
-    /*  2963 */ "approval" "\000"
-    /*  2972 */ "supervisor" "\000";
+    /*   230 */ "delete" "\000"
+    /*   237 */ "deny" "\000"
+    /*   242 */ "discord" "\000"
+    /*   250 */ "dm" "\000"
+    /*   253 */ "do" "\000"
+    /*   256 */ "error" "\000"
+    /*   262 */ "escalate" "\000"
+    /*   271 */ "everything" "\000"
+    /*   282 */ "everywhere" "\000"
+    /*   293 */ "fetch" "\000"
+    /*   299 */ "find" "\000"
+    /*   304 */ "for" "\000"
+    /*   308 */ "forever" "\000"
+    /*   316 */ "forget" "\000"
+    /*   323 */ "get" "\000"
+    /*   327 */ "google" "\000"
+    /*   334 */ "group" "\000"
+    /*   340 */ "halt" "\000"
+    /*   345 */ "history" "\000"
+    /*   353 */ "html" "\000"
+    /*   358 */ "in" "\000"
+    /*   361 */ "input" "\000"
+    /*   367 */ "insert" "\000"
+    /*   374 */ "jot down" "\000"
+    /*   383 */ "last" "\000"
+    /*   388 */ "list" "\000"
+    /*   393 */ "load" "\000"
+    /*   398 */ "look" "\000"
+    /*   403 */ "look up" "\000"
+    /*   411 */ "lookup" "\000"
+    /*   418 */ "markdown" "\000"
+    /*   427 */ "mastodon" "\000"
+    /*   436 */ "math" "\000"
+    /*   441 */ "md" "\000"
+    /*   444 */ "memories" "\000"
+    /*   453 */ "memorize" "\000"
+    /*   462 */ "memory" "\000"
+    /*   469 */ "messages" "\000"
+    /*   478 */ "monitor" "\000"
+    /*   486 */ "more" "\000"
+    /*   491 */ "nevermind" "\000"
+    /*   501 */ "next" "\000"
+    /*   506 */ "no" "\000"
+    /*   509 */ "note" "\000"
+    /*   514 */ "note to self" "\000"
+    /*   527 */ "ok" "\000"
+    /*   530 */ "output" "\000"
+    /*   537 */ "parent" "\000"
+    /*   544 */ "patch" "\000"
+    /*   550 */ "pause" "\000"
+    /*   556 */ "permit" "\000"
+    /*   563 */ "plain" "\000"
+    /*   569 */ "post" "\000"
+    /*   574 */ "query" "\000"
+    /*   580 */ "raw" "\000"
+    /*   584 */ "read" "\000"
+    /*   589 */ "reason" "\000"
+    /*   596 */ "recall" "\000"
+    /*   603 */ "regarding" "\000"
+    /*   613 */ "reject" "\000"
+    /*   620 */ "remember" "\000"
+    /*   629 */ "replace" "\000"
+    /*   637 */ "reply" "\000"
+    /*   643 */ "result" "\000"
+    /*   650 */ "resume" "\000"
+    /*   657 */ "save" "\000"
+    /*   662 */ "search" "\000"
+    /*   669 */ "send" "\000"
+    /*   674 */ "set" "\000"
+    /*   678 */ "show" "\000"
+    /*   683 */ "stop" "\000"
+    /*   688 */ "store" "\000"
+    /*   694 */ "swap" "\000"
+    /*   699 */ "tell" "\000"
+    /*   704 */ "text" "\000"
+    /*   709 */ "thread" "\000"
+    /*   716 */ "update" "\000"
+    /*   723 */ "urgent" "\000"
+    /*   730 */ "user" "\000"
+    /*   735 */ "view" "\000"
+    /*   740 */ "watch" "\000"
+    /*   746 */ "web" "\000"
+    /*   750 */ "with" "\000"
+    /*   755 */ "within" "\000"
+    /*   762 */ "yes" "\000"
+    /*   766 */ "/recall project deadlines" "\000"
+    /*   792 */ "/recall + \"meeting moved to friday\"" "\000"
+    /*   828 */ "/recall notes + \"call Sam back\"" "\000"
+    /*   860 */ "/recall delete old_notes" "\000"
+    /*   885 */ "/recall -old_notes" "\000"
+    /*   904 */ "/recall patch notes \"\"\"@@ -1 +1 @@\n-old line\n+new line\n\"\"\"" "\000"
+    /*   963 */ "/context persona" "\000"
+    /*   980 */ "/context notes + \"partner prefers mornings\"" "\000"
+    /*  1024 */ "/context replace notes \"old text\" with \"new text\"" "\000"
+    /*  1074 */ "/search project deadlines" "\000"
+    /*  1100 */ "/search deadlines in conversations" "\000"
+    /*  1135 */ "/search budget everywhere" "\000"
+    /*  1161 */ "/send @discord @alice \"the build is green\"" "\000"
+    /*  1204 */ "/reply \"on it\"" "\000"
+    /*  1219 */ "/post @bluesky \"new release out today\"" "\000"
+    /*  1258 */ "/dm @alice \"are you free at three?\"" "\000"
+    /*  1294 */ "/tell @anchor \"partner seems stressed\"" "\000"
+    /*  1333 */ "/fetch https://example.com/docs as markdown" "\000"
+    /*  1377 */ "/fetch continue" "\000"
+    /*  1393 */ "/web rust async traits" "\000"
+    /*  1416 */ "/calc 17 * 23 + 4" "\000"
+    /*  1434 */ "/data list" "\000"
+    /*  1445 */ "/data search bluesky_firehose rust" "\000"
+    /*  1480 */ "/approve req-42" "\000"
+    /*  1496 */ "/approve req-42 always" "\000"
+    /*  1519 */ "/deny req-42 \"not during work hours\"" "\000"
+    /*  1556 */ "/escalate req-42 \"needs a human decision\"" "\000"
+    /*  1598 */ "/cancel @last" "\000"
+    /*  1612 */ "/halt \"runaway loop\"" "\000"
+    /*  1633 */ "Read, search, insert, append, delete or patch archival memory." "\000"
+    /*  1696 */ "Read or edit the working-context memory blocks." "\000"
+    /*  1744 */ "Search memory and conversations." "\000"
+    /*  1777 */ "Send a message to a target on a platform." "\000"
+    /*  1819 */ "Reply in the current conversation." "\000"
+    /*  1854 */ "Post publicly on a platform." "\000"
+    /*  1883 */ "Send a direct message." "\000"
+    /*  1906 */ "Tell another agent something." "\000"
+    /*  1936 */ "Fetch a web page." "\000"
+    /*  1954 */ "Search the web." "\000"
+    /*  1970 */ "Evaluate an arithmetic expression." "\000"
+    /*  2005 */ "Read, search or watch a data source." "\000"
+    /*  2042 */ "Approve a pending request." "\000"
+    /*  2069 */ "Deny a pending request." "\000"
+    /*  2093 */ "Hand a request to a human." "\000"
+    /*  2120 */ "Cancel a pending action." "\000"
+    /*  2145 */ "Stop everything now." "\000"
+    /*  2166 */ "sent" "\000"
+    /*  2171 */ "told" "\000"
+    /*  2176 */ "found" "\000"
+    /*  2182 */ "forgot" "\000"
+    /*  2189 */ "forgotten" "\000"
+    /*  2199 */ "write" "\000"
+    /*  2205 */ "wrote" "\000"
+    /*  2211 */ "think" "\000"
+    /*  2217 */ "thought" "\000"
+    /*  2225 */ "got" "\000"
+    /*  2229 */ "gotten" "\000"
+    /*  2236 */ "y" "\000"
+    /*  2238 */ "ies" "\000"
+    /*  2242 */ "ied" "\000"
+    /*  2246 */ "" "\000"
+    /*  2247 */ "ing" "\000"
+    /*  2251 */ "e" "\000"
+    /*  2253 */ "ed" "\000"
+    /*  2256 */ "es" "\000"
+    /*  2259 */ "s" "\000"
+    /*  2261 */ "ize" "\000"
+    /*  2265 */ "ise" "\000"
+    /*  2269 */ "yze" "\000"
+    /*  2273 */ "yse" "\000"
+    /*  2277 */ "or" "\000"
+    /*  2280 */ "our" "\000"
+    /*  2284 */ "rem" "\000"
+    /*  2288 */ "mem" "\000"
+    /*  2292 */ "." "\000"
+    /*  2294 */ "?" "\000"
+    /*  2296 */ "!" "\000"
+    /*  2298 */ "I couldn't tell if you meant {options} - which one?" "\000"
+    /*  2350 */ "I couldn't tell if /{verb} should {options} - which one?" "\000"
+    /*  2407 */ "/{verb} needs a {arg} - for example: {suggestion}" "\000"
+    /*  2457 */ "/{verb} doesn't know '{got}' - did you mean {options}?" "\000"
+    /*  2512 */ "I don't know /{got} - did you mean {options}?" "\000"
+    /*  2558 */ "I don't know /{got}." "\000"
+    /*  2579 */ "I don't know the reference '{got}' - did you mean {options}?" "\000"
+    /*  2640 */ "'{got}' is not a permission marker - use {options}" "\000"
+    /*  2691 */ "I couldn't read /{verb}: {detail}" "\000"
+    /*  2725 */ "/{verb} doesn't know '{got}' - it takes {options}" "\000"
+    /*  2775 */ ", " "\000"
+    /*  2778 */ " or " "\000"
+    /*  2783 */ "the quoted content is never closed" "\000"
+    /*  2818 */ "the chain ends with -> and no command after it" "\000"
+    /*  2865 */ "the command is not well formed" "\000"
+    /*  2896 */ "the command is too long" "\000"
+    /*  2920 */ "the chain has too many steps" "\000"
+    /*  2949 */ "the patch is not a unified diff in \"\"\"...\"\"\" or a fenced block (@@ -1 +1 @@, then -old and +new lines)" "\000"
+    /*  3052 */ "verb" "\000"
+    /*  3057 */ "arg" "\000"
+    /*  3061 */ "options" "\000"
+    /*  3069 */ "suggestion" "\000"
+    /*  3080 */ "detail" "\000"
+    /*  3087 */ "target" "\000"
+    /*  3094 */ "authority" "\000"
+    /*  3104 */ "custom" "\000"
+    /*  3111 */ "label" "\000"
+    /*  3117 */ "message" "\000"
+    /*  3125 */ "url" "\000"
+    /*  3129 */ "expression" "\000"
+    /*  3140 */ "source" "\000"
+    /*  3147 */ "strict" "\000"
+    /*  3154 */ "normal" "\000"
+    /*  3161 */ "loose" "\000"
+    /*  3167 */ "none" "\000"
+    /*  3172 */ "approval" "\000"
+    /*  3181 */ "supervisor" "\000";

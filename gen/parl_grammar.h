@@ -4,5 +4,5 @@
  * grammar/'s specs (see tools/gen_grammar_id.c). */
 #ifndef PARL_GRAMMAR_H
 #define PARL_GRAMMAR_H
-#define PARL_GRAMMAR_ID "ade28b9ad2ae5b42643d3f13c4bb83aa0d376628810b633abdff20c4219c0245"
+#define PARL_GRAMMAR_ID "3345493af2c92ec7f42ff6a4f67c8ab263b38ffd5ee2b30a7c1d04eceb360ba2"
 #endif

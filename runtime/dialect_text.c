@@ -136,7 +136,7 @@ size_t parl_hint_message(const parl_dialect_ctx *ctx, const char *msg, const par
     case PARL_FAIL_AMBIGUOUS_VERB: tmpl = M->ambiguous_verb; break;
     case PARL_FAIL_AMBIGUOUS_ARGS: tmpl = M->ambiguous_args; break;
     case PARL_FAIL_MISSING_ARG: tmpl = M->missing_arg; break;
-    case PARL_FAIL_UNKNOWN_MODIFIER: tmpl = M->unknown_modifier; break;
+    case PARL_FAIL_UNKNOWN_MODIFIER: tmpl = c->hint.all_opts ? M->unknown_choice : M->unknown_modifier; break;
     case PARL_FAIL_INVALID_REFERENCE: tmpl = M->invalid_reference; break;
     case PARL_FAIL_INVALID_MARKER: tmpl = M->invalid_marker; break;
     case PARL_FAIL_MALFORMED: tmpl = M->malformed; break;

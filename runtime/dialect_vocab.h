@@ -123,8 +123,8 @@ typedef struct {
 typedef struct {
     parl__str ambiguous_verb, ambiguous_args, missing_arg, unknown_modifier;
     parl__str unknown_verb, unknown_verb_plain, invalid_reference, invalid_marker;
-    parl__str malformed, list_separator, list_last;
-    parl__str details[PARL_DETAIL_CHAIN_TOO_LONG + 1];   /* by parl_detail */
+    parl__str malformed, unknown_choice, list_separator, list_last;
+    parl__str details[PARL_DETAIL_COUNT];   /* by parl_detail */
 } parl__messages;
 
 /* Placeholders of message and verb templates ("{options}"); their names
@@ -183,6 +183,18 @@ static inline const parl__dsense *parl__dia_sense(int w, parl__wclass cls)
     const parl__dword *wd = &parl__dia_words[w];
     for (int i = 0; i < wd->nsenses; i++)
         if (parl__dia_senses[wd->first + i].cls == cls) return &parl__dia_senses[wd->first + i];
+    return (const parl__dsense *)0;
+}
+/* The sense of word W that is a subcommand of VERB ("append" is one of
+ * recall and one of context), or NULL. */
+static inline const parl__dsense *parl__dia_subcommand(int w, int verb)
+{
+    if (w < 0) return (const parl__dsense *)0;
+    const parl__dword *wd = &parl__dia_words[w];
+    for (int i = 0; i < wd->nsenses; i++) {
+        const parl__dsense *s = &parl__dia_senses[wd->first + i];
+        if (s->cls == PARL__WC_SUBCOMMAND && s->value == verb) return s;
+    }
     return (const parl__dsense *)0;
 }
 /* The sense of class CLS of the whole span TEXT, or NULL. */

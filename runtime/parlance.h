@@ -564,7 +564,9 @@ typedef struct parl_dialect_config {
 PARL_API void parl_config_init(parl_dialect_config *cfg);
 /* Adds a verb; returns its id (>= PARL_VERB_COUNT) or an error. */
 PARL_API int parl_config_add_verb(parl_dialect_config *cfg, const char *name, size_t len);
-/* Adds an alias of any verb; the word is stored lower-cased. 0 or an error. */
+/* Adds an alias of any verb; the word is stored lower-cased. 0 or an error.
+ * A word that already is an alias of VERB with the same operation (or OP
+ * is PARL_OP_NONE) is accepted and changes nothing. */
 PARL_API int parl_config_add_alias(parl_dialect_config *cfg, int verb, const char *word, size_t len,
                           parl_op op);
 /* Copies TEXT into a field of a configured verb (a member of parl_cfg_verb
@@ -691,7 +693,8 @@ typedef enum {
 
 typedef enum {
     PARL_DETAIL_NONE, PARL_DETAIL_UNTERMINATED, PARL_DETAIL_DANGLING_ARROW, PARL_DETAIL_SYNTAX,
-    PARL_DETAIL_TOO_LONG, PARL_DETAIL_CHAIN_TOO_LONG
+    PARL_DETAIL_TOO_LONG, PARL_DETAIL_CHAIN_TOO_LONG, PARL_DETAIL_BAD_PATCH,
+    PARL_DETAIL_COUNT
 } parl_detail;
 
 typedef struct parl_hint {

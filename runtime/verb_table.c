@@ -78,7 +78,11 @@ int parl_config_add_alias(parl_dialect_config *cfg, int verb, const char *word, 
     parl_dialect_ctx ctx = { .config = cfg };
     size_t wl = 0;
     while (w[wl]) wl++;
-    if (parl_verb_lookup(&ctx, w, wl, NULL) >= 0) return PARL_CFG_EXISTS;
+    parl_op have = PARL_OP_NONE;
+    int existing = parl_verb_lookup(&ctx, w, wl, &have);
+    /* Naming an alias the verb already has (with its operation) changes nothing. */
+    if (existing == verb && (op == PARL_OP_NONE || op == have)) return 0;
+    if (existing >= 0) return PARL_CFG_EXISTS;
     if (cfg->naliases == PARL_CFG_MAX_ALIASES) return PARL_CFG_FULL;
     parl_cfg_alias *a = &cfg->aliases[cfg->naliases++];
     for (size_t i = 0; i <= wl; i++) a->word[i] = w[i];

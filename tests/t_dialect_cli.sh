@@ -62,7 +62,16 @@ ok "$(printf '/roast the build again' | $P dialect --config "$tmp/cfg.yaml")" \
    '{"execute":[{"verb":"shame","intent":{"type":"custom","verb":"shame","maps_to":"send","args":{"content":"the build again"},"default_target":{"type":"bluesky","id":null},"template_applied":"shame post template: the build again","requires_permission":true,"authority":"approval"},"marker":null,"tags":[],"then":[]}],"skipped":[]}' \
    "template applied"
 has "$(printf '/jot down "x"' | $P dialect --config "$tmp/cfg.yaml")" '"verb":"recall"' "multi-word extra alias"
-ok "$($P verb memorize)" '{"input":"memorize","verb":null,"tier":null,"distance":0,"confidence":0.00,"ambiguous":false,"candidates":[]}' "no config, no alias"
+ok "$($P verb memorize)" '{"input":"memorize","verb":"recall","tier":"exact","distance":0,"confidence":1.00,"ambiguous":false,"op":"insert","candidates":[]}' "the seed's aliases are compiled, with their operation"
+# The seed's config names the aliases without operations: they stay inserts.
+printf 'dialect:\n  verbs:\n    recall:\n      extra_aliases: [memorize, jot down, note to self]\n' > "$tmp/seed.yaml"
+for m in '/memorize the build is green' '/jot down the build is green' '/note to self the build is green'; do
+    has "$(printf '%s' "$m" | $P dialect --config "$tmp/seed.yaml")" '"op":"insert","content":"the build is green"' "seed config: $m"
+done
+has "$(printf '/recall delete notes' | $P dialect)" '"op":"delete","label":"notes"' "op word after the verb"
+has "$(printf '/fetch https://x.org as pdf' | $P dialect)" '"options":["markdown","html","text","raw"],"message":"/fetch doesn'"'"'t know '"'"'pdf'"'"' - it takes markdown, html, text or raw"' "unknown format"
+has "$(printf '/recall patch notes """not a patch at all"""' | $P dialect)" '"reason":"malformed"' "a recall patch must be a patch"
+has "$(printf '/recall meeting notes -> /tell @entropy' | $P dialect)" '"message":{"ref":"@last.output","implied":true}' "a chain step takes the previous output"
 
 cat > "$tmp/bad.yaml" <<'YAML'
 verbs:

@@ -69,6 +69,13 @@ static void field(FILE *f, const char *key, const char *msg, const parl_text *t)
     json_text(f, msg, t);
 }
 
+/* The content of a chain step that left it out is the previous output. */
+static void content_field(FILE *f, const char *key, const char *msg, const parl_dialect_intent *in)
+{
+    if (in->content_from_last) fprintf(f, ",\"%s\":{\"ref\":\"@last.output\",\"implied\":true}", key);
+    else field(f, key, msg, &in->content);
+}
+
 void verb_match_json(FILE *f, const parl_dialect_ctx *ctx, const char *input, size_t n,
                      const parl_verb_match *m)
 {
@@ -104,9 +111,9 @@ static void intent_json_body(FILE *f, const parl_dialect_ctx *ctx, const char *m
         fputs(",\"op\":", f);
         json_name(f, parl_op_name(in->op));
         if (in->label.form) field(f, "label", msg, &in->label);
-        if (in->content.form)
-            field(f, in->op == PARL_OP_SEARCH ? "query" : in->op == PARL_OP_PATCH ? "patch" : "content", msg,
-                  &in->content);
+        if (in->content.form || in->content_from_last)
+            content_field(f, in->op == PARL_OP_SEARCH ? "query" : in->op == PARL_OP_PATCH ? "patch" : "content", msg,
+                          in);
         if (in->op == PARL_OP_READ) fprintf(f, ",\"known\":%s", in->label_known ? "true" : "false");
         break;
     case PARL_INTENT_CONTEXT:
@@ -114,10 +121,11 @@ static void intent_json_body(FILE *f, const parl_dialect_ctx *ctx, const char *m
         json_name(f, parl_op_name(in->op));
         if (in->label.form) field(f, "label", msg, &in->label);
         if (in->old_text.form) field(f, "old", msg, &in->old_text);
-        if (in->content.form) field(f, in->op == PARL_OP_SWAP ? "with" : "content", msg, &in->content);
+        if (in->content.form || in->content_from_last)
+            content_field(f, in->op == PARL_OP_SWAP ? "with" : "content", msg, in);
         break;
     case PARL_INTENT_SEARCH:
-        field(f, "query", msg, &in->content);
+        content_field(f, "query", msg, in);
         fputs(",\"scope\":", f);
         json_name(f, parl_scope_name(in->scope));
         break;
@@ -128,7 +136,7 @@ static void intent_json_body(FILE *f, const parl_dialect_ctx *ctx, const char *m
         if (in->domain.len) json_str(f, msg + in->domain.off, in->domain.len);
         else fputs("null", f);
         field(f, "target", msg, &in->target);
-        field(f, "message", msg, &in->content);
+        content_field(f, "message", msg, in);
         break;
     case PARL_INTENT_FETCH:
         field(f, "url", msg, &in->url);
@@ -137,16 +145,16 @@ static void intent_json_body(FILE *f, const parl_dialect_ctx *ctx, const char *m
         fprintf(f, ",\"continue\":%s", in->cont ? "true" : "false");
         break;
     case PARL_INTENT_WEB:
-        field(f, "query", msg, &in->content);
+        content_field(f, "query", msg, in);
         break;
     case PARL_INTENT_CALC:
-        field(f, "expression", msg, &in->content);
+        content_field(f, "expression", msg, in);
         break;
     case PARL_INTENT_DATA:
         fputs(",\"op\":", f);
         json_name(f, parl_op_name(in->op));
         field(f, "source", msg, &in->label);
-        if (in->content.form) field(f, "query", msg, &in->content);
+        if (in->content.form || in->content_from_last) content_field(f, "query", msg, in);
         break;
     case PARL_INTENT_AUTHORITY:
         fputs(",\"action\":", f);
@@ -163,7 +171,8 @@ static void intent_json_body(FILE *f, const parl_dialect_ctx *ctx, const char *m
         fputs(",\"maps_to\":", f);
         json_name(f, v ? v->maps_to : NULL);
         fputs(",\"args\":{\"content\":", f);
-        json_text(f, msg, &in->content);
+        if (in->content_from_last) fputs("{\"ref\":\"@last.output\",\"implied\":true}", f);
+        else json_text(f, msg, &in->content);
         if (in->target.form) field(f, "target", msg, &in->target);
         fputs("},\"default_target\":", f);
         if (v && (v->target_type[0] || v->target_id[0])) {
@@ -232,7 +241,7 @@ void hint_json(FILE *f, const parl_dialect_ctx *ctx, const char *msg, const parl
     }
     if (h->nopts || h->kind == PARL_HINT_AMBIGUOUS || h->kind == PARL_HINT_UNKNOWN_MODIFIER ||
         h->kind == PARL_HINT_UNKNOWN_VERB) {
-        fputs(h->kind == PARL_HINT_AMBIGUOUS ? ",\"options\":[" : ",\"similar\":[", f);
+        fputs(h->kind == PARL_HINT_AMBIGUOUS || h->all_opts ? ",\"options\":[" : ",\"similar\":[", f);
         for (int i = 0; i < h->nopts; i++) {
             if (i) fputc(',', f);
             json_cstr(f, h->opts[i]);

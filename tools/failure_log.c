@@ -398,6 +398,17 @@ static int by_impact(const void *a, const void *b)
     return strcmp(x->word, y->word);
 }
 
+/* Would WORD make a safe alias of VERB? Never of a strict verb (approve,
+ * deny, halt must be typed on purpose), and never a word one edit away
+ * from two verbs (an alias would settle a tie by guessing). */
+static int alias_safe(const parl_dialect_ctx *ctx, int verb, const char *w, size_t len)
+{
+    if (parl_verb_strictness(ctx, verb) == PARL_STRICTNESS_STRICT) return 0;
+    int near = 0;
+    for (int v = 0; v < parl_verb_total(ctx); v++) near += parl_verb_word_distance(ctx, v, w, len, 1) <= 1;
+    return near < 2;
+}
+
 /* Frequent unknown verbs close to a known verb that are not yet aliases.
  * Closeness is lexical here (edit distance to the verb's nearest name or
  * alias); a host with embeddings can rank semantically through the
@@ -416,7 +427,8 @@ int flog_suggest_aliases(sqlite3 *db, const parl_dialect_ctx *ctx, long long sin
         size_t len = strlen(w);
         if (count < min_count || len == 0 || len >= sizeof c->word) continue;
         parl_verb_match m;
-        if (parl_verb_lookup(ctx, w, len, NULL) >= 0 || parl_match_verb(ctx, w, len, &m) >= 0 || !m.ncandidates)
+        if (parl_verb_lookup(ctx, w, len, NULL) >= 0 || parl_match_verb(ctx, w, len, &m) >= 0 || !m.ncandidates ||
+            !alias_safe(ctx, m.candidates[0], w, len))
             continue;
         int d = parl_verb_word_distance(ctx, m.candidates[0], w, len, PARL_VERB_MAX_LEN);
         if (n == cap) {

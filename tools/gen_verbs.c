@@ -42,12 +42,12 @@ static const struct { const char *intent, *key, *cls; } modifier_keys[] = {
 
 static const char *const message_keys[] = {
     "ambiguous_verb", "ambiguous_args", "missing_arg", "unknown_modifier", "unknown_verb",
-    "unknown_verb_plain", "invalid_reference", "invalid_marker", "malformed", "list_separator",
-    "list_last",
+    "unknown_verb_plain", "invalid_reference", "invalid_marker", "malformed", "unknown_choice",
+    "list_separator", "list_last",
 };
 /* In parl_detail order, after PARL_DETAIL_NONE. */
 static const char *const detail_keys[] = { "unterminated", "dangling_arrow", "syntax",
-                                           "too_long", "chain_too_long" };
+                                           "too_long", "chain_too_long", "bad_patch" };
 /* Template placeholders: the first six may appear in messages; a config
  * verb's template uses content, target and verb. Each is a PARL__PH_ name. */
 static const char *const placeholders[] = { "verb", "got", "arg", "options", "suggestion",
