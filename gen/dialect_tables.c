@@ -424,15 +424,17 @@ const parl__str parl__dia_placeholders[PARL__PH_COUNT] = {
     [PARL__PH_DETAIL] = 3080,
     [PARL__PH_CONTENT] = 173,
     [PARL__PH_TARGET] = 3087,
+    [PARL__PH_ROLE] = 3094,
+    [PARL__PH_AUTHORITY] = 3099,
 };
-const parl__str parl__dia_intent_names[PARL_INTENT_COUNT] = { 2246, 596, 181, 662, 669, 293, 746, 109, 225, 3094, 3104, };
+const parl__str parl__dia_intent_names[PARL_INTENT_COUNT] = { 2246, 596, 181, 662, 669, 293, 746, 109, 225, 3099, 3109, };
 const parl__str parl__dia_op_names[PARL_OP_COUNT] = { 2246, 584, 662, 367, 48, 230, 544, 629, 72, 393, 694, 388, 478, 550, 650, };
 const parl__str parl__dia_scope_names[PARL_SCOPE_COUNT] = { 2246, 63, 211, 159, 22, };
 const parl__str parl__dia_format_names[PARL_FORMAT_COUNT] = { 2246, 418, 353, 704, 580, };
 const parl__str parl__dia_marker_names[PARL_MARKER_COUNT] = { 2246, 151, 83, 723, };
-const parl__str parl__dia_arg_names[PARL_ARG_COUNT] = { 2246, 3111, 173, 574, 3117, 3087, 3125, 3129, 589, 3140, 544, };
-const parl__str parl__dia_strictness_names[PARL_STRICTNESS_COUNT] = { 3147, 3154, 3161, };
-const parl__str parl__dia_authority_names[PARL_AUTHORITY_COUNT] = { 3167, 3172, 3181, };
+const parl__str parl__dia_arg_names[PARL_ARG_COUNT] = { 2246, 3116, 173, 574, 3122, 3087, 3130, 3134, 589, 3145, 544, };
+const parl__str parl__dia_strictness_names[PARL_STRICTNESS_COUNT] = { 3152, 3159, 3166, };
+const parl__str parl__dia_authority_names[PARL_AUTHORITY_COUNT] = { 3172, 3177, 3186, };
 
 const char parl__dia_str[] =
     /*     0 */ "abort" "\000"
@@ -652,16 +654,17 @@ const char parl__dia_str[] =
     /*  3069 */ "suggestion" "\000"
     /*  3080 */ "detail" "\000"
     /*  3087 */ "target" "\000"
-    /*  3094 */ "authority" "\000"
-    /*  3104 */ "custom" "\000"
-    /*  3111 */ "label" "\000"
-    /*  3117 */ "message" "\000"
-    /*  3125 */ "url" "\000"
-    /*  3129 */ "expression" "\000"
-    /*  3140 */ "source" "\000"
-    /*  3147 */ "strict" "\000"
-    /*  3154 */ "normal" "\000"
-    /*  3161 */ "loose" "\000"
-    /*  3167 */ "none" "\000"
-    /*  3172 */ "approval" "\000"
-    /*  3181 */ "supervisor" "\000";
+    /*  3094 */ "role" "\000"
+    /*  3099 */ "authority" "\000"
+    /*  3109 */ "custom" "\000"
+    /*  3116 */ "label" "\000"
+    /*  3122 */ "message" "\000"
+    /*  3130 */ "url" "\000"
+    /*  3134 */ "expression" "\000"
+    /*  3145 */ "source" "\000"
+    /*  3152 */ "strict" "\000"
+    /*  3159 */ "normal" "\000"
+    /*  3166 */ "loose" "\000"
+    /*  3172 */ "none" "\000"
+    /*  3177 */ "approval" "\000"
+    /*  3186 */ "supervisor" "\000";

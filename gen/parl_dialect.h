@@ -114,4 +114,11 @@ typedef enum {
     PARL_AUTHORITY_COUNT
 } parl_authority;
 
+typedef enum {
+    PARL_ROLE_AGENT,
+    PARL_ROLE_USER,
+    PARL_ROLE_SUPERVISOR,
+    PARL_ROLE_COUNT
+} parl_role;
+
 #endif

@@ -4,5 +4,5 @@
  * grammar/'s specs (see tools/gen_grammar_id.c). */
 #ifndef PARL_GRAMMAR_H
 #define PARL_GRAMMAR_H
-#define PARL_GRAMMAR_ID "3345493af2c92ec7f42ff6a4f67c8ab263b38ffd5ee2b30a7c1d04eceb360ba2"
+#define PARL_GRAMMAR_ID "a6027a27bce16cbb4fb8b01b24b55bce7e961fb92156a1733462a8d4b06a1ded"
 #endif

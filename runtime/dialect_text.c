@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* dialect_text.c: text the dialect writes into caller buffers: content
  * with its quoting removed, the sentences of grammar/verbs.yaml `messages`
- * for failed commands, and the templates of configured verbs. All writers
+ * for failed commands, the sentences of `policy.messages` for decisions,
+ * and the templates of configured verbs. All writers
  * follow snprintf: at most CAP-1 bytes and a NUL, the full length returned. */
-#include "dialect_vocab.h"
+#include "policy.h"
 #include <string.h>
 
 typedef struct {
@@ -169,6 +170,30 @@ size_t parl_custom_apply(const parl_dialect_ctx *ctx, const char *msg, const par
     if (v && v->template_text[0]) {
         hint_ctx x = { ctx, msg, c };
         expand(&o, v->template_text, fill_custom, &x);
+    }
+    return done(&o);
+}
+
+typedef struct {
+    const parl_dialect_ctx *ctx;
+    const parl_decision *d;
+} decision_ctx;
+
+static void fill_decision(text_out *o, int ph, const void *vctx)
+{
+    const decision_ctx *x = vctx;
+    const parl_decision *d = x->d;
+    if (ph == PARL__PH_VERB) puts0(o, d->verb >= 0 ? parl_verb_name(x->ctx, d->verb) : "");
+    else if (ph == PARL__PH_ROLE) puts0(o, parl_role_name(d->role));
+    else if (ph == PARL__PH_AUTHORITY) puts0(o, parl_authority_name(d->needs));
+}
+
+size_t parl_decision_message(const parl_dialect_ctx *ctx, const parl_decision *d, char *buf, size_t cap)
+{
+    text_out o = { buf, cap, 0 };
+    if ((int)d->reason >= 0 && d->reason < PARL_WHY_COUNT) {
+        decision_ctx x = { ctx, d };
+        expand(&o, parl__pol_str + parl__pol_messages[d->reason], fill_decision, &x);
     }
     return done(&o);
 }

@@ -131,7 +131,7 @@ typedef struct {
  * are in parl__dia_placeholders. */
 typedef enum {
     PARL__PH_VERB, PARL__PH_GOT, PARL__PH_ARG, PARL__PH_OPTIONS, PARL__PH_SUGGESTION,
-    PARL__PH_DETAIL, PARL__PH_CONTENT, PARL__PH_TARGET, PARL__PH_COUNT
+    PARL__PH_DETAIL, PARL__PH_CONTENT, PARL__PH_TARGET, PARL__PH_ROLE, PARL__PH_AUTHORITY, PARL__PH_COUNT
 } parl__placeholder;
 
 /* Generated tables (gen/dialect_tables.c). */

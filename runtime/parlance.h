@@ -793,6 +793,51 @@ PARL_API size_t parl_hint_message(const parl_dialect_ctx *ctx, const char *msg, 
 PARL_API size_t parl_custom_apply(const parl_dialect_ctx *ctx, const char *msg, const parl_command *c,
                          char *buf, size_t cap);
 
+/* ---- policy: does a command run, wait for a human, or not run at all?
+ *
+ * The tables are grammar/verbs.yaml's `roles:` (the authority each role
+ * holds) and `policy:` (what a writer lacking a verb's authority gets,
+ * what each marker asks for). A command runs when the writer's role holds
+ * its verb's authority (parl_verb_authority) and its marker asks for no
+ * approval; a `?` marker queues it; a role lacking the authority gets it
+ * queued for approval or refused, as `policy.lacking` says. Markers never
+ * add authority: an agent's `/send ... .` still waits, and no agent ever
+ * approves, denies or halts (the generator refuses a spec that would let
+ * it). Nothing is allocated; the decision says why. */
+typedef enum { PARL_DECIDE_RUN, PARL_DECIDE_QUEUE, PARL_DECIDE_REFUSE } parl_decision_kind;
+
+typedef enum {
+    PARL_WHY_ALLOWED,        /* run: the role holds the verb's authority */
+    PARL_WHY_ASKED,          /* queue: the writer marked it `?` */
+    PARL_WHY_NEEDS_APPROVAL, /* queue: the role lacks the authority, a human may grant it */
+    PARL_WHY_NOT_PERMITTED,  /* refuse: the role lacks the authority, and it is never queued */
+    PARL_WHY_UNPARSED,       /* refuse: the command did not parse (see its hint) */
+    PARL_WHY_COUNT
+} parl_policy_reason;
+
+typedef struct parl_decision {
+    parl_decision_kind kind;
+    parl_policy_reason reason;
+    int verb;                /* the command's verb, -1 when it has none */
+    parl_role role;          /* who wrote the message */
+    parl_authority needs;    /* the verb's authority */
+    parl_authority holds;    /* the role's */
+    bool urgent;             /* a marker asked for priority */
+} parl_decision;
+
+/* Decides command C (from parl_dialect_parse) written by ROLE, with its
+ * marker (C->marker). Returns out->kind. An unknown role is refused. */
+PARL_API parl_decision_kind parl_policy_decide(const parl_dialect_ctx *ctx, const parl_command *c,
+                                               parl_role role, parl_decision *out);
+/* The sentence saying why (grammar/verbs.yaml policy.messages), snprintf-style. */
+PARL_API size_t parl_decision_message(const parl_dialect_ctx *ctx, const parl_decision *d, char *buf,
+                                      size_t cap);
+PARL_API const char *parl_role_name(parl_role r);                 /* "" when out of range */
+PARL_API int parl_role_from_name(const char *name, size_t len);   /* -1 when unknown */
+/* May C run before its message has ended? Only read-only verbs and
+ * operations listed in policy.streaming_safe (never a configured verb). */
+PARL_API bool parl_stream_safe(const parl_dialect_ctx *ctx, const parl_command *c);
+
 #ifdef __cplusplus
 }
 #endif

@@ -73,7 +73,12 @@ const char *dialect_tier_name(parl_tier t);
 const char *dialect_failure_name(parl_failure f);
 void verb_match_json(FILE *f, const parl_dialect_ctx *ctx, const char *input, size_t n,
                      const parl_verb_match *m);
-void dialect_json(FILE *f, const parl_dialect_ctx *ctx, const char *msg, const parl_dialect_result *r);
+/* Every action of MSG: {"execute":[...],"skipped":[...]}, with the policy's
+ * decision for ROLE on each command. 0, or 1 when out of memory. */
+int dialect_json(FILE *f, const parl_dialect_ctx *ctx, const char *msg, size_t len, parl_role role);
+void decision_json(FILE *f, const parl_dialect_ctx *ctx, const parl_decision *d);
+const char *decision_name(parl_decision_kind k);
+const char *policy_reason_name(parl_policy_reason r);
 void hint_json(FILE *f, const parl_dialect_ctx *ctx, const char *msg, const parl_command *c);
 const parl_command *action_failure(const parl_action *a);
 #endif

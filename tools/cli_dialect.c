@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* parlance dialect [FILE|-] [--config FILE] [--blocks a,b,c]: the actions of
- * one agent message: which run (with their intents) and which are skipped. */
+/* parlance dialect [FILE|-] [--as ROLE] [--config FILE] [--blocks a,b,c]:
+ * the actions of one message: which would run (with their intents and the
+ * policy's decision for the writer's role, by default an agent) and which
+ * are skipped, and why. Nothing is run: see `parlance act`. */
 #include <stdlib.h>
 #include "cli.h"
 
@@ -19,15 +21,21 @@ static size_t split_blocks(char *list, const char **blocks, size_t max)
 
 int cmd_dialect(int argc, char **argv)
 {
-    const char *path = "-", *config = NULL;
+    const char *path = "-", *config = NULL, *as = "agent";
     char *blocks_arg = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--config") && i + 1 < argc) config = argv[++i];
+        else if (!strcmp(argv[i], "--as") && i + 1 < argc) as = argv[++i];
         else if (!strcmp(argv[i], "--blocks") && i + 1 < argc) blocks_arg = argv[++i];
         else if (argv[i][0] == '-' && argv[i][1]) {
-            fputs("usage: parlance dialect [FILE|-] [--config FILE] [--blocks a,b,c]\n", stderr);
+            fputs("usage: parlance dialect [FILE|-] [--as ROLE] [--config FILE] [--blocks a,b,c]\n", stderr);
             return 2;
         } else path = argv[i];
+    }
+    int role = parl_role_from_name(as, strlen(as));
+    if (role < 0) {
+        fprintf(stderr, "parlance: unknown role '%s' (roles are in grammar/verbs.yaml)\n", as);
+        return 2;
     }
     parl_dialect_config *cfg = NULL;
     if (config) {
@@ -40,13 +48,9 @@ int cmd_dialect(int argc, char **argv)
     const char *blocks[64];
     parl_dialect_ctx ctx = { .config = cfg, .blocks = blocks };
     ctx.nblocks = split_blocks(blocks_arg, blocks, 64);
-    parl_dialect_result *r = malloc(sizeof *r);
-    if (!r) { free(msg); free(cfg); return 1; }
-    parl_dialect_parse(&ctx, msg, len, r);
-    dialect_json(stdout, &ctx, msg, r);
+    int rc = dialect_json(stdout, &ctx, msg, len, (parl_role)role);
     putchar('\n');
-    free(r);
     free(msg);
     free(cfg);
-    return 0;
+    return rc;
 }

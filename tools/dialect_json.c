@@ -267,51 +267,104 @@ const parl_command *action_failure(const parl_action *a)
     return NULL;
 }
 
-void dialect_json(FILE *f, const parl_dialect_ctx *ctx, const char *msg, const parl_dialect_result *r)
+const char *decision_name(parl_decision_kind k)
 {
-    fputs("{\"execute\":[", f);
-    int k = 0;
-    for (int i = 0; i < r->nactions; i++) {
-        const parl_action *a = &r->actions[i];
-        if (a->verdict != PARL_RUN) continue;
-        if (k++) fputc(',', f);
-        command_json(f, ctx, msg, &a->cmds[0]);
-        fputs(",\"then\":[", f);
-        for (int j = 1; j < a->ncmds; j++) {
-            if (j > 1) fputc(',', f);
-            command_json(f, ctx, msg, &a->cmds[j]);
-            fputc('}', f);
-        }
-        fputs("]}", f);
+    static const char *const names[] = { "run", "queue", "refuse" };
+    return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "refuse";
+}
+
+const char *policy_reason_name(parl_policy_reason r)
+{
+    static const char *const names[] = { "allowed", "asked", "needs_approval", "not_permitted", "unparsed" };
+    return (unsigned)r < sizeof names / sizeof names[0] ? names[r] : "unparsed";
+}
+
+void decision_json(FILE *f, const parl_dialect_ctx *ctx, const parl_decision *d)
+{
+    fprintf(f, "{\"decision\":\"%s\",\"reason\":\"%s\"", decision_name(d->kind), policy_reason_name(d->reason));
+    if (d->urgent) fputs(",\"urgent\":true", f);
+    char buf[512];
+    size_t n = parl_decision_message(ctx, d, buf, sizeof buf);
+    fputs(",\"message\":", f);
+    json_str(f, buf, n < sizeof buf ? n : sizeof buf - 1);
+    fputc('}', f);
+}
+
+static void executed_json(FILE *f, const parl_dialect_ctx *ctx, const char *msg, const parl_action *a,
+                          parl_role role)
+{
+    for (int j = 0; j < a->ncmds; j++) {
+        parl_decision d;
+        parl_policy_decide(ctx, &a->cmds[j], role, &d);
+        if (j == 1) fputs(",\"then\":[", f);
+        if (j > 1) fputc(',', f);
+        command_json(f, ctx, msg, &a->cmds[j]);
+        fputs(",\"policy\":", f);
+        decision_json(f, ctx, &d);
+        if (j > 0) fputc('}', f);
     }
-    fputs("],\"skipped\":[", f);
-    k = 0;
-    for (int i = 0; i < r->nactions; i++) {
-        const parl_action *a = &r->actions[i];
-        if (a->verdict == PARL_RUN) continue;
-        if (k++) fputc(',', f);
-        const parl_command *fc = action_failure(a);
-        const parl_command *c0 = a->ncmds ? &a->cmds[0] : NULL;
-        fputs("{\"verb\":", f);
-        if (c0 && c0->match.verb >= 0) json_cstr(f, parl_verb_name(ctx, c0->match.verb));
-        else if (c0) json_str(f, msg + c0->verb_text.off, c0->verb_text.len);
-        else fputs("null", f);
-        fputs(",\"reason\":", f);
-        json_cstr(f, a->verdict == PARL_SKIP_FAILED && fc ? dialect_failure_name(fc->hint.failure)
-                                                       : verdict_name(a->verdict));
-        if (a->verdict == PARL_SKIP_RECONSIDERED) {
-            fputs(",\"phrase\":", f);
-            json_str(f, msg + a->reconsideration.off, a->reconsideration.len);
-        }
-        if (fc) {
-            fputs(",\"hint\":", f);
-            hint_json(f, ctx, msg, fc);
-        }
-        fputs(",\"text\":", f);
-        json_str(f, msg + a->span.off, a->span.len);
-        fputc('}', f);
+    fputs(a->ncmds > 1 ? "]}" : ",\"then\":[]}", f);
+}
+
+static void skipped_json(FILE *f, const parl_dialect_ctx *ctx, const char *msg, const parl_action *a,
+                         const parl_decision *refused)
+{
+    const parl_command *fc = action_failure(a);
+    const parl_command *c0 = a->ncmds ? &a->cmds[0] : NULL;
+    fputs("{\"verb\":", f);
+    if (c0 && c0->match.verb >= 0) json_cstr(f, parl_verb_name(ctx, c0->match.verb));
+    else if (c0) json_str(f, msg + c0->verb_text.off, c0->verb_text.len);
+    else fputs("null", f);
+    fputs(",\"reason\":", f);
+    json_cstr(f, refused ? "refused"
+                 : a->verdict == PARL_SKIP_FAILED && fc ? dialect_failure_name(fc->hint.failure)
+                 : verdict_name(a->verdict));
+    if (a->verdict == PARL_SKIP_RECONSIDERED) {
+        fputs(",\"phrase\":", f);
+        json_str(f, msg + a->reconsideration.off, a->reconsideration.len);
     }
-    fputs("]", f);
-    if (r->truncated) fputs(",\"truncated\":true", f);
-    fputs("}", f);
+    if (refused) {
+        fputs(",\"policy\":", f);
+        decision_json(f, ctx, refused);
+    } else if (fc) {
+        fputs(",\"hint\":", f);
+        hint_json(f, ctx, msg, fc);
+    }
+    fputs(",\"text\":", f);
+    json_str(f, msg + a->span.off, a->span.len);
+    fputc('}', f);
+}
+
+/* Runs when detected to run and its first command is not refused (a later
+ * refused step shows in its own policy: the chain stops there). */
+static bool runs(const parl_dialect_ctx *ctx, const parl_action *a, parl_role role, parl_decision *d)
+{
+    if (a->verdict != PARL_RUN || !a->ncmds) return false;
+    return parl_policy_decide(ctx, &a->cmds[0], role, d) != PARL_DECIDE_REFUSE;
+}
+
+int dialect_json(FILE *f, const parl_dialect_ctx *ctx, const char *msg, size_t len, parl_role role)
+{
+    parl_dialect_result *r = malloc(sizeof *r);
+    if (!r) return 1;
+    for (int pass = 0; pass < 2; pass++) {
+        fputs(pass ? "],\"skipped\":[" : "{\"execute\":[", f);
+        int k = 0;
+        for (int first = 0, more = 1; more; first += PARL_MAX_ACTIONS) {
+            parl_dialect_parse_page(ctx, msg, len, first, r);
+            more = r->truncated;
+            for (int i = 0; i < r->nactions; i++) {
+                const parl_action *a = &r->actions[i];
+                parl_decision d;
+                bool run = runs(ctx, a, role, &d);
+                if (run != !pass) continue;
+                if (k++) fputc(',', f);
+                if (run) executed_json(f, ctx, msg, a, role);
+                else skipped_json(f, ctx, msg, a, a->verdict == PARL_RUN && a->ncmds ? &d : NULL);
+            }
+        }
+    }
+    fputs("]}", f);
+    free(r);
+    return 0;
 }

@@ -105,8 +105,7 @@ static void bind_opt(sqlite3_stmt *st, int i, const char *s)
     else sqlite3_bind_null(st, i);
 }
 
-int flog_record(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg,
-                const parl_dialect_result *r, const flog_meta *meta)
+int flog_add(sqlite3 *db, const flog_meta *meta, const flog_entry *e)
 {
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db, "INSERT INTO parse_failures (created_at, agent, model, session, raw_input,"
@@ -115,41 +114,59 @@ int flog_record(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg,
         fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));
         return -1;
     }
+    sqlite3_bind_int64(st, 1, meta->at);
+    sqlite3_bind_text(st, 2, meta->agent ? meta->agent : "", -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 3, meta->model ? meta->model : "", -1, SQLITE_TRANSIENT);
+    bind_opt(st, 4, meta->session);
+    sqlite3_bind_text(st, 5, e->raw_input, (int)e->raw_len, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 6, e->type, -1, SQLITE_STATIC);
+    bind_opt(st, 7, e->verb);
+    bind_opt(st, 8, e->attempted);
+    bind_opt(st, 9, e->details);
+    int rc = sqlite3_step(st);
+    if (rc != SQLITE_DONE) fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int flog_action(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg, const parl_action *a,
+                const flog_meta *meta)
+{
     int logged = 0;
-    if (db_exec(db, "BEGIN")) { sqlite3_finalize(st); return -1; }
-    for (int i = 0; i < r->nactions; i++) {
-        const parl_action *a = &r->actions[i];
-        if (a->verdict != PARL_SKIP_FAILED) continue;
-        for (int k = 0; k < a->ncmds; k++) {
-            const parl_command *c = &a->cmds[k];
-            if (!c->hint.failure) continue;
-            char word[256], *details = NULL;
-            size_t dlen = 0;
-            attempted(msg, c, word, sizeof word);
-            FILE *mf = open_memstream(&details, &dlen);
-            if (mf) { hint_json(mf, ctx, msg, c); fclose(mf); }
-            sqlite3_reset(st);
-            sqlite3_bind_int64(st, 1, meta->at);
-            sqlite3_bind_text(st, 2, meta->agent ? meta->agent : "", -1, SQLITE_TRANSIENT);
-            sqlite3_bind_text(st, 3, meta->model ? meta->model : "", -1, SQLITE_TRANSIENT);
-            bind_opt(st, 4, meta->session);
-            sqlite3_bind_text(st, 5, msg + a->span.off, (int)a->span.len, SQLITE_TRANSIENT);
-            sqlite3_bind_text(st, 6, dialect_failure_name(c->hint.failure), -1, SQLITE_STATIC);
-            bind_opt(st, 7, c->match.verb >= 0 ? parl_verb_name(ctx, c->match.verb) : NULL);
-            bind_opt(st, 8, word);
-            bind_opt(st, 9, details);
-            int rc = sqlite3_step(st);
-            free(details);
-            if (rc != SQLITE_DONE) {
-                fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));
-                sqlite3_finalize(st);
-                db_exec(db, "ROLLBACK");
-                return -1;
-            }
-            logged++;
+    for (int k = 0; k < a->ncmds; k++) {
+        const parl_command *c = &a->cmds[k];
+        if (!c->hint.failure) continue;
+        char word[256], *details = NULL;
+        size_t dlen = 0;
+        attempted(msg, c, word, sizeof word);
+        FILE *mf = mem_stream(&details, &dlen);
+        if (mf) { hint_json(mf, ctx, msg, c); fclose(mf); }
+        flog_entry e = { msg + a->span.off, a->span.len, dialect_failure_name(c->hint.failure),
+                         c->match.verb >= 0 ? parl_verb_name(ctx, c->match.verb) : NULL, word, details };
+        int rc = flog_add(db, meta, &e);
+        free(details);
+        if (rc) return -1;
+        logged++;
+    }
+    return logged;
+}
+
+int flog_record(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg, size_t len, const flog_meta *meta)
+{
+    parl_dialect_result *r = malloc(sizeof *r);
+    if (!r || db_exec(db, "BEGIN")) { free(r); return -1; }
+    int logged = 0;
+    for (int first = 0, more = 1; more && logged >= 0; first += PARL_MAX_ACTIONS) {
+        parl_dialect_parse_page(ctx, msg, len, first, r);
+        more = r->truncated;
+        for (int i = 0; i < r->nactions && logged >= 0; i++) {
+            if (r->actions[i].verdict != PARL_SKIP_FAILED) continue;
+            int n = flog_action(db, ctx, msg, &r->actions[i], meta);
+            logged = n < 0 ? -1 : logged + n;
         }
     }
-    sqlite3_finalize(st);
+    free(r);
+    if (logged < 0) { db_exec(db, "ROLLBACK"); return -1; }
     return db_exec(db, "COMMIT") ? -1 : logged;
 }
 

@@ -10,9 +10,10 @@
  *                           token lexer
  *   gen/dialect_grammar.y   Lemon: the command syntax (chains, markers,
  *                           references, content forms)
+ *   gen/policy_tables.c     roles and decisions (gen_policy.c)
  * The output depends only on the spec, in a fixed order, so a rerun is
  * byte-identical. */
-#include "gen.h"
+#include "gen_verbs.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,19 +50,16 @@ static const char *const message_keys[] = {
 static const char *const detail_keys[] = { "unterminated", "dangling_arrow", "syntax",
                                            "too_long", "chain_too_long", "bad_patch" };
 /* Template placeholders: the first six may appear in messages; a config
- * verb's template uses content, target and verb. Each is a PARL__PH_ name. */
+ * verb's template uses content, target and verb; policy sentences verb,
+ * role and authority (gen_policy.c checks those). Each is a PARL__PH_ name. */
 static const char *const placeholders[] = { "verb", "got", "arg", "options", "suggestion",
-                                            "detail", "content", "target" };
+                                            "detail", "content", "target", "role", "authority" };
 #define MESSAGE_PLACEHOLDERS 6
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 /* ------------------------------------------------------------ the model */
-typedef struct {
-    char **name;
-    const ynode **at;
-    int n;
-} names;
+typedef gen_names names;
 
 typedef struct {
     char *text;          /* normalized phrase */
@@ -76,6 +74,7 @@ typedef struct {
     int intent, strictness, authority;
     unsigned requires;      /* bit (1 << parl_arg) */
     int bare_target;
+    int decides;            /* decides on requests (approve, deny, halt) */
     const char *description;
     const ynode *examples;
 } verb;
@@ -105,6 +104,7 @@ typedef struct {
     char **phrases;
     int nphrases, max_words;
     const ynode *messages, *details;
+    gen_policy *policy;
 } M;
 
 static void *xmalloc(size_t n)
@@ -438,7 +438,7 @@ static void read_verbs(M *m, const ynode *root)
         if (e->kind != Y_MAP) { err(m, e, "%s", "a verb is a mapping"); continue; }
         static const char *const keys[] = { "intent", "strictness", "authority", "aliases",
                                             "subcommands", "description", "examples",
-                                            "requires", "bare_target" };
+                                            "requires", "bare_target", "decides" };
         only_keys(m, e, keys, N(keys));
         v->name = k->text;
         v->at = k;
@@ -453,6 +453,7 @@ static void read_verbs(M *m, const ynode *root)
             if (a >= 0) v->requires |= 1u << (a + 1);
         }
         v->bare_target = (n = get(m, e, "bare_target", Y_SCALAR, 0)) ? read_bool(m, n) : 0;
+        v->decides = (n = get(m, e, "decides", Y_SCALAR, 0)) ? read_bool(m, n) : 0;
         v->examples = get(m, e, "examples", Y_SEQ, 1);
         if (v->examples) {
             if (v->examples->n == 0 || v->examples->n > 20) err(m, v->examples, "%s", "give 1 to 20 examples");
@@ -661,13 +662,34 @@ static void read_messages(M *m, const ynode *root)
     }
 }
 
+/* The roles and decisions (gen_policy.c), read against the names above. */
+static void read_policy(M *m, const ynode *root)
+{
+    const char **vname = xmalloc((size_t)m->nverbs * sizeof *vname);
+    const ynode **vat = xmalloc((size_t)m->nverbs * sizeof *vat);
+    int *vauth = xmalloc((size_t)m->nverbs * sizeof *vauth), *vdec = xmalloc((size_t)m->nverbs * sizeof *vdec);
+    for (int i = 0; i < m->nverbs; i++) {
+        vname[i] = m->verbs[i].name;
+        vat[i] = m->verbs[i].at;
+        vauth[i] = m->verbs[i].authority;
+        vdec[i] = m->verbs[i].decides;
+    }
+    gen_dialect d = { &m->ops, &m->authority, &m->markers, m->nverbs, vname, vat, vauth, vdec };
+    m->policy = gen_policy_read(root, &d, &m->errors);
+    if (m->policy && gen_policy_tables(m->g, m->policy)) m->errors++;
+    free(vname);
+    free(vat);
+    free(vauth);
+    free(vdec);
+}
+
 static void read_spec(M *m)
 {
     const ynode *root = m->d->root;
     static const char *const keys[] = {
         "syntax", "strictness", "matching", "config_verbs", "authority_levels", "intents", "ops", "args", "verbs",
         "modifiers", "markers", "references", "reference_fields", "morphology", "spelling",
-        "reconsideration", "messages",
+        "reconsideration", "messages", "roles", "policy",
     };
     only_keys(m, root, keys, N(keys));
     read_names(m, get(m, root, "intents", Y_SEQ, 1), &m->intents);
@@ -691,6 +713,7 @@ static void read_spec(M *m)
     read_reconsideration(m, root);
     read_messages(m, root);
     if (!m->errors && m->nverbs == 0) err(m, root, "%s", "no verbs");
+    if (!m->errors) read_policy(m, root);
 }
 
 /* -------------------------------------------------------------- writing */
@@ -751,6 +774,7 @@ static int emit_header(M *m)
     emit_enum(f, "parl_arg", "PARL_ARG", &m->args, 1);
     emit_enum(f, "parl_strictness", "PARL_STRICTNESS", &m->strict, 0);
     emit_enum(f, "parl_authority", "PARL_AUTHORITY", &m->authority, 0);
+    gen_policy_enums(f, m->policy);
     fputs("#endif\n", f);
     return gen_close(m->g, f);
 }
@@ -1236,6 +1260,7 @@ int gen_verbs(gen_ctx *g)
              m.errors;
         free(w);
     }
+    gen_policy_free(m.policy);
     ydoc_free(m.d);
     return rc;
 }
