@@ -4,5 +4,5 @@
  * grammar/'s specs (see tools/gen_grammar_id.c). */
 #ifndef PARL_GRAMMAR_H
 #define PARL_GRAMMAR_H
-#define PARL_GRAMMAR_ID "a6027a27bce16cbb4fb8b01b24b55bce7e961fb92156a1733462a8d4b06a1ded"
+#define PARL_GRAMMAR_ID "3225f6fbeee17ae3cd71c4f5b72c0a3a039315caa35257d29ffb81a9fbbbb86c"
 #endif

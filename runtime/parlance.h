@@ -793,6 +793,40 @@ PARL_API size_t parl_hint_message(const parl_dialect_ctx *ctx, const char *msg, 
 PARL_API size_t parl_custom_apply(const parl_dialect_ctx *ctx, const char *msg, const parl_command *c,
                          char *buf, size_t cap);
 
+/* ---- /calc: arithmetic expressions.
+ *
+ * + - * / % ^ (and the other symbols of grammar/calc.yaml), parentheses,
+ * unary minus and plus, decimals. Whole numbers stay exact while they fit
+ * in 64 bits and become doubles beyond; a result that is not a finite
+ * number is an error, never a value: division (or %) by zero, overflow
+ * past the largest double, a power with no real value ((-8) ^ 0.5). % is
+ * the remainder of truncated division (-7 % 3 is -1), as in C. Nothing is
+ * allocated; the parser (Lemon, generated into gen/) runs on the stack.
+ * Uses <math.h> (pow, fmod): link with -lm where the C library needs it. */
+typedef enum {
+    PARL_CALC_OK,
+    PARL_CALC_E_EMPTY,      /* no expression */
+    PARL_CALC_E_CHAR,       /* a character that is no part of an expression */
+    PARL_CALC_E_SYNTAX,     /* a token where it cannot stand */
+    PARL_CALC_E_END,        /* the expression ends too early ("2 +", "(1") */
+    PARL_CALC_E_DIV_ZERO,   /* division or remainder by zero, 0 ^ negative */
+    PARL_CALC_E_OVERFLOW,   /* beyond the largest double */
+    PARL_CALC_E_DOMAIN,     /* no real result ((-8) ^ 0.5) */
+    PARL_CALC_E_DEPTH       /* nested deeper than grammar/calc.yaml allows */
+} parl_calc_status;
+
+typedef struct parl_calc_result {
+    parl_calc_status status;
+    bool is_int;            /* a whole number, exact in i */
+    int64_t i;
+    double d;               /* the value (equal to i when is_int) */
+    parl_span at;           /* OK: the expression; an error: the token or
+                               operator at fault (length 0: the end) */
+} parl_calc_result;
+
+/* Evaluates EXPR[0..LEN). Returns out->status. Any bytes, any length. */
+PARL_API parl_calc_status parl_calc(const char *expr, size_t len, parl_calc_result *out);
+
 /* ---- policy: does a command run, wait for a human, or not run at all?
  *
  * The tables are grammar/verbs.yaml's `roles:` (the authority each role

@@ -59,6 +59,17 @@ case_ answer-nouns "^[^ ]*answers\\.yaml:[0-9]+:[0-9]+: no nouns for the unit 'w
 case_ phrase-too-long '^[^ ]*sections\.yaml:[0-9]+:[0-9]+: a phrase of 33 words: at most 32' \
     "sed -i \"s/\\\"related work\\\",/\\\"$(printf 'w%d ' $(seq 33) | sed 's/ $//')\\\", \\\"related work\\\",/\" sections.yaml"
 case_ missing-file '^[^ ]*sections\.yaml:1:1: cannot open' "rm sections.yaml"
+# /calc's operator table.
+case_ calc-symbol-twice "^[^ ]*calc\.yaml:[0-9]+:[0-9]+: '\\*' already writes the infix operator 'mul'" \
+    "sed -i 's/symbols: \[\"\\/\", \"÷\"\]/symbols: [\"\\/\", \"*\"]/' calc.yaml"
+case_ calc-prefix-level "^[^ ]*calc\.yaml:[0-9]+:[0-9]+: prefix 'neg' shares level 2 with infix 'mul'" \
+    "sed -i 's/arity: prefix, level: 3 }/arity: prefix, level: 2 }/' calc.yaml"
+case_ calc-unknown-op "^[^ ]*calc\.yaml:[0-9]+:[0-9]+: unknown operation 'root'" \
+    "sed -i 's/{ op: mod,/{ op: root,/' calc.yaml"
+case_ calc-letter-symbol "^[^ ]*calc\.yaml:[0-9]+:[0-9]+: a symbol is 1 to 8 bytes of punctuation" \
+    "sed -i 's/symbols: \[\"%\"\]/symbols: [\"mod\"]/' calc.yaml"
+case_ calc-grouping "^[^ ]*calc\.yaml:[0-9]+:[0-9]+: 'mul' and 'mod' share level 2 but group differently" \
+    "sed -i 's/{ op: mod, symbols: \[\"%\"\], arity: infix, level: 2, assoc: left }/{ op: mod, symbols: [\"%\"], arity: infix, level: 2, assoc: right }/' calc.yaml"
 
 echo "t_gen_reject: $pass passed, $fail failed"
 [ $fail -eq 0 ]

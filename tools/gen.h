@@ -32,6 +32,7 @@ typedef struct {
 int gen_infer(gen_ctx *g);       /* numbers, units, sections, modes */
 int gen_sentences(gen_ctx *g);   /* abbreviations, sentence lexers */
 int gen_verbs(gen_ctx *g);       /* the action dialect: verbs, lexers, command grammar */
+int gen_calc(gen_ctx *g);        /* /calc: operator table -> lexer and expression grammar */
 int gen_guidance(gen_ctx *g);    /* agent guidance texts, sample document */
 int gen_answers(gen_ctx *g);     /* the wording of the answers */
 int gen_grammar_id(gen_ctx *g);  /* PARL_GRAMMAR_ID: which grammar gen/ was made from */

@@ -48,6 +48,7 @@ static const gen_module modules[] = {
     { "infer", gen_infer },
     { "sentences", gen_sentences },
     { "verbs", gen_verbs },
+    { "calc", gen_calc },
     { "guidance", gen_guidance },
     { "answers", gen_answers },
     { "grammar_id", gen_grammar_id },
@@ -278,6 +279,7 @@ static int check(gen_ctx *g)
     argc = add_c_files(g->runtime, argv, argc, 290, store, &ns);
     argc = add_c_files(g->tmp, argv, argc, 290, store, &ns);
     argv[argc++] = "-lyaml";
+    argv[argc++] = "-lm";   /* runtime/calc.c: pow, fmod */
     argv[argc] = NULL;
     if (run(argv)) {
         fprintf(stderr, "parlgen: the generated sources do not compile with the runtime\n");
