@@ -7,13 +7,89 @@
  * each operation, without wider types, so any C11 compiler builds it); a
  * step that would overflow, or a division that leaves a remainder, goes
  * on in double. A double result that is whole and below 2^53 becomes
- * exact again (7 / 2 * 2 is 7). Non-finite results are errors. */
+ * exact again (7 / 2 * 2 is 7). Non-finite results are errors.
+ *
+ * No <math.h>: `cc main.c parlance.c` must link without -lm. The remainder
+ * is exact (subtracting the divisor scaled by powers of two); a power with
+ * a whole exponent multiplies by squaring; any other power is
+ * exp(b * ln a), each to about 1e-15 relative. */
 #include "calc_internal.h"
 #include "calc_grammar.h"
-#include <math.h>
 #include <string.h>
 
 #define EXACT_DOUBLE 9007199254740992.0   /* 2^53: doubles below hold whole numbers exactly */
+#define HUGE_DOUBLE 1.7976931348623157e308
+
+static bool is_nan(double d) { return d != d; }
+static bool is_inf(double d) { return d == d && d - d != 0; }
+static double absd(double d) { return d < 0 ? -d : d; }
+/* Is D a whole number? (Every double from 2^53 on is.) */
+static bool whole(double d) { return absd(d) >= EXACT_DOUBLE || d == (double)(int64_t)d; }
+
+/* A % B for finite A and B != 0, exactly: R - T for B <= T <= R < 2T
+ * loses nothing. */
+static double rem_exact(double a, double b)
+{
+    double r = absd(a), m = absd(b);
+    if (r < m) return a;
+    double t = m;
+    while (t <= r / 2) t *= 2;
+    for (; t >= m; t /= 2)
+        if (r >= t) r -= t;
+    return a < 0 ? -r : r;
+}
+
+/* ln X for X > 0: X = M * 2^E with M near 1, then the series of
+ * 2 atanh((M - 1) / (M + 1)). */
+static double ln_pos(double x)
+{
+    static const double ln2 = 0.69314718055994530942;
+    int e = 0;
+    while (x > 1.4142135623730951) { x /= 2; e++; }
+    while (x < 0.7071067811865476) { x *= 2; e--; }
+    double s = (x - 1) / (x + 1), s2 = s * s, term = s, sum = 0;
+    for (int k = 1; k < 60; k += 2) {
+        sum += term / k;
+        term *= s2;
+    }
+    return e * ln2 + 2 * sum;
+}
+
+/* e^Y: Y = N ln 2 + R with |R| <= ln 2 / 2 (ln 2 in two parts, so R is
+ * exact), the Taylor series of e^R, times 2^N. */
+static double exp_of(double y)
+{
+    static const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
+    if (y > 709.8) return HUGE_DOUBLE * 2;   /* inf: overflow */
+    if (y < -745.2) return 0;
+    double nf = y / (ln2_hi + ln2_lo);
+    int n = (int)(nf < 0 ? nf - 0.5 : nf + 0.5);
+    double r = (y - n * ln2_hi) - n * ln2_lo, term = 1, sum = 1;
+    for (int k = 1; k < 30; k++) {
+        term *= r / k;
+        sum += term;
+    }
+    for (; n > 0; n--) sum *= 2;
+    for (; n < 0; n++) sum /= 2;
+    return sum;
+}
+
+/* A ^ B in double: by squaring for a whole B, else exp(B ln A) (the
+ * caller refuses a negative A then). */
+static double pow_of(double a, double b)
+{
+    if (whole(b) && absd(b) < EXACT_DOUBLE) {
+        double r = 1, x = a;
+        int64_t n = (int64_t)(b < 0 ? -b : b);
+        for (; n > 0; n >>= 1) {
+            if (n & 1) r *= x;
+            if (n > 1) x *= x;
+        }
+        return b < 0 ? 1 / r : r;
+    }
+    if (a <= 0) return 0;
+    return exp_of(b * ln_pos(a));
+}
 
 static parl__calc_val calc_fail(parl__calc *c, parl_calc_status st, size_t off, size_t len)
 {
@@ -40,9 +116,9 @@ static parl__calc_val of_int(int64_t i)
 /* A double result: an error when not finite, exact when whole and small. */
 static parl__calc_val of_double(parl__calc *c, double d, parl__calc_val at)
 {
-    if (isnan(d)) return calc_fail(c, PARL_CALC_E_DOMAIN, at.off, at.len);
-    if (isinf(d)) return calc_fail(c, PARL_CALC_E_OVERFLOW, at.off, at.len);
-    if (d == floor(d) && fabs(d) < EXACT_DOUBLE) return of_int((int64_t)d);
+    if (is_nan(d)) return calc_fail(c, PARL_CALC_E_DOMAIN, at.off, at.len);
+    if (is_inf(d)) return calc_fail(c, PARL_CALC_E_OVERFLOW, at.off, at.len);
+    if (absd(d) < EXACT_DOUBLE && whole(d)) return of_int((int64_t)d);
     parl__calc_val v;
     memset(&v, 0, sizeof v);
     v.d = d;
@@ -56,7 +132,7 @@ static parl__calc_val number(parl__calc *c, size_t off, size_t len)
 {
     const char *s = c->text + off;
     uint64_t mant = 0;
-    int scale = 0, digits = 0;
+    int scale = 0;
     bool frac = false, exact = true;
     double big = 0;
     for (size_t i = 0; i < len; i++) {
@@ -64,14 +140,12 @@ static parl__calc_val number(parl__calc *c, size_t off, size_t len)
         unsigned d = (unsigned)(s[i] - '0');
         if (exact && mant <= (UINT64_MAX - d) / 10) {
             mant = mant * 10 + d;
-            digits += mant != 0;
             scale += frac;
         } else if (!frac) {
             exact = false;   /* more integer digits than 64 bits hold: count in double */
             big = (big ? big : (double)mant) * 10 + d;
         }   /* fraction digits past 19 significant ones cannot change a double */
     }
-    (void)digits;
     parl__calc_val at = { false, 0, 0, off, len };
     if (!exact) return of_double(c, big, at);
     if (!frac && mant <= (uint64_t)INT64_MAX) {
@@ -80,7 +154,9 @@ static parl__calc_val number(parl__calc *c, size_t off, size_t len)
         v.len = len;
         return v;
     }
-    return of_double(c, (double)mant / pow(10.0, scale), at);
+    double ten = 1;
+    for (int k = 0; k < scale; k++) ten *= 10;   /* exact up to 10^22 */
+    return of_double(c, (double)mant / ten, at);
 }
 
 int parl__calc_next(parl__calc *c, parl__calc_val *v)
@@ -170,8 +246,8 @@ static double double_step(parl__calc_op op, double a, double b)
     case PARL__CALC_OP_SUB: return a - b;
     case PARL__CALC_OP_MUL: return a * b;
     case PARL__CALC_OP_DIV: return a / b;
-    case PARL__CALC_OP_MOD: return fmod(a, b);
-    case PARL__CALC_OP_POW: return pow(a, b);
+    case PARL__CALC_OP_MOD: return rem_exact(a, b);
+    case PARL__CALC_OP_POW: return pow_of(a, b);
     case PARL__CALC_OP_NEG: return -a;
     default: return a;
     }
@@ -187,6 +263,7 @@ parl__calc_val parl__calc_apply(parl__calc *c, parl__calc_op op, parl__calc_val 
     if ((op == PARL__CALC_OP_DIV || op == PARL__CALC_OP_MOD) && b.d == 0)
         return calc_fail(c, PARL_CALC_E_DIV_ZERO, at.off, at.len);
     if (op == PARL__CALC_OP_POW && a.d == 0 && b.d < 0) return calc_fail(c, PARL_CALC_E_DIV_ZERO, at.off, at.len);
+    if (op == PARL__CALC_OP_POW && a.d < 0 && !whole(b.d)) return calc_fail(c, PARL_CALC_E_DOMAIN, at.off, at.len);
     int64_t i;
     if (a.is_int && b.is_int && exact_step(op, a.i, b.i, &i)) r = of_int(i);
     else r = of_double(c, double_step(op, a.d, b.d), at);

@@ -191,10 +191,36 @@ static void test_random(void)
     }
 }
 
+/* The runtime does without libm; here libm is the reference. */
+static void test_against_libm(void)
+{
+    int bad_pow = 0, bad_mod = 0;
+    for (int i = 0; i < 20000; i++) {
+        char e[128];
+        double a = rnd(1000000) / 1000.0 + 0.001, b = (double)rnd(20000) / 1000.0 - 10.0;
+        snprintf(e, sizeof e, "%.3f ^ %.3f", a, b);
+        double want = pow(strtod(e, NULL), strtod(strchr(e, '^') + 1, NULL));
+        if (parl_calc(e, strlen(e), &R) == PARL_CALC_OK && fabs(R.d - want) <= 1e-13 * fabs(want)) continue;
+        if (R.status == PARL_CALC_E_OVERFLOW && !isfinite(want)) continue;
+        if (bad_pow++ < 3) CHECK(0, "%s: %.17g, libm %.17g", e, R.d, want);
+    }
+    for (int i = 0; i < 20000; i++) {
+        char e[128];
+        double a = (double)rnd(100000000) / 997.0 - 50000.0, b = (double)rnd(100000) / 7.0 + 0.5;
+        snprintf(e, sizeof e, "%.6f %% %.6f", a, b);
+        double want = fmod(strtod(e, NULL), strtod(strchr(e, '%') + 1, NULL));
+        if (parl_calc(e, strlen(e), &R) == PARL_CALC_OK && R.d == want) continue;
+        if (bad_mod++ < 3) CHECK(0, "%s: %.17g, libm %.17g", e, R.d, want);
+    }
+    CHECK(bad_pow == 0 && bad_mod == 0, "powers within 1e-13 of libm (%d off), remainders exact (%d off)", bad_pow,
+          bad_mod);
+}
+
 int main(void)
 {
     test_values();
     test_errors();
     test_random();
+    test_against_libm();
     return TEST_SUMMARY("test_calc");
 }

@@ -279,7 +279,6 @@ static int check(gen_ctx *g)
     argc = add_c_files(g->runtime, argv, argc, 290, store, &ns);
     argc = add_c_files(g->tmp, argv, argc, 290, store, &ns);
     argv[argc++] = "-lyaml";
-    argv[argc++] = "-lm";   /* runtime/calc.c: pow, fmod */
     argv[argc] = NULL;
     if (run(argv)) {
         fprintf(stderr, "parlgen: the generated sources do not compile with the runtime\n");
