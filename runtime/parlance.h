@@ -780,6 +780,20 @@ PARL_API int parl_dialect_parse_page(const parl_dialect_ctx *ctx, const char *ms
  * takes it back (grammar/verbs.yaml `confirmation_window`). */
 PARL_API int parl_confirmation_window(void);
 
+/* A reference inside content: `@last`, `@last.output`, `@thread`,
+ * `@parent` (grammar/verbs.yaml `references`, `reference_fields`) or
+ * `@[uri]`. Mentions (@alice, @discord) are not references. */
+typedef struct parl_ref {
+    parl_span span;         /* the reference as written */
+    parl_reference ref;     /* PARL_REF_NONE for @[uri] */
+    parl_ref_field field;   /* PARL_FIELD_NONE when it names none */
+    parl_span uri;          /* @[uri]: the text inside the brackets */
+} parl_ref;
+/* The first reference in TEXT[from..len) that starts a word: 1 and *OUT,
+ * or 0. A reference with more than one field, or an unknown field, is
+ * none (the parser reports those). */
+PARL_API int parl_ref_next(const char *text, size_t len, size_t from, parl_ref *out);
+
 /* The text of a content span with quoting removed (escapes of "..." and the
  * `> ` prefixes of quoted lines). Writes at most CAP-1 bytes and a NUL;
  * returns the full length (like snprintf). */
@@ -872,6 +886,43 @@ PARL_API int parl_role_from_name(const char *name, size_t len);   /* -1 when unk
 /* May C run before its message has ended? Only read-only verbs and
  * operations listed in policy.streaming_safe (never a configured verb). */
 PARL_API bool parl_stream_safe(const parl_dialect_ctx *ctx, const parl_command *c);
+
+/* ---- streaming detection: actions that may run before the message ends.
+ *
+ * Feed the message as it arrives, in chunks of any size. An action may
+ * run early only when it is marked `/do`, every command of its chain is
+ * streaming-safe (parl_stream_safe: read-only verbs and operations, from
+ * grammar/verbs.yaml) and the policy runs it for the writer's role, its
+ * line is complete (and nothing can continue it), and the confirmation
+ * window (parl_confirmation_window() words of prose on complete lines)
+ * has followed it without a reconsideration phrase. Whole-message
+ * detection then runs it too: it can only be taken back within that
+ * window. Everything else runs after the end, from parl_stream_finish.
+ *
+ * The state lives in the caller's memory: parl_stream_size(MAX) bytes
+ * (aligned as malloc aligns) hold it and a copy of up to MAX bytes of the
+ * message. Nothing is allocated. */
+typedef struct parl_stream parl_stream;
+
+PARL_API size_t parl_stream_size(size_t max_len);
+/* Starts a stream in MEM[0..SIZE) (SIZE from parl_stream_size); CTX must
+ * stay valid while it is used. NULL when SIZE is too small or MEM is
+ * misaligned. */
+PARL_API parl_stream *parl_stream_init(void *mem, size_t size, const parl_dialect_ctx *ctx, parl_role role);
+/* Appends CHUNK. Returns how many actions became ready to run (take them
+ * with parl_stream_next), or -1 when the message outgrew the capacity:
+ * then nothing more runs early and parl_stream_finish sees only the part
+ * that fit (parl_stream_overflowed). */
+PARL_API int parl_stream_feed(parl_stream *s, const char *chunk, size_t n);
+/* The next action ready to run, once each: 1 and *OUT (spans into
+ * parl_stream_text), or 0. */
+PARL_API int parl_stream_next(parl_stream *s, parl_action *out);
+/* The end of the message: whole-message detection and parsing of page
+ * FIRST (as parl_dialect_parse_page); actions that already ran have
+ * `streamed` set. Returns out->nactions. */
+PARL_API int parl_stream_finish(parl_stream *s, int first, parl_dialect_result *out);
+PARL_API const char *parl_stream_text(const parl_stream *s, size_t *len);
+PARL_API bool parl_stream_overflowed(const parl_stream *s);
 
 #ifdef __cplusplus
 }

@@ -53,6 +53,9 @@ size_t parl_cli_char_at(parl_cli_chars *c, const char *win, size_t base, size_t 
 int cmd_verb(int argc, char **argv);
 int cmd_dialect(int argc, char **argv);
 int cmd_failures(int argc, char **argv);
+int cmd_act(int argc, char **argv);        /* the executor (tools/cli_act.c) */
+int cmd_queue(int argc, char **argv);
+int cmd_outbox(int argc, char **argv);
 int cmd_add(int argc, char **argv);        /* the document store (tools/cli_store.c) */
 int cmd_list(int argc, char **argv);
 int cmd_show(int argc, char **argv);
@@ -108,6 +111,8 @@ void verb_match_json(FILE *f, const parl_dialect_ctx *ctx, const char *input, si
  * decision for ROLE on each command. 0, or 1 when out of memory. */
 int dialect_json(FILE *f, const parl_dialect_ctx *ctx, const char *msg, size_t len, parl_role role);
 void decision_json(FILE *f, const parl_dialect_ctx *ctx, const parl_decision *d);
+/* The intent of command C as dialect_json shows it. */
+void dialect_intent_json(FILE *f, const parl_dialect_ctx *ctx, const char *msg, const parl_command *c);
 const char *decision_name(parl_decision_kind k);
 const char *policy_reason_name(parl_policy_reason r);
 void hint_json(FILE *f, const parl_dialect_ctx *ctx, const char *msg, const parl_command *c);

@@ -100,7 +100,7 @@ void verb_match_json(FILE *f, const parl_dialect_ctx *ctx, const char *input, si
     fputs("]}", f);
 }
 
-static void intent_json_body(FILE *f, const parl_dialect_ctx *ctx, const char *msg,
+void dialect_intent_json(FILE *f, const parl_dialect_ctx *ctx, const char *msg,
                              const parl_command *c)
 {
     const parl_dialect_intent *in = &c->intent;
@@ -210,7 +210,7 @@ static void command_json(FILE *f, const parl_dialect_ctx *ctx, const char *msg, 
         json_cstr(f, dialect_tier_name(c->match.tier));
     }
     fputs(",\"intent\":", f);
-    intent_json_body(f, ctx, msg, c);
+    dialect_intent_json(f, ctx, msg, c);
     fputs(",\"marker\":", f);
     json_name(f, parl_marker_name(c->marker));
     fputs(",\"tags\":[", f);

@@ -25,6 +25,9 @@ static const char *const need_intents[] = { "recall", "context", "search", "send
                                             "web", "calc", "data", "authority", "custom" };
 static const char *const need_ops[] = { "read", "search", "insert", "append", "delete", "patch",
                                         "replace", "archive", "load", "swap", "list" };
+/* References the executor resolves itself, and their fields. */
+static const char *const need_refs[] = { "last", "thread", "parent" };
+static const char *const need_fields[] = { "output", "input", "result", "error", "content" };
 static const char *const need_args[] = { "label", "content", "query", "message", "target",
                                          "url", "expression", "reason", "source", "patch" };
 
@@ -549,6 +552,8 @@ static void read_references(M *m, const ynode *root)
     const ynode *r = get(m, root, "references", Y_SEQ, 1), *f = get(m, root, "reference_fields", Y_SEQ, 1);
     read_names(m, r, &m->refs);
     read_names(m, f, &m->fields);
+    require_names(m, r ? r : root, &m->refs, need_refs, N(need_refs), "references");
+    require_names(m, f ? f : root, &m->fields, need_fields, N(need_fields), "reference_fields");
     for (int i = 0; i < m->refs.n; i++) add_sense(m, m->refs.at[i], "PARL__WC_REFERENCE", i, 0);
     for (int i = 0; i < m->fields.n; i++) add_sense(m, m->fields.at[i], "PARL__WC_REF_FIELD", i, 0);
 }
@@ -772,6 +777,8 @@ static int emit_header(M *m)
     emit_enum(f, "parl_format", "PARL_FORMAT", &m->formats, 1);
     emit_enum(f, "parl_marker", "PARL_MARKER", &m->markers, 1);
     emit_enum(f, "parl_arg", "PARL_ARG", &m->args, 1);
+    emit_enum(f, "parl_reference", "PARL_REF", &m->refs, 1);
+    emit_enum(f, "parl_ref_field", "PARL_FIELD", &m->fields, 1);
     emit_enum(f, "parl_strictness", "PARL_STRICTNESS", &m->strict, 0);
     emit_enum(f, "parl_authority", "PARL_AUTHORITY", &m->authority, 0);
     gen_policy_enums(f, m->policy);
