@@ -12,7 +12,7 @@
  * No <math.h>: `cc main.c parlance.c` must link without -lm. The remainder
  * is exact (subtracting the divisor scaled by powers of two); a power with
  * a whole exponent multiplies by squaring; any other power is
- * exp(b * ln a), each to about 1e-15 relative. */
+ * exp(b * ln a) in long double. */
 #include "calc_internal.h"
 #include "calc_grammar.h"
 #include <string.h>
@@ -39,39 +39,36 @@ static double rem_exact(double a, double b)
     return a < 0 ? -r : r;
 }
 
+/* ln and exp are worked out in long double (wider than double where the
+ * platform has it), so the double result is within an ulp or so. */
+typedef long double wide;
+#define LN2 0.693147180559945309417232121458176568L
+
 /* ln X for X > 0: X = M * 2^E with M near 1, then the series of
  * 2 atanh((M - 1) / (M + 1)). */
-static double ln_pos(double x)
+static wide ln_pos(double x)
 {
-    static const double ln2 = 0.69314718055994530942;
     int e = 0;
     while (x > 1.4142135623730951) { x /= 2; e++; }
     while (x < 0.7071067811865476) { x *= 2; e--; }
-    double s = (x - 1) / (x + 1), s2 = s * s, term = s, sum = 0;
-    for (int k = 1; k < 60; k += 2) {
-        sum += term / k;
-        term *= s2;
-    }
-    return e * ln2 + 2 * sum;
+    wide s = ((wide)x - 1) / ((wide)x + 1), s2 = s * s, sum = 0;
+    for (int k = 61; k > 0; k -= 2) sum = s2 * sum + 1.0L / k;   /* Horner */
+    return e * LN2 + 2 * s * sum;
 }
 
-/* e^Y: Y = N ln 2 + R with |R| <= ln 2 / 2 (ln 2 in two parts, so R is
- * exact), the Taylor series of e^R, times 2^N. */
-static double exp_of(double y)
+/* e^Y: Y = N ln 2 + R with |R| <= ln 2 / 2, the Taylor series of e^R (in
+ * Horner form, the small terms first), times 2^N. */
+static double exp_of(wide y)
 {
-    static const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
-    if (y > 709.8) return HUGE_DOUBLE * 2;   /* inf: overflow */
-    if (y < -745.2) return 0;
-    double nf = y / (ln2_hi + ln2_lo);
-    int n = (int)(nf < 0 ? nf - 0.5 : nf + 0.5);
-    double r = (y - n * ln2_hi) - n * ln2_lo, term = 1, sum = 1;
-    for (int k = 1; k < 30; k++) {
-        term *= r / k;
-        sum += term;
-    }
+    if (y > 709.8L) return HUGE_DOUBLE * 2;   /* inf: overflow */
+    if (y < -745.2L) return 0;
+    wide nf = y / LN2;
+    int n = (int)(nf < 0 ? nf - 0.5L : nf + 0.5L);
+    wide r = y - n * LN2, sum = 1;
+    for (int k = 27; k > 0; k--) sum = 1 + sum * r / k;
     for (; n > 0; n--) sum *= 2;
     for (; n < 0; n++) sum /= 2;
-    return sum;
+    return (double)sum;
 }
 
 /* A ^ B in double: by squaring for a whole B, else exp(B ln A) (the
@@ -88,7 +85,7 @@ static double pow_of(double a, double b)
         return b < 0 ? 1 / r : r;
     }
     if (a <= 0) return 0;
-    return exp_of(b * ln_pos(a));
+    return exp_of((wide)b * ln_pos(a));
 }
 
 static parl__calc_val calc_fail(parl__calc *c, parl_calc_status st, size_t off, size_t len)

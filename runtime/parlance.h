@@ -817,7 +817,7 @@ PARL_API size_t parl_custom_apply(const parl_dialect_ctx *ctx, const char *msg, 
  * the remainder of truncated division (-7 % 3 is -1), as in C. Nothing is
  * allocated; the parser (Lemon, generated into gen/) runs on the stack,
  * and nothing needs <math.h> or -lm: the remainder is exact, other powers
- * are accurate to about 1e-15 relative. */
+ * are worked out in long double (within an ulp of libm's pow here). */
 typedef enum {
     PARL_CALC_OK,
     PARL_CALC_E_EMPTY,      /* no expression */
