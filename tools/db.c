@@ -174,3 +174,9 @@ long long *db_select_ids(sqlite3 *db, sqlite3_stmt *st, size_t *n)
     sqlite3_finalize(st);
     return ids;
 }
+
+void db_bind_text_or_null(sqlite3_stmt *st, int i, const char *s)
+{
+    if (s) sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+    else sqlite3_bind_null(st, i);
+}

@@ -172,16 +172,6 @@ int flog_record(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg, size_
 
 /* ------------------------------------------------------------- queries */
 
-static sqlite3_stmt *prepare(sqlite3 *db, const char *sql)
-{
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
-        fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));
-        return NULL;
-    }
-    return st;
-}
-
 static void json_col(FILE *out, sqlite3_stmt *st, int i)
 {
     const unsigned char *s = sqlite3_column_text(st, i);
@@ -192,7 +182,7 @@ static void json_col(FILE *out, sqlite3_stmt *st, int i)
 /* Up to 3 recent raw inputs of failures of TYPE about WORD. */
 static void examples(sqlite3 *db, FILE *out, const char *type, const char *word, long long since)
 {
-    sqlite3_stmt *st = prepare(db, "SELECT raw_input FROM parse_failures WHERE failure_type = ?1"
+    sqlite3_stmt *st = db_prepare(db, "SELECT raw_input FROM parse_failures WHERE failure_type = ?1"
                                    " AND lower(attempted) = ?2 AND created_at >= ?3"
                                    " ORDER BY created_at DESC, id DESC LIMIT 3");
     fputs("[", out);
@@ -216,7 +206,7 @@ static const char *const unknown_sql =
 
 int flog_unknown_verbs(sqlite3 *db, const parl_dialect_ctx *ctx, long long since, FILE *out)
 {
-    sqlite3_stmt *st = prepare(db, unknown_sql);
+    sqlite3_stmt *st = db_prepare(db, unknown_sql);
     if (!st) return 1;
     sqlite3_bind_int64(st, 1, since);
     fputs("[", out);
@@ -271,7 +261,7 @@ int flog_by_model(sqlite3 *db, const char *model, long long since, int limit, FI
 {
     sqlite3_stmt *st;
     if (model) {
-        st = prepare(db, "SELECT created_at, agent, model, failure_type, verb, attempted, raw_input, details"
+        st = db_prepare(db, "SELECT created_at, agent, model, failure_type, verb, attempted, raw_input, details"
                          " FROM parse_failures WHERE model = ?1 AND created_at >= ?2"
                          " ORDER BY created_at DESC, id DESC LIMIT ?3");
         if (!st) return 1;
@@ -288,7 +278,7 @@ int flog_by_model(sqlite3 *db, const char *model, long long since, int limit, FI
         return 0;
     }
     /* Every model: its total and its failures by type. */
-    st = prepare(db, "SELECT model, failure_type, count(*) FROM parse_failures WHERE created_at >= ?1"
+    st = db_prepare(db, "SELECT model, failure_type, count(*) FROM parse_failures WHERE created_at >= ?1"
                      " GROUP BY model, failure_type ORDER BY model, failure_type");
     if (!st) return 1;
     sqlite3_bind_int64(st, 1, since);
@@ -348,12 +338,12 @@ static void suggested_fix(FILE *out, const char *type, const char *verb, const c
 
 int flog_patterns(sqlite3 *db, long long since, FILE *out)
 {
-    sqlite3_stmt *st = prepare(db, "SELECT failure_type, coalesce(verb, ''), count(*) AS n FROM parse_failures"
+    sqlite3_stmt *st = db_prepare(db, "SELECT failure_type, coalesce(verb, ''), count(*) AS n FROM parse_failures"
                                    " WHERE created_at >= ?1 GROUP BY failure_type, coalesce(verb, '')"
                                    " ORDER BY n DESC, failure_type, 2");
-    sqlite3_stmt *mods = prepare(db, "SELECT DISTINCT model FROM parse_failures WHERE failure_type = ?1"
+    sqlite3_stmt *mods = db_prepare(db, "SELECT DISTINCT model FROM parse_failures WHERE failure_type = ?1"
                                      " AND coalesce(verb, '') = ?2 AND created_at >= ?3 ORDER BY model");
-    sqlite3_stmt *top = prepare(db, "SELECT coalesce(attempted, ''), count(*) AS c FROM parse_failures"
+    sqlite3_stmt *top = db_prepare(db, "SELECT coalesce(attempted, ''), count(*) AS c FROM parse_failures"
                                     " WHERE failure_type = ?1 AND coalesce(verb, '') = ?2 AND created_at >= ?3"
                                     " GROUP BY lower(attempted) ORDER BY c DESC, 1 LIMIT 1");
     if (!st || !mods || !top) {
@@ -433,7 +423,7 @@ static int alias_safe(const parl_dialect_ctx *ctx, int verb, const char *w, size
 int flog_suggest_aliases(sqlite3 *db, const parl_dialect_ctx *ctx, long long since, int min_count,
                          FILE *out)
 {
-    sqlite3_stmt *st = prepare(db, unknown_sql);
+    sqlite3_stmt *st = db_prepare(db, unknown_sql);
     if (!st) return 1;
     sqlite3_bind_int64(st, 1, since);
     alias_candidate *c = NULL;

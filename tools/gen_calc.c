@@ -49,11 +49,6 @@ static int index_of(const char *const *list, size_t n, const char *s)
     return -1;
 }
 
-static void upper(FILE *f, const char *s)
-{
-    for (; *s; s++) fputc(*s >= 'a' && *s <= 'z' ? *s - 32 : *s, f);
-}
-
 /* A symbol: 1 to 8 bytes, none of them a letter, digit, blank, quote,
  * backslash or the decimal point. */
 static int good_symbol(const char *s)
@@ -195,7 +190,7 @@ static void terminal(FILE *f, const calc_spec *s, const calc_op *o, const char *
 {
     int i = infix_of(s, sym);
     fputs("OP_", f);
-    upper(f, known_ops[(i >= 0 ? &s->ops[i] : o)->op]);
+    gen_upper(f, known_ops[(i >= 0 ? &s->ops[i] : o)->op]);
 }
 
 static int emit_lexer(gen_ctx *g, const calc_spec *s)
@@ -211,13 +206,7 @@ static int emit_lexer(gen_ctx *g, const calc_spec *s)
           "    int code;\n    (void)mar;\n"
           "again:\n    tok = cur;\n"
           "    /*!re2c\n"
-          "    re2c:api = custom;\n    re2c:api:style = free-form;\n"
-          "    re2c:define:YYCTYPE = \"unsigned char\";\n"
-          "    re2c:define:YYPEEK = \"(cur < lim ? *cur : 0)\";\n"
-          "    re2c:define:YYSKIP = \"++cur;\";\n"
-          "    re2c:define:YYBACKUP = \"mar = cur;\";\n"
-          "    re2c:define:YYRESTORE = \"cur = mar;\";\n"
-          "    re2c:define:YYLESSTHAN = \"(size_t)(lim - cur) < @@\";\n"
+          GEN_RE2C_SPAN_API
           "    re2c:yyfill:enable = 0;\n    re2c:eof = 0;\n\n"
           "    $ { code = 0; goto token; }\n"
           "    [ \\t\\r\\n\\f\\v]+ { goto again; }\n"
@@ -270,10 +259,10 @@ static int emit_grammar(gen_ctx *g, const calc_spec *s)
         const calc_op *o = &s->ops[i];
         int own = !o->prefix;
         for (int k = 0; o->prefix && k < o->nsym; k++) own |= infix_of(s, o->sym[k]) < 0;
-        if (own) { fputs(" OP_", f); upper(f, known_ops[o->op]); }
+        if (own) { fputs(" OP_", f); gen_upper(f, known_ops[o->op]); }
     }
     for (int i = 0; i < s->nops; i++)
-        if (s->ops[i].prefix) { fputs(" SIGN_", f); upper(f, known_ops[s->ops[i].op]); }
+        if (s->ops[i].prefix) { fputs(" SIGN_", f); gen_upper(f, known_ops[s->ops[i].op]); }
     fputs(".\n\n", f);
     for (int lv = 1; lv <= 100; lv++) {
         int first = 1;
@@ -283,7 +272,7 @@ static int emit_grammar(gen_ctx *g, const calc_spec *s)
             if (first) fputs(o->prefix ? "%right" : lemon_assoc[o->assoc], f);
             first = 0;
             fputs(o->prefix ? " SIGN_" : " OP_", f);
-            upper(f, known_ops[o->op]);
+            gen_upper(f, known_ops[o->op]);
         }
         if (!first) fputs(".\n", f);
     }
@@ -294,9 +283,9 @@ static int emit_grammar(gen_ctx *g, const calc_spec *s)
         const calc_op *o = &s->ops[i];
         if (!o->prefix) {
             fputs("expr(R) ::= expr(A) OP_", f);
-            upper(f, known_ops[o->op]);
+            gen_upper(f, known_ops[o->op]);
             fputs("(O) expr(B). { R = parl__calc_apply(c, PARL__CALC_OP_", f);
-            upper(f, known_ops[o->op]);
+            gen_upper(f, known_ops[o->op]);
             fputs(", A, B, O); }\n", f);
             continue;
         }
@@ -308,9 +297,9 @@ static int emit_grammar(gen_ctx *g, const calc_spec *s)
             fputs("expr(R) ::= ", f);
             terminal(f, s, o, o->sym[k]);
             fputs("(O) expr(A). [SIGN_", f);
-            upper(f, known_ops[o->op]);
+            gen_upper(f, known_ops[o->op]);
             fputs("] { R = parl__calc_apply(c, PARL__CALC_OP_", f);
-            upper(f, known_ops[o->op]);
+            gen_upper(f, known_ops[o->op]);
             fputs(", A, A, O); }\n", f);
         }
     }

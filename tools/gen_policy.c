@@ -209,27 +209,10 @@ void gen_policy_enums(FILE *f, const gen_policy *p)
     fputs("typedef enum {\n", f);
     for (int i = 0; i < p->roles.n; i++) {
         fputs("    PARL_ROLE_", f);
-        for (const char *s = p->roles.name[i]; *s; s++) fputc(*s >= 'a' && *s <= 'z' ? *s - 32 : *s, f);
+        gen_upper(f, p->roles.name[i]);
         fputs(",\n", f);
     }
     fputs("    PARL_ROLE_COUNT\n} parl_role;\n\n", f);
-}
-
-/* A C string literal (octal escapes never run into the next byte). */
-static void cstr(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-        if (*c == '"' || *c == '\\') fprintf(f, "\\%c", *c);
-        else if (*c < 0x20 || *c >= 0x7f || (*c == '?' && c[1] == '?')) fprintf(f, "\\%03o", *c);
-        else fputc(*c, f);
-    }
-    fputc('"', f);
-}
-
-static void upper(FILE *f, const char *s)
-{
-    for (; *s; s++) fputc(*s >= 'a' && *s <= 'z' ? *s - 32 : *s, f);
 }
 
 int gen_policy_tables(gen_ctx *g, const gen_policy *p)
@@ -241,19 +224,19 @@ int gen_policy_tables(gen_ctx *g, const gen_policy *p)
     fputs("const unsigned char parl__pol_role_authority[PARL_ROLE_COUNT] = {\n", f);
     for (int i = 0; i < p->roles.n; i++) {
         fputs("    PARL_AUTHORITY_", f);
-        upper(f, d->authority->name[p->role_authority[i]]);
+        gen_upper(f, d->authority->name[p->role_authority[i]]);
         fprintf(f, ", /* %s */\n", p->roles.name[i]);
     }
     fputs("};\n\nconst unsigned char parl__pol_lacking[PARL_AUTHORITY_COUNT] = {\n", f);
     for (int a = 0; a < d->authority->n; a++) {
         fputs("    PARL__POL_", f);
-        upper(f, lacking_names[p->lacking[a]]);
+        gen_upper(f, lacking_names[p->lacking[a]]);
         fprintf(f, ", /* %s */\n", d->authority->name[a]);
     }
     fputs("};\n\nconst unsigned char parl__pol_marker[PARL_MARKER_COUNT] = {\n    PARL__MARK_NONE, /* no marker */\n", f);
     for (int k = 0; k < d->markers->n; k++) {
         fputs("    PARL__MARK_", f);
-        upper(f, effect_names[p->effect[k + 1]]);
+        gen_upper(f, effect_names[p->effect[k + 1]]);
         fprintf(f, ", /* %s */\n", d->markers->name[k]);
     }
     fputs("};\n\n/* Bit 0: any operation; bit N: operation N (parl_op). */\n"
@@ -264,14 +247,14 @@ int gen_policy_tables(gen_ctx *g, const gen_policy *p)
     for (int i = 0; i < p->roles.n && i < 64; i++) {
         role_off[i] = off;
         fputs("\n    ", f);
-        cstr(f, p->roles.name[i]);
+        gen_cstr(f, p->roles.name[i]);
         fputs(" \"\\000\"", f);
         off += (unsigned)strlen(p->roles.name[i]) + 1;
     }
     for (size_t i = 0; i < N(message_keys); i++) {
         msg_off[i] = off;
         fputs("\n    ", f);
-        cstr(f, p->messages[i]);
+        gen_cstr(f, p->messages[i]);
         fputs(" \"\\000\"", f);
         off += (unsigned)strlen(p->messages[i]) + 1;
     }

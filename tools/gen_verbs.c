@@ -723,24 +723,6 @@ static void read_spec(M *m)
 
 /* -------------------------------------------------------------- writing */
 
-/* A C string literal; octal escapes so no escape runs into the next byte. */
-static void cstr(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\') fprintf(f, "\\%c", *p);
-        else if (*p == '\n') fputs("\\n", f);
-        else if (*p < 0x20 || *p >= 0x7f || (*p == '?' && p[1] == '?')) fprintf(f, "\\%03o", *p);
-        else fputc(*p, f);
-    }
-    fputc('"', f);
-}
-
-static void upper(FILE *f, const char *s)
-{
-    for (; *s; s++) fputc(*s >= 'a' && *s <= 'z' ? *s - 32 : *s, f);
-}
-
 /* A comment-safe copy of S. */
 static void comment(FILE *f, const char *s)
 {
@@ -753,7 +735,7 @@ static void emit_enum(FILE *f, const char *type, const char *prefix, const names
     if (with_none) fprintf(f, "    %s_NONE,\n", prefix);
     for (int i = 0; i < ns->n; i++) {
         fprintf(f, "    %s_", prefix);
-        upper(f, ns->name[i]);
+        gen_upper(f, ns->name[i]);
         fputs(",\n", f);
     }
     fprintf(f, "    %s_COUNT\n} %s;\n\n", prefix, type);
@@ -818,7 +800,7 @@ static void emit_pool(FILE *f, const pool *p)
     if (!p->len) fputs(" \"\"", f);
     for (size_t off = 0; off < p->len; off += strlen(p->buf + off) + 1) {
         fprintf(f, "\n    /* %5zu */ ", off);
-        cstr(f, p->buf + off);
+        gen_cstr(f, p->buf + off);
         fputs(" \"\\000\"", f);
     }
     fputs(";\n", f);
@@ -934,11 +916,11 @@ static int emit_tables(M *m, const wordent *w, int nw)
     for (int i = 0; i < m->nverbs; i++) {
         const verb *v = &m->verbs[i];
         fprintf(f, "    { %u, PARL_INTENT_", pool_add(m, &p, v->name));
-        upper(f, m->intents.name[v->intent]);
+        gen_upper(f, m->intents.name[v->intent]);
         fputs(", PARL_STRICTNESS_", f);
-        upper(f, m->strict.name[v->strictness]);
+        gen_upper(f, m->strict.name[v->strictness]);
         fputs(", PARL_AUTHORITY_", f);
-        upper(f, m->authority.name[v->authority]);
+        gen_upper(f, m->authority.name[v->authority]);
         fprintf(f, ", %zu, 0x%xu, %s, %u, %d }, /* %s */\n", v->examples ? v->examples->n : 0, v->requires,
                 v->bare_target ? "true" : "false", pool_add(m, &p, v->description), first[i], v->name);
     }
@@ -992,7 +974,7 @@ static int emit_tables(M *m, const wordent *w, int nw)
     fputs("const parl__str parl__dia_placeholders[PARL__PH_COUNT] = {\n", f);
     for (size_t i = 0; i < N(placeholders); i++) {
         fputs("    [PARL__PH_", f);
-        upper(f, placeholders[i]);
+        gen_upper(f, placeholders[i]);
         fprintf(f, "] = %u,\n", pool_add(m, &p, placeholders[i]));
     }
     fputs("};\n", f);
@@ -1038,14 +1020,7 @@ static int emit_lexer(M *m, const wordent *w, int nw)
           " * ordinary bytes and nothing past the span is read. */\n"
           "#include \"dialect_lex.h\"\n\n"
           "/*!re2c\n"
-          "    re2c:api = custom;\n"
-          "    re2c:api:style = free-form;\n"
-          "    re2c:define:YYCTYPE = \"unsigned char\";\n"
-          "    re2c:define:YYPEEK = \"(cur < lim ? *cur : 0)\";\n"
-          "    re2c:define:YYSKIP = \"++cur;\";\n"
-          "    re2c:define:YYBACKUP = \"mar = cur;\";\n"
-          "    re2c:define:YYRESTORE = \"cur = mar;\";\n"
-          "    re2c:define:YYLESSTHAN = \"(size_t)(lim - cur) < @@\";\n"
+          GEN_RE2C_SPAN_API
           "    re2c:define:YYBACKUPCTX = \"ctx = cur;\";\n"
           "    re2c:define:YYRESTORECTX = \"cur = ctx;\";\n"
           "    re2c:define:YYSHIFT = \"cur += @@;\";\n"

@@ -28,12 +28,6 @@ int outbox_init(sqlite3 *db)
     return db_migrate(db, "outbox", migrations, sizeof migrations / sizeof migrations[0]);
 }
 
-static void bind_or_null(sqlite3_stmt *st, int i, const char *s)
-{
-    if (s) sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
-    else sqlite3_bind_null(st, i);
-}
-
 long long outbox_put(sqlite3 *db, const outbox_msg *m)
 {
     sqlite3_stmt *st = db_prepare(db, "INSERT INTO outbox (created_at, verb, domain, target, message,"
@@ -41,8 +35,8 @@ long long outbox_put(sqlite3 *db, const outbox_msg *m)
                                           " VALUES (" NOW ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
     if (!st) return -1;
     sqlite3_bind_text(st, 1, m->verb, -1, SQLITE_TRANSIENT);
-    bind_or_null(st, 2, m->domain);
-    bind_or_null(st, 3, m->target);
+    db_bind_text_or_null(st, 2, m->domain);
+    db_bind_text_or_null(st, 3, m->target);
     sqlite3_bind_text(st, 4, m->message, (int)m->len, SQLITE_TRANSIENT);
     sqlite3_bind_text(st, 5, m->requested_by, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(st, 6, m->role, -1, SQLITE_TRANSIENT);

@@ -43,12 +43,6 @@ int queue_init(sqlite3 *db)
     return db_migrate(db, "action_queue", migrations, sizeof migrations / sizeof migrations[0]);
 }
 
-static void bind_text_or_null(sqlite3_stmt *st, int i, const char *s)
-{
-    if (s) sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
-    else sqlite3_bind_null(st, i);
-}
-
 long long queue_put(sqlite3 *db, const queue_item *it)
 {
     sqlite3_stmt *st = db_prepare(db, "INSERT INTO action_queue (created_at, requested_by, role, verb, command, intent,"
@@ -57,7 +51,7 @@ long long queue_put(sqlite3 *db, const queue_item *it)
     if (!st) return -1;
     const char *texts[] = { it->requested_by, it->role, it->verb, it->command, it->intent, it->content,
                             it->reason, it->last_output, it->last_input, it->config };
-    for (int i = 0; i < 10; i++) bind_text_or_null(st, i + 1, texts[i]);
+    for (int i = 0; i < 10; i++) db_bind_text_or_null(st, i + 1, texts[i]);
     sqlite3_bind_int(st, 11, it->urgent);
     return db_step_once(db, st) == SQLITE_DONE ? sqlite3_last_insert_rowid(db) : -1;
 }
@@ -132,7 +126,7 @@ int queue_decide(sqlite3 *db, long long id, const char *decision, const char *by
     sqlite3_bind_int64(st, 1, id);
     sqlite3_bind_text(st, 2, decision, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 3, by, -1, SQLITE_TRANSIENT);
-    bind_text_or_null(st, 4, reason);
+    db_bind_text_or_null(st, 4, reason);
     return db_step_once(db, st) == SQLITE_DONE ? 0 : -1;
 }
 
@@ -143,7 +137,7 @@ int queue_finish(sqlite3 *db, long long id, const char *status, const char *resu
     if (!st) return -1;
     sqlite3_bind_int64(st, 1, id);
     sqlite3_bind_text(st, 2, status, -1, SQLITE_STATIC);
-    bind_text_or_null(st, 3, result);
+    db_bind_text_or_null(st, 3, result);
     return db_step_once(db, st) == SQLITE_DONE ? 0 : -1;
 }
 

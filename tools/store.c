@@ -57,13 +57,7 @@ int store_init(sqlite3 *db)
 
 static sqlite3_stmt *prepare(sqlite3 *db, const char *sql)
 {
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
-        fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));
-        sqlite3_finalize(st);
-        return NULL;
-    }
-    return st;
+    return db_prepare(db, sql);
 }
 
 /* Steps ST to its end and finalizes it: 0, or -1 after printing the error. */
