@@ -333,12 +333,11 @@ static int run_approvals(const act_env *env, const act_run *r, FILE *out)
 
 static void skipped_json(FILE *out, const act_env *env, const char *msg, const parl_action *a, int index)
 {
-    static const char *const verdicts[] = { "run", "not_trailing", "reconsidered", "failed" };
     const parl_command *fc = action_failure(a);
     fprintf(out, "{\"action\":%d,\"text\":", index);
     json_str(out, msg + a->span.off, a->span.len);
     fprintf(out, ",\"status\":\"skipped\",\"reason\":\"%s\"",
-            fc && a->verdict == PARL_SKIP_FAILED ? dialect_failure_name(fc->hint.failure) : verdicts[a->verdict]);
+            fc && a->verdict == PARL_SKIP_FAILED ? dialect_failure_name(fc->hint.failure) : dialect_verdict_name(a->verdict));
     if (fc && a->verdict == PARL_SKIP_FAILED) {
         fputs(",\"hint\":", out);
         hint_json(out, env->ctx, msg, fc);

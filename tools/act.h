@@ -26,7 +26,9 @@
  * leaves it approved, and act_run_approved() (parlance queue run, and
  * every approval) runs it later, once. A step handled by the host runs at
  * most once: it is marked running (committed) before the call; one found
- * running after a crash is reported interrupted, never run again. */
+ * running after a crash is reported interrupted, never run again.
+ * PARLANCE_CRASH_AT=approved|executed makes the process kill itself right
+ * after the approval commits or right before the run commits (tests). */
 #ifndef PARL_ACT_H
 #define PARL_ACT_H
 #include <stdio.h>

@@ -105,6 +105,7 @@ void intent_json(FILE *f, const parl_intent *in, const char *search, size_t sear
 int dialect_config_load(const char *path, parl_dialect_config *cfg);
 const char *dialect_tier_name(parl_tier t);
 const char *dialect_failure_name(parl_failure f);
+const char *dialect_verdict_name(parl_verdict v);   /* run, not_trailing, reconsidered, failed */
 void verb_match_json(FILE *f, const parl_dialect_ctx *ctx, const char *input, size_t n,
                      const parl_verb_match *m);
 /* Every action of MSG: {"execute":[...],"skipped":[...]}, with the policy's

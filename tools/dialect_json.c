@@ -27,7 +27,7 @@ static const char *hint_kind_name(parl_hint_kind k)
     return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "none";
 }
 
-static const char *verdict_name(parl_verdict v)
+const char *dialect_verdict_name(parl_verdict v)
 {
     static const char *const names[] = { "run", "not_trailing", "reconsidered", "failed" };
     return (unsigned)v < sizeof names / sizeof names[0] ? names[v] : "failed";
@@ -318,7 +318,7 @@ static void skipped_json(FILE *f, const parl_dialect_ctx *ctx, const char *msg, 
     fputs(",\"reason\":", f);
     json_cstr(f, refused ? "refused"
                  : a->verdict == PARL_SKIP_FAILED && fc ? dialect_failure_name(fc->hint.failure)
-                 : verdict_name(a->verdict));
+                 : dialect_verdict_name(a->verdict));
     if (a->verdict == PARL_SKIP_RECONSIDERED) {
         fputs(",\"phrase\":", f);
         json_str(f, msg + a->reconsideration.off, a->reconsideration.len);
