@@ -50,6 +50,35 @@ typedef struct {
     int napproved;
 } act_run;
 
+/* ------------------------------------------------- the runtime's JSON */
+
+/* A command's intent, a decision, a hint: the runtime's writers behind
+ * json_print and json_alloc. */
+typedef struct {
+    const parl_dialect_ctx *ctx;
+    const char *msg;
+    const parl_command *c;
+    const parl_decision *d;
+} act_json_req;
+
+static size_t intent_write(const void *arg, char *out, size_t cap)
+{
+    const act_json_req *q = arg;
+    return parl_command_intent_json(q->ctx, q->msg, q->c, out, cap);
+}
+
+static size_t decision_write(const void *arg, char *out, size_t cap)
+{
+    const act_json_req *q = arg;
+    return parl_decision_json(q->ctx, q->d, out, cap);
+}
+
+static size_t hint_write(const void *arg, char *out, size_t cap)
+{
+    const act_json_req *q = arg;
+    return parl_hint_json(q->ctx, q->msg, q->c, out, cap);
+}
+
 static void steps_free(act_step *steps, int n)
 {
     for (int i = 0; i < n; i++) {
@@ -148,11 +177,8 @@ static long long enqueue(act_run *r, const parl_action *a, const parl_command *c
     queue_item it;
     memset(&it, 0, sizeof it);
     size_t ilen = 0;
-    FILE *f = mem_stream(&it.intent, &ilen);
-    if (f) {
-        dialect_intent_json(f, env->ctx, r->text, c);
-        if (fclose(f)) { free(it.intent); it.intent = NULL; }
-    }
+    act_json_req q = { env->ctx, r->text, c, NULL };
+    it.intent = json_alloc(intent_write, &q, &ilen);
     char reason[512];
     parl_decision_message(env->ctx, d, reason, sizeof reason);
     it.requested_by = act_format("%s", env->requester);
@@ -269,7 +295,10 @@ static void chain_json(FILE *f, const act_env *env, const act_step *steps, int n
         if (st->cmd->intent.op) fprintf(f, ",\"op\":\"%s\"", parl_op_name(st->cmd->intent.op));
         fputs(",\"policy\":", f);
         if (st->approved) fputs("{\"decision\":\"run\",\"reason\":\"approved\"}", f);
-        else decision_json(f, env->ctx, &st->d);
+        else {
+            act_json_req q = { env->ctx, NULL, NULL, &st->d };
+            json_print(f, decision_write, &q);
+        }
         fprintf(f, ",\"status\":\"%s\",\"output\":", step_status[st->status]);
         if (st->output) json_str(f, st->output, strlen(st->output));
         else fputs("null", f);
@@ -333,14 +362,17 @@ static int run_approvals(const act_env *env, const act_run *r, FILE *out)
 
 static void skipped_json(FILE *out, const act_env *env, const char *msg, const parl_action *a, int index)
 {
-    const parl_command *fc = action_failure(a);
+    const parl_command *fc = NULL;
+    for (int k = 0; k < a->ncmds && !fc; k++)
+        if (a->cmds[k].hint.failure) fc = &a->cmds[k];
     fprintf(out, "{\"action\":%d,\"text\":", index);
     json_str(out, msg + a->span.off, a->span.len);
     fprintf(out, ",\"status\":\"skipped\",\"reason\":\"%s\"",
-            fc && a->verdict == PARL_SKIP_FAILED ? dialect_failure_name(fc->hint.failure) : dialect_verdict_name(a->verdict));
+            fc && a->verdict == PARL_SKIP_FAILED ? parl_failure_name(fc->hint.failure) : parl_verdict_name(a->verdict));
     if (fc && a->verdict == PARL_SKIP_FAILED) {
         fputs(",\"hint\":", out);
-        hint_json(out, env->ctx, msg, fc);
+        act_json_req q = { env->ctx, msg, fc, NULL };
+        json_print(out, hint_write, &q);
     }
     fputs("}\n", out);
 }

@@ -60,8 +60,8 @@ typedef struct {
 static int search_one(void *user, const char *name, const char *text, size_t len)
 {
     search_acc *a = user;
-    doc_analysis da;
-    if (doc_analyze(text, len, NULL, &da)) return -1;
+    parl_doc d;
+    if (doc_analyze(text, len, NULL, &d)) return -1;
     parl_intent in;
     memset(&in, 0, sizeof in);
     in.mode = PARL_MODE_SEARCH_ALL;
@@ -69,20 +69,15 @@ static int search_one(void *user, const char *name, const char *text, size_t len
     in.search.len = a->qlen;
     in.rule = -1;
     parl_answer_info info;
-    /* Without a quote array parl_answer says "too small" (1): the sizes
-     * and the text are what count here. */
-    parl_answer(text, len, &da.p, da.pa, da.se, &in, a->query, a->qlen, 0, NULL, 0, NULL, 0, &info);
-    size_t cap = info.needed ? info.needed : 1;
-    char *buf = malloc(cap);
+    char *buf = doc_answer_intent(&d, &in, a->query, a->qlen, 0, &info);
     int rc = buf ? 0 : -1;
-    if (buf) parl_answer(text, len, &da.p, da.pa, da.se, &in, a->query, a->qlen, 0, buf, cap, NULL, 0, &info);
-    if (buf && info.len < cap && info.found && info.matches) {
+    if (buf && info.found && info.matches) {
         fprintf(a->out, "%s%s %s: %.*s", a->hits ? "\n" : "", a->kind, name, (int)info.len, buf);
         a->hits++;
     }
     a->scanned++;
     free(buf);
-    doc_analysis_free(&da);
+    doc_analysis_free(&d);
     return rc;
 }
 

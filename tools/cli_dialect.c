@@ -19,6 +19,20 @@ static size_t split_blocks(char *list, const char **blocks, size_t max)
     return n;
 }
 
+typedef struct dialect_req {
+    const parl_dialect_ctx *ctx;
+    parl_role role;
+    const char *msg;
+    size_t len;
+    parl_dialect_result *work;
+} dialect_req;
+
+static size_t dialect_write(const void *arg, char *out, size_t cap)
+{
+    const dialect_req *q = arg;
+    return parl_dialect_actions_json(q->ctx, q->role, q->msg, q->len, q->work, out, cap);
+}
+
 int cmd_dialect(int argc, char **argv)
 {
     static const cli_opt opts[] = { { "--config", NULL, 1 }, { "--blocks", NULL, 1 }, { "--as", NULL, 1 }, { 0 } };
@@ -40,8 +54,12 @@ int cmd_dialect(int argc, char **argv)
     const char *blocks[64];
     parl_dialect_ctx ctx = { .config = cfg, .blocks = blocks };
     ctx.nblocks = split_blocks(blocks_arg, blocks, 64);
-    int rc = dialect_json(stdout, &ctx, msg, len, (parl_role)role);
+    parl_dialect_result *r = malloc(sizeof *r);
+    if (!r) { free(msg); free(cfg); return 1; }
+    dialect_req q = { &ctx, (parl_role)role, msg, len, r };
+    int rc = json_print(stdout, dialect_write, &q);
     putchar('\n');
+    free(r);
     free(msg);
     free(cfg);
     return rc;

@@ -105,6 +105,18 @@ static void bind_opt(sqlite3_stmt *st, int i, const char *s)
     else sqlite3_bind_null(st, i);
 }
 
+typedef struct hint_req {
+    const parl_dialect_ctx *ctx;
+    const char *msg;
+    const parl_command *c;
+} hint_req;
+
+static size_t hint_write(const void *arg, char *out, size_t cap)
+{
+    const hint_req *h = arg;
+    return parl_hint_json(h->ctx, h->msg, h->c, out, cap);
+}
+
 int flog_add(sqlite3 *db, const flog_meta *meta, const flog_entry *e)
 {
     sqlite3_stmt *st;
@@ -136,12 +148,12 @@ int flog_action(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg, const
     for (int k = 0; k < a->ncmds; k++) {
         const parl_command *c = &a->cmds[k];
         if (!c->hint.failure) continue;
-        char word[256], *details = NULL;
+        char word[256];
         size_t dlen = 0;
         attempted(msg, c, word, sizeof word);
-        FILE *mf = mem_stream(&details, &dlen);
-        if (mf) { hint_json(mf, ctx, msg, c); fclose(mf); }
-        flog_entry e = { msg + a->span.off, a->span.len, dialect_failure_name(c->hint.failure),
+        hint_req h = { ctx, msg, c };
+        char *details = json_alloc(hint_write, &h, &dlen);
+        flog_entry e = { msg + a->span.off, a->span.len, parl_failure_name(c->hint.failure),
                          c->match.verb >= 0 ? parl_verb_name(ctx, c->match.verb) : NULL, word, details };
         int rc = flog_add(db, meta, &e);
         free(details);

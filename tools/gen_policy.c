@@ -97,7 +97,8 @@ static void read_roles(gen_policy *p, const ynode *roles)
         p->roles.name[p->roles.n] = k->text;
         p->roles.at[p->roles.n++] = k;
     }
-    if (!roles->n) perr(p, roles, "%s", "at least one role");
+    if (index_of((const char *const *)p->roles.name, (size_t)p->roles.n, "agent") < 0)
+        perr(p, roles, "%s", "the roles must include 'agent': the runtime decides for it by default");
 }
 
 /* `lacking:` names every authority level but the lowest. */
