@@ -52,8 +52,8 @@ typedef struct {
 
 /* ------------------------------------------------- the runtime's JSON */
 
-/* A command's intent, a decision, a hint: the runtime's writers behind
- * json_print and json_alloc. */
+/* A command's intent, a decision: the runtime's writers behind json_print
+ * and json_alloc. */
 typedef struct {
     const parl_dialect_ctx *ctx;
     const char *msg;
@@ -71,12 +71,6 @@ static size_t decision_write(const void *arg, char *out, size_t cap)
 {
     const act_json_req *q = arg;
     return parl_decision_json(q->ctx, q->d, out, cap);
-}
-
-static size_t hint_write(const void *arg, char *out, size_t cap)
-{
-    const act_json_req *q = arg;
-    return parl_hint_json(q->ctx, q->msg, q->c, out, cap);
 }
 
 static void steps_free(act_step *steps, int n)
@@ -371,8 +365,8 @@ static void skipped_json(FILE *out, const act_env *env, const char *msg, const p
             fc && a->verdict == PARL_SKIP_FAILED ? parl_failure_name(fc->hint.failure) : parl_verdict_name(a->verdict));
     if (fc && a->verdict == PARL_SKIP_FAILED) {
         fputs(",\"hint\":", out);
-        act_json_req q = { env->ctx, msg, fc, NULL };
-        json_print(out, hint_write, &q);
+        flog_hint h = { env->ctx, msg, fc };
+        json_print(out, flog_hint_write, &h);
     }
     fputs("}\n", out);
 }

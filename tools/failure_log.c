@@ -105,15 +105,9 @@ static void bind_opt(sqlite3_stmt *st, int i, const char *s)
     else sqlite3_bind_null(st, i);
 }
 
-typedef struct hint_req {
-    const parl_dialect_ctx *ctx;
-    const char *msg;
-    const parl_command *c;
-} hint_req;
-
-static size_t hint_write(const void *arg, char *out, size_t cap)
+size_t flog_hint_write(const void *arg, char *out, size_t cap)
 {
-    const hint_req *h = arg;
+    const flog_hint *h = arg;
     return parl_hint_json(h->ctx, h->msg, h->c, out, cap);
 }
 
@@ -151,8 +145,8 @@ int flog_action(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg, const
         char word[256];
         size_t dlen = 0;
         attempted(msg, c, word, sizeof word);
-        hint_req h = { ctx, msg, c };
-        char *details = json_alloc(hint_write, &h, &dlen);
+        flog_hint h = { ctx, msg, c };
+        char *details = json_alloc(flog_hint_write, &h, &dlen);
         flog_entry e = { msg + a->span.off, a->span.len, parl_failure_name(c->hint.failure),
                          c->match.verb >= 0 ? parl_verb_name(ctx, c->match.verb) : NULL, word, details };
         int rc = flog_add(db, meta, &e);

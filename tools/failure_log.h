@@ -32,6 +32,14 @@ typedef struct {
 } flog_entry;
 int flog_add(sqlite3 *db, const flog_meta *meta, const flog_entry *e);   /* 0, or -1 (reported) */
 
+/* The hint of command C as JSON, for json_print/json_alloc (tools/cli.h). */
+typedef struct {
+    const parl_dialect_ctx *ctx;
+    const char *msg;
+    const parl_command *c;
+} flog_hint;
+size_t flog_hint_write(const void *arg, char *out, size_t cap);
+
 /* Queries; each prints one JSON value to OUT and returns 0 (1 on error). */
 int flog_unknown_verbs(sqlite3 *db, const parl_dialect_ctx *ctx, long long since, FILE *out);
 int flog_by_model(sqlite3 *db, const char *model, long long since, int limit, FILE *out);
