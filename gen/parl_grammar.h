@@ -4,5 +4,5 @@
  * grammar/'s specs (see tools/gen_grammar_id.c). */
 #ifndef PARL_GRAMMAR_H
 #define PARL_GRAMMAR_H
-#define PARL_GRAMMAR_ID "98d9157c77c9fc1ed02f3699e3d6ccb9b17ac4ffbcb7e027308e21048a418fd8"
+#define PARL_GRAMMAR_ID "ff571f6b9eb3d297d9fa737bf9e572290df79db688969fb7a6158b6d5f8a741c"
 #endif

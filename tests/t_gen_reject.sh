@@ -85,6 +85,17 @@ printf '# CaseFolding-0.txt\n0041; C; 0061; # A\n0042; X; 0062; # B\n' > "$tmp/u
 build/parlgen --grammar grammar --out "$tmp/out" --runtime runtime --tools tools --unicode "$tmp/uni" >"$tmp/log" 2>&1
 if [ $? -ne 0 ] && grep -Eq 'CaseFolding\.txt:3:[0-9]+: expected' "$tmp/log" && diff -r gen "$tmp/out" >/dev/null; then
     pass=$((pass+1)); echo "ok casefolding-malformed"; else fail=$((fail+1)); echo "FAIL casefolding-malformed"; cat "$tmp/log"; fi
+# /calc's operator table.
+case_ calc-symbol-twice "^[^ ]*calc\.yaml:[0-9]+:[0-9]+: '\\*' already writes the infix operator 'mul'" \
+    "sed -i 's/symbols: \[\"\\/\", \"÷\"\]/symbols: [\"\\/\", \"*\"]/' calc.yaml"
+case_ calc-prefix-level "^[^ ]*calc\.yaml:[0-9]+:[0-9]+: prefix 'neg' shares level 2 with infix 'mul'" \
+    "sed -i 's/arity: prefix, level: 3 }/arity: prefix, level: 2 }/' calc.yaml"
+case_ calc-unknown-op "^[^ ]*calc\.yaml:[0-9]+:[0-9]+: unknown operation 'root'" \
+    "sed -i 's/{ op: mod,/{ op: root,/' calc.yaml"
+case_ calc-letter-symbol "^[^ ]*calc\.yaml:[0-9]+:[0-9]+: a symbol is 1 to 8 bytes of punctuation" \
+    "sed -i 's/symbols: \[\"%\"\]/symbols: [\"mod\"]/' calc.yaml"
+case_ calc-grouping "^[^ ]*calc\.yaml:[0-9]+:[0-9]+: 'mul' and 'mod' share level 2 but group differently" \
+    "sed -i 's/{ op: mod, symbols: \[\"%\"\], arity: infix, level: 2, assoc: left }/{ op: mod, symbols: [\"%\"], arity: infix, level: 2, assoc: right }/' calc.yaml"
 
 echo "t_gen_reject: $pass passed, $fail failed"
 [ $fail -eq 0 ]
