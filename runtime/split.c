@@ -72,6 +72,21 @@ static size_t skip_blank(const parl_splitter *it, size_t p, size_t lim)
     return p < lim ? p : lim;
 }
 
+/* First position in [P, LIM) that is not a blank of this line (line breaks
+ * stop it: each line's start looks at its own blanks only, so a run of
+ * blank lines costs time in proportion to its length). */
+static size_t skip_line_blank(const parl_splitter *it, size_t p, size_t lim)
+{
+    size_t n;
+    while (p < lim) {
+        int c = it->text[p - it->base];
+        if (c == ' ' || c == '\t' || c == '\v' || c == '\f') p++;
+        else if (c < 0x80 || cls(it, p, &n) != PARL__C_SPACE) break;
+        else p += n;
+    }
+    return p;
+}
+
 /* Last position Q in [LO, P] such that [Q, P) is blank. */
 static size_t trim_back(const parl_splitter *it, size_t lo, size_t p)
 {
@@ -475,12 +490,7 @@ static void on_eol(parl_splitter *it, size_t tok)
 static int line_start(parl_splitter *it, parl_sentence *out)
 {
     state *s = &it->s;
-    size_t e = wend(it), p = skip_blank(it, s->sc.pos, e);
-    /* skip_blank also skips line breaks; only this line's blanks count */
-    for (size_t q = s->sc.pos; q < p; q++) {
-        int c = byte_at(it, q);
-        if (c == '\n' || c == '\r') { p = q; break; }
-    }
+    size_t e = wend(it), p = skip_line_blank(it, s->sc.pos, e);
     size_t b = s->had_lines ? s->eol_at : s->sc.pos;
     unsigned val = 0;
     int rest = 0, ls = PARL__LS_BLANK;
