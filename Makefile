@@ -72,9 +72,9 @@ deps:
 	$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null
 
 # ---------------------------------------------------------------- generator
-GEN_INPUTS := $(wildcard grammar/*.yaml) $(GENERATOR) tools/gen.h tools/gen_infer.h tools/yaml_doc.h tools/sha256.c tools/sha256.h
+GEN_INPUTS := $(wildcard grammar/*.yaml) $(GENERATOR) tools/gen.h tools/gen_infer.h tools/gen_sentences.h tools/yaml_doc.h tools/sha256.c tools/sha256.h
 
-$(B)/parlgen: $(GENERATOR) tools/gen.h tools/gen_infer.h tools/yaml_doc.h tools/sha256.c tools/sha256.h
+$(B)/parlgen: $(GENERATOR) tools/gen.h tools/gen_infer.h tools/gen_sentences.h tools/yaml_doc.h tools/sha256.c tools/sha256.h
 	@mkdir -p $(B)
 	$(CC) $(CCFLAGS) -o $@ $(GENERATOR) tools/sha256.c $(LDFLAGS) -lyaml
 

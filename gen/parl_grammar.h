@@ -4,5 +4,5 @@
  * grammar/'s specs (see tools/gen_grammar_id.c). */
 #ifndef PARL_GRAMMAR_H
 #define PARL_GRAMMAR_H
-#define PARL_GRAMMAR_ID "b1aed83fceb7f8ee257c6f8f884bf545f41c9af4ab69a004d917c786040e3e3e"
+#define PARL_GRAMMAR_ID "c9ce8f3284596bd42cf3b2dd385d9405b6cfdee4ec98d19f5934ee91567199c9"
 #endif

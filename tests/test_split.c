@@ -168,8 +168,11 @@ static void issue_rules(void)
     EXPECT("````\n```\nstill code. Yes.\n````\nOut. Here.", "````\n```\nstill code. Yes.\n````",
            "Out.", "Here.");
     /* block quotes */
-    EXPECT("Before it.\n> quoted text. More.\n> still quote\nNormal text.", "Before it.",
-           "> quoted text.", "More.\n> still quote", "Normal text.");
+    EXPECT("Before it.\n> quoted text. More\n> still quote\nNormal text.", "Before it.",
+           "> quoted text.", "More\n> still quote", "Normal text.");
+    /* a quoted line that opens with a lower-case word after a stop starts a
+     * sentence (issue 19's lower-case rule; it was glued to "More." before) */
+    EXPECT("> quoted text. More.\n> still quote", "> quoted text.", "More.", "> still quote");
     /* lower-case after ! or ? continues */
     EXPECT("She works at Yahoo! in the accounting department.",
            "She works at Yahoo! in the accounting department.");
