@@ -4,5 +4,5 @@
  * grammar/'s specs (see tools/gen_grammar_id.c). */
 #ifndef PARL_GRAMMAR_H
 #define PARL_GRAMMAR_H
-#define PARL_GRAMMAR_ID "c9ce8f3284596bd42cf3b2dd385d9405b6cfdee4ec98d19f5934ee91567199c9"
+#define PARL_GRAMMAR_ID "c05710b4d71d3eff3e680ab2297768a5fe97c37006ee2bf537b93a61cc0f43d0"
 #endif

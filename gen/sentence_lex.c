@@ -3861,8 +3861,7 @@ int parl__sl_abbr(const unsigned char *s, size_t n)
 		case 'M': goto yy173;
 		case 'N': goto yy174;
 		case 'O': goto yy175;
-		case 'P':
-		case 'p': goto yy176;
+		case 'P': goto yy176;
 		case 'R':
 		case 'r': goto yy177;
 		case 'S': goto yy178;
@@ -3878,8 +3877,9 @@ int parl__sl_abbr(const unsigned char *s, size_t n)
 		case 'j': goto yy186;
 		case 'm': goto yy187;
 		case 'n': goto yy188;
-		case 's': goto yy189;
-		case 'u': goto yy190;
+		case 'p': goto yy189;
+		case 's': goto yy190;
+		case 'u': goto yy191;
 		default: goto yy159;
 	}
 yy159:
@@ -3891,25 +3891,25 @@ yy161:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy191;
+		case '.': goto yy192;
 		case 'D':
-		case 'd': goto yy193;
+		case 'd': goto yy194;
 		case 'L':
-		case 'l': goto yy194;
+		case 'l': goto yy195;
 		case 'M':
-		case 'm': goto yy195;
-		case 'P': goto yy196;
+		case 'm': goto yy196;
+		case 'P': goto yy197;
 		case 'R':
-		case 'r': goto yy197;
+		case 'r': goto yy198;
 		case 'S':
-		case 's': goto yy198;
+		case 's': goto yy199;
 		case 'T':
-		case 't': goto yy199;
-		case 'U': goto yy200;
+		case 't': goto yy200;
+		case 'U': goto yy201;
 		case 'V':
-		case 'v': goto yy201;
-		case 'p': goto yy202;
-		case 'u': goto yy203;
+		case 'v': goto yy202;
+		case 'p': goto yy203;
+		case 'u': goto yy204;
 		default: goto yy160;
 	}
 yy162:
@@ -3917,11 +3917,11 @@ yy162:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy204;
+		case '.': goto yy205;
 		case 'L':
-		case 'l': goto yy205;
+		case 'l': goto yy206;
 		case 'R':
-		case 'r': goto yy206;
+		case 'r': goto yy207;
 		default: goto yy160;
 	}
 yy163:
@@ -3929,21 +3929,21 @@ yy163:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy204;
+		case '.': goto yy205;
 		case 'A':
-		case 'a': goto yy207;
+		case 'a': goto yy208;
 		case 'D':
-		case 'd': goto yy208;
+		case 'd': goto yy209;
 		case 'F':
-		case 'f': goto yy209;
+		case 'f': goto yy210;
 		case 'H':
-		case 'h': goto yy210;
+		case 'h': goto yy211;
 		case 'M':
-		case 'm': goto yy211;
+		case 'm': goto yy212;
 		case 'O':
-		case 'o': goto yy212;
+		case 'o': goto yy213;
 		case 'P':
-		case 'p': goto yy213;
+		case 'p': goto yy214;
 		default: goto yy160;
 	}
 yy164:
@@ -3951,13 +3951,13 @@ yy164:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy214;
-		case 'E': goto yy215;
+		case '.': goto yy215;
+		case 'E': goto yy216;
 		case 'I':
-		case 'i': goto yy216;
+		case 'i': goto yy217;
 		case 'R':
-		case 'r': goto yy217;
-		case 'e': goto yy218;
+		case 'r': goto yy218;
+		case 'e': goto yy219;
 		default: goto yy160;
 	}
 yy165:
@@ -3965,15 +3965,15 @@ yy165:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy219;
+		case '.': goto yy220;
 		case 'Q':
-		case 'q': goto yy220;
+		case 'q': goto yy221;
 		case 'S':
-		case 's': goto yy221;
+		case 's': goto yy222;
 		case 'T':
-		case 't': goto yy222;
+		case 't': goto yy223;
 		case 'X':
-		case 'x': goto yy223;
+		case 'x': goto yy224;
 		default: goto yy160;
 	}
 yy166:
@@ -3981,15 +3981,15 @@ yy166:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy204;
-		case 'E': goto yy224;
+		case '.': goto yy205;
+		case 'E': goto yy225;
 		case 'I':
-		case 'i': goto yy225;
+		case 'i': goto yy226;
 		case 'R':
-		case 'r': goto yy226;
+		case 'r': goto yy227;
 		case 'T':
-		case 't': goto yy227;
-		case 'e': goto yy228;
+		case 't': goto yy228;
+		case 'e': goto yy229;
 		default: goto yy160;
 	}
 yy167:
@@ -3997,11 +3997,11 @@ yy167:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy204;
+		case '.': goto yy205;
 		case 'E':
-		case 'e': goto yy229;
+		case 'e': goto yy230;
 		case 'O':
-		case 'o': goto yy230;
+		case 'o': goto yy231;
 		default: goto yy160;
 	}
 yy168:
@@ -4009,11 +4009,11 @@ yy168:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy204;
+		case '.': goto yy205;
 		case 'O':
-		case 'o': goto yy231;
+		case 'o': goto yy232;
 		case 'W':
-		case 'w': goto yy232;
+		case 'w': goto yy233;
 		default: goto yy160;
 	}
 yy169:
@@ -4021,9 +4021,9 @@ yy169:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy233;
+		case '.': goto yy234;
 		case 'N':
-		case 'n': goto yy234;
+		case 'n': goto yy235;
 		default: goto yy160;
 	}
 yy170:
@@ -4031,13 +4031,13 @@ yy170:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy204;
-		case 'A': goto yy235;
+		case '.': goto yy205;
+		case 'A': goto yy236;
 		case 'R':
-		case 'r': goto yy236;
-		case 'U': goto yy237;
-		case 'a': goto yy238;
-		case 'u': goto yy239;
+		case 'r': goto yy237;
+		case 'U': goto yy238;
+		case 'a': goto yy239;
+		case 'u': goto yy240;
 		default: goto yy160;
 	}
 yy171:
@@ -4045,7 +4045,7 @@ yy171:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy204;
+		case '.': goto yy205;
 		default: goto yy160;
 	}
 yy172:
@@ -4053,13 +4053,13 @@ yy172:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy204;
+		case '.': goto yy205;
 		case 'L':
-		case 'l': goto yy240;
+		case 'l': goto yy241;
 		case 'N':
-		case 'n': goto yy241;
+		case 'n': goto yy242;
 		case 'T':
-		case 't': goto yy242;
+		case 't': goto yy243;
 		default: goto yy160;
 	}
 yy173:
@@ -4067,23 +4067,23 @@ yy173:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy204;
-		case 'A': goto yy243;
+		case '.': goto yy205;
+		case 'A': goto yy244;
 		case 'E':
-		case 'e': goto yy244;
+		case 'e': goto yy245;
 		case 'L':
-		case 'l': goto yy245;
+		case 'l': goto yy246;
 		case 'M':
-		case 'm': goto yy246;
+		case 'm': goto yy247;
 		case 'R':
-		case 'r': goto yy247;
+		case 'r': goto yy248;
 		case 'S':
-		case 's': goto yy248;
+		case 's': goto yy249;
 		case 'T':
-		case 't': goto yy249;
+		case 't': goto yy250;
 		case 'X':
-		case 'x': goto yy250;
-		case 'a': goto yy251;
+		case 'x': goto yy251;
+		case 'a': goto yy252;
 		default: goto yy160;
 	}
 yy174:
@@ -4091,12 +4091,12 @@ yy174:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy204;
-		case 'O': goto yy252;
+		case '.': goto yy205;
+		case 'O': goto yy253;
 		case 'R':
-		case 'r': goto yy253;
-		case 'o': goto yy254;
-		case 0xC2: goto yy255;
+		case 'r': goto yy254;
+		case 'o': goto yy255;
+		case 0xC2: goto yy256;
 		default: goto yy160;
 	}
 yy175:
@@ -4104,9 +4104,9 @@ yy175:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy204;
-		case 'C': goto yy256;
-		case 'c': goto yy257;
+		case '.': goto yy205;
+		case 'C': goto yy257;
+		case 'c': goto yy258;
 		default: goto yy160;
 	}
 yy176:
@@ -4114,22 +4114,23 @@ yy176:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy258;
-		case '.': goto yy259;
+		case 0x00: goto yy259;
+		case '.': goto yy260;
 		case 'A':
-		case 'a': goto yy260;
+		case 'a': goto yy261;
 		case 'K':
-		case 'k': goto yy261;
+		case 'k': goto yy262;
 		case 'L':
-		case 'l': goto yy262;
+		case 'l': goto yy263;
 		case 'P':
-		case 'p': goto yy263;
+		case 'p': goto yy264;
 		case 'R':
-		case 'r': goto yy264;
+		case 'r': goto yy265;
+		case 'S': goto yy266;
 		case 'T':
-		case 't': goto yy265;
+		case 't': goto yy267;
 		case 'V':
-		case 'v': goto yy266;
+		case 'v': goto yy268;
 		default: goto yy160;
 	}
 yy177:
@@ -4137,11 +4138,11 @@ yy177:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy204;
+		case '.': goto yy205;
 		case 'D':
-		case 'd': goto yy267;
+		case 'd': goto yy269;
 		case 'E':
-		case 'e': goto yy268;
+		case 'e': goto yy270;
 		default: goto yy160;
 	}
 yy178:
@@ -4149,19 +4150,19 @@ yy178:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy204;
-		case 'E': goto yy269;
+		case '.': goto yy205;
+		case 'E': goto yy271;
 		case 'G':
-		case 'g': goto yy270;
+		case 'g': goto yy272;
 		case 'Q':
-		case 'q': goto yy271;
+		case 'q': goto yy273;
 		case 'R':
-		case 'r': goto yy272;
+		case 'r': goto yy274;
 		case 'T':
-		case 't': goto yy273;
+		case 't': goto yy275;
 		case 'U':
-		case 'u': goto yy274;
-		case 'e': goto yy275;
+		case 'u': goto yy276;
+		case 'e': goto yy277;
 		default: goto yy160;
 	}
 yy179:
@@ -4169,11 +4170,11 @@ yy179:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy204;
+		case '.': goto yy205;
 		case 'A':
-		case 'a': goto yy276;
+		case 'a': goto yy278;
 		case 'E':
-		case 'e': goto yy277;
+		case 'e': goto yy279;
 		default: goto yy160;
 	}
 yy180:
@@ -4181,9 +4182,9 @@ yy180:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy278;
+		case '.': goto yy280;
 		case 'N':
-		case 'n': goto yy279;
+		case 'n': goto yy281;
 		default: goto yy160;
 	}
 yy181:
@@ -4191,13 +4192,13 @@ yy181:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy204;
+		case '.': goto yy205;
 		case 'I':
-		case 'i': goto yy280;
+		case 'i': goto yy282;
 		case 'O':
-		case 'o': goto yy281;
+		case 'o': goto yy283;
 		case 'S':
-		case 's': goto yy282;
+		case 's': goto yy284;
 		default: goto yy160;
 	}
 yy182:
@@ -4205,23 +4206,23 @@ yy182:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy191;
+		case '.': goto yy192;
 		case 'D':
-		case 'd': goto yy193;
+		case 'd': goto yy194;
 		case 'L':
-		case 'l': goto yy194;
+		case 'l': goto yy195;
 		case 'M':
-		case 'm': goto yy195;
+		case 'm': goto yy196;
 		case 'P':
-		case 'p': goto yy283;
+		case 'p': goto yy285;
 		case 'R':
-		case 'r': goto yy197;
+		case 'r': goto yy198;
 		case 'S':
-		case 's': goto yy198;
+		case 's': goto yy199;
 		case 'T':
-		case 't': goto yy199;
+		case 't': goto yy200;
 		case 'V':
-		case 'v': goto yy201;
+		case 'v': goto yy202;
 		default: goto yy160;
 	}
 yy183:
@@ -4229,13 +4230,13 @@ yy183:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy204;
+		case '.': goto yy205;
 		case 'E':
-		case 'e': goto yy284;
+		case 'e': goto yy286;
 		case 'I':
-		case 'i': goto yy216;
+		case 'i': goto yy217;
 		case 'R':
-		case 'r': goto yy217;
+		case 'r': goto yy218;
 		default: goto yy160;
 	}
 yy184:
@@ -4243,15 +4244,15 @@ yy184:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy285;
+		case '.': goto yy287;
 		case 'Q':
-		case 'q': goto yy220;
+		case 'q': goto yy221;
 		case 'S':
-		case 's': goto yy221;
+		case 's': goto yy222;
 		case 'T':
-		case 't': goto yy222;
+		case 't': goto yy223;
 		case 'X':
-		case 'x': goto yy223;
+		case 'x': goto yy224;
 		default: goto yy160;
 	}
 yy185:
@@ -4259,13 +4260,13 @@ yy185:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy204;
+		case '.': goto yy205;
 		case 'I':
-		case 'i': goto yy225;
+		case 'i': goto yy226;
 		case 'R':
-		case 'r': goto yy226;
+		case 'r': goto yy227;
 		case 'T':
-		case 't': goto yy227;
+		case 't': goto yy228;
 		default: goto yy160;
 	}
 yy186:
@@ -4273,9 +4274,9 @@ yy186:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy204;
+		case '.': goto yy205;
 		case 'R':
-		case 'r': goto yy236;
+		case 'r': goto yy237;
 		default: goto yy160;
 	}
 yy187:
@@ -4283,23 +4284,23 @@ yy187:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy204;
+		case '.': goto yy205;
 		case 'A':
-		case 'a': goto yy286;
+		case 'a': goto yy288;
 		case 'E':
-		case 'e': goto yy244;
+		case 'e': goto yy245;
 		case 'L':
-		case 'l': goto yy245;
+		case 'l': goto yy246;
 		case 'M':
-		case 'm': goto yy246;
+		case 'm': goto yy247;
 		case 'R':
-		case 'r': goto yy247;
+		case 'r': goto yy248;
 		case 'S':
-		case 's': goto yy248;
+		case 's': goto yy249;
 		case 'T':
-		case 't': goto yy249;
+		case 't': goto yy250;
 		case 'X':
-		case 'x': goto yy250;
+		case 'x': goto yy251;
 		default: goto yy160;
 	}
 yy188:
@@ -4307,12 +4308,12 @@ yy188:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy204;
+		case '.': goto yy205;
 		case 'O':
-		case 'o': goto yy287;
+		case 'o': goto yy289;
 		case 'R':
-		case 'r': goto yy253;
-		case 0xC2: goto yy255;
+		case 'r': goto yy254;
+		case 0xC2: goto yy256;
 		default: goto yy160;
 	}
 yy189:
@@ -4320,19 +4321,22 @@ yy189:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy204;
-		case 'E':
-		case 'e': goto yy288;
-		case 'G':
-		case 'g': goto yy270;
-		case 'Q':
-		case 'q': goto yy271;
+		case 0x00: goto yy259;
+		case '.': goto yy290;
+		case 'A':
+		case 'a': goto yy261;
+		case 'K':
+		case 'k': goto yy262;
+		case 'L':
+		case 'l': goto yy263;
+		case 'P':
+		case 'p': goto yy264;
 		case 'R':
-		case 'r': goto yy272;
+		case 'r': goto yy265;
 		case 'T':
-		case 't': goto yy273;
-		case 'U':
-		case 'u': goto yy274;
+		case 't': goto yy267;
+		case 'V':
+		case 'v': goto yy268;
 		default: goto yy160;
 	}
 yy190:
@@ -4340,12 +4344,32 @@ yy190:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy204;
-		case 'N':
-		case 'n': goto yy279;
+		case '.': goto yy205;
+		case 'E':
+		case 'e': goto yy291;
+		case 'G':
+		case 'g': goto yy272;
+		case 'Q':
+		case 'q': goto yy273;
+		case 'R':
+		case 'r': goto yy274;
+		case 'T':
+		case 't': goto yy275;
+		case 'U':
+		case 'u': goto yy276;
 		default: goto yy160;
 	}
 yy191:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy205;
+		case 'N':
+		case 'n': goto yy281;
+		default: goto yy160;
+	}
+yy192:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -4398,338 +4422,338 @@ yy191:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy289;
+		case 'z': goto yy292;
 		case 'M':
-		case 'm': goto yy290;
-		default: goto yy192;
+		case 'm': goto yy293;
+		default: goto yy193;
 	}
-yy192:
+yy193:
 	cur = mar;
 	goto yy160;
-yy193:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy291;
-		default: goto yy192;
-	}
 yy194:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy292;
-	goto yy192;
+	switch (yych) {
+		case 'M':
+		case 'm': goto yy294;
+		default: goto yy193;
+	}
 yy195:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'B':
-		case 'b': goto yy293;
-		default: goto yy192;
-	}
+	if (yych <= 0x00) goto yy295;
+	goto yy193;
 yy196:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy294;
-		case 'R': goto yy295;
-		case 'T':
-		case 't': goto yy296;
-		default: goto yy192;
+		case 'B':
+		case 'b': goto yy296;
+		default: goto yy193;
 	}
 yy197:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 'P':
+		case 'p': goto yy297;
+		case 'R': goto yy298;
 		case 'T':
-		case 't': goto yy297;
-		default: goto yy192;
+		case 't': goto yy299;
+		default: goto yy193;
 	}
 yy198:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy298;
-		default: goto yy192;
+		case 'T':
+		case 't': goto yy300;
+		default: goto yy193;
 	}
 yy199:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy299;
-		default: goto yy192;
+		case 'S':
+		case 's': goto yy301;
+		default: goto yy193;
 	}
 yy200:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G': goto yy300;
-		default: goto yy192;
+		case 'T':
+		case 't': goto yy302;
+		default: goto yy193;
 	}
 yy201:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy301;
-		default: goto yy192;
+		case 'G': goto yy303;
+		default: goto yy193;
 	}
 yy202:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy294;
-		case 'T':
-		case 't': goto yy296;
-		case 'r': goto yy295;
-		default: goto yy192;
+		case 'E':
+		case 'e': goto yy304;
+		default: goto yy193;
 	}
 yy203:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'g': goto yy300;
-		default: goto yy192;
+		case 'P':
+		case 'p': goto yy297;
+		case 'T':
+		case 't': goto yy299;
+		case 'r': goto yy298;
+		default: goto yy193;
 	}
 yy204:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy289;
-		default: goto yy192;
+		case 'g': goto yy303;
+		default: goto yy193;
 	}
 yy205:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
 		case 'D':
-		case 'd': goto yy302;
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
 		case 'V':
-		case 'v': goto yy303;
-		default: goto yy192;
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy292;
+		default: goto yy193;
 	}
 yy206:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy304;
-		case 'O':
-		case 'o': goto yy305;
-		default: goto yy192;
+		case 'D':
+		case 'd': goto yy305;
+		case 'V':
+		case 'v': goto yy306;
+		default: goto yy193;
 	}
 yy207:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy306;
-		case 'P':
-		case 'p': goto yy307;
-		default: goto yy192;
+		case 'I':
+		case 'i': goto yy307;
+		case 'O':
+		case 'o': goto yy308;
+		default: goto yy193;
 	}
 yy208:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy308;
-		default: goto yy192;
+		case 0x00: goto yy309;
+		case 'P':
+		case 'p': goto yy310;
+		default: goto yy193;
 	}
 yy209:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy309;
-	goto yy192;
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy311;
+		default: goto yy193;
+	}
 yy210:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy310;
-		case 'A':
-		case 'a': goto yy311;
-		default: goto yy192;
-	}
+	if (yych <= 0x00) goto yy312;
+	goto yy193;
 yy211:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy312;
-		default: goto yy192;
+		case 0x00: goto yy313;
+		case 'A':
+		case 'a': goto yy314;
+		default: goto yy193;
 	}
 yy212:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy313;
-		case 'L':
-		case 'l': goto yy314;
-		case 'R':
-		case 'r': goto yy315;
-		default: goto yy192;
+		case 'D':
+		case 'd': goto yy315;
+		default: goto yy193;
 	}
 yy213:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 0x00: goto yy316;
 		case 'L':
-		case 'l': goto yy316;
-		case 'T':
-		case 't': goto yy317;
-		default: goto yy192;
+		case 'l': goto yy317;
+		case 'R':
+		case 'r': goto yy318;
+		default: goto yy193;
 	}
 yy214:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
 		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
+		case 'l': goto yy319;
 		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy289;
-		case 'C': goto yy318;
-		default: goto yy192;
+		case 't': goto yy320;
+		default: goto yy193;
 	}
 yy215:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C': goto yy319;
+		case 'A':
+		case 'B':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
 		case 'P':
-		case 'p': goto yy320;
-		default: goto yy192;
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy292;
+		case 'C': goto yy321;
+		default: goto yy193;
 	}
 yy216:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'V':
-		case 'v': goto yy321;
-		default: goto yy192;
+		case 'C': goto yy322;
+		case 'P':
+		case 'p': goto yy323;
+		default: goto yy193;
 	}
 yy217:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy322;
-		case 'S':
-		case 's': goto yy323;
-		default: goto yy192;
+		case 'V':
+		case 'v': goto yy324;
+		default: goto yy193;
 	}
 yy218:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy320;
-		case 'c': goto yy319;
-		default: goto yy192;
+		case 0x00: goto yy325;
+		case 'S':
+		case 's': goto yy326;
+		default: goto yy193;
 	}
 yy219:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 'P':
+		case 'p': goto yy323;
+		case 'c': goto yy322;
+		default: goto yy193;
+	}
+yy220:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
 		case 'A':
 		case 'B':
 		case 'C':
@@ -4778,351 +4802,351 @@ yy219:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy289;
+		case 'z': goto yy292;
 		case 'G':
-		case 'g': goto yy324;
-		case 'U': goto yy325;
-		default: goto yy192;
+		case 'g': goto yy327;
+		case 'U': goto yy328;
+		default: goto yy193;
 	}
-yy220:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy326;
-	goto yy192;
 yy221:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Q':
-		case 'q': goto yy327;
-		case 'T':
-		case 't': goto yy328;
-		default: goto yy192;
-	}
+	if (yych <= 0x00) goto yy329;
+	goto yy193;
 yy222:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy329;
-		default: goto yy192;
+		case 'Q':
+		case 'q': goto yy330;
+		case 'T':
+		case 't': goto yy331;
+		default: goto yy193;
 	}
 yy223:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy330;
-		case 'T':
-		case 't': goto yy331;
-		default: goto yy192;
+		case 'C':
+		case 'c': goto yy332;
+		default: goto yy193;
 	}
 yy224:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'B': goto yy332;
-		default: goto yy192;
+		case 0x00: goto yy333;
+		case 'T':
+		case 't': goto yy334;
+		default: goto yy193;
 	}
 yy225:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy333;
-		default: goto yy192;
+		case 'B': goto yy335;
+		default: goto yy193;
 	}
 yy226:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy334;
-	goto yy192;
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy336;
+		default: goto yy193;
+	}
 yy227:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy335;
-	goto yy192;
+	if (yych <= 0x00) goto yy337;
+	goto yy193;
 yy228:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'b': goto yy332;
-		default: goto yy192;
-	}
+	if (yych <= 0x00) goto yy338;
+	goto yy193;
 yy229:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy336;
-		default: goto yy192;
+		case 'b': goto yy335;
+		default: goto yy193;
 	}
 yy230:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'V':
-		case 'v': goto yy337;
-		default: goto yy192;
+		case 'N':
+		case 'n': goto yy339;
+		default: goto yy193;
 	}
 yy231:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy338;
-		default: goto yy192;
+		case 'V':
+		case 'v': goto yy340;
+		default: goto yy193;
 	}
 yy232:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'Y':
-		case 'y': goto yy339;
-		default: goto yy192;
+		case 'N':
+		case 'n': goto yy341;
+		default: goto yy193;
 	}
 yy233:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
 		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy289;
-		case 'E':
-		case 'e': goto yy340;
-		default: goto yy192;
+		case 'y': goto yy342;
+		default: goto yy193;
 	}
 yy234:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 'A':
+		case 'B':
 		case 'C':
-		case 'c': goto yy341;
+		case 'D':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
 		case 'S':
-		case 's': goto yy342;
 		case 'T':
-		case 't': goto yy343;
-		default: goto yy192;
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy292;
+		case 'E':
+		case 'e': goto yy343;
+		default: goto yy193;
 	}
 yy235:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy344;
-		default: goto yy192;
+		case 'C':
+		case 'c': goto yy344;
+		case 'S':
+		case 's': goto yy345;
+		case 'T':
+		case 't': goto yy346;
+		default: goto yy193;
 	}
 yy236:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy345;
-	goto yy192;
+	switch (yych) {
+		case 'N': goto yy347;
+		default: goto yy193;
+	}
 yy237:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L': goto yy346;
-		case 'N': goto yy347;
-		default: goto yy192;
-	}
+	if (yych <= 0x00) goto yy348;
+	goto yy193;
 yy238:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy344;
-		default: goto yy192;
+		case 'L': goto yy349;
+		case 'N': goto yy350;
+		default: goto yy193;
 	}
 yy239:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'l': goto yy346;
 		case 'n': goto yy347;
-		default: goto yy192;
+		default: goto yy193;
 	}
 yy240:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy348;
-		default: goto yy192;
+		case 'l': goto yy349;
+		case 'n': goto yy350;
+		default: goto yy193;
 	}
 yy241:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy349;
-	goto yy192;
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy351;
+		default: goto yy193;
+	}
 yy242:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy350;
-		case 'D':
-		case 'd': goto yy351;
-		default: goto yy192;
-	}
+	if (yych <= 0x00) goto yy352;
+	goto yy193;
 yy243:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'J':
-		case 'j': goto yy352;
-		case 'R': goto yy353;
-		default: goto yy192;
+		case 0x00: goto yy353;
+		case 'D':
+		case 'd': goto yy354;
+		default: goto yy193;
 	}
 yy244:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy354;
-		default: goto yy192;
+		case 'J':
+		case 'j': goto yy355;
+		case 'R': goto yy356;
+		default: goto yy193;
 	}
 yy245:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy355;
-		default: goto yy192;
+		case 'S':
+		case 's': goto yy357;
+		default: goto yy193;
 	}
 yy246:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy356;
-		default: goto yy192;
+		case 'L':
+		case 'l': goto yy358;
+		default: goto yy193;
 	}
 yy247:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy357;
-		case 'S':
-		case 's': goto yy358;
-		default: goto yy192;
+		case 'E':
+		case 'e': goto yy359;
+		default: goto yy193;
 	}
 yy248:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy359;
-	goto yy192;
+	switch (yych) {
+		case 0x00: goto yy360;
+		case 'S':
+		case 's': goto yy361;
+		default: goto yy193;
+	}
 yy249:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy360;
-	goto yy192;
+	if (yych <= 0x00) goto yy362;
+	goto yy193;
 yy250:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy361;
-	goto yy192;
+	if (yych <= 0x00) goto yy363;
+	goto yy193;
 yy251:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'J':
-		case 'j': goto yy352;
-		case 'r': goto yy353;
-		default: goto yy192;
-	}
+	if (yych <= 0x00) goto yy364;
+	goto yy193;
 yy252:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy362;
-		case 'S':
-		case 's': goto yy363;
-		case 'V': goto yy364;
-		default: goto yy192;
+		case 'J':
+		case 'j': goto yy355;
+		case 'r': goto yy356;
+		default: goto yy193;
 	}
 yy253:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy365;
-	goto yy192;
+	switch (yych) {
+		case 0x00: goto yy365;
+		case 'S':
+		case 's': goto yy366;
+		case 'V': goto yy367;
+		default: goto yy193;
+	}
 yy254:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy362;
-		case 'S':
-		case 's': goto yy363;
-		case 'v': goto yy364;
-		default: goto yy192;
-	}
+	if (yych <= 0x00) goto yy368;
+	goto yy193;
 yy255:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xB0: goto yy366;
-		default: goto yy192;
+		case 0x00: goto yy365;
+		case 'S':
+		case 's': goto yy366;
+		case 'v': goto yy367;
+		default: goto yy193;
 	}
 yy256:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T': goto yy367;
-		default: goto yy192;
+		case 0xB0: goto yy369;
+		default: goto yy193;
 	}
 yy257:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 't': goto yy367;
-		default: goto yy192;
+		case 'T': goto yy370;
+		default: goto yy193;
 	}
 yy258:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 't': goto yy370;
+		default: goto yy193;
+	}
 yy259:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy260:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -5140,10 +5164,8 @@ yy259:
 		case 'L':
 		case 'N':
 		case 'O':
-		case 'P':
 		case 'Q':
 		case 'R':
-		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -5175,156 +5197,163 @@ yy259:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy289;
+		case 'z': goto yy292;
 		case 'M':
-		case 'm': goto yy368;
-		default: goto yy192;
-	}
-yy260:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy369;
-		default: goto yy192;
+		case 'm': goto yy371;
+		case 'P': goto yy372;
+		case 'S': goto yy373;
+		default: goto yy193;
 	}
 yy261:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'W':
-		case 'w': goto yy370;
-		default: goto yy192;
+		case 'R':
+		case 'r': goto yy374;
+		default: goto yy193;
 	}
 yy262:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy371;
-		default: goto yy192;
+		case 'W':
+		case 'w': goto yy375;
+		default: goto yy193;
 	}
 yy263:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy372;
-	goto yy192;
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy376;
+		default: goto yy193;
+	}
 yy264:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy377;
+	goto yy193;
+yy265:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy373;
+		case 'e': goto yy378;
 		case 'O':
-		case 'o': goto yy374;
-		default: goto yy192;
+		case 'o': goto yy379;
+		default: goto yy193;
 	}
-yy265:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy375;
-	goto yy192;
 yy266:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy376;
-		default: goto yy192;
-	}
+	if (yych <= 0x00) goto yy380;
+	goto yy193;
 yy267:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy377;
-	goto yy192;
+	if (yych <= 0x00) goto yy381;
+	goto yy193;
 yy268:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy378;
-		case 'V':
-		case 'v': goto yy379;
-		default: goto yy192;
+		case 'T':
+		case 't': goto yy382;
+		default: goto yy193;
 	}
 yy269:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy380;
-		case 'N':
-		case 'n': goto yy381;
-		case 'P': goto yy382;
-		case 'Q':
-		case 'q': goto yy383;
-		default: goto yy192;
-	}
+	if (yych <= 0x00) goto yy383;
+	goto yy193;
 yy270:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy384;
-		default: goto yy192;
+		case 'P':
+		case 'p': goto yy384;
+		case 'V':
+		case 'v': goto yy385;
+		default: goto yy193;
 	}
 yy271:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy385;
-	goto yy192;
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy386;
+		case 'N':
+		case 'n': goto yy387;
+		case 'P': goto yy388;
+		case 'Q':
+		case 'q': goto yy389;
+		default: goto yy193;
+	}
 yy272:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy386;
-	goto yy192;
+	switch (yych) {
+		case 'T':
+		case 't': goto yy390;
+		default: goto yy193;
+	}
 yy273:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy387;
-		case 'E':
-		case 'e': goto yy388;
-		default: goto yy192;
-	}
+	if (yych <= 0x00) goto yy391;
+	goto yy193;
 yy274:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy389;
-		default: goto yy192;
-	}
+	if (yych <= 0x00) goto yy392;
+	goto yy193;
 yy275:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy380;
-		case 'N':
-		case 'n': goto yy381;
-		case 'Q':
-		case 'q': goto yy383;
-		case 'p': goto yy390;
-		default: goto yy192;
+		case 0x00: goto yy393;
+		case 'E':
+		case 'e': goto yy394;
+		default: goto yy193;
 	}
 yy276:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'B':
-		case 'b': goto yy391;
-		default: goto yy192;
+		case 'P':
+		case 'p': goto yy395;
+		default: goto yy193;
 	}
 yy277:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy392;
-		default: goto yy192;
+		case 'C':
+		case 'c': goto yy386;
+		case 'N':
+		case 'n': goto yy387;
+		case 'Q':
+		case 'q': goto yy389;
+		case 'p': goto yy396;
+		default: goto yy193;
 	}
 yy278:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'B':
+		case 'b': goto yy397;
+		default: goto yy193;
+	}
+yy279:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy398;
+		default: goto yy193;
+	}
+yy280:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -5376,60 +5405,60 @@ yy278:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy289;
-		case 'K': goto yy393;
-		case 'N': goto yy394;
-		case 'S': goto yy395;
-		default: goto yy192;
-	}
-yy279:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy396;
-		default: goto yy192;
-	}
-yy280:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Z':
-		case 'z': goto yy397;
-		default: goto yy192;
+		case 'z': goto yy292;
+		case 'K': goto yy399;
+		case 'N': goto yy400;
+		case 'S': goto yy401;
+		default: goto yy193;
 	}
 yy281:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy398;
-		default: goto yy192;
+		case 'I':
+		case 'i': goto yy402;
+		default: goto yy193;
 	}
 yy282:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy399;
-	goto yy192;
+	switch (yych) {
+		case 'Z':
+		case 'z': goto yy403;
+		default: goto yy193;
+	}
 yy283:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy294;
-		case 'T':
-		case 't': goto yy296;
-		default: goto yy192;
+		case 'L':
+		case 'l': goto yy404;
+		default: goto yy193;
 	}
 yy284:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy405;
+	goto yy193;
+yy285:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy320;
-		default: goto yy192;
+		case 'p': goto yy297;
+		case 'T':
+		case 't': goto yy299;
+		default: goto yy193;
 	}
-yy285:
+yy286:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy323;
+		default: goto yy193;
+	}
+yy287:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -5482,764 +5511,821 @@ yy285:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy289;
+		case 'z': goto yy292;
 		case 'G':
-		case 'g': goto yy324;
-		default: goto yy192;
-	}
-yy286:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'J':
-		case 'j': goto yy352;
-		default: goto yy192;
-	}
-yy287:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy362;
-		case 'S':
-		case 's': goto yy363;
-		default: goto yy192;
+		case 'g': goto yy327;
+		default: goto yy193;
 	}
 yy288:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy380;
-		case 'N':
-		case 'n': goto yy381;
-		case 'Q':
-		case 'q': goto yy383;
-		default: goto yy192;
+		case 'J':
+		case 'j': goto yy355;
+		default: goto yy193;
 	}
 yy289:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy400;
-		case '.': goto yy204;
-		default: goto yy192;
+		case 0x00: goto yy365;
+		case 'S':
+		case 's': goto yy366;
+		default: goto yy193;
 	}
 yy290:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy401;
-		case '.': goto yy204;
-		default: goto yy192;
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy292;
+		case 'M':
+		case 'm': goto yy371;
+		default: goto yy193;
 	}
 yy291:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy402;
-	goto yy192;
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy386;
+		case 'N':
+		case 'n': goto yy387;
+		case 'Q':
+		case 'q': goto yy389;
+		default: goto yy193;
+	}
 yy292:
 	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy406;
+		case '.': goto yy205;
+		default: goto yy193;
+	}
 yy293:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy403;
-	goto yy192;
+	switch (yych) {
+		case 0x00: goto yy407;
+		case '.': goto yy205;
+		default: goto yy193;
+	}
 yy294:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy408;
+	goto yy193;
+yy295:
+	++cur;
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+yy296:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy409;
+	goto yy193;
+yy297:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy404;
-		default: goto yy192;
+		case 'r': goto yy410;
+		default: goto yy193;
 	}
-yy295:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy405;
-	goto yy192;
-yy296:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy406;
-	goto yy192;
-yy297:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy407;
-	goto yy192;
 yy298:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy411;
+	goto yy193;
+yy299:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy412;
+	goto yy193;
+yy300:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy413;
+	goto yy193;
+yy301:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy408;
-		default: goto yy192;
+		case 'n': goto yy414;
+		default: goto yy193;
 	}
-yy299:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy409;
-		default: goto yy192;
-	}
-yy300:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy410;
-	goto yy192;
-yy301:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy411;
-	goto yy192;
 yy302:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy412;
-		default: goto yy192;
+		case 'Y':
+		case 'y': goto yy415;
+		default: goto yy193;
 	}
 yy303:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy413;
-		default: goto yy192;
-	}
+	if (yych <= 0x00) goto yy416;
+	goto yy193;
 yy304:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy414;
-		default: goto yy192;
-	}
+	if (yych <= 0x00) goto yy417;
+	goto yy193;
 yy305:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy415;
-		default: goto yy192;
+		case 'G':
+		case 'g': goto yy418;
+		default: goto yy193;
 	}
 yy306:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy419;
+		default: goto yy193;
+	}
 yy307:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy416;
-		default: goto yy192;
+		case 'G':
+		case 'g': goto yy420;
+		default: goto yy193;
 	}
 yy308:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy417;
-	goto yy192;
+	switch (yych) {
+		case 'S':
+		case 's': goto yy421;
+		default: goto yy193;
+	}
 yy309:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy310:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy422;
+		default: goto yy193;
+	}
 yy311:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy423;
+	goto yy193;
+yy312:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy313:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy314:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy418;
-		default: goto yy192;
+		case 'p': goto yy424;
+		default: goto yy193;
 	}
-yy312:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy419;
-		default: goto yy192;
-	}
-yy313:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy314:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy420;
-	goto yy192;
 yy315:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy421;
-		default: goto yy192;
+		case 'R':
+		case 'r': goto yy425;
+		default: goto yy193;
 	}
 yy316:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy422;
-	goto yy192;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy317:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy423;
-	goto yy192;
+	if (yych <= 0x00) goto yy426;
+	goto yy193;
 yy318:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy424;
-		case '.': goto yy204;
-		default: goto yy192;
+		case 'P':
+		case 'p': goto yy427;
+		default: goto yy193;
 	}
 yy319:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy425;
-	goto yy192;
+	if (yych <= 0x00) goto yy428;
+	goto yy193;
 yy320:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy426;
-		default: goto yy192;
-	}
+	if (yych <= 0x00) goto yy429;
+	goto yy193;
 yy321:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy427;
-	goto yy192;
-yy322:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy323:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy428;
-	goto yy192;
-yy324:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy429;
-		case '.': goto yy204;
-		default: goto yy192;
-	}
-yy325:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x00: goto yy430;
-		case '.': goto yy204;
-		default: goto yy192;
+		case '.': goto yy205;
+		default: goto yy193;
 	}
-yy326:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy327:
+yy322:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy431;
-	goto yy192;
-yy328:
+	goto yy193;
+yy323:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy432;
-	goto yy192;
-yy329:
+	switch (yych) {
+		case 'T':
+		case 't': goto yy432;
+		default: goto yy193;
+	}
+yy324:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy433;
-	goto yy192;
-yy330:
+	goto yy193;
+yy325:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy331:
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy326:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy434;
-	goto yy192;
-yy332:
+	goto yy193;
+yy327:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy435;
-	goto yy192;
-yy333:
+	switch (yych) {
+		case 0x00: goto yy435;
+		case '.': goto yy205;
+		default: goto yy193;
+	}
+yy328:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x00: goto yy436;
-		case 'S':
-		case 's': goto yy437;
-		default: goto yy192;
+		case '.': goto yy205;
+		default: goto yy193;
 	}
-yy334:
+yy329:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy335:
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy330:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy336:
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy437;
+	goto yy193;
+yy331:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy438;
-	goto yy192;
-yy337:
+	goto yy193;
+yy332:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy439;
-	goto yy192;
-yy338:
+	goto yy193;
+yy333:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy334:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy440;
-	goto yy192;
-yy339:
+	goto yy193;
+yy335:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy441;
-	goto yy192;
-yy340:
+	goto yy193;
+yy336:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x00: goto yy442;
-		case '.': goto yy204;
-		default: goto yy192;
+		case 'S':
+		case 's': goto yy443;
+		default: goto yy193;
 	}
+yy337:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy338:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy339:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy444;
+	goto yy193;
+yy340:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy445;
+	goto yy193;
 yy341:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy443;
-	goto yy192;
+	if (yych <= 0x00) goto yy446;
+	goto yy193;
 yy342:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy444;
-		default: goto yy192;
-	}
+	if (yych <= 0x00) goto yy447;
+	goto yy193;
 yy343:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy445;
-		default: goto yy192;
+		case 0x00: goto yy448;
+		case '.': goto yy205;
+		default: goto yy193;
 	}
 yy344:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy446;
-	goto yy192;
+	if (yych <= 0x00) goto yy449;
+	goto yy193;
 yy345:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy450;
+		default: goto yy193;
+	}
 yy346:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy447;
-	goto yy192;
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy451;
+		default: goto yy193;
+	}
 yy347:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy448;
-	goto yy192;
+	if (yych <= 0x00) goto yy452;
+	goto yy193;
 yy348:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy449;
-	goto yy192;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy349:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy453;
+	goto yy193;
 yy350:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy454;
+	goto yy193;
 yy351:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy450;
-	goto yy192;
+	if (yych <= 0x00) goto yy455;
+	goto yy193;
 yy352:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy451;
-	goto yy192;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy353:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy452;
-	goto yy192;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy354:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy456;
+	goto yy193;
+yy355:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy457;
+	goto yy193;
+yy356:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy458;
+	goto yy193;
+yy357:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'S':
-		case 's': goto yy453;
-		default: goto yy192;
+		case 's': goto yy459;
+		default: goto yy193;
 	}
-yy355:
+yy358:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy454;
-		default: goto yy192;
+		case 'e': goto yy460;
+		default: goto yy193;
 	}
-yy356:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy455;
-	goto yy192;
-yy357:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy358:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy456;
-	goto yy192;
 yy359:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy461;
+	goto yy193;
 yy360:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy361:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy462;
+	goto yy193;
 yy362:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy363:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy457;
-	goto yy192;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy364:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy458;
-	goto yy192;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy365:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
 yy366:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy459;
-	goto yy192;
+	if (yych <= 0x00) goto yy463;
+	goto yy193;
 yy367:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy460;
-	goto yy192;
+	if (yych <= 0x00) goto yy464;
+	goto yy193;
 yy368:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy461;
-		case '.': goto yy204;
-		default: goto yy192;
-	}
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy369:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy462;
-		default: goto yy192;
-	}
+	if (yych <= 0x00) goto yy465;
+	goto yy193;
 yy370:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy463;
-		default: goto yy192;
-	}
+	if (yych <= 0x00) goto yy466;
+	goto yy193;
 yy371:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy464;
-	goto yy192;
+	switch (yych) {
+		case 0x00: goto yy467;
+		case '.': goto yy205;
+		default: goto yy193;
+	}
 yy372:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy406;
+		case '.': goto yy468;
+		default: goto yy193;
+	}
 yy373:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy465;
-		default: goto yy192;
+		case 0x00: goto yy469;
+		case '.': goto yy205;
+		default: goto yy193;
 	}
 yy374:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'F':
-		case 'f': goto yy466;
-		default: goto yy192;
+		case 'A':
+		case 'a': goto yy470;
+		default: goto yy193;
 	}
 yy375:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'Y':
+		case 'y': goto yy471;
+		default: goto yy193;
+	}
 yy376:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy467;
-	goto yy192;
+	if (yych <= 0x00) goto yy472;
+	goto yy193;
 yy377:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy378:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy468;
-	goto yy192;
+	switch (yych) {
+		case 'S':
+		case 's': goto yy473;
+		default: goto yy193;
+	}
 yy379:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy469;
-	goto yy192;
+	switch (yych) {
+		case 'F':
+		case 'f': goto yy474;
+		default: goto yy193;
+	}
 yy380:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy470;
-	goto yy192;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy381:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy471;
-	goto yy192;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy382:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy472;
-		case 'T': goto yy473;
-		default: goto yy192;
-	}
+	if (yych <= 0x00) goto yy475;
+	goto yy193;
 yy383:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy474;
-	goto yy192;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy384:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy475;
-	goto yy192;
+	if (yych <= 0x00) goto yy476;
+	goto yy193;
 yy385:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy477;
+	goto yy193;
 yy386:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy387:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy388:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy476;
-	goto yy192;
-yy389:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy477;
-		default: goto yy192;
-	}
-yy390:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy472;
-		case 't': goto yy473;
-		default: goto yy192;
-	}
-yy391:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy478;
-	goto yy192;
-yy392:
+	goto yy193;
+yy387:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy479;
-	goto yy192;
-yy393:
+	goto yy193;
+yy388:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x00: goto yy480;
-		case '.': goto yy204;
-		default: goto yy192;
+		case 'T': goto yy481;
+		default: goto yy193;
 	}
+yy389:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy482;
+	goto yy193;
+yy390:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy483;
+	goto yy193;
+yy391:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy392:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy393:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy394:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy481;
-		case '.': goto yy204;
-		default: goto yy192;
-	}
+	if (yych <= 0x00) goto yy484;
+	goto yy193;
 yy395:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy482;
-		case '.': goto yy483;
-		default: goto yy192;
+		case 'T':
+		case 't': goto yy485;
+		default: goto yy193;
 	}
 yy396:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'V':
-		case 'v': goto yy484;
-		default: goto yy192;
+		case 0x00: goto yy480;
+		case 't': goto yy481;
+		default: goto yy193;
 	}
 yy397:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy485;
-	goto yy192;
+	if (yych <= 0x00) goto yy486;
+	goto yy193;
 yy398:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy486;
-		case 'S':
-		case 's': goto yy487;
-		default: goto yy192;
-	}
+	if (yych <= 0x00) goto yy487;
+	goto yy193;
 yy399:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy488;
+		case '.': goto yy205;
+		default: goto yy193;
+	}
 yy400:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy489;
+		case '.': goto yy205;
+		default: goto yy193;
+	}
 yy401:
 	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy490;
+		case '.': goto yy491;
+		default: goto yy193;
+	}
 yy402:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'V':
+		case 'v': goto yy492;
+		default: goto yy193;
+	}
 yy403:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy493;
+	goto yy193;
 yy404:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy488;
-		default: goto yy192;
+		case 0x00: goto yy494;
+		case 'S':
+		case 's': goto yy495;
+		default: goto yy193;
 	}
 yy405:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy406:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy407:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
 yy408:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy489;
-	goto yy192;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy409:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy490;
-	goto yy192;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy410:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy496;
+		default: goto yy193;
+	}
 yy411:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy412:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy491;
-	goto yy192;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy413:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy492;
-	goto yy192;
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy414:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy493;
-	goto yy192;
+	if (yych <= 0x00) goto yy497;
+	goto yy193;
 yy415:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy494;
-	goto yy192;
+	if (yych <= 0x00) goto yy498;
+	goto yy193;
 yy416:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy495;
-	goto yy192;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy417:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy418:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy496;
-	goto yy192;
+	if (yych <= 0x00) goto yy499;
+	goto yy193;
 yy419:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy497;
-	goto yy192;
+	if (yych <= 0x00) goto yy500;
+	goto yy193;
 yy420:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy501;
+	goto yy193;
 yy421:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy498;
-	goto yy192;
+	if (yych <= 0x00) goto yy502;
+	goto yy193;
 yy422:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy503;
+	goto yy193;
 yy423:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy424:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy504;
+	goto yy193;
 yy425:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy505;
+	goto yy193;
 yy426:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy499;
-	goto yy192;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy427:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy506;
+	goto yy193;
 yy428:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
@@ -6254,187 +6340,268 @@ yy431:
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy432:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy507;
+	goto yy193;
 yy433:
 	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy434:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy435:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy436:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy437:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy500;
-	goto yy192;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy438:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy439:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
 yy440:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy441:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy442:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy443:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy508;
+	goto yy193;
 yy444:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy501;
-	goto yy192;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy445:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy502;
-	goto yy192;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy446:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy447:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy448:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy449:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy450:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy509;
+	goto yy193;
 yy451:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy510;
+	goto yy193;
 yy452:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy453:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy503;
-		default: goto yy192;
-	}
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy454:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy504;
-	goto yy192;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy455:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy456:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy457:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy458:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy459:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy511;
+		default: goto yy193;
+	}
 yy460:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy512;
+	goto yy193;
 yy461:
 	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy462:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy505;
-	goto yy192;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy463:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy506;
-	goto yy192;
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy464:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy465:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy507;
-	goto yy192;
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy466:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy508;
-	goto yy192;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy467:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
 yy468:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy292;
+		case 'S': goto yy513;
+		default: goto yy193;
+	}
 yy469:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy470:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy514;
+	goto yy193;
 yy471:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy515;
+	goto yy193;
 yy472:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy473:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy509;
-	goto yy192;
+	if (yych <= 0x00) goto yy516;
+	goto yy193;
 yy474:
 	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy517;
+	goto yy193;
 yy475:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy476:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy477:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy510;
-	goto yy192;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy478:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
 yy479:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy480:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy481:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy518;
+	goto yy193;
 yy482:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
 yy483:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy484:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy485:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy519;
+	goto yy193;
+yy486:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy487:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy488:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy489:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy490:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy491:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy511;
+		case 'A': goto yy520;
 		case 'B':
 		case 'C':
 		case 'D':
@@ -6485,69 +6652,45 @@ yy483:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy289;
-		default: goto yy192;
+		case 'z': goto yy292;
+		default: goto yy193;
 	}
-yy484:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy512;
-	goto yy192;
-yy485:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy486:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy487:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy513;
-	goto yy192;
-yy488:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'X':
-		case 'x': goto yy514;
-		default: goto yy192;
-	}
-yy489:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy490:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy491:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy492:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy521;
+	goto yy193;
 yy493:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy494:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy495:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy522;
+	goto yy193;
 yy496:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'X':
+		case 'x': goto yy523;
+		default: goto yy193;
+	}
 yy497:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy498:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy499:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy500:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy501:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
@@ -6556,64 +6699,99 @@ yy502:
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy503:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy515;
-		default: goto yy192;
-	}
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy504:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy505:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy506:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy507:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy508:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy509:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy510:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy511:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy516;
-		case '.': goto yy204;
-		default: goto yy192;
+		case 'S':
+		case 's': goto yy524;
+		default: goto yy193;
 	}
 yy512:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy513:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy525;
+		case '.': goto yy205;
+		default: goto yy193;
+	}
 yy514:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy517;
-	goto yy192;
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy515:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy518;
-	goto yy192;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy516:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy517:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy518:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy519:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy520:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy526;
+		case '.': goto yy205;
+		default: goto yy193;
+	}
+yy521:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy522:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy523:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy527;
+	goto yy193;
+yy524:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy528;
+	goto yy193;
+yy525:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy526:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy527:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy528:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 }
@@ -6631,451 +6809,451 @@ int parl__sl_starter(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy522;
-		case 'B': goto yy523;
-		case 'D': goto yy524;
-		case 'F': goto yy525;
-		case 'H': goto yy526;
-		case 'I': goto yy527;
-		case 'M': goto yy528;
-		case 'S': goto yy529;
-		case 'T': goto yy530;
-		case 'W': goto yy531;
-		default: goto yy520;
-	}
-yy520:
-	++cur;
-yy521:
-	{ return 0; }
-yy522:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy532;
-	goto yy521;
-yy523:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E': goto yy533;
-		case 'e': goto yy535;
-		default: goto yy521;
-	}
-yy524:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I': goto yy536;
-		case 'i': goto yy537;
-		default: goto yy521;
-	}
-yy525:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O': goto yy538;
-		case 'o': goto yy539;
-		default: goto yy521;
-	}
-yy526:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy540;
-		case 'O': goto yy541;
-		case 'o': goto yy542;
-		default: goto yy521;
-	}
-yy527:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy532;
-		case 'N':
-		case 'T':
-		case 'n':
-		case 't': goto yy540;
-		default: goto yy521;
-	}
-yy528:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I': goto yy543;
-		case 'O': goto yy544;
-		case 'i': goto yy545;
-		case 'o': goto yy546;
-		default: goto yy521;
-	}
-yy529:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'H': goto yy547;
-		case 'h': goto yy548;
-		default: goto yy521;
+		case 'A': goto yy532;
+		case 'B': goto yy533;
+		case 'D': goto yy534;
+		case 'F': goto yy535;
+		case 'H': goto yy536;
+		case 'I': goto yy537;
+		case 'M': goto yy538;
+		case 'S': goto yy539;
+		case 'T': goto yy540;
+		case 'W': goto yy541;
+		default: goto yy530;
 	}
 yy530:
 	++cur;
+yy531:
+	{ return 0; }
+yy532:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy542;
+	goto yy531;
+yy533:
+	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H': goto yy549;
-		case 'h': goto yy550;
-		default: goto yy521;
+		case 'E': goto yy543;
+		case 'e': goto yy545;
+		default: goto yy531;
 	}
-yy531:
+yy534:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I': goto yy546;
+		case 'i': goto yy547;
+		default: goto yy531;
+	}
+yy535:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O': goto yy548;
+		case 'o': goto yy549;
+		default: goto yy531;
+	}
+yy536:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy540;
-		case 'H': goto yy551;
-		case 'h': goto yy552;
-		default: goto yy521;
-	}
-yy532:
-	++cur;
-	{ (void)mar; return cur == lim + 1; }
-yy533:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I': goto yy553;
-		default: goto yy534;
-	}
-yy534:
-	cur = mar;
-	goto yy521;
-yy535:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'i': goto yy554;
-		default: goto yy534;
-	}
-yy536:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D': goto yy540;
-		default: goto yy534;
+		case 'e': goto yy550;
+		case 'O': goto yy551;
+		case 'o': goto yy552;
+		default: goto yy531;
 	}
 yy537:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'd': goto yy540;
-		default: goto yy534;
+		case 0x00: goto yy542;
+		case 'N':
+		case 'T':
+		case 'n':
+		case 't': goto yy550;
+		default: goto yy531;
 	}
 yy538:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R': goto yy540;
-		default: goto yy534;
+		case 'I': goto yy553;
+		case 'O': goto yy554;
+		case 'i': goto yy555;
+		case 'o': goto yy556;
+		default: goto yy531;
 	}
 yy539:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy540;
-		default: goto yy534;
+		case 'H': goto yy557;
+		case 'h': goto yy558;
+		default: goto yy531;
 	}
 yy540:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy532;
-	goto yy534;
-yy541:
-	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'W': goto yy555;
-		default: goto yy534;
+		case 'H': goto yy559;
+		case 'h': goto yy560;
+		default: goto yy531;
+	}
+yy541:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy550;
+		case 'H': goto yy561;
+		case 'h': goto yy562;
+		default: goto yy531;
 	}
 yy542:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'w': goto yy556;
-		default: goto yy534;
-	}
+	{ (void)mar; return cur == lim + 1; }
 yy543:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L': goto yy557;
-		default: goto yy534;
+		case 'I': goto yy563;
+		default: goto yy544;
 	}
 yy544:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R': goto yy547;
-		default: goto yy534;
-	}
+	cur = mar;
+	goto yy531;
 yy545:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'l': goto yy558;
-		default: goto yy534;
+		case 'i': goto yy564;
+		default: goto yy544;
 	}
 yy546:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy548;
-		default: goto yy534;
+		case 'D': goto yy550;
+		default: goto yy544;
 	}
 yy547:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E': goto yy540;
-		default: goto yy534;
+		case 'd': goto yy550;
+		default: goto yy544;
 	}
 yy548:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy540;
-		default: goto yy534;
+		case 'R': goto yy550;
+		default: goto yy544;
 	}
 yy549:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy559;
-		case 'E': goto yy560;
-		default: goto yy534;
+		case 'r': goto yy550;
+		default: goto yy544;
 	}
 yy550:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'a': goto yy561;
-		case 'e': goto yy562;
-		default: goto yy534;
-	}
+	if (yych <= 0x00) goto yy542;
+	goto yy544;
 yy551:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy559;
-		case 'E': goto yy563;
-		case 'O':
-		case 'Y': goto yy540;
-		default: goto yy534;
+		case 'W': goto yy565;
+		default: goto yy544;
 	}
 yy552:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy561;
-		case 'e': goto yy564;
-		case 'o':
-		case 'y': goto yy540;
-		default: goto yy534;
+		case 'w': goto yy566;
+		default: goto yy544;
 	}
 yy553:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy565;
-		default: goto yy534;
+		case 'L': goto yy567;
+		default: goto yy544;
 	}
 yy554:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy566;
-		default: goto yy534;
+		case 'R': goto yy557;
+		default: goto yy544;
 	}
 yy555:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy532;
-		case 'E': goto yy567;
-		default: goto yy534;
+		case 'l': goto yy568;
+		default: goto yy544;
 	}
 yy556:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy532;
-		case 'e': goto yy568;
-		default: goto yy534;
+		case 'r': goto yy558;
+		default: goto yy544;
 	}
 yy557:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L': goto yy569;
-		default: goto yy534;
+		case 'E': goto yy550;
+		default: goto yy544;
 	}
 yy558:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'l': goto yy570;
-		default: goto yy534;
+		case 'e': goto yy550;
+		default: goto yy544;
 	}
 yy559:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T': goto yy540;
-		default: goto yy534;
+		case 'A': goto yy569;
+		case 'E': goto yy570;
+		default: goto yy544;
 	}
 yy560:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy532;
-		case 'R': goto yy547;
-		case 'Y': goto yy540;
-		default: goto yy534;
+		case 'a': goto yy571;
+		case 'e': goto yy572;
+		default: goto yy544;
 	}
 yy561:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 't': goto yy540;
-		default: goto yy534;
+		case 'A': goto yy569;
+		case 'E': goto yy573;
+		case 'O':
+		case 'Y': goto yy550;
+		default: goto yy544;
 	}
 yy562:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy532;
-		case 'r': goto yy548;
-		case 'y': goto yy540;
-		default: goto yy534;
+		case 'a': goto yy571;
+		case 'e': goto yy574;
+		case 'o':
+		case 'y': goto yy550;
+		default: goto yy544;
 	}
 yy563:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy540;
-		case 'R': goto yy547;
-		default: goto yy534;
+		case 'N': goto yy575;
+		default: goto yy544;
 	}
 yy564:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy540;
-		case 'r': goto yy548;
-		default: goto yy534;
+		case 'n': goto yy576;
+		default: goto yy544;
 	}
 yy565:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G': goto yy540;
-		default: goto yy534;
+		case 0x00: goto yy542;
+		case 'E': goto yy577;
+		default: goto yy544;
 	}
 yy566:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'g': goto yy540;
-		default: goto yy534;
+		case 0x00: goto yy542;
+		case 'e': goto yy578;
+		default: goto yy544;
 	}
 yy567:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'V': goto yy571;
-		default: goto yy534;
+		case 'L': goto yy579;
+		default: goto yy544;
 	}
 yy568:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'v': goto yy572;
-		default: goto yy534;
+		case 'l': goto yy580;
+		default: goto yy544;
 	}
 yy569:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy573;
-		default: goto yy534;
+		case 'T': goto yy550;
+		default: goto yy544;
 	}
 yy570:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'i': goto yy574;
-		default: goto yy534;
+		case 0x00: goto yy542;
+		case 'R': goto yy557;
+		case 'Y': goto yy550;
+		default: goto yy544;
 	}
 yy571:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E': goto yy538;
-		default: goto yy534;
+		case 't': goto yy550;
+		default: goto yy544;
 	}
 yy572:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy539;
-		default: goto yy534;
+		case 0x00: goto yy542;
+		case 'r': goto yy558;
+		case 'y': goto yy550;
+		default: goto yy544;
 	}
 yy573:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O': goto yy575;
-		default: goto yy534;
+		case 'N': goto yy550;
+		case 'R': goto yy557;
+		default: goto yy544;
 	}
 yy574:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy576;
-		default: goto yy534;
+		case 'n': goto yy550;
+		case 'r': goto yy558;
+		default: goto yy544;
 	}
 yy575:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy577;
-		default: goto yy534;
+		case 'G': goto yy550;
+		default: goto yy544;
 	}
 yy576:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy578;
-		default: goto yy534;
+		case 'g': goto yy550;
+		default: goto yy544;
 	}
 yy577:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S': goto yy540;
-		default: goto yy534;
+		case 'V': goto yy581;
+		default: goto yy544;
 	}
 yy578:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 's': goto yy540;
-		default: goto yy534;
+		case 'v': goto yy582;
+		default: goto yy544;
+	}
+yy579:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I': goto yy583;
+		default: goto yy544;
+	}
+yy580:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'i': goto yy584;
+		default: goto yy544;
+	}
+yy581:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E': goto yy548;
+		default: goto yy544;
+	}
+yy582:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'e': goto yy549;
+		default: goto yy544;
+	}
+yy583:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O': goto yy585;
+		default: goto yy544;
+	}
+yy584:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'o': goto yy586;
+		default: goto yy544;
+	}
+yy585:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N': goto yy587;
+		default: goto yy544;
+	}
+yy586:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'n': goto yy588;
+		default: goto yy544;
+	}
+yy587:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S': goto yy550;
+		default: goto yy544;
+	}
+yy588:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 's': goto yy550;
+		default: goto yy544;
 	}
 }
 
@@ -7089,26 +7267,26 @@ size_t parl__sl_emoticon(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ':': goto yy582;
-		case ';': goto yy583;
-		case '<': goto yy584;
-		case '=': goto yy585;
-		case '>': goto yy586;
+		case ':': goto yy592;
+		case ';': goto yy593;
+		case '<': goto yy594;
+		case '=': goto yy595;
+		case '>': goto yy596;
 		case 'X':
-		case 'x': goto yy587;
-		case '^': goto yy588;
-		default: goto yy580;
+		case 'x': goto yy597;
+		case '^': goto yy598;
+		default: goto yy590;
 	}
-yy580:
+yy590:
 	++cur;
-yy581:
+yy591:
 	{ return 0; }
-yy582:
+yy592:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\'': goto yy589;
+		case '\'': goto yy599;
 		case '(':
 		case ')':
 		case '/':
@@ -7118,94 +7296,94 @@ yy582:
 		case '[':
 		case ']':
 		case 'o':
-		case 'p': goto yy591;
-		case '-': goto yy592;
-		default: goto yy581;
+		case 'p': goto yy601;
+		case '-': goto yy602;
+		default: goto yy591;
 	}
-yy583:
+yy593:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy591;
-		case '-': goto yy593;
-		default: goto yy581;
+		case ')': goto yy601;
+		case '-': goto yy603;
+		default: goto yy591;
 	}
-yy584:
+yy594:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '3': goto yy591;
-		default: goto yy581;
+		case '3': goto yy601;
+		default: goto yy591;
 	}
-yy585:
+yy595:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '(':
-		case ')': goto yy591;
-		default: goto yy581;
+		case ')': goto yy601;
+		default: goto yy591;
 	}
-yy586:
+yy596:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ':': goto yy589;
-		default: goto yy581;
+		case ':': goto yy599;
+		default: goto yy591;
 	}
-yy587:
+yy597:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D': goto yy591;
-		default: goto yy581;
+		case 'D': goto yy601;
+		default: goto yy591;
 	}
-yy588:
+yy598:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '^': goto yy591;
-		case '_': goto yy594;
-		default: goto yy581;
+		case '^': goto yy601;
+		case '_': goto yy604;
+		default: goto yy591;
 	}
-yy589:
+yy599:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '(': goto yy591;
-		default: goto yy590;
+		case '(': goto yy601;
+		default: goto yy600;
 	}
-yy590:
+yy600:
 	cur = mar;
-	goto yy581;
-yy591:
+	goto yy591;
+yy601:
 	++cur;
 	{ (void)mar; return (size_t)(cur - s); }
-yy592:
+yy602:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '(':
 		case ')':
 		case 'D':
-		case 'P': goto yy591;
-		default: goto yy590;
+		case 'P': goto yy601;
+		default: goto yy600;
 	}
-yy593:
+yy603:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy591;
-		default: goto yy590;
+		case ')': goto yy601;
+		default: goto yy600;
 	}
-yy594:
+yy604:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '^': goto yy591;
-		default: goto yy590;
+		case '^': goto yy601;
+		default: goto yy600;
 	}
 }
 
@@ -7219,194 +7397,194 @@ int parl__sl_bang_name(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D': goto yy598;
-		case 'J': goto yy599;
-		case 'Y': goto yy600;
-		default: goto yy596;
-	}
-yy596:
-	++cur;
-yy597:
-	{ return 0; }
-yy598:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'e': goto yy601;
-		default: goto yy597;
-	}
-yy599:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'e': goto yy603;
-		default: goto yy597;
-	}
-yy600:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'a': goto yy604;
-		default: goto yy597;
-	}
-yy601:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'm': goto yy605;
-		default: goto yy602;
-	}
-yy602:
-	cur = mar;
-	goto yy597;
-yy603:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'o': goto yy606;
-		default: goto yy602;
-	}
-yy604:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'h': goto yy607;
-		default: goto yy602;
-	}
-yy605:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'o': goto yy608;
-		default: goto yy602;
+		case 'D': goto yy608;
+		case 'J': goto yy609;
+		case 'Y': goto yy610;
+		default: goto yy606;
 	}
 yy606:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'p': goto yy609;
-		default: goto yy602;
-	}
 yy607:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'o': goto yy610;
-		default: goto yy602;
-	}
+	{ return 0; }
 yy608:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'c': goto yy611;
-		default: goto yy602;
+		case 'e': goto yy611;
+		default: goto yy607;
 	}
 yy609:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy612;
-		default: goto yy602;
+		case 'e': goto yy613;
+		default: goto yy607;
 	}
 yy610:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy613;
-		default: goto yy602;
+		case 'a': goto yy614;
+		default: goto yy607;
 	}
 yy611:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy614;
-		default: goto yy602;
+		case 'm': goto yy615;
+		default: goto yy612;
 	}
 yy612:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'r': goto yy615;
-		default: goto yy602;
-	}
+	cur = mar;
+	goto yy607;
 yy613:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy616;
-	goto yy602;
+	switch (yych) {
+		case 'o': goto yy616;
+		default: goto yy612;
+	}
 yy614:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy617;
-		default: goto yy602;
+		case 'h': goto yy617;
+		default: goto yy612;
 	}
 yy615:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'd': goto yy618;
-		default: goto yy602;
+		case 'o': goto yy618;
+		default: goto yy612;
 	}
 yy616:
 	++cur;
-	{ (void)mar; return cur == lim + 1; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'p': goto yy619;
+		default: goto yy612;
+	}
 yy617:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'c': goto yy619;
-		default: goto yy602;
+		case 'o': goto yy620;
+		default: goto yy612;
 	}
 yy618:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'y': goto yy613;
-		default: goto yy602;
+		case 'c': goto yy621;
+		default: goto yy612;
 	}
 yy619:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'y': goto yy620;
-		default: goto yy602;
+		case 'a': goto yy622;
+		default: goto yy612;
 	}
 yy620:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy602;
-		default: goto yy622;
+		case 'o': goto yy623;
+		default: goto yy612;
 	}
 yy621:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy622:
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy621;
-		case 'N': goto yy623;
-		default: goto yy602;
+		case 'r': goto yy624;
+		default: goto yy612;
+	}
+yy622:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'r': goto yy625;
+		default: goto yy612;
 	}
 yy623:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'o': goto yy624;
-		default: goto yy602;
-	}
+	if (yych <= 0x00) goto yy626;
+	goto yy612;
 yy624:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'w': goto yy613;
-		default: goto yy602;
+		case 'a': goto yy627;
+		default: goto yy612;
+	}
+yy625:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'd': goto yy628;
+		default: goto yy612;
+	}
+yy626:
+	++cur;
+	{ (void)mar; return cur == lim + 1; }
+yy627:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'c': goto yy629;
+		default: goto yy612;
+	}
+yy628:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'y': goto yy623;
+		default: goto yy612;
+	}
+yy629:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'y': goto yy630;
+		default: goto yy612;
+	}
+yy630:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N': goto yy612;
+		default: goto yy632;
+	}
+yy631:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy632:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy631;
+		case 'N': goto yy633;
+		default: goto yy612;
+	}
+yy633:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'o': goto yy634;
+		default: goto yy612;
+	}
+yy634:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'w': goto yy623;
+		default: goto yy612;
 	}
 }
 
@@ -7421,1108 +7599,1108 @@ int parl__sl_closing(const unsigned char *s, size_t n)
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy628;
+		case 'a': goto yy638;
 		case 'B':
-		case 'b': goto yy629;
+		case 'b': goto yy639;
 		case 'C':
-		case 'c': goto yy630;
+		case 'c': goto yy640;
 		case 'K':
-		case 'k': goto yy631;
+		case 'k': goto yy641;
 		case 'L':
-		case 'l': goto yy632;
+		case 'l': goto yy642;
 		case 'M':
-		case 'm': goto yy633;
+		case 'm': goto yy643;
 		case 'R':
-		case 'r': goto yy634;
+		case 'r': goto yy644;
 		case 'S':
-		case 's': goto yy635;
+		case 's': goto yy645;
 		case 'T':
-		case 't': goto yy636;
+		case 't': goto yy646;
 		case 'W':
-		case 'w': goto yy637;
+		case 'w': goto yy647;
 		case 'Y':
-		case 'y': goto yy638;
-		default: goto yy626;
-	}
-yy626:
-	++cur;
-yy627:
-	{ return 0; }
-yy628:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy639;
-		default: goto yy627;
-	}
-yy629:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy641;
-		default: goto yy627;
-	}
-yy630:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy642;
-		case 'O':
-		case 'o': goto yy643;
-		default: goto yy627;
-	}
-yy631:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy644;
-		default: goto yy627;
-	}
-yy632:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy645;
-		default: goto yy627;
-	}
-yy633:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy646;
-		default: goto yy627;
-	}
-yy634:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy647;
-		default: goto yy627;
-	}
-yy635:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy648;
-		default: goto yy627;
+		case 'y': goto yy648;
+		default: goto yy636;
 	}
 yy636:
 	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy649;
-		case 'H':
-		case 'h': goto yy650;
-		default: goto yy627;
-	}
 yy637:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy651;
-		default: goto yy627;
-	}
+	{ return 0; }
 yy638:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy652;
-		default: goto yy627;
+		case 'L':
+		case 'l': goto yy649;
+		default: goto yy637;
 	}
 yy639:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy653;
-		default: goto yy640;
-	}
-yy640:
-	cur = mar;
-	goto yy627;
-yy641:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy654;
-		default: goto yy640;
-	}
-yy642:
-	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy655;
-		default: goto yy640;
+		case 'e': goto yy651;
+		default: goto yy637;
+	}
+yy640:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy652;
+		case 'O':
+		case 'o': goto yy653;
+		default: goto yy637;
+	}
+yy641:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy654;
+		default: goto yy637;
+	}
+yy642:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy655;
+		default: goto yy637;
 	}
 yy643:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy656;
-		default: goto yy640;
+		case 'A':
+		case 'a': goto yy656;
+		default: goto yy637;
 	}
 yy644:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy657;
-		default: goto yy640;
+		case 'E':
+		case 'e': goto yy657;
+		default: goto yy637;
 	}
 yy645:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'V':
-		case 'v': goto yy658;
-		default: goto yy640;
+		case 'I':
+		case 'i': goto yy658;
+		default: goto yy637;
 	}
 yy646:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy659;
-		default: goto yy640;
+		case 'A':
+		case 'a': goto yy659;
+		case 'H':
+		case 'h': goto yy660;
+		default: goto yy637;
 	}
 yy647:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy660;
-		case 'S':
-		case 's': goto yy661;
-		default: goto yy640;
+		case 'A':
+		case 'a': goto yy661;
+		default: goto yy637;
 	}
 yy648:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy662;
-		default: goto yy640;
+		case 'O':
+		case 'o': goto yy662;
+		default: goto yy637;
 	}
 yy649:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'K':
-		case 'k': goto yy663;
-		default: goto yy640;
+		case 'L':
+		case 'l': goto yy663;
+		default: goto yy650;
 	}
 yy650:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy664;
-		default: goto yy640;
-	}
+	cur = mar;
+	goto yy637;
 yy651:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy665;
-		default: goto yy640;
+		case 'S':
+		case 's': goto yy664;
+		default: goto yy650;
 	}
 yy652:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy666;
-		default: goto yy640;
+		case 'E':
+		case 'e': goto yy665;
+		default: goto yy650;
 	}
 yy653:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy640;
-		default: goto yy668;
+		case 'R':
+		case 'r': goto yy666;
+		default: goto yy650;
 	}
 yy654:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy669;
-		default: goto yy640;
+		case 'N':
+		case 'n': goto yy667;
+		default: goto yy650;
 	}
 yy655:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy670;
-		default: goto yy640;
+		case 'V':
+		case 'v': goto yy668;
+		default: goto yy650;
 	}
 yy656:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy671;
-		default: goto yy640;
+		case 'N':
+		case 'n': goto yy669;
+		default: goto yy650;
 	}
 yy657:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy672;
-		default: goto yy640;
+		case 'G':
+		case 'g': goto yy670;
+		case 'S':
+		case 's': goto yy671;
+		default: goto yy650;
 	}
 yy658:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy673;
-		default: goto yy640;
+		case 'N':
+		case 'n': goto yy672;
+		default: goto yy650;
 	}
 yy659:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'Y':
-		case 'y': goto yy674;
-		default: goto yy640;
+		case 'K':
+		case 'k': goto yy673;
+		default: goto yy650;
 	}
 yy660:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy675;
-		default: goto yy640;
+		case 'a': goto yy674;
+		default: goto yy650;
 	}
 yy661:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy676;
-		default: goto yy640;
+		case 'R':
+		case 'r': goto yy675;
+		default: goto yy650;
 	}
 yy662:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy677;
-		default: goto yy640;
+		case 'U':
+		case 'u': goto yy676;
+		default: goto yy650;
 	}
 yy663:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy678;
-		default: goto yy640;
+		case 'T':
+		case 't': goto yy650;
+		default: goto yy678;
 	}
 yy664:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy679;
-		default: goto yy640;
+		case 'T':
+		case 't': goto yy679;
+		default: goto yy650;
 	}
 yy665:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'M':
-		case 'm': goto yy672;
-		default: goto yy640;
+		case 'E':
+		case 'e': goto yy680;
+		default: goto yy650;
 	}
 yy666:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy680;
-		default: goto yy640;
+		case 'D':
+		case 'd': goto yy681;
+		default: goto yy650;
 	}
 yy667:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy668:
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy667;
-		case 'T':
-		case 't': goto yy681;
-		default: goto yy640;
-	}
-yy669:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy682;
-		default: goto yy640;
-	}
-yy670:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy683;
-		default: goto yy640;
-	}
-yy671:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy684;
-		default: goto yy640;
-	}
-yy672:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy687;
-		case 'R':
-		case 'r': goto yy640;
-		default: goto yy686;
-	}
-yy673:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy688;
-	goto yy640;
-yy674:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy640;
-		default: goto yy690;
-	}
-yy675:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy691;
-		default: goto yy640;
-	}
-yy676:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy692;
-		default: goto yy640;
-	}
-yy677:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy693;
-		default: goto yy640;
-	}
-yy678:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy640;
-		default: goto yy695;
-	}
-yy679:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'K':
-		case 'k': goto yy696;
-		default: goto yy640;
-	}
-yy680:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy697;
-		default: goto yy640;
-	}
-yy681:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy698;
-		default: goto yy640;
-	}
-yy682:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy682;
-		case 'R':
-		case 'r': goto yy699;
-		case 'W':
-		case 'w': goto yy700;
-		default: goto yy640;
-	}
-yy683:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy673;
-		default: goto yy640;
-	}
-yy684:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy701;
-		default: goto yy640;
-	}
-yy685:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy686:
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy685;
-		case 'R':
-		case 'r': goto yy699;
-		default: goto yy640;
-	}
-yy687:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy702;
-		default: goto yy640;
-	}
-yy688:
-	++cur;
-	{ (void)mar; return cur == lim + 1; }
-yy689:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy690:
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy689;
-		case 'T':
-		case 't': goto yy703;
-		default: goto yy640;
-	}
-yy691:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'D':
-		case 'd': goto yy683;
-		default: goto yy640;
+		case 'd': goto yy682;
+		default: goto yy650;
 	}
-yy692:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy704;
-		default: goto yy640;
-	}
-yy693:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy705;
-		default: goto yy640;
-	}
-yy694:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy695:
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy694;
-		case 'C':
-		case 'c': goto yy706;
-		default: goto yy640;
-	}
-yy696:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy709;
-		case 'Y':
-		case 'y': goto yy640;
-		default: goto yy708;
-	}
-yy697:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy688;
-		case 'S':
-		case 'T':
-		case 's':
-		case 't': goto yy640;
-		default: goto yy711;
-	}
-yy698:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy712;
-		default: goto yy640;
-	}
-yy699:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy713;
-		default: goto yy640;
-	}
-yy700:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy714;
-		default: goto yy640;
-	}
-yy701:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy715;
-		default: goto yy640;
-	}
-yy702:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy716;
-		default: goto yy640;
-	}
-yy703:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy717;
-		default: goto yy640;
-	}
-yy704:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy718;
-		default: goto yy640;
-	}
-yy705:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy719;
-		default: goto yy640;
-	}
-yy706:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy720;
-		default: goto yy640;
-	}
-yy707:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy708:
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy707;
-		case 'Y':
-		case 'y': goto yy721;
-		default: goto yy640;
-	}
-yy709:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy688;
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy722;
-		default: goto yy640;
-	}
-yy710:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy711:
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy710;
-		case 'S':
-		case 's': goto yy723;
-		case 'T':
-		case 't': goto yy724;
-		default: goto yy640;
-	}
-yy712:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'B':
-		case 'b': goto yy640;
-		default: goto yy726;
-	}
-yy713:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy660;
-		default: goto yy640;
-	}
-yy714:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy727;
-		default: goto yy640;
-	}
-yy715:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy728;
-		default: goto yy640;
-	}
-yy716:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy640;
-		default: goto yy686;
-	}
-yy717:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy729;
-		default: goto yy640;
-	}
-yy718:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'F':
-		case 'f': goto yy730;
-		default: goto yy640;
-	}
-yy719:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy731;
-		default: goto yy640;
-	}
-yy720:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy658;
-		default: goto yy640;
-	}
-yy721:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy732;
-		default: goto yy640;
-	}
-yy722:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy722;
-		case 'A':
-		case 'a': goto yy733;
-		case 'I':
-		case 'i': goto yy734;
-		default: goto yy640;
-	}
-yy723:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy735;
-		default: goto yy640;
-	}
-yy724:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy736;
-		default: goto yy640;
-	}
-yy725:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy726:
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy725;
-		case 'B':
-		case 'b': goto yy737;
-		default: goto yy640;
-	}
-yy727:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy738;
-		default: goto yy640;
-	}
-yy728:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy673;
-		default: goto yy640;
-	}
-yy729:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy739;
-		default: goto yy640;
-	}
-yy730:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy701;
-		default: goto yy640;
-	}
-yy731:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy740;
-		default: goto yy640;
-	}
-yy732:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy673;
-		default: goto yy640;
-	}
-yy733:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy741;
-		default: goto yy640;
-	}
-yy734:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy742;
-		default: goto yy640;
-	}
-yy735:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy743;
-		default: goto yy640;
-	}
-yy736:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy715;
-		default: goto yy640;
-	}
-yy737:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy744;
-		default: goto yy640;
-	}
-yy738:
+yy668:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
 		case 'e': goto yy683;
-		default: goto yy640;
+		default: goto yy650;
+	}
+yy669:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'Y':
+		case 'y': goto yy684;
+		default: goto yy650;
+	}
+yy670:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy685;
+		default: goto yy650;
+	}
+yy671:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy686;
+		default: goto yy650;
+	}
+yy672:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy687;
+		default: goto yy650;
+	}
+yy673:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy688;
+		default: goto yy650;
+	}
+yy674:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy689;
+		default: goto yy650;
+	}
+yy675:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'M':
+		case 'm': goto yy682;
+		default: goto yy650;
+	}
+yy676:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy690;
+		default: goto yy650;
+	}
+yy677:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy678:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy677;
+		case 'T':
+		case 't': goto yy691;
+		default: goto yy650;
+	}
+yy679:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy692;
+		default: goto yy650;
+	}
+yy680:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy693;
+		default: goto yy650;
+	}
+yy681:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy694;
+		default: goto yy650;
+	}
+yy682:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy697;
+		case 'R':
+		case 'r': goto yy650;
+		default: goto yy696;
+	}
+yy683:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy698;
+	goto yy650;
+yy684:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy650;
+		default: goto yy700;
+	}
+yy685:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy701;
+		default: goto yy650;
+	}
+yy686:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy702;
+		default: goto yy650;
+	}
+yy687:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy703;
+		default: goto yy650;
+	}
+yy688:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy650;
+		default: goto yy705;
+	}
+yy689:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'K':
+		case 'k': goto yy706;
+		default: goto yy650;
+	}
+yy690:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy707;
+		default: goto yy650;
+	}
+yy691:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy708;
+		default: goto yy650;
+	}
+yy692:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy692;
+		case 'R':
+		case 'r': goto yy709;
+		case 'W':
+		case 'w': goto yy710;
+		default: goto yy650;
+	}
+yy693:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy683;
+		default: goto yy650;
+	}
+yy694:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy711;
+		default: goto yy650;
+	}
+yy695:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy696:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy695;
+		case 'R':
+		case 'r': goto yy709;
+		default: goto yy650;
+	}
+yy697:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy712;
+		default: goto yy650;
+	}
+yy698:
+	++cur;
+	{ (void)mar; return cur == lim + 1; }
+yy699:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy700:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy699;
+		case 'T':
+		case 't': goto yy713;
+		default: goto yy650;
+	}
+yy701:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy693;
+		default: goto yy650;
+	}
+yy702:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy714;
+		default: goto yy650;
+	}
+yy703:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy715;
+		default: goto yy650;
+	}
+yy704:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy705:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy704;
+		case 'C':
+		case 'c': goto yy716;
+		default: goto yy650;
+	}
+yy706:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy719;
+		case 'Y':
+		case 'y': goto yy650;
+		default: goto yy718;
+	}
+yy707:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy698;
+		case 'S':
+		case 'T':
+		case 's':
+		case 't': goto yy650;
+		default: goto yy721;
+	}
+yy708:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy722;
+		default: goto yy650;
+	}
+yy709:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy723;
+		default: goto yy650;
+	}
+yy710:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy724;
+		default: goto yy650;
+	}
+yy711:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy725;
+		default: goto yy650;
+	}
+yy712:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy726;
+		default: goto yy650;
+	}
+yy713:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy727;
+		default: goto yy650;
+	}
+yy714:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy728;
+		default: goto yy650;
+	}
+yy715:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy729;
+		default: goto yy650;
+	}
+yy716:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy730;
+		default: goto yy650;
+	}
+yy717:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy718:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy717;
+		case 'Y':
+		case 'y': goto yy731;
+		default: goto yy650;
+	}
+yy719:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy698;
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy732;
+		default: goto yy650;
+	}
+yy720:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy721:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy720;
+		case 'S':
+		case 's': goto yy733;
+		case 'T':
+		case 't': goto yy734;
+		default: goto yy650;
+	}
+yy722:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'B':
+		case 'b': goto yy650;
+		default: goto yy736;
+	}
+yy723:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy670;
+		default: goto yy650;
+	}
+yy724:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy737;
+		default: goto yy650;
+	}
+yy725:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy738;
+		default: goto yy650;
+	}
+yy726:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy650;
+		default: goto yy696;
+	}
+yy727:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy739;
+		default: goto yy650;
+	}
+yy728:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'F':
+		case 'f': goto yy740;
+		default: goto yy650;
+	}
+yy729:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy741;
+		default: goto yy650;
+	}
+yy730:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy668;
+		default: goto yy650;
+	}
+yy731:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy742;
+		default: goto yy650;
+	}
+yy732:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy732;
+		case 'A':
+		case 'a': goto yy743;
+		case 'I':
+		case 'i': goto yy744;
+		default: goto yy650;
+	}
+yy733:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy745;
+		default: goto yy650;
+	}
+yy734:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy746;
+		default: goto yy650;
+	}
+yy735:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy736:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy735;
+		case 'B':
+		case 'b': goto yy747;
+		default: goto yy650;
+	}
+yy737:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy748;
+		default: goto yy650;
+	}
+yy738:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'Y':
+		case 'y': goto yy683;
+		default: goto yy650;
 	}
 yy739:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'K':
-		case 'k': goto yy683;
-		default: goto yy640;
+		case 'N':
+		case 'n': goto yy749;
+		default: goto yy650;
 	}
 yy740:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy688;
-		case 'Y':
-		case 'y': goto yy640;
-		default: goto yy746;
+		case 'U':
+		case 'u': goto yy711;
+		default: goto yy650;
 	}
 yy741:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy747;
-		default: goto yy640;
+		case 'Y':
+		case 'y': goto yy750;
+		default: goto yy650;
 	}
 yy742:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy640;
-		default: goto yy749;
+		case 'U':
+		case 'u': goto yy683;
+		default: goto yy650;
 	}
 yy743:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy750;
-		default: goto yy640;
+		case 'G':
+		case 'g': goto yy751;
+		default: goto yy650;
 	}
 yy744:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy751;
-		default: goto yy640;
+		case 'N':
+		case 'n': goto yy752;
+		default: goto yy650;
 	}
 yy745:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy746:
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy745;
-		case 'Y':
-		case 'y': goto yy752;
-		default: goto yy640;
+		case 'N':
+		case 'n': goto yy753;
+		default: goto yy650;
+	}
+yy746:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy725;
+		default: goto yy650;
 	}
 yy747:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy753;
-		default: goto yy640;
+		case 'E':
+		case 'e': goto yy754;
+		default: goto yy650;
 	}
 yy748:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy749:
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy748;
-		case 'A':
-		case 'a': goto yy754;
-		default: goto yy640;
+		case 'E':
+		case 'e': goto yy693;
+		default: goto yy650;
+	}
+yy749:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'K':
+		case 'k': goto yy693;
+		default: goto yy650;
 	}
 yy750:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy755;
-		default: goto yy640;
+		case 0x00: goto yy698;
+		case 'Y':
+		case 'y': goto yy650;
+		default: goto yy756;
 	}
 yy751:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy673;
-		default: goto yy640;
+		case 'A':
+		case 'a': goto yy757;
+		default: goto yy650;
 	}
 yy752:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy756;
-		default: goto yy640;
+		case 'A':
+		case 'a': goto yy650;
+		default: goto yy759;
 	}
 yy753:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy673;
-		default: goto yy640;
+		case 'C':
+		case 'c': goto yy760;
+		default: goto yy650;
 	}
 yy754:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy757;
-		default: goto yy640;
+		case 'S':
+		case 's': goto yy761;
+		default: goto yy650;
 	}
 yy755:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy758;
-		default: goto yy640;
-	}
 yy756:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy670;
-		default: goto yy640;
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy755;
+		case 'Y':
+		case 'y': goto yy762;
+		default: goto yy650;
 	}
 yy757:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'V':
-		case 'v': goto yy759;
-		default: goto yy640;
+		case 'I':
+		case 'i': goto yy763;
+		default: goto yy650;
 	}
 yy758:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy715;
-		default: goto yy640;
-	}
 yy759:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy758;
 		case 'A':
-		case 'a': goto yy760;
-		default: goto yy640;
+		case 'a': goto yy764;
+		default: goto yy650;
 	}
 yy760:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy761;
-		default: goto yy640;
+		case 'E':
+		case 'e': goto yy765;
+		default: goto yy650;
 	}
 yy761:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 'T':
+		case 't': goto yy683;
+		default: goto yy650;
+	}
+yy762:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy766;
+		default: goto yy650;
+	}
+yy763:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy683;
+		default: goto yy650;
+	}
+yy764:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy767;
+		default: goto yy650;
+	}
+yy765:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy768;
+		default: goto yy650;
+	}
+yy766:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy680;
+		default: goto yy650;
+	}
+yy767:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'V':
+		case 'v': goto yy769;
+		default: goto yy650;
+	}
+yy768:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy725;
+		default: goto yy650;
+	}
+yy769:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy770;
+		default: goto yy650;
+	}
+yy770:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy771;
+		default: goto yy650;
+	}
+yy771:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
 		case 'C':
-		case 'c': goto yy658;
-		default: goto yy640;
+		case 'c': goto yy668;
+		default: goto yy650;
 	}
 }
 
@@ -8537,118 +8715,118 @@ size_t parl__sl_web(const unsigned char *s, size_t n)
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'F':
-		case 'f': goto yy765;
+		case 'f': goto yy775;
 		case 'H':
-		case 'h': goto yy766;
+		case 'h': goto yy776;
 		case 'W':
-		case 'w': goto yy767;
-		default: goto yy763;
-	}
-yy763:
-	++cur;
-yy764:
-	{ return 0; }
-yy765:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy768;
-		default: goto yy764;
-	}
-yy766:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy770;
-		default: goto yy764;
-	}
-yy767:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'W':
-		case 'w': goto yy771;
-		default: goto yy764;
-	}
-yy768:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy772;
-		default: goto yy769;
-	}
-yy769:
-	cur = mar;
-	goto yy764;
-yy770:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy773;
-		default: goto yy769;
-	}
-yy771:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'W':
-		case 'w': goto yy774;
-		default: goto yy769;
-	}
-yy772:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case ':': goto yy775;
-		default: goto yy769;
+		case 'w': goto yy777;
+		default: goto yy773;
 	}
 yy773:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy776;
-		default: goto yy769;
-	}
 yy774:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy777;
-		default: goto yy769;
-	}
+	{ return 0; }
 yy775:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '/': goto yy778;
-		default: goto yy769;
+		case 'T':
+		case 't': goto yy778;
+		default: goto yy774;
 	}
 yy776:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ':': goto yy775;
-		case 'S':
-		case 's': goto yy772;
-		default: goto yy769;
+		case 'T':
+		case 't': goto yy780;
+		default: goto yy774;
 	}
 yy777:
 	++cur;
-	{ (void)mar; return (size_t)(cur - s); }
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'W':
+		case 'w': goto yy781;
+		default: goto yy774;
+	}
 yy778:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '/': goto yy777;
-		default: goto yy769;
+		case 'P':
+		case 'p': goto yy782;
+		default: goto yy779;
+	}
+yy779:
+	cur = mar;
+	goto yy774;
+yy780:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy783;
+		default: goto yy779;
+	}
+yy781:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'W':
+		case 'w': goto yy784;
+		default: goto yy779;
+	}
+yy782:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case ':': goto yy785;
+		default: goto yy779;
+	}
+yy783:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy786;
+		default: goto yy779;
+	}
+yy784:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy787;
+		default: goto yy779;
+	}
+yy785:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '/': goto yy788;
+		default: goto yy779;
+	}
+yy786:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case ':': goto yy785;
+		case 'S':
+		case 's': goto yy782;
+		default: goto yy779;
+	}
+yy787:
+	++cur;
+	{ (void)mar; return (size_t)(cur - s); }
+yy788:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '/': goto yy787;
+		default: goto yy779;
 	}
 }
 
@@ -8665,62 +8843,62 @@ int parl__sl_domain(const unsigned char *s, size_t n)
 		case 'A':
 		case 'R':
 		case 'a':
-		case 'r': goto yy782;
+		case 'r': goto yy792;
 		case 'B':
-		case 'b': goto yy783;
+		case 'b': goto yy793;
 		case 'C':
-		case 'c': goto yy784;
+		case 'c': goto yy794;
 		case 'D':
 		case 'S':
 		case 'd':
-		case 's': goto yy785;
+		case 's': goto yy795;
 		case 'E':
-		case 'e': goto yy786;
+		case 'e': goto yy796;
 		case 'F':
-		case 'f': goto yy787;
+		case 'f': goto yy797;
 		case 'G':
-		case 'g': goto yy788;
-		case 'I':
-		case 'i': goto yy789;
-		case 'J':
-		case 'j': goto yy790;
-		case 'L':
-		case 'l': goto yy791;
-		case 'M':
-		case 'm': goto yy792;
-		case 'N':
-		case 'n': goto yy793;
-		case 'O':
-		case 'o': goto yy794;
-		case 'T':
-		case 't': goto yy795;
-		case 'U':
-		case 'u': goto yy796;
-		default: goto yy780;
-	}
-yy780:
-	++cur;
-yy781:
-	{ return 0; }
-yy782:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy797;
-		default: goto yy781;
-	}
-yy783:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
+		case 'g': goto yy798;
 		case 'I':
 		case 'i': goto yy799;
-		default: goto yy781;
+		case 'J':
+		case 'j': goto yy800;
+		case 'L':
+		case 'l': goto yy801;
+		case 'M':
+		case 'm': goto yy802;
+		case 'N':
+		case 'n': goto yy803;
+		case 'O':
+		case 'o': goto yy804;
+		case 'T':
+		case 't': goto yy805;
+		case 'U':
+		case 'u': goto yy806;
+		default: goto yy790;
 	}
-yy784:
+yy790:
+	++cur;
+yy791:
+	{ return 0; }
+yy792:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy807;
+		default: goto yy791;
+	}
+yy793:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy809;
+		default: goto yy791;
+	}
+yy794:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -8730,121 +8908,121 @@ yy784:
 		case 'N':
 		case 'a':
 		case 'h':
-		case 'n': goto yy797;
+		case 'n': goto yy807;
 		case 'O':
-		case 'o': goto yy800;
-		default: goto yy781;
-	}
-yy785:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy797;
-		default: goto yy781;
-	}
-yy786:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy801;
-		case 'S':
-		case 's': goto yy797;
-		default: goto yy781;
-	}
-yy787:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy797;
-		default: goto yy781;
-	}
-yy788:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy802;
-		default: goto yy781;
-	}
-yy789:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy803;
-		case 'O':
-		case 'T':
-		case 'o':
-		case 't': goto yy797;
-		default: goto yy781;
-	}
-yy790:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy797;
-		default: goto yy781;
-	}
-yy791:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy797;
-		default: goto yy781;
-	}
-yy792:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy797;
-		case 'I':
-		case 'i': goto yy804;
-		default: goto yy781;
-	}
-yy793:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy805;
-		case 'L':
-		case 'l': goto yy797;
-		default: goto yy781;
-	}
-yy794:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy806;
-		default: goto yy781;
+		case 'o': goto yy810;
+		default: goto yy791;
 	}
 yy795:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'V':
-		case 'v': goto yy797;
-		default: goto yy781;
+		case 'E':
+		case 'e': goto yy807;
+		default: goto yy791;
 	}
 yy796:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy811;
+		case 'S':
+		case 's': goto yy807;
+		default: goto yy791;
+	}
+yy797:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy807;
+		default: goto yy791;
+	}
+yy798:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy812;
+		default: goto yy791;
+	}
+yy799:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy813;
+		case 'O':
+		case 'T':
+		case 'o':
+		case 't': goto yy807;
+		default: goto yy791;
+	}
+yy800:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy807;
+		default: goto yy791;
+	}
+yy801:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'Y':
+		case 'y': goto yy807;
+		default: goto yy791;
+	}
+yy802:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy807;
+		case 'I':
+		case 'i': goto yy814;
+		default: goto yy791;
+	}
+yy803:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy815;
+		case 'L':
+		case 'l': goto yy807;
+		default: goto yy791;
+	}
+yy804:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy816;
+		default: goto yy791;
+	}
+yy805:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'V':
+		case 'v': goto yy807;
+		default: goto yy791;
+	}
+yy806:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -8852,94 +9030,94 @@ yy796:
 		case 'K':
 		case 'S':
 		case 'k':
-		case 's': goto yy797;
-		default: goto yy781;
+		case 's': goto yy807;
+		default: goto yy791;
 	}
-yy797:
+yy807:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy807;
-yy798:
+	if (yych <= 0x00) goto yy817;
+yy808:
 	cur = mar;
-	goto yy781;
-yy799:
+	goto yy791;
+yy809:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'Z':
-		case 'z': goto yy797;
-		default: goto yy798;
+		case 'z': goto yy807;
+		default: goto yy808;
 	}
-yy800:
+yy810:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy807;
+		case 0x00: goto yy817;
 		case 'M':
-		case 'm': goto yy797;
-		default: goto yy798;
+		case 'm': goto yy807;
+		default: goto yy808;
 	}
-yy801:
+yy811:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'U':
-		case 'u': goto yy797;
-		default: goto yy798;
+		case 'u': goto yy807;
+		default: goto yy808;
 	}
-yy802:
+yy812:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'V':
-		case 'v': goto yy797;
-		default: goto yy798;
+		case 'v': goto yy807;
+		default: goto yy808;
 	}
-yy803:
+yy813:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy807;
+		case 0x00: goto yy817;
 		case 'F':
-		case 'f': goto yy808;
+		case 'f': goto yy818;
 		case 'T':
-		case 't': goto yy797;
-		default: goto yy798;
+		case 't': goto yy807;
+		default: goto yy808;
 	}
-yy804:
+yy814:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy797;
-		default: goto yy798;
+		case 'l': goto yy807;
+		default: goto yy808;
 	}
-yy805:
+yy815:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy797;
-		default: goto yy798;
+		case 't': goto yy807;
+		default: goto yy808;
 	}
-yy806:
+yy816:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'G':
-		case 'g': goto yy797;
-		default: goto yy798;
+		case 'g': goto yy807;
+		default: goto yy808;
 	}
-yy807:
+yy817:
 	++cur;
 	{ (void)mar; return cur == lim + 1; }
-yy808:
+yy818:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy797;
-		default: goto yy798;
+		case 'o': goto yy807;
+		default: goto yy808;
 	}
 }
 
@@ -9121,9 +9299,9 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy810;
-		case 0xC2: goto yy813;
-		case 0xC3: goto yy814;
+		case 0x7F: goto yy820;
+		case 0xC2: goto yy823;
+		case 0xC3: goto yy824;
 		case 0xC4:
 		case 0xC5:
 		case 0xC6:
@@ -9147,15 +9325,15 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 		case 0xDC:
 		case 0xDD:
 		case 0xDE:
-		case 0xDF: goto yy815;
-		case 0xCE: goto yy816;
-		case 0xCF: goto yy817;
-		case 0xD0: goto yy818;
-		case 0xD1: goto yy819;
-		case 0xE0: goto yy820;
-		case 0xE1: goto yy821;
-		case 0xE2: goto yy822;
-		case 0xE3: goto yy823;
+		case 0xDF: goto yy825;
+		case 0xCE: goto yy826;
+		case 0xCF: goto yy827;
+		case 0xD0: goto yy828;
+		case 0xD1: goto yy829;
+		case 0xE0: goto yy830;
+		case 0xE1: goto yy831;
+		case 0xE2: goto yy832;
+		case 0xE3: goto yy833;
 		case 0xE4:
 		case 0xE5:
 		case 0xE6:
@@ -9166,554 +9344,24 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 		case 0xEB:
 		case 0xEC:
 		case 0xED:
-		case 0xEE: goto yy824;
-		case 0xEF: goto yy825;
-		case 0xF0: goto yy826;
+		case 0xEE: goto yy834;
+		case 0xEF: goto yy835;
+		case 0xF0: goto yy836;
 		case 0xF1:
 		case 0xF2:
-		case 0xF3: goto yy827;
-		case 0xF4: goto yy828;
-		default: goto yy811;
-	}
-yy810:
-	++cur;
-	{ c = PARL__C_OTHER; goto done; }
-yy811:
-	++cur;
-yy812:
-	{ c = PARL__C_OTHER; goto done; }
-yy813:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE: goto yy810;
-		case 0xA0: goto yy829;
-		case 0xA1:
-		case 0xAB:
-		case 0xBF: goto yy830;
-		case 0xB5: goto yy831;
-		case 0xBB: goto yy832;
-		default: goto yy812;
-	}
-yy814:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E: goto yy833;
-		case 0x97:
-		case 0xB7: goto yy810;
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy831;
-		default: goto yy812;
-	}
-yy815:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy810;
-		default: goto yy812;
-	}
-yy816:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x90: goto yy810;
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB: goto yy833;
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy831;
-		default: goto yy812;
-	}
-yy817:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E: goto yy831;
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy810;
-		default: goto yy812;
-	}
-yy818:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF: goto yy833;
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy831;
-		default: goto yy812;
-	}
-yy819:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F: goto yy831;
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy810;
-		default: goto yy812;
+		case 0xF3: goto yy837;
+		case 0xF4: goto yy838;
+		default: goto yy821;
 	}
 yy820:
 	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy834;
-		default: goto yy812;
-	}
+	{ c = PARL__C_OTHER; goto done; }
 yy821:
 	++cur;
-	mar = cur;
+yy822:
+	{ c = PARL__C_OTHER; goto done; }
+yy823:
+	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x80:
@@ -9742,83 +9390,12 @@ yy821:
 		case 0x97:
 		case 0x98:
 		case 0x99:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy834;
-		case 0x9A: goto yy836;
-		default: goto yy812;
-	}
-yy822:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy837;
-		case 0x81: goto yy838;
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x98:
-		case 0x99:
 		case 0x9A:
 		case 0x9B:
 		case 0x9C:
 		case 0x9D:
 		case 0x9E:
 		case 0x9F:
-		case 0xA0:
-		case 0xA1:
 		case 0xA2:
 		case 0xA3:
 		case 0xA4:
@@ -9828,7 +9405,6 @@ yy822:
 		case 0xA8:
 		case 0xA9:
 		case 0xAA:
-		case 0xAB:
 		case 0xAC:
 		case 0xAD:
 		case 0xAE:
@@ -9838,95 +9414,24 @@ yy822:
 		case 0xB2:
 		case 0xB3:
 		case 0xB4:
-		case 0xB5:
 		case 0xB6:
 		case 0xB7:
 		case 0xB8:
 		case 0xB9:
 		case 0xBA:
-		case 0xBB:
 		case 0xBC:
 		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy834;
-		case 0x96: goto yy839;
-		case 0x97: goto yy840;
-		default: goto yy812;
-	}
-yy823:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy836;
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
+		case 0xBE: goto yy820;
+		case 0xA0: goto yy839;
 		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
 		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy834;
-		default: goto yy812;
+		case 0xBF: goto yy840;
+		case 0xB5: goto yy841;
+		case 0xBB: goto yy842;
+		default: goto yy822;
 	}
 yy824:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x80:
@@ -9952,14 +9457,15 @@ yy824:
 		case 0x94:
 		case 0x95:
 		case 0x96:
-		case 0x97:
 		case 0x98:
 		case 0x99:
 		case 0x9A:
 		case 0x9B:
 		case 0x9C:
 		case 0x9D:
-		case 0x9E:
+		case 0x9E: goto yy843;
+		case 0x97:
+		case 0xB7: goto yy820;
 		case 0x9F:
 		case 0xA0:
 		case 0xA1:
@@ -9984,7 +9490,6 @@ yy824:
 		case 0xB4:
 		case 0xB5:
 		case 0xB6:
-		case 0xB7:
 		case 0xB8:
 		case 0xB9:
 		case 0xBA:
@@ -9992,12 +9497,11 @@ yy824:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy834;
-		default: goto yy812;
+		case 0xBF: goto yy841;
+		default: goto yy822;
 	}
 yy825:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x80:
@@ -10059,19 +9563,34 @@ yy825:
 		case 0xB8:
 		case 0xB9:
 		case 0xBA:
+		case 0xBB:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy834;
-		case 0xBB: goto yy841;
-		default: goto yy812;
+		case 0xBF: goto yy820;
+		default: goto yy822;
 	}
 yy826:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x90:
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x90: goto yy820;
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
 		case 0x91:
 		case 0x92:
 		case 0x93:
@@ -10098,7 +9617,7 @@ yy826:
 		case 0xA8:
 		case 0xA9:
 		case 0xAA:
-		case 0xAB:
+		case 0xAB: goto yy843;
 		case 0xAC:
 		case 0xAD:
 		case 0xAE:
@@ -10118,12 +9637,11 @@ yy826:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy842;
-		default: goto yy812;
+		case 0xBF: goto yy841;
+		default: goto yy822;
 	}
 yy827:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x80:
@@ -10140,7 +9658,7 @@ yy827:
 		case 0x8B:
 		case 0x8C:
 		case 0x8D:
-		case 0x8E:
+		case 0x8E: goto yy841;
 		case 0x8F:
 		case 0x90:
 		case 0x91:
@@ -10189,11 +9707,190 @@ yy827:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy842;
-		default: goto yy812;
+		case 0xBF: goto yy820;
+		default: goto yy822;
 	}
 yy828:
 	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF: goto yy843;
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy841;
+		default: goto yy822;
+	}
+yy829:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F: goto yy841;
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy820;
+		default: goto yy822;
+	}
+yy830:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy844;
+		default: goto yy822;
+	}
+yy831:
+	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -10212,26 +9909,202 @@ yy828:
 		case 0x8C:
 		case 0x8D:
 		case 0x8E:
-		case 0x8F: goto yy842;
-		default: goto yy812;
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy844;
+		case 0x9A: goto yy846;
+		default: goto yy822;
 	}
-yy829:
-	++cur;
-	{ c = PARL__C_SPACE; goto done; }
-yy830:
-	++cur;
-	{ c = PARL__C_OPENER; goto done; }
-yy831:
-	++cur;
-	{ c = PARL__C_LOWER; goto done; }
 yy832:
 	++cur;
-	{ c = PARL__C_CLOSER; goto done; }
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy847;
+		case 0x81: goto yy848;
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy844;
+		case 0x96: goto yy849;
+		case 0x97: goto yy850;
+		default: goto yy822;
+	}
 yy833:
 	++cur;
-	{ c = PARL__C_UPPER; goto done; }
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy846;
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy844;
+		default: goto yy822;
+	}
 yy834:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x80:
@@ -10297,17 +10170,15 @@ yy834:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy810;
-		default: goto yy835;
+		case 0xBF: goto yy844;
+		default: goto yy822;
 	}
 yy835:
-	cur = mar;
-	goto yy812;
-yy836:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy829;
+		case 0x80:
 		case 0x81:
 		case 0x82:
 		case 0x83:
@@ -10366,15 +10237,71 @@ yy836:
 		case 0xB8:
 		case 0xB9:
 		case 0xBA:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy844;
+		case 0xBB: goto yy851;
+		default: goto yy822;
+	}
+yy836:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
 		case 0xBB:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy810;
-		default: goto yy835;
+		case 0xBF: goto yy852;
+		default: goto yy822;
 	}
 yy837:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x80:
@@ -10388,9 +10315,6 @@ yy837:
 		case 0x88:
 		case 0x89:
 		case 0x8A:
-		case 0xA8:
-		case 0xA9:
-		case 0xAF: goto yy829;
 		case 0x8B:
 		case 0x8C:
 		case 0x8D:
@@ -10404,20 +10328,30 @@ yy837:
 		case 0x95:
 		case 0x96:
 		case 0x97:
+		case 0x98:
+		case 0x99:
 		case 0x9A:
 		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
 		case 0x9F:
 		case 0xA0:
 		case 0xA1:
+		case 0xA2:
+		case 0xA3:
 		case 0xA4:
 		case 0xA5:
 		case 0xA6:
 		case 0xA7:
+		case 0xA8:
+		case 0xA9:
 		case 0xAA:
 		case 0xAB:
 		case 0xAC:
 		case 0xAD:
 		case 0xAE:
+		case 0xAF:
 		case 0xB0:
 		case 0xB1:
 		case 0xB2:
@@ -10433,23 +10367,18 @@ yy837:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy810;
-		case 0x98:
-		case 0x9C:
-		case 0x9E: goto yy830;
-		case 0x99:
-		case 0x9D: goto yy832;
-		case 0xA2:
-		case 0xA3: goto yy843;
-		default: goto yy835;
+		case 0xBF: goto yy852;
+		default: goto yy822;
 	}
 yy838:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x80:
 		case 0x81:
 		case 0x82:
+		case 0x83:
 		case 0x84:
 		case 0x85:
 		case 0x86:
@@ -10461,269 +10390,25 @@ yy838:
 		case 0x8C:
 		case 0x8D:
 		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy810;
-		case 0x83: goto yy843;
-		case 0x9F: goto yy829;
-		default: goto yy835;
+		case 0x8F: goto yy852;
+		default: goto yy822;
 	}
 yy839:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy810;
-		case 0xAA: goto yy843;
-		default: goto yy835;
-	}
+	{ c = PARL__C_SPACE; goto done; }
 yy840:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy810;
-		case 0x8F:
-		case 0xA6: goto yy843;
-		default: goto yy835;
-	}
+	{ c = PARL__C_OPENER; goto done; }
 yy841:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE: goto yy810;
-		case 0xBF: goto yy829;
-		default: goto yy835;
-	}
+	{ c = PARL__C_LOWER; goto done; }
 yy842:
+	++cur;
+	{ c = PARL__C_CLOSER; goto done; }
+yy843:
+	++cur;
+	{ c = PARL__C_UPPER; goto done; }
+yy844:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -10790,10 +10475,503 @@ yy842:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy834;
-		default: goto yy835;
+		case 0xBF: goto yy820;
+		default: goto yy845;
 	}
-yy843:
+yy845:
+	cur = mar;
+	goto yy822;
+yy846:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy839;
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy820;
+		default: goto yy845;
+	}
+yy847:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0xA8:
+		case 0xA9:
+		case 0xAF: goto yy839;
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x9A:
+		case 0x9B:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy820;
+		case 0x98:
+		case 0x9C:
+		case 0x9E: goto yy840;
+		case 0x99:
+		case 0x9D: goto yy842;
+		case 0xA2:
+		case 0xA3: goto yy853;
+		default: goto yy845;
+	}
+yy848:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy820;
+		case 0x83: goto yy853;
+		case 0x9F: goto yy839;
+		default: goto yy845;
+	}
+yy849:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy820;
+		case 0xAA: goto yy853;
+		default: goto yy845;
+	}
+yy850:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy820;
+		case 0x8F:
+		case 0xA6: goto yy853;
+		default: goto yy845;
+	}
+yy851:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE: goto yy820;
+		case 0xBF: goto yy839;
+		default: goto yy845;
+	}
+yy852:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy844;
+		default: goto yy845;
+	}
+yy853:
 	++cur;
 	{ c = PARL__C_BULLET; goto done; }
 }
@@ -10816,16 +10994,16 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x00:
-		case '\n': goto yy845;
+		case '\n': goto yy855;
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy849;
-		case '\r': goto yy850;
-		case '#': goto yy851;
+		case ' ': goto yy859;
+		case '\r': goto yy860;
+		case '#': goto yy861;
 		case '*':
 		case '+':
-		case '-': goto yy852;
+		case '-': goto yy862;
 		case '0':
 		case '1':
 		case '2':
@@ -10835,9 +11013,9 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy853;
-		case '>': goto yy854;
-		case '`': goto yy855;
+		case '9': goto yy863;
+		case '>': goto yy864;
+		case '`': goto yy865;
 		case 'a':
 		case 'b':
 		case 'c':
@@ -10863,24 +11041,24 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy856;
-		case '~': goto yy857;
-		case 0xC2: goto yy858;
-		case 0xE1: goto yy859;
-		case 0xE2: goto yy860;
-		case 0xE3: goto yy861;
-		case 0xEF: goto yy862;
-		default: goto yy847;
+		case 'z': goto yy866;
+		case '~': goto yy867;
+		case 0xC2: goto yy868;
+		case 0xE1: goto yy869;
+		case 0xE2: goto yy870;
+		case 0xE3: goto yy871;
+		case 0xEF: goto yy872;
+		default: goto yy857;
 	}
-yy845:
+yy855:
 	++cur;
-yy846:
+yy856:
 	{ return cur > lim || cur[-1] ? PARL__LS_BLANK : PARL__LS_TEXT; }
-yy847:
+yy857:
 	++cur;
-yy848:
+yy858:
 	{ return PARL__LS_TEXT; }
-yy849:
+yy859:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -10896,332 +11074,59 @@ yy849:
 		case 0xE1:
 		case 0xE2:
 		case 0xE3:
-		case 0xEF: goto yy864;
-		default: goto yy848;
-	}
-yy850:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\n': goto yy845;
-		default: goto yy846;
-	}
-yy851:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case ' ': goto yy871;
-		case '\r': goto yy873;
-		case '#': goto yy874;
-		case 0xC2: goto yy875;
-		case 0xE1: goto yy876;
-		case 0xE2: goto yy877;
-		case 0xE3: goto yy878;
-		case 0xEF: goto yy879;
-		default: goto yy848;
-	}
-yy852:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case ' ': goto yy880;
-		case 0xC2: goto yy881;
-		case 0xE1: goto yy882;
-		case 0xE2: goto yy883;
-		case 0xE3: goto yy884;
-		case 0xEF: goto yy885;
-		default: goto yy848;
-	}
-yy853:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case ')': goto yy886;
-		case '.': goto yy887;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy888;
-		default: goto yy848;
-	}
-yy854:
-	++cur;
-	{ return PARL__LS_QUOTE; }
-yy855:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '`': goto yy889;
-		default: goto yy848;
-	}
-yy856:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case ')':
-		case '.': goto yy890;
-		default: goto yy848;
-	}
-yy857:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '~': goto yy891;
-		default: goto yy848;
-	}
-yy858:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xA0: goto yy863;
-		default: goto yy848;
-	}
-yy859:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9A: goto yy892;
-		default: goto yy848;
+		case 0xEF: goto yy874;
+		default: goto yy858;
 	}
 yy860:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy893;
-		case 0x81: goto yy894;
-		case 0x96: goto yy895;
-		case 0x97: goto yy896;
-		default: goto yy848;
+		case '\n': goto yy855;
+		default: goto yy856;
 	}
 yy861:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy892;
-		default: goto yy848;
+		case 0x00:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case ' ': goto yy881;
+		case '\r': goto yy883;
+		case '#': goto yy884;
+		case 0xC2: goto yy885;
+		case 0xE1: goto yy886;
+		case 0xE2: goto yy887;
+		case 0xE3: goto yy888;
+		case 0xEF: goto yy889;
+		default: goto yy858;
 	}
 yy862:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy897;
-		default: goto yy848;
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy890;
+		case 0xC2: goto yy891;
+		case 0xE1: goto yy892;
+		case 0xE2: goto yy893;
+		case 0xE3: goto yy894;
+		case 0xEF: goto yy895;
+		default: goto yy858;
 	}
 yy863:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy864:
-	switch (yych) {
-		case 0x00:
-		case '\n': goto yy845;
-		case '\t':
-		case '\v':
-		case '\f':
-		case ' ': goto yy863;
-		case '\r': goto yy850;
-		case 0xC2: goto yy866;
-		case 0xE1: goto yy867;
-		case 0xE2: goto yy868;
-		case 0xE3: goto yy869;
-		case 0xEF: goto yy870;
-		default: goto yy865;
-	}
-yy865:
-	cur = mar;
-	goto yy848;
-yy866:
-	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xA0: goto yy863;
-		default: goto yy865;
-	}
-yy867:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9A: goto yy892;
-		default: goto yy865;
-	}
-yy868:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy898;
-		case 0x81: goto yy899;
-		default: goto yy865;
-	}
-yy869:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy892;
-		default: goto yy865;
-	}
-yy870:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBB: goto yy897;
-		default: goto yy865;
-	}
-yy871:
-	++cur;
-yy872:
-	{ return cur > lim || cur[-1] ? PARL__LS_HEADING : PARL__LS_TEXT; }
-yy873:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\n': goto yy871;
-		default: goto yy872;
-	}
-yy874:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case ' ': goto yy871;
-		case '\r': goto yy873;
-		case '#': goto yy900;
-		case 0xC2: goto yy875;
-		case 0xE1: goto yy876;
-		case 0xE2: goto yy877;
-		case 0xE3: goto yy878;
-		case 0xEF: goto yy879;
-		default: goto yy865;
-	}
-yy875:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xA0: goto yy871;
-		default: goto yy865;
-	}
-yy876:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9A: goto yy901;
-		default: goto yy865;
-	}
-yy877:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy902;
-		case 0x81: goto yy903;
-		default: goto yy865;
-	}
-yy878:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy901;
-		default: goto yy865;
-	}
-yy879:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBB: goto yy904;
-		default: goto yy865;
-	}
-yy880:
-	++cur;
-	{ return PARL__LS_BULLET; }
-yy881:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xA0: goto yy880;
-		default: goto yy865;
-	}
-yy882:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9A: goto yy905;
-		default: goto yy865;
-	}
-yy883:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy906;
-		case 0x81: goto yy907;
-		default: goto yy865;
-	}
-yy884:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy905;
-		default: goto yy865;
-	}
-yy885:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBB: goto yy908;
-		default: goto yy865;
-	}
-yy886:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case ' ': goto yy909;
-		default: goto yy865;
-	}
-yy887:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case ' ': goto yy909;
-		case ')': goto yy886;
-		default: goto yy865;
-	}
-yy888:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case ')': goto yy886;
-		case '.': goto yy887;
+		case ')': goto yy896;
+		case '.': goto yy897;
 		case '0':
 		case '1':
 		case '2':
@@ -11231,187 +11136,366 @@ yy888:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy910;
-		default: goto yy865;
+		case '9': goto yy898;
+		default: goto yy858;
+	}
+yy864:
+	++cur;
+	{ return PARL__LS_QUOTE; }
+yy865:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '`': goto yy899;
+		default: goto yy858;
+	}
+yy866:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case ')':
+		case '.': goto yy900;
+		default: goto yy858;
+	}
+yy867:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '~': goto yy901;
+		default: goto yy858;
+	}
+yy868:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xA0: goto yy873;
+		default: goto yy858;
+	}
+yy869:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9A: goto yy902;
+		default: goto yy858;
+	}
+yy870:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy903;
+		case 0x81: goto yy904;
+		case 0x96: goto yy905;
+		case 0x97: goto yy906;
+		default: goto yy858;
+	}
+yy871:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy902;
+		default: goto yy858;
+	}
+yy872:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBB: goto yy907;
+		default: goto yy858;
+	}
+yy873:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy874:
+	switch (yych) {
+		case 0x00:
+		case '\n': goto yy855;
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy873;
+		case '\r': goto yy860;
+		case 0xC2: goto yy876;
+		case 0xE1: goto yy877;
+		case 0xE2: goto yy878;
+		case 0xE3: goto yy879;
+		case 0xEF: goto yy880;
+		default: goto yy875;
+	}
+yy875:
+	cur = mar;
+	goto yy858;
+yy876:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xA0: goto yy873;
+		default: goto yy875;
+	}
+yy877:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9A: goto yy902;
+		default: goto yy875;
+	}
+yy878:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy908;
+		case 0x81: goto yy909;
+		default: goto yy875;
+	}
+yy879:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy902;
+		default: goto yy875;
+	}
+yy880:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBB: goto yy907;
+		default: goto yy875;
+	}
+yy881:
+	++cur;
+yy882:
+	{ return cur > lim || cur[-1] ? PARL__LS_HEADING : PARL__LS_TEXT; }
+yy883:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\n': goto yy881;
+		default: goto yy882;
+	}
+yy884:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case ' ': goto yy881;
+		case '\r': goto yy883;
+		case '#': goto yy910;
+		case 0xC2: goto yy885;
+		case 0xE1: goto yy886;
+		case 0xE2: goto yy887;
+		case 0xE3: goto yy888;
+		case 0xEF: goto yy889;
+		default: goto yy875;
+	}
+yy885:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xA0: goto yy881;
+		default: goto yy875;
+	}
+yy886:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9A: goto yy911;
+		default: goto yy875;
+	}
+yy887:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy912;
+		case 0x81: goto yy913;
+		default: goto yy875;
+	}
+yy888:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy911;
+		default: goto yy875;
 	}
 yy889:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '`': goto yy911;
-		default: goto yy865;
+		case 0xBB: goto yy914;
+		default: goto yy875;
 	}
 yy890:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case ' ': goto yy912;
-		default: goto yy865;
-	}
+	{ return PARL__LS_BULLET; }
 yy891:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '~': goto yy911;
-		default: goto yy865;
+		case 0xA0: goto yy890;
+		default: goto yy875;
 	}
 yy892:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy863;
-		default: goto yy865;
+		case 0x9A: goto yy915;
+		default: goto yy875;
 	}
 yy893:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0xA8:
-		case 0xA9:
-		case 0xAF: goto yy863;
-		case 0xA2:
-		case 0xA3: goto yy880;
-		default: goto yy865;
+		case 0x80: goto yy916;
+		case 0x81: goto yy917;
+		default: goto yy875;
 	}
 yy894:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x83: goto yy880;
-		case 0x9F: goto yy863;
-		default: goto yy865;
+		case 0x80: goto yy915;
+		default: goto yy875;
 	}
 yy895:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xAA: goto yy880;
-		default: goto yy865;
+		case 0xBB: goto yy918;
+		default: goto yy875;
 	}
 yy896:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x8F:
-		case 0xA6: goto yy880;
-		default: goto yy865;
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy919;
+		default: goto yy875;
 	}
 yy897:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBF: goto yy863;
-		default: goto yy865;
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy919;
+		case ')': goto yy896;
+		default: goto yy875;
 	}
 yy898:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0xA8:
-		case 0xA9:
-		case 0xAF: goto yy863;
-		default: goto yy865;
+		case ')': goto yy896;
+		case '.': goto yy897;
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy920;
+		default: goto yy875;
 	}
 yy899:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9F: goto yy863;
-		default: goto yy865;
+		case '`': goto yy921;
+		default: goto yy875;
 	}
 yy900:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
 		case '\t':
-		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy871;
-		case '\r': goto yy873;
-		case '#': goto yy913;
-		case 0xC2: goto yy875;
-		case 0xE1: goto yy876;
-		case 0xE2: goto yy877;
-		case 0xE3: goto yy878;
-		case 0xEF: goto yy879;
-		default: goto yy865;
+		case ' ': goto yy922;
+		default: goto yy875;
 	}
 yy901:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy871;
-		default: goto yy865;
+		case '~': goto yy921;
+		default: goto yy875;
 	}
 yy902:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0xA8:
-		case 0xA9:
-		case 0xAF: goto yy871;
-		default: goto yy865;
+		case 0x80: goto yy873;
+		default: goto yy875;
 	}
 yy903:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9F: goto yy871;
-		default: goto yy865;
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0xA8:
+		case 0xA9:
+		case 0xAF: goto yy873;
+		case 0xA2:
+		case 0xA3: goto yy890;
+		default: goto yy875;
 	}
 yy904:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBF: goto yy871;
-		default: goto yy865;
+		case 0x83: goto yy890;
+		case 0x9F: goto yy873;
+		default: goto yy875;
 	}
 yy905:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy880;
-		default: goto yy865;
+		case 0xAA: goto yy890;
+		default: goto yy875;
 	}
 yy906:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x8F:
+		case 0xA6: goto yy890;
+		default: goto yy875;
+	}
+yy907:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBF: goto yy873;
+		default: goto yy875;
+	}
+yy908:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11428,41 +11512,17 @@ yy906:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy880;
-		default: goto yy865;
-	}
-yy907:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9F: goto yy880;
-		default: goto yy865;
-	}
-yy908:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBF: goto yy880;
-		default: goto yy865;
+		case 0xAF: goto yy873;
+		default: goto yy875;
 	}
 yy909:
 	++cur;
-	{ goto number; }
-yy910:
-	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy886;
-		case '.': goto yy887;
-		default: goto yy865;
+		case 0x9F: goto yy873;
+		default: goto yy875;
 	}
-yy911:
-	++cur;
-	{ goto fence; }
-yy912:
-	++cur;
-	{ *val = s[0]; return PARL__LS_LETTER; }
-yy913:
+yy910:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11471,36 +11531,116 @@ yy913:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy871;
-		case '\r': goto yy873;
-		case '#': goto yy914;
-		case 0xC2: goto yy875;
-		case 0xE1: goto yy876;
-		case 0xE2: goto yy877;
-		case 0xE3: goto yy878;
-		case 0xEF: goto yy879;
-		default: goto yy865;
+		case ' ': goto yy881;
+		case '\r': goto yy883;
+		case '#': goto yy923;
+		case 0xC2: goto yy885;
+		case 0xE1: goto yy886;
+		case 0xE2: goto yy887;
+		case 0xE3: goto yy888;
+		case 0xEF: goto yy889;
+		default: goto yy875;
+	}
+yy911:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy881;
+		default: goto yy875;
+	}
+yy912:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0xA8:
+		case 0xA9:
+		case 0xAF: goto yy881;
+		default: goto yy875;
+	}
+yy913:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9F: goto yy881;
+		default: goto yy875;
 	}
 yy914:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case ' ': goto yy871;
-		case '\r': goto yy873;
-		case '#': goto yy915;
-		case 0xC2: goto yy875;
-		case 0xE1: goto yy876;
-		case 0xE2: goto yy877;
-		case 0xE3: goto yy878;
-		case 0xEF: goto yy879;
-		default: goto yy865;
+		case 0xBF: goto yy881;
+		default: goto yy875;
 	}
 yy915:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy890;
+		default: goto yy875;
+	}
+yy916:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0xA8:
+		case 0xA9:
+		case 0xAF: goto yy890;
+		default: goto yy875;
+	}
+yy917:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9F: goto yy890;
+		default: goto yy875;
+	}
+yy918:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBF: goto yy890;
+		default: goto yy875;
+	}
+yy919:
+	++cur;
+	{ goto number; }
+yy920:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case ')': goto yy896;
+		case '.': goto yy897;
+		default: goto yy875;
+	}
+yy921:
+	++cur;
+	{ goto fence; }
+yy922:
+	++cur;
+	{ *val = s[0]; return PARL__LS_LETTER; }
+yy923:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11509,14 +11649,52 @@ yy915:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy871;
-		case '\r': goto yy873;
-		case 0xC2: goto yy875;
-		case 0xE1: goto yy876;
-		case 0xE2: goto yy877;
-		case 0xE3: goto yy878;
-		case 0xEF: goto yy879;
-		default: goto yy865;
+		case ' ': goto yy881;
+		case '\r': goto yy883;
+		case '#': goto yy924;
+		case 0xC2: goto yy885;
+		case 0xE1: goto yy886;
+		case 0xE2: goto yy887;
+		case 0xE3: goto yy888;
+		case 0xEF: goto yy889;
+		default: goto yy875;
+	}
+yy924:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case ' ': goto yy881;
+		case '\r': goto yy883;
+		case '#': goto yy925;
+		case 0xC2: goto yy885;
+		case 0xE1: goto yy886;
+		case 0xE2: goto yy887;
+		case 0xE3: goto yy888;
+		case 0xEF: goto yy889;
+		default: goto yy875;
+	}
+yy925:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case ' ': goto yy881;
+		case '\r': goto yy883;
+		case 0xC2: goto yy885;
+		case 0xE1: goto yy886;
+		case 0xE2: goto yy887;
+		case 0xE3: goto yy888;
+		case 0xEF: goto yy889;
+		default: goto yy875;
 	}
 }
 

@@ -224,12 +224,15 @@ int parl__sl_abbr(const unsigned char *s, size_t n)
     ("Oct" | "OCT") end { k = PARL__ABBR_SUFFIX; goto done; }
     ('p') end { k = PARL__ABBR_NUMBER; goto done; }
     ('p\u002em') end { k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+    ("P\u002eP\u002eS") end { k = PARL__ABBR_PREFIX; goto done; }
+    ("P\u002eS") end { k = PARL__ABBR_PREFIX; goto done; }
     ('Para') end { k = PARL__ABBR_NUMBER; goto done; }
     ('Pkwy') end { k = PARL__ABBR_SUFFIX; goto done; }
     ('Plc') end { k = PARL__ABBR_SUFFIX; goto done; }
     ('pp') end { k = PARL__ABBR_NUMBER; goto done; }
     ('Pres') end { k = PARL__ABBR_PREFIX; goto done; }
     ('Prof') end { k = PARL__ABBR_PREFIX; goto done; }
+    ("PS") end { k = PARL__ABBR_PREFIX; goto done; }
     ('Pt') end { k = PARL__ABBR_PREFIX; goto done; }
     ('Pvt') end { k = PARL__ABBR_PREFIX; goto done; }
     ('Rd') end { k = PARL__ABBR_SUFFIX; goto done; }

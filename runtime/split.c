@@ -214,6 +214,7 @@ static int in_paren(const state *s, size_t p) { return s->paren && p - s->paren_
 static int is_protected(const state *s, size_t p) { return in_quote(s, p) || in_paren(s, p); }
 
 static int is_lower(int c) { return c >= 'a' && c <= 'z'; }
+static int one_of(const char *set, int c) { return c > 0 && strchr(set, c) != NULL; }
 static int is_upper(int c) { return c >= 'A' && c <= 'Z'; }
 static int is_letter(int c) { return is_lower(c) || is_upper(c); }
 
@@ -246,14 +247,15 @@ typedef struct {
     int initial;   /* the next word is a capital initial ("R." in J. R. Hale) */
     int caps;      /* it starts with two capitals (EST, THE) */
     int url;       /* it is a web address */
-    int stop;      /* it is a stop of its own ("? ? ?") */
+    int mark;      /* it is a mark: one of ? ! , ; : ("? ? ?", ", 2000"), else 0 */
+    size_t len;    /* letters in a capitalised word */
 } next_word;
 
 /* What follows a terminator that ends at E: skips blanks (a blank line
  * counts as the end) and opening quotes and brackets. */
 static next_word look_next(parl_splitter *it, size_t e)
 {
-    next_word w = { PARL__C_END, 0, 0, 0, 0, 0 };
+    next_word w = { PARL__C_END, 0, 0, 0, 0, 0, 0 };
     size_t p = e, lim = wend(it), n;
     if (lim - p > LOOKAHEAD) lim = p + LOOKAHEAD;
     int eols = 0, c = PARL__C_END;
@@ -265,7 +267,7 @@ static next_word look_next(parl_splitter *it, size_t e)
     }
     if (p >= wend(it)) return w;
     if (p >= lim) { w.cls = PARL__C_OTHER; return w; }
-    w.stop = byte_at(it, p) == '?' || byte_at(it, p) == '!';
+    w.mark = one_of("?!,;:", byte_at(it, p)) ? byte_at(it, p) : 0;
     for (int i = 0; i < 8 && (c == PARL__C_OPENER || c == PARL__C_EITHER); i++) {
         p += n;
         c = cls(it, p, &n);
@@ -279,6 +281,7 @@ static next_word look_next(parl_splitter *it, size_t e)
         w.starter = q > 0 && parl__sl_starter(at, q);
         w.initial = q == 1 && avail > 1 && at[1] == '.';
         w.caps = q > 1 && is_upper(at[1]);
+        w.len = q;
     }
     if (c == PARL__C_LOWER) w.url = parl__sl_web(at, avail) > 0;
     return w;
@@ -362,9 +365,12 @@ static int on_ellipsis(parl_splitter *it, size_t t0, size_t t1, parl_sentence *o
     size_t e = absorb_closers(it, t1);
     s->quiet = e;
     size_t n;
-    if (e < wend(it) && !is_space_at(it, e, &n)) return 0;
     if (is_protected(s, t0)) return 0;
     next_word w = look_next(it, e);
+    if (e < wend(it) && !is_space_at(it, e, &n))   /* "country....Iguazu is" */
+        return PARL__SR_NO_SPACE && e == t1 && (is_lower(prev) || prev == ')') &&
+               w.cls == PARL__C_UPPER && (w.starter || (w.len > 1 && !w.caps))
+                   ? boundary(it, e, out) : 0;
     return w.cls == PARL__C_UPPER ? boundary(it, e, out) : 0;
 }
 
@@ -461,29 +467,31 @@ static int after_word(parl_splitter *it, size_t ts, size_t te, size_t e, const n
     return r >= 0 ? r : boundary(it, e, out);
 }
 
-/* A web address that the terminator at T0 is part of: when the address
- * ends before a capitalised word or another address, a sentence ends after
- * it (links listed one after another). Returns 1 when a sentence was
- * emitted, 0 when T0 is in an address and nothing ends, -1 when it is in
- * none. The address's other terminators are skipped. */
+/* A web or e-mail address that the terminator at T0 is part of: when the
+ * address ends before a capitalised word or another address, a sentence
+ * ends after it (links and signatures run together). Returns 1 when a
+ * sentence was emitted, 0 when T0 is in an address and nothing ends, -1
+ * when it is in none. The address's other terminators are skipped. */
 static int web_address(parl_splitter *it, size_t t0, parl_sentence *out)
 {
     state *s = &it->s;
     size_t a = t0, lo = t0 - s->bnd > LOOKAHEAD ? t0 - LOOKAHEAD : s->bnd, n;
     while (a > lo && !is_blank_byte(byte_at(it, a - 1))) a--;
-    while (a < t0 && strchr("(<[\"'", byte_at(it, a))) a++;
-    if (!parl__sl_web(it->text + (a - it->base), t0 - a)) return -1;
+    while (a < t0 && one_of("(<[\"'", byte_at(it, a))) a++;
     size_t z = t0, hi = wend(it) - t0 > LOOKAHEAD ? t0 + LOOKAHEAD : wend(it);
     while (z < hi && !is_space_at(it, z, &n)) z++;
+    if (!parl__sl_web(it->text + (a - it->base), t0 - a) &&
+        !memchr(it->text + (a - it->base), '@', z - a))
+        return -1;
     if (z == hi && hi < wend(it)) return 0;   /* too long to see its end */
     size_t end = z;                           /* trailing punctuation is not the address */
-    while (end > t0 && strchr(".,;:!?)]}>\"'", byte_at(it, end - 1))) end--;
+    while (end > t0 && one_of(".,;:!?)]}>\"'", byte_at(it, end - 1))) end--;
     s->quiet = end;
     for (size_t p = end; p < z; p++)
-        if (strchr(".!?", byte_at(it, p))) return 0;   /* its stop decides */
-    if (end < z || is_protected(s, t0)) return 0;
-    next_word w = look_next(it, end);
-    return w.cls == PARL__C_UPPER || w.url ? boundary(it, end, out) : 0;
+        if (one_of(".!?,;:", byte_at(it, p))) return 0;   /* its stop (or comma) decides */
+    if (is_protected(s, t0)) return 0;
+    next_word w = look_next(it, z);
+    return w.cls == PARL__C_UPPER || w.url ? boundary(it, z, out) : 0;
 }
 
 /* A stop [T0, T1) with a word right after it: "service.There", "bad?what".
@@ -500,12 +508,12 @@ static int no_space(parl_splitter *it, size_t t0, size_t t1, int bang, parl_sent
     while (ts > s->bnd && t0 - ts < TOKEN_MAX && (is_letter(byte_at(it, ts - 1)) ||
                                                  byte_at(it, ts - 1) == '\'')) ts--;
     int before = ts > s->bnd ? byte_at(it, ts - 1) : ' ';
-    if (!is_blank_byte(before) && !strchr("(\"", before)) return 0;
+    if (!is_blank_byte(before) && !one_of("(\"", before)) return 0;
     if (parl__sl_abbr(it->text + (ts - it->base), t0 - ts)) return 0;
     while (te < wend(it) && te - t1 < TOKEN_MAX && (is_letter(byte_at(it, te)) ||
                                                     byte_at(it, te) == '\'')) te++;
     int after = te < wend(it) ? byte_at(it, te) : ' ';
-    if (te == t1 || (!is_blank_byte(after) && !strchr(",;:!?)\"", after))) return 0;
+    if (te == t1 || (!is_blank_byte(after) && !one_of(",;:!?)\"", after))) return 0;
     if (!bang && (!is_upper(byte_at(it, t1)) || te - t1 < 2 ||
                   parl__sl_domain(it->text + (t1 - it->base), te - t1)))
         return 0;
@@ -519,6 +527,7 @@ static int on_stop(parl_splitter *it, size_t t0, size_t t1, int bang, parl_sente
     size_t e = absorb_closers(it, t1), n;
     int closed = e > t1;
     s->quiet = e;
+    if (bang && t0 > s->bnd && one_of(",:;", byte_at(it, t0 - 1))) return 0;   /* "Dial:? 20" */
     if (e < wend(it) && !is_space_at(it, e, &n)) {   /* 3.14, e.g., Yahoo!'s, addresses */
         int r = PARL__SR_WEB ? web_address(it, t0, out) : -1;
         if (r >= 0) return r;
@@ -529,7 +538,10 @@ static int on_stop(parl_splitter *it, size_t t0, size_t t1, int bang, parl_sente
     if (quoted && (bang || !PARL__SR_QUOTES)) return 0;
     if (PARL__SR_EMOTICONS) e = absorb_emoticons(it, e);
     next_word w = look_next(it, e);
-    if (w.stop || (quoted && w.cls != PARL__C_UPPER)) return 0;
+    /* no sentence starts with , ; : and a ! or ? after one is the same stop spaced
+     * out ("? ? ?"); after a period it opens the next ("Contract. ? Do not") */
+    if ((w.mark && (bang || one_of(",;:", w.mark))) || (quoted && w.cls != PARL__C_UPPER))
+        return 0;
     if (w.cls == PARL__C_LOWER && !w.url && (closed || !PARL__SR_LOWER_CASE)) return 0;
     if (w.cls == PARL__C_END) return boundary(it, e, out);
     if (bang) return bang_name_before(it, t0) && !w.starter ? 0 : boundary(it, e, out);
