@@ -4,5 +4,5 @@
  * grammar/'s specs (see tools/gen_grammar_id.c). */
 #ifndef PARL_GRAMMAR_H
 #define PARL_GRAMMAR_H
-#define PARL_GRAMMAR_ID "c05710b4d71d3eff3e680ab2297768a5fe97c37006ee2bf537b93a61cc0f43d0"
+#define PARL_GRAMMAR_ID "adb9b2152cdd8de6b0246a479a76d9a18dd0deb6987c00bf39258499bef8d37a"
 #endif

@@ -5,11 +5,60 @@
 #include <stddef.h>
 #include "split_internal.h"
 
+static const unsigned char sentence_lex_plain[256] = {
+    4,1,1,1,1,1,1,1,1,2,4,2,2,4,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
+    2,4,4,4,1,1,1,1,4,4,4,1,4,4,4,1,1,1,1,1,1,1,1,1,1,1,4,1,1,4,1,4,
+    1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
+    1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
+    4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,
+    4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,
+    4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,
+    4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,
+};
+
+/* The counting scanner's skip: words start where a word's character
+ * follows a blank (*SP: the byte before CUR was one). */
+static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,
+                                                    const unsigned char *lim,
+                                                    size_t *words, int *sp)
+{
+    const unsigned char *t = sentence_lex_plain;
+    unsigned prev = *sp ? 2u : 1u;
+    size_t n = 0;
+    while (lim - cur >= 8) {
+        unsigned k0 = t[cur[0]], k1 = t[cur[1]], k2 = t[cur[2]], k3 = t[cur[3]];
+        unsigned k4 = t[cur[4]], k5 = t[cur[5]], k6 = t[cur[6]], k7 = t[cur[7]];
+        if ((k0 | k1 | k2 | k3 | k4 | k5 | k6 | k7) & 4) break;
+        /* a start: this byte a word's (1), the one before a blank (2) */
+        n += ((k0 & (prev >> 1)) + (k1 & (k0 >> 1)) + (k2 & (k1 >> 1)) + (k3 & (k2 >> 1)) +
+              (k4 & (k3 >> 1)) + (k5 & (k4 >> 1)) + (k6 & (k5 >> 1)) + (k7 & (k6 >> 1)));
+        prev = k7;
+        cur += 8;
+    }
+    *words += n;
+    *sp = prev == 2;
+    return cur;
+}
+
+/* The first byte of [CUR, LIM) that is not ordinary text: eight bytes a
+ * step (independent loads, one branch), then one at a time. */
+static const unsigned char *sentence_lex_skip(const unsigned char *cur,
+                                              const unsigned char *lim)
+{
+    const unsigned char *t = sentence_lex_plain;
+    while (lim - cur >= 8 && !((t[cur[0]] | t[cur[1]] | t[cur[2]] | t[cur[3]] |
+                                t[cur[4]] | t[cur[5]] | t[cur[6]] | t[cur[7]]) & 4))
+        cur += 8;
+    while (cur < lim && !(t[*cur] & 4)) cur++;
+    return cur;
+}
+
 int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl *L)
 {
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
     for (;;) {
+        cur = sentence_lex_skip(cur, lim);   /* run+ */
         tok = cur;
     
 {
@@ -53,7 +102,16 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl
 		case '\'':
 		case '+':
 		case '/':
-		case ':':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
 		case ';':
 		case '<':
 		case '>':
@@ -88,6 +146,7 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl
 		case '\\':
 		case ']':
 		case '^':
+		case '_':
 		case '`':
 		case 'a':
 		case 'b':
@@ -118,6 +177,7 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl
 		case '{':
 		case '|':
 		case '}':
+		case '~':
 		case 0x7F: goto yy3;
 		case '\n': goto yy5;
 		case '\r': goto yy8;
@@ -127,24 +187,13 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl
 		case '"': goto yy11;
 		case '#':
 		case '*':
-		case '=':
-		case '~': goto yy12;
+		case '=': goto yy12;
 		case '(': goto yy14;
 		case ')': goto yy15;
 		case ',': goto yy16;
 		case '-': goto yy17;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy18;
-		case '_': goto yy19;
-		case 0xC2: goto yy20;
+		case ':': goto yy18;
+		case 0xC2: goto yy19;
 		case 0xC3:
 		case 0xC4:
 		case 0xC5:
@@ -173,8 +222,8 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl
 		case 0xDC:
 		case 0xDD:
 		case 0xDE:
-		case 0xDF: goto yy21;
-		case 0xE0: goto yy22;
+		case 0xDF: goto yy20;
+		case 0xE0: goto yy21;
 		case 0xE1:
 		case 0xE3:
 		case 0xE4:
@@ -188,15 +237,15 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl
 		case 0xEC:
 		case 0xED:
 		case 0xEE:
-		case 0xEF: goto yy23;
-		case 0xE2: goto yy24;
-		case 0xF0: goto yy25;
+		case 0xEF: goto yy22;
+		case 0xE2: goto yy23;
+		case 0xF0: goto yy24;
 		case 0xF1:
 		case 0xF2:
-		case 0xF3: goto yy26;
-		case 0xF4: goto yy27;
+		case 0xF3: goto yy25;
+		case 0xF4: goto yy26;
 		default:
-			if (cur >= lim) goto yy74;
+			if (cur >= lim) goto yy56;
 			goto yy1;
 	}
 yy1:
@@ -243,7 +292,16 @@ yy3:
 		case '\'':
 		case '+':
 		case '/':
-		case ':':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
 		case ';':
 		case '<':
 		case '>':
@@ -278,6 +336,7 @@ yy3:
 		case '\\':
 		case ']':
 		case '^':
+		case '_':
 		case '`':
 		case 'a':
 		case 'b':
@@ -308,6 +367,7 @@ yy3:
 		case '{':
 		case '|':
 		case '}':
+		case '~':
 		case 0x7F: goto yy3;
 		default: goto yy4;
 	}
@@ -356,8 +416,7 @@ yy12:
 	switch (yych) {
 		case '#':
 		case '*':
-		case '=':
-		case '~': goto yy28;
+		case '=': goto yy27;
 		default: goto yy13;
 	}
 yy13:
@@ -377,7 +436,7 @@ yy16:
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy30;
+		case ' ': goto yy29;
 		default: goto yy13;
 	}
 yy17:
@@ -386,7 +445,7 @@ yy17:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '-': goto yy31;
+		case '-': goto yy30;
 		default: goto yy13;
 	}
 yy18:
@@ -395,7 +454,6 @@ yy18:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '/': goto yy32;
 		case '0':
 		case '1':
 		case '2':
@@ -405,18 +463,78 @@ yy18:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy33;
-		case ':': goto yy34;
+		case '9': goto yy31;
 		default: goto yy13;
 	}
 yy19:
-	yyaccept = 0;
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '_': goto yy35;
-		default: goto yy13;
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy32;
+		case 0xAB: goto yy33;
+		case 0xBB: goto yy34;
+		default: goto yy2;
 	}
 yy20:
 	++cur;
@@ -465,6 +583,7 @@ yy20:
 		case 0xA8:
 		case 0xA9:
 		case 0xAA:
+		case 0xAB:
 		case 0xAC:
 		case 0xAD:
 		case 0xAE:
@@ -480,50 +599,19 @@ yy20:
 		case 0xB8:
 		case 0xB9:
 		case 0xBA:
+		case 0xBB:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy36;
-		case 0xAB: goto yy37;
-		case 0xBB: goto yy38;
+		case 0xBF: goto yy32;
 		default: goto yy2;
 	}
 yy21:
+	yyaccept = 1;
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
 		case 0xA0:
 		case 0xA1:
 		case 0xA2:
@@ -555,7 +643,7 @@ yy21:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy36;
+		case 0xBF: goto yy35;
 		default: goto yy2;
 	}
 yy22:
@@ -564,6 +652,38 @@ yy22:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
 		case 0xA0:
 		case 0xA1:
 		case 0xA2:
@@ -595,10 +715,138 @@ yy22:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy39;
+		case 0xBF: goto yy35;
 		default: goto yy2;
 	}
 yy23:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy36;
+		case 0x81: goto yy37;
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy35;
+		case 0x96: goto yy38;
+		case 0x97: goto yy39;
+		default: goto yy2;
+	}
+yy24:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy40;
+		default: goto yy2;
+	}
+yy25:
 	yyaccept = 1;
 	++cur;
 	mar = cur;
@@ -667,135 +915,7 @@ yy23:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy39;
-		default: goto yy2;
-	}
-yy24:
-	yyaccept = 1;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy40;
-		case 0x81: goto yy41;
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy39;
-		case 0x96: goto yy42;
-		case 0x97: goto yy43;
-		default: goto yy2;
-	}
-yy25:
-	yyaccept = 1;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy44;
+		case 0xBF: goto yy40;
 		default: goto yy2;
 	}
 yy26:
@@ -819,106 +939,33 @@ yy26:
 		case 0x8C:
 		case 0x8D:
 		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy44;
+		case 0x8F: goto yy40;
 		default: goto yy2;
 	}
 yy27:
-	yyaccept = 1;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F: goto yy44;
-		default: goto yy2;
-	}
-yy28:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '#':
 		case '*':
-		case '=':
-		case '~': goto yy45;
-		default: goto yy29;
+		case '=': goto yy41;
+		default: goto yy28;
 	}
-yy29:
+yy28:
 	cur = mar;
 	if (yyaccept == 0) {
 		goto yy13;
 	} else {
 		goto yy2;
 	}
-yy30:
+yy29:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy30;
+		case ' ': goto yy29;
 		case 'A':
 		case 'B':
 		case 'C':
@@ -944,73 +991,42 @@ yy30:
 		case 'W':
 		case 'X':
 		case 'Y':
-		case 'Z': goto yy47;
-		default: goto yy29;
+		case 'Z': goto yy43;
+		default: goto yy28;
+	}
+yy30:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '-': goto yy44;
+		default: goto yy28;
 	}
 yy31:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '-': goto yy48;
-		default: goto yy29;
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy45;
+		default: goto yy28;
 	}
 yy32:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy49;
-		default: goto yy29;
-	}
+	{ continue; }
 yy33:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '/': goto yy32;
-		case ':': goto yy34;
-		default: goto yy29;
-	}
+	{ t = PARL__T_LQ; goto out; }
 yy34:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy50;
-		default: goto yy29;
-	}
-yy35:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '_': goto yy51;
-		default: goto yy29;
-	}
-yy36:
-	++cur;
-	{ continue; }
-yy37:
-	++cur;
-	{ t = PARL__T_LQ; goto out; }
-yy38:
-	++cur;
 	{ t = PARL__T_RQ; goto out; }
-yy39:
+yy35:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -1077,8 +1093,288 @@ yy39:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy36;
-		default: goto yy29;
+		case 0xBF: goto yy32;
+		default: goto yy28;
+	}
+yy36:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA4:
+		case 0xA5:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy32;
+		case 0x9C:
+		case 0x9E: goto yy33;
+		case 0x9D: goto yy34;
+		case 0xA2:
+		case 0xA3: goto yy46;
+		case 0xA6: goto yy47;
+		default: goto yy28;
+	}
+yy37:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy32;
+		case 0x83: goto yy46;
+		default: goto yy28;
+	}
+yy38:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy32;
+		case 0xAA: goto yy46;
+		default: goto yy28;
+	}
+yy39:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy32;
+		case 0x8F:
+		case 0xA6: goto yy46;
+		default: goto yy28;
 	}
 yy40:
 	++cur;
@@ -1112,11 +1408,17 @@ yy40:
 		case 0x99:
 		case 0x9A:
 		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
 		case 0x9F:
 		case 0xA0:
 		case 0xA1:
+		case 0xA2:
+		case 0xA3:
 		case 0xA4:
 		case 0xA5:
+		case 0xA6:
 		case 0xA7:
 		case 0xA8:
 		case 0xA9:
@@ -1141,333 +1443,64 @@ yy40:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy36;
-		case 0x9C:
-		case 0x9E: goto yy37;
-		case 0x9D: goto yy38;
-		case 0xA2:
-		case 0xA3: goto yy52;
-		case 0xA6: goto yy53;
-		default: goto yy29;
+		case 0xBF: goto yy35;
+		default: goto yy28;
 	}
 yy41:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy36;
-		case 0x83: goto yy52;
-		default: goto yy29;
+		case '#':
+		case '*':
+		case '=': goto yy41;
+		default: goto yy42;
 	}
 yy42:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy36;
-		case 0xAA: goto yy52;
-		default: goto yy29;
-	}
+	{ t = PARL__T_SEP; goto out; }
 yy43:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy36;
-		case 0x8F:
-		case 0xA6: goto yy52;
-		default: goto yy29;
-	}
+	{ cur = tok + 1; t = PARL__T_COMMA; goto out; }
 yy44:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy39;
-		default: goto yy29;
+		case '-': goto yy48;
+		default: goto yy28;
 	}
 yy45:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '#':
-		case '*':
-		case '=':
-		case '~': goto yy45;
-		default: goto yy46;
+		case ' ': goto yy49;
+		case ':': goto yy50;
+		case 'A':
+		case 'P': goto yy51;
+		case 'a':
+		case 'p': goto yy52;
+		default: goto yy28;
 	}
 yy46:
-	{ t = PARL__T_SEP; goto out; }
+	++cur;
+	{ t = PARL__T_BULLET; goto out; }
 yy47:
 	++cur;
-	{ cur = tok + 1; t = PARL__T_COMMA; goto out; }
+	{ t = PARL__T_ELLIPSIS; goto out; }
 yy48:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '-': goto yy54;
-		default: goto yy29;
+		case '-': goto yy48;
+		default: goto yy42;
 	}
 yy49:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '/': goto yy55;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy56;
-		default: goto yy29;
+		case 'A':
+		case 'P': goto yy51;
+		case 'a':
+		case 'p': goto yy52;
+		default: goto yy28;
 	}
 yy50:
 	++cur;
@@ -1482,240 +1515,54 @@ yy50:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy57;
-		default: goto yy29;
+		case '9': goto yy53;
+		default: goto yy28;
 	}
 yy51:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '_': goto yy58;
-		default: goto yy29;
+		case 'M': goto yy54;
+		default: goto yy28;
 	}
 yy52:
 	++cur;
-	{ t = PARL__T_BULLET; goto out; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'm': goto yy54;
+		default: goto yy28;
+	}
 yy53:
-	++cur;
-	{ t = PARL__T_ELLIPSIS; goto out; }
-yy54:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '-': goto yy54;
-		default: goto yy46;
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy55;
+		default: goto yy28;
 	}
+yy54:
+	++cur;
+	{ t = PARL__T_STAMP; goto out; }
 yy55:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy59;
-		default: goto yy29;
+		case ' ': goto yy49;
+		case 'A':
+		case 'P': goto yy51;
+		case 'a':
+		case 'p': goto yy52;
+		default: goto yy28;
 	}
 yy56:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '/': goto yy55;
-		default: goto yy29;
-	}
-yy57:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case ' ': goto yy60;
-		case ':': goto yy61;
-		case 'A':
-		case 'P': goto yy62;
-		case 'a':
-		case 'p': goto yy63;
-		default: goto yy29;
-	}
-yy58:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '_': goto yy58;
-		default: goto yy46;
-	}
-yy59:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy64;
-		default: goto yy29;
-	}
-yy60:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'P': goto yy62;
-		case 'a':
-		case 'p': goto yy63;
-		default: goto yy29;
-	}
-yy61:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy65;
-		default: goto yy29;
-	}
-yy62:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'M': goto yy66;
-		default: goto yy29;
-	}
-yy63:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'm': goto yy66;
-		default: goto yy29;
-	}
-yy64:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy29;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy69;
-		default: goto yy68;
-	}
-yy65:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy70;
-		default: goto yy29;
-	}
-yy66:
-	++cur;
-	{ t = PARL__T_STAMP; goto out; }
-yy67:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy68:
-	switch (yych) {
-		case ' ': goto yy67;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy71;
-		default: goto yy29;
-	}
-yy69:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy72;
-		default: goto yy29;
-	}
-yy70:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case ' ': goto yy60;
-		case 'A':
-		case 'P': goto yy62;
-		case 'a':
-		case 'p': goto yy63;
-		default: goto yy29;
-	}
-yy71:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy73;
-		case ':': goto yy34;
-		default: goto yy29;
-	}
-yy72:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case ' ': goto yy67;
-		default: goto yy29;
-	}
-yy73:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case ':': goto yy34;
-		default: goto yy29;
-	}
-yy74:
 	{ t = PARL__T_END; goto out; }
 }
 
@@ -1734,6 +1581,7 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
     size_t words = L->words, cont = L->cont;
     int sp = L->sp;
     for (;;) {
+        cur = sentence_lex_count_skip(cur, lim, &words, &sp);   /* wrun+, hs+ */
         tok = cur;
     
 {
@@ -1773,7 +1621,16 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
 		case '\'':
 		case '+':
 		case '/':
-		case ':':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
 		case ';':
 		case '<':
 		case '>':
@@ -1808,6 +1665,7 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
 		case '\\':
 		case ']':
 		case '^':
+		case '_':
 		case '`':
 		case 'a':
 		case 'b':
@@ -1838,37 +1696,27 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
 		case '{':
 		case '|':
 		case '}':
-		case 0x7F: goto yy78;
+		case '~':
+		case 0x7F: goto yy60;
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy80;
-		case '\n': goto yy82;
-		case '\r': goto yy85;
+		case ' ': goto yy62;
+		case '\n': goto yy64;
+		case '\r': goto yy67;
 		case '!':
 		case '.':
-		case '?': goto yy86;
-		case '"': goto yy88;
+		case '?': goto yy68;
+		case '"': goto yy70;
 		case '#':
 		case '*':
-		case '=':
-		case '~': goto yy89;
-		case '(': goto yy91;
-		case ')': goto yy92;
-		case ',': goto yy93;
-		case '-': goto yy94;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy95;
-		case '_': goto yy96;
-		case 0xC2: goto yy97;
+		case '=': goto yy71;
+		case '(': goto yy73;
+		case ')': goto yy74;
+		case ',': goto yy75;
+		case '-': goto yy76;
+		case ':': goto yy77;
+		case 0xC2: goto yy78;
 		case 0xC3:
 		case 0xC4:
 		case 0xC5:
@@ -1897,11 +1745,11 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
 		case 0xDC:
 		case 0xDD:
 		case 0xDE:
-		case 0xDF: goto yy98;
-		case 0xE0: goto yy99;
-		case 0xE1: goto yy100;
-		case 0xE2: goto yy101;
-		case 0xE3: goto yy102;
+		case 0xDF: goto yy79;
+		case 0xE0: goto yy80;
+		case 0xE1: goto yy81;
+		case 0xE2: goto yy82;
+		case 0xE3: goto yy83;
 		case 0xE4:
 		case 0xE5:
 		case 0xE6:
@@ -1912,22 +1760,22 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
 		case 0xEB:
 		case 0xEC:
 		case 0xED:
-		case 0xEE: goto yy103;
-		case 0xEF: goto yy104;
-		case 0xF0: goto yy105;
+		case 0xEE: goto yy84;
+		case 0xEF: goto yy85;
+		case 0xF0: goto yy86;
 		case 0xF1:
 		case 0xF2:
-		case 0xF3: goto yy106;
-		case 0xF4: goto yy107;
+		case 0xF3: goto yy87;
+		case 0xF4: goto yy88;
 		default:
-			if (cur >= lim) goto yy157;
-			goto yy76;
+			if (cur >= lim) goto yy121;
+			goto yy58;
 	}
-yy76:
+yy58:
 	++cur;
-yy77:
+yy59:
 	{ words += (size_t)sp; sp = 0; if (*tok) L->bad++; else L->nul++; continue; }
-yy78:
+yy60:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -1963,7 +1811,16 @@ yy78:
 		case '\'':
 		case '+':
 		case '/':
-		case ':':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
 		case ';':
 		case '<':
 		case '>':
@@ -1998,6 +1855,7 @@ yy78:
 		case '\\':
 		case ']':
 		case '^':
+		case '_':
 		case '`':
 		case 'a':
 		case 'b':
@@ -2028,59 +1886,60 @@ yy78:
 		case '{':
 		case '|':
 		case '}':
-		case 0x7F: goto yy78;
-		default: goto yy79;
+		case '~':
+		case 0x7F: goto yy60;
+		default: goto yy61;
 	}
-yy79:
+yy61:
 	{ words += (size_t)sp; sp = 0; continue; }
-yy80:
+yy62:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy80;
-		default: goto yy81;
+		case ' ': goto yy62;
+		default: goto yy63;
 	}
-yy81:
+yy63:
 	{ sp = 1; continue; }
-yy82:
+yy64:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy83:
+yy65:
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy82;
-		default: goto yy84;
+		case ' ': goto yy64;
+		default: goto yy66;
 	}
-yy84:
+yy66:
 	{ sp = 1; t = PARL__T_EOL; goto out; }
-yy85:
+yy67:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy84;
-		case '\n': goto yy82;
-		default: goto yy83;
+		case 0x00: goto yy66;
+		case '\n': goto yy64;
+		default: goto yy65;
 	}
-yy86:
+yy68:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '!':
 		case '.':
-		case '?': goto yy86;
-		default: goto yy87;
+		case '?': goto yy68;
+		default: goto yy69;
 	}
-yy87:
+yy69:
 	{ words += (size_t)sp; sp = 0; t = PARL__T_TERM; goto out; }
-yy88:
+yy70:
 	++cur;
 	{ words += (size_t)sp; sp = 0; t = PARL__T_DQ; goto out; }
-yy89:
+yy71:
 	yyaccept = 0;
 	++cur;
 	mar = cur;
@@ -2088,19 +1947,18 @@ yy89:
 	switch (yych) {
 		case '#':
 		case '*':
-		case '=':
-		case '~': goto yy108;
-		default: goto yy90;
+		case '=': goto yy89;
+		default: goto yy72;
 	}
-yy90:
+yy72:
 	{ words += (size_t)sp; sp = 0; continue; }
-yy91:
+yy73:
 	++cur;
 	{ words += (size_t)sp; sp = 0; t = PARL__T_LP; goto out; }
-yy92:
+yy74:
 	++cur;
 	{ words += (size_t)sp; sp = 0; t = PARL__T_RP; goto out; }
-yy93:
+yy75:
 	yyaccept = 0;
 	++cur;
 	mar = cur;
@@ -2109,25 +1967,24 @@ yy93:
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy110;
-		default: goto yy90;
+		case ' ': goto yy91;
+		default: goto yy72;
 	}
-yy94:
+yy76:
 	yyaccept = 0;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '-': goto yy111;
-		default: goto yy90;
+		case '-': goto yy92;
+		default: goto yy72;
 	}
-yy95:
+yy77:
 	yyaccept = 0;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '/': goto yy112;
 		case '0':
 		case '1':
 		case '2':
@@ -2137,20 +1994,10 @@ yy95:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy113;
-		case ':': goto yy114;
-		default: goto yy90;
+		case '9': goto yy93;
+		default: goto yy72;
 	}
-yy96:
-	yyaccept = 0;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '_': goto yy115;
-		default: goto yy90;
-	}
-yy97:
+yy78:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -2214,12 +2061,721 @@ yy97:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy116;
-		case 0xA0: goto yy117;
-		case 0xAB: goto yy118;
-		case 0xBB: goto yy119;
-		default: goto yy77;
+		case 0xBF: goto yy94;
+		case 0xA0: goto yy95;
+		case 0xAB: goto yy96;
+		case 0xBB: goto yy97;
+		default: goto yy59;
 	}
+yy79:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy94;
+		default: goto yy59;
+	}
+yy80:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy98;
+		default: goto yy59;
+	}
+yy81:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy98;
+		case 0x9A: goto yy99;
+		default: goto yy59;
+	}
+yy82:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy100;
+		case 0x81: goto yy101;
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy98;
+		case 0x96: goto yy102;
+		case 0x97: goto yy103;
+		default: goto yy59;
+	}
+yy83:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy99;
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy98;
+		default: goto yy59;
+	}
+yy84:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy98;
+		default: goto yy59;
+	}
+yy85:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy98;
+		case 0xBB: goto yy104;
+		default: goto yy59;
+	}
+yy86:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy105;
+		default: goto yy59;
+	}
+yy87:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy105;
+		default: goto yy59;
+	}
+yy88:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F: goto yy105;
+		default: goto yy59;
+	}
+yy89:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '#':
+		case '*':
+		case '=': goto yy106;
+		default: goto yy90;
+	}
+yy90:
+	cur = mar;
+	if (yyaccept == 0) {
+		goto yy72;
+	} else {
+		goto yy59;
+	}
+yy91:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy91;
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z': goto yy108;
+		default: goto yy90;
+	}
+yy92:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '-': goto yy109;
+		default: goto yy90;
+	}
+yy93:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy110;
+		default: goto yy90;
+	}
+yy94:
+	++cur;
+	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; continue; }
+yy95:
+	++cur;
+	{ sp = 1; cont += (size_t)(cur - tok) - 1; continue; }
+yy96:
+	++cur;
+	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_LQ; goto out; }
+yy97:
+	++cur;
+	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_RQ; goto out; }
 yy98:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
@@ -2287,15 +2843,45 @@ yy98:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy116;
-		default: goto yy77;
+		case 0xBF: goto yy94;
+		default: goto yy90;
 	}
 yy99:
-	yyaccept = 1;
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 0x80: goto yy95;
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
 		case 0xA0:
 		case 0xA1:
 		case 0xA2:
@@ -2327,13 +2913,11 @@ yy99:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy120;
-		default: goto yy77;
+		case 0xBF: goto yy94;
+		default: goto yy90;
 	}
 yy100:
-	yyaccept = 1;
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x80:
@@ -2347,6 +2931,9 @@ yy100:
 		case 0x88:
 		case 0x89:
 		case 0x8A:
+		case 0xA8:
+		case 0xA9:
+		case 0xAF: goto yy95;
 		case 0x8B:
 		case 0x8C:
 		case 0x8D:
@@ -2362,27 +2949,19 @@ yy100:
 		case 0x97:
 		case 0x98:
 		case 0x99:
+		case 0x9A:
 		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
 		case 0x9F:
 		case 0xA0:
 		case 0xA1:
-		case 0xA2:
-		case 0xA3:
 		case 0xA4:
 		case 0xA5:
-		case 0xA6:
 		case 0xA7:
-		case 0xA8:
-		case 0xA9:
 		case 0xAA:
 		case 0xAB:
 		case 0xAC:
 		case 0xAD:
 		case 0xAE:
-		case 0xAF:
 		case 0xB0:
 		case 0xB1:
 		case 0xB2:
@@ -2398,20 +2977,22 @@ yy100:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy120;
-		case 0x9A: goto yy121;
-		default: goto yy77;
+		case 0xBF: goto yy94;
+		case 0x9C:
+		case 0x9E: goto yy96;
+		case 0x9D: goto yy97;
+		case 0xA2:
+		case 0xA3: goto yy111;
+		case 0xA6: goto yy112;
+		default: goto yy90;
 	}
 yy101:
-	yyaccept = 1;
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy122;
-		case 0x81: goto yy123;
+		case 0x80:
+		case 0x81:
 		case 0x82:
-		case 0x83:
 		case 0x84:
 		case 0x85:
 		case 0x86:
@@ -2430,6 +3011,8 @@ yy101:
 		case 0x93:
 		case 0x94:
 		case 0x95:
+		case 0x96:
+		case 0x97:
 		case 0x98:
 		case 0x99:
 		case 0x9A:
@@ -2437,7 +3020,6 @@ yy101:
 		case 0x9C:
 		case 0x9D:
 		case 0x9E:
-		case 0x9F:
 		case 0xA0:
 		case 0xA1:
 		case 0xA2:
@@ -2469,18 +3051,16 @@ yy101:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy120;
-		case 0x96: goto yy124;
-		case 0x97: goto yy125;
-		default: goto yy77;
+		case 0xBF: goto yy94;
+		case 0x83: goto yy111;
+		case 0x9F: goto yy95;
+		default: goto yy90;
 	}
 yy102:
-	yyaccept = 1;
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy121;
+		case 0x80:
 		case 0x81:
 		case 0x82:
 		case 0x83:
@@ -2522,7 +3102,6 @@ yy102:
 		case 0xA7:
 		case 0xA8:
 		case 0xA9:
-		case 0xAA:
 		case 0xAB:
 		case 0xAC:
 		case 0xAD:
@@ -2543,13 +3122,12 @@ yy102:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy120;
-		default: goto yy77;
+		case 0xBF: goto yy94;
+		case 0xAA: goto yy111;
+		default: goto yy90;
 	}
 yy103:
-	yyaccept = 1;
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x80:
@@ -2567,7 +3145,6 @@ yy103:
 		case 0x8C:
 		case 0x8D:
 		case 0x8E:
-		case 0x8F:
 		case 0x90:
 		case 0x91:
 		case 0x92:
@@ -2590,7 +3167,6 @@ yy103:
 		case 0xA3:
 		case 0xA4:
 		case 0xA5:
-		case 0xA6:
 		case 0xA7:
 		case 0xA8:
 		case 0xA9:
@@ -2615,13 +3191,13 @@ yy103:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy120;
-		default: goto yy77;
+		case 0xBF: goto yy94;
+		case 0x8F:
+		case 0xA6: goto yy111;
+		default: goto yy90;
 	}
 yy104:
-	yyaccept = 1;
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x80:
@@ -2683,73 +3259,15 @@ yy104:
 		case 0xB8:
 		case 0xB9:
 		case 0xBA:
+		case 0xBB:
 		case 0xBC:
 		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy120;
-		case 0xBB: goto yy126;
-		default: goto yy77;
+		case 0xBE: goto yy94;
+		case 0xBF: goto yy95;
+		default: goto yy90;
 	}
 yy105:
-	yyaccept = 1;
 	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy127;
-		default: goto yy77;
-	}
-yy106:
-	yyaccept = 1;
-	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x80:
@@ -2815,998 +3333,126 @@ yy106:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy127;
-		default: goto yy77;
+		case 0xBF: goto yy98;
+		default: goto yy90;
 	}
-yy107:
-	yyaccept = 1;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F: goto yy127;
-		default: goto yy77;
-	}
-yy108:
+yy106:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '#':
 		case '*':
-		case '=':
-		case '~': goto yy128;
-		default: goto yy109;
+		case '=': goto yy106;
+		default: goto yy107;
 	}
+yy107:
+	{ words += (size_t)sp; sp = 0; t = PARL__T_SEP; goto out; }
+yy108:
+	++cur;
+	{ words += (size_t)sp; sp = 0; cur = tok + 1; t = PARL__T_COMMA; goto out; }
 yy109:
-	cur = mar;
-	if (yyaccept == 0) {
-		goto yy90;
-	} else {
-		goto yy77;
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '-': goto yy113;
+		default: goto yy90;
 	}
 yy110:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case ' ': goto yy110;
+		case ' ': goto yy114;
+		case ':': goto yy115;
 		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z': goto yy130;
-		default: goto yy109;
+		case 'P': goto yy116;
+		case 'a':
+		case 'p': goto yy117;
+		default: goto yy90;
 	}
 yy111:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '-': goto yy131;
-		default: goto yy109;
-	}
+	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_BULLET; goto out; }
 yy112:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy132;
-		default: goto yy109;
-	}
+	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_ELLIPSIS; goto out; }
 yy113:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '/': goto yy112;
-		case ':': goto yy114;
-		default: goto yy109;
+		case '-': goto yy113;
+		default: goto yy107;
 	}
 yy114:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy133;
-		default: goto yy109;
+		case 'A':
+		case 'P': goto yy116;
+		case 'a':
+		case 'p': goto yy117;
+		default: goto yy90;
 	}
 yy115:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '_': goto yy134;
-		default: goto yy109;
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy118;
+		default: goto yy90;
 	}
 yy116:
 	++cur;
-	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; continue; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'M': goto yy119;
+		default: goto yy90;
+	}
 yy117:
 	++cur;
-	{ sp = 1; cont += (size_t)(cur - tok) - 1; continue; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'm': goto yy119;
+		default: goto yy90;
+	}
 yy118:
 	++cur;
-	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_LQ; goto out; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy120;
+		default: goto yy90;
+	}
 yy119:
 	++cur;
-	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_RQ; goto out; }
+	{ words += (size_t)sp; sp = 0; for (const unsigned char *q = tok + 1; q < cur; q++) words += q[-1] == ' ' && q[0] != ' '; t = PARL__T_STAMP; goto out; }
 yy120:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy116;
-		default: goto yy109;
+		case ' ': goto yy114;
+		case 'A':
+		case 'P': goto yy116;
+		case 'a':
+		case 'p': goto yy117;
+		default: goto yy90;
 	}
 yy121:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy117;
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy116;
-		default: goto yy109;
-	}
-yy122:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0xA8:
-		case 0xA9:
-		case 0xAF: goto yy117;
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA4:
-		case 0xA5:
-		case 0xA7:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy116;
-		case 0x9C:
-		case 0x9E: goto yy118;
-		case 0x9D: goto yy119;
-		case 0xA2:
-		case 0xA3: goto yy135;
-		case 0xA6: goto yy136;
-		default: goto yy109;
-	}
-yy123:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy116;
-		case 0x83: goto yy135;
-		case 0x9F: goto yy117;
-		default: goto yy109;
-	}
-yy124:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy116;
-		case 0xAA: goto yy135;
-		default: goto yy109;
-	}
-yy125:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy116;
-		case 0x8F:
-		case 0xA6: goto yy135;
-		default: goto yy109;
-	}
-yy126:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE: goto yy116;
-		case 0xBF: goto yy117;
-		default: goto yy109;
-	}
-yy127:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy120;
-		default: goto yy109;
-	}
-yy128:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '#':
-		case '*':
-		case '=':
-		case '~': goto yy128;
-		default: goto yy129;
-	}
-yy129:
-	{ words += (size_t)sp; sp = 0; t = PARL__T_SEP; goto out; }
-yy130:
-	++cur;
-	{ words += (size_t)sp; sp = 0; cur = tok + 1; t = PARL__T_COMMA; goto out; }
-yy131:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '-': goto yy137;
-		default: goto yy109;
-	}
-yy132:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '/': goto yy138;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy139;
-		default: goto yy109;
-	}
-yy133:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy140;
-		default: goto yy109;
-	}
-yy134:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '_': goto yy141;
-		default: goto yy109;
-	}
-yy135:
-	++cur;
-	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_BULLET; goto out; }
-yy136:
-	++cur;
-	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_ELLIPSIS; goto out; }
-yy137:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '-': goto yy137;
-		default: goto yy129;
-	}
-yy138:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy142;
-		default: goto yy109;
-	}
-yy139:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '/': goto yy138;
-		default: goto yy109;
-	}
-yy140:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case ' ': goto yy143;
-		case ':': goto yy144;
-		case 'A':
-		case 'P': goto yy145;
-		case 'a':
-		case 'p': goto yy146;
-		default: goto yy109;
-	}
-yy141:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '_': goto yy141;
-		default: goto yy129;
-	}
-yy142:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy147;
-		default: goto yy109;
-	}
-yy143:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'P': goto yy145;
-		case 'a':
-		case 'p': goto yy146;
-		default: goto yy109;
-	}
-yy144:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy148;
-		default: goto yy109;
-	}
-yy145:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'M': goto yy149;
-		default: goto yy109;
-	}
-yy146:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'm': goto yy149;
-		default: goto yy109;
-	}
-yy147:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy109;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy152;
-		default: goto yy151;
-	}
-yy148:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy153;
-		default: goto yy109;
-	}
-yy149:
-	++cur;
-	{ words += (size_t)sp; sp = 0; for (const unsigned char *q = tok + 1; q < cur; q++) words += q[-1] == ' ' && q[0] != ' '; t = PARL__T_STAMP; goto out; }
-yy150:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy151:
-	switch (yych) {
-		case ' ': goto yy150;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy154;
-		default: goto yy109;
-	}
-yy152:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy155;
-		default: goto yy109;
-	}
-yy153:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case ' ': goto yy143;
-		case 'A':
-		case 'P': goto yy145;
-		case 'a':
-		case 'p': goto yy146;
-		default: goto yy109;
-	}
-yy154:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy156;
-		case ':': goto yy114;
-		default: goto yy109;
-	}
-yy155:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case ' ': goto yy150;
-		default: goto yy109;
-	}
-yy156:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case ':': goto yy114;
-		default: goto yy109;
-	}
-yy157:
 	{ t = PARL__T_END; goto out; }
 }
 
@@ -3828,21 +3474,21 @@ int parl__sl_abbr(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy161;
+		case 'A': goto yy125;
 		case 'B':
-		case 'b': goto yy162;
+		case 'b': goto yy126;
 		case 'C':
-		case 'c': goto yy163;
-		case 'D': goto yy164;
-		case 'E': goto yy165;
-		case 'F': goto yy166;
+		case 'c': goto yy127;
+		case 'D': goto yy128;
+		case 'E': goto yy129;
+		case 'F': goto yy130;
 		case 'G':
-		case 'g': goto yy167;
+		case 'g': goto yy131;
 		case 'H':
-		case 'h': goto yy168;
+		case 'h': goto yy132;
 		case 'I':
-		case 'i': goto yy169;
-		case 'J': goto yy170;
+		case 'i': goto yy133;
+		case 'J': goto yy134;
 		case 'K':
 		case 'Q':
 		case 'W':
@@ -3855,521 +3501,521 @@ int parl__sl_abbr(const unsigned char *s, size_t n)
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy171;
+		case 'z': goto yy135;
 		case 'L':
-		case 'l': goto yy172;
-		case 'M': goto yy173;
-		case 'N': goto yy174;
-		case 'O': goto yy175;
-		case 'P': goto yy176;
+		case 'l': goto yy136;
+		case 'M': goto yy137;
+		case 'N': goto yy138;
+		case 'O': goto yy139;
+		case 'P': goto yy140;
 		case 'R':
-		case 'r': goto yy177;
-		case 'S': goto yy178;
+		case 'r': goto yy141;
+		case 'S': goto yy142;
 		case 'T':
-		case 't': goto yy179;
-		case 'U': goto yy180;
+		case 't': goto yy143;
+		case 'U': goto yy144;
 		case 'V':
-		case 'v': goto yy181;
-		case 'a': goto yy182;
-		case 'd': goto yy183;
-		case 'e': goto yy184;
-		case 'f': goto yy185;
-		case 'j': goto yy186;
-		case 'm': goto yy187;
-		case 'n': goto yy188;
-		case 'p': goto yy189;
-		case 's': goto yy190;
-		case 'u': goto yy191;
-		default: goto yy159;
+		case 'v': goto yy145;
+		case 'a': goto yy146;
+		case 'd': goto yy147;
+		case 'e': goto yy148;
+		case 'f': goto yy149;
+		case 'j': goto yy150;
+		case 'm': goto yy151;
+		case 'n': goto yy152;
+		case 'p': goto yy153;
+		case 's': goto yy154;
+		case 'u': goto yy155;
+		default: goto yy123;
 	}
-yy159:
+yy123:
 	++cur;
-yy160:
+yy124:
 	{ return PARL__ABBR_NONE; }
-yy161:
+yy125:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy192;
+		case '.': goto yy156;
 		case 'D':
-		case 'd': goto yy194;
+		case 'd': goto yy158;
 		case 'L':
-		case 'l': goto yy195;
+		case 'l': goto yy159;
 		case 'M':
-		case 'm': goto yy196;
-		case 'P': goto yy197;
+		case 'm': goto yy160;
+		case 'P': goto yy161;
 		case 'R':
-		case 'r': goto yy198;
+		case 'r': goto yy162;
 		case 'S':
-		case 's': goto yy199;
+		case 's': goto yy163;
 		case 'T':
-		case 't': goto yy200;
-		case 'U': goto yy201;
+		case 't': goto yy164;
+		case 'U': goto yy165;
 		case 'V':
-		case 'v': goto yy202;
-		case 'p': goto yy203;
-		case 'u': goto yy204;
-		default: goto yy160;
+		case 'v': goto yy166;
+		case 'p': goto yy167;
+		case 'u': goto yy168;
+		default: goto yy124;
 	}
-yy162:
+yy126:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy205;
+		case '.': goto yy169;
 		case 'L':
-		case 'l': goto yy206;
+		case 'l': goto yy170;
 		case 'R':
-		case 'r': goto yy207;
-		default: goto yy160;
+		case 'r': goto yy171;
+		default: goto yy124;
 	}
-yy163:
+yy127:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy205;
+		case '.': goto yy169;
 		case 'A':
-		case 'a': goto yy208;
+		case 'a': goto yy172;
 		case 'D':
-		case 'd': goto yy209;
+		case 'd': goto yy173;
 		case 'F':
-		case 'f': goto yy210;
+		case 'f': goto yy174;
 		case 'H':
-		case 'h': goto yy211;
+		case 'h': goto yy175;
 		case 'M':
-		case 'm': goto yy212;
+		case 'm': goto yy176;
 		case 'O':
-		case 'o': goto yy213;
+		case 'o': goto yy177;
 		case 'P':
-		case 'p': goto yy214;
-		default: goto yy160;
+		case 'p': goto yy178;
+		default: goto yy124;
 	}
-yy164:
+yy128:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy215;
-		case 'E': goto yy216;
+		case '.': goto yy179;
+		case 'E': goto yy180;
 		case 'I':
-		case 'i': goto yy217;
+		case 'i': goto yy181;
 		case 'R':
-		case 'r': goto yy218;
-		case 'e': goto yy219;
-		default: goto yy160;
+		case 'r': goto yy182;
+		case 'e': goto yy183;
+		default: goto yy124;
 	}
-yy165:
+yy129:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy220;
+		case '.': goto yy184;
 		case 'Q':
-		case 'q': goto yy221;
+		case 'q': goto yy185;
 		case 'S':
-		case 's': goto yy222;
+		case 's': goto yy186;
 		case 'T':
-		case 't': goto yy223;
+		case 't': goto yy187;
 		case 'X':
-		case 'x': goto yy224;
-		default: goto yy160;
+		case 'x': goto yy188;
+		default: goto yy124;
 	}
-yy166:
+yy130:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy205;
-		case 'E': goto yy225;
+		case '.': goto yy169;
+		case 'E': goto yy189;
 		case 'I':
-		case 'i': goto yy226;
+		case 'i': goto yy190;
 		case 'R':
-		case 'r': goto yy227;
+		case 'r': goto yy191;
 		case 'T':
-		case 't': goto yy228;
-		case 'e': goto yy229;
-		default: goto yy160;
+		case 't': goto yy192;
+		case 'e': goto yy193;
+		default: goto yy124;
 	}
-yy167:
+yy131:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy205;
+		case '.': goto yy169;
 		case 'E':
-		case 'e': goto yy230;
+		case 'e': goto yy194;
 		case 'O':
-		case 'o': goto yy231;
-		default: goto yy160;
+		case 'o': goto yy195;
+		default: goto yy124;
 	}
-yy168:
+yy132:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy205;
+		case '.': goto yy169;
 		case 'O':
-		case 'o': goto yy232;
+		case 'o': goto yy196;
 		case 'W':
-		case 'w': goto yy233;
-		default: goto yy160;
+		case 'w': goto yy197;
+		default: goto yy124;
 	}
-yy169:
+yy133:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy234;
+		case '.': goto yy198;
 		case 'N':
-		case 'n': goto yy235;
-		default: goto yy160;
+		case 'n': goto yy199;
+		default: goto yy124;
 	}
-yy170:
+yy134:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy205;
-		case 'A': goto yy236;
+		case '.': goto yy169;
+		case 'A': goto yy200;
 		case 'R':
-		case 'r': goto yy237;
-		case 'U': goto yy238;
-		case 'a': goto yy239;
-		case 'u': goto yy240;
-		default: goto yy160;
+		case 'r': goto yy201;
+		case 'U': goto yy202;
+		case 'a': goto yy203;
+		case 'u': goto yy204;
+		default: goto yy124;
 	}
-yy171:
+yy135:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy205;
-		default: goto yy160;
+		case '.': goto yy169;
+		default: goto yy124;
 	}
-yy172:
+yy136:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy205;
+		case '.': goto yy169;
 		case 'L':
-		case 'l': goto yy241;
+		case 'l': goto yy205;
 		case 'N':
-		case 'n': goto yy242;
+		case 'n': goto yy206;
 		case 'T':
-		case 't': goto yy243;
-		default: goto yy160;
+		case 't': goto yy207;
+		default: goto yy124;
 	}
-yy173:
+yy137:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy205;
-		case 'A': goto yy244;
+		case '.': goto yy169;
+		case 'A': goto yy208;
 		case 'E':
-		case 'e': goto yy245;
+		case 'e': goto yy209;
 		case 'L':
-		case 'l': goto yy246;
+		case 'l': goto yy210;
 		case 'M':
-		case 'm': goto yy247;
+		case 'm': goto yy211;
 		case 'R':
-		case 'r': goto yy248;
+		case 'r': goto yy212;
 		case 'S':
-		case 's': goto yy249;
+		case 's': goto yy213;
 		case 'T':
-		case 't': goto yy250;
+		case 't': goto yy214;
 		case 'X':
-		case 'x': goto yy251;
-		case 'a': goto yy252;
-		default: goto yy160;
+		case 'x': goto yy215;
+		case 'a': goto yy216;
+		default: goto yy124;
 	}
-yy174:
+yy138:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy205;
-		case 'O': goto yy253;
-		case 'R':
-		case 'r': goto yy254;
-		case 'o': goto yy255;
-		case 0xC2: goto yy256;
-		default: goto yy160;
-	}
-yy175:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy205;
-		case 'C': goto yy257;
-		case 'c': goto yy258;
-		default: goto yy160;
-	}
-yy176:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy259;
-		case '.': goto yy260;
-		case 'A':
-		case 'a': goto yy261;
-		case 'K':
-		case 'k': goto yy262;
-		case 'L':
-		case 'l': goto yy263;
-		case 'P':
-		case 'p': goto yy264;
-		case 'R':
-		case 'r': goto yy265;
-		case 'S': goto yy266;
-		case 'T':
-		case 't': goto yy267;
-		case 'V':
-		case 'v': goto yy268;
-		default: goto yy160;
-	}
-yy177:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy205;
-		case 'D':
-		case 'd': goto yy269;
-		case 'E':
-		case 'e': goto yy270;
-		default: goto yy160;
-	}
-yy178:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy205;
-		case 'E': goto yy271;
-		case 'G':
-		case 'g': goto yy272;
-		case 'Q':
-		case 'q': goto yy273;
-		case 'R':
-		case 'r': goto yy274;
-		case 'T':
-		case 't': goto yy275;
-		case 'U':
-		case 'u': goto yy276;
-		case 'e': goto yy277;
-		default: goto yy160;
-	}
-yy179:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy205;
-		case 'A':
-		case 'a': goto yy278;
-		case 'E':
-		case 'e': goto yy279;
-		default: goto yy160;
-	}
-yy180:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy280;
-		case 'N':
-		case 'n': goto yy281;
-		default: goto yy160;
-	}
-yy181:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy205;
-		case 'I':
-		case 'i': goto yy282;
-		case 'O':
-		case 'o': goto yy283;
-		case 'S':
-		case 's': goto yy284;
-		default: goto yy160;
-	}
-yy182:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy192;
-		case 'D':
-		case 'd': goto yy194;
-		case 'L':
-		case 'l': goto yy195;
-		case 'M':
-		case 'm': goto yy196;
-		case 'P':
-		case 'p': goto yy285;
-		case 'R':
-		case 'r': goto yy198;
-		case 'S':
-		case 's': goto yy199;
-		case 'T':
-		case 't': goto yy200;
-		case 'V':
-		case 'v': goto yy202;
-		default: goto yy160;
-	}
-yy183:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy205;
-		case 'E':
-		case 'e': goto yy286;
-		case 'I':
-		case 'i': goto yy217;
+		case '.': goto yy169;
+		case 'O': goto yy217;
 		case 'R':
 		case 'r': goto yy218;
-		default: goto yy160;
+		case 'o': goto yy219;
+		case 0xC2: goto yy220;
+		default: goto yy124;
 	}
-yy184:
+yy139:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy287;
-		case 'Q':
-		case 'q': goto yy221;
-		case 'S':
-		case 's': goto yy222;
-		case 'T':
-		case 't': goto yy223;
-		case 'X':
-		case 'x': goto yy224;
-		default: goto yy160;
+		case '.': goto yy169;
+		case 'C': goto yy221;
+		case 'c': goto yy222;
+		default: goto yy124;
 	}
-yy185:
+yy140:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy205;
-		case 'I':
-		case 'i': goto yy226;
-		case 'R':
-		case 'r': goto yy227;
-		case 'T':
-		case 't': goto yy228;
-		default: goto yy160;
-	}
-yy186:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy205;
-		case 'R':
-		case 'r': goto yy237;
-		default: goto yy160;
-	}
-yy187:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy205;
+		case 0x00: goto yy223;
+		case '.': goto yy224;
 		case 'A':
-		case 'a': goto yy288;
-		case 'E':
-		case 'e': goto yy245;
-		case 'L':
-		case 'l': goto yy246;
-		case 'M':
-		case 'm': goto yy247;
-		case 'R':
-		case 'r': goto yy248;
-		case 'S':
-		case 's': goto yy249;
-		case 'T':
-		case 't': goto yy250;
-		case 'X':
-		case 'x': goto yy251;
-		default: goto yy160;
-	}
-yy188:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy205;
-		case 'O':
-		case 'o': goto yy289;
-		case 'R':
-		case 'r': goto yy254;
-		case 0xC2: goto yy256;
-		default: goto yy160;
-	}
-yy189:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy259;
-		case '.': goto yy290;
-		case 'A':
-		case 'a': goto yy261;
+		case 'a': goto yy225;
 		case 'K':
-		case 'k': goto yy262;
+		case 'k': goto yy226;
 		case 'L':
-		case 'l': goto yy263;
+		case 'l': goto yy227;
 		case 'P':
-		case 'p': goto yy264;
+		case 'p': goto yy228;
 		case 'R':
-		case 'r': goto yy265;
+		case 'r': goto yy229;
+		case 'S': goto yy230;
 		case 'T':
-		case 't': goto yy267;
+		case 't': goto yy231;
 		case 'V':
-		case 'v': goto yy268;
-		default: goto yy160;
+		case 'v': goto yy232;
+		default: goto yy124;
 	}
-yy190:
+yy141:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy205;
+		case '.': goto yy169;
+		case 'D':
+		case 'd': goto yy233;
 		case 'E':
-		case 'e': goto yy291;
-		case 'G':
-		case 'g': goto yy272;
-		case 'Q':
-		case 'q': goto yy273;
-		case 'R':
-		case 'r': goto yy274;
-		case 'T':
-		case 't': goto yy275;
-		case 'U':
-		case 'u': goto yy276;
-		default: goto yy160;
+		case 'e': goto yy234;
+		default: goto yy124;
 	}
-yy191:
+yy142:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy205;
-		case 'N':
-		case 'n': goto yy281;
-		default: goto yy160;
+		case '.': goto yy169;
+		case 'E': goto yy235;
+		case 'G':
+		case 'g': goto yy236;
+		case 'Q':
+		case 'q': goto yy237;
+		case 'R':
+		case 'r': goto yy238;
+		case 'T':
+		case 't': goto yy239;
+		case 'U':
+		case 'u': goto yy240;
+		case 'e': goto yy241;
+		default: goto yy124;
 	}
-yy192:
+yy143:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy169;
+		case 'A':
+		case 'a': goto yy242;
+		case 'E':
+		case 'e': goto yy243;
+		default: goto yy124;
+	}
+yy144:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy244;
+		case 'N':
+		case 'n': goto yy245;
+		default: goto yy124;
+	}
+yy145:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy169;
+		case 'I':
+		case 'i': goto yy246;
+		case 'O':
+		case 'o': goto yy247;
+		case 'S':
+		case 's': goto yy248;
+		default: goto yy124;
+	}
+yy146:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy156;
+		case 'D':
+		case 'd': goto yy158;
+		case 'L':
+		case 'l': goto yy159;
+		case 'M':
+		case 'm': goto yy160;
+		case 'P':
+		case 'p': goto yy249;
+		case 'R':
+		case 'r': goto yy162;
+		case 'S':
+		case 's': goto yy163;
+		case 'T':
+		case 't': goto yy164;
+		case 'V':
+		case 'v': goto yy166;
+		default: goto yy124;
+	}
+yy147:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy169;
+		case 'E':
+		case 'e': goto yy250;
+		case 'I':
+		case 'i': goto yy181;
+		case 'R':
+		case 'r': goto yy182;
+		default: goto yy124;
+	}
+yy148:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy251;
+		case 'Q':
+		case 'q': goto yy185;
+		case 'S':
+		case 's': goto yy186;
+		case 'T':
+		case 't': goto yy187;
+		case 'X':
+		case 'x': goto yy188;
+		default: goto yy124;
+	}
+yy149:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy169;
+		case 'I':
+		case 'i': goto yy190;
+		case 'R':
+		case 'r': goto yy191;
+		case 'T':
+		case 't': goto yy192;
+		default: goto yy124;
+	}
+yy150:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy169;
+		case 'R':
+		case 'r': goto yy201;
+		default: goto yy124;
+	}
+yy151:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy169;
+		case 'A':
+		case 'a': goto yy252;
+		case 'E':
+		case 'e': goto yy209;
+		case 'L':
+		case 'l': goto yy210;
+		case 'M':
+		case 'm': goto yy211;
+		case 'R':
+		case 'r': goto yy212;
+		case 'S':
+		case 's': goto yy213;
+		case 'T':
+		case 't': goto yy214;
+		case 'X':
+		case 'x': goto yy215;
+		default: goto yy124;
+	}
+yy152:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy169;
+		case 'O':
+		case 'o': goto yy253;
+		case 'R':
+		case 'r': goto yy218;
+		case 0xC2: goto yy220;
+		default: goto yy124;
+	}
+yy153:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy223;
+		case '.': goto yy254;
+		case 'A':
+		case 'a': goto yy225;
+		case 'K':
+		case 'k': goto yy226;
+		case 'L':
+		case 'l': goto yy227;
+		case 'P':
+		case 'p': goto yy228;
+		case 'R':
+		case 'r': goto yy229;
+		case 'T':
+		case 't': goto yy231;
+		case 'V':
+		case 'v': goto yy232;
+		default: goto yy124;
+	}
+yy154:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy169;
+		case 'E':
+		case 'e': goto yy255;
+		case 'G':
+		case 'g': goto yy236;
+		case 'Q':
+		case 'q': goto yy237;
+		case 'R':
+		case 'r': goto yy238;
+		case 'T':
+		case 't': goto yy239;
+		case 'U':
+		case 'u': goto yy240;
+		default: goto yy124;
+	}
+yy155:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy169;
+		case 'N':
+		case 'n': goto yy245;
+		default: goto yy124;
+	}
+yy156:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -4422,335 +4068,731 @@ yy192:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy292;
+		case 'z': goto yy256;
 		case 'M':
-		case 'm': goto yy293;
-		default: goto yy193;
+		case 'm': goto yy257;
+		default: goto yy157;
 	}
-yy193:
+yy157:
 	cur = mar;
-	goto yy160;
-yy194:
+	goto yy124;
+yy158:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'M':
-		case 'm': goto yy294;
-		default: goto yy193;
+		case 'm': goto yy258;
+		default: goto yy157;
 	}
-yy195:
+yy159:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy295;
-	goto yy193;
-yy196:
+	if (yych <= 0x00) goto yy259;
+	goto yy157;
+yy160:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'B':
-		case 'b': goto yy296;
-		default: goto yy193;
+		case 'b': goto yy260;
+		default: goto yy157;
+	}
+yy161:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy261;
+		case 'R': goto yy262;
+		case 'T':
+		case 't': goto yy263;
+		default: goto yy157;
+	}
+yy162:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy264;
+		default: goto yy157;
+	}
+yy163:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy265;
+		default: goto yy157;
+	}
+yy164:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy266;
+		default: goto yy157;
+	}
+yy165:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'G': goto yy267;
+		default: goto yy157;
+	}
+yy166:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy268;
+		default: goto yy157;
+	}
+yy167:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy261;
+		case 'T':
+		case 't': goto yy263;
+		case 'r': goto yy262;
+		default: goto yy157;
+	}
+yy168:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'g': goto yy267;
+		default: goto yy157;
+	}
+yy169:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy256;
+		default: goto yy157;
+	}
+yy170:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy269;
+		case 'V':
+		case 'v': goto yy270;
+		default: goto yy157;
+	}
+yy171:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy271;
+		case 'O':
+		case 'o': goto yy272;
+		default: goto yy157;
+	}
+yy172:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy273;
+		case 'P':
+		case 'p': goto yy274;
+		default: goto yy157;
+	}
+yy173:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy275;
+		default: goto yy157;
+	}
+yy174:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy276;
+	goto yy157;
+yy175:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy277;
+		case 'A':
+		case 'a': goto yy278;
+		default: goto yy157;
+	}
+yy176:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy279;
+		default: goto yy157;
+	}
+yy177:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy280;
+		case 'L':
+		case 'l': goto yy281;
+		case 'R':
+		case 'r': goto yy282;
+		default: goto yy157;
+	}
+yy178:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy283;
+		case 'T':
+		case 't': goto yy284;
+		default: goto yy157;
+	}
+yy179:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy256;
+		case 'C': goto yy285;
+		default: goto yy157;
+	}
+yy180:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C': goto yy286;
+		case 'P':
+		case 'p': goto yy287;
+		default: goto yy157;
+	}
+yy181:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'V':
+		case 'v': goto yy288;
+		default: goto yy157;
+	}
+yy182:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy289;
+		case 'S':
+		case 's': goto yy290;
+		default: goto yy157;
+	}
+yy183:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy287;
+		case 'c': goto yy286;
+		default: goto yy157;
+	}
+yy184:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy256;
+		case 'G':
+		case 'g': goto yy291;
+		case 'U': goto yy292;
+		default: goto yy157;
+	}
+yy185:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy293;
+	goto yy157;
+yy186:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'Q':
+		case 'q': goto yy294;
+		case 'T':
+		case 't': goto yy295;
+		default: goto yy157;
+	}
+yy187:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy296;
+		default: goto yy157;
+	}
+yy188:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy297;
+		case 'T':
+		case 't': goto yy298;
+		default: goto yy157;
+	}
+yy189:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'B': goto yy299;
+		default: goto yy157;
+	}
+yy190:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy300;
+		default: goto yy157;
+	}
+yy191:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy301;
+	goto yy157;
+yy192:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy302;
+	goto yy157;
+yy193:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'b': goto yy299;
+		default: goto yy157;
+	}
+yy194:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy303;
+		default: goto yy157;
+	}
+yy195:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'V':
+		case 'v': goto yy304;
+		default: goto yy157;
+	}
+yy196:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy305;
+		default: goto yy157;
 	}
 yy197:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy297;
-		case 'R': goto yy298;
-		case 'T':
-		case 't': goto yy299;
-		default: goto yy193;
+		case 'Y':
+		case 'y': goto yy306;
+		default: goto yy157;
 	}
 yy198:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
 		case 'T':
-		case 't': goto yy300;
-		default: goto yy193;
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy256;
+		case 'E':
+		case 'e': goto yy307;
+		default: goto yy157;
 	}
 yy199:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 'C':
+		case 'c': goto yy308;
 		case 'S':
-		case 's': goto yy301;
-		default: goto yy193;
+		case 's': goto yy309;
+		case 'T':
+		case 't': goto yy310;
+		default: goto yy157;
 	}
 yy200:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy302;
-		default: goto yy193;
+		case 'N': goto yy311;
+		default: goto yy157;
 	}
 yy201:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G': goto yy303;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy312;
+	goto yy157;
 yy202:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy304;
-		default: goto yy193;
+		case 'L': goto yy313;
+		case 'N': goto yy314;
+		default: goto yy157;
 	}
 yy203:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy297;
-		case 'T':
-		case 't': goto yy299;
-		case 'r': goto yy298;
-		default: goto yy193;
+		case 'n': goto yy311;
+		default: goto yy157;
 	}
 yy204:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'g': goto yy303;
-		default: goto yy193;
+		case 'l': goto yy313;
+		case 'n': goto yy314;
+		default: goto yy157;
 	}
 yy205:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'B':
 		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy292;
-		default: goto yy193;
+		case 'c': goto yy315;
+		default: goto yy157;
 	}
 yy206:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy305;
-		case 'V':
-		case 'v': goto yy306;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy316;
+	goto yy157;
 yy207:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy307;
-		case 'O':
-		case 'o': goto yy308;
-		default: goto yy193;
+		case 0x00: goto yy317;
+		case 'D':
+		case 'd': goto yy318;
+		default: goto yy157;
 	}
 yy208:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy309;
-		case 'P':
-		case 'p': goto yy310;
-		default: goto yy193;
+		case 'J':
+		case 'j': goto yy319;
+		case 'R': goto yy320;
+		default: goto yy157;
 	}
 yy209:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy311;
-		default: goto yy193;
+		case 'S':
+		case 's': goto yy321;
+		default: goto yy157;
 	}
 yy210:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy312;
-	goto yy193;
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy322;
+		default: goto yy157;
+	}
 yy211:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy313;
-		case 'A':
-		case 'a': goto yy314;
-		default: goto yy193;
+		case 'E':
+		case 'e': goto yy323;
+		default: goto yy157;
 	}
 yy212:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy315;
-		default: goto yy193;
+		case 0x00: goto yy324;
+		case 'S':
+		case 's': goto yy325;
+		default: goto yy157;
 	}
 yy213:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy316;
-		case 'L':
-		case 'l': goto yy317;
-		case 'R':
-		case 'r': goto yy318;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy326;
+	goto yy157;
 yy214:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy319;
-		case 'T':
-		case 't': goto yy320;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy327;
+	goto yy157;
 yy215:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy292;
-		case 'C': goto yy321;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy328;
+	goto yy157;
 yy216:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C': goto yy322;
-		case 'P':
-		case 'p': goto yy323;
-		default: goto yy193;
+		case 'J':
+		case 'j': goto yy319;
+		case 'r': goto yy320;
+		default: goto yy157;
 	}
 yy217:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'V':
-		case 'v': goto yy324;
-		default: goto yy193;
+		case 0x00: goto yy329;
+		case 'S':
+		case 's': goto yy330;
+		case 'V': goto yy331;
+		default: goto yy157;
 	}
 yy218:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy325;
-		case 'S':
-		case 's': goto yy326;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy332;
+	goto yy157;
 yy219:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy323;
-		case 'c': goto yy322;
-		default: goto yy193;
+		case 0x00: goto yy329;
+		case 'S':
+		case 's': goto yy330;
+		case 'v': goto yy331;
+		default: goto yy157;
 	}
 yy220:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xB0: goto yy333;
+		default: goto yy157;
+	}
+yy221:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T': goto yy334;
+		default: goto yy157;
+	}
+yy222:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 't': goto yy334;
+		default: goto yy157;
+	}
+yy223:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy224:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -4760,172 +4802,16 @@ yy220:
 		case 'D':
 		case 'E':
 		case 'F':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy292;
-		case 'G':
-		case 'g': goto yy327;
-		case 'U': goto yy328;
-		default: goto yy193;
-	}
-yy221:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy329;
-	goto yy193;
-yy222:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Q':
-		case 'q': goto yy330;
-		case 'T':
-		case 't': goto yy331;
-		default: goto yy193;
-	}
-yy223:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy332;
-		default: goto yy193;
-	}
-yy224:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy333;
-		case 'T':
-		case 't': goto yy334;
-		default: goto yy193;
-	}
-yy225:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'B': goto yy335;
-		default: goto yy193;
-	}
-yy226:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy336;
-		default: goto yy193;
-	}
-yy227:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy337;
-	goto yy193;
-yy228:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy338;
-	goto yy193;
-yy229:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'b': goto yy335;
-		default: goto yy193;
-	}
-yy230:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy339;
-		default: goto yy193;
-	}
-yy231:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy340;
-		default: goto yy193;
-	}
-yy232:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy341;
-		default: goto yy193;
-	}
-yy233:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy342;
-		default: goto yy193;
-	}
-yy234:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'F':
 		case 'G':
 		case 'H':
 		case 'I':
 		case 'J':
 		case 'K':
 		case 'L':
-		case 'M':
 		case 'N':
 		case 'O':
-		case 'P':
 		case 'Q':
 		case 'R':
-		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -4937,6 +4823,7 @@ yy234:
 		case 'b':
 		case 'c':
 		case 'd':
+		case 'e':
 		case 'f':
 		case 'g':
 		case 'h':
@@ -4944,7 +4831,6 @@ yy234:
 		case 'j':
 		case 'k':
 		case 'l':
-		case 'm':
 		case 'n':
 		case 'o':
 		case 'p':
@@ -4957,196 +4843,343 @@ yy234:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy292;
+		case 'z': goto yy256;
+		case 'M':
+		case 'm': goto yy335;
+		case 'P': goto yy336;
+		case 'S': goto yy337;
+		default: goto yy157;
+	}
+yy225:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy338;
+		default: goto yy157;
+	}
+yy226:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'W':
+		case 'w': goto yy339;
+		default: goto yy157;
+	}
+yy227:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy340;
+		default: goto yy157;
+	}
+yy228:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy341;
+	goto yy157;
+yy229:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
 		case 'E':
-		case 'e': goto yy343;
-		default: goto yy193;
+		case 'e': goto yy342;
+		case 'O':
+		case 'o': goto yy343;
+		default: goto yy157;
+	}
+yy230:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy344;
+	goto yy157;
+yy231:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy345;
+	goto yy157;
+yy232:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy346;
+		default: goto yy157;
+	}
+yy233:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy347;
+	goto yy157;
+yy234:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy348;
+		case 'V':
+		case 'v': goto yy349;
+		default: goto yy157;
 	}
 yy235:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy344;
-		case 'S':
-		case 's': goto yy345;
-		case 'T':
-		case 't': goto yy346;
-		default: goto yy193;
+		case 'c': goto yy350;
+		case 'N':
+		case 'n': goto yy351;
+		case 'P': goto yy352;
+		case 'Q':
+		case 'q': goto yy353;
+		default: goto yy157;
 	}
 yy236:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy347;
-		default: goto yy193;
+		case 'T':
+		case 't': goto yy354;
+		default: goto yy157;
 	}
 yy237:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy348;
-	goto yy193;
+	if (yych <= 0x00) goto yy355;
+	goto yy157;
 yy238:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L': goto yy349;
-		case 'N': goto yy350;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy356;
+	goto yy157;
 yy239:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy347;
-		default: goto yy193;
+		case 0x00: goto yy357;
+		case 'E':
+		case 'e': goto yy358;
+		default: goto yy157;
 	}
 yy240:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'l': goto yy349;
-		case 'n': goto yy350;
-		default: goto yy193;
+		case 'P':
+		case 'p': goto yy359;
+		default: goto yy157;
 	}
 yy241:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy351;
-		default: goto yy193;
+		case 'c': goto yy350;
+		case 'N':
+		case 'n': goto yy351;
+		case 'Q':
+		case 'q': goto yy353;
+		case 'p': goto yy360;
+		default: goto yy157;
 	}
 yy242:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy352;
-	goto yy193;
+	switch (yych) {
+		case 'B':
+		case 'b': goto yy361;
+		default: goto yy157;
+	}
 yy243:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy353;
-		case 'D':
-		case 'd': goto yy354;
-		default: goto yy193;
+		case 'L':
+		case 'l': goto yy362;
+		default: goto yy157;
 	}
 yy244:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
 		case 'J':
-		case 'j': goto yy355;
-		case 'R': goto yy356;
-		default: goto yy193;
+		case 'L':
+		case 'M':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy256;
+		case 'K': goto yy363;
+		case 'N': goto yy364;
+		case 'S': goto yy365;
+		default: goto yy157;
 	}
 yy245:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy357;
-		default: goto yy193;
+		case 'I':
+		case 'i': goto yy366;
+		default: goto yy157;
 	}
 yy246:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy358;
-		default: goto yy193;
+		case 'Z':
+		case 'z': goto yy367;
+		default: goto yy157;
 	}
 yy247:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy359;
-		default: goto yy193;
+		case 'L':
+		case 'l': goto yy368;
+		default: goto yy157;
 	}
 yy248:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy360;
-		case 'S':
-		case 's': goto yy361;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy369;
+	goto yy157;
 yy249:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy362;
-	goto yy193;
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy261;
+		case 'T':
+		case 't': goto yy263;
+		default: goto yy157;
+	}
 yy250:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy363;
-	goto yy193;
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy287;
+		default: goto yy157;
+	}
 yy251:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy364;
-	goto yy193;
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy256;
+		case 'G':
+		case 'g': goto yy291;
+		default: goto yy157;
+	}
 yy252:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'J':
-		case 'j': goto yy355;
-		case 'r': goto yy356;
-		default: goto yy193;
+		case 'j': goto yy319;
+		default: goto yy157;
 	}
 yy253:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy365;
+		case 0x00: goto yy329;
 		case 'S':
-		case 's': goto yy366;
-		case 'V': goto yy367;
-		default: goto yy193;
+		case 's': goto yy330;
+		default: goto yy157;
 	}
 yy254:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy368;
-	goto yy193;
-yy255:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy365;
-		case 'S':
-		case 's': goto yy366;
-		case 'v': goto yy367;
-		default: goto yy193;
-	}
-yy256:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xB0: goto yy369;
-		default: goto yy193;
-	}
-yy257:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T': goto yy370;
-		default: goto yy193;
-	}
-yy258:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 't': goto yy370;
-		default: goto yy193;
-	}
-yy259:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy260:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -5164,8 +5197,10 @@ yy260:
 		case 'L':
 		case 'N':
 		case 'O':
+		case 'P':
 		case 'Q':
 		case 'R':
+		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -5197,1050 +5232,798 @@ yy260:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy292;
+		case 'z': goto yy256;
 		case 'M':
-		case 'm': goto yy371;
-		case 'P': goto yy372;
-		case 'S': goto yy373;
-		default: goto yy193;
+		case 'm': goto yy335;
+		default: goto yy157;
 	}
+yy255:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy350;
+		case 'N':
+		case 'n': goto yy351;
+		case 'Q':
+		case 'q': goto yy353;
+		default: goto yy157;
+	}
+yy256:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy370;
+		case '.': goto yy169;
+		default: goto yy157;
+	}
+yy257:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy371;
+		case '.': goto yy169;
+		default: goto yy157;
+	}
+yy258:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy372;
+	goto yy157;
+yy259:
+	++cur;
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+yy260:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy373;
+	goto yy157;
 yy261:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
 		case 'r': goto yy374;
-		default: goto yy193;
+		default: goto yy157;
 	}
 yy262:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'W':
-		case 'w': goto yy375;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy375;
+	goto yy157;
 yy263:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy376;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy376;
+	goto yy157;
 yy264:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy377;
-	goto yy193;
+	goto yy157;
 yy265:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy378;
-		case 'O':
-		case 'o': goto yy379;
-		default: goto yy193;
+		case 'N':
+		case 'n': goto yy378;
+		default: goto yy157;
 	}
 yy266:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy380;
-	goto yy193;
+	switch (yych) {
+		case 'Y':
+		case 'y': goto yy379;
+		default: goto yy157;
+	}
 yy267:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy381;
-	goto yy193;
+	if (yych <= 0x00) goto yy380;
+	goto yy157;
 yy268:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy382;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy381;
+	goto yy157;
 yy269:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy383;
-	goto yy193;
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy382;
+		default: goto yy157;
+	}
 yy270:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy384;
-		case 'V':
-		case 'v': goto yy385;
-		default: goto yy193;
+		case 'D':
+		case 'd': goto yy383;
+		default: goto yy157;
 	}
 yy271:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy386;
-		case 'N':
-		case 'n': goto yy387;
-		case 'P': goto yy388;
-		case 'Q':
-		case 'q': goto yy389;
-		default: goto yy193;
+		case 'G':
+		case 'g': goto yy384;
+		default: goto yy157;
 	}
 yy272:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy390;
-		default: goto yy193;
+		case 'S':
+		case 's': goto yy385;
+		default: goto yy157;
 	}
 yy273:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy391;
-	goto yy193;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy274:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy392;
-	goto yy193;
+	switch (yych) {
+		case 'T':
+		case 't': goto yy386;
+		default: goto yy157;
+	}
 yy275:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy393;
-		case 'E':
-		case 'e': goto yy394;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy387;
+	goto yy157;
 yy276:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy395;
-		default: goto yy193;
-	}
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy277:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy386;
-		case 'N':
-		case 'n': goto yy387;
-		case 'Q':
-		case 'q': goto yy389;
-		case 'p': goto yy396;
-		default: goto yy193;
-	}
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy278:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'B':
-		case 'b': goto yy397;
-		default: goto yy193;
+		case 'P':
+		case 'p': goto yy388;
+		default: goto yy157;
 	}
 yy279:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy398;
-		default: goto yy193;
+		case 'R':
+		case 'r': goto yy389;
+		default: goto yy157;
 	}
 yy280:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'L':
-		case 'M':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy292;
-		case 'K': goto yy399;
-		case 'N': goto yy400;
-		case 'S': goto yy401;
-		default: goto yy193;
-	}
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy281:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy402;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy390;
+	goto yy157;
 yy282:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'Z':
-		case 'z': goto yy403;
-		default: goto yy193;
+		case 'P':
+		case 'p': goto yy391;
+		default: goto yy157;
 	}
 yy283:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy404;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy392;
+	goto yy157;
 yy284:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy405;
-	goto yy193;
+	if (yych <= 0x00) goto yy393;
+	goto yy157;
 yy285:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy297;
-		case 'T':
-		case 't': goto yy299;
-		default: goto yy193;
+		case 0x00: goto yy394;
+		case '.': goto yy169;
+		default: goto yy157;
 	}
 yy286:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy323;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy395;
+	goto yy157;
 yy287:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
 		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy292;
-		case 'G':
-		case 'g': goto yy327;
-		default: goto yy193;
+		case 't': goto yy396;
+		default: goto yy157;
 	}
 yy288:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'J':
-		case 'j': goto yy355;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy397;
+	goto yy157;
 yy289:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy365;
-		case 'S':
-		case 's': goto yy366;
-		default: goto yy193;
-	}
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy290:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy292;
-		case 'M':
-		case 'm': goto yy371;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy398;
+	goto yy157;
 yy291:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy386;
-		case 'N':
-		case 'n': goto yy387;
-		case 'Q':
-		case 'q': goto yy389;
-		default: goto yy193;
+		case 0x00: goto yy399;
+		case '.': goto yy169;
+		default: goto yy157;
 	}
 yy292:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy406;
-		case '.': goto yy205;
-		default: goto yy193;
+		case 0x00: goto yy400;
+		case '.': goto yy169;
+		default: goto yy157;
 	}
 yy293:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy407;
-		case '.': goto yy205;
-		default: goto yy193;
-	}
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy294:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy408;
-	goto yy193;
+	if (yych <= 0x00) goto yy401;
+	goto yy157;
 yy295:
 	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy402;
+	goto yy157;
 yy296:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy409;
-	goto yy193;
+	if (yych <= 0x00) goto yy403;
+	goto yy157;
 yy297:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy410;
-		default: goto yy193;
-	}
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy298:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy411;
-	goto yy193;
+	if (yych <= 0x00) goto yy404;
+	goto yy157;
 yy299:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy412;
-	goto yy193;
+	if (yych <= 0x00) goto yy405;
+	goto yy157;
 yy300:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy413;
-	goto yy193;
+	switch (yych) {
+		case 0x00: goto yy406;
+		case 'S':
+		case 's': goto yy407;
+		default: goto yy157;
+	}
 yy301:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy414;
-		default: goto yy193;
-	}
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy302:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy415;
-		default: goto yy193;
-	}
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy303:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy416;
-	goto yy193;
+	if (yych <= 0x00) goto yy408;
+	goto yy157;
 yy304:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy417;
-	goto yy193;
+	if (yych <= 0x00) goto yy409;
+	goto yy157;
 yy305:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy418;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy410;
+	goto yy157;
 yy306:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy419;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy411;
+	goto yy157;
 yy307:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy420;
-		default: goto yy193;
+		case 0x00: goto yy412;
+		case '.': goto yy169;
+		default: goto yy157;
 	}
 yy308:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy421;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy413;
+	goto yy157;
 yy309:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy310:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy422;
-		default: goto yy193;
-	}
-yy311:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy423;
-	goto yy193;
-yy312:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy313:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy314:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy424;
-		default: goto yy193;
+		case 'p': goto yy414;
+		default: goto yy157;
 	}
-yy315:
+yy310:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy425;
-		default: goto yy193;
+		case 'L':
+		case 'l': goto yy415;
+		default: goto yy157;
 	}
+yy311:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy416;
+	goto yy157;
+yy312:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy313:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy417;
+	goto yy157;
+yy314:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy418;
+	goto yy157;
+yy315:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy419;
+	goto yy157;
 yy316:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy317:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy426;
-	goto yy193;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy318:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy427;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy420;
+	goto yy157;
 yy319:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy428;
-	goto yy193;
+	if (yych <= 0x00) goto yy421;
+	goto yy157;
 yy320:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy429;
-	goto yy193;
+	if (yych <= 0x00) goto yy422;
+	goto yy157;
 yy321:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy430;
-		case '.': goto yy205;
-		default: goto yy193;
+		case 'S':
+		case 's': goto yy423;
+		default: goto yy157;
 	}
 yy322:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy431;
-	goto yy193;
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy424;
+		default: goto yy157;
+	}
 yy323:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy432;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy425;
+	goto yy157;
 yy324:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy433;
-	goto yy193;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy325:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy426;
+	goto yy157;
 yy326:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy434;
-	goto yy193;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy327:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy435;
-		case '.': goto yy205;
-		default: goto yy193;
-	}
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy328:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy436;
-		case '.': goto yy205;
-		default: goto yy193;
-	}
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy329:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
 yy330:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy437;
-	goto yy193;
+	if (yych <= 0x00) goto yy427;
+	goto yy157;
 yy331:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy438;
-	goto yy193;
+	if (yych <= 0x00) goto yy428;
+	goto yy157;
 yy332:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy439;
-	goto yy193;
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy333:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy429;
+	goto yy157;
 yy334:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy440;
-	goto yy193;
+	if (yych <= 0x00) goto yy430;
+	goto yy157;
 yy335:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy441;
-	goto yy193;
+	switch (yych) {
+		case 0x00: goto yy431;
+		case '.': goto yy169;
+		default: goto yy157;
+	}
 yy336:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy442;
-		case 'S':
-		case 's': goto yy443;
-		default: goto yy193;
+		case 0x00: goto yy370;
+		case '.': goto yy432;
+		default: goto yy157;
 	}
 yy337:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy433;
+		case '.': goto yy169;
+		default: goto yy157;
+	}
 yy338:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy339:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy444;
-	goto yy193;
-yy340:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy445;
-	goto yy193;
-yy341:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy446;
-	goto yy193;
-yy342:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy447;
-	goto yy193;
-yy343:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy448;
-		case '.': goto yy205;
-		default: goto yy193;
-	}
-yy344:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy449;
-	goto yy193;
-yy345:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy450;
-		default: goto yy193;
-	}
-yy346:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy451;
-		default: goto yy193;
-	}
-yy347:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy452;
-	goto yy193;
-yy348:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy349:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy453;
-	goto yy193;
-yy350:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy454;
-	goto yy193;
-yy351:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy455;
-	goto yy193;
-yy352:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy353:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy354:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy456;
-	goto yy193;
-yy355:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy457;
-	goto yy193;
-yy356:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy458;
-	goto yy193;
-yy357:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy459;
-		default: goto yy193;
-	}
-yy358:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy460;
-		default: goto yy193;
-	}
-yy359:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy461;
-	goto yy193;
-yy360:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy361:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy462;
-	goto yy193;
-yy362:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy363:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy364:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy365:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy366:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy463;
-	goto yy193;
-yy367:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy464;
-	goto yy193;
-yy368:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy369:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy465;
-	goto yy193;
-yy370:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy466;
-	goto yy193;
-yy371:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy467;
-		case '.': goto yy205;
-		default: goto yy193;
-	}
-yy372:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy406;
-		case '.': goto yy468;
-		default: goto yy193;
-	}
-yy373:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy469;
-		case '.': goto yy205;
-		default: goto yy193;
-	}
-yy374:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy470;
-		default: goto yy193;
+		case 'a': goto yy434;
+		default: goto yy157;
 	}
-yy375:
+yy339:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'Y':
-		case 'y': goto yy471;
-		default: goto yy193;
+		case 'y': goto yy435;
+		default: goto yy157;
 	}
-yy376:
+yy340:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy472;
-	goto yy193;
+	if (yych <= 0x00) goto yy436;
+	goto yy157;
+yy341:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy342:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy437;
+		default: goto yy157;
+	}
+yy343:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'F':
+		case 'f': goto yy438;
+		default: goto yy157;
+	}
+yy344:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy345:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy346:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy439;
+	goto yy157;
+yy347:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy348:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy440;
+	goto yy157;
+yy349:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy441;
+	goto yy157;
+yy350:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy442;
+	goto yy157;
+yy351:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy443;
+	goto yy157;
+yy352:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy444;
+		case 'T': goto yy445;
+		default: goto yy157;
+	}
+yy353:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy446;
+	goto yy157;
+yy354:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy447;
+	goto yy157;
+yy355:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy356:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy357:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy358:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy448;
+	goto yy157;
+yy359:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy449;
+		default: goto yy157;
+	}
+yy360:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy444;
+		case 't': goto yy445;
+		default: goto yy157;
+	}
+yy361:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy450;
+	goto yy157;
+yy362:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy451;
+	goto yy157;
+yy363:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy452;
+		case '.': goto yy169;
+		default: goto yy157;
+	}
+yy364:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy453;
+		case '.': goto yy169;
+		default: goto yy157;
+	}
+yy365:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy454;
+		case '.': goto yy455;
+		default: goto yy157;
+	}
+yy366:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'V':
+		case 'v': goto yy456;
+		default: goto yy157;
+	}
+yy367:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy457;
+	goto yy157;
+yy368:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy458;
+		case 'S':
+		case 's': goto yy459;
+		default: goto yy157;
+	}
+yy369:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy370:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy371:
+	++cur;
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+yy372:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy373:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy374:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy460;
+		default: goto yy157;
+	}
+yy375:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy376:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy377:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
 yy378:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy473;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy461;
+	goto yy157;
 yy379:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'F':
-		case 'f': goto yy474;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy462;
+	goto yy157;
 yy380:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy381:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy382:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy475;
-	goto yy193;
+	if (yych <= 0x00) goto yy463;
+	goto yy157;
 yy383:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy464;
+	goto yy157;
 yy384:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy476;
-	goto yy193;
+	if (yych <= 0x00) goto yy465;
+	goto yy157;
 yy385:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy477;
-	goto yy193;
+	if (yych <= 0x00) goto yy466;
+	goto yy157;
 yy386:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy478;
-	goto yy193;
+	if (yych <= 0x00) goto yy467;
+	goto yy157;
 yy387:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy479;
-	goto yy193;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy388:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy480;
-		case 'T': goto yy481;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy468;
+	goto yy157;
 yy389:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy482;
-	goto yy193;
+	if (yych <= 0x00) goto yy469;
+	goto yy157;
 yy390:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy483;
-	goto yy193;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy391:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy470;
+	goto yy157;
 yy392:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy393:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy394:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy484;
-	goto yy193;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy395:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy485;
-		default: goto yy193;
-	}
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy396:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy480;
-		case 't': goto yy481;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy471;
+	goto yy157;
 yy397:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy486;
-	goto yy193;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy398:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy487;
-	goto yy193;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy399:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy488;
-		case '.': goto yy205;
-		default: goto yy193;
-	}
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy400:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy489;
-		case '.': goto yy205;
-		default: goto yy193;
-	}
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy401:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy490;
-		case '.': goto yy491;
-		default: goto yy193;
-	}
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy402:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy492;
-		default: goto yy193;
-	}
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy403:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy493;
-	goto yy193;
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
 yy404:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy494;
-		case 'S':
-		case 's': goto yy495;
-		default: goto yy193;
-	}
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy405:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy406:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy407:
 	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy472;
+	goto yy157;
 yy408:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
@@ -6249,31 +6032,26 @@ yy409:
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy410:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy496;
-		default: goto yy193;
-	}
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy411:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy412:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy413:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy414:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy497;
-	goto yy193;
+	if (yych <= 0x00) goto yy473;
+	goto yy157;
 yy415:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy498;
-	goto yy193;
+	if (yych <= 0x00) goto yy474;
+	goto yy157;
 yy416:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
@@ -6282,130 +6060,180 @@ yy417:
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy418:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy499;
-	goto yy193;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy419:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy500;
-	goto yy193;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy420:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy501;
-	goto yy193;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy421:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy502;
-	goto yy193;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy422:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy503;
-	goto yy193;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy423:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy475;
+		default: goto yy157;
+	}
 yy424:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy504;
-	goto yy193;
+	if (yych <= 0x00) goto yy476;
+	goto yy157;
 yy425:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy505;
-	goto yy193;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy426:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy427:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy506;
-	goto yy193;
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy428:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy429:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy430:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy431:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
 yy432:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy507;
-	goto yy193;
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy256;
+		case 'S': goto yy477;
+		default: goto yy157;
+	}
 yy433:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy434:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy478;
+	goto yy157;
 yy435:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy479;
+	goto yy157;
 yy436:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy437:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy480;
+	goto yy157;
 yy438:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy481;
+	goto yy157;
 yy439:
 	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy440:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy441:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy442:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
 yy443:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy508;
-	goto yy193;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy444:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy445:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy482;
+	goto yy157;
 yy446:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
 yy447:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy448:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy449:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy483;
+	goto yy157;
 yy450:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy509;
-	goto yy193;
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy451:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy510;
-	goto yy193;
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy452:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
@@ -6417,381 +6245,199 @@ yy454:
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy455:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A': goto yy484;
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy256;
+		default: goto yy157;
+	}
 yy456:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy485;
+	goto yy157;
 yy457:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy458:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy459:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy511;
-		default: goto yy193;
-	}
+	if (yych <= 0x00) goto yy486;
+	goto yy157;
 yy460:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy512;
-	goto yy193;
+	switch (yych) {
+		case 'X':
+		case 'x': goto yy487;
+		default: goto yy157;
+	}
 yy461:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy462:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy463:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy464:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy465:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy466:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy467:
 	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy468:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy292;
-		case 'S': goto yy513;
-		default: goto yy193;
-	}
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy469:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy470:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy514;
-	goto yy193;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy471:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy515;
-	goto yy193;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy472:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy473:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy516;
-	goto yy193;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy474:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy517;
-	goto yy193;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy475:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy488;
+		default: goto yy157;
+	}
 yy476:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy477:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy489;
+		case '.': goto yy169;
+		default: goto yy157;
+	}
 yy478:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
 yy479:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy480:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy481:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy518;
-	goto yy193;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy482:
 	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy483:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy484:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy490;
+		case '.': goto yy169;
+		default: goto yy157;
+	}
 yy485:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy519;
-	goto yy193;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy486:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
 yy487:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy491;
+	goto yy157;
 yy488:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy492;
+	goto yy157;
 yy489:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy490:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy491:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A': goto yy520;
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy292;
-		default: goto yy193;
-	}
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy492:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy521;
-	goto yy193;
-yy493:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy494:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy495:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy522;
-	goto yy193;
-yy496:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'X':
-		case 'x': goto yy523;
-		default: goto yy193;
-	}
-yy497:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy498:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy499:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy500:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy501:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy502:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy503:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy504:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy505:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy506:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy507:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy508:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy509:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy510:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy511:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy524;
-		default: goto yy193;
-	}
-yy512:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy513:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy525;
-		case '.': goto yy205;
-		default: goto yy193;
-	}
-yy514:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy515:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy516:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy517:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy518:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy519:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy520:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy526;
-		case '.': goto yy205;
-		default: goto yy193;
-	}
-yy521:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy522:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy523:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy527;
-	goto yy193;
-yy524:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy528;
-	goto yy193;
-yy525:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy526:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy527:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy528:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 }
@@ -6809,451 +6455,451 @@ int parl__sl_starter(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy532;
-		case 'B': goto yy533;
-		case 'D': goto yy534;
-		case 'F': goto yy535;
-		case 'H': goto yy536;
-		case 'I': goto yy537;
-		case 'M': goto yy538;
-		case 'S': goto yy539;
-		case 'T': goto yy540;
-		case 'W': goto yy541;
-		default: goto yy530;
+		case 'A': goto yy496;
+		case 'B': goto yy497;
+		case 'D': goto yy498;
+		case 'F': goto yy499;
+		case 'H': goto yy500;
+		case 'I': goto yy501;
+		case 'M': goto yy502;
+		case 'S': goto yy503;
+		case 'T': goto yy504;
+		case 'W': goto yy505;
+		default: goto yy494;
 	}
-yy530:
+yy494:
 	++cur;
-yy531:
+yy495:
 	{ return 0; }
-yy532:
+yy496:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy542;
-	goto yy531;
-yy533:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E': goto yy543;
-		case 'e': goto yy545;
-		default: goto yy531;
-	}
-yy534:
+	if (yych <= 0x00) goto yy506;
+	goto yy495;
+yy497:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy546;
-		case 'i': goto yy547;
-		default: goto yy531;
+		case 'E': goto yy507;
+		case 'e': goto yy509;
+		default: goto yy495;
 	}
-yy535:
+yy498:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O': goto yy548;
-		case 'o': goto yy549;
-		default: goto yy531;
+		case 'I': goto yy510;
+		case 'i': goto yy511;
+		default: goto yy495;
 	}
-yy536:
+yy499:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O': goto yy512;
+		case 'o': goto yy513;
+		default: goto yy495;
+	}
+yy500:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy550;
-		case 'O': goto yy551;
-		case 'o': goto yy552;
-		default: goto yy531;
+		case 'e': goto yy514;
+		case 'O': goto yy515;
+		case 'o': goto yy516;
+		default: goto yy495;
 	}
-yy537:
+yy501:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy542;
+		case 0x00: goto yy506;
 		case 'N':
 		case 'T':
 		case 'n':
-		case 't': goto yy550;
-		default: goto yy531;
+		case 't': goto yy514;
+		default: goto yy495;
 	}
-yy538:
+yy502:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy553;
-		case 'O': goto yy554;
-		case 'i': goto yy555;
-		case 'o': goto yy556;
-		default: goto yy531;
+		case 'I': goto yy517;
+		case 'O': goto yy518;
+		case 'i': goto yy519;
+		case 'o': goto yy520;
+		default: goto yy495;
 	}
-yy539:
+yy503:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H': goto yy557;
-		case 'h': goto yy558;
-		default: goto yy531;
+		case 'H': goto yy521;
+		case 'h': goto yy522;
+		default: goto yy495;
 	}
-yy540:
+yy504:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H': goto yy559;
-		case 'h': goto yy560;
-		default: goto yy531;
+		case 'H': goto yy523;
+		case 'h': goto yy524;
+		default: goto yy495;
 	}
-yy541:
+yy505:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy550;
-		case 'H': goto yy561;
-		case 'h': goto yy562;
-		default: goto yy531;
+		case 'e': goto yy514;
+		case 'H': goto yy525;
+		case 'h': goto yy526;
+		default: goto yy495;
+	}
+yy506:
+	++cur;
+	{ (void)mar; return cur == lim + 1; }
+yy507:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I': goto yy527;
+		default: goto yy508;
+	}
+yy508:
+	cur = mar;
+	goto yy495;
+yy509:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'i': goto yy528;
+		default: goto yy508;
+	}
+yy510:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D': goto yy514;
+		default: goto yy508;
+	}
+yy511:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'd': goto yy514;
+		default: goto yy508;
+	}
+yy512:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R': goto yy514;
+		default: goto yy508;
+	}
+yy513:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'r': goto yy514;
+		default: goto yy508;
+	}
+yy514:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy506;
+	goto yy508;
+yy515:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'W': goto yy529;
+		default: goto yy508;
+	}
+yy516:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'w': goto yy530;
+		default: goto yy508;
+	}
+yy517:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L': goto yy531;
+		default: goto yy508;
+	}
+yy518:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R': goto yy521;
+		default: goto yy508;
+	}
+yy519:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'l': goto yy532;
+		default: goto yy508;
+	}
+yy520:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'r': goto yy522;
+		default: goto yy508;
+	}
+yy521:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E': goto yy514;
+		default: goto yy508;
+	}
+yy522:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'e': goto yy514;
+		default: goto yy508;
+	}
+yy523:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A': goto yy533;
+		case 'E': goto yy534;
+		default: goto yy508;
+	}
+yy524:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'a': goto yy535;
+		case 'e': goto yy536;
+		default: goto yy508;
+	}
+yy525:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A': goto yy533;
+		case 'E': goto yy537;
+		case 'O':
+		case 'Y': goto yy514;
+		default: goto yy508;
+	}
+yy526:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'a': goto yy535;
+		case 'e': goto yy538;
+		case 'o':
+		case 'y': goto yy514;
+		default: goto yy508;
+	}
+yy527:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N': goto yy539;
+		default: goto yy508;
+	}
+yy528:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'n': goto yy540;
+		default: goto yy508;
+	}
+yy529:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy506;
+		case 'E': goto yy541;
+		default: goto yy508;
+	}
+yy530:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy506;
+		case 'e': goto yy542;
+		default: goto yy508;
+	}
+yy531:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L': goto yy543;
+		default: goto yy508;
+	}
+yy532:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'l': goto yy544;
+		default: goto yy508;
+	}
+yy533:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T': goto yy514;
+		default: goto yy508;
+	}
+yy534:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy506;
+		case 'R': goto yy521;
+		case 'Y': goto yy514;
+		default: goto yy508;
+	}
+yy535:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 't': goto yy514;
+		default: goto yy508;
+	}
+yy536:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy506;
+		case 'r': goto yy522;
+		case 'y': goto yy514;
+		default: goto yy508;
+	}
+yy537:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N': goto yy514;
+		case 'R': goto yy521;
+		default: goto yy508;
+	}
+yy538:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'n': goto yy514;
+		case 'r': goto yy522;
+		default: goto yy508;
+	}
+yy539:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'G': goto yy514;
+		default: goto yy508;
+	}
+yy540:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'g': goto yy514;
+		default: goto yy508;
+	}
+yy541:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'V': goto yy545;
+		default: goto yy508;
 	}
 yy542:
 	++cur;
-	{ (void)mar; return cur == lim + 1; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'v': goto yy546;
+		default: goto yy508;
+	}
 yy543:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy563;
-		default: goto yy544;
+		case 'I': goto yy547;
+		default: goto yy508;
 	}
 yy544:
-	cur = mar;
-	goto yy531;
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'i': goto yy548;
+		default: goto yy508;
+	}
 yy545:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'i': goto yy564;
-		default: goto yy544;
+		case 'E': goto yy512;
+		default: goto yy508;
 	}
 yy546:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D': goto yy550;
-		default: goto yy544;
+		case 'e': goto yy513;
+		default: goto yy508;
 	}
 yy547:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'd': goto yy550;
-		default: goto yy544;
+		case 'O': goto yy549;
+		default: goto yy508;
 	}
 yy548:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R': goto yy550;
-		default: goto yy544;
+		case 'o': goto yy550;
+		default: goto yy508;
 	}
 yy549:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy550;
-		default: goto yy544;
+		case 'N': goto yy551;
+		default: goto yy508;
 	}
 yy550:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy542;
-	goto yy544;
+	switch (yych) {
+		case 'n': goto yy552;
+		default: goto yy508;
+	}
 yy551:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'W': goto yy565;
-		default: goto yy544;
+		case 'S': goto yy514;
+		default: goto yy508;
 	}
 yy552:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'w': goto yy566;
-		default: goto yy544;
-	}
-yy553:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L': goto yy567;
-		default: goto yy544;
-	}
-yy554:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R': goto yy557;
-		default: goto yy544;
-	}
-yy555:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'l': goto yy568;
-		default: goto yy544;
-	}
-yy556:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'r': goto yy558;
-		default: goto yy544;
-	}
-yy557:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E': goto yy550;
-		default: goto yy544;
-	}
-yy558:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'e': goto yy550;
-		default: goto yy544;
-	}
-yy559:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A': goto yy569;
-		case 'E': goto yy570;
-		default: goto yy544;
-	}
-yy560:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'a': goto yy571;
-		case 'e': goto yy572;
-		default: goto yy544;
-	}
-yy561:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A': goto yy569;
-		case 'E': goto yy573;
-		case 'O':
-		case 'Y': goto yy550;
-		default: goto yy544;
-	}
-yy562:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'a': goto yy571;
-		case 'e': goto yy574;
-		case 'o':
-		case 'y': goto yy550;
-		default: goto yy544;
-	}
-yy563:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N': goto yy575;
-		default: goto yy544;
-	}
-yy564:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'n': goto yy576;
-		default: goto yy544;
-	}
-yy565:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy542;
-		case 'E': goto yy577;
-		default: goto yy544;
-	}
-yy566:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy542;
-		case 'e': goto yy578;
-		default: goto yy544;
-	}
-yy567:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L': goto yy579;
-		default: goto yy544;
-	}
-yy568:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'l': goto yy580;
-		default: goto yy544;
-	}
-yy569:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T': goto yy550;
-		default: goto yy544;
-	}
-yy570:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy542;
-		case 'R': goto yy557;
-		case 'Y': goto yy550;
-		default: goto yy544;
-	}
-yy571:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 't': goto yy550;
-		default: goto yy544;
-	}
-yy572:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy542;
-		case 'r': goto yy558;
-		case 'y': goto yy550;
-		default: goto yy544;
-	}
-yy573:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N': goto yy550;
-		case 'R': goto yy557;
-		default: goto yy544;
-	}
-yy574:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'n': goto yy550;
-		case 'r': goto yy558;
-		default: goto yy544;
-	}
-yy575:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G': goto yy550;
-		default: goto yy544;
-	}
-yy576:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'g': goto yy550;
-		default: goto yy544;
-	}
-yy577:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'V': goto yy581;
-		default: goto yy544;
-	}
-yy578:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'v': goto yy582;
-		default: goto yy544;
-	}
-yy579:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I': goto yy583;
-		default: goto yy544;
-	}
-yy580:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'i': goto yy584;
-		default: goto yy544;
-	}
-yy581:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E': goto yy548;
-		default: goto yy544;
-	}
-yy582:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'e': goto yy549;
-		default: goto yy544;
-	}
-yy583:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O': goto yy585;
-		default: goto yy544;
-	}
-yy584:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'o': goto yy586;
-		default: goto yy544;
-	}
-yy585:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N': goto yy587;
-		default: goto yy544;
-	}
-yy586:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'n': goto yy588;
-		default: goto yy544;
-	}
-yy587:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S': goto yy550;
-		default: goto yy544;
-	}
-yy588:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 's': goto yy550;
-		default: goto yy544;
+		case 's': goto yy514;
+		default: goto yy508;
 	}
 }
 
@@ -7267,26 +6913,24 @@ size_t parl__sl_emoticon(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ':': goto yy592;
-		case ';': goto yy593;
-		case '<': goto yy594;
-		case '=': goto yy595;
-		case '>': goto yy596;
-		case 'X':
-		case 'x': goto yy597;
-		case '^': goto yy598;
-		default: goto yy590;
+		case ':': goto yy556;
+		case ';': goto yy557;
+		case '<': goto yy558;
+		case '=': goto yy559;
+		case '>': goto yy560;
+		case '^': goto yy561;
+		default: goto yy554;
 	}
-yy590:
+yy554:
 	++cur;
-yy591:
+yy555:
 	{ return 0; }
-yy592:
+yy556:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\'': goto yy599;
+		case '\'': goto yy562;
 		case '(':
 		case ')':
 		case '/':
@@ -7296,94 +6940,87 @@ yy592:
 		case '[':
 		case ']':
 		case 'o':
-		case 'p': goto yy601;
-		case '-': goto yy602;
-		default: goto yy591;
+		case 'p': goto yy564;
+		case '-': goto yy565;
+		default: goto yy555;
 	}
-yy593:
+yy557:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy601;
-		case '-': goto yy603;
-		default: goto yy591;
+		case ')': goto yy564;
+		case '-': goto yy566;
+		default: goto yy555;
 	}
-yy594:
+yy558:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '3': goto yy601;
-		default: goto yy591;
+		case '3': goto yy564;
+		default: goto yy555;
 	}
-yy595:
+yy559:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '(':
-		case ')': goto yy601;
-		default: goto yy591;
+		case ')': goto yy564;
+		default: goto yy555;
 	}
-yy596:
+yy560:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ':': goto yy599;
-		default: goto yy591;
+		case ':': goto yy562;
+		default: goto yy555;
 	}
-yy597:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D': goto yy601;
-		default: goto yy591;
-	}
-yy598:
+yy561:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '^': goto yy601;
-		case '_': goto yy604;
-		default: goto yy591;
+		case '^': goto yy564;
+		case '_': goto yy567;
+		default: goto yy555;
 	}
-yy599:
+yy562:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '(': goto yy601;
-		default: goto yy600;
+		case '(': goto yy564;
+		default: goto yy563;
 	}
-yy600:
+yy563:
 	cur = mar;
-	goto yy591;
-yy601:
+	goto yy555;
+yy564:
 	++cur;
 	{ (void)mar; return (size_t)(cur - s); }
-yy602:
+yy565:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '(':
 		case ')':
 		case 'D':
-		case 'P': goto yy601;
-		default: goto yy600;
+		case 'P': goto yy564;
+		default: goto yy563;
 	}
-yy603:
+yy566:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy601;
-		default: goto yy600;
+		case ')': goto yy564;
+		default: goto yy563;
 	}
-yy604:
+yy567:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '^': goto yy601;
-		default: goto yy600;
+		case '^': goto yy564;
+		default: goto yy563;
 	}
 }
 
@@ -7397,194 +7034,194 @@ int parl__sl_bang_name(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D': goto yy608;
-		case 'J': goto yy609;
-		case 'Y': goto yy610;
-		default: goto yy606;
+		case 'D': goto yy571;
+		case 'J': goto yy572;
+		case 'Y': goto yy573;
+		default: goto yy569;
 	}
-yy606:
+yy569:
 	++cur;
-yy607:
+yy570:
 	{ return 0; }
-yy608:
+yy571:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy611;
-		default: goto yy607;
+		case 'e': goto yy574;
+		default: goto yy570;
 	}
-yy609:
+yy572:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy613;
-		default: goto yy607;
+		case 'e': goto yy576;
+		default: goto yy570;
 	}
-yy610:
+yy573:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy614;
-		default: goto yy607;
+		case 'a': goto yy577;
+		default: goto yy570;
 	}
-yy611:
+yy574:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'm': goto yy615;
-		default: goto yy612;
+		case 'm': goto yy578;
+		default: goto yy575;
 	}
-yy612:
+yy575:
 	cur = mar;
-	goto yy607;
-yy613:
+	goto yy570;
+yy576:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy616;
-		default: goto yy612;
+		case 'o': goto yy579;
+		default: goto yy575;
 	}
-yy614:
+yy577:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'h': goto yy617;
-		default: goto yy612;
+		case 'h': goto yy580;
+		default: goto yy575;
 	}
-yy615:
+yy578:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy618;
-		default: goto yy612;
+		case 'o': goto yy581;
+		default: goto yy575;
 	}
-yy616:
+yy579:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'p': goto yy619;
-		default: goto yy612;
+		case 'p': goto yy582;
+		default: goto yy575;
 	}
-yy617:
+yy580:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy620;
-		default: goto yy612;
+		case 'o': goto yy583;
+		default: goto yy575;
 	}
-yy618:
+yy581:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'c': goto yy621;
-		default: goto yy612;
+		case 'c': goto yy584;
+		default: goto yy575;
 	}
-yy619:
+yy582:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy622;
-		default: goto yy612;
+		case 'a': goto yy585;
+		default: goto yy575;
 	}
-yy620:
+yy583:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy623;
-		default: goto yy612;
+		case 'o': goto yy586;
+		default: goto yy575;
 	}
-yy621:
+yy584:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy624;
-		default: goto yy612;
+		case 'r': goto yy587;
+		default: goto yy575;
 	}
-yy622:
+yy585:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy625;
-		default: goto yy612;
+		case 'r': goto yy588;
+		default: goto yy575;
 	}
-yy623:
+yy586:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy626;
-	goto yy612;
-yy624:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'a': goto yy627;
-		default: goto yy612;
-	}
-yy625:
+	if (yych <= 0x00) goto yy589;
+	goto yy575;
+yy587:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'd': goto yy628;
-		default: goto yy612;
+		case 'a': goto yy590;
+		default: goto yy575;
 	}
-yy626:
+yy588:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'd': goto yy591;
+		default: goto yy575;
+	}
+yy589:
 	++cur;
 	{ (void)mar; return cur == lim + 1; }
-yy627:
+yy590:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'c': goto yy629;
-		default: goto yy612;
+		case 'c': goto yy592;
+		default: goto yy575;
 	}
-yy628:
+yy591:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'y': goto yy623;
-		default: goto yy612;
+		case 'y': goto yy586;
+		default: goto yy575;
 	}
-yy629:
+yy592:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'y': goto yy630;
-		default: goto yy612;
+		case 'y': goto yy593;
+		default: goto yy575;
 	}
-yy630:
+yy593:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy612;
-		default: goto yy632;
+		case 'N': goto yy575;
+		default: goto yy595;
 	}
-yy631:
+yy594:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy632:
+yy595:
 	switch (yych) {
 		case '\t':
 		case '\n':
 		case '\r':
-		case ' ': goto yy631;
-		case 'N': goto yy633;
-		default: goto yy612;
+		case ' ': goto yy594;
+		case 'N': goto yy596;
+		default: goto yy575;
 	}
-yy633:
+yy596:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy634;
-		default: goto yy612;
+		case 'o': goto yy597;
+		default: goto yy575;
 	}
-yy634:
+yy597:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'w': goto yy623;
-		default: goto yy612;
+		case 'w': goto yy586;
+		default: goto yy575;
 	}
 }
 
@@ -7599,1108 +7236,1108 @@ int parl__sl_closing(const unsigned char *s, size_t n)
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy638;
+		case 'a': goto yy601;
 		case 'B':
-		case 'b': goto yy639;
+		case 'b': goto yy602;
 		case 'C':
-		case 'c': goto yy640;
+		case 'c': goto yy603;
 		case 'K':
-		case 'k': goto yy641;
+		case 'k': goto yy604;
 		case 'L':
-		case 'l': goto yy642;
+		case 'l': goto yy605;
 		case 'M':
-		case 'm': goto yy643;
+		case 'm': goto yy606;
 		case 'R':
-		case 'r': goto yy644;
+		case 'r': goto yy607;
 		case 'S':
-		case 's': goto yy645;
+		case 's': goto yy608;
 		case 'T':
-		case 't': goto yy646;
+		case 't': goto yy609;
 		case 'W':
-		case 'w': goto yy647;
+		case 'w': goto yy610;
 		case 'Y':
-		case 'y': goto yy648;
-		default: goto yy636;
+		case 'y': goto yy611;
+		default: goto yy599;
 	}
-yy636:
+yy599:
 	++cur;
-yy637:
+yy600:
 	{ return 0; }
-yy638:
+yy601:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy649;
-		default: goto yy637;
+		case 'l': goto yy612;
+		default: goto yy600;
 	}
-yy639:
+yy602:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy651;
-		default: goto yy637;
+		case 'e': goto yy614;
+		default: goto yy600;
 	}
-yy640:
+yy603:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'H':
-		case 'h': goto yy652;
+		case 'h': goto yy615;
 		case 'O':
-		case 'o': goto yy653;
-		default: goto yy637;
+		case 'o': goto yy616;
+		default: goto yy600;
 	}
-yy641:
+yy604:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'I':
-		case 'i': goto yy654;
-		default: goto yy637;
+		case 'i': goto yy617;
+		default: goto yy600;
 	}
-yy642:
+yy605:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy655;
-		default: goto yy637;
+		case 'o': goto yy618;
+		default: goto yy600;
 	}
-yy643:
+yy606:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy656;
-		default: goto yy637;
+		case 'a': goto yy619;
+		default: goto yy600;
 	}
-yy644:
+yy607:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy657;
-		default: goto yy637;
+		case 'e': goto yy620;
+		default: goto yy600;
 	}
-yy645:
+yy608:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'I':
-		case 'i': goto yy658;
-		default: goto yy637;
+		case 'i': goto yy621;
+		default: goto yy600;
 	}
-yy646:
+yy609:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy659;
+		case 'a': goto yy622;
 		case 'H':
-		case 'h': goto yy660;
-		default: goto yy637;
+		case 'h': goto yy623;
+		default: goto yy600;
 	}
-yy647:
+yy610:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy661;
-		default: goto yy637;
+		case 'a': goto yy624;
+		default: goto yy600;
 	}
-yy648:
+yy611:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy662;
-		default: goto yy637;
+		case 'o': goto yy625;
+		default: goto yy600;
 	}
-yy649:
+yy612:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy663;
-		default: goto yy650;
+		case 'l': goto yy626;
+		default: goto yy613;
 	}
-yy650:
+yy613:
 	cur = mar;
-	goto yy637;
-yy651:
+	goto yy600;
+yy614:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'S':
-		case 's': goto yy664;
-		default: goto yy650;
+		case 's': goto yy627;
+		default: goto yy613;
 	}
-yy652:
+yy615:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy665;
-		default: goto yy650;
+		case 'e': goto yy628;
+		default: goto yy613;
 	}
-yy653:
+yy616:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy666;
-		default: goto yy650;
+		case 'r': goto yy629;
+		default: goto yy613;
 	}
-yy654:
+yy617:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy667;
-		default: goto yy650;
+		case 'n': goto yy630;
+		default: goto yy613;
 	}
-yy655:
+yy618:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'V':
-		case 'v': goto yy668;
-		default: goto yy650;
+		case 'v': goto yy631;
+		default: goto yy613;
 	}
-yy656:
+yy619:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy669;
-		default: goto yy650;
+		case 'n': goto yy632;
+		default: goto yy613;
 	}
-yy657:
+yy620:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'G':
-		case 'g': goto yy670;
+		case 'g': goto yy633;
 		case 'S':
-		case 's': goto yy671;
-		default: goto yy650;
+		case 's': goto yy634;
+		default: goto yy613;
 	}
-yy658:
+yy621:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy672;
-		default: goto yy650;
+		case 'n': goto yy635;
+		default: goto yy613;
 	}
-yy659:
+yy622:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'K':
-		case 'k': goto yy673;
-		default: goto yy650;
+		case 'k': goto yy636;
+		default: goto yy613;
 	}
-yy660:
+yy623:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy674;
-		default: goto yy650;
+		case 'a': goto yy637;
+		default: goto yy613;
 	}
-yy661:
+yy624:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy675;
-		default: goto yy650;
+		case 'r': goto yy638;
+		default: goto yy613;
 	}
-yy662:
+yy625:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'U':
-		case 'u': goto yy676;
-		default: goto yy650;
+		case 'u': goto yy639;
+		default: goto yy613;
 	}
-yy663:
+yy626:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy650;
-		default: goto yy678;
+		case 't': goto yy613;
+		default: goto yy641;
 	}
-yy664:
+yy627:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy679;
-		default: goto yy650;
+		case 't': goto yy642;
+		default: goto yy613;
 	}
-yy665:
+yy628:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy680;
-		default: goto yy650;
+		case 'e': goto yy643;
+		default: goto yy613;
 	}
-yy666:
+yy629:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'D':
-		case 'd': goto yy681;
-		default: goto yy650;
+		case 'd': goto yy644;
+		default: goto yy613;
 	}
-yy667:
+yy630:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'D':
-		case 'd': goto yy682;
-		default: goto yy650;
+		case 'd': goto yy645;
+		default: goto yy613;
 	}
-yy668:
+yy631:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy683;
-		default: goto yy650;
+		case 'e': goto yy646;
+		default: goto yy613;
 	}
-yy669:
+yy632:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'Y':
-		case 'y': goto yy684;
-		default: goto yy650;
+		case 'y': goto yy647;
+		default: goto yy613;
 	}
-yy670:
+yy633:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy685;
-		default: goto yy650;
+		case 'a': goto yy648;
+		default: goto yy613;
 	}
-yy671:
+yy634:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy686;
-		default: goto yy650;
+		case 'p': goto yy649;
+		default: goto yy613;
 	}
-yy672:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy687;
-		default: goto yy650;
-	}
-yy673:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy688;
-		default: goto yy650;
-	}
-yy674:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy689;
-		default: goto yy650;
-	}
-yy675:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy682;
-		default: goto yy650;
-	}
-yy676:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy690;
-		default: goto yy650;
-	}
-yy677:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy678:
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy677;
-		case 'T':
-		case 't': goto yy691;
-		default: goto yy650;
-	}
-yy679:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy692;
-		default: goto yy650;
-	}
-yy680:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy693;
-		default: goto yy650;
-	}
-yy681:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy694;
-		default: goto yy650;
-	}
-yy682:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy697;
-		case 'R':
-		case 'r': goto yy650;
-		default: goto yy696;
-	}
-yy683:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy698;
-	goto yy650;
-yy684:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy650;
-		default: goto yy700;
-	}
-yy685:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy701;
-		default: goto yy650;
-	}
-yy686:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy702;
-		default: goto yy650;
-	}
-yy687:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy703;
-		default: goto yy650;
-	}
-yy688:
+yy635:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'C':
 		case 'c': goto yy650;
-		default: goto yy705;
+		default: goto yy613;
+	}
+yy636:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy651;
+		default: goto yy613;
+	}
+yy637:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy652;
+		default: goto yy613;
+	}
+yy638:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'M':
+		case 'm': goto yy645;
+		default: goto yy613;
+	}
+yy639:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy653;
+		default: goto yy613;
+	}
+yy640:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy641:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy640;
+		case 'T':
+		case 't': goto yy654;
+		default: goto yy613;
+	}
+yy642:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy655;
+		default: goto yy613;
+	}
+yy643:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy656;
+		default: goto yy613;
+	}
+yy644:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy657;
+		default: goto yy613;
+	}
+yy645:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy660;
+		case 'R':
+		case 'r': goto yy613;
+		default: goto yy659;
+	}
+yy646:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy661;
+	goto yy613;
+yy647:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy613;
+		default: goto yy663;
+	}
+yy648:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy664;
+		default: goto yy613;
+	}
+yy649:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy665;
+		default: goto yy613;
+	}
+yy650:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy666;
+		default: goto yy613;
+	}
+yy651:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy613;
+		default: goto yy668;
+	}
+yy652:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'K':
+		case 'k': goto yy669;
+		default: goto yy613;
+	}
+yy653:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy670;
+		default: goto yy613;
+	}
+yy654:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy671;
+		default: goto yy613;
+	}
+yy655:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy655;
+		case 'R':
+		case 'r': goto yy672;
+		case 'W':
+		case 'w': goto yy673;
+		default: goto yy613;
+	}
+yy656:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy646;
+		default: goto yy613;
+	}
+yy657:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy674;
+		default: goto yy613;
+	}
+yy658:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy659:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy658;
+		case 'R':
+		case 'r': goto yy672;
+		default: goto yy613;
+	}
+yy660:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy675;
+		default: goto yy613;
+	}
+yy661:
+	++cur;
+	{ (void)mar; return cur == lim + 1; }
+yy662:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy663:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy662;
+		case 'T':
+		case 't': goto yy676;
+		default: goto yy613;
+	}
+yy664:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy656;
+		default: goto yy613;
+	}
+yy665:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy677;
+		default: goto yy613;
+	}
+yy666:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy678;
+		default: goto yy613;
+	}
+yy667:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy668:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy667;
+		case 'C':
+		case 'c': goto yy679;
+		default: goto yy613;
+	}
+yy669:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy682;
+		case 'Y':
+		case 'y': goto yy613;
+		default: goto yy681;
+	}
+yy670:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy661;
+		case 'S':
+		case 'T':
+		case 's':
+		case 't': goto yy613;
+		default: goto yy684;
+	}
+yy671:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy685;
+		default: goto yy613;
+	}
+yy672:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy686;
+		default: goto yy613;
+	}
+yy673:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy687;
+		default: goto yy613;
+	}
+yy674:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy688;
+		default: goto yy613;
+	}
+yy675:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy689;
+		default: goto yy613;
+	}
+yy676:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy690;
+		default: goto yy613;
+	}
+yy677:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy691;
+		default: goto yy613;
+	}
+yy678:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy692;
+		default: goto yy613;
+	}
+yy679:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy693;
+		default: goto yy613;
+	}
+yy680:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy681:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy680;
+		case 'Y':
+		case 'y': goto yy694;
+		default: goto yy613;
+	}
+yy682:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy661;
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy695;
+		default: goto yy613;
+	}
+yy683:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy684:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy683;
+		case 'S':
+		case 's': goto yy696;
+		case 'T':
+		case 't': goto yy697;
+		default: goto yy613;
+	}
+yy685:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'B':
+		case 'b': goto yy613;
+		default: goto yy699;
+	}
+yy686:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy633;
+		default: goto yy613;
+	}
+yy687:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy700;
+		default: goto yy613;
+	}
+yy688:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy701;
+		default: goto yy613;
 	}
 yy689:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'K':
-		case 'k': goto yy706;
-		default: goto yy650;
+		case 'R':
+		case 'r': goto yy613;
+		default: goto yy659;
 	}
 yy690:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy707;
-		default: goto yy650;
+		case 'A':
+		case 'a': goto yy702;
+		default: goto yy613;
 	}
 yy691:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy708;
-		default: goto yy650;
+		case 'F':
+		case 'f': goto yy703;
+		default: goto yy613;
 	}
 yy692:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy692;
-		case 'R':
-		case 'r': goto yy709;
-		case 'W':
-		case 'w': goto yy710;
-		default: goto yy650;
+		case 'L':
+		case 'l': goto yy704;
+		default: goto yy613;
 	}
 yy693:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy683;
-		default: goto yy650;
+		case 'R':
+		case 'r': goto yy631;
+		default: goto yy613;
 	}
 yy694:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy711;
-		default: goto yy650;
+		case 'O':
+		case 'o': goto yy705;
+		default: goto yy613;
 	}
 yy695:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy696:
 	switch (yych) {
 		case '\t':
 		case '\n':
 		case '\r':
 		case ' ': goto yy695;
-		case 'R':
-		case 'r': goto yy709;
-		default: goto yy650;
+		case 'A':
+		case 'a': goto yy706;
+		case 'I':
+		case 'i': goto yy707;
+		default: goto yy613;
+	}
+yy696:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy708;
+		default: goto yy613;
 	}
 yy697:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy712;
-		default: goto yy650;
+		case 'R':
+		case 'r': goto yy709;
+		default: goto yy613;
 	}
 yy698:
 	++cur;
-	{ (void)mar; return cur == lim + 1; }
-yy699:
-	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy700:
+yy699:
 	switch (yych) {
 		case '\t':
 		case '\n':
 		case '\r':
-		case ' ': goto yy699;
-		case 'T':
-		case 't': goto yy713;
-		default: goto yy650;
+		case ' ': goto yy698;
+		case 'B':
+		case 'b': goto yy710;
+		default: goto yy613;
+	}
+yy700:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy711;
+		default: goto yy613;
 	}
 yy701:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy693;
-		default: goto yy650;
+		case 'Y':
+		case 'y': goto yy646;
+		default: goto yy613;
 	}
 yy702:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy714;
-		default: goto yy650;
+		case 'N':
+		case 'n': goto yy712;
+		default: goto yy613;
 	}
 yy703:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy715;
-		default: goto yy650;
+		case 'U':
+		case 'u': goto yy674;
+		default: goto yy613;
 	}
 yy704:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy705:
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy704;
-		case 'C':
-		case 'c': goto yy716;
-		default: goto yy650;
+		case 'Y':
+		case 'y': goto yy713;
+		default: goto yy613;
+	}
+yy705:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy646;
+		default: goto yy613;
 	}
 yy706:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy719;
-		case 'Y':
-		case 'y': goto yy650;
-		default: goto yy718;
+		case 'G':
+		case 'g': goto yy714;
+		default: goto yy613;
 	}
 yy707:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy698;
-		case 'S':
-		case 'T':
-		case 's':
-		case 't': goto yy650;
-		default: goto yy721;
+		case 'N':
+		case 'n': goto yy715;
+		default: goto yy613;
 	}
 yy708:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy722;
-		default: goto yy650;
+		case 'N':
+		case 'n': goto yy716;
+		default: goto yy613;
 	}
 yy709:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy723;
-		default: goto yy650;
+		case 'U':
+		case 'u': goto yy688;
+		default: goto yy613;
 	}
 yy710:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy724;
-		default: goto yy650;
+		case 'E':
+		case 'e': goto yy717;
+		default: goto yy613;
 	}
 yy711:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy725;
-		default: goto yy650;
+		case 'E':
+		case 'e': goto yy656;
+		default: goto yy613;
 	}
 yy712:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy726;
-		default: goto yy650;
+		case 'K':
+		case 'k': goto yy656;
+		default: goto yy613;
 	}
 yy713:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy727;
-		default: goto yy650;
+		case 0x00: goto yy661;
+		case 'Y':
+		case 'y': goto yy613;
+		default: goto yy719;
 	}
 yy714:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy728;
-		default: goto yy650;
+		case 'A':
+		case 'a': goto yy720;
+		default: goto yy613;
 	}
 yy715:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy729;
-		default: goto yy650;
+		case 'A':
+		case 'a': goto yy613;
+		default: goto yy722;
 	}
 yy716:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy730;
-		default: goto yy650;
+		case 'C':
+		case 'c': goto yy723;
+		default: goto yy613;
 	}
 yy717:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy718:
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy717;
-		case 'Y':
-		case 'y': goto yy731;
-		default: goto yy650;
+		case 'S':
+		case 's': goto yy724;
+		default: goto yy613;
 	}
-yy719:
+yy718:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
+yy719:
 	switch (yych) {
-		case 0x00: goto yy698;
 		case '\t':
 		case '\n':
 		case '\r':
-		case ' ': goto yy732;
-		default: goto yy650;
+		case ' ': goto yy718;
+		case 'Y':
+		case 'y': goto yy725;
+		default: goto yy613;
 	}
 yy720:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy726;
+		default: goto yy613;
+	}
 yy721:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy722:
 	switch (yych) {
 		case '\t':
 		case '\n':
 		case '\r':
-		case ' ': goto yy720;
-		case 'S':
-		case 's': goto yy733;
-		case 'T':
-		case 't': goto yy734;
-		default: goto yy650;
-	}
-yy722:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'B':
-		case 'b': goto yy650;
-		default: goto yy736;
+		case ' ': goto yy721;
+		case 'A':
+		case 'a': goto yy727;
+		default: goto yy613;
 	}
 yy723:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy670;
-		default: goto yy650;
+		case 'E':
+		case 'e': goto yy728;
+		default: goto yy613;
 	}
 yy724:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy737;
-		default: goto yy650;
+		case 'T':
+		case 't': goto yy646;
+		default: goto yy613;
 	}
 yy725:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy738;
-		default: goto yy650;
+		case 'O':
+		case 'o': goto yy729;
+		default: goto yy613;
 	}
 yy726:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy650;
-		default: goto yy696;
+		case 'N':
+		case 'n': goto yy646;
+		default: goto yy613;
 	}
 yy727:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy739;
-		default: goto yy650;
+		case 'D':
+		case 'd': goto yy730;
+		default: goto yy613;
 	}
 yy728:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'F':
-		case 'f': goto yy740;
-		default: goto yy650;
+		case 'R':
+		case 'r': goto yy731;
+		default: goto yy613;
 	}
 yy729:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy741;
-		default: goto yy650;
+		case 'U':
+		case 'u': goto yy643;
+		default: goto yy613;
 	}
 yy730:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy668;
-		default: goto yy650;
+		case 'V':
+		case 'v': goto yy732;
+		default: goto yy613;
 	}
 yy731:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy742;
-		default: goto yy650;
+		case 'E':
+		case 'e': goto yy688;
+		default: goto yy613;
 	}
 yy732:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy732;
 		case 'A':
-		case 'a': goto yy743;
-		case 'I':
-		case 'i': goto yy744;
-		default: goto yy650;
+		case 'a': goto yy733;
+		default: goto yy613;
 	}
 yy733:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy745;
-		default: goto yy650;
+		case 'N':
+		case 'n': goto yy734;
+		default: goto yy613;
 	}
 yy734:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy746;
-		default: goto yy650;
-	}
-yy735:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy736:
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy735;
-		case 'B':
-		case 'b': goto yy747;
-		default: goto yy650;
-	}
-yy737:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy748;
-		default: goto yy650;
-	}
-yy738:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy683;
-		default: goto yy650;
-	}
-yy739:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy749;
-		default: goto yy650;
-	}
-yy740:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy711;
-		default: goto yy650;
-	}
-yy741:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy750;
-		default: goto yy650;
-	}
-yy742:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy683;
-		default: goto yy650;
-	}
-yy743:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy751;
-		default: goto yy650;
-	}
-yy744:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy752;
-		default: goto yy650;
-	}
-yy745:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy753;
-		default: goto yy650;
-	}
-yy746:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy725;
-		default: goto yy650;
-	}
-yy747:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy754;
-		default: goto yy650;
-	}
-yy748:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy693;
-		default: goto yy650;
-	}
-yy749:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'K':
-		case 'k': goto yy693;
-		default: goto yy650;
-	}
-yy750:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy698;
-		case 'Y':
-		case 'y': goto yy650;
-		default: goto yy756;
-	}
-yy751:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy757;
-		default: goto yy650;
-	}
-yy752:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy650;
-		default: goto yy759;
-	}
-yy753:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
 		case 'C':
-		case 'c': goto yy760;
-		default: goto yy650;
-	}
-yy754:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy761;
-		default: goto yy650;
-	}
-yy755:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy756:
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy755;
-		case 'Y':
-		case 'y': goto yy762;
-		default: goto yy650;
-	}
-yy757:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy763;
-		default: goto yy650;
-	}
-yy758:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy759:
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy758;
-		case 'A':
-		case 'a': goto yy764;
-		default: goto yy650;
-	}
-yy760:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy765;
-		default: goto yy650;
-	}
-yy761:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy683;
-		default: goto yy650;
-	}
-yy762:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy766;
-		default: goto yy650;
-	}
-yy763:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy683;
-		default: goto yy650;
-	}
-yy764:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy767;
-		default: goto yy650;
-	}
-yy765:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy768;
-		default: goto yy650;
-	}
-yy766:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy680;
-		default: goto yy650;
-	}
-yy767:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy769;
-		default: goto yy650;
-	}
-yy768:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy725;
-		default: goto yy650;
-	}
-yy769:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy770;
-		default: goto yy650;
-	}
-yy770:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy771;
-		default: goto yy650;
-	}
-yy771:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy668;
-		default: goto yy650;
+		case 'c': goto yy631;
+		default: goto yy613;
 	}
 }
 
@@ -8715,118 +8352,118 @@ size_t parl__sl_web(const unsigned char *s, size_t n)
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'F':
-		case 'f': goto yy775;
+		case 'f': goto yy738;
 		case 'H':
-		case 'h': goto yy776;
+		case 'h': goto yy739;
 		case 'W':
-		case 'w': goto yy777;
-		default: goto yy773;
+		case 'w': goto yy740;
+		default: goto yy736;
 	}
-yy773:
+yy736:
 	++cur;
-yy774:
+yy737:
 	{ return 0; }
-yy775:
+yy738:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy778;
-		default: goto yy774;
+		case 't': goto yy741;
+		default: goto yy737;
 	}
-yy776:
+yy739:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy780;
-		default: goto yy774;
+		case 't': goto yy743;
+		default: goto yy737;
 	}
-yy777:
+yy740:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'W':
-		case 'w': goto yy781;
-		default: goto yy774;
+		case 'w': goto yy744;
+		default: goto yy737;
 	}
-yy778:
+yy741:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy782;
-		default: goto yy779;
+		case 'p': goto yy745;
+		default: goto yy742;
 	}
-yy779:
+yy742:
 	cur = mar;
-	goto yy774;
-yy780:
+	goto yy737;
+yy743:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy783;
-		default: goto yy779;
+		case 't': goto yy746;
+		default: goto yy742;
 	}
-yy781:
+yy744:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'W':
-		case 'w': goto yy784;
-		default: goto yy779;
+		case 'w': goto yy747;
+		default: goto yy742;
 	}
-yy782:
+yy745:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ':': goto yy785;
-		default: goto yy779;
+		case ':': goto yy748;
+		default: goto yy742;
 	}
-yy783:
+yy746:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy786;
-		default: goto yy779;
+		case 'p': goto yy749;
+		default: goto yy742;
 	}
-yy784:
+yy747:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy787;
-		default: goto yy779;
+		case '.': goto yy750;
+		default: goto yy742;
 	}
-yy785:
+yy748:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '/': goto yy788;
-		default: goto yy779;
+		case '/': goto yy751;
+		default: goto yy742;
 	}
-yy786:
+yy749:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ':': goto yy785;
+		case ':': goto yy748;
 		case 'S':
-		case 's': goto yy782;
-		default: goto yy779;
+		case 's': goto yy745;
+		default: goto yy742;
 	}
-yy787:
+yy750:
 	++cur;
 	{ (void)mar; return (size_t)(cur - s); }
-yy788:
+yy751:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '/': goto yy787;
-		default: goto yy779;
+		case '/': goto yy750;
+		default: goto yy742;
 	}
 }
 
@@ -8843,62 +8480,62 @@ int parl__sl_domain(const unsigned char *s, size_t n)
 		case 'A':
 		case 'R':
 		case 'a':
-		case 'r': goto yy792;
+		case 'r': goto yy755;
 		case 'B':
-		case 'b': goto yy793;
+		case 'b': goto yy756;
 		case 'C':
-		case 'c': goto yy794;
+		case 'c': goto yy757;
 		case 'D':
 		case 'S':
 		case 'd':
-		case 's': goto yy795;
+		case 's': goto yy758;
 		case 'E':
-		case 'e': goto yy796;
+		case 'e': goto yy759;
 		case 'F':
-		case 'f': goto yy797;
+		case 'f': goto yy760;
 		case 'G':
-		case 'g': goto yy798;
+		case 'g': goto yy761;
 		case 'I':
-		case 'i': goto yy799;
+		case 'i': goto yy762;
 		case 'J':
-		case 'j': goto yy800;
+		case 'j': goto yy763;
 		case 'L':
-		case 'l': goto yy801;
+		case 'l': goto yy764;
 		case 'M':
-		case 'm': goto yy802;
+		case 'm': goto yy765;
 		case 'N':
-		case 'n': goto yy803;
+		case 'n': goto yy766;
 		case 'O':
-		case 'o': goto yy804;
+		case 'o': goto yy767;
 		case 'T':
-		case 't': goto yy805;
+		case 't': goto yy768;
 		case 'U':
-		case 'u': goto yy806;
-		default: goto yy790;
+		case 'u': goto yy769;
+		default: goto yy753;
 	}
-yy790:
+yy753:
 	++cur;
-yy791:
+yy754:
 	{ return 0; }
-yy792:
+yy755:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'U':
-		case 'u': goto yy807;
-		default: goto yy791;
+		case 'u': goto yy770;
+		default: goto yy754;
 	}
-yy793:
+yy756:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'I':
-		case 'i': goto yy809;
-		default: goto yy791;
+		case 'i': goto yy772;
+		default: goto yy754;
 	}
-yy794:
+yy757:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -8908,121 +8545,121 @@ yy794:
 		case 'N':
 		case 'a':
 		case 'h':
-		case 'n': goto yy807;
+		case 'n': goto yy770;
 		case 'O':
-		case 'o': goto yy810;
-		default: goto yy791;
+		case 'o': goto yy773;
+		default: goto yy754;
 	}
-yy795:
+yy758:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy807;
-		default: goto yy791;
+		case 'e': goto yy770;
+		default: goto yy754;
 	}
-yy796:
+yy759:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'D':
-		case 'd': goto yy811;
+		case 'd': goto yy774;
 		case 'S':
-		case 's': goto yy807;
-		default: goto yy791;
+		case 's': goto yy770;
+		default: goto yy754;
 	}
-yy797:
+yy760:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy807;
-		default: goto yy791;
+		case 'r': goto yy770;
+		default: goto yy754;
 	}
-yy798:
+yy761:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy812;
-		default: goto yy791;
+		case 'o': goto yy775;
+		default: goto yy754;
 	}
-yy799:
+yy762:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy813;
+		case 'n': goto yy776;
 		case 'O':
 		case 'T':
 		case 'o':
-		case 't': goto yy807;
-		default: goto yy791;
+		case 't': goto yy770;
+		default: goto yy754;
 	}
-yy800:
+yy763:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy807;
-		default: goto yy791;
+		case 'p': goto yy770;
+		default: goto yy754;
 	}
-yy801:
+yy764:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'Y':
-		case 'y': goto yy807;
-		default: goto yy791;
+		case 'y': goto yy770;
+		default: goto yy754;
 	}
-yy802:
+yy765:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy807;
+		case 'e': goto yy770;
 		case 'I':
-		case 'i': goto yy814;
-		default: goto yy791;
+		case 'i': goto yy777;
+		default: goto yy754;
 	}
-yy803:
+yy766:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy815;
+		case 'e': goto yy778;
 		case 'L':
-		case 'l': goto yy807;
-		default: goto yy791;
+		case 'l': goto yy770;
+		default: goto yy754;
 	}
-yy804:
+yy767:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy816;
-		default: goto yy791;
+		case 'r': goto yy779;
+		default: goto yy754;
 	}
-yy805:
+yy768:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'V':
-		case 'v': goto yy807;
-		default: goto yy791;
+		case 'v': goto yy770;
+		default: goto yy754;
 	}
-yy806:
+yy769:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -9030,94 +8667,94 @@ yy806:
 		case 'K':
 		case 'S':
 		case 'k':
-		case 's': goto yy807;
-		default: goto yy791;
+		case 's': goto yy770;
+		default: goto yy754;
 	}
-yy807:
+yy770:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy817;
-yy808:
+	if (yych <= 0x00) goto yy780;
+yy771:
 	cur = mar;
-	goto yy791;
-yy809:
+	goto yy754;
+yy772:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'Z':
-		case 'z': goto yy807;
-		default: goto yy808;
+		case 'z': goto yy770;
+		default: goto yy771;
 	}
-yy810:
+yy773:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy817;
+		case 0x00: goto yy780;
 		case 'M':
-		case 'm': goto yy807;
-		default: goto yy808;
+		case 'm': goto yy770;
+		default: goto yy771;
 	}
-yy811:
+yy774:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'U':
-		case 'u': goto yy807;
-		default: goto yy808;
+		case 'u': goto yy770;
+		default: goto yy771;
 	}
-yy812:
+yy775:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'V':
-		case 'v': goto yy807;
-		default: goto yy808;
+		case 'v': goto yy770;
+		default: goto yy771;
 	}
-yy813:
+yy776:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy817;
+		case 0x00: goto yy780;
 		case 'F':
-		case 'f': goto yy818;
+		case 'f': goto yy781;
 		case 'T':
-		case 't': goto yy807;
-		default: goto yy808;
+		case 't': goto yy770;
+		default: goto yy771;
 	}
-yy814:
+yy777:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy807;
-		default: goto yy808;
+		case 'l': goto yy770;
+		default: goto yy771;
 	}
-yy815:
+yy778:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy807;
-		default: goto yy808;
+		case 't': goto yy770;
+		default: goto yy771;
 	}
-yy816:
+yy779:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'G':
-		case 'g': goto yy807;
-		default: goto yy808;
+		case 'g': goto yy770;
+		default: goto yy771;
 	}
-yy817:
+yy780:
 	++cur;
 	{ (void)mar; return cur == lim + 1; }
-yy818:
+yy781:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy807;
-		default: goto yy808;
+		case 'o': goto yy770;
+		default: goto yy771;
 	}
 }
 
@@ -9299,9 +8936,9 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy820;
-		case 0xC2: goto yy823;
-		case 0xC3: goto yy824;
+		case 0x7F: goto yy783;
+		case 0xC2: goto yy786;
+		case 0xC3: goto yy787;
 		case 0xC4:
 		case 0xC5:
 		case 0xC6:
@@ -9325,15 +8962,15 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 		case 0xDC:
 		case 0xDD:
 		case 0xDE:
-		case 0xDF: goto yy825;
-		case 0xCE: goto yy826;
-		case 0xCF: goto yy827;
-		case 0xD0: goto yy828;
-		case 0xD1: goto yy829;
-		case 0xE0: goto yy830;
-		case 0xE1: goto yy831;
-		case 0xE2: goto yy832;
-		case 0xE3: goto yy833;
+		case 0xDF: goto yy788;
+		case 0xCE: goto yy789;
+		case 0xCF: goto yy790;
+		case 0xD0: goto yy791;
+		case 0xD1: goto yy792;
+		case 0xE0: goto yy793;
+		case 0xE1: goto yy794;
+		case 0xE2: goto yy795;
+		case 0xE3: goto yy796;
 		case 0xE4:
 		case 0xE5:
 		case 0xE6:
@@ -9344,23 +8981,23 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 		case 0xEB:
 		case 0xEC:
 		case 0xED:
-		case 0xEE: goto yy834;
-		case 0xEF: goto yy835;
-		case 0xF0: goto yy836;
+		case 0xEE: goto yy797;
+		case 0xEF: goto yy798;
+		case 0xF0: goto yy799;
 		case 0xF1:
 		case 0xF2:
-		case 0xF3: goto yy837;
-		case 0xF4: goto yy838;
-		default: goto yy821;
+		case 0xF3: goto yy800;
+		case 0xF4: goto yy801;
+		default: goto yy784;
 	}
-yy820:
+yy783:
 	++cur;
 	{ c = PARL__C_OTHER; goto done; }
-yy821:
+yy784:
 	++cur;
-yy822:
+yy785:
 	{ c = PARL__C_OTHER; goto done; }
-yy823:
+yy786:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -9421,16 +9058,16 @@ yy823:
 		case 0xBA:
 		case 0xBC:
 		case 0xBD:
-		case 0xBE: goto yy820;
-		case 0xA0: goto yy839;
+		case 0xBE: goto yy783;
+		case 0xA0: goto yy802;
 		case 0xA1:
 		case 0xAB:
-		case 0xBF: goto yy840;
-		case 0xB5: goto yy841;
-		case 0xBB: goto yy842;
-		default: goto yy822;
+		case 0xBF: goto yy803;
+		case 0xB5: goto yy804;
+		case 0xBB: goto yy805;
+		default: goto yy785;
 	}
-yy824:
+yy787:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -9463,9 +9100,9 @@ yy824:
 		case 0x9B:
 		case 0x9C:
 		case 0x9D:
-		case 0x9E: goto yy843;
+		case 0x9E: goto yy806;
 		case 0x97:
-		case 0xB7: goto yy820;
+		case 0xB7: goto yy783;
 		case 0x9F:
 		case 0xA0:
 		case 0xA1:
@@ -9497,220 +9134,10 @@ yy824:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy841;
-		default: goto yy822;
+		case 0xBF: goto yy804;
+		default: goto yy785;
 	}
-yy825:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy820;
-		default: goto yy822;
-	}
-yy826:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x90: goto yy820;
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB: goto yy843;
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy841;
-		default: goto yy822;
-	}
-yy827:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E: goto yy841;
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy820;
-		default: goto yy822;
-	}
-yy828:
+yy788:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -9761,7 +9188,7 @@ yy828:
 		case 0xAC:
 		case 0xAD:
 		case 0xAE:
-		case 0xAF: goto yy843;
+		case 0xAF:
 		case 0xB0:
 		case 0xB1:
 		case 0xB2:
@@ -9777,10 +9204,150 @@ yy828:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy841;
-		default: goto yy822;
+		case 0xBF: goto yy783;
+		default: goto yy785;
 	}
-yy829:
+yy789:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x90: goto yy783;
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB: goto yy806;
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy804;
+		default: goto yy785;
+	}
+yy790:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E: goto yy804;
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy783;
+		default: goto yy785;
+	}
+yy791:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -9815,7 +9382,77 @@ yy829:
 		case 0x9C:
 		case 0x9D:
 		case 0x9E:
-		case 0x9F: goto yy841;
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF: goto yy806;
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy804;
+		default: goto yy785;
+	}
+yy792:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F: goto yy804;
 		case 0xA0:
 		case 0xA1:
 		case 0xA2:
@@ -9847,10 +9484,10 @@ yy829:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy820;
-		default: goto yy822;
+		case 0xBF: goto yy783;
+		default: goto yy785;
 	}
-yy830:
+yy793:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -9886,10 +9523,10 @@ yy830:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy844;
-		default: goto yy822;
+		case 0xBF: goto yy807;
+		default: goto yy785;
 	}
-yy831:
+yy794:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -9956,17 +9593,17 @@ yy831:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy844;
-		case 0x9A: goto yy846;
-		default: goto yy822;
+		case 0xBF: goto yy807;
+		case 0x9A: goto yy809;
+		default: goto yy785;
 	}
-yy832:
+yy795:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy847;
-		case 0x81: goto yy848;
+		case 0x80: goto yy810;
+		case 0x81: goto yy811;
 		case 0x82:
 		case 0x83:
 		case 0x84:
@@ -10026,17 +9663,17 @@ yy832:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy844;
-		case 0x96: goto yy849;
-		case 0x97: goto yy850;
-		default: goto yy822;
+		case 0xBF: goto yy807;
+		case 0x96: goto yy812;
+		case 0x97: goto yy813;
+		default: goto yy785;
 	}
-yy833:
+yy796:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy846;
+		case 0x80: goto yy809;
 		case 0x81:
 		case 0x82:
 		case 0x83:
@@ -10099,207 +9736,10 @@ yy833:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy844;
-		default: goto yy822;
+		case 0xBF: goto yy807;
+		default: goto yy785;
 	}
-yy834:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy844;
-		default: goto yy822;
-	}
-yy835:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy844;
-		case 0xBB: goto yy851;
-		default: goto yy822;
-	}
-yy836:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy852;
-		default: goto yy822;
-	}
-yy837:
+yy797:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -10367,10 +9807,10 @@ yy837:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy852;
-		default: goto yy822;
+		case 0xBF: goto yy807;
+		default: goto yy785;
 	}
-yy838:
+yy798:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -10390,25 +9830,222 @@ yy838:
 		case 0x8C:
 		case 0x8D:
 		case 0x8E:
-		case 0x8F: goto yy852;
-		default: goto yy822;
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy807;
+		case 0xBB: goto yy814;
+		default: goto yy785;
 	}
-yy839:
+yy799:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy815;
+		default: goto yy785;
+	}
+yy800:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy815;
+		default: goto yy785;
+	}
+yy801:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F: goto yy815;
+		default: goto yy785;
+	}
+yy802:
 	++cur;
 	{ c = PARL__C_SPACE; goto done; }
-yy840:
+yy803:
 	++cur;
 	{ c = PARL__C_OPENER; goto done; }
-yy841:
+yy804:
 	++cur;
 	{ c = PARL__C_LOWER; goto done; }
-yy842:
+yy805:
 	++cur;
 	{ c = PARL__C_CLOSER; goto done; }
-yy843:
+yy806:
 	++cur;
 	{ c = PARL__C_UPPER; goto done; }
-yy844:
+yy807:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -10475,17 +10112,17 @@ yy844:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy820;
-		default: goto yy845;
+		case 0xBF: goto yy783;
+		default: goto yy808;
 	}
-yy845:
+yy808:
 	cur = mar;
-	goto yy822;
-yy846:
+	goto yy785;
+yy809:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy839;
+		case 0x80: goto yy802;
 		case 0x81:
 		case 0x82:
 		case 0x83:
@@ -10548,10 +10185,10 @@ yy846:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy820;
-		default: goto yy845;
+		case 0xBF: goto yy783;
+		default: goto yy808;
 	}
-yy847:
+yy810:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -10568,7 +10205,7 @@ yy847:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy839;
+		case 0xAF: goto yy802;
 		case 0x8B:
 		case 0x8C:
 		case 0x8D:
@@ -10611,17 +10248,17 @@ yy847:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy820;
+		case 0xBF: goto yy783;
 		case 0x98:
 		case 0x9C:
-		case 0x9E: goto yy840;
+		case 0x9E: goto yy803;
 		case 0x99:
-		case 0x9D: goto yy842;
+		case 0x9D: goto yy805;
 		case 0xA2:
-		case 0xA3: goto yy853;
-		default: goto yy845;
+		case 0xA3: goto yy816;
+		default: goto yy808;
 	}
-yy848:
+yy811:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -10686,12 +10323,12 @@ yy848:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy820;
-		case 0x83: goto yy853;
-		case 0x9F: goto yy839;
-		default: goto yy845;
+		case 0xBF: goto yy783;
+		case 0x83: goto yy816;
+		case 0x9F: goto yy802;
+		default: goto yy808;
 	}
-yy849:
+yy812:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -10757,11 +10394,11 @@ yy849:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy820;
-		case 0xAA: goto yy853;
-		default: goto yy845;
+		case 0xBF: goto yy783;
+		case 0xAA: goto yy816;
+		default: goto yy808;
 	}
-yy850:
+yy813:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -10826,82 +10463,12 @@ yy850:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy820;
+		case 0xBF: goto yy783;
 		case 0x8F:
-		case 0xA6: goto yy853;
-		default: goto yy845;
+		case 0xA6: goto yy816;
+		default: goto yy808;
 	}
-yy851:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE: goto yy820;
-		case 0xBF: goto yy839;
-		default: goto yy845;
-	}
-yy852:
+yy814:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -10967,11 +10534,81 @@ yy852:
 		case 0xBB:
 		case 0xBC:
 		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy844;
-		default: goto yy845;
+		case 0xBE: goto yy783;
+		case 0xBF: goto yy802;
+		default: goto yy808;
 	}
-yy853:
+yy815:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy807;
+		default: goto yy808;
+	}
+yy816:
 	++cur;
 	{ c = PARL__C_BULLET; goto done; }
 }
@@ -10994,16 +10631,16 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x00:
-		case '\n': goto yy855;
+		case '\n': goto yy818;
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy859;
-		case '\r': goto yy860;
-		case '#': goto yy861;
+		case ' ': goto yy822;
+		case '\r': goto yy823;
+		case '#': goto yy824;
 		case '*':
 		case '+':
-		case '-': goto yy862;
+		case '-': goto yy825;
 		case '0':
 		case '1':
 		case '2':
@@ -11013,9 +10650,9 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy863;
-		case '>': goto yy864;
-		case '`': goto yy865;
+		case '9': goto yy826;
+		case '>': goto yy827;
+		case '`': goto yy828;
 		case 'a':
 		case 'b':
 		case 'c':
@@ -11041,24 +10678,24 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy866;
-		case '~': goto yy867;
-		case 0xC2: goto yy868;
-		case 0xE1: goto yy869;
-		case 0xE2: goto yy870;
-		case 0xE3: goto yy871;
-		case 0xEF: goto yy872;
-		default: goto yy857;
+		case 'z': goto yy829;
+		case '~': goto yy830;
+		case 0xC2: goto yy831;
+		case 0xE1: goto yy832;
+		case 0xE2: goto yy833;
+		case 0xE3: goto yy834;
+		case 0xEF: goto yy835;
+		default: goto yy820;
 	}
-yy855:
+yy818:
 	++cur;
-yy856:
+yy819:
 	{ return cur > lim || cur[-1] ? PARL__LS_BLANK : PARL__LS_TEXT; }
-yy857:
+yy820:
 	++cur;
-yy858:
+yy821:
 	{ return PARL__LS_TEXT; }
-yy859:
+yy822:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -11074,17 +10711,17 @@ yy859:
 		case 0xE1:
 		case 0xE2:
 		case 0xE3:
-		case 0xEF: goto yy874;
-		default: goto yy858;
+		case 0xEF: goto yy837;
+		default: goto yy821;
 	}
-yy860:
+yy823:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\n': goto yy855;
-		default: goto yy856;
+		case '\n': goto yy818;
+		default: goto yy819;
 	}
-yy861:
+yy824:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -11094,17 +10731,17 @@ yy861:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy881;
-		case '\r': goto yy883;
-		case '#': goto yy884;
-		case 0xC2: goto yy885;
-		case 0xE1: goto yy886;
-		case 0xE2: goto yy887;
-		case 0xE3: goto yy888;
-		case 0xEF: goto yy889;
-		default: goto yy858;
+		case ' ': goto yy844;
+		case '\r': goto yy846;
+		case '#': goto yy847;
+		case 0xC2: goto yy848;
+		case 0xE1: goto yy849;
+		case 0xE2: goto yy850;
+		case 0xE3: goto yy851;
+		case 0xEF: goto yy852;
+		default: goto yy821;
 	}
-yy862:
+yy825:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -11112,21 +10749,21 @@ yy862:
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy890;
-		case 0xC2: goto yy891;
-		case 0xE1: goto yy892;
-		case 0xE2: goto yy893;
-		case 0xE3: goto yy894;
-		case 0xEF: goto yy895;
-		default: goto yy858;
+		case ' ': goto yy853;
+		case 0xC2: goto yy854;
+		case 0xE1: goto yy855;
+		case 0xE2: goto yy856;
+		case 0xE3: goto yy857;
+		case 0xEF: goto yy858;
+		default: goto yy821;
 	}
-yy863:
+yy826:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy896;
-		case '.': goto yy897;
+		case ')': goto yy859;
+		case '.': goto yy860;
 		case '0':
 		case '1':
 		case '2':
@@ -11136,150 +10773,150 @@ yy863:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy898;
-		default: goto yy858;
+		case '9': goto yy861;
+		default: goto yy821;
 	}
-yy864:
+yy827:
 	++cur;
 	{ return PARL__LS_QUOTE; }
-yy865:
+yy828:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '`': goto yy899;
-		default: goto yy858;
+		case '`': goto yy862;
+		default: goto yy821;
 	}
-yy866:
+yy829:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case ')':
-		case '.': goto yy900;
-		default: goto yy858;
+		case '.': goto yy863;
+		default: goto yy821;
 	}
-yy867:
+yy830:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '~': goto yy901;
-		default: goto yy858;
+		case '~': goto yy864;
+		default: goto yy821;
 	}
-yy868:
+yy831:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xA0: goto yy873;
-		default: goto yy858;
+		case 0xA0: goto yy836;
+		default: goto yy821;
 	}
-yy869:
+yy832:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9A: goto yy902;
-		default: goto yy858;
+		case 0x9A: goto yy865;
+		default: goto yy821;
 	}
-yy870:
+yy833:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy903;
-		case 0x81: goto yy904;
-		case 0x96: goto yy905;
-		case 0x97: goto yy906;
-		default: goto yy858;
+		case 0x80: goto yy866;
+		case 0x81: goto yy867;
+		case 0x96: goto yy868;
+		case 0x97: goto yy869;
+		default: goto yy821;
 	}
-yy871:
+yy834:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy902;
-		default: goto yy858;
+		case 0x80: goto yy865;
+		default: goto yy821;
 	}
-yy872:
+yy835:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy907;
-		default: goto yy858;
+		case 0xBB: goto yy870;
+		default: goto yy821;
 	}
-yy873:
+yy836:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy874:
+yy837:
 	switch (yych) {
 		case 0x00:
-		case '\n': goto yy855;
+		case '\n': goto yy818;
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy873;
-		case '\r': goto yy860;
-		case 0xC2: goto yy876;
-		case 0xE1: goto yy877;
-		case 0xE2: goto yy878;
-		case 0xE3: goto yy879;
-		case 0xEF: goto yy880;
-		default: goto yy875;
+		case ' ': goto yy836;
+		case '\r': goto yy823;
+		case 0xC2: goto yy839;
+		case 0xE1: goto yy840;
+		case 0xE2: goto yy841;
+		case 0xE3: goto yy842;
+		case 0xEF: goto yy843;
+		default: goto yy838;
 	}
-yy875:
+yy838:
 	cur = mar;
-	goto yy858;
-yy876:
+	goto yy821;
+yy839:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xA0: goto yy873;
-		default: goto yy875;
+		case 0xA0: goto yy836;
+		default: goto yy838;
 	}
-yy877:
+yy840:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9A: goto yy902;
-		default: goto yy875;
+		case 0x9A: goto yy865;
+		default: goto yy838;
 	}
-yy878:
+yy841:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy908;
-		case 0x81: goto yy909;
-		default: goto yy875;
+		case 0x80: goto yy871;
+		case 0x81: goto yy872;
+		default: goto yy838;
 	}
-yy879:
+yy842:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy902;
-		default: goto yy875;
+		case 0x80: goto yy865;
+		default: goto yy838;
 	}
-yy880:
+yy843:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy907;
-		default: goto yy875;
+		case 0xBB: goto yy870;
+		default: goto yy838;
 	}
-yy881:
+yy844:
 	++cur;
-yy882:
+yy845:
 	{ return cur > lim || cur[-1] ? PARL__LS_HEADING : PARL__LS_TEXT; }
-yy883:
+yy846:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\n': goto yy881;
-		default: goto yy882;
+		case '\n': goto yy844;
+		default: goto yy845;
 	}
-yy884:
+yy847:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11288,118 +10925,118 @@ yy884:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy881;
-		case '\r': goto yy883;
-		case '#': goto yy910;
-		case 0xC2: goto yy885;
-		case 0xE1: goto yy886;
-		case 0xE2: goto yy887;
-		case 0xE3: goto yy888;
-		case 0xEF: goto yy889;
-		default: goto yy875;
+		case ' ': goto yy844;
+		case '\r': goto yy846;
+		case '#': goto yy873;
+		case 0xC2: goto yy848;
+		case 0xE1: goto yy849;
+		case 0xE2: goto yy850;
+		case 0xE3: goto yy851;
+		case 0xEF: goto yy852;
+		default: goto yy838;
 	}
-yy885:
+yy848:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xA0: goto yy881;
-		default: goto yy875;
+		case 0xA0: goto yy844;
+		default: goto yy838;
 	}
-yy886:
+yy849:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9A: goto yy911;
-		default: goto yy875;
+		case 0x9A: goto yy874;
+		default: goto yy838;
 	}
-yy887:
+yy850:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy912;
-		case 0x81: goto yy913;
-		default: goto yy875;
+		case 0x80: goto yy875;
+		case 0x81: goto yy876;
+		default: goto yy838;
 	}
-yy888:
+yy851:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy911;
-		default: goto yy875;
+		case 0x80: goto yy874;
+		default: goto yy838;
 	}
-yy889:
+yy852:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy914;
-		default: goto yy875;
+		case 0xBB: goto yy877;
+		default: goto yy838;
 	}
-yy890:
+yy853:
 	++cur;
 	{ return PARL__LS_BULLET; }
-yy891:
+yy854:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xA0: goto yy890;
-		default: goto yy875;
+		case 0xA0: goto yy853;
+		default: goto yy838;
 	}
-yy892:
+yy855:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9A: goto yy915;
-		default: goto yy875;
+		case 0x9A: goto yy878;
+		default: goto yy838;
 	}
-yy893:
+yy856:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy916;
-		case 0x81: goto yy917;
-		default: goto yy875;
+		case 0x80: goto yy879;
+		case 0x81: goto yy880;
+		default: goto yy838;
 	}
-yy894:
+yy857:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy915;
-		default: goto yy875;
+		case 0x80: goto yy878;
+		default: goto yy838;
 	}
-yy895:
+yy858:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy918;
-		default: goto yy875;
+		case 0xBB: goto yy881;
+		default: goto yy838;
 	}
-yy896:
+yy859:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy919;
-		default: goto yy875;
+		case ' ': goto yy882;
+		default: goto yy838;
 	}
-yy897:
+yy860:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy919;
-		case ')': goto yy896;
-		default: goto yy875;
+		case ' ': goto yy882;
+		case ')': goto yy859;
+		default: goto yy838;
 	}
-yy898:
+yy861:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy896;
-		case '.': goto yy897;
+		case ')': goto yy859;
+		case '.': goto yy860;
 		case '0':
 		case '1':
 		case '2':
@@ -11409,41 +11046,41 @@ yy898:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy920;
-		default: goto yy875;
+		case '9': goto yy883;
+		default: goto yy838;
 	}
-yy899:
+yy862:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '`': goto yy921;
-		default: goto yy875;
+		case '`': goto yy884;
+		default: goto yy838;
 	}
-yy900:
+yy863:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy922;
-		default: goto yy875;
+		case ' ': goto yy885;
+		default: goto yy838;
 	}
-yy901:
+yy864:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '~': goto yy921;
-		default: goto yy875;
+		case '~': goto yy884;
+		default: goto yy838;
 	}
-yy902:
+yy865:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy873;
-		default: goto yy875;
+		case 0x80: goto yy836;
+		default: goto yy838;
 	}
-yy903:
+yy866:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11460,42 +11097,42 @@ yy903:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy873;
+		case 0xAF: goto yy836;
 		case 0xA2:
-		case 0xA3: goto yy890;
-		default: goto yy875;
+		case 0xA3: goto yy853;
+		default: goto yy838;
 	}
-yy904:
+yy867:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x83: goto yy890;
-		case 0x9F: goto yy873;
-		default: goto yy875;
+		case 0x83: goto yy853;
+		case 0x9F: goto yy836;
+		default: goto yy838;
 	}
-yy905:
+yy868:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xAA: goto yy890;
-		default: goto yy875;
+		case 0xAA: goto yy853;
+		default: goto yy838;
 	}
-yy906:
+yy869:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x8F:
-		case 0xA6: goto yy890;
-		default: goto yy875;
+		case 0xA6: goto yy853;
+		default: goto yy838;
 	}
-yy907:
+yy870:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBF: goto yy873;
-		default: goto yy875;
+		case 0xBF: goto yy836;
+		default: goto yy838;
 	}
-yy908:
+yy871:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11512,17 +11149,17 @@ yy908:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy873;
-		default: goto yy875;
+		case 0xAF: goto yy836;
+		default: goto yy838;
 	}
-yy909:
+yy872:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9F: goto yy873;
-		default: goto yy875;
+		case 0x9F: goto yy836;
+		default: goto yy838;
 	}
-yy910:
+yy873:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11531,65 +11168,24 @@ yy910:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy881;
-		case '\r': goto yy883;
-		case '#': goto yy923;
-		case 0xC2: goto yy885;
-		case 0xE1: goto yy886;
-		case 0xE2: goto yy887;
-		case 0xE3: goto yy888;
-		case 0xEF: goto yy889;
-		default: goto yy875;
+		case ' ': goto yy844;
+		case '\r': goto yy846;
+		case '#': goto yy886;
+		case 0xC2: goto yy848;
+		case 0xE1: goto yy849;
+		case 0xE2: goto yy850;
+		case 0xE3: goto yy851;
+		case 0xEF: goto yy852;
+		default: goto yy838;
 	}
-yy911:
+yy874:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy881;
-		default: goto yy875;
+		case 0x80: goto yy844;
+		default: goto yy838;
 	}
-yy912:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0xA8:
-		case 0xA9:
-		case 0xAF: goto yy881;
-		default: goto yy875;
-	}
-yy913:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9F: goto yy881;
-		default: goto yy875;
-	}
-yy914:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBF: goto yy881;
-		default: goto yy875;
-	}
-yy915:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy890;
-		default: goto yy875;
-	}
-yy916:
+yy875:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11606,41 +11202,82 @@ yy916:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy890;
-		default: goto yy875;
+		case 0xAF: goto yy844;
+		default: goto yy838;
 	}
-yy917:
+yy876:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9F: goto yy890;
-		default: goto yy875;
+		case 0x9F: goto yy844;
+		default: goto yy838;
 	}
-yy918:
+yy877:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBF: goto yy890;
-		default: goto yy875;
+		case 0xBF: goto yy844;
+		default: goto yy838;
 	}
-yy919:
+yy878:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy853;
+		default: goto yy838;
+	}
+yy879:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0xA8:
+		case 0xA9:
+		case 0xAF: goto yy853;
+		default: goto yy838;
+	}
+yy880:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9F: goto yy853;
+		default: goto yy838;
+	}
+yy881:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBF: goto yy853;
+		default: goto yy838;
+	}
+yy882:
 	++cur;
 	{ goto number; }
-yy920:
+yy883:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy896;
-		case '.': goto yy897;
-		default: goto yy875;
+		case ')': goto yy859;
+		case '.': goto yy860;
+		default: goto yy838;
 	}
-yy921:
+yy884:
 	++cur;
 	{ goto fence; }
-yy922:
+yy885:
 	++cur;
 	{ *val = s[0]; return PARL__LS_LETTER; }
-yy923:
+yy886:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11649,17 +11286,17 @@ yy923:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy881;
-		case '\r': goto yy883;
-		case '#': goto yy924;
-		case 0xC2: goto yy885;
-		case 0xE1: goto yy886;
-		case 0xE2: goto yy887;
-		case 0xE3: goto yy888;
-		case 0xEF: goto yy889;
-		default: goto yy875;
+		case ' ': goto yy844;
+		case '\r': goto yy846;
+		case '#': goto yy887;
+		case 0xC2: goto yy848;
+		case 0xE1: goto yy849;
+		case 0xE2: goto yy850;
+		case 0xE3: goto yy851;
+		case 0xEF: goto yy852;
+		default: goto yy838;
 	}
-yy924:
+yy887:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11668,17 +11305,17 @@ yy924:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy881;
-		case '\r': goto yy883;
-		case '#': goto yy925;
-		case 0xC2: goto yy885;
-		case 0xE1: goto yy886;
-		case 0xE2: goto yy887;
-		case 0xE3: goto yy888;
-		case 0xEF: goto yy889;
-		default: goto yy875;
+		case ' ': goto yy844;
+		case '\r': goto yy846;
+		case '#': goto yy888;
+		case 0xC2: goto yy848;
+		case 0xE1: goto yy849;
+		case 0xE2: goto yy850;
+		case 0xE3: goto yy851;
+		case 0xEF: goto yy852;
+		default: goto yy838;
 	}
-yy925:
+yy888:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11687,14 +11324,14 @@ yy925:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy881;
-		case '\r': goto yy883;
-		case 0xC2: goto yy885;
-		case 0xE1: goto yy886;
-		case 0xE2: goto yy887;
-		case 0xE3: goto yy888;
-		case 0xEF: goto yy889;
-		default: goto yy875;
+		case ' ': goto yy844;
+		case '\r': goto yy846;
+		case 0xC2: goto yy848;
+		case 0xE1: goto yy849;
+		case 0xE2: goto yy850;
+		case 0xE3: goto yy851;
+		case 0xEF: goto yy852;
+		default: goto yy838;
 	}
 }
 

@@ -4,11 +4,60 @@
 #include <stddef.h>
 #include "split_internal.h"
 
+static const unsigned char sentence_lex_plain[256] = {
+    4,1,1,1,1,1,1,1,1,2,4,2,2,4,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
+    2,4,4,4,1,1,1,1,4,4,4,1,4,4,4,1,1,1,1,1,1,1,1,1,1,1,4,1,1,4,1,4,
+    1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
+    1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
+    4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,
+    4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,
+    4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,
+    4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,
+};
+
+/* The counting scanner's skip: words start where a word's character
+ * follows a blank (*SP: the byte before CUR was one). */
+static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,
+                                                    const unsigned char *lim,
+                                                    size_t *words, int *sp)
+{
+    const unsigned char *t = sentence_lex_plain;
+    unsigned prev = *sp ? 2u : 1u;
+    size_t n = 0;
+    while (lim - cur >= 8) {
+        unsigned k0 = t[cur[0]], k1 = t[cur[1]], k2 = t[cur[2]], k3 = t[cur[3]];
+        unsigned k4 = t[cur[4]], k5 = t[cur[5]], k6 = t[cur[6]], k7 = t[cur[7]];
+        if ((k0 | k1 | k2 | k3 | k4 | k5 | k6 | k7) & 4) break;
+        /* a start: this byte a word's (1), the one before a blank (2) */
+        n += ((k0 & (prev >> 1)) + (k1 & (k0 >> 1)) + (k2 & (k1 >> 1)) + (k3 & (k2 >> 1)) +
+              (k4 & (k3 >> 1)) + (k5 & (k4 >> 1)) + (k6 & (k5 >> 1)) + (k7 & (k6 >> 1)));
+        prev = k7;
+        cur += 8;
+    }
+    *words += n;
+    *sp = prev == 2;
+    return cur;
+}
+
+/* The first byte of [CUR, LIM) that is not ordinary text: eight bytes a
+ * step (independent loads, one branch), then one at a time. */
+static const unsigned char *sentence_lex_skip(const unsigned char *cur,
+                                              const unsigned char *lim)
+{
+    const unsigned char *t = sentence_lex_plain;
+    while (lim - cur >= 8 && !((t[cur[0]] | t[cur[1]] | t[cur[2]] | t[cur[3]] |
+                                t[cur[4]] | t[cur[5]] | t[cur[6]] | t[cur[7]]) & 4))
+        cur += 8;
+    while (cur < lim && !(t[*cur] & 4)) cur++;
+    return cur;
+}
+
 int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl *L)
 {
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
     for (;;) {
+        cur = sentence_lex_skip(cur, lim);   /* run+ */
         tok = cur;
     /*!local:re2c
     re2c:api = custom;
@@ -29,22 +78,23 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl
     lq      = [\u201c\u201e\u00ab];
     rq      = [\u201d\u00bb];
     special = [.!?\n\r"()\x00\u2026] | lq | rq | bullet;
-    soft    = [,0-9*=_~#\-];
-    plain   = [\x01-\x7f] \ special \ soft;
-    clock   = [0-9]{1,2} ":" [0-9]{2} (":" [0-9]{2})? " "? ("AM"
+    soft    = [,:*=#\-];
+    c       = [\x01-\x7f] \ special \ soft;
+    w       = c \ hs;
+    run     = c;
+    wrun    = w;
+    clock   = ":" [0-9]{2} (":" [0-9]{2})? " "? ("AM"
     | "am"
     | "PM"
     | "pm");
-    date    = [0-9]{1,2} "/" [0-9]{1,2} "/" ([0-9]{2} | [0-9]{4});
-    stamp   = (date " "+)? clock;
     $            { t = PARL__T_END; goto out; }
     *            { if (*tok) L->bad++; else L->nul++; continue; }
-    plain+       { continue; }
+    run+         { continue; }
     [^] \ [\x00-\x7f] \ special { continue; }
     eol hs*      { t = PARL__T_EOL; goto out; }
-    stamp        { t = PARL__T_STAMP; goto out; }
+    clock        { t = PARL__T_STAMP; goto out; }
     "," hs+ [A-Z] { cur = tok + 1; t = PARL__T_COMMA; goto out; }
-    [*=~#]{3,} | "_"{4,} | "-"{4,} { t = PARL__T_SEP; goto out; }
+    [*=#]{3,} | "-"{4,} { t = PARL__T_SEP; goto out; }
     soft         { continue; }
     [.!?]+       { t = PARL__T_TERM; goto out; }
     [\u2026]     { t = PARL__T_ELLIPSIS; goto out; }
@@ -70,6 +120,7 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
     size_t words = L->words, cont = L->cont;
     int sp = L->sp;
     for (;;) {
+        cur = sentence_lex_count_skip(cur, lim, &words, &sp);   /* wrun+, hs+ */
         tok = cur;
     /*!local:re2c
     re2c:api = custom;
@@ -90,24 +141,25 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
     lq      = [\u201c\u201e\u00ab];
     rq      = [\u201d\u00bb];
     special = [.!?\n\r"()\x00\u2026] | lq | rq | bullet;
-    soft    = [,0-9*=_~#\-];
-    plain   = [\x01-\x7f] \ special \ soft;
-    clock   = [0-9]{1,2} ":" [0-9]{2} (":" [0-9]{2})? " "? ("AM"
+    soft    = [,:*=#\-];
+    c       = [\x01-\x7f] \ special \ soft;
+    w       = c \ hs;
+    run     = c;
+    wrun    = w;
+    clock   = ":" [0-9]{2} (":" [0-9]{2})? " "? ("AM"
     | "am"
     | "PM"
     | "pm");
-    date    = [0-9]{1,2} "/" [0-9]{1,2} "/" ([0-9]{2} | [0-9]{4});
-    stamp   = (date " "+)? clock;
     $            { t = PARL__T_END; goto out; }
     *            { words += (size_t)sp; sp = 0; if (*tok) L->bad++; else L->nul++; continue; }
     hs+          { sp = 1; continue; }
     uspace       { sp = 1; cont += (size_t)(cur - tok) - 1; continue; }
-    (plain \ hs)+ { words += (size_t)sp; sp = 0; continue; }
+    wrun+        { words += (size_t)sp; sp = 0; continue; }
     [^] \ [\x00-\x7f] \ special \ uspace { words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; continue; }
     eol hs*      { sp = 1; t = PARL__T_EOL; goto out; }
-    stamp        { words += (size_t)sp; sp = 0; for (const unsigned char *q = tok + 1; q < cur; q++) words += q[-1] == ' ' && q[0] != ' '; t = PARL__T_STAMP; goto out; }
+    clock        { words += (size_t)sp; sp = 0; for (const unsigned char *q = tok + 1; q < cur; q++) words += q[-1] == ' ' && q[0] != ' '; t = PARL__T_STAMP; goto out; }
     "," hs+ [A-Z] { words += (size_t)sp; sp = 0; cur = tok + 1; t = PARL__T_COMMA; goto out; }
-    [*=~#]{3,} | "_"{4,} | "-"{4,} { words += (size_t)sp; sp = 0; t = PARL__T_SEP; goto out; }
+    [*=#]{3,} | "-"{4,} { words += (size_t)sp; sp = 0; t = PARL__T_SEP; goto out; }
     soft         { words += (size_t)sp; sp = 0; continue; }
     [.!?]+       { words += (size_t)sp; sp = 0; t = PARL__T_TERM; goto out; }
     [\u2026]     { words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_ELLIPSIS; goto out; }
@@ -343,9 +395,7 @@ size_t parl__sl_emoticon(const unsigned char *s, size_t n)
     | "\u003d\u0029"
     | "\u003e\u003a\u0028"
     | "\u005e\u005e"
-    | "\u005e\u005f\u005e"
-    | "XD"
-    | "xD") { (void)mar; return (size_t)(cur - s); }
+    | "\u005e\u005f\u005e") { (void)mar; return (size_t)(cur - s); }
     */
 }
 

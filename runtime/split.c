@@ -214,7 +214,15 @@ static int in_paren(const state *s, size_t p) { return s->paren && p - s->paren_
 static int is_protected(const state *s, size_t p) { return in_quote(s, p) || in_paren(s, p); }
 
 static int is_lower(int c) { return c >= 'a' && c <= 'z'; }
-static int one_of(const char *set, int c) { return c > 0 && strchr(set, c) != NULL; }
+static int is_digit(int c) { return c >= '0' && c <= '9'; }
+
+/* Is C one of the characters of SET? (Sets are a few bytes; no strchr call.) */
+static int one_of(const char *set, int c)
+{
+    for (; *set; set++)
+        if (*set == c) return 1;
+    return 0;
+}
 static int is_upper(int c) { return c >= 'A' && c <= 'Z'; }
 static int is_letter(int c) { return is_lower(c) || is_upper(c); }
 
@@ -267,7 +275,10 @@ static next_word look_next(parl_splitter *it, size_t e)
     }
     if (p >= wend(it)) return w;
     if (p >= lim) { w.cls = PARL__C_OTHER; return w; }
-    w.mark = one_of("?!,;:", byte_at(it, p)) ? byte_at(it, p) : 0;
+    if (c == PARL__C_OTHER) {   /* ? ! , ; : are of that class */
+        int b = byte_at(it, p);
+        w.mark = one_of("?!,;:", b) ? b : 0;
+    }
     for (int i = 0; i < 8 && (c == PARL__C_OPENER || c == PARL__C_EITHER); i++) {
         p += n;
         c = cls(it, p, &n);
@@ -293,7 +304,7 @@ static void word_before(parl_splitter *it, size_t t0, size_t *ts, size_t *te)
 {
     size_t lo = it->s.bnd, p = t0, n;
     if (t0 - lo > TOKEN_MAX) lo = t0 - TOKEN_MAX;
-    while (p > lo && !is_blank_byte(byte_at(it, p - 1))) p--;
+    while (p > lo && !is_blank_byte(it->text[p - 1 - it->base])) p--;   /* lo >= base */
     *ts = *te = t0;
     if (p == lo && p > it->s.bnd) return;   /* too long: a URL or the like */
     while (p < t0) {
@@ -475,14 +486,13 @@ static int after_word(parl_splitter *it, size_t ts, size_t te, size_t e, const n
 static int web_address(parl_splitter *it, size_t t0, parl_sentence *out)
 {
     state *s = &it->s;
+    const unsigned char *t = it->text - it->base;   /* t[p]: the byte at document offset p */
     size_t a = t0, lo = t0 - s->bnd > LOOKAHEAD ? t0 - LOOKAHEAD : s->bnd, n;
-    while (a > lo && !is_blank_byte(byte_at(it, a - 1))) a--;
-    while (a < t0 && one_of("(<[\"'", byte_at(it, a))) a++;
+    while (a > lo && !is_blank_byte(t[a - 1])) a--;   /* lo >= base */
+    while (a < t0 && one_of("(<[\"'", t[a])) a++;
     size_t z = t0, hi = wend(it) - t0 > LOOKAHEAD ? t0 + LOOKAHEAD : wend(it);
-    while (z < hi && !is_space_at(it, z, &n)) z++;
-    if (!parl__sl_web(it->text + (a - it->base), t0 - a) &&
-        !memchr(it->text + (a - it->base), '@', z - a))
-        return -1;
+    while (z < hi && (t[z] < 0x80 ? !is_blank_byte(t[z]) : !is_space_at(it, z, &n))) z++;
+    if (!parl__sl_web(t + a, t0 - a) && !memchr(t + a, '@', z - a)) return -1;
     if (z == hi && hi < wend(it)) return 0;   /* too long to see its end */
     size_t end = z;                           /* trailing punctuation is not the address */
     while (end > t0 && one_of(".,;:!?)]}>\"'", byte_at(it, end - 1))) end--;
@@ -536,8 +546,11 @@ static int on_stop(parl_splitter *it, size_t t0, size_t t1, int bang, parl_sente
     if (in_paren(s, t0)) return 0;
     int quoted = in_quote(s, t0);   /* still open after the closers */
     if (quoted && (bang || !PARL__SR_QUOTES)) return 0;
-    if (PARL__SR_EMOTICONS) e = absorb_emoticons(it, e);
     next_word w = look_next(it, e);
+    if (PARL__SR_EMOTICONS && w.cls == PARL__C_OTHER) {   /* every emoticon opens with a mark */
+        size_t k = absorb_emoticons(it, e);
+        if (k > e) { e = k; w = look_next(it, e); }
+    }
     /* no sentence starts with , ; : and a ! or ? after one is the same stop spaced
      * out ("? ? ?"); after a period it opens the next ("Contract. ? Do not") */
     if ((w.mark && (bang || one_of(",;:", w.mark))) || (quoted && w.cls != PARL__C_UPPER))
@@ -563,25 +576,53 @@ static int on_comma(parl_splitter *it, size_t tok, parl_sentence *out)
     return boundary(it, tok + 1, out);
 }
 
-/* A time stamp [TOK, END) ("08/16/2000 12:05 PM"): a dated one begins a
- * sentence unless a lower-case word leads into it ("on 08/16/2000 ..."),
- * and a sentence ends after it before a capitalised word that is not a
- * time zone. */
-static int on_stamp(parl_splitter *it, size_t tok, size_t end, parl_sentence *out)
+/* Digits in [P - MAX, P) down from P, not below LO: where they start. */
+static size_t digits_back(parl_splitter *it, size_t p, size_t lo, size_t max)
 {
-    state *s = &it->s;
-    int after = byte_at(it, end);
-    if (is_letter(after) || (after >= '0' && after <= '9') || is_protected(s, tok)) return 0;
-    size_t f = sentence_first(it, tok);
-    if (f < tok && memchr(it->text + (tok - it->base), '/', end - tok)) {
-        size_t ws, we, p = tok;
+    size_t q = p;
+    while (q > lo && p - q < max && is_digit(byte_at(it, q - 1))) q--;
+    return q;
+}
+
+/* Where the time stamp whose clock's colon is at COLON begins: its hour's
+ * digits, or the date before them ("08/16/2000 12:05 PM"; *DATED is then
+ * 1). COLON when no hour stands before it. */
+static size_t stamp_start(parl_splitter *it, size_t colon, int *dated)
+{
+    size_t lo = it->s.bnd, h = digits_back(it, colon, lo, 2), q = h;
+    *dated = 0;
+    if (h == colon || (h > lo && is_letter(byte_at(it, h - 1)))) return colon;
+    while (q > lo && byte_at(it, q - 1) == ' ') q--;
+    size_t y = digits_back(it, q, lo, 4);   /* year, then month or day twice */
+    if (q == h || q - y < 2 || byte_at(it, y - 1) != '/') return h;
+    size_t m = digits_back(it, y - 1, lo, 2);
+    if (m == y - 1 || byte_at(it, m - 1) != '/') return h;
+    size_t d = digits_back(it, m - 1, lo, 2);
+    if (d == m - 1 || (d > lo && (is_digit(byte_at(it, d - 1)) || is_letter(byte_at(it, d - 1)))))
+        return h;
+    *dated = 1;
+    return d;
+}
+
+/* A clock whose colon is at COLON, ending at END ("12:05 PM"): a dated
+ * time stamp begins a sentence unless a lower-case word leads into it ("on
+ * 08/16/2000 ..."), and a sentence ends after a stamp before a capitalised
+ * word that is not a time zone. */
+static int on_stamp(parl_splitter *it, size_t colon, size_t end, parl_sentence *out)
+{
+    int after = byte_at(it, end), dated;
+    if (is_letter(after) || is_digit(after) || is_protected(&it->s, colon)) return 0;
+    size_t start = stamp_start(it, colon, &dated), f = sentence_first(it, start);
+    if (start == colon) return 0;
+    if (dated && f < start) {
+        size_t ws, we, p = start;
         while (p > f && is_blank_byte(byte_at(it, p - 1))) p--;
         word_before(it, p, &ws, &we);
         int lower = ws < we;
         for (size_t q = ws; q < we; q++) lower &= is_lower(byte_at(it, q));
         if (!lower) {
-            size_t adj = (it->flags & PARL_SPLIT_COUNT) ? split_count_words(it, tok, end) : 0;
-            return boundary_redo(it, tok, adj, PARL__T_STAMP, out);
+            size_t adj = (it->flags & PARL_SPLIT_COUNT) ? split_count_words(it, start, end) : 0;
+            return boundary_redo(it, start, adj, PARL__T_STAMP, out);
         }
     }
     next_word w = look_next(it, end);

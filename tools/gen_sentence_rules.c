@@ -3,7 +3,7 @@
  * splitter's boundary rules (issue 19), for tools/gen_sentences.c:
  *
  *   gen/sentence_rules.h   PARL__SR_*: 1 for each rule that is on, 0 off
- *   gen/sentence_lex.re    the time stamp definitions of the scanners and
+ *   gen/sentence_lex.re    the clock definition of the scanners and
  *                          the matchers of the rules' vocabulary:
  *       parl__sl_emoticon   length of an emoticon at the start of a span
  *       parl__sl_bang_name  is a span a name that ends in "!" (Yahoo)
@@ -79,12 +79,22 @@ static int check_item(const ynode *n, int kind)
     return 0;
 }
 
-static int read_list(const ynode *seq, sl_entries *e, int kind, int any_case)
+/* An emoticon opens with a mark (the splitter looks for one only after a
+ * stop followed by such a character): not a letter, digit, quote, bracket,
+ * stop or emphasis mark. */
+static int check_emoticon(const ynode *n)
+{
+    unsigned char c = (unsigned char)n->text[0];
+    if (ispunct(c) && !strchr("([{\"'*_)]}.!?", c)) return 0;
+    return yerr(n, "emoticon '%s' must open with a mark such as : ; = ^ < >", n->text);
+}
+
+static int read_list(const ynode *seq, sl_entries *e, int kind, int any_case, int emoticons)
 {
     int bad = 0;
     for (size_t i = 0; i < seq->n; i++) {
         const ynode *w = seq->items[i];
-        if (check_item(w, kind)) { bad++; continue; }
+        if (check_item(w, kind) || (emoticons && check_emoticon(w))) { bad++; continue; }
         sl_entry x = { .text = w->text, .any_case = any_case, .at = w };
         sl_fold(w->text, x.folded);
         sl_push(e, x);
@@ -124,7 +134,8 @@ int sl_read_rules(gen_ctx *g, sl_rules *r)
     bad += rules ? read_switches(rules, r->on) : 1;
     for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
         const ynode *seq = sl_need(root, lists[i].key, Y_SEQ, "a list");
-        bad += seq ? read_list(seq, list_of(r, i), lists[i].kind, lists[i].any_case) : 1;
+        bad += seq ? read_list(seq, list_of(r, i), lists[i].kind, lists[i].any_case,
+                               list_of(r, i) == &r->emoticons) : 1;
     }
     if (!bad && r->on[SL_STAMPS] && r->clock.n == 0)
         bad += yerr(ymap_get(root, "clock_suffixes"), "time_stamps needs clock_suffixes");
@@ -185,11 +196,9 @@ static void put_matcher(FILE *f, const char *name, const sl_entries *e, int whol
 void sl_put_clock_def(FILE *f, const sl_rules *r)
 {
     if (!r->on[SL_STAMPS]) return;
-    fputs("    clock   = [0-9]{1,2} \":\" [0-9]{2} (\":\" [0-9]{2})? \" \"? ", f);
+    fputs("    clock   = \":\" [0-9]{2} (\":\" [0-9]{2})? \" \"? ", f);
     put_alternatives(f, &r->clock);
-    fputs(";\n"
-          "    date    = [0-9]{1,2} \"/\" [0-9]{1,2} \"/\" ([0-9]{2} | [0-9]{4});\n"
-          "    stamp   = (date \" \"+)? clock;\n", f);
+    fputs(";\n", f);
 }
 
 void sl_put_matchers(FILE *f, const sl_rules *r)

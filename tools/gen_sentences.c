@@ -261,28 +261,104 @@ static void put_defs(FILE *f, const unsigned *bul, size_t nbul)
           "    special = [.!?\\n\\r\"()\\x00\\u2026] | lq | rq | bullet;\n", f);
 }
 
-/* The ASCII characters the rules of sentences.yaml need the scanner to stop
- * at; ordinary runs break there, and the DFA goes on unless one of the
- * rules' tokens matches. Empty when every such rule is off. */
-static void soft_chars(const sl_rules *r, char *out)
+/* Ordinary text for the scanners' runs. The rules of sentences.yaml need
+ * the scanner to stop at a few more ASCII characters (soft): a comma before
+ * a capital, a clock's colon, a separator run. So that ordinary commas and
+ * hyphens cost nothing, a run takes a soft character in as long as what
+ * follows cannot make the rule's token ("a, b", "well-known", "a -- b"):
+ *
+ *   c     ordinary characters; w: those that are no blank (a word's, for
+ *         the counting scanner, whose runs are words)
+ *   run   c, or a soft character that cannot start a token here
+ *   wrun  the same within a word
+ *
+ * A soft character a run cannot take is scanned on its own (rule "soft"),
+ * unless a token matches there. */
+static void put_runs(FILE *f, const sl_rules *r)
 {
-    *out = 0;
-    if (r->on[SL_CLOSINGS]) strcat(out, ",");
-    if (r->on[SL_STAMPS]) strcat(out, "0-9");
-    if (r->on[SL_SEPARATORS]) strcat(out, "*=_~#\\-");
+    char soft[32] = "";
+    if (r->on[SL_CLOSINGS]) strcat(soft, ",");
+    if (r->on[SL_STAMPS]) strcat(soft, ":");
+    if (r->on[SL_SEPARATORS]) strcat(soft, "*=#\\-");
+    if (!*soft) {
+        fputs("    c       = [\\x01-\\x7f] \\ special;\n"
+              "    run     = c;\n"
+              "    wrun    = c \\ hs;\n", f);
+        return;
+    }
+    fprintf(f, "    soft    = [%s];\n"
+               "    c       = [\\x01-\\x7f] \\ special \\ soft;\n"
+               "    w       = c \\ hs;\n", soft);
+    fputs("    run     = c;\n    wrun    = w;\n", f);
+}
+
+/* The scanners skip runs of ordinary ASCII text (the rules run+, wrun+ and
+ * hs+; no token starts with such a character) before their DFA, eight
+ * bytes a step. The table gives each byte 1 for a word's character, 2 for
+ * a blank (hs), 4 for anything the DFA must see. It must agree with
+ * put_runs and put_defs (special, hs). */
+static void put_plain_table(FILE *f, const sl_rules *r)
+{
+    const char *special = ".!?\n\r\"()";
+    fputs("static const unsigned char sentence_lex_plain[256] = {", f);
+    for (int c = 0; c < 256; c++) {
+        int plain = c > 0 && c < 0x80 && !strchr(special, c) &&
+                    !(r->on[SL_CLOSINGS] && c == ',') && !(r->on[SL_STAMPS] && c == ':') &&
+                    !(r->on[SL_SEPARATORS] && strchr("*=#-", c));
+        int blank = c == ' ' || c == '\t' || c == '\v' || c == '\f';
+        fprintf(f, "%s%d,", c % 32 ? "" : "\n    ", plain ? 1 + blank : 4);
+    }
+    fputs("\n};\n\n"
+          "/* The counting scanner's skip: words start where a word's character\n"
+          " * follows a blank (*SP: the byte before CUR was one). */\n"
+          "static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,\n"
+          "                                                    const unsigned char *lim,\n"
+          "                                                    size_t *words, int *sp)\n"
+          "{\n"
+          "    const unsigned char *t = sentence_lex_plain;\n"
+          "    unsigned prev = *sp ? 2u : 1u;\n"
+          "    size_t n = 0;\n"
+          "    while (lim - cur >= 8) {\n"
+          "        unsigned k0 = t[cur[0]], k1 = t[cur[1]], k2 = t[cur[2]], k3 = t[cur[3]];\n"
+          "        unsigned k4 = t[cur[4]], k5 = t[cur[5]], k6 = t[cur[6]], k7 = t[cur[7]];\n"
+          "        if ((k0 | k1 | k2 | k3 | k4 | k5 | k6 | k7) & 4) break;\n"
+          "        /* a start: this byte a word's (1), the one before a blank (2) */\n"
+          "        n += ((k0 & (prev >> 1)) + (k1 & (k0 >> 1)) + (k2 & (k1 >> 1)) + (k3 & (k2 >> 1)) +\n"
+          "              (k4 & (k3 >> 1)) + (k5 & (k4 >> 1)) + (k6 & (k5 >> 1)) + (k7 & (k6 >> 1)));\n"
+          "        prev = k7;\n"
+          "        cur += 8;\n"
+          "    }\n"
+          "    *words += n;\n"
+          "    *sp = prev == 2;\n"
+          "    return cur;\n"
+          "}\n\n"
+          "/* The first byte of [CUR, LIM) that is not ordinary text: eight bytes a\n"
+          " * step (independent loads, one branch), then one at a time. */\n"
+          "static const unsigned char *sentence_lex_skip(const unsigned char *cur,\n"
+          "                                              const unsigned char *lim)\n"
+          "{\n"
+          "    const unsigned char *t = sentence_lex_plain;\n"
+          "    while (lim - cur >= 8 && !((t[cur[0]] | t[cur[1]] | t[cur[2]] | t[cur[3]] |\n"
+          "                                t[cur[4]] | t[cur[5]] | t[cur[6]] | t[cur[7]]) & 4))\n"
+          "        cur += 8;\n"
+          "    while (cur < lim && !(t[*cur] & 4)) cur++;\n"
+          "    return cur;\n"
+          "}\n\n", f);
 }
 
 /* The tokens of sentences.yaml's rules. WORD is the counting action. */
 static void put_rule_tokens(FILE *f, const sl_rules *r, const char *word, int counting)
 {
-    if (r->on[SL_STAMPS])
-        fprintf(f, "    stamp        { %s%st = PARL__T_STAMP; goto out; }\n", word,
+    if (r->on[SL_STAMPS])   /* the token is the clock from its colon; split.c looks back */
+        fprintf(f, "    clock        { %s%st = PARL__T_STAMP; goto out; }\n", word,
                 counting ? "for (const unsigned char *q = tok + 1; q < cur; q++) "
                            "words += q[-1] == ' ' && q[0] != ' '; " : "");
     if (r->on[SL_CLOSINGS])
         fprintf(f, "    \",\" hs+ [A-Z] { %scur = tok + 1; t = PARL__T_COMMA; goto out; }\n", word);
     if (r->on[SL_SEPARATORS])
-        fprintf(f, "    [*=~#]{3,} | \"_\"{4,} | \"-\"{4,} { %st = PARL__T_SEP; goto out; }\n", word);
+        fprintf(f, "    [*=#]{3,} | \"-\"{4,} { %st = PARL__T_SEP; goto out; }\n", word);
+    if (r->on[SL_CLOSINGS] || r->on[SL_STAMPS] || r->on[SL_SEPARATORS])
+        fprintf(f, "    soft         { %scontinue; }\n", word);
 }
 
 /* The two scanners share their punctuation rules; COUNTING adds the word
@@ -297,17 +373,17 @@ static void put_scanner(FILE *f, const char *name, int counting, const unsigned 
         "    int t;\n"
         "%s"
         "    for (;;) {\n"
+        "%s"
         "        tok = cur;\n"
         "    /*!local:re2c\n", name,
-        counting ? "    size_t words = L->words, cont = L->cont;\n    int sp = L->sp;\n" : "");
+        counting ? "    size_t words = L->words, cont = L->cont;\n    int sp = L->sp;\n" : "",
+        counting ? "        cur = sentence_lex_count_skip(cur, lim, &words, &sp);   /* wrun+, hs+ */\n"
+                 : "        cur = sentence_lex_skip(cur, lim);   /* run+ */\n");
     fputs(sl_api_conf, f);
     fputs("    re2c:define:YYLESSTHAN = \"cur >= lim\";\n"
           "    re2c:eof = 0;\n", f);
     put_defs(f, bul, nbul);
-    char soft[32];
-    soft_chars(r, soft);
-    if (*soft) fprintf(f, "    soft    = [%s];\n    plain   = [\\x01-\\x7f] \\ special \\ soft;\n", soft);
-    else fputs("    plain   = [\\x01-\\x7f] \\ special;\n", f);
+    put_runs(f, r);
     sl_put_clock_def(f, r);
     const char *word = counting ? "words += (size_t)sp; sp = 0; " : "";
     const char *mb = counting ? "cont += (size_t)(cur - tok) - 1; " : "";
@@ -316,17 +392,15 @@ static void put_scanner(FILE *f, const char *name, int counting, const unsigned 
     if (counting)
         fputs("    hs+          { sp = 1; continue; }\n"
               "    uspace       { sp = 1; cont += (size_t)(cur - tok) - 1; continue; }\n"
-              "    (plain \\ hs)+ { words += (size_t)sp; sp = 0; continue; }\n"
+              "    wrun+        { words += (size_t)sp; sp = 0; continue; }\n"
               "    [^] \\ [\\x00-\\x7f] \\ special \\ uspace { words += (size_t)sp; sp = 0; "
               "cont += (size_t)(cur - tok) - 1; continue; }\n"
               "    eol hs*      { sp = 1; t = PARL__T_EOL; goto out; }\n", f);
     else
-        fputs("    plain+       { continue; }\n"
+        fputs("    run+         { continue; }\n"
               "    [^] \\ [\\x00-\\x7f] \\ special { continue; }\n"
               "    eol hs*      { t = PARL__T_EOL; goto out; }\n", f);
-    /* the rules' tokens first: a separator run is as long as soft+ would be */
     put_rule_tokens(f, r, word, counting);
-    if (*soft) fprintf(f, "    soft         { %scontinue; }\n", word);
     static const struct { const char *re; const char *tok; int multibyte; } toks[] = {
         { "[.!?]+      ", "PARL__T_TERM", 0 },
         { "[\\u2026]    ", "PARL__T_ELLIPSIS", 1 },
@@ -528,6 +602,7 @@ int gen_sentences(gen_ctx *g)
         fputs("/* The sentence splitter's lexers; see tools/gen_sentences.c. */\n"
               "#include <stddef.h>\n"
               "#include \"split_internal.h\"\n\n", f);
+        put_plain_table(f, &rules);
         put_scanner(f, "parl__sl_scan", 0, bul, nbul, &rules);
         put_scanner(f, "parl__sl_scan_count", 1, bul, nbul, &rules);
         put_abbr(f, &ab);

@@ -56,7 +56,7 @@ typedef struct {
 /* Loads and checks sentences.yaml; returns the number of errors. */
 int sl_read_rules(gen_ctx *g, sl_rules *r);
 void sl_rules_free(sl_rules *r);
-/* The scanner rules for time stamps (re2c definitions used by the lexers). */
+/* The scanners' clock: from the colon of a time ":05 PM" (re2c). */
 void sl_put_clock_def(FILE *f, const sl_rules *r);
 /* The matchers (parl__sl_emoticon, _bang_name, _closing, _web, _domain). */
 void sl_put_matchers(FILE *f, const sl_rules *r);
