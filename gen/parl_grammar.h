@@ -4,5 +4,5 @@
  * grammar/'s specs (see tools/gen_grammar_id.c). */
 #ifndef PARL_GRAMMAR_H
 #define PARL_GRAMMAR_H
-#define PARL_GRAMMAR_ID "adb9b2152cdd8de6b0246a479a76d9a18dd0deb6987c00bf39258499bef8d37a"
+#define PARL_GRAMMAR_ID "e46e0264979d8980ea000f92761842061316b7d15494d063fb07714726c47c32"
 #endif

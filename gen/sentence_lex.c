@@ -8,7 +8,7 @@
 static const unsigned char sentence_lex_plain[256] = {
     4,1,1,1,1,1,1,1,1,2,4,2,2,4,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
     2,4,4,4,1,1,1,1,4,4,4,1,4,4,4,1,1,1,1,1,1,1,1,1,1,1,4,1,1,4,1,4,
-    1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
+    1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,4,
     1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
     4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,
     4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,
@@ -146,7 +146,6 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl
 		case '\\':
 		case ']':
 		case '^':
-		case '_':
 		case '`':
 		case 'a':
 		case 'b':
@@ -193,7 +192,8 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl
 		case ',': goto yy16;
 		case '-': goto yy17;
 		case ':': goto yy18;
-		case 0xC2: goto yy19;
+		case '_': goto yy19;
+		case 0xC2: goto yy20;
 		case 0xC3:
 		case 0xC4:
 		case 0xC5:
@@ -222,8 +222,8 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl
 		case 0xDC:
 		case 0xDD:
 		case 0xDE:
-		case 0xDF: goto yy20;
-		case 0xE0: goto yy21;
+		case 0xDF: goto yy21;
+		case 0xE0: goto yy22;
 		case 0xE1:
 		case 0xE3:
 		case 0xE4:
@@ -237,15 +237,15 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl
 		case 0xEC:
 		case 0xED:
 		case 0xEE:
-		case 0xEF: goto yy22;
-		case 0xE2: goto yy23;
-		case 0xF0: goto yy24;
+		case 0xEF: goto yy23;
+		case 0xE2: goto yy24;
+		case 0xF0: goto yy25;
 		case 0xF1:
 		case 0xF2:
-		case 0xF3: goto yy25;
-		case 0xF4: goto yy26;
+		case 0xF3: goto yy26;
+		case 0xF4: goto yy27;
 		default:
-			if (cur >= lim) goto yy56;
+			if (cur >= lim) goto yy60;
 			goto yy1;
 	}
 yy1:
@@ -336,7 +336,6 @@ yy3:
 		case '\\':
 		case ']':
 		case '^':
-		case '_':
 		case '`':
 		case 'a':
 		case 'b':
@@ -416,7 +415,7 @@ yy12:
 	switch (yych) {
 		case '#':
 		case '*':
-		case '=': goto yy27;
+		case '=': goto yy28;
 		default: goto yy13;
 	}
 yy13:
@@ -436,7 +435,7 @@ yy16:
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy29;
+		case ' ': goto yy30;
 		default: goto yy13;
 	}
 yy17:
@@ -445,7 +444,7 @@ yy17:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '-': goto yy30;
+		case '-': goto yy31;
 		default: goto yy13;
 	}
 yy18:
@@ -463,78 +462,17 @@ yy18:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy31;
+		case '9': goto yy32;
 		default: goto yy13;
 	}
 yy19:
+	yyaccept = 0;
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy32;
-		case 0xAB: goto yy33;
-		case 0xBB: goto yy34;
-		default: goto yy2;
+		case '_': goto yy33;
+		default: goto yy13;
 	}
 yy20:
 	++cur;
@@ -583,7 +521,6 @@ yy20:
 		case 0xA8:
 		case 0xA9:
 		case 0xAA:
-		case 0xAB:
 		case 0xAC:
 		case 0xAD:
 		case 0xAE:
@@ -599,19 +536,50 @@ yy20:
 		case 0xB8:
 		case 0xB9:
 		case 0xBA:
-		case 0xBB:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy32;
+		case 0xBF: goto yy34;
+		case 0xAB: goto yy35;
+		case 0xBB: goto yy36;
 		default: goto yy2;
 	}
 yy21:
-	yyaccept = 1;
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
 		case 0xA0:
 		case 0xA1:
 		case 0xA2:
@@ -643,7 +611,7 @@ yy21:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy35;
+		case 0xBF: goto yy34;
 		default: goto yy2;
 	}
 yy22:
@@ -652,38 +620,6 @@ yy22:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
 		case 0xA0:
 		case 0xA1:
 		case 0xA2:
@@ -715,7 +651,7 @@ yy22:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy35;
+		case 0xBF: goto yy37;
 		default: goto yy2;
 	}
 yy23:
@@ -724,134 +660,6 @@ yy23:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy36;
-		case 0x81: goto yy37;
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy35;
-		case 0x96: goto yy38;
-		case 0x97: goto yy39;
-		default: goto yy2;
-	}
-yy24:
-	yyaccept = 1;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy40;
-		default: goto yy2;
-	}
-yy25:
-	yyaccept = 1;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
 		case 0x80:
 		case 0x81:
 		case 0x82:
@@ -915,7 +723,135 @@ yy25:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy40;
+		case 0xBF: goto yy37;
+		default: goto yy2;
+	}
+yy24:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy38;
+		case 0x81: goto yy39;
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy37;
+		case 0x96: goto yy40;
+		case 0x97: goto yy41;
+		default: goto yy2;
+	}
+yy25:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy42;
 		default: goto yy2;
 	}
 yy26:
@@ -939,33 +875,105 @@ yy26:
 		case 0x8C:
 		case 0x8D:
 		case 0x8E:
-		case 0x8F: goto yy40;
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy42;
 		default: goto yy2;
 	}
 yy27:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F: goto yy42;
+		default: goto yy2;
+	}
+yy28:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '#':
 		case '*':
-		case '=': goto yy41;
-		default: goto yy28;
+		case '=': goto yy43;
+		default: goto yy29;
 	}
-yy28:
+yy29:
 	cur = mar;
 	if (yyaccept == 0) {
 		goto yy13;
 	} else {
 		goto yy2;
 	}
-yy29:
+yy30:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy29;
+		case ' ': goto yy30;
 		case 'A':
 		case 'B':
 		case 'C':
@@ -991,17 +999,17 @@ yy29:
 		case 'W':
 		case 'X':
 		case 'Y':
-		case 'Z': goto yy43;
-		default: goto yy28;
+		case 'Z': goto yy45;
+		default: goto yy29;
 	}
-yy30:
+yy31:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '-': goto yy44;
-		default: goto yy28;
+		case '-': goto yy46;
+		default: goto yy29;
 	}
-yy31:
+yy32:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -1014,158 +1022,25 @@ yy31:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy45;
-		default: goto yy28;
+		case '9': goto yy47;
+		default: goto yy29;
 	}
-yy32:
-	++cur;
-	{ continue; }
 yy33:
 	++cur;
-	{ t = PARL__T_LQ; goto out; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '_': goto yy48;
+		default: goto yy29;
+	}
 yy34:
 	++cur;
-	{ t = PARL__T_RQ; goto out; }
+	{ continue; }
 yy35:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy32;
-		default: goto yy28;
-	}
+	{ t = PARL__T_LQ; goto out; }
 yy36:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA4:
-		case 0xA5:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy32;
-		case 0x9C:
-		case 0x9E: goto yy33;
-		case 0x9D: goto yy34;
-		case 0xA2:
-		case 0xA3: goto yy46;
-		case 0xA6: goto yy47;
-		default: goto yy28;
-	}
+	{ t = PARL__T_RQ; goto out; }
 yy37:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
@@ -1173,6 +1048,7 @@ yy37:
 		case 0x80:
 		case 0x81:
 		case 0x82:
+		case 0x83:
 		case 0x84:
 		case 0x85:
 		case 0x86:
@@ -1232,9 +1108,8 @@ yy37:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy32;
-		case 0x83: goto yy46;
-		default: goto yy28;
+		case 0xBF: goto yy34;
+		default: goto yy29;
 	}
 yy38:
 	++cur;
@@ -1268,83 +1143,9 @@ yy38:
 		case 0x99:
 		case 0x9A:
 		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
 		case 0x9F:
 		case 0xA0:
 		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy32;
-		case 0xAA: goto yy46;
-		default: goto yy28;
-	}
-yy39:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
 		case 0xA4:
 		case 0xA5:
 		case 0xA7:
@@ -1371,10 +1172,84 @@ yy39:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy32;
+		case 0xBF: goto yy34;
+		case 0x9C:
+		case 0x9E: goto yy35;
+		case 0x9D: goto yy36;
+		case 0xA2:
+		case 0xA3: goto yy49;
+		case 0xA6: goto yy50;
+		default: goto yy29;
+	}
+yy39:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
 		case 0x8F:
-		case 0xA6: goto yy46;
-		default: goto yy28;
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy34;
+		case 0x83: goto yy49;
+		default: goto yy29;
 	}
 yy40:
 	++cur;
@@ -1422,6 +1297,74 @@ yy40:
 		case 0xA7:
 		case 0xA8:
 		case 0xA9:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy34;
+		case 0xAA: goto yy49;
+		default: goto yy29;
+	}
+yy41:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
 		case 0xAA:
 		case 0xAB:
 		case 0xAC:
@@ -1443,94 +1386,143 @@ yy40:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy35;
-		default: goto yy28;
+		case 0xBF: goto yy34;
+		case 0x8F:
+		case 0xA6: goto yy49;
+		default: goto yy29;
 	}
-yy41:
+yy42:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy37;
+		default: goto yy29;
+	}
+yy43:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '#':
 		case '*':
-		case '=': goto yy41;
-		default: goto yy42;
+		case '=': goto yy43;
+		default: goto yy44;
 	}
-yy42:
-	{ t = PARL__T_SEP; goto out; }
-yy43:
-	++cur;
-	{ cur = tok + 1; t = PARL__T_COMMA; goto out; }
 yy44:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '-': goto yy48;
-		default: goto yy28;
-	}
+	{ t = PARL__T_SEP; goto out; }
 yy45:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case ' ': goto yy49;
-		case ':': goto yy50;
-		case 'A':
-		case 'P': goto yy51;
-		case 'a':
-		case 'p': goto yy52;
-		default: goto yy28;
-	}
+	{ cur = tok + 1; t = PARL__T_COMMA; goto out; }
 yy46:
 	++cur;
-	{ t = PARL__T_BULLET; goto out; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '-': goto yy51;
+		default: goto yy29;
+	}
 yy47:
 	++cur;
-	{ t = PARL__T_ELLIPSIS; goto out; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case ' ': goto yy52;
+		case ':': goto yy53;
+		case 'A':
+		case 'P': goto yy54;
+		case 'a':
+		case 'p': goto yy55;
+		default: goto yy29;
+	}
 yy48:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '-': goto yy48;
-		default: goto yy42;
+		case '_': goto yy56;
+		default: goto yy29;
 	}
 yy49:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'P': goto yy51;
-		case 'a':
-		case 'p': goto yy52;
-		default: goto yy28;
-	}
+	{ t = PARL__T_BULLET; goto out; }
 yy50:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy53;
-		default: goto yy28;
-	}
+	{ t = PARL__T_ELLIPSIS; goto out; }
 yy51:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'M': goto yy54;
-		default: goto yy28;
+		case '-': goto yy51;
+		default: goto yy44;
 	}
 yy52:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'm': goto yy54;
-		default: goto yy28;
+		case 'A':
+		case 'P': goto yy54;
+		case 'a':
+		case 'p': goto yy55;
+		default: goto yy29;
 	}
 yy53:
 	++cur;
@@ -1545,24 +1537,61 @@ yy53:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy55;
-		default: goto yy28;
+		case '9': goto yy57;
+		default: goto yy29;
 	}
 yy54:
 	++cur;
-	{ t = PARL__T_STAMP; goto out; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'M': goto yy58;
+		default: goto yy29;
+	}
 yy55:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ' ': goto yy49;
-		case 'A':
-		case 'P': goto yy51;
-		case 'a':
-		case 'p': goto yy52;
-		default: goto yy28;
+		case 'm': goto yy58;
+		default: goto yy29;
 	}
 yy56:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '_': goto yy56;
+		default: goto yy44;
+	}
+yy57:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy59;
+		default: goto yy29;
+	}
+yy58:
+	++cur;
+	{ t = PARL__T_STAMP; goto out; }
+yy59:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case ' ': goto yy52;
+		case 'A':
+		case 'P': goto yy54;
+		case 'a':
+		case 'p': goto yy55;
+		default: goto yy29;
+	}
+yy60:
 	{ t = PARL__T_END; goto out; }
 }
 
@@ -1665,7 +1694,6 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
 		case '\\':
 		case ']':
 		case '^':
-		case '_':
 		case '`':
 		case 'a':
 		case 'b':
@@ -1697,26 +1725,27 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy60;
+		case 0x7F: goto yy64;
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy62;
-		case '\n': goto yy64;
-		case '\r': goto yy67;
+		case ' ': goto yy66;
+		case '\n': goto yy68;
+		case '\r': goto yy71;
 		case '!':
 		case '.':
-		case '?': goto yy68;
-		case '"': goto yy70;
+		case '?': goto yy72;
+		case '"': goto yy74;
 		case '#':
 		case '*':
-		case '=': goto yy71;
-		case '(': goto yy73;
-		case ')': goto yy74;
-		case ',': goto yy75;
-		case '-': goto yy76;
-		case ':': goto yy77;
-		case 0xC2: goto yy78;
+		case '=': goto yy75;
+		case '(': goto yy77;
+		case ')': goto yy78;
+		case ',': goto yy79;
+		case '-': goto yy80;
+		case ':': goto yy81;
+		case '_': goto yy82;
+		case 0xC2: goto yy83;
 		case 0xC3:
 		case 0xC4:
 		case 0xC5:
@@ -1745,11 +1774,11 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
 		case 0xDC:
 		case 0xDD:
 		case 0xDE:
-		case 0xDF: goto yy79;
-		case 0xE0: goto yy80;
-		case 0xE1: goto yy81;
-		case 0xE2: goto yy82;
-		case 0xE3: goto yy83;
+		case 0xDF: goto yy84;
+		case 0xE0: goto yy85;
+		case 0xE1: goto yy86;
+		case 0xE2: goto yy87;
+		case 0xE3: goto yy88;
 		case 0xE4:
 		case 0xE5:
 		case 0xE6:
@@ -1760,22 +1789,22 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
 		case 0xEB:
 		case 0xEC:
 		case 0xED:
-		case 0xEE: goto yy84;
-		case 0xEF: goto yy85;
-		case 0xF0: goto yy86;
+		case 0xEE: goto yy89;
+		case 0xEF: goto yy90;
+		case 0xF0: goto yy91;
 		case 0xF1:
 		case 0xF2:
-		case 0xF3: goto yy87;
-		case 0xF4: goto yy88;
+		case 0xF3: goto yy92;
+		case 0xF4: goto yy93;
 		default:
-			if (cur >= lim) goto yy121;
-			goto yy58;
+			if (cur >= lim) goto yy129;
+			goto yy62;
 	}
-yy58:
+yy62:
 	++cur;
-yy59:
+yy63:
 	{ words += (size_t)sp; sp = 0; if (*tok) L->bad++; else L->nul++; continue; }
-yy60:
+yy64:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -1855,7 +1884,6 @@ yy60:
 		case '\\':
 		case ']':
 		case '^':
-		case '_':
 		case '`':
 		case 'a':
 		case 'b':
@@ -1887,59 +1915,59 @@ yy60:
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy60;
-		default: goto yy61;
-	}
-yy61:
-	{ words += (size_t)sp; sp = 0; continue; }
-yy62:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case ' ': goto yy62;
-		default: goto yy63;
-	}
-yy63:
-	{ sp = 1; continue; }
-yy64:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy65:
-	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case ' ': goto yy64;
-		default: goto yy66;
-	}
-yy66:
-	{ sp = 1; t = PARL__T_EOL; goto out; }
-yy67:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy66;
-		case '\n': goto yy64;
+		case 0x7F: goto yy64;
 		default: goto yy65;
 	}
+yy65:
+	{ words += (size_t)sp; sp = 0; continue; }
+yy66:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy66;
+		default: goto yy67;
+	}
+yy67:
+	{ sp = 1; continue; }
 yy68:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy69:
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy68;
+		default: goto yy70;
+	}
+yy70:
+	{ sp = 1; t = PARL__T_EOL; goto out; }
+yy71:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy70;
+		case '\n': goto yy68;
+		default: goto yy69;
+	}
+yy72:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '!':
 		case '.':
-		case '?': goto yy68;
-		default: goto yy69;
+		case '?': goto yy72;
+		default: goto yy73;
 	}
-yy69:
+yy73:
 	{ words += (size_t)sp; sp = 0; t = PARL__T_TERM; goto out; }
-yy70:
+yy74:
 	++cur;
 	{ words += (size_t)sp; sp = 0; t = PARL__T_DQ; goto out; }
-yy71:
+yy75:
 	yyaccept = 0;
 	++cur;
 	mar = cur;
@@ -1947,18 +1975,18 @@ yy71:
 	switch (yych) {
 		case '#':
 		case '*':
-		case '=': goto yy89;
-		default: goto yy72;
+		case '=': goto yy94;
+		default: goto yy76;
 	}
-yy72:
+yy76:
 	{ words += (size_t)sp; sp = 0; continue; }
-yy73:
+yy77:
 	++cur;
 	{ words += (size_t)sp; sp = 0; t = PARL__T_LP; goto out; }
-yy74:
+yy78:
 	++cur;
 	{ words += (size_t)sp; sp = 0; t = PARL__T_RP; goto out; }
-yy75:
+yy79:
 	yyaccept = 0;
 	++cur;
 	mar = cur;
@@ -1967,19 +1995,19 @@ yy75:
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy91;
-		default: goto yy72;
+		case ' ': goto yy96;
+		default: goto yy76;
 	}
-yy76:
+yy80:
 	yyaccept = 0;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '-': goto yy92;
-		default: goto yy72;
+		case '-': goto yy97;
+		default: goto yy76;
 	}
-yy77:
+yy81:
 	yyaccept = 0;
 	++cur;
 	mar = cur;
@@ -1994,340 +2022,23 @@ yy77:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy93;
-		default: goto yy72;
-	}
-yy78:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy94;
-		case 0xA0: goto yy95;
-		case 0xAB: goto yy96;
-		case 0xBB: goto yy97;
-		default: goto yy59;
-	}
-yy79:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy94;
-		default: goto yy59;
-	}
-yy80:
-	yyaccept = 1;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy98;
-		default: goto yy59;
-	}
-yy81:
-	yyaccept = 1;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy98;
-		case 0x9A: goto yy99;
-		default: goto yy59;
+		case '9': goto yy98;
+		default: goto yy76;
 	}
 yy82:
-	yyaccept = 1;
+	yyaccept = 0;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy100;
-		case 0x81: goto yy101;
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy98;
-		case 0x96: goto yy102;
-		case 0x97: goto yy103;
-		default: goto yy59;
+		case '_': goto yy99;
+		default: goto yy76;
 	}
 yy83:
-	yyaccept = 1;
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy99;
+		case 0x80:
 		case 0x81:
 		case 0x82:
 		case 0x83:
@@ -2359,7 +2070,6 @@ yy83:
 		case 0x9D:
 		case 0x9E:
 		case 0x9F:
-		case 0xA0:
 		case 0xA1:
 		case 0xA2:
 		case 0xA3:
@@ -2370,7 +2080,6 @@ yy83:
 		case 0xA8:
 		case 0xA9:
 		case 0xAA:
-		case 0xAB:
 		case 0xAC:
 		case 0xAD:
 		case 0xAE:
@@ -2386,17 +2095,17 @@ yy83:
 		case 0xB8:
 		case 0xB9:
 		case 0xBA:
-		case 0xBB:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy98;
-		default: goto yy59;
+		case 0xBF: goto yy100;
+		case 0xA0: goto yy101;
+		case 0xAB: goto yy102;
+		case 0xBB: goto yy103;
+		default: goto yy63;
 	}
 yy84:
-	yyaccept = 1;
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x80:
@@ -2462,8 +2171,8 @@ yy84:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy98;
-		default: goto yy59;
+		case 0xBF: goto yy100;
+		default: goto yy63;
 	}
 yy85:
 	yyaccept = 1;
@@ -2471,38 +2180,6 @@ yy85:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
 		case 0xA0:
 		case 0xA1:
 		case 0xA2:
@@ -2530,12 +2207,12 @@ yy85:
 		case 0xB8:
 		case 0xB9:
 		case 0xBA:
+		case 0xBB:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy98;
-		case 0xBB: goto yy104;
-		default: goto yy59;
+		case 0xBF: goto yy104;
+		default: goto yy63;
 	}
 yy86:
 	yyaccept = 1;
@@ -2543,6 +2220,166 @@ yy86:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy104;
+		case 0x9A: goto yy105;
+		default: goto yy63;
+	}
+yy87:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy106;
+		case 0x81: goto yy107;
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy104;
+		case 0x96: goto yy108;
+		case 0x97: goto yy109;
+		default: goto yy63;
+	}
+yy88:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy105;
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
 		case 0x90:
 		case 0x91:
 		case 0x92:
@@ -2590,10 +2427,10 @@ yy86:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy105;
-		default: goto yy59;
+		case 0xBF: goto yy104;
+		default: goto yy63;
 	}
-yy87:
+yy89:
 	yyaccept = 1;
 	++cur;
 	mar = cur;
@@ -2662,10 +2499,10 @@ yy87:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy105;
-		default: goto yy59;
+		case 0xBF: goto yy104;
+		default: goto yy63;
 	}
-yy88:
+yy90:
 	yyaccept = 1;
 	++cur;
 	mar = cur;
@@ -2686,33 +2523,233 @@ yy88:
 		case 0x8C:
 		case 0x8D:
 		case 0x8E:
-		case 0x8F: goto yy105;
-		default: goto yy59;
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy104;
+		case 0xBB: goto yy110;
+		default: goto yy63;
 	}
-yy89:
+yy91:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy111;
+		default: goto yy63;
+	}
+yy92:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy111;
+		default: goto yy63;
+	}
+yy93:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F: goto yy111;
+		default: goto yy63;
+	}
+yy94:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '#':
 		case '*':
-		case '=': goto yy106;
-		default: goto yy90;
+		case '=': goto yy112;
+		default: goto yy95;
 	}
-yy90:
+yy95:
 	cur = mar;
 	if (yyaccept == 0) {
-		goto yy72;
+		goto yy76;
 	} else {
-		goto yy59;
+		goto yy63;
 	}
-yy91:
+yy96:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy91;
+		case ' ': goto yy96;
 		case 'A':
 		case 'B':
 		case 'C':
@@ -2738,17 +2775,17 @@ yy91:
 		case 'W':
 		case 'X':
 		case 'Y':
-		case 'Z': goto yy108;
-		default: goto yy90;
+		case 'Z': goto yy114;
+		default: goto yy95;
 	}
-yy92:
+yy97:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '-': goto yy109;
-		default: goto yy90;
+		case '-': goto yy115;
+		default: goto yy95;
 	}
-yy93:
+yy98:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -2761,441 +2798,28 @@ yy93:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy110;
-		default: goto yy90;
-	}
-yy94:
-	++cur;
-	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; continue; }
-yy95:
-	++cur;
-	{ sp = 1; cont += (size_t)(cur - tok) - 1; continue; }
-yy96:
-	++cur;
-	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_LQ; goto out; }
-yy97:
-	++cur;
-	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_RQ; goto out; }
-yy98:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy94;
-		default: goto yy90;
+		case '9': goto yy116;
+		default: goto yy95;
 	}
 yy99:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy95;
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy94;
-		default: goto yy90;
+		case '_': goto yy117;
+		default: goto yy95;
 	}
 yy100:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0xA8:
-		case 0xA9:
-		case 0xAF: goto yy95;
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA4:
-		case 0xA5:
-		case 0xA7:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy94;
-		case 0x9C:
-		case 0x9E: goto yy96;
-		case 0x9D: goto yy97;
-		case 0xA2:
-		case 0xA3: goto yy111;
-		case 0xA6: goto yy112;
-		default: goto yy90;
-	}
+	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; continue; }
 yy101:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy94;
-		case 0x83: goto yy111;
-		case 0x9F: goto yy95;
-		default: goto yy90;
-	}
+	{ sp = 1; cont += (size_t)(cur - tok) - 1; continue; }
 yy102:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy94;
-		case 0xAA: goto yy111;
-		default: goto yy90;
-	}
+	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_LQ; goto out; }
 yy103:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy94;
-		case 0x8F:
-		case 0xA6: goto yy111;
-		default: goto yy90;
-	}
+	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_RQ; goto out; }
 yy104:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
@@ -3262,11 +2886,431 @@ yy104:
 		case 0xBB:
 		case 0xBC:
 		case 0xBD:
-		case 0xBE: goto yy94;
-		case 0xBF: goto yy95;
-		default: goto yy90;
+		case 0xBE:
+		case 0xBF: goto yy100;
+		default: goto yy95;
 	}
 yy105:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy101;
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy100;
+		default: goto yy95;
+	}
+yy106:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0xA8:
+		case 0xA9:
+		case 0xAF: goto yy101;
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA4:
+		case 0xA5:
+		case 0xA7:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy100;
+		case 0x9C:
+		case 0x9E: goto yy102;
+		case 0x9D: goto yy103;
+		case 0xA2:
+		case 0xA3: goto yy118;
+		case 0xA6: goto yy119;
+		default: goto yy95;
+	}
+yy107:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy100;
+		case 0x83: goto yy118;
+		case 0x9F: goto yy101;
+		default: goto yy95;
+	}
+yy108:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy100;
+		case 0xAA: goto yy118;
+		default: goto yy95;
+	}
+yy109:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy100;
+		case 0x8F:
+		case 0xA6: goto yy118;
+		default: goto yy95;
+	}
+yy110:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE: goto yy100;
+		case 0xBF: goto yy101;
+		default: goto yy95;
+	}
+yy111:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -3333,96 +3377,73 @@ yy105:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy98;
-		default: goto yy90;
+		case 0xBF: goto yy104;
+		default: goto yy95;
 	}
-yy106:
+yy112:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '#':
 		case '*':
-		case '=': goto yy106;
-		default: goto yy107;
+		case '=': goto yy112;
+		default: goto yy113;
 	}
-yy107:
-	{ words += (size_t)sp; sp = 0; t = PARL__T_SEP; goto out; }
-yy108:
-	++cur;
-	{ words += (size_t)sp; sp = 0; cur = tok + 1; t = PARL__T_COMMA; goto out; }
-yy109:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '-': goto yy113;
-		default: goto yy90;
-	}
-yy110:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case ' ': goto yy114;
-		case ':': goto yy115;
-		case 'A':
-		case 'P': goto yy116;
-		case 'a':
-		case 'p': goto yy117;
-		default: goto yy90;
-	}
-yy111:
-	++cur;
-	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_BULLET; goto out; }
-yy112:
-	++cur;
-	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_ELLIPSIS; goto out; }
 yy113:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '-': goto yy113;
-		default: goto yy107;
-	}
+	{ words += (size_t)sp; sp = 0; t = PARL__T_SEP; goto out; }
 yy114:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'P': goto yy116;
-		case 'a':
-		case 'p': goto yy117;
-		default: goto yy90;
-	}
+	{ words += (size_t)sp; sp = 0; cur = tok + 1; t = PARL__T_COMMA; goto out; }
 yy115:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9': goto yy118;
-		default: goto yy90;
+		case '-': goto yy120;
+		default: goto yy95;
 	}
 yy116:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'M': goto yy119;
-		default: goto yy90;
+		case ' ': goto yy121;
+		case ':': goto yy122;
+		case 'A':
+		case 'P': goto yy123;
+		case 'a':
+		case 'p': goto yy124;
+		default: goto yy95;
 	}
 yy117:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'm': goto yy119;
-		default: goto yy90;
+		case '_': goto yy125;
+		default: goto yy95;
 	}
 yy118:
+	++cur;
+	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_BULLET; goto out; }
+yy119:
+	++cur;
+	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_ELLIPSIS; goto out; }
+yy120:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '-': goto yy120;
+		default: goto yy113;
+	}
+yy121:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'P': goto yy123;
+		case 'a':
+		case 'p': goto yy124;
+		default: goto yy95;
+	}
+yy122:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -3435,24 +3456,61 @@ yy118:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy120;
-		default: goto yy90;
+		case '9': goto yy126;
+		default: goto yy95;
 	}
-yy119:
-	++cur;
-	{ words += (size_t)sp; sp = 0; for (const unsigned char *q = tok + 1; q < cur; q++) words += q[-1] == ' ' && q[0] != ' '; t = PARL__T_STAMP; goto out; }
-yy120:
+yy123:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ' ': goto yy114;
-		case 'A':
-		case 'P': goto yy116;
-		case 'a':
-		case 'p': goto yy117;
-		default: goto yy90;
+		case 'M': goto yy127;
+		default: goto yy95;
 	}
-yy121:
+yy124:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'm': goto yy127;
+		default: goto yy95;
+	}
+yy125:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '_': goto yy125;
+		default: goto yy113;
+	}
+yy126:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy128;
+		default: goto yy95;
+	}
+yy127:
+	++cur;
+	{ words += (size_t)sp; sp = 0; for (const unsigned char *q = tok + 1; q < cur; q++) words += q[-1] == ' ' && q[0] != ' '; t = PARL__T_STAMP; goto out; }
+yy128:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case ' ': goto yy121;
+		case 'A':
+		case 'P': goto yy123;
+		case 'a':
+		case 'p': goto yy124;
+		default: goto yy95;
+	}
+yy129:
 	{ t = PARL__T_END; goto out; }
 }
 
@@ -3474,701 +3532,608 @@ int parl__sl_abbr(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy125;
+		case 'A': goto yy133;
 		case 'B':
-		case 'b': goto yy126;
+		case 'b': goto yy134;
 		case 'C':
-		case 'c': goto yy127;
-		case 'D': goto yy128;
-		case 'E': goto yy129;
-		case 'F': goto yy130;
+		case 'c': goto yy135;
+		case 'D': goto yy136;
+		case 'E': goto yy137;
+		case 'F': goto yy138;
 		case 'G':
-		case 'g': goto yy131;
+		case 'g': goto yy139;
 		case 'H':
-		case 'h': goto yy132;
+		case 'h': goto yy140;
 		case 'I':
-		case 'i': goto yy133;
-		case 'J': goto yy134;
+		case 'i': goto yy141;
+		case 'J': goto yy142;
 		case 'K':
 		case 'Q':
-		case 'W':
 		case 'X':
 		case 'Y':
 		case 'Z':
 		case 'k':
-		case 'o':
 		case 'q':
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy135;
+		case 'z': goto yy143;
 		case 'L':
-		case 'l': goto yy136;
-		case 'M': goto yy137;
-		case 'N': goto yy138;
-		case 'O': goto yy139;
-		case 'P': goto yy140;
+		case 'l': goto yy144;
+		case 'M': goto yy145;
+		case 'N': goto yy146;
+		case 'O': goto yy147;
+		case 'P': goto yy148;
 		case 'R':
-		case 'r': goto yy141;
-		case 'S': goto yy142;
-		case 'T':
-		case 't': goto yy143;
-		case 'U': goto yy144;
+		case 'r': goto yy149;
+		case 'S': goto yy150;
+		case 'T': goto yy151;
+		case 'U': goto yy152;
 		case 'V':
-		case 'v': goto yy145;
-		case 'a': goto yy146;
-		case 'd': goto yy147;
-		case 'e': goto yy148;
-		case 'f': goto yy149;
-		case 'j': goto yy150;
-		case 'm': goto yy151;
-		case 'n': goto yy152;
-		case 'p': goto yy153;
-		case 's': goto yy154;
-		case 'u': goto yy155;
-		default: goto yy123;
-	}
-yy123:
-	++cur;
-yy124:
-	{ return PARL__ABBR_NONE; }
-yy125:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy156;
-		case 'D':
-		case 'd': goto yy158;
-		case 'L':
-		case 'l': goto yy159;
-		case 'M':
+		case 'v': goto yy153;
+		case 'W': goto yy154;
+		case 'a': goto yy155;
+		case 'd': goto yy156;
+		case 'e': goto yy157;
+		case 'f': goto yy158;
+		case 'j': goto yy159;
 		case 'm': goto yy160;
-		case 'P': goto yy161;
-		case 'R':
-		case 'r': goto yy162;
-		case 'S':
-		case 's': goto yy163;
-		case 'T':
-		case 't': goto yy164;
-		case 'U': goto yy165;
-		case 'V':
-		case 'v': goto yy166;
-		case 'p': goto yy167;
-		case 'u': goto yy168;
-		default: goto yy124;
-	}
-yy126:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy169;
-		case 'L':
-		case 'l': goto yy170;
-		case 'R':
-		case 'r': goto yy171;
-		default: goto yy124;
-	}
-yy127:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy169;
-		case 'A':
-		case 'a': goto yy172;
-		case 'D':
-		case 'd': goto yy173;
-		case 'F':
-		case 'f': goto yy174;
-		case 'H':
-		case 'h': goto yy175;
-		case 'M':
-		case 'm': goto yy176;
-		case 'O':
-		case 'o': goto yy177;
-		case 'P':
-		case 'p': goto yy178;
-		default: goto yy124;
-	}
-yy128:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy179;
-		case 'E': goto yy180;
-		case 'I':
-		case 'i': goto yy181;
-		case 'R':
-		case 'r': goto yy182;
-		case 'e': goto yy183;
-		default: goto yy124;
-	}
-yy129:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy184;
-		case 'Q':
-		case 'q': goto yy185;
-		case 'S':
-		case 's': goto yy186;
-		case 'T':
-		case 't': goto yy187;
-		case 'X':
-		case 'x': goto yy188;
-		default: goto yy124;
-	}
-yy130:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy169;
-		case 'E': goto yy189;
-		case 'I':
-		case 'i': goto yy190;
-		case 'R':
-		case 'r': goto yy191;
-		case 'T':
-		case 't': goto yy192;
-		case 'e': goto yy193;
-		default: goto yy124;
+		case 'n': goto yy161;
+		case 'o': goto yy162;
+		case 'p': goto yy163;
+		case 's': goto yy164;
+		case 't': goto yy165;
+		case 'u': goto yy166;
+		default: goto yy131;
 	}
 yy131:
 	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy169;
-		case 'E':
-		case 'e': goto yy194;
-		case 'O':
-		case 'o': goto yy195;
-		default: goto yy124;
-	}
 yy132:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy169;
-		case 'O':
-		case 'o': goto yy196;
-		case 'W':
-		case 'w': goto yy197;
-		default: goto yy124;
-	}
+	{ return PARL__ABBR_NONE; }
 yy133:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy198;
-		case 'N':
-		case 'n': goto yy199;
-		default: goto yy124;
+		case '.': goto yy167;
+		case 'D':
+		case 'd': goto yy169;
+		case 'L':
+		case 'l': goto yy170;
+		case 'M':
+		case 'm': goto yy171;
+		case 'P': goto yy172;
+		case 'R':
+		case 'r': goto yy173;
+		case 'S':
+		case 's': goto yy174;
+		case 'T':
+		case 't': goto yy175;
+		case 'U': goto yy176;
+		case 'V':
+		case 'v': goto yy177;
+		case 'p': goto yy178;
+		case 'u': goto yy179;
+		default: goto yy132;
 	}
 yy134:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy169;
-		case 'A': goto yy200;
+		case '.': goto yy180;
+		case 'L':
+		case 'l': goto yy181;
 		case 'R':
-		case 'r': goto yy201;
-		case 'U': goto yy202;
-		case 'a': goto yy203;
-		case 'u': goto yy204;
-		default: goto yy124;
+		case 'r': goto yy182;
+		default: goto yy132;
 	}
 yy135:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy169;
-		default: goto yy124;
+		case '.': goto yy180;
+		case 'A':
+		case 'a': goto yy183;
+		case 'D':
+		case 'd': goto yy184;
+		case 'F':
+		case 'f': goto yy185;
+		case 'H':
+		case 'h': goto yy186;
+		case 'M':
+		case 'm': goto yy187;
+		case 'O':
+		case 'o': goto yy188;
+		case 'P':
+		case 'p': goto yy189;
+		default: goto yy132;
 	}
 yy136:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy169;
-		case 'L':
-		case 'l': goto yy205;
-		case 'N':
-		case 'n': goto yy206;
-		case 'T':
-		case 't': goto yy207;
-		default: goto yy124;
+		case '.': goto yy190;
+		case 'E': goto yy191;
+		case 'I':
+		case 'i': goto yy192;
+		case 'R':
+		case 'r': goto yy193;
+		case 'e': goto yy194;
+		default: goto yy132;
 	}
 yy137:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy169;
-		case 'A': goto yy208;
-		case 'E':
-		case 'e': goto yy209;
-		case 'L':
-		case 'l': goto yy210;
-		case 'M':
-		case 'm': goto yy211;
-		case 'R':
-		case 'r': goto yy212;
+		case '.': goto yy195;
+		case 'G':
+		case 'g': goto yy196;
+		case 'Q':
+		case 'q': goto yy197;
 		case 'S':
-		case 's': goto yy213;
+		case 's': goto yy198;
 		case 'T':
-		case 't': goto yy214;
+		case 't': goto yy199;
 		case 'X':
-		case 'x': goto yy215;
-		case 'a': goto yy216;
-		default: goto yy124;
+		case 'x': goto yy200;
+		default: goto yy132;
 	}
 yy138:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy169;
-		case 'O': goto yy217;
-		case 'R':
-		case 'r': goto yy218;
-		case 'o': goto yy219;
-		case 0xC2: goto yy220;
-		default: goto yy124;
+		case '.': goto yy180;
+		case 'A':
+		case 'a': goto yy201;
+		case 'E': goto yy202;
+		case 'I':
+		case 'i': goto yy203;
+		case 'R': goto yy204;
+		case 'T':
+		case 't': goto yy205;
+		case 'e': goto yy206;
+		case 'r': goto yy207;
+		default: goto yy132;
 	}
 yy139:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy169;
-		case 'C': goto yy221;
-		case 'c': goto yy222;
-		default: goto yy124;
+		case '.': goto yy180;
+		case 'E':
+		case 'e': goto yy208;
+		case 'O':
+		case 'o': goto yy209;
+		default: goto yy132;
 	}
 yy140:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy223;
-		case '.': goto yy224;
-		case 'A':
-		case 'a': goto yy225;
-		case 'K':
-		case 'k': goto yy226;
-		case 'L':
-		case 'l': goto yy227;
-		case 'P':
-		case 'p': goto yy228;
-		case 'R':
-		case 'r': goto yy229;
-		case 'S': goto yy230;
-		case 'T':
-		case 't': goto yy231;
-		case 'V':
-		case 'v': goto yy232;
-		default: goto yy124;
+		case '.': goto yy180;
+		case 'O':
+		case 'o': goto yy210;
+		case 'W':
+		case 'w': goto yy211;
+		default: goto yy132;
 	}
 yy141:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy169;
-		case 'D':
-		case 'd': goto yy233;
-		case 'E':
-		case 'e': goto yy234;
-		default: goto yy124;
+		case '.': goto yy212;
+		case 'N':
+		case 'n': goto yy213;
+		default: goto yy132;
 	}
 yy142:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy169;
-		case 'E': goto yy235;
-		case 'G':
-		case 'g': goto yy236;
-		case 'Q':
-		case 'q': goto yy237;
+		case '.': goto yy180;
+		case 'A': goto yy214;
 		case 'R':
-		case 'r': goto yy238;
-		case 'T':
-		case 't': goto yy239;
-		case 'U':
-		case 'u': goto yy240;
-		case 'e': goto yy241;
-		default: goto yy124;
+		case 'r': goto yy215;
+		case 'U': goto yy216;
+		case 'a': goto yy217;
+		case 'u': goto yy218;
+		default: goto yy132;
 	}
 yy143:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy169;
-		case 'A':
-		case 'a': goto yy242;
-		case 'E':
-		case 'e': goto yy243;
-		default: goto yy124;
+		case '.': goto yy180;
+		default: goto yy132;
 	}
 yy144:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy244;
+		case '.': goto yy180;
+		case 'L':
+		case 'l': goto yy219;
 		case 'N':
-		case 'n': goto yy245;
-		default: goto yy124;
+		case 'n': goto yy220;
+		case 'T':
+		case 't': goto yy221;
+		default: goto yy132;
 	}
 yy145:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy169;
-		case 'I':
-		case 'i': goto yy246;
-		case 'O':
-		case 'o': goto yy247;
+		case '.': goto yy180;
+		case 'A': goto yy222;
+		case 'E':
+		case 'e': goto yy223;
+		case 'L':
+		case 'l': goto yy224;
+		case 'M':
+		case 'm': goto yy225;
+		case 'O': goto yy226;
+		case 'R':
+		case 'r': goto yy227;
 		case 'S':
-		case 's': goto yy248;
-		default: goto yy124;
+		case 's': goto yy228;
+		case 'T':
+		case 't': goto yy229;
+		case 'X':
+		case 'x': goto yy230;
+		case 'a': goto yy231;
+		case 'o': goto yy232;
+		default: goto yy132;
 	}
 yy146:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy156;
-		case 'D':
-		case 'd': goto yy158;
-		case 'L':
-		case 'l': goto yy159;
-		case 'M':
-		case 'm': goto yy160;
-		case 'P':
-		case 'p': goto yy249;
+		case '.': goto yy180;
+		case 'O': goto yy233;
 		case 'R':
-		case 'r': goto yy162;
-		case 'S':
-		case 's': goto yy163;
-		case 'T':
-		case 't': goto yy164;
-		case 'V':
-		case 'v': goto yy166;
-		default: goto yy124;
+		case 'r': goto yy234;
+		case 'o': goto yy235;
+		case 0xC2: goto yy236;
+		default: goto yy132;
 	}
 yy147:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy169;
-		case 'E':
-		case 'e': goto yy250;
-		case 'I':
-		case 'i': goto yy181;
-		case 'R':
-		case 'r': goto yy182;
-		default: goto yy124;
+		case '.': goto yy180;
+		case 'C': goto yy237;
+		case 'P':
+		case 'p': goto yy238;
+		case 'c': goto yy239;
+		default: goto yy132;
 	}
 yy148:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy251;
-		case 'Q':
-		case 'q': goto yy185;
-		case 'S':
-		case 's': goto yy186;
+		case 0x00: goto yy240;
+		case '.': goto yy241;
+		case 'A':
+		case 'a': goto yy242;
+		case 'H':
+		case 'h': goto yy243;
+		case 'K':
+		case 'k': goto yy244;
+		case 'L':
+		case 'l': goto yy245;
+		case 'P':
+		case 'p': goto yy246;
+		case 'R':
+		case 'r': goto yy247;
+		case 'S': goto yy248;
 		case 'T':
-		case 't': goto yy187;
-		case 'X':
-		case 'x': goto yy188;
-		default: goto yy124;
+		case 't': goto yy249;
+		case 'V':
+		case 'v': goto yy250;
+		default: goto yy132;
 	}
 yy149:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy169;
-		case 'I':
-		case 'i': goto yy190;
-		case 'R':
-		case 'r': goto yy191;
-		case 'T':
-		case 't': goto yy192;
-		default: goto yy124;
+		case '.': goto yy180;
+		case 'D':
+		case 'd': goto yy251;
+		case 'E':
+		case 'e': goto yy252;
+		default: goto yy132;
 	}
 yy150:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy169;
+		case '.': goto yy180;
+		case 'A': goto yy253;
+		case 'E': goto yy254;
+		case 'G':
+		case 'g': goto yy255;
+		case 'Q':
+		case 'q': goto yy256;
 		case 'R':
-		case 'r': goto yy201;
-		default: goto yy124;
+		case 'r': goto yy257;
+		case 'T':
+		case 't': goto yy258;
+		case 'U': goto yy259;
+		case 'a': goto yy260;
+		case 'e': goto yy261;
+		case 'u': goto yy262;
+		default: goto yy132;
 	}
 yy151:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy169;
+		case '.': goto yy180;
 		case 'A':
-		case 'a': goto yy252;
+		case 'a': goto yy263;
 		case 'E':
-		case 'e': goto yy209;
-		case 'L':
-		case 'l': goto yy210;
-		case 'M':
-		case 'm': goto yy211;
-		case 'R':
-		case 'r': goto yy212;
-		case 'S':
-		case 's': goto yy213;
-		case 'T':
-		case 't': goto yy214;
-		case 'X':
-		case 'x': goto yy215;
-		default: goto yy124;
+		case 'e': goto yy264;
+		case 'H': goto yy265;
+		case 'U': goto yy266;
+		case 'h': goto yy267;
+		case 'u': goto yy268;
+		default: goto yy132;
 	}
 yy152:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy169;
-		case 'O':
-		case 'o': goto yy253;
-		case 'R':
-		case 'r': goto yy218;
-		case 0xC2: goto yy220;
-		default: goto yy124;
+		case '.': goto yy269;
+		case 'N':
+		case 'n': goto yy270;
+		default: goto yy132;
 	}
 yy153:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy223;
-		case '.': goto yy254;
-		case 'A':
-		case 'a': goto yy225;
-		case 'K':
-		case 'k': goto yy226;
-		case 'L':
-		case 'l': goto yy227;
-		case 'P':
-		case 'p': goto yy228;
-		case 'R':
-		case 'r': goto yy229;
-		case 'T':
-		case 't': goto yy231;
-		case 'V':
-		case 'v': goto yy232;
-		default: goto yy124;
+		case 0x00: goto yy271;
+		case '.': goto yy180;
+		case 'I':
+		case 'i': goto yy272;
+		case 'O':
+		case 'o': goto yy273;
+		case 'S':
+		case 's': goto yy274;
+		default: goto yy132;
 	}
 yy154:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy169;
-		case 'E':
-		case 'e': goto yy255;
-		case 'G':
-		case 'g': goto yy236;
-		case 'Q':
-		case 'q': goto yy237;
-		case 'R':
-		case 'r': goto yy238;
-		case 'T':
-		case 't': goto yy239;
-		case 'U':
-		case 'u': goto yy240;
-		default: goto yy124;
+		case '.': goto yy180;
+		case 'E': goto yy275;
+		case 'e': goto yy276;
+		default: goto yy132;
 	}
 yy155:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy169;
-		case 'N':
-		case 'n': goto yy245;
-		default: goto yy124;
+		case '.': goto yy167;
+		case 'D':
+		case 'd': goto yy169;
+		case 'L':
+		case 'l': goto yy170;
+		case 'M':
+		case 'm': goto yy171;
+		case 'P':
+		case 'p': goto yy277;
+		case 'R':
+		case 'r': goto yy173;
+		case 'S':
+		case 's': goto yy174;
+		case 'T':
+		case 't': goto yy175;
+		case 'V':
+		case 'v': goto yy177;
+		default: goto yy132;
 	}
 yy156:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
+		case '.': goto yy180;
 		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
+		case 'e': goto yy278;
 		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
+		case 'i': goto yy192;
 		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy256;
-		case 'M':
-		case 'm': goto yy257;
-		default: goto yy157;
+		case 'r': goto yy193;
+		default: goto yy132;
 	}
 yy157:
-	cur = mar;
-	goto yy124;
-yy158:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'M':
-		case 'm': goto yy258;
-		default: goto yy157;
+		case '.': goto yy279;
+		case 'G':
+		case 'g': goto yy196;
+		case 'Q':
+		case 'q': goto yy197;
+		case 'S':
+		case 's': goto yy198;
+		case 'T':
+		case 't': goto yy199;
+		case 'X':
+		case 'x': goto yy200;
+		default: goto yy132;
+	}
+yy158:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy180;
+		case 'A':
+		case 'a': goto yy201;
+		case 'I':
+		case 'i': goto yy203;
+		case 'R':
+		case 'r': goto yy280;
+		case 'T':
+		case 't': goto yy205;
+		default: goto yy132;
 	}
 yy159:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy259;
-	goto yy157;
-yy160:
-	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'B':
-		case 'b': goto yy260;
-		default: goto yy157;
+		case '.': goto yy180;
+		case 'R':
+		case 'r': goto yy215;
+		default: goto yy132;
+	}
+yy160:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy180;
+		case 'A':
+		case 'a': goto yy281;
+		case 'E':
+		case 'e': goto yy223;
+		case 'L':
+		case 'l': goto yy224;
+		case 'M':
+		case 'm': goto yy225;
+		case 'O':
+		case 'o': goto yy282;
+		case 'R':
+		case 'r': goto yy227;
+		case 'S':
+		case 's': goto yy228;
+		case 'T':
+		case 't': goto yy229;
+		case 'X':
+		case 'x': goto yy230;
+		default: goto yy132;
 	}
 yy161:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy261;
-		case 'R': goto yy262;
-		case 'T':
-		case 't': goto yy263;
-		default: goto yy157;
+		case '.': goto yy180;
+		case 'O':
+		case 'o': goto yy283;
+		case 'R':
+		case 'r': goto yy234;
+		case 0xC2: goto yy236;
+		default: goto yy132;
 	}
 yy162:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy264;
-		default: goto yy157;
+		case '.': goto yy180;
+		case 'P':
+		case 'p': goto yy238;
+		default: goto yy132;
 	}
 yy163:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy265;
-		default: goto yy157;
+		case 0x00: goto yy240;
+		case '.': goto yy284;
+		case 'A':
+		case 'a': goto yy242;
+		case 'H':
+		case 'h': goto yy243;
+		case 'K':
+		case 'k': goto yy244;
+		case 'L':
+		case 'l': goto yy245;
+		case 'P':
+		case 'p': goto yy246;
+		case 'R':
+		case 'r': goto yy247;
+		case 'T':
+		case 't': goto yy249;
+		case 'V':
+		case 'v': goto yy250;
+		default: goto yy132;
 	}
 yy164:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case '.': goto yy180;
+		case 'E':
+		case 'e': goto yy285;
+		case 'G':
+		case 'g': goto yy255;
+		case 'Q':
+		case 'q': goto yy256;
+		case 'R':
+		case 'r': goto yy257;
 		case 'T':
-		case 't': goto yy266;
-		default: goto yy157;
+		case 't': goto yy258;
+		case 'U':
+		case 'u': goto yy286;
+		default: goto yy132;
 	}
 yy165:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G': goto yy267;
-		default: goto yy157;
+		case '.': goto yy180;
+		case 'A':
+		case 'a': goto yy263;
+		case 'E':
+		case 'e': goto yy264;
+		default: goto yy132;
 	}
 yy166:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy268;
-		default: goto yy157;
+		case '.': goto yy180;
+		case 'N':
+		case 'n': goto yy270;
+		default: goto yy132;
 	}
 yy167:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy261;
-		case 'T':
-		case 't': goto yy263;
-		case 'r': goto yy262;
-		default: goto yy157;
-	}
-yy168:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'g': goto yy267;
-		default: goto yy157;
-	}
-yy169:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
 		case 'A':
 		case 'B':
 		case 'C':
@@ -4181,7 +4146,6 @@ yy169:
 		case 'J':
 		case 'K':
 		case 'L':
-		case 'M':
 		case 'N':
 		case 'O':
 		case 'P':
@@ -4207,7 +4171,6 @@ yy169:
 		case 'j':
 		case 'k':
 		case 'l':
-		case 'm':
 		case 'n':
 		case 'o':
 		case 'p':
@@ -4220,183 +4183,335 @@ yy169:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy256;
-		default: goto yy157;
+		case 'z': goto yy287;
+		case 'M':
+		case 'm': goto yy288;
+		default: goto yy168;
+	}
+yy168:
+	cur = mar;
+	goto yy132;
+yy169:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'M':
+		case 'm': goto yy289;
+		default: goto yy168;
 	}
 yy170:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy269;
-		case 'V':
-		case 'v': goto yy270;
-		default: goto yy157;
-	}
+	if (yych <= 0x00) goto yy290;
+	goto yy168;
 yy171:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy271;
-		case 'O':
-		case 'o': goto yy272;
-		default: goto yy157;
+		case 'B':
+		case 'b': goto yy291;
+		default: goto yy168;
 	}
 yy172:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy273;
 		case 'P':
-		case 'p': goto yy274;
-		default: goto yy157;
+		case 'p': goto yy292;
+		case 'R': goto yy293;
+		case 'T':
+		case 't': goto yy294;
+		default: goto yy168;
 	}
 yy173:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy275;
-		default: goto yy157;
+		case 'T':
+		case 't': goto yy295;
+		default: goto yy168;
 	}
 yy174:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy276;
-	goto yy157;
+	switch (yych) {
+		case 'S':
+		case 's': goto yy296;
+		default: goto yy168;
+	}
 yy175:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy277;
-		case 'A':
-		case 'a': goto yy278;
-		default: goto yy157;
+		case 'T':
+		case 't': goto yy297;
+		default: goto yy168;
 	}
 yy176:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy279;
-		default: goto yy157;
+		case 'G': goto yy298;
+		default: goto yy168;
 	}
 yy177:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy280;
-		case 'L':
-		case 'l': goto yy281;
-		case 'R':
-		case 'r': goto yy282;
-		default: goto yy157;
+		case 'E':
+		case 'e': goto yy299;
+		default: goto yy168;
 	}
 yy178:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy283;
+		case 'P':
+		case 'p': goto yy292;
 		case 'T':
-		case 't': goto yy284;
-		default: goto yy157;
+		case 't': goto yy294;
+		case 'r': goto yy293;
+		default: goto yy168;
 	}
 yy179:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy256;
-		case 'C': goto yy285;
-		default: goto yy157;
+		case 'g': goto yy298;
+		default: goto yy168;
 	}
 yy180:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C': goto yy286;
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
 		case 'P':
-		case 'p': goto yy287;
-		default: goto yy157;
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy287;
+		default: goto yy168;
 	}
 yy181:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 'D':
+		case 'd': goto yy300;
 		case 'V':
-		case 'v': goto yy288;
-		default: goto yy157;
+		case 'v': goto yy301;
+		default: goto yy168;
 	}
 yy182:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy289;
-		case 'S':
-		case 's': goto yy290;
-		default: goto yy157;
+		case 'I':
+		case 'i': goto yy302;
+		case 'O':
+		case 'o': goto yy303;
+		default: goto yy168;
 	}
 yy183:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 0x00: goto yy304;
 		case 'P':
-		case 'p': goto yy287;
-		case 'c': goto yy286;
-		default: goto yy157;
+		case 'p': goto yy305;
+		default: goto yy168;
 	}
 yy184:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy306;
+		default: goto yy168;
+	}
+yy185:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy307;
+	goto yy168;
+yy186:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy308;
+		case 'A':
+		case 'a': goto yy309;
+		default: goto yy168;
+	}
+yy187:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy310;
+		default: goto yy168;
+	}
+yy188:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy311;
+		case 'L':
+		case 'l': goto yy312;
+		case 'R':
+		case 'r': goto yy313;
+		default: goto yy168;
+	}
+yy189:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy314;
+		case 'T':
+		case 't': goto yy315;
+		default: goto yy168;
+	}
+yy190:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy287;
+		case 'C': goto yy316;
+		default: goto yy168;
+	}
+yy191:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C': goto yy317;
+		case 'P':
+		case 'p': goto yy318;
+		default: goto yy168;
+	}
+yy192:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'V':
+		case 'v': goto yy319;
+		default: goto yy168;
+	}
+yy193:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy320;
+		case 'S':
+		case 's': goto yy321;
+		default: goto yy168;
+	}
+yy194:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy318;
+		case 'c': goto yy317;
+		default: goto yy168;
+	}
+yy195:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -4448,663 +4563,788 @@ yy184:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy256;
+		case 'z': goto yy287;
 		case 'G':
-		case 'g': goto yy291;
-		case 'U': goto yy292;
-		default: goto yy157;
-	}
-yy185:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy293;
-	goto yy157;
-yy186:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Q':
-		case 'q': goto yy294;
-		case 'T':
-		case 't': goto yy295;
-		default: goto yy157;
-	}
-yy187:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy296;
-		default: goto yy157;
-	}
-yy188:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy297;
-		case 'T':
-		case 't': goto yy298;
-		default: goto yy157;
-	}
-yy189:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'B': goto yy299;
-		default: goto yy157;
-	}
-yy190:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy300;
-		default: goto yy157;
-	}
-yy191:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy301;
-	goto yy157;
-yy192:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy302;
-	goto yy157;
-yy193:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'b': goto yy299;
-		default: goto yy157;
-	}
-yy194:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy303;
-		default: goto yy157;
-	}
-yy195:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy304;
-		default: goto yy157;
+		case 'g': goto yy322;
+		case 'U': goto yy323;
+		default: goto yy168;
 	}
 yy196:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy305;
-		default: goto yy157;
-	}
+	if (yych <= 0x00) goto yy324;
+	goto yy168;
 yy197:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy306;
-		default: goto yy157;
-	}
+	if (yych <= 0x00) goto yy325;
+	goto yy168;
 yy198:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
 		case 'Q':
-		case 'R':
-		case 'S':
+		case 'q': goto yy326;
 		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy256;
-		case 'E':
-		case 'e': goto yy307;
-		default: goto yy157;
+		case 't': goto yy327;
+		default: goto yy168;
 	}
 yy199:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy308;
-		case 'S':
-		case 's': goto yy309;
-		case 'T':
-		case 't': goto yy310;
-		default: goto yy157;
+		case 'c': goto yy328;
+		default: goto yy168;
 	}
 yy200:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy311;
-		default: goto yy157;
+		case 0x00: goto yy329;
+		case 'T':
+		case 't': goto yy330;
+		default: goto yy168;
 	}
 yy201:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy312;
-	goto yy157;
+	switch (yych) {
+		case 'X':
+		case 'x': goto yy331;
+		default: goto yy168;
+	}
 yy202:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L': goto yy313;
-		case 'N': goto yy314;
-		default: goto yy157;
+		case 'B': goto yy332;
+		default: goto yy168;
 	}
 yy203:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy311;
-		default: goto yy157;
+		case 'G':
+		case 'g': goto yy333;
+		default: goto yy168;
 	}
 yy204:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'l': goto yy313;
-		case 'n': goto yy314;
-		default: goto yy157;
+		case 0x00: goto yy334;
+		case 'I': goto yy335;
+		default: goto yy168;
 	}
 yy205:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy315;
-		default: goto yy157;
-	}
+	if (yych <= 0x00) goto yy336;
+	goto yy168;
 yy206:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy316;
-	goto yy157;
+	switch (yych) {
+		case 'b': goto yy332;
+		default: goto yy168;
+	}
 yy207:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy317;
-		case 'D':
-		case 'd': goto yy318;
-		default: goto yy157;
+		case 0x00: goto yy334;
+		case 'i': goto yy335;
+		default: goto yy168;
 	}
 yy208:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'J':
-		case 'j': goto yy319;
-		case 'R': goto yy320;
-		default: goto yy157;
+		case 'N':
+		case 'n': goto yy337;
+		default: goto yy168;
 	}
 yy209:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy321;
-		default: goto yy157;
+		case 'V':
+		case 'v': goto yy338;
+		default: goto yy168;
 	}
 yy210:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy322;
-		default: goto yy157;
+		case 'N':
+		case 'n': goto yy339;
+		default: goto yy168;
 	}
 yy211:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy323;
-		default: goto yy157;
+		case 'Y':
+		case 'y': goto yy340;
+		default: goto yy168;
 	}
 yy212:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy324;
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
 		case 'S':
-		case 's': goto yy325;
-		default: goto yy157;
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy287;
+		case 'E':
+		case 'e': goto yy341;
+		default: goto yy168;
 	}
 yy213:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy326;
-	goto yy157;
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy342;
+		case 'S':
+		case 's': goto yy343;
+		case 'T':
+		case 't': goto yy344;
+		default: goto yy168;
+	}
 yy214:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy327;
-	goto yy157;
+	switch (yych) {
+		case 'N': goto yy345;
+		default: goto yy168;
+	}
 yy215:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy328;
-	goto yy157;
+	if (yych <= 0x00) goto yy346;
+	goto yy168;
 yy216:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'J':
-		case 'j': goto yy319;
-		case 'r': goto yy320;
-		default: goto yy157;
+		case 'L': goto yy347;
+		case 'N': goto yy348;
+		default: goto yy168;
 	}
 yy217:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy329;
-		case 'S':
-		case 's': goto yy330;
-		case 'V': goto yy331;
-		default: goto yy157;
+		case 'n': goto yy345;
+		default: goto yy168;
 	}
 yy218:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy332;
-	goto yy157;
+	switch (yych) {
+		case 'l': goto yy347;
+		case 'n': goto yy348;
+		default: goto yy168;
+	}
 yy219:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy329;
-		case 'S':
-		case 's': goto yy330;
-		case 'v': goto yy331;
-		default: goto yy157;
+		case 'C':
+		case 'c': goto yy349;
+		default: goto yy168;
 	}
 yy220:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xB0: goto yy333;
-		default: goto yy157;
-	}
+	if (yych <= 0x00) goto yy350;
+	goto yy168;
 yy221:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T': goto yy334;
-		default: goto yy157;
+		case 0x00: goto yy351;
+		case 'D':
+		case 'd': goto yy352;
+		default: goto yy168;
 	}
 yy222:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 't': goto yy334;
-		default: goto yy157;
+		case 'J':
+		case 'j': goto yy353;
+		case 'R': goto yy354;
+		default: goto yy168;
 	}
 yy223:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy355;
+		default: goto yy168;
+	}
 yy224:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
 		case 'L':
-		case 'N':
-		case 'O':
-		case 'Q':
-		case 'R':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy256;
-		case 'M':
-		case 'm': goto yy335;
-		case 'P': goto yy336;
-		case 'S': goto yy337;
-		default: goto yy157;
+		case 'l': goto yy356;
+		default: goto yy168;
 	}
 yy225:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy338;
-		default: goto yy157;
+		case 'E':
+		case 'e': goto yy357;
+		default: goto yy168;
 	}
 yy226:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'W':
-		case 'w': goto yy339;
-		default: goto yy157;
+		case 'B':
+		case 'b': goto yy358;
+		case 'N': goto yy359;
+		default: goto yy168;
 	}
 yy227:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy340;
-		default: goto yy157;
+		case 0x00: goto yy360;
+		case 'S':
+		case 's': goto yy361;
+		default: goto yy168;
 	}
 yy228:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy341;
-	goto yy157;
+	if (yych <= 0x00) goto yy362;
+	goto yy168;
 yy229:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy342;
-		case 'O':
-		case 'o': goto yy343;
-		default: goto yy157;
-	}
+	if (yych <= 0x00) goto yy363;
+	goto yy168;
 yy230:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy344;
-	goto yy157;
+	if (yych <= 0x00) goto yy364;
+	goto yy168;
 yy231:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy345;
-	goto yy157;
+	switch (yych) {
+		case 'J':
+		case 'j': goto yy353;
+		case 'r': goto yy354;
+		default: goto yy168;
+	}
 yy232:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy346;
-		default: goto yy157;
+		case 'B':
+		case 'b': goto yy358;
+		case 'n': goto yy359;
+		default: goto yy168;
 	}
 yy233:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy347;
-	goto yy157;
+	switch (yych) {
+		case 0x00: goto yy365;
+		case 'S':
+		case 's': goto yy366;
+		case 'V': goto yy367;
+		default: goto yy168;
+	}
 yy234:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy348;
-		case 'V':
-		case 'v': goto yy349;
-		default: goto yy157;
-	}
+	if (yych <= 0x00) goto yy368;
+	goto yy168;
 yy235:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy350;
-		case 'N':
-		case 'n': goto yy351;
-		case 'P': goto yy352;
-		case 'Q':
-		case 'q': goto yy353;
-		default: goto yy157;
+		case 0x00: goto yy365;
+		case 'S':
+		case 's': goto yy366;
+		case 'v': goto yy367;
+		default: goto yy168;
 	}
 yy236:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy354;
-		default: goto yy157;
+		case 0xB0: goto yy369;
+		default: goto yy168;
 	}
 yy237:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy355;
-	goto yy157;
+	switch (yych) {
+		case 'T': goto yy370;
+		default: goto yy168;
+	}
 yy238:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy356;
-	goto yy157;
+	switch (yych) {
+		case 0x00: goto yy371;
+		case 'P':
+		case 'p': goto yy372;
+		default: goto yy168;
+	}
 yy239:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy357;
-		case 'E':
-		case 'e': goto yy358;
-		default: goto yy157;
+		case 't': goto yy370;
+		default: goto yy168;
 	}
 yy240:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy359;
-		default: goto yy157;
-	}
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy241:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 'A':
+		case 'B':
 		case 'C':
-		case 'c': goto yy350;
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
 		case 'N':
-		case 'n': goto yy351;
+		case 'O':
 		case 'Q':
-		case 'q': goto yy353;
-		case 'p': goto yy360;
-		default: goto yy157;
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy287;
+		case 'M':
+		case 'm': goto yy373;
+		case 'P': goto yy374;
+		case 'S': goto yy375;
+		default: goto yy168;
 	}
 yy242:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'B':
-		case 'b': goto yy361;
-		default: goto yy157;
+		case 'R':
+		case 'r': goto yy376;
+		default: goto yy168;
 	}
 yy243:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy362;
-		default: goto yy157;
-	}
+	if (yych <= 0x00) goto yy377;
+	goto yy168;
 yy244:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'L':
-		case 'M':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'T':
-		case 'U':
-		case 'V':
 		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy256;
-		case 'K': goto yy363;
-		case 'N': goto yy364;
-		case 'S': goto yy365;
-		default: goto yy157;
+		case 'w': goto yy378;
+		default: goto yy168;
 	}
 yy245:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy366;
-		default: goto yy157;
+		case 'C':
+		case 'c': goto yy379;
+		default: goto yy168;
 	}
 yy246:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Z':
-		case 'z': goto yy367;
-		default: goto yy157;
-	}
+	if (yych <= 0x00) goto yy380;
+	goto yy168;
 yy247:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy368;
-		default: goto yy157;
+		case 'E':
+		case 'e': goto yy381;
+		case 'O':
+		case 'o': goto yy382;
+		default: goto yy168;
 	}
 yy248:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy369;
-	goto yy157;
+	if (yych <= 0x00) goto yy383;
+	goto yy168;
 yy249:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy261;
-		case 'T':
-		case 't': goto yy263;
-		default: goto yy157;
-	}
+	if (yych <= 0x00) goto yy384;
+	goto yy168;
 yy250:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy287;
-		default: goto yy157;
+		case 'T':
+		case 't': goto yy385;
+		default: goto yy168;
 	}
 yy251:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy386;
+	goto yy168;
+yy252:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy387;
+		case 'V':
+		case 'v': goto yy388;
+		default: goto yy168;
+	}
+yy253:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T': goto yy389;
+		default: goto yy168;
+	}
+yy254:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy390;
+		case 'N':
+		case 'n': goto yy391;
+		case 'P': goto yy392;
+		case 'Q':
+		case 'q': goto yy393;
+		default: goto yy168;
+	}
+yy255:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy394;
+		default: goto yy168;
+	}
+yy256:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy395;
+	goto yy168;
+yy257:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy396;
+	goto yy168;
+yy258:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy397;
+		case 'E':
+		case 'e': goto yy398;
+		default: goto yy168;
+	}
+yy259:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N': goto yy399;
+		case 'P':
+		case 'p': goto yy400;
+		default: goto yy168;
+	}
+yy260:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 't': goto yy389;
+		default: goto yy168;
+	}
+yy261:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy390;
+		case 'N':
+		case 'n': goto yy391;
+		case 'Q':
+		case 'q': goto yy393;
+		case 'p': goto yy401;
+		default: goto yy168;
+	}
+yy262:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy400;
+		case 'n': goto yy399;
+		default: goto yy168;
+	}
+yy263:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'B':
+		case 'b': goto yy402;
+		default: goto yy168;
+	}
+yy264:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy403;
+		default: goto yy168;
+	}
+yy265:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'U': goto yy404;
+		default: goto yy168;
+	}
+yy266:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E': goto yy405;
+		default: goto yy168;
+	}
+yy267:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'u': goto yy406;
+		default: goto yy168;
+	}
+yy268:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'e': goto yy407;
+		default: goto yy168;
+	}
+yy269:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'L':
+		case 'M':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy287;
+		case 'K': goto yy408;
+		case 'N': goto yy409;
+		case 'S': goto yy410;
+		default: goto yy168;
+	}
+yy270:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy411;
+		default: goto yy168;
+	}
+yy271:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy272:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'Z':
+		case 'z': goto yy412;
+		default: goto yy168;
+	}
+yy273:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy413;
+		default: goto yy168;
+	}
+yy274:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy414;
+	goto yy168;
+yy275:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D': goto yy415;
+		default: goto yy168;
+	}
+yy276:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'd': goto yy415;
+		default: goto yy168;
+	}
+yy277:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy292;
+		case 'T':
+		case 't': goto yy294;
+		default: goto yy168;
+	}
+yy278:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy318;
+		default: goto yy168;
+	}
+yy279:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -5157,29 +5397,42 @@ yy251:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy256;
+		case 'z': goto yy287;
 		case 'G':
-		case 'g': goto yy291;
-		default: goto yy157;
+		case 'g': goto yy322;
+		default: goto yy168;
 	}
-yy252:
+yy280:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy334;
+	goto yy168;
+yy281:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'J':
-		case 'j': goto yy319;
-		default: goto yy157;
+		case 'j': goto yy353;
+		default: goto yy168;
 	}
-yy253:
+yy282:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy329;
-		case 'S':
-		case 's': goto yy330;
-		default: goto yy157;
+		case 'B':
+		case 'b': goto yy358;
+		default: goto yy168;
 	}
-yy254:
+yy283:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy365;
+		case 'S':
+		case 's': goto yy366;
+		default: goto yy168;
+	}
+yy284:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -5232,965 +5485,842 @@ yy254:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy256;
+		case 'z': goto yy287;
 		case 'M':
-		case 'm': goto yy335;
-		default: goto yy157;
+		case 'm': goto yy373;
+		default: goto yy168;
 	}
-yy255:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy350;
-		case 'N':
-		case 'n': goto yy351;
-		case 'Q':
-		case 'q': goto yy353;
-		default: goto yy157;
-	}
-yy256:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy370;
-		case '.': goto yy169;
-		default: goto yy157;
-	}
-yy257:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy371;
-		case '.': goto yy169;
-		default: goto yy157;
-	}
-yy258:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy372;
-	goto yy157;
-yy259:
-	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
-yy260:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy373;
-	goto yy157;
-yy261:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy374;
-		default: goto yy157;
-	}
-yy262:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy375;
-	goto yy157;
-yy263:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy376;
-	goto yy157;
-yy264:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy377;
-	goto yy157;
-yy265:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy378;
-		default: goto yy157;
-	}
-yy266:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy379;
-		default: goto yy157;
-	}
-yy267:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy380;
-	goto yy157;
-yy268:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy381;
-	goto yy157;
-yy269:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy382;
-		default: goto yy157;
-	}
-yy270:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy383;
-		default: goto yy157;
-	}
-yy271:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy384;
-		default: goto yy157;
-	}
-yy272:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy385;
-		default: goto yy157;
-	}
-yy273:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy274:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy386;
-		default: goto yy157;
-	}
-yy275:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy387;
-	goto yy157;
-yy276:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy277:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy278:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy388;
-		default: goto yy157;
-	}
-yy279:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy389;
-		default: goto yy157;
-	}
-yy280:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy281:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy390;
-	goto yy157;
-yy282:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy391;
-		default: goto yy157;
-	}
-yy283:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy392;
-	goto yy157;
-yy284:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy393;
-	goto yy157;
 yy285:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy394;
-		case '.': goto yy169;
-		default: goto yy157;
+		case 'C':
+		case 'c': goto yy390;
+		case 'N':
+		case 'n': goto yy391;
+		case 'Q':
+		case 'q': goto yy393;
+		default: goto yy168;
 	}
 yy286:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy395;
-	goto yy157;
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy400;
+		default: goto yy168;
+	}
 yy287:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy396;
-		default: goto yy157;
+		case 0x00: goto yy416;
+		case '.': goto yy180;
+		default: goto yy168;
 	}
 yy288:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy397;
-	goto yy157;
+	switch (yych) {
+		case 0x00: goto yy417;
+		case '.': goto yy180;
+		default: goto yy168;
+	}
 yy289:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy418;
+	goto yy168;
 yy290:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy398;
-	goto yy157;
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
 yy291:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy399;
-		case '.': goto yy169;
-		default: goto yy157;
-	}
+	if (yych <= 0x00) goto yy419;
+	goto yy168;
 yy292:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy400;
-		case '.': goto yy169;
-		default: goto yy157;
+		case 'R':
+		case 'r': goto yy420;
+		default: goto yy168;
 	}
 yy293:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy421;
+	goto yy168;
 yy294:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy401;
-	goto yy157;
+	if (yych <= 0x00) goto yy422;
+	goto yy168;
 yy295:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy402;
-	goto yy157;
+	if (yych <= 0x00) goto yy423;
+	goto yy168;
 yy296:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy403;
-	goto yy157;
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy424;
+		default: goto yy168;
+	}
 yy297:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy425;
+		case 'Y':
+		case 'y': goto yy426;
+		default: goto yy168;
+	}
 yy298:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy404;
-	goto yy157;
+	if (yych <= 0x00) goto yy427;
+	goto yy168;
 yy299:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy405;
-	goto yy157;
+	if (yych <= 0x00) goto yy428;
+	goto yy168;
 yy300:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy406;
-		case 'S':
-		case 's': goto yy407;
-		default: goto yy157;
+		case 'G':
+		case 'g': goto yy429;
+		default: goto yy168;
 	}
 yy301:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy430;
+		default: goto yy168;
+	}
 yy302:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy303:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy408;
-	goto yy157;
-yy304:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy409;
-	goto yy157;
-yy305:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy410;
-	goto yy157;
-yy306:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy411;
-	goto yy157;
-yy307:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy412;
-		case '.': goto yy169;
-		default: goto yy157;
+		case 'G':
+		case 'g': goto yy431;
+		default: goto yy168;
 	}
-yy308:
+yy303:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy413;
-	goto yy157;
+	switch (yych) {
+		case 'S':
+		case 's': goto yy432;
+		default: goto yy168;
+	}
+yy304:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy305:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy433;
+		default: goto yy168;
+	}
+yy306:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy434;
+	goto yy168;
+yy307:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy308:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy309:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy414;
-		default: goto yy157;
+		case 'p': goto yy435;
+		default: goto yy168;
 	}
 yy310:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy415;
-		default: goto yy157;
+		case 'R':
+		case 'r': goto yy436;
+		default: goto yy168;
 	}
 yy311:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy416;
-	goto yy157;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy312:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy437;
+	goto yy168;
 yy313:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy417;
-	goto yy157;
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy438;
+		default: goto yy168;
+	}
 yy314:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy418;
-	goto yy157;
+	if (yych <= 0x00) goto yy439;
+	goto yy168;
 yy315:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy419;
-	goto yy157;
+	if (yych <= 0x00) goto yy440;
+	goto yy168;
 yy316:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy317:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy318:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy420;
-	goto yy157;
-yy319:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy421;
-	goto yy157;
-yy320:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy422;
-	goto yy157;
-yy321:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy423;
-		default: goto yy157;
+		case 0x00: goto yy441;
+		case '.': goto yy180;
+		default: goto yy168;
 	}
+yy317:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy442;
+	goto yy168;
+yy318:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy443;
+		default: goto yy168;
+	}
+yy319:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy444;
+	goto yy168;
+yy320:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy321:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy445;
+	goto yy168;
 yy322:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy424;
-		default: goto yy157;
+		case 0x00: goto yy446;
+		case '.': goto yy180;
+		default: goto yy168;
 	}
 yy323:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy425;
-	goto yy157;
+	switch (yych) {
+		case 0x00: goto yy447;
+		case '.': goto yy180;
+		default: goto yy168;
+	}
 yy324:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy325:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy426;
-	goto yy157;
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy326:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy448;
+	goto yy168;
 yy327:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy449;
+	goto yy168;
 yy328:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy450;
+	goto yy168;
 yy329:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
 yy330:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy427;
-	goto yy157;
+	if (yych <= 0x00) goto yy451;
+	goto yy168;
 yy331:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy428;
-	goto yy157;
+	if (yych <= 0x00) goto yy452;
+	goto yy168;
 yy332:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy453;
+	goto yy168;
 yy333:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy429;
-	goto yy157;
-yy334:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy430;
-	goto yy157;
-yy335:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy431;
-		case '.': goto yy169;
-		default: goto yy157;
-	}
-yy336:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy370;
-		case '.': goto yy432;
-		default: goto yy157;
-	}
-yy337:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy433;
-		case '.': goto yy169;
-		default: goto yy157;
-	}
-yy338:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy434;
-		default: goto yy157;
-	}
-yy339:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy435;
-		default: goto yy157;
-	}
-yy340:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy436;
-	goto yy157;
-yy341:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy342:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy437;
-		default: goto yy157;
-	}
-yy343:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'F':
-		case 'f': goto yy438;
-		default: goto yy157;
-	}
-yy344:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy345:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy346:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy439;
-	goto yy157;
-yy347:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy348:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy440;
-	goto yy157;
-yy349:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy441;
-	goto yy157;
-yy350:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy442;
-	goto yy157;
-yy351:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy443;
-	goto yy157;
-yy352:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy444;
-		case 'T': goto yy445;
-		default: goto yy157;
-	}
-yy353:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy446;
-	goto yy157;
-yy354:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy447;
-	goto yy157;
-yy355:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy356:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy357:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy358:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy448;
-	goto yy157;
-yy359:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy449;
-		default: goto yy157;
-	}
-yy360:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy444;
-		case 't': goto yy445;
-		default: goto yy157;
-	}
-yy361:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy450;
-	goto yy157;
-yy362:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy451;
-	goto yy157;
-yy363:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy452;
-		case '.': goto yy169;
-		default: goto yy157;
-	}
-yy364:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy453;
-		case '.': goto yy169;
-		default: goto yy157;
-	}
-yy365:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x00: goto yy454;
-		case '.': goto yy455;
-		default: goto yy157;
+		case 'S':
+		case 's': goto yy455;
+		default: goto yy168;
 	}
-yy366:
+yy334:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy335:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy456;
-		default: goto yy157;
-	}
-yy367:
+	if (yych <= 0x00) goto yy456;
+	goto yy168;
+yy336:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy337:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy457;
-	goto yy157;
-yy368:
+	goto yy168;
+yy338:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy458;
+	goto yy168;
+yy339:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy459;
+	goto yy168;
+yy340:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy460;
+	goto yy168;
+yy341:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy458;
-		case 'S':
-		case 's': goto yy459;
-		default: goto yy157;
+		case 0x00: goto yy461;
+		case '.': goto yy180;
+		default: goto yy168;
 	}
-yy369:
+yy342:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy370:
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy462;
+	goto yy168;
+yy343:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy463;
+		default: goto yy168;
+	}
+yy344:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy464;
+		default: goto yy168;
+	}
+yy345:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy465;
+	goto yy168;
+yy346:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy347:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy466;
+	goto yy168;
+yy348:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy467;
+	goto yy168;
+yy349:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy468;
+	goto yy168;
+yy350:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy351:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy352:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy469;
+	goto yy168;
+yy353:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy470;
+	goto yy168;
+yy354:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy471;
+	goto yy168;
+yy355:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy472;
+		default: goto yy168;
+	}
+yy356:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy473;
+		default: goto yy168;
+	}
+yy357:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy474;
+	goto yy168;
+yy358:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy475;
+	goto yy168;
+yy359:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy476;
+	goto yy168;
+yy360:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy361:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy477;
+	goto yy168;
+yy362:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy363:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy364:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy365:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy366:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy478;
+	goto yy168;
+yy367:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy479;
+	goto yy168;
+yy368:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy369:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy480;
+	goto yy168;
+yy370:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy481;
+	goto yy168;
 yy371:
 	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy372:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy482;
+	goto yy168;
 yy373:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy483;
+		case '.': goto yy180;
+		default: goto yy168;
+	}
 yy374:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy460;
-		default: goto yy157;
+		case 0x00: goto yy416;
+		case '.': goto yy484;
+		default: goto yy168;
 	}
 yy375:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy485;
+		case '.': goto yy180;
+		default: goto yy168;
+	}
 yy376:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy486;
+		default: goto yy168;
+	}
 yy377:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
 yy378:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy461;
-	goto yy157;
+	switch (yych) {
+		case 'Y':
+		case 'y': goto yy487;
+		default: goto yy168;
+	}
 yy379:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy462;
-	goto yy157;
+	if (yych <= 0x00) goto yy488;
+	goto yy168;
 yy380:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy381:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy489;
+		default: goto yy168;
+	}
 yy382:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy463;
-	goto yy157;
+	switch (yych) {
+		case 'F':
+		case 'f': goto yy490;
+		default: goto yy168;
+	}
 yy383:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy464;
-	goto yy157;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy384:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy465;
-	goto yy157;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy385:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy466;
-	goto yy157;
+	if (yych <= 0x00) goto yy491;
+	goto yy168;
 yy386:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy467;
-	goto yy157;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy387:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy492;
+	goto yy168;
 yy388:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy468;
-	goto yy157;
+	if (yych <= 0x00) goto yy493;
+	goto yy168;
 yy389:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy469;
-	goto yy157;
+	if (yych <= 0x00) goto yy494;
+	goto yy168;
 yy390:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy495;
+	goto yy168;
 yy391:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy470;
-	goto yy157;
+	if (yych <= 0x00) goto yy496;
+	goto yy168;
 yy392:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy497;
+		case 'T': goto yy498;
+		default: goto yy168;
+	}
 yy393:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy499;
+	goto yy168;
 yy394:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy500;
+	goto yy168;
 yy395:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy396:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy471;
-	goto yy157;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy397:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy398:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy501;
+	goto yy168;
 yy399:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy502;
+	goto yy168;
 yy400:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy503;
+		default: goto yy168;
+	}
 yy401:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy497;
+		case 't': goto yy498;
+		default: goto yy168;
+	}
 yy402:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy504;
+	goto yy168;
 yy403:
 	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy505;
+	goto yy168;
 yy404:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy506;
+		case 'R': goto yy507;
+		default: goto yy168;
+	}
 yy405:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy508;
+		case 'S': goto yy509;
+		default: goto yy168;
+	}
 yy406:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy506;
+		case 'r': goto yy510;
+		default: goto yy168;
+	}
 yy407:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy472;
-	goto yy157;
+	switch (yych) {
+		case 0x00: goto yy508;
+		case 's': goto yy509;
+		default: goto yy168;
+	}
 yy408:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy511;
+		case '.': goto yy180;
+		default: goto yy168;
+	}
 yy409:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy512;
+		case '.': goto yy180;
+		default: goto yy168;
+	}
 yy410:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy513;
+		case '.': goto yy514;
+		default: goto yy168;
+	}
 yy411:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'V':
+		case 'v': goto yy515;
+		default: goto yy168;
+	}
 yy412:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy516;
+	goto yy168;
 yy413:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy517;
+		case 'S':
+		case 's': goto yy518;
+		default: goto yy168;
+	}
 yy414:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy473;
-	goto yy157;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy415:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy474;
-	goto yy157;
+	if (yych <= 0x00) goto yy519;
+	goto yy168;
 yy416:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy417:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
 yy418:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy419:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy420:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy520;
+		default: goto yy168;
+	}
 yy421:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy422:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy423:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy475;
-		default: goto yy157;
-	}
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy424:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy476;
-	goto yy157;
+	if (yych <= 0x00) goto yy521;
+	goto yy168;
 yy425:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy522;
+	goto yy168;
 yy426:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy523;
+	goto yy168;
 yy427:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy428:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy429:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy524;
+	goto yy168;
 yy430:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy525;
+	goto yy168;
 yy431:
 	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy526;
+	goto yy168;
 yy432:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy256;
-		case 'S': goto yy477;
-		default: goto yy157;
-	}
+	if (yych <= 0x00) goto yy527;
+	goto yy168;
 yy433:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy528;
+	goto yy168;
 yy434:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy478;
-	goto yy157;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy435:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy479;
-	goto yy157;
+	if (yych <= 0x00) goto yy529;
+	goto yy168;
 yy436:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy530;
+	goto yy168;
 yy437:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy480;
-	goto yy157;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy438:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy481;
-	goto yy157;
+	if (yych <= 0x00) goto yy531;
+	goto yy168;
 yy439:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
@@ -6199,55 +6329,322 @@ yy440:
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy441:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy442:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy443:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy532;
+	goto yy168;
 yy444:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy445:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy482;
-	goto yy157;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy446:
 	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy447:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy448:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy449:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy483;
-	goto yy157;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy450:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
 yy451:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
 yy452:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy453:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy454:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy455:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy533;
+	goto yy168;
+yy456:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy457:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy458:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy459:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy460:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy461:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy462:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy463:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy534;
+	goto yy168;
+yy464:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy535;
+	goto yy168;
+yy465:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy466:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy467:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy468:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy469:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy470:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy471:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy472:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy484;
+		case 'R':
+		case 'r': goto yy536;
+		default: goto yy168;
+	}
+yy473:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy537;
+	goto yy168;
+yy474:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy475:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy476:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy477:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy478:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy479:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy480:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy481:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy482:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy483:
+	++cur;
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+yy484:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy287;
+		case 'S': goto yy538;
+		default: goto yy168;
+	}
+yy485:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy486:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy539;
+	goto yy168;
+yy487:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy540;
+	goto yy168;
+yy488:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy489:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy541;
+	goto yy168;
+yy490:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy542;
+	goto yy168;
+yy491:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy492:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy493:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy494:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy495:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy496:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy497:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy498:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy543;
+	goto yy168;
+yy499:
+	++cur;
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+yy500:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy501:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy502:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy503:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy544;
+	goto yy168;
+yy504:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy505:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy506:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy507:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy545;
+		case 'S': goto yy546;
+		default: goto yy168;
+	}
+yy508:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy509:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy547;
+	goto yy168;
+yy510:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy545;
+		case 's': goto yy546;
+		default: goto yy168;
+	}
+yy511:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy512:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy513:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy514:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A': goto yy548;
 		case 'B':
 		case 'C':
 		case 'D':
@@ -6298,146 +6695,166 @@ yy455:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy256;
-		default: goto yy157;
+		case 'z': goto yy287;
+		default: goto yy168;
 	}
-yy456:
+yy515:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy485;
-	goto yy157;
-yy457:
+	if (yych <= 0x00) goto yy549;
+	goto yy168;
+yy516:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy458:
+yy517:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
-yy459:
+yy518:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy486;
-	goto yy157;
-yy460:
+	if (yych <= 0x00) goto yy550;
+	goto yy168;
+yy519:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy520:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'X':
-		case 'x': goto yy487;
-		default: goto yy157;
+		case 'x': goto yy551;
+		default: goto yy168;
 	}
-yy461:
+yy521:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy462:
+yy522:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy463:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy464:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy465:
+yy523:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy466:
+yy524:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy467:
+yy525:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy526:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy468:
+yy527:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy528:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy529:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
-yy469:
+yy530:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy470:
+yy531:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy471:
+yy532:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy472:
+yy533:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
-yy473:
+yy534:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy474:
+yy535:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy475:
+yy536:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'S':
-		case 's': goto yy488;
-		default: goto yy157;
+		case 's': goto yy552;
+		default: goto yy168;
 	}
-yy476:
+yy537:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy477:
+yy538:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy489;
-		case '.': goto yy169;
-		default: goto yy157;
+		case 0x00: goto yy553;
+		case '.': goto yy180;
+		default: goto yy168;
 	}
-yy478:
+yy539:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
-yy479:
+yy540:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy480:
+yy541:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy481:
+yy542:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy482:
+yy543:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy483:
+yy544:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy484:
+yy545:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy546:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy554;
+	goto yy168;
+yy547:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy548:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy490;
-		case '.': goto yy169;
-		default: goto yy157;
+		case 0x00: goto yy555;
+		case '.': goto yy180;
+		default: goto yy168;
 	}
-yy485:
+yy549:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy486:
+yy550:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
-yy487:
+yy551:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy491;
-	goto yy157;
-yy488:
+	if (yych <= 0x00) goto yy556;
+	goto yy168;
+yy552:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy492;
-	goto yy157;
-yy489:
+	if (yych <= 0x00) goto yy557;
+	goto yy168;
+yy553:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy490:
+yy554:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy491:
+yy555:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy556:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy492:
+yy557:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 }
@@ -6455,451 +6872,558 @@ int parl__sl_starter(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy496;
-		case 'B': goto yy497;
-		case 'D': goto yy498;
-		case 'F': goto yy499;
-		case 'H': goto yy500;
-		case 'I': goto yy501;
-		case 'M': goto yy502;
-		case 'S': goto yy503;
-		case 'T': goto yy504;
-		case 'W': goto yy505;
-		default: goto yy494;
+		case 'A': goto yy561;
+		case 'B': goto yy562;
+		case 'D': goto yy563;
+		case 'F': goto yy564;
+		case 'H': goto yy565;
+		case 'I': goto yy566;
+		case 'M': goto yy567;
+		case 'O': goto yy568;
+		case 'P': goto yy569;
+		case 'S': goto yy570;
+		case 'T': goto yy571;
+		case 'W': goto yy572;
+		case 'Y': goto yy573;
+		default: goto yy559;
 	}
-yy494:
+yy559:
 	++cur;
-yy495:
+yy560:
 	{ return 0; }
-yy496:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy506;
-	goto yy495;
-yy497:
+yy561:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E': goto yy507;
-		case 'e': goto yy509;
-		default: goto yy495;
+		case 0x00: goto yy574;
+		case 'N': goto yy575;
+		case 'S':
+		case 's': goto yy577;
+		case 'n': goto yy578;
+		default: goto yy560;
 	}
-yy498:
+yy562:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy510;
-		case 'i': goto yy511;
-		default: goto yy495;
+		case 'E': goto yy579;
+		case 'U': goto yy580;
+		case 'e': goto yy581;
+		case 'u': goto yy582;
+		default: goto yy560;
 	}
-yy499:
+yy563:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O': goto yy512;
-		case 'o': goto yy513;
-		default: goto yy495;
+		case 'I': goto yy575;
+		case 'i': goto yy578;
+		default: goto yy560;
 	}
-yy500:
+yy564:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O': goto yy583;
+		case 'o': goto yy584;
+		default: goto yy560;
+	}
+yy565:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy514;
-		case 'O': goto yy515;
-		case 'o': goto yy516;
-		default: goto yy495;
+		case 'e': goto yy577;
+		case 'O': goto yy585;
+		case 'o': goto yy586;
+		default: goto yy560;
 	}
-yy501:
+yy566:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy506;
+		case 0x00: goto yy574;
+		case 'F':
 		case 'N':
 		case 'T':
+		case 'f':
 		case 'n':
-		case 't': goto yy514;
-		default: goto yy495;
+		case 't': goto yy577;
+		default: goto yy560;
 	}
-yy502:
+yy567:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy517;
-		case 'O': goto yy518;
-		case 'i': goto yy519;
-		case 'o': goto yy520;
-		default: goto yy495;
+		case 'I': goto yy587;
+		case 'O': goto yy588;
+		case 'Y':
+		case 'y': goto yy577;
+		case 'i': goto yy589;
+		case 'o': goto yy590;
+		default: goto yy560;
 	}
-yy503:
+yy568:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H': goto yy521;
-		case 'h': goto yy522;
-		default: goto yy495;
+		case 'U': goto yy583;
+		case 'u': goto yy584;
+		default: goto yy560;
 	}
-yy504:
+yy569:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H': goto yy523;
-		case 'h': goto yy524;
-		default: goto yy495;
+		case 'L': goto yy591;
+		case 'l': goto yy592;
+		default: goto yy560;
 	}
-yy505:
+yy570:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H': goto yy593;
+		case 'O':
+		case 'o': goto yy577;
+		case 'h': goto yy594;
+		default: goto yy560;
+	}
+yy571:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H': goto yy595;
+		case 'h': goto yy596;
+		default: goto yy560;
+	}
+yy572:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy514;
-		case 'H': goto yy525;
-		case 'h': goto yy526;
-		default: goto yy495;
+		case 'e': goto yy577;
+		case 'H': goto yy597;
+		case 'h': goto yy598;
+		default: goto yy560;
 	}
-yy506:
+yy573:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O': goto yy599;
+		case 'o': goto yy600;
+		default: goto yy560;
+	}
+yy574:
 	++cur;
 	{ (void)mar; return cur == lim + 1; }
-yy507:
+yy575:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy527;
-		default: goto yy508;
+		case 'D': goto yy577;
+		default: goto yy576;
 	}
-yy508:
+yy576:
 	cur = mar;
-	goto yy495;
-yy509:
+	goto yy560;
+yy577:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy574;
+	goto yy576;
+yy578:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'i': goto yy528;
-		default: goto yy508;
+		case 'd': goto yy577;
+		default: goto yy576;
 	}
-yy510:
+yy579:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D': goto yy514;
-		default: goto yy508;
+		case 'I': goto yy601;
+		default: goto yy576;
 	}
-yy511:
+yy580:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'd': goto yy514;
-		default: goto yy508;
+		case 'T': goto yy577;
+		default: goto yy576;
 	}
-yy512:
+yy581:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R': goto yy514;
-		default: goto yy508;
+		case 'i': goto yy602;
+		default: goto yy576;
 	}
-yy513:
+yy582:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy514;
-		default: goto yy508;
+		case 't': goto yy577;
+		default: goto yy576;
 	}
-yy514:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy506;
-	goto yy508;
-yy515:
+yy583:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'W': goto yy529;
-		default: goto yy508;
+		case 'R': goto yy577;
+		default: goto yy576;
 	}
-yy516:
+yy584:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'w': goto yy530;
-		default: goto yy508;
+		case 'r': goto yy577;
+		default: goto yy576;
 	}
-yy517:
+yy585:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L': goto yy531;
-		default: goto yy508;
+		case 'W': goto yy603;
+		default: goto yy576;
 	}
-yy518:
+yy586:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R': goto yy521;
-		default: goto yy508;
+		case 'w': goto yy604;
+		default: goto yy576;
 	}
-yy519:
+yy587:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'l': goto yy532;
-		default: goto yy508;
+		case 'L': goto yy605;
+		default: goto yy576;
 	}
-yy520:
+yy588:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy522;
-		default: goto yy508;
+		case 'R': goto yy593;
+		default: goto yy576;
 	}
-yy521:
+yy589:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E': goto yy514;
-		default: goto yy508;
+		case 'l': goto yy606;
+		default: goto yy576;
 	}
-yy522:
+yy590:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy514;
-		default: goto yy508;
+		case 'r': goto yy594;
+		default: goto yy576;
 	}
-yy523:
+yy591:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy533;
-		case 'E': goto yy534;
-		default: goto yy508;
+		case 'E': goto yy607;
+		default: goto yy576;
 	}
-yy524:
+yy592:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy535;
-		case 'e': goto yy536;
-		default: goto yy508;
+		case 'e': goto yy608;
+		default: goto yy576;
 	}
-yy525:
+yy593:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy533;
-		case 'E': goto yy537;
+		case 'E': goto yy577;
+		default: goto yy576;
+	}
+yy594:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'e': goto yy577;
+		default: goto yy576;
+	}
+yy595:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A': goto yy580;
+		case 'E': goto yy609;
+		case 'I': goto yy610;
+		default: goto yy576;
+	}
+yy596:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'a': goto yy582;
+		case 'e': goto yy611;
+		case 'i': goto yy612;
+		default: goto yy576;
+	}
+yy597:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A': goto yy580;
+		case 'E': goto yy613;
 		case 'O':
-		case 'Y': goto yy514;
-		default: goto yy508;
+		case 'Y': goto yy577;
+		default: goto yy576;
 	}
-yy526:
+yy598:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy535;
-		case 'e': goto yy538;
+		case 'a': goto yy582;
+		case 'e': goto yy614;
 		case 'o':
-		case 'y': goto yy514;
-		default: goto yy508;
+		case 'y': goto yy577;
+		default: goto yy576;
 	}
-yy527:
+yy599:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy539;
-		default: goto yy508;
+		case 'U': goto yy577;
+		default: goto yy576;
 	}
-yy528:
+yy600:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy540;
-		default: goto yy508;
+		case 'u': goto yy577;
+		default: goto yy576;
 	}
-yy529:
+yy601:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy506;
-		case 'E': goto yy541;
-		default: goto yy508;
+		case 'N': goto yy615;
+		default: goto yy576;
 	}
-yy530:
+yy602:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy506;
-		case 'e': goto yy542;
-		default: goto yy508;
+		case 'n': goto yy616;
+		default: goto yy576;
 	}
-yy531:
+yy603:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L': goto yy543;
-		default: goto yy508;
+		case 0x00: goto yy574;
+		case 'E': goto yy617;
+		default: goto yy576;
 	}
-yy532:
+yy604:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'l': goto yy544;
-		default: goto yy508;
+		case 0x00: goto yy574;
+		case 'e': goto yy618;
+		default: goto yy576;
 	}
-yy533:
+yy605:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T': goto yy514;
-		default: goto yy508;
+		case 'L': goto yy619;
+		default: goto yy576;
 	}
-yy534:
+yy606:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy506;
-		case 'R': goto yy521;
-		case 'Y': goto yy514;
-		default: goto yy508;
+		case 'l': goto yy620;
+		default: goto yy576;
 	}
-yy535:
+yy607:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 't': goto yy514;
-		default: goto yy508;
+		case 'A': goto yy621;
+		default: goto yy576;
 	}
-yy536:
+yy608:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy506;
-		case 'r': goto yy522;
-		case 'y': goto yy514;
-		default: goto yy508;
+		case 'a': goto yy622;
+		default: goto yy576;
 	}
-yy537:
+yy609:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy514;
-		case 'R': goto yy521;
-		default: goto yy508;
+		case 0x00: goto yy574;
+		case 'N':
+		case 'Y': goto yy577;
+		case 'R':
+		case 'S': goto yy593;
+		default: goto yy576;
 	}
-yy538:
+yy610:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy514;
-		case 'r': goto yy522;
-		default: goto yy508;
+		case 'S': goto yy577;
+		default: goto yy576;
 	}
-yy539:
+yy611:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G': goto yy514;
-		default: goto yy508;
+		case 0x00: goto yy574;
+		case 'n':
+		case 'y': goto yy577;
+		case 'r':
+		case 's': goto yy594;
+		default: goto yy576;
 	}
-yy540:
+yy612:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'g': goto yy514;
-		default: goto yy508;
+		case 's': goto yy577;
+		default: goto yy576;
 	}
-yy541:
+yy613:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'V': goto yy545;
-		default: goto yy508;
+		case 'N': goto yy577;
+		case 'R': goto yy593;
+		default: goto yy576;
 	}
-yy542:
+yy614:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'v': goto yy546;
-		default: goto yy508;
+		case 'n': goto yy577;
+		case 'r': goto yy594;
+		default: goto yy576;
 	}
-yy543:
+yy615:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy547;
-		default: goto yy508;
+		case 'G': goto yy577;
+		default: goto yy576;
 	}
-yy544:
+yy616:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'i': goto yy548;
-		default: goto yy508;
+		case 'g': goto yy577;
+		default: goto yy576;
 	}
-yy545:
+yy617:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E': goto yy512;
-		default: goto yy508;
+		case 'V': goto yy623;
+		default: goto yy576;
 	}
-yy546:
+yy618:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy513;
-		default: goto yy508;
+		case 'v': goto yy624;
+		default: goto yy576;
 	}
-yy547:
+yy619:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O': goto yy549;
-		default: goto yy508;
+		case 'I': goto yy625;
+		default: goto yy576;
 	}
-yy548:
+yy620:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy550;
-		default: goto yy508;
+		case 'i': goto yy626;
+		default: goto yy576;
 	}
-yy549:
+yy621:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy551;
-		default: goto yy508;
+		case 'S': goto yy593;
+		default: goto yy576;
 	}
-yy550:
+yy622:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy552;
-		default: goto yy508;
+		case 's': goto yy594;
+		default: goto yy576;
 	}
-yy551:
+yy623:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S': goto yy514;
-		default: goto yy508;
+		case 'E': goto yy583;
+		default: goto yy576;
 	}
-yy552:
+yy624:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 's': goto yy514;
-		default: goto yy508;
+		case 'e': goto yy584;
+		default: goto yy576;
+	}
+yy625:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O': goto yy627;
+		default: goto yy576;
+	}
+yy626:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'o': goto yy628;
+		default: goto yy576;
+	}
+yy627:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N': goto yy610;
+		default: goto yy576;
+	}
+yy628:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'n': goto yy612;
+		default: goto yy576;
 	}
 }
 
@@ -6913,24 +7437,24 @@ size_t parl__sl_emoticon(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ':': goto yy556;
-		case ';': goto yy557;
-		case '<': goto yy558;
-		case '=': goto yy559;
-		case '>': goto yy560;
-		case '^': goto yy561;
-		default: goto yy554;
+		case ':': goto yy632;
+		case ';': goto yy633;
+		case '<': goto yy634;
+		case '=': goto yy635;
+		case '>': goto yy636;
+		case '^': goto yy637;
+		default: goto yy630;
 	}
-yy554:
+yy630:
 	++cur;
-yy555:
+yy631:
 	{ return 0; }
-yy556:
+yy632:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\'': goto yy562;
+		case '\'': goto yy638;
 		case '(':
 		case ')':
 		case '/':
@@ -6940,87 +7464,87 @@ yy556:
 		case '[':
 		case ']':
 		case 'o':
-		case 'p': goto yy564;
-		case '-': goto yy565;
-		default: goto yy555;
+		case 'p': goto yy640;
+		case '-': goto yy641;
+		default: goto yy631;
 	}
-yy557:
+yy633:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy564;
-		case '-': goto yy566;
-		default: goto yy555;
+		case ')': goto yy640;
+		case '-': goto yy642;
+		default: goto yy631;
 	}
-yy558:
+yy634:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '3': goto yy564;
-		default: goto yy555;
+		case '3': goto yy640;
+		default: goto yy631;
 	}
-yy559:
+yy635:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '(':
-		case ')': goto yy564;
-		default: goto yy555;
+		case ')': goto yy640;
+		default: goto yy631;
 	}
-yy560:
+yy636:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ':': goto yy562;
-		default: goto yy555;
+		case ':': goto yy638;
+		default: goto yy631;
 	}
-yy561:
+yy637:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '^': goto yy564;
-		case '_': goto yy567;
-		default: goto yy555;
+		case '^': goto yy640;
+		case '_': goto yy643;
+		default: goto yy631;
 	}
-yy562:
+yy638:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '(': goto yy564;
-		default: goto yy563;
+		case '(': goto yy640;
+		default: goto yy639;
 	}
-yy563:
+yy639:
 	cur = mar;
-	goto yy555;
-yy564:
+	goto yy631;
+yy640:
 	++cur;
 	{ (void)mar; return (size_t)(cur - s); }
-yy565:
+yy641:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '(':
 		case ')':
 		case 'D':
-		case 'P': goto yy564;
-		default: goto yy563;
+		case 'P': goto yy640;
+		default: goto yy639;
 	}
-yy566:
+yy642:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy564;
-		default: goto yy563;
+		case ')': goto yy640;
+		default: goto yy639;
 	}
-yy567:
+yy643:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '^': goto yy564;
-		default: goto yy563;
+		case '^': goto yy640;
+		default: goto yy639;
 	}
 }
 
@@ -7034,194 +7558,194 @@ int parl__sl_bang_name(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D': goto yy571;
-		case 'J': goto yy572;
-		case 'Y': goto yy573;
-		default: goto yy569;
+		case 'D': goto yy647;
+		case 'J': goto yy648;
+		case 'Y': goto yy649;
+		default: goto yy645;
 	}
-yy569:
+yy645:
 	++cur;
-yy570:
+yy646:
 	{ return 0; }
-yy571:
+yy647:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy574;
-		default: goto yy570;
+		case 'e': goto yy650;
+		default: goto yy646;
 	}
-yy572:
+yy648:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy576;
-		default: goto yy570;
+		case 'e': goto yy652;
+		default: goto yy646;
 	}
-yy573:
+yy649:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy577;
-		default: goto yy570;
+		case 'a': goto yy653;
+		default: goto yy646;
 	}
-yy574:
+yy650:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'm': goto yy578;
-		default: goto yy575;
+		case 'm': goto yy654;
+		default: goto yy651;
 	}
-yy575:
+yy651:
 	cur = mar;
-	goto yy570;
-yy576:
+	goto yy646;
+yy652:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy579;
-		default: goto yy575;
+		case 'o': goto yy655;
+		default: goto yy651;
 	}
-yy577:
+yy653:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'h': goto yy580;
-		default: goto yy575;
+		case 'h': goto yy656;
+		default: goto yy651;
 	}
-yy578:
+yy654:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy581;
-		default: goto yy575;
+		case 'o': goto yy657;
+		default: goto yy651;
 	}
-yy579:
+yy655:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'p': goto yy582;
-		default: goto yy575;
+		case 'p': goto yy658;
+		default: goto yy651;
 	}
-yy580:
+yy656:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy583;
-		default: goto yy575;
+		case 'o': goto yy659;
+		default: goto yy651;
 	}
-yy581:
+yy657:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'c': goto yy584;
-		default: goto yy575;
+		case 'c': goto yy660;
+		default: goto yy651;
 	}
-yy582:
+yy658:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy585;
-		default: goto yy575;
+		case 'a': goto yy661;
+		default: goto yy651;
 	}
-yy583:
+yy659:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy586;
-		default: goto yy575;
+		case 'o': goto yy662;
+		default: goto yy651;
 	}
-yy584:
+yy660:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy587;
-		default: goto yy575;
+		case 'r': goto yy663;
+		default: goto yy651;
 	}
-yy585:
+yy661:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy588;
-		default: goto yy575;
+		case 'r': goto yy664;
+		default: goto yy651;
 	}
-yy586:
+yy662:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy589;
-	goto yy575;
-yy587:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'a': goto yy590;
-		default: goto yy575;
-	}
-yy588:
+	if (yych <= 0x00) goto yy665;
+	goto yy651;
+yy663:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'd': goto yy591;
-		default: goto yy575;
+		case 'a': goto yy666;
+		default: goto yy651;
 	}
-yy589:
+yy664:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'd': goto yy667;
+		default: goto yy651;
+	}
+yy665:
 	++cur;
 	{ (void)mar; return cur == lim + 1; }
-yy590:
+yy666:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'c': goto yy592;
-		default: goto yy575;
+		case 'c': goto yy668;
+		default: goto yy651;
 	}
-yy591:
+yy667:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'y': goto yy586;
-		default: goto yy575;
+		case 'y': goto yy662;
+		default: goto yy651;
 	}
-yy592:
+yy668:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'y': goto yy593;
-		default: goto yy575;
+		case 'y': goto yy669;
+		default: goto yy651;
 	}
-yy593:
+yy669:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy575;
-		default: goto yy595;
+		case 'N': goto yy651;
+		default: goto yy671;
 	}
-yy594:
+yy670:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy595:
+yy671:
 	switch (yych) {
 		case '\t':
 		case '\n':
 		case '\r':
-		case ' ': goto yy594;
-		case 'N': goto yy596;
-		default: goto yy575;
+		case ' ': goto yy670;
+		case 'N': goto yy672;
+		default: goto yy651;
 	}
-yy596:
+yy672:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy597;
-		default: goto yy575;
+		case 'o': goto yy673;
+		default: goto yy651;
 	}
-yy597:
+yy673:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'w': goto yy586;
-		default: goto yy575;
+		case 'w': goto yy662;
+		default: goto yy651;
 	}
 }
 
@@ -7236,1108 +7760,1108 @@ int parl__sl_closing(const unsigned char *s, size_t n)
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy601;
+		case 'a': goto yy677;
 		case 'B':
-		case 'b': goto yy602;
-		case 'C':
-		case 'c': goto yy603;
-		case 'K':
-		case 'k': goto yy604;
-		case 'L':
-		case 'l': goto yy605;
-		case 'M':
-		case 'm': goto yy606;
-		case 'R':
-		case 'r': goto yy607;
-		case 'S':
-		case 's': goto yy608;
-		case 'T':
-		case 't': goto yy609;
-		case 'W':
-		case 'w': goto yy610;
-		case 'Y':
-		case 'y': goto yy611;
-		default: goto yy599;
-	}
-yy599:
-	++cur;
-yy600:
-	{ return 0; }
-yy601:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy612;
-		default: goto yy600;
-	}
-yy602:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy614;
-		default: goto yy600;
-	}
-yy603:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy615;
-		case 'O':
-		case 'o': goto yy616;
-		default: goto yy600;
-	}
-yy604:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy617;
-		default: goto yy600;
-	}
-yy605:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy618;
-		default: goto yy600;
-	}
-yy606:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy619;
-		default: goto yy600;
-	}
-yy607:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy620;
-		default: goto yy600;
-	}
-yy608:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy621;
-		default: goto yy600;
-	}
-yy609:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy622;
-		case 'H':
-		case 'h': goto yy623;
-		default: goto yy600;
-	}
-yy610:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy624;
-		default: goto yy600;
-	}
-yy611:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy625;
-		default: goto yy600;
-	}
-yy612:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy626;
-		default: goto yy613;
-	}
-yy613:
-	cur = mar;
-	goto yy600;
-yy614:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy627;
-		default: goto yy613;
-	}
-yy615:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy628;
-		default: goto yy613;
-	}
-yy616:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy629;
-		default: goto yy613;
-	}
-yy617:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy630;
-		default: goto yy613;
-	}
-yy618:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy631;
-		default: goto yy613;
-	}
-yy619:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy632;
-		default: goto yy613;
-	}
-yy620:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy633;
-		case 'S':
-		case 's': goto yy634;
-		default: goto yy613;
-	}
-yy621:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy635;
-		default: goto yy613;
-	}
-yy622:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'K':
-		case 'k': goto yy636;
-		default: goto yy613;
-	}
-yy623:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy637;
-		default: goto yy613;
-	}
-yy624:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy638;
-		default: goto yy613;
-	}
-yy625:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy639;
-		default: goto yy613;
-	}
-yy626:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy613;
-		default: goto yy641;
-	}
-yy627:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy642;
-		default: goto yy613;
-	}
-yy628:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy643;
-		default: goto yy613;
-	}
-yy629:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy644;
-		default: goto yy613;
-	}
-yy630:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy645;
-		default: goto yy613;
-	}
-yy631:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy646;
-		default: goto yy613;
-	}
-yy632:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy647;
-		default: goto yy613;
-	}
-yy633:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy648;
-		default: goto yy613;
-	}
-yy634:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy649;
-		default: goto yy613;
-	}
-yy635:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy650;
-		default: goto yy613;
-	}
-yy636:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy651;
-		default: goto yy613;
-	}
-yy637:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy652;
-		default: goto yy613;
-	}
-yy638:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy645;
-		default: goto yy613;
-	}
-yy639:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy653;
-		default: goto yy613;
-	}
-yy640:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy641:
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy640;
-		case 'T':
-		case 't': goto yy654;
-		default: goto yy613;
-	}
-yy642:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy655;
-		default: goto yy613;
-	}
-yy643:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy656;
-		default: goto yy613;
-	}
-yy644:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy657;
-		default: goto yy613;
-	}
-yy645:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy660;
-		case 'R':
-		case 'r': goto yy613;
-		default: goto yy659;
-	}
-yy646:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy661;
-	goto yy613;
-yy647:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy613;
-		default: goto yy663;
-	}
-yy648:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy664;
-		default: goto yy613;
-	}
-yy649:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy665;
-		default: goto yy613;
-	}
-yy650:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy666;
-		default: goto yy613;
-	}
-yy651:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy613;
-		default: goto yy668;
-	}
-yy652:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'K':
-		case 'k': goto yy669;
-		default: goto yy613;
-	}
-yy653:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy670;
-		default: goto yy613;
-	}
-yy654:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy671;
-		default: goto yy613;
-	}
-yy655:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy655;
-		case 'R':
-		case 'r': goto yy672;
-		case 'W':
-		case 'w': goto yy673;
-		default: goto yy613;
-	}
-yy656:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy646;
-		default: goto yy613;
-	}
-yy657:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy674;
-		default: goto yy613;
-	}
-yy658:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy659:
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy658;
-		case 'R':
-		case 'r': goto yy672;
-		default: goto yy613;
-	}
-yy660:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy675;
-		default: goto yy613;
-	}
-yy661:
-	++cur;
-	{ (void)mar; return cur == lim + 1; }
-yy662:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy663:
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy662;
-		case 'T':
-		case 't': goto yy676;
-		default: goto yy613;
-	}
-yy664:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy656;
-		default: goto yy613;
-	}
-yy665:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy677;
-		default: goto yy613;
-	}
-yy666:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy678;
-		default: goto yy613;
-	}
-yy667:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy668:
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy667;
+		case 'b': goto yy678;
 		case 'C':
 		case 'c': goto yy679;
-		default: goto yy613;
-	}
-yy669:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
+		case 'K':
+		case 'k': goto yy680;
+		case 'L':
+		case 'l': goto yy681;
+		case 'M':
+		case 'm': goto yy682;
+		case 'R':
+		case 'r': goto yy683;
 		case 'S':
-		case 's': goto yy682;
-		case 'Y':
-		case 'y': goto yy613;
-		default: goto yy681;
-	}
-yy670:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy661;
-		case 'S':
+		case 's': goto yy684;
 		case 'T':
-		case 's':
-		case 't': goto yy613;
-		default: goto yy684;
+		case 't': goto yy685;
+		case 'W':
+		case 'w': goto yy686;
+		case 'Y':
+		case 'y': goto yy687;
+		default: goto yy675;
 	}
-yy671:
+yy675:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy685;
-		default: goto yy613;
-	}
-yy672:
+yy676:
+	{ return 0; }
+yy677:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy686;
-		default: goto yy613;
-	}
-yy673:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy687;
-		default: goto yy613;
-	}
-yy674:
-	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'L':
 		case 'l': goto yy688;
-		default: goto yy613;
-	}
-yy675:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy689;
-		default: goto yy613;
-	}
-yy676:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy690;
-		default: goto yy613;
-	}
-yy677:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy691;
-		default: goto yy613;
+		default: goto yy676;
 	}
 yy678:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy692;
-		default: goto yy613;
+		case 'e': goto yy690;
+		default: goto yy676;
 	}
 yy679:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy693;
-		default: goto yy613;
+		case 'H':
+		case 'h': goto yy691;
+		case 'O':
+		case 'o': goto yy692;
+		default: goto yy676;
 	}
 yy680:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
-yy681:
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy680;
-		case 'Y':
-		case 'y': goto yy694;
-		default: goto yy613;
+		case 'I':
+		case 'i': goto yy693;
+		default: goto yy676;
+	}
+yy681:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy694;
+		default: goto yy676;
 	}
 yy682:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy661;
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy695;
-		default: goto yy613;
+		case 'A':
+		case 'a': goto yy695;
+		default: goto yy676;
 	}
 yy683:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
-yy684:
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy683;
-		case 'S':
-		case 's': goto yy696;
-		case 'T':
-		case 't': goto yy697;
-		default: goto yy613;
+		case 'E':
+		case 'e': goto yy696;
+		default: goto yy676;
+	}
+yy684:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy697;
+		default: goto yy676;
 	}
 yy685:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'B':
-		case 'b': goto yy613;
-		default: goto yy699;
+		case 'A':
+		case 'a': goto yy698;
+		case 'H':
+		case 'h': goto yy699;
+		default: goto yy676;
 	}
 yy686:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy633;
-		default: goto yy613;
+		case 'A':
+		case 'a': goto yy700;
+		default: goto yy676;
 	}
 yy687:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy700;
-		default: goto yy613;
+		case 'O':
+		case 'o': goto yy701;
+		default: goto yy676;
 	}
 yy688:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy701;
-		default: goto yy613;
+		case 'l': goto yy702;
+		default: goto yy689;
 	}
 yy689:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy613;
-		default: goto yy659;
-	}
+	cur = mar;
+	goto yy676;
 yy690:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy702;
-		default: goto yy613;
+		case 'S':
+		case 's': goto yy703;
+		default: goto yy689;
 	}
 yy691:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'F':
-		case 'f': goto yy703;
-		default: goto yy613;
+		case 'E':
+		case 'e': goto yy704;
+		default: goto yy689;
 	}
 yy692:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy704;
-		default: goto yy613;
+		case 'R':
+		case 'r': goto yy705;
+		default: goto yy689;
 	}
 yy693:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy631;
-		default: goto yy613;
+		case 'N':
+		case 'n': goto yy706;
+		default: goto yy689;
 	}
 yy694:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy705;
-		default: goto yy613;
+		case 'V':
+		case 'v': goto yy707;
+		default: goto yy689;
 	}
 yy695:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy695;
-		case 'A':
-		case 'a': goto yy706;
-		case 'I':
-		case 'i': goto yy707;
-		default: goto yy613;
+		case 'N':
+		case 'n': goto yy708;
+		default: goto yy689;
 	}
 yy696:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy708;
-		default: goto yy613;
+		case 'G':
+		case 'g': goto yy709;
+		case 'S':
+		case 's': goto yy710;
+		default: goto yy689;
 	}
 yy697:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy709;
-		default: goto yy613;
+		case 'N':
+		case 'n': goto yy711;
+		default: goto yy689;
 	}
 yy698:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy699:
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy698;
-		case 'B':
-		case 'b': goto yy710;
-		default: goto yy613;
+		case 'K':
+		case 'k': goto yy712;
+		default: goto yy689;
+	}
+yy699:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy713;
+		default: goto yy689;
 	}
 yy700:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy711;
-		default: goto yy613;
+		case 'R':
+		case 'r': goto yy714;
+		default: goto yy689;
 	}
 yy701:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'Y':
-		case 'y': goto yy646;
-		default: goto yy613;
+		case 'U':
+		case 'u': goto yy715;
+		default: goto yy689;
 	}
 yy702:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy712;
-		default: goto yy613;
+		case 'T':
+		case 't': goto yy689;
+		default: goto yy717;
 	}
 yy703:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy674;
-		default: goto yy613;
+		case 'T':
+		case 't': goto yy718;
+		default: goto yy689;
 	}
 yy704:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'Y':
-		case 'y': goto yy713;
-		default: goto yy613;
+		case 'E':
+		case 'e': goto yy719;
+		default: goto yy689;
 	}
 yy705:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy646;
-		default: goto yy613;
+		case 'D':
+		case 'd': goto yy720;
+		default: goto yy689;
 	}
 yy706:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy714;
-		default: goto yy613;
+		case 'D':
+		case 'd': goto yy721;
+		default: goto yy689;
 	}
 yy707:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy715;
-		default: goto yy613;
+		case 'E':
+		case 'e': goto yy722;
+		default: goto yy689;
 	}
 yy708:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy716;
-		default: goto yy613;
+		case 'Y':
+		case 'y': goto yy723;
+		default: goto yy689;
 	}
 yy709:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy688;
-		default: goto yy613;
+		case 'A':
+		case 'a': goto yy724;
+		default: goto yy689;
 	}
 yy710:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy717;
-		default: goto yy613;
+		case 'P':
+		case 'p': goto yy725;
+		default: goto yy689;
 	}
 yy711:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy656;
-		default: goto yy613;
+		case 'C':
+		case 'c': goto yy726;
+		default: goto yy689;
 	}
 yy712:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'K':
-		case 'k': goto yy656;
-		default: goto yy613;
+		case 'E':
+		case 'e': goto yy727;
+		default: goto yy689;
 	}
 yy713:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy661;
-		case 'Y':
-		case 'y': goto yy613;
-		default: goto yy719;
+		case 'N':
+		case 'n': goto yy728;
+		default: goto yy689;
 	}
 yy714:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy720;
-		default: goto yy613;
+		case 'M':
+		case 'm': goto yy721;
+		default: goto yy689;
 	}
 yy715:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy613;
-		default: goto yy722;
+		case 'R':
+		case 'r': goto yy729;
+		default: goto yy689;
 	}
 yy716:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy723;
-		default: goto yy613;
-	}
 yy717:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy724;
-		default: goto yy613;
-	}
-yy718:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy719:
 	switch (yych) {
 		case '\t':
 		case '\n':
 		case '\r':
-		case ' ': goto yy718;
-		case 'Y':
-		case 'y': goto yy725;
-		default: goto yy613;
+		case ' ': goto yy716;
+		case 'T':
+		case 't': goto yy730;
+		default: goto yy689;
+	}
+yy718:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy731;
+		default: goto yy689;
+	}
+yy719:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy732;
+		default: goto yy689;
 	}
 yy720:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'I':
-		case 'i': goto yy726;
-		default: goto yy613;
+		case 'i': goto yy733;
+		default: goto yy689;
 	}
 yy721:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy722:
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy721;
-		case 'A':
-		case 'a': goto yy727;
-		default: goto yy613;
+		case 'E':
+		case 'e': goto yy736;
+		case 'R':
+		case 'r': goto yy689;
+		default: goto yy735;
 	}
+yy722:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy737;
+	goto yy689;
 yy723:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy728;
-		default: goto yy613;
+		case 'T':
+		case 't': goto yy689;
+		default: goto yy739;
 	}
 yy724:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy646;
-		default: goto yy613;
+		case 'R':
+		case 'r': goto yy740;
+		default: goto yy689;
 	}
 yy725:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy729;
-		default: goto yy613;
+		case 'E':
+		case 'e': goto yy741;
+		default: goto yy689;
 	}
 yy726:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy646;
-		default: goto yy613;
+		case 'E':
+		case 'e': goto yy742;
+		default: goto yy689;
 	}
 yy727:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy730;
-		default: goto yy613;
+		case 'C':
+		case 'c': goto yy689;
+		default: goto yy744;
 	}
 yy728:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy731;
-		default: goto yy613;
+		case 'K':
+		case 'k': goto yy745;
+		default: goto yy689;
 	}
 yy729:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy643;
-		default: goto yy613;
+		case 'S':
+		case 's': goto yy746;
+		default: goto yy689;
 	}
 yy730:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'V':
-		case 'v': goto yy732;
-		default: goto yy613;
+		case 'H':
+		case 'h': goto yy747;
+		default: goto yy689;
 	}
 yy731:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy688;
-		default: goto yy613;
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy731;
+		case 'R':
+		case 'r': goto yy748;
+		case 'W':
+		case 'w': goto yy749;
+		default: goto yy689;
 	}
 yy732:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy733;
-		default: goto yy613;
+		case 'S':
+		case 's': goto yy722;
+		default: goto yy689;
 	}
 yy733:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy734;
-		default: goto yy613;
+		case 'A':
+		case 'a': goto yy750;
+		default: goto yy689;
 	}
 yy734:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
+yy735:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy734;
+		case 'R':
+		case 'r': goto yy748;
+		default: goto yy689;
+	}
+yy736:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy751;
+		default: goto yy689;
+	}
+yy737:
+	++cur;
+	{ (void)mar; return cur == lim + 1; }
+yy738:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy739:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy738;
+		case 'T':
+		case 't': goto yy752;
+		default: goto yy689;
+	}
+yy740:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy732;
+		default: goto yy689;
+	}
+yy741:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy631;
-		default: goto yy613;
+		case 'c': goto yy753;
+		default: goto yy689;
+	}
+yy742:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy754;
+		default: goto yy689;
+	}
+yy743:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy744:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy743;
+		case 'C':
+		case 'c': goto yy755;
+		default: goto yy689;
+	}
+yy745:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy758;
+		case 'Y':
+		case 'y': goto yy689;
+		default: goto yy757;
+	}
+yy746:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy737;
+		case 'S':
+		case 'T':
+		case 's':
+		case 't': goto yy689;
+		default: goto yy760;
+	}
+yy747:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy761;
+		default: goto yy689;
+	}
+yy748:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy762;
+		default: goto yy689;
+	}
+yy749:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy763;
+		default: goto yy689;
+	}
+yy750:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy764;
+		default: goto yy689;
+	}
+yy751:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy765;
+		default: goto yy689;
+	}
+yy752:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy766;
+		default: goto yy689;
+	}
+yy753:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy767;
+		default: goto yy689;
+	}
+yy754:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy768;
+		default: goto yy689;
+	}
+yy755:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy769;
+		default: goto yy689;
+	}
+yy756:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy757:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy756;
+		case 'Y':
+		case 'y': goto yy770;
+		default: goto yy689;
+	}
+yy758:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy737;
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy771;
+		default: goto yy689;
+	}
+yy759:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy760:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy759;
+		case 'S':
+		case 's': goto yy772;
+		case 'T':
+		case 't': goto yy773;
+		default: goto yy689;
+	}
+yy761:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'B':
+		case 'b': goto yy689;
+		default: goto yy775;
+	}
+yy762:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy709;
+		default: goto yy689;
+	}
+yy763:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy776;
+		default: goto yy689;
+	}
+yy764:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy777;
+		default: goto yy689;
+	}
+yy765:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy689;
+		default: goto yy735;
+	}
+yy766:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy778;
+		default: goto yy689;
+	}
+yy767:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'F':
+		case 'f': goto yy779;
+		default: goto yy689;
+	}
+yy768:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy780;
+		default: goto yy689;
+	}
+yy769:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy707;
+		default: goto yy689;
+	}
+yy770:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy781;
+		default: goto yy689;
+	}
+yy771:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy771;
+		case 'A':
+		case 'a': goto yy782;
+		case 'I':
+		case 'i': goto yy783;
+		default: goto yy689;
+	}
+yy772:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy784;
+		default: goto yy689;
+	}
+yy773:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy785;
+		default: goto yy689;
+	}
+yy774:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy775:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy774;
+		case 'B':
+		case 'b': goto yy786;
+		default: goto yy689;
+	}
+yy776:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy787;
+		default: goto yy689;
+	}
+yy777:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'Y':
+		case 'y': goto yy722;
+		default: goto yy689;
+	}
+yy778:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy788;
+		default: goto yy689;
+	}
+yy779:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy750;
+		default: goto yy689;
+	}
+yy780:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'Y':
+		case 'y': goto yy789;
+		default: goto yy689;
+	}
+yy781:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy722;
+		default: goto yy689;
+	}
+yy782:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy790;
+		default: goto yy689;
+	}
+yy783:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy791;
+		default: goto yy689;
+	}
+yy784:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy792;
+		default: goto yy689;
+	}
+yy785:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy764;
+		default: goto yy689;
+	}
+yy786:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy793;
+		default: goto yy689;
+	}
+yy787:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy732;
+		default: goto yy689;
+	}
+yy788:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'K':
+		case 'k': goto yy732;
+		default: goto yy689;
+	}
+yy789:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy737;
+		case 'Y':
+		case 'y': goto yy689;
+		default: goto yy795;
+	}
+yy790:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy796;
+		default: goto yy689;
+	}
+yy791:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy689;
+		default: goto yy798;
+	}
+yy792:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy799;
+		default: goto yy689;
+	}
+yy793:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy800;
+		default: goto yy689;
+	}
+yy794:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy795:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy794;
+		case 'Y':
+		case 'y': goto yy801;
+		default: goto yy689;
+	}
+yy796:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy802;
+		default: goto yy689;
+	}
+yy797:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy798:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy797;
+		case 'A':
+		case 'a': goto yy803;
+		default: goto yy689;
+	}
+yy799:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy804;
+		default: goto yy689;
+	}
+yy800:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy722;
+		default: goto yy689;
+	}
+yy801:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy805;
+		default: goto yy689;
+	}
+yy802:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy722;
+		default: goto yy689;
+	}
+yy803:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy806;
+		default: goto yy689;
+	}
+yy804:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy807;
+		default: goto yy689;
+	}
+yy805:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy719;
+		default: goto yy689;
+	}
+yy806:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'V':
+		case 'v': goto yy808;
+		default: goto yy689;
+	}
+yy807:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy764;
+		default: goto yy689;
+	}
+yy808:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy809;
+		default: goto yy689;
+	}
+yy809:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy810;
+		default: goto yy689;
+	}
+yy810:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy707;
+		default: goto yy689;
 	}
 }
 
@@ -8352,118 +8876,118 @@ size_t parl__sl_web(const unsigned char *s, size_t n)
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'F':
-		case 'f': goto yy738;
+		case 'f': goto yy814;
 		case 'H':
-		case 'h': goto yy739;
+		case 'h': goto yy815;
 		case 'W':
-		case 'w': goto yy740;
-		default: goto yy736;
+		case 'w': goto yy816;
+		default: goto yy812;
 	}
-yy736:
+yy812:
 	++cur;
-yy737:
+yy813:
 	{ return 0; }
-yy738:
+yy814:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy741;
-		default: goto yy737;
+		case 't': goto yy817;
+		default: goto yy813;
 	}
-yy739:
+yy815:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy743;
-		default: goto yy737;
+		case 't': goto yy819;
+		default: goto yy813;
 	}
-yy740:
+yy816:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'W':
-		case 'w': goto yy744;
-		default: goto yy737;
+		case 'w': goto yy820;
+		default: goto yy813;
 	}
-yy741:
+yy817:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy745;
-		default: goto yy742;
+		case 'p': goto yy821;
+		default: goto yy818;
 	}
-yy742:
+yy818:
 	cur = mar;
-	goto yy737;
-yy743:
+	goto yy813;
+yy819:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy746;
-		default: goto yy742;
+		case 't': goto yy822;
+		default: goto yy818;
 	}
-yy744:
+yy820:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'W':
-		case 'w': goto yy747;
-		default: goto yy742;
+		case 'w': goto yy823;
+		default: goto yy818;
 	}
-yy745:
+yy821:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ':': goto yy748;
-		default: goto yy742;
+		case ':': goto yy824;
+		default: goto yy818;
 	}
-yy746:
+yy822:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy749;
-		default: goto yy742;
+		case 'p': goto yy825;
+		default: goto yy818;
 	}
-yy747:
+yy823:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy750;
-		default: goto yy742;
+		case '.': goto yy826;
+		default: goto yy818;
 	}
-yy748:
+yy824:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '/': goto yy751;
-		default: goto yy742;
+		case '/': goto yy827;
+		default: goto yy818;
 	}
-yy749:
+yy825:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ':': goto yy748;
+		case ':': goto yy824;
 		case 'S':
-		case 's': goto yy745;
-		default: goto yy742;
+		case 's': goto yy821;
+		default: goto yy818;
 	}
-yy750:
+yy826:
 	++cur;
 	{ (void)mar; return (size_t)(cur - s); }
-yy751:
+yy827:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '/': goto yy750;
-		default: goto yy742;
+		case '/': goto yy826;
+		default: goto yy818;
 	}
 }
 
@@ -8480,62 +9004,62 @@ int parl__sl_domain(const unsigned char *s, size_t n)
 		case 'A':
 		case 'R':
 		case 'a':
-		case 'r': goto yy755;
+		case 'r': goto yy831;
 		case 'B':
-		case 'b': goto yy756;
+		case 'b': goto yy832;
 		case 'C':
-		case 'c': goto yy757;
+		case 'c': goto yy833;
 		case 'D':
 		case 'S':
 		case 'd':
-		case 's': goto yy758;
+		case 's': goto yy834;
 		case 'E':
-		case 'e': goto yy759;
+		case 'e': goto yy835;
 		case 'F':
-		case 'f': goto yy760;
+		case 'f': goto yy836;
 		case 'G':
-		case 'g': goto yy761;
+		case 'g': goto yy837;
 		case 'I':
-		case 'i': goto yy762;
+		case 'i': goto yy838;
 		case 'J':
-		case 'j': goto yy763;
+		case 'j': goto yy839;
 		case 'L':
-		case 'l': goto yy764;
+		case 'l': goto yy840;
 		case 'M':
-		case 'm': goto yy765;
+		case 'm': goto yy841;
 		case 'N':
-		case 'n': goto yy766;
+		case 'n': goto yy842;
 		case 'O':
-		case 'o': goto yy767;
+		case 'o': goto yy843;
 		case 'T':
-		case 't': goto yy768;
+		case 't': goto yy844;
 		case 'U':
-		case 'u': goto yy769;
-		default: goto yy753;
+		case 'u': goto yy845;
+		default: goto yy829;
 	}
-yy753:
+yy829:
 	++cur;
-yy754:
+yy830:
 	{ return 0; }
-yy755:
+yy831:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'U':
-		case 'u': goto yy770;
-		default: goto yy754;
+		case 'u': goto yy846;
+		default: goto yy830;
 	}
-yy756:
+yy832:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'I':
-		case 'i': goto yy772;
-		default: goto yy754;
+		case 'i': goto yy848;
+		default: goto yy830;
 	}
-yy757:
+yy833:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -8545,121 +9069,121 @@ yy757:
 		case 'N':
 		case 'a':
 		case 'h':
-		case 'n': goto yy770;
+		case 'n': goto yy846;
 		case 'O':
-		case 'o': goto yy773;
-		default: goto yy754;
+		case 'o': goto yy849;
+		default: goto yy830;
 	}
-yy758:
+yy834:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy770;
-		default: goto yy754;
+		case 'e': goto yy846;
+		default: goto yy830;
 	}
-yy759:
+yy835:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'D':
-		case 'd': goto yy774;
+		case 'd': goto yy850;
 		case 'S':
-		case 's': goto yy770;
-		default: goto yy754;
+		case 's': goto yy846;
+		default: goto yy830;
 	}
-yy760:
+yy836:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy770;
-		default: goto yy754;
+		case 'r': goto yy846;
+		default: goto yy830;
 	}
-yy761:
+yy837:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy775;
-		default: goto yy754;
+		case 'o': goto yy851;
+		default: goto yy830;
 	}
-yy762:
+yy838:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy776;
+		case 'n': goto yy852;
 		case 'O':
 		case 'T':
 		case 'o':
-		case 't': goto yy770;
-		default: goto yy754;
+		case 't': goto yy846;
+		default: goto yy830;
 	}
-yy763:
+yy839:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy770;
-		default: goto yy754;
+		case 'p': goto yy846;
+		default: goto yy830;
 	}
-yy764:
+yy840:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'Y':
-		case 'y': goto yy770;
-		default: goto yy754;
+		case 'y': goto yy846;
+		default: goto yy830;
 	}
-yy765:
+yy841:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy770;
+		case 'e': goto yy846;
 		case 'I':
-		case 'i': goto yy777;
-		default: goto yy754;
+		case 'i': goto yy853;
+		default: goto yy830;
 	}
-yy766:
+yy842:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy778;
+		case 'e': goto yy854;
 		case 'L':
-		case 'l': goto yy770;
-		default: goto yy754;
+		case 'l': goto yy846;
+		default: goto yy830;
 	}
-yy767:
+yy843:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy779;
-		default: goto yy754;
+		case 'r': goto yy855;
+		default: goto yy830;
 	}
-yy768:
+yy844:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'V':
-		case 'v': goto yy770;
-		default: goto yy754;
+		case 'v': goto yy846;
+		default: goto yy830;
 	}
-yy769:
+yy845:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -8667,94 +9191,94 @@ yy769:
 		case 'K':
 		case 'S':
 		case 'k':
-		case 's': goto yy770;
-		default: goto yy754;
+		case 's': goto yy846;
+		default: goto yy830;
 	}
-yy770:
+yy846:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy780;
-yy771:
+	if (yych <= 0x00) goto yy856;
+yy847:
 	cur = mar;
-	goto yy754;
-yy772:
+	goto yy830;
+yy848:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'Z':
-		case 'z': goto yy770;
-		default: goto yy771;
+		case 'z': goto yy846;
+		default: goto yy847;
 	}
-yy773:
+yy849:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy780;
+		case 0x00: goto yy856;
 		case 'M':
-		case 'm': goto yy770;
-		default: goto yy771;
+		case 'm': goto yy846;
+		default: goto yy847;
 	}
-yy774:
+yy850:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'U':
-		case 'u': goto yy770;
-		default: goto yy771;
+		case 'u': goto yy846;
+		default: goto yy847;
 	}
-yy775:
+yy851:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'V':
-		case 'v': goto yy770;
-		default: goto yy771;
+		case 'v': goto yy846;
+		default: goto yy847;
 	}
-yy776:
+yy852:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy780;
+		case 0x00: goto yy856;
 		case 'F':
-		case 'f': goto yy781;
+		case 'f': goto yy857;
 		case 'T':
-		case 't': goto yy770;
-		default: goto yy771;
+		case 't': goto yy846;
+		default: goto yy847;
 	}
-yy777:
+yy853:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy770;
-		default: goto yy771;
+		case 'l': goto yy846;
+		default: goto yy847;
 	}
-yy778:
+yy854:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy770;
-		default: goto yy771;
+		case 't': goto yy846;
+		default: goto yy847;
 	}
-yy779:
+yy855:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'G':
-		case 'g': goto yy770;
-		default: goto yy771;
+		case 'g': goto yy846;
+		default: goto yy847;
 	}
-yy780:
+yy856:
 	++cur;
 	{ (void)mar; return cur == lim + 1; }
-yy781:
+yy857:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy770;
-		default: goto yy771;
+		case 'o': goto yy846;
+		default: goto yy847;
 	}
 }
 
@@ -8936,9 +9460,9 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy783;
-		case 0xC2: goto yy786;
-		case 0xC3: goto yy787;
+		case 0x7F: goto yy859;
+		case 0xC2: goto yy862;
+		case 0xC3: goto yy863;
 		case 0xC4:
 		case 0xC5:
 		case 0xC6:
@@ -8962,15 +9486,15 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 		case 0xDC:
 		case 0xDD:
 		case 0xDE:
-		case 0xDF: goto yy788;
-		case 0xCE: goto yy789;
-		case 0xCF: goto yy790;
-		case 0xD0: goto yy791;
-		case 0xD1: goto yy792;
-		case 0xE0: goto yy793;
-		case 0xE1: goto yy794;
-		case 0xE2: goto yy795;
-		case 0xE3: goto yy796;
+		case 0xDF: goto yy864;
+		case 0xCE: goto yy865;
+		case 0xCF: goto yy866;
+		case 0xD0: goto yy867;
+		case 0xD1: goto yy868;
+		case 0xE0: goto yy869;
+		case 0xE1: goto yy870;
+		case 0xE2: goto yy871;
+		case 0xE3: goto yy872;
 		case 0xE4:
 		case 0xE5:
 		case 0xE6:
@@ -8981,23 +9505,23 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 		case 0xEB:
 		case 0xEC:
 		case 0xED:
-		case 0xEE: goto yy797;
-		case 0xEF: goto yy798;
-		case 0xF0: goto yy799;
+		case 0xEE: goto yy873;
+		case 0xEF: goto yy874;
+		case 0xF0: goto yy875;
 		case 0xF1:
 		case 0xF2:
-		case 0xF3: goto yy800;
-		case 0xF4: goto yy801;
-		default: goto yy784;
+		case 0xF3: goto yy876;
+		case 0xF4: goto yy877;
+		default: goto yy860;
 	}
-yy783:
+yy859:
 	++cur;
 	{ c = PARL__C_OTHER; goto done; }
-yy784:
+yy860:
 	++cur;
-yy785:
+yy861:
 	{ c = PARL__C_OTHER; goto done; }
-yy786:
+yy862:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -9058,16 +9582,16 @@ yy786:
 		case 0xBA:
 		case 0xBC:
 		case 0xBD:
-		case 0xBE: goto yy783;
-		case 0xA0: goto yy802;
+		case 0xBE: goto yy859;
+		case 0xA0: goto yy878;
 		case 0xA1:
 		case 0xAB:
-		case 0xBF: goto yy803;
-		case 0xB5: goto yy804;
-		case 0xBB: goto yy805;
-		default: goto yy785;
+		case 0xBF: goto yy879;
+		case 0xB5: goto yy880;
+		case 0xBB: goto yy881;
+		default: goto yy861;
 	}
-yy787:
+yy863:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -9100,9 +9624,9 @@ yy787:
 		case 0x9B:
 		case 0x9C:
 		case 0x9D:
-		case 0x9E: goto yy806;
+		case 0x9E: goto yy882;
 		case 0x97:
-		case 0xB7: goto yy783;
+		case 0xB7: goto yy859;
 		case 0x9F:
 		case 0xA0:
 		case 0xA1:
@@ -9134,220 +9658,10 @@ yy787:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy804;
-		default: goto yy785;
+		case 0xBF: goto yy880;
+		default: goto yy861;
 	}
-yy788:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy783;
-		default: goto yy785;
-	}
-yy789:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x90: goto yy783;
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB: goto yy806;
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy804;
-		default: goto yy785;
-	}
-yy790:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E: goto yy804;
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy783;
-		default: goto yy785;
-	}
-yy791:
+yy864:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -9398,7 +9712,7 @@ yy791:
 		case 0xAC:
 		case 0xAD:
 		case 0xAE:
-		case 0xAF: goto yy806;
+		case 0xAF:
 		case 0xB0:
 		case 0xB1:
 		case 0xB2:
@@ -9414,10 +9728,150 @@ yy791:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy804;
-		default: goto yy785;
+		case 0xBF: goto yy859;
+		default: goto yy861;
 	}
-yy792:
+yy865:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x90: goto yy859;
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB: goto yy882;
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy880;
+		default: goto yy861;
+	}
+yy866:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E: goto yy880;
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy859;
+		default: goto yy861;
+	}
+yy867:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -9452,7 +9906,77 @@ yy792:
 		case 0x9C:
 		case 0x9D:
 		case 0x9E:
-		case 0x9F: goto yy804;
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF: goto yy882;
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy880;
+		default: goto yy861;
+	}
+yy868:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F: goto yy880;
 		case 0xA0:
 		case 0xA1:
 		case 0xA2:
@@ -9484,10 +10008,10 @@ yy792:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy783;
-		default: goto yy785;
+		case 0xBF: goto yy859;
+		default: goto yy861;
 	}
-yy793:
+yy869:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -9523,10 +10047,10 @@ yy793:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy807;
-		default: goto yy785;
+		case 0xBF: goto yy883;
+		default: goto yy861;
 	}
-yy794:
+yy870:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -9593,17 +10117,17 @@ yy794:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy807;
-		case 0x9A: goto yy809;
-		default: goto yy785;
+		case 0xBF: goto yy883;
+		case 0x9A: goto yy885;
+		default: goto yy861;
 	}
-yy795:
+yy871:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy810;
-		case 0x81: goto yy811;
+		case 0x80: goto yy886;
+		case 0x81: goto yy887;
 		case 0x82:
 		case 0x83:
 		case 0x84:
@@ -9663,17 +10187,17 @@ yy795:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy807;
-		case 0x96: goto yy812;
-		case 0x97: goto yy813;
-		default: goto yy785;
+		case 0xBF: goto yy883;
+		case 0x96: goto yy888;
+		case 0x97: goto yy889;
+		default: goto yy861;
 	}
-yy796:
+yy872:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy809;
+		case 0x80: goto yy885;
 		case 0x81:
 		case 0x82:
 		case 0x83:
@@ -9736,207 +10260,10 @@ yy796:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy807;
-		default: goto yy785;
+		case 0xBF: goto yy883;
+		default: goto yy861;
 	}
-yy797:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy807;
-		default: goto yy785;
-	}
-yy798:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy807;
-		case 0xBB: goto yy814;
-		default: goto yy785;
-	}
-yy799:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy815;
-		default: goto yy785;
-	}
-yy800:
+yy873:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -10004,10 +10331,10 @@ yy800:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy815;
-		default: goto yy785;
+		case 0xBF: goto yy883;
+		default: goto yy861;
 	}
-yy801:
+yy874:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -10027,25 +10354,222 @@ yy801:
 		case 0x8C:
 		case 0x8D:
 		case 0x8E:
-		case 0x8F: goto yy815;
-		default: goto yy785;
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy883;
+		case 0xBB: goto yy890;
+		default: goto yy861;
 	}
-yy802:
+yy875:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy891;
+		default: goto yy861;
+	}
+yy876:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy891;
+		default: goto yy861;
+	}
+yy877:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F: goto yy891;
+		default: goto yy861;
+	}
+yy878:
 	++cur;
 	{ c = PARL__C_SPACE; goto done; }
-yy803:
+yy879:
 	++cur;
 	{ c = PARL__C_OPENER; goto done; }
-yy804:
+yy880:
 	++cur;
 	{ c = PARL__C_LOWER; goto done; }
-yy805:
+yy881:
 	++cur;
 	{ c = PARL__C_CLOSER; goto done; }
-yy806:
+yy882:
 	++cur;
 	{ c = PARL__C_UPPER; goto done; }
-yy807:
+yy883:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -10112,17 +10636,17 @@ yy807:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy783;
-		default: goto yy808;
+		case 0xBF: goto yy859;
+		default: goto yy884;
 	}
-yy808:
+yy884:
 	cur = mar;
-	goto yy785;
-yy809:
+	goto yy861;
+yy885:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy802;
+		case 0x80: goto yy878;
 		case 0x81:
 		case 0x82:
 		case 0x83:
@@ -10185,10 +10709,10 @@ yy809:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy783;
-		default: goto yy808;
+		case 0xBF: goto yy859;
+		default: goto yy884;
 	}
-yy810:
+yy886:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -10205,7 +10729,7 @@ yy810:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy802;
+		case 0xAF: goto yy878;
 		case 0x8B:
 		case 0x8C:
 		case 0x8D:
@@ -10248,17 +10772,17 @@ yy810:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy783;
+		case 0xBF: goto yy859;
 		case 0x98:
 		case 0x9C:
-		case 0x9E: goto yy803;
+		case 0x9E: goto yy879;
 		case 0x99:
-		case 0x9D: goto yy805;
+		case 0x9D: goto yy881;
 		case 0xA2:
-		case 0xA3: goto yy816;
-		default: goto yy808;
+		case 0xA3: goto yy892;
+		default: goto yy884;
 	}
-yy811:
+yy887:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -10323,12 +10847,12 @@ yy811:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy783;
-		case 0x83: goto yy816;
-		case 0x9F: goto yy802;
-		default: goto yy808;
+		case 0xBF: goto yy859;
+		case 0x83: goto yy892;
+		case 0x9F: goto yy878;
+		default: goto yy884;
 	}
-yy812:
+yy888:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -10394,11 +10918,11 @@ yy812:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy783;
-		case 0xAA: goto yy816;
-		default: goto yy808;
+		case 0xBF: goto yy859;
+		case 0xAA: goto yy892;
+		default: goto yy884;
 	}
-yy813:
+yy889:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -10463,82 +10987,12 @@ yy813:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy783;
+		case 0xBF: goto yy859;
 		case 0x8F:
-		case 0xA6: goto yy816;
-		default: goto yy808;
+		case 0xA6: goto yy892;
+		default: goto yy884;
 	}
-yy814:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE: goto yy783;
-		case 0xBF: goto yy802;
-		default: goto yy808;
-	}
-yy815:
+yy890:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -10604,11 +11058,81 @@ yy815:
 		case 0xBB:
 		case 0xBC:
 		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy807;
-		default: goto yy808;
+		case 0xBE: goto yy859;
+		case 0xBF: goto yy878;
+		default: goto yy884;
 	}
-yy816:
+yy891:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy883;
+		default: goto yy884;
+	}
+yy892:
 	++cur;
 	{ c = PARL__C_BULLET; goto done; }
 }
@@ -10631,16 +11155,16 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x00:
-		case '\n': goto yy818;
+		case '\n': goto yy894;
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy822;
-		case '\r': goto yy823;
-		case '#': goto yy824;
+		case ' ': goto yy898;
+		case '\r': goto yy899;
+		case '#': goto yy900;
 		case '*':
 		case '+':
-		case '-': goto yy825;
+		case '-': goto yy901;
 		case '0':
 		case '1':
 		case '2':
@@ -10650,9 +11174,9 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy826;
-		case '>': goto yy827;
-		case '`': goto yy828;
+		case '9': goto yy902;
+		case '>': goto yy903;
+		case '`': goto yy904;
 		case 'a':
 		case 'b':
 		case 'c':
@@ -10678,24 +11202,24 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy829;
-		case '~': goto yy830;
-		case 0xC2: goto yy831;
-		case 0xE1: goto yy832;
-		case 0xE2: goto yy833;
-		case 0xE3: goto yy834;
-		case 0xEF: goto yy835;
-		default: goto yy820;
+		case 'z': goto yy905;
+		case '~': goto yy906;
+		case 0xC2: goto yy907;
+		case 0xE1: goto yy908;
+		case 0xE2: goto yy909;
+		case 0xE3: goto yy910;
+		case 0xEF: goto yy911;
+		default: goto yy896;
 	}
-yy818:
+yy894:
 	++cur;
-yy819:
+yy895:
 	{ return cur > lim || cur[-1] ? PARL__LS_BLANK : PARL__LS_TEXT; }
-yy820:
+yy896:
 	++cur;
-yy821:
+yy897:
 	{ return PARL__LS_TEXT; }
-yy822:
+yy898:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -10711,17 +11235,17 @@ yy822:
 		case 0xE1:
 		case 0xE2:
 		case 0xE3:
-		case 0xEF: goto yy837;
-		default: goto yy821;
+		case 0xEF: goto yy913;
+		default: goto yy897;
 	}
-yy823:
+yy899:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\n': goto yy818;
-		default: goto yy819;
+		case '\n': goto yy894;
+		default: goto yy895;
 	}
-yy824:
+yy900:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -10731,17 +11255,17 @@ yy824:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy844;
-		case '\r': goto yy846;
-		case '#': goto yy847;
-		case 0xC2: goto yy848;
-		case 0xE1: goto yy849;
-		case 0xE2: goto yy850;
-		case 0xE3: goto yy851;
-		case 0xEF: goto yy852;
-		default: goto yy821;
+		case ' ': goto yy920;
+		case '\r': goto yy922;
+		case '#': goto yy923;
+		case 0xC2: goto yy924;
+		case 0xE1: goto yy925;
+		case 0xE2: goto yy926;
+		case 0xE3: goto yy927;
+		case 0xEF: goto yy928;
+		default: goto yy897;
 	}
-yy825:
+yy901:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -10749,21 +11273,21 @@ yy825:
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy853;
-		case 0xC2: goto yy854;
-		case 0xE1: goto yy855;
-		case 0xE2: goto yy856;
-		case 0xE3: goto yy857;
-		case 0xEF: goto yy858;
-		default: goto yy821;
+		case ' ': goto yy929;
+		case 0xC2: goto yy930;
+		case 0xE1: goto yy931;
+		case 0xE2: goto yy932;
+		case 0xE3: goto yy933;
+		case 0xEF: goto yy934;
+		default: goto yy897;
 	}
-yy826:
+yy902:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy859;
-		case '.': goto yy860;
+		case ')': goto yy935;
+		case '.': goto yy936;
 		case '0':
 		case '1':
 		case '2':
@@ -10773,150 +11297,150 @@ yy826:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy861;
-		default: goto yy821;
+		case '9': goto yy937;
+		default: goto yy897;
 	}
-yy827:
+yy903:
 	++cur;
 	{ return PARL__LS_QUOTE; }
-yy828:
+yy904:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '`': goto yy862;
-		default: goto yy821;
+		case '`': goto yy938;
+		default: goto yy897;
 	}
-yy829:
+yy905:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case ')':
-		case '.': goto yy863;
-		default: goto yy821;
+		case '.': goto yy939;
+		default: goto yy897;
 	}
-yy830:
+yy906:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '~': goto yy864;
-		default: goto yy821;
+		case '~': goto yy940;
+		default: goto yy897;
 	}
-yy831:
+yy907:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xA0: goto yy836;
-		default: goto yy821;
+		case 0xA0: goto yy912;
+		default: goto yy897;
 	}
-yy832:
+yy908:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9A: goto yy865;
-		default: goto yy821;
+		case 0x9A: goto yy941;
+		default: goto yy897;
 	}
-yy833:
+yy909:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy866;
-		case 0x81: goto yy867;
-		case 0x96: goto yy868;
-		case 0x97: goto yy869;
-		default: goto yy821;
+		case 0x80: goto yy942;
+		case 0x81: goto yy943;
+		case 0x96: goto yy944;
+		case 0x97: goto yy945;
+		default: goto yy897;
 	}
-yy834:
+yy910:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy865;
-		default: goto yy821;
+		case 0x80: goto yy941;
+		default: goto yy897;
 	}
-yy835:
+yy911:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy870;
-		default: goto yy821;
+		case 0xBB: goto yy946;
+		default: goto yy897;
 	}
-yy836:
+yy912:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy837:
+yy913:
 	switch (yych) {
 		case 0x00:
-		case '\n': goto yy818;
+		case '\n': goto yy894;
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy836;
-		case '\r': goto yy823;
-		case 0xC2: goto yy839;
-		case 0xE1: goto yy840;
-		case 0xE2: goto yy841;
-		case 0xE3: goto yy842;
-		case 0xEF: goto yy843;
-		default: goto yy838;
+		case ' ': goto yy912;
+		case '\r': goto yy899;
+		case 0xC2: goto yy915;
+		case 0xE1: goto yy916;
+		case 0xE2: goto yy917;
+		case 0xE3: goto yy918;
+		case 0xEF: goto yy919;
+		default: goto yy914;
 	}
-yy838:
+yy914:
 	cur = mar;
-	goto yy821;
-yy839:
+	goto yy897;
+yy915:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xA0: goto yy836;
-		default: goto yy838;
+		case 0xA0: goto yy912;
+		default: goto yy914;
 	}
-yy840:
+yy916:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9A: goto yy865;
-		default: goto yy838;
+		case 0x9A: goto yy941;
+		default: goto yy914;
 	}
-yy841:
+yy917:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy871;
-		case 0x81: goto yy872;
-		default: goto yy838;
+		case 0x80: goto yy947;
+		case 0x81: goto yy948;
+		default: goto yy914;
 	}
-yy842:
+yy918:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy865;
-		default: goto yy838;
+		case 0x80: goto yy941;
+		default: goto yy914;
 	}
-yy843:
+yy919:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy870;
-		default: goto yy838;
+		case 0xBB: goto yy946;
+		default: goto yy914;
 	}
-yy844:
+yy920:
 	++cur;
-yy845:
+yy921:
 	{ return cur > lim || cur[-1] ? PARL__LS_HEADING : PARL__LS_TEXT; }
-yy846:
+yy922:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\n': goto yy844;
-		default: goto yy845;
+		case '\n': goto yy920;
+		default: goto yy921;
 	}
-yy847:
+yy923:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -10925,118 +11449,118 @@ yy847:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy844;
-		case '\r': goto yy846;
-		case '#': goto yy873;
-		case 0xC2: goto yy848;
-		case 0xE1: goto yy849;
-		case 0xE2: goto yy850;
-		case 0xE3: goto yy851;
-		case 0xEF: goto yy852;
-		default: goto yy838;
+		case ' ': goto yy920;
+		case '\r': goto yy922;
+		case '#': goto yy949;
+		case 0xC2: goto yy924;
+		case 0xE1: goto yy925;
+		case 0xE2: goto yy926;
+		case 0xE3: goto yy927;
+		case 0xEF: goto yy928;
+		default: goto yy914;
 	}
-yy848:
+yy924:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xA0: goto yy844;
-		default: goto yy838;
+		case 0xA0: goto yy920;
+		default: goto yy914;
 	}
-yy849:
+yy925:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9A: goto yy874;
-		default: goto yy838;
+		case 0x9A: goto yy950;
+		default: goto yy914;
 	}
-yy850:
+yy926:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy875;
-		case 0x81: goto yy876;
-		default: goto yy838;
+		case 0x80: goto yy951;
+		case 0x81: goto yy952;
+		default: goto yy914;
 	}
-yy851:
+yy927:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy874;
-		default: goto yy838;
+		case 0x80: goto yy950;
+		default: goto yy914;
 	}
-yy852:
+yy928:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy877;
-		default: goto yy838;
+		case 0xBB: goto yy953;
+		default: goto yy914;
 	}
-yy853:
+yy929:
 	++cur;
 	{ return PARL__LS_BULLET; }
-yy854:
+yy930:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xA0: goto yy853;
-		default: goto yy838;
+		case 0xA0: goto yy929;
+		default: goto yy914;
 	}
-yy855:
+yy931:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9A: goto yy878;
-		default: goto yy838;
+		case 0x9A: goto yy954;
+		default: goto yy914;
 	}
-yy856:
+yy932:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy879;
-		case 0x81: goto yy880;
-		default: goto yy838;
+		case 0x80: goto yy955;
+		case 0x81: goto yy956;
+		default: goto yy914;
 	}
-yy857:
+yy933:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy878;
-		default: goto yy838;
+		case 0x80: goto yy954;
+		default: goto yy914;
 	}
-yy858:
+yy934:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy881;
-		default: goto yy838;
+		case 0xBB: goto yy957;
+		default: goto yy914;
 	}
-yy859:
+yy935:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy882;
-		default: goto yy838;
+		case ' ': goto yy958;
+		default: goto yy914;
 	}
-yy860:
+yy936:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy882;
-		case ')': goto yy859;
-		default: goto yy838;
+		case ' ': goto yy958;
+		case ')': goto yy935;
+		default: goto yy914;
 	}
-yy861:
+yy937:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy859;
-		case '.': goto yy860;
+		case ')': goto yy935;
+		case '.': goto yy936;
 		case '0':
 		case '1':
 		case '2':
@@ -11046,41 +11570,41 @@ yy861:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy883;
-		default: goto yy838;
+		case '9': goto yy959;
+		default: goto yy914;
 	}
-yy862:
+yy938:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '`': goto yy884;
-		default: goto yy838;
+		case '`': goto yy960;
+		default: goto yy914;
 	}
-yy863:
+yy939:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy885;
-		default: goto yy838;
+		case ' ': goto yy961;
+		default: goto yy914;
 	}
-yy864:
+yy940:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '~': goto yy884;
-		default: goto yy838;
+		case '~': goto yy960;
+		default: goto yy914;
 	}
-yy865:
+yy941:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy836;
-		default: goto yy838;
+		case 0x80: goto yy912;
+		default: goto yy914;
 	}
-yy866:
+yy942:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11097,42 +11621,42 @@ yy866:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy836;
+		case 0xAF: goto yy912;
 		case 0xA2:
-		case 0xA3: goto yy853;
-		default: goto yy838;
+		case 0xA3: goto yy929;
+		default: goto yy914;
 	}
-yy867:
+yy943:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x83: goto yy853;
-		case 0x9F: goto yy836;
-		default: goto yy838;
+		case 0x83: goto yy929;
+		case 0x9F: goto yy912;
+		default: goto yy914;
 	}
-yy868:
+yy944:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xAA: goto yy853;
-		default: goto yy838;
+		case 0xAA: goto yy929;
+		default: goto yy914;
 	}
-yy869:
+yy945:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x8F:
-		case 0xA6: goto yy853;
-		default: goto yy838;
+		case 0xA6: goto yy929;
+		default: goto yy914;
 	}
-yy870:
+yy946:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBF: goto yy836;
-		default: goto yy838;
+		case 0xBF: goto yy912;
+		default: goto yy914;
 	}
-yy871:
+yy947:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11149,17 +11673,17 @@ yy871:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy836;
-		default: goto yy838;
+		case 0xAF: goto yy912;
+		default: goto yy914;
 	}
-yy872:
+yy948:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9F: goto yy836;
-		default: goto yy838;
+		case 0x9F: goto yy912;
+		default: goto yy914;
 	}
-yy873:
+yy949:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11168,65 +11692,24 @@ yy873:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy844;
-		case '\r': goto yy846;
-		case '#': goto yy886;
-		case 0xC2: goto yy848;
-		case 0xE1: goto yy849;
-		case 0xE2: goto yy850;
-		case 0xE3: goto yy851;
-		case 0xEF: goto yy852;
-		default: goto yy838;
+		case ' ': goto yy920;
+		case '\r': goto yy922;
+		case '#': goto yy962;
+		case 0xC2: goto yy924;
+		case 0xE1: goto yy925;
+		case 0xE2: goto yy926;
+		case 0xE3: goto yy927;
+		case 0xEF: goto yy928;
+		default: goto yy914;
 	}
-yy874:
+yy950:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy844;
-		default: goto yy838;
+		case 0x80: goto yy920;
+		default: goto yy914;
 	}
-yy875:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0xA8:
-		case 0xA9:
-		case 0xAF: goto yy844;
-		default: goto yy838;
-	}
-yy876:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9F: goto yy844;
-		default: goto yy838;
-	}
-yy877:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBF: goto yy844;
-		default: goto yy838;
-	}
-yy878:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy853;
-		default: goto yy838;
-	}
-yy879:
+yy951:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11243,41 +11726,82 @@ yy879:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy853;
-		default: goto yy838;
+		case 0xAF: goto yy920;
+		default: goto yy914;
 	}
-yy880:
+yy952:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9F: goto yy853;
-		default: goto yy838;
+		case 0x9F: goto yy920;
+		default: goto yy914;
 	}
-yy881:
+yy953:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBF: goto yy853;
-		default: goto yy838;
+		case 0xBF: goto yy920;
+		default: goto yy914;
 	}
-yy882:
+yy954:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy929;
+		default: goto yy914;
+	}
+yy955:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0xA8:
+		case 0xA9:
+		case 0xAF: goto yy929;
+		default: goto yy914;
+	}
+yy956:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9F: goto yy929;
+		default: goto yy914;
+	}
+yy957:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBF: goto yy929;
+		default: goto yy914;
+	}
+yy958:
 	++cur;
 	{ goto number; }
-yy883:
+yy959:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy859;
-		case '.': goto yy860;
-		default: goto yy838;
+		case ')': goto yy935;
+		case '.': goto yy936;
+		default: goto yy914;
 	}
-yy884:
+yy960:
 	++cur;
 	{ goto fence; }
-yy885:
+yy961:
 	++cur;
 	{ *val = s[0]; return PARL__LS_LETTER; }
-yy886:
+yy962:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11286,17 +11810,17 @@ yy886:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy844;
-		case '\r': goto yy846;
-		case '#': goto yy887;
-		case 0xC2: goto yy848;
-		case 0xE1: goto yy849;
-		case 0xE2: goto yy850;
-		case 0xE3: goto yy851;
-		case 0xEF: goto yy852;
-		default: goto yy838;
+		case ' ': goto yy920;
+		case '\r': goto yy922;
+		case '#': goto yy963;
+		case 0xC2: goto yy924;
+		case 0xE1: goto yy925;
+		case 0xE2: goto yy926;
+		case 0xE3: goto yy927;
+		case 0xEF: goto yy928;
+		default: goto yy914;
 	}
-yy887:
+yy963:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11305,17 +11829,17 @@ yy887:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy844;
-		case '\r': goto yy846;
-		case '#': goto yy888;
-		case 0xC2: goto yy848;
-		case 0xE1: goto yy849;
-		case 0xE2: goto yy850;
-		case 0xE3: goto yy851;
-		case 0xEF: goto yy852;
-		default: goto yy838;
+		case ' ': goto yy920;
+		case '\r': goto yy922;
+		case '#': goto yy964;
+		case 0xC2: goto yy924;
+		case 0xE1: goto yy925;
+		case 0xE2: goto yy926;
+		case 0xE3: goto yy927;
+		case 0xEF: goto yy928;
+		default: goto yy914;
 	}
-yy888:
+yy964:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11324,14 +11848,14 @@ yy888:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy844;
-		case '\r': goto yy846;
-		case 0xC2: goto yy848;
-		case 0xE1: goto yy849;
-		case 0xE2: goto yy850;
-		case 0xE3: goto yy851;
-		case 0xEF: goto yy852;
-		default: goto yy838;
+		case ' ': goto yy920;
+		case '\r': goto yy922;
+		case 0xC2: goto yy924;
+		case 0xE1: goto yy925;
+		case 0xE2: goto yy926;
+		case 0xE3: goto yy927;
+		case 0xEF: goto yy928;
+		default: goto yy914;
 	}
 }
 

@@ -7,7 +7,7 @@
 static const unsigned char sentence_lex_plain[256] = {
     4,1,1,1,1,1,1,1,1,2,4,2,2,4,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
     2,4,4,4,1,1,1,1,4,4,4,1,4,4,4,1,1,1,1,1,1,1,1,1,1,1,4,1,1,4,1,4,
-    1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
+    1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,4,
     1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
     4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,
     4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,
@@ -78,7 +78,7 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl
     lq      = [\u201c\u201e\u00ab];
     rq      = [\u201d\u00bb];
     special = [.!?\n\r"()\x00\u2026] | lq | rq | bullet;
-    soft    = [,:*=#\-];
+    soft    = [,:*=#_\-];
     c       = [\x01-\x7f] \ special \ soft;
     w       = c \ hs;
     run     = c;
@@ -94,7 +94,7 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl
     eol hs*      { t = PARL__T_EOL; goto out; }
     clock        { t = PARL__T_STAMP; goto out; }
     "," hs+ [A-Z] { cur = tok + 1; t = PARL__T_COMMA; goto out; }
-    [*=#]{3,} | "-"{4,} { t = PARL__T_SEP; goto out; }
+    [*=#]{3,} | "-"{4,} | "_"{4,} { t = PARL__T_SEP; goto out; }
     soft         { continue; }
     [.!?]+       { t = PARL__T_TERM; goto out; }
     [\u2026]     { t = PARL__T_ELLIPSIS; goto out; }
@@ -141,7 +141,7 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
     lq      = [\u201c\u201e\u00ab];
     rq      = [\u201d\u00bb];
     special = [.!?\n\r"()\x00\u2026] | lq | rq | bullet;
-    soft    = [,:*=#\-];
+    soft    = [,:*=#_\-];
     c       = [\x01-\x7f] \ special \ soft;
     w       = c \ hs;
     run     = c;
@@ -159,7 +159,7 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
     eol hs*      { sp = 1; t = PARL__T_EOL; goto out; }
     clock        { words += (size_t)sp; sp = 0; for (const unsigned char *q = tok + 1; q < cur; q++) words += q[-1] == ' ' && q[0] != ' '; t = PARL__T_STAMP; goto out; }
     "," hs+ [A-Z] { words += (size_t)sp; sp = 0; cur = tok + 1; t = PARL__T_COMMA; goto out; }
-    [*=#]{3,} | "-"{4,} { words += (size_t)sp; sp = 0; t = PARL__T_SEP; goto out; }
+    [*=#]{3,} | "-"{4,} | "_"{4,} { words += (size_t)sp; sp = 0; t = PARL__T_SEP; goto out; }
     soft         { words += (size_t)sp; sp = 0; continue; }
     [.!?]+       { words += (size_t)sp; sp = 0; t = PARL__T_TERM; goto out; }
     [\u2026]     { words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_ELLIPSIS; goto out; }
@@ -204,6 +204,7 @@ int parl__sl_abbr(const unsigned char *s, size_t n)
     ('Apt') end { k = PARL__ABBR_SUFFIX; goto done; }
     ('Art') end { k = PARL__ABBR_NUMBER; goto done; }
     ('Assn') end { k = PARL__ABBR_SUFFIX; goto done; }
+    ('Attn') end { k = PARL__ABBR_PREFIX; goto done; }
     ('Atty') end { k = PARL__ABBR_PREFIX; goto done; }
     ("Aug" | "AUG") end { k = PARL__ABBR_SUFFIX; goto done; }
     ('Ave') end { k = PARL__ABBR_SUFFIX; goto done; }
@@ -231,16 +232,19 @@ int parl__sl_abbr(const unsigned char *s, size_t n)
     ('Drs') end { k = PARL__ABBR_PREFIX; goto done; }
     ('e\u002eg') end { k = PARL__ABBR_PREFIX; goto done; }
     ("E\u002eU") end { k = PARL__ABBR_SUFFIX; goto done; }
+    ('eg') end { k = PARL__ABBR_PREFIX; goto done; }
     ('Eq') end { k = PARL__ABBR_NUMBER; goto done; }
     ('Esq') end { k = PARL__ABBR_SUFFIX; goto done; }
     ('Est') end { k = PARL__ABBR_SUFFIX; goto done; }
     ('etc') end { k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
     ('Ex') end { k = PARL__ABBR_NUMBER; goto done; }
     ('Ext') end { k = PARL__ABBR_NUMBER; goto done; }
+    ('Fax') end { k = PARL__ABBR_NUMBER; goto done; }
     ("Feb" | "FEB") end { k = PARL__ABBR_SUFFIX; goto done; }
     ('Fig') end { k = PARL__ABBR_NUMBER; goto done; }
     ('Figs') end { k = PARL__ABBR_NUMBER; goto done; }
     ('Fr') end { k = PARL__ABBR_PREFIX; goto done; }
+    ("Fri" | "FRI") end { k = PARL__ABBR_SUFFIX; goto done; }
     ('Ft') end { k = PARL__ABBR_PREFIX; goto done; }
     ('Gen') end { k = PARL__ABBR_PREFIX; goto done; }
     ('Gov') end { k = PARL__ABBR_PREFIX; goto done; }
@@ -263,6 +267,8 @@ int parl__sl_abbr(const unsigned char *s, size_t n)
     ('Messrs') end { k = PARL__ABBR_PREFIX; goto done; }
     ('Mlle') end { k = PARL__ABBR_PREFIX; goto done; }
     ('Mme') end { k = PARL__ABBR_PREFIX; goto done; }
+    ('Mob') end { k = PARL__ABBR_NUMBER; goto done; }
+    ("Mon" | "MON") end { k = PARL__ABBR_SUFFIX; goto done; }
     ('Mr') end { k = PARL__ABBR_PREFIX; goto done; }
     ('Mrs') end { k = PARL__ABBR_PREFIX; goto done; }
     ('Ms') end { k = PARL__ABBR_PREFIX; goto done; }
@@ -274,11 +280,14 @@ int parl__sl_abbr(const unsigned char *s, size_t n)
     ('Nr') end { k = PARL__ABBR_NUMBER; goto done; }
     ('N\u00b0') end { k = PARL__ABBR_NUMBER; goto done; }
     ("Oct" | "OCT") end { k = PARL__ABBR_SUFFIX; goto done; }
+    ('Op') end { k = PARL__ABBR_NUMBER; goto done; }
+    ('Opp') end { k = PARL__ABBR_NUMBER; goto done; }
     ('p') end { k = PARL__ABBR_NUMBER; goto done; }
     ('p\u002em') end { k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
     ("P\u002eP\u002eS") end { k = PARL__ABBR_PREFIX; goto done; }
     ("P\u002eS") end { k = PARL__ABBR_PREFIX; goto done; }
     ('Para') end { k = PARL__ABBR_NUMBER; goto done; }
+    ('Ph') end { k = PARL__ABBR_NUMBER; goto done; }
     ('Pkwy') end { k = PARL__ABBR_SUFFIX; goto done; }
     ('Plc') end { k = PARL__ABBR_SUFFIX; goto done; }
     ('pp') end { k = PARL__ABBR_NUMBER; goto done; }
@@ -290,6 +299,7 @@ int parl__sl_abbr(const unsigned char *s, size_t n)
     ('Rd') end { k = PARL__ABBR_SUFFIX; goto done; }
     ('Rep') end { k = PARL__ABBR_PREFIX; goto done; }
     ('Rev') end { k = PARL__ABBR_PREFIX; goto done; }
+    ("Sat" | "SAT") end { k = PARL__ABBR_SUFFIX; goto done; }
     ('Sec') end { k = PARL__ABBR_NUMBER; goto done; }
     ('Sen') end { k = PARL__ABBR_PREFIX; goto done; }
     ("Sep" | "SEP") end { k = PARL__ABBR_SUFFIX; goto done; }
@@ -300,18 +310,26 @@ int parl__sl_abbr(const unsigned char *s, size_t n)
     ('Sr') end { k = PARL__ABBR_SUFFIX; goto done; }
     ('St') end { k = PARL__ABBR_PREFIX; goto done; }
     ('Ste') end { k = PARL__ABBR_SUFFIX; goto done; }
+    ("Sun" | "SUN") end { k = PARL__ABBR_SUFFIX; goto done; }
     ('Supt') end { k = PARL__ABBR_PREFIX; goto done; }
     ('Tab') end { k = PARL__ABBR_NUMBER; goto done; }
     ('Tel') end { k = PARL__ABBR_NUMBER; goto done; }
+    ("Thu" | "THU") end { k = PARL__ABBR_SUFFIX; goto done; }
+    ("Thur" | "THUR") end { k = PARL__ABBR_SUFFIX; goto done; }
+    ("Thurs" | "THURS") end { k = PARL__ABBR_SUFFIX; goto done; }
+    ("Tue" | "TUE") end { k = PARL__ABBR_SUFFIX; goto done; }
+    ("Tues" | "TUES") end { k = PARL__ABBR_SUFFIX; goto done; }
     ("U\u002eK") end { k = PARL__ABBR_SUFFIX; goto done; }
     ("U\u002eN") end { k = PARL__ABBR_SUFFIX; goto done; }
     ("U\u002eS") end { k = PARL__ABBR_SUFFIX; goto done; }
     ("U\u002eS\u002eA") end { k = PARL__ABBR_SUFFIX; goto done; }
     ('Univ') end { k = PARL__ABBR_SUFFIX; goto done; }
+    ('v') end { k = PARL__ABBR_PREFIX; goto done; }
     ('viz') end { k = PARL__ABBR_PREFIX; goto done; }
     ('Vol') end { k = PARL__ABBR_NUMBER; goto done; }
     ('Vols') end { k = PARL__ABBR_NUMBER; goto done; }
     ('vs') end { k = PARL__ABBR_PREFIX; goto done; }
+    ("Wed" | "WED") end { k = PARL__ABBR_SUFFIX; goto done; }
     ([a-zA-Z] ".")+ [a-zA-Z] end { k = PARL__ABBR_SUFFIX; goto done; }
     */
 done:
@@ -334,28 +352,40 @@ int parl__sl_starter(const unsigned char *s, size_t n)
     re2c:encoding:utf8 = 1;
     *  { return 0; }
     ("A"
+    | "And" | "AND"
+    | "As" | "AS"
     | "Being" | "BEING"
+    | "But" | "BUT"
     | "Did" | "DID"
     | "For" | "FOR"
     | "He" | "HE"
     | "How" | "HOW"
     | "However" | "HOWEVER"
     | "I"
+    | "If" | "IF"
     | "In" | "IN"
     | "It" | "IT"
     | "Millions" | "MILLIONS"
     | "More" | "MORE"
+    | "My" | "MY"
+    | "Our" | "OUR"
+    | "Please" | "PLEASE"
     | "She" | "SHE"
+    | "So" | "SO"
     | "That" | "THAT"
     | "The" | "THE"
+    | "Then" | "THEN"
     | "There" | "THERE"
+    | "These" | "THESE"
     | "They" | "THEY"
+    | "This" | "THIS"
     | "We" | "WE"
     | "What" | "WHAT"
     | "When" | "WHEN"
     | "Where" | "WHERE"
     | "Who" | "WHO"
-    | "Why" | "WHY") [\x00] { (void)mar; return cur == lim + 1; }
+    | "Why" | "WHY"
+    | "You" | "YOU") [\x00] { (void)mar; return cur == lim + 1; }
     */
 }
 

@@ -279,7 +279,7 @@ static void put_runs(FILE *f, const sl_rules *r)
     char soft[32] = "";
     if (r->on[SL_CLOSINGS]) strcat(soft, ",");
     if (r->on[SL_STAMPS]) strcat(soft, ":");
-    if (r->on[SL_SEPARATORS]) strcat(soft, "*=#\\-");
+    if (r->on[SL_SEPARATORS]) strcat(soft, "*=#_\\-");
     if (!*soft) {
         fputs("    c       = [\\x01-\\x7f] \\ special;\n"
               "    run     = c;\n"
@@ -304,7 +304,7 @@ static void put_plain_table(FILE *f, const sl_rules *r)
     for (int c = 0; c < 256; c++) {
         int plain = c > 0 && c < 0x80 && !strchr(special, c) &&
                     !(r->on[SL_CLOSINGS] && c == ',') && !(r->on[SL_STAMPS] && c == ':') &&
-                    !(r->on[SL_SEPARATORS] && strchr("*=#-", c));
+                    !(r->on[SL_SEPARATORS] && strchr("*=#_-", c));
         int blank = c == ' ' || c == '\t' || c == '\v' || c == '\f';
         fprintf(f, "%s%d,", c % 32 ? "" : "\n    ", plain ? 1 + blank : 4);
     }
@@ -356,7 +356,7 @@ static void put_rule_tokens(FILE *f, const sl_rules *r, const char *word, int co
     if (r->on[SL_CLOSINGS])
         fprintf(f, "    \",\" hs+ [A-Z] { %scur = tok + 1; t = PARL__T_COMMA; goto out; }\n", word);
     if (r->on[SL_SEPARATORS])
-        fprintf(f, "    [*=#]{3,} | \"-\"{4,} { %st = PARL__T_SEP; goto out; }\n", word);
+        fprintf(f, "    [*=#]{3,} | \"-\"{4,} | \"_\"{4,} { %st = PARL__T_SEP; goto out; }\n", word);
     if (r->on[SL_CLOSINGS] || r->on[SL_STAMPS] || r->on[SL_SEPARATORS])
         fprintf(f, "    soft         { %scontinue; }\n", word);
 }
