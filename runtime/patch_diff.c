@@ -309,7 +309,7 @@ static size_t put_diff(const differ *d, parl_sink *out, const parl_diff_opts *o)
 {
     size_t ctx = o->context, hunks = 0;
     if (ctx > d->na + d->nb) ctx = d->na + d->nb;   /* keeps 2 * ctx finite */
-    change first, last, next;
+    change first = { 0, 0, 0, 0 }, last, next = { 0, 0, 0, 0 };   /* gcc -O3 cannot see next_change() sets them */
     bool more = next_change(d, 0, 0, &first);
     if (more && o->old_name) {
         put_header(out, "--- ", o->old_name, o->old_name_len);
