@@ -213,18 +213,18 @@ static int in_quote(const state *s, size_t p) { return s->dq && p - s->dq_at < Q
 static int in_paren(const state *s, size_t p) { return s->paren && p - s->paren_at < PAREN_SPAN; }
 static int is_protected(const state *s, size_t p) { return in_quote(s, p) || in_paren(s, p); }
 
-static int is_lower(int c) { return c >= 'a' && c <= 'z'; }
-static int is_digit(int c) { return c >= '0' && c <= '9'; }
+static int sl_is_lower(int c) { return c >= 'a' && c <= 'z'; }
+static int sl_is_digit(int c) { return c >= '0' && c <= '9'; }
 
 /* Is C one of the characters of SET? (Sets are a few bytes; no strchr call.) */
-static int one_of(const char *set, int c)
+static int sl_one_of(const char *set, int c)
 {
     for (; *set; set++)
         if (*set == c) return 1;
     return 0;
 }
-static int is_upper(int c) { return c >= 'A' && c <= 'Z'; }
-static int is_letter(int c) { return is_lower(c) || is_upper(c); }
+static int sl_is_upper(int c) { return c >= 'A' && c <= 'Z'; }
+static int sl_is_letter(int c) { return sl_is_lower(c) || sl_is_upper(c); }
 
 /* ---------------------------------------------------------------- looking around */
 
@@ -277,7 +277,7 @@ static next_word look_next(parl_splitter *it, size_t e)
     if (p >= lim) { w.cls = PARL__C_OTHER; return w; }
     if (c == PARL__C_OTHER) {   /* ? ! , ; : are of that class */
         int b = byte_at(it, p);
-        w.mark = one_of("?!,;:", b) ? b : 0;
+        w.mark = sl_one_of("?!,;:", b) ? b : 0;
     }
     for (int i = 0; i < 8 && (c == PARL__C_OPENER || c == PARL__C_EITHER); i++) {
         p += n;
@@ -288,10 +288,10 @@ static next_word look_next(parl_splitter *it, size_t e)
     size_t avail = wend(it) - p;
     if (c == PARL__C_UPPER) {
         size_t q = 0;
-        while (q < avail && q < 32 && is_letter(at[q])) q++;
+        while (q < avail && q < 32 && sl_is_letter(at[q])) q++;
         w.starter = q > 0 && parl__sl_starter(at, q);
         w.initial = q == 1 && avail > 1 && at[1] == '.';
-        w.caps = q > 1 && is_upper(at[1]);
+        w.caps = q > 1 && sl_is_upper(at[1]);
         w.len = q;
     }
     if (c == PARL__C_LOWER) w.url = parl__sl_web(at, avail) > 0;
@@ -379,7 +379,7 @@ static int on_ellipsis(parl_splitter *it, size_t t0, size_t t1, parl_sentence *o
     if (is_protected(s, t0)) return 0;
     next_word w = look_next(it, e);
     if (e < wend(it) && !is_space_at(it, e, &n))   /* "country....Iguazu is" */
-        return PARL__SR_NO_SPACE && e == t1 && (is_lower(prev) || prev == ')') &&
+        return PARL__SR_NO_SPACE && e == t1 && (sl_is_lower(prev) || prev == ')') &&
                w.cls == PARL__C_UPPER && (w.starter || (w.len > 1 && !w.caps))
                    ? boundary(it, e, out) : 0;
     return w.cls == PARL__C_UPPER ? boundary(it, e, out) : 0;
@@ -417,7 +417,7 @@ static int boundary_redo(parl_splitter *it, size_t b, size_t adj, int tok, parl_
 }
 
 /* Are there at least K words in the current sentence before UPTO? */
-static int has_words(parl_splitter *it, size_t upto, size_t k)
+static int sl_has_words(parl_splitter *it, size_t upto, size_t k)
 {
     size_t p = sentence_first(it, upto), n = 0;
     for (int sp = 1; p < upto && n < k; p++) {
@@ -468,10 +468,10 @@ static int after_word(parl_splitter *it, size_t ts, size_t te, size_t e, const n
     if (kind == PARL__ABBR_SUFFIX) return w->starter ? boundary(it, e, out) : 0;
     if (kind == PARL__ABBR_CLOSER)   /* etc., p.m.: before a capitalised word, in a sentence */
         return w->starter || (w->cls == PARL__C_UPPER && !w->caps &&
-                              has_words(it, te, PARL__ABBR_MIN_WORDS(abbr)))
+                              sl_has_words(it, te, PARL__ABBR_MIN_WORDS(abbr)))
                    ? boundary(it, e, out) : 0;
     int c = byte_at(it, ts);
-    if (te - ts == 1 && is_upper(c))
+    if (te - ts == 1 && sl_is_upper(c))
         return (!lower && !in_name(it, ts) && !w->initial) || w->starter ? boundary(it, e, out) : 0;
     if (te - ts == 1 && lower) return 0;
     int r = list_marker(it, ts, te, out);
@@ -489,16 +489,16 @@ static int web_address(parl_splitter *it, size_t t0, parl_sentence *out)
     const unsigned char *t = it->text - it->base;   /* t[p]: the byte at document offset p */
     size_t a = t0, lo = t0 - s->bnd > LOOKAHEAD ? t0 - LOOKAHEAD : s->bnd, n;
     while (a > lo && !is_blank_byte(t[a - 1])) a--;   /* lo >= base */
-    while (a < t0 && one_of("(<[\"'", t[a])) a++;
+    while (a < t0 && sl_one_of("(<[\"'", t[a])) a++;
     size_t z = t0, hi = wend(it) - t0 > LOOKAHEAD ? t0 + LOOKAHEAD : wend(it);
     while (z < hi && (t[z] < 0x80 ? !is_blank_byte(t[z]) : !is_space_at(it, z, &n))) z++;
     if (!parl__sl_web(t + a, t0 - a) && !memchr(t + a, '@', z - a)) return -1;
     if (z == hi && hi < wend(it)) return 0;   /* too long to see its end */
     size_t end = z;                           /* trailing punctuation is not the address */
-    while (end > t0 && one_of(".,;:!?)]}>\"'", byte_at(it, end - 1))) end--;
+    while (end > t0 && sl_one_of(".,;:!?)]}>\"'", byte_at(it, end - 1))) end--;
     s->quiet = end;
     for (size_t p = end; p < z; p++)
-        if (one_of(".!?,;:", byte_at(it, p))) return 0;   /* its stop (or comma) decides */
+        if (sl_one_of(".!?,;:", byte_at(it, p))) return 0;   /* its stop (or comma) decides */
     if (is_protected(s, t0)) return 0;
     next_word w = look_next(it, z);
     return w.cls == PARL__C_UPPER || w.url ? boundary(it, z, out) : 0;
@@ -512,19 +512,19 @@ static int no_space(parl_splitter *it, size_t t0, size_t t1, int bang, parl_sent
 {
     state *s = &it->s;
     if ((!bang && t1 - t0 != 1) || is_protected(s, t0)) return 0;
-    if (t0 - s->bnd < 2 || !is_lower(byte_at(it, t0 - 1)) || !is_lower(byte_at(it, t0 - 2)))
+    if (t0 - s->bnd < 2 || !sl_is_lower(byte_at(it, t0 - 1)) || !sl_is_lower(byte_at(it, t0 - 2)))
         return 0;
     size_t ts = t0, te = t1;
-    while (ts > s->bnd && t0 - ts < TOKEN_MAX && (is_letter(byte_at(it, ts - 1)) ||
+    while (ts > s->bnd && t0 - ts < TOKEN_MAX && (sl_is_letter(byte_at(it, ts - 1)) ||
                                                  byte_at(it, ts - 1) == '\'')) ts--;
     int before = ts > s->bnd ? byte_at(it, ts - 1) : ' ';
-    if (!is_blank_byte(before) && !one_of("(\"", before)) return 0;
+    if (!is_blank_byte(before) && !sl_one_of("(\"", before)) return 0;
     if (parl__sl_abbr(it->text + (ts - it->base), t0 - ts)) return 0;
-    while (te < wend(it) && te - t1 < TOKEN_MAX && (is_letter(byte_at(it, te)) ||
+    while (te < wend(it) && te - t1 < TOKEN_MAX && (sl_is_letter(byte_at(it, te)) ||
                                                     byte_at(it, te) == '\'')) te++;
     int after = te < wend(it) ? byte_at(it, te) : ' ';
-    if (te == t1 || (!is_blank_byte(after) && !one_of(",;:!?)\"", after))) return 0;
-    if (!bang && (!is_upper(byte_at(it, t1)) || te - t1 < 2 ||
+    if (te == t1 || (!is_blank_byte(after) && !sl_one_of(",;:!?)\"", after))) return 0;
+    if (!bang && (!sl_is_upper(byte_at(it, t1)) || te - t1 < 2 ||
                   parl__sl_domain(it->text + (t1 - it->base), te - t1)))
         return 0;
     return boundary(it, t1, out);
@@ -537,7 +537,7 @@ static int on_stop(parl_splitter *it, size_t t0, size_t t1, int bang, parl_sente
     size_t e = absorb_closers(it, t1), n;
     int closed = e > t1;
     s->quiet = e;
-    if (bang && t0 > s->bnd && one_of(",:;", byte_at(it, t0 - 1))) return 0;   /* "Dial:? 20" */
+    if (bang && t0 > s->bnd && sl_one_of(",:;", byte_at(it, t0 - 1))) return 0;   /* "Dial:? 20" */
     if (e < wend(it) && !is_space_at(it, e, &n)) {   /* 3.14, e.g., Yahoo!'s, addresses */
         int r = PARL__SR_WEB ? web_address(it, t0, out) : -1;
         if (r >= 0) return r;
@@ -553,7 +553,7 @@ static int on_stop(parl_splitter *it, size_t t0, size_t t1, int bang, parl_sente
     }
     /* no sentence starts with , ; : and a ! or ? after one is the same stop spaced
      * out ("? ? ?"); after a period it opens the next ("Contract. ? Do not") */
-    if ((w.mark && (bang || one_of(",;:", w.mark))) || (quoted && w.cls != PARL__C_UPPER))
+    if ((w.mark && (bang || sl_one_of(",;:", w.mark))) || (quoted && w.cls != PARL__C_UPPER))
         return 0;
     if (w.cls == PARL__C_LOWER && !w.url && (closed || !PARL__SR_LOWER_CASE)) return 0;
     if (w.cls == PARL__C_END) return boundary(it, e, out);
@@ -577,10 +577,10 @@ static int on_comma(parl_splitter *it, size_t tok, parl_sentence *out)
 }
 
 /* Digits in [P - MAX, P) down from P, not below LO: where they start. */
-static size_t digits_back(parl_splitter *it, size_t p, size_t lo, size_t max)
+static size_t sl_digits_back(parl_splitter *it, size_t p, size_t lo, size_t max)
 {
     size_t q = p;
-    while (q > lo && p - q < max && is_digit(byte_at(it, q - 1))) q--;
+    while (q > lo && p - q < max && sl_is_digit(byte_at(it, q - 1))) q--;
     return q;
 }
 
@@ -589,16 +589,16 @@ static size_t digits_back(parl_splitter *it, size_t p, size_t lo, size_t max)
  * 1). COLON when no hour stands before it. */
 static size_t stamp_start(parl_splitter *it, size_t colon, int *dated)
 {
-    size_t lo = it->s.bnd, h = digits_back(it, colon, lo, 2), q = h;
+    size_t lo = it->s.bnd, h = sl_digits_back(it, colon, lo, 2), q = h;
     *dated = 0;
-    if (h == colon || (h > lo && is_letter(byte_at(it, h - 1)))) return colon;
+    if (h == colon || (h > lo && sl_is_letter(byte_at(it, h - 1)))) return colon;
     while (q > lo && byte_at(it, q - 1) == ' ') q--;
-    size_t y = digits_back(it, q, lo, 4);   /* year, then month or day twice */
+    size_t y = sl_digits_back(it, q, lo, 4);   /* year, then month or day twice */
     if (q == h || q - y < 2 || byte_at(it, y - 1) != '/') return h;
-    size_t m = digits_back(it, y - 1, lo, 2);
+    size_t m = sl_digits_back(it, y - 1, lo, 2);
     if (m == y - 1 || byte_at(it, m - 1) != '/') return h;
-    size_t d = digits_back(it, m - 1, lo, 2);
-    if (d == m - 1 || (d > lo && (is_digit(byte_at(it, d - 1)) || is_letter(byte_at(it, d - 1)))))
+    size_t d = sl_digits_back(it, m - 1, lo, 2);
+    if (d == m - 1 || (d > lo && (sl_is_digit(byte_at(it, d - 1)) || sl_is_letter(byte_at(it, d - 1)))))
         return h;
     *dated = 1;
     return d;
@@ -611,7 +611,7 @@ static size_t stamp_start(parl_splitter *it, size_t colon, int *dated)
 static int on_stamp(parl_splitter *it, size_t colon, size_t end, parl_sentence *out)
 {
     int after = byte_at(it, end), dated;
-    if (is_letter(after) || is_digit(after) || is_protected(&it->s, colon)) return 0;
+    if (sl_is_letter(after) || sl_is_digit(after) || is_protected(&it->s, colon)) return 0;
     size_t start = stamp_start(it, colon, &dated), f = sentence_first(it, start);
     if (start == colon) return 0;
     if (dated && f < start) {
@@ -619,7 +619,7 @@ static int on_stamp(parl_splitter *it, size_t colon, size_t end, parl_sentence *
         while (p > f && is_blank_byte(byte_at(it, p - 1))) p--;
         word_before(it, p, &ws, &we);
         int lower = ws < we;
-        for (size_t q = ws; q < we; q++) lower &= is_lower(byte_at(it, q));
+        for (size_t q = ws; q < we; q++) lower &= sl_is_lower(byte_at(it, q));
         if (!lower) {
             size_t adj = (it->flags & PARL_SPLIT_COUNT) ? split_count_words(it, start, end) : 0;
             return boundary_redo(it, start, adj, PARL__T_STAMP, out);
