@@ -214,6 +214,8 @@ static int in_paren(const state *s, size_t p) { return s->paren && p - s->paren_
 static int is_protected(const state *s, size_t p) { return in_quote(s, p) || in_paren(s, p); }
 
 static int sl_is_lower(int c) { return c >= 'a' && c <= 'z'; }
+static int sl_is_upper(int c) { return c >= 'A' && c <= 'Z'; }
+static int sl_is_letter(int c) { return sl_is_lower(c) || sl_is_upper(c); }
 static int sl_is_digit(int c) { return c >= '0' && c <= '9'; }
 
 /* Is C one of the characters of SET? (Sets are a few bytes; no strchr call.) */
@@ -223,8 +225,6 @@ static int sl_one_of(const char *set, int c)
         if (*set == c) return 1;
     return 0;
 }
-static int sl_is_upper(int c) { return c >= 'A' && c <= 'Z'; }
-static int sl_is_letter(int c) { return sl_is_lower(c) || sl_is_upper(c); }
 
 /* ---------------------------------------------------------------- looking around */
 
@@ -379,9 +379,9 @@ static int on_ellipsis(parl_splitter *it, size_t t0, size_t t1, parl_sentence *o
     if (is_protected(s, t0)) return 0;
     next_word w = look_next(it, e);
     if (e < wend(it) && !is_space_at(it, e, &n))   /* "country....Iguazu is" */
-        return PARL__SR_NO_SPACE && e == t1 && (sl_is_lower(prev) || prev == ')') &&
-               w.cls == PARL__C_UPPER && (w.starter || (w.len > 1 && !w.caps))
-                   ? boundary(it, e, out) : 0;
+        return PARL__SR_NO_SPACE && e == t1 && t0 > s->bnd &&
+               (sl_is_lower(prev) || prev == ')') && w.cls == PARL__C_UPPER &&
+               (w.starter || (w.len > 1 && !w.caps)) ? boundary(it, e, out) : 0;
     return w.cls == PARL__C_UPPER ? boundary(it, e, out) : 0;
 }
 
@@ -598,8 +598,8 @@ static size_t stamp_start(parl_splitter *it, size_t colon, int *dated)
     size_t m = sl_digits_back(it, y - 1, lo, 2);
     if (m == y - 1 || byte_at(it, m - 1) != '/') return h;
     size_t d = sl_digits_back(it, m - 1, lo, 2);
-    if (d == m - 1 || (d > lo && (sl_is_digit(byte_at(it, d - 1)) || sl_is_letter(byte_at(it, d - 1)))))
-        return h;
+    int before = d > lo ? byte_at(it, d - 1) : ' ';
+    if (d == m - 1 || sl_is_digit(before) || sl_is_letter(before)) return h;
     *dated = 1;
     return d;
 }
@@ -633,7 +633,9 @@ static int on_stamp(parl_splitter *it, size_t colon, size_t end, parl_sentence *
  * its own. */
 static int on_separator(parl_splitter *it, size_t tok, size_t end, parl_sentence *out)
 {
-    if (tok > 0 && !is_blank_byte(byte_at(it, tok - 1))) return 0;
+    /* at the sentence's start it was seen standing alone before (boundary_redo),
+     * and the byte before may lie outside the window */
+    if (tok > it->s.bnd && !is_blank_byte(byte_at(it, tok - 1))) return 0;
     if (end < wend(it) && !is_blank_byte(byte_at(it, end))) return 0;
     if (sentence_first(it, tok) < tok) {
         size_t adj = (it->flags & PARL_SPLIT_COUNT) ? 1 : 0;
@@ -861,8 +863,9 @@ int parl_split_next(parl_splitter *it, parl_sentence *out)
             continue;
         }
         int t = s->redo ? s->redo
-              : (it->flags & PARL_SPLIT_COUNT) ? parl__sl_scan_count(it->text, it->base, it->lim, &s->sc)
-                                               : parl__sl_scan(it->text, it->base, it->lim, &s->sc);
+              : (it->flags & PARL_SPLIT_COUNT)
+                    ? parl__sl_scan_count(it->text, it->base, it->lim, &s->sc)
+                    : parl__sl_scan(it->text, it->base, it->lim, &s->sc);
         s->redo = 0;
         size_t tok = s->sc.tok;
         if (more && (t == PARL__T_END || s->sc.pos >= lim)) return window_end(it, out);

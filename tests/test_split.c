@@ -428,12 +428,13 @@ static char *rules_text(size_t *len)
         "Jane Roe 03/14/2002 09:30 AM Please call me. ",
         "Photos: http://a.example.org/x.jpg http://a.example.org/y.jpg Done.\n",
         "Write to ann@example.org Thanks again. First part. ***** Second part.\n",
-        "We sold pens, paper, etc. Everything went. I waited...Nobody came.\n\n" };
+        "We sold pens, paper, etc. Everything went. I waited...Nobody came.\n\n",
+        "Notes ---- more notes ____ Kay Mann 04/26/2001 07:17 AM Will you call?\n" };
     size_t cap = 1 << 18, n = 0;
     char *t = malloc(cap);
     for (size_t i = 0; n + 200 < cap; i++) {
-        size_t k = strlen(parts[i % 7]);
-        memcpy(t + n, parts[i % 7], k);
+        size_t k = strlen(parts[i % 8]);
+        memcpy(t + n, parts[i % 8], k);
         n += k;
     }
     *len = n;

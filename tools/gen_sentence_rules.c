@@ -217,7 +217,8 @@ int sl_put_rules_header(gen_ctx *g, const sl_rules *r)
     fputs("#ifndef PARL_SENTENCE_RULES_H\n#define PARL_SENTENCE_RULES_H\n"
           "/* The boundary rules of grammar/sentences.yaml: 1 on, 0 off. */\n", h);
     for (int i = 0; i < SL_RULES; i++)
-        fprintf(h, "#define %-24s %d   /* %s */\n", rule_names[i].macro, r->on[i], rule_names[i].key);
+        fprintf(h, "#define %-24s %d   /* %s */\n", rule_names[i].macro, r->on[i],
+                rule_names[i].key);
     fputs("#endif\n", h);
     return gen_close(g, h);
 }

@@ -175,7 +175,8 @@ static int read_groups(const ynode *groups, entries *e)
         for (int k = K_PREFIX; k <= K_NUMBER; k++)
             if (!strcmp(beh->text, kind_names[k])) kind = k;
         if (!kind) {
-            bad += yerr(beh, "behaviour must be prefix, suffix, closer or number, not '%s'", beh->text);
+            bad += yerr(beh, "behaviour must be prefix, suffix, closer or number, not '%s'",
+                        beh->text);
             continue;
         }
         int min_words = read_min_words(grp, kind, &bad);
