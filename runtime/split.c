@@ -562,7 +562,11 @@ static int on_stop(parl_splitter *it, size_t t0, size_t t1, int bang, parl_sente
     size_t ts, te;
     word_before(it, t0, &ts, &te);
     int r = ts == te ? boundary(it, e, out) : after_word(it, ts, te, e, &w, out);
-    if (r && quoted) { s->dq = 1; s->dq_at = t0; }   /* the quotation goes on */
+    if (r && quoted) {   /* the quotation goes on, in the state a window restarts from too */
+        s->dq = 1;
+        s->dq_at = t0;
+        save(it);
+    }
     return r;
 }
 

@@ -423,7 +423,7 @@ static char *rules_text(size_t *len)
 {
     static const char *const parts[] = {
         "I will call you later. what are you doing tonight? ",
-        "\"We came. We saw.\" He smiled. That was fun! :) See you soon.\n",
+        "\"We came. We saw. 3 of us left.\" He smiled. That was fun! :) See you soon.\n",
         "The room was clean.The staff were rude. Best regards, Anna\n\n",
         "Jane Roe 03/14/2002 09:30 AM Please call me. ",
         "Photos: http://a.example.org/x.jpg http://a.example.org/y.jpg Done.\n",
