@@ -58,7 +58,7 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
     for (;;) {
-        cur = sentence_lex_skip(cur, lim);   /* run+ */
+        cur = sentence_lex_skip(cur, lim);   /* c+ */
         tok = cur;
     
 {
@@ -1610,7 +1610,7 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
     size_t words = L->words, cont = L->cont;
     int sp = L->sp;
     for (;;) {
-        cur = sentence_lex_count_skip(cur, lim, &words, &sp);   /* wrun+, hs+ */
+        cur = sentence_lex_count_skip(cur, lim, &words, &sp);   /* w+, hs+ */
         tok = cur;
     
 {

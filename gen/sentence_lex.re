@@ -57,7 +57,7 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
     for (;;) {
-        cur = sentence_lex_skip(cur, lim);   /* run+ */
+        cur = sentence_lex_skip(cur, lim);   /* c+ */
         tok = cur;
     /*!local:re2c
     re2c:api = custom;
@@ -81,15 +81,13 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl
     soft    = [,:*=#_\-];
     c       = [\x01-\x7f] \ special \ soft;
     w       = c \ hs;
-    run     = c;
-    wrun    = w;
     clock   = ":" [0-9]{2} (":" [0-9]{2})? " "? ("AM"
     | "am"
     | "PM"
     | "pm");
     $            { t = PARL__T_END; goto out; }
     *            { if (*tok) L->bad++; else L->nul++; continue; }
-    run+         { continue; }
+    c+           { continue; }
     [^] \ [\x00-\x7f] \ special { continue; }
     eol hs*      { t = PARL__T_EOL; goto out; }
     clock        { t = PARL__T_STAMP; goto out; }
@@ -120,7 +118,7 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
     size_t words = L->words, cont = L->cont;
     int sp = L->sp;
     for (;;) {
-        cur = sentence_lex_count_skip(cur, lim, &words, &sp);   /* wrun+, hs+ */
+        cur = sentence_lex_count_skip(cur, lim, &words, &sp);   /* w+, hs+ */
         tok = cur;
     /*!local:re2c
     re2c:api = custom;
@@ -144,8 +142,6 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
     soft    = [,:*=#_\-];
     c       = [\x01-\x7f] \ special \ soft;
     w       = c \ hs;
-    run     = c;
-    wrun    = w;
     clock   = ":" [0-9]{2} (":" [0-9]{2})? " "? ("AM"
     | "am"
     | "PM"
@@ -154,7 +150,7 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
     *            { words += (size_t)sp; sp = 0; if (*tok) L->bad++; else L->nul++; continue; }
     hs+          { sp = 1; continue; }
     uspace       { sp = 1; cont += (size_t)(cur - tok) - 1; continue; }
-    wrun+        { words += (size_t)sp; sp = 0; continue; }
+    w+           { words += (size_t)sp; sp = 0; continue; }
     [^] \ [\x00-\x7f] \ special \ uspace { words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; continue; }
     eol hs*      { sp = 1; t = PARL__T_EOL; goto out; }
     clock        { words += (size_t)sp; sp = 0; for (const unsigned char *q = tok + 1; q < cur; q++) words += q[-1] == ' ' && q[0] != ' '; t = PARL__T_STAMP; goto out; }

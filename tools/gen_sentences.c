@@ -262,38 +262,36 @@ static void put_defs(FILE *f, const unsigned *bul, size_t nbul)
           "    special = [.!?\\n\\r\"()\\x00\\u2026] | lq | rq | bullet;\n", f);
 }
 
-/* Ordinary text for the scanners' runs. The rules of sentences.yaml need
- * the scanner to stop at a few more ASCII characters (soft): a comma before
- * a capital, a clock's colon, a separator run. So that ordinary commas and
- * hyphens cost nothing, a run takes a soft character in as long as what
- * follows cannot make the rule's token ("a, b", "well-known", "a -- b"):
- *
- *   c     ordinary characters; w: those that are no blank (a word's, for
- *         the counting scanner, whose runs are words)
- *   run   c, or a soft character that cannot start a token here
- *   wrun  the same within a word
- *
- * A soft character a run cannot take is scanned on its own (rule "soft"),
- * unless a token matches there. */
-static void put_runs(FILE *f, const sl_rules *r)
+/* The ASCII characters the rules of sentences.yaml need the scanners to
+ * stop at, besides put_defs' special: a comma before a capital (closings),
+ * a clock's colon (time stamps), separator runs. */
+static void soft_chars(const sl_rules *r, char *out)
 {
-    char soft[32] = "";
-    if (r->on[SL_CLOSINGS]) strcat(soft, ",");
-    if (r->on[SL_STAMPS]) strcat(soft, ":");
-    if (r->on[SL_SEPARATORS]) strcat(soft, "*=#_\\-");
-    if (!*soft) {
-        fputs("    c       = [\\x01-\\x7f] \\ special;\n"
-              "    run     = c;\n"
-              "    wrun    = c \\ hs;\n", f);
-        return;
-    }
-    fprintf(f, "    soft    = [%s];\n"
-               "    c       = [\\x01-\\x7f] \\ special \\ soft;\n"
-               "    w       = c \\ hs;\n", soft);
-    fputs("    run     = c;\n    wrun    = w;\n", f);
+    *out = 0;
+    if (r->on[SL_CLOSINGS]) strcat(out, ",");
+    if (r->on[SL_STAMPS]) strcat(out, ":");
+    if (r->on[SL_SEPARATORS]) strcat(out, "*=#_-");
 }
 
-/* The scanners skip runs of ordinary ASCII text (the rules run+, wrun+ and
+/* Ordinary text for the scanners' runs: c, ASCII that is neither special
+ * nor soft, and w, its characters that are no blank (the counting scanner's
+ * runs are words). A soft character is scanned on its own (rule "soft")
+ * unless one of the rules' tokens starts there. */
+static void put_runs(FILE *f, const sl_rules *r)
+{
+    char soft[16];
+    soft_chars(r, soft);
+    if (!*soft) {
+        fputs("    c       = [\\x01-\\x7f] \\ special;\n", f);
+    } else {
+        fputs("    soft    = [", f);
+        for (const char *p = soft; *p; p++) fprintf(f, "%s%c", *p == '-' ? "\\" : "", *p);
+        fputs("];\n    c       = [\\x01-\\x7f] \\ special \\ soft;\n", f);
+    }
+    fputs("    w       = c \\ hs;\n", f);
+}
+
+/* The scanners skip runs of ordinary ASCII text (the rules c+, w+ and
  * hs+; no token starts with such a character) before their DFA, eight
  * bytes a step. The table gives each byte 1 for a word's character, 2 for
  * a blank (hs), 4 for anything the DFA must see. It must agree with
@@ -301,11 +299,11 @@ static void put_runs(FILE *f, const sl_rules *r)
 static void put_plain_table(FILE *f, const sl_rules *r)
 {
     const char *special = ".!?\n\r\"()";
+    char soft[16];
+    soft_chars(r, soft);
     fputs("static const unsigned char sentence_lex_plain[256] = {", f);
     for (int c = 0; c < 256; c++) {
-        int plain = c > 0 && c < 0x80 && !strchr(special, c) &&
-                    !(r->on[SL_CLOSINGS] && c == ',') && !(r->on[SL_STAMPS] && c == ':') &&
-                    !(r->on[SL_SEPARATORS] && strchr("*=#_-", c));
+        int plain = c > 0 && c < 0x80 && !strchr(special, c) && !strchr(soft, c);
         int blank = c == ' ' || c == '\t' || c == '\v' || c == '\f';
         fprintf(f, "%s%d,", c % 32 ? "" : "\n    ", plain ? 1 + blank : 4);
     }
@@ -378,8 +376,8 @@ static void put_scanner(FILE *f, const char *name, int counting, const unsigned 
         "        tok = cur;\n"
         "    /*!local:re2c\n", name,
         counting ? "    size_t words = L->words, cont = L->cont;\n    int sp = L->sp;\n" : "",
-        counting ? "        cur = sentence_lex_count_skip(cur, lim, &words, &sp);   /* wrun+, hs+ */\n"
-                 : "        cur = sentence_lex_skip(cur, lim);   /* run+ */\n");
+        counting ? "        cur = sentence_lex_count_skip(cur, lim, &words, &sp);   /* w+, hs+ */\n"
+                 : "        cur = sentence_lex_skip(cur, lim);   /* c+ */\n");
     fputs(sl_api_conf, f);
     fputs("    re2c:define:YYLESSTHAN = \"cur >= lim\";\n"
           "    re2c:eof = 0;\n", f);
@@ -393,12 +391,12 @@ static void put_scanner(FILE *f, const char *name, int counting, const unsigned 
     if (counting)
         fputs("    hs+          { sp = 1; continue; }\n"
               "    uspace       { sp = 1; cont += (size_t)(cur - tok) - 1; continue; }\n"
-              "    wrun+        { words += (size_t)sp; sp = 0; continue; }\n"
+              "    w+           { words += (size_t)sp; sp = 0; continue; }\n"
               "    [^] \\ [\\x00-\\x7f] \\ special \\ uspace { words += (size_t)sp; sp = 0; "
               "cont += (size_t)(cur - tok) - 1; continue; }\n"
               "    eol hs*      { sp = 1; t = PARL__T_EOL; goto out; }\n", f);
     else
-        fputs("    run+         { continue; }\n"
+        fputs("    c+           { continue; }\n"
               "    [^] \\ [\\x00-\\x7f] \\ special { continue; }\n"
               "    eol hs*      { t = PARL__T_EOL; goto out; }\n", f);
     put_rule_tokens(f, r, word, counting);
