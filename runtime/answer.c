@@ -8,6 +8,7 @@
 #include "parlance.h"
 #include "answer_internal.h"
 #include "answer_text.h"
+#include "json_internal.h"
 
 /* The wording comes from grammar/answers.yaml (gen/answer_text.c): templates
  * by name, with the directives written there (%s text, %z number, %N number
@@ -40,10 +41,15 @@ typedef struct ans_ctx {
     size_t qcap, nq;
     size_t matches;
     bool found;
+    parl__json *text_json;   /* not NULL: the text goes there as a JSON string's parts */
+    parl__json *quote_json;  /* not NULL: the quotes go there as span objects */
+    parl_offsets quote_at;   /* their offsets in the unit of json_flags */
+    unsigned json_flags;
 } ans_ctx;
 
 static void ans_put(ans_ctx *c, const char *s, size_t n)
 {
+    if (c->text_json) { parl__json_part(c->text_json, s, n); return; }
     for (size_t i = 0; i < n; i++, c->n++)
         if (c->n + 1 < c->cap) c->out[c->n] = s[i];
 }
@@ -63,6 +69,16 @@ static void ans_put_num(ans_ctx *c, size_t v, int sep)
 
 static void add_quote(ans_ctx *c, size_t off, size_t n, size_t line)
 {
+    parl__json *j = c->quote_json;
+    if (j) {
+        parl__json_lit(j, c->nq ? ",{\"start\":" : "{\"start\":");
+        parl__json_uint(j, parl__offsets_at(&c->quote_at, c->doc, off, c->json_flags));
+        parl__json_lit(j, ",\"end\":");
+        parl__json_uint(j, parl__offsets_at(&c->quote_at, c->doc, off + n, c->json_flags));
+        parl__json_lit(j, ",\"line\":");
+        parl__json_uint(j, line);
+        parl__json_lit(j, "}");
+    }
     if (c->nq < c->qcap) c->q[c->nq] = (parl_quote){ off, off + n, line };
     c->nq++;
 }
@@ -693,32 +709,51 @@ static void dispatch(ans_ctx *c, const parl_intent *in)
     }
 }
 
+static void ans_begin(ans_ctx *c, const char *doc, size_t len, const parl_profile *p,
+                      const parl_paragraph *paras, const parl_sentence *sents, const char *req,
+                      size_t req_len, unsigned flags)
+{
+    memset(c, 0, sizeof *c);
+    c->doc = doc ? doc : "";
+    c->len = doc ? len : 0;
+    c->p = p;
+    c->paras = paras;
+    c->sents = sents;
+    c->npara = paras ? p->paragraphs_stored : 0;
+    c->nsent = sents ? p->sentences_stored : 0;
+    c->req = req ? req : "";
+    c->req_len = req ? req_len : 0;
+    c->flags = flags;
+    c->found = true;
+}
+
 int parl_answer(const char *doc, size_t len, const parl_profile *p,
                 const parl_paragraph *paras, const parl_sentence *sents,
                 const parl_intent *in, const char *req, size_t req_len, unsigned flags,
                 char *out, size_t cap, parl_quote *quotes, size_t qcap,
                 parl_answer_info *info)
 {
-    ans_ctx c = { 0 };
-    c.doc = doc ? doc : "";
-    c.len = doc ? len : 0;
-    c.p = p;
-    c.paras = paras;
-    c.sents = sents;
-    c.npara = paras ? p->paragraphs_stored : 0;
-    c.nsent = sents ? p->sentences_stored : 0;
-    c.req = req ? req : "";
-    c.req_len = req ? req_len : 0;
-    c.flags = flags;
+    ans_ctx c;
+    ans_begin(&c, doc, len, p, paras, sents, req, req_len, flags);
     c.out = out;
     c.cap = out ? cap : 0;
     c.q = quotes;
     c.qcap = quotes ? qcap : 0;
-    c.found = true;
     dispatch(&c, in);
     if (c.cap) c.out[c.n < c.cap ? c.n : c.cap - 1] = 0;
     parl_answer_info r = { c.n < c.cap ? c.n : (c.cap ? c.cap - 1 : 0), c.n + 1, c.nq,
                            c.matches, c.found };
     if (info) *info = r;
     return c.n + 1 > c.cap || c.nq > c.qcap;
+}
+
+void parl__answer_json(const parl_doc *d, const parl_intent *in, const char *req, size_t req_len,
+                       unsigned flags, parl__json *text, parl__json *quotes)
+{
+    ans_ctx c;
+    ans_begin(&c, d->text, d->len, &d->p, d->paras, d->sents, req, req_len, flags);
+    c.text_json = text;
+    c.quote_json = quotes;
+    c.json_flags = flags;
+    dispatch(&c, in);
 }

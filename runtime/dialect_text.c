@@ -4,15 +4,18 @@
  * for failed commands, and the templates of configured verbs. All writers
  * follow snprintf: at most CAP-1 bytes and a NUL, the full length returned. */
 #include "dialect_internal.h"
+#include "json_internal.h"
 #include <string.h>
 
 typedef struct {
     char *buf;
     size_t cap, len;
+    parl__json *json;   /* not NULL: the text goes there, as a JSON string's parts */
 } text_out;
 
 static void text_put(text_out *o, const char *s, size_t n)
 {
+    if (o->json) { parl__json_part(o->json, s, n); o->len += n; return; }
     for (size_t i = 0; i < n; i++, o->len++)
         if (o->len + 1 < o->cap) o->buf[o->len] = s[i];
 }
@@ -61,9 +64,15 @@ static void text(text_out *o, const char *msg, const parl_text *t)
 
 size_t parl_text_copy(const char *msg, const parl_text *t, char *buf, size_t cap)
 {
-    text_out o = { buf, cap, 0 };
+    text_out o = { buf, cap, 0, NULL };
     if (t && t->form != PARL_FORM_NONE) text(&o, msg, t);
     return done(&o);
+}
+
+void parl__text_json(parl__json *j, const char *msg, const parl_text *t)
+{
+    text_out o = { NULL, 0, 0, j };
+    text(&o, msg, t);
 }
 
 /* ------------------------------------------------------------- templates */
@@ -125,10 +134,9 @@ static void fill_hint(text_out *o, int ph, const void *vctx)
     }
 }
 
-size_t parl_hint_message(const parl_dialect_ctx *ctx, const char *msg, const parl_command *c,
-                         char *buf, size_t cap)
+static void hint_message(text_out *o, const parl_dialect_ctx *ctx, const char *msg,
+                         const parl_command *c)
 {
-    text_out o = { buf, cap, 0 };
     const parl__messages *M = &parl__dia_messages;
     int tmpl = -1;
     switch (c->hint.failure) {
@@ -144,9 +152,23 @@ size_t parl_hint_message(const parl_dialect_ctx *ctx, const char *msg, const par
     }
     if (tmpl >= 0) {
         hint_ctx x = { ctx, msg, c };
-        expand(&o, PARL__S(tmpl), fill_hint, &x);
+        expand(o, PARL__S(tmpl), fill_hint, &x);
     }
+}
+
+size_t parl_hint_message(const parl_dialect_ctx *ctx, const char *msg, const parl_command *c,
+                         char *buf, size_t cap)
+{
+    text_out o = { buf, cap, 0, NULL };
+    hint_message(&o, ctx, msg, c);
     return done(&o);
+}
+
+void parl__hint_message_json(parl__json *j, const parl_dialect_ctx *ctx, const char *msg,
+                             const parl_command *c)
+{
+    text_out o = { NULL, 0, 0, j };
+    hint_message(&o, ctx, msg, c);
 }
 
 static void fill_custom(text_out *o, int ph, const void *vctx)
@@ -161,14 +183,28 @@ static void fill_custom(text_out *o, int ph, const void *vctx)
     } else if (ph == PARL__PH_VERB) puts0(o, parl_verb_name(x->ctx, in->verb));
 }
 
-size_t parl_custom_apply(const parl_dialect_ctx *ctx, const char *msg, const parl_command *c,
-                         char *buf, size_t cap)
+static void custom_apply(text_out *o, const parl_dialect_ctx *ctx, const char *msg,
+                         const parl_command *c)
 {
-    text_out o = { buf, cap, 0 };
     const parl_cfg_verb *v = parl__dia_cfg_verb(ctx, c->intent.verb);
     if (v && v->template_text[0]) {
         hint_ctx x = { ctx, msg, c };
-        expand(&o, v->template_text, fill_custom, &x);
+        expand(o, v->template_text, fill_custom, &x);
     }
+}
+
+size_t parl_custom_apply(const parl_dialect_ctx *ctx, const char *msg, const parl_command *c,
+                         char *buf, size_t cap)
+{
+    text_out o = { buf, cap, 0, NULL };
+    custom_apply(&o, ctx, msg, c);
     return done(&o);
+}
+
+size_t parl__custom_apply_json(parl__json *j, const parl_dialect_ctx *ctx, const char *msg,
+                               const parl_command *c)
+{
+    text_out o = { NULL, 0, 0, j };
+    custom_apply(&o, ctx, msg, c);
+    return o.len;
 }

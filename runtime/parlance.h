@@ -766,6 +766,125 @@ PARL_API size_t parl_hint_message(const parl_dialect_ctx *ctx, const char *msg, 
 PARL_API size_t parl_custom_apply(const parl_dialect_ctx *ctx, const char *msg, const parl_command *c,
                          char *buf, size_t cap);
 
+/* ------------------------------------------------------------------ bindings
+ * (issue 17) Every result as JSON, for hosts that call the library through
+ * a foreign-function layer (TypeScript over WebAssembly, Rust, Python): no
+ * struct layout, enum number or pointer array crosses that boundary, only
+ * byte strings, sizes and opaque caller-owned blocks. The CLI prints exactly
+ * these strings.
+ *
+ * The *_json functions write at most CAP-1 bytes and a NUL to OUT and return
+ * the JSON's full length (like snprintf): when the return value is >= CAP,
+ * call again with a buffer of return value + 1 bytes. OUT may be NULL with
+ * CAP 0. Strings in the JSON are valid UTF-8: an invalid byte of the input
+ * becomes U+FFFD. Names, never enum numbers, tell modes, units, verbs... */
+
+/* Offsets ("start", "end" of sentences, paragraphs and quotes) count UTF-8
+ * bytes unless a flag asks for code points (Python's str) or UTF-16 code
+ * units (JavaScript's String); "charStart"/"charEnd" are always code points. */
+#define PARL_JSON_CHARS        0x100u
+#define PARL_JSON_UTF16        0x200u
+#define PARL_JSON_NO_SENTENCES 0x400u   /* profile: leave out "sentences" */
+
+/* Converting offsets: a cursor moving forward through a text, counting what
+ * it passes in each unit. Start it at { 0, 0, 0 }. */
+typedef struct parl_offsets {
+    size_t byte, chars, utf16;
+} parl_offsets;
+/* Moves C forward to byte offset OFF (>= C->byte). WIN holds the text from
+ * byte offset BASE on (the whole text: BASE 0), at least up to OFF. */
+PARL_API void parl_offsets_advance(parl_offsets *c, const char *win, size_t base, size_t off);
+/* OFF (a byte offset of TEXT) in the unit FLAGS name (PARL_JSON_CHARS,
+ * PARL_JSON_UTF16, or bytes). */
+PARL_API size_t parl_offset_convert(const char *text, size_t off, unsigned flags);
+
+/* S[0..N) as a quoted, escaped JSON string. */
+PARL_API size_t parl_json_string(const char *s, size_t n, char *out, size_t cap);
+
+/* Sizes of the states a caller allocates (layouts differ between targets). */
+PARL_API size_t parl_intent_size(void);
+PARL_API size_t parl_splitter_size(void);
+PARL_API size_t parl_heading_iter_size(void);
+PARL_API size_t parl_patch_iter_size(void);
+PARL_API size_t parl_dialect_result_size(void);
+PARL_API size_t parl_dialect_config_size(void);
+
+/* ---- requests: {"mode":"last_n","unit":"sentence","count":2} (`parlance infer`) */
+PARL_API size_t parl_intent_json(const parl_intent *in, const char *req, char *out, size_t cap);
+PARL_API size_t parl_infer_json(const char *text, size_t len, char *out, size_t cap);
+
+/* ---- sentences: {"index":1,"start":0,"end":12,"charStart":0,"charEnd":12,
+ * "line":1,"endLine":1,"paragraph":1,"kind":"text","text":"..."}, as a line
+ * of `parlance split --jsonl`. parl_sentence_json writes one (S is the
+ * INDEX-th sentence, 1-based, of a text whose bytes from BASE on are in WIN;
+ * C converts its offsets and is moved to its start, so sentences must come
+ * in order); parl_split_json an array of all the sentences of TEXT. */
+PARL_API size_t parl_sentence_json(const char *win, size_t base, const parl_sentence *s, size_t index,
+                                   parl_offsets *c, unsigned flags, char *out, size_t cap);
+PARL_API size_t parl_split_json(const char *text, size_t len, unsigned flags, char *out, size_t cap);
+
+/* ---- documents: a text analysed once (parl_analyze) for profiles and
+ * answers. parl_doc_init lays the profile and its paragraph and sentence
+ * arrays out in one caller-owned block of parl_doc_size(TEXT) bytes (any
+ * alignment); TEXT must outlive it. Programs with arrays of their own fill
+ * the struct themselves. */
+typedef struct parl_doc {
+    const char *text;
+    size_t len;
+    parl_profile p;
+    const parl_paragraph *paras;   /* p.paragraphs_stored entries */
+    const parl_sentence *sents;    /* p.sentences_stored entries (NULL: none) */
+} parl_doc;
+PARL_API size_t parl_doc_size(const char *text, size_t len);
+/* NULL when SIZE is too small. ANALYZED_AT as for parl_analyze(). */
+PARL_API parl_doc *parl_doc_init(void *mem, size_t size, const char *text, size_t len,
+                                 const char *analyzed_at);
+/* The profile as `parlance profile` prints it (PARL_JSON_NO_SENTENCES: as
+ * `parlance profile --no-sentences`, the document store's form). */
+PARL_API size_t parl_analyze_json(const parl_doc *d, unsigned flags, char *out, size_t cap);
+/* {"intent":{...},"answer":"...","spans":[{"start":..,"end":..,"line":..}]}
+ * (`parlance ask --json`). FLAGS: PARL_ANSWER_SUBSTRING and the offsets. */
+PARL_API size_t parl_answer_json(const parl_doc *d, const char *req, size_t req_len, unsigned flags,
+                                 char *out, size_t cap);
+
+/* ---- the agent guidance of grammar/guidance.yaml (`parlance describe
+ * --json`): an ElizaOS-style action's name, description, similes and
+ * examples (answered on the embedded sample document, in WORK of
+ * parl_describe_work_size() bytes), the system prompt and the retrieval
+ * instructions. Returns 0 when WORK is too small. */
+PARL_API size_t parl_describe_work_size(void);
+PARL_API size_t parl_describe_json(void *work, size_t work_size, char *out, size_t cap);
+
+/* ---- the action dialect: `parlance verb WORD` and `parlance dialect`.
+ * CFG may be NULL (compiled verbs only). parl_dialect_json parses MSG into
+ * WORK (parl_dialect_result_size() bytes, suitably aligned) and writes its
+ * JSON; parl_dialect_result_json writes the JSON of a result parsed with a
+ * context of the caller's (memory block labels, a semantic matcher). */
+PARL_API size_t parl_verb_json(const parl_dialect_config *cfg, const char *word, size_t len, char *out,
+                               size_t cap);
+PARL_API size_t parl_dialect_json(const parl_dialect_config *cfg, const char *msg, size_t len,
+                                  parl_dialect_result *work, char *out, size_t cap);
+PARL_API size_t parl_dialect_result_json(const parl_dialect_ctx *ctx, const char *msg,
+                                         const parl_dialect_result *r, char *out, size_t cap);
+/* The hint of a failed command as JSON (what `parlance failures` stores). */
+PARL_API size_t parl_hint_json(const parl_dialect_ctx *ctx, const char *msg, const parl_command *c,
+                               char *out, size_t cap);
+/* Sets a field of configured verb VERB by its YAML name: "maps_to",
+ * "template", "description", "example", "target_type", "target_id",
+ * "strictness" (a strictness name), "requires_permission" ("true"/"false").
+ * 0, or PARL_CFG_INVALID / PARL_CFG_TOO_LONG. */
+PARL_API int parl_config_set_field(parl_dialect_config *cfg, int verb, const char *field,
+                                   const char *text, size_t len);
+/* Reads a host's verbs and aliases: the JSON form of a --config file,
+ * {"verbs": {"recall": {"extra_aliases": [...]}, "notify": {"maps_to": ...}}}
+ * (see runtime/config_json.c). CFG is initialised first and left empty on
+ * an error. 0, or -1 with a message ("config: byte 42: ...") in ERR. */
+PARL_API int parl_config_from_json(parl_dialect_config *cfg, const char *json, size_t len, char *err,
+                                   size_t errcap);
+/* Names of the verb tiers and failures, as in the JSON. */
+PARL_API const char *parl_tier_name(parl_tier t);
+PARL_API const char *parl_failure_name(parl_failure f);
+
 #ifdef __cplusplus
 }
 #endif

@@ -17,6 +17,18 @@ static size_t split_blocks(char *list, const char **blocks, size_t max)
     return n;
 }
 
+typedef struct dialect_req {
+    const parl_dialect_ctx *ctx;
+    const char *msg;
+    const parl_dialect_result *r;
+} dialect_req;
+
+static size_t dialect_write(const void *arg, char *out, size_t cap)
+{
+    const dialect_req *q = arg;
+    return parl_dialect_result_json(q->ctx, q->msg, q->r, out, cap);
+}
+
 int cmd_dialect(int argc, char **argv)
 {
     static const cli_opt opts[] = { { "--config", NULL, 1 }, { "--blocks", NULL, 1 }, { 0 } };
@@ -39,7 +51,8 @@ int cmd_dialect(int argc, char **argv)
     parl_dialect_result *r = malloc(sizeof *r);
     if (!r) { free(msg); free(cfg); return 1; }
     parl_dialect_parse(&ctx, msg, len, r);
-    dialect_json(stdout, &ctx, msg, r);
+    dialect_req q = { &ctx, msg, r };
+    json_print(stdout, dialect_write, &q);
     putchar('\n');
     free(r);
     free(msg);

@@ -105,6 +105,18 @@ static void bind_opt(sqlite3_stmt *st, int i, const char *s)
     else sqlite3_bind_null(st, i);
 }
 
+typedef struct hint_req {
+    const parl_dialect_ctx *ctx;
+    const char *msg;
+    const parl_command *c;
+} hint_req;
+
+static size_t hint_write(const void *arg, char *out, size_t cap)
+{
+    const hint_req *h = arg;
+    return parl_hint_json(h->ctx, h->msg, h->c, out, cap);
+}
+
 int flog_record(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg,
                 const parl_dialect_result *r, const flog_meta *meta)
 {
@@ -126,15 +138,15 @@ int flog_record(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg,
             char word[256], *details = NULL;
             size_t dlen = 0;
             attempted(msg, c, word, sizeof word);
-            FILE *mf = open_memstream(&details, &dlen);
-            if (mf) { hint_json(mf, ctx, msg, c); fclose(mf); }
+            hint_req h = { ctx, msg, c };
+            details = json_alloc(hint_write, &h, &dlen);
             sqlite3_reset(st);
             sqlite3_bind_int64(st, 1, meta->at);
             sqlite3_bind_text(st, 2, meta->agent ? meta->agent : "", -1, SQLITE_TRANSIENT);
             sqlite3_bind_text(st, 3, meta->model ? meta->model : "", -1, SQLITE_TRANSIENT);
             bind_opt(st, 4, meta->session);
             sqlite3_bind_text(st, 5, msg + a->span.off, (int)a->span.len, SQLITE_TRANSIENT);
-            sqlite3_bind_text(st, 6, dialect_failure_name(c->hint.failure), -1, SQLITE_STATIC);
+            sqlite3_bind_text(st, 6, parl_failure_name(c->hint.failure), -1, SQLITE_STATIC);
             bind_opt(st, 7, c->match.verb >= 0 ? parl_verb_name(ctx, c->match.verb) : NULL);
             bind_opt(st, 8, word);
             bind_opt(st, 9, details);

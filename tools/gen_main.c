@@ -260,8 +260,7 @@ static int add_c_files(const char *dir, char **argv, int argc, int max, char sto
 static int check(gen_ctx *g)
 {
     /* The checker and the tools files it uses (besides the runtime). */
-    static const char *const tool_sources[] = { "check_grammar.c", "yaml_doc.c", "intent_json.c",
-                                                "json_out.c" };
+    static const char *const tool_sources[] = { "check_grammar.c", "yaml_doc.c", "json_out.c" };
     static char store[256][PATHMAX];
     int ns = 0;
     char exe[PATHMAX], inc1[PATHMAX], inc2[PATHMAX], inc3[PATHMAX];
