@@ -270,8 +270,8 @@ int main(int argc, char **argv)
             continue;
         }
         if (strchr(a, '=') && npeer < MAX_PEERS) { peer[npeer++] = a; continue; }
-        if (path) path = NULL, i = argc;   /* two benchmarks: usage */
-        else path = a;
+        if (path) { path = NULL; break; }   /* two benchmarks: usage */
+        path = a;
     }
     if (!path) {
         fputs("usage: eval_split BENCH.tsv [NAME=PEER.tsv ...] [--errors[=KIND]]\n", stderr);
