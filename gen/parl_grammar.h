@@ -4,5 +4,5 @@
  * grammar/'s specs (see tools/gen_grammar_id.c). */
 #ifndef PARL_GRAMMAR_H
 #define PARL_GRAMMAR_H
-#define PARL_GRAMMAR_ID "ff571f6b9eb3d297d9fa737bf9e572290df79db688969fb7a6158b6d5f8a741c"
+#define PARL_GRAMMAR_ID "bf7e85317a77bde586ce75d936b97f027632648d4ab78abcce73d66be138971f"
 #endif
