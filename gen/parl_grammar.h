@@ -4,5 +4,5 @@
  * grammar/'s specs (see tools/gen_grammar_id.c). */
 #ifndef PARL_GRAMMAR_H
 #define PARL_GRAMMAR_H
-#define PARL_GRAMMAR_ID "98d9157c77c9fc1ed02f3699e3d6ccb9b17ac4ffbcb7e027308e21048a418fd8"
+#define PARL_GRAMMAR_ID "bf7e85317a77bde586ce75d936b97f027632648d4ab78abcce73d66be138971f"
 #endif

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* dialect_text.c: text the dialect writes into caller buffers: content
  * with its quoting removed, the sentences of grammar/verbs.yaml `messages`
- * for failed commands, and the templates of configured verbs. All writers
+ * for failed commands, the sentences of `policy.messages` for decisions,
+ * and the templates of configured verbs. All writers
  * follow snprintf: at most CAP-1 bytes and a NUL, the full length returned. */
-#include "dialect_internal.h"
+#include "policy.h"
 #include "json_internal.h"
 #include <string.h>
 
@@ -144,7 +145,7 @@ static void hint_message(text_out *o, const parl_dialect_ctx *ctx, const char *m
     case PARL_FAIL_AMBIGUOUS_VERB: tmpl = M->ambiguous_verb; break;
     case PARL_FAIL_AMBIGUOUS_ARGS: tmpl = M->ambiguous_args; break;
     case PARL_FAIL_MISSING_ARG: tmpl = M->missing_arg; break;
-    case PARL_FAIL_UNKNOWN_MODIFIER: tmpl = M->unknown_modifier; break;
+    case PARL_FAIL_UNKNOWN_MODIFIER: tmpl = c->hint.all_opts ? M->unknown_choice : M->unknown_modifier; break;
     case PARL_FAIL_INVALID_REFERENCE: tmpl = M->invalid_reference; break;
     case PARL_FAIL_INVALID_MARKER: tmpl = M->invalid_marker; break;
     case PARL_FAIL_MALFORMED: tmpl = M->malformed; break;
@@ -207,4 +208,38 @@ size_t parl__custom_apply_json(parl__json *j, const parl_dialect_ctx *ctx, const
     text_out o = { NULL, 0, 0, j };
     custom_apply(&o, ctx, msg, c);
     return o.len;
+}
+
+typedef struct {
+    const parl_dialect_ctx *ctx;
+    const parl_decision *d;
+} decision_ctx;
+
+static void fill_decision(text_out *o, int ph, const void *vctx)
+{
+    const decision_ctx *x = vctx;
+    const parl_decision *d = x->d;
+    if (ph == PARL__PH_VERB) puts0(o, d->verb >= 0 ? parl_verb_name(x->ctx, d->verb) : "");
+    else if (ph == PARL__PH_ROLE) puts0(o, parl_role_name(d->role));
+    else if (ph == PARL__PH_AUTHORITY) puts0(o, parl_authority_name(d->needs));
+}
+
+static void decision_message(text_out *o, const parl_dialect_ctx *ctx, const parl_decision *d)
+{
+    if ((int)d->reason < 0 || d->reason >= PARL_WHY_COUNT) return;
+    decision_ctx x = { ctx, d };
+    expand(o, parl__pol_str + parl__pol_messages[d->reason], fill_decision, &x);
+}
+
+size_t parl_decision_message(const parl_dialect_ctx *ctx, const parl_decision *d, char *buf, size_t cap)
+{
+    text_out o = { buf, cap, 0, NULL };
+    decision_message(&o, ctx, d);
+    return done(&o);
+}
+
+void parl__decision_message_json(parl__json *j, const parl_dialect_ctx *ctx, const parl_decision *d)
+{
+    text_out o = { NULL, 0, 0, j };
+    decision_message(&o, ctx, d);
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* json_dialect.c: the action dialect as JSON: how a verb word matched
  * (`parlance verb`), which actions of a message run with their intents and
- * which are skipped with hints (`parlance dialect`), and the hint of a
- * failed command (what `parlance failures` stores). */
+ * the policy's decisions and which are skipped with hints or refusals
+ * (`parlance dialect`), and the hint of a failed command (what `parlance
+ * failures` stores). */
 #include <string.h>
 #include "json_internal.h"
 
@@ -28,10 +29,22 @@ static const char *hint_kind_name(parl_hint_kind k)
     return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "none";
 }
 
-static const char *verdict_name(parl_verdict v)
+const char *parl_verdict_name(parl_verdict v)
 {
     static const char *const names[] = { "run", "not_trailing", "reconsidered", "failed" };
     return (unsigned)v < sizeof names / sizeof names[0] ? names[v] : "failed";
+}
+
+const char *parl_decision_name(parl_decision_kind k)
+{
+    static const char *const names[] = { "run", "queue", "refuse" };
+    return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "refuse";
+}
+
+const char *parl_policy_reason_name(parl_policy_reason r)
+{
+    static const char *const names[] = { "allowed", "asked", "needs_approval", "not_permitted", "unparsed" };
+    return (unsigned)r < sizeof names / sizeof names[0] ? names[r] : "unparsed";
 }
 
 static void dj_key(parl__json *j, const char *key)
@@ -60,6 +73,14 @@ static void dj_field(parl__json *j, const char *key, const char *msg, const parl
 {
     dj_key(j, key);
     dj_text(j, msg, t);
+}
+
+/* The content of a chain step that left it out is the previous output. */
+static void dj_content(parl__json *j, const char *key, const char *msg, const parl_dialect_intent *in)
+{
+    if (!in->content_from_last) { dj_field(j, key, msg, &in->content); return; }
+    dj_key(j, key);
+    parl__json_lit(j, "{\"ref\":\"@last.output\",\"implied\":true}");
 }
 
 static void dj_named(parl__json *j, const char *key, const char *name)
@@ -120,7 +141,8 @@ static void dj_custom(parl__json *j, const parl_dialect_ctx *ctx, const char *ms
     parl__json_cstr(j, parl_verb_name(ctx, in->verb));
     dj_named(j, "maps_to", v ? v->maps_to : NULL);
     parl__json_lit(j, ",\"args\":{\"content\":");
-    dj_text(j, msg, &in->content);
+    if (in->content_from_last) parl__json_lit(j, "{\"ref\":\"@last.output\",\"implied\":true}");
+    else dj_text(j, msg, &in->content);
     if (in->target.form) dj_field(j, "target", msg, &in->target);
     parl__json_lit(j, "},\"default_target\":");
     if (v && (v->target_type[0] || v->target_id[0])) {
@@ -148,19 +170,19 @@ static void dj_intent(parl__json *j, const parl_dialect_ctx *ctx, const char *ms
     case PARL_INTENT_RECALL:
         dj_named(j, "op", parl_op_name(in->op));
         if (in->label.form) dj_field(j, "label", msg, &in->label);
-        if (in->content.form)
-            dj_field(j, in->op == PARL_OP_SEARCH ? "query" : in->op == PARL_OP_PATCH ? "patch" : "content", msg,
-                     &in->content);
+        if (in->content.form || in->content_from_last)
+            dj_content(j, in->op == PARL_OP_SEARCH ? "query" : in->op == PARL_OP_PATCH ? "patch" : "content", msg,
+                       in);
         if (in->op == PARL_OP_READ) dj_flag(j, "known", in->label_known);
         break;
     case PARL_INTENT_CONTEXT:
         dj_named(j, "op", parl_op_name(in->op));
         if (in->label.form) dj_field(j, "label", msg, &in->label);
         if (in->old_text.form) dj_field(j, "old", msg, &in->old_text);
-        if (in->content.form) dj_field(j, in->op == PARL_OP_SWAP ? "with" : "content", msg, &in->content);
+        if (in->content.form || in->content_from_last) dj_content(j, in->op == PARL_OP_SWAP ? "with" : "content", msg, in);
         break;
     case PARL_INTENT_SEARCH:
-        dj_field(j, "query", msg, &in->content);
+        dj_content(j, "query", msg, in);
         dj_named(j, "scope", parl_scope_name(in->scope));
         break;
     case PARL_INTENT_SEND:
@@ -170,19 +192,19 @@ static void dj_intent(parl__json *j, const parl_dialect_ctx *ctx, const char *ms
         if (in->domain.len) parl__json_str(j, msg + in->domain.off, in->domain.len);
         else parl__json_lit(j, "null");
         dj_field(j, "target", msg, &in->target);
-        dj_field(j, "message", msg, &in->content);
+        dj_content(j, "message", msg, in);
         break;
     case PARL_INTENT_FETCH:
         dj_field(j, "url", msg, &in->url);
         dj_named(j, "format", parl_format_name(in->format));
         dj_flag(j, "continue", in->cont);
         break;
-    case PARL_INTENT_WEB: dj_field(j, "query", msg, &in->content); break;
-    case PARL_INTENT_CALC: dj_field(j, "expression", msg, &in->content); break;
+    case PARL_INTENT_WEB: dj_content(j, "query", msg, in); break;
+    case PARL_INTENT_CALC: dj_content(j, "expression", msg, in); break;
     case PARL_INTENT_DATA:
         dj_named(j, "op", parl_op_name(in->op));
         dj_field(j, "source", msg, &in->label);
-        if (in->content.form) dj_field(j, "query", msg, &in->content);
+        if (in->content.form || in->content_from_last) dj_content(j, "query", msg, in);
         break;
     case PARL_INTENT_AUTHORITY:
         dj_key(j, "action");
@@ -231,7 +253,7 @@ static void dj_hint(parl__json *j, const parl_dialect_ctx *ctx, const char *msg,
     }
     if (h->nopts || h->kind == PARL_HINT_AMBIGUOUS || h->kind == PARL_HINT_UNKNOWN_MODIFIER ||
         h->kind == PARL_HINT_UNKNOWN_VERB) {
-        parl__json_lit(j, h->kind == PARL_HINT_AMBIGUOUS ? ",\"options\":[" : ",\"similar\":[");
+        parl__json_lit(j, h->kind == PARL_HINT_AMBIGUOUS || h->all_opts ? ",\"options\":[" : ",\"similar\":[");
         for (int i = 0; i < h->nopts; i++) {
             if (i) parl__json_lit(j, ",");
             parl__json_cstr(j, h->opts[i]);
@@ -261,19 +283,64 @@ static const parl_command *dj_failure(const parl_action *a)
     return NULL;
 }
 
-static void dj_run(parl__json *j, const parl_dialect_ctx *ctx, const char *msg, const parl_action *a)
+static void dj_decision(parl__json *j, const parl_dialect_ctx *ctx, const parl_decision *d)
 {
-    dj_command(j, ctx, msg, &a->cmds[0]);
+    parl__json_lit(j, "{\"decision\":");
+    parl__json_cstr(j, parl_decision_name(d->kind));
+    dj_key(j, "reason");
+    parl__json_cstr(j, parl_policy_reason_name(d->reason));
+    if (d->urgent) dj_flag(j, "urgent", true);
+    dj_key(j, "message");
+    parl__json_open(j);
+    parl__decision_message_json(j, ctx, d);
+    parl__json_close(j);
+    parl__json_lit(j, "}");
+}
+
+size_t parl_decision_json(const parl_dialect_ctx *ctx, const parl_decision *d, char *out, size_t cap)
+{
+    parl__json j;
+    parl__json_init(&j, out, cap);
+    dj_decision(&j, ctx, d);
+    return parl__json_end(&j);
+}
+
+size_t parl_command_intent_json(const parl_dialect_ctx *ctx, const char *msg, const parl_command *c,
+                                char *out, size_t cap)
+{
+    parl__json j;
+    parl__json_init(&j, out, cap);
+    dj_intent(&j, ctx, msg, c);
+    return parl__json_end(&j);
+}
+
+/* A command with the policy's decision for ROLE, still open. */
+static void dj_decided(parl__json *j, const parl_dialect_ctx *ctx, const char *msg, const parl_command *c,
+                       parl_role role)
+{
+    parl_decision d;
+    parl_policy_decide(ctx, c, role, &d);
+    dj_command(j, ctx, msg, c);
+    dj_key(j, "policy");
+    dj_decision(j, ctx, &d);
+}
+
+static void dj_run(parl__json *j, const parl_dialect_ctx *ctx, const char *msg, const parl_action *a,
+                   parl_role role)
+{
+    dj_decided(j, ctx, msg, &a->cmds[0], role);
     parl__json_lit(j, ",\"then\":[");
     for (int k = 1; k < a->ncmds; k++) {
         if (k > 1) parl__json_lit(j, ",");
-        dj_command(j, ctx, msg, &a->cmds[k]);
+        dj_decided(j, ctx, msg, &a->cmds[k], role);
         parl__json_lit(j, "}");
     }
     parl__json_lit(j, "]}");
 }
 
-static void dj_skipped(parl__json *j, const parl_dialect_ctx *ctx, const char *msg, const parl_action *a)
+/* REFUSED: the decision that refused its first command, or NULL. */
+static void dj_skipped(parl__json *j, const parl_dialect_ctx *ctx, const char *msg, const parl_action *a,
+                       const parl_decision *refused)
 {
     const parl_command *fc = dj_failure(a), *c0 = a->ncmds ? &a->cmds[0] : NULL;
     parl__json_lit(j, "{\"verb\":");
@@ -281,35 +348,47 @@ static void dj_skipped(parl__json *j, const parl_dialect_ctx *ctx, const char *m
     else if (c0) parl__json_str(j, msg + c0->verb_text.off, c0->verb_text.len);
     else parl__json_lit(j, "null");
     dj_key(j, "reason");
-    parl__json_cstr(j, a->verdict == PARL_SKIP_FAILED && fc ? parl_failure_name(fc->hint.failure)
-                                                          : verdict_name(a->verdict));
+    parl__json_cstr(j, refused ? "refused"
+                       : a->verdict == PARL_SKIP_FAILED && fc ? parl_failure_name(fc->hint.failure)
+                       : parl_verdict_name(a->verdict));
     if (a->verdict == PARL_SKIP_RECONSIDERED) {
         dj_key(j, "phrase");
         parl__json_str(j, msg + a->reconsideration.off, a->reconsideration.len);
     }
-    if (fc) { dj_key(j, "hint"); dj_hint(j, ctx, msg, fc); }
+    if (refused) { dj_key(j, "policy"); dj_decision(j, ctx, refused); }
+    else if (fc) { dj_key(j, "hint"); dj_hint(j, ctx, msg, fc); }
     dj_key(j, "text");
     parl__json_str(j, msg + a->span.off, a->span.len);
     parl__json_lit(j, "}");
 }
 
-size_t parl_dialect_result_json(const parl_dialect_ctx *ctx, const char *msg, const parl_dialect_result *r,
-                                char *out, size_t cap)
+size_t parl_dialect_actions_json(const parl_dialect_ctx *ctx, parl_role role, const char *msg, size_t len,
+                                 parl_dialect_result *work, char *out, size_t cap)
 {
     parl__json j;
     parl__json_init(&j, out, cap);
+    if (!msg) { msg = ""; len = 0; }
     for (int pass = 0; pass < 2; pass++) {   /* the actions that run, then the others */
         parl__json_lit(&j, pass ? "],\"skipped\":[" : "{\"execute\":[");
         int k = 0;
-        for (int i = 0; i < r->nactions; i++) {
-            const parl_action *a = &r->actions[i];
-            if ((a->verdict == PARL_RUN) == pass) continue;
-            if (k++) parl__json_lit(&j, ",");
-            if (pass) dj_skipped(&j, ctx, msg, a);
-            else dj_run(&j, ctx, msg, a);
+        for (int first = 0, more = 1; more; first += PARL_MAX_ACTIONS) {
+            parl_dialect_parse_page(ctx, msg, len, first, work);
+            more = work->truncated;
+            for (int i = 0; i < work->nactions; i++) {
+                const parl_action *a = &work->actions[i];
+                /* It runs when detected to run and its first command is not
+                 * refused (a later refused step shows in its own policy). */
+                parl_decision d;
+                bool runs = a->verdict == PARL_RUN && a->ncmds &&
+                            parl_policy_decide(ctx, &a->cmds[0], role, &d) != PARL_DECIDE_REFUSE;
+                if (runs == (pass == 1)) continue;
+                if (k++) parl__json_lit(&j, ",");
+                if (runs) dj_run(&j, ctx, msg, a, role);
+                else dj_skipped(&j, ctx, msg, a, a->verdict == PARL_RUN && a->ncmds ? &d : NULL);
+            }
         }
     }
-    parl__json_lit(&j, r->truncated ? "],\"truncated\":true}" : "]}");
+    parl__json_lit(&j, "]}");
     return parl__json_end(&j);
 }
 
@@ -317,7 +396,5 @@ size_t parl_dialect_json(const parl_dialect_config *cfg, const char *msg, size_t
                          parl_dialect_result *work, char *out, size_t cap)
 {
     parl_dialect_ctx ctx = { .config = cfg };
-    if (!msg) { msg = ""; len = 0; }
-    parl_dialect_parse(&ctx, msg, len, work);
-    return parl_dialect_result_json(&ctx, msg, work, out, cap);
+    return parl_dialect_actions_json(&ctx, PARL_ROLE_AGENT, msg, len, work, out, cap);
 }

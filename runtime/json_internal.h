@@ -73,4 +73,6 @@ void parl__hint_message_json(parl__json *j, const parl_dialect_ctx *ctx, const c
                              const parl_command *c);
 size_t parl__custom_apply_json(parl__json *j, const parl_dialect_ctx *ctx, const char *msg,
                                const parl_command *c);
+/* A policy decision's sentence. */
+void parl__decision_message_json(parl__json *j, const parl_dialect_ctx *ctx, const parl_decision *d);
 #endif

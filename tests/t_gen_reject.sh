@@ -56,6 +56,19 @@ case_ answer-directive "^[^ ]*answers\\.yaml:[0-9]+:[0-9]+: template 'stat_one':
     "sed -i 's/^  stat_one: .*/  stat_one: \"The document has %X.\"/' answers.yaml"
 case_ answer-nouns "^[^ ]*answers\\.yaml:[0-9]+:[0-9]+: no nouns for the unit 'word'" \
     "sed -i '/^  word: \\[word, words\\]/d' answers.yaml"
+# sentences.yaml and abbreviations.yaml (issue 19)
+case_ sentence-rule-value "^[^ ]*sentences\.yaml:[0-9]+:[0-9]+: 'closings' must be true or false, not 'maybe'" \
+    "sed -i 's/^  closings: true/  closings: maybe/' sentences.yaml"
+case_ sentence-rule-unknown "^[^ ]*sentences\.yaml:[0-9]+:[0-9]+: unknown key 'coin_toss'" \
+    "sed -i 's/^rules:/rules:\n  coin_toss: true/' sentences.yaml"
+case_ sentence-rule-missing "^[^ ]*sentences\.yaml:[0-9]+:[0-9]+: missing 'separators'" \
+    "sed -i '/^  separators: true/d' sentences.yaml"
+case_ emoticon-letter "^[^ ]*sentences\.yaml:[0-9]+:[0-9]+: emoticon 'xD' must open with a mark" \
+    "sed -i 's/^emoticons: \[/emoticons: [\"xD\", /' sentences.yaml"
+case_ closing-twice "^[^ ]*sentences\.yaml:[0-9]+:[0-9]+: 'thanks' is already listed at line [0-9]+" \
+    "sed -i 's/^closings: \[/closings: [thanks, /' sentences.yaml"
+case_ min-words-not-closer "^[^ ]*abbreviations\.yaml:[0-9]+:[0-9]+: min_words applies to closer groups only" \
+    "sed -i 's/^    behaviour: prefix$/    behaviour: prefix\n    min_words: 2/' abbreviations.yaml"
 case_ phrase-too-long '^[^ ]*sections\.yaml:[0-9]+:[0-9]+: a phrase of 33 words: at most 32' \
     "sed -i \"s/\\\"related work\\\",/\\\"$(printf 'w%d ' $(seq 33) | sed 's/ $//')\\\", \\\"related work\\\",/\" sections.yaml"
 case_ missing-file '^[^ ]*sections\.yaml:1:1: cannot open' "rm sections.yaml"
@@ -85,6 +98,17 @@ printf '# CaseFolding-0.txt\n0041; C; 0061; # A\n0042; X; 0062; # B\n' > "$tmp/u
 build/parlgen --grammar grammar --out "$tmp/out" --runtime runtime --tools tools --unicode "$tmp/uni" >"$tmp/log" 2>&1
 if [ $? -ne 0 ] && grep -Eq 'CaseFolding\.txt:3:[0-9]+: expected' "$tmp/log" && diff -r gen "$tmp/out" >/dev/null; then
     pass=$((pass+1)); echo "ok casefolding-malformed"; else fail=$((fail+1)); echo "FAIL casefolding-malformed"; cat "$tmp/log"; fi
+# /calc's operator table.
+case_ calc-symbol-twice "^[^ ]*calc\.yaml:[0-9]+:[0-9]+: '\\*' already writes the infix operator 'mul'" \
+    "sed -i 's/symbols: \[\"\\/\", \"÷\"\]/symbols: [\"\\/\", \"*\"]/' calc.yaml"
+case_ calc-prefix-level "^[^ ]*calc\.yaml:[0-9]+:[0-9]+: prefix 'neg' shares level 2 with infix 'mul'" \
+    "sed -i 's/arity: prefix, level: 3 }/arity: prefix, level: 2 }/' calc.yaml"
+case_ calc-unknown-op "^[^ ]*calc\.yaml:[0-9]+:[0-9]+: unknown operation 'root'" \
+    "sed -i 's/{ op: mod,/{ op: root,/' calc.yaml"
+case_ calc-letter-symbol "^[^ ]*calc\.yaml:[0-9]+:[0-9]+: a symbol is 1 to 8 bytes of punctuation" \
+    "sed -i 's/symbols: \[\"%\"\]/symbols: [\"mod\"]/' calc.yaml"
+case_ calc-grouping "^[^ ]*calc\.yaml:[0-9]+:[0-9]+: 'mul' and 'mod' share level 2 but group differently" \
+    "sed -i 's/{ op: mod, symbols: \[\"%\"\], arity: infix, level: 2, assoc: left }/{ op: mod, symbols: [\"%\"], arity: infix, level: 2, assoc: right }/' calc.yaml"
 
 echo "t_gen_reject: $pass passed, $fail failed"
 [ $fail -eq 0 ]

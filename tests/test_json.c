@@ -152,7 +152,7 @@ static void check_config(void)
     const char *ok = "{\"dialect\": {\"verbs\": {\"notify\": {\"aliases\": [\"ping\", {\"zap\": \"delete\"}],"
                      " \"maps_to\": \"send_message\", \"requires_permission\": true, \"strictness\": \"strict\","
                      " \"template\": \"\\u00e9 {content} \\ud83d\\ude00\", \"default_target\": {\"type\": \"agent\"}},"
-                     " \"recall\": {\"extra_aliases\": [\"jot down\"]}}}}";
+                     " \"recall\": {\"extra_aliases\": [\"scribble down\"]}}}}";
     CHECK_EQ_INT(parl_config_from_json(cfg, ok, strlen(ok), err, sizeof err), 0);
     CHECK(cfg->nverbs == 1 && cfg->naliases == 3 && cfg->verbs[0].requires_permission &&
           cfg->verbs[0].strictness == PARL_STRICTNESS_STRICT && !strcmp(cfg->verbs[0].target_type, "agent") &&

@@ -48,6 +48,9 @@ int cmd_describe(int argc, char **argv);
 int cmd_verb(int argc, char **argv);
 int cmd_dialect(int argc, char **argv);
 int cmd_failures(int argc, char **argv);
+int cmd_act(int argc, char **argv);        /* the executor (tools/cli_act.c) */
+int cmd_queue(int argc, char **argv);
+int cmd_outbox(int argc, char **argv);
 int cmd_add(int argc, char **argv);        /* the document store (tools/cli_store.c) */
 int cmd_list(int argc, char **argv);
 int cmd_show(int argc, char **argv);
@@ -61,6 +64,9 @@ void doc_analysis_free(parl_doc *d);
 /* The answer to Q[0..N) (parsed here) from D, in a heap string of *LEN bytes;
  * NULL when out of memory. */
 char *doc_answer(const parl_doc *d, const char *q, size_t n, unsigned flags, size_t *len);
+/* The same for an intent of the caller's (its search text a span of Q). */
+char *doc_answer_intent(const parl_doc *d, const parl_intent *in, const char *q, size_t n, unsigned flags,
+                        parl_answer_info *info);
 /* The profile the document store keeps: JSON as `parlance profile
  * --no-sentences` prints it, and the parl_profile it was written from (its
  * spans point into TEXT). 0, or 1 when out of memory. */

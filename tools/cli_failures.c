@@ -77,14 +77,8 @@ static int log_message(sqlite3 *db, const parl_dialect_ctx *ctx, const opts *o, 
     size_t len;
     char *msg = read_file(o->npos > 1 ? o->pos[1] : "-", &len);
     if (!msg) return 1;
-    parl_dialect_result *r = malloc(sizeof *r);
-    int n = -1;
-    if (r) {
-        parl_dialect_parse(ctx, msg, len, r);
-        n = flog_record(db, ctx, msg, r, &meta);
-    }
+    int n = flog_record(db, ctx, msg, len, &meta);
     if (n >= 0) printf("{\"logged\":%d}\n", n);
-    free(r);
     free(msg);
     return n < 0;
 }

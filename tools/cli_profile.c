@@ -52,15 +52,22 @@ void doc_analysis_free(parl_doc *d)
     d->sents = NULL;
 }
 
+char *doc_answer_intent(const parl_doc *d, const parl_intent *in, const char *q, size_t n, unsigned flags,
+                        parl_answer_info *info)
+{
+    parl_answer(d->text, d->len, &d->p, d->paras, d->sents, in, q, n, flags, NULL, 0, NULL, 0, info);
+    char *out = malloc(info->needed);
+    if (out) parl_answer(d->text, d->len, &d->p, d->paras, d->sents, in, q, n, flags, out, info->needed, NULL, 0,
+                         info);
+    return out;
+}
+
 char *doc_answer(const parl_doc *d, const char *q, size_t n, unsigned flags, size_t *len)
 {
     parl_intent in;
     parl_answer_info info;
     parl_infer(q, n, &in);
-    parl_answer(d->text, d->len, &d->p, d->paras, d->sents, &in, q, n, flags, NULL, 0, NULL, 0, &info);
-    char *out = malloc(info.needed);
-    if (out) parl_answer(d->text, d->len, &d->p, d->paras, d->sents, &in, q, n, flags, out, info.needed, NULL, 0,
-                         &info);
+    char *out = doc_answer_intent(d, &in, q, n, flags, &info);
     *len = info.len;
     return out;
 }

@@ -19,6 +19,22 @@ const char *gen_grammar_path(gen_ctx *g, const char *name, char *buf, size_t n);
  * naming SOURCE. Returns NULL (reported) on failure. */
 FILE *gen_create(gen_ctx *g, const char *name, const char *source);
 int gen_close(gen_ctx *g, FILE *f);
+/* Writing C: S as a string literal (octal escapes, which never run into
+ * the next byte; no trigraphs), and S in upper case (enum names). */
+void gen_cstr(FILE *f, const char *s);
+void gen_upper(FILE *f, const char *s);
+/* The re2c settings of the generated lexers that read a span (pointer,
+ * length) with bounds checks and no refill. */
+#define GEN_RE2C_SPAN_API \
+    "    re2c:api = custom;\n" \
+    "    re2c:api:style = free-form;\n" \
+    "    re2c:define:YYCTYPE = \"unsigned char\";\n" \
+    "    re2c:define:YYPEEK = \"(cur < lim ? *cur : 0)\";\n" \
+    "    re2c:define:YYSKIP = \"++cur;\";\n" \
+    "    re2c:define:YYBACKUP = \"mar = cur;\";\n" \
+    "    re2c:define:YYRESTORE = \"cur = mar;\";\n" \
+    "    re2c:define:YYLESSTHAN = \"(size_t)(lim - cur) < @@\";\n"
+
 /* Counts an error already printed. */
 void gen_fail(gen_ctx *g);
 int gen_failed(const gen_ctx *g);
@@ -32,6 +48,7 @@ typedef struct {
 int gen_infer(gen_ctx *g);       /* numbers, units, sections, modes */
 int gen_sentences(gen_ctx *g);   /* abbreviations, sentence lexers */
 int gen_verbs(gen_ctx *g);       /* the action dialect: verbs, lexers, command grammar */
+int gen_calc(gen_ctx *g);        /* /calc: operator table -> lexer and expression grammar */
 int gen_guidance(gen_ctx *g);    /* agent guidance texts, sample document */
 int gen_answers(gen_ctx *g);     /* the wording of the answers */
 int gen_grammar_id(gen_ctx *g);  /* PARL_GRAMMAR_ID: which grammar gen/ was made from */

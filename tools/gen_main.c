@@ -53,12 +53,30 @@ static const gen_module modules[] = {
     { "infer", gen_infer },
     { "sentences", gen_sentences },
     { "verbs", gen_verbs },
+    { "calc", gen_calc },
     { "guidance", gen_guidance },
     { "answers", gen_answers },
     { "grammar_id", gen_grammar_id },
 };
 
 void gen_fail(gen_ctx *g) { g->errors++; }
+
+void gen_cstr(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\') fprintf(f, "\\%c", *p);
+        else if (*p == '\n') fputs("\\n", f);
+        else if (*p < 0x20 || *p >= 0x7f || (*p == '?' && p[1] == '?')) fprintf(f, "\\%03o", *p);
+        else fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
+void gen_upper(FILE *f, const char *s)
+{
+    for (; *s; s++) fputc(*s >= 'a' && *s <= 'z' ? *s - 32 : *s, f);
+}
 int gen_failed(const gen_ctx *g) { return g->errors != 0; }
 
 const char *gen_grammar_path(gen_ctx *g, const char *name, char *buf, size_t n)
