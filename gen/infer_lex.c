@@ -473,6 +473,7 @@ int parl__lex_many(const char *text, size_t n, size_t pos, parl__tok *t, int max
     parl__tok *o = t, *const last = t + max - 1;   /* o: the token being read */
     size_t cur = pos, mar = 0, start;
     unsigned id, kind;
+    const int wide = kw_wide(n);
 /* Reading past N gives 0, which is the end unless a NUL is there. */
 #define YYPEEK() (cur < n ? p[cur] : 0)
 #define YYSKIP() (++cur)
@@ -482,7 +483,11 @@ again:
     while (cur < n && p[cur] == ' ') cur++;   /* the usual blank, quickly */
     start = cur;
     id = 0;
-    if (cur < n && kw_wide(n) && (kw_class[p[cur]] & 1)) {
+    if (cur >= n) {   /* the end, without the automaton */
+        kind = PARL__TK_END;
+        goto token;
+    }
+    if (wide && (kw_class[p[cur]] & 1)) {
         /* Most words are ASCII letters: read 8 bytes at a time, no automaton. */
         uint64_t x = kw_load(p, cur, n), alpha = kw_alpha(x);
         uint64_t stop = ~alpha & 0x8080808080808080u;
