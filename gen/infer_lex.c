@@ -457,6 +457,35 @@ static int kw_long(const unsigned char *p, size_t *a, size_t len, uint64_t first
     return 1;
 }
 
+/* Words of 1 to 7 ASCII letters and the blanks before them, read 8
+ * bytes at a time while they come: tokens from O on (below LAST), the
+ * position after them in *AT. The automaton reads what stops them. A
+ * small loop of its own keeps its constants in registers. */
+static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__tok *o,
+                           const parl__tok *last)
+{
+    size_t cur = *at;
+    while (o < last) {
+        size_t s = cur;
+        while (s < n && p[s] == ' ') s++;
+        if (s >= n || !(kw_class[p[s]] & 1)) break;
+        uint64_t x = kw_load(p, s, n), alpha = kw_alpha(x);
+        uint64_t stop = ~alpha & 0x8080808080808080u;
+        if (!stop) break;   /* 8 letters or more: kw_long() */
+        unsigned k = (unsigned)parl__ctz64(stop) / 8;
+        x |= alpha >> 2;   /* lower case */
+        if (!(kw_class[x >> (8 * k) & 0xff] & 2)) break;
+        o->value = 0;
+        o->kind = PARL__TK_WORD;
+        o->word = (uint16_t)kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1), k);
+        o->start = s;
+        o->end = cur = s + k;
+        o++;
+    }
+    *at = cur;
+    return o;
+}
+
 /* The value of digits, thousands separators skipped, up to a suffix. */
 static inline void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)
 {
@@ -480,6 +509,7 @@ int parl__lex_many(const char *text, size_t n, size_t pos, parl__tok *t, int max
 #define YYBACKUP() (mar = cur)
 #define YYRESTORE() (cur = mar)
 again:
+    if (wide) o = kw_words(p, n, &cur, o, last);
     while (cur < n && p[cur] == ' ') cur++;   /* the usual blank, quickly */
     start = cur;
     id = 0;
