@@ -23,6 +23,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <inttypes.h>
 
 /* ------------------------------------------------------------------ utilities */
 
@@ -1182,6 +1183,35 @@ static void emit_u64_array(FILE *f, const char *decl, const uint64_t *v, int n)
 
 /* The hash of the vocabulary words: buckets by the lower-cased first 8
  * bytes and the length, chained; a key matches on those and the rest. */
+/* Keys of 1 to 7 bytes are told apart by their first 8 bytes alone: a
+ * table without collisions finds them with one probe and no branch. The
+ * multiplier is searched for, in a fixed order (the output is the same on
+ * every run), in tables of growing size. *BITS and the multiplier are
+ * returned, SLOT filled (0: no key). */
+static uint64_t kw_perfect(const kw_key *keys, int nk, int **slot, int *bits)
+{
+    int nshort = 0;
+    for (int i = 1; i < nk; i++) nshort += keys[i].len < 8;
+    for (*bits = 4; (1 << *bits) < 8 * nshort; ++*bits) {}
+    for (uint64_t m = 0x9E3779B97F4A7C15u;; ++*bits) {
+        if (*bits > 16) { fputs("parlgen: internal error: no table for the short words\n", stderr); exit(70); }
+        *slot = xcalloc((size_t)1 << *bits, sizeof(int));
+        for (int tries = 0; tries < 100000; tries++, m = m * 6364136223846793005u + 1442695040888963407u) {
+            int i = 1;
+            m |= 1;
+            memset(*slot, 0, sizeof(int) << *bits);
+            for (; i < nk; i++) {
+                if (keys[i].len >= 8) continue;
+                int *e = &(*slot)[(keys[i].sig * m) >> (64 - *bits)];
+                if (*e) break;
+                *e = i;
+            }
+            if (i == nk) return m;
+        }
+        free(*slot);
+    }
+}
+
 static void emit_keywords(infer *I, FILE *f, const int *order)
 {
     kw_key *keys = xcalloc((size_t)I->nw * 8 + 1, sizeof *keys);
@@ -1223,6 +1253,10 @@ static void emit_keywords(infer *I, FILE *f, const int *order)
     emit_int_array(f, "static const uint16_t kw_id", ids, nk);
     emit_int_array(f, "static const uint16_t kw_next", next, nk);
     emit_int_array(f, "static const uint16_t kw_bucket", bucket, nb);
+    int *slot, sbits;
+    uint64_t mult = kw_perfect(keys, nk, &slot, &sbits);
+    emit_int_array(f, "static const uint16_t kw_short", slot, 1 << sbits);
+    free(slot);
     uint64_t *sig = xcalloc((size_t)nk, sizeof *sig);
     for (int i = 0; i < nk; i++) sig[i] = keys[i].sig;
     emit_u64_array(f, "static const uint64_t kw_sig", sig, nk);
@@ -1237,12 +1271,12 @@ static void emit_keywords(infer *I, FILE *f, const int *order)
           "        size_t j = 8;\n"
           "        while (j < n && kw_fold(z[j]) == (unsigned char)kw_pool[kw_off[i] + j]) j++;\n"
           "        if (j >= n) return kw_id[i];\n    }\n    return 0;\n}\n\n"
-          "/* kw_find() for a word of 1 to 7 bytes: no key holds a NUL, so its\n"
-          " * first 8 bytes tell its length too. */\n"
-          "static inline unsigned kw_find_short(uint64_t x, size_t n)\n{\n"
-          "    unsigned i = kw_bucket[((x ^ n) * 0x9E3779B97F4A7C15u) >> %d];\n"
-          "    while (i && kw_sig[i] != x) i = kw_next[i];\n"
-          "    return kw_id[i];\n}\n\n"
+          "/* kw_find() for a word of 1 to 7 bytes, X: no key holds a NUL, so its\n"
+          " * first 8 bytes tell it, and kw_short has no collisions (kw_sig[0] is\n"
+          " * 0, no word). */\n"
+          "static inline unsigned kw_find_short(uint64_t x)\n{\n"
+          "    unsigned i = kw_short[(x * 0x%016" PRIx64 "u) >> %d];\n"
+          "    return kw_sig[i] == x ? kw_id[i] : 0;\n}\n\n"
           "/* Words are read 8 bytes at a time where the request has 8 (LEN) and\n"
           " * the machine is little-endian: byte j of a word is bits 8j..8j+7. */\n"
           "static int kw_wide(size_t len)\n{\n"
@@ -1268,7 +1302,7 @@ static void emit_keywords(infer *I, FILE *f, const int *order)
           "        x = (x | kw_alpha(x) >> 2) & (n < 8 ? ((uint64_t)1 << (8 * n)) - 1 : ~(uint64_t)0);\n"
           "    } else\n"
           "        for (size_t j = 0; j < n && j < 8; j++) x |= (uint64_t)kw_fold(p[a + j]) << (8 * j);\n"
-          "    return kw_find(x, p + a, n);\n}\n\n", 64 - bits, 64 - bits);
+          "    return kw_find(x, p + a, n);\n}\n\n", 64 - bits, mult, 64 - sbits);
     free(keys); free(bucket); free(next); free(off); free(len); free(ids);
 }
 
@@ -1340,7 +1374,7 @@ static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "        if (!(kw_class[x >> (8 * k) & 0xff] & 2)) break;\n"
           "        o->value = 0;\n"
           "        o->kind = PARL__TK_WORD;\n"
-          "        o->word = (uint16_t)kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1), k);\n"
+          "        o->word = (uint16_t)kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1));\n"
           "        o->start = s;\n"
           "        o->end = cur = s + k;\n"
           "        o++;\n"
@@ -1375,7 +1409,7 @@ static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "        if (stop) {\n"
           "            unsigned k = (unsigned)parl__ctz64(stop) / 8;   /* letters: 1 to 7 */\n"
           "            if (kw_class[x >> (8 * k) & 0xff] & 2) {\n"
-          "                id = kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1), k);\n"
+          "                id = kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1));\n"
           "                cur += k;\n"
           "                goto word;\n            }\n"
           "        } else if (kw_long(p, &cur, n, x, &id))\n"
