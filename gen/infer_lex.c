@@ -733,7 +733,6 @@ static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__t
         unsigned k = (unsigned)parl__ctz64(stop) / 8;
         x |= alpha >> 2;   /* lower case */
         if (!(kw_class[x >> (8 * k) & 0xff] & 2)) break;
-        o->value = 0;
         o->kind = PARL__TK_WORD;
         o->word = (uint16_t)kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1));
         o->start = s;
@@ -1567,8 +1566,7 @@ yy71:
 
 word:
     kind = PARL__TK_WORD;
-token:
-    o->value = 0;
+token:   /* value is read for numbers only */
 number:
     o->kind = (uint8_t)kind;
     o->word = (uint16_t)id;
