@@ -58,6 +58,11 @@ size_t utf8_valid_prefix(const char *s, size_t n);
 /* Reads a whole stream into a heap buffer; returns NULL and prints why on error. */
 char *read_stream(FILE *f, const char *name, size_t *len);
 char *read_file(const char *path, size_t *len);   /* "-" is stdin */
+/* Replaces the file PATH with N bytes of DATA all at once: a temporary file
+ * beside it, fsync'd, renamed over it (tools/file_replace.c). 0, or -1 after
+ * printing why, with PATH as it was. Every command writing a user's file
+ * writes it with this. */
+int file_replace(const char *path, const char *data, size_t n);
 /* A stream writing into a heap buffer (*BUF, *LEN, NUL-terminated), like
  * open_memstream(), except that running out of memory sets the stream's
  * error flag: glibc's memstream then drops output silently, which left
