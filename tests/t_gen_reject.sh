@@ -18,7 +18,9 @@ case_() {
     st=$?
     ok=1
     [ $st -ne 0 ] || { echo "FAIL $name: exit status 0"; ok=0; }
-    grep -Eq "$want" "$tmp/log" || { echo "FAIL $name: no message matching /$want/"; sed 's/^/    /' "$tmp/log" | head -5; ok=0; }
+    n=$(grep -Ec "$want" "$tmp/log")
+    [ "$n" != 0 ] || { echo "FAIL $name: no message matching /$want/"; sed 's/^/    /' "$tmp/log" | head -5; ok=0; }
+    [ -z "$(grep -E "$want" "$tmp/log" | sort | uniq -d)" ] || { echo "FAIL $name: a message is printed twice"; ok=0; }
     diff -r gen "$tmp/out" >/dev/null 2>&1 || { echo "FAIL $name: output directory changed"; ok=0; }
     [ -z "$(ls -a "$tmp/out" | grep '^\.tmp-')" ] || { echo "FAIL $name: temporary files left"; ok=0; }
     if [ $ok = 1 ]; then pass=$((pass+1)); echo "ok $name: $(grep -E "$want" "$tmp/log" | head -1)"; else fail=$((fail+1)); fi
@@ -59,6 +61,29 @@ case_ answer-nouns "^[^ ]*answers\\.yaml:[0-9]+:[0-9]+: no nouns for the unit 'w
 case_ phrase-too-long '^[^ ]*sections\.yaml:[0-9]+:[0-9]+: a phrase of 33 words: at most 32' \
     "sed -i \"s/\\\"related work\\\",/\\\"$(printf 'w%d ' $(seq 33) | sed 's/ $//')\\\", \\\"related work\\\",/\" sections.yaml"
 case_ missing-file '^[^ ]*sections\.yaml:1:1: cannot open' "rm sections.yaml"
+# A spec two modules read is reported once, at the bad byte's own place.
+case_ bad-byte '^[^ ]*units\.yaml:3:8: malformed YAML: not valid UTF-8 \(byte 0xE9\)$' \
+    "sed -i '3s/\$/ \\xe9/' units.yaml"
+case_ deep-nesting '^[^ ]*modes\.yaml:[0-9]+:[0-9]+: nested more than 100 levels deep \(the limit\)' \
+    "awk 'BEGIN { printf \"deep: \"; for (i = 0; i < 40000; i++) printf \"[\"; print \"\" }' >> modes.yaml"
+
+# However parlgen stops, --out keeps no temporary directory and no change:
+# a signal to parlgen, or its worker killed as a crash would end it.
+stopped() { # stopped NAME HOW: HOW is "parent" or "worker"
+    rm -rf "$tmp/out"; cp -r gen "$tmp/out"
+    build/parlgen --grammar grammar --out "$tmp/out" --runtime runtime --tools tools >"$tmp/log" 2>&1 &
+    pid=$!
+    sleep 1
+    if [ "$2" = parent ]; then kill -TERM $pid; else kill -KILL $(pgrep -P $pid) 2>/dev/null; fi
+    wait $pid; st=$?
+    if [ $st -ne 0 ] && diff -r gen "$tmp/out" >/dev/null 2>&1 && [ -z "$(ls -a "$tmp/out" | grep '^\.tmp-')" ]; then
+        pass=$((pass+1)); echo "ok $1: exit $st, $(tail -1 "$tmp/log")"
+    else
+        fail=$((fail+1)); echo "FAIL $1: exit $st, leftovers: $(ls -a "$tmp/out" | grep '^\.tmp-')"
+    fi
+}
+stopped signal parent
+stopped crash worker
 
 echo "t_gen_reject: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -11,7 +11,9 @@
 
 typedef struct gen_ctx gen_ctx;
 
-/* Loads GRAMMAR_DIR/NAME; on error it has been reported and NULL returned. */
+/* Loads GRAMMAR_DIR/NAME, once: every module asking gets the same tree,
+ * owned by the driver (never ydoc_free it). On error it has been reported
+ * (once) and NULL is returned. */
 ydoc *gen_load(gen_ctx *g, const char *name);
 /* Path of a grammar file (for messages), in a static buffer per call site. */
 const char *gen_grammar_path(gen_ctx *g, const char *name, char *buf, size_t n);

@@ -45,7 +45,7 @@ int gen_answers(gen_ctx *g)
     ydoc *d = gen_load(g, "answers.yaml");
     if (!d) return 1;
     ydoc *u = gen_load(g, "units.yaml");
-    if (!u) { ydoc_free(d); return 1; }
+    if (!u) return 1;
     int bad = 0;
     const ynode *root = d->root, *tm = NULL, *nouns = NULL;
     const ynode *units = u->root && u->root->kind == Y_MAP ? ymap_get(u->root, "units") : NULL;
@@ -115,8 +115,6 @@ int gen_answers(gen_ctx *g)
     if (h) bad += gen_close(g, h);
     if (c) bad += gen_close(g, c);
     else if (h) bad++;
-    ydoc_free(u);
-    ydoc_free(d);
     if (bad) gen_fail(g);
     return bad ? 1 : 0;
 }

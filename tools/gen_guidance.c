@@ -129,7 +129,6 @@ int gen_guidance(gen_ctx *g)
     if (c) bad += gen_close(g, c);
     else if (h) bad++;
     free(sample);
-    ydoc_free(d);
     if (bad) gen_fail(g);
     return bad ? 1 : 0;
 }

@@ -500,7 +500,6 @@ int gen_sentences(gen_ctx *g)
     }
     free(ab.v);
     free(st.v);
-    ydoc_free(d);
     if (bad) gen_fail(g);
     return bad ? 1 : 0;
 }

@@ -1233,6 +1233,5 @@ int gen_verbs(gen_ctx *g)
              m.errors;
         free(w);
     }
-    ydoc_free(m.d);
     return rc;
 }
