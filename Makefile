@@ -89,6 +89,11 @@ $(B)/gen.stamp: $(GEN_INPUTS)
 	fi
 	@touch $@
 
+# The generator under ASan+UBSan, for the tests that feed it bad grammars.
+$(B)/asan/parlgen: $(GENERATOR) tools/gen.h tools/gen_infer.h tools/yaml_doc.h tools/sha256.c tools/sha256.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ASANFLAGS) -o $@ $(GENERATOR) tools/sha256.c $(LDFLAGS) -lyaml
+
 gen: $(B)/parlgen
 	$(B)/parlgen --grammar grammar --out gen --runtime runtime --tools tools $(GENFLAGS)
 	@touch $(B)/gen.stamp
@@ -168,7 +173,7 @@ test: deps
 	@$(MAKE) --no-print-directory test-bins
 	@sh tests/run.sh
 
-test-bins: $(TEST_BIN) $(ASAN_TEST_BIN) $(B)/asan/check_grammar $(B)/asan/libparlance.a $(B)/parlgen
+test-bins: $(TEST_BIN) $(ASAN_TEST_BIN) $(B)/asan/check_grammar $(B)/asan/libparlance.a $(B)/parlgen $(B)/asan/parlgen
 
 bench: deps
 	@$(MAKE) --no-print-directory all

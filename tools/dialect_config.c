@@ -70,13 +70,7 @@ static int new_verb(parl_dialect_config *cfg, const ynode *name, const ynode *e)
     static const char *const keys[] = { "aliases", "extra_aliases", "maps_to", "default_target",
                                         "description", "examples", "template",
                                         "requires_permission", "strictness" };
-    int errors = 0;
-    for (size_t i = 0; i < e->n; i++) {
-        const ynode *k = ymap_key(e, i);
-        size_t j = 0;
-        while (j < sizeof keys / sizeof keys[0] && strcmp(k->text, keys[j])) j++;
-        if (j == sizeof keys / sizeof keys[0]) errors += yerr(k, "unknown key '%s'", k->text);
-    }
+    int errors = yonly_keys(e, keys, sizeof keys / sizeof keys[0]);
     const ynode *maps = ymap_get(e, "maps_to");
     if (!maps) return errors + yerr(name, "new verb '%s' needs maps_to", name->text);
     int id = parl_config_add_verb(cfg, name->text, strlen(name->text));

@@ -21,6 +21,12 @@ const char *gen_grammar_path(gen_ctx *g, const char *name, char *buf, size_t n);
  * naming SOURCE. Returns NULL (reported) on failure. */
 FILE *gen_create(gen_ctx *g, const char *name, const char *source);
 int gen_close(gen_ctx *g, FILE *f);
+/* Does VALUE fit a field of a generated table whose C type holds at most
+ * MAX? If not, reports at AT (the spec entry that pushed it over) that
+ * WHAT would need VALUE, more than that limit, and returns 0. The runtime's
+ * tables are narrow (16-bit word ids and offsets, 8-bit counts): a grammar
+ * that outgrows one is refused, never compiled into a wrapped table. */
+int gen_fits(const ynode *at, long long value, long long max, const char *what);
 /* Counts an error already printed. */
 void gen_fail(gen_ctx *g);
 int gen_failed(const gen_ctx *g);

@@ -51,11 +51,8 @@ int gen_answers(gen_ctx *g)
     const ynode *units = u->root && u->root->kind == Y_MAP ? ymap_get(u->root, "units") : NULL;
     if (!root || root->kind != Y_MAP) bad += yerr_at(d->file, 1, 1, "expected a mapping");
     else {
-        for (size_t i = 0; i < root->n; i++) {
-            const ynode *k = ymap_key(root, i);
-            if (!yis_scalar(k) || (strcmp(k->text, "templates") && strcmp(k->text, "nouns")))
-                bad += yerr(k, "unknown key '%s'", yis_scalar(k) ? k->text : "?");
-        }
+        static const char *const keys[] = { "templates", "nouns" };
+        bad += yonly_keys(root, keys, 2);
         tm = ymap_get(root, "templates");
         nouns = ymap_get(root, "nouns");
         if (!tm || tm->kind != Y_MAP || !tm->n) { bad += yerr(tm ? tm : root, "'templates' must be a mapping of texts"); tm = NULL; }

@@ -66,6 +66,13 @@ static const gen_module modules[] = {
 };
 
 void gen_fail(gen_ctx *g) { g->errors++; }
+
+int gen_fits(const ynode *at, long long value, long long max, const char *what)
+{
+    if (value <= max) return 1;
+    yerr(at, "the grammar outgrows the generated tables: %s would need %lld, the limit is %lld", what, value, max);
+    return 0;
+}
 int gen_failed(const gen_ctx *g) { return g->errors != 0; }
 
 const char *gen_grammar_path(gen_ctx *g, const char *name, char *buf, size_t n)

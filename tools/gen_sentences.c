@@ -121,19 +121,6 @@ static int by_folded(const void *a, const void *b)
     return c ? c : strcmp(x->text, y->text);
 }
 
-static int expect_keys(const ynode *map, const char *const *keys)
-{
-    int bad = 0;
-    for (size_t i = 0; i < map->n; i++) {
-        const ynode *k = ymap_key(map, i);
-        int known = 0;
-        for (const char *const *p = keys; *p; p++)
-            if (yis_scalar(k) && !strcmp(k->text, *p)) known = 1;
-        if (!known) bad += yerr(k, "unknown key '%s'", yis_scalar(k) ? k->text : "?");
-    }
-    return bad;
-}
-
 static const ynode *need(const ynode *map, const char *key, ykind kind, const char *what)
 {
     const ynode *v = ymap_get(map, key);
@@ -145,12 +132,12 @@ static const ynode *need(const ynode *map, const char *key, ykind kind, const ch
 /* Reads the groups into E; returns the number of errors. */
 static int read_groups(const ynode *groups, entries *e)
 {
-    static const char *const gkeys[] = { "behaviour", "case", "words", NULL };
+    static const char *const gkeys[] = { "behaviour", "case", "words" };
     int bad = 0;
     for (size_t g = 0; g < groups->n; g++) {
         const ynode *name = ymap_key(groups, g), *grp = ymap_val(groups, g);
         if (grp->kind != Y_MAP) { bad += yerr(grp, "group '%s' must be a mapping", name->text); continue; }
-        bad += expect_keys(grp, gkeys);
+        bad += yonly_keys(grp, gkeys, sizeof gkeys / sizeof gkeys[0]);
         const ynode *beh = need(grp, "behaviour", Y_SCALAR, "prefix, suffix or number");
         const ynode *words = need(grp, "words", Y_SEQ, "a list of words");
         const ynode *cs = ymap_get(grp, "case");
@@ -451,10 +438,10 @@ static const char *const line_body =
 
 int gen_sentences(gen_ctx *g)
 {
-    static const char *const top[] = { "language", "groups", "sentence_starters", "list_bullets", NULL };
+    static const char *const top[] = { "language", "groups", "sentence_starters", "list_bullets" };
     ydoc *d = gen_load(g, "abbreviations.yaml");
     if (!d) return 1;
-    int bad = expect_keys(d->root, top);
+    int bad = yonly_keys(d->root, top, sizeof top / sizeof top[0]);
     const ynode *lang = need(d->root, "language", Y_SCALAR, "a language code");
     const ynode *groups = need(d->root, "groups", Y_MAP, "a mapping of groups");
     const ynode *starters = need(d->root, "sentence_starters", Y_SEQ, "a list of words");

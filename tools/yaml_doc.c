@@ -330,6 +330,22 @@ ynode *ymap_get(const ynode *map, const char *key)
 
 int yis_scalar(const ynode *n) { return n && n->kind == Y_SCALAR; }
 
+int yonly_keys(const ynode *map, const char *const *keys, size_t n)
+{
+    int bad = 0;
+    for (size_t i = 0; map && map->kind == Y_MAP && i < map->n; i++) {
+        const ynode *k = ymap_key(map, i);
+        size_t j = 0;
+        while (j < n && strcmp(k->text, keys[j])) j++;
+        if (j < n) continue;
+        fprintf(stderr, "%s:%d:%d: unknown key '%s' (known:", k->file, k->line, k->col, k->text);
+        for (j = 0; j < n; j++) fprintf(stderr, "%s %s", j ? "," : "", keys[j]);
+        fputs(")\n", stderr);
+        bad++;
+    }
+    return bad;
+}
+
 int yis_null(const ynode *n)
 {
     if (!n) return 1;

@@ -43,6 +43,10 @@ ynode *ymap_key(const ynode *map, size_t i);
 ynode *ymap_val(const ynode *map, size_t i);
 int yis_scalar(const ynode *n);
 int yis_null(const ynode *n);   /* scalar ~ / null / empty, unquoted */
+/* Reports each key of MAP that is none of the N KEYS ("unknown key 'x'
+ * (known: a, b)"); returns how many. Every spec refuses keys it does not
+ * know: a misspelt key is an error, never silently ignored. */
+int yonly_keys(const ynode *map, const char *const *keys, size_t n);
 
 /* Prints "file:line:col: message\n" to stderr. Returns 1 (for counting). */
 int yerr(const ynode *at, const char *fmt, ...)
