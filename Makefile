@@ -70,11 +70,12 @@ deps:
 	$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null
 
 # ---------------------------------------------------------------- generator
-GEN_INPUTS := $(wildcard grammar/*.yaml) $(GENERATOR) tools/gen.h tools/gen_infer.h tools/yaml_doc.h tools/sha256.c tools/sha256.h
+GEN_INPUTS := $(wildcard grammar/*.yaml) $(GENERATOR) tools/gen.h tools/gen_infer.h tools/yaml_doc.h tools/sha256.c tools/sha256.h runtime/answer_args.h
 
-$(B)/parlgen: $(GENERATOR) tools/gen.h tools/gen_infer.h tools/yaml_doc.h tools/sha256.c tools/sha256.h
+GEN_HDR := tools/gen.h tools/gen_infer.h tools/yaml_doc.h tools/sha256.h runtime/answer_args.h
+$(B)/parlgen: $(GENERATOR) $(GEN_HDR) tools/sha256.c
 	@mkdir -p $(B)
-	$(CC) $(CCFLAGS) -o $@ $(GENERATOR) tools/sha256.c $(LDFLAGS) -lyaml
+	$(CC) $(CCFLAGS) -Iruntime -o $@ $(GENERATOR) tools/sha256.c $(LDFLAGS) -lyaml
 
 # gen/ is committed. In a fresh clone (no stamp yet) it is trusted when its
 # PARL_GRAMMAR_ID names the grammar in grammar/ (t_fresh checks it in full);
@@ -90,9 +91,9 @@ $(B)/gen.stamp: $(GEN_INPUTS)
 	@touch $@
 
 # The generator under ASan+UBSan, for the tests that feed it bad grammars.
-$(B)/asan/parlgen: $(GENERATOR) tools/gen.h tools/gen_infer.h tools/yaml_doc.h tools/sha256.c tools/sha256.h
+$(B)/asan/parlgen: $(GENERATOR) $(GEN_HDR) tools/sha256.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ASANFLAGS) -o $@ $(GENERATOR) tools/sha256.c $(LDFLAGS) -lyaml
+	$(CC) $(ASANFLAGS) -Iruntime -o $@ $(GENERATOR) tools/sha256.c $(LDFLAGS) -lyaml
 
 gen: $(B)/parlgen
 	$(B)/parlgen --grammar grammar --out gen --runtime runtime --tools tools $(GENFLAGS)

@@ -20,7 +20,6 @@ const char *const parl__answer_text[PARL__T__COUNT] = {
     "%C %z",
     " (line %z)",
     " (%S %N, line %z)",
-    " (%L, %N %U, %N %U)",
     " (%S %N, %L, %N %U, %N %U)",
     "%q",
     "%z. %q (line %z)",

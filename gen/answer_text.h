@@ -22,7 +22,6 @@ enum {
     PARL__T_LABEL_NTH,
     PARL__T_LOC_LINE,
     PARL__T_LOC_NUM_LINE,
-    PARL__T_LOC_PARA,
     PARL__T_LOC_NUM_PARA,
     PARL__T_QUOTE,
     PARL__T_ROW_SENT,

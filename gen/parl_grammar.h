@@ -4,5 +4,5 @@
  * grammar/'s specs (see tools/gen_grammar_id.c). */
 #ifndef PARL_GRAMMAR_H
 #define PARL_GRAMMAR_H
-#define PARL_GRAMMAR_ID "b1aed83fceb7f8ee257c6f8f884bf545f41c9af4ab69a004d917c786040e3e3e"
+#define PARL_GRAMMAR_ID "a1788452b535202859d0882b046376efeb97a79e6123ac0f6430d7504b0940ee"
 #endif

@@ -8,6 +8,7 @@
 #include "parlance.h"
 #include "answer_internal.h"
 #include "answer_text.h"
+#include "answer_args.h"
 
 /* The wording comes from grammar/answers.yaml (gen/answer_text.c): templates
  * by name, with the directives written there (%s text, %z number, %N number
@@ -67,24 +68,67 @@ static void add_quote(ctx *c, size_t off, size_t n, size_t line)
     c->nq++;
 }
 
-/* The writer of the T[] templates (directives above). */
+/* The arguments of each template, by the list the generator checked the
+ * templates against (answer_args.h): they are read by it, not by the
+ * template's directives. */
+#define PARL__ANSWER_ARG_KINDS(name, kinds) [PARL__T_##name] = kinds,
+static const char *const say_kinds[PARL__T__COUNT] = { PARL__ANSWER_ARGS(PARL__ANSWER_ARG_KINDS) };
+#undef PARL__ANSWER_ARG_KINDS
+
+typedef struct say_arg {
+    char kind;             /* a letter of answer_args.h */
+    int u;
+    size_t v[3];
+    const char *s;
+} say_arg;
+
+static int say_take(va_list *ap, const char *kinds, say_arg *a)
+{
+    int n = 0;
+    for (; kinds && kinds[n] && n < PARL__ANSWER_MAX_ARGS; n++) {
+        say_arg *x = &a[n];
+        x->kind = kinds[n];
+        switch (x->kind) {
+        case 'u': x->u = va_arg(*ap, int); break;
+        case 's': x->s = va_arg(*ap, const char *); break;
+        case 'r': x->s = va_arg(*ap, const char *); x->v[0] = va_arg(*ap, size_t); break;
+        default:   /* n, l, q: one, two or three size_t */
+            for (int i = 0; i < (x->kind == 'q' ? 3 : x->kind == 'l' ? 2 : 1); i++) x->v[i] = va_arg(*ap, size_t);
+        }
+    }
+    return n;
+}
+
+/* The writer of the T[] templates (directives above). A directive that
+ * does not print the argument that comes (the generator refuses such a
+ * template) is written as it stands. */
 static void say(ctx *c, int t, ...)
 {
+    say_arg a[PARL__ANSWER_MAX_ARGS];
     va_list ap;
     va_start(ap, t);
+    int n = say_take(&ap, say_kinds[t], a), k = 0;
+    va_end(ap);
     size_t last = 0;
     for (const char *f = T[t]; *f; f++) {
         if (*f != '%') { put(c, f, 1); continue; }
-        switch (*++f) {
-        case 's': { const char *s = va_arg(ap, const char *); put(c, s, strlen(s)); break; }
-        case 'z': last = va_arg(ap, size_t); put_num(c, last, 0); break;
-        case 'N': last = va_arg(ap, size_t); put_num(c, last, 1); break;
+        if (*++f == '%') { put(c, f, 1); continue; }
+        const char *d = *f ? strchr(PARL__ANSWER_DIRECTIVES, *f) : NULL;
+        if (!d || k == n || a[k].kind != PARL__ANSWER_KINDS[d - PARL__ANSWER_DIRECTIVES]) {
+            put(c, f - 1, *f ? 2 : 1);
+            if (!*f) break;
+            continue;
+        }
+        const say_arg *x = &a[k++];
+        switch (*f) {
+        case 's': put(c, x->s, strlen(x->s)); break;
+        case 'z': last = x->v[0]; put_num(c, last, 0); break;
+        case 'N': last = x->v[0]; put_num(c, last, 1); break;
         case 'U':
         case 'S':
         case 'C':
         case 'P': {
-            int u = va_arg(ap, int);
-            if (u < 0 || u >= PARL_UNIT__COUNT) u = 0;
+            int u = x->u < 0 || x->u >= PARL_UNIT__COUNT ? 0 : x->u;
             int plural = *f == 'P' || (*f == 'U' && last != 1);
             const char *s = noun[u][plural];
             if ((*f == 'C' || *f == 'P') && *s >= 'a' && *s <= 'z') {
@@ -96,33 +140,23 @@ static void say(ctx *c, int t, ...)
             break;
         }
         case 'L': {
-            size_t a = va_arg(ap, size_t), b = va_arg(ap, size_t);
-            const char *s = noun[PARL_UNIT_LINE][a != b];
+            const char *s = noun[PARL_UNIT_LINE][x->v[0] != x->v[1]];
             put(c, s, strlen(s));
             put(c, " ", 1);
-            put_num(c, a, 0);
-            if (a != b) { put(c, "-", 1); put_num(c, b, 0); }
+            put_num(c, x->v[0], 0);
+            if (x->v[0] != x->v[1]) { put(c, "-", 1); put_num(c, x->v[1], 0); }
             break;
         }
         case 'q':
-        case 'Q': {
-            size_t off = va_arg(ap, size_t), n = va_arg(ap, size_t), line = va_arg(ap, size_t);
+        case 'Q':
             if (*f == 'q') put(c, "\"", 1);
-            put(c, c->doc + off, n);
+            put(c, c->doc + x->v[0], x->v[1]);
             if (*f == 'q') put(c, "\"", 1);
-            add_quote(c, off, n, line);
+            add_quote(c, x->v[0], x->v[1], x->v[2]);
             break;
-        }
-        case 'r': {
-            const char *s = va_arg(ap, const char *);
-            size_t n = va_arg(ap, size_t);
-            put(c, s, n);
-            break;
-        }
-        default: put(c, f - 1, 2); break;
+        case 'r': put(c, x->s, x->v[0]); break;
         }
     }
-    va_end(ap);
 }
 
 static void nl(ctx *c, int k) { put(c, "\n\n", (size_t)k); }

@@ -67,6 +67,16 @@ case_ guidance-empty-example '^[^ ]*guidance\.yaml:[0-9]+:[0-9]+: examples must 
     "sed -i 's/^  - Read me line 5$/  - \"\"/' guidance.yaml"
 case_ answer-directive "^[^ ]*answers\\.yaml:[0-9]+:[0-9]+: template 'stat_one': unknown directive '%X'" \
     "sed -i 's/^  stat_one: .*/  stat_one: \"The document has %X.\"/' answers.yaml"
+# Directives must print what parl_answer() passes (runtime/answer_args.h):
+# "%s %q" in 'empty' made the runtime read arguments never passed.
+case_ answer-extra "^[^ ]*answers\\.yaml:[0-9]+:[0-9]+: template 'empty': '%s' prints a text \\(%s\\), but parl_answer\\(\\) passes no more arguments \\(it passes none\\)" \
+    "sed -i 's/^  empty: .*/  empty: \"The document is empty. %s %q\"/' answers.yaml"
+case_ answer-kind "^[^ ]*answers\\.yaml:[0-9]+:[0-9]+: template 'stat_one': '%U' prints a unit \\(%U, %S, %C or %P\\), but argument 1 is a number" \
+    "sed -i 's/^  stat_one: .*/  stat_one: \"The document has %U %N.\"/' answers.yaml"
+case_ answer-fewer "^[^ ]*answers\\.yaml:[0-9]+:[0-9]+: template 'not_found' uses 2 of its arguments; parl_answer\\(\\) passes a unit" \
+    "sed -i 's/^  not_found: .*/  not_found: \"%C %z not found.\"/' answers.yaml"
+case_ answer-missing "^[^ ]*answers\\.yaml:[0-9]+:[0-9]+: no template 'only': parl_answer\\(\\) uses it" \
+    "sed -i '/^  only: /d' answers.yaml"
 case_ answer-nouns "^[^ ]*answers\\.yaml:[0-9]+:[0-9]+: no nouns for the unit 'word'" \
     "sed -i '/^  word: \\[word, words\\]/d' answers.yaml"
 case_ phrase-too-long '^[^ ]*sections\.yaml:[0-9]+:[0-9]+: a phrase of 33 words: at most 32' \

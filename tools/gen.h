@@ -36,6 +36,15 @@ typedef struct {
     int (*run)(gen_ctx *g);   /* returns 0 on success */
 } gen_module;
 
+/* The templates parl_answer() fills and the kinds of their arguments, as
+ * runtime/answer_args.h lists them (tools/gen_answer_args.c). */
+typedef struct { const char *name, *kinds; } answer_sig;
+extern const answer_sig answer_sigs[];
+extern const size_t answer_nsigs;
+/* NULL when TEXT, the template NAME (lower case, as answers.yaml names it),
+ * takes exactly the arguments parl_answer() passes it; else why, in WHY. */
+const char *answer_template_problem(const char *name, const char *text, char *why, size_t n);
+
 /* Modules (one file each in tools/). */
 int gen_infer(gen_ctx *g);       /* numbers, units, sections, modes */
 int gen_sentences(gen_ctx *g);   /* abbreviations, sentence lexers */

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* gen_answers: compiles grammar/answers.yaml, the wording of parl_answer(),
  * into gen/answer_text.h (an enum PARL__T_<NAME> per template, in file order)
- * and gen/answer_text.c (the templates and the unit nouns). Templates are
- * checked for unknown directives; nouns must cover every unit of
+ * and gen/answer_text.c (the templates and the unit nouns). Each template
+ * must take exactly the arguments parl_answer() passes it (as
+ * runtime/answer_args.h lists them; tools/gen_answer_args.c checks), and
+ * every template it fills must be there; nouns must cover every unit of
  * grammar/units.yaml. */
 #include <ctype.h>
 #include <stdlib.h>
@@ -10,7 +12,6 @@
 #include "gen.h"
 
 #define SRC "grammar/answers.yaml"
-#define DIRECTIVES "szNUSCPLqQr%"
 
 static void put_literal(FILE *f, const char *s)
 {
@@ -34,9 +35,8 @@ static int check_template(const ynode *k, const ynode *v)
         if (!islower((unsigned char)*n) && !isdigit((unsigned char)*n) && *n != '_')
             return bad + yerr(k, "template name '%s': use a-z, 0-9 and _", k->text);
     if (!yis_scalar(v) || !v->text[0]) return bad + yerr(v, "template '%s' must be text", k->text);
-    for (const char *p = v->text; *p; p++)
-        if (*p == '%' && (!p[1] || !strchr(DIRECTIVES, *++p)))
-            bad += yerr(v, "template '%s': unknown directive '%%%c'", k->text, *p ? *p : ' ');
+    char why[600];
+    if (answer_template_problem(k->text, v->text, why, sizeof why)) bad += yerr(v, "%s", why);
     return bad;
 }
 
@@ -59,8 +59,16 @@ int gen_answers(gen_ctx *g)
         if (!nouns || nouns->kind != Y_MAP) { bad += yerr(nouns ? nouns : root, "'nouns' must be a mapping of units"); nouns = NULL; }
     }
     if (!units || units->kind != Y_MAP) bad += yerr_at(u->file, 1, 1, "no 'units' mapping");
-    if (tm)
+    if (tm) {
         for (size_t i = 0; i < tm->n; i++) bad += check_template(ymap_key(tm, i), ymap_val(tm, i));
+        for (size_t i = 0; i < answer_nsigs; i++) {
+            char name[64];
+            size_t k = 0;
+            for (; answer_sigs[i].name[k] && k + 1 < sizeof name; k++) name[k] = (char)tolower((unsigned char)answer_sigs[i].name[k]);
+            name[k] = 0;
+            if (!ymap_get(tm, name)) bad += yerr(tm, "no template '%s': parl_answer() uses it", name);
+        }
+    }
     if (nouns && units && units->kind == Y_MAP) {
         for (size_t i = 0; i < nouns->n; i++) {
             const ynode *k = ymap_key(nouns, i), *v = ymap_val(nouns, i);
