@@ -313,7 +313,11 @@ static void types(void)
         CHECK(!m && strstr(why, refused[i].why), "refused %zu: %s (want '%s')", i, m ? m : why, refused[i].why);
     }
     CHECK(doc_name_problem("notes.md") == NULL, "plain name");
-    CHECK(doc_name_problem("docs/caf\xC3\xA9 notes.md") == NULL, "slash, space, UTF-8");
+    CHECK(doc_name_problem("caf\xC3\xA9 notes.md") == NULL, "space, UTF-8");
+    /* ask NAME reads a NAME with '/' as a path: no stored name looks like one */
+    CHECK(doc_name_problem("./paper.md") != NULL, "./ refused");
+    CHECK(doc_name_problem("docs/notes.md") != NULL, "slash refused");
+    CHECK(doc_name_problem("..") != NULL && doc_name_problem(".") != NULL, "dot names refused");
     CHECK(doc_name_problem("") != NULL, "empty name");
     CHECK(doc_name_problem("a\tb") != NULL, "tab");
     CHECK(doc_name_problem("a\x1b[31m") != NULL, "escape");

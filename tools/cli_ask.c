@@ -5,9 +5,9 @@
  *
  * A name in the store wins over a file of the same name: the store is what
  * `parlance add` was given to answer from. To read the file instead, write
- * its path another way (./notes.md: stored names come from the last path
- * component, so they have no "./"). A stored document whose profile is
- * missing or old has it computed and saved first. */
+ * its path with a '/' (./notes.md): stored names never contain one. A
+ * stored document whose profile is missing or old has it computed and saved
+ * first (when the store can be written). */
 #include <stdlib.h>
 #include <unistd.h>
 #include "cli.h"
@@ -61,7 +61,8 @@ static int answer(const doc *d, const char *q, size_t n, unsigned flags, int jso
 /* The document's text: stored under NAME (in *ROW), else the file NAME. */
 static char *open_doc(const char *dbopt, const char *name, store_row *row, size_t *len)
 {
-    int stored = strcmp(name, "-") ? store_lookup(dbopt, name, row) : 0;
+    /* A name with a '/' is a path: stored names have none (doc_name_problem). */
+    int stored = strcmp(name, "-") && !strchr(name, '/') ? store_lookup(dbopt, name, row) : 0;
     if (stored == 1) {
         *len = row->len;
         return row->content;

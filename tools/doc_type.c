@@ -129,5 +129,11 @@ const char *doc_name_problem(const char *name)
     for (size_t i = 0; i < n; i++)
         if ((unsigned char)name[i] < 0x20 || name[i] == 0x7f)
             return "a document name cannot contain control characters or line breaks";
+    /* `ask NAME` reads an argument with a '/' as a file: a stored name that
+     * looked like a path (./paper.md) would shadow the file or be
+     * unreachable. */
+    if (strchr(name, '/')) return "a document name cannot contain '/' (a NAME with '/' is read as a path)";
+    if (!strcmp(name, ".") || !strcmp(name, "..") || !strcmp(name, "-"))
+        return "'.', '..' and '-' cannot name a document";
     return NULL;
 }

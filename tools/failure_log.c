@@ -30,6 +30,11 @@ int flog_init(sqlite3 *db)
     return db_migrate(db, "parse_failures", migrations, sizeof migrations / sizeof migrations[0]);
 }
 
+int flog_ready(sqlite3 *db)
+{
+    return db_migrated(db, "parse_failures", migrations, sizeof migrations / sizeof migrations[0]);
+}
+
 /* ---------------------------------------------------------------- time */
 
 static void iso_time(long long t, char *buf, size_t n)
@@ -116,7 +121,7 @@ int flog_record(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg,
         return -1;
     }
     int logged = 0;
-    if (db_exec(db, "BEGIN")) { sqlite3_finalize(st); return -1; }
+    if (db_exec(db, "BEGIN IMMEDIATE")) { sqlite3_finalize(st); return -1; }
     for (int i = 0; i < r->nactions; i++) {
         const parl_action *a = &r->actions[i];
         if (a->verdict != PARL_SKIP_FAILED) continue;

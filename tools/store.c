@@ -53,6 +53,11 @@ int store_init(sqlite3 *db)
     return db_migrate(db, "documents", migrations, sizeof migrations / sizeof migrations[0]);
 }
 
+int store_ready(sqlite3 *db)
+{
+    return db_migrated(db, "documents", migrations, sizeof migrations / sizeof migrations[0]);
+}
+
 /* ------------------------------------------------------------ helpers */
 
 static sqlite3_stmt *prepare(sqlite3 *db, const char *sql)

@@ -10,6 +10,7 @@
 #include "db.h"
 
 int store_init(sqlite3 *db);   /* its migrations */
+int store_ready(sqlite3 *db);  /* for readers: db_migrated() of its tables */
 
 /* What a document is: its MIME type from NAME's extension or a sniff of
  * TEXT, or NULL with the reason in WHY (empty, binary, not UTF-8). */
