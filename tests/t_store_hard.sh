@@ -4,7 +4,8 @@
 # file) under hostile use: --db values that look like URIs or name devices,
 # commands that fail before writing (no file created), a store the user may
 # only read (444 file in a 555 directory), a name that looks like a path,
-# a writer holding the lock for seconds, and sixteen concurrent bulk adds.
+# a writer holding the lock for seconds, sixteen concurrent bulk adds, and
+# documents' control characters on a terminal.
 cd "$(dirname "$0")/.." || exit 1
 P=$PWD/build/parlance
 S=$PWD/tests/samples
@@ -62,6 +63,20 @@ ok "$(printf 'Impostor.\n' | $P add --db s.db - --name sub/paper.md 2>/dev/null;
 printf 'Impostor.\n' | $P add -q --db s.db - --name paper.md
 ok "$($P ask --db s.db paper.md how many words)" "The document has 1 word." "the stored name answers"
 ok "$($P ask --db s.db ./paper.md how many words)" "The document has 298 words." "./paper.md reads the file"
+
+# ---------------------------------------------------------------- terminal safety
+# A document's control characters reach a terminal made visible (list's
+# first and last lines, show --content), and a pipe as they are.
+printf '\033]0;pwned\007Title \033[2J here.\nLast \302\233line.\n' > esc.txt
+$P add -q --db t.db esc.txt
+if command -v script > /dev/null 2>&1; then
+    out=$(script -qec "$P list --db t.db; $P show --content --db t.db esc.txt" /dev/null | tr -d '\r')
+    has "$out" 'First: "\u001b]0;pwned\u0007Title \u001b[2J here."' "list: escapes on a terminal"
+    has "$out" 'Last: "Last \u009bline."' "list: C1 escaped"
+    has "$out" 'Last \u009bline.' "show --content: escapes on a terminal"
+    case "$out" in *"$(printf '\033')"*) ok ESC none "no ESC reached the terminal" ;; *) ok 1 1 "no ESC reached the terminal" ;; esac
+fi
+$P show --content --db t.db esc.txt | cmp -s - esc.txt; ok $? 0 "show --content into a pipe: byte for byte"
 
 # ---------------------------------------------------------------- read-only store
 # A store the user may read but not write: reading commands work, writing

@@ -51,6 +51,10 @@ int doc_profile_build(const char *text, size_t len, const char *at, doc_profile 
 void doc_profile_free(doc_profile *dp);
 void iso_now(char *buf, size_t n);   /* "2024-05-01T10:30:00.123Z" */
 
+/* Text from a document to F, its control characters made visible when F is
+ * a terminal (tools/text_out.c). */
+void text_out(FILE *f, const char *text, size_t n);
+
 /* JSON output helpers (tools/json_out.c). */
 void json_str(FILE *f, const char *s, size_t n);   /* quoted, escaped; invalid UTF-8 -> U+FFFD */
 /* Offset of the first byte of S that is not valid UTF-8 (N: all valid). */

@@ -50,7 +50,7 @@ static int answer(const doc *d, const char *q, size_t n, unsigned flags, int jso
                    qs[i].end, qs[i].line);
         fputs("]}\n", stdout);
     } else {
-        fwrite(out, 1, info.len, stdout);
+        text_out(stdout, out, info.len);
         putchar('\n');
     }
     free(out);
@@ -73,7 +73,14 @@ static char *open_doc(const char *dbopt, const char *name, store_row *row, size_
                 db_path(dbopt, path, sizeof path));
         return NULL;
     }
-    return read_file(name, len);   /* after a store error (reported), the file still answers */
+    /* after a store error (reported), the file still answers */
+    char *text = read_file(name, len), why[256];
+    if (text && doc_binary(text, *len, why, sizeof why)) {
+        fprintf(stderr, "parlance: %s: %s; only text documents can be asked about\n", strcmp(name, "-") ? name : "stdin", why);
+        free(text);
+        return NULL;
+    }
+    return text;
 }
 
 int cmd_ask(int argc, char **argv)

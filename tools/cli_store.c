@@ -358,9 +358,12 @@ int cmd_show(int argc, char **argv)
     sqlite3 *db = open_store(&o, S_READ, &absent);
     int got = db ? store_get(db, o.pos[0], &r) : 0;
     if (got == 0 && (db || absent)) rc = no_such(&o, o.pos[0]);
-    else if (got == 1 && o.content) rc = fwrite(r.content, 1, r.len, stdout) != r.len;
-    else if (got == 1 && r.profile) rc = fputs(r.profile, stdout) < 0;
-    else if (got == 1)
+    else if (got == 1) {
+        const char *t = o.content ? r.content : r.profile;
+        if (t) text_out(stdout, t, o.content ? r.len : strlen(t));
+        rc = t ? ferror(stdout) != 0 : 1;
+    }
+    if (got == 1 && !o.content && !r.profile)
         fprintf(stderr, "parlance: %s has no profile yet; `parlance backfill` computes it (so does"
                         " `parlance ask %s ...`)\n", r.name, r.name);
     if (got == 1) store_row_free(&r);

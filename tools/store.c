@@ -343,14 +343,20 @@ static void list_line(FILE *out, sqlite3_stmt *st)
     const char *name = (const char *)sqlite3_column_text(st, 0);
     if (sqlite3_column_type(st, 8) == SQLITE_NULL) {   /* profile_version: NULL exactly when profile is */
         long long kb = (sqlite3_column_int64(st, 1) + 512) / 1024;
-        fprintf(out, "- %s (%lldKB, no profile available)\n", name, kb);
+        fputs("- ", out);
+        text_out(out, name, strlen(name));
+        fprintf(out, " (%lldKB, no profile available)\n", kb);
         return;
     }
-    fprintf(out, "- %s | %lld words, %lld paragraphs, %lld sentences, %lld lines\n"
-                 "  First: \"%s\"\n  Last: \"%s\"\n",
-            name, sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 3), sqlite3_column_int64(st, 4),
-            sqlite3_column_int64(st, 5), (const char *)sqlite3_column_text(st, 6),
-            (const char *)sqlite3_column_text(st, 7));
+    fputs("- ", out);
+    text_out(out, name, strlen(name));
+    fprintf(out, " | %lld words, %lld paragraphs, %lld sentences, %lld lines\n  First: \"",
+            sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 3), sqlite3_column_int64(st, 4),
+            sqlite3_column_int64(st, 5));
+    text_out(out, (const char *)sqlite3_column_text(st, 6), (size_t)sqlite3_column_bytes(st, 6));
+    fputs("\"\n  Last: \"", out);
+    text_out(out, (const char *)sqlite3_column_text(st, 7), (size_t)sqlite3_column_bytes(st, 7));
+    fputs("\"\n", out);
 }
 
 static const char *const sql_list_text =
@@ -377,7 +383,7 @@ int store_list(sqlite3 *db, FILE *out, int json)
     for (; (rc = sqlite3_step(st)) == SQLITE_ROW; n++) {
         if (!json) { list_line(out, st); continue; }
         fputs(n ? ",\n" : "\n", out);
-        fwrite(sqlite3_column_text(st, 0), 1, (size_t)sqlite3_column_bytes(st, 0), out);
+        text_out(out, (const char *)sqlite3_column_text(st, 0), (size_t)sqlite3_column_bytes(st, 0));
     }
     if (json) fputs(n ? "\n]\n" : "]\n", out);
     if (rc != SQLITE_DONE) fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));

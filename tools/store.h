@@ -15,6 +15,10 @@ int store_ready(sqlite3 *db);  /* for readers: db_migrated() of its tables */
 /* What a document is: its MIME type from NAME's extension or a sniff of
  * TEXT, or NULL with the reason in WHY (empty, binary, not UTF-8). */
 const char *doc_type(const char *name, const char *text, size_t len, char *why, size_t n);
+/* Why TEXT is no text (a binary format's signature, a NUL byte, control
+ * bytes), in WHY ("is a PDF document, not text"); NULL when it is text.
+ * add (through doc_type) and ask refuse the same files by it. */
+const char *doc_binary(const char *text, size_t len, char *why, size_t n);
 /* NULL when NAME can name a document, else what is wrong with it. */
 const char *doc_name_problem(const char *name);
 
