@@ -280,7 +280,7 @@ static store_status add_one(sqlite3 **db, const store_opts *o, const add_item *i
         if (doc_profile_build(text, len, now, &dp))
             fprintf(stderr, "parlance: warning: %s: profiling failed (out of memory); stored without a"
                             " profile, `parlance backfill` will retry\n", it->name);
-        else d.profile = &dp;
+        else d.profile = store_profile_fits(h, &d, &dp);
         s = store_put(h, &d);
     }
     if (s != STORE_FAILED && !quiet)

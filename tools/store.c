@@ -180,13 +180,31 @@ static int insert(sqlite3 *db, const store_doc *d)
     return finish(db, st);
 }
 
+long long store_limit(sqlite3 *db)
+{
+    return sqlite3_limit(db, SQLITE_LIMIT_LENGTH, -1);
+}
+
+const doc_profile *store_profile_fits(sqlite3 *db, const store_doc *d, const doc_profile *dp)
+{
+    long long limit = store_limit(db);
+    if ((long long)dp->len <= limit || (long long)d->len > limit) return dp;
+    fprintf(stderr, "parlance: warning: %s: its profile (%zu bytes of JSON) is larger than the store takes"
+                    " (%lld bytes); stored without a profile (ask computes one each time)\n", d->name, dp->len, limit);
+    return NULL;
+}
+
 store_status store_put(sqlite3 *db, const store_doc *d)
 {
-    sqlite3_int64 limit = sqlite3_limit(db, SQLITE_LIMIT_LENGTH, -1);
-    size_t big = d->profile && d->profile->len > d->len ? d->profile->len : d->len;
-    if ((sqlite3_int64)big > limit) {
+    long long limit = store_limit(db);
+    if ((long long)d->len > limit) {
         fprintf(stderr, "parlance: %s: too large for the store (%zu bytes; SQLite's limit is %lld)\n",
-                d->name, big, (long long)limit);
+                d->name, d->len, limit);
+        return STORE_FAILED;
+    }
+    if (d->profile && (long long)d->profile->len > limit) {
+        fprintf(stderr, "parlance: %s: its profile is too large for the store (%zu bytes of JSON; SQLite's"
+                        " limit is %lld)\n", d->name, d->profile->len, limit);
         return STORE_FAILED;
     }
     int own;
@@ -210,6 +228,11 @@ int store_sha(sqlite3 *db, const char *name, char sha[65])
 
 int store_set_profile(sqlite3 *db, long long id, const char *sha, const char *text, const doc_profile *dp)
 {
+    if ((long long)dp->len > store_limit(db)) {
+        fprintf(stderr, "parlance: the profile is too large for the store (%zu bytes of JSON; SQLite's limit is"
+                        " %lld)\n", dp->len, store_limit(db));
+        return -1;
+    }
     sqlite3_stmt *st = prepare(db, "UPDATE documents SET " SET_PROFILE " WHERE id = ?1 AND sha256 = ?3");
     if (!st) return -1;
     sqlite3_bind_int64(st, 1, id);

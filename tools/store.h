@@ -33,6 +33,13 @@ typedef struct store_doc {
 
 typedef enum { STORE_FAILED = -1, STORE_ADDED, STORE_UNCHANGED, STORE_REPLACED } store_status;
 
+/* The largest content or profile the store takes, in bytes (SQLite's
+ * length limit). */
+long long store_limit(sqlite3 *db);
+/* DP, the profile of D, or NULL when it is larger than the store takes
+ * (said; D is then stored without one, and a file of 500 MB whose profile
+ * JSON is 1.1 GB is not refused for the size of its profile). */
+const doc_profile *store_profile_fits(sqlite3 *db, const store_doc *d, const doc_profile *dp);
 /* Stores D under its name: new (ADDED), same SHA-256 (UNCHANGED, nothing
  * written) or new content (REPLACED: the old version moves to
  * document_versions). One transaction, or a savepoint inside the caller's. */
