@@ -26,7 +26,27 @@ LIBALIGN ?= -falign-functions=64
 STD      := -std=c11
 WARN     := -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror)
 B        := build
-PKGS     := re2c lemon libyaml-dev libsqlite3-dev sqlite3 clang
+PKGS     := re2c lemon libyaml-dev libsqlite3-dev sqlite3 clang tcc pkgconf cmake
+
+# The version lives in one place, runtime/parlance.h. While MAJOR is 0 every
+# MINOR may change the ABI, so it is part of the soname (libparlance.so.0.1);
+# from 1.0 on the soname is libparlance.so.MAJOR.
+VERSION   := $(shell sed -n 's/^\#define PARL_VERSION "\(.*\)"/\1/p' runtime/parlance.h)
+V_MAJOR   := $(word 1,$(subst ., ,$(VERSION)))
+V_MINOR   := $(word 2,$(subst ., ,$(VERSION)))
+SOVERSION := $(if $(filter 0,$(V_MAJOR)),$(V_MAJOR).$(V_MINOR),$(V_MAJOR))
+SONAME    := libparlance.so.$(SOVERSION)
+SHLIB     := libparlance.so.$(VERSION)
+
+# Installation (GNU conventions; DESTDIR for staging).
+PREFIX      ?= /usr/local
+EXEC_PREFIX ?= $(PREFIX)
+BINDIR      ?= $(EXEC_PREFIX)/bin
+LIBDIR      ?= $(EXEC_PREFIX)/lib
+INCLUDEDIR  ?= $(PREFIX)/include
+MANDIR      ?= $(PREFIX)/share/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+INSTALL     ?= install
 
 # Every compile: the project's language level and warnings, then the user's flags.
 CCFLAGS  := $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS)
@@ -49,7 +69,7 @@ LIBS        := -lyaml -lsqlite3 -lm
 MAKEFLAGS += --no-builtin-rules
 .SUFFIXES:
 
-.PHONY: all build deps gen demo test test-bins bench fuzz clean
+.PHONY: all build lib shared deps gen demo test test-bins bench fuzz clean amalgamation install uninstall
 all: $(B)/gen.stamp
 	@$(MAKE) --no-print-directory build
 
@@ -126,6 +146,26 @@ $(B)/asan/tools/%.o: tools/%.c $(TOOLS_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(ASANFLAGS) -D_GNU_SOURCE -Iruntime -Igen -Itools -c $< -o $@
 
+# The shared library: position-independent objects, only PARL_API symbols exported.
+PIC_OBJ := $(patsubst %.c,$(B)/pic/%.o,$(RUNTIME_SRC) $(GEN_SRC))
+$(B)/pic/runtime/%.o: runtime/%.c $(LIB_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(CCFLAGS) -fPIC -fvisibility=hidden -DPARL_BUILD -DPARL_SHARED -Iruntime -Igen -c $< -o $@
+$(B)/pic/gen/%.o: gen/%.c $(LIB_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(CCFLAGS) -fPIC -fvisibility=hidden -DPARL_BUILD -DPARL_SHARED -Iruntime -Igen -c $< -o $@
+$(B)/$(SHLIB): $(PIC_OBJ)
+	$(CC) $(CFLAGS) -shared -Wl,-soname,$(SONAME) $(LDFLAGS) -o $@ $^
+	ln -sf $(SHLIB) $(B)/$(SONAME)
+	ln -sf $(SONAME) $(B)/libparlance.so
+shared: $(B)/$(SHLIB)
+lib: $(B)/libparlance.a $(B)/$(SHLIB)
+
+# The amalgamation: the library as one .c and one .h (tools/amalgamate.sh).
+amalgamation: dist/parlance.c
+dist/parlance.c dist/parlance.h: $(RUNTIME_SRC) $(GEN_SRC) $(LIB_HDR) tools/amalgamate.sh
+	sh tools/amalgamate.sh dist
+
 $(B)/libparlance.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@); rm -f $@
 	ar rcs $@ $^
@@ -164,6 +204,28 @@ BENCH_BIN := $(patsubst tests/%.c,$(B)/tests/%,$(BENCHES))
 
 build: $(B)/libparlance.a $(B)/parlance $(B)/check_grammar
 
+# ---------------------------------------------------------------- install
+# The installed header is the amalgamation's: one self-contained parlance.h.
+install: all $(B)/$(SHLIB) dist/parlance.h
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) \
+	  $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(MANDIR)/man1
+	$(INSTALL) -m 644 $(B)/libparlance.a $(DESTDIR)$(LIBDIR)/libparlance.a
+	$(INSTALL) -m 755 $(B)/$(SHLIB) $(DESTDIR)$(LIBDIR)/$(SHLIB)
+	ln -sf $(SHLIB) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libparlance.so
+	$(INSTALL) -m 644 dist/parlance.h $(DESTDIR)$(INCLUDEDIR)/parlance.h
+	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@INCLUDEDIR@|$(INCLUDEDIR)|; s|@VERSION@|$(VERSION)|' \
+	  tools/parlance.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/parlance.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/parlance.pc
+	$(INSTALL) -m 755 $(B)/parlance $(DESTDIR)$(BINDIR)/parlance
+	$(INSTALL) -m 644 tools/parlance.1 $(DESTDIR)$(MANDIR)/man1/parlance.1
+
+uninstall:
+	rm -f $(DESTDIR)$(LIBDIR)/libparlance.a $(DESTDIR)$(LIBDIR)/$(SHLIB) \
+	  $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libparlance.so \
+	  $(DESTDIR)$(INCLUDEDIR)/parlance.h $(DESTDIR)$(PKGCONFIGDIR)/parlance.pc \
+	  $(DESTDIR)$(BINDIR)/parlance $(DESTDIR)$(MANDIR)/man1/parlance.1
+
 # ---------------------------------------------------------------- jobs
 demo: deps
 	@$(MAKE) --no-print-directory all
@@ -174,7 +236,11 @@ test: deps
 	@$(MAKE) --no-print-directory test-bins
 	@sh tests/run.sh
 
-test-bins: $(TEST_BIN) $(ASAN_TEST_BIN) $(B)/asan/check_grammar $(B)/asan/libparlance.a $(B)/parlgen $(B)/asan/parlgen
+test-bins: $(TEST_BIN) $(ASAN_TEST_BIN) $(B)/asan/check_grammar $(B)/asan/libparlance.a $(B)/parlgen \
+	   $(B)/asan/parlgen $(B)/$(SHLIB) dist/parlance.c $(B)/tests/consumer
+$(B)/tests/consumer: tests/consumer.c $(B)/libparlance.a $(LIB_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(CCFLAGS) -Iruntime -Igen -o $@ $< $(B)/libparlance.a $(LDFLAGS)
 
 bench: deps
 	@$(MAKE) --no-print-directory all

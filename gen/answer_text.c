@@ -3,7 +3,7 @@
 /* The wording of parl_answer(); see tools/gen_answers.c. */
 #include "answer_text.h"
 
-const char *const parl__answer_text[PARL__T__COUNT] = {
+const char *const parl__answer_text[PARL__ANS__COUNT] = {
     "The document is empty.",
     "I can quote from the document. Ask for \"the last two sentences\", \"paragraph 3\", \"lines 5 to 10\", \"line 7\", \"the first 20 words\", \"every mention of data\", \"how many words\", \"the methods section\", \"list the sections\", \"how does it end\" or \"the full document\".",
     "Document stats: %N words, %N sentences, %N paragraphs, %N lines, %N characters.",

@@ -53,18 +53,18 @@ static void marker(parl__dia_pstate *ps, int tok)
 
 /* The next sections is a series of control #defines.
 ** various aspects of the generated parser.
-**    YYCODETYPE         is the data type used to store the integer codes
+**    PARL__DIALECT_GRAMMAR_YYCODETYPE         is the data type used to store the integer codes
 **                       that represent terminal and non-terminal symbols.
 **                       "unsigned char" is used if there are fewer than
 **                       256 symbols.  Larger types otherwise.
-**    YYNOCODE           is a number of type YYCODETYPE that is not used for
+**    PARL__DIALECT_GRAMMAR_YYNOCODE           is a number of type PARL__DIALECT_GRAMMAR_YYCODETYPE that is not used for
 **                       any terminal or nonterminal symbol.
-**    YYFALLBACK         If defined, this indicates that one or more tokens
+**    PARL__DIALECT_GRAMMAR_YYFALLBACK         If defined, this indicates that one or more tokens
 **                       (also known as: "terminal symbols") have fall-back
 **                       values which should be used if the original symbol
 **                       would not parse.  This permits keywords to sometimes
 **                       be used as identifiers, for example.
-**    YYACTIONTYPE       is the data type used for "action codes" - numbers
+**    PARL__DIALECT_GRAMMAR_YYACTIONTYPE       is the data type used for "action codes" - numbers
 **                       that indicate what to do in response to the next
 **                       token.
 **    parl__dia_parserTOKENTYPE     is the data type used for minor type for terminal
@@ -76,46 +76,46 @@ static void marker(parl__dia_pstate *ps, int tok)
 **                       Terminal symbols all have the same minor type, though.
 **                       This macros defines the minor type for terminal 
 **                       symbols.
-**    YYMINORTYPE        is the data type used for all minor types.
+**    PARL__DIALECT_GRAMMAR_YYMINORTYPE        is the data type used for all minor types.
 **                       This is typically a union of many types, one of
 **                       which is parl__dia_parserTOKENTYPE.  The entry in the union
-**                       for terminal symbols is called "yy0".
-**    YYSTACKDEPTH       is the maximum depth of the parser's stack.  If
+**                       for terminal symbols is called "parl__dialect_grammar_yy0".
+**    PARL__DIALECT_GRAMMAR_YYSTACKDEPTH       is the maximum depth of the parser's stack.  If
 **                       zero the stack is dynamically sized using realloc()
 **    parl__dia_parserARG_SDECL     A static variable declaration for the %extra_argument
 **    parl__dia_parserARG_PDECL     A parameter declaration for the %extra_argument
 **    parl__dia_parserARG_PARAM     Code to pass %extra_argument as a subroutine parameter
-**    parl__dia_parserARG_STORE     Code to store %extra_argument into yypParser
-**    parl__dia_parserARG_FETCH     Code to extract %extra_argument from yypParser
+**    parl__dia_parserARG_STORE     Code to store %extra_argument into parl__dialect_grammar_yypParser
+**    parl__dia_parserARG_FETCH     Code to extract %extra_argument from parl__dialect_grammar_yypParser
 **    parl__dia_parserCTX_*         As parl__dia_parserARG_ except for %extra_context
-**    YYERRORSYMBOL      is the code number of the error symbol.  If not
+**    PARL__DIALECT_GRAMMAR_YYERRORSYMBOL      is the code number of the error symbol.  If not
 **                       defined, then do no error processing.
-**    YYNSTATE           the combined number of states.
-**    YYNRULE            the number of rules in the grammar
-**    YYNTOKEN           Number of terminal symbols
-**    YY_MAX_SHIFT       Maximum value for shift actions
-**    YY_MIN_SHIFTREDUCE Minimum value for shift-reduce actions
-**    YY_MAX_SHIFTREDUCE Maximum value for shift-reduce actions
-**    YY_ERROR_ACTION    The yy_action[] code for syntax error
-**    YY_ACCEPT_ACTION   The yy_action[] code for accept
-**    YY_NO_ACTION       The yy_action[] code for no-op
-**    YY_MIN_REDUCE      Minimum value for reduce actions
-**    YY_MAX_REDUCE      Maximum value for reduce actions
+**    PARL__DIALECT_GRAMMAR_YYNSTATE           the combined number of states.
+**    PARL__DIALECT_GRAMMAR_YYNRULE            the number of rules in the grammar
+**    PARL__DIALECT_GRAMMAR_YYNTOKEN           Number of terminal symbols
+**    PARL__DIALECT_GRAMMAR_YY_MAX_SHIFT       Maximum value for shift actions
+**    PARL__DIALECT_GRAMMAR_YY_MIN_SHIFTREDUCE Minimum value for shift-reduce actions
+**    PARL__DIALECT_GRAMMAR_YY_MAX_SHIFTREDUCE Maximum value for shift-reduce actions
+**    PARL__DIALECT_GRAMMAR_YY_ERROR_ACTION    The parl__dialect_grammar_yy_action[] code for syntax error
+**    PARL__DIALECT_GRAMMAR_YY_ACCEPT_ACTION   The parl__dialect_grammar_yy_action[] code for accept
+**    PARL__DIALECT_GRAMMAR_YY_NO_ACTION       The parl__dialect_grammar_yy_action[] code for no-op
+**    PARL__DIALECT_GRAMMAR_YY_MIN_REDUCE      Minimum value for reduce actions
+**    PARL__DIALECT_GRAMMAR_YY_MAX_REDUCE      Maximum value for reduce actions
 */
 #ifndef INTERFACE
 # define INTERFACE 1
 #endif
 /************* Begin control #defines *****************************************/
-#define YYCODETYPE unsigned char
-#define YYNOCODE 27
-#define YYACTIONTYPE unsigned char
+#define PARL__DIALECT_GRAMMAR_YYCODETYPE unsigned char
+#define PARL__DIALECT_GRAMMAR_YYNOCODE 27
+#define PARL__DIALECT_GRAMMAR_YYACTIONTYPE unsigned char
 #define parl__dia_parserTOKENTYPE int
 typedef union {
-  int yyinit;
-  parl__dia_parserTOKENTYPE yy0;
-} YYMINORTYPE;
-#ifndef YYSTACKDEPTH
-#define YYSTACKDEPTH 24
+  int parl__dialect_grammar_yyinit;
+  parl__dia_parserTOKENTYPE parl__dialect_grammar_yy0;
+} PARL__DIALECT_GRAMMAR_YYMINORTYPE;
+#ifndef PARL__DIALECT_GRAMMAR_YYSTACKDEPTH
+#define PARL__DIALECT_GRAMMAR_YYSTACKDEPTH 24
 #endif
 #define parl__dia_parserARG_SDECL
 #define parl__dia_parserARG_PDECL
@@ -125,33 +125,33 @@ typedef union {
 #define parl__dia_parserCTX_SDECL parl__dia_pstate *ps;
 #define parl__dia_parserCTX_PDECL ,parl__dia_pstate *ps
 #define parl__dia_parserCTX_PARAM ,ps
-#define parl__dia_parserCTX_FETCH parl__dia_pstate *ps=yypParser->ps;
-#define parl__dia_parserCTX_STORE yypParser->ps=ps;
-#define YYNSTATE             6
-#define YYNRULE              24
-#define YYNRULE_WITH_ACTION  15
-#define YYNTOKEN             18
-#define YY_MAX_SHIFT         5
-#define YY_MIN_SHIFTREDUCE   26
-#define YY_MAX_SHIFTREDUCE   49
-#define YY_ERROR_ACTION      50
-#define YY_ACCEPT_ACTION     51
-#define YY_NO_ACTION         52
-#define YY_MIN_REDUCE        53
-#define YY_MAX_REDUCE        76
+#define parl__dia_parserCTX_FETCH parl__dia_pstate *ps=parl__dialect_grammar_yypParser->ps;
+#define parl__dia_parserCTX_STORE parl__dialect_grammar_yypParser->ps=ps;
+#define PARL__DIALECT_GRAMMAR_YYNSTATE             6
+#define PARL__DIALECT_GRAMMAR_YYNRULE              24
+#define PARL__DIALECT_GRAMMAR_YYNRULE_WITH_ACTION  15
+#define PARL__DIALECT_GRAMMAR_YYNTOKEN             18
+#define PARL__DIALECT_GRAMMAR_YY_MAX_SHIFT         5
+#define PARL__DIALECT_GRAMMAR_YY_MIN_SHIFTREDUCE   26
+#define PARL__DIALECT_GRAMMAR_YY_MAX_SHIFTREDUCE   49
+#define PARL__DIALECT_GRAMMAR_YY_ERROR_ACTION      50
+#define PARL__DIALECT_GRAMMAR_YY_ACCEPT_ACTION     51
+#define PARL__DIALECT_GRAMMAR_YY_NO_ACTION         52
+#define PARL__DIALECT_GRAMMAR_YY_MIN_REDUCE        53
+#define PARL__DIALECT_GRAMMAR_YY_MAX_REDUCE        76
 /************* End control #defines *******************************************/
-#define YY_NLOOKAHEAD ((int)(sizeof(yy_lookahead)/sizeof(yy_lookahead[0])))
+#define PARL__DIALECT_GRAMMAR_YY_NLOOKAHEAD ((int)(sizeof(parl__dialect_grammar_yy_lookahead)/sizeof(parl__dialect_grammar_yy_lookahead[0])))
 
-/* Define the yytestcase() macro to be a no-op if is not already defined
+/* Define the parl__dialect_grammar_yytestcase() macro to be a no-op if is not already defined
 ** otherwise.
 **
-** Applications can choose to define yytestcase() in the %include section
+** Applications can choose to define parl__dialect_grammar_yytestcase() in the %include section
 ** to a macro that can assist in verifying code coverage.  For production
-** code the yytestcase() macro should be turned off.  But it is useful
+** code the parl__dialect_grammar_yytestcase() macro should be turned off.  But it is useful
 ** for testing.
 */
-#ifndef yytestcase
-# define yytestcase(X)
+#ifndef parl__dialect_grammar_yytestcase
+# define parl__dialect_grammar_yytestcase(X)
 #endif
 
 
@@ -163,75 +163,75 @@ typedef union {
 ** Suppose the action integer is N.  Then the action is determined as
 ** follows
 **
-**   0 <= N <= YY_MAX_SHIFT             Shift N.  That is, push the lookahead
+**   0 <= N <= PARL__DIALECT_GRAMMAR_YY_MAX_SHIFT             Shift N.  That is, push the lookahead
 **                                      token onto the stack and goto state N.
 **
-**   N between YY_MIN_SHIFTREDUCE       Shift to an arbitrary state then
-**     and YY_MAX_SHIFTREDUCE           reduce by rule N-YY_MIN_SHIFTREDUCE.
+**   N between PARL__DIALECT_GRAMMAR_YY_MIN_SHIFTREDUCE       Shift to an arbitrary state then
+**     and PARL__DIALECT_GRAMMAR_YY_MAX_SHIFTREDUCE           reduce by rule N-PARL__DIALECT_GRAMMAR_YY_MIN_SHIFTREDUCE.
 **
-**   N == YY_ERROR_ACTION               A syntax error has occurred.
+**   N == PARL__DIALECT_GRAMMAR_YY_ERROR_ACTION               A syntax error has occurred.
 **
-**   N == YY_ACCEPT_ACTION              The parser accepts its input.
+**   N == PARL__DIALECT_GRAMMAR_YY_ACCEPT_ACTION              The parser accepts its input.
 **
-**   N == YY_NO_ACTION                  No such action.  Denotes unused
-**                                      slots in the yy_action[] table.
+**   N == PARL__DIALECT_GRAMMAR_YY_NO_ACTION                  No such action.  Denotes unused
+**                                      slots in the parl__dialect_grammar_yy_action[] table.
 **
-**   N between YY_MIN_REDUCE            Reduce by rule N-YY_MIN_REDUCE
-**     and YY_MAX_REDUCE
+**   N between PARL__DIALECT_GRAMMAR_YY_MIN_REDUCE            Reduce by rule N-PARL__DIALECT_GRAMMAR_YY_MIN_REDUCE
+**     and PARL__DIALECT_GRAMMAR_YY_MAX_REDUCE
 **
-** The action table is constructed as a single large table named yy_action[].
+** The action table is constructed as a single large table named parl__dialect_grammar_yy_action[].
 ** Given state S and lookahead X, the action is computed as either:
 **
-**    (A)   N = yy_action[ yy_shift_ofst[S] + X ]
-**    (B)   N = yy_default[S]
+**    (A)   N = parl__dialect_grammar_yy_action[ parl__dialect_grammar_yy_shift_ofst[S] + X ]
+**    (B)   N = parl__dialect_grammar_yy_default[S]
 **
 ** The (A) formula is preferred.  The B formula is used instead if
-** yy_lookahead[yy_shift_ofst[S]+X] is not equal to X.
+** parl__dialect_grammar_yy_lookahead[parl__dialect_grammar_yy_shift_ofst[S]+X] is not equal to X.
 **
 ** The formulas above are for computing the action when the lookahead is
 ** a terminal symbol.  If the lookahead is a non-terminal (as occurs after
-** a reduce action) then the yy_reduce_ofst[] array is used in place of
-** the yy_shift_ofst[] array.
+** a reduce action) then the parl__dialect_grammar_yy_reduce_ofst[] array is used in place of
+** the parl__dialect_grammar_yy_shift_ofst[] array.
 **
 ** The following are the tables generated in this section:
 **
-**  yy_action[]        A single table containing all actions.
-**  yy_lookahead[]     A table containing the lookahead for each entry in
-**                     yy_action.  Used to detect hash collisions.
-**  yy_shift_ofst[]    For each state, the offset into yy_action for
+**  parl__dialect_grammar_yy_action[]        A single table containing all actions.
+**  parl__dialect_grammar_yy_lookahead[]     A table containing the lookahead for each entry in
+**                     parl__dialect_grammar_yy_action.  Used to detect hash collisions.
+**  parl__dialect_grammar_yy_shift_ofst[]    For each state, the offset into parl__dialect_grammar_yy_action for
 **                     shifting terminals.
-**  yy_reduce_ofst[]   For each state, the offset into yy_action for
+**  parl__dialect_grammar_yy_reduce_ofst[]   For each state, the offset into parl__dialect_grammar_yy_action for
 **                     shifting non-terminals after a reduce.
-**  yy_default[]       Default action for each state.
+**  parl__dialect_grammar_yy_default[]       Default action for each state.
 **
 *********** Begin parsing tables **********************************************/
-#define YY_ACTTAB_COUNT (32)
-static const YYACTIONTYPE yy_action[] = {
+#define PARL__DIALECT_GRAMMAR_YY_ACTTAB_COUNT (32)
+static const PARL__DIALECT_GRAMMAR_YYACTIONTYPE parl__dialect_grammar_yy_action[] = {
  /*     0 */    70,    3,   27,   28,   29,   30,   31,   26,   34,   35,
  /*    10 */    36,   37,   38,   39,   32,   33,   51,    4,    4,    3,
  /*    20 */     5,   73,   73,   73,   68,    1,   40,   52,   52,   52,
  /*    30 */    52,    2,
 };
-static const YYCODETYPE yy_lookahead[] = {
+static const PARL__DIALECT_GRAMMAR_YYCODETYPE parl__dialect_grammar_yy_lookahead[] = {
  /*     0 */    20,   21,    2,    3,    4,    5,    6,    1,    8,    9,
  /*    10 */    10,   11,   12,   13,   14,   15,   18,   19,   20,   21,
  /*    20 */    23,   24,   25,   26,    0,   22,   16,   27,   27,   27,
  /*    30 */    27,    7,   27,   27,   27,   27,   27,   27,   27,   27,
  /*    40 */    27,   27,   27,   27,   27,   18,   18,   18,   18,   18,
 };
-#define YY_SHIFT_COUNT    (5)
-#define YY_SHIFT_MIN      (0)
-#define YY_SHIFT_MAX      (24)
-static const unsigned char yy_shift_ofst[] = {
+#define PARL__DIALECT_GRAMMAR_YY_SHIFT_COUNT    (5)
+#define PARL__DIALECT_GRAMMAR_YY_SHIFT_MIN      (0)
+#define PARL__DIALECT_GRAMMAR_YY_SHIFT_MAX      (24)
+static const unsigned char parl__dialect_grammar_yy_shift_ofst[] = {
  /*     0 */     6,    0,    6,   32,   24,   10,
 };
-#define YY_REDUCE_COUNT (3)
-#define YY_REDUCE_MIN   (-20)
-#define YY_REDUCE_MAX   (3)
-static const signed char yy_reduce_ofst[] = {
+#define PARL__DIALECT_GRAMMAR_YY_REDUCE_COUNT (3)
+#define PARL__DIALECT_GRAMMAR_YY_REDUCE_MIN   (-20)
+#define PARL__DIALECT_GRAMMAR_YY_REDUCE_MAX   (3)
+static const signed char parl__dialect_grammar_yy_reduce_ofst[] = {
  /*     0 */    -2,   -3,  -20,    3,
 };
-static const YYACTIONTYPE yy_default[] = {
+static const PARL__DIALECT_GRAMMAR_YYACTIONTYPE parl__dialect_grammar_yy_default[] = {
  /*     0 */    50,   76,   50,   72,   50,   71,
 };
 /********** End of lemon-generated parsing tables *****************************/
@@ -250,10 +250,10 @@ static const YYACTIONTYPE yy_default[] = {
 ** to revert to identifiers if they keyword does not apply in the context where
 ** it appears.
 */
-#ifdef YYFALLBACK
-static const YYCODETYPE yyFallback[] = {
+#ifdef PARL__DIALECT_GRAMMAR_YYFALLBACK
+static const PARL__DIALECT_GRAMMAR_YYCODETYPE parl__dialect_grammar_yyFallback[] = {
 };
-#endif /* YYFALLBACK */
+#endif /* PARL__DIALECT_GRAMMAR_YYFALLBACK */
 
 /* The following structure represents a single element of the
 ** parser's stack.  Information stored includes:
@@ -271,43 +271,43 @@ static const YYCODETYPE yyFallback[] = {
 ** actually contains the reduce action for the second half of the
 ** SHIFTREDUCE.
 */
-struct yyStackEntry {
-  YYACTIONTYPE stateno;  /* The state-number, or reduce action in SHIFTREDUCE */
-  YYCODETYPE major;      /* The major token value.  This is the code
+struct parl__dialect_grammar_yyStackEntry {
+  PARL__DIALECT_GRAMMAR_YYACTIONTYPE stateno;  /* The state-number, or reduce action in SHIFTREDUCE */
+  PARL__DIALECT_GRAMMAR_YYCODETYPE major;      /* The major token value.  This is the code
                          ** number for the token at this stack level */
-  YYMINORTYPE minor;     /* The user-supplied minor token value.  This
+  PARL__DIALECT_GRAMMAR_YYMINORTYPE minor;     /* The user-supplied minor token value.  This
                          ** is the value of the token  */
 };
-typedef struct yyStackEntry yyStackEntry;
+typedef struct parl__dialect_grammar_yyStackEntry parl__dialect_grammar_yyStackEntry;
 
 /* The state of the parser is completely contained in an instance of
 ** the following structure */
-struct yyParser {
-  yyStackEntry *yytos;          /* Pointer to top element of the stack */
-#ifdef YYTRACKMAXSTACKDEPTH
-  int yyhwm;                    /* High-water mark of the stack */
+struct parl__dialect_grammar_yyParser {
+  parl__dialect_grammar_yyStackEntry *parl__dialect_grammar_yytos;          /* Pointer to top element of the stack */
+#ifdef PARL__DIALECT_GRAMMAR_YYTRACKMAXSTACKDEPTH
+  int parl__dialect_grammar_yyhwm;                    /* High-water mark of the stack */
 #endif
-#ifndef YYNOERRORRECOVERY
-  int yyerrcnt;                 /* Shifts left before out of the error */
+#ifndef PARL__DIALECT_GRAMMAR_YYNOERRORRECOVERY
+  int parl__dialect_grammar_yyerrcnt;                 /* Shifts left before out of the error */
 #endif
   parl__dia_parserARG_SDECL                /* A place to hold %extra_argument */
   parl__dia_parserCTX_SDECL                /* A place to hold %extra_context */
-#if YYSTACKDEPTH<=0
-  int yystksz;                  /* Current side of the stack */
-  yyStackEntry *yystack;        /* The parser's stack */
-  yyStackEntry yystk0;          /* First stack entry */
+#if PARL__DIALECT_GRAMMAR_YYSTACKDEPTH<=0
+  int parl__dialect_grammar_yystksz;                  /* Current side of the stack */
+  parl__dialect_grammar_yyStackEntry *parl__dialect_grammar_yystack;        /* The parser's stack */
+  parl__dialect_grammar_yyStackEntry parl__dialect_grammar_yystk0;          /* First stack entry */
 #else
-  yyStackEntry yystack[YYSTACKDEPTH];  /* The parser's stack */
-  yyStackEntry *yystackEnd;            /* Last entry in the stack */
+  parl__dialect_grammar_yyStackEntry parl__dialect_grammar_yystack[PARL__DIALECT_GRAMMAR_YYSTACKDEPTH];  /* The parser's stack */
+  parl__dialect_grammar_yyStackEntry *parl__dialect_grammar_yystackEnd;            /* Last entry in the stack */
 #endif
 };
-typedef struct yyParser yyParser;
+typedef struct parl__dialect_grammar_yyParser parl__dialect_grammar_yyParser;
 
 #include <assert.h>
 #ifndef NDEBUG
 #include <stdio.h>
-static FILE *yyTraceFILE = 0;
-static char *yyTracePrompt = 0;
+static FILE *parl__dialect_grammar_yyTraceFILE = 0;
+static char *parl__dialect_grammar_yyTracePrompt = 0;
 #endif /* NDEBUG */
 
 #ifndef NDEBUG
@@ -329,17 +329,17 @@ static char *yyTracePrompt = 0;
 ** None.
 */
 void parl__dia_parserTrace(FILE *TraceFILE, char *zTracePrompt){
-  yyTraceFILE = TraceFILE;
-  yyTracePrompt = zTracePrompt;
-  if( yyTraceFILE==0 ) yyTracePrompt = 0;
-  else if( yyTracePrompt==0 ) yyTraceFILE = 0;
+  parl__dialect_grammar_yyTraceFILE = TraceFILE;
+  parl__dialect_grammar_yyTracePrompt = zTracePrompt;
+  if( parl__dialect_grammar_yyTraceFILE==0 ) parl__dialect_grammar_yyTracePrompt = 0;
+  else if( parl__dialect_grammar_yyTracePrompt==0 ) parl__dialect_grammar_yyTraceFILE = 0;
 }
 #endif /* NDEBUG */
 
-#if defined(YYCOVERAGE) || !defined(NDEBUG)
+#if defined(PARL__DIALECT_GRAMMAR_YYCOVERAGE) || !defined(NDEBUG)
 /* For tracing shifts, the names of all terminals and nonterminals
 ** are required.  The following table supplies these names */
-static const char *const yyTokenName[] = { 
+static const char *const parl__dialect_grammar_yyTokenName[] = { 
   /*    0 */ "$",
   /*    1 */ "VERB",
   /*    2 */ "WORD",
@@ -368,12 +368,12 @@ static const char *const yyTokenName[] = {
   /*   25 */ "content",
   /*   26 */ "reference",
 };
-#endif /* defined(YYCOVERAGE) || !defined(NDEBUG) */
+#endif /* defined(PARL__DIALECT_GRAMMAR_YYCOVERAGE) || !defined(NDEBUG) */
 
 #ifndef NDEBUG
 /* For tracing reduce actions, the names of all rules are required.
 */
-static const char *const yyRuleName[] = {
+static const char *const parl__dialect_grammar_yyRuleName[] = {
  /*   0 */ "head ::= VERB",
  /*   1 */ "arg ::= WORD",
  /*   2 */ "arg ::= PUNCT",
@@ -402,34 +402,34 @@ static const char *const yyRuleName[] = {
 #endif /* NDEBUG */
 
 
-#if YYSTACKDEPTH<=0
+#if PARL__DIALECT_GRAMMAR_YYSTACKDEPTH<=0
 /*
 ** Try to increase the size of the parser stack.  Return the number
 ** of errors.  Return 0 on success.
 */
-static int yyGrowStack(yyParser *p){
+static int parl__dialect_grammar_yyGrowStack(parl__dialect_grammar_yyParser *p){
   int newSize;
   int idx;
-  yyStackEntry *pNew;
+  parl__dialect_grammar_yyStackEntry *pNew;
 
-  newSize = p->yystksz*2 + 100;
-  idx = p->yytos ? (int)(p->yytos - p->yystack) : 0;
-  if( p->yystack==&p->yystk0 ){
+  newSize = p->parl__dialect_grammar_yystksz*2 + 100;
+  idx = p->parl__dialect_grammar_yytos ? (int)(p->parl__dialect_grammar_yytos - p->parl__dialect_grammar_yystack) : 0;
+  if( p->parl__dialect_grammar_yystack==&p->parl__dialect_grammar_yystk0 ){
     pNew = malloc(newSize*sizeof(pNew[0]));
-    if( pNew ) pNew[0] = p->yystk0;
+    if( pNew ) pNew[0] = p->parl__dialect_grammar_yystk0;
   }else{
-    pNew = realloc(p->yystack, newSize*sizeof(pNew[0]));
+    pNew = realloc(p->parl__dialect_grammar_yystack, newSize*sizeof(pNew[0]));
   }
   if( pNew ){
-    p->yystack = pNew;
-    p->yytos = &p->yystack[idx];
+    p->parl__dialect_grammar_yystack = pNew;
+    p->parl__dialect_grammar_yytos = &p->parl__dialect_grammar_yystack[idx];
 #ifndef NDEBUG
-    if( yyTraceFILE ){
-      fprintf(yyTraceFILE,"%sStack grows from %d to %d entries.\n",
-              yyTracePrompt, p->yystksz, newSize);
+    if( parl__dialect_grammar_yyTraceFILE ){
+      fprintf(parl__dialect_grammar_yyTraceFILE,"%sStack grows from %d to %d entries.\n",
+              parl__dialect_grammar_yyTracePrompt, p->parl__dialect_grammar_yystksz, newSize);
     }
 #endif
-    p->yystksz = newSize;
+    p->parl__dialect_grammar_yystksz = newSize;
   }
   return pNew==0; 
 }
@@ -440,35 +440,35 @@ static int yyGrowStack(yyParser *p){
 ** putting an appropriate #define in the %include section of the input
 ** grammar.
 */
-#ifndef YYMALLOCARGTYPE
-# define YYMALLOCARGTYPE size_t
+#ifndef PARL__DIALECT_GRAMMAR_YYMALLOCARGTYPE
+# define PARL__DIALECT_GRAMMAR_YYMALLOCARGTYPE size_t
 #endif
 
 /* Initialize a new parser that has already been allocated.
 */
-void parl__dia_parserInit(void *yypRawParser parl__dia_parserCTX_PDECL){
-  yyParser *yypParser = (yyParser*)yypRawParser;
+void parl__dia_parserInit(void *parl__dialect_grammar_yypRawParser parl__dia_parserCTX_PDECL){
+  parl__dialect_grammar_yyParser *parl__dialect_grammar_yypParser = (parl__dialect_grammar_yyParser*)parl__dialect_grammar_yypRawParser;
   parl__dia_parserCTX_STORE
-#ifdef YYTRACKMAXSTACKDEPTH
-  yypParser->yyhwm = 0;
+#ifdef PARL__DIALECT_GRAMMAR_YYTRACKMAXSTACKDEPTH
+  parl__dialect_grammar_yypParser->parl__dialect_grammar_yyhwm = 0;
 #endif
-#if YYSTACKDEPTH<=0
-  yypParser->yytos = NULL;
-  yypParser->yystack = NULL;
-  yypParser->yystksz = 0;
-  if( yyGrowStack(yypParser) ){
-    yypParser->yystack = &yypParser->yystk0;
-    yypParser->yystksz = 1;
+#if PARL__DIALECT_GRAMMAR_YYSTACKDEPTH<=0
+  parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos = NULL;
+  parl__dialect_grammar_yypParser->parl__dialect_grammar_yystack = NULL;
+  parl__dialect_grammar_yypParser->parl__dialect_grammar_yystksz = 0;
+  if( parl__dialect_grammar_yyGrowStack(parl__dialect_grammar_yypParser) ){
+    parl__dialect_grammar_yypParser->parl__dialect_grammar_yystack = &parl__dialect_grammar_yypParser->parl__dialect_grammar_yystk0;
+    parl__dialect_grammar_yypParser->parl__dialect_grammar_yystksz = 1;
   }
 #endif
-#ifndef YYNOERRORRECOVERY
-  yypParser->yyerrcnt = -1;
+#ifndef PARL__DIALECT_GRAMMAR_YYNOERRORRECOVERY
+  parl__dialect_grammar_yypParser->parl__dialect_grammar_yyerrcnt = -1;
 #endif
-  yypParser->yytos = yypParser->yystack;
-  yypParser->yystack[0].stateno = 0;
-  yypParser->yystack[0].major = 0;
-#if YYSTACKDEPTH>0
-  yypParser->yystackEnd = &yypParser->yystack[YYSTACKDEPTH-1];
+  parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos = parl__dialect_grammar_yypParser->parl__dialect_grammar_yystack;
+  parl__dialect_grammar_yypParser->parl__dialect_grammar_yystack[0].stateno = 0;
+  parl__dialect_grammar_yypParser->parl__dialect_grammar_yystack[0].major = 0;
+#if PARL__DIALECT_GRAMMAR_YYSTACKDEPTH>0
+  parl__dialect_grammar_yypParser->parl__dialect_grammar_yystackEnd = &parl__dialect_grammar_yypParser->parl__dialect_grammar_yystack[PARL__DIALECT_GRAMMAR_YYSTACKDEPTH-1];
 #endif
 }
 
@@ -485,33 +485,33 @@ void parl__dia_parserInit(void *yypRawParser parl__dia_parserCTX_PDECL){
 ** A pointer to a parser.  This pointer is used in subsequent calls
 ** to parl__dia_parser and parl__dia_parserFree.
 */
-void *parl__dia_parserAlloc(void *(*mallocProc)(YYMALLOCARGTYPE) parl__dia_parserCTX_PDECL){
-  yyParser *yypParser;
-  yypParser = (yyParser*)(*mallocProc)( (YYMALLOCARGTYPE)sizeof(yyParser) );
-  if( yypParser ){
+void *parl__dia_parserAlloc(void *(*mallocProc)(PARL__DIALECT_GRAMMAR_YYMALLOCARGTYPE) parl__dia_parserCTX_PDECL){
+  parl__dialect_grammar_yyParser *parl__dialect_grammar_yypParser;
+  parl__dialect_grammar_yypParser = (parl__dialect_grammar_yyParser*)(*mallocProc)( (PARL__DIALECT_GRAMMAR_YYMALLOCARGTYPE)sizeof(parl__dialect_grammar_yyParser) );
+  if( parl__dialect_grammar_yypParser ){
     parl__dia_parserCTX_STORE
-    parl__dia_parserInit(yypParser parl__dia_parserCTX_PARAM);
+    parl__dia_parserInit(parl__dialect_grammar_yypParser parl__dia_parserCTX_PARAM);
   }
-  return (void*)yypParser;
+  return (void*)parl__dialect_grammar_yypParser;
 }
 #endif /* parl__dia_parser_ENGINEALWAYSONSTACK */
 
 
 /* The following function deletes the "minor type" or semantic value
 ** associated with a symbol.  The symbol can be either a terminal
-** or nonterminal. "yymajor" is the symbol code, and "yypminor" is
+** or nonterminal. "parl__dialect_grammar_yymajor" is the symbol code, and "parl__dialect_grammar_yypminor" is
 ** a pointer to the value to be deleted.  The code used to do the 
 ** deletions is derived from the %destructor and/or %token_destructor
 ** directives of the input grammar.
 */
-static void yy_destructor(
-  yyParser *yypParser,    /* The parser */
-  YYCODETYPE yymajor,     /* Type code for object to destroy */
-  YYMINORTYPE *yypminor   /* The object to be destroyed */
+static void parl__dialect_grammar_yy_destructor(
+  parl__dialect_grammar_yyParser *parl__dialect_grammar_yypParser,    /* The parser */
+  PARL__DIALECT_GRAMMAR_YYCODETYPE parl__dialect_grammar_yymajor,     /* Type code for object to destroy */
+  PARL__DIALECT_GRAMMAR_YYMINORTYPE *parl__dialect_grammar_yypminor   /* The object to be destroyed */
 ){
   parl__dia_parserARG_FETCH
   parl__dia_parserCTX_FETCH
-  switch( yymajor ){
+  switch( parl__dialect_grammar_yymajor ){
     /* Here is inserted the actions which take place when a
     ** terminal or non-terminal is destroyed.  This can happen
     ** when the symbol is popped from the stack during a
@@ -542,7 +542,7 @@ static void yy_destructor(
     case 16: /* MARKER */
     case 17: /* UNTERMINATED */
 {
- (void)ps; (void)yypminor; 
+ (void)ps; (void)parl__dialect_grammar_yypminor; 
 }
       break;
 /********* End destructor definitions *****************************************/
@@ -556,29 +556,29 @@ static void yy_destructor(
 ** If there is a destructor routine associated with the token which
 ** is popped from the stack, then call it.
 */
-static void yy_pop_parser_stack(yyParser *pParser){
-  yyStackEntry *yytos;
-  assert( pParser->yytos!=0 );
-  assert( pParser->yytos > pParser->yystack );
-  yytos = pParser->yytos--;
+static void parl__dialect_grammar_yy_pop_parser_stack(parl__dialect_grammar_yyParser *pParser){
+  parl__dialect_grammar_yyStackEntry *parl__dialect_grammar_yytos;
+  assert( pParser->parl__dialect_grammar_yytos!=0 );
+  assert( pParser->parl__dialect_grammar_yytos > pParser->parl__dialect_grammar_yystack );
+  parl__dialect_grammar_yytos = pParser->parl__dialect_grammar_yytos--;
 #ifndef NDEBUG
-  if( yyTraceFILE ){
-    fprintf(yyTraceFILE,"%sPopping %s\n",
-      yyTracePrompt,
-      yyTokenName[yytos->major]);
+  if( parl__dialect_grammar_yyTraceFILE ){
+    fprintf(parl__dialect_grammar_yyTraceFILE,"%sPopping %s\n",
+      parl__dialect_grammar_yyTracePrompt,
+      parl__dialect_grammar_yyTokenName[parl__dialect_grammar_yytos->major]);
   }
 #endif
-  yy_destructor(pParser, yytos->major, &yytos->minor);
+  parl__dialect_grammar_yy_destructor(pParser, parl__dialect_grammar_yytos->major, &parl__dialect_grammar_yytos->minor);
 }
 
 /*
 ** Clear all secondary memory allocations from the parser
 */
 void parl__dia_parserFinalize(void *p){
-  yyParser *pParser = (yyParser*)p;
-  while( pParser->yytos>pParser->yystack ) yy_pop_parser_stack(pParser);
-#if YYSTACKDEPTH<=0
-  if( pParser->yystack!=&pParser->yystk0 ) free(pParser->yystack);
+  parl__dialect_grammar_yyParser *pParser = (parl__dialect_grammar_yyParser*)p;
+  while( pParser->parl__dialect_grammar_yytos>pParser->parl__dialect_grammar_yystack ) parl__dialect_grammar_yy_pop_parser_stack(pParser);
+#if PARL__DIALECT_GRAMMAR_YYSTACKDEPTH<=0
+  if( pParser->parl__dialect_grammar_yystack!=&pParser->parl__dialect_grammar_yystk0 ) free(pParser->parl__dialect_grammar_yystack);
 #endif
 }
 
@@ -587,7 +587,7 @@ void parl__dia_parserFinalize(void *p){
 ** Deallocate and destroy a parser.  Destructors are called for
 ** all stack elements before shutting the parser down.
 **
-** If the YYPARSEFREENEVERNULL macro exists (for example because it
+** If the PARL__DIALECT_GRAMMAR_YYPARSEFREENEVERNULL macro exists (for example because it
 ** is defined in a %include section of the input grammar) then it is
 ** assumed that the input pointer is never NULL.
 */
@@ -595,7 +595,7 @@ void parl__dia_parserFree(
   void *p,                    /* The parser to be deleted */
   void (*freeProc)(void*)     /* Function used to reclaim memory */
 ){
-#ifndef YYPARSEFREENEVERNULL
+#ifndef PARL__DIALECT_GRAMMAR_YYPARSEFREENEVERNULL
   if( p==0 ) return;
 #endif
   parl__dia_parserFinalize(p);
@@ -606,20 +606,20 @@ void parl__dia_parserFree(
 /*
 ** Return the peak depth of the stack for a parser.
 */
-#ifdef YYTRACKMAXSTACKDEPTH
+#ifdef PARL__DIALECT_GRAMMAR_YYTRACKMAXSTACKDEPTH
 int parl__dia_parserStackPeak(void *p){
-  yyParser *pParser = (yyParser*)p;
-  return pParser->yyhwm;
+  parl__dialect_grammar_yyParser *pParser = (parl__dialect_grammar_yyParser*)p;
+  return pParser->parl__dialect_grammar_yyhwm;
 }
 #endif
 
 /* This array of booleans keeps track of the parser statement
-** coverage.  The element yycoverage[X][Y] is set when the parser
+** coverage.  The element parl__dialect_grammar_yycoverage[X][Y] is set when the parser
 ** is in state X and has a lookahead token Y.  In a well-tested
 ** systems, every element of this matrix should end up being set.
 */
-#if defined(YYCOVERAGE)
-static unsigned char yycoverage[YYNSTATE][YYNTOKEN];
+#if defined(PARL__DIALECT_GRAMMAR_YYCOVERAGE)
+static unsigned char parl__dialect_grammar_yycoverage[PARL__DIALECT_GRAMMAR_YYNSTATE][PARL__DIALECT_GRAMMAR_YYNTOKEN];
 #endif
 
 /*
@@ -630,19 +630,19 @@ static unsigned char yycoverage[YYNSTATE][YYNTOKEN];
 **
 ** Return the number of missed state/lookahead combinations.
 */
-#if defined(YYCOVERAGE)
+#if defined(PARL__DIALECT_GRAMMAR_YYCOVERAGE)
 int parl__dia_parserCoverage(FILE *out){
   int stateno, iLookAhead, i;
   int nMissed = 0;
-  for(stateno=0; stateno<YYNSTATE; stateno++){
-    i = yy_shift_ofst[stateno];
-    for(iLookAhead=0; iLookAhead<YYNTOKEN; iLookAhead++){
-      if( yy_lookahead[i+iLookAhead]!=iLookAhead ) continue;
-      if( yycoverage[stateno][iLookAhead]==0 ) nMissed++;
+  for(stateno=0; stateno<PARL__DIALECT_GRAMMAR_YYNSTATE; stateno++){
+    i = parl__dialect_grammar_yy_shift_ofst[stateno];
+    for(iLookAhead=0; iLookAhead<PARL__DIALECT_GRAMMAR_YYNTOKEN; iLookAhead++){
+      if( parl__dialect_grammar_yy_lookahead[i+iLookAhead]!=iLookAhead ) continue;
+      if( parl__dialect_grammar_yycoverage[stateno][iLookAhead]==0 ) nMissed++;
       if( out ){
         fprintf(out,"State %d lookahead %s %s\n", stateno,
-                yyTokenName[iLookAhead],
-                yycoverage[stateno][iLookAhead] ? "ok" : "missed");
+                parl__dialect_grammar_yyTokenName[iLookAhead],
+                parl__dialect_grammar_yycoverage[stateno][iLookAhead] ? "ok" : "missed");
       }
     }
   }
@@ -654,63 +654,63 @@ int parl__dia_parserCoverage(FILE *out){
 ** Find the appropriate action for a parser given the terminal
 ** look-ahead token iLookAhead.
 */
-static YYACTIONTYPE yy_find_shift_action(
-  YYCODETYPE iLookAhead,    /* The look-ahead token */
-  YYACTIONTYPE stateno      /* Current state number */
+static PARL__DIALECT_GRAMMAR_YYACTIONTYPE parl__dialect_grammar_yy_find_shift_action(
+  PARL__DIALECT_GRAMMAR_YYCODETYPE iLookAhead,    /* The look-ahead token */
+  PARL__DIALECT_GRAMMAR_YYACTIONTYPE stateno      /* Current state number */
 ){
   int i;
 
-  if( stateno>YY_MAX_SHIFT ) return stateno;
-  assert( stateno <= YY_SHIFT_COUNT );
-#if defined(YYCOVERAGE)
-  yycoverage[stateno][iLookAhead] = 1;
+  if( stateno>PARL__DIALECT_GRAMMAR_YY_MAX_SHIFT ) return stateno;
+  assert( stateno <= PARL__DIALECT_GRAMMAR_YY_SHIFT_COUNT );
+#if defined(PARL__DIALECT_GRAMMAR_YYCOVERAGE)
+  parl__dialect_grammar_yycoverage[stateno][iLookAhead] = 1;
 #endif
   do{
-    i = yy_shift_ofst[stateno];
+    i = parl__dialect_grammar_yy_shift_ofst[stateno];
     assert( i>=0 );
-    assert( i<=YY_ACTTAB_COUNT );
-    assert( i+YYNTOKEN<=(int)YY_NLOOKAHEAD );
-    assert( iLookAhead!=YYNOCODE );
-    assert( iLookAhead < YYNTOKEN );
+    assert( i<=PARL__DIALECT_GRAMMAR_YY_ACTTAB_COUNT );
+    assert( i+PARL__DIALECT_GRAMMAR_YYNTOKEN<=(int)PARL__DIALECT_GRAMMAR_YY_NLOOKAHEAD );
+    assert( iLookAhead!=PARL__DIALECT_GRAMMAR_YYNOCODE );
+    assert( iLookAhead < PARL__DIALECT_GRAMMAR_YYNTOKEN );
     i += iLookAhead;
-    assert( i<(int)YY_NLOOKAHEAD );
-    if( yy_lookahead[i]!=iLookAhead ){
-#ifdef YYFALLBACK
-      YYCODETYPE iFallback;            /* Fallback token */
-      assert( iLookAhead<sizeof(yyFallback)/sizeof(yyFallback[0]) );
-      iFallback = yyFallback[iLookAhead];
+    assert( i<(int)PARL__DIALECT_GRAMMAR_YY_NLOOKAHEAD );
+    if( parl__dialect_grammar_yy_lookahead[i]!=iLookAhead ){
+#ifdef PARL__DIALECT_GRAMMAR_YYFALLBACK
+      PARL__DIALECT_GRAMMAR_YYCODETYPE iFallback;            /* Fallback token */
+      assert( iLookAhead<sizeof(parl__dialect_grammar_yyFallback)/sizeof(parl__dialect_grammar_yyFallback[0]) );
+      iFallback = parl__dialect_grammar_yyFallback[iLookAhead];
       if( iFallback!=0 ){
 #ifndef NDEBUG
-        if( yyTraceFILE ){
-          fprintf(yyTraceFILE, "%sFALLBACK %s => %s\n",
-             yyTracePrompt, yyTokenName[iLookAhead], yyTokenName[iFallback]);
+        if( parl__dialect_grammar_yyTraceFILE ){
+          fprintf(parl__dialect_grammar_yyTraceFILE, "%sFALLBACK %s => %s\n",
+             parl__dialect_grammar_yyTracePrompt, parl__dialect_grammar_yyTokenName[iLookAhead], parl__dialect_grammar_yyTokenName[iFallback]);
         }
 #endif
-        assert( yyFallback[iFallback]==0 ); /* Fallback loop must terminate */
+        assert( parl__dialect_grammar_yyFallback[iFallback]==0 ); /* Fallback loop must terminate */
         iLookAhead = iFallback;
         continue;
       }
 #endif
-#ifdef YYWILDCARD
+#ifdef PARL__DIALECT_GRAMMAR_YYWILDCARD
       {
-        int j = i - iLookAhead + YYWILDCARD;
-        assert( j<(int)(sizeof(yy_lookahead)/sizeof(yy_lookahead[0])) );
-        if( yy_lookahead[j]==YYWILDCARD && iLookAhead>0 ){
+        int j = i - iLookAhead + PARL__DIALECT_GRAMMAR_YYWILDCARD;
+        assert( j<(int)(sizeof(parl__dialect_grammar_yy_lookahead)/sizeof(parl__dialect_grammar_yy_lookahead[0])) );
+        if( parl__dialect_grammar_yy_lookahead[j]==PARL__DIALECT_GRAMMAR_YYWILDCARD && iLookAhead>0 ){
 #ifndef NDEBUG
-          if( yyTraceFILE ){
-            fprintf(yyTraceFILE, "%sWILDCARD %s => %s\n",
-               yyTracePrompt, yyTokenName[iLookAhead],
-               yyTokenName[YYWILDCARD]);
+          if( parl__dialect_grammar_yyTraceFILE ){
+            fprintf(parl__dialect_grammar_yyTraceFILE, "%sWILDCARD %s => %s\n",
+               parl__dialect_grammar_yyTracePrompt, parl__dialect_grammar_yyTokenName[iLookAhead],
+               parl__dialect_grammar_yyTokenName[PARL__DIALECT_GRAMMAR_YYWILDCARD]);
           }
 #endif /* NDEBUG */
-          return yy_action[j];
+          return parl__dialect_grammar_yy_action[j];
         }
       }
-#endif /* YYWILDCARD */
-      return yy_default[stateno];
+#endif /* PARL__DIALECT_GRAMMAR_YYWILDCARD */
+      return parl__dialect_grammar_yy_default[stateno];
     }else{
-      assert( i>=0 && i<(int)(sizeof(yy_action)/sizeof(yy_action[0])) );
-      return yy_action[i];
+      assert( i>=0 && i<(int)(sizeof(parl__dialect_grammar_yy_action)/sizeof(parl__dialect_grammar_yy_action[0])) );
+      return parl__dialect_grammar_yy_action[i];
     }
   }while(1);
 }
@@ -719,44 +719,44 @@ static YYACTIONTYPE yy_find_shift_action(
 ** Find the appropriate action for a parser given the non-terminal
 ** look-ahead token iLookAhead.
 */
-static YYACTIONTYPE yy_find_reduce_action(
-  YYACTIONTYPE stateno,     /* Current state number */
-  YYCODETYPE iLookAhead     /* The look-ahead token */
+static PARL__DIALECT_GRAMMAR_YYACTIONTYPE parl__dialect_grammar_yy_find_reduce_action(
+  PARL__DIALECT_GRAMMAR_YYACTIONTYPE stateno,     /* Current state number */
+  PARL__DIALECT_GRAMMAR_YYCODETYPE iLookAhead     /* The look-ahead token */
 ){
   int i;
-#ifdef YYERRORSYMBOL
-  if( stateno>YY_REDUCE_COUNT ){
-    return yy_default[stateno];
+#ifdef PARL__DIALECT_GRAMMAR_YYERRORSYMBOL
+  if( stateno>PARL__DIALECT_GRAMMAR_YY_REDUCE_COUNT ){
+    return parl__dialect_grammar_yy_default[stateno];
   }
 #else
-  assert( stateno<=YY_REDUCE_COUNT );
+  assert( stateno<=PARL__DIALECT_GRAMMAR_YY_REDUCE_COUNT );
 #endif
-  i = yy_reduce_ofst[stateno];
-  assert( iLookAhead!=YYNOCODE );
+  i = parl__dialect_grammar_yy_reduce_ofst[stateno];
+  assert( iLookAhead!=PARL__DIALECT_GRAMMAR_YYNOCODE );
   i += iLookAhead;
-#ifdef YYERRORSYMBOL
-  if( i<0 || i>=YY_ACTTAB_COUNT || yy_lookahead[i]!=iLookAhead ){
-    return yy_default[stateno];
+#ifdef PARL__DIALECT_GRAMMAR_YYERRORSYMBOL
+  if( i<0 || i>=PARL__DIALECT_GRAMMAR_YY_ACTTAB_COUNT || parl__dialect_grammar_yy_lookahead[i]!=iLookAhead ){
+    return parl__dialect_grammar_yy_default[stateno];
   }
 #else
-  assert( i>=0 && i<YY_ACTTAB_COUNT );
-  assert( yy_lookahead[i]==iLookAhead );
+  assert( i>=0 && i<PARL__DIALECT_GRAMMAR_YY_ACTTAB_COUNT );
+  assert( parl__dialect_grammar_yy_lookahead[i]==iLookAhead );
 #endif
-  return yy_action[i];
+  return parl__dialect_grammar_yy_action[i];
 }
 
 /*
 ** The following routine is called if the stack overflows.
 */
-static void yyStackOverflow(yyParser *yypParser){
+static void parl__dialect_grammar_yyStackOverflow(parl__dialect_grammar_yyParser *parl__dialect_grammar_yypParser){
    parl__dia_parserARG_FETCH
    parl__dia_parserCTX_FETCH
 #ifndef NDEBUG
-   if( yyTraceFILE ){
-     fprintf(yyTraceFILE,"%sStack Overflow!\n",yyTracePrompt);
+   if( parl__dialect_grammar_yyTraceFILE ){
+     fprintf(parl__dialect_grammar_yyTraceFILE,"%sStack Overflow!\n",parl__dialect_grammar_yyTracePrompt);
    }
 #endif
-   while( yypParser->yytos>yypParser->yystack ) yy_pop_parser_stack(yypParser);
+   while( parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos>parl__dialect_grammar_yypParser->parl__dialect_grammar_yystack ) parl__dialect_grammar_yy_pop_parser_stack(parl__dialect_grammar_yypParser);
    /* Here code is inserted which will execute if the parser
    ** stack every overflows */
 /******** Begin %stack_overflow code ******************************************/
@@ -770,68 +770,68 @@ static void yyStackOverflow(yyParser *yypParser){
 ** Print tracing information for a SHIFT action
 */
 #ifndef NDEBUG
-static void yyTraceShift(yyParser *yypParser, int yyNewState, const char *zTag){
-  if( yyTraceFILE ){
-    if( yyNewState<YYNSTATE ){
-      fprintf(yyTraceFILE,"%s%s '%s', go to state %d\n",
-         yyTracePrompt, zTag, yyTokenName[yypParser->yytos->major],
-         yyNewState);
+static void parl__dialect_grammar_yyTraceShift(parl__dialect_grammar_yyParser *parl__dialect_grammar_yypParser, int parl__dialect_grammar_yyNewState, const char *zTag){
+  if( parl__dialect_grammar_yyTraceFILE ){
+    if( parl__dialect_grammar_yyNewState<PARL__DIALECT_GRAMMAR_YYNSTATE ){
+      fprintf(parl__dialect_grammar_yyTraceFILE,"%s%s '%s', go to state %d\n",
+         parl__dialect_grammar_yyTracePrompt, zTag, parl__dialect_grammar_yyTokenName[parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos->major],
+         parl__dialect_grammar_yyNewState);
     }else{
-      fprintf(yyTraceFILE,"%s%s '%s', pending reduce %d\n",
-         yyTracePrompt, zTag, yyTokenName[yypParser->yytos->major],
-         yyNewState - YY_MIN_REDUCE);
+      fprintf(parl__dialect_grammar_yyTraceFILE,"%s%s '%s', pending reduce %d\n",
+         parl__dialect_grammar_yyTracePrompt, zTag, parl__dialect_grammar_yyTokenName[parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos->major],
+         parl__dialect_grammar_yyNewState - PARL__DIALECT_GRAMMAR_YY_MIN_REDUCE);
     }
   }
 }
 #else
-# define yyTraceShift(X,Y,Z)
+# define parl__dialect_grammar_yyTraceShift(X,Y,Z)
 #endif
 
 /*
 ** Perform a shift action.
 */
-static void yy_shift(
-  yyParser *yypParser,          /* The parser to be shifted */
-  YYACTIONTYPE yyNewState,      /* The new state to shift in */
-  YYCODETYPE yyMajor,           /* The major token to shift in */
-  parl__dia_parserTOKENTYPE yyMinor        /* The minor token to shift in */
+static void parl__dialect_grammar_yy_shift(
+  parl__dialect_grammar_yyParser *parl__dialect_grammar_yypParser,          /* The parser to be shifted */
+  PARL__DIALECT_GRAMMAR_YYACTIONTYPE parl__dialect_grammar_yyNewState,      /* The new state to shift in */
+  PARL__DIALECT_GRAMMAR_YYCODETYPE parl__dialect_grammar_yyMajor,           /* The major token to shift in */
+  parl__dia_parserTOKENTYPE parl__dialect_grammar_yyMinor        /* The minor token to shift in */
 ){
-  yyStackEntry *yytos;
-  yypParser->yytos++;
-#ifdef YYTRACKMAXSTACKDEPTH
-  if( (int)(yypParser->yytos - yypParser->yystack)>yypParser->yyhwm ){
-    yypParser->yyhwm++;
-    assert( yypParser->yyhwm == (int)(yypParser->yytos - yypParser->yystack) );
+  parl__dialect_grammar_yyStackEntry *parl__dialect_grammar_yytos;
+  parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos++;
+#ifdef PARL__DIALECT_GRAMMAR_YYTRACKMAXSTACKDEPTH
+  if( (int)(parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos - parl__dialect_grammar_yypParser->parl__dialect_grammar_yystack)>parl__dialect_grammar_yypParser->parl__dialect_grammar_yyhwm ){
+    parl__dialect_grammar_yypParser->parl__dialect_grammar_yyhwm++;
+    assert( parl__dialect_grammar_yypParser->parl__dialect_grammar_yyhwm == (int)(parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos - parl__dialect_grammar_yypParser->parl__dialect_grammar_yystack) );
   }
 #endif
-#if YYSTACKDEPTH>0 
-  if( yypParser->yytos>yypParser->yystackEnd ){
-    yypParser->yytos--;
-    yyStackOverflow(yypParser);
+#if PARL__DIALECT_GRAMMAR_YYSTACKDEPTH>0 
+  if( parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos>parl__dialect_grammar_yypParser->parl__dialect_grammar_yystackEnd ){
+    parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos--;
+    parl__dialect_grammar_yyStackOverflow(parl__dialect_grammar_yypParser);
     return;
   }
 #else
-  if( yypParser->yytos>=&yypParser->yystack[yypParser->yystksz] ){
-    if( yyGrowStack(yypParser) ){
-      yypParser->yytos--;
-      yyStackOverflow(yypParser);
+  if( parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos>=&parl__dialect_grammar_yypParser->parl__dialect_grammar_yystack[parl__dialect_grammar_yypParser->parl__dialect_grammar_yystksz] ){
+    if( parl__dialect_grammar_yyGrowStack(parl__dialect_grammar_yypParser) ){
+      parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos--;
+      parl__dialect_grammar_yyStackOverflow(parl__dialect_grammar_yypParser);
       return;
     }
   }
 #endif
-  if( yyNewState > YY_MAX_SHIFT ){
-    yyNewState += YY_MIN_REDUCE - YY_MIN_SHIFTREDUCE;
+  if( parl__dialect_grammar_yyNewState > PARL__DIALECT_GRAMMAR_YY_MAX_SHIFT ){
+    parl__dialect_grammar_yyNewState += PARL__DIALECT_GRAMMAR_YY_MIN_REDUCE - PARL__DIALECT_GRAMMAR_YY_MIN_SHIFTREDUCE;
   }
-  yytos = yypParser->yytos;
-  yytos->stateno = yyNewState;
-  yytos->major = yyMajor;
-  yytos->minor.yy0 = yyMinor;
-  yyTraceShift(yypParser, yyNewState, "Shift");
+  parl__dialect_grammar_yytos = parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos;
+  parl__dialect_grammar_yytos->stateno = parl__dialect_grammar_yyNewState;
+  parl__dialect_grammar_yytos->major = parl__dialect_grammar_yyMajor;
+  parl__dialect_grammar_yytos->minor.parl__dialect_grammar_yy0 = parl__dialect_grammar_yyMinor;
+  parl__dialect_grammar_yyTraceShift(parl__dialect_grammar_yypParser, parl__dialect_grammar_yyNewState, "Shift");
 }
 
-/* For rule J, yyRuleInfoLhs[J] contains the symbol on the left-hand side
+/* For rule J, parl__dialect_grammar_yyRuleInfoLhs[J] contains the symbol on the left-hand side
 ** of that rule */
-static const YYCODETYPE yyRuleInfoLhs[] = {
+static const PARL__DIALECT_GRAMMAR_YYCODETYPE parl__dialect_grammar_yyRuleInfoLhs[] = {
     21,  /* (0) head ::= VERB */
     24,  /* (1) arg ::= WORD */
     24,  /* (2) arg ::= PUNCT */
@@ -858,9 +858,9 @@ static const YYCODETYPE yyRuleInfoLhs[] = {
     23,  /* (23) markers ::= */
 };
 
-/* For rule J, yyRuleInfoNRhs[J] contains the negative of the number
+/* For rule J, parl__dialect_grammar_yyRuleInfoNRhs[J] contains the negative of the number
 ** of symbols on the right-hand side of that rule. */
-static const signed char yyRuleInfoNRhs[] = {
+static const signed char parl__dialect_grammar_yyRuleInfoNRhs[] = {
    -1,  /* (0) head ::= VERB */
    -1,  /* (1) arg ::= WORD */
    -1,  /* (2) arg ::= PUNCT */
@@ -887,35 +887,35 @@ static const signed char yyRuleInfoNRhs[] = {
     0,  /* (23) markers ::= */
 };
 
-static void yy_accept(yyParser*);  /* Forward Declaration */
+static void parl__dialect_grammar_yy_accept(parl__dialect_grammar_yyParser*);  /* Forward Declaration */
 
 /*
 ** Perform a reduce action and the shift that must immediately
 ** follow the reduce.
 **
-** The yyLookahead and yyLookaheadToken parameters provide reduce actions
-** access to the lookahead token (if any).  The yyLookahead will be YYNOCODE
+** The parl__dialect_grammar_yyLookahead and parl__dialect_grammar_yyLookaheadToken parameters provide reduce actions
+** access to the lookahead token (if any).  The parl__dialect_grammar_yyLookahead will be PARL__DIALECT_GRAMMAR_YYNOCODE
 ** if the lookahead token has already been consumed.  As this procedure is
 ** only called from one place, optimizing compilers will in-line it, which
 ** means that the extra parameters have no performance impact.
 */
-static YYACTIONTYPE yy_reduce(
-  yyParser *yypParser,         /* The parser */
-  unsigned int yyruleno,       /* Number of the rule by which to reduce */
-  int yyLookahead,             /* Lookahead token, or YYNOCODE if none */
-  parl__dia_parserTOKENTYPE yyLookaheadToken  /* Value of the lookahead token */
+static PARL__DIALECT_GRAMMAR_YYACTIONTYPE parl__dialect_grammar_yy_reduce(
+  parl__dialect_grammar_yyParser *parl__dialect_grammar_yypParser,         /* The parser */
+  unsigned int parl__dialect_grammar_yyruleno,       /* Number of the rule by which to reduce */
+  int parl__dialect_grammar_yyLookahead,             /* Lookahead token, or PARL__DIALECT_GRAMMAR_YYNOCODE if none */
+  parl__dia_parserTOKENTYPE parl__dialect_grammar_yyLookaheadToken  /* Value of the lookahead token */
   parl__dia_parserCTX_PDECL                   /* %extra_context */
 ){
-  int yygoto;                     /* The next state */
-  YYACTIONTYPE yyact;             /* The next action */
-  yyStackEntry *yymsp;            /* The top of the parser's stack */
-  int yysize;                     /* Amount to pop the stack */
+  int parl__dialect_grammar_yygoto;                     /* The next state */
+  PARL__DIALECT_GRAMMAR_YYACTIONTYPE parl__dialect_grammar_yyact;             /* The next action */
+  parl__dialect_grammar_yyStackEntry *parl__dialect_grammar_yymsp;            /* The top of the parser's stack */
+  int parl__dialect_grammar_yysize;                     /* Amount to pop the stack */
   parl__dia_parserARG_FETCH
-  (void)yyLookahead;
-  (void)yyLookaheadToken;
-  yymsp = yypParser->yytos;
+  (void)parl__dialect_grammar_yyLookahead;
+  (void)parl__dialect_grammar_yyLookaheadToken;
+  parl__dialect_grammar_yymsp = parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos;
 
-  switch( yyruleno ){
+  switch( parl__dialect_grammar_yyruleno ){
   /* Beginning here are the reduction cases.  A typical example
   ** follows:
   **   case 0:
@@ -926,78 +926,78 @@ static YYACTIONTYPE yy_reduce(
   */
 /********** Begin reduce actions **********************************************/
       case 0: /* head ::= VERB */
-{ begin(ps, yymsp[0].minor.yy0); }
+{ begin(ps, parl__dialect_grammar_yymsp[0].minor.parl__dialect_grammar_yy0); }
         break;
       case 1: /* arg ::= WORD */
-      case 2: /* arg ::= PUNCT */ yytestcase(yyruleno==2);
-      case 3: /* arg ::= QWORD */ yytestcase(yyruleno==3);
-      case 4: /* arg ::= MINUSWORD */ yytestcase(yyruleno==4);
-      case 5: /* arg ::= PLUS */ yytestcase(yyruleno==5);
-      case 6: /* arg ::= URL */ yytestcase(yyruleno==6);
-      case 7: /* arg ::= SIGILWORD */ yytestcase(yyruleno==7);
-      case 8: /* content ::= STRING */ yytestcase(yyruleno==8);
-      case 9: /* content ::= TRIPLE */ yytestcase(yyruleno==9);
-      case 10: /* content ::= FENCE */ yytestcase(yyruleno==10);
-      case 11: /* content ::= QLINES */ yytestcase(yyruleno==11);
-      case 12: /* reference ::= REF */ yytestcase(yyruleno==12);
-      case 13: /* reference ::= REFURI */ yytestcase(yyruleno==13);
-{ arg(ps, yymsp[0].minor.yy0); }
+      case 2: /* arg ::= PUNCT */ parl__dialect_grammar_yytestcase(parl__dialect_grammar_yyruleno==2);
+      case 3: /* arg ::= QWORD */ parl__dialect_grammar_yytestcase(parl__dialect_grammar_yyruleno==3);
+      case 4: /* arg ::= MINUSWORD */ parl__dialect_grammar_yytestcase(parl__dialect_grammar_yyruleno==4);
+      case 5: /* arg ::= PLUS */ parl__dialect_grammar_yytestcase(parl__dialect_grammar_yyruleno==5);
+      case 6: /* arg ::= URL */ parl__dialect_grammar_yytestcase(parl__dialect_grammar_yyruleno==6);
+      case 7: /* arg ::= SIGILWORD */ parl__dialect_grammar_yytestcase(parl__dialect_grammar_yyruleno==7);
+      case 8: /* content ::= STRING */ parl__dialect_grammar_yytestcase(parl__dialect_grammar_yyruleno==8);
+      case 9: /* content ::= TRIPLE */ parl__dialect_grammar_yytestcase(parl__dialect_grammar_yyruleno==9);
+      case 10: /* content ::= FENCE */ parl__dialect_grammar_yytestcase(parl__dialect_grammar_yyruleno==10);
+      case 11: /* content ::= QLINES */ parl__dialect_grammar_yytestcase(parl__dialect_grammar_yyruleno==11);
+      case 12: /* reference ::= REF */ parl__dialect_grammar_yytestcase(parl__dialect_grammar_yyruleno==12);
+      case 13: /* reference ::= REFURI */ parl__dialect_grammar_yytestcase(parl__dialect_grammar_yyruleno==13);
+{ arg(ps, parl__dialect_grammar_yymsp[0].minor.parl__dialect_grammar_yy0); }
         break;
       case 14: /* markers ::= markers MARKER */
-{ marker(ps, yymsp[0].minor.yy0); }
+{ marker(ps, parl__dialect_grammar_yymsp[0].minor.parl__dialect_grammar_yy0); }
         break;
       case 17: /* chain ::= chain ARROW command */
 {
 }
-  yy_destructor(yypParser,7,&yymsp[-1].minor);
+  parl__dialect_grammar_yy_destructor(parl__dialect_grammar_yypParser,7,&parl__dialect_grammar_yymsp[-1].minor);
         break;
       default:
-      /* (15) input ::= chain */ yytestcase(yyruleno==15);
-      /* (16) chain ::= command (OPTIMIZED OUT) */ assert(yyruleno!=16);
-      /* (18) command ::= head args markers */ yytestcase(yyruleno==18);
-      /* (19) args ::= */ yytestcase(yyruleno==19);
-      /* (20) args ::= args arg */ yytestcase(yyruleno==20);
-      /* (21) arg ::= content (OPTIMIZED OUT) */ assert(yyruleno!=21);
-      /* (22) arg ::= reference (OPTIMIZED OUT) */ assert(yyruleno!=22);
-      /* (23) markers ::= */ yytestcase(yyruleno==23);
+      /* (15) input ::= chain */ parl__dialect_grammar_yytestcase(parl__dialect_grammar_yyruleno==15);
+      /* (16) chain ::= command (OPTIMIZED OUT) */ assert(parl__dialect_grammar_yyruleno!=16);
+      /* (18) command ::= head args markers */ parl__dialect_grammar_yytestcase(parl__dialect_grammar_yyruleno==18);
+      /* (19) args ::= */ parl__dialect_grammar_yytestcase(parl__dialect_grammar_yyruleno==19);
+      /* (20) args ::= args arg */ parl__dialect_grammar_yytestcase(parl__dialect_grammar_yyruleno==20);
+      /* (21) arg ::= content (OPTIMIZED OUT) */ assert(parl__dialect_grammar_yyruleno!=21);
+      /* (22) arg ::= reference (OPTIMIZED OUT) */ assert(parl__dialect_grammar_yyruleno!=22);
+      /* (23) markers ::= */ parl__dialect_grammar_yytestcase(parl__dialect_grammar_yyruleno==23);
         break;
 /********** End reduce actions ************************************************/
   };
-  assert( yyruleno<sizeof(yyRuleInfoLhs)/sizeof(yyRuleInfoLhs[0]) );
-  yygoto = yyRuleInfoLhs[yyruleno];
-  yysize = yyRuleInfoNRhs[yyruleno];
-  yyact = yy_find_reduce_action(yymsp[yysize].stateno,(YYCODETYPE)yygoto);
+  assert( parl__dialect_grammar_yyruleno<sizeof(parl__dialect_grammar_yyRuleInfoLhs)/sizeof(parl__dialect_grammar_yyRuleInfoLhs[0]) );
+  parl__dialect_grammar_yygoto = parl__dialect_grammar_yyRuleInfoLhs[parl__dialect_grammar_yyruleno];
+  parl__dialect_grammar_yysize = parl__dialect_grammar_yyRuleInfoNRhs[parl__dialect_grammar_yyruleno];
+  parl__dialect_grammar_yyact = parl__dialect_grammar_yy_find_reduce_action(parl__dialect_grammar_yymsp[parl__dialect_grammar_yysize].stateno,(PARL__DIALECT_GRAMMAR_YYCODETYPE)parl__dialect_grammar_yygoto);
 
   /* There are no SHIFTREDUCE actions on nonterminals because the table
   ** generator has simplified them to pure REDUCE actions. */
-  assert( !(yyact>YY_MAX_SHIFT && yyact<=YY_MAX_SHIFTREDUCE) );
+  assert( !(parl__dialect_grammar_yyact>PARL__DIALECT_GRAMMAR_YY_MAX_SHIFT && parl__dialect_grammar_yyact<=PARL__DIALECT_GRAMMAR_YY_MAX_SHIFTREDUCE) );
 
   /* It is not possible for a REDUCE to be followed by an error */
-  assert( yyact!=YY_ERROR_ACTION );
+  assert( parl__dialect_grammar_yyact!=PARL__DIALECT_GRAMMAR_YY_ERROR_ACTION );
 
-  yymsp += yysize+1;
-  yypParser->yytos = yymsp;
-  yymsp->stateno = (YYACTIONTYPE)yyact;
-  yymsp->major = (YYCODETYPE)yygoto;
-  yyTraceShift(yypParser, yyact, "... then shift");
-  return yyact;
+  parl__dialect_grammar_yymsp += parl__dialect_grammar_yysize+1;
+  parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos = parl__dialect_grammar_yymsp;
+  parl__dialect_grammar_yymsp->stateno = (PARL__DIALECT_GRAMMAR_YYACTIONTYPE)parl__dialect_grammar_yyact;
+  parl__dialect_grammar_yymsp->major = (PARL__DIALECT_GRAMMAR_YYCODETYPE)parl__dialect_grammar_yygoto;
+  parl__dialect_grammar_yyTraceShift(parl__dialect_grammar_yypParser, parl__dialect_grammar_yyact, "... then shift");
+  return parl__dialect_grammar_yyact;
 }
 
 /*
 ** The following code executes when the parse fails
 */
-#ifndef YYNOERRORRECOVERY
-static void yy_parse_failed(
-  yyParser *yypParser           /* The parser */
+#ifndef PARL__DIALECT_GRAMMAR_YYNOERRORRECOVERY
+static void parl__dialect_grammar_yy_parse_failed(
+  parl__dialect_grammar_yyParser *parl__dialect_grammar_yypParser           /* The parser */
 ){
   parl__dia_parserARG_FETCH
   parl__dia_parserCTX_FETCH
 #ifndef NDEBUG
-  if( yyTraceFILE ){
-    fprintf(yyTraceFILE,"%sFail!\n",yyTracePrompt);
+  if( parl__dialect_grammar_yyTraceFILE ){
+    fprintf(parl__dialect_grammar_yyTraceFILE,"%sFail!\n",parl__dialect_grammar_yyTracePrompt);
   }
 #endif
-  while( yypParser->yytos>yypParser->yystack ) yy_pop_parser_stack(yypParser);
+  while( parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos>parl__dialect_grammar_yypParser->parl__dialect_grammar_yystack ) parl__dialect_grammar_yy_pop_parser_stack(parl__dialect_grammar_yypParser);
   /* Here code is inserted which will be executed whenever the
   ** parser fails */
 /************ Begin %parse_failure code ***************************************/
@@ -1006,21 +1006,21 @@ static void yy_parse_failed(
   parl__dia_parserARG_STORE /* Suppress warning about unused %extra_argument variable */
   parl__dia_parserCTX_STORE
 }
-#endif /* YYNOERRORRECOVERY */
+#endif /* PARL__DIALECT_GRAMMAR_YYNOERRORRECOVERY */
 
 /*
 ** The following code executes when a syntax error first occurs.
 */
-static void yy_syntax_error(
-  yyParser *yypParser,           /* The parser */
-  int yymajor,                   /* The major type of the error token */
-  parl__dia_parserTOKENTYPE yyminor         /* The minor type of the error token */
+static void parl__dialect_grammar_yy_syntax_error(
+  parl__dialect_grammar_yyParser *parl__dialect_grammar_yypParser,           /* The parser */
+  int parl__dialect_grammar_yymajor,                   /* The major type of the error token */
+  parl__dia_parserTOKENTYPE parl__dialect_grammar_yyminor         /* The minor type of the error token */
 ){
   parl__dia_parserARG_FETCH
   parl__dia_parserCTX_FETCH
-#define TOKEN yyminor
+#define TOKEN parl__dialect_grammar_yyminor
 /************ Begin %syntax_error code ****************************************/
- (void)yyminor; syntax_error(ps, yymajor); 
+ (void)parl__dialect_grammar_yyminor; syntax_error(ps, parl__dialect_grammar_yymajor); 
 /************ End %syntax_error code ******************************************/
   parl__dia_parserARG_STORE /* Suppress warning about unused %extra_argument variable */
   parl__dia_parserCTX_STORE
@@ -1029,20 +1029,20 @@ static void yy_syntax_error(
 /*
 ** The following is executed when the parser accepts
 */
-static void yy_accept(
-  yyParser *yypParser           /* The parser */
+static void parl__dialect_grammar_yy_accept(
+  parl__dialect_grammar_yyParser *parl__dialect_grammar_yypParser           /* The parser */
 ){
   parl__dia_parserARG_FETCH
   parl__dia_parserCTX_FETCH
 #ifndef NDEBUG
-  if( yyTraceFILE ){
-    fprintf(yyTraceFILE,"%sAccept!\n",yyTracePrompt);
+  if( parl__dialect_grammar_yyTraceFILE ){
+    fprintf(parl__dialect_grammar_yyTraceFILE,"%sAccept!\n",parl__dialect_grammar_yyTracePrompt);
   }
 #endif
-#ifndef YYNOERRORRECOVERY
-  yypParser->yyerrcnt = -1;
+#ifndef PARL__DIALECT_GRAMMAR_YYNOERRORRECOVERY
+  parl__dialect_grammar_yypParser->parl__dialect_grammar_yyerrcnt = -1;
 #endif
-  assert( yypParser->yytos==yypParser->yystack );
+  assert( parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos==parl__dialect_grammar_yypParser->parl__dialect_grammar_yystack );
   /* Here code is inserted which will be executed whenever the
   ** parser accepts */
 /*********** Begin %parse_accept code *****************************************/
@@ -1071,61 +1071,61 @@ static void yy_accept(
 ** None.
 */
 void parl__dia_parser(
-  void *yyp,                   /* The parser */
-  int yymajor,                 /* The major token code number */
-  parl__dia_parserTOKENTYPE yyminor       /* The value for the token */
+  void *parl__dialect_grammar_yyp,                   /* The parser */
+  int parl__dialect_grammar_yymajor,                 /* The major token code number */
+  parl__dia_parserTOKENTYPE parl__dialect_grammar_yyminor       /* The value for the token */
   parl__dia_parserARG_PDECL               /* Optional %extra_argument parameter */
 ){
-  YYMINORTYPE yyminorunion;
-  YYACTIONTYPE yyact;   /* The parser action. */
-#if !defined(YYERRORSYMBOL) && !defined(YYNOERRORRECOVERY)
-  int yyendofinput;     /* True if we are at the end of input */
+  PARL__DIALECT_GRAMMAR_YYMINORTYPE parl__dialect_grammar_yyminorunion;
+  PARL__DIALECT_GRAMMAR_YYACTIONTYPE parl__dialect_grammar_yyact;   /* The parser action. */
+#if !defined(PARL__DIALECT_GRAMMAR_YYERRORSYMBOL) && !defined(PARL__DIALECT_GRAMMAR_YYNOERRORRECOVERY)
+  int parl__dialect_grammar_yyendofinput;     /* True if we are at the end of input */
 #endif
-#ifdef YYERRORSYMBOL
-  int yyerrorhit = 0;   /* True if yymajor has invoked an error */
+#ifdef PARL__DIALECT_GRAMMAR_YYERRORSYMBOL
+  int parl__dialect_grammar_yyerrorhit = 0;   /* True if parl__dialect_grammar_yymajor has invoked an error */
 #endif
-  yyParser *yypParser = (yyParser*)yyp;  /* The parser */
+  parl__dialect_grammar_yyParser *parl__dialect_grammar_yypParser = (parl__dialect_grammar_yyParser*)parl__dialect_grammar_yyp;  /* The parser */
   parl__dia_parserCTX_FETCH
   parl__dia_parserARG_STORE
 
-  assert( yypParser->yytos!=0 );
-#if !defined(YYERRORSYMBOL) && !defined(YYNOERRORRECOVERY)
-  yyendofinput = (yymajor==0);
+  assert( parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos!=0 );
+#if !defined(PARL__DIALECT_GRAMMAR_YYERRORSYMBOL) && !defined(PARL__DIALECT_GRAMMAR_YYNOERRORRECOVERY)
+  parl__dialect_grammar_yyendofinput = (parl__dialect_grammar_yymajor==0);
 #endif
 
-  yyact = yypParser->yytos->stateno;
+  parl__dialect_grammar_yyact = parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos->stateno;
 #ifndef NDEBUG
-  if( yyTraceFILE ){
-    if( yyact < YY_MIN_REDUCE ){
-      fprintf(yyTraceFILE,"%sInput '%s' in state %d\n",
-              yyTracePrompt,yyTokenName[yymajor],yyact);
+  if( parl__dialect_grammar_yyTraceFILE ){
+    if( parl__dialect_grammar_yyact < PARL__DIALECT_GRAMMAR_YY_MIN_REDUCE ){
+      fprintf(parl__dialect_grammar_yyTraceFILE,"%sInput '%s' in state %d\n",
+              parl__dialect_grammar_yyTracePrompt,parl__dialect_grammar_yyTokenName[parl__dialect_grammar_yymajor],parl__dialect_grammar_yyact);
     }else{
-      fprintf(yyTraceFILE,"%sInput '%s' with pending reduce %d\n",
-              yyTracePrompt,yyTokenName[yymajor],yyact-YY_MIN_REDUCE);
+      fprintf(parl__dialect_grammar_yyTraceFILE,"%sInput '%s' with pending reduce %d\n",
+              parl__dialect_grammar_yyTracePrompt,parl__dialect_grammar_yyTokenName[parl__dialect_grammar_yymajor],parl__dialect_grammar_yyact-PARL__DIALECT_GRAMMAR_YY_MIN_REDUCE);
     }
   }
 #endif
 
   while(1){ /* Exit by "break" */
-    assert( yypParser->yytos>=yypParser->yystack );
-    assert( yyact==yypParser->yytos->stateno );
-    yyact = yy_find_shift_action((YYCODETYPE)yymajor,yyact);
-    if( yyact >= YY_MIN_REDUCE ){
-      unsigned int yyruleno = yyact - YY_MIN_REDUCE; /* Reduce by this rule */
+    assert( parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos>=parl__dialect_grammar_yypParser->parl__dialect_grammar_yystack );
+    assert( parl__dialect_grammar_yyact==parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos->stateno );
+    parl__dialect_grammar_yyact = parl__dialect_grammar_yy_find_shift_action((PARL__DIALECT_GRAMMAR_YYCODETYPE)parl__dialect_grammar_yymajor,parl__dialect_grammar_yyact);
+    if( parl__dialect_grammar_yyact >= PARL__DIALECT_GRAMMAR_YY_MIN_REDUCE ){
+      unsigned int parl__dialect_grammar_yyruleno = parl__dialect_grammar_yyact - PARL__DIALECT_GRAMMAR_YY_MIN_REDUCE; /* Reduce by this rule */
 #ifndef NDEBUG
-      assert( yyruleno<(int)(sizeof(yyRuleName)/sizeof(yyRuleName[0])) );
-      if( yyTraceFILE ){
-        int yysize = yyRuleInfoNRhs[yyruleno];
-        if( yysize ){
-          fprintf(yyTraceFILE, "%sReduce %d [%s]%s, pop back to state %d.\n",
-            yyTracePrompt,
-            yyruleno, yyRuleName[yyruleno],
-            yyruleno<YYNRULE_WITH_ACTION ? "" : " without external action",
-            yypParser->yytos[yysize].stateno);
+      assert( parl__dialect_grammar_yyruleno<(int)(sizeof(parl__dialect_grammar_yyRuleName)/sizeof(parl__dialect_grammar_yyRuleName[0])) );
+      if( parl__dialect_grammar_yyTraceFILE ){
+        int parl__dialect_grammar_yysize = parl__dialect_grammar_yyRuleInfoNRhs[parl__dialect_grammar_yyruleno];
+        if( parl__dialect_grammar_yysize ){
+          fprintf(parl__dialect_grammar_yyTraceFILE, "%sReduce %d [%s]%s, pop back to state %d.\n",
+            parl__dialect_grammar_yyTracePrompt,
+            parl__dialect_grammar_yyruleno, parl__dialect_grammar_yyRuleName[parl__dialect_grammar_yyruleno],
+            parl__dialect_grammar_yyruleno<PARL__DIALECT_GRAMMAR_YYNRULE_WITH_ACTION ? "" : " without external action",
+            parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos[parl__dialect_grammar_yysize].stateno);
         }else{
-          fprintf(yyTraceFILE, "%sReduce %d [%s]%s.\n",
-            yyTracePrompt, yyruleno, yyRuleName[yyruleno],
-            yyruleno<YYNRULE_WITH_ACTION ? "" : " without external action");
+          fprintf(parl__dialect_grammar_yyTraceFILE, "%sReduce %d [%s]%s.\n",
+            parl__dialect_grammar_yyTracePrompt, parl__dialect_grammar_yyruleno, parl__dialect_grammar_yyRuleName[parl__dialect_grammar_yyruleno],
+            parl__dialect_grammar_yyruleno<PARL__DIALECT_GRAMMAR_YYNRULE_WITH_ACTION ? "" : " without external action");
         }
       }
 #endif /* NDEBUG */
@@ -1133,51 +1133,51 @@ void parl__dia_parser(
       /* Check that the stack is large enough to grow by a single entry
       ** if the RHS of the rule is empty.  This ensures that there is room
       ** enough on the stack to push the LHS value */
-      if( yyRuleInfoNRhs[yyruleno]==0 ){
-#ifdef YYTRACKMAXSTACKDEPTH
-        if( (int)(yypParser->yytos - yypParser->yystack)>yypParser->yyhwm ){
-          yypParser->yyhwm++;
-          assert( yypParser->yyhwm ==
-                  (int)(yypParser->yytos - yypParser->yystack));
+      if( parl__dialect_grammar_yyRuleInfoNRhs[parl__dialect_grammar_yyruleno]==0 ){
+#ifdef PARL__DIALECT_GRAMMAR_YYTRACKMAXSTACKDEPTH
+        if( (int)(parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos - parl__dialect_grammar_yypParser->parl__dialect_grammar_yystack)>parl__dialect_grammar_yypParser->parl__dialect_grammar_yyhwm ){
+          parl__dialect_grammar_yypParser->parl__dialect_grammar_yyhwm++;
+          assert( parl__dialect_grammar_yypParser->parl__dialect_grammar_yyhwm ==
+                  (int)(parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos - parl__dialect_grammar_yypParser->parl__dialect_grammar_yystack));
         }
 #endif
-#if YYSTACKDEPTH>0 
-        if( yypParser->yytos>=yypParser->yystackEnd ){
-          yyStackOverflow(yypParser);
+#if PARL__DIALECT_GRAMMAR_YYSTACKDEPTH>0 
+        if( parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos>=parl__dialect_grammar_yypParser->parl__dialect_grammar_yystackEnd ){
+          parl__dialect_grammar_yyStackOverflow(parl__dialect_grammar_yypParser);
           break;
         }
 #else
-        if( yypParser->yytos>=&yypParser->yystack[yypParser->yystksz-1] ){
-          if( yyGrowStack(yypParser) ){
-            yyStackOverflow(yypParser);
+        if( parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos>=&parl__dialect_grammar_yypParser->parl__dialect_grammar_yystack[parl__dialect_grammar_yypParser->parl__dialect_grammar_yystksz-1] ){
+          if( parl__dialect_grammar_yyGrowStack(parl__dialect_grammar_yypParser) ){
+            parl__dialect_grammar_yyStackOverflow(parl__dialect_grammar_yypParser);
             break;
           }
         }
 #endif
       }
-      yyact = yy_reduce(yypParser,yyruleno,yymajor,yyminor parl__dia_parserCTX_PARAM);
-    }else if( yyact <= YY_MAX_SHIFTREDUCE ){
-      yy_shift(yypParser,yyact,(YYCODETYPE)yymajor,yyminor);
-#ifndef YYNOERRORRECOVERY
-      yypParser->yyerrcnt--;
+      parl__dialect_grammar_yyact = parl__dialect_grammar_yy_reduce(parl__dialect_grammar_yypParser,parl__dialect_grammar_yyruleno,parl__dialect_grammar_yymajor,parl__dialect_grammar_yyminor parl__dia_parserCTX_PARAM);
+    }else if( parl__dialect_grammar_yyact <= PARL__DIALECT_GRAMMAR_YY_MAX_SHIFTREDUCE ){
+      parl__dialect_grammar_yy_shift(parl__dialect_grammar_yypParser,parl__dialect_grammar_yyact,(PARL__DIALECT_GRAMMAR_YYCODETYPE)parl__dialect_grammar_yymajor,parl__dialect_grammar_yyminor);
+#ifndef PARL__DIALECT_GRAMMAR_YYNOERRORRECOVERY
+      parl__dialect_grammar_yypParser->parl__dialect_grammar_yyerrcnt--;
 #endif
       break;
-    }else if( yyact==YY_ACCEPT_ACTION ){
-      yypParser->yytos--;
-      yy_accept(yypParser);
+    }else if( parl__dialect_grammar_yyact==PARL__DIALECT_GRAMMAR_YY_ACCEPT_ACTION ){
+      parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos--;
+      parl__dialect_grammar_yy_accept(parl__dialect_grammar_yypParser);
       return;
     }else{
-      assert( yyact == YY_ERROR_ACTION );
-      yyminorunion.yy0 = yyminor;
-#ifdef YYERRORSYMBOL
-      int yymx;
+      assert( parl__dialect_grammar_yyact == PARL__DIALECT_GRAMMAR_YY_ERROR_ACTION );
+      parl__dialect_grammar_yyminorunion.parl__dialect_grammar_yy0 = parl__dialect_grammar_yyminor;
+#ifdef PARL__DIALECT_GRAMMAR_YYERRORSYMBOL
+      int parl__dialect_grammar_yymx;
 #endif
 #ifndef NDEBUG
-      if( yyTraceFILE ){
-        fprintf(yyTraceFILE,"%sSyntax Error!\n",yyTracePrompt);
+      if( parl__dialect_grammar_yyTraceFILE ){
+        fprintf(parl__dialect_grammar_yyTraceFILE,"%sSyntax Error!\n",parl__dialect_grammar_yyTracePrompt);
       }
 #endif
-#ifdef YYERRORSYMBOL
+#ifdef PARL__DIALECT_GRAMMAR_YYERRORSYMBOL
       /* A syntax error has occurred.
       ** The response to an error depends upon whether or not the
       ** grammar defines an error token "ERROR".  
@@ -1197,53 +1197,53 @@ void parl__dia_parser(
       **    shifted successfully.
       **
       */
-      if( yypParser->yyerrcnt<0 ){
-        yy_syntax_error(yypParser,yymajor,yyminor);
+      if( parl__dialect_grammar_yypParser->parl__dialect_grammar_yyerrcnt<0 ){
+        parl__dialect_grammar_yy_syntax_error(parl__dialect_grammar_yypParser,parl__dialect_grammar_yymajor,parl__dialect_grammar_yyminor);
       }
-      yymx = yypParser->yytos->major;
-      if( yymx==YYERRORSYMBOL || yyerrorhit ){
+      parl__dialect_grammar_yymx = parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos->major;
+      if( parl__dialect_grammar_yymx==PARL__DIALECT_GRAMMAR_YYERRORSYMBOL || parl__dialect_grammar_yyerrorhit ){
 #ifndef NDEBUG
-        if( yyTraceFILE ){
-          fprintf(yyTraceFILE,"%sDiscard input token %s\n",
-             yyTracePrompt,yyTokenName[yymajor]);
+        if( parl__dialect_grammar_yyTraceFILE ){
+          fprintf(parl__dialect_grammar_yyTraceFILE,"%sDiscard input token %s\n",
+             parl__dialect_grammar_yyTracePrompt,parl__dialect_grammar_yyTokenName[parl__dialect_grammar_yymajor]);
         }
 #endif
-        yy_destructor(yypParser, (YYCODETYPE)yymajor, &yyminorunion);
-        yymajor = YYNOCODE;
+        parl__dialect_grammar_yy_destructor(parl__dialect_grammar_yypParser, (PARL__DIALECT_GRAMMAR_YYCODETYPE)parl__dialect_grammar_yymajor, &parl__dialect_grammar_yyminorunion);
+        parl__dialect_grammar_yymajor = PARL__DIALECT_GRAMMAR_YYNOCODE;
       }else{
-        while( yypParser->yytos > yypParser->yystack ){
-          yyact = yy_find_reduce_action(yypParser->yytos->stateno,
-                                        YYERRORSYMBOL);
-          if( yyact<=YY_MAX_SHIFTREDUCE ) break;
-          yy_pop_parser_stack(yypParser);
+        while( parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos > parl__dialect_grammar_yypParser->parl__dialect_grammar_yystack ){
+          parl__dialect_grammar_yyact = parl__dialect_grammar_yy_find_reduce_action(parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos->stateno,
+                                        PARL__DIALECT_GRAMMAR_YYERRORSYMBOL);
+          if( parl__dialect_grammar_yyact<=PARL__DIALECT_GRAMMAR_YY_MAX_SHIFTREDUCE ) break;
+          parl__dialect_grammar_yy_pop_parser_stack(parl__dialect_grammar_yypParser);
         }
-        if( yypParser->yytos <= yypParser->yystack || yymajor==0 ){
-          yy_destructor(yypParser,(YYCODETYPE)yymajor,&yyminorunion);
-          yy_parse_failed(yypParser);
-#ifndef YYNOERRORRECOVERY
-          yypParser->yyerrcnt = -1;
+        if( parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos <= parl__dialect_grammar_yypParser->parl__dialect_grammar_yystack || parl__dialect_grammar_yymajor==0 ){
+          parl__dialect_grammar_yy_destructor(parl__dialect_grammar_yypParser,(PARL__DIALECT_GRAMMAR_YYCODETYPE)parl__dialect_grammar_yymajor,&parl__dialect_grammar_yyminorunion);
+          parl__dialect_grammar_yy_parse_failed(parl__dialect_grammar_yypParser);
+#ifndef PARL__DIALECT_GRAMMAR_YYNOERRORRECOVERY
+          parl__dialect_grammar_yypParser->parl__dialect_grammar_yyerrcnt = -1;
 #endif
-          yymajor = YYNOCODE;
-        }else if( yymx!=YYERRORSYMBOL ){
-          yy_shift(yypParser,yyact,YYERRORSYMBOL,yyminor);
+          parl__dialect_grammar_yymajor = PARL__DIALECT_GRAMMAR_YYNOCODE;
+        }else if( parl__dialect_grammar_yymx!=PARL__DIALECT_GRAMMAR_YYERRORSYMBOL ){
+          parl__dialect_grammar_yy_shift(parl__dialect_grammar_yypParser,parl__dialect_grammar_yyact,PARL__DIALECT_GRAMMAR_YYERRORSYMBOL,parl__dialect_grammar_yyminor);
         }
       }
-      yypParser->yyerrcnt = 3;
-      yyerrorhit = 1;
-      if( yymajor==YYNOCODE ) break;
-      yyact = yypParser->yytos->stateno;
-#elif defined(YYNOERRORRECOVERY)
-      /* If the YYNOERRORRECOVERY macro is defined, then do not attempt to
+      parl__dialect_grammar_yypParser->parl__dialect_grammar_yyerrcnt = 3;
+      parl__dialect_grammar_yyerrorhit = 1;
+      if( parl__dialect_grammar_yymajor==PARL__DIALECT_GRAMMAR_YYNOCODE ) break;
+      parl__dialect_grammar_yyact = parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos->stateno;
+#elif defined(PARL__DIALECT_GRAMMAR_YYNOERRORRECOVERY)
+      /* If the PARL__DIALECT_GRAMMAR_YYNOERRORRECOVERY macro is defined, then do not attempt to
       ** do any kind of error recovery.  Instead, simply invoke the syntax
       ** error routine and continue going as if nothing had happened.
       **
       ** Applications can set this macro (for example inside %include) if
       ** they intend to abandon the parse upon the first syntax error seen.
       */
-      yy_syntax_error(yypParser,yymajor, yyminor);
-      yy_destructor(yypParser,(YYCODETYPE)yymajor,&yyminorunion);
+      parl__dialect_grammar_yy_syntax_error(parl__dialect_grammar_yypParser,parl__dialect_grammar_yymajor, parl__dialect_grammar_yyminor);
+      parl__dialect_grammar_yy_destructor(parl__dialect_grammar_yypParser,(PARL__DIALECT_GRAMMAR_YYCODETYPE)parl__dialect_grammar_yymajor,&parl__dialect_grammar_yyminorunion);
       break;
-#else  /* YYERRORSYMBOL is not defined */
+#else  /* PARL__DIALECT_GRAMMAR_YYERRORSYMBOL is not defined */
       /* This is what we do if the grammar does not define ERROR:
       **
       **  * Report an error message, and throw away the input token.
@@ -1253,15 +1253,15 @@ void parl__dia_parser(
       ** As before, subsequent error messages are suppressed until
       ** three input tokens have been successfully shifted.
       */
-      if( yypParser->yyerrcnt<=0 ){
-        yy_syntax_error(yypParser,yymajor, yyminor);
+      if( parl__dialect_grammar_yypParser->parl__dialect_grammar_yyerrcnt<=0 ){
+        parl__dialect_grammar_yy_syntax_error(parl__dialect_grammar_yypParser,parl__dialect_grammar_yymajor, parl__dialect_grammar_yyminor);
       }
-      yypParser->yyerrcnt = 3;
-      yy_destructor(yypParser,(YYCODETYPE)yymajor,&yyminorunion);
-      if( yyendofinput ){
-        yy_parse_failed(yypParser);
-#ifndef YYNOERRORRECOVERY
-        yypParser->yyerrcnt = -1;
+      parl__dialect_grammar_yypParser->parl__dialect_grammar_yyerrcnt = 3;
+      parl__dialect_grammar_yy_destructor(parl__dialect_grammar_yypParser,(PARL__DIALECT_GRAMMAR_YYCODETYPE)parl__dialect_grammar_yymajor,&parl__dialect_grammar_yyminorunion);
+      if( parl__dialect_grammar_yyendofinput ){
+        parl__dialect_grammar_yy_parse_failed(parl__dialect_grammar_yypParser);
+#ifndef PARL__DIALECT_GRAMMAR_YYNOERRORRECOVERY
+        parl__dialect_grammar_yypParser->parl__dialect_grammar_yyerrcnt = -1;
 #endif
       }
       break;
@@ -1269,15 +1269,15 @@ void parl__dia_parser(
     }
   }
 #ifndef NDEBUG
-  if( yyTraceFILE ){
-    yyStackEntry *i;
+  if( parl__dialect_grammar_yyTraceFILE ){
+    parl__dialect_grammar_yyStackEntry *i;
     char cDiv = '[';
-    fprintf(yyTraceFILE,"%sReturn. Stack=",yyTracePrompt);
-    for(i=&yypParser->yystack[1]; i<=yypParser->yytos; i++){
-      fprintf(yyTraceFILE,"%c%s", cDiv, yyTokenName[i->major]);
+    fprintf(parl__dialect_grammar_yyTraceFILE,"%sReturn. Stack=",parl__dialect_grammar_yyTracePrompt);
+    for(i=&parl__dialect_grammar_yypParser->parl__dialect_grammar_yystack[1]; i<=parl__dialect_grammar_yypParser->parl__dialect_grammar_yytos; i++){
+      fprintf(parl__dialect_grammar_yyTraceFILE,"%c%s", cDiv, parl__dialect_grammar_yyTokenName[i->major]);
       cDiv = ' ';
     }
-    fprintf(yyTraceFILE,"]\n");
+    fprintf(parl__dialect_grammar_yyTraceFILE,"]\n");
   }
 #endif
   return;
@@ -1288,9 +1288,9 @@ void parl__dia_parser(
 ** 0 if iToken has no fallback.
 */
 int parl__dia_parserFallback(int iToken){
-#ifdef YYFALLBACK
-  assert( iToken<(int)(sizeof(yyFallback)/sizeof(yyFallback[0])) );
-  return yyFallback[iToken];
+#ifdef PARL__DIALECT_GRAMMAR_YYFALLBACK
+  assert( iToken<(int)(sizeof(parl__dialect_grammar_yyFallback)/sizeof(parl__dialect_grammar_yyFallback[0])) );
+  return parl__dialect_grammar_yyFallback[iToken];
 #else
   (void)iToken;
   return 0;
@@ -1320,7 +1320,7 @@ static void syntax_error(parl__dia_pstate *ps, int major)
 
 void parl__dia_grammar(parl__dia_pstate *ps)
 {
-    yyParser p;
+    parl__dialect_grammar_yyParser p;
     parl__dia_parserInit(&p, ps);
     for (int i = 0; i < ps->ntok && !ps->error; i++) {
         int k = ps->tok[i].kind;

@@ -2,7 +2,7 @@
 ** source file "quantity.y". */
 /* SPDX-License-Identifier: MIT */
 #define NDEBUG 1
-#define YYNOERRORRECOVERY 1
+#define PARL__QUANTITY_YYNOERRORRECOVERY 1
 #include <string.h>
 #include "infer_internal.h"
 #define parl__qty_parser_ENGINEALWAYSONSTACK 1
@@ -43,18 +43,18 @@ static void push(parl__qty *q, int64_t v)
 
 /* The next sections is a series of control #defines.
 ** various aspects of the generated parser.
-**    YYCODETYPE         is the data type used to store the integer codes
+**    PARL__QUANTITY_YYCODETYPE         is the data type used to store the integer codes
 **                       that represent terminal and non-terminal symbols.
 **                       "unsigned char" is used if there are fewer than
 **                       256 symbols.  Larger types otherwise.
-**    YYNOCODE           is a number of type YYCODETYPE that is not used for
+**    PARL__QUANTITY_YYNOCODE           is a number of type PARL__QUANTITY_YYCODETYPE that is not used for
 **                       any terminal or nonterminal symbol.
-**    YYFALLBACK         If defined, this indicates that one or more tokens
+**    PARL__QUANTITY_YYFALLBACK         If defined, this indicates that one or more tokens
 **                       (also known as: "terminal symbols") have fall-back
 **                       values which should be used if the original symbol
 **                       would not parse.  This permits keywords to sometimes
 **                       be used as identifiers, for example.
-**    YYACTIONTYPE       is the data type used for "action codes" - numbers
+**    PARL__QUANTITY_YYACTIONTYPE       is the data type used for "action codes" - numbers
 **                       that indicate what to do in response to the next
 **                       token.
 **    parl__qty_parserTOKENTYPE     is the data type used for minor type for terminal
@@ -66,82 +66,82 @@ static void push(parl__qty *q, int64_t v)
 **                       Terminal symbols all have the same minor type, though.
 **                       This macros defines the minor type for terminal 
 **                       symbols.
-**    YYMINORTYPE        is the data type used for all minor types.
+**    PARL__QUANTITY_YYMINORTYPE        is the data type used for all minor types.
 **                       This is typically a union of many types, one of
 **                       which is parl__qty_parserTOKENTYPE.  The entry in the union
-**                       for terminal symbols is called "yy0".
-**    YYSTACKDEPTH       is the maximum depth of the parser's stack.  If
+**                       for terminal symbols is called "parl__quantity_yy0".
+**    PARL__QUANTITY_YYSTACKDEPTH       is the maximum depth of the parser's stack.  If
 **                       zero the stack is dynamically sized using realloc()
 **    parl__qty_parserARG_SDECL     A static variable declaration for the %extra_argument
 **    parl__qty_parserARG_PDECL     A parameter declaration for the %extra_argument
 **    parl__qty_parserARG_PARAM     Code to pass %extra_argument as a subroutine parameter
-**    parl__qty_parserARG_STORE     Code to store %extra_argument into yypParser
-**    parl__qty_parserARG_FETCH     Code to extract %extra_argument from yypParser
+**    parl__qty_parserARG_STORE     Code to store %extra_argument into parl__quantity_yypParser
+**    parl__qty_parserARG_FETCH     Code to extract %extra_argument from parl__quantity_yypParser
 **    parl__qty_parserCTX_*         As parl__qty_parserARG_ except for %extra_context
-**    YYERRORSYMBOL      is the code number of the error symbol.  If not
+**    PARL__QUANTITY_YYERRORSYMBOL      is the code number of the error symbol.  If not
 **                       defined, then do no error processing.
-**    YYNSTATE           the combined number of states.
-**    YYNRULE            the number of rules in the grammar
-**    YYNTOKEN           Number of terminal symbols
-**    YY_MAX_SHIFT       Maximum value for shift actions
-**    YY_MIN_SHIFTREDUCE Minimum value for shift-reduce actions
-**    YY_MAX_SHIFTREDUCE Maximum value for shift-reduce actions
-**    YY_ERROR_ACTION    The yy_action[] code for syntax error
-**    YY_ACCEPT_ACTION   The yy_action[] code for accept
-**    YY_NO_ACTION       The yy_action[] code for no-op
-**    YY_MIN_REDUCE      Minimum value for reduce actions
-**    YY_MAX_REDUCE      Maximum value for reduce actions
+**    PARL__QUANTITY_YYNSTATE           the combined number of states.
+**    PARL__QUANTITY_YYNRULE            the number of rules in the grammar
+**    PARL__QUANTITY_YYNTOKEN           Number of terminal symbols
+**    PARL__QUANTITY_YY_MAX_SHIFT       Maximum value for shift actions
+**    PARL__QUANTITY_YY_MIN_SHIFTREDUCE Minimum value for shift-reduce actions
+**    PARL__QUANTITY_YY_MAX_SHIFTREDUCE Maximum value for shift-reduce actions
+**    PARL__QUANTITY_YY_ERROR_ACTION    The parl__quantity_yy_action[] code for syntax error
+**    PARL__QUANTITY_YY_ACCEPT_ACTION   The parl__quantity_yy_action[] code for accept
+**    PARL__QUANTITY_YY_NO_ACTION       The parl__quantity_yy_action[] code for no-op
+**    PARL__QUANTITY_YY_MIN_REDUCE      Minimum value for reduce actions
+**    PARL__QUANTITY_YY_MAX_REDUCE      Maximum value for reduce actions
 */
 #ifndef INTERFACE
 # define INTERFACE 1
 #endif
 /************* Begin control #defines *****************************************/
-#define YYCODETYPE unsigned char
-#define YYNOCODE 32
-#define YYACTIONTYPE unsigned char
+#define PARL__QUANTITY_YYCODETYPE unsigned char
+#define PARL__QUANTITY_YYNOCODE 32
+#define PARL__QUANTITY_YYACTIONTYPE unsigned char
 #define parl__qty_parserTOKENTYPE int64_t
 typedef union {
-  int yyinit;
-  parl__qty_parserTOKENTYPE yy0;
-} YYMINORTYPE;
-#ifndef YYSTACKDEPTH
-#define YYSTACKDEPTH 40
+  int parl__quantity_yyinit;
+  parl__qty_parserTOKENTYPE parl__quantity_yy0;
+} PARL__QUANTITY_YYMINORTYPE;
+#ifndef PARL__QUANTITY_YYSTACKDEPTH
+#define PARL__QUANTITY_YYSTACKDEPTH 40
 #endif
 #define parl__qty_parserARG_SDECL parl__qty *q;
 #define parl__qty_parserARG_PDECL ,parl__qty *q
 #define parl__qty_parserARG_PARAM ,q
-#define parl__qty_parserARG_FETCH parl__qty *q=yypParser->q;
-#define parl__qty_parserARG_STORE yypParser->q=q;
+#define parl__qty_parserARG_FETCH parl__qty *q=parl__quantity_yypParser->q;
+#define parl__qty_parserARG_STORE parl__quantity_yypParser->q=q;
 #define parl__qty_parserCTX_SDECL
 #define parl__qty_parserCTX_PDECL
 #define parl__qty_parserCTX_PARAM
 #define parl__qty_parserCTX_FETCH
 #define parl__qty_parserCTX_STORE
-#define YYNSTATE             42
-#define YYNRULE              58
-#define YYNRULE_WITH_ACTION  55
-#define YYNTOKEN             22
-#define YY_MAX_SHIFT         41
-#define YY_MIN_SHIFTREDUCE   82
-#define YY_MAX_SHIFTREDUCE   139
-#define YY_ERROR_ACTION      140
-#define YY_ACCEPT_ACTION     141
-#define YY_NO_ACTION         142
-#define YY_MIN_REDUCE        143
-#define YY_MAX_REDUCE        200
+#define PARL__QUANTITY_YYNSTATE             42
+#define PARL__QUANTITY_YYNRULE              58
+#define PARL__QUANTITY_YYNRULE_WITH_ACTION  55
+#define PARL__QUANTITY_YYNTOKEN             22
+#define PARL__QUANTITY_YY_MAX_SHIFT         41
+#define PARL__QUANTITY_YY_MIN_SHIFTREDUCE   82
+#define PARL__QUANTITY_YY_MAX_SHIFTREDUCE   139
+#define PARL__QUANTITY_YY_ERROR_ACTION      140
+#define PARL__QUANTITY_YY_ACCEPT_ACTION     141
+#define PARL__QUANTITY_YY_NO_ACTION         142
+#define PARL__QUANTITY_YY_MIN_REDUCE        143
+#define PARL__QUANTITY_YY_MAX_REDUCE        200
 /************* End control #defines *******************************************/
-#define YY_NLOOKAHEAD ((int)(sizeof(yy_lookahead)/sizeof(yy_lookahead[0])))
+#define PARL__QUANTITY_YY_NLOOKAHEAD ((int)(sizeof(parl__quantity_yy_lookahead)/sizeof(parl__quantity_yy_lookahead[0])))
 
-/* Define the yytestcase() macro to be a no-op if is not already defined
+/* Define the parl__quantity_yytestcase() macro to be a no-op if is not already defined
 ** otherwise.
 **
-** Applications can choose to define yytestcase() in the %include section
+** Applications can choose to define parl__quantity_yytestcase() in the %include section
 ** to a macro that can assist in verifying code coverage.  For production
-** code the yytestcase() macro should be turned off.  But it is useful
+** code the parl__quantity_yytestcase() macro should be turned off.  But it is useful
 ** for testing.
 */
-#ifndef yytestcase
-# define yytestcase(X)
+#ifndef parl__quantity_yytestcase
+# define parl__quantity_yytestcase(X)
 #endif
 
 
@@ -153,50 +153,50 @@ typedef union {
 ** Suppose the action integer is N.  Then the action is determined as
 ** follows
 **
-**   0 <= N <= YY_MAX_SHIFT             Shift N.  That is, push the lookahead
+**   0 <= N <= PARL__QUANTITY_YY_MAX_SHIFT             Shift N.  That is, push the lookahead
 **                                      token onto the stack and goto state N.
 **
-**   N between YY_MIN_SHIFTREDUCE       Shift to an arbitrary state then
-**     and YY_MAX_SHIFTREDUCE           reduce by rule N-YY_MIN_SHIFTREDUCE.
+**   N between PARL__QUANTITY_YY_MIN_SHIFTREDUCE       Shift to an arbitrary state then
+**     and PARL__QUANTITY_YY_MAX_SHIFTREDUCE           reduce by rule N-PARL__QUANTITY_YY_MIN_SHIFTREDUCE.
 **
-**   N == YY_ERROR_ACTION               A syntax error has occurred.
+**   N == PARL__QUANTITY_YY_ERROR_ACTION               A syntax error has occurred.
 **
-**   N == YY_ACCEPT_ACTION              The parser accepts its input.
+**   N == PARL__QUANTITY_YY_ACCEPT_ACTION              The parser accepts its input.
 **
-**   N == YY_NO_ACTION                  No such action.  Denotes unused
-**                                      slots in the yy_action[] table.
+**   N == PARL__QUANTITY_YY_NO_ACTION                  No such action.  Denotes unused
+**                                      slots in the parl__quantity_yy_action[] table.
 **
-**   N between YY_MIN_REDUCE            Reduce by rule N-YY_MIN_REDUCE
-**     and YY_MAX_REDUCE
+**   N between PARL__QUANTITY_YY_MIN_REDUCE            Reduce by rule N-PARL__QUANTITY_YY_MIN_REDUCE
+**     and PARL__QUANTITY_YY_MAX_REDUCE
 **
-** The action table is constructed as a single large table named yy_action[].
+** The action table is constructed as a single large table named parl__quantity_yy_action[].
 ** Given state S and lookahead X, the action is computed as either:
 **
-**    (A)   N = yy_action[ yy_shift_ofst[S] + X ]
-**    (B)   N = yy_default[S]
+**    (A)   N = parl__quantity_yy_action[ parl__quantity_yy_shift_ofst[S] + X ]
+**    (B)   N = parl__quantity_yy_default[S]
 **
 ** The (A) formula is preferred.  The B formula is used instead if
-** yy_lookahead[yy_shift_ofst[S]+X] is not equal to X.
+** parl__quantity_yy_lookahead[parl__quantity_yy_shift_ofst[S]+X] is not equal to X.
 **
 ** The formulas above are for computing the action when the lookahead is
 ** a terminal symbol.  If the lookahead is a non-terminal (as occurs after
-** a reduce action) then the yy_reduce_ofst[] array is used in place of
-** the yy_shift_ofst[] array.
+** a reduce action) then the parl__quantity_yy_reduce_ofst[] array is used in place of
+** the parl__quantity_yy_shift_ofst[] array.
 **
 ** The following are the tables generated in this section:
 **
-**  yy_action[]        A single table containing all actions.
-**  yy_lookahead[]     A table containing the lookahead for each entry in
-**                     yy_action.  Used to detect hash collisions.
-**  yy_shift_ofst[]    For each state, the offset into yy_action for
+**  parl__quantity_yy_action[]        A single table containing all actions.
+**  parl__quantity_yy_lookahead[]     A table containing the lookahead for each entry in
+**                     parl__quantity_yy_action.  Used to detect hash collisions.
+**  parl__quantity_yy_shift_ofst[]    For each state, the offset into parl__quantity_yy_action for
 **                     shifting terminals.
-**  yy_reduce_ofst[]   For each state, the offset into yy_action for
+**  parl__quantity_yy_reduce_ofst[]   For each state, the offset into parl__quantity_yy_action for
 **                     shifting non-terminals after a reduce.
-**  yy_default[]       Default action for each state.
+**  parl__quantity_yy_default[]       Default action for each state.
 **
 *********** Begin parsing tables **********************************************/
-#define YY_ACTTAB_COUNT (169)
-static const YYACTIONTYPE yy_action[] = {
+#define PARL__QUANTITY_YY_ACTTAB_COUNT (169)
+static const PARL__QUANTITY_YYACTIONTYPE parl__quantity_yy_action[] = {
  /*     0 */     2,   95,   25,  109,   21,  117,  107,  132,  133,  134,
  /*    10 */   129,  130,   94,  124,   40,   22,   25,  109,   21,  117,
  /*    20 */   122,  132,  133,  134,  129,  130,    6,  124,  175,   34,
@@ -215,7 +215,7 @@ static const YYACTIONTYPE yy_action[] = {
  /*   150 */   118,  106,  165,   15,  131,  116,   38,   38,  118,   39,
  /*   160 */   128,  166,   15,  112,  116,  101,  145,   99,   97,
 };
-static const YYCODETYPE yy_lookahead[] = {
+static const PARL__QUANTITY_YYCODETYPE parl__quantity_yy_lookahead[] = {
  /*     0 */    27,    1,    2,    3,    4,    5,    6,    7,    8,    9,
  /*    10 */    10,   11,   12,   13,   14,   15,    2,    3,    4,    5,
  /*    20 */     2,    7,    8,    9,   10,   11,   27,   13,   30,   15,
@@ -237,24 +237,24 @@ static const YYCODETYPE yy_lookahead[] = {
  /*   180 */    32,   32,   32,   32,   32,   32,   32,   32,   32,   32,
  /*   190 */    32,
 };
-#define YY_SHIFT_COUNT    (41)
-#define YY_SHIFT_MIN      (0)
-#define YY_SHIFT_MAX      (166)
-static const unsigned char yy_shift_ofst[] = {
+#define PARL__QUANTITY_YY_SHIFT_COUNT    (41)
+#define PARL__QUANTITY_YY_SHIFT_MIN      (0)
+#define PARL__QUANTITY_YY_SHIFT_MAX      (166)
+static const unsigned char parl__quantity_yy_shift_ofst[] = {
  /*     0 */     0,   14,   14,   14,   14,   30,   30,   30,   30,   54,
  /*    10 */    72,   80,   36,   86,   96,  106,  127,  129,   64,  143,
  /*    20 */    71,  100,  145,   52,  134,  150,   18,   99,  142,   60,
  /*    30 */    66,  130,   83,  131,  153,  136,  161,  159,  149,  151,
  /*    40 */   152,  166,
 };
-#define YY_REDUCE_COUNT (18)
-#define YY_REDUCE_MIN   (-27)
-#define YY_REDUCE_MAX   (133)
-static const short yy_reduce_ofst[] = {
+#define PARL__QUANTITY_YY_REDUCE_COUNT (18)
+#define PARL__QUANTITY_YY_REDUCE_MIN   (-27)
+#define PARL__QUANTITY_YY_REDUCE_MAX   (133)
+static const short parl__quantity_yy_reduce_ofst[] = {
  /*     0 */    24,   41,   63,   93,  104,   70,   97,  111,  114,   58,
  /*    10 */    81,  124,  133,  -27,   -1,   -2,    3,   16,   34,
 };
-static const YYACTIONTYPE yy_default[] = {
+static const PARL__QUANTITY_YYACTIONTYPE parl__quantity_yy_default[] = {
  /*     0 */   140,  140,  140,  140,  140,  140,  140,  140,  140,  174,
  /*    10 */   140,  164,  140,  140,  140,  174,  140,  140,  140,  163,
  /*    20 */   182,  171,  140,  140,  140,  169,  182,  171,  163,  140,
@@ -277,10 +277,10 @@ static const YYACTIONTYPE yy_default[] = {
 ** to revert to identifiers if they keyword does not apply in the context where
 ** it appears.
 */
-#ifdef YYFALLBACK
-static const YYCODETYPE yyFallback[] = {
+#ifdef PARL__QUANTITY_YYFALLBACK
+static const PARL__QUANTITY_YYCODETYPE parl__quantity_yyFallback[] = {
 };
-#endif /* YYFALLBACK */
+#endif /* PARL__QUANTITY_YYFALLBACK */
 
 /* The following structure represents a single element of the
 ** parser's stack.  Information stored includes:
@@ -298,43 +298,43 @@ static const YYCODETYPE yyFallback[] = {
 ** actually contains the reduce action for the second half of the
 ** SHIFTREDUCE.
 */
-struct yyStackEntry {
-  YYACTIONTYPE stateno;  /* The state-number, or reduce action in SHIFTREDUCE */
-  YYCODETYPE major;      /* The major token value.  This is the code
+struct parl__quantity_yyStackEntry {
+  PARL__QUANTITY_YYACTIONTYPE stateno;  /* The state-number, or reduce action in SHIFTREDUCE */
+  PARL__QUANTITY_YYCODETYPE major;      /* The major token value.  This is the code
                          ** number for the token at this stack level */
-  YYMINORTYPE minor;     /* The user-supplied minor token value.  This
+  PARL__QUANTITY_YYMINORTYPE minor;     /* The user-supplied minor token value.  This
                          ** is the value of the token  */
 };
-typedef struct yyStackEntry yyStackEntry;
+typedef struct parl__quantity_yyStackEntry parl__quantity_yyStackEntry;
 
 /* The state of the parser is completely contained in an instance of
 ** the following structure */
-struct yyParser {
-  yyStackEntry *yytos;          /* Pointer to top element of the stack */
-#ifdef YYTRACKMAXSTACKDEPTH
-  int yyhwm;                    /* High-water mark of the stack */
+struct parl__quantity_yyParser {
+  parl__quantity_yyStackEntry *parl__quantity_yytos;          /* Pointer to top element of the stack */
+#ifdef PARL__QUANTITY_YYTRACKMAXSTACKDEPTH
+  int parl__quantity_yyhwm;                    /* High-water mark of the stack */
 #endif
-#ifndef YYNOERRORRECOVERY
-  int yyerrcnt;                 /* Shifts left before out of the error */
+#ifndef PARL__QUANTITY_YYNOERRORRECOVERY
+  int parl__quantity_yyerrcnt;                 /* Shifts left before out of the error */
 #endif
   parl__qty_parserARG_SDECL                /* A place to hold %extra_argument */
   parl__qty_parserCTX_SDECL                /* A place to hold %extra_context */
-#if YYSTACKDEPTH<=0
-  int yystksz;                  /* Current side of the stack */
-  yyStackEntry *yystack;        /* The parser's stack */
-  yyStackEntry yystk0;          /* First stack entry */
+#if PARL__QUANTITY_YYSTACKDEPTH<=0
+  int parl__quantity_yystksz;                  /* Current side of the stack */
+  parl__quantity_yyStackEntry *parl__quantity_yystack;        /* The parser's stack */
+  parl__quantity_yyStackEntry parl__quantity_yystk0;          /* First stack entry */
 #else
-  yyStackEntry yystack[YYSTACKDEPTH];  /* The parser's stack */
-  yyStackEntry *yystackEnd;            /* Last entry in the stack */
+  parl__quantity_yyStackEntry parl__quantity_yystack[PARL__QUANTITY_YYSTACKDEPTH];  /* The parser's stack */
+  parl__quantity_yyStackEntry *parl__quantity_yystackEnd;            /* Last entry in the stack */
 #endif
 };
-typedef struct yyParser yyParser;
+typedef struct parl__quantity_yyParser parl__quantity_yyParser;
 
 #include <assert.h>
 #ifndef NDEBUG
 #include <stdio.h>
-static FILE *yyTraceFILE = 0;
-static char *yyTracePrompt = 0;
+static FILE *parl__quantity_yyTraceFILE = 0;
+static char *parl__quantity_yyTracePrompt = 0;
 #endif /* NDEBUG */
 
 #ifndef NDEBUG
@@ -356,17 +356,17 @@ static char *yyTracePrompt = 0;
 ** None.
 */
 void parl__qty_parserTrace(FILE *TraceFILE, char *zTracePrompt){
-  yyTraceFILE = TraceFILE;
-  yyTracePrompt = zTracePrompt;
-  if( yyTraceFILE==0 ) yyTracePrompt = 0;
-  else if( yyTracePrompt==0 ) yyTraceFILE = 0;
+  parl__quantity_yyTraceFILE = TraceFILE;
+  parl__quantity_yyTracePrompt = zTracePrompt;
+  if( parl__quantity_yyTraceFILE==0 ) parl__quantity_yyTracePrompt = 0;
+  else if( parl__quantity_yyTracePrompt==0 ) parl__quantity_yyTraceFILE = 0;
 }
 #endif /* NDEBUG */
 
-#if defined(YYCOVERAGE) || !defined(NDEBUG)
+#if defined(PARL__QUANTITY_YYCOVERAGE) || !defined(NDEBUG)
 /* For tracing shifts, the names of all terminals and nonterminals
 ** are required.  The following table supplies these names */
-static const char *const yyTokenName[] = { 
+static const char *const parl__quantity_yyTokenName[] = { 
   /*    0 */ "$",
   /*    1 */ "ZERO",
   /*    2 */ "ONES",
@@ -400,12 +400,12 @@ static const char *const yyTokenName[] = {
   /*   30 */ "below100",
   /*   31 */ "ord100",
 };
-#endif /* defined(YYCOVERAGE) || !defined(NDEBUG) */
+#endif /* defined(PARL__QUANTITY_YYCOVERAGE) || !defined(NDEBUG) */
 
 #ifndef NDEBUG
 /* For tracing reduce actions, the names of all rules are required.
 */
-static const char *const yyRuleName[] = {
+static const char *const parl__quantity_yyRuleName[] = {
  /*   0 */ "qty ::= num",
  /*   1 */ "qty ::= ord",
  /*   2 */ "qty ::= num TO num",
@@ -468,34 +468,34 @@ static const char *const yyRuleName[] = {
 #endif /* NDEBUG */
 
 
-#if YYSTACKDEPTH<=0
+#if PARL__QUANTITY_YYSTACKDEPTH<=0
 /*
 ** Try to increase the size of the parser stack.  Return the number
 ** of errors.  Return 0 on success.
 */
-static int yyGrowStack(yyParser *p){
+static int parl__quantity_yyGrowStack(parl__quantity_yyParser *p){
   int newSize;
   int idx;
-  yyStackEntry *pNew;
+  parl__quantity_yyStackEntry *pNew;
 
-  newSize = p->yystksz*2 + 100;
-  idx = p->yytos ? (int)(p->yytos - p->yystack) : 0;
-  if( p->yystack==&p->yystk0 ){
+  newSize = p->parl__quantity_yystksz*2 + 100;
+  idx = p->parl__quantity_yytos ? (int)(p->parl__quantity_yytos - p->parl__quantity_yystack) : 0;
+  if( p->parl__quantity_yystack==&p->parl__quantity_yystk0 ){
     pNew = malloc(newSize*sizeof(pNew[0]));
-    if( pNew ) pNew[0] = p->yystk0;
+    if( pNew ) pNew[0] = p->parl__quantity_yystk0;
   }else{
-    pNew = realloc(p->yystack, newSize*sizeof(pNew[0]));
+    pNew = realloc(p->parl__quantity_yystack, newSize*sizeof(pNew[0]));
   }
   if( pNew ){
-    p->yystack = pNew;
-    p->yytos = &p->yystack[idx];
+    p->parl__quantity_yystack = pNew;
+    p->parl__quantity_yytos = &p->parl__quantity_yystack[idx];
 #ifndef NDEBUG
-    if( yyTraceFILE ){
-      fprintf(yyTraceFILE,"%sStack grows from %d to %d entries.\n",
-              yyTracePrompt, p->yystksz, newSize);
+    if( parl__quantity_yyTraceFILE ){
+      fprintf(parl__quantity_yyTraceFILE,"%sStack grows from %d to %d entries.\n",
+              parl__quantity_yyTracePrompt, p->parl__quantity_yystksz, newSize);
     }
 #endif
-    p->yystksz = newSize;
+    p->parl__quantity_yystksz = newSize;
   }
   return pNew==0; 
 }
@@ -506,35 +506,35 @@ static int yyGrowStack(yyParser *p){
 ** putting an appropriate #define in the %include section of the input
 ** grammar.
 */
-#ifndef YYMALLOCARGTYPE
-# define YYMALLOCARGTYPE size_t
+#ifndef PARL__QUANTITY_YYMALLOCARGTYPE
+# define PARL__QUANTITY_YYMALLOCARGTYPE size_t
 #endif
 
 /* Initialize a new parser that has already been allocated.
 */
-void parl__qty_parserInit(void *yypRawParser parl__qty_parserCTX_PDECL){
-  yyParser *yypParser = (yyParser*)yypRawParser;
+void parl__qty_parserInit(void *parl__quantity_yypRawParser parl__qty_parserCTX_PDECL){
+  parl__quantity_yyParser *parl__quantity_yypParser = (parl__quantity_yyParser*)parl__quantity_yypRawParser;
   parl__qty_parserCTX_STORE
-#ifdef YYTRACKMAXSTACKDEPTH
-  yypParser->yyhwm = 0;
+#ifdef PARL__QUANTITY_YYTRACKMAXSTACKDEPTH
+  parl__quantity_yypParser->parl__quantity_yyhwm = 0;
 #endif
-#if YYSTACKDEPTH<=0
-  yypParser->yytos = NULL;
-  yypParser->yystack = NULL;
-  yypParser->yystksz = 0;
-  if( yyGrowStack(yypParser) ){
-    yypParser->yystack = &yypParser->yystk0;
-    yypParser->yystksz = 1;
+#if PARL__QUANTITY_YYSTACKDEPTH<=0
+  parl__quantity_yypParser->parl__quantity_yytos = NULL;
+  parl__quantity_yypParser->parl__quantity_yystack = NULL;
+  parl__quantity_yypParser->parl__quantity_yystksz = 0;
+  if( parl__quantity_yyGrowStack(parl__quantity_yypParser) ){
+    parl__quantity_yypParser->parl__quantity_yystack = &parl__quantity_yypParser->parl__quantity_yystk0;
+    parl__quantity_yypParser->parl__quantity_yystksz = 1;
   }
 #endif
-#ifndef YYNOERRORRECOVERY
-  yypParser->yyerrcnt = -1;
+#ifndef PARL__QUANTITY_YYNOERRORRECOVERY
+  parl__quantity_yypParser->parl__quantity_yyerrcnt = -1;
 #endif
-  yypParser->yytos = yypParser->yystack;
-  yypParser->yystack[0].stateno = 0;
-  yypParser->yystack[0].major = 0;
-#if YYSTACKDEPTH>0
-  yypParser->yystackEnd = &yypParser->yystack[YYSTACKDEPTH-1];
+  parl__quantity_yypParser->parl__quantity_yytos = parl__quantity_yypParser->parl__quantity_yystack;
+  parl__quantity_yypParser->parl__quantity_yystack[0].stateno = 0;
+  parl__quantity_yypParser->parl__quantity_yystack[0].major = 0;
+#if PARL__QUANTITY_YYSTACKDEPTH>0
+  parl__quantity_yypParser->parl__quantity_yystackEnd = &parl__quantity_yypParser->parl__quantity_yystack[PARL__QUANTITY_YYSTACKDEPTH-1];
 #endif
 }
 
@@ -551,33 +551,33 @@ void parl__qty_parserInit(void *yypRawParser parl__qty_parserCTX_PDECL){
 ** A pointer to a parser.  This pointer is used in subsequent calls
 ** to parl__qty_parser and parl__qty_parserFree.
 */
-void *parl__qty_parserAlloc(void *(*mallocProc)(YYMALLOCARGTYPE) parl__qty_parserCTX_PDECL){
-  yyParser *yypParser;
-  yypParser = (yyParser*)(*mallocProc)( (YYMALLOCARGTYPE)sizeof(yyParser) );
-  if( yypParser ){
+void *parl__qty_parserAlloc(void *(*mallocProc)(PARL__QUANTITY_YYMALLOCARGTYPE) parl__qty_parserCTX_PDECL){
+  parl__quantity_yyParser *parl__quantity_yypParser;
+  parl__quantity_yypParser = (parl__quantity_yyParser*)(*mallocProc)( (PARL__QUANTITY_YYMALLOCARGTYPE)sizeof(parl__quantity_yyParser) );
+  if( parl__quantity_yypParser ){
     parl__qty_parserCTX_STORE
-    parl__qty_parserInit(yypParser parl__qty_parserCTX_PARAM);
+    parl__qty_parserInit(parl__quantity_yypParser parl__qty_parserCTX_PARAM);
   }
-  return (void*)yypParser;
+  return (void*)parl__quantity_yypParser;
 }
 #endif /* parl__qty_parser_ENGINEALWAYSONSTACK */
 
 
 /* The following function deletes the "minor type" or semantic value
 ** associated with a symbol.  The symbol can be either a terminal
-** or nonterminal. "yymajor" is the symbol code, and "yypminor" is
+** or nonterminal. "parl__quantity_yymajor" is the symbol code, and "parl__quantity_yypminor" is
 ** a pointer to the value to be deleted.  The code used to do the 
 ** deletions is derived from the %destructor and/or %token_destructor
 ** directives of the input grammar.
 */
-static void yy_destructor(
-  yyParser *yypParser,    /* The parser */
-  YYCODETYPE yymajor,     /* Type code for object to destroy */
-  YYMINORTYPE *yypminor   /* The object to be destroyed */
+static void parl__quantity_yy_destructor(
+  parl__quantity_yyParser *parl__quantity_yypParser,    /* The parser */
+  PARL__QUANTITY_YYCODETYPE parl__quantity_yymajor,     /* Type code for object to destroy */
+  PARL__QUANTITY_YYMINORTYPE *parl__quantity_yypminor   /* The object to be destroyed */
 ){
   parl__qty_parserARG_FETCH
   parl__qty_parserCTX_FETCH
-  switch( yymajor ){
+  switch( parl__quantity_yymajor ){
     /* Here is inserted the actions which take place when a
     ** terminal or non-terminal is destroyed.  This can happen
     ** when the symbol is popped from the stack during a
@@ -612,7 +612,7 @@ static void yy_destructor(
     case 20: /* TO */
     case 21: /* LOW */
 {
- (void)q; (void)yypminor; 
+ (void)q; (void)parl__quantity_yypminor; 
 }
       break;
 /********* End destructor definitions *****************************************/
@@ -626,29 +626,29 @@ static void yy_destructor(
 ** If there is a destructor routine associated with the token which
 ** is popped from the stack, then call it.
 */
-static void yy_pop_parser_stack(yyParser *pParser){
-  yyStackEntry *yytos;
-  assert( pParser->yytos!=0 );
-  assert( pParser->yytos > pParser->yystack );
-  yytos = pParser->yytos--;
+static void parl__quantity_yy_pop_parser_stack(parl__quantity_yyParser *pParser){
+  parl__quantity_yyStackEntry *parl__quantity_yytos;
+  assert( pParser->parl__quantity_yytos!=0 );
+  assert( pParser->parl__quantity_yytos > pParser->parl__quantity_yystack );
+  parl__quantity_yytos = pParser->parl__quantity_yytos--;
 #ifndef NDEBUG
-  if( yyTraceFILE ){
-    fprintf(yyTraceFILE,"%sPopping %s\n",
-      yyTracePrompt,
-      yyTokenName[yytos->major]);
+  if( parl__quantity_yyTraceFILE ){
+    fprintf(parl__quantity_yyTraceFILE,"%sPopping %s\n",
+      parl__quantity_yyTracePrompt,
+      parl__quantity_yyTokenName[parl__quantity_yytos->major]);
   }
 #endif
-  yy_destructor(pParser, yytos->major, &yytos->minor);
+  parl__quantity_yy_destructor(pParser, parl__quantity_yytos->major, &parl__quantity_yytos->minor);
 }
 
 /*
 ** Clear all secondary memory allocations from the parser
 */
 void parl__qty_parserFinalize(void *p){
-  yyParser *pParser = (yyParser*)p;
-  while( pParser->yytos>pParser->yystack ) yy_pop_parser_stack(pParser);
-#if YYSTACKDEPTH<=0
-  if( pParser->yystack!=&pParser->yystk0 ) free(pParser->yystack);
+  parl__quantity_yyParser *pParser = (parl__quantity_yyParser*)p;
+  while( pParser->parl__quantity_yytos>pParser->parl__quantity_yystack ) parl__quantity_yy_pop_parser_stack(pParser);
+#if PARL__QUANTITY_YYSTACKDEPTH<=0
+  if( pParser->parl__quantity_yystack!=&pParser->parl__quantity_yystk0 ) free(pParser->parl__quantity_yystack);
 #endif
 }
 
@@ -657,7 +657,7 @@ void parl__qty_parserFinalize(void *p){
 ** Deallocate and destroy a parser.  Destructors are called for
 ** all stack elements before shutting the parser down.
 **
-** If the YYPARSEFREENEVERNULL macro exists (for example because it
+** If the PARL__QUANTITY_YYPARSEFREENEVERNULL macro exists (for example because it
 ** is defined in a %include section of the input grammar) then it is
 ** assumed that the input pointer is never NULL.
 */
@@ -665,7 +665,7 @@ void parl__qty_parserFree(
   void *p,                    /* The parser to be deleted */
   void (*freeProc)(void*)     /* Function used to reclaim memory */
 ){
-#ifndef YYPARSEFREENEVERNULL
+#ifndef PARL__QUANTITY_YYPARSEFREENEVERNULL
   if( p==0 ) return;
 #endif
   parl__qty_parserFinalize(p);
@@ -676,20 +676,20 @@ void parl__qty_parserFree(
 /*
 ** Return the peak depth of the stack for a parser.
 */
-#ifdef YYTRACKMAXSTACKDEPTH
+#ifdef PARL__QUANTITY_YYTRACKMAXSTACKDEPTH
 int parl__qty_parserStackPeak(void *p){
-  yyParser *pParser = (yyParser*)p;
-  return pParser->yyhwm;
+  parl__quantity_yyParser *pParser = (parl__quantity_yyParser*)p;
+  return pParser->parl__quantity_yyhwm;
 }
 #endif
 
 /* This array of booleans keeps track of the parser statement
-** coverage.  The element yycoverage[X][Y] is set when the parser
+** coverage.  The element parl__quantity_yycoverage[X][Y] is set when the parser
 ** is in state X and has a lookahead token Y.  In a well-tested
 ** systems, every element of this matrix should end up being set.
 */
-#if defined(YYCOVERAGE)
-static unsigned char yycoverage[YYNSTATE][YYNTOKEN];
+#if defined(PARL__QUANTITY_YYCOVERAGE)
+static unsigned char parl__quantity_yycoverage[PARL__QUANTITY_YYNSTATE][PARL__QUANTITY_YYNTOKEN];
 #endif
 
 /*
@@ -700,19 +700,19 @@ static unsigned char yycoverage[YYNSTATE][YYNTOKEN];
 **
 ** Return the number of missed state/lookahead combinations.
 */
-#if defined(YYCOVERAGE)
+#if defined(PARL__QUANTITY_YYCOVERAGE)
 int parl__qty_parserCoverage(FILE *out){
   int stateno, iLookAhead, i;
   int nMissed = 0;
-  for(stateno=0; stateno<YYNSTATE; stateno++){
-    i = yy_shift_ofst[stateno];
-    for(iLookAhead=0; iLookAhead<YYNTOKEN; iLookAhead++){
-      if( yy_lookahead[i+iLookAhead]!=iLookAhead ) continue;
-      if( yycoverage[stateno][iLookAhead]==0 ) nMissed++;
+  for(stateno=0; stateno<PARL__QUANTITY_YYNSTATE; stateno++){
+    i = parl__quantity_yy_shift_ofst[stateno];
+    for(iLookAhead=0; iLookAhead<PARL__QUANTITY_YYNTOKEN; iLookAhead++){
+      if( parl__quantity_yy_lookahead[i+iLookAhead]!=iLookAhead ) continue;
+      if( parl__quantity_yycoverage[stateno][iLookAhead]==0 ) nMissed++;
       if( out ){
         fprintf(out,"State %d lookahead %s %s\n", stateno,
-                yyTokenName[iLookAhead],
-                yycoverage[stateno][iLookAhead] ? "ok" : "missed");
+                parl__quantity_yyTokenName[iLookAhead],
+                parl__quantity_yycoverage[stateno][iLookAhead] ? "ok" : "missed");
       }
     }
   }
@@ -724,63 +724,63 @@ int parl__qty_parserCoverage(FILE *out){
 ** Find the appropriate action for a parser given the terminal
 ** look-ahead token iLookAhead.
 */
-static YYACTIONTYPE yy_find_shift_action(
-  YYCODETYPE iLookAhead,    /* The look-ahead token */
-  YYACTIONTYPE stateno      /* Current state number */
+static PARL__QUANTITY_YYACTIONTYPE parl__quantity_yy_find_shift_action(
+  PARL__QUANTITY_YYCODETYPE iLookAhead,    /* The look-ahead token */
+  PARL__QUANTITY_YYACTIONTYPE stateno      /* Current state number */
 ){
   int i;
 
-  if( stateno>YY_MAX_SHIFT ) return stateno;
-  assert( stateno <= YY_SHIFT_COUNT );
-#if defined(YYCOVERAGE)
-  yycoverage[stateno][iLookAhead] = 1;
+  if( stateno>PARL__QUANTITY_YY_MAX_SHIFT ) return stateno;
+  assert( stateno <= PARL__QUANTITY_YY_SHIFT_COUNT );
+#if defined(PARL__QUANTITY_YYCOVERAGE)
+  parl__quantity_yycoverage[stateno][iLookAhead] = 1;
 #endif
   do{
-    i = yy_shift_ofst[stateno];
+    i = parl__quantity_yy_shift_ofst[stateno];
     assert( i>=0 );
-    assert( i<=YY_ACTTAB_COUNT );
-    assert( i+YYNTOKEN<=(int)YY_NLOOKAHEAD );
-    assert( iLookAhead!=YYNOCODE );
-    assert( iLookAhead < YYNTOKEN );
+    assert( i<=PARL__QUANTITY_YY_ACTTAB_COUNT );
+    assert( i+PARL__QUANTITY_YYNTOKEN<=(int)PARL__QUANTITY_YY_NLOOKAHEAD );
+    assert( iLookAhead!=PARL__QUANTITY_YYNOCODE );
+    assert( iLookAhead < PARL__QUANTITY_YYNTOKEN );
     i += iLookAhead;
-    assert( i<(int)YY_NLOOKAHEAD );
-    if( yy_lookahead[i]!=iLookAhead ){
-#ifdef YYFALLBACK
-      YYCODETYPE iFallback;            /* Fallback token */
-      assert( iLookAhead<sizeof(yyFallback)/sizeof(yyFallback[0]) );
-      iFallback = yyFallback[iLookAhead];
+    assert( i<(int)PARL__QUANTITY_YY_NLOOKAHEAD );
+    if( parl__quantity_yy_lookahead[i]!=iLookAhead ){
+#ifdef PARL__QUANTITY_YYFALLBACK
+      PARL__QUANTITY_YYCODETYPE iFallback;            /* Fallback token */
+      assert( iLookAhead<sizeof(parl__quantity_yyFallback)/sizeof(parl__quantity_yyFallback[0]) );
+      iFallback = parl__quantity_yyFallback[iLookAhead];
       if( iFallback!=0 ){
 #ifndef NDEBUG
-        if( yyTraceFILE ){
-          fprintf(yyTraceFILE, "%sFALLBACK %s => %s\n",
-             yyTracePrompt, yyTokenName[iLookAhead], yyTokenName[iFallback]);
+        if( parl__quantity_yyTraceFILE ){
+          fprintf(parl__quantity_yyTraceFILE, "%sFALLBACK %s => %s\n",
+             parl__quantity_yyTracePrompt, parl__quantity_yyTokenName[iLookAhead], parl__quantity_yyTokenName[iFallback]);
         }
 #endif
-        assert( yyFallback[iFallback]==0 ); /* Fallback loop must terminate */
+        assert( parl__quantity_yyFallback[iFallback]==0 ); /* Fallback loop must terminate */
         iLookAhead = iFallback;
         continue;
       }
 #endif
-#ifdef YYWILDCARD
+#ifdef PARL__QUANTITY_YYWILDCARD
       {
-        int j = i - iLookAhead + YYWILDCARD;
-        assert( j<(int)(sizeof(yy_lookahead)/sizeof(yy_lookahead[0])) );
-        if( yy_lookahead[j]==YYWILDCARD && iLookAhead>0 ){
+        int j = i - iLookAhead + PARL__QUANTITY_YYWILDCARD;
+        assert( j<(int)(sizeof(parl__quantity_yy_lookahead)/sizeof(parl__quantity_yy_lookahead[0])) );
+        if( parl__quantity_yy_lookahead[j]==PARL__QUANTITY_YYWILDCARD && iLookAhead>0 ){
 #ifndef NDEBUG
-          if( yyTraceFILE ){
-            fprintf(yyTraceFILE, "%sWILDCARD %s => %s\n",
-               yyTracePrompt, yyTokenName[iLookAhead],
-               yyTokenName[YYWILDCARD]);
+          if( parl__quantity_yyTraceFILE ){
+            fprintf(parl__quantity_yyTraceFILE, "%sWILDCARD %s => %s\n",
+               parl__quantity_yyTracePrompt, parl__quantity_yyTokenName[iLookAhead],
+               parl__quantity_yyTokenName[PARL__QUANTITY_YYWILDCARD]);
           }
 #endif /* NDEBUG */
-          return yy_action[j];
+          return parl__quantity_yy_action[j];
         }
       }
-#endif /* YYWILDCARD */
-      return yy_default[stateno];
+#endif /* PARL__QUANTITY_YYWILDCARD */
+      return parl__quantity_yy_default[stateno];
     }else{
-      assert( i>=0 && i<(int)(sizeof(yy_action)/sizeof(yy_action[0])) );
-      return yy_action[i];
+      assert( i>=0 && i<(int)(sizeof(parl__quantity_yy_action)/sizeof(parl__quantity_yy_action[0])) );
+      return parl__quantity_yy_action[i];
     }
   }while(1);
 }
@@ -789,44 +789,44 @@ static YYACTIONTYPE yy_find_shift_action(
 ** Find the appropriate action for a parser given the non-terminal
 ** look-ahead token iLookAhead.
 */
-static YYACTIONTYPE yy_find_reduce_action(
-  YYACTIONTYPE stateno,     /* Current state number */
-  YYCODETYPE iLookAhead     /* The look-ahead token */
+static PARL__QUANTITY_YYACTIONTYPE parl__quantity_yy_find_reduce_action(
+  PARL__QUANTITY_YYACTIONTYPE stateno,     /* Current state number */
+  PARL__QUANTITY_YYCODETYPE iLookAhead     /* The look-ahead token */
 ){
   int i;
-#ifdef YYERRORSYMBOL
-  if( stateno>YY_REDUCE_COUNT ){
-    return yy_default[stateno];
+#ifdef PARL__QUANTITY_YYERRORSYMBOL
+  if( stateno>PARL__QUANTITY_YY_REDUCE_COUNT ){
+    return parl__quantity_yy_default[stateno];
   }
 #else
-  assert( stateno<=YY_REDUCE_COUNT );
+  assert( stateno<=PARL__QUANTITY_YY_REDUCE_COUNT );
 #endif
-  i = yy_reduce_ofst[stateno];
-  assert( iLookAhead!=YYNOCODE );
+  i = parl__quantity_yy_reduce_ofst[stateno];
+  assert( iLookAhead!=PARL__QUANTITY_YYNOCODE );
   i += iLookAhead;
-#ifdef YYERRORSYMBOL
-  if( i<0 || i>=YY_ACTTAB_COUNT || yy_lookahead[i]!=iLookAhead ){
-    return yy_default[stateno];
+#ifdef PARL__QUANTITY_YYERRORSYMBOL
+  if( i<0 || i>=PARL__QUANTITY_YY_ACTTAB_COUNT || parl__quantity_yy_lookahead[i]!=iLookAhead ){
+    return parl__quantity_yy_default[stateno];
   }
 #else
-  assert( i>=0 && i<YY_ACTTAB_COUNT );
-  assert( yy_lookahead[i]==iLookAhead );
+  assert( i>=0 && i<PARL__QUANTITY_YY_ACTTAB_COUNT );
+  assert( parl__quantity_yy_lookahead[i]==iLookAhead );
 #endif
-  return yy_action[i];
+  return parl__quantity_yy_action[i];
 }
 
 /*
 ** The following routine is called if the stack overflows.
 */
-static void yyStackOverflow(yyParser *yypParser){
+static void parl__quantity_yyStackOverflow(parl__quantity_yyParser *parl__quantity_yypParser){
    parl__qty_parserARG_FETCH
    parl__qty_parserCTX_FETCH
 #ifndef NDEBUG
-   if( yyTraceFILE ){
-     fprintf(yyTraceFILE,"%sStack Overflow!\n",yyTracePrompt);
+   if( parl__quantity_yyTraceFILE ){
+     fprintf(parl__quantity_yyTraceFILE,"%sStack Overflow!\n",parl__quantity_yyTracePrompt);
    }
 #endif
-   while( yypParser->yytos>yypParser->yystack ) yy_pop_parser_stack(yypParser);
+   while( parl__quantity_yypParser->parl__quantity_yytos>parl__quantity_yypParser->parl__quantity_yystack ) parl__quantity_yy_pop_parser_stack(parl__quantity_yypParser);
    /* Here code is inserted which will execute if the parser
    ** stack every overflows */
 /******** Begin %stack_overflow code ******************************************/
@@ -840,68 +840,68 @@ static void yyStackOverflow(yyParser *yypParser){
 ** Print tracing information for a SHIFT action
 */
 #ifndef NDEBUG
-static void yyTraceShift(yyParser *yypParser, int yyNewState, const char *zTag){
-  if( yyTraceFILE ){
-    if( yyNewState<YYNSTATE ){
-      fprintf(yyTraceFILE,"%s%s '%s', go to state %d\n",
-         yyTracePrompt, zTag, yyTokenName[yypParser->yytos->major],
-         yyNewState);
+static void parl__quantity_yyTraceShift(parl__quantity_yyParser *parl__quantity_yypParser, int parl__quantity_yyNewState, const char *zTag){
+  if( parl__quantity_yyTraceFILE ){
+    if( parl__quantity_yyNewState<PARL__QUANTITY_YYNSTATE ){
+      fprintf(parl__quantity_yyTraceFILE,"%s%s '%s', go to state %d\n",
+         parl__quantity_yyTracePrompt, zTag, parl__quantity_yyTokenName[parl__quantity_yypParser->parl__quantity_yytos->major],
+         parl__quantity_yyNewState);
     }else{
-      fprintf(yyTraceFILE,"%s%s '%s', pending reduce %d\n",
-         yyTracePrompt, zTag, yyTokenName[yypParser->yytos->major],
-         yyNewState - YY_MIN_REDUCE);
+      fprintf(parl__quantity_yyTraceFILE,"%s%s '%s', pending reduce %d\n",
+         parl__quantity_yyTracePrompt, zTag, parl__quantity_yyTokenName[parl__quantity_yypParser->parl__quantity_yytos->major],
+         parl__quantity_yyNewState - PARL__QUANTITY_YY_MIN_REDUCE);
     }
   }
 }
 #else
-# define yyTraceShift(X,Y,Z)
+# define parl__quantity_yyTraceShift(X,Y,Z)
 #endif
 
 /*
 ** Perform a shift action.
 */
-static void yy_shift(
-  yyParser *yypParser,          /* The parser to be shifted */
-  YYACTIONTYPE yyNewState,      /* The new state to shift in */
-  YYCODETYPE yyMajor,           /* The major token to shift in */
-  parl__qty_parserTOKENTYPE yyMinor        /* The minor token to shift in */
+static void parl__quantity_yy_shift(
+  parl__quantity_yyParser *parl__quantity_yypParser,          /* The parser to be shifted */
+  PARL__QUANTITY_YYACTIONTYPE parl__quantity_yyNewState,      /* The new state to shift in */
+  PARL__QUANTITY_YYCODETYPE parl__quantity_yyMajor,           /* The major token to shift in */
+  parl__qty_parserTOKENTYPE parl__quantity_yyMinor        /* The minor token to shift in */
 ){
-  yyStackEntry *yytos;
-  yypParser->yytos++;
-#ifdef YYTRACKMAXSTACKDEPTH
-  if( (int)(yypParser->yytos - yypParser->yystack)>yypParser->yyhwm ){
-    yypParser->yyhwm++;
-    assert( yypParser->yyhwm == (int)(yypParser->yytos - yypParser->yystack) );
+  parl__quantity_yyStackEntry *parl__quantity_yytos;
+  parl__quantity_yypParser->parl__quantity_yytos++;
+#ifdef PARL__QUANTITY_YYTRACKMAXSTACKDEPTH
+  if( (int)(parl__quantity_yypParser->parl__quantity_yytos - parl__quantity_yypParser->parl__quantity_yystack)>parl__quantity_yypParser->parl__quantity_yyhwm ){
+    parl__quantity_yypParser->parl__quantity_yyhwm++;
+    assert( parl__quantity_yypParser->parl__quantity_yyhwm == (int)(parl__quantity_yypParser->parl__quantity_yytos - parl__quantity_yypParser->parl__quantity_yystack) );
   }
 #endif
-#if YYSTACKDEPTH>0 
-  if( yypParser->yytos>yypParser->yystackEnd ){
-    yypParser->yytos--;
-    yyStackOverflow(yypParser);
+#if PARL__QUANTITY_YYSTACKDEPTH>0 
+  if( parl__quantity_yypParser->parl__quantity_yytos>parl__quantity_yypParser->parl__quantity_yystackEnd ){
+    parl__quantity_yypParser->parl__quantity_yytos--;
+    parl__quantity_yyStackOverflow(parl__quantity_yypParser);
     return;
   }
 #else
-  if( yypParser->yytos>=&yypParser->yystack[yypParser->yystksz] ){
-    if( yyGrowStack(yypParser) ){
-      yypParser->yytos--;
-      yyStackOverflow(yypParser);
+  if( parl__quantity_yypParser->parl__quantity_yytos>=&parl__quantity_yypParser->parl__quantity_yystack[parl__quantity_yypParser->parl__quantity_yystksz] ){
+    if( parl__quantity_yyGrowStack(parl__quantity_yypParser) ){
+      parl__quantity_yypParser->parl__quantity_yytos--;
+      parl__quantity_yyStackOverflow(parl__quantity_yypParser);
       return;
     }
   }
 #endif
-  if( yyNewState > YY_MAX_SHIFT ){
-    yyNewState += YY_MIN_REDUCE - YY_MIN_SHIFTREDUCE;
+  if( parl__quantity_yyNewState > PARL__QUANTITY_YY_MAX_SHIFT ){
+    parl__quantity_yyNewState += PARL__QUANTITY_YY_MIN_REDUCE - PARL__QUANTITY_YY_MIN_SHIFTREDUCE;
   }
-  yytos = yypParser->yytos;
-  yytos->stateno = yyNewState;
-  yytos->major = yyMajor;
-  yytos->minor.yy0 = yyMinor;
-  yyTraceShift(yypParser, yyNewState, "Shift");
+  parl__quantity_yytos = parl__quantity_yypParser->parl__quantity_yytos;
+  parl__quantity_yytos->stateno = parl__quantity_yyNewState;
+  parl__quantity_yytos->major = parl__quantity_yyMajor;
+  parl__quantity_yytos->minor.parl__quantity_yy0 = parl__quantity_yyMinor;
+  parl__quantity_yyTraceShift(parl__quantity_yypParser, parl__quantity_yyNewState, "Shift");
 }
 
-/* For rule J, yyRuleInfoLhs[J] contains the symbol on the left-hand side
+/* For rule J, parl__quantity_yyRuleInfoLhs[J] contains the symbol on the left-hand side
 ** of that rule */
-static const YYCODETYPE yyRuleInfoLhs[] = {
+static const PARL__QUANTITY_YYCODETYPE parl__quantity_yyRuleInfoLhs[] = {
     22,  /* (0) qty ::= num */
     22,  /* (1) qty ::= ord */
     22,  /* (2) qty ::= num TO num */
@@ -962,9 +962,9 @@ static const YYCODETYPE yyRuleInfoLhs[] = {
     27,  /* (57) sep ::= COMMA AND */
 };
 
-/* For rule J, yyRuleInfoNRhs[J] contains the negative of the number
+/* For rule J, parl__quantity_yyRuleInfoNRhs[J] contains the negative of the number
 ** of symbols on the right-hand side of that rule. */
-static const signed char yyRuleInfoNRhs[] = {
+static const signed char parl__quantity_yyRuleInfoNRhs[] = {
    -1,  /* (0) qty ::= num */
    -1,  /* (1) qty ::= ord */
    -3,  /* (2) qty ::= num TO num */
@@ -1025,35 +1025,35 @@ static const signed char yyRuleInfoNRhs[] = {
    -2,  /* (57) sep ::= COMMA AND */
 };
 
-static void yy_accept(yyParser*);  /* Forward Declaration */
+static void parl__quantity_yy_accept(parl__quantity_yyParser*);  /* Forward Declaration */
 
 /*
 ** Perform a reduce action and the shift that must immediately
 ** follow the reduce.
 **
-** The yyLookahead and yyLookaheadToken parameters provide reduce actions
-** access to the lookahead token (if any).  The yyLookahead will be YYNOCODE
+** The parl__quantity_yyLookahead and parl__quantity_yyLookaheadToken parameters provide reduce actions
+** access to the lookahead token (if any).  The parl__quantity_yyLookahead will be PARL__QUANTITY_YYNOCODE
 ** if the lookahead token has already been consumed.  As this procedure is
 ** only called from one place, optimizing compilers will in-line it, which
 ** means that the extra parameters have no performance impact.
 */
-static YYACTIONTYPE yy_reduce(
-  yyParser *yypParser,         /* The parser */
-  unsigned int yyruleno,       /* Number of the rule by which to reduce */
-  int yyLookahead,             /* Lookahead token, or YYNOCODE if none */
-  parl__qty_parserTOKENTYPE yyLookaheadToken  /* Value of the lookahead token */
+static PARL__QUANTITY_YYACTIONTYPE parl__quantity_yy_reduce(
+  parl__quantity_yyParser *parl__quantity_yypParser,         /* The parser */
+  unsigned int parl__quantity_yyruleno,       /* Number of the rule by which to reduce */
+  int parl__quantity_yyLookahead,             /* Lookahead token, or PARL__QUANTITY_YYNOCODE if none */
+  parl__qty_parserTOKENTYPE parl__quantity_yyLookaheadToken  /* Value of the lookahead token */
   parl__qty_parserCTX_PDECL                   /* %extra_context */
 ){
-  int yygoto;                     /* The next state */
-  YYACTIONTYPE yyact;             /* The next action */
-  yyStackEntry *yymsp;            /* The top of the parser's stack */
-  int yysize;                     /* Amount to pop the stack */
+  int parl__quantity_yygoto;                     /* The next state */
+  PARL__QUANTITY_YYACTIONTYPE parl__quantity_yyact;             /* The next action */
+  parl__quantity_yyStackEntry *parl__quantity_yymsp;            /* The top of the parser's stack */
+  int parl__quantity_yysize;                     /* Amount to pop the stack */
   parl__qty_parserARG_FETCH
-  (void)yyLookahead;
-  (void)yyLookaheadToken;
-  yymsp = yypParser->yytos;
+  (void)parl__quantity_yyLookahead;
+  (void)parl__quantity_yyLookaheadToken;
+  parl__quantity_yymsp = parl__quantity_yypParser->parl__quantity_yytos;
 
-  switch( yyruleno ){
+  switch( parl__quantity_yyruleno ){
   /* Beginning here are the reduction cases.  A typical example
   ** follows:
   **   case 0:
@@ -1063,202 +1063,202 @@ static YYACTIONTYPE yy_reduce(
   **     break;
   */
 /********** Begin reduce actions **********************************************/
-        YYMINORTYPE yylhsminor;
+        PARL__QUANTITY_YYMINORTYPE parl__quantity_yylhsminor;
       case 0: /* qty ::= num */
-{ q->kind = PARL__QTY_CARD; q->n = 0; push(q, yymsp[0].minor.yy0); }
+{ q->kind = PARL__QTY_CARD; q->n = 0; push(q, parl__quantity_yymsp[0].minor.parl__quantity_yy0); }
         break;
       case 1: /* qty ::= ord */
-{ q->kind = PARL__QTY_ORD; q->n = 0; push(q, yymsp[0].minor.yy0); }
+{ q->kind = PARL__QTY_ORD; q->n = 0; push(q, parl__quantity_yymsp[0].minor.parl__quantity_yy0); }
         break;
       case 2: /* qty ::= num TO num */
-      case 4: /* qty ::= ord TO ord */ yytestcase(yyruleno==4);
-{ q->kind = PARL__QTY_RANGE; q->n = 0; push(q, yymsp[-2].minor.yy0); push(q, yymsp[0].minor.yy0); }
-  yy_destructor(yypParser,20,&yymsp[-1].minor);
+      case 4: /* qty ::= ord TO ord */ parl__quantity_yytestcase(parl__quantity_yyruleno==4);
+{ q->kind = PARL__QTY_RANGE; q->n = 0; push(q, parl__quantity_yymsp[-2].minor.parl__quantity_yy0); push(q, parl__quantity_yymsp[0].minor.parl__quantity_yy0); }
+  parl__quantity_yy_destructor(parl__quantity_yypParser,20,&parl__quantity_yymsp[-1].minor);
         break;
       case 3: /* qty ::= num DASH num */
-      case 5: /* qty ::= ord DASH ord */ yytestcase(yyruleno==5);
-{ q->kind = PARL__QTY_RANGE; q->n = 0; push(q, yymsp[-2].minor.yy0); push(q, yymsp[0].minor.yy0); }
-  yy_destructor(yypParser,19,&yymsp[-1].minor);
+      case 5: /* qty ::= ord DASH ord */ parl__quantity_yytestcase(parl__quantity_yyruleno==5);
+{ q->kind = PARL__QTY_RANGE; q->n = 0; push(q, parl__quantity_yymsp[-2].minor.parl__quantity_yy0); push(q, parl__quantity_yymsp[0].minor.parl__quantity_yy0); }
+  parl__quantity_yy_destructor(parl__quantity_yypParser,19,&parl__quantity_yymsp[-1].minor);
         break;
       case 6: /* qty ::= numlist */
-      case 7: /* qty ::= ordlist */ yytestcase(yyruleno==7);
+      case 7: /* qty ::= ordlist */ parl__quantity_yytestcase(parl__quantity_yyruleno==7);
 { q->kind = PARL__QTY_LIST; }
         break;
       case 8: /* numlist ::= num sep num */
-      case 10: /* ordlist ::= ord sep ord */ yytestcase(yyruleno==10);
-{ q->n = 0; push(q, yymsp[-2].minor.yy0); push(q, yymsp[0].minor.yy0); }
+      case 10: /* ordlist ::= ord sep ord */ parl__quantity_yytestcase(parl__quantity_yyruleno==10);
+{ q->n = 0; push(q, parl__quantity_yymsp[-2].minor.parl__quantity_yy0); push(q, parl__quantity_yymsp[0].minor.parl__quantity_yy0); }
         break;
       case 9: /* numlist ::= numlist sep num */
-      case 11: /* ordlist ::= ordlist sep ord */ yytestcase(yyruleno==11);
-{ push(q, yymsp[0].minor.yy0); }
+      case 11: /* ordlist ::= ordlist sep ord */ parl__quantity_yytestcase(parl__quantity_yyruleno==11);
+{ push(q, parl__quantity_yymsp[0].minor.parl__quantity_yy0); }
         break;
       case 12: /* num ::= DIGITS */
-      case 14: /* num ::= QTYWORD */ yytestcase(yyruleno==14);
-      case 20: /* num ::= small */ yytestcase(yyruleno==20);
-      case 25: /* num ::= SCALE */ yytestcase(yyruleno==25);
-      case 26: /* small ::= ONES */ yytestcase(yyruleno==26);
-      case 27: /* small ::= TEENS */ yytestcase(yyruleno==27);
-      case 28: /* small ::= TENS */ yytestcase(yyruleno==28);
-      case 31: /* small ::= hundreds */ yytestcase(yyruleno==31);
-      case 37: /* below100 ::= ONES */ yytestcase(yyruleno==37);
-      case 38: /* below100 ::= TEENS */ yytestcase(yyruleno==38);
-      case 39: /* below100 ::= TENS */ yytestcase(yyruleno==39);
-      case 42: /* ord ::= DIGITORD */ yytestcase(yyruleno==42);
-      case 43: /* ord ::= ord100 */ yytestcase(yyruleno==43);
-      case 48: /* ord ::= ORD_SCALE */ yytestcase(yyruleno==48);
-      case 50: /* ord100 ::= ORD_ONES */ yytestcase(yyruleno==50);
-      case 51: /* ord100 ::= ORD_TEENS */ yytestcase(yyruleno==51);
-      case 52: /* ord100 ::= ORD_TENS */ yytestcase(yyruleno==52);
-{ yylhsminor.yy0 = yymsp[0].minor.yy0; }
-  yymsp[0].minor.yy0 = yylhsminor.yy0;
+      case 14: /* num ::= QTYWORD */ parl__quantity_yytestcase(parl__quantity_yyruleno==14);
+      case 20: /* num ::= small */ parl__quantity_yytestcase(parl__quantity_yyruleno==20);
+      case 25: /* num ::= SCALE */ parl__quantity_yytestcase(parl__quantity_yyruleno==25);
+      case 26: /* small ::= ONES */ parl__quantity_yytestcase(parl__quantity_yyruleno==26);
+      case 27: /* small ::= TEENS */ parl__quantity_yytestcase(parl__quantity_yyruleno==27);
+      case 28: /* small ::= TENS */ parl__quantity_yytestcase(parl__quantity_yyruleno==28);
+      case 31: /* small ::= hundreds */ parl__quantity_yytestcase(parl__quantity_yyruleno==31);
+      case 37: /* below100 ::= ONES */ parl__quantity_yytestcase(parl__quantity_yyruleno==37);
+      case 38: /* below100 ::= TEENS */ parl__quantity_yytestcase(parl__quantity_yyruleno==38);
+      case 39: /* below100 ::= TENS */ parl__quantity_yytestcase(parl__quantity_yyruleno==39);
+      case 42: /* ord ::= DIGITORD */ parl__quantity_yytestcase(parl__quantity_yyruleno==42);
+      case 43: /* ord ::= ord100 */ parl__quantity_yytestcase(parl__quantity_yyruleno==43);
+      case 48: /* ord ::= ORD_SCALE */ parl__quantity_yytestcase(parl__quantity_yyruleno==48);
+      case 50: /* ord100 ::= ORD_ONES */ parl__quantity_yytestcase(parl__quantity_yyruleno==50);
+      case 51: /* ord100 ::= ORD_TEENS */ parl__quantity_yytestcase(parl__quantity_yyruleno==51);
+      case 52: /* ord100 ::= ORD_TENS */ parl__quantity_yytestcase(parl__quantity_yyruleno==52);
+{ parl__quantity_yylhsminor.parl__quantity_yy0 = parl__quantity_yymsp[0].minor.parl__quantity_yy0; }
+  parl__quantity_yymsp[0].minor.parl__quantity_yy0 = parl__quantity_yylhsminor.parl__quantity_yy0;
         break;
       case 13: /* num ::= ZERO */
-{  yy_destructor(yypParser,1,&yymsp[0].minor);
-{ yymsp[0].minor.yy0 = 0; }
+{  parl__quantity_yy_destructor(parl__quantity_yypParser,1,&parl__quantity_yymsp[0].minor);
+{ parl__quantity_yymsp[0].minor.parl__quantity_yy0 = 0; }
 }
         break;
       case 15: /* num ::= QTYWORD OF */
-{ yylhsminor.yy0 = yymsp[-1].minor.yy0; }
-  yy_destructor(yypParser,16,&yymsp[0].minor);
-  yymsp[-1].minor.yy0 = yylhsminor.yy0;
+{ parl__quantity_yylhsminor.parl__quantity_yy0 = parl__quantity_yymsp[-1].minor.parl__quantity_yy0; }
+  parl__quantity_yy_destructor(parl__quantity_yypParser,16,&parl__quantity_yymsp[0].minor);
+  parl__quantity_yymsp[-1].minor.parl__quantity_yy0 = parl__quantity_yylhsminor.parl__quantity_yy0;
         break;
       case 16: /* num ::= ARTICLE QTYWORD */
-      case 24: /* num ::= ARTICLE SCALE */ yytestcase(yyruleno==24);
-{  yy_destructor(yypParser,15,&yymsp[-1].minor);
-{ yymsp[-1].minor.yy0 = yymsp[0].minor.yy0; }
+      case 24: /* num ::= ARTICLE SCALE */ parl__quantity_yytestcase(parl__quantity_yyruleno==24);
+{  parl__quantity_yy_destructor(parl__quantity_yypParser,15,&parl__quantity_yymsp[-1].minor);
+{ parl__quantity_yymsp[-1].minor.parl__quantity_yy0 = parl__quantity_yymsp[0].minor.parl__quantity_yy0; }
 }
         break;
       case 17: /* num ::= ARTICLE QTYWORD OF */
-{  yy_destructor(yypParser,15,&yymsp[-2].minor);
-{ yymsp[-2].minor.yy0 = yymsp[-1].minor.yy0; }
-  yy_destructor(yypParser,16,&yymsp[0].minor);
+{  parl__quantity_yy_destructor(parl__quantity_yypParser,15,&parl__quantity_yymsp[-2].minor);
+{ parl__quantity_yymsp[-2].minor.parl__quantity_yy0 = parl__quantity_yymsp[-1].minor.parl__quantity_yy0; }
+  parl__quantity_yy_destructor(parl__quantity_yypParser,16,&parl__quantity_yymsp[0].minor);
 }
         break;
       case 18: /* num ::= small QTYWORD */
-      case 21: /* num ::= small SCALE */ yytestcase(yyruleno==21);
-      case 49: /* ord ::= small ORD_SCALE */ yytestcase(yyruleno==49);
-{ yylhsminor.yy0 = cap(yymsp[-1].minor.yy0 * yymsp[0].minor.yy0); }
-  yymsp[-1].minor.yy0 = yylhsminor.yy0;
+      case 21: /* num ::= small SCALE */ parl__quantity_yytestcase(parl__quantity_yyruleno==21);
+      case 49: /* ord ::= small ORD_SCALE */ parl__quantity_yytestcase(parl__quantity_yyruleno==49);
+{ parl__quantity_yylhsminor.parl__quantity_yy0 = cap(parl__quantity_yymsp[-1].minor.parl__quantity_yy0 * parl__quantity_yymsp[0].minor.parl__quantity_yy0); }
+  parl__quantity_yymsp[-1].minor.parl__quantity_yy0 = parl__quantity_yylhsminor.parl__quantity_yy0;
         break;
       case 19: /* num ::= small QTYWORD OF */
-{ yylhsminor.yy0 = cap(yymsp[-2].minor.yy0 * yymsp[-1].minor.yy0); }
-  yy_destructor(yypParser,16,&yymsp[0].minor);
-  yymsp[-2].minor.yy0 = yylhsminor.yy0;
+{ parl__quantity_yylhsminor.parl__quantity_yy0 = cap(parl__quantity_yymsp[-2].minor.parl__quantity_yy0 * parl__quantity_yymsp[-1].minor.parl__quantity_yy0); }
+  parl__quantity_yy_destructor(parl__quantity_yypParser,16,&parl__quantity_yymsp[0].minor);
+  parl__quantity_yymsp[-2].minor.parl__quantity_yy0 = parl__quantity_yylhsminor.parl__quantity_yy0;
         break;
       case 22: /* num ::= small SCALE small */
-{ yylhsminor.yy0 = cap(yymsp[-2].minor.yy0 * yymsp[-1].minor.yy0 + yymsp[0].minor.yy0); }
-  yymsp[-2].minor.yy0 = yylhsminor.yy0;
+{ parl__quantity_yylhsminor.parl__quantity_yy0 = cap(parl__quantity_yymsp[-2].minor.parl__quantity_yy0 * parl__quantity_yymsp[-1].minor.parl__quantity_yy0 + parl__quantity_yymsp[0].minor.parl__quantity_yy0); }
+  parl__quantity_yymsp[-2].minor.parl__quantity_yy0 = parl__quantity_yylhsminor.parl__quantity_yy0;
         break;
       case 23: /* num ::= small SCALE AND small */
-{ yylhsminor.yy0 = cap(yymsp[-3].minor.yy0 * yymsp[-2].minor.yy0 + yymsp[0].minor.yy0); }
-  yy_destructor(yypParser,17,&yymsp[-1].minor);
-  yymsp[-3].minor.yy0 = yylhsminor.yy0;
+{ parl__quantity_yylhsminor.parl__quantity_yy0 = cap(parl__quantity_yymsp[-3].minor.parl__quantity_yy0 * parl__quantity_yymsp[-2].minor.parl__quantity_yy0 + parl__quantity_yymsp[0].minor.parl__quantity_yy0); }
+  parl__quantity_yy_destructor(parl__quantity_yypParser,17,&parl__quantity_yymsp[-1].minor);
+  parl__quantity_yymsp[-3].minor.parl__quantity_yy0 = parl__quantity_yylhsminor.parl__quantity_yy0;
         break;
       case 29: /* small ::= TENS ONES */
-      case 32: /* small ::= hundreds below100 */ yytestcase(yyruleno==32);
-      case 40: /* below100 ::= TENS ONES */ yytestcase(yyruleno==40);
-      case 44: /* ord ::= hundreds ord100 */ yytestcase(yyruleno==44);
-      case 53: /* ord100 ::= TENS ORD_ONES */ yytestcase(yyruleno==53);
-{ yylhsminor.yy0 = yymsp[-1].minor.yy0 + yymsp[0].minor.yy0; }
-  yymsp[-1].minor.yy0 = yylhsminor.yy0;
+      case 32: /* small ::= hundreds below100 */ parl__quantity_yytestcase(parl__quantity_yyruleno==32);
+      case 40: /* below100 ::= TENS ONES */ parl__quantity_yytestcase(parl__quantity_yyruleno==40);
+      case 44: /* ord ::= hundreds ord100 */ parl__quantity_yytestcase(parl__quantity_yyruleno==44);
+      case 53: /* ord100 ::= TENS ORD_ONES */ parl__quantity_yytestcase(parl__quantity_yyruleno==53);
+{ parl__quantity_yylhsminor.parl__quantity_yy0 = parl__quantity_yymsp[-1].minor.parl__quantity_yy0 + parl__quantity_yymsp[0].minor.parl__quantity_yy0; }
+  parl__quantity_yymsp[-1].minor.parl__quantity_yy0 = parl__quantity_yylhsminor.parl__quantity_yy0;
         break;
       case 30: /* small ::= TENS DASH ONES */
-      case 41: /* below100 ::= TENS DASH ONES */ yytestcase(yyruleno==41);
-      case 54: /* ord100 ::= TENS DASH ORD_ONES */ yytestcase(yyruleno==54);
-{ yylhsminor.yy0 = yymsp[-2].minor.yy0 + yymsp[0].minor.yy0; }
-  yy_destructor(yypParser,19,&yymsp[-1].minor);
-  yymsp[-2].minor.yy0 = yylhsminor.yy0;
+      case 41: /* below100 ::= TENS DASH ONES */ parl__quantity_yytestcase(parl__quantity_yyruleno==41);
+      case 54: /* ord100 ::= TENS DASH ORD_ONES */ parl__quantity_yytestcase(parl__quantity_yyruleno==54);
+{ parl__quantity_yylhsminor.parl__quantity_yy0 = parl__quantity_yymsp[-2].minor.parl__quantity_yy0 + parl__quantity_yymsp[0].minor.parl__quantity_yy0; }
+  parl__quantity_yy_destructor(parl__quantity_yypParser,19,&parl__quantity_yymsp[-1].minor);
+  parl__quantity_yymsp[-2].minor.parl__quantity_yy0 = parl__quantity_yylhsminor.parl__quantity_yy0;
         break;
       case 33: /* small ::= hundreds AND below100 */
-      case 45: /* ord ::= hundreds AND ord100 */ yytestcase(yyruleno==45);
-{ yylhsminor.yy0 = yymsp[-2].minor.yy0 + yymsp[0].minor.yy0; }
-  yy_destructor(yypParser,17,&yymsp[-1].minor);
-  yymsp[-2].minor.yy0 = yylhsminor.yy0;
+      case 45: /* ord ::= hundreds AND ord100 */ parl__quantity_yytestcase(parl__quantity_yyruleno==45);
+{ parl__quantity_yylhsminor.parl__quantity_yy0 = parl__quantity_yymsp[-2].minor.parl__quantity_yy0 + parl__quantity_yymsp[0].minor.parl__quantity_yy0; }
+  parl__quantity_yy_destructor(parl__quantity_yypParser,17,&parl__quantity_yymsp[-1].minor);
+  parl__quantity_yymsp[-2].minor.parl__quantity_yy0 = parl__quantity_yylhsminor.parl__quantity_yy0;
         break;
       case 34: /* hundreds ::= ONES HUNDRED */
-{ yylhsminor.yy0 = yymsp[-1].minor.yy0 * 100; }
-  yy_destructor(yypParser,5,&yymsp[0].minor);
-  yymsp[-1].minor.yy0 = yylhsminor.yy0;
+{ parl__quantity_yylhsminor.parl__quantity_yy0 = parl__quantity_yymsp[-1].minor.parl__quantity_yy0 * 100; }
+  parl__quantity_yy_destructor(parl__quantity_yypParser,5,&parl__quantity_yymsp[0].minor);
+  parl__quantity_yymsp[-1].minor.parl__quantity_yy0 = parl__quantity_yylhsminor.parl__quantity_yy0;
         break;
       case 35: /* hundreds ::= HUNDRED */
-{  yy_destructor(yypParser,5,&yymsp[0].minor);
-{ yymsp[0].minor.yy0 = 100; }
+{  parl__quantity_yy_destructor(parl__quantity_yypParser,5,&parl__quantity_yymsp[0].minor);
+{ parl__quantity_yymsp[0].minor.parl__quantity_yy0 = 100; }
 }
         break;
       case 36: /* hundreds ::= ARTICLE HUNDRED */
-{  yy_destructor(yypParser,15,&yymsp[-1].minor);
-{ yymsp[-1].minor.yy0 = 100; }
-  yy_destructor(yypParser,5,&yymsp[0].minor);
+{  parl__quantity_yy_destructor(parl__quantity_yypParser,15,&parl__quantity_yymsp[-1].minor);
+{ parl__quantity_yymsp[-1].minor.parl__quantity_yy0 = 100; }
+  parl__quantity_yy_destructor(parl__quantity_yypParser,5,&parl__quantity_yymsp[0].minor);
 }
         break;
       case 46: /* ord ::= ONES ORD_HUNDRED */
-{ yylhsminor.yy0 = yymsp[-1].minor.yy0 * 100; }
-  yy_destructor(yypParser,10,&yymsp[0].minor);
-  yymsp[-1].minor.yy0 = yylhsminor.yy0;
+{ parl__quantity_yylhsminor.parl__quantity_yy0 = parl__quantity_yymsp[-1].minor.parl__quantity_yy0 * 100; }
+  parl__quantity_yy_destructor(parl__quantity_yypParser,10,&parl__quantity_yymsp[0].minor);
+  parl__quantity_yymsp[-1].minor.parl__quantity_yy0 = parl__quantity_yylhsminor.parl__quantity_yy0;
         break;
       case 47: /* ord ::= ORD_HUNDRED */
-{  yy_destructor(yypParser,10,&yymsp[0].minor);
-{ yymsp[0].minor.yy0 = 100; }
+{  parl__quantity_yy_destructor(parl__quantity_yypParser,10,&parl__quantity_yymsp[0].minor);
+{ parl__quantity_yymsp[0].minor.parl__quantity_yy0 = 100; }
 }
         break;
       case 55: /* sep ::= AND */
-{  yy_destructor(yypParser,17,&yymsp[0].minor);
+{  parl__quantity_yy_destructor(parl__quantity_yypParser,17,&parl__quantity_yymsp[0].minor);
 {
 }
 }
         break;
       case 56: /* sep ::= COMMA */
-{  yy_destructor(yypParser,18,&yymsp[0].minor);
+{  parl__quantity_yy_destructor(parl__quantity_yypParser,18,&parl__quantity_yymsp[0].minor);
 {
 }
 }
         break;
       case 57: /* sep ::= COMMA AND */
-{  yy_destructor(yypParser,18,&yymsp[-1].minor);
+{  parl__quantity_yy_destructor(parl__quantity_yypParser,18,&parl__quantity_yymsp[-1].minor);
 {
 }
-  yy_destructor(yypParser,17,&yymsp[0].minor);
+  parl__quantity_yy_destructor(parl__quantity_yypParser,17,&parl__quantity_yymsp[0].minor);
 }
         break;
       default:
         break;
 /********** End reduce actions ************************************************/
   };
-  assert( yyruleno<sizeof(yyRuleInfoLhs)/sizeof(yyRuleInfoLhs[0]) );
-  yygoto = yyRuleInfoLhs[yyruleno];
-  yysize = yyRuleInfoNRhs[yyruleno];
-  yyact = yy_find_reduce_action(yymsp[yysize].stateno,(YYCODETYPE)yygoto);
+  assert( parl__quantity_yyruleno<sizeof(parl__quantity_yyRuleInfoLhs)/sizeof(parl__quantity_yyRuleInfoLhs[0]) );
+  parl__quantity_yygoto = parl__quantity_yyRuleInfoLhs[parl__quantity_yyruleno];
+  parl__quantity_yysize = parl__quantity_yyRuleInfoNRhs[parl__quantity_yyruleno];
+  parl__quantity_yyact = parl__quantity_yy_find_reduce_action(parl__quantity_yymsp[parl__quantity_yysize].stateno,(PARL__QUANTITY_YYCODETYPE)parl__quantity_yygoto);
 
   /* There are no SHIFTREDUCE actions on nonterminals because the table
   ** generator has simplified them to pure REDUCE actions. */
-  assert( !(yyact>YY_MAX_SHIFT && yyact<=YY_MAX_SHIFTREDUCE) );
+  assert( !(parl__quantity_yyact>PARL__QUANTITY_YY_MAX_SHIFT && parl__quantity_yyact<=PARL__QUANTITY_YY_MAX_SHIFTREDUCE) );
 
   /* It is not possible for a REDUCE to be followed by an error */
-  assert( yyact!=YY_ERROR_ACTION );
+  assert( parl__quantity_yyact!=PARL__QUANTITY_YY_ERROR_ACTION );
 
-  yymsp += yysize+1;
-  yypParser->yytos = yymsp;
-  yymsp->stateno = (YYACTIONTYPE)yyact;
-  yymsp->major = (YYCODETYPE)yygoto;
-  yyTraceShift(yypParser, yyact, "... then shift");
-  return yyact;
+  parl__quantity_yymsp += parl__quantity_yysize+1;
+  parl__quantity_yypParser->parl__quantity_yytos = parl__quantity_yymsp;
+  parl__quantity_yymsp->stateno = (PARL__QUANTITY_YYACTIONTYPE)parl__quantity_yyact;
+  parl__quantity_yymsp->major = (PARL__QUANTITY_YYCODETYPE)parl__quantity_yygoto;
+  parl__quantity_yyTraceShift(parl__quantity_yypParser, parl__quantity_yyact, "... then shift");
+  return parl__quantity_yyact;
 }
 
 /*
 ** The following code executes when the parse fails
 */
-#ifndef YYNOERRORRECOVERY
-static void yy_parse_failed(
-  yyParser *yypParser           /* The parser */
+#ifndef PARL__QUANTITY_YYNOERRORRECOVERY
+static void parl__quantity_yy_parse_failed(
+  parl__quantity_yyParser *parl__quantity_yypParser           /* The parser */
 ){
   parl__qty_parserARG_FETCH
   parl__qty_parserCTX_FETCH
 #ifndef NDEBUG
-  if( yyTraceFILE ){
-    fprintf(yyTraceFILE,"%sFail!\n",yyTracePrompt);
+  if( parl__quantity_yyTraceFILE ){
+    fprintf(parl__quantity_yyTraceFILE,"%sFail!\n",parl__quantity_yyTracePrompt);
   }
 #endif
-  while( yypParser->yytos>yypParser->yystack ) yy_pop_parser_stack(yypParser);
+  while( parl__quantity_yypParser->parl__quantity_yytos>parl__quantity_yypParser->parl__quantity_yystack ) parl__quantity_yy_pop_parser_stack(parl__quantity_yypParser);
   /* Here code is inserted which will be executed whenever the
   ** parser fails */
 /************ Begin %parse_failure code ***************************************/
@@ -1267,21 +1267,21 @@ static void yy_parse_failed(
   parl__qty_parserARG_STORE /* Suppress warning about unused %extra_argument variable */
   parl__qty_parserCTX_STORE
 }
-#endif /* YYNOERRORRECOVERY */
+#endif /* PARL__QUANTITY_YYNOERRORRECOVERY */
 
 /*
 ** The following code executes when a syntax error first occurs.
 */
-static void yy_syntax_error(
-  yyParser *yypParser,           /* The parser */
-  int yymajor,                   /* The major type of the error token */
-  parl__qty_parserTOKENTYPE yyminor         /* The minor type of the error token */
+static void parl__quantity_yy_syntax_error(
+  parl__quantity_yyParser *parl__quantity_yypParser,           /* The parser */
+  int parl__quantity_yymajor,                   /* The major type of the error token */
+  parl__qty_parserTOKENTYPE parl__quantity_yyminor         /* The minor type of the error token */
 ){
   parl__qty_parserARG_FETCH
   parl__qty_parserCTX_FETCH
-#define TOKEN yyminor
+#define TOKEN parl__quantity_yyminor
 /************ Begin %syntax_error code ****************************************/
- (void)yymajor; (void)yyminor; q->error = 1; 
+ (void)parl__quantity_yymajor; (void)parl__quantity_yyminor; q->error = 1; 
 /************ End %syntax_error code ******************************************/
   parl__qty_parserARG_STORE /* Suppress warning about unused %extra_argument variable */
   parl__qty_parserCTX_STORE
@@ -1290,20 +1290,20 @@ static void yy_syntax_error(
 /*
 ** The following is executed when the parser accepts
 */
-static void yy_accept(
-  yyParser *yypParser           /* The parser */
+static void parl__quantity_yy_accept(
+  parl__quantity_yyParser *parl__quantity_yypParser           /* The parser */
 ){
   parl__qty_parserARG_FETCH
   parl__qty_parserCTX_FETCH
 #ifndef NDEBUG
-  if( yyTraceFILE ){
-    fprintf(yyTraceFILE,"%sAccept!\n",yyTracePrompt);
+  if( parl__quantity_yyTraceFILE ){
+    fprintf(parl__quantity_yyTraceFILE,"%sAccept!\n",parl__quantity_yyTracePrompt);
   }
 #endif
-#ifndef YYNOERRORRECOVERY
-  yypParser->yyerrcnt = -1;
+#ifndef PARL__QUANTITY_YYNOERRORRECOVERY
+  parl__quantity_yypParser->parl__quantity_yyerrcnt = -1;
 #endif
-  assert( yypParser->yytos==yypParser->yystack );
+  assert( parl__quantity_yypParser->parl__quantity_yytos==parl__quantity_yypParser->parl__quantity_yystack );
   /* Here code is inserted which will be executed whenever the
   ** parser accepts */
 /*********** Begin %parse_accept code *****************************************/
@@ -1332,61 +1332,61 @@ static void yy_accept(
 ** None.
 */
 void parl__qty_parser(
-  void *yyp,                   /* The parser */
-  int yymajor,                 /* The major token code number */
-  parl__qty_parserTOKENTYPE yyminor       /* The value for the token */
+  void *parl__quantity_yyp,                   /* The parser */
+  int parl__quantity_yymajor,                 /* The major token code number */
+  parl__qty_parserTOKENTYPE parl__quantity_yyminor       /* The value for the token */
   parl__qty_parserARG_PDECL               /* Optional %extra_argument parameter */
 ){
-  YYMINORTYPE yyminorunion;
-  YYACTIONTYPE yyact;   /* The parser action. */
-#if !defined(YYERRORSYMBOL) && !defined(YYNOERRORRECOVERY)
-  int yyendofinput;     /* True if we are at the end of input */
+  PARL__QUANTITY_YYMINORTYPE parl__quantity_yyminorunion;
+  PARL__QUANTITY_YYACTIONTYPE parl__quantity_yyact;   /* The parser action. */
+#if !defined(PARL__QUANTITY_YYERRORSYMBOL) && !defined(PARL__QUANTITY_YYNOERRORRECOVERY)
+  int parl__quantity_yyendofinput;     /* True if we are at the end of input */
 #endif
-#ifdef YYERRORSYMBOL
-  int yyerrorhit = 0;   /* True if yymajor has invoked an error */
+#ifdef PARL__QUANTITY_YYERRORSYMBOL
+  int parl__quantity_yyerrorhit = 0;   /* True if parl__quantity_yymajor has invoked an error */
 #endif
-  yyParser *yypParser = (yyParser*)yyp;  /* The parser */
+  parl__quantity_yyParser *parl__quantity_yypParser = (parl__quantity_yyParser*)parl__quantity_yyp;  /* The parser */
   parl__qty_parserCTX_FETCH
   parl__qty_parserARG_STORE
 
-  assert( yypParser->yytos!=0 );
-#if !defined(YYERRORSYMBOL) && !defined(YYNOERRORRECOVERY)
-  yyendofinput = (yymajor==0);
+  assert( parl__quantity_yypParser->parl__quantity_yytos!=0 );
+#if !defined(PARL__QUANTITY_YYERRORSYMBOL) && !defined(PARL__QUANTITY_YYNOERRORRECOVERY)
+  parl__quantity_yyendofinput = (parl__quantity_yymajor==0);
 #endif
 
-  yyact = yypParser->yytos->stateno;
+  parl__quantity_yyact = parl__quantity_yypParser->parl__quantity_yytos->stateno;
 #ifndef NDEBUG
-  if( yyTraceFILE ){
-    if( yyact < YY_MIN_REDUCE ){
-      fprintf(yyTraceFILE,"%sInput '%s' in state %d\n",
-              yyTracePrompt,yyTokenName[yymajor],yyact);
+  if( parl__quantity_yyTraceFILE ){
+    if( parl__quantity_yyact < PARL__QUANTITY_YY_MIN_REDUCE ){
+      fprintf(parl__quantity_yyTraceFILE,"%sInput '%s' in state %d\n",
+              parl__quantity_yyTracePrompt,parl__quantity_yyTokenName[parl__quantity_yymajor],parl__quantity_yyact);
     }else{
-      fprintf(yyTraceFILE,"%sInput '%s' with pending reduce %d\n",
-              yyTracePrompt,yyTokenName[yymajor],yyact-YY_MIN_REDUCE);
+      fprintf(parl__quantity_yyTraceFILE,"%sInput '%s' with pending reduce %d\n",
+              parl__quantity_yyTracePrompt,parl__quantity_yyTokenName[parl__quantity_yymajor],parl__quantity_yyact-PARL__QUANTITY_YY_MIN_REDUCE);
     }
   }
 #endif
 
   while(1){ /* Exit by "break" */
-    assert( yypParser->yytos>=yypParser->yystack );
-    assert( yyact==yypParser->yytos->stateno );
-    yyact = yy_find_shift_action((YYCODETYPE)yymajor,yyact);
-    if( yyact >= YY_MIN_REDUCE ){
-      unsigned int yyruleno = yyact - YY_MIN_REDUCE; /* Reduce by this rule */
+    assert( parl__quantity_yypParser->parl__quantity_yytos>=parl__quantity_yypParser->parl__quantity_yystack );
+    assert( parl__quantity_yyact==parl__quantity_yypParser->parl__quantity_yytos->stateno );
+    parl__quantity_yyact = parl__quantity_yy_find_shift_action((PARL__QUANTITY_YYCODETYPE)parl__quantity_yymajor,parl__quantity_yyact);
+    if( parl__quantity_yyact >= PARL__QUANTITY_YY_MIN_REDUCE ){
+      unsigned int parl__quantity_yyruleno = parl__quantity_yyact - PARL__QUANTITY_YY_MIN_REDUCE; /* Reduce by this rule */
 #ifndef NDEBUG
-      assert( yyruleno<(int)(sizeof(yyRuleName)/sizeof(yyRuleName[0])) );
-      if( yyTraceFILE ){
-        int yysize = yyRuleInfoNRhs[yyruleno];
-        if( yysize ){
-          fprintf(yyTraceFILE, "%sReduce %d [%s]%s, pop back to state %d.\n",
-            yyTracePrompt,
-            yyruleno, yyRuleName[yyruleno],
-            yyruleno<YYNRULE_WITH_ACTION ? "" : " without external action",
-            yypParser->yytos[yysize].stateno);
+      assert( parl__quantity_yyruleno<(int)(sizeof(parl__quantity_yyRuleName)/sizeof(parl__quantity_yyRuleName[0])) );
+      if( parl__quantity_yyTraceFILE ){
+        int parl__quantity_yysize = parl__quantity_yyRuleInfoNRhs[parl__quantity_yyruleno];
+        if( parl__quantity_yysize ){
+          fprintf(parl__quantity_yyTraceFILE, "%sReduce %d [%s]%s, pop back to state %d.\n",
+            parl__quantity_yyTracePrompt,
+            parl__quantity_yyruleno, parl__quantity_yyRuleName[parl__quantity_yyruleno],
+            parl__quantity_yyruleno<PARL__QUANTITY_YYNRULE_WITH_ACTION ? "" : " without external action",
+            parl__quantity_yypParser->parl__quantity_yytos[parl__quantity_yysize].stateno);
         }else{
-          fprintf(yyTraceFILE, "%sReduce %d [%s]%s.\n",
-            yyTracePrompt, yyruleno, yyRuleName[yyruleno],
-            yyruleno<YYNRULE_WITH_ACTION ? "" : " without external action");
+          fprintf(parl__quantity_yyTraceFILE, "%sReduce %d [%s]%s.\n",
+            parl__quantity_yyTracePrompt, parl__quantity_yyruleno, parl__quantity_yyRuleName[parl__quantity_yyruleno],
+            parl__quantity_yyruleno<PARL__QUANTITY_YYNRULE_WITH_ACTION ? "" : " without external action");
         }
       }
 #endif /* NDEBUG */
@@ -1394,51 +1394,51 @@ void parl__qty_parser(
       /* Check that the stack is large enough to grow by a single entry
       ** if the RHS of the rule is empty.  This ensures that there is room
       ** enough on the stack to push the LHS value */
-      if( yyRuleInfoNRhs[yyruleno]==0 ){
-#ifdef YYTRACKMAXSTACKDEPTH
-        if( (int)(yypParser->yytos - yypParser->yystack)>yypParser->yyhwm ){
-          yypParser->yyhwm++;
-          assert( yypParser->yyhwm ==
-                  (int)(yypParser->yytos - yypParser->yystack));
+      if( parl__quantity_yyRuleInfoNRhs[parl__quantity_yyruleno]==0 ){
+#ifdef PARL__QUANTITY_YYTRACKMAXSTACKDEPTH
+        if( (int)(parl__quantity_yypParser->parl__quantity_yytos - parl__quantity_yypParser->parl__quantity_yystack)>parl__quantity_yypParser->parl__quantity_yyhwm ){
+          parl__quantity_yypParser->parl__quantity_yyhwm++;
+          assert( parl__quantity_yypParser->parl__quantity_yyhwm ==
+                  (int)(parl__quantity_yypParser->parl__quantity_yytos - parl__quantity_yypParser->parl__quantity_yystack));
         }
 #endif
-#if YYSTACKDEPTH>0 
-        if( yypParser->yytos>=yypParser->yystackEnd ){
-          yyStackOverflow(yypParser);
+#if PARL__QUANTITY_YYSTACKDEPTH>0 
+        if( parl__quantity_yypParser->parl__quantity_yytos>=parl__quantity_yypParser->parl__quantity_yystackEnd ){
+          parl__quantity_yyStackOverflow(parl__quantity_yypParser);
           break;
         }
 #else
-        if( yypParser->yytos>=&yypParser->yystack[yypParser->yystksz-1] ){
-          if( yyGrowStack(yypParser) ){
-            yyStackOverflow(yypParser);
+        if( parl__quantity_yypParser->parl__quantity_yytos>=&parl__quantity_yypParser->parl__quantity_yystack[parl__quantity_yypParser->parl__quantity_yystksz-1] ){
+          if( parl__quantity_yyGrowStack(parl__quantity_yypParser) ){
+            parl__quantity_yyStackOverflow(parl__quantity_yypParser);
             break;
           }
         }
 #endif
       }
-      yyact = yy_reduce(yypParser,yyruleno,yymajor,yyminor parl__qty_parserCTX_PARAM);
-    }else if( yyact <= YY_MAX_SHIFTREDUCE ){
-      yy_shift(yypParser,yyact,(YYCODETYPE)yymajor,yyminor);
-#ifndef YYNOERRORRECOVERY
-      yypParser->yyerrcnt--;
+      parl__quantity_yyact = parl__quantity_yy_reduce(parl__quantity_yypParser,parl__quantity_yyruleno,parl__quantity_yymajor,parl__quantity_yyminor parl__qty_parserCTX_PARAM);
+    }else if( parl__quantity_yyact <= PARL__QUANTITY_YY_MAX_SHIFTREDUCE ){
+      parl__quantity_yy_shift(parl__quantity_yypParser,parl__quantity_yyact,(PARL__QUANTITY_YYCODETYPE)parl__quantity_yymajor,parl__quantity_yyminor);
+#ifndef PARL__QUANTITY_YYNOERRORRECOVERY
+      parl__quantity_yypParser->parl__quantity_yyerrcnt--;
 #endif
       break;
-    }else if( yyact==YY_ACCEPT_ACTION ){
-      yypParser->yytos--;
-      yy_accept(yypParser);
+    }else if( parl__quantity_yyact==PARL__QUANTITY_YY_ACCEPT_ACTION ){
+      parl__quantity_yypParser->parl__quantity_yytos--;
+      parl__quantity_yy_accept(parl__quantity_yypParser);
       return;
     }else{
-      assert( yyact == YY_ERROR_ACTION );
-      yyminorunion.yy0 = yyminor;
-#ifdef YYERRORSYMBOL
-      int yymx;
+      assert( parl__quantity_yyact == PARL__QUANTITY_YY_ERROR_ACTION );
+      parl__quantity_yyminorunion.parl__quantity_yy0 = parl__quantity_yyminor;
+#ifdef PARL__QUANTITY_YYERRORSYMBOL
+      int parl__quantity_yymx;
 #endif
 #ifndef NDEBUG
-      if( yyTraceFILE ){
-        fprintf(yyTraceFILE,"%sSyntax Error!\n",yyTracePrompt);
+      if( parl__quantity_yyTraceFILE ){
+        fprintf(parl__quantity_yyTraceFILE,"%sSyntax Error!\n",parl__quantity_yyTracePrompt);
       }
 #endif
-#ifdef YYERRORSYMBOL
+#ifdef PARL__QUANTITY_YYERRORSYMBOL
       /* A syntax error has occurred.
       ** The response to an error depends upon whether or not the
       ** grammar defines an error token "ERROR".  
@@ -1458,53 +1458,53 @@ void parl__qty_parser(
       **    shifted successfully.
       **
       */
-      if( yypParser->yyerrcnt<0 ){
-        yy_syntax_error(yypParser,yymajor,yyminor);
+      if( parl__quantity_yypParser->parl__quantity_yyerrcnt<0 ){
+        parl__quantity_yy_syntax_error(parl__quantity_yypParser,parl__quantity_yymajor,parl__quantity_yyminor);
       }
-      yymx = yypParser->yytos->major;
-      if( yymx==YYERRORSYMBOL || yyerrorhit ){
+      parl__quantity_yymx = parl__quantity_yypParser->parl__quantity_yytos->major;
+      if( parl__quantity_yymx==PARL__QUANTITY_YYERRORSYMBOL || parl__quantity_yyerrorhit ){
 #ifndef NDEBUG
-        if( yyTraceFILE ){
-          fprintf(yyTraceFILE,"%sDiscard input token %s\n",
-             yyTracePrompt,yyTokenName[yymajor]);
+        if( parl__quantity_yyTraceFILE ){
+          fprintf(parl__quantity_yyTraceFILE,"%sDiscard input token %s\n",
+             parl__quantity_yyTracePrompt,parl__quantity_yyTokenName[parl__quantity_yymajor]);
         }
 #endif
-        yy_destructor(yypParser, (YYCODETYPE)yymajor, &yyminorunion);
-        yymajor = YYNOCODE;
+        parl__quantity_yy_destructor(parl__quantity_yypParser, (PARL__QUANTITY_YYCODETYPE)parl__quantity_yymajor, &parl__quantity_yyminorunion);
+        parl__quantity_yymajor = PARL__QUANTITY_YYNOCODE;
       }else{
-        while( yypParser->yytos > yypParser->yystack ){
-          yyact = yy_find_reduce_action(yypParser->yytos->stateno,
-                                        YYERRORSYMBOL);
-          if( yyact<=YY_MAX_SHIFTREDUCE ) break;
-          yy_pop_parser_stack(yypParser);
+        while( parl__quantity_yypParser->parl__quantity_yytos > parl__quantity_yypParser->parl__quantity_yystack ){
+          parl__quantity_yyact = parl__quantity_yy_find_reduce_action(parl__quantity_yypParser->parl__quantity_yytos->stateno,
+                                        PARL__QUANTITY_YYERRORSYMBOL);
+          if( parl__quantity_yyact<=PARL__QUANTITY_YY_MAX_SHIFTREDUCE ) break;
+          parl__quantity_yy_pop_parser_stack(parl__quantity_yypParser);
         }
-        if( yypParser->yytos <= yypParser->yystack || yymajor==0 ){
-          yy_destructor(yypParser,(YYCODETYPE)yymajor,&yyminorunion);
-          yy_parse_failed(yypParser);
-#ifndef YYNOERRORRECOVERY
-          yypParser->yyerrcnt = -1;
+        if( parl__quantity_yypParser->parl__quantity_yytos <= parl__quantity_yypParser->parl__quantity_yystack || parl__quantity_yymajor==0 ){
+          parl__quantity_yy_destructor(parl__quantity_yypParser,(PARL__QUANTITY_YYCODETYPE)parl__quantity_yymajor,&parl__quantity_yyminorunion);
+          parl__quantity_yy_parse_failed(parl__quantity_yypParser);
+#ifndef PARL__QUANTITY_YYNOERRORRECOVERY
+          parl__quantity_yypParser->parl__quantity_yyerrcnt = -1;
 #endif
-          yymajor = YYNOCODE;
-        }else if( yymx!=YYERRORSYMBOL ){
-          yy_shift(yypParser,yyact,YYERRORSYMBOL,yyminor);
+          parl__quantity_yymajor = PARL__QUANTITY_YYNOCODE;
+        }else if( parl__quantity_yymx!=PARL__QUANTITY_YYERRORSYMBOL ){
+          parl__quantity_yy_shift(parl__quantity_yypParser,parl__quantity_yyact,PARL__QUANTITY_YYERRORSYMBOL,parl__quantity_yyminor);
         }
       }
-      yypParser->yyerrcnt = 3;
-      yyerrorhit = 1;
-      if( yymajor==YYNOCODE ) break;
-      yyact = yypParser->yytos->stateno;
-#elif defined(YYNOERRORRECOVERY)
-      /* If the YYNOERRORRECOVERY macro is defined, then do not attempt to
+      parl__quantity_yypParser->parl__quantity_yyerrcnt = 3;
+      parl__quantity_yyerrorhit = 1;
+      if( parl__quantity_yymajor==PARL__QUANTITY_YYNOCODE ) break;
+      parl__quantity_yyact = parl__quantity_yypParser->parl__quantity_yytos->stateno;
+#elif defined(PARL__QUANTITY_YYNOERRORRECOVERY)
+      /* If the PARL__QUANTITY_YYNOERRORRECOVERY macro is defined, then do not attempt to
       ** do any kind of error recovery.  Instead, simply invoke the syntax
       ** error routine and continue going as if nothing had happened.
       **
       ** Applications can set this macro (for example inside %include) if
       ** they intend to abandon the parse upon the first syntax error seen.
       */
-      yy_syntax_error(yypParser,yymajor, yyminor);
-      yy_destructor(yypParser,(YYCODETYPE)yymajor,&yyminorunion);
+      parl__quantity_yy_syntax_error(parl__quantity_yypParser,parl__quantity_yymajor, parl__quantity_yyminor);
+      parl__quantity_yy_destructor(parl__quantity_yypParser,(PARL__QUANTITY_YYCODETYPE)parl__quantity_yymajor,&parl__quantity_yyminorunion);
       break;
-#else  /* YYERRORSYMBOL is not defined */
+#else  /* PARL__QUANTITY_YYERRORSYMBOL is not defined */
       /* This is what we do if the grammar does not define ERROR:
       **
       **  * Report an error message, and throw away the input token.
@@ -1514,15 +1514,15 @@ void parl__qty_parser(
       ** As before, subsequent error messages are suppressed until
       ** three input tokens have been successfully shifted.
       */
-      if( yypParser->yyerrcnt<=0 ){
-        yy_syntax_error(yypParser,yymajor, yyminor);
+      if( parl__quantity_yypParser->parl__quantity_yyerrcnt<=0 ){
+        parl__quantity_yy_syntax_error(parl__quantity_yypParser,parl__quantity_yymajor, parl__quantity_yyminor);
       }
-      yypParser->yyerrcnt = 3;
-      yy_destructor(yypParser,(YYCODETYPE)yymajor,&yyminorunion);
-      if( yyendofinput ){
-        yy_parse_failed(yypParser);
-#ifndef YYNOERRORRECOVERY
-        yypParser->yyerrcnt = -1;
+      parl__quantity_yypParser->parl__quantity_yyerrcnt = 3;
+      parl__quantity_yy_destructor(parl__quantity_yypParser,(PARL__QUANTITY_YYCODETYPE)parl__quantity_yymajor,&parl__quantity_yyminorunion);
+      if( parl__quantity_yyendofinput ){
+        parl__quantity_yy_parse_failed(parl__quantity_yypParser);
+#ifndef PARL__QUANTITY_YYNOERRORRECOVERY
+        parl__quantity_yypParser->parl__quantity_yyerrcnt = -1;
 #endif
       }
       break;
@@ -1530,15 +1530,15 @@ void parl__qty_parser(
     }
   }
 #ifndef NDEBUG
-  if( yyTraceFILE ){
-    yyStackEntry *i;
+  if( parl__quantity_yyTraceFILE ){
+    parl__quantity_yyStackEntry *i;
     char cDiv = '[';
-    fprintf(yyTraceFILE,"%sReturn. Stack=",yyTracePrompt);
-    for(i=&yypParser->yystack[1]; i<=yypParser->yytos; i++){
-      fprintf(yyTraceFILE,"%c%s", cDiv, yyTokenName[i->major]);
+    fprintf(parl__quantity_yyTraceFILE,"%sReturn. Stack=",parl__quantity_yyTracePrompt);
+    for(i=&parl__quantity_yypParser->parl__quantity_yystack[1]; i<=parl__quantity_yypParser->parl__quantity_yytos; i++){
+      fprintf(parl__quantity_yyTraceFILE,"%c%s", cDiv, parl__quantity_yyTokenName[i->major]);
       cDiv = ' ';
     }
-    fprintf(yyTraceFILE,"]\n");
+    fprintf(parl__quantity_yyTraceFILE,"]\n");
   }
 #endif
   return;
@@ -1549,9 +1549,9 @@ void parl__qty_parser(
 ** 0 if iToken has no fallback.
 */
 int parl__qty_parserFallback(int iToken){
-#ifdef YYFALLBACK
-  assert( iToken<(int)(sizeof(yyFallback)/sizeof(yyFallback[0])) );
-  return yyFallback[iToken];
+#ifdef PARL__QUANTITY_YYFALLBACK
+  assert( iToken<(int)(sizeof(parl__quantity_yyFallback)/sizeof(parl__quantity_yyFallback[0])) );
+  return parl__quantity_yyFallback[iToken];
 #else
   (void)iToken;
   return 0;
@@ -1562,7 +1562,7 @@ int parl__qty_parserFallback(int iToken){
  * The parser lives on this function's stack: no heap. */
 int parl__qty_parse_rules(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)
 {
-    yyParser parser;
+    parl__quantity_yyParser parser;
     q->kind = q->n = q->error = 0;
     parl__qty_parserInit(&parser);
     for (int i = 0; i < n && !q->error; i++) parl__qty_parser(&parser, codes[i], values[i], q);

@@ -47,7 +47,7 @@ static inline size_t parl__space_len(const char *d, size_t len, size_t pos)
     return 0;
 }
 
-static inline int parl__is_blank(const char *d, size_t a, size_t b)
+static inline int parl__all_blank(const char *d, size_t a, size_t b)
 {
     for (; a < b; a++)
         if (d[a] != ' ' && d[a] != '\t') return 0;

@@ -61,7 +61,7 @@ void parl_heading_begin(parl_heading_iter *it, const char *doc, size_t len)
 }
 
 /* Classifies the line [a, e) (trimmed of its blanks); 1 if it is a heading. */
-static int classify(const char *d, size_t a, size_t e, bool alone, bool starts_para,
+static int classify_heading(const char *d, size_t a, size_t e, bool alone, bool starts_para,
                     parl_heading *h)
 {
     h->level = 7;
@@ -156,8 +156,8 @@ int parl_heading_next(parl_heading_iter *it, parl_heading *h)
         }
         if (it->fence || a - start > 3) continue;   /* code, or indented (a quote) */
         size_t n2, e2 = parl__line_end(d, it->len, next, &n2);
-        bool next_blank = next >= it->len || parl__is_blank(d, next, e2);
-        if (classify(d, a, e, prev_blank && next_blank, prev_blank, h)) {
+        bool next_blank = next >= it->len || parl__all_blank(d, next, e2);
+        if (classify_heading(d, a, e, prev_blank && next_blank, prev_blank, h)) {
             h->line = line;
             h->off = start;
             return 1;

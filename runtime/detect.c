@@ -23,11 +23,11 @@ typedef struct {
     parl_dialect_result *out;
     size_t last_prose;   /* 1 + offset of the last non-blank prose byte; 0: none */
     int seen;            /* actions found, also those past the capacity */
-} scan;
+} detect_scan;
 
 /* Prose [a, b): remembers where the last visible character is, and takes
  * back every earlier action when it holds a reconsideration phrase. */
-static void prose(scan *sc, size_t a, size_t b)
+static void prose(detect_scan *sc, size_t a, size_t b)
 {
     size_t e = b;
     while (e > a && (parl__is_blank((unsigned char)sc->s[e - 1]) || sc->s[e - 1] == '\n')) e--;
@@ -96,7 +96,7 @@ static size_t action_end(const char *s, size_t n, size_t pos)
 
 /* The sigil at I: records an action and returns its end, or returns 0
  * when it is not one. */
-static size_t try_action(scan *sc, size_t i, bool line_start, size_t prose_from)
+static size_t try_action(detect_scan *sc, size_t i, bool line_start, size_t prose_from)
 {
     const char *s = sc->s;
     size_t n = sc->n, vend, cmd = i;
@@ -143,7 +143,7 @@ static bool may_precede(unsigned char c)
 
 int parl_detect(const parl_dialect_ctx *ctx, const char *msg, size_t len, parl_dialect_result *out)
 {
-    scan sc = { ctx, msg, len, out, 0, 0 };
+    detect_scan sc = { ctx, msg, len, out, 0, 0 };
     out->nactions = 0;
     out->truncated = false;
     size_t i = 0, prose_from = 0;

@@ -121,7 +121,7 @@ static void clear_command(parl_command *c)
     memset(&c->hint, 0, sizeof c->hint);
 }
 
-static void fail(parl_command *c, parl_failure f, parl_hint_kind k)
+static void dialect_fail(parl_command *c, parl_failure f, parl_hint_kind k)
 {
     if (c->hint.failure) return;
     c->hint.failure = f;
@@ -152,7 +152,7 @@ static void read_markers(lexed *L, const parl__dia_cmd *pc, parl_command *c)
             }
         }
         if (mk < 0) {
-            fail(c, PARL_FAIL_INVALID_MARKER, PARL_HINT_UNKNOWN_MODIFIER);
+            dialect_fail(c, PARL_FAIL_INVALID_MARKER, PARL_HINT_UNKNOWN_MODIFIER);
             c->hint.got.off = t->start;
             c->hint.got.len = n;
             for (int k = 0; k < parl__dia_nmarker_symbols && c->hint.nopts < PARL_MAX_CANDIDATES; k++)
@@ -167,8 +167,8 @@ static void read_markers(lexed *L, const parl__dia_cmd *pc, parl_command *c)
 static void verb_failure(const parl_dialect_ctx *ctx, parl_command *c)
 {
     const parl_verb_match *m = &c->match;
-    if (m->ambiguous) fail(c, PARL_FAIL_AMBIGUOUS_VERB, PARL_HINT_AMBIGUOUS);
-    else fail(c, PARL_FAIL_UNKNOWN_VERB, PARL_HINT_UNKNOWN_VERB);
+    if (m->ambiguous) dialect_fail(c, PARL_FAIL_AMBIGUOUS_VERB, PARL_HINT_AMBIGUOUS);
+    else dialect_fail(c, PARL_FAIL_UNKNOWN_VERB, PARL_HINT_UNKNOWN_VERB);
     c->hint.got = c->verb_text;
     c->hint.verb_opts = true;
     for (int i = 0; i < m->ncandidates; i++) c->hint.opts[c->hint.nopts++] = parl_verb_name(ctx, m->candidates[i]);
@@ -204,7 +204,7 @@ static void parse_action(const parl_dialect_ctx *ctx, const char *msg, parl_acti
             c->verb_text.len = L.tok[0].end - L.tok[0].start - 1;
             c->match = L.match[0];
         }
-        fail(c, PARL_FAIL_MALFORMED, PARL_HINT_MALFORMED);
+        dialect_fail(c, PARL_FAIL_MALFORMED, PARL_HINT_MALFORMED);
         c->hint.detail = ps.error;
         return;
     }

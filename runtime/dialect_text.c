@@ -9,31 +9,31 @@
 typedef struct {
     char *buf;
     size_t cap, len;
-} out;
+} text_out;
 
-static void put(out *o, const char *s, size_t n)
+static void text_put(text_out *o, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++, o->len++)
         if (o->len + 1 < o->cap) o->buf[o->len] = s[i];
 }
-static void puts0(out *o, const char *s) { if (s) put(o, s, strlen(s)); }
-static size_t done(out *o)
+static void puts0(text_out *o, const char *s) { if (s) text_put(o, s, strlen(s)); }
+static size_t done(text_out *o)
 {
     if (o->cap) o->buf[o->len < o->cap ? o->len : o->cap - 1] = 0;
     return o->len;
 }
 
 /* "..." content: \" and \\ lose their backslash. */
-static void unescape(out *o, const char *s, size_t n)
+static void unescape(text_out *o, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         if (s[i] == '\\' && i + 1 < n && (s[i + 1] == '"' || s[i + 1] == '\\')) i++;
-        put(o, s + i, 1);
+        text_put(o, s + i, 1);
     }
 }
 
 /* `> ` quoted lines: each line without its blanks, `>` and one space. */
-static void unquote_lines(out *o, const char *s, size_t n)
+static void unquote_lines(text_out *o, const char *s, size_t n)
 {
     size_t i = 0;
     bool first = true;
@@ -44,24 +44,24 @@ static void unquote_lines(out *o, const char *s, size_t n)
         while (k < e && parl__is_blank((unsigned char)s[k])) k++;
         if (k < e && s[k] == '>') k++;
         if (k < e && s[k] == ' ') k++;
-        if (!first) put(o, "\n", 1);
-        put(o, s + k, e - k);
+        if (!first) text_put(o, "\n", 1);
+        text_put(o, s + k, e - k);
         first = false;
         i = e + 1;
     }
 }
 
-static void text(out *o, const char *msg, const parl_text *t)
+static void text(text_out *o, const char *msg, const parl_text *t)
 {
     const char *s = msg + t->span.off;
     if (t->form == PARL_FORM_QUOTED) unescape(o, s, t->span.len);
     else if (t->form == PARL_FORM_LINES) unquote_lines(o, s, t->span.len);
-    else put(o, s, t->span.len);
+    else text_put(o, s, t->span.len);
 }
 
 size_t parl_text_copy(const char *msg, const parl_text *t, char *buf, size_t cap)
 {
-    out o = { buf, cap, 0 };
+    text_out o = { buf, cap, 0 };
     if (t && t->form != PARL_FORM_NONE) text(&o, msg, t);
     return done(&o);
 }
@@ -78,15 +78,15 @@ static int placeholder(const char *s, size_t n)
     return -1;
 }
 
-typedef void (*fill_fn)(out *o, int ph, const void *ctx);
+typedef void (*fill_fn)(text_out *o, int ph, const void *ctx);
 
 /* Copies TMPL, replacing each known {placeholder} through FILL. */
-static void expand(out *o, const char *tmpl, fill_fn fill, const void *ctx)
+static void expand(text_out *o, const char *tmpl, fill_fn fill, const void *ctx)
 {
     for (const char *p = tmpl; *p;) {
         const char *e = *p == '{' ? strchr(p, '}') : NULL;
         int ph = e ? placeholder(p + 1, (size_t)(e - p - 1)) : -1;
-        if (ph < 0) { put(o, p++, 1); continue; }
+        if (ph < 0) { text_put(o, p++, 1); continue; }
         fill(o, ph, ctx);
         p = e + 1;
     }
@@ -98,25 +98,25 @@ typedef struct {
     const parl_command *c;
 } hint_ctx;
 
-static void options(out *o, const parl_hint *h)
+static void options(text_out *o, const parl_hint *h)
 {
     for (int i = 0; i < h->nopts; i++) {
         if (i) puts0(o, PARL__S(i + 1 == h->nopts ? parl__dia_messages.list_last : parl__dia_messages.list_separator));
-        if (h->verb_opts) put(o, &parl__dia_sigil, 1);
+        if (h->verb_opts) text_put(o, &parl__dia_sigil, 1);
         puts0(o, h->opts[i]);
     }
 }
 
-static void fill_hint(out *o, int ph, const void *vctx)
+static void fill_hint(text_out *o, int ph, const void *vctx)
 {
     const hint_ctx *x = vctx;
     const parl_hint *h = &x->c->hint;
     switch (ph) {
     case PARL__PH_VERB:
         if (x->c->match.verb >= 0) puts0(o, parl_verb_name(x->ctx, x->c->match.verb));
-        else put(o, x->msg + x->c->verb_text.off, x->c->verb_text.len);
+        else text_put(o, x->msg + x->c->verb_text.off, x->c->verb_text.len);
         break;
-    case PARL__PH_GOT: put(o, x->msg + h->got.off, h->got.len); break;
+    case PARL__PH_GOT: text_put(o, x->msg + h->got.off, h->got.len); break;
     case PARL__PH_ARG: puts0(o, parl_arg_name(h->arg)); break;
     case PARL__PH_OPTIONS: options(o, h); break;
     case PARL__PH_SUGGESTION: puts0(o, h->suggestion); break;
@@ -128,7 +128,7 @@ static void fill_hint(out *o, int ph, const void *vctx)
 size_t parl_hint_message(const parl_dialect_ctx *ctx, const char *msg, const parl_command *c,
                          char *buf, size_t cap)
 {
-    out o = { buf, cap, 0 };
+    text_out o = { buf, cap, 0 };
     const parl__messages *M = &parl__dia_messages;
     int tmpl = -1;
     switch (c->hint.failure) {
@@ -149,7 +149,7 @@ size_t parl_hint_message(const parl_dialect_ctx *ctx, const char *msg, const par
     return done(&o);
 }
 
-static void fill_custom(out *o, int ph, const void *vctx)
+static void fill_custom(text_out *o, int ph, const void *vctx)
 {
     const hint_ctx *x = vctx;
     const parl_dialect_intent *in = &x->c->intent;
@@ -164,7 +164,7 @@ static void fill_custom(out *o, int ph, const void *vctx)
 size_t parl_custom_apply(const parl_dialect_ctx *ctx, const char *msg, const parl_command *c,
                          char *buf, size_t cap)
 {
-    out o = { buf, cap, 0 };
+    text_out o = { buf, cap, 0 };
     const parl_cfg_verb *v = parl__dia_cfg_verb(ctx, c->intent.verb);
     if (v && v->template_text[0]) {
         hint_ctx x = { ctx, msg, c };

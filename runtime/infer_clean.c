@@ -7,8 +7,8 @@
 
 #define TAIL_MAX 8
 
-static int is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
-static int trims(unsigned char c) { return is_blank(c) || (parl__trim_set[c >> 6] >> (c & 63) & 1); }
+static int clean_is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+static int trims(unsigned char c) { return clean_is_blank(c) || (parl__trim_set[c >> 6] >> (c & 63) & 1); }
 
 /* Length of the longest pattern in variants [from, from+count) matching the
  * tokens TOKS[0..nt) read from the end (AT_END) or the start. A pattern
@@ -91,7 +91,7 @@ static int clean_once(const char *text, size_t *a, size_t *b, tokens *all)
 {
     const unsigned char *p = (const unsigned char *)text;
     size_t a0 = *a, b0 = *b;
-    while (*a < *b && is_blank(p[*a])) (*a)++;
+    while (*a < *b && clean_is_blank(p[*a])) (*a)++;
     while (*b > *a && trims(p[*b - 1])) (*b)--;
     if (*a == *b) return 0;
 

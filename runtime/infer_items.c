@@ -53,8 +53,8 @@ const parl__tok *parl__reader_tok_more(parl__reader *r, int ahead)
     return &r->toks[r->itok + ahead];
 }
 
-static const parl__tok *peek(parl__reader *r) { return parl__reader_tok(r, 0); }
-static void take(parl__reader *r) { r->itok++; }
+static const parl__tok *peek_token(parl__reader *r) { return parl__reader_tok(r, 0); }
+static void take_token(parl__reader *r) { r->itok++; }
 
 static unsigned qclass_of(const parl__tok *t)
 {
@@ -83,13 +83,13 @@ static void read_quantity(parl__reader *r, parl__item *it, unsigned code, int64_
     values[0] = value;
     ends[0] = it->end;
     while (k < RUN_MAX) {   /* the run: number tokens that may meet */
-        const parl__tok *t = peek(r);
+        const parl__tok *t = peek_token(r);
         unsigned c = qclass_of(t);
         if (!(parl__qty_follow[codes[k - 1]] >> c & 1)) break;
         codes[k] = (unsigned char)c;
         values[k] = value_of(t);
         ends[k++] = t->end;
-        take(r);
+        take_token(r);
     }
     run = k;
     int alone = run == 1 ? parl__qty_alone_kind(code, value) : PARL__QTY_NONE;
@@ -148,12 +148,12 @@ const parl__item *parl__read_item(parl__reader *r)
         it->start = it->end = r->n;
         return it;
     }
-    const parl__tok *t = peek(r);
+    const parl__tok *t = peek_token(r);
     while (t->kind == PARL__TK_PUNCT) {   /* patterns do not see it */
-        take(r);
-        t = peek(r);
+        take_token(r);
+        t = peek_token(r);
     }
-    if (t->kind != PARL__TK_END) take(r);
+    if (t->kind != PARL__TK_END) take_token(r);
     it->start = t->start;
     it->end = t->end;
     it->word = t->word;

@@ -27,10 +27,10 @@ typedef struct {
     int n;
     parl_command *c;
     parl_dialect_intent *in;
-} args;
+} intent_args;
 
-static const parl__dtok *T(const args *a, int i) { return &a->tok[a->at[i]]; }
-static int K(const args *a, int i) { return i >= 0 && i < a->n ? T(a, i)->kind : PARL__DTK_END; }
+static const parl__dtok *T(const intent_args *a, int i) { return &a->tok[a->at[i]]; }
+static int K(const intent_args *a, int i) { return i >= 0 && i < a->n ? T(a, i)->kind : PARL__DTK_END; }
 
 static bool is_content(int k)
 {
@@ -39,7 +39,7 @@ static bool is_content(int k)
 static bool is_ref(int k) { return k == PARL__DTK_REF || k == PARL__DTK_REFURI; }
 
 /* The sense of class CLS of the bare word at I. */
-static const parl__dsense *sense_at(const args *a, int i, parl__wclass cls)
+static const parl__dsense *sense_at(const intent_args *a, int i, parl__wclass cls)
 {
     if (K(a, i) != PARL__DTK_WORD) return NULL;
     return parl__dia_word_sense(a->msg + T(a, i)->start, T(a, i)->end - T(a, i)->start, cls);
@@ -62,7 +62,7 @@ static parl_span fence_inside(const char *msg, size_t s, size_t e)
 }
 
 /* The text of token I as content. */
-static parl_text text_at(const args *a, int i)
+static parl_text text_at(const intent_args *a, int i)
 {
     const parl__dtok *t = T(a, i);
     parl_text x = { { t->start, t->end - t->start }, PARL_FORM_BARE };
@@ -86,7 +86,7 @@ static parl_text text_at(const args *a, int i)
 
 /* Arguments [i, j) as one piece of content: a single quoted/fenced/...
  * token is that content, anything else the words as written. */
-static parl_text span_of(const args *a, int i, int j)
+static parl_text span_of(const intent_args *a, int i, int j)
 {
     parl_text x = { { 0, 0 }, PARL_FORM_NONE };
     if (i >= j) return x;
@@ -98,13 +98,13 @@ static parl_text span_of(const args *a, int i, int j)
 }
 
 /* Does the verb declare ARG as required (grammar/verbs.yaml `requires`)? */
-static bool requires(const args *a, parl_arg arg)
+static bool requires(const intent_args *a, parl_arg arg)
 {
     int v = a->in->verb;
     return v >= 0 && v < PARL_VERB_COUNT && (parl__dia_verbs[v].requires >> arg & 1u);
 }
 
-static bool fail(args *a, parl_failure f, parl_hint_kind k)
+static bool intent_fail(intent_args *a, parl_failure f, parl_hint_kind k)
 {
     if (!a->c->hint.failure) {
         a->c->hint.failure = f;
@@ -113,9 +113,9 @@ static bool fail(args *a, parl_failure f, parl_hint_kind k)
     return false;
 }
 
-static bool missing(args *a, parl_arg arg)
+static bool missing(intent_args *a, parl_arg arg)
 {
-    fail(a, PARL_FAIL_MISSING_ARG, PARL_HINT_MISSING_ARG);
+    intent_fail(a, PARL_FAIL_MISSING_ARG, PARL_HINT_MISSING_ARG);
     a->c->hint.arg = arg;
     a->c->hint.suggestion = parl_verb_example(a->ctx, a->in->verb, 0);
     return false;
@@ -123,29 +123,29 @@ static bool missing(args *a, parl_arg arg)
 
 /* An unknown modifier close to words of class CLS; returns true when it
  * was one (and the failure is recorded). */
-static bool unknown_modifier(args *a, int i, parl__wclass cls)
+static bool unknown_modifier(intent_args *a, int i, parl__wclass cls)
 {
     const parl__dtok *t = T(a, i);
     const char **opts = a->c->hint.opts;
     int k = parl__dia_similar(a->msg + t->start, t->end - t->start, cls, opts);
     if (!k) return false;
     if (a->c->hint.failure) return true;
-    fail(a, PARL_FAIL_UNKNOWN_MODIFIER, PARL_HINT_UNKNOWN_MODIFIER);
+    intent_fail(a, PARL_FAIL_UNKNOWN_MODIFIER, PARL_HINT_UNKNOWN_MODIFIER);
     a->c->hint.nopts = k;
     a->c->hint.got.off = t->start;
     a->c->hint.got.len = t->end - t->start;
     return true;
 }
 
-static void ambiguous(args *a, parl_op x, parl_op y)
+static void ambiguous(intent_args *a, parl_op x, parl_op y)
 {
-    fail(a, PARL_FAIL_AMBIGUOUS_ARGS, PARL_HINT_AMBIGUOUS);
+    intent_fail(a, PARL_FAIL_AMBIGUOUS_ARGS, PARL_HINT_AMBIGUOUS);
     a->c->hint.nopts = 2;
     a->c->hint.opts[0] = parl_op_name(x);
     a->c->hint.opts[1] = parl_op_name(y);
 }
 
-static int find_kind(const args *a, int from, int kind)
+static int find_kind(const intent_args *a, int from, int kind)
 {
     for (int i = from; i < a->n; i++)
         if (K(a, i) == kind) return i;
@@ -156,7 +156,7 @@ static int find_kind(const args *a, int from, int kind)
 
 /* `@name(.field)*`: the name must be a reference (or, where @words name
  * people and platforms, anything), each field a known field. */
-static bool check_ref(args *a, int i, bool mentions_ok)
+static bool check_ref(intent_args *a, int i, bool mentions_ok)
 {
     const parl__dtok *t = T(a, i);
     if (t->kind != PARL__DTK_REF) return true;
@@ -186,20 +186,20 @@ static bool check_ref(args *a, int i, bool mentions_ok)
     const char **opts = a->c->hint.opts;
     int k = parl__dia_similar(a->msg + bad.off, bad.len, cls, opts);
     if (!k && cls == PARL__WC_REFERENCE) return true;   /* @alice in a query: just text */
-    fail(a, PARL_FAIL_INVALID_REFERENCE, PARL_HINT_UNKNOWN_MODIFIER);
+    intent_fail(a, PARL_FAIL_INVALID_REFERENCE, PARL_HINT_UNKNOWN_MODIFIER);
     a->c->hint.nopts = k;
     a->c->hint.got = bad;
     return false;
 }
 
-static void check_refs(args *a, bool mentions_ok)
+static void check_refs(intent_args *a, bool mentions_ok)
 {
     for (int i = 0; i < a->n; i++) check_ref(a, i, mentions_ok);
 }
 
 /* ---------------------------------------------------------------- kinds */
 
-static bool block_listed(const args *a, parl_text label)
+static bool block_listed(const intent_args *a, parl_text label)
 {
     const parl_dialect_ctx *ctx = a->ctx;
     if (!ctx || !ctx->blocks || label.form == PARL_FORM_NONE) return false;
@@ -214,13 +214,13 @@ static bool block_listed(const args *a, parl_text label)
 }
 
 /* A label is one word or one quoted name. */
-static bool label_like(const args *a, int i)
+static bool label_like(const intent_args *a, int i)
 {
     int k = K(a, i);
     return k == PARL__DTK_WORD || k == PARL__DTK_STRING || k == PARL__DTK_MINUSWORD;
 }
 
-static void recall(args *a)
+static void recall(intent_args *a)
 {
     parl_dialect_intent *in = a->in;
     parl_op implied = a->c->match.op;
@@ -287,7 +287,7 @@ static void recall(args *a)
     in->content = span_of(a, 0, n);
 }
 
-static void context(args *a)
+static void intent_context(intent_args *a)
 {
     parl_dialect_intent *in = a->in;
     int i = 0, n = a->n;
@@ -353,7 +353,7 @@ static void context(args *a)
 
 /* `in SCOPE` at I (I+1 must exist); true when it names a scope. An unknown
  * word close to a scope is an unknown modifier. */
-static bool scope_at(args *a, int i)
+static bool scope_at(intent_args *a, int i)
 {
     if (!sense_at(a, i, PARL__WC_SEARCH_IN) || i + 1 >= a->n) return false;
     const parl__dsense *s = sense_at(a, i + 1, PARL__WC_SCOPE);
@@ -362,7 +362,7 @@ static bool scope_at(args *a, int i)
     return false;
 }
 
-static void search(args *a)
+static void intent_search(intent_args *a)
 {
     parl_dialect_intent *in = a->in;
     int i = 0, j = a->n;
@@ -385,7 +385,7 @@ static void search(args *a)
 
 /* `@domain @target`: two @words are platform then target; one is the
  * platform when it names one, else the target. */
-static void send(args *a)
+static void send(intent_args *a)
 {
     parl_dialect_intent *in = a->in;
     int i = 0, n = a->n, nat = 0, at[2];
@@ -421,7 +421,7 @@ static void send(args *a)
     if (requires(a, PARL_ARG_TARGET) && in->target.form == PARL_FORM_NONE) missing(a, PARL_ARG_TARGET);
 }
 
-static bool looks_like_host(const args *a, int i)
+static bool looks_like_host(const intent_args *a, int i)
 {
     if (K(a, i) != PARL__DTK_WORD) return false;
     const parl__dtok *t = T(a, i);
@@ -430,7 +430,7 @@ static bool looks_like_host(const args *a, int i)
     return dots > 0 && parl__is_wordch((unsigned char)a->msg[t->start]);
 }
 
-static void fetch(args *a)
+static void fetch(intent_args *a)
 {
     parl_dialect_intent *in = a->in;
     for (int i = 0; i < a->n; i++) {
@@ -450,7 +450,7 @@ static void fetch(args *a)
     if (in->url.form == PARL_FORM_NONE && !in->cont) missing(a, PARL_ARG_URL);
 }
 
-static void text_intent(args *a, parl_arg need, bool raw)
+static void text_intent(intent_args *a, parl_arg need, bool raw)
 {
     if (a->n == 0) { missing(a, need); return; }
     check_refs(a, false);
@@ -461,7 +461,7 @@ static void text_intent(args *a, parl_arg need, bool raw)
     } else a->in->content = span_of(a, 0, a->n);
 }
 
-static void data(args *a)
+static void data(intent_args *a)
 {
     parl_dialect_intent *in = a->in;
     int i = 0, n = a->n;
@@ -477,7 +477,7 @@ static void data(args *a)
     } else if (i < n) in->content = span_of(a, i, n);
 }
 
-static bool request_like(const args *a, int i)
+static bool request_like(const intent_args *a, int i)
 {
     int k = K(a, i);
     if (is_ref(k)) return true;
@@ -489,7 +489,7 @@ static bool request_like(const args *a, int i)
     return false;
 }
 
-static void authority(args *a)
+static void authority(intent_args *a)
 {
     parl_dialect_intent *in = a->in;
     int i = 0, j = a->n;
@@ -505,7 +505,7 @@ static void authority(args *a)
     else if (requires(a, PARL_ARG_REASON)) missing(a, PARL_ARG_REASON);
 }
 
-static void custom(args *a)
+static void custom(intent_args *a)
 {
     parl_dialect_intent *in = a->in;
     int i = 0;
@@ -518,7 +518,7 @@ static void custom(args *a)
 void parl__dia_intent(const parl_dialect_ctx *ctx, const char *msg, const parl__dtok *tok,
                       const parl__dia_cmd *pc, parl_command *c)
 {
-    args a;
+    intent_args a;
     a.ctx = ctx;
     a.msg = msg;
     a.tok = tok;
@@ -532,8 +532,8 @@ void parl__dia_intent(const parl_dialect_ctx *ctx, const char *msg, const parl__
     in->kind = parl_verb_intent(ctx, in->verb);
     switch (in->kind) {
     case PARL_INTENT_RECALL: check_refs(&a, false); recall(&a); break;
-    case PARL_INTENT_CONTEXT: check_refs(&a, false); context(&a); break;
-    case PARL_INTENT_SEARCH: check_refs(&a, false); search(&a); break;
+    case PARL_INTENT_CONTEXT: check_refs(&a, false); intent_context(&a); break;
+    case PARL_INTENT_SEARCH: check_refs(&a, false); intent_search(&a); break;
     case PARL_INTENT_SEND: send(&a); break;
     case PARL_INTENT_FETCH: fetch(&a); break;
     case PARL_INTENT_WEB: text_intent(&a, PARL_ARG_QUERY, false); break;

@@ -20,16 +20,16 @@ const char *parl_section_name(parl_section s)
     return (unsigned)s < PARL_SECTION__COUNT ? parl__section_names[s] : "none";
 }
 
-static int find(const char *const *names, int n, const char *name)
+static int name_find(const char *const *names, int n, const char *name)
 {
     for (int i = 0; i < n; i++)
         if (!strcmp(names[i], name)) return i;
     return -1;
 }
 
-int parl_mode_from_name(const char *name) { return find(parl__mode_names, PARL_MODE__COUNT, name); }
-int parl_unit_from_name(const char *name) { return find(parl__unit_names, PARL_UNIT__COUNT, name); }
-int parl_section_from_name(const char *name) { return find(parl__section_names, PARL_SECTION__COUNT, name); }
+int parl_mode_from_name(const char *name) { return name_find(parl__mode_names, PARL_MODE__COUNT, name); }
+int parl_unit_from_name(const char *name) { return name_find(parl__unit_names, PARL_UNIT__COUNT, name); }
+int parl_section_from_name(const char *name) { return name_find(parl__section_names, PARL_SECTION__COUNT, name); }
 
 int parl_parse_number(const char *text, size_t len, int64_t *value, bool *is_ordinal)
 {

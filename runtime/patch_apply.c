@@ -28,9 +28,9 @@ typedef struct applier {
 } applier;
 
 /* A position in src: 0-based line and the offset of its first byte. */
-typedef struct cursor {
+typedef struct apply_cursor {
     size_t line, off;
-} cursor;
+} apply_cursor;
 
 /* Why a hunk does not fit at a position. */
 typedef struct miss {
@@ -39,14 +39,14 @@ typedef struct miss {
     size_t src_line;    /* 1-based src line */
 } miss;
 
-static void cur_fwd(const applier *a, cursor *c)
+static void cur_fwd(const applier *a, apply_cursor *c)
 {
     c->off = text_line_end(a->src, a->src_len, c->off);
     c->line++;
 }
 
 /* Requires c->line > 0: the previous line ends with the '\n' at off - 1. */
-static void cur_back(const applier *a, cursor *c)
+static void cur_back(const applier *a, apply_cursor *c)
 {
     size_t p = c->off - 1;
     while (p > 0 && a->src[p - 1] != '\n') p--;
@@ -54,7 +54,7 @@ static void cur_back(const applier *a, cursor *c)
     c->line--;
 }
 
-static void cur_seek(const applier *a, cursor *c, size_t line)
+static void cur_seek(const applier *a, apply_cursor *c, size_t line)
 {
     while (c->line < line) cur_fwd(a, c);
     while (c->line > line) cur_back(a, c);
@@ -108,7 +108,7 @@ static bool same_text(const applier *a, const parl_patch_line *pl, const char *s
     }
 }
 
-static parl_patch_status line_matches(const applier *a, const cursor *c,
+static parl_patch_status line_matches(const applier *a, const apply_cursor *c,
                                       const parl_patch_line *pl)
 {
     size_t next = text_line_end(a->src, a->src_len, c->off);
@@ -178,7 +178,7 @@ static uint64_t drift_line(const drift_hash *d, const char *s, size_t n, bool nl
     return drift_add(drift_mul(h, d->byte_base), nl ? 258 : 257);
 }
 
-static uint64_t drift_src_line(const applier *a, const drift_hash *d, const cursor *c)
+static uint64_t drift_src_line(const applier *a, const drift_hash *d, const apply_cursor *c)
 {
     size_t next = text_line_end(a->src, a->src_len, c->off);
     bool nl = next > c->off && a->src[next - 1] == '\n';
@@ -223,10 +223,10 @@ static void drift_init(const applier *a, const parl_hunk *h, drift_hash *d)
 typedef struct drift_window {
     size_t pos;
     uint64_t sum;
-    cursor first, end;
+    apply_cursor first, end;
 } drift_window;
 
-static void drift_window_at(const applier *a, const drift_hash *d, cursor c, drift_window *w)
+static void drift_window_at(const applier *a, const drift_hash *d, apply_cursor c, drift_window *w)
 {
     w->pos = c.line;
     w->first = c;
@@ -261,7 +261,7 @@ static bool drift_may_match(const applier *a, const drift_hash *d, drift_window 
 /* ---------------------------------------------------------------- locating */
 
 /* Do the hunk's old lines stand at C? */
-static bool match_at(const applier *a, const parl_hunk *h, cursor c, miss *m)
+static bool apply_match_at(const applier *a, const parl_hunk *h, apply_cursor c, miss *m)
 {
     parl_hunk_lines hl;
     parl_patch_line pl;
@@ -293,10 +293,10 @@ static bool match_at(const applier *a, const parl_hunk *h, cursor c, miss *m)
 /* Tries the stated line WANT, then WANT+1, WANT-1, ... within the drift,
  * never before FROM (the end of the previous hunk). The miss reported is
  * the one at the stated line. */
-static bool locate(const applier *a, const parl_hunk *h, cursor from, size_t want,
-                   cursor *at, miss *first)
+static bool locate(const applier *a, const parl_hunk *h, apply_cursor from, size_t want,
+                   apply_cursor *at, miss *first)
 {
-    cursor up = from, down = from;
+    apply_cursor up = from, down = from;
     bool recorded = false;
     size_t drift = a->max_drift;
     if (want > a->nlines) {   /* stated past the end: only drift back can help */
@@ -313,7 +313,7 @@ static bool locate(const applier *a, const parl_hunk *h, cursor from, size_t wan
     bool hashed = drift > 0 && h->old_count >= DRIFT_HASH_MIN && h->old_count <= a->nlines;
     if (hashed) {
         drift_init(a, h, &d);
-        cursor c = from;
+        apply_cursor c = from;
         cur_seek(a, &c, want + d.k <= a->nlines ? want : a->nlines - d.k);
         drift_window_at(a, &d, c, &win[0]);
         win[1] = win[0];
@@ -324,10 +324,10 @@ static bool locate(const applier *a, const parl_hunk *h, cursor from, size_t wan
             size_t pos = s == 0 ? want + k : want - k;
             if (pos < from.line || pos > a->nlines) continue;
             if (recorded && hashed && !drift_may_match(a, &d, &win[s], pos)) continue;
-            cursor *c = s == 0 ? &up : &down;
+            apply_cursor *c = s == 0 ? &up : &down;
             miss m;
             cur_seek(a, c, pos);
-            if (match_at(a, h, *c, &m)) { *at = *c; return true; }
+            if (apply_match_at(a, h, *c, &m)) { *at = *c; return true; }
             if (!recorded) { *first = m; recorded = true; }
         }
         bool more_up = k < a->nlines - want;
@@ -353,7 +353,7 @@ static void put_inserted(const applier *a, parl_sink *out, const parl_patch_line
 
 /* Writes the hunk's new lines for a hunk located at C; returns the
  * position after its old lines. Context lines are copied from the text. */
-static cursor put_hunk(const applier *a, parl_sink *out, const parl_hunk *h, cursor c)
+static apply_cursor apply_put_hunk(const applier *a, parl_sink *out, const parl_hunk *h, apply_cursor c)
 {
     parl_hunk_lines hl;
     parl_patch_line pl;
@@ -373,7 +373,7 @@ static parl_patch_status run(const applier *a, parl_sink *out, const parl_patch_
 {
     parl_patch_iter it;
     parl_hunk h;
-    cursor done = { 0, 0 };
+    apply_cursor done = { 0, 0 };
     ptrdiff_t offset = 0;
     size_t nh = 0;
     rep->drifted = 0;
@@ -381,7 +381,7 @@ static parl_patch_status run(const applier *a, parl_sink *out, const parl_patch_
     while (parl_patch_next(&it, &h, NULL) == 1) {
         size_t lo = hunk_lo(&h);
         size_t want = (size_t)((ptrdiff_t)lo + offset);
-        cursor at;
+        apply_cursor at;
         miss m;
         nh++;
         if (!locate(a, &h, done, want, &at, &m)) {
@@ -392,7 +392,7 @@ static parl_patch_status run(const applier *a, parl_sink *out, const parl_patch_
             return m.st;
         }
         sink_put(out, a->src + done.off, at.off - done.off);
-        done = put_hunk(a, out, &h, at);
+        done = apply_put_hunk(a, out, &h, at);
         offset = (ptrdiff_t)at.line - (ptrdiff_t)lo;
         if (offset) rep->drifted++;
         if (opts && opts->offsets && nh <= opts->offsets_cap) opts->offsets[nh - 1] = offset;

@@ -109,7 +109,7 @@ static uint64_t hash_bytes(const char *p, size_t n)
 }
 
 /* Equal lines get equal classes: the global index of the first such line. */
-static void classify(differ *d)
+static void classify_lines(differ *d)
 {
     size_t lines = d->na + d->nb, mask = table_size(lines) - 1;
     size_t *table = (size_t *)d->fd;    /* slot: 1 + global line, 0 empty */
@@ -246,7 +246,7 @@ static bool next_change(const differ *d, size_t i, size_t j, change *c)
     return false;
 }
 
-static void put_num(parl_sink *out, size_t v)
+static void diff_put_num(parl_sink *out, size_t v)
 {
     char buf[24];
     size_t n = sizeof buf;
@@ -258,10 +258,10 @@ static void put_num(parl_sink *out, size_t v)
  * line before the (empty) range. */
 static void put_range(parl_sink *out, size_t lo, size_t count)
 {
-    put_num(out, count ? lo + 1 : lo);
+    diff_put_num(out, count ? lo + 1 : lo);
     if (count == 1) return;
     sink_byte(out, ',');
-    put_num(out, count);
+    diff_put_num(out, count);
 }
 
 static void put_line(const differ *d, parl_sink *out, char op, size_t g)
@@ -277,7 +277,7 @@ static void put_line(const differ *d, parl_sink *out, char op, size_t g)
 }
 
 /* Writes the hunk spanning old [i, i_end) and new [j, j_end). */
-static void put_hunk(const differ *d, parl_sink *out, size_t i, size_t i_end, size_t j,
+static void diff_put_hunk(const differ *d, parl_sink *out, size_t i, size_t i_end, size_t j,
                      size_t j_end)
 {
     sink_put(out, "@@ -", 4);
@@ -309,7 +309,7 @@ static size_t put_diff(const differ *d, parl_sink *out, const parl_diff_opts *o)
 {
     size_t ctx = o->context, hunks = 0;
     if (ctx > d->na + d->nb) ctx = d->na + d->nb;   /* keeps 2 * ctx finite */
-    change first, last, next;
+    change first = { 0, 0, 0, 0 }, last, next = { 0, 0, 0, 0 };   /* gcc -O3 cannot see next_change() sets them */
     bool more = next_change(d, 0, 0, &first);
     if (more && o->old_name) {
         put_header(out, "--- ", o->old_name, o->old_name_len);
@@ -322,7 +322,7 @@ static size_t put_diff(const differ *d, parl_sink *out, const parl_diff_opts *o)
         size_t lead = first.i0 < ctx ? first.i0 : ctx;
         size_t gap = more ? next.i0 - last.i1 : d->na - last.i1;
         size_t trail = gap < ctx ? gap : ctx;
-        put_hunk(d, out, first.i0 - lead, last.i1 + trail, first.j0 - lead, last.j1 + trail);
+        diff_put_hunk(d, out, first.i0 - lead, last.i1 + trail, first.j0 - lead, last.j1 + trail);
         hunks++;
         first = next;
     }
@@ -355,7 +355,7 @@ parl_patch_status parl_diff(const char *old_text, size_t old_len,
     carve(&d, work);
     index_lines(old_text, old_len, d.start_a, d.na);
     index_lines(new_text, new_len, d.start_b, d.nb);
-    classify(&d);
+    classify_lines(&d);
     /* GNU diff's bound: about the square root of the diagonals, at least
      * MIN_MAX_COST. */
     d.max_cost = opts->max_cost;

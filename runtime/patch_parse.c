@@ -35,7 +35,7 @@ static bool starts_with(const char *t, const pline *l, const char *lit)
 }
 
 /* Blank: empty, or a lone '\r' from a CRLF line end. */
-static bool is_blank(const char *t, const pline *l)
+static bool line_is_blank(const char *t, const pline *l)
 {
     return l->end == l->start || (l->end - l->start == 1 && t[l->start] == '\r');
 }
@@ -56,7 +56,7 @@ static bool all_crlf(const char *t, size_t len)
     return n > 0;
 }
 
-static int fail(parl_patch_iter *it, parl_patch_report *rep, parl_patch_status st,
+static int parse_fail(parl_patch_iter *it, parl_patch_report *rep, parl_patch_status st,
                 size_t line, size_t col)
 {
     it->state = ST_FAILED;
@@ -97,7 +97,7 @@ static int file_headers(parl_patch_iter *it, const pline *l, parl_patch_report *
 {
     pline l2 = read_line(it->text, it->len, l->next, it->crlf);
     if (l->next >= it->len || !starts_with(it->text, &l2, "+++ "))
-        return fail(it, rep, PARL_PATCH_E_FILE_HEADER, it->line + 1, 1);
+        return parse_fail(it, rep, PARL_PATCH_E_FILE_HEADER, it->line + 1, 1);
     it->old_name = header_name(it->text, l);
     it->new_name = header_name(it->text, &l2);
     it->pos = l2.next;
@@ -186,21 +186,21 @@ static int hunk_body(parl_patch_iter *it, parl_hunk *h, parl_patch_report *rep)
     h->body.off = it->pos;
     while (old_due || new_due) {
         if (it->pos >= it->len) {
-            fail(it, rep, PARL_PATCH_E_SHORT, it->line, 0);
+            parse_fail(it, rep, PARL_PATCH_E_SHORT, it->line, 0);
             if (rep) { rep->old_due = old_due; rep->new_due = new_due; }
             return -1;
         }
         pline l = read_line(t, it->len, it->pos, it->crlf);
         char op = l.end > l.start ? t[l.start] : ' ';
-        if (op == ' ' && (!old_due || !new_due)) return fail(it, rep, PARL_PATCH_E_LONG, it->line, 1);
-        if (op == '-' && !old_due) return fail(it, rep, PARL_PATCH_E_LONG, it->line, 1);
-        if (op == '+' && !new_due) return fail(it, rep, PARL_PATCH_E_LONG, it->line, 1);
+        if (op == ' ' && (!old_due || !new_due)) return parse_fail(it, rep, PARL_PATCH_E_LONG, it->line, 1);
+        if (op == '-' && !old_due) return parse_fail(it, rep, PARL_PATCH_E_LONG, it->line, 1);
+        if (op == '+' && !new_due) return parse_fail(it, rep, PARL_PATCH_E_LONG, it->line, 1);
         if (op == '\\') {
             if (!take_marker(h, last, old_due, new_due))
-                return fail(it, rep, PARL_PATCH_E_MARKER, it->line, 1);
+                return parse_fail(it, rep, PARL_PATCH_E_MARKER, it->line, 1);
             op = 0;
         } else if (op != ' ' && op != '-' && op != '+') {
-            fail(it, rep, PARL_PATCH_E_SHORT, it->line, 1);
+            parse_fail(it, rep, PARL_PATCH_E_SHORT, it->line, 1);
             if (rep) { rep->old_due = old_due; rep->new_due = new_due; }
             return -1;
         }
@@ -213,7 +213,7 @@ static int hunk_body(parl_patch_iter *it, parl_hunk *h, parl_patch_report *rep)
     /* The marker for the hunk's last line comes after the counts are met. */
     if (it->pos < it->len && t[it->pos] == '\\') {
         if (!take_marker(h, last, 0, 0))
-            return fail(it, rep, PARL_PATCH_E_MARKER, it->line, 1);
+            return parse_fail(it, rep, PARL_PATCH_E_MARKER, it->line, 1);
         it->pos = read_line(t, it->len, it->pos, it->crlf).next;
         it->line++;
     }
@@ -228,9 +228,9 @@ static int hunk(parl_patch_iter *it, const pline *l, parl_hunk *h, parl_patch_re
     h->line = it->line;
     h->crlf = it->crlf;
     size_t col = parse_hunk_header(it->text + l->start, l->end - l->start, h);
-    if (col) return fail(it, rep, PARL_PATCH_E_HUNK_HEADER, it->line, col);
+    if (col) return parse_fail(it, rep, PARL_PATCH_E_HUNK_HEADER, it->line, col);
     if (it->ended || hunk_lo(h) < it->next_lo)
-        return fail(it, rep, PARL_PATCH_E_ORDER, it->line, 0);
+        return parse_fail(it, rep, PARL_PATCH_E_ORDER, it->line, 0);
     it->pos = l->next;
     it->line++;
     if (hunk_body(it, h, rep)) return -1;
@@ -251,29 +251,29 @@ int parl_patch_next(parl_patch_iter *it, parl_hunk *h, parl_patch_report *rep)
         pline l = read_line(t, it->len, it->pos, it->crlf);
         if (starts_with(t, &l, "@@")) return hunk(it, &l, h, rep);
         if (starts_with(t, &l, "--- ")) {
-            if (it->state == ST_HEADERS) return fail(it, rep, PARL_PATCH_E_FILE_HEADER, it->line, 1);
+            if (it->state == ST_HEADERS) return parse_fail(it, rep, PARL_PATCH_E_FILE_HEADER, it->line, 1);
             if (it->state == ST_BETWEEN) {
                 pline l2 = read_line(t, it->len, l.next, it->crlf);
                 bool second_file = l.next < it->len && starts_with(t, &l2, "+++ ");
-                return fail(it, rep, second_file ? PARL_PATCH_E_MULTIFILE : PARL_PATCH_E_LONG,
+                return parse_fail(it, rep, second_file ? PARL_PATCH_E_MULTIFILE : PARL_PATCH_E_LONG,
                             it->line, 1);
             }
             if (file_headers(it, &l, rep)) return -1;
             continue;
         }
         if (starts_with(t, &l, "+++ ") && it->state != ST_BETWEEN)
-            return fail(it, rep, PARL_PATCH_E_FILE_HEADER, it->line, 1);
-        if (it->state != ST_PREAMBLE && !is_blank(t, &l)) {
+            return parse_fail(it, rep, PARL_PATCH_E_FILE_HEADER, it->line, 1);
+        if (it->state != ST_PREAMBLE && !line_is_blank(t, &l)) {
             char c = t[l.start];
             parl_patch_status st = PARL_PATCH_E_GARBAGE;
             if (it->state == ST_BETWEEN && (c == ' ' || c == '-' || c == '+')) st = PARL_PATCH_E_LONG;
             if (it->state == ST_BETWEEN && c == '\\') st = PARL_PATCH_E_MARKER;
-            return fail(it, rep, st, it->line, 1);
+            return parse_fail(it, rep, st, it->line, 1);
         }
         it->pos = l.next;
         it->line++;
     }
-    if (it->nhunks == 0) return fail(it, rep, PARL_PATCH_E_EMPTY, it->line, 0);
+    if (it->nhunks == 0) return parse_fail(it, rep, PARL_PATCH_E_EMPTY, it->line, 0);
     it->state = ST_DONE;
 done:
     if (rep) { report_clear(rep); rep->hunks = it->nhunks; }

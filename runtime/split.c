@@ -99,7 +99,7 @@ static size_t count_eols(const parl_splitter *it, size_t a, size_t b)
 }
 
 /* Line number at position P, from the scanner's line at its position. */
-static size_t line_at(const parl_splitter *it, size_t p)
+static size_t split_line_at(const parl_splitter *it, size_t p)
 {
     const state *s = &it->s;
     return p <= s->sc.pos ? s->line - count_eols(it, p, s->sc.pos)
@@ -107,7 +107,7 @@ static size_t line_at(const parl_splitter *it, size_t p)
 }
 
 /* Word starts in [A, B) (for the rare boundary placed behind the scanner). */
-static size_t count_words(const parl_splitter *it, size_t a, size_t b)
+static size_t split_count_words(const parl_splitter *it, size_t a, size_t b)
 {
     size_t n = 0;
     int sp = a == 0 || is_blank_byte(byte_at(it, a - 1));
@@ -132,7 +132,7 @@ static int emit(parl_splitter *it, size_t b, size_t adj, parl_sentence *out)
 {
     state *s = &it->s;
     size_t start = skip_blank(it, s->bnd, b);
-    size_t lb = line_at(it, b);
+    size_t lb = split_line_at(it, b);
     int found = start < b;
     if (found) {
         size_t end = trim_back(it, start, b);
@@ -593,7 +593,7 @@ static int window_end(parl_splitter *it, parl_sentence *out)
     while (q > s->bnd && p - q < FORCE_BACK && !is_blank_byte(byte_at(it, q - 1))) q--;
     if (q == s->bnd || p - q >= FORCE_BACK) q = p;
     unsigned char kind = s->kind;   /* the rest of a cut code block is still code */
-    int r = emit(it, q, (it->flags & PARL_SPLIT_COUNT) ? count_words(it, q, p) : 0, out);
+    int r = emit(it, q, (it->flags & PARL_SPLIT_COUNT) ? split_count_words(it, q, p) : 0, out);
     s->kind = kind;
     save(it);
     if (!r) it->s = it->saved;

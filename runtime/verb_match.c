@@ -206,15 +206,15 @@ typedef struct {
 typedef struct {
     const parl_dialect_config *cfg;
     int i;
-} cursor;
+} entry_cursor;
 
-static inline cursor entries(const parl_dialect_ctx *ctx)
+static inline entry_cursor entries(const parl_dialect_ctx *ctx)
 {
-    cursor c = { ctx ? ctx->config : NULL, 0 };
+    entry_cursor c = { ctx ? ctx->config : NULL, 0 };
     return c;
 }
 
-static inline bool next_entry(cursor *c, entry *e)
+static inline bool next_entry(entry_cursor *c, entry *e)
 {
     if (c->i < parl__dia_nverb_words) {
         const parl__verb_word *v = &parl__dia_verb_words[c->i++];
@@ -294,7 +294,7 @@ int parl_verb_word_distance(const parl_dialect_ctx *ctx, int verb, const char *w
     if (len > PARL_VERB_MAX_LEN) return best;
     parl__peq q;
     parl__dia_peq_init(&q, word, len);
-    cursor c = entries(ctx);
+    entry_cursor c = entries(ctx);
     entry e;
     while (best > 0 && next_entry(&c, &e)) {
         if (e.verb != verb) continue;
@@ -313,7 +313,7 @@ static bool typo_tier(const parl_dialect_ctx *ctx, const char *w, size_t n, parl
     unsigned wmask = letter_mask(w, n);
     parl__peq q;
     parl__dia_peq_init(&q, w, n);
-    cursor c = entries(ctx);
+    entry_cursor c = entries(ctx);
     entry e;
     while (next_entry(&c, &e)) {
         int allow = strictness_of(ctx, e.verb)->typo;
@@ -345,7 +345,7 @@ static bool phonetic_tier(const parl_dialect_ctx *ctx, const char *w, size_t n, 
     int nverbs = parl_verb_total(ctx);
     memset(score, 255, (size_t)nverbs);
     bool have_mp = false;
-    cursor c = entries(ctx);
+    entry_cursor c = entries(ctx);
     entry e;
     while (next_entry(&c, &e)) {
         if (e.len < parl__dia_min_len_for_distance[1] || e.text[0] != w[0]) continue;
@@ -390,7 +390,7 @@ static void suggest(const parl_dialect_ctx *ctx, const char *w, size_t n, parl_v
     unsigned wmask = letter_mask(w, n);
     parl__peq q;
     parl__dia_peq_init(&q, w, n);
-    cursor c = entries(ctx);
+    entry_cursor c = entries(ctx);
     entry e;
     while (next_entry(&c, &e)) {
         int half = e.len / 2 > 1 ? (int)e.len / 2 : 1;

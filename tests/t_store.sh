@@ -145,7 +145,7 @@ bad 2 "a document name cannot be empty" --name "" paper.md
 mkdir d1 d2; echo one > d1/same.txt; echo two > d2/same.txt
 bad 2 "d1/same.txt and d2/same.txt would both be stored as 'same.txt'" d1/same.txt d2/same.txt
 bad 2 "unknown option '--frobnicate'" --frobnicate paper.md
-bad 2 "usage: parlance add" 
+bad 2 "parlance add: takes FILE..." 
 # One bad file in a batch: the others are stored, the status says something failed.
 cp "$S/report.md" good.md
 $P add good.md empty.txt > out 2> err; ok "$?|$(cat out)" "1|added good.md" "batch with a bad file"

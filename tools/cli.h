@@ -4,8 +4,39 @@
 #define PARL_CLI_H
 #include <stdio.h>
 #include <stddef.h>
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include "parlance.h"
+
+/* ---- options (tools/cli_args.c) */
+#define CLI_MAX_OPTS 16
+typedef struct cli_opt {
+    const char *name;   /* "--json" */
+    const char *alt;    /* another spelling ("-q"), or NULL */
+    int value;          /* 1: the option takes a value */
+} cli_opt;
+typedef struct cli_args {
+    const char *val[CLI_MAX_OPTS];   /* by option: its value, the option's name for a
+                                        flag, NULL when absent (the last one wins) */
+    char **pos;                      /* the other arguments, in order (in argv) */
+    int npos;
+} cli_args;
+/* Reads ARGV[1..ARGC) against OPTS (ended by a zero entry). 0, or 2 after
+ * printing a usage error for CMD. */
+int cli_parse(const char *cmd, const cli_opt *opts, int argc, char **argv, cli_args *a);
+/* Prints "parlance CMD: <FMT with WHAT>" and where to get help; returns 2. */
+int cli_usage_error(const char *cmd, const char *fmt, const char *what);
+/* ARGS joined by spaces (heap; NULL when out of memory, reported). */
+char *cli_join(char *const *args, int n, size_t *len);
+
+/* ---- the commands: parlance.c's table; `parlance help NAME` prints HELP */
+typedef struct cli_command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;   /* one line for `parlance help` */
+    const char *help;      /* usage, description and options */
+} cli_command;
 
 int cmd_infer(int argc, char **argv);
 int cmd_gate(int argc, char **argv);

@@ -85,25 +85,17 @@ static char *open_doc(const char *dbopt, const char *name, store_row *row, size_
 
 int cmd_ask(int argc, char **argv)
 {
-    int json = 0, i = 1;
-    unsigned flags = 0;
-    const char *dbopt = NULL;
-    for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-        if (!strcmp(argv[i], "--json")) json = 1;
-        else if (!strcmp(argv[i], "--db") && i + 1 < argc) dbopt = argv[++i];
-        else if (!strcmp(argv[i], "--substring")) flags |= PARL_ANSWER_SUBSTRING;
-        else if (!strcmp(argv[i], "--")) { i++; break; }
-        else break;
-    }
-    if (i >= argc) {
-        fputs("usage: parlance ask [--json] [--substring] [--db PATH] NAME|FILE|- [QUERY...]\n", stderr);
-        return 2;
-    }
-    const char *path = argv[i++];
-    if (i >= argc && !strcmp(path, "-")) {
-        fputs("parlance ask: with FILE '-' the query must be given as arguments\n", stderr);
-        return 2;
-    }
+    static const cli_opt opts[] = { { "--json", NULL, 0 }, { "--db", NULL, 1 },
+                                    { "--substring", NULL, 0 }, { 0 } };
+    cli_args a;
+    if (cli_parse("ask", opts, argc, argv, &a)) return 2;
+    if (a.npos == 0) return cli_usage_error("ask", "%s", "a document NAME, FILE or '-' is needed");
+    int json = a.val[0] != NULL;
+    const char *dbopt = a.val[1];
+    unsigned flags = a.val[2] ? PARL_ANSWER_SUBSTRING : 0;
+    const char *path = a.pos[0];
+    if (a.npos == 1 && !strcmp(path, "-"))
+        return cli_usage_error("ask", "%s", "with '-' (the document on stdin) the REQUEST must be given as arguments");
     doc d = { 0 };
     store_row row = { 0 };
     char *text = open_doc(dbopt, path, &row, &d.len);
@@ -111,22 +103,11 @@ int cmd_ask(int argc, char **argv)
     d.text = text;
     int rc = 0;
     if (doc_analyze(d.text, d.len, NULL, &d.a)) { fputs("parlance: out of memory\n", stderr); rc = 1; }
-    if (!rc && i < argc) {
-        /* the words of the query, joined by spaces: no quotes needed */
-        size_t n = 0;
-        for (int k = i; k < argc; k++) n += strlen(argv[k]) + 1;
-        char *q = malloc(n + 1), *o = q;
-        if (!q) rc = 1;
-        else {
-            for (int k = i; k < argc; k++) {
-                if (k > i) *o++ = ' ';
-                memcpy(o, argv[k], strlen(argv[k]));
-                o += strlen(argv[k]);
-            }
-            *o = 0;
-            rc = answer(&d, q, (size_t)(o - q), flags, json);
-            free(q);
-        }
+    if (!rc && a.npos > 1) {
+        size_t n;
+        char *q = cli_join(a.pos + 1, a.npos - 1, &n);   /* no quotes needed */
+        rc = q ? answer(&d, q, n, flags, json) : 1;
+        free(q);
     } else if (!rc) {
         int tty = isatty(0);
         char *line = NULL;
@@ -146,5 +127,5 @@ int cmd_ask(int argc, char **argv)
     doc_analysis_free(&d.a);
     if (text != row.content) free(text);
     store_row_free(&row);
-    return rc ? rc : (fflush(stdout) ? 1 : 0);
+    return rc;
 }

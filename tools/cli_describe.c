@@ -49,11 +49,11 @@ static void json_list(const char *key, const char *const *v, size_t n)
 
 int cmd_describe(int argc, char **argv)
 {
-    int json = argc == 2 && !strcmp(argv[1], "--json");
-    if (argc > 2 || (argc == 2 && !json)) {
-        fputs("usage: parlance describe [--json]\n", stderr);
-        return 2;
-    }
+    static const cli_opt opts[] = { { "--json", NULL, 0 }, { 0 } };
+    cli_args a;
+    if (cli_parse("describe", opts, argc, argv, &a)) return 2;
+    if (a.npos) return cli_usage_error("describe", "unexpected argument '%s'", a.pos[0]);
+    int json = a.val[0] != NULL;
     if (json) {
         fputs("{\"name\":", stdout);
         json_str(stdout, parl__guide_action, strlen(parl__guide_action));

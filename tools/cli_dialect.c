@@ -19,16 +19,12 @@ static size_t split_blocks(char *list, const char **blocks, size_t max)
 
 int cmd_dialect(int argc, char **argv)
 {
-    const char *path = "-", *config = NULL;
-    char *blocks_arg = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--config") && i + 1 < argc) config = argv[++i];
-        else if (!strcmp(argv[i], "--blocks") && i + 1 < argc) blocks_arg = argv[++i];
-        else if (argv[i][0] == '-' && argv[i][1]) {
-            fputs("usage: parlance dialect [FILE|-] [--config FILE] [--blocks a,b,c]\n", stderr);
-            return 2;
-        } else path = argv[i];
-    }
+    static const cli_opt opts[] = { { "--config", NULL, 1 }, { "--blocks", NULL, 1 }, { 0 } };
+    cli_args a;
+    if (cli_parse("dialect", opts, argc, argv, &a)) return 2;
+    if (a.npos > 1) return cli_usage_error("dialect", "one FILE at a time, not also '%s'", a.pos[1]);
+    const char *path = a.npos ? a.pos[0] : "-", *config = a.val[0];
+    char *blocks_arg = (char *)a.val[1];   /* argv's own storage, split in place */
     parl_dialect_config *cfg = NULL;
     if (config) {
         cfg = malloc(sizeof *cfg);

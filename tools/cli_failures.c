@@ -16,44 +16,45 @@
 #include "cli.h"
 #include "failure_log.h"
 
-static int usage(void)
-{
-    fputs("usage: parlance failures [--db PATH] log [--agent A] [--model M] [--session S] [--at TIME]"
-          " [--config F] [FILE|-]\n"
-          "       parlance failures [--db PATH] unknown-verbs [--since T]\n"
-          "       parlance failures [--db PATH] by-model [MODEL] [--since T] [--limit N]\n"
-          "       parlance failures [--db PATH] patterns [--since T]\n"
-          "       parlance failures [--db PATH] suggest-aliases [--since T] [--min N] [--config F]\n",
-          stderr);
-    return 2;
-}
-
 typedef struct {
     const char *db, *agent, *model, *session, *at, *since, *config, *limit, *min;
     const char *pos[2];
     int npos;
 } opts;
 
+/* The options, and where each one's value goes. */
+static const cli_opt failure_opts[] = {
+    { "--db", NULL, 1 }, { "--agent", NULL, 1 }, { "--model", NULL, 1 }, { "--session", NULL, 1 },
+    { "--at", NULL, 1 }, { "--since", NULL, 1 }, { "--config", NULL, 1 }, { "--limit", NULL, 1 },
+    { "--min", NULL, 1 }, { 0 },
+};
+static const size_t failure_opt_field[] = {
+    offsetof(opts, db), offsetof(opts, agent), offsetof(opts, model), offsetof(opts, session),
+    offsetof(opts, at), offsetof(opts, since), offsetof(opts, config), offsetof(opts, limit),
+    offsetof(opts, min),
+};
+
+/* The subcommands and the arguments each takes after its name. */
+static const struct { const char *name; int max_args; } subcommands[] = {
+    { "log", 1 }, { "unknown-verbs", 0 }, { "by-model", 1 }, { "patterns", 0 }, { "suggest-aliases", 0 },
+};
+
 static int parse_opts(int argc, char **argv, opts *o)
 {
-    static const struct { const char *flag; size_t off; } flags[] = {
-        { "--db", offsetof(opts, db) }, { "--agent", offsetof(opts, agent) },
-        { "--model", offsetof(opts, model) }, { "--session", offsetof(opts, session) },
-        { "--at", offsetof(opts, at) }, { "--since", offsetof(opts, since) },
-        { "--config", offsetof(opts, config) }, { "--limit", offsetof(opts, limit) },
-        { "--min", offsetof(opts, min) },
-    };
-    for (int i = 1; i < argc; i++) {
-        size_t k = 0;
-        while (k < sizeof flags / sizeof flags[0] && strcmp(argv[i], flags[k].flag)) k++;
-        if (k < sizeof flags / sizeof flags[0]) {
-            if (i + 1 == argc) return 1;
-            *(const char **)((char *)o + flags[k].off) = argv[++i];
-        } else if (argv[i][0] == '-' && argv[i][1]) return 1;
-        else if (o->npos < 2) o->pos[o->npos++] = argv[i];
-        else return 1;
+    cli_args a;
+    if (cli_parse("failures", failure_opts, argc, argv, &a)) return 2;
+    for (int k = 0; failure_opts[k].name; k++)
+        *(const char **)((char *)o + failure_opt_field[k]) = a.val[k];
+    if (a.npos == 0) return cli_usage_error("failures", "%s", "a subcommand is needed");
+    for (size_t s = 0; s < sizeof subcommands / sizeof subcommands[0]; s++) {
+        if (strcmp(a.pos[0], subcommands[s].name)) continue;
+        if (a.npos - 1 > subcommands[s].max_args)
+            return cli_usage_error("failures", "unexpected argument '%s'", a.pos[a.npos - 1]);
+        o->npos = a.npos;
+        for (int i = 0; i < a.npos; i++) o->pos[i] = a.pos[i];
+        return 0;
     }
-    return o->npos == 0;
+    return cli_usage_error("failures", "unknown subcommand '%s'", a.pos[0]);
 }
 
 static int number(const char *s, int dflt, int *v)
@@ -108,17 +109,12 @@ static sqlite3 *open_log(const char *dbopt)
     return db;
 }
 
-static const char *const queries[] = { "unknown-verbs", "by-model", "patterns", "suggest-aliases" };
-
 int cmd_failures(int argc, char **argv)
 {
     opts o = { 0 };
-    if (parse_opts(argc, argv, &o)) return usage();
+    if (parse_opts(argc, argv, &o)) return 2;
     const char *cmd = o.pos[0];
-    size_t q = 0;
-    while (q < sizeof queries / sizeof queries[0] && strcmp(cmd, queries[q])) q++;
-    int query = q < sizeof queries / sizeof queries[0];
-    if ((!query && strcmp(cmd, "log")) || (query && o.npos > 1 && strcmp(cmd, "by-model"))) return usage();
+    int query = strcmp(cmd, "log") != 0;   /* parse_opts took only known subcommands */
     long long now = (long long)time(NULL), since;
     int limit, min;
     if (parse_time(o.since ? o.since : "7d", now, &since) || number(o.limit, 50, &limit) ||

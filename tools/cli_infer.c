@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* parlance infer QUERY | infer --batch ; parlance gate QUERY */
-#include <stdlib.h>
+/* parlance infer REQUEST... | infer --batch [FILE|-] ; parlance gate MESSAGE... */
 #include "cli.h"
 
 static void infer_line(const char *q, size_t n)
@@ -11,44 +10,37 @@ static void infer_line(const char *q, size_t n)
     putchar('\n');
 }
 
-/* Arguments after the command word, joined by spaces, so that
- * `parlance infer last two sentences` works without quotes. */
-static char *join_args(int argc, char **argv, size_t *len)
+/* One request per line of PATH ("-": stdin), one JSON object per line. */
+static int infer_batch(const char *path)
 {
-    size_t n = 0;
-    for (int i = 1; i < argc; i++) n += strlen(argv[i]) + 1;
-    char *q = malloc(n + 1), *o = q;
-    if (!q) return NULL;
-    for (int i = 1; i < argc; i++) {
-        if (i > 1) *o++ = ' ';
-        size_t k = strlen(argv[i]);
-        memcpy(o, argv[i], k);
-        o += k;
+    FILE *in = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    if (!in) { fprintf(stderr, "parlance: %s: %s\n", path, strerror(errno)); return 1; }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    while ((n = getline(&line, &cap, in)) >= 0) {
+        while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r')) n--;
+        infer_line(line, (size_t)n);
     }
-    *o = 0;
-    *len = (size_t)(o - q);
-    return q;
+    free(line);
+    int err = ferror(in);
+    if (in != stdin) fclose(in);
+    if (err) fprintf(stderr, "parlance: %s: read error\n", path);
+    return err ? 1 : 0;
 }
 
 int cmd_infer(int argc, char **argv)
 {
-    if (argc == 2 && !strcmp(argv[1], "--batch")) {
-        char *line = NULL;
-        size_t cap = 0;
-        ssize_t n;
-        while ((n = getline(&line, &cap, stdin)) >= 0) {
-            while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r')) n--;
-            infer_line(line, (size_t)n);
-        }
-        free(line);
-        return ferror(stdin) ? 1 : 0;
+    static const cli_opt opts[] = { { "--batch", NULL, 0 }, { 0 } };
+    cli_args a;
+    if (cli_parse("infer", opts, argc, argv, &a)) return 2;
+    if (a.val[0]) {
+        if (a.npos > 1) return cli_usage_error("infer", "--batch takes one FILE, not '%s'", a.pos[1]);
+        return infer_batch(a.npos ? a.pos[0] : "-");
     }
-    if (argc < 2) {
-        fputs("usage: parlance infer QUERY | parlance infer --batch < requests.txt\n", stderr);
-        return 2;
-    }
+    if (a.npos == 0) return cli_usage_error("infer", "%s", "a REQUEST is needed (or --batch)");
     size_t n;
-    char *q = join_args(argc, argv, &n);
+    char *q = cli_join(a.pos, a.npos, &n);
     if (!q) return 1;
     infer_line(q, n);
     free(q);
@@ -57,12 +49,11 @@ int cmd_infer(int argc, char **argv)
 
 int cmd_gate(int argc, char **argv)
 {
-    if (argc < 2) {
-        fputs("usage: parlance gate QUERY\n", stderr);
-        return 2;
-    }
+    cli_args a;
+    if (cli_parse("gate", NULL, argc, argv, &a)) return 2;
+    if (a.npos == 0) return cli_usage_error("gate", "%s", "a MESSAGE is needed");
     size_t n;
-    char *q = join_args(argc, argv, &n);
+    char *q = cli_join(a.pos, a.npos, &n);
     if (!q) return 1;
     puts(parl_is_retrieval_request(q, n) ? "true" : "false");
     free(q);

@@ -8,10 +8,6 @@
 #include <string.h>
 #include <errno.h>
 
-static const char *const patch_usage =
-    "usage: parlance patch apply FILE PATCH [-o OUT] [--drift N]\n"
-    "       parlance patch diff OLD NEW [-U N]\n"
-    "       parlance patch check PATCH\n";
 
 /* What each status means, for messages. */
 static const char *const status_text[] = {
@@ -59,12 +55,17 @@ static void apply_error(const char *file, const char *patch_name, const parl_pat
             r->hunk, status_msg(r->status), file, r->src_line);
 }
 
-static int parse_size(const char *s, size_t *v)
+/* A count given on the command line; NULL leaves *V alone. */
+static int parse_size(const char *opt, const char *s, size_t *v)
 {
+    if (!s) return 0;
     char *end;
     errno = 0;
     unsigned long long x = strtoull(s, &end, 10);
-    if (!*s || *end || errno || *s == '-') return -1;
+    if (!*s || *end || errno || *s == '-' || x > SIZE_MAX) {
+        fprintf(stderr, "parlance patch: %s needs a whole number, not '%s'\n", opt, s);
+        return -1;
+    }
     *v = (size_t)x;
     return 0;
 }
@@ -83,21 +84,15 @@ static int write_all(const char *path, const char *p, size_t n)
 
 static int patch_apply(int argc, char **argv)
 {
-    const char *file = NULL, *patch_name = NULL, *out_path = NULL;
+    static const cli_opt o[] = { { "-o", "--output", 1 }, { "--drift", NULL, 1 }, { 0 } };
+    cli_args a;
+    if (cli_parse("patch", o, argc, argv, &a)) return 2;
+    if (a.npos != 2) return cli_usage_error("patch", "%s", "apply needs FILE and PATCH");
+    const char *file = a.pos[0], *patch_name = a.pos[1], *out_path = a.val[0];
     parl_patch_opts opts = { 0, NULL, 0 };
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-o") && i + 1 < argc) out_path = argv[++i];
-        else if (!strcmp(argv[i], "--drift") && i + 1 < argc) {
-            if (parse_size(argv[++i], &opts.max_drift)) { fputs(patch_usage, stderr); return 2; }
-        } else if (!file) file = argv[i];
-        else if (!patch_name) patch_name = argv[i];
-        else { fputs(patch_usage, stderr); return 2; }
-    }
-    if (!file || !patch_name) { fputs(patch_usage, stderr); return 2; }
-    if (!strcmp(file, "-") && !strcmp(patch_name, "-")) {
-        fputs("parlance patch: FILE and PATCH cannot both be stdin\n", stderr);
-        return 2;
-    }
+    if (parse_size("--drift", a.val[1], &opts.max_drift)) return 2;
+    if (!strcmp(file, "-") && !strcmp(patch_name, "-"))
+        return cli_usage_error("patch", "%s", "FILE and PATCH cannot both be stdin");
 
     size_t src_len, patch_len;
     char *src = read_file(file, &src_len), *patch = src ? read_file(patch_name, &patch_len) : NULL;
@@ -135,20 +130,15 @@ done:
 
 static int patch_diff(int argc, char **argv)
 {
-    const char *old_name = NULL, *new_name = NULL;
+    static const cli_opt o[] = { { "-U", "--unified", 1 }, { 0 } };
+    cli_args args;
+    if (cli_parse("patch", o, argc, argv, &args)) return 2;
+    if (args.npos != 2) return cli_usage_error("patch", "%s", "diff needs OLD and NEW");
+    const char *old_name = args.pos[0], *new_name = args.pos[1];
     size_t context = PARL_DIFF_CONTEXT;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-U") && i + 1 < argc) {
-            if (parse_size(argv[++i], &context)) { fputs(patch_usage, stderr); return 2; }
-        } else if (!old_name) old_name = argv[i];
-        else if (!new_name) new_name = argv[i];
-        else { fputs(patch_usage, stderr); return 2; }
-    }
-    if (!old_name || !new_name) { fputs(patch_usage, stderr); return 2; }
-    if (!strcmp(old_name, "-") && !strcmp(new_name, "-")) {
-        fputs("parlance patch: OLD and NEW cannot both be stdin\n", stderr);
-        return 2;
-    }
+    if (parse_size("-U", args.val[0], &context)) return 2;
+    if (!strcmp(old_name, "-") && !strcmp(new_name, "-"))
+        return cli_usage_error("patch", "%s", "OLD and NEW cannot both be stdin");
 
     size_t a_len, b_len;
     char *a = read_file(old_name, &a_len), *b = a ? read_file(new_name, &b_len) : NULL;
@@ -187,15 +177,18 @@ static void json_span(const char *text, parl_span s)
 
 static int patch_check(int argc, char **argv)
 {
-    if (argc != 2) { fputs(patch_usage, stderr); return 2; }
+    cli_args a;
+    if (cli_parse("patch", NULL, argc, argv, &a)) return 2;
+    if (a.npos != 1) return cli_usage_error("patch", "%s", "check needs one PATCH");
+    const char *name = a.pos[0];
     size_t len;
-    char *patch = read_file(argv[1], &len);
+    char *patch = read_file(name, &len);
     if (!patch) return 1;
     parl_patch_iter it;
     parl_hunk h;
     parl_patch_report r;
     int got, rc = 0;
-    if (parl_patch_check(patch, len, &r)) { parse_error(argv[1], &r); free(patch); return 1; }
+    if (parl_patch_check(patch, len, &r)) { parse_error(name, &r); free(patch); return 1; }
     parl_patch_begin(&it, patch, len);
     fputs("{\"hunks\": [", stdout);
     for (size_t n = 0; (got = parl_patch_next(&it, &h, &r)) == 1; n++) {
@@ -228,6 +221,6 @@ int cmd_patch(int argc, char **argv)
     if (argc >= 2 && !strcmp(argv[1], "apply")) return patch_apply(argc - 1, argv + 1);
     if (argc >= 2 && !strcmp(argv[1], "diff")) return patch_diff(argc - 1, argv + 1);
     if (argc >= 2 && !strcmp(argv[1], "check")) return patch_check(argc - 1, argv + 1);
-    fputs(patch_usage, stderr);
-    return 2;
+    if (argc < 2) return cli_usage_error("patch", "%s", "apply, diff or check?");
+    return cli_usage_error("patch", "unknown subcommand '%s'", argv[1]);
 }

@@ -147,15 +147,12 @@ void doc_profile_free(doc_profile *dp)
 
 int cmd_profile(int argc, char **argv)
 {
-    const char *path = "-", *at = NULL;
-    int npath = 0, sentences = 1;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--at") && i + 1 < argc) at = argv[++i];
-        else if (!strcmp(argv[i], "--no-sentences")) sentences = 0;
-        else if (argv[i][0] == '-' && argv[i][1]) npath = 99;
-        else { path = argv[i]; npath++; }
-    }
-    if (npath > 1) { fprintf(stderr, "usage: parlance profile [--at TIME] [--no-sentences] [FILE|-]\n"); return 2; }
+    static const cli_opt opts[] = { { "--at", NULL, 1 }, { "--no-sentences", NULL, 0 }, { 0 } };
+    cli_args args;
+    if (cli_parse("profile", opts, argc, argv, &args)) return 2;
+    if (args.npos > 1) return cli_usage_error("profile", "one FILE at a time, not also '%s'", args.pos[1]);
+    const char *path = args.npos ? args.pos[0] : "-", *at = args.val[0];
+    int sentences = !args.val[1];
     size_t len;
     char *text = read_file(path, &len);
     if (!text) return 1;
@@ -177,5 +174,5 @@ int cmd_profile(int argc, char **argv)
     doc_analysis_free(&a);
     doc_profile_free(&dp);
     free(text);
-    return fflush(stdout) ? 1 : 0;
+    return 0;
 }

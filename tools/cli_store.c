@@ -29,64 +29,38 @@ typedef struct store_opts {
     int npos;
 } store_opts;
 
-static const struct {
-    const char *flag;
-    size_t off;
-    int has_arg, cmds;
-} flags[] = {
-    { "--db", offsetof(store_opts, db), 1, C_ADD | C_LIST | C_SHOW | C_RM | C_BACKFILL },
-    { "--name", offsetof(store_opts, name), 1, C_ADD },
-    { "--json", offsetof(store_opts, json), 0, C_LIST },
-    { "--content", offsetof(store_opts, content), 0, C_SHOW },
-    { "--quiet", offsetof(store_opts, quiet), 0, C_ADD | C_BACKFILL },
-    { "-q", offsetof(store_opts, quiet), 0, C_ADD | C_BACKFILL },
-};
-
+/* Each command's options (all take --db) and how many arguments it takes. */
 static const struct {
     int cmd, min, max;
-    const char *usage;
-} usages[] = {
-    { C_ADD, 1, 1 << 30, "add [--db PATH] [--name NAME] [-q] FILE...   (FILE '-' is stdin, with --name)" },
-    { C_LIST, 0, 0, "list [--db PATH] [--json]" },
-    { C_SHOW, 1, 1, "show [--db PATH] [--content] NAME" },
-    { C_RM, 1, 1 << 30, "rm [--db PATH] NAME..." },
-    { C_BACKFILL, 0, 0, "backfill [--db PATH] [-q]" },
+    const char *name, *what;
+    cli_opt opts[4];
+} store_cmds[] = {
+    { C_ADD, 1, 1 << 30, "add", "FILE...", { { "--db", NULL, 1 }, { "--name", NULL, 1 }, { "--quiet", "-q", 0 }, { 0 } } },
+    { C_LIST, 0, 0, "list", "no arguments", { { "--db", NULL, 1 }, { "--json", NULL, 0 }, { 0 } } },
+    { C_SHOW, 1, 1, "show", "one NAME", { { "--db", NULL, 1 }, { "--content", NULL, 0 }, { 0 } } },
+    { C_RM, 1, 1 << 30, "rm", "NAME...", { { "--db", NULL, 1 }, { 0 } } },
+    { C_BACKFILL, 0, 0, "backfill", "no arguments", { { "--db", NULL, 1 }, { "--quiet", "-q", 0 }, { 0 } } },
 };
 
-static int usage(int cmd)
-{
-    for (size_t i = 0; i < sizeof usages / sizeof usages[0]; i++)
-        if (usages[i].cmd == cmd) fprintf(stderr, "usage: parlance %s\n", usages[i].usage);
-    return 2;
-}
-
-static int set_flag(store_opts *o, int cmd, int argc, char **argv, int *i)
-{
-    for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++) {
-        if (strcmp(argv[*i], flags[k].flag) || !(flags[k].cmds & cmd)) continue;
-        if (!flags[k].has_arg) { *(int *)((char *)o + flags[k].off) = 1; return 0; }
-        if (*i + 1 == argc) { fprintf(stderr, "parlance: %s needs a value\n", argv[*i]); return 1; }
-        *(const char **)((char *)o + flags[k].off) = argv[++*i];
-        return 0;
-    }
-    fprintf(stderr, "parlance: unknown option '%s'\n", argv[*i]);
-    return 1;
-}
-
 /* Options anywhere, positional arguments in order ("--" ends options).
- * 0, or 2 after printing the usage. */
+ * 0, or 2 after printing a usage error. */
 static int parse(int argc, char **argv, int cmd, store_opts *o)
 {
     memset(o, 0, sizeof *o);
-    if (!(o->pos = malloc((size_t)argc * sizeof *o->pos))) return 2;
-    int opts = 1;
-    for (int i = 1; i < argc; i++) {
-        if (opts && !strcmp(argv[i], "--")) opts = 0;
-        else if (opts && argv[i][0] == '-' && argv[i][1]) { if (set_flag(o, cmd, argc, argv, &i)) return usage(cmd); }
-        else o->pos[o->npos++] = argv[i];
-    }
-    for (size_t i = 0; i < sizeof usages / sizeof usages[0]; i++)
-        if (usages[i].cmd == cmd && (o->npos < usages[i].min || o->npos > usages[i].max)) return usage(cmd);
+    size_t k = 0;
+    while (store_cmds[k].cmd != cmd) k++;
+    cli_args a;
+    if (cli_parse(store_cmds[k].name, store_cmds[k].opts, argc, argv, &a)) return 2;
+    o->db = a.val[0];
+    const char *second = a.val[1], *third = a.val[2];
+    if (cmd == C_ADD) { o->name = second; o->quiet = third != NULL; }
+    if (cmd == C_LIST) o->json = second != NULL;
+    if (cmd == C_SHOW) o->content = second != NULL;
+    if (cmd == C_BACKFILL) o->quiet = second != NULL;
+    o->pos = a.pos;
+    o->npos = a.npos;
+    if (o->npos < store_cmds[k].min || o->npos > store_cmds[k].max)
+        return cli_usage_error(store_cmds[k].name, "takes %s", store_cmds[k].what);
     return 0;
 }
 
@@ -295,10 +269,9 @@ static store_status add_one(sqlite3 **db, const store_opts *o, const add_item *i
 int cmd_add(int argc, char **argv)
 {
     store_opts o;
-    if (parse(argc, argv, C_ADD, &o)) { free(o.pos); return 2; }
+    if (parse(argc, argv, C_ADD, &o)) return 2;
     if (o.name && o.npos != 1) {
         fputs("parlance add: --name goes with exactly one FILE\n", stderr);
-        free(o.pos);
         return 2;
     }
     add_item *items = add_items(&o);
@@ -319,9 +292,8 @@ int cmd_add(int argc, char **argv)
     int rc = !items ? 2 : broken ? 1 : stop_signal ? 128 + stop_signal : failed ? 1 : 0;
     for (int i = 0; items && i < o.npos; i++) free(items[i].name);
     free(items);
-    free(o.pos);
     sqlite3_close(db);
-    return rc ? rc : (fflush(stdout) ? 1 : 0);
+    return rc;
 }
 
 /* ---------------------------------------------------------------- list, show, rm */
@@ -339,8 +311,7 @@ int cmd_list(int argc, char **argv)
         else if (absent) fprintf(stderr, "parlance: no documents yet in %s\n", store_path(&o));
         sqlite3_close(db);
     }
-    free(o.pos);
-    return rc ? rc : (fflush(stdout) ? 1 : 0);
+    return rc;
 }
 
 static int no_such(const store_opts *o, const char *name)
@@ -352,7 +323,7 @@ static int no_such(const store_opts *o, const char *name)
 int cmd_show(int argc, char **argv)
 {
     store_opts o;
-    if (parse(argc, argv, C_SHOW, &o)) { free(o.pos); return 2; }
+    if (parse(argc, argv, C_SHOW, &o)) return 2;
     int absent, rc = 1;
     store_row r;
     sqlite3 *db = open_store(&o, S_READ, &absent);
@@ -368,14 +339,13 @@ int cmd_show(int argc, char **argv)
                         " `parlance ask %s ...`)\n", r.name, r.name);
     if (got == 1) store_row_free(&r);
     sqlite3_close(db);
-    free(o.pos);
-    return rc ? rc : (fflush(stdout) ? 1 : 0);
+    return rc;
 }
 
 int cmd_rm(int argc, char **argv)
 {
     store_opts o;
-    if (parse(argc, argv, C_RM, &o)) { free(o.pos); return 2; }
+    if (parse(argc, argv, C_RM, &o)) return 2;
     int absent, missing = 0, rc = 1;
     int *versions = malloc((size_t)o.npos * sizeof *versions);
     sqlite3 *db = versions ? open_store(&o, S_WRITE, &absent) : NULL;
@@ -394,8 +364,7 @@ int cmd_rm(int argc, char **argv)
     rc = rc < 0 ? 1 : rc;
     sqlite3_close(db);
     free(versions);
-    free(o.pos);
-    return rc ? rc : (fflush(stdout) ? 1 : 0);
+    return rc;
 }
 
 /* ---------------------------------------------------------------- backfill */
@@ -455,7 +424,7 @@ static int backfill(sqlite3 *db, int quiet)
 int cmd_backfill(int argc, char **argv)
 {
     store_opts o;
-    if (parse(argc, argv, C_BACKFILL, &o)) { free(o.pos); return 2; }
+    if (parse(argc, argv, C_BACKFILL, &o)) return 2;
     int absent, rc = 1;
     sqlite3 *db = open_store(&o, S_WRITE, &absent);
     if (db) rc = backfill(db, o.quiet);
@@ -464,6 +433,5 @@ int cmd_backfill(int argc, char **argv)
         rc = 0;
     }
     sqlite3_close(db);
-    free(o.pos);
     return rc;
 }

@@ -5,16 +5,11 @@
 
 int cmd_verb(int argc, char **argv)
 {
-    const char *word = NULL, *config = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--config") && i + 1 < argc) config = argv[++i];
-        else if (!word) word = argv[i];
-        else word = NULL, i = argc;
-    }
-    if (!word) {
-        fputs("usage: parlance verb WORD [--config FILE]\n", stderr);
-        return 2;
-    }
+    static const cli_opt opts[] = { { "--config", NULL, 1 }, { 0 } };
+    cli_args a;
+    if (cli_parse("verb", opts, argc, argv, &a)) return 2;
+    if (a.npos != 1) return cli_usage_error("verb", "%s", "one WORD is needed");
+    const char *word = a.pos[0], *config = a.val[0];
     parl_dialect_config *cfg = NULL;
     if (config) {
         cfg = malloc(sizeof *cfg);

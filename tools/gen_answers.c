@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* gen_answers: compiles grammar/answers.yaml, the wording of parl_answer(),
- * into gen/answer_text.h (an enum PARL__T_<NAME> per template, in file order)
+ * into gen/answer_text.h (an enum PARL__ANS_<NAME> per template, in file order)
  * and gen/answer_text.c (the templates and the unit nouns). Each template
  * must take exactly the arguments parl_answer() passes it (as
  * runtime/answer_args.h lists them; tools/gen_answer_args.c checks), and
@@ -89,16 +89,16 @@ int gen_answers(gen_ctx *g)
         fputs("#ifndef PARL_ANSWER_TEXT_H\n#define PARL_ANSWER_TEXT_H\n#include \"parl_vocab.h\"\n\n"
               "/* Templates of grammar/answers.yaml, by name. */\nenum {\n", h);
         for (size_t i = 0; i < tm->n; i++) {
-            fputs("    PARL__T_", h);
+            fputs("    PARL__ANS_", h);
             for (const char *p = ymap_key(tm, i)->text; *p; p++) fputc(toupper((unsigned char)*p), h);
             fputs(",\n", h);
         }
-        fputs("    PARL__T__COUNT\n};\n"
-              "extern const char *const parl__answer_text[PARL__T__COUNT];\n"
+        fputs("    PARL__ANS__COUNT\n};\n"
+              "extern const char *const parl__answer_text[PARL__ANS__COUNT];\n"
               "/* Singular and plural noun of each unit. */\n"
               "extern const char *const parl__unit_nouns[PARL_UNIT__COUNT][2];\n#endif\n", h);
         fputs("/* The wording of parl_answer(); see tools/gen_answers.c. */\n"
-              "#include \"answer_text.h\"\n\nconst char *const parl__answer_text[PARL__T__COUNT] = {\n", c);
+              "#include \"answer_text.h\"\n\nconst char *const parl__answer_text[PARL__ANS__COUNT] = {\n", c);
         for (size_t i = 0; i < tm->n; i++) {
             fputs("    ", c);
             put_literal(c, ymap_val(tm, i)->text);

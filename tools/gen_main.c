@@ -206,6 +206,44 @@ static int prepend_licence(gen_ctx *g, const char *name)
     return 0;
 }
 
+/* Lemon names its tables, types and macros yy... and YY... in every parser
+ * it writes; two parsers in one translation unit (the amalgamation) would
+ * clash. Each parser's own names get its file's prefix:
+ * quantity.c's yy_action becomes parl__quantity_yy_action, YYNOCODE
+ * PARL__QUANTITY_YYNOCODE. */
+static int prefix_lemon_names(gen_ctx *g, const char *name, const char *base)
+{
+    char path[PATHMAX], tmp[PATHMAX + 8], lo[300], up[300];
+    snprintf(lo, sizeof lo, "parl__%s_", base);
+    for (size_t i = 0; i <= strlen(lo); i++)
+        up[i] = (char)(lo[i] >= 'a' && lo[i] <= 'z' ? lo[i] - 'a' + 'A' : lo[i]);
+    join(path, sizeof path, g->tmp, name);
+    snprintf(tmp, sizeof tmp, "%s.pfx", path);
+    FILE *in = fopen(path, "rb"), *out = in ? fopen(tmp, "wb") : NULL;
+    int c, prev = 0, bad = !in || !out;
+    while (!bad && (c = getc(in)) != EOF) {
+        int word = prev == '_' || (prev >= '0' && prev <= '9') || ((prev | 32) >= 'a' && (prev | 32) <= 'z');
+        if (!word && (c == 'y' || c == 'Y')) {
+            int d = getc(in);
+            if (d == c) fputs(c == 'y' ? lo : up, out);
+            putc(c, out);
+            if (d == EOF) break;
+            ungetc(d, in);
+        } else {
+            putc(c, out);
+        }
+        prev = c;
+    }
+    if (in) { bad |= ferror(in); fclose(in); }
+    if (out) { bad |= ferror(out); bad |= fclose(out) != 0; }
+    if (bad || rename(tmp, path)) {
+        fprintf(stderr, "parlgen: cannot rewrite %s: %s\n", path, strerror(errno));
+        unlink(tmp);
+        return 1;
+    }
+    return 0;
+}
+
 /* Lemon runs inside the temporary directory on a bare file name: it writes
  * the input's path into its output, which must not name the directory. */
 static int run_lemon(gen_ctx *g, const char *name)
@@ -227,7 +265,7 @@ static int run_lemon(gen_ctx *g, const char *name)
     snprintf(n2, sizeof n2, "%s.h", base);
     remember(g, n1);
     remember(g, n2);
-    return prepend_licence(g, n2);
+    return prefix_lemon_names(g, n1, base) || prepend_licence(g, n2);
 }
 
 static int add_c_files(const char *dir, char **argv, int argc, int max, char store[][PATHMAX], int *ns)
