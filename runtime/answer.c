@@ -75,6 +75,9 @@ static void add_quote(ans_ctx *c, size_t off, size_t n, size_t line)
 static const char *const say_kinds[PARL__ANS__COUNT] = { PARL__ANSWER_ARGS(PARL__ANSWER_ARG_KINDS) };
 #undef PARL__ANSWER_ARG_KINDS
 
+/* One array: a directive's place in it is its kind's place in the kinds. */
+static const char say_directives[] = PARL__ANSWER_DIRECTIVES;
+
 typedef struct say_arg {
     char kind;             /* a letter of answer_args.h */
     int u;
@@ -113,8 +116,8 @@ static void say(ans_ctx *c, int t, ...)
     for (const char *f = T[t]; *f; f++) {
         if (*f != '%') { ans_put(c, f, 1); continue; }
         if (*++f == '%') { ans_put(c, f, 1); continue; }
-        const char *d = *f ? strchr(PARL__ANSWER_DIRECTIVES, *f) : NULL;
-        if (!d || k == n || a[k].kind != PARL__ANSWER_KINDS[d - PARL__ANSWER_DIRECTIVES]) {
+        const char *d = *f ? strchr(say_directives, *f) : NULL;
+        if (!d || k == n || a[k].kind != PARL__ANSWER_KINDS[d - say_directives]) {
             ans_put(c, f - 1, *f ? 2 : 1);
             if (!*f) break;
             continue;

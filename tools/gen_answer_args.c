@@ -61,12 +61,13 @@ const char *answer_template_problem(const char *name, const char *text, char *wh
     for (const char *p = text; *p; p++) {
         if (*p != '%') continue;
         if (*++p == '%') continue;
-        const char *d = *p ? strchr(PARL__ANSWER_DIRECTIVES, *p) : NULL;
+        static const char directives[] = PARL__ANSWER_DIRECTIVES;
+        const char *d = *p ? strchr(directives, *p) : NULL;
         if (!d) {
             snprintf(why, n, "template '%s': unknown directive '%%%c'", name, *p ? *p : ' ');
             return why;
         }
-        char k = PARL__ANSWER_KINDS[d - PARL__ANSWER_DIRECTIVES];
+        char k = PARL__ANSWER_KINDS[d - directives];
         if (used == want) {
             snprintf(why, n, "template '%s': '%%%c' prints %s, but parl_answer() passes no more arguments"
                      " (it passes %s)", name, *p, kind_name(k), list);
