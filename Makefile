@@ -248,16 +248,20 @@ bench: deps
 	@for b in $(BENCH_BIN); do echo "== $$b"; $$b || exit 1; done
 
 FUZZ_SECONDS ?= 60
+# Tools-side code some fuzzers exercise: the YAML loader, the --config
+# reader, the answer-template checker.
+FUZZ_TOOLS := tools/yaml_doc.c tools/dialect_config.c tools/gen_answer_args.c
 fuzz: deps
 	@$(MAKE) --no-print-directory all
 	@mkdir -p $(B)/fuzz
 	@for f in $(FUZZERS); do \
 	  n=$$(basename $$f .c); \
-	  clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -Iruntime -Igen -Itools -Itests \
-	    -o $(B)/fuzz/$$n $$f $(RUNTIME_SRC) $(GEN_SRC) || exit 1; \
+	  clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE -Iruntime -Igen -Itools -Itests \
+	    -o $(B)/fuzz/$$n $$f $(RUNTIME_SRC) $(GEN_SRC) $(FUZZ_TOOLS) -lyaml || exit 1; \
 	  echo "== fuzzing $$n for $(FUZZ_SECONDS)s"; \
 	  mkdir -p $(B)/fuzz/$$n.corpus; \
-	  $(B)/fuzz/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $(B)/fuzz/$$n.corpus tests/corpus 2>&1 | tail -3 || exit 1; \
+	  seeds=tests/corpus; [ $$n = fuzz_yaml ] && seeds="tests/corpus grammar"; \
+	  $(B)/fuzz/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $(B)/fuzz/$$n.corpus $$seeds 2>&1 | tail -3 || exit 1; \
 	done
 
 clean:

@@ -109,6 +109,9 @@ void intent_json(FILE *f, const parl_intent *in, const char *search, size_t sear
 /* The action dialect (tools/dialect_config.c, tools/dialect_json.c). */
 /* Loads a --config YAML file (errors as file:line:col); 0 on success. */
 int dialect_config_load(const char *path, parl_dialect_config *cfg);
+/* The same from a loaded YAML tree (CFG initialised by the caller). */
+struct ydoc;
+int dialect_config_apply(const struct ydoc *d, parl_dialect_config *cfg);
 const char *dialect_tier_name(parl_tier t);
 const char *dialect_failure_name(parl_failure f);
 void verb_match_json(FILE *f, const parl_dialect_ctx *ctx, const char *input, size_t n,

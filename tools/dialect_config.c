@@ -110,6 +110,13 @@ int dialect_config_load(const char *path, parl_dialect_config *cfg)
     parl_config_init(cfg);
     ydoc *d = ydoc_load(path);
     if (!d) return 1;
+    int errors = dialect_config_apply(d, cfg);
+    ydoc_free(d);
+    return errors;
+}
+
+int dialect_config_apply(const ydoc *d, parl_dialect_config *cfg)
+{
     int errors = 0;
     const ynode *root = d->root, *verbs = NULL;
     if (!root) goto out;
@@ -142,6 +149,5 @@ int dialect_config_load(const char *path, parl_dialect_config *cfg)
         errors += add_aliases(cfg, v, ymap_get(e, "aliases"), &full);
     }
 out:
-    ydoc_free(d);
     return errors != 0;
 }
