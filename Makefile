@@ -26,7 +26,11 @@ LIBALIGN ?= -falign-functions=64
 STD      := -std=c11
 WARN     := -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror)
 B        := build
-PKGS     := re2c lemon libyaml-dev libsqlite3-dev sqlite3 clang tcc pkgconf cmake
+PKGS     := re2c lemon libyaml-dev libsqlite3-dev sqlite3 clang tcc pkgconf cmake unicode-data \
+            lld wasi-libc libclang-rt-dev-wasm32
+# The bindings' toolchains (bindings/): COMMAND:PACKAGE, installed when the
+# command is missing (a machine may have them from elsewhere, e.g. rustup).
+BIND_TOOLS := node:nodejs npm:npm tsc:node-typescript cargo:cargo rustc:rustc python3:python3
 
 # The version lives in one place, runtime/parlance.h. While MAJOR is 0 every
 # MINOR may change the ABI, so it is part of the soname (libparlance.so.0.1);
@@ -69,7 +73,8 @@ LIBS        := -lyaml -lsqlite3 -lm
 MAKEFLAGS += --no-builtin-rules
 .SUFFIXES:
 
-.PHONY: all build lib shared deps gen demo test test-bins bench fuzz clean amalgamation install uninstall
+.PHONY: all build lib shared deps gen demo test test-bins bench fuzz clean amalgamation install uninstall \
+        bindings bindings-node bindings-rust bindings-python
 all: $(B)/gen.stamp
 	@$(MAKE) --no-print-directory build
 
@@ -84,16 +89,19 @@ deps:
 	for p in $(PKGS); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
 	done; \
+	for t in $(BIND_TOOLS); do \
+	  command -v $${t%%:*} >/dev/null 2>&1 || missing="$$missing $${t#*:}"; \
+	done; \
 	[ -z "$$missing" ] && exit 0; \
 	echo "make deps: installing$$missing"; \
 	SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null
 
 # ---------------------------------------------------------------- generator
-GEN_INPUTS := $(wildcard grammar/*.yaml) $(GENERATOR) tools/gen.h tools/gen_infer.h tools/yaml_doc.h tools/sha256.c tools/sha256.h runtime/answer_args.h
+GEN_HDR    := tools/gen.h tools/gen_infer.h tools/gen_verbs.h tools/yaml_doc.h runtime/answer_args.h
+GEN_INPUTS := $(wildcard grammar/*.yaml) $(GENERATOR) $(GEN_HDR) tools/sha256.c tools/sha256.h
 
-GEN_HDR := tools/gen.h tools/gen_infer.h tools/yaml_doc.h tools/sha256.h runtime/answer_args.h
-$(B)/parlgen: $(GENERATOR) $(GEN_HDR) tools/sha256.c
+$(B)/parlgen: $(GENERATOR) $(GEN_HDR) tools/sha256.c tools/sha256.h
 	@mkdir -p $(B)
 	$(CC) $(CCFLAGS) -Iruntime -o $@ $(GENERATOR) tools/sha256.c $(LDFLAGS) -lyaml
 
@@ -111,7 +119,7 @@ $(B)/gen.stamp: $(GEN_INPUTS)
 	@touch $@
 
 # The generator under ASan+UBSan, for the tests that feed it bad grammars.
-$(B)/asan/parlgen: $(GENERATOR) $(GEN_HDR) tools/sha256.c
+$(B)/asan/parlgen: $(GENERATOR) $(GEN_HDR) tools/sha256.c tools/sha256.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ASANFLAGS) -Iruntime -o $@ $(GENERATOR) tools/sha256.c $(LDFLAGS) -lyaml
 
@@ -204,6 +212,53 @@ BENCH_BIN := $(patsubst tests/%.c,$(B)/tests/%,$(BENCHES))
 
 build: $(B)/libparlance.a $(B)/parlance $(B)/check_grammar
 
+# ---------------------------------------------------------------- bindings (issue 17)
+# bindings/node: the library as WebAssembly (clang, lld and Debian's
+# wasi-libc; no network) in an npm package; bindings/rust: a crate whose
+# build script compiles the C sources; bindings/python: ctypes over the
+# shared library, as a wheel built with the standard library. A binding
+# whose toolchain is missing is skipped with a message (tests/t_node.sh,
+# t_rust.sh, t_python.sh say so too).
+BIND         := $(B)/bindings
+WASI_SYSROOT ?= /usr
+WASM_CC      ?= clang
+WASM_CFLAGS  := --target=wasm32-wasi --sysroot=$(WASI_SYSROOT) $(STD) $(WARN) -O2 -mbulk-memory -fvisibility=hidden
+WASM_LDFLAGS := -nostartfiles -Wl,--no-entry -Wl,--export-dynamic -Wl,--export=malloc -Wl,--export=free \
+                -Wl,-z,stack-size=1048576 -Wl,--strip-debug
+WASM_OBJ     := $(patsubst %.c,$(B)/wasm/%.o,$(RUNTIME_SRC) $(GEN_SRC))
+NODE_PKG     := $(BIND)/node/package
+NODE_TGZ     := $(BIND)/node/parlance-$(VERSION).tgz
+PY_WHEEL     := $(BIND)/python/parlance-$(VERSION)-py3-none-linux_$(shell uname -m).whl
+
+$(B)/wasm/%.o: %.c $(LIB_HDR)
+	@mkdir -p $(dir $@)
+	$(WASM_CC) $(WASM_CFLAGS) -Iruntime -Igen -c $< -o $@
+$(B)/wasm/parlance.wasm: $(WASM_OBJ)
+	$(WASM_CC) $(WASM_CFLAGS) $(WASM_LDFLAGS) -o $@ $^
+$(NODE_TGZ): $(B)/wasm/parlance.wasm $(wildcard bindings/node/*.* bindings/node/examples/*) LICENSE
+	@rm -rf $(NODE_PKG); mkdir -p $(NODE_PKG)/examples
+	cp bindings/node/package.json bindings/node/index.js bindings/node/index.d.ts bindings/node/README.md \
+	  LICENSE $(B)/wasm/parlance.wasm $(NODE_PKG)/
+	cp bindings/node/examples/* $(NODE_PKG)/examples/
+	cd $(NODE_PKG) && npm pack --silent --pack-destination .. > /dev/null
+$(PY_WHEEL): $(B)/$(SHLIB) $(wildcard bindings/python/*.* bindings/python/parlance/*.py) LICENSE
+	python3 bindings/python/build_backend.py wheel $(BIND)/python $(B)/$(SHLIB)
+
+# Whether a toolchain is here: prints nothing when it is, else why not.
+WASM_MISSING = $(shell command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || echo "node and npm"; \
+	printf 'int x;' | $(WASM_CC) $(WASM_CFLAGS) -x c -c - -o /dev/null 2>/dev/null || echo "clang for wasm32-wasi (wasi-libc)"; \
+	command -v wasm-ld >/dev/null 2>&1 || echo "wasm-ld (lld)")
+bindings: bindings-node bindings-rust bindings-python
+bindings-node:
+	@why="$(strip $(WASM_MISSING))"; if [ -n "$$why" ]; then echo "bindings: skipping the Node package: no $$why"; \
+	else $(MAKE) --no-print-directory $(NODE_TGZ); fi
+bindings-rust:
+	@if ! command -v cargo >/dev/null 2>&1; then echo "bindings: skipping the Rust crate: no cargo"; \
+	else cargo build --quiet --offline --manifest-path bindings/rust/Cargo.toml --target-dir $(BIND)/rust; fi
+bindings-python:
+	@if ! command -v python3 >/dev/null 2>&1; then echo "bindings: skipping the Python package: no python3"; \
+	else $(MAKE) --no-print-directory $(PY_WHEEL); fi
+
 # ---------------------------------------------------------------- install
 # The installed header is the amalgamation's: one self-contained parlance.h.
 install: all $(B)/$(SHLIB) dist/parlance.h
@@ -237,7 +292,7 @@ test: deps
 	@sh tests/run.sh
 
 test-bins: $(TEST_BIN) $(ASAN_TEST_BIN) $(B)/asan/check_grammar $(B)/asan/libparlance.a $(B)/parlgen \
-	   $(B)/asan/parlgen $(B)/$(SHLIB) dist/parlance.c $(B)/tests/consumer
+	   $(B)/asan/parlgen $(B)/$(SHLIB) dist/parlance.c $(B)/tests/consumer bindings
 $(B)/tests/consumer: tests/consumer.c $(B)/libparlance.a $(LIB_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(CCFLAGS) -Iruntime -Igen -o $@ $< $(B)/libparlance.a $(LDFLAGS)
@@ -245,7 +300,9 @@ $(B)/tests/consumer: tests/consumer.c $(B)/libparlance.a $(LIB_HDR)
 bench: deps
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory $(BENCH_BIN) CFLAGS="-O2 -g -DNDEBUG"
-	@for b in $(BENCH_BIN); do echo "== $$b"; $$b || exit 1; done
+	@for b in $(filter-out $(B)/tests/bench_bindings,$(BENCH_BIN)); do echo "== $$b"; $$b || exit 1; done
+	@$(MAKE) --no-print-directory bindings > /dev/null
+	@echo "== tests/bench_bindings.sh"; sh tests/bench_bindings.sh
 
 FUZZ_SECONDS ?= 60
 # Tools-side code some fuzzers exercise: the YAML loader, the --config

@@ -5,7 +5,7 @@
 #ifndef NDEBUG
 #define NDEBUG 1
 #endif
-#include "dialect_internal.h"
+#include "command.h"
 #define parl__dia_parser_ENGINEALWAYSONSTACK 1
 static void syntax_error(parl__dia_pstate *ps, int major);
 static void begin(parl__dia_pstate *ps, int tok)

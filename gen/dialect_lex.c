@@ -4,7 +4,7 @@
 /* The action dialect's lexers. All work on a span (pointer, length):
  * re2c's end-of-input rule with bounds checks, so NUL bytes inside are
  * ordinary bytes and nothing past the span is read. */
-#include "dialect_internal.h"
+#include "dialect_lex.h"
 
 
 
@@ -37,34 +37,36 @@ int parl__dia_lookup(const char *text, size_t n)
 		case 'h': goto yy10;
 		case 'I':
 		case 'i': goto yy11;
+		case 'J':
+		case 'j': goto yy12;
 		case 'L':
-		case 'l': goto yy12;
+		case 'l': goto yy13;
 		case 'M':
-		case 'm': goto yy13;
+		case 'm': goto yy14;
 		case 'N':
-		case 'n': goto yy14;
+		case 'n': goto yy15;
 		case 'O':
-		case 'o': goto yy15;
+		case 'o': goto yy16;
 		case 'P':
-		case 'p': goto yy16;
+		case 'p': goto yy17;
 		case 'Q':
-		case 'q': goto yy17;
+		case 'q': goto yy18;
 		case 'R':
-		case 'r': goto yy18;
+		case 'r': goto yy19;
 		case 'S':
-		case 's': goto yy19;
+		case 's': goto yy20;
 		case 'T':
-		case 't': goto yy20;
+		case 't': goto yy21;
 		case 'U':
-		case 'u': goto yy21;
+		case 'u': goto yy22;
 		case 'V':
-		case 'v': goto yy22;
+		case 'v': goto yy23;
 		case 'W':
-		case 'w': goto yy23;
+		case 'w': goto yy24;
 		case 'Y':
-		case 'y': goto yy24;
+		case 'y': goto yy25;
 		default:
-			if ((size_t)(lim - cur) < 1) goto yy441;
+			if ((size_t)(lim - cur) < 1) goto yy470;
 			goto yy1;
 	}
 yy1:
@@ -78,21 +80,21 @@ yy3:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'B':
-		case 'b': goto yy25;
+		case 'b': goto yy26;
 		case 'D':
-		case 'd': goto yy27;
+		case 'd': goto yy28;
 		case 'G':
-		case 'g': goto yy28;
+		case 'g': goto yy29;
 		case 'L':
-		case 'l': goto yy29;
+		case 'l': goto yy30;
 		case 'N':
-		case 'n': goto yy30;
+		case 'n': goto yy31;
 		case 'P':
-		case 'p': goto yy31;
+		case 'p': goto yy32;
 		case 'R':
-		case 'r': goto yy32;
+		case 'r': goto yy33;
 		case 'S':
-		case 's': goto yy33;
+		case 's': goto yy34;
 		default: goto yy2;
 	}
 yy4:
@@ -102,9 +104,9 @@ yy4:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy35;
+		case 'e': goto yy36;
 		case 'L':
-		case 'l': goto yy36;
+		case 'l': goto yy37;
 		default: goto yy2;
 	}
 yy5:
@@ -114,13 +116,13 @@ yy5:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy37;
+		case 'a': goto yy38;
 		case 'H':
-		case 'h': goto yy38;
+		case 'h': goto yy39;
 		case 'L':
-		case 'l': goto yy39;
+		case 'l': goto yy40;
 		case 'O':
-		case 'o': goto yy40;
+		case 'o': goto yy41;
 		default: goto yy2;
 	}
 yy6:
@@ -130,15 +132,15 @@ yy6:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy41;
+		case 'a': goto yy42;
 		case 'E':
-		case 'e': goto yy42;
+		case 'e': goto yy43;
 		case 'I':
-		case 'i': goto yy43;
+		case 'i': goto yy44;
 		case 'M':
-		case 'm': goto yy44;
+		case 'm': goto yy45;
 		case 'O':
-		case 'o': goto yy45;
+		case 'o': goto yy46;
 		default: goto yy2;
 	}
 yy7:
@@ -148,11 +150,11 @@ yy7:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy46;
+		case 'r': goto yy47;
 		case 'S':
-		case 's': goto yy47;
+		case 's': goto yy48;
 		case 'V':
-		case 'v': goto yy48;
+		case 'v': goto yy49;
 		default: goto yy2;
 	}
 yy8:
@@ -162,11 +164,11 @@ yy8:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy49;
+		case 'e': goto yy50;
 		case 'I':
-		case 'i': goto yy50;
+		case 'i': goto yy51;
 		case 'O':
-		case 'o': goto yy51;
+		case 'o': goto yy52;
 		default: goto yy2;
 	}
 yy9:
@@ -176,11 +178,11 @@ yy9:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy52;
+		case 'e': goto yy53;
 		case 'O':
-		case 'o': goto yy53;
+		case 'o': goto yy54;
 		case 'R':
-		case 'r': goto yy54;
+		case 'r': goto yy55;
 		default: goto yy2;
 	}
 yy10:
@@ -190,11 +192,11 @@ yy10:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy55;
+		case 'a': goto yy56;
 		case 'I':
-		case 'i': goto yy56;
+		case 'i': goto yy57;
 		case 'T':
-		case 't': goto yy57;
+		case 't': goto yy58;
 		default: goto yy2;
 	}
 yy11:
@@ -202,7 +204,7 @@ yy11:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy58;
+		case 'n': goto yy59;
 		default: goto yy2;
 	}
 yy12:
@@ -211,12 +213,8 @@ yy12:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy60;
-		case 'I':
-		case 'i': goto yy61;
 		case 'O':
-		case 'o': goto yy62;
+		case 'o': goto yy61;
 		default: goto yy2;
 	}
 yy13:
@@ -226,13 +224,11 @@ yy13:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy63;
-		case 'D':
-		case 'd': goto yy64;
-		case 'E':
-		case 'e': goto yy65;
+		case 'a': goto yy62;
+		case 'I':
+		case 'i': goto yy63;
 		case 'O':
-		case 'o': goto yy66;
+		case 'o': goto yy64;
 		default: goto yy2;
 	}
 yy14:
@@ -241,6 +237,10 @@ yy14:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 'A':
+		case 'a': goto yy65;
+		case 'D':
+		case 'd': goto yy66;
 		case 'E':
 		case 'e': goto yy67;
 		case 'O':
@@ -253,10 +253,10 @@ yy15:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'K':
-		case 'k': goto yy70;
-		case 'U':
-		case 'u': goto yy71;
+		case 'E':
+		case 'e': goto yy69;
+		case 'O':
+		case 'o': goto yy70;
 		default: goto yy2;
 	}
 yy16:
@@ -265,14 +265,10 @@ yy16:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy72;
-		case 'E':
-		case 'e': goto yy73;
-		case 'L':
-		case 'l': goto yy74;
-		case 'O':
-		case 'o': goto yy75;
+		case 'K':
+		case 'k': goto yy72;
+		case 'U':
+		case 'u': goto yy73;
 		default: goto yy2;
 	}
 yy17:
@@ -281,8 +277,14 @@ yy17:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy76;
+		case 'A':
+		case 'a': goto yy74;
+		case 'E':
+		case 'e': goto yy75;
+		case 'L':
+		case 'l': goto yy76;
+		case 'O':
+		case 'o': goto yy77;
 		default: goto yy2;
 	}
 yy18:
@@ -291,10 +293,8 @@ yy18:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy77;
-		case 'E':
-		case 'e': goto yy78;
+		case 'U':
+		case 'u': goto yy78;
 		default: goto yy2;
 	}
 yy19:
@@ -307,12 +307,6 @@ yy19:
 		case 'a': goto yy79;
 		case 'E':
 		case 'e': goto yy80;
-		case 'H':
-		case 'h': goto yy81;
-		case 'T':
-		case 't': goto yy82;
-		case 'W':
-		case 'w': goto yy83;
 		default: goto yy2;
 	}
 yy20:
@@ -321,10 +315,16 @@ yy20:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 'A':
+		case 'a': goto yy81;
 		case 'E':
-		case 'e': goto yy84;
+		case 'e': goto yy82;
 		case 'H':
-		case 'h': goto yy85;
+		case 'h': goto yy83;
+		case 'T':
+		case 't': goto yy84;
+		case 'W':
+		case 'w': goto yy85;
 		default: goto yy2;
 	}
 yy21:
@@ -333,12 +333,10 @@ yy21:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy86;
-		case 'R':
-		case 'r': goto yy87;
-		case 'S':
-		case 's': goto yy88;
+		case 'E':
+		case 'e': goto yy86;
+		case 'H':
+		case 'h': goto yy87;
 		default: goto yy2;
 	}
 yy22:
@@ -347,8 +345,12 @@ yy22:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy89;
+		case 'P':
+		case 'p': goto yy88;
+		case 'R':
+		case 'r': goto yy89;
+		case 'S':
+		case 's': goto yy90;
 		default: goto yy2;
 	}
 yy23:
@@ -357,12 +359,8 @@ yy23:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy90;
-		case 'E':
-		case 'e': goto yy91;
 		case 'I':
-		case 'i': goto yy92;
+		case 'i': goto yy91;
 		default: goto yy2;
 	}
 yy24:
@@ -371,1493 +369,1575 @@ yy24:
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 'A':
+		case 'a': goto yy92;
 		case 'E':
 		case 'e': goto yy93;
+		case 'I':
+		case 'i': goto yy94;
 		default: goto yy2;
 	}
 yy25:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy95;
+		default: goto yy2;
+	}
+yy26:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy94;
-		default: goto yy26;
+		case 'o': goto yy96;
+		default: goto yy27;
 	}
-yy26:
+yy27:
 	cur = mar;
 	switch (yyaccept) {
 		case 0: goto yy2;
-		case 1: goto yy59;
-		case 2: goto yy69;
-		case 3: goto yy98;
-		case 4: goto yy122;
-		case 5: goto yy191;
-		case 6: goto yy219;
-		default: goto yy262;
-	}
-yy27:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy95;
-		default: goto yy26;
+		case 1: goto yy60;
+		case 2: goto yy71;
+		case 3: goto yy100;
+		case 4: goto yy125;
+		case 5: goto yy196;
+		case 6: goto yy228;
+		case 7: goto yy239;
+		default: goto yy272;
 	}
 yy28:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy96;
-		default: goto yy26;
+		case 'D':
+		case 'd': goto yy97;
+		default: goto yy27;
 	}
 yy29:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy97;
-		case 'W':
-		case 'w': goto yy99;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy98;
+		default: goto yy27;
 	}
 yy30:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'Y':
-		case 'y': goto yy100;
-		default: goto yy26;
+		case 'L':
+		case 'l': goto yy99;
+		case 'W':
+		case 'w': goto yy101;
+		default: goto yy27;
 	}
 yy31:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy101;
-		default: goto yy26;
+		case 'Y':
+		case 'y': goto yy102;
+		default: goto yy27;
 	}
 yy32:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy102;
-		default: goto yy26;
+		case 'P':
+		case 'p': goto yy103;
+		default: goto yy27;
 	}
 yy33:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'K':
-		case 'k': goto yy103;
-		default: goto yy34;
+		case 'C':
+		case 'c': goto yy104;
+		default: goto yy27;
 	}
 yy34:
-	{ w = 12; goto found; }
-yy35:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy104;
-		default: goto yy26;
+		case 'K':
+		case 'k': goto yy105;
+		default: goto yy35;
 	}
+yy35:
+	{ w = 12; goto found; }
 yy36:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy105;
-		case 'U':
-		case 'u': goto yy106;
-		default: goto yy26;
+		case 'C':
+		case 'c': goto yy106;
+		default: goto yy27;
 	}
 yy37:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy107;
-		case 'N':
-		case 'n': goto yy108;
-		default: goto yy26;
+		case 'O':
+		case 'o': goto yy107;
+		case 'U':
+		case 'u': goto yy108;
+		default: goto yy27;
 	}
 yy38:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy109;
-		default: goto yy26;
+		case 'L':
+		case 'l': goto yy109;
+		case 'N':
+		case 'n': goto yy110;
+		default: goto yy27;
 	}
 yy39:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy110;
-		default: goto yy26;
+		case 'A':
+		case 'a': goto yy111;
+		default: goto yy27;
 	}
 yy40:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'M':
-		case 'm': goto yy111;
-		case 'N':
-		case 'n': goto yy112;
-		default: goto yy26;
+		case 'I':
+		case 'i': goto yy112;
+		default: goto yy27;
 	}
 yy41:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy113;
-		default: goto yy26;
+		case 'M':
+		case 'm': goto yy113;
+		case 'N':
+		case 'n': goto yy114;
+		default: goto yy27;
 	}
 yy42:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy114;
-		default: goto yy26;
+		case 'T':
+		case 't': goto yy115;
+		default: goto yy27;
 	}
 yy43:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy115;
-		default: goto yy26;
+		case 'L':
+		case 'l': goto yy116;
+		case 'N':
+		case 'n': goto yy117;
+		default: goto yy27;
 	}
 yy44:
 	++cur;
-	{ w = 33; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy118;
+		default: goto yy27;
+	}
 yy45:
 	++cur;
 	{ w = 34; goto found; }
 yy46:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy116;
-		default: goto yy26;
-	}
+	{ w = 35; goto found; }
 yy47:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy117;
-		default: goto yy26;
+		case 'R':
+		case 'r': goto yy119;
+		default: goto yy27;
 	}
 yy48:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy118;
-		default: goto yy26;
+		case 'C':
+		case 'c': goto yy120;
+		default: goto yy27;
 	}
 yy49:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy119;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy121;
+		default: goto yy27;
 	}
 yy50:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy120;
-		default: goto yy26;
+		case 'T':
+		case 't': goto yy122;
+		default: goto yy27;
 	}
 yy51:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy121;
-		default: goto yy26;
+		case 'N':
+		case 'n': goto yy123;
+		default: goto yy27;
 	}
 yy52:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy123;
-		default: goto yy26;
+		case 'R':
+		case 'r': goto yy124;
+		default: goto yy27;
 	}
 yy53:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy124;
-		default: goto yy26;
+		case 'T':
+		case 't': goto yy126;
+		default: goto yy27;
 	}
 yy54:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy125;
-		default: goto yy26;
+		case 'o': goto yy127;
+		default: goto yy27;
 	}
 yy55:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy126;
-		default: goto yy26;
+		case 'O':
+		case 'o': goto yy128;
+		default: goto yy27;
 	}
 yy56:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy127;
-		default: goto yy26;
+		case 'L':
+		case 'l': goto yy129;
+		default: goto yy27;
 	}
 yy57:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'M':
-		case 'm': goto yy128;
-		default: goto yy26;
+		case 'S':
+		case 's': goto yy130;
+		default: goto yy27;
 	}
 yy58:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'M':
+		case 'm': goto yy131;
+		default: goto yy27;
+	}
+yy59:
 	yyaccept = 1;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy129;
-		default: goto yy59;
-	}
-yy59:
-	{ w = 50; goto found; }
-yy60:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
+		case 'p': goto yy132;
 		case 'S':
-		case 's': goto yy130;
-		default: goto yy26;
+		case 's': goto yy133;
+		default: goto yy60;
 	}
+yy60:
+	{ w = 51; goto found; }
 yy61:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy131;
-		default: goto yy26;
+		case 'T':
+		case 't': goto yy134;
+		default: goto yy27;
 	}
 yy62:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy132;
-		case 'O':
-		case 'o': goto yy133;
-		default: goto yy26;
+		case 'S':
+		case 's': goto yy135;
+		default: goto yy27;
 	}
 yy63:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy134;
 		case 'S':
-		case 's': goto yy135;
-		case 'T':
-		case 't': goto yy136;
-		default: goto yy26;
+		case 's': goto yy136;
+		default: goto yy27;
 	}
 yy64:
 	++cur;
-	{ w = 61; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy137;
+		case 'O':
+		case 'o': goto yy138;
+		default: goto yy27;
+	}
 yy65:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'M':
-		case 'm': goto yy137;
+		case 'R':
+		case 'r': goto yy139;
 		case 'S':
-		case 's': goto yy138;
-		default: goto yy26;
+		case 's': goto yy140;
+		case 'T':
+		case 't': goto yy141;
+		default: goto yy27;
 	}
 yy66:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy139;
-		case 'R':
-		case 'r': goto yy140;
-		default: goto yy26;
-	}
+	{ w = 64; goto found; }
 yy67:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'V':
-		case 'v': goto yy141;
-		case 'X':
-		case 'x': goto yy142;
-		default: goto yy26;
+		case 'M':
+		case 'm': goto yy142;
+		case 'S':
+		case 's': goto yy143;
+		default: goto yy27;
 	}
 yy68:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy144;
+		case 'R':
+		case 'r': goto yy145;
+		default: goto yy27;
+	}
+yy69:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'V':
+		case 'v': goto yy146;
+		case 'X':
+		case 'x': goto yy147;
+		default: goto yy27;
+	}
+yy70:
 	yyaccept = 2;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy143;
-		default: goto yy69;
+		case 't': goto yy148;
+		default: goto yy71;
 	}
-yy69:
-	{ w = 69; goto found; }
-yy70:
-	++cur;
-	{ w = 71; goto found; }
 yy71:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy144;
-		default: goto yy26;
-	}
+	{ w = 73; goto found; }
 yy72:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy145;
-		case 'T':
-		case 't': goto yy146;
-		case 'U':
-		case 'u': goto yy147;
-		default: goto yy26;
-	}
+	{ w = 76; goto found; }
 yy73:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy148;
-		default: goto yy26;
+		case 'T':
+		case 't': goto yy149;
+		default: goto yy27;
 	}
 yy74:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy149;
-		default: goto yy26;
+		case 'R':
+		case 'r': goto yy150;
+		case 'T':
+		case 't': goto yy151;
+		case 'U':
+		case 'u': goto yy152;
+		default: goto yy27;
 	}
 yy75:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy150;
-		default: goto yy26;
+		case 'R':
+		case 'r': goto yy153;
+		default: goto yy27;
 	}
 yy76:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy151;
-		default: goto yy26;
+		case 'A':
+		case 'a': goto yy154;
+		default: goto yy27;
 	}
 yy77:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'W':
-		case 'w': goto yy152;
-		default: goto yy26;
+		case 'S':
+		case 's': goto yy155;
+		default: goto yy27;
 	}
 yy78:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy153;
-		case 'C':
-		case 'c': goto yy154;
-		case 'G':
-		case 'g': goto yy155;
-		case 'J':
-		case 'j': goto yy156;
-		case 'M':
-		case 'm': goto yy157;
-		case 'P':
-		case 'p': goto yy158;
-		case 'S':
-		case 's': goto yy159;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy156;
+		default: goto yy27;
 	}
 yy79:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'V':
-		case 'v': goto yy160;
-		default: goto yy26;
+		case 'W':
+		case 'w': goto yy157;
+		default: goto yy27;
 	}
 yy80:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy161;
-		case 'N':
-		case 'n': goto yy162;
-		case 'T':
-		case 't': goto yy163;
-		default: goto yy26;
+		case 'a': goto yy158;
+		case 'C':
+		case 'c': goto yy159;
+		case 'G':
+		case 'g': goto yy160;
+		case 'J':
+		case 'j': goto yy161;
+		case 'M':
+		case 'm': goto yy162;
+		case 'P':
+		case 'p': goto yy163;
+		case 'S':
+		case 's': goto yy164;
+		default: goto yy27;
 	}
 yy81:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy164;
-		default: goto yy26;
+		case 'V':
+		case 'v': goto yy165;
+		default: goto yy27;
 	}
 yy82:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy165;
-		default: goto yy26;
+		case 'A':
+		case 'a': goto yy166;
+		case 'N':
+		case 'n': goto yy167;
+		case 'T':
+		case 't': goto yy168;
+		default: goto yy27;
 	}
 yy83:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy166;
-		default: goto yy26;
+		case 'O':
+		case 'o': goto yy169;
+		default: goto yy27;
 	}
 yy84:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy167;
-		case 'X':
-		case 'x': goto yy168;
-		default: goto yy26;
+		case 'O':
+		case 'o': goto yy170;
+		default: goto yy27;
 	}
 yy85:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy169;
-		default: goto yy26;
+		case 'A':
+		case 'a': goto yy171;
+		default: goto yy27;
 	}
 yy86:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy170;
-		default: goto yy26;
+		case 'L':
+		case 'l': goto yy172;
+		case 'X':
+		case 'x': goto yy173;
+		default: goto yy27;
 	}
 yy87:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy171;
-		default: goto yy26;
+		case 'R':
+		case 'r': goto yy174;
+		default: goto yy27;
 	}
 yy88:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy172;
-		default: goto yy26;
+		case 'D':
+		case 'd': goto yy175;
+		default: goto yy27;
 	}
 yy89:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy173;
-		default: goto yy26;
+		case 'G':
+		case 'g': goto yy176;
+		default: goto yy27;
 	}
 yy90:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy174;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy177;
+		default: goto yy27;
 	}
 yy91:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'B':
-		case 'b': goto yy175;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy178;
+		default: goto yy27;
 	}
 yy92:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy176;
-		default: goto yy26;
+		case 't': goto yy179;
+		default: goto yy27;
 	}
 yy93:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy177;
-		default: goto yy26;
+		case 'B':
+		case 'b': goto yy180;
+		default: goto yy27;
 	}
 yy94:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy178;
-		case 'U':
-		case 'u': goto yy179;
-		default: goto yy26;
+		case 'T':
+		case 't': goto yy181;
+		default: goto yy27;
 	}
 yy95:
 	++cur;
-	{ w = 2; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy182;
+		default: goto yy27;
+	}
 yy96:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy180;
-		default: goto yy26;
+		case 'R':
+		case 'r': goto yy183;
+		case 'U':
+		case 'u': goto yy184;
+		default: goto yy27;
 	}
 yy97:
+	++cur;
+	{ w = 2; goto found; }
+yy98:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy185;
+		default: goto yy27;
+	}
+yy99:
 	yyaccept = 3;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy181;
-		default: goto yy98;
-	}
-yy98:
-	{ w = 4; goto found; }
-yy99:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy182;
-		default: goto yy26;
+		case 'o': goto yy186;
+		default: goto yy100;
 	}
 yy100:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'W':
-		case 'w': goto yy183;
-		default: goto yy26;
-	}
+	{ w = 4; goto found; }
 yy101:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy184;
-		case 'R':
-		case 'r': goto yy185;
-		default: goto yy26;
-	}
-yy102:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy186;
-		default: goto yy26;
-	}
-yy103:
-	++cur;
-	{ w = 13; goto found; }
-yy104:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
 		case 'a': goto yy187;
-		default: goto yy26;
+		default: goto yy27;
 	}
-yy105:
+yy102:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy188;
-		default: goto yy26;
+		case 'W':
+		case 'w': goto yy188;
+		default: goto yy27;
 	}
-yy106:
+yy103:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
 		case 'e': goto yy189;
-		default: goto yy26;
+		case 'R':
+		case 'r': goto yy190;
+		default: goto yy27;
+	}
+yy104:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy191;
+		default: goto yy27;
+	}
+yy105:
+	++cur;
+	{ w = 13; goto found; }
+yy106:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy192;
+		default: goto yy27;
 	}
 yy107:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy190;
-		default: goto yy26;
+		case 'c': goto yy193;
+		default: goto yy27;
 	}
 yy108:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy192;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy194;
+		default: goto yy27;
 	}
 yy109:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy193;
-		default: goto yy26;
+		case 'C':
+		case 'c': goto yy195;
+		default: goto yy27;
 	}
 yy110:
 	++cur;
-	{ w = 21; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy197;
+		default: goto yy27;
+	}
 yy111:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy194;
-		default: goto yy26;
+		case 'N':
+		case 'n': goto yy198;
+		default: goto yy27;
 	}
 yy112:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'F':
-		case 'f': goto yy195;
-		case 'S':
-		case 's': goto yy196;
-		case 'T':
-		case 't': goto yy197;
-		case 'V':
-		case 'v': goto yy198;
-		default: goto yy26;
-	}
+	{ w = 21; goto found; }
 yy113:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy199;
-		default: goto yy26;
+		case 'P':
+		case 'p': goto yy199;
+		default: goto yy27;
 	}
 yy114:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'Y':
-		case 'y': goto yy200;
-		default: goto yy26;
+		case 'F':
+		case 'f': goto yy200;
+		case 'S':
+		case 's': goto yy201;
+		case 'T':
+		case 't': goto yy202;
+		case 'V':
+		case 'v': goto yy203;
+		default: goto yy27;
 	}
 yy115:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy201;
-		default: goto yy26;
+		case 'A':
+		case 'a': goto yy204;
+		default: goto yy27;
 	}
 yy116:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy202;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy205;
+		default: goto yy27;
 	}
 yy117:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy203;
-		default: goto yy26;
+		case 'Y':
+		case 'y': goto yy206;
+		default: goto yy27;
 	}
 yy118:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy204;
-		default: goto yy26;
+		case 'C':
+		case 'c': goto yy207;
+		default: goto yy27;
 	}
 yy119:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy205;
-		default: goto yy26;
+		case 'O':
+		case 'o': goto yy208;
+		default: goto yy27;
 	}
 yy120:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy206;
-		default: goto yy26;
+		case 'A':
+		case 'a': goto yy209;
+		default: goto yy27;
 	}
 yy121:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy210;
+		default: goto yy27;
+	}
+yy122:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy211;
+		default: goto yy27;
+	}
+yy123:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy212;
+		default: goto yy27;
+	}
+yy124:
 	yyaccept = 4;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy207;
+		case 'e': goto yy213;
 		case 'G':
-		case 'g': goto yy208;
-		default: goto yy122;
-	}
-yy122:
-	{ w = 41; goto found; }
-yy123:
-	++cur;
-	{ w = 44; goto found; }
-yy124:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy209;
-		default: goto yy26;
+		case 'g': goto yy214;
+		default: goto yy125;
 	}
 yy125:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy210;
-		default: goto yy26;
-	}
+	{ w = 42; goto found; }
 yy126:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy211;
-		default: goto yy26;
-	}
+	{ w = 45; goto found; }
 yy127:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy212;
-		default: goto yy26;
+		case 'G':
+		case 'g': goto yy215;
+		default: goto yy27;
 	}
 yy128:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy213;
-		default: goto yy26;
+		case 'U':
+		case 'u': goto yy216;
+		default: goto yy27;
 	}
 yy129:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy214;
-		default: goto yy26;
+		case 'T':
+		case 't': goto yy217;
+		default: goto yy27;
 	}
 yy130:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy215;
-		default: goto yy26;
+		case 't': goto yy218;
+		default: goto yy27;
 	}
 yy131:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy216;
-		default: goto yy26;
+		case 'L':
+		case 'l': goto yy219;
+		default: goto yy27;
 	}
 yy132:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy217;
-		default: goto yy26;
+		case 'U':
+		case 'u': goto yy220;
+		default: goto yy27;
 	}
 yy133:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'K':
-		case 'k': goto yy218;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy221;
+		default: goto yy27;
 	}
 yy134:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'K':
-		case 'k': goto yy220;
-		default: goto yy26;
+		case 0x00:
+		case 'D':
+		case 'd': goto yy27;
+		default: goto yy223;
 	}
 yy135:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy221;
-		default: goto yy26;
+		case 't': goto yy224;
+		default: goto yy27;
 	}
 yy136:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy222;
-		default: goto yy26;
+		case 'T':
+		case 't': goto yy225;
+		default: goto yy27;
 	}
 yy137:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy223;
-		default: goto yy26;
+		case 'D':
+		case 'd': goto yy226;
+		default: goto yy27;
 	}
 yy138:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy224;
-		default: goto yy26;
+		case 'K':
+		case 'k': goto yy227;
+		default: goto yy27;
 	}
 yy139:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy225;
-		default: goto yy26;
+		case 'K':
+		case 'k': goto yy229;
+		default: goto yy27;
 	}
 yy140:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy226;
-		default: goto yy26;
+		case 'T':
+		case 't': goto yy230;
+		default: goto yy27;
 	}
 yy141:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy227;
-		default: goto yy26;
+		case 'H':
+		case 'h': goto yy231;
+		default: goto yy27;
 	}
 yy142:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy228;
-		default: goto yy26;
+		case 'O':
+		case 'o': goto yy232;
+		default: goto yy27;
 	}
 yy143:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy229;
-		default: goto yy26;
+		case 'S':
+		case 's': goto yy233;
+		default: goto yy27;
 	}
 yy144:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy230;
-		default: goto yy26;
+		case 'I':
+		case 'i': goto yy234;
+		default: goto yy27;
 	}
 yy145:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy231;
-		default: goto yy26;
+		case 'e': goto yy235;
+		default: goto yy27;
 	}
 yy146:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy232;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy236;
+		default: goto yy27;
 	}
 yy147:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy233;
-		default: goto yy26;
+		case 'T':
+		case 't': goto yy237;
+		default: goto yy27;
 	}
 yy148:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'M':
-		case 'm': goto yy234;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy238;
+		default: goto yy27;
 	}
 yy149:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy235;
-		default: goto yy26;
+		case 'P':
+		case 'p': goto yy240;
+		default: goto yy27;
 	}
 yy150:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy236;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy241;
+		default: goto yy27;
 	}
 yy151:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy237;
-		default: goto yy26;
+		case 'C':
+		case 'c': goto yy242;
+		default: goto yy27;
 	}
 yy152:
 	++cur;
-	{ w = 80; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy243;
+		default: goto yy27;
+	}
 yy153:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy238;
-		case 'S':
-		case 's': goto yy239;
-		default: goto yy26;
+		case 'M':
+		case 'm': goto yy244;
+		default: goto yy27;
 	}
 yy154:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy240;
-		default: goto yy26;
+		case 'I':
+		case 'i': goto yy245;
+		default: goto yy27;
 	}
 yy155:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy241;
-		default: goto yy26;
+		case 'T':
+		case 't': goto yy246;
+		default: goto yy27;
 	}
 yy156:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy242;
-		default: goto yy26;
+		case 'R':
+		case 'r': goto yy247;
+		default: goto yy27;
 	}
 yy157:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy243;
-		default: goto yy26;
-	}
+	{ w = 85; goto found; }
 yy158:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy244;
-		default: goto yy26;
-	}
-yy159:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy245;
-		default: goto yy26;
-	}
-yy160:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy246;
-		default: goto yy26;
-	}
-yy161:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy247;
-		default: goto yy26;
-	}
-yy162:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'D':
 		case 'd': goto yy248;
-		default: goto yy26;
+		case 'S':
+		case 's': goto yy249;
+		default: goto yy27;
+	}
+yy159:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy250;
+		default: goto yy27;
+	}
+yy160:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy251;
+		default: goto yy27;
+	}
+yy161:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy252;
+		default: goto yy27;
+	}
+yy162:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy253;
+		default: goto yy27;
 	}
 yy163:
 	++cur;
-	{ w = 94; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy254;
+		default: goto yy27;
+	}
 yy164:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'W':
-		case 'w': goto yy249;
-		default: goto yy26;
+		case 'U':
+		case 'u': goto yy255;
+		default: goto yy27;
 	}
 yy165:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy250;
-		case 'R':
-		case 'r': goto yy251;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy256;
+		default: goto yy27;
 	}
 yy166:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy252;
-		default: goto yy26;
+		case 'R':
+		case 'r': goto yy257;
+		default: goto yy27;
 	}
 yy167:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy253;
-		default: goto yy26;
+		case 'D':
+		case 'd': goto yy258;
+		default: goto yy27;
 	}
 yy168:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy254;
-		default: goto yy26;
-	}
+	{ w = 99; goto found; }
 yy169:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy255;
-		default: goto yy26;
-	}
-yy170:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy256;
-		default: goto yy26;
-	}
-yy171:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy257;
-		default: goto yy26;
-	}
-yy172:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy258;
-		default: goto yy26;
-	}
-yy173:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'W':
 		case 'w': goto yy259;
-		default: goto yy26;
+		default: goto yy27;
 	}
-yy174:
+yy170:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy260;
-		default: goto yy26;
+		case 'P':
+		case 'p': goto yy260;
+		case 'R':
+		case 'r': goto yy261;
+		default: goto yy27;
 	}
-yy175:
-	++cur;
-	{ w = 107; goto found; }
-yy176:
+yy171:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy261;
-		default: goto yy26;
+		case 'P':
+		case 'p': goto yy262;
+		default: goto yy27;
 	}
-yy177:
-	++cur;
-	{ w = 110; goto found; }
-yy178:
+yy172:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy263;
-		default: goto yy26;
+		case 'L':
+		case 'l': goto yy263;
+		default: goto yy27;
 	}
-yy179:
+yy173:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
 		case 't': goto yy264;
-		default: goto yy26;
+		default: goto yy27;
 	}
-yy180:
+yy174:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy265;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy265;
+		default: goto yy27;
 	}
-yy181:
+yy175:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy266;
+		default: goto yy27;
+	}
+yy176:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy267;
+		default: goto yy27;
+	}
+yy177:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy268;
+		default: goto yy27;
+	}
+yy178:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'W':
-		case 'w': goto yy266;
-		default: goto yy26;
+		case 'w': goto yy269;
+		default: goto yy27;
 	}
-yy182:
+yy179:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'Y':
-		case 'y': goto yy267;
-		default: goto yy26;
+		case 'C':
+		case 'c': goto yy270;
+		default: goto yy27;
 	}
-yy183:
+yy180:
+	++cur;
+	{ w = 112; goto found; }
+yy181:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'H':
-		case 'h': goto yy268;
-		default: goto yy26;
+		case 'h': goto yy271;
+		default: goto yy27;
+	}
+yy182:
+	++cur;
+	{ w = 115; goto found; }
+yy183:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy273;
+		default: goto yy27;
 	}
 yy184:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy269;
-		default: goto yy26;
+		case 'T':
+		case 't': goto yy274;
+		default: goto yy27;
 	}
 yy185:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy270;
-		default: goto yy26;
+		case 'T':
+		case 't': goto yy275;
+		default: goto yy27;
 	}
 yy186:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy271;
-		default: goto yy26;
+		case 'W':
+		case 'w': goto yy276;
+		default: goto yy27;
 	}
 yy187:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy272;
-		default: goto yy26;
+		case 'Y':
+		case 'y': goto yy277;
+		default: goto yy27;
 	}
 yy188:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'K':
-		case 'k': goto yy273;
-		default: goto yy26;
+		case 'H':
+		case 'h': goto yy278;
+		default: goto yy27;
 	}
 yy189:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy274;
-		default: goto yy26;
+		case 'N':
+		case 'n': goto yy279;
+		default: goto yy27;
 	}
 yy190:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy280;
+		default: goto yy27;
+	}
+yy191:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy281;
+		default: goto yy27;
+	}
+yy192:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy282;
+		default: goto yy27;
+	}
+yy193:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'K':
+		case 'k': goto yy283;
+		default: goto yy27;
+	}
+yy194:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy284;
+		default: goto yy27;
+	}
+yy195:
 	yyaccept = 5;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'U':
-		case 'u': goto yy275;
-		default: goto yy191;
-	}
-yy191:
-	{ w = 17; goto found; }
-yy192:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy276;
-		default: goto yy26;
-	}
-yy193:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy277;
-		default: goto yy26;
-	}
-yy194:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy278;
-		default: goto yy26;
-	}
-yy195:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy279;
-		default: goto yy26;
+		case 'u': goto yy285;
+		default: goto yy196;
 	}
 yy196:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy280;
-		default: goto yy26;
-	}
+	{ w = 17; goto found; }
 yy197:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy281;
-		case 'I':
-		case 'i': goto yy282;
-		default: goto yy26;
+		case 'e': goto yy286;
+		default: goto yy27;
 	}
 yy198:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy283;
-		default: goto yy26;
+		case 'N':
+		case 'n': goto yy287;
+		default: goto yy27;
 	}
 yy199:
 	++cur;
-	{ w = 30; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy288;
+		default: goto yy27;
+	}
 yy200:
 	++cur;
-	{ w = 31; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy289;
+		default: goto yy27;
+	}
 yy201:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy284;
-		default: goto yy26;
+		case 'T':
+		case 't': goto yy290;
+		default: goto yy27;
 	}
 yy202:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy285;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy291;
+		case 'I':
+		case 'i': goto yy292;
+		default: goto yy27;
 	}
 yy203:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy286;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy293;
+		default: goto yy27;
 	}
 yy204:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy287;
-		default: goto yy26;
-	}
+	{ w = 30; goto found; }
 yy205:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy288;
-		default: goto yy26;
+		case 'T':
+		case 't': goto yy294;
+		default: goto yy27;
 	}
 yy206:
 	++cur;
-	{ w = 40; goto found; }
+	{ w = 32; goto found; }
 yy207:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'V':
-		case 'v': goto yy289;
-		default: goto yy26;
+		case 'O':
+		case 'o': goto yy295;
+		default: goto yy27;
 	}
 yy208:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy290;
-		default: goto yy26;
+		case 'R':
+		case 'r': goto yy296;
+		default: goto yy27;
 	}
 yy209:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy291;
-		default: goto yy26;
+		case 'l': goto yy297;
+		default: goto yy27;
 	}
 yy210:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy292;
-		default: goto yy26;
+		case 'Y':
+		case 'y': goto yy298;
+		default: goto yy27;
 	}
 yy211:
 	++cur;
-	{ w = 47; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy299;
+		default: goto yy27;
+	}
 yy212:
+	++cur;
+	{ w = 41; goto found; }
+yy213:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy293;
-		default: goto yy26;
+		case 'V':
+		case 'v': goto yy300;
+		default: goto yy27;
 	}
-yy213:
-	++cur;
-	{ w = 49; goto found; }
 yy214:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy294;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy301;
+		default: goto yy27;
 	}
 yy215:
 	++cur;
-	{ w = 52; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy302;
+		default: goto yy27;
+	}
 yy216:
 	++cur;
-	{ w = 53; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy303;
+		default: goto yy27;
+	}
 yy217:
 	++cur;
-	{ w = 54; goto found; }
+	{ w = 48; goto found; }
 yy218:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy304;
+		default: goto yy27;
+	}
+yy219:
+	++cur;
+	{ w = 50; goto found; }
+yy220:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy305;
+		default: goto yy27;
+	}
+yy221:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy306;
+		default: goto yy27;
+	}
+yy222:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy223:
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy222;
+		case 'D':
+		case 'd': goto yy307;
+		default: goto yy27;
+	}
+yy224:
+	++cur;
+	{ w = 55; goto found; }
+yy225:
+	++cur;
+	{ w = 56; goto found; }
+yy226:
+	++cur;
+	{ w = 57; goto found; }
+yy227:
 	yyaccept = 6;
 	++cur;
 	mar = cur;
@@ -1867,498 +1947,534 @@ yy218:
 		case '\v':
 		case '\f':
 		case '\r':
-		case ' ': goto yy295;
+		case ' ': goto yy308;
 		case 'U':
-		case 'u': goto yy296;
-		default: goto yy219;
+		case 'u': goto yy309;
+		default: goto yy228;
 	}
-yy219:
-	{ w = 55; goto found; }
-yy220:
+yy228:
+	{ w = 58; goto found; }
+yy229:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'D':
-		case 'd': goto yy297;
-		default: goto yy26;
+		case 'd': goto yy310;
+		default: goto yy27;
 	}
-yy221:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy298;
-		default: goto yy26;
-	}
-yy222:
-	++cur;
-	{ w = 60; goto found; }
-yy223:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy299;
-		default: goto yy26;
-	}
-yy224:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy300;
-		default: goto yy26;
-	}
-yy225:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy301;
-		default: goto yy26;
-	}
-yy226:
-	++cur;
-	{ w = 66; goto found; }
-yy227:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy302;
-		default: goto yy26;
-	}
-yy228:
-	++cur;
-	{ w = 68; goto found; }
-yy229:
-	++cur;
-	{ w = 70; goto found; }
 yy230:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy303;
-		default: goto yy26;
+		case 'O':
+		case 'o': goto yy311;
+		default: goto yy27;
 	}
 yy231:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy304;
-		default: goto yy26;
-	}
+	{ w = 63; goto found; }
 yy232:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy305;
-		default: goto yy26;
-	}
-yy233:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy306;
-		default: goto yy26;
-	}
-yy234:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy307;
-		default: goto yy26;
-	}
-yy235:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy308;
-		default: goto yy26;
-	}
-yy236:
-	++cur;
-	{ w = 78; goto found; }
-yy237:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy309;
-		default: goto yy26;
-	}
-yy238:
-	++cur;
-	{ w = 81; goto found; }
-yy239:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy310;
-		default: goto yy26;
-	}
-yy240:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy311;
-		default: goto yy26;
-	}
-yy241:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
 		case 'r': goto yy312;
-		default: goto yy26;
+		default: goto yy27;
 	}
-yy242:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy313;
-		default: goto yy26;
-	}
-yy243:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy314;
-		default: goto yy26;
-	}
-yy244:
+yy233:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy315;
-		case 'Y':
-		case 'y': goto yy316;
-		default: goto yy26;
+		case 'a': goto yy313;
+		default: goto yy27;
 	}
-yy245:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy317;
-		case 'M':
-		case 'm': goto yy318;
-		default: goto yy26;
-	}
-yy246:
-	++cur;
-	{ w = 91; goto found; }
-yy247:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy319;
-		default: goto yy26;
-	}
-yy248:
-	++cur;
-	{ w = 93; goto found; }
-yy249:
-	++cur;
-	{ w = 95; goto found; }
-yy250:
-	++cur;
-	{ w = 96; goto found; }
-yy251:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy320;
-		default: goto yy26;
-	}
-yy252:
-	++cur;
-	{ w = 98; goto found; }
-yy253:
-	++cur;
-	{ w = 99; goto found; }
-yy254:
-	++cur;
-	{ w = 100; goto found; }
-yy255:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy321;
-		default: goto yy26;
-	}
-yy256:
+yy234:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy322;
-		default: goto yy26;
+		case 't': goto yy314;
+		default: goto yy27;
 	}
-yy257:
+yy235:
+	++cur;
+	{ w = 70; goto found; }
+yy236:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy323;
-		default: goto yy26;
+		case 'R':
+		case 'r': goto yy315;
+		default: goto yy27;
 	}
-yy258:
+yy237:
 	++cur;
-	{ w = 104; goto found; }
-yy259:
-	++cur;
-	{ w = 105; goto found; }
-yy260:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy324;
-		default: goto yy26;
-	}
-yy261:
+	{ w = 72; goto found; }
+yy238:
 	yyaccept = 7;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy316;
+		default: goto yy239;
+	}
+yy239:
+	{ w = 74; goto found; }
+yy240:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy317;
+		default: goto yy27;
+	}
+yy241:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy318;
+		default: goto yy27;
+	}
+yy242:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy319;
+		default: goto yy27;
+	}
+yy243:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy320;
+		default: goto yy27;
+	}
+yy244:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
 		case 'I':
-		case 'i': goto yy325;
-		default: goto yy262;
+		case 'i': goto yy321;
+		default: goto yy27;
+	}
+yy245:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy322;
+		default: goto yy27;
+	}
+yy246:
+	++cur;
+	{ w = 83; goto found; }
+yy247:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'Y':
+		case 'y': goto yy323;
+		default: goto yy27;
+	}
+yy248:
+	++cur;
+	{ w = 86; goto found; }
+yy249:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy324;
+		default: goto yy27;
+	}
+yy250:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy325;
+		default: goto yy27;
+	}
+yy251:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy326;
+		default: goto yy27;
+	}
+yy252:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy327;
+		default: goto yy27;
+	}
+yy253:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'M':
+		case 'm': goto yy328;
+		default: goto yy27;
+	}
+yy254:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy329;
+		case 'Y':
+		case 'y': goto yy330;
+		default: goto yy27;
+	}
+yy255:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy331;
+		case 'M':
+		case 'm': goto yy332;
+		default: goto yy27;
+	}
+yy256:
+	++cur;
+	{ w = 96; goto found; }
+yy257:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy333;
+		default: goto yy27;
+	}
+yy258:
+	++cur;
+	{ w = 98; goto found; }
+yy259:
+	++cur;
+	{ w = 100; goto found; }
+yy260:
+	++cur;
+	{ w = 101; goto found; }
+yy261:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy334;
+		default: goto yy27;
 	}
 yy262:
-	{ w = 108; goto found; }
+	++cur;
+	{ w = 103; goto found; }
 yy263:
 	++cur;
-	{ w = 0; goto found; }
+	{ w = 104; goto found; }
 yy264:
 	++cur;
-	{ w = 1; goto found; }
+	{ w = 105; goto found; }
 yy265:
 	++cur;
-	{ w = 3; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy335;
+		default: goto yy27;
+	}
 yy266:
-	++cur;
-	{ w = 5; goto found; }
-yy267:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy326;
-		default: goto yy26;
-	}
-yy268:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy327;
-		default: goto yy26;
-	}
-yy269:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy328;
-		default: goto yy26;
-	}
-yy270:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy329;
-		default: goto yy26;
-	}
-yy271:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy330;
-		default: goto yy26;
-	}
-yy272:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy331;
-		default: goto yy26;
-	}
-yy273:
-	++cur;
-	{ w = 15; goto found; }
-yy274:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'K':
-		case 'k': goto yy332;
-		default: goto yy26;
-	}
-yy275:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy333;
-		default: goto yy26;
-	}
-yy276:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy334;
-		default: goto yy26;
-	}
-yy277:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy335;
-		default: goto yy26;
-	}
-yy278:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
 		case 't': goto yy336;
-		default: goto yy26;
+		default: goto yy27;
+	}
+yy267:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy337;
+		default: goto yy27;
+	}
+yy268:
+	++cur;
+	{ w = 109; goto found; }
+yy269:
+	++cur;
+	{ w = 110; goto found; }
+yy270:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy338;
+		default: goto yy27;
+	}
+yy271:
+	yyaccept = 8;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy339;
+		default: goto yy272;
+	}
+yy272:
+	{ w = 113; goto found; }
+yy273:
+	++cur;
+	{ w = 0; goto found; }
+yy274:
+	++cur;
+	{ w = 1; goto found; }
+yy275:
+	++cur;
+	{ w = 3; goto found; }
+yy276:
+	++cur;
+	{ w = 5; goto found; }
+yy277:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy340;
+		default: goto yy27;
+	}
+yy278:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy341;
+		default: goto yy27;
 	}
 yy279:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy337;
-		default: goto yy26;
+		case 'D':
+		case 'd': goto yy342;
+		default: goto yy27;
 	}
 yy280:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy338;
-		default: goto yy26;
+		case 'V':
+		case 'v': goto yy343;
+		default: goto yy27;
 	}
 yy281:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy339;
-		case 'X':
-		case 'x': goto yy340;
-		default: goto yy26;
+		case 'V':
+		case 'v': goto yy344;
+		default: goto yy27;
 	}
 yy282:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy341;
-		default: goto yy26;
+		case 'S':
+		case 's': goto yy345;
+		default: goto yy27;
 	}
 yy283:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy342;
-		default: goto yy26;
-	}
+	{ w = 15; goto found; }
 yy284:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy343;
-		default: goto yy26;
+		case 'K':
+		case 'k': goto yy346;
+		default: goto yy27;
 	}
 yy285:
 	++cur;
-	{ w = 35; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy347;
+		default: goto yy27;
+	}
 yy286:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy344;
-		default: goto yy26;
+		case 'L':
+		case 'l': goto yy348;
+		default: goto yy27;
 	}
 yy287:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy345;
-		case 'W':
-		case 'w': goto yy346;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy349;
+		default: goto yy27;
 	}
 yy288:
 	++cur;
-	{ w = 39; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy350;
+		default: goto yy27;
+	}
 yy289:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy347;
-		default: goto yy26;
+		case 'R':
+		case 'r': goto yy351;
+		default: goto yy27;
 	}
 yy290:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy348;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy352;
+		default: goto yy27;
 	}
 yy291:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy349;
-		default: goto yy26;
+		case 'N':
+		case 'n': goto yy353;
+		case 'X':
+		case 'x': goto yy354;
+		default: goto yy27;
 	}
 yy292:
 	++cur;
-	{ w = 46; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy355;
+		default: goto yy27;
+	}
 yy293:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy350;
-		default: goto yy26;
+		case 'r': goto yy356;
+		default: goto yy27;
 	}
 yy294:
 	++cur;
-	{ w = 51; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy357;
+		default: goto yy27;
+	}
 yy295:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy358;
+		default: goto yy27;
+	}
+yy296:
+	++cur;
+	{ w = 36; goto found; }
+yy297:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy359;
+		default: goto yy27;
+	}
+yy298:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy360;
+		case 'W':
+		case 'w': goto yy361;
+		default: goto yy27;
+	}
+yy299:
+	++cur;
+	{ w = 40; goto found; }
+yy300:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy362;
+		default: goto yy27;
+	}
+yy301:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy363;
+		default: goto yy27;
+	}
+yy302:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy364;
+		default: goto yy27;
+	}
+yy303:
+	++cur;
+	{ w = 47; goto found; }
+yy304:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy365;
+		default: goto yy27;
+	}
+yy305:
+	++cur;
+	{ w = 52; goto found; }
+yy306:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy366;
+		default: goto yy27;
+	}
+yy307:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy367;
+		default: goto yy27;
+	}
+yy308:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -2366,880 +2482,989 @@ yy295:
 		case '\v':
 		case '\f':
 		case '\r':
-		case ' ': goto yy295;
+		case ' ': goto yy308;
 		case 'U':
-		case 'u': goto yy351;
-		default: goto yy26;
+		case 'u': goto yy368;
+		default: goto yy27;
 	}
-yy296:
+yy309:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy352;
-		default: goto yy26;
+		case 'p': goto yy369;
+		default: goto yy27;
 	}
-yy297:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy353;
-		default: goto yy26;
-	}
-yy298:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy354;
-		default: goto yy26;
-	}
-yy299:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy355;
-		case 'Y':
-		case 'y': goto yy356;
-		default: goto yy26;
-	}
-yy300:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy357;
-		default: goto yy26;
-	}
-yy301:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy358;
-		default: goto yy26;
-	}
-yy302:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy359;
-		default: goto yy26;
-	}
-yy303:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy360;
-		default: goto yy26;
-	}
-yy304:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy361;
-		default: goto yy26;
-	}
-yy305:
-	++cur;
-	{ w = 74; goto found; }
-yy306:
-	++cur;
-	{ w = 75; goto found; }
-yy307:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy362;
-		default: goto yy26;
-	}
-yy308:
-	++cur;
-	{ w = 77; goto found; }
-yy309:
-	++cur;
-	{ w = 79; goto found; }
 yy310:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy363;
-		default: goto yy26;
+		case 'O':
+		case 'o': goto yy370;
+		default: goto yy27;
 	}
 yy311:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy364;
-		default: goto yy26;
+		case 'D':
+		case 'd': goto yy371;
+		default: goto yy27;
 	}
 yy312:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy365;
-		default: goto yy26;
+		case 'I':
+		case 'i': goto yy372;
+		case 'Y':
+		case 'y': goto yy373;
+		default: goto yy27;
 	}
 yy313:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy366;
-		default: goto yy26;
+		case 'G':
+		case 'g': goto yy374;
+		default: goto yy27;
 	}
 yy314:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'B':
-		case 'b': goto yy367;
-		default: goto yy26;
+		case 'O':
+		case 'o': goto yy375;
+		default: goto yy27;
 	}
 yy315:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy368;
-		default: goto yy26;
+		case 'M':
+		case 'm': goto yy376;
+		default: goto yy27;
 	}
 yy316:
 	++cur;
-	{ w = 88; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy316;
+		case 'T':
+		case 't': goto yy377;
+		default: goto yy27;
+	}
 yy317:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy369;
-		default: goto yy26;
+		case 't': goto yy378;
+		default: goto yy27;
 	}
 yy318:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy370;
-		default: goto yy26;
+		case 'T':
+		case 't': goto yy379;
+		default: goto yy27;
 	}
 yy319:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy371;
-		default: goto yy26;
-	}
+	{ w = 79; goto found; }
 yy320:
 	++cur;
-	{ w = 97; goto found; }
+	{ w = 80; goto found; }
 yy321:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy372;
-		default: goto yy26;
+		case 'T':
+		case 't': goto yy380;
+		default: goto yy27;
 	}
 yy322:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy373;
-		default: goto yy26;
-	}
+	{ w = 82; goto found; }
 yy323:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy374;
-		default: goto yy26;
-	}
+	{ w = 84; goto found; }
 yy324:
-	++cur;
-	{ w = 106; goto found; }
-yy325:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy375;
-		default: goto yy26;
+		case 'n': goto yy381;
+		default: goto yy27;
+	}
+yy325:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy382;
+		default: goto yy27;
 	}
 yy326:
 	++cur;
-	{ w = 6; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy383;
+		default: goto yy27;
+	}
 yy327:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy376;
-		default: goto yy26;
+		case 'T':
+		case 't': goto yy384;
+		default: goto yy27;
 	}
 yy328:
 	++cur;
-	{ w = 8; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'B':
+		case 'b': goto yy385;
+		default: goto yy27;
+	}
 yy329:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy377;
-		default: goto yy26;
+		case 'C':
+		case 'c': goto yy386;
+		default: goto yy27;
 	}
 yy330:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy378;
-		case 'E':
-		case 'e': goto yy379;
-		default: goto yy26;
-	}
+	{ w = 93; goto found; }
 yy331:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy380;
-		default: goto yy26;
+		case 'T':
+		case 't': goto yy387;
+		default: goto yy27;
 	}
 yy332:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'Y':
-		case 'y': goto yy381;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy388;
+		default: goto yy27;
 	}
 yy333:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy382;
-		default: goto yy26;
+		case 'H':
+		case 'h': goto yy389;
+		default: goto yy27;
 	}
 yy334:
 	++cur;
-	{ w = 19; goto found; }
+	{ w = 102; goto found; }
 yy335:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy383;
-		default: goto yy26;
+		case 'D':
+		case 'd': goto yy390;
+		default: goto yy27;
 	}
 yy336:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy384;
-		default: goto yy26;
+		case 'e': goto yy391;
+		default: goto yy27;
 	}
 yy337:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'M':
-		case 'm': goto yy385;
-		default: goto yy26;
+		case 'T':
+		case 't': goto yy392;
+		default: goto yy27;
 	}
 yy338:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy386;
-		default: goto yy26;
-	}
+	{ w = 111; goto found; }
 yy339:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy387;
-		default: goto yy26;
+		case 'N':
+		case 'n': goto yy393;
+		default: goto yy27;
 	}
 yy340:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy388;
-		default: goto yy26;
-	}
+	{ w = 6; goto found; }
 yy341:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy389;
-		default: goto yy26;
+		case 'R':
+		case 'r': goto yy394;
+		default: goto yy27;
 	}
 yy342:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy390;
-		default: goto yy26;
-	}
+	{ w = 8; goto found; }
 yy343:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy391;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy395;
+		default: goto yy27;
 	}
 yy344:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy392;
-		default: goto yy26;
+		case 'A':
+		case 'a': goto yy396;
+		case 'E':
+		case 'e': goto yy397;
+		default: goto yy27;
 	}
 yy345:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy393;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy398;
+		default: goto yy27;
 	}
 yy346:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy394;
-		default: goto yy26;
+		case 'Y':
+		case 'y': goto yy399;
+		default: goto yy27;
 	}
 yy347:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy395;
-		default: goto yy26;
+		case 'A':
+		case 'a': goto yy400;
+		default: goto yy27;
 	}
 yy348:
 	++cur;
-	{ w = 43; goto found; }
+	{ w = 19; goto found; }
 yy349:
 	++cur;
-	{ w = 45; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy401;
+		default: goto yy27;
+	}
 yy350:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'Y':
-		case 'y': goto yy396;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy402;
+		default: goto yy27;
 	}
 yy351:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy397;
-		default: goto yy26;
+		case 'M':
+		case 'm': goto yy403;
+		default: goto yy27;
 	}
 yy352:
 	++cur;
-	{ w = 57; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy404;
+		default: goto yy27;
+	}
 yy353:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'W':
-		case 'w': goto yy398;
-		default: goto yy26;
+		case 'T':
+		case 't': goto yy405;
+		default: goto yy27;
 	}
 yy354:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy399;
-		default: goto yy26;
+		case 'T':
+		case 't': goto yy406;
+		default: goto yy27;
 	}
 yy355:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy400;
-		default: goto yy26;
+		case 'U':
+		case 'u': goto yy407;
+		default: goto yy27;
 	}
 yy356:
 	++cur;
-	{ w = 63; goto found; }
-yy357:
-	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy401;
-		default: goto yy26;
+		case 'S':
+		case 's': goto yy408;
+		default: goto yy27;
 	}
+yy357:
+	++cur;
+	{ w = 31; goto found; }
 yy358:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy402;
-		default: goto yy26;
+		case 'D':
+		case 'd': goto yy409;
+		default: goto yy27;
 	}
 yy359:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy403;
-		default: goto yy26;
+		case 'T':
+		case 't': goto yy410;
+		default: goto yy27;
 	}
 yy360:
 	++cur;
-	{ w = 72; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy411;
+		default: goto yy27;
+	}
 yy361:
 	++cur;
-	{ w = 73; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy412;
+		default: goto yy27;
+	}
 yy362:
 	++cur;
-	{ w = 76; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy413;
+		default: goto yy27;
+	}
 yy363:
 	++cur;
-	{ w = 82; goto found; }
+	{ w = 44; goto found; }
 yy364:
 	++cur;
-	{ w = 83; goto found; }
+	{ w = 46; goto found; }
 yy365:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy404;
-		default: goto yy26;
+		case 'Y':
+		case 'y': goto yy414;
+		default: goto yy27;
 	}
 yy366:
 	++cur;
-	{ w = 85; goto found; }
+	{ w = 53; goto found; }
 yy367:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy405;
-		default: goto yy26;
+		case 'W':
+		case 'w': goto yy415;
+		default: goto yy27;
 	}
 yy368:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy406;
-		default: goto yy26;
+		case 'P':
+		case 'p': goto yy416;
+		default: goto yy27;
 	}
 yy369:
 	++cur;
-	{ w = 89; goto found; }
+	{ w = 60; goto found; }
 yy370:
 	++cur;
-	{ w = 90; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'W':
+		case 'w': goto yy417;
+		default: goto yy27;
+	}
 yy371:
 	++cur;
-	{ w = 92; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy418;
+		default: goto yy27;
+	}
 yy372:
 	++cur;
-	{ w = 101; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy419;
+		case 'Z':
+		case 'z': goto yy420;
+		default: goto yy27;
+	}
 yy373:
 	++cur;
-	{ w = 102; goto found; }
+	{ w = 67; goto found; }
 yy374:
 	++cur;
-	{ w = 103; goto found; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy421;
+		default: goto yy27;
+	}
 yy375:
-	++cur;
-	{ w = 109; goto found; }
-yy376:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy407;
-		default: goto yy26;
-	}
-yy377:
-	++cur;
-	{ w = 9; goto found; }
-yy378:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy408;
-		default: goto yy26;
-	}
-yy379:
-	++cur;
-	{ w = 11; goto found; }
-yy380:
-	++cur;
-	{ w = 14; goto found; }
-yy381:
-	++cur;
-	{ w = 16; goto found; }
-yy382:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy409;
-		default: goto yy26;
-	}
-yy383:
-	++cur;
-	{ w = 20; goto found; }
-yy384:
-	++cur;
-	{ w = 22; goto found; }
-yy385:
-	++cur;
-	{ w = 23; goto found; }
-yy386:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy410;
-		default: goto yy26;
-	}
-yy387:
-	++cur;
-	{ w = 25; goto found; }
-yy388:
-	++cur;
-	{ w = 26; goto found; }
-yy389:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy411;
-		default: goto yy26;
-	}
-yy390:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy412;
-		default: goto yy26;
-	}
-yy391:
-	++cur;
-	{ w = 32; goto found; }
-yy392:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy413;
-		default: goto yy26;
-	}
-yy393:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy414;
-		default: goto yy26;
-	}
-yy394:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy415;
-		default: goto yy26;
-	}
-yy395:
-	++cur;
-	{ w = 42; goto found; }
-yy396:
-	++cur;
-	{ w = 48; goto found; }
-yy397:
-	++cur;
-	{ w = 56; goto found; }
-yy398:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy416;
-		default: goto yy26;
-	}
-yy399:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy417;
-		default: goto yy26;
-	}
-yy400:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy418;
-		default: goto yy26;
-	}
-yy401:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy419;
-		default: goto yy26;
-	}
-yy402:
-	++cur;
-	{ w = 65; goto found; }
-yy403:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy420;
-		default: goto yy26;
-	}
-yy404:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy421;
-		default: goto yy26;
-	}
-yy405:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
 		case 'r': goto yy422;
-		default: goto yy26;
+		default: goto yy27;
 	}
-yy406:
+yy376:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy423;
+		default: goto yy27;
+	}
+yy377:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy424;
+		default: goto yy27;
+	}
+yy378:
+	++cur;
+	{ w = 77; goto found; }
+yy379:
+	++cur;
+	{ w = 78; goto found; }
+yy380:
+	++cur;
+	{ w = 81; goto found; }
+yy381:
 	++cur;
 	{ w = 87; goto found; }
-yy407:
+yy382:
 	++cur;
-	{ w = 7; goto found; }
-yy408:
+	{ w = 88; goto found; }
+yy383:
 	++cur;
-	{ w = 10; goto found; }
-yy409:
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy425;
+		default: goto yy27;
+	}
+yy384:
+	++cur;
+	{ w = 90; goto found; }
+yy385:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy423;
-		default: goto yy26;
+		case 'e': goto yy426;
+		default: goto yy27;
 	}
-yy410:
+yy386:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy424;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy427;
+		default: goto yy27;
 	}
-yy411:
+yy387:
 	++cur;
-	{ w = 27; goto found; }
-yy412:
+	{ w = 94; goto found; }
+yy388:
+	++cur;
+	{ w = 95; goto found; }
+yy389:
+	++cur;
+	{ w = 97; goto found; }
+yy390:
+	++cur;
+	{ w = 106; goto found; }
+yy391:
+	++cur;
+	{ w = 107; goto found; }
+yy392:
+	++cur;
+	{ w = 108; goto found; }
+yy393:
+	++cur;
+	{ w = 114; goto found; }
+yy394:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy425;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy428;
+		default: goto yy27;
 	}
-yy413:
+yy395:
 	++cur;
-	{ w = 36; goto found; }
-yy414:
+	{ w = 9; goto found; }
+yy396:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy426;
-		default: goto yy26;
+		case 'L':
+		case 'l': goto yy429;
+		default: goto yy27;
 	}
-yy415:
+yy397:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy427;
-		default: goto yy26;
-	}
-yy416:
+	{ w = 11; goto found; }
+yy398:
 	++cur;
-	{ w = 58; goto found; }
-yy417:
+	{ w = 14; goto found; }
+yy399:
 	++cur;
-	{ w = 59; goto found; }
-yy418:
-	++cur;
-	{ w = 62; goto found; }
-yy419:
-	++cur;
-	{ w = 64; goto found; }
-yy420:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy428;
-		default: goto yy26;
-	}
-yy421:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy429;
-		default: goto yy26;
-	}
-yy422:
-	++cur;
-	{ w = 86; goto found; }
-yy423:
-	++cur;
-	{ w = 18; goto found; }
-yy424:
+	{ w = 16; goto found; }
+yy400:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
 		case 't': goto yy430;
-		default: goto yy26;
+		default: goto yy27;
 	}
-yy425:
+yy401:
+	++cur;
+	{ w = 20; goto found; }
+yy402:
+	++cur;
+	{ w = 22; goto found; }
+yy403:
+	++cur;
+	{ w = 23; goto found; }
+yy404:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy431;
-		default: goto yy26;
+		case 'L':
+		case 'l': goto yy431;
+		default: goto yy27;
 	}
-yy426:
+yy405:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy432;
-		default: goto yy26;
-	}
-yy427:
+	{ w = 25; goto found; }
+yy406:
+	++cur;
+	{ w = 26; goto found; }
+yy407:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy433;
-		default: goto yy26;
+		case 'e': goto yy432;
+		default: goto yy27;
 	}
-yy428:
+yy408:
 	++cur;
-	{ w = 67; goto found; }
-yy429:
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy433;
+		default: goto yy27;
+	}
+yy409:
 	++cur;
-	{ w = 84; goto found; }
-yy430:
+	{ w = 33; goto found; }
+yy410:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy434;
+		default: goto yy27;
+	}
+yy411:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'I':
-		case 'i': goto yy434;
-		default: goto yy26;
+		case 'i': goto yy435;
+		default: goto yy27;
 	}
-yy431:
+yy412:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy435;
-		default: goto yy26;
+		case 'E':
+		case 'e': goto yy436;
+		default: goto yy27;
 	}
-yy432:
+yy413:
 	++cur;
-	{ w = 37; goto found; }
-yy433:
+	{ w = 43; goto found; }
+yy414:
 	++cur;
-	{ w = 38; goto found; }
-yy434:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy436;
-		default: goto yy26;
-	}
-yy435:
+	{ w = 49; goto found; }
+yy415:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
 		case 'n': goto yy437;
-		default: goto yy26;
+		default: goto yy27;
 	}
-yy436:
+yy416:
+	++cur;
+	{ w = 59; goto found; }
+yy417:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy438;
+		default: goto yy27;
+	}
+yy418:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
 		case 'n': goto yy439;
-		default: goto yy26;
+		default: goto yy27;
 	}
-yy437:
+yy419:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'S':
 		case 's': goto yy440;
-		default: goto yy438;
+		default: goto yy27;
 	}
+yy420:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy441;
+		default: goto yy27;
+	}
+yy421:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy442;
+		default: goto yy27;
+	}
+yy422:
+	++cur;
+	{ w = 69; goto found; }
+yy423:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy443;
+		default: goto yy27;
+	}
+yy424:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case 'S':
+		case 's': goto yy27;
+		default: goto yy445;
+	}
+yy425:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy446;
+		default: goto yy27;
+	}
+yy426:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy447;
+		default: goto yy27;
+	}
+yy427:
+	++cur;
+	{ w = 92; goto found; }
+yy428:
+	++cur;
+	{ w = 7; goto found; }
+yy429:
+	++cur;
+	{ w = 10; goto found; }
+yy430:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy448;
+		default: goto yy27;
+	}
+yy431:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy449;
+		default: goto yy27;
+	}
+yy432:
+	++cur;
+	{ w = 27; goto found; }
+yy433:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy450;
+		default: goto yy27;
+	}
+yy434:
+	++cur;
+	{ w = 37; goto found; }
+yy435:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy451;
+		default: goto yy27;
+	}
+yy436:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy452;
+		default: goto yy27;
+	}
+yy437:
+	++cur;
+	{ w = 54; goto found; }
 yy438:
-	{ w = 28; goto found; }
+	++cur;
+	{ w = 61; goto found; }
 yy439:
 	++cur;
-	{ w = 24; goto found; }
+	{ w = 62; goto found; }
 yy440:
 	++cur;
-	{ w = 29; goto found; }
+	{ w = 65; goto found; }
 yy441:
+	++cur;
+	{ w = 66; goto found; }
+yy442:
+	++cur;
+	{ w = 68; goto found; }
+yy443:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy453;
+		default: goto yy27;
+	}
+yy444:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy445:
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy444;
+		case 'S':
+		case 's': goto yy454;
+		default: goto yy27;
+	}
+yy446:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy455;
+		default: goto yy27;
+	}
+yy447:
+	++cur;
+	{ w = 91; goto found; }
+yy448:
+	++cur;
+	{ w = 18; goto found; }
+yy449:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy456;
+		default: goto yy27;
+	}
+yy450:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy457;
+		default: goto yy27;
+	}
+yy451:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy458;
+		default: goto yy27;
+	}
+yy452:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy459;
+		default: goto yy27;
+	}
+yy453:
+	++cur;
+	{ w = 71; goto found; }
+yy454:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy460;
+		default: goto yy27;
+	}
+yy455:
+	++cur;
+	{ w = 89; goto found; }
+yy456:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy461;
+		default: goto yy27;
+	}
+yy457:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy462;
+		default: goto yy27;
+	}
+yy458:
+	++cur;
+	{ w = 38; goto found; }
+yy459:
+	++cur;
+	{ w = 39; goto found; }
+yy460:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy463;
+		default: goto yy27;
+	}
+yy461:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy464;
+		default: goto yy27;
+	}
+yy462:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy465;
+		default: goto yy27;
+	}
+yy463:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'F':
+		case 'f': goto yy467;
+		default: goto yy27;
+	}
+yy464:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy468;
+		default: goto yy27;
+	}
+yy465:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy469;
+		default: goto yy466;
+	}
+yy466:
+	{ w = 28; goto found; }
+yy467:
+	++cur;
+	{ w = 75; goto found; }
+yy468:
+	++cur;
+	{ w = 24; goto found; }
+yy469:
+	++cur;
+	{ w = 29; goto found; }
+yy470:
 	{ return -1; }
 }
 
@@ -3324,37 +3549,37 @@ int parl__dia_reconsider(const char *text, size_t n, parl_span *found)
 		case '}':
 		case '~':
 		case 0x7F:
-			if ((size_t)(lim - cur) < 1) goto yy670;
-			goto yy443;
+			if ((size_t)(lim - cur) < 1) goto yy699;
+			goto yy472;
 		case 'A':
-		case 'a': goto yy447;
+		case 'a': goto yy476;
 		case 'D':
-		case 'd': goto yy448;
+		case 'd': goto yy477;
 		case 'F':
-		case 'f': goto yy449;
+		case 'f': goto yy478;
 		case 'H':
-		case 'h': goto yy450;
+		case 'h': goto yy479;
 		case 'I':
-		case 'i': goto yy451;
+		case 'i': goto yy480;
 		case 'L':
-		case 'l': goto yy452;
+		case 'l': goto yy481;
 		case 'N':
-		case 'n': goto yy453;
+		case 'n': goto yy482;
 		case 'O':
-		case 'o': goto yy454;
+		case 'o': goto yy483;
 		case 'S':
-		case 's': goto yy455;
+		case 's': goto yy484;
 		case 'W':
-		case 'w': goto yy456;
-		default: goto yy444;
+		case 'w': goto yy485;
+		default: goto yy473;
 	}
-yy443:
+yy472:
 	++cur;
 	{ continue; }
-yy444:
+yy473:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy445:
+yy474:
 	switch (yych) {
 		case 0x00:
 		case 0x01:
@@ -3420,752 +3645,320 @@ yy445:
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy446;
-		default: goto yy444;
-	}
-yy446:
-	{ continue; }
-yy447:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'C':
-		case 'c': goto yy457;
-		default: goto yy445;
-	}
-yy448:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'I':
-		case 'i': goto yy458;
-		case 'O':
-		case 'o': goto yy459;
-		default: goto yy445;
-	}
-yy449:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'O':
-		case 'o': goto yy460;
-		default: goto yy445;
-	}
-yy450:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'O':
-		case 'o': goto yy461;
-		default: goto yy445;
-	}
-yy451:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'G':
-		case 'g': goto yy462;
-		default: goto yy445;
-	}
-yy452:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'E':
-		case 'e': goto yy463;
-		default: goto yy445;
-	}
-yy453:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'A':
-		case 'a': goto yy464;
-		case 'E':
-		case 'e': goto yy465;
-		case 'O':
-		case 'o': goto yy466;
-		default: goto yy445;
-	}
-yy454:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'N':
-		case 'n': goto yy467;
-		default: goto yy445;
-	}
-yy455:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'C':
-		case 'c': goto yy468;
-		case 'H':
-		case 'h': goto yy469;
-		default: goto yy445;
-	}
-yy456:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'A':
-		case 'a': goto yy470;
-		case 'O':
-		case 'o': goto yy471;
-		default: goto yy445;
-	}
-yy457:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'T':
-		case 't': goto yy472;
-		default: goto yy445;
-	}
-yy458:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'S':
-		case 's': goto yy473;
-		default: goto yy445;
-	}
-yy459:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'N':
-		case 'n': goto yy474;
-		default: goto yy445;
-	}
-yy460:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'R':
-		case 'r': goto yy475;
-		default: goto yy445;
-	}
-yy461:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'L':
-		case 'l': goto yy476;
-		default: goto yy445;
-	}
-yy462:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'N':
-		case 'n': goto yy477;
-		default: goto yy445;
-	}
-yy463:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'T':
-		case 't': goto yy478;
-		default: goto yy445;
-	}
-yy464:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'H':
-		case 'h': goto yy479;
-		default: goto yy445;
-	}
-yy465:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'V':
-		case 'v': goto yy481;
-		default: goto yy445;
-	}
-yy466:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case ',': goto yy482;
-		case 'P':
-		case 'p': goto yy483;
-		case 'T':
-		case 't': goto yy484;
-		default: goto yy445;
-	}
-yy467:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case '\t':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy485;
-		default: goto yy445;
-	}
-yy468:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'R':
-		case 'r': goto yy487;
-		default: goto yy445;
-	}
-yy469:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'O':
-		case 'o': goto yy488;
-		default: goto yy445;
-	}
-yy470:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'I':
-		case 'i': goto yy489;
-		default: goto yy445;
-	}
-yy471:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'N':
-		case 'n': goto yy490;
-		default: goto yy445;
-	}
-yy472:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'U':
-		case 'u': goto yy491;
-		default: goto yy445;
-	}
-yy473:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'R':
-		case 'r': goto yy492;
-		default: goto yy445;
-	}
-yy474:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case '\'': goto yy493;
-		case 0xE2: goto yy494;
-		default: goto yy445;
+		case 0x7F: goto yy475;
+		default: goto yy473;
 	}
 yy475:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'G':
-		case 'g': goto yy495;
-		default: goto yy445;
-	}
+	{ continue; }
 yy476:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 'D':
-		case 'd': goto yy496;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case 'C':
+		case 'c': goto yy486;
+		default: goto yy474;
 	}
 yy477:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
+		case 0x00: goto yy475;
+		case 'I':
+		case 'i': goto yy487;
 		case 'O':
-		case 'o': goto yy497;
-		default: goto yy445;
+		case 'o': goto yy488;
+		default: goto yy474;
 	}
 yy478:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case '\t':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy498;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case 'O':
+		case 'o': goto yy489;
+		default: goto yy474;
 	}
 yy479:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy480;
-		default: goto yy499;
+		case 0x00: goto yy475;
+		case 'O':
+		case 'o': goto yy490;
+		default: goto yy474;
 	}
 yy480:
-	{ goto hit; }
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy475;
+		case 'G':
+		case 'g': goto yy491;
+		default: goto yy474;
+	}
 yy481:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
+		case 0x00: goto yy475;
 		case 'E':
-		case 'e': goto yy501;
-		default: goto yy445;
+		case 'e': goto yy492;
+		default: goto yy474;
 	}
 yy482:
 	++cur;
-	{ goto hit; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy475;
+		case 'A':
+		case 'a': goto yy493;
+		case 'E':
+		case 'e': goto yy494;
+		case 'O':
+		case 'o': goto yy495;
+		default: goto yy474;
+	}
 yy483:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 'E':
-		case 'e': goto yy502;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case 'N':
+		case 'n': goto yy496;
+		default: goto yy474;
 	}
 yy484:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case '\t':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy504;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case 'C':
+		case 'c': goto yy497;
+		case 'H':
+		case 'h': goto yy498;
+		default: goto yy474;
 	}
 yy485:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy485;
-		case 'S':
-		case 's': goto yy505;
-		default: goto yy486;
+		case 0x00: goto yy475;
+		case 'A':
+		case 'a': goto yy499;
+		case 'O':
+		case 'o': goto yy500;
+		default: goto yy474;
 	}
 yy486:
-	cur = mar;
-	goto yy446;
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy475;
+		case 'T':
+		case 't': goto yy501;
+		default: goto yy474;
+	}
 yy487:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 'A':
-		case 'a': goto yy506;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case 'S':
+		case 's': goto yy502;
+		default: goto yy474;
 	}
 yy488:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 'U':
-		case 'u': goto yy507;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case 'N':
+		case 'n': goto yy503;
+		default: goto yy474;
 	}
 yy489:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 'T':
-		case 't': goto yy508;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case 'R':
+		case 'r': goto yy504;
+		default: goto yy474;
 	}
 yy490:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case '\'': goto yy510;
-		case 0xE2: goto yy511;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case 'L':
+		case 'l': goto yy505;
+		default: goto yy474;
 	}
 yy491:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 'A':
-		case 'a': goto yy512;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case 'N':
+		case 'n': goto yy506;
+		default: goto yy474;
 	}
 yy492:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 'E':
-		case 'e': goto yy513;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case 'T':
+		case 't': goto yy507;
+		default: goto yy474;
 	}
 yy493:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy514;
-		default: goto yy486;
+		case 0x00: goto yy475;
+		case 'H':
+		case 'h': goto yy508;
+		default: goto yy474;
 	}
 yy494:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 0x80: goto yy515;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case 'V':
+		case 'v': goto yy510;
+		default: goto yy474;
 	}
 yy495:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 'E':
-		case 'e': goto yy516;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case ',': goto yy511;
+		case 'P':
+		case 'p': goto yy512;
+		case 'T':
+		case 't': goto yy513;
+		default: goto yy474;
 	}
 yy496:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
+		case 0x00: goto yy475;
 		case '\t':
 		case '\v':
 		case '\f':
 		case '\r':
-		case ' ': goto yy517;
-		default: goto yy445;
+		case ' ': goto yy514;
+		default: goto yy474;
 	}
 yy497:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
+		case 0x00: goto yy475;
 		case 'R':
-		case 'r': goto yy518;
-		default: goto yy445;
+		case 'r': goto yy516;
+		default: goto yy474;
 	}
 yy498:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy498;
-		case 'M':
-		case 'm': goto yy519;
-		default: goto yy486;
+		case 0x00: goto yy475;
+		case 'O':
+		case 'o': goto yy517;
+		default: goto yy474;
 	}
 yy499:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy500;
-		default: goto yy499;
+		case 0x00: goto yy475;
+		case 'I':
+		case 'i': goto yy518;
+		default: goto yy474;
 	}
 yy500:
-	{ goto word; }
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy475;
+		case 'N':
+		case 'n': goto yy519;
+		default: goto yy474;
+	}
 yy501:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 'R':
-		case 'r': goto yy520;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case 'U':
+		case 'u': goto yy520;
+		default: goto yy474;
 	}
 yy502:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy503;
-		default: goto yy521;
+		case 0x00: goto yy475;
+		case 'R':
+		case 'r': goto yy521;
+		default: goto yy474;
 	}
 yy503:
-	{ goto hit; }
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy475;
+		case '\'': goto yy522;
+		case 0xE2: goto yy523;
+		default: goto yy474;
+	}
 yy504:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy504;
-		case 'N':
-		case 'n': goto yy523;
-		default: goto yy486;
+		case 0x00: goto yy475;
+		case 'G':
+		case 'g': goto yy524;
+		default: goto yy474;
 	}
 yy505:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy524;
-		default: goto yy486;
+		case 0x00: goto yy475;
+		case 'D':
+		case 'd': goto yy525;
+		default: goto yy474;
 	}
 yy506:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 'T':
-		case 't': goto yy525;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case 'O':
+		case 'o': goto yy526;
+		default: goto yy474;
 	}
 yy507:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 'L':
-		case 'l': goto yy526;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case '\t':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy527;
+		default: goto yy474;
 	}
 yy508:
 	++cur;
@@ -4236,7 +4029,7 @@ yy508:
 		case '}':
 		case '~':
 		case 0x7F: goto yy509;
-		default: goto yy527;
+		default: goto yy528;
 	}
 yy509:
 	{ goto hit; }
@@ -4244,35 +4037,35 @@ yy510:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy529;
-		default: goto yy486;
+		case 0x00: goto yy475;
+		case 'E':
+		case 'e': goto yy530;
+		default: goto yy474;
 	}
 yy511:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 0x80: goto yy530;
-		default: goto yy445;
-	}
+	{ goto hit; }
 yy512:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 'L':
-		case 'l': goto yy531;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case 'E':
+		case 'e': goto yy531;
+		default: goto yy474;
 	}
 yy513:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 'G':
-		case 'g': goto yy532;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case '\t':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy533;
+		default: goto yy474;
 	}
 yy514:
 	++cur;
@@ -4282,179 +4075,130 @@ yy514:
 		case '\v':
 		case '\f':
 		case '\r':
-		case ' ': goto yy533;
-		default: goto yy486;
+		case ' ': goto yy514;
+		case 'S':
+		case 's': goto yy534;
+		default: goto yy515;
 	}
 yy515:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 0x99: goto yy534;
-		default: goto yy445;
-	}
+	cur = mar;
+	goto yy475;
 yy516:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 'T':
-		case 't': goto yy535;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case 'A':
+		case 'a': goto yy535;
+		default: goto yy474;
 	}
 yy517:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy517;
-		case 'O':
-		case 'o': goto yy536;
-		default: goto yy486;
+		case 0x00: goto yy475;
+		case 'U':
+		case 'u': goto yy536;
+		default: goto yy474;
 	}
 yy518:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 'E':
-		case 'e': goto yy537;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case 'T':
+		case 't': goto yy537;
+		default: goto yy474;
 	}
 yy519:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy538;
-		default: goto yy486;
-	}
-yy520:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case '\t':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy539;
-		case 'M':
-		case 'm': goto yy540;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case '\'': goto yy539;
+		case 0xE2: goto yy540;
+		default: goto yy474;
+	}
+yy520:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy475;
+		case 'A':
+		case 'a': goto yy541;
+		default: goto yy474;
 	}
 yy521:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy522;
-		default: goto yy521;
+		case 0x00: goto yy475;
+		case 'E':
+		case 'e': goto yy542;
+		default: goto yy474;
 	}
 yy522:
-	{ goto word; }
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy543;
+		default: goto yy515;
+	}
 yy523:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy541;
-		default: goto yy486;
+		case 0x00: goto yy475;
+		case 0x80: goto yy544;
+		default: goto yy474;
 	}
 yy524:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy542;
-		default: goto yy486;
+		case 0x00: goto yy475;
+		case 'E':
+		case 'e': goto yy545;
+		default: goto yy474;
 	}
 yy525:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 'C':
-		case 'c': goto yy543;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case '\t':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy546;
+		default: goto yy474;
 	}
 yy526:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 'D':
-		case 'd': goto yy544;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case 'R':
+		case 'r': goto yy547;
+		default: goto yy474;
 	}
 yy527:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy527;
+		case 'M':
+		case 'm': goto yy548;
+		default: goto yy515;
+	}
+yy528:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -4522,46 +4266,93 @@ yy527:
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy528;
-		default: goto yy527;
+		case 0x7F: goto yy529;
+		default: goto yy528;
 	}
-yy528:
-	{ goto word; }
 yy529:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00:
-		case 'N':
-		case 'n': goto yy486;
-		default: goto yy546;
-	}
+	{ goto word; }
 yy530:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 0x99: goto yy547;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case 'R':
+		case 'r': goto yy549;
+		default: goto yy474;
 	}
 yy531:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 'L':
-		case 'l': goto yy548;
-		default: goto yy445;
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy532;
+		default: goto yy550;
 	}
 yy532:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'A':
-		case 'a': goto yy549;
-		default: goto yy445;
-	}
+	{ goto hit; }
 yy533:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
@@ -4571,204 +4362,37 @@ yy533:
 		case '\f':
 		case '\r':
 		case ' ': goto yy533;
-		case 'B':
-		case 'b': goto yy550;
 		case 'N':
-		case 'n': goto yy551;
-		default: goto yy486;
+		case 'n': goto yy552;
+		default: goto yy515;
 	}
 yy534:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 'T':
-		case 't': goto yy552;
-		default: goto yy445;
+		case 'E':
+		case 'e': goto yy553;
+		default: goto yy515;
 	}
 yy535:
 	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case '\t':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy553;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case 'T':
+		case 't': goto yy554;
+		default: goto yy474;
 	}
 yy536:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy554;
-		default: goto yy486;
+		case 0x00: goto yy475;
+		case 'L':
+		case 'l': goto yy555;
+		default: goto yy474;
 	}
 yy537:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case '\t':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy556;
-		default: goto yy445;
-	}
-yy538:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00:
-		case 'T':
-		case 't': goto yy486;
-		default: goto yy558;
-	}
-yy539:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy539;
-		case 'M':
-		case 'm': goto yy559;
-		default: goto yy486;
-	}
-yy540:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'I':
-		case 'i': goto yy560;
-		default: goto yy445;
-	}
-yy541:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy561;
-		default: goto yy486;
-	}
-yy542:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy562;
-		default: goto yy486;
-	}
-yy543:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'H':
-		case 'h': goto yy563;
-		default: goto yy445;
-	}
-yy544:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'N':
-		case 'n': goto yy564;
-		default: goto yy445;
-	}
-yy545:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy546:
-	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy545;
-		case 'N':
-		case 'n': goto yy565;
-		default: goto yy486;
-	}
-yy547:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'T':
-		case 't': goto yy566;
-		default: goto yy445;
-	}
-yy548:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'Y':
-		case 'y': goto yy567;
-		default: goto yy445;
-	}
-yy549:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case 'R':
-		case 'r': goto yy569;
-		default: goto yy445;
-	}
-yy550:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy570;
-		default: goto yy486;
-	}
-yy551:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy571;
-		default: goto yy486;
-	}
-yy552:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case '\t':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy533;
-		default: goto yy445;
-	}
-yy553:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy553;
-		case 'T':
-		case 't': goto yy572;
-		default: goto yy486;
-	}
-yy554:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -4836,575 +4460,717 @@ yy554:
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy555;
-		default: goto yy573;
+		case 0x7F: goto yy538;
+		default: goto yy556;
+	}
+yy538:
+	{ goto hit; }
+yy539:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy558;
+		default: goto yy515;
+	}
+yy540:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy475;
+		case 0x80: goto yy559;
+		default: goto yy474;
+	}
+yy541:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy475;
+		case 'L':
+		case 'l': goto yy560;
+		default: goto yy474;
+	}
+yy542:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy475;
+		case 'G':
+		case 'g': goto yy561;
+		default: goto yy474;
+	}
+yy543:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy562;
+		default: goto yy515;
+	}
+yy544:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy475;
+		case 0x99: goto yy563;
+		default: goto yy474;
+	}
+yy545:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy475;
+		case 'T':
+		case 't': goto yy564;
+		default: goto yy474;
+	}
+yy546:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy546;
+		case 'O':
+		case 'o': goto yy565;
+		default: goto yy515;
+	}
+yy547:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy475;
+		case 'E':
+		case 'e': goto yy566;
+		default: goto yy474;
+	}
+yy548:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy567;
+		default: goto yy515;
+	}
+yy549:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy475;
+		case '\t':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy568;
+		case 'M':
+		case 'm': goto yy569;
+		default: goto yy474;
+	}
+yy550:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy551;
+		default: goto yy550;
+	}
+yy551:
+	{ goto word; }
+yy552:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy570;
+		default: goto yy515;
+	}
+yy553:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy571;
+		default: goto yy515;
+	}
+yy554:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy475;
+		case 'C':
+		case 'c': goto yy572;
+		default: goto yy474;
 	}
 yy555:
-	{ goto hit; }
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy475;
+		case 'D':
+		case 'd': goto yy573;
+		default: goto yy474;
+	}
 yy556:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
 		case '\t':
+		case '\n':
 		case '\v':
 		case '\f':
 		case '\r':
-		case ' ': goto yy556;
-		case 'T':
-		case 't': goto yy575;
-		default: goto yy486;
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy557;
+		default: goto yy556;
 	}
 yy557:
+	{ goto word; }
+yy558:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy558:
 	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy557;
-		case 'T':
-		case 't': goto yy576;
-		default: goto yy486;
+		case 0x00:
+		case 'N':
+		case 'n': goto yy515;
+		default: goto yy575;
 	}
 yy559:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy577;
-		default: goto yy486;
+		case 0x00: goto yy475;
+		case 0x99: goto yy576;
+		default: goto yy474;
 	}
 yy560:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 'N':
-		case 'n': goto yy578;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case 'L':
+		case 'l': goto yy577;
+		default: goto yy474;
 	}
 yy561:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy579;
-		default: goto yy486;
+		case 0x00: goto yy475;
+		case 'A':
+		case 'a': goto yy578;
+		default: goto yy474;
 	}
 yy562:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy580;
-		default: goto yy486;
-	}
-yy563:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
 		case '\t':
 		case '\v':
 		case '\f':
 		case '\r':
-		case ' ': goto yy581;
-		default: goto yy445;
+		case ' ': goto yy562;
+		case 'B':
+		case 'b': goto yy579;
+		case 'N':
+		case 'n': goto yy580;
+		default: goto yy515;
+	}
+yy563:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy475;
+		case 'T':
+		case 't': goto yy581;
+		default: goto yy474;
 	}
 yy564:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case '\'': goto yy582;
-		case 0xE2: goto yy583;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case '\t':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy582;
+		default: goto yy474;
 	}
 yy565:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy584;
-		default: goto yy486;
+		case 'N':
+		case 'n': goto yy583;
+		default: goto yy515;
 	}
 yy566:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
+		case 0x00: goto yy475;
 		case '\t':
 		case '\v':
 		case '\f':
 		case '\r':
-		case ' ': goto yy545;
-		default: goto yy445;
+		case ' ': goto yy585;
+		default: goto yy474;
 	}
 yy567:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
+		case 'T':
+		case 't': goto yy515;
+		default: goto yy587;
+	}
+yy568:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
 		case '\t':
-		case '\n':
 		case '\v':
 		case '\f':
 		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy568;
-		default: goto yy585;
+		case ' ': goto yy568;
+		case 'M':
+		case 'm': goto yy588;
+		default: goto yy515;
 	}
-yy568:
-	{ goto hit; }
 yy569:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 'D':
-		case 'd': goto yy587;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case 'I':
+		case 'i': goto yy589;
+		default: goto yy474;
 	}
 yy570:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy589;
-		default: goto yy486;
+		case 'C':
+		case 'c': goto yy590;
+		default: goto yy515;
 	}
 yy571:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy590;
-		default: goto yy486;
+		case 'O':
+		case 'o': goto yy591;
+		default: goto yy515;
 	}
 yy572:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 0x00: goto yy475;
 		case 'H':
-		case 'h': goto yy591;
-		default: goto yy486;
+		case 'h': goto yy592;
+		default: goto yy474;
 	}
 yy573:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
+		case 0x00: goto yy475;
+		case 'N':
+		case 'n': goto yy593;
+		default: goto yy474;
+	}
+yy574:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy575:
+	switch (yych) {
 		case '\t':
-		case '\n':
 		case '\v':
 		case '\f':
 		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy574;
-		default: goto yy573;
-	}
-yy574:
-	{ goto word; }
-yy575:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy592;
-		default: goto yy486;
+		case ' ': goto yy574;
+		case 'N':
+		case 'n': goto yy594;
+		default: goto yy515;
 	}
 yy576:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy593;
-		default: goto yy486;
+		case 0x00: goto yy475;
+		case 'T':
+		case 't': goto yy595;
+		default: goto yy474;
 	}
 yy577:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy594;
-		default: goto yy486;
+		case 0x00: goto yy475;
+		case 'Y':
+		case 'y': goto yy596;
+		default: goto yy474;
 	}
 yy578:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 'D':
-		case 'd': goto yy595;
-		default: goto yy445;
+		case 0x00: goto yy475;
+		case 'R':
+		case 'r': goto yy598;
+		default: goto yy474;
 	}
 yy579:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy597;
-		default: goto yy486;
+		case 'O':
+		case 'o': goto yy599;
+		default: goto yy515;
 	}
 yy580:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy598;
-		default: goto yy486;
+		case 'E':
+		case 'e': goto yy600;
+		default: goto yy515;
 	}
 yy581:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 0x00: goto yy475;
 		case '\t':
 		case '\v':
 		case '\f':
 		case '\r':
-		case ' ': goto yy581;
-		case 'T':
-		case 't': goto yy599;
-		default: goto yy486;
+		case ' ': goto yy562;
+		default: goto yy474;
 	}
 yy582:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy582;
 		case 'T':
-		case 't': goto yy600;
-		default: goto yy486;
+		case 't': goto yy601;
+		default: goto yy515;
 	}
 yy583:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 0x80: goto yy602;
-		default: goto yy445;
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy584;
+		default: goto yy602;
 	}
 yy584:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy603;
-		default: goto yy486;
-	}
+	{ goto hit; }
 yy585:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
 		case '\t':
-		case '\n':
 		case '\v':
 		case '\f':
 		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy586;
-		default: goto yy585;
+		case ' ': goto yy585;
+		case 'T':
+		case 't': goto yy604;
+		default: goto yy515;
 	}
 yy586:
-	{ goto word; }
+	++cur;
+	yych = (cur < lim ? *cur : 0);
 yy587:
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy586;
+		case 'T':
+		case 't': goto yy605;
+		default: goto yy515;
+	}
+yy588:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy588;
-		default: goto yy604;
+		case 'I':
+		case 'i': goto yy606;
+		default: goto yy515;
 	}
-yy588:
-	{ goto hit; }
 yy589:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy606;
-		default: goto yy486;
+		case 0x00: goto yy475;
+		case 'N':
+		case 'n': goto yy607;
+		default: goto yy474;
 	}
 yy590:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy607;
-		default: goto yy486;
+		case 'E':
+		case 'e': goto yy608;
+		default: goto yy515;
 	}
 yy591:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy609;
-		default: goto yy486;
+		case 'N':
+		case 'n': goto yy609;
+		default: goto yy515;
 	}
 yy592:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy610;
-		default: goto yy486;
+		case 0x00: goto yy475;
+		case '\t':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy610;
+		default: goto yy474;
 	}
 yy593:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy611;
-		default: goto yy486;
+		case 0x00: goto yy475;
+		case '\'': goto yy611;
+		case 0xE2: goto yy612;
+		default: goto yy474;
 	}
 yy594:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy612;
-		default: goto yy486;
+		case 'E':
+		case 'e': goto yy613;
+		default: goto yy515;
 	}
 yy595:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy475;
+		case '\t':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy574;
+		default: goto yy474;
+	}
+yy596:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -5472,129 +5238,48 @@ yy595:
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy596;
+		case 0x7F: goto yy597;
 		default: goto yy614;
 	}
-yy596:
-	{ goto hit; }
 yy597:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy616;
-		default: goto yy486;
-	}
+	{ goto hit; }
 yy598:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case 'T':
-		case 't': goto yy486;
-		default: goto yy618;
+		case 0x00: goto yy475;
+		case 'D':
+		case 'd': goto yy616;
+		default: goto yy474;
 	}
 yy599:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy619;
-		default: goto yy486;
+		case 'T':
+		case 't': goto yy618;
+		default: goto yy515;
 	}
 yy600:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy601;
-		default: goto yy620;
+		case 'E':
+		case 'e': goto yy619;
+		default: goto yy515;
 	}
 yy601:
-	{ goto hit; }
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy620;
+		default: goto yy515;
+	}
 yy602:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 0x99: goto yy622;
-		default: goto yy445;
-	}
-yy603:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy623;
-		default: goto yy486;
-	}
-yy604:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
 		case 0x00:
 		case 0x01:
 		case 0x02:
@@ -5659,189 +5344,97 @@ yy604:
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy605;
-		default: goto yy604;
+		case 0x7F: goto yy603;
+		default: goto yy602;
+	}
+yy603:
+	{ goto word; }
+yy604:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy621;
+		default: goto yy515;
 	}
 yy605:
-	{ goto word; }
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy622;
+		default: goto yy515;
+	}
 yy606:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy625;
-		default: goto yy486;
+		case 'N':
+		case 'n': goto yy623;
+		default: goto yy515;
 	}
 yy607:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy608;
-		default: goto yy626;
+		case 0x00: goto yy475;
+		case 'D':
+		case 'd': goto yy624;
+		default: goto yy474;
 	}
 yy608:
-	{ goto hit; }
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy626;
+		default: goto yy515;
+	}
 yy609:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy628;
-		default: goto yy486;
+		case 'D':
+		case 'd': goto yy627;
+		default: goto yy515;
 	}
 yy610:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy610;
 		case 'T':
-		case 't': goto yy630;
-		default: goto yy486;
+		case 't': goto yy628;
+		default: goto yy515;
 	}
 yy611:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy632;
-		default: goto yy486;
+		case 'T':
+		case 't': goto yy629;
+		default: goto yy515;
 	}
 yy612:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy613;
-		default: goto yy633;
+		case 0x00: goto yy475;
+		case 0x80: goto yy631;
+		default: goto yy474;
 	}
 yy613:
-	{ goto hit; }
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy632;
+		default: goto yy515;
+	}
 yy614:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
@@ -5919,118 +5512,127 @@ yy616:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy635;
-		default: goto yy486;
-	}
-yy617:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy618:
-	switch (yych) {
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
 		case '\t':
+		case '\n':
 		case '\v':
 		case '\f':
 		case '\r':
-		case ' ': goto yy617;
-		case 'T':
-		case 't': goto yy636;
-		default: goto yy486;
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy617;
+		default: goto yy633;
+	}
+yy617:
+	{ goto hit; }
+yy618:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy635;
+		default: goto yy515;
 	}
 yy619:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy637;
-		default: goto yy486;
+		case 'D':
+		case 'd': goto yy636;
+		default: goto yy515;
 	}
 yy620:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy621;
-		default: goto yy620;
+		case 'A':
+		case 'a': goto yy638;
+		default: goto yy515;
 	}
 yy621:
-	{ goto word; }
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy639;
+		default: goto yy515;
+	}
 yy622:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case 'T':
-		case 't': goto yy600;
-		default: goto yy445;
+		case 'I':
+		case 'i': goto yy640;
+		default: goto yy515;
 	}
 yy623:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 'D':
+		case 'd': goto yy641;
+		default: goto yy515;
+	}
+yy624:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
 		case 0x00:
 		case 0x01:
 		case 0x02:
@@ -6095,166 +5697,37 @@ yy623:
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy624;
-		default: goto yy638;
+		case 0x7F: goto yy625;
+		default: goto yy643;
 	}
-yy624:
-	{ goto hit; }
 yy625:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy640;
-		default: goto yy486;
-	}
+	{ goto hit; }
 yy626:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy627;
-		default: goto yy626;
+		case 'S':
+		case 's': goto yy645;
+		default: goto yy515;
 	}
 yy627:
-	{ goto word; }
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case 'T':
+		case 't': goto yy515;
+		default: goto yy647;
+	}
 yy628:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy629;
-		default: goto yy642;
+		case 'H':
+		case 'h': goto yy648;
+		default: goto yy515;
 	}
 yy629:
-	{ goto hit; }
-yy630:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -6322,18 +5795,26 @@ yy630:
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy631;
-		default: goto yy644;
+		case 0x7F: goto yy630;
+		default: goto yy649;
 	}
-yy631:
+yy630:
 	{ goto hit; }
+yy631:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy475;
+		case 0x99: goto yy651;
+		default: goto yy474;
+	}
 yy632:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'K':
-		case 'k': goto yy646;
-		default: goto yy486;
+		case 'D':
+		case 'd': goto yy652;
+		default: goto yy515;
 	}
 yy633:
 	++cur;
@@ -6412,246 +5893,181 @@ yy635:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy648;
-		default: goto yy486;
+		case 'E':
+		case 'e': goto yy654;
+		default: goto yy515;
 	}
 yy636:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy649;
-		default: goto yy486;
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy637;
+		default: goto yy655;
 	}
 yy637:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy650;
-		default: goto yy486;
-	}
+	{ goto hit; }
 yy638:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy639;
-		default: goto yy638;
+		case 'T':
+		case 't': goto yy657;
+		default: goto yy515;
 	}
 yy639:
-	{ goto word; }
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy659;
+		default: goto yy515;
+	}
 yy640:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy641;
-		default: goto yy652;
+		case 'N':
+		case 'n': goto yy661;
+		default: goto yy515;
 	}
 yy641:
-	{ goto hit; }
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy642;
+		default: goto yy662;
+	}
 yy642:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy643;
-		default: goto yy642;
-	}
+	{ goto hit; }
 yy643:
-	{ goto word; }
-yy644:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -6719,104 +6135,45 @@ yy644:
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy645;
-		default: goto yy644;
+		case 0x7F: goto yy644;
+		default: goto yy643;
 	}
-yy645:
+yy644:
 	{ goto word; }
+yy645:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy664;
+		default: goto yy515;
+	}
 yy646:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
+yy647:
 	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
 		case '\t':
-		case '\n':
 		case '\v':
 		case '\f':
 		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy647;
-		default: goto yy654;
+		case ' ': goto yy646;
+		case 'T':
+		case 't': goto yy665;
+		default: goto yy515;
 	}
-yy647:
-	{ goto hit; }
 yy648:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'Y':
-		case 'y': goto yy656;
-		default: goto yy486;
+		case 'A':
+		case 'a': goto yy666;
+		default: goto yy515;
 	}
 yy649:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy658;
-		default: goto yy486;
-	}
-yy650:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
 		case 0x00:
 		case 0x01:
 		case 0x02:
@@ -6881,11 +6238,20 @@ yy650:
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy651;
-		default: goto yy659;
+		case 0x7F: goto yy650;
+		default: goto yy649;
 	}
+yy650:
+	{ goto word; }
 yy651:
-	{ goto hit; }
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy475;
+		case 'T':
+		case 't': goto yy629;
+		default: goto yy474;
+	}
 yy652:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
@@ -6955,84 +6321,19 @@ yy652:
 		case '}':
 		case '~':
 		case 0x7F: goto yy653;
-		default: goto yy652;
+		default: goto yy667;
 	}
 yy653:
-	{ goto word; }
+	{ goto hit; }
 yy654:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy655;
-		default: goto yy654;
+		case 'R':
+		case 'r': goto yy669;
+		default: goto yy515;
 	}
 yy655:
-	{ goto word; }
-yy656:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -7100,19 +6401,84 @@ yy656:
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy657;
-		default: goto yy661;
+		case 0x7F: goto yy656;
+		default: goto yy655;
 	}
+yy656:
+	{ goto word; }
 yy657:
-	{ goto hit; }
-yy658:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy663;
-		default: goto yy486;
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy658;
+		default: goto yy671;
 	}
+yy658:
+	{ goto hit; }
 yy659:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
@@ -7182,11 +6548,19 @@ yy659:
 		case '}':
 		case '~':
 		case 0x7F: goto yy660;
-		default: goto yy659;
+		default: goto yy673;
 	}
 yy660:
-	{ goto word; }
+	{ goto hit; }
 yy661:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'K':
+		case 'k': goto yy675;
+		default: goto yy515;
+	}
+yy662:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -7254,109 +6628,36 @@ yy661:
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy662;
-		default: goto yy661;
+		case 0x7F: goto yy663;
+		default: goto yy662;
 	}
-yy662:
-	{ goto word; }
 yy663:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy664;
-		default: goto yy486;
-	}
+	{ goto word; }
 yy664:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy665;
-		default: goto yy486;
+		case 'R':
+		case 'r': goto yy677;
+		default: goto yy515;
 	}
 yy665:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy666;
-		default: goto yy486;
+		case 'H':
+		case 'h': goto yy678;
+		default: goto yy515;
 	}
 yy666:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00:
-		case 0x01:
-		case 0x02:
-		case 0x03:
-		case 0x04:
-		case 0x05:
-		case 0x06:
-		case 0x07:
-		case 0x08:
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case 0x0E:
-		case 0x0F:
-		case 0x10:
-		case 0x11:
-		case 0x12:
-		case 0x13:
-		case 0x14:
-		case 0x15:
-		case 0x16:
-		case 0x17:
-		case 0x18:
-		case 0x19:
-		case 0x1A:
-		case 0x1B:
-		case 0x1C:
-		case 0x1D:
-		case 0x1E:
-		case 0x1F:
-		case ' ':
-		case '!':
-		case '"':
-		case '#':
-		case '$':
-		case '%':
-		case '&':
-		case '\'':
-		case '(':
-		case ')':
-		case '*':
-		case '+':
-		case ',':
-		case '-':
-		case '.':
-		case '/':
-		case ':':
-		case ';':
-		case '<':
-		case '=':
-		case '>':
-		case '?':
-		case '@':
-		case '[':
-		case '\\':
-		case ']':
-		case '^':
-		case '`':
-		case '{':
-		case '|':
-		case '}':
-		case '~':
-		case 0x7F: goto yy667;
-		default: goto yy668;
+		case 'T':
+		case 't': goto yy679;
+		default: goto yy515;
 	}
 yy667:
-	{ goto hit; }
-yy668:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -7424,12 +6725,936 @@ yy668:
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy669;
-		default: goto yy668;
+		case 0x7F: goto yy668;
+		default: goto yy667;
 	}
-yy669:
+yy668:
 	{ goto word; }
+yy669:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy670;
+		default: goto yy681;
+	}
 yy670:
+	{ goto hit; }
+yy671:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy672;
+		default: goto yy671;
+	}
+yy672:
+	{ goto word; }
+yy673:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy674;
+		default: goto yy673;
+	}
+yy674:
+	{ goto word; }
+yy675:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy676;
+		default: goto yy683;
+	}
+yy676:
+	{ goto hit; }
+yy677:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'Y':
+		case 'y': goto yy685;
+		default: goto yy515;
+	}
+yy678:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy687;
+		default: goto yy515;
+	}
+yy679:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy680;
+		default: goto yy688;
+	}
+yy680:
+	{ goto hit; }
+yy681:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy682;
+		default: goto yy681;
+	}
+yy682:
+	{ goto word; }
+yy683:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy684;
+		default: goto yy683;
+	}
+yy684:
+	{ goto word; }
+yy685:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy686;
+		default: goto yy690;
+	}
+yy686:
+	{ goto hit; }
+yy687:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy692;
+		default: goto yy515;
+	}
+yy688:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy689;
+		default: goto yy688;
+	}
+yy689:
+	{ goto word; }
+yy690:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy691;
+		default: goto yy690;
+	}
+yy691:
+	{ goto word; }
+yy692:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy693;
+		default: goto yy515;
+	}
+yy693:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy694;
+		default: goto yy515;
+	}
+yy694:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy695;
+		default: goto yy515;
+	}
+yy695:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy696;
+		default: goto yy697;
+	}
+yy696:
+	{ goto hit; }
+yy697:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '!':
+		case '"':
+		case '#':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '(':
+		case ')':
+		case '*':
+		case '+':
+		case ',':
+		case '-':
+		case '.':
+		case '/':
+		case ':':
+		case ';':
+		case '<':
+		case '=':
+		case '>':
+		case '?':
+		case '@':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy698;
+		default: goto yy697;
+	}
+yy698:
+	{ goto word; }
+yy699:
 	{ return 0; }
 }
 
@@ -7467,16 +7692,16 @@ again:
 		case '\v':
 		case '\f':
 		case '\r':
-		case ' ': goto yy675;
-		case '\n': goto yy677;
+		case ' ': goto yy704;
+		case '\n': goto yy706;
 		case '!':
-		case '.': goto yy679;
-		case '"': goto yy681;
-		case '+': goto yy683;
-		case '-': goto yy684;
-		case '/': goto yy685;
-		case '?': goto yy686;
-		case '@': goto yy687;
+		case '.': goto yy708;
+		case '"': goto yy710;
+		case '+': goto yy712;
+		case '-': goto yy713;
+		case '/': goto yy714;
+		case '?': goto yy715;
+		case '@': goto yy716;
 		case 'A':
 		case 'B':
 		case 'C':
@@ -7528,19 +7753,19 @@ again:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy688;
-		case '`': goto yy689;
-		case '~': goto yy690;
+		case 'z': goto yy717;
+		case '`': goto yy718;
+		case '~': goto yy719;
 		default:
-			if ((size_t)(lim - cur) < 1) goto yy768;
-			goto yy672;
+			if ((size_t)(lim - cur) < 1) goto yy797;
+			goto yy701;
 	}
-yy672:
+yy701:
 	yyaccept = 0;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
-yy673:
+yy702:
 	switch (yych) {
 		case '\t':
 		case '\n':
@@ -7548,20 +7773,20 @@ yy673:
 		case '\f':
 		case '\r':
 		case ' ':
-		case '"': goto yy674;
+		case '"': goto yy703;
 		case '!':
 		case ',':
 		case '.':
 		case ':':
 		case ';':
-		case '?': goto yy691;
+		case '?': goto yy720;
 		default:
-			if ((size_t)(lim - cur) < 1) goto yy674;
-			goto yy672;
+			if ((size_t)(lim - cur) < 1) goto yy703;
+			goto yy701;
 	}
-yy674:
+yy703:
 	{ TOK(PARL__DTK_WORD); }
-yy675:
+yy704:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -7569,12 +7794,12 @@ yy675:
 		case '\v':
 		case '\f':
 		case '\r':
-		case ' ': goto yy675;
-		default: goto yy676;
+		case ' ': goto yy704;
+		default: goto yy705;
 	}
-yy676:
+yy705:
 	{ space = true; goto again; }
-yy677:
+yy706:
 	yyaccept = 1;
 	++cur;
 	mar = cur;
@@ -7584,613 +7809,17 @@ yy677:
 		case '\v':
 		case '\f':
 		case '\r':
-		case ' ': goto yy693;
-		case '-': goto yy694;
-		case '>': goto yy695;
-		case '`': goto yy697;
-		case '~': goto yy698;
-		default: goto yy678;
-	}
-yy678:
-	{ TOK(PARL__DTK_NEWLINE); }
-yy679:
-	yyaccept = 2;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ':
-		case '"': goto yy680;
-		case '!':
-		case '.':
-		case '?': goto yy679;
-		case ',':
-		case ':':
-		case ';': goto yy691;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy680;
-			goto yy672;
-	}
-yy680:
-	{ TOK(PARL__DTK_PUNCT); }
-yy681:
-	yyaccept = 3;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00:
-			if ((size_t)(lim - cur) < 1) goto yy682;
-			goto yy699;
-		case '"': goto yy701;
-		default: goto yy700;
-	}
-yy682:
-	{ TOK(PARL__DTK_UNTERMINATED); }
-yy683:
-	++cur;
-	{ TOK(PARL__DTK_PLUS); }
-yy684:
-	yyaccept = 0;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00:
-			if ((size_t)(lim - cur) < 1) goto yy674;
-			goto yy672;
-		case '>': goto yy704;
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy706;
-		default: goto yy673;
-	}
-yy685:
-	yyaccept = 0;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00:
-			if ((size_t)(lim - cur) < 1) goto yy674;
-			goto yy672;
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy708;
-		default: goto yy673;
-	}
-yy686:
-	yyaccept = 2;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00:
-			if ((size_t)(lim - cur) < 1) goto yy680;
-			goto yy672;
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ':
-		case '"': goto yy680;
-		case '!':
-		case '.':
-		case '?': goto yy679;
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy710;
-		default: goto yy673;
-	}
-yy687:
-	yyaccept = 0;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00:
-			if ((size_t)(lim - cur) < 1) goto yy674;
-			goto yy672;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy712;
-		case '[': goto yy714;
-		default: goto yy673;
-	}
-yy688:
-	yyaccept = 0;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ':
-		case '"': goto yy674;
-		case '!':
-		case ',':
-		case ';':
-		case '?': goto yy691;
-		case '+':
-		case '-':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy688;
-		case '.': goto yy715;
-		case ':': goto yy716;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy674;
-			goto yy672;
-	}
-yy689:
-	yyaccept = 0;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00:
-			if ((size_t)(lim - cur) < 1) goto yy674;
-			goto yy672;
-		case '`': goto yy717;
-		default: goto yy673;
-	}
-yy690:
-	yyaccept = 0;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00:
-			if ((size_t)(lim - cur) < 1) goto yy674;
-			goto yy672;
-		case '~': goto yy718;
-		default: goto yy673;
-	}
-yy691:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ':
-		case '"': goto yy692;
-		case '!':
-		case ',':
-		case '.':
-		case ':':
-		case ';':
-		case '?': goto yy691;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy692;
-			goto yy672;
-	}
-yy692:
-	cur = mar;
-	switch (yyaccept) {
-		case 0: goto yy674;
-		case 1: goto yy678;
-		case 2: goto yy680;
-		case 3: goto yy682;
-		case 4: goto yy696;
-		case 5: goto yy705;
-		case 6: goto yy707;
-		case 7: goto yy709;
-		case 8: goto yy711;
-		case 9: goto yy713;
-		case 10: goto yy725;
-		case 11: goto yy733;
-		case 12: goto yy745;
-		case 13: goto yy736;
-		case 14: goto yy738;
-		default: goto yy764;
-	}
-yy693:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy693;
-		case '-': goto yy694;
-		case '>': goto yy695;
-		case '`': goto yy697;
-		case '~': goto yy698;
-		default: goto yy692;
-	}
-yy694:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '>': goto yy719;
-		default: goto yy692;
-	}
-yy695:
-	yyaccept = 4;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\n': goto yy720;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy696;
-			goto yy695;
-	}
-yy696:
-	{ space = true; TOK(PARL__DTK_QLINES); }
-yy697:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '`': goto yy721;
-		default: goto yy692;
-	}
-yy698:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '~': goto yy722;
-		default: goto yy692;
-	}
-yy699:
-	yyaccept = 3;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-yy700:
-	switch (yych) {
-		case '\n': goto yy682;
-		case '"': goto yy723;
-		case '\\': goto yy703;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy682;
-			goto yy699;
-	}
-yy701:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '"': goto yy724;
-		default: goto yy702;
-	}
-yy702:
-	{ TOK(PARL__DTK_STRING); }
-yy703:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\n': goto yy692;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy692;
-			goto yy699;
-	}
-yy704:
-	yyaccept = 5;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00:
-			if ((size_t)(lim - cur) < 1) goto yy705;
-			goto yy672;
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ':
-		case '"': goto yy705;
-		default: goto yy673;
-	}
-yy705:
-	{ TOK(PARL__DTK_ARROW); }
-yy706:
-	yyaccept = 6;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ':
-		case '"': goto yy707;
-		case '!':
-		case ',':
-		case '.':
-		case ':':
-		case ';':
-		case '?': goto yy726;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy707;
-			goto yy706;
+		case ' ': goto yy722;
+		case '-': goto yy723;
+		case '>': goto yy724;
+		case '`': goto yy726;
+		case '~': goto yy727;
+		default: goto yy707;
 	}
 yy707:
-	{ TOK(PARL__DTK_MINUSWORD); }
+	{ TOK(PARL__DTK_NEWLINE); }
 yy708:
-	yyaccept = 7;
+	yyaccept = 2;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -8203,194 +7832,44 @@ yy708:
 		case ' ':
 		case '"': goto yy709;
 		case '!':
-		case ',':
 		case '.':
+		case '?': goto yy708;
+		case ',':
 		case ':':
-		case ';':
-		case '?': goto yy691;
-		case '-':
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy708;
+		case ';': goto yy720;
 		default:
 			if ((size_t)(lim - cur) < 1) goto yy709;
-			goto yy672;
+			goto yy701;
 	}
 yy709:
-	{ TOK(PARL__DTK_SIGILWORD); }
+	{ TOK(PARL__DTK_PUNCT); }
 yy710:
-	yyaccept = 8;
+	yyaccept = 3;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x00:
 			if ((size_t)(lim - cur) < 1) goto yy711;
-			goto yy672;
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ':
-		case '"': goto yy711;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy727;
-		default: goto yy673;
+			goto yy728;
+		case '"': goto yy730;
+		default: goto yy729;
 	}
 yy711:
-	{ TOK(PARL__DTK_QWORD); }
+	{ TOK(PARL__DTK_UNTERMINATED); }
 yy712:
-	yyaccept = 9;
+	++cur;
+	{ TOK(PARL__DTK_PLUS); }
+yy713:
+	yyaccept = 0;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ':
-		case '"': goto yy713;
-		case '!':
-		case ',':
-		case ':':
-		case ';':
-		case '?': goto yy691;
-		case '-': goto yy728;
-		case '.': goto yy729;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
+		case 0x00:
+			if ((size_t)(lim - cur) < 1) goto yy703;
+			goto yy701;
+		case '>': goto yy733;
 		case 'A':
 		case 'B':
 		case 'C':
@@ -8443,39 +7922,224 @@ yy712:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy712;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy713;
-			goto yy672;
+		case 'z': goto yy735;
+		default: goto yy702;
 	}
-yy713:
-	{ TOK(PARL__DTK_REF); }
 yy714:
 	yyaccept = 0;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 0x00:
+			if ((size_t)(lim - cur) < 1) goto yy703;
+			goto yy701;
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy737;
+		default: goto yy702;
+	}
+yy715:
+	yyaccept = 2;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+			if ((size_t)(lim - cur) < 1) goto yy709;
+			goto yy701;
 		case '\t':
+		case '\n':
 		case '\v':
 		case '\f':
 		case '\r':
 		case ' ':
-		case '"': goto yy730;
-		case '\n': goto yy674;
+		case '"': goto yy709;
 		case '!':
-		case ',':
 		case '.':
-		case ':':
-		case ';':
-		case '?': goto yy731;
-		case ']': goto yy732;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy674;
-			goto yy714;
+		case '?': goto yy708;
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy739;
+		default: goto yy702;
 	}
-yy715:
+yy716:
+	yyaccept = 0;
 	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+			if ((size_t)(lim - cur) < 1) goto yy703;
+			goto yy701;
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy741;
+		case '[': goto yy743;
+		default: goto yy702;
+	}
+yy717:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
@@ -8484,11 +8148,11 @@ yy715:
 		case '\f':
 		case '\r':
 		case ' ':
-		case '"': goto yy692;
+		case '"': goto yy703;
 		case '!':
 		case ',':
 		case ';':
-		case '?': goto yy691;
+		case '?': goto yy720;
 		case '+':
 		case '-':
 		case '0':
@@ -8552,41 +8216,12 @@ yy715:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy688;
-		case '.': goto yy715;
-		case ':': goto yy716;
+		case 'z': goto yy717;
+		case '.': goto yy744;
+		case ':': goto yy745;
 		default:
-			if ((size_t)(lim - cur) < 1) goto yy692;
-			goto yy672;
-	}
-yy716:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00:
-			if ((size_t)(lim - cur) < 1) goto yy692;
-			goto yy672;
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ':
-		case '"': goto yy692;
-		case '/': goto yy734;
-		default: goto yy673;
-	}
-yy717:
-	yyaccept = 0;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00:
-			if ((size_t)(lim - cur) < 1) goto yy674;
-			goto yy672;
-		case '`': goto yy735;
-		default: goto yy673;
+			if ((size_t)(lim - cur) < 1) goto yy703;
+			goto yy701;
 	}
 yy718:
 	yyaccept = 0;
@@ -8595,57 +8230,24 @@ yy718:
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x00:
-			if ((size_t)(lim - cur) < 1) goto yy674;
-			goto yy672;
-		case '~': goto yy737;
-		default: goto yy673;
+			if ((size_t)(lim - cur) < 1) goto yy703;
+			goto yy701;
+		case '`': goto yy746;
+		default: goto yy702;
 	}
 yy719:
-	++cur;
-	{ space = true; TOK(PARL__DTK_ARROW); }
-yy720:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ': goto yy720;
-		case '>': goto yy695;
-		default: goto yy692;
-	}
-yy721:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '`': goto yy739;
-		default: goto yy692;
-	}
-yy722:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '~': goto yy740;
-		default: goto yy692;
-	}
-yy723:
-	++cur;
-	goto yy702;
-yy724:
-	yyaccept = 10;
+	yyaccept = 0;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '"': goto yy741;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy725;
-			goto yy724;
+		case 0x00:
+			if ((size_t)(lim - cur) < 1) goto yy703;
+			goto yy701;
+		case '~': goto yy747;
+		default: goto yy702;
 	}
-yy725:
-	{ TOK(PARL__DTK_UNTERMINATED); }
-yy726:
+yy720:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -8655,18 +8257,641 @@ yy726:
 		case '\f':
 		case '\r':
 		case ' ':
-		case '"': goto yy692;
+		case '"': goto yy721;
 		case '!':
 		case ',':
 		case '.':
 		case ':':
 		case ';':
-		case '?': goto yy726;
+		case '?': goto yy720;
 		default:
-			if ((size_t)(lim - cur) < 1) goto yy692;
-			goto yy706;
+			if ((size_t)(lim - cur) < 1) goto yy721;
+			goto yy701;
+	}
+yy721:
+	cur = mar;
+	switch (yyaccept) {
+		case 0: goto yy703;
+		case 1: goto yy707;
+		case 2: goto yy709;
+		case 3: goto yy711;
+		case 4: goto yy725;
+		case 5: goto yy734;
+		case 6: goto yy736;
+		case 7: goto yy738;
+		case 8: goto yy740;
+		case 9: goto yy742;
+		case 10: goto yy754;
+		case 11: goto yy762;
+		case 12: goto yy774;
+		case 13: goto yy765;
+		case 14: goto yy767;
+		default: goto yy793;
+	}
+yy722:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy722;
+		case '-': goto yy723;
+		case '>': goto yy724;
+		case '`': goto yy726;
+		case '~': goto yy727;
+		default: goto yy721;
+	}
+yy723:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '>': goto yy748;
+		default: goto yy721;
+	}
+yy724:
+	yyaccept = 4;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\n': goto yy749;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy725;
+			goto yy724;
+	}
+yy725:
+	{ space = true; TOK(PARL__DTK_QLINES); }
+yy726:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '`': goto yy750;
+		default: goto yy721;
 	}
 yy727:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '~': goto yy751;
+		default: goto yy721;
+	}
+yy728:
+	yyaccept = 3;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+yy729:
+	switch (yych) {
+		case '\n': goto yy711;
+		case '"': goto yy752;
+		case '\\': goto yy732;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy711;
+			goto yy728;
+	}
+yy730:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '"': goto yy753;
+		default: goto yy731;
+	}
+yy731:
+	{ TOK(PARL__DTK_STRING); }
+yy732:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\n': goto yy721;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy721;
+			goto yy728;
+	}
+yy733:
+	yyaccept = 5;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+			if ((size_t)(lim - cur) < 1) goto yy734;
+			goto yy701;
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ':
+		case '"': goto yy734;
+		default: goto yy702;
+	}
+yy734:
+	{ TOK(PARL__DTK_ARROW); }
+yy735:
+	yyaccept = 6;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ':
+		case '"': goto yy736;
+		case '!':
+		case ',':
+		case '.':
+		case ':':
+		case ';':
+		case '?': goto yy755;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy736;
+			goto yy735;
+	}
+yy736:
+	{ TOK(PARL__DTK_MINUSWORD); }
+yy737:
+	yyaccept = 7;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ':
+		case '"': goto yy738;
+		case '!':
+		case ',':
+		case '.':
+		case ':':
+		case ';':
+		case '?': goto yy720;
+		case '-':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy737;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy738;
+			goto yy701;
+	}
+yy738:
+	{ TOK(PARL__DTK_SIGILWORD); }
+yy739:
+	yyaccept = 8;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+			if ((size_t)(lim - cur) < 1) goto yy740;
+			goto yy701;
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ':
+		case '"': goto yy740;
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy756;
+		default: goto yy702;
+	}
+yy740:
+	{ TOK(PARL__DTK_QWORD); }
+yy741:
+	yyaccept = 9;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ':
+		case '"': goto yy742;
+		case '!':
+		case ',':
+		case ':':
+		case ';':
+		case '?': goto yy720;
+		case '-': goto yy757;
+		case '.': goto yy758;
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy741;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy742;
+			goto yy701;
+	}
+yy742:
+	{ TOK(PARL__DTK_REF); }
+yy743:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ':
+		case '"': goto yy759;
+		case '\n': goto yy703;
+		case '!':
+		case ',':
+		case '.':
+		case ':':
+		case ';':
+		case '?': goto yy760;
+		case ']': goto yy761;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy703;
+			goto yy743;
+	}
+yy744:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ':
+		case '"': goto yy721;
+		case '!':
+		case ',':
+		case ';':
+		case '?': goto yy720;
+		case '+':
+		case '-':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy717;
+		case '.': goto yy744;
+		case ':': goto yy745;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy721;
+			goto yy701;
+	}
+yy745:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+			if ((size_t)(lim - cur) < 1) goto yy721;
+			goto yy701;
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ':
+		case '"': goto yy721;
+		case '/': goto yy763;
+		default: goto yy702;
+	}
+yy746:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+			if ((size_t)(lim - cur) < 1) goto yy703;
+			goto yy701;
+		case '`': goto yy764;
+		default: goto yy702;
+	}
+yy747:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+			if ((size_t)(lim - cur) < 1) goto yy703;
+			goto yy701;
+		case '~': goto yy766;
+		default: goto yy702;
+	}
+yy748:
+	++cur;
+	{ space = true; TOK(PARL__DTK_ARROW); }
+yy749:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ': goto yy749;
+		case '>': goto yy724;
+		default: goto yy721;
+	}
+yy750:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '`': goto yy768;
+		default: goto yy721;
+	}
+yy751:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '~': goto yy769;
+		default: goto yy721;
+	}
+yy752:
+	++cur;
+	goto yy731;
+yy753:
+	yyaccept = 10;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '"': goto yy770;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy754;
+			goto yy753;
+	}
+yy754:
+	{ TOK(PARL__DTK_UNTERMINATED); }
+yy755:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ':
+		case '"': goto yy721;
+		case '!':
+		case ',':
+		case '.':
+		case ':':
+		case ';':
+		case '?': goto yy755;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy721;
+			goto yy735;
+	}
+yy756:
 	yyaccept = 8;
 	++cur;
 	mar = cur;
@@ -8678,14 +8903,14 @@ yy727:
 		case '\f':
 		case '\r':
 		case ' ':
-		case '"': goto yy711;
+		case '"': goto yy740;
 		case '!':
 		case ',':
 		case '.':
 		case ':':
 		case ';':
-		case '?': goto yy691;
-		case '-': goto yy742;
+		case '?': goto yy720;
+		case '-': goto yy771;
 		case '0':
 		case '1':
 		case '2':
@@ -8748,597 +8973,97 @@ yy727:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy727;
+		case 'z': goto yy756;
 		default:
-			if ((size_t)(lim - cur) < 1) goto yy711;
-			goto yy672;
-	}
-yy728:
-	yyaccept = 0;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ':
-		case '"': goto yy674;
-		case '!':
-		case ',':
-		case '.':
-		case ':':
-		case ';':
-		case '?': goto yy691;
-		case '-': goto yy728;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy712;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy674;
-			goto yy672;
-	}
-yy729:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ':
-		case '"': goto yy692;
-		case '!':
-		case ',':
-		case '.':
-		case ':':
-		case ';':
-		case '?': goto yy691;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy712;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy692;
-			goto yy672;
-	}
-yy730:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\n': goto yy692;
-		case ']': goto yy743;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy692;
-			goto yy730;
-	}
-yy731:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ':
-		case '"': goto yy730;
-		case '\n': goto yy692;
-		case '!':
-		case ',':
-		case '.':
-		case ':':
-		case ';':
-		case '?': goto yy731;
-		case ']': goto yy732;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy692;
-			goto yy714;
-	}
-yy732:
-	yyaccept = 11;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00:
-			if ((size_t)(lim - cur) < 1) goto yy733;
-			goto yy672;
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ':
-		case '"': goto yy733;
-		default: goto yy673;
-	}
-yy733:
-	{ TOK(PARL__DTK_REFURI); }
-yy734:
-	yyaccept = 0;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00:
-			if ((size_t)(lim - cur) < 1) goto yy674;
-			goto yy672;
-		case '/': goto yy744;
-		default: goto yy673;
-	}
-yy735:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ':
-		case '"': goto yy746;
-		case '`': goto yy747;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy736;
-			goto yy735;
-	}
-yy736:
-	{ TOK(PARL__DTK_UNTERMINATED); }
-yy737:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ':
-		case '"': goto yy748;
-		case '~': goto yy749;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy738;
-			goto yy737;
-	}
-yy738:
-	{ TOK(PARL__DTK_UNTERMINATED); }
-yy739:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '`': goto yy750;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy692;
-			goto yy739;
-	}
-yy740:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '~': goto yy751;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy692;
-			goto yy740;
-	}
-yy741:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '"': goto yy752;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy692;
-			goto yy724;
-	}
-yy742:
-	yyaccept = 0;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ':
-		case '"': goto yy674;
-		case '!':
-		case ',':
-		case '.':
-		case ':':
-		case ';':
-		case '?': goto yy691;
-		case '-': goto yy742;
-		case '0':
-		case '1':
-		case '2':
-		case '3':
-		case '4':
-		case '5':
-		case '6':
-		case '7':
-		case '8':
-		case '9':
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case '_':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy727;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy674;
-			goto yy672;
-	}
-yy743:
-	++cur;
-	goto yy733;
-yy744:
-	yyaccept = 12;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ':
-		case '"': goto yy745;
-		case '!':
-		case ',':
-		case '.':
-		case ':':
-		case ';':
-		case '?': goto yy753;
-		case '\'':
-		case ')':
-		case '<':
-		case '>':
-		case ']': goto yy754;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy745;
-			goto yy744;
-	}
-yy745:
-	{ TOK(PARL__DTK_URL); }
-yy746:
-	yyaccept = 13;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '`': goto yy755;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy736;
-			goto yy746;
-	}
-yy747:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ':
-		case '"': goto yy746;
-		case '`': goto yy756;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy674;
-			goto yy735;
-	}
-yy748:
-	yyaccept = 14;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '~': goto yy757;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy738;
-			goto yy748;
-	}
-yy749:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ':
-		case '"': goto yy748;
-		case '~': goto yy758;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy674;
-			goto yy737;
-	}
-yy750:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '`': goto yy759;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy692;
-			goto yy739;
-	}
-yy751:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '~': goto yy760;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy692;
-			goto yy740;
-	}
-yy752:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '"': goto yy761;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy692;
-			goto yy724;
-	}
-yy753:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ':
-		case '"': goto yy692;
-		case '!':
-		case ',':
-		case '.':
-		case ':':
-		case ';':
-		case '?': goto yy753;
-		case '\'':
-		case ')':
-		case '<':
-		case '>':
-		case ']': goto yy754;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy692;
-			goto yy744;
-	}
-yy754:
-	yyaccept = 0;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ':
-		case '"': goto yy674;
-		case '!':
-		case ',':
-		case '.':
-		case ':':
-		case ';':
-		case '?': goto yy753;
-		case '\'':
-		case ')':
-		case '<':
-		case '>':
-		case ']': goto yy754;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy674;
-			goto yy744;
-	}
-yy755:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '`': goto yy762;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy692;
-			goto yy746;
-	}
-yy756:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\v':
-		case '\f':
-		case '\r':
-		case ' ':
-		case '"': goto yy746;
-		case '`': goto yy763;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy674;
-			goto yy735;
+			if ((size_t)(lim - cur) < 1) goto yy740;
+			goto yy701;
 	}
 yy757:
+	yyaccept = 0;
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '~': goto yy765;
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ':
+		case '"': goto yy703;
+		case '!':
+		case ',':
+		case '.':
+		case ':':
+		case ';':
+		case '?': goto yy720;
+		case '-': goto yy757;
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy741;
 		default:
-			if ((size_t)(lim - cur) < 1) goto yy692;
-			goto yy748;
+			if ((size_t)(lim - cur) < 1) goto yy703;
+			goto yy701;
 	}
 yy758:
 	++cur;
@@ -9350,78 +9075,578 @@ yy758:
 		case '\f':
 		case '\r':
 		case ' ':
-		case '"': goto yy748;
-		case '~': goto yy763;
+		case '"': goto yy721;
+		case '!':
+		case ',':
+		case '.':
+		case ':':
+		case ';':
+		case '?': goto yy720;
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy741;
 		default:
-			if ((size_t)(lim - cur) < 1) goto yy674;
-			goto yy737;
+			if ((size_t)(lim - cur) < 1) goto yy721;
+			goto yy701;
 	}
 yy759:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '`': goto yy766;
+		case '\n': goto yy721;
+		case ']': goto yy772;
 		default:
-			if ((size_t)(lim - cur) < 1) goto yy692;
-			goto yy739;
+			if ((size_t)(lim - cur) < 1) goto yy721;
+			goto yy759;
 	}
 yy760:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '~': goto yy766;
+		case '\t':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ':
+		case '"': goto yy759;
+		case '\n': goto yy721;
+		case '!':
+		case ',':
+		case '.':
+		case ':':
+		case ';':
+		case '?': goto yy760;
+		case ']': goto yy761;
 		default:
-			if ((size_t)(lim - cur) < 1) goto yy692;
-			goto yy740;
+			if ((size_t)(lim - cur) < 1) goto yy721;
+			goto yy743;
 	}
 yy761:
-	++cur;
-	{ TOK(PARL__DTK_TRIPLE); }
-yy762:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '`': goto yy767;
-		default:
-			if ((size_t)(lim - cur) < 1) goto yy692;
-			goto yy746;
-	}
-yy763:
-	yyaccept = 15;
+	yyaccept = 11;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x00:
-			if ((size_t)(lim - cur) < 1) goto yy764;
-			goto yy672;
+			if ((size_t)(lim - cur) < 1) goto yy762;
+			goto yy701;
 		case '\t':
 		case '\n':
 		case '\v':
 		case '\f':
 		case '\r':
 		case ' ':
-		case '"': goto yy764;
-		default: goto yy673;
+		case '"': goto yy762;
+		default: goto yy702;
+	}
+yy762:
+	{ TOK(PARL__DTK_REFURI); }
+yy763:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+			if ((size_t)(lim - cur) < 1) goto yy703;
+			goto yy701;
+		case '/': goto yy773;
+		default: goto yy702;
 	}
 yy764:
-	{ TOK(PARL__DTK_FENCE); }
-yy765:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '~': goto yy767;
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ':
+		case '"': goto yy775;
+		case '`': goto yy776;
 		default:
-			if ((size_t)(lim - cur) < 1) goto yy692;
-			goto yy748;
+			if ((size_t)(lim - cur) < 1) goto yy765;
+			goto yy764;
 	}
+yy765:
+	{ TOK(PARL__DTK_UNTERMINATED); }
 yy766:
 	++cur;
-	{ space = true; TOK(PARL__DTK_FENCE); }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ':
+		case '"': goto yy777;
+		case '~': goto yy778;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy767;
+			goto yy766;
+	}
 yy767:
-	++cur;
-	goto yy764;
+	{ TOK(PARL__DTK_UNTERMINATED); }
 yy768:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '`': goto yy779;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy721;
+			goto yy768;
+	}
+yy769:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '~': goto yy780;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy721;
+			goto yy769;
+	}
+yy770:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '"': goto yy781;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy721;
+			goto yy753;
+	}
+yy771:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ':
+		case '"': goto yy703;
+		case '!':
+		case ',':
+		case '.':
+		case ':':
+		case ';':
+		case '?': goto yy720;
+		case '-': goto yy771;
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '_':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy756;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy703;
+			goto yy701;
+	}
+yy772:
+	++cur;
+	goto yy762;
+yy773:
+	yyaccept = 12;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ':
+		case '"': goto yy774;
+		case '!':
+		case ',':
+		case '.':
+		case ':':
+		case ';':
+		case '?': goto yy782;
+		case '\'':
+		case ')':
+		case '<':
+		case '>':
+		case ']': goto yy783;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy774;
+			goto yy773;
+	}
+yy774:
+	{ TOK(PARL__DTK_URL); }
+yy775:
+	yyaccept = 13;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '`': goto yy784;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy765;
+			goto yy775;
+	}
+yy776:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ':
+		case '"': goto yy775;
+		case '`': goto yy785;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy703;
+			goto yy764;
+	}
+yy777:
+	yyaccept = 14;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '~': goto yy786;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy767;
+			goto yy777;
+	}
+yy778:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ':
+		case '"': goto yy777;
+		case '~': goto yy787;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy703;
+			goto yy766;
+	}
+yy779:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '`': goto yy788;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy721;
+			goto yy768;
+	}
+yy780:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '~': goto yy789;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy721;
+			goto yy769;
+	}
+yy781:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '"': goto yy790;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy721;
+			goto yy753;
+	}
+yy782:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ':
+		case '"': goto yy721;
+		case '!':
+		case ',':
+		case '.':
+		case ':':
+		case ';':
+		case '?': goto yy782;
+		case '\'':
+		case ')':
+		case '<':
+		case '>':
+		case ']': goto yy783;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy721;
+			goto yy773;
+	}
+yy783:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ':
+		case '"': goto yy703;
+		case '!':
+		case ',':
+		case '.':
+		case ':':
+		case ';':
+		case '?': goto yy782;
+		case '\'':
+		case ')':
+		case '<':
+		case '>':
+		case ']': goto yy783;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy703;
+			goto yy773;
+	}
+yy784:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '`': goto yy791;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy721;
+			goto yy775;
+	}
+yy785:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ':
+		case '"': goto yy775;
+		case '`': goto yy792;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy703;
+			goto yy764;
+	}
+yy786:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '~': goto yy794;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy721;
+			goto yy777;
+	}
+yy787:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ':
+		case '"': goto yy777;
+		case '~': goto yy792;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy703;
+			goto yy766;
+	}
+yy788:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '`': goto yy795;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy721;
+			goto yy768;
+	}
+yy789:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '~': goto yy795;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy721;
+			goto yy769;
+	}
+yy790:
+	++cur;
+	{ TOK(PARL__DTK_TRIPLE); }
+yy791:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '`': goto yy796;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy721;
+			goto yy775;
+	}
+yy792:
+	yyaccept = 15;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00:
+			if ((size_t)(lim - cur) < 1) goto yy793;
+			goto yy701;
+		case '\t':
+		case '\n':
+		case '\v':
+		case '\f':
+		case '\r':
+		case ' ':
+		case '"': goto yy793;
+		default: goto yy702;
+	}
+yy793:
+	{ TOK(PARL__DTK_FENCE); }
+yy794:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '~': goto yy796;
+		default:
+			if ((size_t)(lim - cur) < 1) goto yy721;
+			goto yy777;
+	}
+yy795:
+	++cur;
+	{ space = true; TOK(PARL__DTK_FENCE); }
+yy796:
+	++cur;
+	goto yy793;
+yy797:
 	{ t->kind = PARL__DTK_END; t->space = space; t->start = t->end = n; return n; }
 }
 

@@ -101,6 +101,24 @@ typedef enum {
 } parl_arg;
 
 typedef enum {
+    PARL_REF_NONE,
+    PARL_REF_LAST,
+    PARL_REF_THREAD,
+    PARL_REF_PARENT,
+    PARL_REF_COUNT
+} parl_reference;
+
+typedef enum {
+    PARL_FIELD_NONE,
+    PARL_FIELD_OUTPUT,
+    PARL_FIELD_INPUT,
+    PARL_FIELD_RESULT,
+    PARL_FIELD_ERROR,
+    PARL_FIELD_CONTENT,
+    PARL_FIELD_COUNT
+} parl_ref_field;
+
+typedef enum {
     PARL_STRICTNESS_STRICT,
     PARL_STRICTNESS_NORMAL,
     PARL_STRICTNESS_LOOSE,
@@ -113,5 +131,12 @@ typedef enum {
     PARL_AUTHORITY_SUPERVISOR,
     PARL_AUTHORITY_COUNT
 } parl_authority;
+
+typedef enum {
+    PARL_ROLE_AGENT,
+    PARL_ROLE_USER,
+    PARL_ROLE_SUPERVISOR,
+    PARL_ROLE_COUNT
+} parl_role;
 
 #endif

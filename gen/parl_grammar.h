@@ -4,5 +4,5 @@
  * grammar/'s specs (see tools/gen_grammar_id.c). */
 #ifndef PARL_GRAMMAR_H
 #define PARL_GRAMMAR_H
-#define PARL_GRAMMAR_ID "a1788452b535202859d0882b046376efeb97a79e6123ac0f6430d7504b0940ee"
+#define PARL_GRAMMAR_ID "f40912944ee0934b3218229f221615cb4fff099d554c51879a62797f6b9a6ba9"
 #endif

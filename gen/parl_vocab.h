@@ -25,6 +25,7 @@ typedef enum parl_mode {
     PARL_MODE_SECTION,
     PARL_MODE_SECTION_LIST,
     PARL_MODE_COMPOUND,
+    PARL_MODE_SCOPED,
     PARL_MODE__COUNT
 } parl_mode;
 

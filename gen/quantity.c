@@ -7,10 +7,25 @@
 #include "infer_internal.h"
 #define parl__qty_parser_ENGINEALWAYSONSTACK 1
 static int64_t cap(int64_t v) { return v > PARL__BIG ? PARL__BIG : v; }
-/* Above PARL_NUMBER_MAX a phrase is not a number at all. */
+/* M times the scale S and then B, which must be smaller than S:
+ * "two thousand three million" is no number. */
+static int64_t scaled(parl__qty *q, int64_t m, int64_t s, int64_t b)
+{
+    if (b >= s) q->error = 1;
+    return cap(cap(m * s) + b);
+}
+/* "half a dozen": only when the half is whole. */
+static int64_t half(parl__qty *q, int64_t v)
+{
+    if (v % 2) q->error = 1;
+    return v / 2;
+}
+/* Above PARL_NUMBER_MAX a phrase is not a number at all; a list holds
+ * at most PARL__QTY_MAX. Either makes the phrase no quantity, and says why. */
 static void push(parl__qty *q, int64_t v)
 {
-    if (q->n == PARL__QTY_MAX || v > PARL_NUMBER_MAX) q->error = 1;
+    if (q->n == PARL__QTY_MAX) q->error = q->many = 1;
+    else if (v > PARL_NUMBER_MAX) q->error = q->big = 1;
     else q->v[q->n++] = v;
 }
 /**************** End of %include directives **********************************/
@@ -31,13 +46,16 @@ static void push(parl__qty *q, int64_t v)
 #define PARL_Q_DIGITS                         12
 #define PARL_Q_DIGITORD                       13
 #define PARL_Q_QTYWORD                        14
-#define PARL_Q_ARTICLE                        15
-#define PARL_Q_OF                             16
-#define PARL_Q_AND                            17
-#define PARL_Q_COMMA                          18
-#define PARL_Q_DASH                           19
-#define PARL_Q_TO                             20
-#define PARL_Q_LOW                            21
+#define PARL_Q_QTYPLURAL                      15
+#define PARL_Q_HALF                           16
+#define PARL_Q_NOTWHOLE                       17
+#define PARL_Q_ARTICLE                        18
+#define PARL_Q_OF                             19
+#define PARL_Q_AND                            20
+#define PARL_Q_COMMA                          21
+#define PARL_Q_DASH                           22
+#define PARL_Q_TO                             23
+#define PARL_Q_LOW                            24
 #endif
 /**************** End token definitions ***************************************/
 
@@ -97,15 +115,15 @@ static void push(parl__qty *q, int64_t v)
 #endif
 /************* Begin control #defines *****************************************/
 #define PARL__QUANTITY_YYCODETYPE unsigned char
-#define PARL__QUANTITY_YYNOCODE 32
-#define PARL__QUANTITY_YYACTIONTYPE unsigned char
+#define PARL__QUANTITY_YYNOCODE 44
+#define PARL__QUANTITY_YYACTIONTYPE unsigned short int
 #define parl__qty_parserTOKENTYPE int64_t
 typedef union {
   int parl__quantity_yyinit;
   parl__qty_parserTOKENTYPE parl__quantity_yy0;
 } PARL__QUANTITY_YYMINORTYPE;
 #ifndef PARL__QUANTITY_YYSTACKDEPTH
-#define PARL__QUANTITY_YYSTACKDEPTH 40
+#define PARL__QUANTITY_YYSTACKDEPTH 64
 #endif
 #define parl__qty_parserARG_SDECL parl__qty *q;
 #define parl__qty_parserARG_PDECL ,parl__qty *q
@@ -117,18 +135,18 @@ typedef union {
 #define parl__qty_parserCTX_PARAM
 #define parl__qty_parserCTX_FETCH
 #define parl__qty_parserCTX_STORE
-#define PARL__QUANTITY_YYNSTATE             42
-#define PARL__QUANTITY_YYNRULE              58
-#define PARL__QUANTITY_YYNRULE_WITH_ACTION  55
-#define PARL__QUANTITY_YYNTOKEN             22
-#define PARL__QUANTITY_YY_MAX_SHIFT         41
-#define PARL__QUANTITY_YY_MIN_SHIFTREDUCE   82
-#define PARL__QUANTITY_YY_MAX_SHIFTREDUCE   139
-#define PARL__QUANTITY_YY_ERROR_ACTION      140
-#define PARL__QUANTITY_YY_ACCEPT_ACTION     141
-#define PARL__QUANTITY_YY_NO_ACTION         142
-#define PARL__QUANTITY_YY_MIN_REDUCE        143
-#define PARL__QUANTITY_YY_MAX_REDUCE        200
+#define PARL__QUANTITY_YYNSTATE             63
+#define PARL__QUANTITY_YYNRULE              78
+#define PARL__QUANTITY_YYNRULE_WITH_ACTION  75
+#define PARL__QUANTITY_YYNTOKEN             25
+#define PARL__QUANTITY_YY_MAX_SHIFT         62
+#define PARL__QUANTITY_YY_MIN_SHIFTREDUCE   117
+#define PARL__QUANTITY_YY_MAX_SHIFTREDUCE   194
+#define PARL__QUANTITY_YY_ERROR_ACTION      195
+#define PARL__QUANTITY_YY_ACCEPT_ACTION     196
+#define PARL__QUANTITY_YY_NO_ACTION         197
+#define PARL__QUANTITY_YY_MIN_REDUCE        198
+#define PARL__QUANTITY_YY_MAX_REDUCE        275
 /************* End control #defines *******************************************/
 #define PARL__QUANTITY_YY_NLOOKAHEAD ((int)(sizeof(parl__quantity_yy_lookahead)/sizeof(parl__quantity_yy_lookahead[0])))
 
@@ -195,71 +213,126 @@ typedef union {
 **  parl__quantity_yy_default[]       Default action for each state.
 **
 *********** Begin parsing tables **********************************************/
-#define PARL__QUANTITY_YY_ACTTAB_COUNT (169)
+#define PARL__QUANTITY_YY_ACTTAB_COUNT (419)
 static const PARL__QUANTITY_YYACTIONTYPE parl__quantity_yy_action[] = {
- /*     0 */     2,   95,   25,  109,   21,  117,  107,  132,  133,  134,
- /*    10 */   129,  130,   94,  124,   40,   22,   25,  109,   21,  117,
- /*    20 */   122,  132,  133,  134,  129,  130,    6,  124,  175,   34,
- /*    30 */     1,   95,   37,  109,   27,  117,  107,   35,   37,  109,
- /*    40 */    27,  117,   94,    5,   40,   22,  141,   14,   13,   17,
- /*    50 */    16,   34,   19,    9,  123,  186,  119,  120,   20,  136,
- /*    60 */   148,  132,  133,  134,  176,  154,  119,  120,   26,   30,
- /*    70 */     9,   10,  186,  122,  119,  120,   20,  131,  135,  132,
- /*    80 */   133,  134,   37,  109,   27,  117,  144,  153,  175,  187,
- /*    90 */    23,   30,    9,  152,  186,   34,  143,   12,   28,   15,
- /*   100 */   139,  111,  111,  137,   32,    3,    4,  135,  119,  120,
- /*   110 */    26,  176,  188,  137,   32,    7,    8,   29,   36,   24,
- /*   120 */   151,   30,    9,   18,  186,   28,   15,  150,   31,  149,
- /*   130 */   147,  146,   30,    9,   33,  186,  112,   41,  123,   28,
- /*   140 */    15,  136,   28,   15,  137,   32,  137,   32,   11,   11,
- /*   150 */   118,  106,  165,   15,  131,  116,   38,   38,  118,   39,
- /*   160 */   128,  166,   15,  112,  116,  101,  145,   99,   97,
+ /*     0 */     6,  130,   42,   41,   29,  159,    2,  187,  188,  189,
+ /*    10 */   186,  174,   44,  171,  134,   12,   59,  237,   34,  196,
+ /*    20 */    24,   23,   27,   26,  158,  212,   61,   30,  224,  185,
+ /*    30 */    45,  235,   21,   37,  253,  254,    5,  263,   42,   41,
+ /*    40 */    29,  159,   11,  187,  188,  189,  186,  174,  233,  171,
+ /*    50 */   166,  167,   43,  177,   55,   35,  232,  229,   45,  235,
+ /*    60 */    21,   37,  261,  262,  259,  263,   35,  232,  226,   45,
+ /*    70 */   235,   21,   37,  261,  262,  256,  263,   35,  232,  230,
+ /*    80 */    45,  235,   21,   37,  261,  262,  260,  263,   35,  232,
+ /*    90 */   227,   45,  235,   21,   37,  261,  262,  257,  263,   42,
+ /*   100 */    41,   29,  159,    9,  187,  188,  189,  186,   56,  232,
+ /*   110 */   229,   57,  235,   25,   53,   55,  237,    3,   42,   41,
+ /*   120 */    29,  159,  264,  187,  188,  189,  186,  130,   42,   41,
+ /*   130 */    32,  159,   18,  238,   55,  238,    4,    1,   44,  265,
+ /*   140 */   134,  203,   59,   10,   34,   42,   41,   29,  159,  177,
+ /*   150 */   187,  188,  189,  186,   56,  232,  226,   57,  235,   25,
+ /*   160 */    53,   55,  194,   15,   42,   41,   29,  159,   39,  187,
+ /*   170 */   188,  189,  186,  191,  170,  202,  246,  201,   39,  191,
+ /*   180 */    55,  246,   16,   42,   41,   29,  159,  169,  187,  188,
+ /*   190 */   189,  186,  209,   42,   41,   32,  159,  205,   48,   55,
+ /*   200 */   158,   47,  235,   21,   37,  253,  254,   54,  263,   55,
+ /*   210 */   208,   19,   42,   41,   32,  159,   48,  192,   50,   47,
+ /*   220 */   235,   21,   37,  253,  254,  199,  263,   46,   55,  169,
+ /*   230 */    20,  204,  170,   48,  190,  233,   47,  235,   21,   37,
+ /*   240 */   253,  254,   17,  263,   49,  192,   50,    7,    8,   38,
+ /*   250 */    48,  192,   50,   47,  235,   21,   37,  253,  254,   40,
+ /*   260 */   263,  245,  244,  207,  190,  160,  245,  244,  212,   61,
+ /*   270 */    33,  224,  140,   57,  235,   25,   53,   48,  141,   36,
+ /*   280 */    47,  235,   21,   37,  261,  262,  259,  263,   48,   58,
+ /*   290 */   160,   47,  235,   21,   37,  261,  262,  256,  263,  135,
+ /*   300 */   206,   60,  138,  139,  200,  212,   61,   33,  224,   51,
+ /*   310 */    57,  235,   25,   53,  212,   61,   33,  224,   62,   57,
+ /*   320 */   235,   25,   53,  212,   61,   33,  224,  133,   57,  235,
+ /*   330 */    25,   53,   48,  197,  197,   47,  235,   21,   37,  261,
+ /*   340 */   262,  260,  263,   48,  197,  197,   47,  235,   21,   37,
+ /*   350 */   261,  262,  257,  263,   56,  232,  230,   57,  235,   25,
+ /*   360 */    53,  197,   56,  232,  227,   57,  235,   25,   53,  166,
+ /*   370 */   167,   31,  197,  197,  187,  188,  189,  166,  167,   31,
+ /*   380 */   198,  243,  187,  188,  189,   40,  243,   22,  244,  197,
+ /*   390 */    42,   41,   32,  159,  166,  167,   43,  197,  197,  233,
+ /*   400 */   192,   50,   13,   14,  177,   52,   55,  136,  137,  233,
+ /*   410 */   242,  197,   28,  197,  197,  242,  197,  136,  137,
 };
 static const PARL__QUANTITY_YYCODETYPE parl__quantity_yy_lookahead[] = {
- /*     0 */    27,    1,    2,    3,    4,    5,    6,    7,    8,    9,
- /*    10 */    10,   11,   12,   13,   14,   15,    2,    3,    4,    5,
- /*    20 */     2,    7,    8,    9,   10,   11,   27,   13,   30,   15,
- /*    30 */    27,    1,    2,    3,    4,    5,    6,   19,    2,    3,
- /*    40 */     4,    5,   12,   27,   14,   15,   22,   23,   24,   25,
- /*    50 */    26,   15,   28,   29,    2,   31,    2,    3,    4,    7,
- /*    60 */     0,    7,    8,    9,   30,   24,    2,    3,    4,   28,
- /*    70 */    29,   17,   31,    2,    2,    3,    4,   11,    7,    7,
- /*    80 */     8,    9,    2,    3,    4,    5,    0,   24,   30,   31,
- /*    90 */    19,   28,   29,   23,   31,   15,    0,   17,   28,   29,
- /*   100 */    17,    2,    2,   17,   18,   19,   20,    7,    2,    3,
- /*   110 */     4,   30,   31,   17,   18,   19,   20,   24,   19,   19,
- /*   120 */    23,   28,   29,   17,   31,   28,   29,    0,   24,    0,
- /*   130 */     0,    0,   28,   29,   23,   31,    2,   23,    2,   28,
- /*   140 */    29,    7,   28,   29,   17,   18,   17,   18,    6,    6,
- /*   150 */     5,    6,   28,   29,   11,    5,   14,   14,    5,   14,
- /*   160 */    10,   28,   29,    2,    5,   16,    0,   16,   16,   32,
- /*   170 */    32,   32,   32,   32,   32,   32,   32,   32,   32,   32,
- /*   180 */    32,   32,   32,   32,   32,   32,   32,   32,   32,   32,
- /*   190 */    32,
+ /*     0 */    30,    1,    2,    3,    4,    5,    6,    7,    8,    9,
+ /*    10 */    10,   11,   12,   13,   14,   30,   16,   37,   18,   25,
+ /*    20 */    26,   27,   28,   29,    5,   31,   32,   33,   34,   10,
+ /*    30 */    36,   37,   38,   39,   40,   41,   30,   43,    2,    3,
+ /*    40 */     4,    5,    6,    7,    8,    9,   10,   11,    6,   13,
+ /*    50 */     2,    3,    4,   11,   18,   33,   34,   35,   36,   37,
+ /*    60 */    38,   39,   40,   41,   42,   43,   33,   34,   35,   36,
+ /*    70 */    37,   38,   39,   40,   41,   42,   43,   33,   34,   35,
+ /*    80 */    36,   37,   38,   39,   40,   41,   42,   43,   33,   34,
+ /*    90 */    35,   36,   37,   38,   39,   40,   41,   42,   43,    2,
+ /*   100 */     3,    4,    5,   30,    7,    8,    9,   10,   33,   34,
+ /*   110 */    35,   36,   37,   38,   39,   18,   37,   20,    2,    3,
+ /*   120 */     4,    5,   43,    7,    8,    9,   10,    1,    2,    3,
+ /*   130 */     4,    5,    6,   37,   18,   37,   20,    6,   12,   43,
+ /*   140 */    14,    0,   16,    6,   18,    2,    3,    4,    5,   11,
+ /*   150 */     7,    8,    9,   10,   33,   34,   35,   36,   37,   38,
+ /*   160 */    39,   18,   20,   20,    2,    3,    4,    5,    2,    7,
+ /*   170 */     8,    9,   10,    7,    2,    0,    5,    0,    2,    7,
+ /*   180 */    18,   10,   20,    2,    3,    4,    5,    2,    7,    8,
+ /*   190 */     9,   10,   27,    2,    3,    4,    5,    0,   33,   18,
+ /*   200 */     5,   36,   37,   38,   39,   40,   41,   22,   43,   18,
+ /*   210 */    27,   20,    2,    3,    4,    5,   33,   20,   21,   36,
+ /*   220 */    37,   38,   39,   40,   41,    0,   43,   27,   18,    2,
+ /*   230 */    20,    0,    2,   33,    7,    6,   36,   37,   38,   39,
+ /*   240 */    40,   41,    6,   43,   27,   20,   21,   22,   23,   22,
+ /*   250 */    33,   20,   21,   36,   37,   38,   39,   40,   41,    2,
+ /*   260 */    43,    5,    5,   26,    7,    5,   10,   10,   31,   32,
+ /*   270 */    33,   34,   14,   36,   37,   38,   39,   33,   14,   22,
+ /*   280 */    36,   37,   38,   39,   40,   41,   42,   43,   33,   18,
+ /*   290 */     5,   36,   37,   38,   39,   40,   41,   42,   43,   14,
+ /*   300 */    26,   16,   14,   15,    0,   31,   32,   33,   34,   26,
+ /*   310 */    36,   37,   38,   39,   31,   32,   33,   34,   26,   36,
+ /*   320 */    37,   38,   39,   31,   32,   33,   34,   19,   36,   37,
+ /*   330 */    38,   39,   33,   44,   44,   36,   37,   38,   39,   40,
+ /*   340 */    41,   42,   43,   33,   44,   44,   36,   37,   38,   39,
+ /*   350 */    40,   41,   42,   43,   33,   34,   35,   36,   37,   38,
+ /*   360 */    39,   44,   33,   34,   35,   36,   37,   38,   39,    2,
+ /*   370 */     3,    4,   44,   44,    7,    8,    9,    2,    3,    4,
+ /*   380 */     0,    5,    7,    8,    9,    2,   10,   20,    5,   44,
+ /*   390 */     2,    3,    4,    5,    2,    3,    4,   44,   44,    6,
+ /*   400 */    20,   21,   22,   23,   11,   22,   18,   14,   15,    6,
+ /*   410 */     5,   44,   20,   44,   44,   10,   44,   14,   15,   44,
+ /*   420 */    44,   44,   44,   44,   44,   44,   44,   44,   44,   44,
+ /*   430 */    44,   44,   44,   44,   44,   44,   25,   25,   25,   25,
+ /*   440 */    25,   25,   25,   25,
 };
-#define PARL__QUANTITY_YY_SHIFT_COUNT    (41)
+#define PARL__QUANTITY_YY_SHIFT_COUNT    (62)
 #define PARL__QUANTITY_YY_SHIFT_MIN      (0)
-#define PARL__QUANTITY_YY_SHIFT_MAX      (166)
-static const unsigned char parl__quantity_yy_shift_ofst[] = {
- /*     0 */     0,   14,   14,   14,   14,   30,   30,   30,   30,   54,
- /*    10 */    72,   80,   36,   86,   96,  106,  127,  129,   64,  143,
- /*    20 */    71,  100,  145,   52,  134,  150,   18,   99,  142,   60,
- /*    30 */    66,  130,   83,  131,  153,  136,  161,  159,  149,  151,
- /*    40 */   152,  166,
+#define PARL__QUANTITY_YY_SHIFT_MAX      (405)
+static const unsigned short int parl__quantity_yy_shift_ofst[] = {
+ /*     0 */     0,   97,  116,  181,  181,   36,   36,   36,   36,  126,
+ /*    10 */   143,  162,  126,  126,  126,  181,  181,  191,  210,  388,
+ /*    20 */   388,  367,  375,  225,  380,  392,  197,  231,   48,  257,
+ /*    30 */   393,  227,  383,  403,  285,   42,  166,   19,  172,  171,
+ /*    40 */   256,  376,  405,  185,  288,  131,  141,  137,  138,  175,
+ /*    50 */   142,  177,  176,  195,  230,  260,  229,  236,  258,  271,
+ /*    60 */   264,  308,  304,
 };
-#define PARL__QUANTITY_YY_REDUCE_COUNT (18)
-#define PARL__QUANTITY_YY_REDUCE_MIN   (-27)
-#define PARL__QUANTITY_YY_REDUCE_MAX   (133)
+#define PARL__QUANTITY_YY_REDUCE_COUNT (28)
+#define PARL__QUANTITY_YY_REDUCE_MIN   (-30)
+#define PARL__QUANTITY_YY_REDUCE_MAX   (329)
 static const short parl__quantity_yy_reduce_ofst[] = {
- /*     0 */    24,   41,   63,   93,  104,   70,   97,  111,  114,   58,
- /*    10 */    81,  124,  133,  -27,   -1,   -2,    3,   16,   34,
+ /*     0 */    -6,   22,   33,   44,   55,  165,  183,  200,  217,  237,
+ /*    10 */   244,  255,  274,  283,  292,  299,  310,   75,  121,  321,
+ /*    20 */   329,   79,   96,  -30,  -15,  -20,    6,   73,   98,
 };
 static const PARL__QUANTITY_YYACTIONTYPE parl__quantity_yy_default[] = {
- /*     0 */   140,  140,  140,  140,  140,  140,  140,  140,  140,  174,
- /*    10 */   140,  164,  140,  140,  140,  174,  140,  140,  140,  163,
- /*    20 */   182,  171,  140,  140,  140,  169,  182,  171,  163,  140,
- /*    30 */   140,  140,  199,  140,  140,  140,  140,  169,  161,  159,
- /*    40 */   157,  140,
+ /*     0 */   195,  228,  225,  195,  195,  195,  195,  195,  195,  195,
+ /*    10 */   195,  195,  195,  195,  195,  195,  195,  228,  225,  195,
+ /*    20 */   195,  236,  195,  195,  195,  236,  195,  195,  195,  249,
+ /*    30 */   223,  249,  249,  223,  234,  231,  195,  195,  195,  251,
+ /*    40 */   250,  248,  247,  249,  210,  195,  195,  195,  233,  195,
+ /*    50 */   274,  195,  195,  195,  195,  234,  231,  195,  195,  195,
+ /*    60 */   195,  213,  195,
 };
 /********** End of lemon-generated parsing tables *****************************/
 
@@ -382,23 +455,35 @@ static const char *const parl__quantity_yyTokenName[] = {
   /*   12 */ "DIGITS",
   /*   13 */ "DIGITORD",
   /*   14 */ "QTYWORD",
-  /*   15 */ "ARTICLE",
-  /*   16 */ "OF",
-  /*   17 */ "AND",
-  /*   18 */ "COMMA",
-  /*   19 */ "DASH",
-  /*   20 */ "TO",
-  /*   21 */ "LOW",
-  /*   22 */ "qty",
-  /*   23 */ "num",
-  /*   24 */ "ord",
-  /*   25 */ "numlist",
-  /*   26 */ "ordlist",
-  /*   27 */ "sep",
-  /*   28 */ "small",
-  /*   29 */ "hundreds",
-  /*   30 */ "below100",
-  /*   31 */ "ord100",
+  /*   15 */ "QTYPLURAL",
+  /*   16 */ "HALF",
+  /*   17 */ "NOTWHOLE",
+  /*   18 */ "ARTICLE",
+  /*   19 */ "OF",
+  /*   20 */ "AND",
+  /*   21 */ "COMMA",
+  /*   22 */ "DASH",
+  /*   23 */ "TO",
+  /*   24 */ "LOW",
+  /*   25 */ "qty",
+  /*   26 */ "num",
+  /*   27 */ "ord",
+  /*   28 */ "numlist",
+  /*   29 */ "ordlist",
+  /*   30 */ "sep",
+  /*   31 */ "words",
+  /*   32 */ "dozens",
+  /*   33 */ "group",
+  /*   34 */ "scaled",
+  /*   35 */ "below",
+  /*   36 */ "mult",
+  /*   37 */ "below100",
+  /*   38 */ "hund",
+  /*   39 */ "hundreds",
+  /*   40 */ "ordgroup",
+  /*   41 */ "ordscaled",
+  /*   42 */ "ordbelow",
+  /*   43 */ "ord100",
 };
 #endif /* defined(PARL__QUANTITY_YYCOVERAGE) || !defined(NDEBUG) */
 
@@ -420,50 +505,70 @@ static const char *const parl__quantity_yyRuleName[] = {
  /*  11 */ "ordlist ::= ordlist sep ord",
  /*  12 */ "num ::= DIGITS",
  /*  13 */ "num ::= ZERO",
- /*  14 */ "num ::= QTYWORD",
- /*  15 */ "num ::= QTYWORD OF",
- /*  16 */ "num ::= ARTICLE QTYWORD",
- /*  17 */ "num ::= ARTICLE QTYWORD OF",
- /*  18 */ "num ::= small QTYWORD",
- /*  19 */ "num ::= small QTYWORD OF",
- /*  20 */ "num ::= small",
- /*  21 */ "num ::= small SCALE",
- /*  22 */ "num ::= small SCALE small",
- /*  23 */ "num ::= small SCALE AND small",
- /*  24 */ "num ::= ARTICLE SCALE",
- /*  25 */ "num ::= SCALE",
- /*  26 */ "small ::= ONES",
- /*  27 */ "small ::= TEENS",
- /*  28 */ "small ::= TENS",
- /*  29 */ "small ::= TENS ONES",
- /*  30 */ "small ::= TENS DASH ONES",
- /*  31 */ "small ::= hundreds",
- /*  32 */ "small ::= hundreds below100",
- /*  33 */ "small ::= hundreds AND below100",
- /*  34 */ "hundreds ::= ONES HUNDRED",
- /*  35 */ "hundreds ::= HUNDRED",
- /*  36 */ "hundreds ::= ARTICLE HUNDRED",
- /*  37 */ "below100 ::= ONES",
- /*  38 */ "below100 ::= TEENS",
- /*  39 */ "below100 ::= TENS",
- /*  40 */ "below100 ::= TENS ONES",
- /*  41 */ "below100 ::= TENS DASH ONES",
- /*  42 */ "ord ::= DIGITORD",
- /*  43 */ "ord ::= ord100",
- /*  44 */ "ord ::= hundreds ord100",
- /*  45 */ "ord ::= hundreds AND ord100",
- /*  46 */ "ord ::= ONES ORD_HUNDRED",
- /*  47 */ "ord ::= ORD_HUNDRED",
- /*  48 */ "ord ::= ORD_SCALE",
- /*  49 */ "ord ::= small ORD_SCALE",
- /*  50 */ "ord100 ::= ORD_ONES",
- /*  51 */ "ord100 ::= ORD_TEENS",
- /*  52 */ "ord100 ::= ORD_TENS",
- /*  53 */ "ord100 ::= TENS ORD_ONES",
- /*  54 */ "ord100 ::= TENS DASH ORD_ONES",
- /*  55 */ "sep ::= AND",
- /*  56 */ "sep ::= COMMA",
- /*  57 */ "sep ::= COMMA AND",
+ /*  14 */ "num ::= words",
+ /*  15 */ "num ::= dozens",
+ /*  16 */ "num ::= dozens OF",
+ /*  17 */ "dozens ::= QTYWORD",
+ /*  18 */ "dozens ::= ARTICLE QTYWORD",
+ /*  19 */ "dozens ::= group QTYWORD",
+ /*  20 */ "dozens ::= group QTYPLURAL",
+ /*  21 */ "dozens ::= DIGITS QTYWORD",
+ /*  22 */ "dozens ::= DIGITS QTYPLURAL",
+ /*  23 */ "dozens ::= HALF ARTICLE QTYWORD",
+ /*  24 */ "dozens ::= ARTICLE HALF QTYWORD",
+ /*  25 */ "words ::= group",
+ /*  26 */ "words ::= scaled",
+ /*  27 */ "words ::= SCALE",
+ /*  28 */ "words ::= SCALE below",
+ /*  29 */ "words ::= SCALE AND below",
+ /*  30 */ "scaled ::= mult SCALE",
+ /*  31 */ "scaled ::= mult SCALE below",
+ /*  32 */ "scaled ::= mult SCALE AND below",
+ /*  33 */ "below ::= group",
+ /*  34 */ "below ::= scaled",
+ /*  35 */ "mult ::= group",
+ /*  36 */ "mult ::= ARTICLE",
+ /*  37 */ "group ::= below100",
+ /*  38 */ "group ::= hund",
+ /*  39 */ "group ::= hund below100",
+ /*  40 */ "group ::= hund AND below100",
+ /*  41 */ "hund ::= hundreds HUNDRED",
+ /*  42 */ "hund ::= HUNDRED",
+ /*  43 */ "hund ::= ARTICLE HUNDRED",
+ /*  44 */ "hundreds ::= ONES",
+ /*  45 */ "hundreds ::= TEENS",
+ /*  46 */ "hundreds ::= TENS",
+ /*  47 */ "hundreds ::= TENS ONES",
+ /*  48 */ "hundreds ::= TENS DASH ONES",
+ /*  49 */ "below100 ::= ONES",
+ /*  50 */ "below100 ::= TEENS",
+ /*  51 */ "below100 ::= TENS",
+ /*  52 */ "below100 ::= TENS ONES",
+ /*  53 */ "below100 ::= TENS DASH ONES",
+ /*  54 */ "ord ::= DIGITORD",
+ /*  55 */ "ord ::= ordgroup",
+ /*  56 */ "ord ::= ordscaled",
+ /*  57 */ "ord ::= ORD_SCALE",
+ /*  58 */ "ord ::= SCALE ordbelow",
+ /*  59 */ "ord ::= SCALE AND ordbelow",
+ /*  60 */ "ordscaled ::= group ORD_SCALE",
+ /*  61 */ "ordscaled ::= mult SCALE ordbelow",
+ /*  62 */ "ordscaled ::= mult SCALE AND ordbelow",
+ /*  63 */ "ordbelow ::= ordgroup",
+ /*  64 */ "ordbelow ::= ordscaled",
+ /*  65 */ "ordgroup ::= ord100",
+ /*  66 */ "ordgroup ::= hund ord100",
+ /*  67 */ "ordgroup ::= hund AND ord100",
+ /*  68 */ "ordgroup ::= hundreds ORD_HUNDRED",
+ /*  69 */ "ordgroup ::= ORD_HUNDRED",
+ /*  70 */ "ord100 ::= ORD_ONES",
+ /*  71 */ "ord100 ::= ORD_TEENS",
+ /*  72 */ "ord100 ::= ORD_TENS",
+ /*  73 */ "ord100 ::= TENS ORD_ONES",
+ /*  74 */ "ord100 ::= TENS DASH ORD_ONES",
+ /*  75 */ "sep ::= AND",
+ /*  76 */ "sep ::= COMMA",
+ /*  77 */ "sep ::= COMMA AND",
 };
 #endif /* NDEBUG */
 
@@ -604,13 +709,16 @@ static void parl__quantity_yy_destructor(
     case 12: /* DIGITS */
     case 13: /* DIGITORD */
     case 14: /* QTYWORD */
-    case 15: /* ARTICLE */
-    case 16: /* OF */
-    case 17: /* AND */
-    case 18: /* COMMA */
-    case 19: /* DASH */
-    case 20: /* TO */
-    case 21: /* LOW */
+    case 15: /* QTYPLURAL */
+    case 16: /* HALF */
+    case 17: /* NOTWHOLE */
+    case 18: /* ARTICLE */
+    case 19: /* OF */
+    case 20: /* AND */
+    case 21: /* COMMA */
+    case 22: /* DASH */
+    case 23: /* TO */
+    case 24: /* LOW */
 {
  (void)q; (void)parl__quantity_yypminor; 
 }
@@ -902,64 +1010,84 @@ static void parl__quantity_yy_shift(
 /* For rule J, parl__quantity_yyRuleInfoLhs[J] contains the symbol on the left-hand side
 ** of that rule */
 static const PARL__QUANTITY_YYCODETYPE parl__quantity_yyRuleInfoLhs[] = {
-    22,  /* (0) qty ::= num */
-    22,  /* (1) qty ::= ord */
-    22,  /* (2) qty ::= num TO num */
-    22,  /* (3) qty ::= num DASH num */
-    22,  /* (4) qty ::= ord TO ord */
-    22,  /* (5) qty ::= ord DASH ord */
-    22,  /* (6) qty ::= numlist */
-    22,  /* (7) qty ::= ordlist */
-    25,  /* (8) numlist ::= num sep num */
-    25,  /* (9) numlist ::= numlist sep num */
-    26,  /* (10) ordlist ::= ord sep ord */
-    26,  /* (11) ordlist ::= ordlist sep ord */
-    23,  /* (12) num ::= DIGITS */
-    23,  /* (13) num ::= ZERO */
-    23,  /* (14) num ::= QTYWORD */
-    23,  /* (15) num ::= QTYWORD OF */
-    23,  /* (16) num ::= ARTICLE QTYWORD */
-    23,  /* (17) num ::= ARTICLE QTYWORD OF */
-    23,  /* (18) num ::= small QTYWORD */
-    23,  /* (19) num ::= small QTYWORD OF */
-    23,  /* (20) num ::= small */
-    23,  /* (21) num ::= small SCALE */
-    23,  /* (22) num ::= small SCALE small */
-    23,  /* (23) num ::= small SCALE AND small */
-    23,  /* (24) num ::= ARTICLE SCALE */
-    23,  /* (25) num ::= SCALE */
-    28,  /* (26) small ::= ONES */
-    28,  /* (27) small ::= TEENS */
-    28,  /* (28) small ::= TENS */
-    28,  /* (29) small ::= TENS ONES */
-    28,  /* (30) small ::= TENS DASH ONES */
-    28,  /* (31) small ::= hundreds */
-    28,  /* (32) small ::= hundreds below100 */
-    28,  /* (33) small ::= hundreds AND below100 */
-    29,  /* (34) hundreds ::= ONES HUNDRED */
-    29,  /* (35) hundreds ::= HUNDRED */
-    29,  /* (36) hundreds ::= ARTICLE HUNDRED */
-    30,  /* (37) below100 ::= ONES */
-    30,  /* (38) below100 ::= TEENS */
-    30,  /* (39) below100 ::= TENS */
-    30,  /* (40) below100 ::= TENS ONES */
-    30,  /* (41) below100 ::= TENS DASH ONES */
-    24,  /* (42) ord ::= DIGITORD */
-    24,  /* (43) ord ::= ord100 */
-    24,  /* (44) ord ::= hundreds ord100 */
-    24,  /* (45) ord ::= hundreds AND ord100 */
-    24,  /* (46) ord ::= ONES ORD_HUNDRED */
-    24,  /* (47) ord ::= ORD_HUNDRED */
-    24,  /* (48) ord ::= ORD_SCALE */
-    24,  /* (49) ord ::= small ORD_SCALE */
-    31,  /* (50) ord100 ::= ORD_ONES */
-    31,  /* (51) ord100 ::= ORD_TEENS */
-    31,  /* (52) ord100 ::= ORD_TENS */
-    31,  /* (53) ord100 ::= TENS ORD_ONES */
-    31,  /* (54) ord100 ::= TENS DASH ORD_ONES */
-    27,  /* (55) sep ::= AND */
-    27,  /* (56) sep ::= COMMA */
-    27,  /* (57) sep ::= COMMA AND */
+    25,  /* (0) qty ::= num */
+    25,  /* (1) qty ::= ord */
+    25,  /* (2) qty ::= num TO num */
+    25,  /* (3) qty ::= num DASH num */
+    25,  /* (4) qty ::= ord TO ord */
+    25,  /* (5) qty ::= ord DASH ord */
+    25,  /* (6) qty ::= numlist */
+    25,  /* (7) qty ::= ordlist */
+    28,  /* (8) numlist ::= num sep num */
+    28,  /* (9) numlist ::= numlist sep num */
+    29,  /* (10) ordlist ::= ord sep ord */
+    29,  /* (11) ordlist ::= ordlist sep ord */
+    26,  /* (12) num ::= DIGITS */
+    26,  /* (13) num ::= ZERO */
+    26,  /* (14) num ::= words */
+    26,  /* (15) num ::= dozens */
+    26,  /* (16) num ::= dozens OF */
+    32,  /* (17) dozens ::= QTYWORD */
+    32,  /* (18) dozens ::= ARTICLE QTYWORD */
+    32,  /* (19) dozens ::= group QTYWORD */
+    32,  /* (20) dozens ::= group QTYPLURAL */
+    32,  /* (21) dozens ::= DIGITS QTYWORD */
+    32,  /* (22) dozens ::= DIGITS QTYPLURAL */
+    32,  /* (23) dozens ::= HALF ARTICLE QTYWORD */
+    32,  /* (24) dozens ::= ARTICLE HALF QTYWORD */
+    31,  /* (25) words ::= group */
+    31,  /* (26) words ::= scaled */
+    31,  /* (27) words ::= SCALE */
+    31,  /* (28) words ::= SCALE below */
+    31,  /* (29) words ::= SCALE AND below */
+    34,  /* (30) scaled ::= mult SCALE */
+    34,  /* (31) scaled ::= mult SCALE below */
+    34,  /* (32) scaled ::= mult SCALE AND below */
+    35,  /* (33) below ::= group */
+    35,  /* (34) below ::= scaled */
+    36,  /* (35) mult ::= group */
+    36,  /* (36) mult ::= ARTICLE */
+    33,  /* (37) group ::= below100 */
+    33,  /* (38) group ::= hund */
+    33,  /* (39) group ::= hund below100 */
+    33,  /* (40) group ::= hund AND below100 */
+    38,  /* (41) hund ::= hundreds HUNDRED */
+    38,  /* (42) hund ::= HUNDRED */
+    38,  /* (43) hund ::= ARTICLE HUNDRED */
+    39,  /* (44) hundreds ::= ONES */
+    39,  /* (45) hundreds ::= TEENS */
+    39,  /* (46) hundreds ::= TENS */
+    39,  /* (47) hundreds ::= TENS ONES */
+    39,  /* (48) hundreds ::= TENS DASH ONES */
+    37,  /* (49) below100 ::= ONES */
+    37,  /* (50) below100 ::= TEENS */
+    37,  /* (51) below100 ::= TENS */
+    37,  /* (52) below100 ::= TENS ONES */
+    37,  /* (53) below100 ::= TENS DASH ONES */
+    27,  /* (54) ord ::= DIGITORD */
+    27,  /* (55) ord ::= ordgroup */
+    27,  /* (56) ord ::= ordscaled */
+    27,  /* (57) ord ::= ORD_SCALE */
+    27,  /* (58) ord ::= SCALE ordbelow */
+    27,  /* (59) ord ::= SCALE AND ordbelow */
+    41,  /* (60) ordscaled ::= group ORD_SCALE */
+    41,  /* (61) ordscaled ::= mult SCALE ordbelow */
+    41,  /* (62) ordscaled ::= mult SCALE AND ordbelow */
+    42,  /* (63) ordbelow ::= ordgroup */
+    42,  /* (64) ordbelow ::= ordscaled */
+    40,  /* (65) ordgroup ::= ord100 */
+    40,  /* (66) ordgroup ::= hund ord100 */
+    40,  /* (67) ordgroup ::= hund AND ord100 */
+    40,  /* (68) ordgroup ::= hundreds ORD_HUNDRED */
+    40,  /* (69) ordgroup ::= ORD_HUNDRED */
+    43,  /* (70) ord100 ::= ORD_ONES */
+    43,  /* (71) ord100 ::= ORD_TEENS */
+    43,  /* (72) ord100 ::= ORD_TENS */
+    43,  /* (73) ord100 ::= TENS ORD_ONES */
+    43,  /* (74) ord100 ::= TENS DASH ORD_ONES */
+    30,  /* (75) sep ::= AND */
+    30,  /* (76) sep ::= COMMA */
+    30,  /* (77) sep ::= COMMA AND */
 };
 
 /* For rule J, parl__quantity_yyRuleInfoNRhs[J] contains the negative of the number
@@ -979,50 +1107,70 @@ static const signed char parl__quantity_yyRuleInfoNRhs[] = {
    -3,  /* (11) ordlist ::= ordlist sep ord */
    -1,  /* (12) num ::= DIGITS */
    -1,  /* (13) num ::= ZERO */
-   -1,  /* (14) num ::= QTYWORD */
-   -2,  /* (15) num ::= QTYWORD OF */
-   -2,  /* (16) num ::= ARTICLE QTYWORD */
-   -3,  /* (17) num ::= ARTICLE QTYWORD OF */
-   -2,  /* (18) num ::= small QTYWORD */
-   -3,  /* (19) num ::= small QTYWORD OF */
-   -1,  /* (20) num ::= small */
-   -2,  /* (21) num ::= small SCALE */
-   -3,  /* (22) num ::= small SCALE small */
-   -4,  /* (23) num ::= small SCALE AND small */
-   -2,  /* (24) num ::= ARTICLE SCALE */
-   -1,  /* (25) num ::= SCALE */
-   -1,  /* (26) small ::= ONES */
-   -1,  /* (27) small ::= TEENS */
-   -1,  /* (28) small ::= TENS */
-   -2,  /* (29) small ::= TENS ONES */
-   -3,  /* (30) small ::= TENS DASH ONES */
-   -1,  /* (31) small ::= hundreds */
-   -2,  /* (32) small ::= hundreds below100 */
-   -3,  /* (33) small ::= hundreds AND below100 */
-   -2,  /* (34) hundreds ::= ONES HUNDRED */
-   -1,  /* (35) hundreds ::= HUNDRED */
-   -2,  /* (36) hundreds ::= ARTICLE HUNDRED */
-   -1,  /* (37) below100 ::= ONES */
-   -1,  /* (38) below100 ::= TEENS */
-   -1,  /* (39) below100 ::= TENS */
-   -2,  /* (40) below100 ::= TENS ONES */
-   -3,  /* (41) below100 ::= TENS DASH ONES */
-   -1,  /* (42) ord ::= DIGITORD */
-   -1,  /* (43) ord ::= ord100 */
-   -2,  /* (44) ord ::= hundreds ord100 */
-   -3,  /* (45) ord ::= hundreds AND ord100 */
-   -2,  /* (46) ord ::= ONES ORD_HUNDRED */
-   -1,  /* (47) ord ::= ORD_HUNDRED */
-   -1,  /* (48) ord ::= ORD_SCALE */
-   -2,  /* (49) ord ::= small ORD_SCALE */
-   -1,  /* (50) ord100 ::= ORD_ONES */
-   -1,  /* (51) ord100 ::= ORD_TEENS */
-   -1,  /* (52) ord100 ::= ORD_TENS */
-   -2,  /* (53) ord100 ::= TENS ORD_ONES */
-   -3,  /* (54) ord100 ::= TENS DASH ORD_ONES */
-   -1,  /* (55) sep ::= AND */
-   -1,  /* (56) sep ::= COMMA */
-   -2,  /* (57) sep ::= COMMA AND */
+   -1,  /* (14) num ::= words */
+   -1,  /* (15) num ::= dozens */
+   -2,  /* (16) num ::= dozens OF */
+   -1,  /* (17) dozens ::= QTYWORD */
+   -2,  /* (18) dozens ::= ARTICLE QTYWORD */
+   -2,  /* (19) dozens ::= group QTYWORD */
+   -2,  /* (20) dozens ::= group QTYPLURAL */
+   -2,  /* (21) dozens ::= DIGITS QTYWORD */
+   -2,  /* (22) dozens ::= DIGITS QTYPLURAL */
+   -3,  /* (23) dozens ::= HALF ARTICLE QTYWORD */
+   -3,  /* (24) dozens ::= ARTICLE HALF QTYWORD */
+   -1,  /* (25) words ::= group */
+   -1,  /* (26) words ::= scaled */
+   -1,  /* (27) words ::= SCALE */
+   -2,  /* (28) words ::= SCALE below */
+   -3,  /* (29) words ::= SCALE AND below */
+   -2,  /* (30) scaled ::= mult SCALE */
+   -3,  /* (31) scaled ::= mult SCALE below */
+   -4,  /* (32) scaled ::= mult SCALE AND below */
+   -1,  /* (33) below ::= group */
+   -1,  /* (34) below ::= scaled */
+   -1,  /* (35) mult ::= group */
+   -1,  /* (36) mult ::= ARTICLE */
+   -1,  /* (37) group ::= below100 */
+   -1,  /* (38) group ::= hund */
+   -2,  /* (39) group ::= hund below100 */
+   -3,  /* (40) group ::= hund AND below100 */
+   -2,  /* (41) hund ::= hundreds HUNDRED */
+   -1,  /* (42) hund ::= HUNDRED */
+   -2,  /* (43) hund ::= ARTICLE HUNDRED */
+   -1,  /* (44) hundreds ::= ONES */
+   -1,  /* (45) hundreds ::= TEENS */
+   -1,  /* (46) hundreds ::= TENS */
+   -2,  /* (47) hundreds ::= TENS ONES */
+   -3,  /* (48) hundreds ::= TENS DASH ONES */
+   -1,  /* (49) below100 ::= ONES */
+   -1,  /* (50) below100 ::= TEENS */
+   -1,  /* (51) below100 ::= TENS */
+   -2,  /* (52) below100 ::= TENS ONES */
+   -3,  /* (53) below100 ::= TENS DASH ONES */
+   -1,  /* (54) ord ::= DIGITORD */
+   -1,  /* (55) ord ::= ordgroup */
+   -1,  /* (56) ord ::= ordscaled */
+   -1,  /* (57) ord ::= ORD_SCALE */
+   -2,  /* (58) ord ::= SCALE ordbelow */
+   -3,  /* (59) ord ::= SCALE AND ordbelow */
+   -2,  /* (60) ordscaled ::= group ORD_SCALE */
+   -3,  /* (61) ordscaled ::= mult SCALE ordbelow */
+   -4,  /* (62) ordscaled ::= mult SCALE AND ordbelow */
+   -1,  /* (63) ordbelow ::= ordgroup */
+   -1,  /* (64) ordbelow ::= ordscaled */
+   -1,  /* (65) ordgroup ::= ord100 */
+   -2,  /* (66) ordgroup ::= hund ord100 */
+   -3,  /* (67) ordgroup ::= hund AND ord100 */
+   -2,  /* (68) ordgroup ::= hundreds ORD_HUNDRED */
+   -1,  /* (69) ordgroup ::= ORD_HUNDRED */
+   -1,  /* (70) ord100 ::= ORD_ONES */
+   -1,  /* (71) ord100 ::= ORD_TEENS */
+   -1,  /* (72) ord100 ::= ORD_TENS */
+   -2,  /* (73) ord100 ::= TENS ORD_ONES */
+   -3,  /* (74) ord100 ::= TENS DASH ORD_ONES */
+   -1,  /* (75) sep ::= AND */
+   -1,  /* (76) sep ::= COMMA */
+   -2,  /* (77) sep ::= COMMA AND */
 };
 
 static void parl__quantity_yy_accept(parl__quantity_yyParser*);  /* Forward Declaration */
@@ -1073,12 +1221,12 @@ static PARL__QUANTITY_YYACTIONTYPE parl__quantity_yy_reduce(
       case 2: /* qty ::= num TO num */
       case 4: /* qty ::= ord TO ord */ parl__quantity_yytestcase(parl__quantity_yyruleno==4);
 { q->kind = PARL__QTY_RANGE; q->n = 0; push(q, parl__quantity_yymsp[-2].minor.parl__quantity_yy0); push(q, parl__quantity_yymsp[0].minor.parl__quantity_yy0); }
-  parl__quantity_yy_destructor(parl__quantity_yypParser,20,&parl__quantity_yymsp[-1].minor);
+  parl__quantity_yy_destructor(parl__quantity_yypParser,23,&parl__quantity_yymsp[-1].minor);
         break;
       case 3: /* qty ::= num DASH num */
       case 5: /* qty ::= ord DASH ord */ parl__quantity_yytestcase(parl__quantity_yyruleno==5);
 { q->kind = PARL__QTY_RANGE; q->n = 0; push(q, parl__quantity_yymsp[-2].minor.parl__quantity_yy0); push(q, parl__quantity_yymsp[0].minor.parl__quantity_yy0); }
-  parl__quantity_yy_destructor(parl__quantity_yypParser,19,&parl__quantity_yymsp[-1].minor);
+  parl__quantity_yy_destructor(parl__quantity_yypParser,22,&parl__quantity_yymsp[-1].minor);
         break;
       case 6: /* qty ::= numlist */
       case 7: /* qty ::= ordlist */ parl__quantity_yytestcase(parl__quantity_yyruleno==7);
@@ -1093,22 +1241,33 @@ static PARL__QUANTITY_YYACTIONTYPE parl__quantity_yy_reduce(
 { push(q, parl__quantity_yymsp[0].minor.parl__quantity_yy0); }
         break;
       case 12: /* num ::= DIGITS */
-      case 14: /* num ::= QTYWORD */ parl__quantity_yytestcase(parl__quantity_yyruleno==14);
-      case 20: /* num ::= small */ parl__quantity_yytestcase(parl__quantity_yyruleno==20);
-      case 25: /* num ::= SCALE */ parl__quantity_yytestcase(parl__quantity_yyruleno==25);
-      case 26: /* small ::= ONES */ parl__quantity_yytestcase(parl__quantity_yyruleno==26);
-      case 27: /* small ::= TEENS */ parl__quantity_yytestcase(parl__quantity_yyruleno==27);
-      case 28: /* small ::= TENS */ parl__quantity_yytestcase(parl__quantity_yyruleno==28);
-      case 31: /* small ::= hundreds */ parl__quantity_yytestcase(parl__quantity_yyruleno==31);
-      case 37: /* below100 ::= ONES */ parl__quantity_yytestcase(parl__quantity_yyruleno==37);
-      case 38: /* below100 ::= TEENS */ parl__quantity_yytestcase(parl__quantity_yyruleno==38);
-      case 39: /* below100 ::= TENS */ parl__quantity_yytestcase(parl__quantity_yyruleno==39);
-      case 42: /* ord ::= DIGITORD */ parl__quantity_yytestcase(parl__quantity_yyruleno==42);
-      case 43: /* ord ::= ord100 */ parl__quantity_yytestcase(parl__quantity_yyruleno==43);
-      case 48: /* ord ::= ORD_SCALE */ parl__quantity_yytestcase(parl__quantity_yyruleno==48);
-      case 50: /* ord100 ::= ORD_ONES */ parl__quantity_yytestcase(parl__quantity_yyruleno==50);
-      case 51: /* ord100 ::= ORD_TEENS */ parl__quantity_yytestcase(parl__quantity_yyruleno==51);
-      case 52: /* ord100 ::= ORD_TENS */ parl__quantity_yytestcase(parl__quantity_yyruleno==52);
+      case 14: /* num ::= words */ parl__quantity_yytestcase(parl__quantity_yyruleno==14);
+      case 15: /* num ::= dozens */ parl__quantity_yytestcase(parl__quantity_yyruleno==15);
+      case 17: /* dozens ::= QTYWORD */ parl__quantity_yytestcase(parl__quantity_yyruleno==17);
+      case 25: /* words ::= group */ parl__quantity_yytestcase(parl__quantity_yyruleno==25);
+      case 26: /* words ::= scaled */ parl__quantity_yytestcase(parl__quantity_yyruleno==26);
+      case 27: /* words ::= SCALE */ parl__quantity_yytestcase(parl__quantity_yyruleno==27);
+      case 33: /* below ::= group */ parl__quantity_yytestcase(parl__quantity_yyruleno==33);
+      case 34: /* below ::= scaled */ parl__quantity_yytestcase(parl__quantity_yyruleno==34);
+      case 35: /* mult ::= group */ parl__quantity_yytestcase(parl__quantity_yyruleno==35);
+      case 37: /* group ::= below100 */ parl__quantity_yytestcase(parl__quantity_yyruleno==37);
+      case 38: /* group ::= hund */ parl__quantity_yytestcase(parl__quantity_yyruleno==38);
+      case 44: /* hundreds ::= ONES */ parl__quantity_yytestcase(parl__quantity_yyruleno==44);
+      case 45: /* hundreds ::= TEENS */ parl__quantity_yytestcase(parl__quantity_yyruleno==45);
+      case 46: /* hundreds ::= TENS */ parl__quantity_yytestcase(parl__quantity_yyruleno==46);
+      case 49: /* below100 ::= ONES */ parl__quantity_yytestcase(parl__quantity_yyruleno==49);
+      case 50: /* below100 ::= TEENS */ parl__quantity_yytestcase(parl__quantity_yyruleno==50);
+      case 51: /* below100 ::= TENS */ parl__quantity_yytestcase(parl__quantity_yyruleno==51);
+      case 54: /* ord ::= DIGITORD */ parl__quantity_yytestcase(parl__quantity_yyruleno==54);
+      case 55: /* ord ::= ordgroup */ parl__quantity_yytestcase(parl__quantity_yyruleno==55);
+      case 56: /* ord ::= ordscaled */ parl__quantity_yytestcase(parl__quantity_yyruleno==56);
+      case 57: /* ord ::= ORD_SCALE */ parl__quantity_yytestcase(parl__quantity_yyruleno==57);
+      case 63: /* ordbelow ::= ordgroup */ parl__quantity_yytestcase(parl__quantity_yyruleno==63);
+      case 64: /* ordbelow ::= ordscaled */ parl__quantity_yytestcase(parl__quantity_yyruleno==64);
+      case 65: /* ordgroup ::= ord100 */ parl__quantity_yytestcase(parl__quantity_yyruleno==65);
+      case 70: /* ord100 ::= ORD_ONES */ parl__quantity_yytestcase(parl__quantity_yyruleno==70);
+      case 71: /* ord100 ::= ORD_TEENS */ parl__quantity_yytestcase(parl__quantity_yyruleno==71);
+      case 72: /* ord100 ::= ORD_TENS */ parl__quantity_yytestcase(parl__quantity_yyruleno==72);
 { parl__quantity_yylhsminor.parl__quantity_yy0 = parl__quantity_yymsp[0].minor.parl__quantity_yy0; }
   parl__quantity_yymsp[0].minor.parl__quantity_yy0 = parl__quantity_yylhsminor.parl__quantity_yy0;
         break;
@@ -1117,107 +1276,128 @@ static PARL__QUANTITY_YYACTIONTYPE parl__quantity_yy_reduce(
 { parl__quantity_yymsp[0].minor.parl__quantity_yy0 = 0; }
 }
         break;
-      case 15: /* num ::= QTYWORD OF */
+      case 16: /* num ::= dozens OF */
 { parl__quantity_yylhsminor.parl__quantity_yy0 = parl__quantity_yymsp[-1].minor.parl__quantity_yy0; }
-  parl__quantity_yy_destructor(parl__quantity_yypParser,16,&parl__quantity_yymsp[0].minor);
+  parl__quantity_yy_destructor(parl__quantity_yypParser,19,&parl__quantity_yymsp[0].minor);
   parl__quantity_yymsp[-1].minor.parl__quantity_yy0 = parl__quantity_yylhsminor.parl__quantity_yy0;
         break;
-      case 16: /* num ::= ARTICLE QTYWORD */
-      case 24: /* num ::= ARTICLE SCALE */ parl__quantity_yytestcase(parl__quantity_yyruleno==24);
-{  parl__quantity_yy_destructor(parl__quantity_yypParser,15,&parl__quantity_yymsp[-1].minor);
+      case 18: /* dozens ::= ARTICLE QTYWORD */
+{  parl__quantity_yy_destructor(parl__quantity_yypParser,18,&parl__quantity_yymsp[-1].minor);
 { parl__quantity_yymsp[-1].minor.parl__quantity_yy0 = parl__quantity_yymsp[0].minor.parl__quantity_yy0; }
 }
         break;
-      case 17: /* num ::= ARTICLE QTYWORD OF */
-{  parl__quantity_yy_destructor(parl__quantity_yypParser,15,&parl__quantity_yymsp[-2].minor);
-{ parl__quantity_yymsp[-2].minor.parl__quantity_yy0 = parl__quantity_yymsp[-1].minor.parl__quantity_yy0; }
-  parl__quantity_yy_destructor(parl__quantity_yypParser,16,&parl__quantity_yymsp[0].minor);
-}
-        break;
-      case 18: /* num ::= small QTYWORD */
-      case 21: /* num ::= small SCALE */ parl__quantity_yytestcase(parl__quantity_yyruleno==21);
-      case 49: /* ord ::= small ORD_SCALE */ parl__quantity_yytestcase(parl__quantity_yyruleno==49);
+      case 19: /* dozens ::= group QTYWORD */
+      case 20: /* dozens ::= group QTYPLURAL */ parl__quantity_yytestcase(parl__quantity_yyruleno==20);
+      case 21: /* dozens ::= DIGITS QTYWORD */ parl__quantity_yytestcase(parl__quantity_yyruleno==21);
+      case 22: /* dozens ::= DIGITS QTYPLURAL */ parl__quantity_yytestcase(parl__quantity_yyruleno==22);
+      case 30: /* scaled ::= mult SCALE */ parl__quantity_yytestcase(parl__quantity_yyruleno==30);
+      case 60: /* ordscaled ::= group ORD_SCALE */ parl__quantity_yytestcase(parl__quantity_yyruleno==60);
 { parl__quantity_yylhsminor.parl__quantity_yy0 = cap(parl__quantity_yymsp[-1].minor.parl__quantity_yy0 * parl__quantity_yymsp[0].minor.parl__quantity_yy0); }
   parl__quantity_yymsp[-1].minor.parl__quantity_yy0 = parl__quantity_yylhsminor.parl__quantity_yy0;
         break;
-      case 19: /* num ::= small QTYWORD OF */
-{ parl__quantity_yylhsminor.parl__quantity_yy0 = cap(parl__quantity_yymsp[-2].minor.parl__quantity_yy0 * parl__quantity_yymsp[-1].minor.parl__quantity_yy0); }
-  parl__quantity_yy_destructor(parl__quantity_yypParser,16,&parl__quantity_yymsp[0].minor);
+      case 23: /* dozens ::= HALF ARTICLE QTYWORD */
+{  parl__quantity_yy_destructor(parl__quantity_yypParser,16,&parl__quantity_yymsp[-2].minor);
+{ parl__quantity_yymsp[-2].minor.parl__quantity_yy0 = half(q, parl__quantity_yymsp[0].minor.parl__quantity_yy0); }
+  parl__quantity_yy_destructor(parl__quantity_yypParser,18,&parl__quantity_yymsp[-1].minor);
+}
+        break;
+      case 24: /* dozens ::= ARTICLE HALF QTYWORD */
+{  parl__quantity_yy_destructor(parl__quantity_yypParser,18,&parl__quantity_yymsp[-2].minor);
+{ parl__quantity_yymsp[-2].minor.parl__quantity_yy0 = half(q, parl__quantity_yymsp[0].minor.parl__quantity_yy0); }
+  parl__quantity_yy_destructor(parl__quantity_yypParser,16,&parl__quantity_yymsp[-1].minor);
+}
+        break;
+      case 28: /* words ::= SCALE below */
+      case 58: /* ord ::= SCALE ordbelow */ parl__quantity_yytestcase(parl__quantity_yyruleno==58);
+{ parl__quantity_yylhsminor.parl__quantity_yy0 = scaled(q, 1, parl__quantity_yymsp[-1].minor.parl__quantity_yy0, parl__quantity_yymsp[0].minor.parl__quantity_yy0); }
+  parl__quantity_yymsp[-1].minor.parl__quantity_yy0 = parl__quantity_yylhsminor.parl__quantity_yy0;
+        break;
+      case 29: /* words ::= SCALE AND below */
+      case 59: /* ord ::= SCALE AND ordbelow */ parl__quantity_yytestcase(parl__quantity_yyruleno==59);
+{ parl__quantity_yylhsminor.parl__quantity_yy0 = scaled(q, 1, parl__quantity_yymsp[-2].minor.parl__quantity_yy0, parl__quantity_yymsp[0].minor.parl__quantity_yy0); }
+  parl__quantity_yy_destructor(parl__quantity_yypParser,20,&parl__quantity_yymsp[-1].minor);
   parl__quantity_yymsp[-2].minor.parl__quantity_yy0 = parl__quantity_yylhsminor.parl__quantity_yy0;
         break;
-      case 22: /* num ::= small SCALE small */
-{ parl__quantity_yylhsminor.parl__quantity_yy0 = cap(parl__quantity_yymsp[-2].minor.parl__quantity_yy0 * parl__quantity_yymsp[-1].minor.parl__quantity_yy0 + parl__quantity_yymsp[0].minor.parl__quantity_yy0); }
+      case 31: /* scaled ::= mult SCALE below */
+      case 61: /* ordscaled ::= mult SCALE ordbelow */ parl__quantity_yytestcase(parl__quantity_yyruleno==61);
+{ parl__quantity_yylhsminor.parl__quantity_yy0 = scaled(q, parl__quantity_yymsp[-2].minor.parl__quantity_yy0, parl__quantity_yymsp[-1].minor.parl__quantity_yy0, parl__quantity_yymsp[0].minor.parl__quantity_yy0); }
   parl__quantity_yymsp[-2].minor.parl__quantity_yy0 = parl__quantity_yylhsminor.parl__quantity_yy0;
         break;
-      case 23: /* num ::= small SCALE AND small */
-{ parl__quantity_yylhsminor.parl__quantity_yy0 = cap(parl__quantity_yymsp[-3].minor.parl__quantity_yy0 * parl__quantity_yymsp[-2].minor.parl__quantity_yy0 + parl__quantity_yymsp[0].minor.parl__quantity_yy0); }
-  parl__quantity_yy_destructor(parl__quantity_yypParser,17,&parl__quantity_yymsp[-1].minor);
+      case 32: /* scaled ::= mult SCALE AND below */
+      case 62: /* ordscaled ::= mult SCALE AND ordbelow */ parl__quantity_yytestcase(parl__quantity_yyruleno==62);
+{ parl__quantity_yylhsminor.parl__quantity_yy0 = scaled(q, parl__quantity_yymsp[-3].minor.parl__quantity_yy0, parl__quantity_yymsp[-2].minor.parl__quantity_yy0, parl__quantity_yymsp[0].minor.parl__quantity_yy0); }
+  parl__quantity_yy_destructor(parl__quantity_yypParser,20,&parl__quantity_yymsp[-1].minor);
   parl__quantity_yymsp[-3].minor.parl__quantity_yy0 = parl__quantity_yylhsminor.parl__quantity_yy0;
         break;
-      case 29: /* small ::= TENS ONES */
-      case 32: /* small ::= hundreds below100 */ parl__quantity_yytestcase(parl__quantity_yyruleno==32);
-      case 40: /* below100 ::= TENS ONES */ parl__quantity_yytestcase(parl__quantity_yyruleno==40);
-      case 44: /* ord ::= hundreds ord100 */ parl__quantity_yytestcase(parl__quantity_yyruleno==44);
-      case 53: /* ord100 ::= TENS ORD_ONES */ parl__quantity_yytestcase(parl__quantity_yyruleno==53);
+      case 36: /* mult ::= ARTICLE */
+{  parl__quantity_yy_destructor(parl__quantity_yypParser,18,&parl__quantity_yymsp[0].minor);
+{ parl__quantity_yymsp[0].minor.parl__quantity_yy0 = 1; }
+}
+        break;
+      case 39: /* group ::= hund below100 */
+      case 47: /* hundreds ::= TENS ONES */ parl__quantity_yytestcase(parl__quantity_yyruleno==47);
+      case 52: /* below100 ::= TENS ONES */ parl__quantity_yytestcase(parl__quantity_yyruleno==52);
+      case 66: /* ordgroup ::= hund ord100 */ parl__quantity_yytestcase(parl__quantity_yyruleno==66);
+      case 73: /* ord100 ::= TENS ORD_ONES */ parl__quantity_yytestcase(parl__quantity_yyruleno==73);
 { parl__quantity_yylhsminor.parl__quantity_yy0 = parl__quantity_yymsp[-1].minor.parl__quantity_yy0 + parl__quantity_yymsp[0].minor.parl__quantity_yy0; }
   parl__quantity_yymsp[-1].minor.parl__quantity_yy0 = parl__quantity_yylhsminor.parl__quantity_yy0;
         break;
-      case 30: /* small ::= TENS DASH ONES */
-      case 41: /* below100 ::= TENS DASH ONES */ parl__quantity_yytestcase(parl__quantity_yyruleno==41);
-      case 54: /* ord100 ::= TENS DASH ORD_ONES */ parl__quantity_yytestcase(parl__quantity_yyruleno==54);
+      case 40: /* group ::= hund AND below100 */
+      case 67: /* ordgroup ::= hund AND ord100 */ parl__quantity_yytestcase(parl__quantity_yyruleno==67);
 { parl__quantity_yylhsminor.parl__quantity_yy0 = parl__quantity_yymsp[-2].minor.parl__quantity_yy0 + parl__quantity_yymsp[0].minor.parl__quantity_yy0; }
-  parl__quantity_yy_destructor(parl__quantity_yypParser,19,&parl__quantity_yymsp[-1].minor);
+  parl__quantity_yy_destructor(parl__quantity_yypParser,20,&parl__quantity_yymsp[-1].minor);
   parl__quantity_yymsp[-2].minor.parl__quantity_yy0 = parl__quantity_yylhsminor.parl__quantity_yy0;
         break;
-      case 33: /* small ::= hundreds AND below100 */
-      case 45: /* ord ::= hundreds AND ord100 */ parl__quantity_yytestcase(parl__quantity_yyruleno==45);
-{ parl__quantity_yylhsminor.parl__quantity_yy0 = parl__quantity_yymsp[-2].minor.parl__quantity_yy0 + parl__quantity_yymsp[0].minor.parl__quantity_yy0; }
-  parl__quantity_yy_destructor(parl__quantity_yypParser,17,&parl__quantity_yymsp[-1].minor);
-  parl__quantity_yymsp[-2].minor.parl__quantity_yy0 = parl__quantity_yylhsminor.parl__quantity_yy0;
-        break;
-      case 34: /* hundreds ::= ONES HUNDRED */
+      case 41: /* hund ::= hundreds HUNDRED */
 { parl__quantity_yylhsminor.parl__quantity_yy0 = parl__quantity_yymsp[-1].minor.parl__quantity_yy0 * 100; }
   parl__quantity_yy_destructor(parl__quantity_yypParser,5,&parl__quantity_yymsp[0].minor);
   parl__quantity_yymsp[-1].minor.parl__quantity_yy0 = parl__quantity_yylhsminor.parl__quantity_yy0;
         break;
-      case 35: /* hundreds ::= HUNDRED */
+      case 42: /* hund ::= HUNDRED */
 {  parl__quantity_yy_destructor(parl__quantity_yypParser,5,&parl__quantity_yymsp[0].minor);
 { parl__quantity_yymsp[0].minor.parl__quantity_yy0 = 100; }
 }
         break;
-      case 36: /* hundreds ::= ARTICLE HUNDRED */
-{  parl__quantity_yy_destructor(parl__quantity_yypParser,15,&parl__quantity_yymsp[-1].minor);
+      case 43: /* hund ::= ARTICLE HUNDRED */
+{  parl__quantity_yy_destructor(parl__quantity_yypParser,18,&parl__quantity_yymsp[-1].minor);
 { parl__quantity_yymsp[-1].minor.parl__quantity_yy0 = 100; }
   parl__quantity_yy_destructor(parl__quantity_yypParser,5,&parl__quantity_yymsp[0].minor);
 }
         break;
-      case 46: /* ord ::= ONES ORD_HUNDRED */
+      case 48: /* hundreds ::= TENS DASH ONES */
+      case 53: /* below100 ::= TENS DASH ONES */ parl__quantity_yytestcase(parl__quantity_yyruleno==53);
+      case 74: /* ord100 ::= TENS DASH ORD_ONES */ parl__quantity_yytestcase(parl__quantity_yyruleno==74);
+{ parl__quantity_yylhsminor.parl__quantity_yy0 = parl__quantity_yymsp[-2].minor.parl__quantity_yy0 + parl__quantity_yymsp[0].minor.parl__quantity_yy0; }
+  parl__quantity_yy_destructor(parl__quantity_yypParser,22,&parl__quantity_yymsp[-1].minor);
+  parl__quantity_yymsp[-2].minor.parl__quantity_yy0 = parl__quantity_yylhsminor.parl__quantity_yy0;
+        break;
+      case 68: /* ordgroup ::= hundreds ORD_HUNDRED */
 { parl__quantity_yylhsminor.parl__quantity_yy0 = parl__quantity_yymsp[-1].minor.parl__quantity_yy0 * 100; }
   parl__quantity_yy_destructor(parl__quantity_yypParser,10,&parl__quantity_yymsp[0].minor);
   parl__quantity_yymsp[-1].minor.parl__quantity_yy0 = parl__quantity_yylhsminor.parl__quantity_yy0;
         break;
-      case 47: /* ord ::= ORD_HUNDRED */
+      case 69: /* ordgroup ::= ORD_HUNDRED */
 {  parl__quantity_yy_destructor(parl__quantity_yypParser,10,&parl__quantity_yymsp[0].minor);
 { parl__quantity_yymsp[0].minor.parl__quantity_yy0 = 100; }
 }
         break;
-      case 55: /* sep ::= AND */
-{  parl__quantity_yy_destructor(parl__quantity_yypParser,17,&parl__quantity_yymsp[0].minor);
+      case 75: /* sep ::= AND */
+{  parl__quantity_yy_destructor(parl__quantity_yypParser,20,&parl__quantity_yymsp[0].minor);
 {
 }
 }
         break;
-      case 56: /* sep ::= COMMA */
-{  parl__quantity_yy_destructor(parl__quantity_yypParser,18,&parl__quantity_yymsp[0].minor);
+      case 76: /* sep ::= COMMA */
+{  parl__quantity_yy_destructor(parl__quantity_yypParser,21,&parl__quantity_yymsp[0].minor);
 {
 }
 }
         break;
-      case 57: /* sep ::= COMMA AND */
-{  parl__quantity_yy_destructor(parl__quantity_yypParser,18,&parl__quantity_yymsp[-1].minor);
+      case 77: /* sep ::= COMMA AND */
+{  parl__quantity_yy_destructor(parl__quantity_yypParser,21,&parl__quantity_yymsp[-1].minor);
 {
 }
-  parl__quantity_yy_destructor(parl__quantity_yypParser,17,&parl__quantity_yymsp[0].minor);
+  parl__quantity_yy_destructor(parl__quantity_yypParser,20,&parl__quantity_yymsp[0].minor);
 }
         break;
       default:
@@ -1563,7 +1743,7 @@ int parl__qty_parserFallback(int iToken){
 int parl__qty_parse_rules(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)
 {
     parl__quantity_yyParser parser;
-    q->kind = q->n = q->error = 0;
+    q->kind = q->n = q->error = q->big = q->many = 0;
     parl__qty_parserInit(&parser);
     for (int i = 0; i < n && !q->error; i++) parl__qty_parser(&parser, codes[i], values[i], q);
     if (!q->error) parl__qty_parser(&parser, 0, 0, q);
@@ -1581,7 +1761,8 @@ const unsigned char parl__qty_alone[PARL_Q_TO + 1] = {
     [PARL_Q_ORD_ONES] = PARL__QTY_ORD, [PARL_Q_ORD_TEENS] = PARL__QTY_ORD,
     [PARL_Q_ORD_TENS] = PARL__QTY_ORD, [PARL_Q_ORD_SCALE] = PARL__QTY_ORD,
     [PARL_Q_DIGITORD] = PARL__QTY_ORD,   /* zero and hundred(th) have fixed values */
-    [PARL_Q_ARTICLE] = PARL__QTY_NONE_ALONE,
+    [PARL_Q_ARTICLE] = PARL__QTY_NONE_ALONE, [PARL_Q_HALF] = PARL__QTY_NONE_ALONE,
+    [PARL_Q_QTYPLURAL] = PARL__QTY_NONE_ALONE, [PARL_Q_NOTWHOLE] = PARL__QTY_NONE_ALONE,
 };
 
 int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)
@@ -1589,8 +1770,9 @@ int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, pa
     int kind = n == 1 && codes[0] <= PARL_Q_TO ? parl__qty_alone_kind(codes[0], values[0])
                                               : PARL__QTY_NONE;
     if (kind == PARL__QTY_NONE) return parl__qty_parse_rules(codes, values, n, q);
-    q->n = 0;
+    q->n = q->many = 0;
     q->error = kind < 0;
+    q->big = q->error && values[0] > PARL_NUMBER_MAX;
     if (q->error) return 0;
     q->kind = kind;
     push(q, values[0]);

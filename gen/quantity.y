@@ -7,7 +7,7 @@
 %token_type {int64_t}
 %default_type {int64_t}
 %extra_argument {parl__qty *q}
-%stack_size 40
+%stack_size 64
 %token_destructor { (void)q; (void)yypminor; }
 %syntax_error { (void)yymajor; (void)yyminor; q->error = 1; }
 %parse_failure { q->error = 1; }
@@ -20,24 +20,38 @@
 #include "infer_internal.h"
 #define parl__qty_parser_ENGINEALWAYSONSTACK 1
 static int64_t cap(int64_t v) { return v > PARL__BIG ? PARL__BIG : v; }
-/* Above PARL_NUMBER_MAX a phrase is not a number at all. */
+/* M times the scale S and then B, which must be smaller than S:
+ * "two thousand three million" is no number. */
+static int64_t scaled(parl__qty *q, int64_t m, int64_t s, int64_t b)
+{
+    if (b >= s) q->error = 1;
+    return cap(cap(m * s) + b);
+}
+/* "half a dozen": only when the half is whole. */
+static int64_t half(parl__qty *q, int64_t v)
+{
+    if (v % 2) q->error = 1;
+    return v / 2;
+}
+/* Above PARL_NUMBER_MAX a phrase is not a number at all; a list holds
+ * at most PARL__QTY_MAX. Either makes the phrase no quantity, and says why. */
 static void push(parl__qty *q, int64_t v)
 {
-    if (q->n == PARL__QTY_MAX || v > PARL_NUMBER_MAX) q->error = 1;
+    if (q->n == PARL__QTY_MAX) q->error = q->many = 1;
+    else if (v > PARL_NUMBER_MAX) q->error = q->big = 1;
     else q->v[q->n++] = v;
 }
 }
 
-%token ZERO ONES TEENS TENS HUNDRED SCALE ORD_ONES ORD_TEENS ORD_TENS ORD_HUNDRED
-       ORD_SCALE DIGITS DIGITORD QTYWORD ARTICLE OF AND COMMA DASH TO.
+%token ZERO ONES TEENS TENS HUNDRED SCALE ORD_ONES ORD_TEENS ORD_TENS
+       ORD_HUNDRED ORD_SCALE DIGITS DIGITORD QTYWORD QTYPLURAL HALF NOTWHOLE ARTICLE OF
+       AND COMMA DASH TO.
 
 // A compound goes on where it can: "one hundred and five" is 105, not
 // the list 100, 5; "twenty-one" is 21, not the range 20 to 1.
 %left LOW.
 %left AND DASH.
 
-// Few levels, since every reduction costs: below100 and the cardinal
-// forms are spelled out under num and small.
 qty ::= num(A).                  { q->kind = PARL__QTY_CARD; q->n = 0; push(q, A); }
 qty ::= ord(A).                  { q->kind = PARL__QTY_ORD; q->n = 0; push(q, A); }
 qty ::= num(A) TO num(B).        { q->kind = PARL__QTY_RANGE; q->n = 0; push(q, A); push(q, B); }
@@ -54,50 +68,73 @@ numlist ::= numlist sep num(B).  { push(q, B); }
 ordlist ::= ord(A) sep ord(B).   { q->n = 0; push(q, A); push(q, B); }
 ordlist ::= ordlist sep ord(B).  { push(q, B); }
 
-num(R) ::= DIGITS(A).                       { R = A; }
-num(R) ::= ZERO.                            { R = 0; }
-num(R) ::= QTYWORD(A).                      { R = A; }
-num(R) ::= QTYWORD(A) OF.                   { R = A; }
-num(R) ::= ARTICLE QTYWORD(A).              { R = A; }
-num(R) ::= ARTICLE QTYWORD(A) OF.           { R = A; }
-num(R) ::= small(N) QTYWORD(A).             { R = cap(N * A); }
-num(R) ::= small(N) QTYWORD(A) OF.          { R = cap(N * A); }
-num(R) ::= small(A). [LOW]                  { R = A; }
-num(R) ::= small(A) SCALE(S). [LOW]         { R = cap(A * S); }
-num(R) ::= small(A) SCALE(S) small(B).      { R = cap(A * S + B); }
-num(R) ::= small(A) SCALE(S) AND small(B).  { R = cap(A * S + B); }
-num(R) ::= ARTICLE SCALE(S).                { R = S; }
-num(R) ::= SCALE(S). [LOW]                  { R = S; }
-small(R) ::= ONES(A).                   { R = A; }
-small(R) ::= TEENS(A).                  { R = A; }
-small(R) ::= TENS(A). [LOW]             { R = A; }
-small(R) ::= TENS(A) ONES(B).           { R = A + B; }
-small(R) ::= TENS(A) DASH ONES(B).      { R = A + B; }
-small(R) ::= hundreds(A). [LOW]         { R = A; }
-small(R) ::= hundreds(A) below100(B).   { R = A + B; }
-small(R) ::= hundreds(A) AND below100(B). { R = A + B; }
-hundreds(R) ::= ONES(A) HUNDRED.        { R = A * 100; }
-hundreds(R) ::= HUNDRED.                { R = 100; }
-hundreds(R) ::= ARTICLE HUNDRED.        { R = 100; }
-below100(R) ::= ONES(A).                { R = A; }
-below100(R) ::= TEENS(A).               { R = A; }
-below100(R) ::= TENS(A). [LOW]          { R = A; }
-below100(R) ::= TENS(A) ONES(B).        { R = A + B; }
-below100(R) ::= TENS(A) DASH ONES(B).   { R = A + B; }
+// Cardinals.
+num(R) ::= DIGITS(A).                      { R = A; }
+num(R) ::= ZERO.                           { R = 0; }
+num(R) ::= words(A).                       { R = A; }
+num(R) ::= dozens(A).                      { R = A; }
+num(R) ::= dozens(A) OF.                   { R = A; }
+dozens(R) ::= QTYWORD(A).                  { R = A; }
+dozens(R) ::= ARTICLE QTYWORD(A).          { R = A; }
+dozens(R) ::= group(N) QTYWORD(A).         { R = cap(N * A); }
+dozens(R) ::= group(N) QTYPLURAL(A).       { R = cap(N * A); }
+dozens(R) ::= DIGITS(N) QTYWORD(A).        { R = cap(N * A); }
+dozens(R) ::= DIGITS(N) QTYPLURAL(A).      { R = cap(N * A); }
+dozens(R) ::= HALF ARTICLE QTYWORD(A).     { R = half(q, A); }
+dozens(R) ::= ARTICLE HALF QTYWORD(A).     { R = half(q, A); }
+words(R) ::= group(A). [LOW]               { R = A; }
+words(R) ::= scaled(A).                    { R = A; }
+words(R) ::= SCALE(S). [LOW]               { R = S; }
+words(R) ::= SCALE(S) below(B).            { R = scaled(q, 1, S, B); }
+words(R) ::= SCALE(S) AND below(B).        { R = scaled(q, 1, S, B); }
+scaled(R) ::= mult(M) SCALE(S). [LOW]      { R = cap(M * S); }
+scaled(R) ::= mult(M) SCALE(S) below(B).   { R = scaled(q, M, S, B); }
+scaled(R) ::= mult(M) SCALE(S) AND below(B). { R = scaled(q, M, S, B); }
+below(R) ::= group(A). [LOW]               { R = A; }
+below(R) ::= scaled(A).                    { R = A; }
+mult(R) ::= group(A).                      { R = A; }
+mult(R) ::= ARTICLE.                       { R = 1; }
+group(R) ::= below100(A). [LOW]            { R = A; }
+group(R) ::= hund(A). [LOW]                { R = A; }
+group(R) ::= hund(A) below100(B).          { R = A + B; }
+group(R) ::= hund(A) AND below100(B).      { R = A + B; }
+hund(R) ::= hundreds(A) HUNDRED.           { R = A * 100; }
+hund(R) ::= HUNDRED.                       { R = 100; }
+hund(R) ::= ARTICLE HUNDRED.               { R = 100; }
+// "two hundred", "twelve hundred", "twenty-three hundred".
+hundreds(R) ::= ONES(A).                   { R = A; }
+hundreds(R) ::= TEENS(A).                  { R = A; }
+hundreds(R) ::= TENS(A).                   { R = A; }
+hundreds(R) ::= TENS(A) ONES(B).           { R = A + B; }
+hundreds(R) ::= TENS(A) DASH ONES(B).      { R = A + B; }
+below100(R) ::= ONES(A).                   { R = A; }
+below100(R) ::= TEENS(A).                  { R = A; }
+below100(R) ::= TENS(A). [LOW]             { R = A; }
+below100(R) ::= TENS(A) ONES(B).           { R = A + B; }
+below100(R) ::= TENS(A) DASH ONES(B).      { R = A + B; }
 
-ord(R) ::= DIGITORD(A).                 { R = A; }
-ord(R) ::= ord100(A).                   { R = A; }
-ord(R) ::= hundreds(A) ord100(B).       { R = A + B; }
-ord(R) ::= hundreds(A) AND ord100(B).   { R = A + B; }
-ord(R) ::= ONES(A) ORD_HUNDRED.         { R = A * 100; }
-ord(R) ::= ORD_HUNDRED.                 { R = 100; }
-ord(R) ::= ORD_SCALE(S).                { R = S; }
-ord(R) ::= small(A) ORD_SCALE(S).       { R = cap(A * S); }
-ord100(R) ::= ORD_ONES(A).              { R = A; }
-ord100(R) ::= ORD_TEENS(A).             { R = A; }
-ord100(R) ::= ORD_TENS(A).              { R = A; }
-ord100(R) ::= TENS(A) ORD_ONES(B).      { R = A + B; }
-ord100(R) ::= TENS(A) DASH ORD_ONES(B). { R = A + B; }
+// Ordinals: the last word is the ordinal one.
+ord(R) ::= DIGITORD(A).                    { R = A; }
+ord(R) ::= ordgroup(A).                    { R = A; }
+ord(R) ::= ordscaled(A).                   { R = A; }
+ord(R) ::= ORD_SCALE(S).                   { R = S; }
+ord(R) ::= SCALE(S) ordbelow(B).           { R = scaled(q, 1, S, B); }
+ord(R) ::= SCALE(S) AND ordbelow(B).       { R = scaled(q, 1, S, B); }
+ordscaled(R) ::= group(M) ORD_SCALE(S).    { R = cap(M * S); }
+ordscaled(R) ::= mult(M) SCALE(S) ordbelow(B).     { R = scaled(q, M, S, B); }
+ordscaled(R) ::= mult(M) SCALE(S) AND ordbelow(B). { R = scaled(q, M, S, B); }
+ordbelow(R) ::= ordgroup(A).               { R = A; }
+ordbelow(R) ::= ordscaled(A).              { R = A; }
+ordgroup(R) ::= ord100(A).                 { R = A; }
+ordgroup(R) ::= hund(A) ord100(B).         { R = A + B; }
+ordgroup(R) ::= hund(A) AND ord100(B).     { R = A + B; }
+ordgroup(R) ::= hundreds(A) ORD_HUNDRED.   { R = A * 100; }
+ordgroup(R) ::= ORD_HUNDRED.               { R = 100; }
+ord100(R) ::= ORD_ONES(A).                 { R = A; }
+ord100(R) ::= ORD_TEENS(A).                { R = A; }
+ord100(R) ::= ORD_TENS(A).                 { R = A; }
+ord100(R) ::= TENS(A) ORD_ONES(B).         { R = A + B; }
+ord100(R) ::= TENS(A) DASH ORD_ONES(B).    { R = A + B; }
 
 %code {
 /* Parses CODES[0..N) (PARL_Q_* terminals with VALUES) as one quantity.
@@ -105,7 +142,7 @@ ord100(R) ::= TENS(A) DASH ORD_ONES(B). { R = A + B; }
 int parl__qty_parse_rules(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)
 {
     yyParser parser;
-    q->kind = q->n = q->error = 0;
+    q->kind = q->n = q->error = q->big = q->many = 0;
     parl__qty_parserInit(&parser);
     for (int i = 0; i < n && !q->error; i++) parl__qty_parser(&parser, codes[i], values[i], q);
     if (!q->error) parl__qty_parser(&parser, 0, 0, q);
@@ -123,7 +160,8 @@ const unsigned char parl__qty_alone[PARL_Q_TO + 1] = {
     [PARL_Q_ORD_ONES] = PARL__QTY_ORD, [PARL_Q_ORD_TEENS] = PARL__QTY_ORD,
     [PARL_Q_ORD_TENS] = PARL__QTY_ORD, [PARL_Q_ORD_SCALE] = PARL__QTY_ORD,
     [PARL_Q_DIGITORD] = PARL__QTY_ORD,   /* zero and hundred(th) have fixed values */
-    [PARL_Q_ARTICLE] = PARL__QTY_NONE_ALONE,
+    [PARL_Q_ARTICLE] = PARL__QTY_NONE_ALONE, [PARL_Q_HALF] = PARL__QTY_NONE_ALONE,
+    [PARL_Q_QTYPLURAL] = PARL__QTY_NONE_ALONE, [PARL_Q_NOTWHOLE] = PARL__QTY_NONE_ALONE,
 };
 
 int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)
@@ -131,8 +169,9 @@ int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, pa
     int kind = n == 1 && codes[0] <= PARL_Q_TO ? parl__qty_alone_kind(codes[0], values[0])
                                               : PARL__QTY_NONE;
     if (kind == PARL__QTY_NONE) return parl__qty_parse_rules(codes, values, n, q);
-    q->n = 0;
+    q->n = q->many = 0;
     q->error = kind < 0;
+    q->big = q->error && values[0] > PARL_NUMBER_MAX;
     if (q->error) return 0;
     q->kind = kind;
     push(q, values[0]);

@@ -12,28 +12,41 @@
  *   q  a quote (size_t offset, size_t length, size_t line)  %q, %Q
  *   s  a text (const char *, NUL-terminated)           %s
  *   r  the request's text (const char *, size_t length)     %r
- * A template without arguments may still be written with %% for a '%'. */
+ * %d and %D take none (see below); %% writes a '%'. */
 #ifndef PARL_ANSWER_ARGS_H
 #define PARL_ANSWER_ARGS_H
 
 /* Directives and the kind each prints, position for position. */
-#define PARL__ANSWER_DIRECTIVES "zNUSCPLqQsr"
-#define PARL__ANSWER_KINDS      "nnuuuulqqsr"
+#define PARL__ANSWER_DIRECTIVES "zNUSCPpLqQsr"
+#define PARL__ANSWER_KINDS      "nnuuuuulqqsr"
+/* Directives that take no argument: %d and %D, what is answered from ("the
+ * document", "paragraph 4"), written by the templates marked '-' below,
+ * which therefore may not use them. */
+#define PARL__ANSWER_BARE "dD"
 #define PARL__ANSWER_MAX_ARGS 8    /* kinds in one template, at most */
 
-/* X(NAME, KINDS): PARL__T_<NAME> takes arguments of KINDS. */
+/* X(NAME, KINDS): PARL__ANS_<NAME> takes arguments of KINDS. */
 #define PARL__ANSWER_ARGS(X) \
     X(EMPTY, "") \
     X(HELP, "") \
-    X(STATS, "nnnnn") \
+    X(STATS, "nnnnnn") \
+    X(SCOPE_STATS, "nnnnnn") \
     X(STAT_ONE, "nu") \
+    X(STAT_LINES, "nun") \
     X(NOT_FOUND, "unnu") \
     X(RANGE_NOT_FOUND, "unnnu") \
+    X(ZERO, "uu") \
+    X(REVERSED, "unnunn") \
     X(NONE_ASKED, "u") \
     X(HEAD_FIRST, "nu") \
     X(HEAD_LAST, "nu") \
     X(HEAD_RANGE, "unn") \
     X(ONLY, "n") \
+    X(ONLY_NONEMPTY, "n") \
+    X(HEAD_FIRST_NONEMPTY, "nu") \
+    X(HEAD_LAST_NONEMPTY, "nu") \
+    X(LABEL_FIRST_NONEMPTY, "u") \
+    X(LABEL_LAST_NONEMPTY, "u") \
     X(LABEL_FIRST, "u") \
     X(LABEL_LAST, "u") \
     X(LABEL_NTH, "un") \
@@ -51,7 +64,9 @@
     X(FOUND_PART, "n") \
     X(NOT_MENTIONED, "r") \
     X(ALL_HEAD, "nsr") \
+    X(ALL_HEAD_FROM, "nsrnn") \
     X(ALL_ROW, "nn") \
+    X(ALL_MORE, "nrnr") \
     X(COUNT, "rns") \
     X(SECTION, "qlq") \
     X(SECTION_MISSING, "s") \
@@ -61,6 +76,17 @@
     X(SECTIONS_ROW, "nqn") \
     X(NO_SECTIONS, "") \
     X(NO_SEARCH, "") \
+    X(REFUSED_NUMBER, "r") \
+    X(REFUSED_TOO_LARGE, "rn") \
+    X(REFUSED_TOO_MANY, "nn") \
+    X(THE_DOCUMENT, "-") \
+    X(SCOPE_UNIT, "-un") \
+    X(SCOPE_SECTION, "-s") \
+    X(THE_DOCUMENT_CAP, "-") \
+    X(SCOPE_UNIT_CAP, "-un") \
+    X(SCOPE_SECTION_CAP, "-s") \
+    X(SCOPE_HEAD, "l") \
+    X(SCOPE_HOLDS, "u") \
     X(ELLIPSIS, "") \
     X(MENTION, "") \
     X(MENTIONS, "") \

@@ -13,37 +13,74 @@
  *
  * It runs when it is trailing (starts a line and only other actions or
  * blanks follow) or marked `/do`, and no reconsideration phrase ("actually",
- * "never mind"...) appears in the prose after it. */
-#include "dialect_internal.h"
+ * "never mind"...) starts within its confirmation window: the first words
+ * of prose after it (grammar/verbs.yaml `confirmation_window`; words are
+ * runs of non-blank bytes, code is no prose). The window bounds what the
+ * future can take back, which is what lets streaming detection (stream.c)
+ * run an action before the message ends and agree with this function.
+ *
+ * All actions are found and decided; the caller gets them a page of
+ * PARL_MAX_ACTIONS at a time. */
+#include "dialect_lex.h"
+#include "verb_match.h"
 
 typedef struct {
     const parl_dialect_ctx *ctx;
     const char *s;
     size_t n;
     parl_dialect_result *out;
+    int first;           /* the page: actions [first, first + PARL_MAX_ACTIONS) */
     size_t last_prose;   /* 1 + offset of the last non-blank prose byte; 0: none */
-    int seen;            /* actions found, also those past the capacity */
+    int seen;            /* actions found, on this page or not */
+    int left[PARL_MAX_ACTIONS];   /* words still in each recorded action's window */
 } detect_scan;
 
-/* Prose [a, b): remembers where the last visible character is, and takes
- * back every earlier action when it holds a reconsideration phrase. */
-static void prose(detect_scan *sc, size_t a, size_t b)
+static bool is_space(char c)
 {
-    size_t e = b;
-    while (e > a && (parl__is_blank((unsigned char)sc->s[e - 1]) || sc->s[e - 1] == '\n')) e--;
-    if (e == a) return;
-    sc->last_prose = e;
-    bool open = false;
-    for (int i = 0; i < sc->out->nactions; i++) open |= !sc->out->actions[i].reconsidered;
-    parl_span hit;
-    if (!open || !parl__dia_reconsider(sc->s + a, b - a, &hit)) return;
-    hit.off += a;
+    return parl__is_blank((unsigned char)c) || c == '\n';
+}
+
+/* Words of [a, b) that start before P (P itself included). */
+static int words_upto(const char *s, size_t a, size_t p)
+{
+    int w = 0;
+    for (size_t i = a; i <= p; i++) w += !is_space(s[i]) && (i == a || is_space(s[i - 1]));
+    return w;
+}
+
+/* A reconsideration phrase at P, word WORD of a prose piece: takes back
+ * every recorded action whose window still reaches that word. */
+static void take_back(detect_scan *sc, parl_span hit, int word)
+{
     for (int i = 0; i < sc->out->nactions; i++) {
         parl_action *act = &sc->out->actions[i];
-        if (act->reconsidered) continue;
+        if (act->reconsidered || word >= sc->left[i]) continue;
         act->reconsidered = true;
         act->reconsideration = hit;
     }
+}
+
+/* Prose [a, b): remembers where the last visible character is, takes back
+ * the actions whose window holds a reconsideration phrase, and moves each
+ * window past the piece's words. */
+static void prose(detect_scan *sc, size_t a, size_t b)
+{
+    size_t e = b;
+    while (e > a && is_space(sc->s[e - 1])) e--;
+    if (e == a) return;
+    sc->last_prose = e;
+    int open = 0;
+    for (int i = 0; i < sc->out->nactions; i++) open |= sc->left[i] > 0 && !sc->out->actions[i].reconsidered;
+    if (open) {
+        parl_span hit;
+        for (size_t pos = a; pos < e && parl__dia_reconsider(sc->s + pos, e - pos, &hit);) {
+            hit.off += pos;
+            take_back(sc, hit, words_upto(sc->s, a, hit.off) - 1);
+            pos = hit.off + hit.len;
+        }
+    }
+    int words = words_upto(sc->s, a, e - 1);
+    for (int i = 0; i < sc->out->nactions; i++) sc->left[i] = sc->left[i] > words ? sc->left[i] - words : 0;
 }
 
 /* A code fence line (``` or ~~~) at I, only blanks before it on its line:
@@ -114,11 +151,9 @@ static size_t try_action(detect_scan *sc, size_t i, bool line_start, size_t pros
     if (m.verb < 0 && !m.ambiguous && !line_start) return 0;
     size_t end = action_end(s, n, vend);
     prose(sc, prose_from, i);
-    sc->seen++;
-    if (sc->out->nactions == PARL_MAX_ACTIONS) {
-        sc->out->truncated = true;
-        return end;
-    }
+    int index = sc->seen++;
+    if (index < sc->first || sc->out->nactions == PARL_MAX_ACTIONS) return end;
+    sc->left[sc->out->nactions] = parl__dia_window_words;
     parl_action *a = &sc->out->actions[sc->out->nactions++];
     a->span.off = i;
     a->span.len = end - i;
@@ -131,6 +166,8 @@ static size_t try_action(detect_scan *sc, size_t i, bool line_start, size_t pros
     a->has_do = has_do;
     a->reconsidered = false;
     a->reconsideration.off = a->reconsideration.len = 0;
+    a->window_words = 0;
+    a->streamed = false;
     a->verdict = PARL_SKIP_NOT_TRAILING;
     a->ncmds = 0;
     return end;
@@ -141,11 +178,17 @@ static bool may_precede(unsigned char c)
     return parl__is_blank(c) || c == '\n' || c == '(';
 }
 
-int parl_detect(const parl_dialect_ctx *ctx, const char *msg, size_t len, parl_dialect_result *out)
+int parl_confirmation_window(void)
 {
-    detect_scan sc = { ctx, msg, len, out, 0, 0 };
+    return parl__dia_window_words;
+}
+
+int parl_detect_page(const parl_dialect_ctx *ctx, const char *msg, size_t len, int first,
+                     parl_dialect_result *out)
+{
+    detect_scan sc = { ctx, msg, len, out, first > 0 ? first : 0, 0, 0, { 0 } };
     out->nactions = 0;
-    out->truncated = false;
+    out->first = sc.first;
     size_t i = 0, prose_from = 0;
     bool bol = true;   /* only blanks so far on this line */
     while (i < len) {
@@ -175,12 +218,20 @@ int parl_detect(const parl_dialect_ctx *ctx, const char *msg, size_t len, parl_d
         i++;
     }
     prose(&sc, prose_from, len);
+    out->total = sc.seen;
+    out->truncated = sc.seen > sc.first + out->nactions;
     for (int k = 0; k < out->nactions; k++) {
         parl_action *a = &out->actions[k];
+        a->window_words = parl__dia_window_words - sc.left[k];
         a->trailing = a->line_start && sc.last_prose <= a->span.off;
         a->verdict = a->reconsidered ? PARL_SKIP_RECONSIDERED
                    : a->trailing || a->has_do ? PARL_RUN
                    : PARL_SKIP_NOT_TRAILING;
     }
     return out->nactions;
+}
+
+int parl_detect(const parl_dialect_ctx *ctx, const char *msg, size_t len, parl_dialect_result *out)
+{
+    return parl_detect_page(ctx, msg, len, 0, out);
 }

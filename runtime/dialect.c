@@ -1,242 +1,29 @@
 /* SPDX-License-Identifier: MIT */
-/* dialect.c: parses the detected actions of a message.
- *
- * For each action: lex it (gen/dialect_lex.c) into a token buffer on the
- * stack, turn every chain head (the first token and the one after each
- * `->`) into a VERB token resolved by the matcher, turn the punctuation at
- * the end of each command into MARKER tokens (or drop a sentence's final
- * period), run the Lemon grammar (gen/dialect_grammar.c) to split the
- * chain, then read markers and intents command by command. */
-#include "dialect_internal.h"
-#include <string.h>
+/* dialect.c: parl_dialect_parse(), stages 1-4 of the action dialect in
+ * order: detection (detect.c, on lexing and verb matching) finds the
+ * actions, command parsing (command.c) splits each into commands, the
+ * intents stage (intents.c) reads each command's arguments. */
+#include "intents.h"
 
-typedef struct {
-    const parl_dialect_ctx *ctx;
-    const char *msg;
-    parl__dtok tok[PARL__DIA_MAX_TOKENS];
-    int ntok;
-    int nheads;
-    parl_verb_match match[PARL_MAX_CHAIN];   /* by head, in order */
-} lexed;
-
-/* Resolves the head at token I (SIGILWORD, or a bare WORD after `->`) and
- * folds the tokens of a multi-word verb ("look up") into it. The action's
- * first verb was resolved by detection already (FIRST). */
-static void make_head(lexed *L, int i, size_t lim, const parl_action *first)
+int parl_dialect_parse_page(const parl_dialect_ctx *ctx, const char *msg, size_t len, int first,
+                            parl_dialect_result *out)
 {
-    parl__dtok *t = &L->tok[i];
-    if (t->kind != PARL__DTK_SIGILWORD && t->kind != PARL__DTK_WORD) return;
-    size_t from = t->start + (L->msg[t->start] == parl__dia_sigil);
-    parl_verb_match m;
-    size_t end;
-    if (first) {
-        m = first->match;
-        end = first->verb_text.off + first->verb_text.len;
-    } else if (!parl__dia_head(L->ctx, L->msg, from, lim, &end, &m)) return;
-    if (end < t->end) return;
-    t->kind = PARL__DTK_VERB;
-    t->end = end;
-    for (int k = i + 1; k < L->ntok && L->tok[k].start < end; k++) L->tok[k].kind = PARL__DTK_SKIP;
-    if (L->nheads < PARL_MAX_CHAIN) L->match[L->nheads] = m;
-    L->nheads++;
-}
-
-static bool is_marker_symbol(const char *s, size_t n)
-{
-    for (int i = 0; i < parl__dia_nmarker_symbols; i++)
-        if (parl__dia_marker_symbols[i].len == n && !memcmp(PARL__S(parl__dia_marker_symbols[i].symbol), s, n))
-            return true;
-    return false;
-}
-
-static bool all_dots(const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (s[i] != '.') return false;
-    return true;
-}
-
-/* Trailing punctuation of the command ending before token END. A marker
- * stands apart (`... ?`), or right after quoted content, a reference or
- * the verb (`"hi"!`, `/halt!`); glued to a word, a final period is the
- * sentence's and is dropped, other punctuation stays content. */
-static void make_markers(lexed *L, int end)
-{
-    for (int i = end - 1; i >= 0; i--) {
-        parl__dtok *t = &L->tok[i];
-        if (t->kind == PARL__DTK_SKIP) continue;
-        if (t->kind == PARL__DTK_QWORD) { t->kind = PARL__DTK_MARKER; continue; }
-        if (t->kind != PARL__DTK_PUNCT) return;
-        int p = i - 1;
-        while (p >= 0 && L->tok[p].kind == PARL__DTK_SKIP) p--;
-        int pk = p >= 0 ? L->tok[p].kind : PARL__DTK_END;
-        bool after_word = !t->space && (pk == PARL__DTK_WORD || pk == PARL__DTK_URL ||
-                                        pk == PARL__DTK_MINUSWORD || pk == PARL__DTK_SIGILWORD);
-        const char *s = L->msg + t->start;
-        size_t n = t->end - t->start;
-        if (!after_word && (is_marker_symbol(s, n) || !all_dots(s, n))) t->kind = PARL__DTK_MARKER;
-        else if (all_dots(s, n)) t->kind = PARL__DTK_SKIP;
-        else return;
-    }
-}
-
-/* Lexes [from, end) of the message. Returns false when it does not fit. */
-static bool lex_action(lexed *L, const parl_action *a)
-{
-    size_t pos = a->cmd_off, end = a->span.off + a->span.len;
-    L->ntok = 0;
-    L->nheads = 0;
-    for (;;) {
-        parl__dtok t;
-        pos = parl__dia_token(L->msg, end, pos, &t);
-        if (t.kind == PARL__DTK_END) break;
-        if (L->ntok == PARL__DIA_MAX_TOKENS) return false;
-        L->tok[L->ntok++] = t;
-    }
-    int seg_start = 0;
-    for (int i = 0; i <= L->ntok; i++) {
-        if (i < L->ntok && L->tok[i].kind != PARL__DTK_ARROW) continue;
-        if (seg_start < L->ntok) make_head(L, seg_start, end, seg_start == 0 ? a : NULL);
-        make_markers(L, i);
-        seg_start = i + 1;
-    }
-    return true;
-}
-
-static void clear_command(parl_command *c)
-{
-    c->span.off = c->span.len = 0;
-    c->verb_text = c->span;
-    c->match.verb = -1;
-    c->match.tier = PARL_TIER_NONE;
-    c->match.ambiguous = false;
-    c->match.ncandidates = 0;
-    c->match.distance = 0;
-    c->match.confidence = 0;
-    c->match.op = PARL_OP_NONE;
-    c->marker = PARL_MARKER_NONE;
-    c->ntags = 0;
-    memset(&c->intent, 0, sizeof c->intent);
-    c->intent.verb = -1;
-    memset(&c->hint, 0, sizeof c->hint);
-}
-
-static void dialect_fail(parl_command *c, parl_failure f, parl_hint_kind k)
-{
-    if (c->hint.failure) return;
-    c->hint.failure = f;
-    c->hint.kind = k;
-}
-
-/* The markers of command PC: named or symbolic markers, or `?word` tags. */
-static void read_markers(lexed *L, const parl__dia_cmd *pc, parl_command *c)
-{
-    for (int i = pc->mark_first; i >= 0 && i < pc->mark_end; i++) {
-        const parl__dtok *t = &L->tok[i];
-        if (t->kind != PARL__DTK_MARKER) continue;
-        const char *s = L->msg + t->start;
-        size_t n = t->end - t->start;
-        int mk = -1;
-        for (int k = 0; k < parl__dia_nmarker_symbols; k++)
-            if (parl__dia_marker_symbols[k].len == n && !memcmp(PARL__S(parl__dia_marker_symbols[k].symbol), s, n))
-                mk = parl__dia_marker_symbols[k].marker;
-        if (mk < 0 && n > 1 && s[0] == '?' && parl__is_alpha((unsigned char)s[1])) {
-            const parl__dsense *se = parl__dia_word_sense(s + 1, n - 1, PARL__WC_MARKER);
-            if (se) mk = se->value;
-            else {
-                if (c->ntags < PARL_MAX_TAGS) {
-                    c->tags[c->ntags].off = t->start + 1;
-                    c->tags[c->ntags++].len = n - 1;
-                }
-                continue;
-            }
-        }
-        if (mk < 0) {
-            dialect_fail(c, PARL_FAIL_INVALID_MARKER, PARL_HINT_UNKNOWN_MODIFIER);
-            c->hint.got.off = t->start;
-            c->hint.got.len = n;
-            for (int k = 0; k < parl__dia_nmarker_symbols && c->hint.nopts < PARL_MAX_CANDIDATES; k++)
-                c->hint.opts[c->hint.nopts++] = PARL__S(parl__dia_marker_symbols[k].symbol);
-            continue;
-        }
-        c->marker = (parl_marker)mk;
-    }
-}
-
-/* The verb did not match: unknown, or a tie between verbs. */
-static void verb_failure(const parl_dialect_ctx *ctx, parl_command *c)
-{
-    const parl_verb_match *m = &c->match;
-    if (m->ambiguous) dialect_fail(c, PARL_FAIL_AMBIGUOUS_VERB, PARL_HINT_AMBIGUOUS);
-    else dialect_fail(c, PARL_FAIL_UNKNOWN_VERB, PARL_HINT_UNKNOWN_VERB);
-    c->hint.got = c->verb_text;
-    c->hint.verb_opts = true;
-    for (int i = 0; i < m->ncandidates; i++) c->hint.opts[c->hint.nopts++] = parl_verb_name(ctx, m->candidates[i]);
-}
-
-static void parse_action(const parl_dialect_ctx *ctx, const char *msg, parl_action *a)
-{
-    lexed L;
-    L.ctx = ctx;
-    L.msg = msg;
-    size_t end = a->span.off + a->span.len;
-    a->ncmds = 0;
-    parl__dia_pstate ps;
-    ps.tok = L.tok;
-    ps.ncmds = 0;
-    ps.error = PARL_DETAIL_NONE;
-    ps.error_tok = 0;
-    ps.prev_kind = PARL__DTK_END;
-    if (!lex_action(&L, a)) ps.error = PARL_DETAIL_TOO_LONG;
-    else {
-        ps.ntok = L.ntok;
-        parl__dia_grammar(&ps);
-        if (!ps.error && L.nheads > PARL_MAX_CHAIN) ps.error = PARL_DETAIL_CHAIN_TOO_LONG;
-    }
-    if (ps.error) {
-        /* One command stands for the chain: the first verb and the reason. */
-        parl_command *c = &a->cmds[a->ncmds++];
-        clear_command(c);
-        c->span.off = a->cmd_off;
-        c->span.len = end - a->cmd_off;
-        if (L.nheads > 0 && L.tok[0].kind == PARL__DTK_VERB) {
-            c->verb_text.off = L.tok[0].start + 1;
-            c->verb_text.len = L.tok[0].end - L.tok[0].start - 1;
-            c->match = L.match[0];
-        }
-        dialect_fail(c, PARL_FAIL_MALFORMED, PARL_HINT_MALFORMED);
-        c->hint.detail = ps.error;
-        return;
-    }
-    for (int k = 0; k < ps.ncmds; k++) {
-        const parl__dia_cmd *pc = &ps.cmd[k];
-        parl_command *c = &a->cmds[a->ncmds++];
-        clear_command(c);
-        const parl__dtok *h = &L.tok[pc->head];
-        size_t last = h->end;
-        if (pc->arg_end > pc->arg_first) last = L.tok[pc->arg_end - 1].end;
-        if (pc->mark_end > 0 && L.tok[pc->mark_end - 1].end > last) last = L.tok[pc->mark_end - 1].end;
-        c->span.off = h->start;
-        c->span.len = last - h->start;
-        c->verb_text.off = h->start + (msg[h->start] == parl__dia_sigil);
-        c->verb_text.len = h->end - c->verb_text.off;
-        c->match = L.match[k];
-        read_markers(&L, pc, c);
-        if (c->match.verb < 0) verb_failure(ctx, c);
-        else parl__dia_intent(ctx, msg, L.tok, pc, c);
-    }
-}
-
-int parl_dialect_parse(const parl_dialect_ctx *ctx, const char *msg, size_t len,
-                       parl_dialect_result *out)
-{
-    parl_detect(ctx, msg, len, out);
+    parl_detect_page(ctx, msg, len, first, out);
     for (int i = 0; i < out->nactions; i++) {
         parl_action *a = &out->actions[i];
-        parse_action(ctx, msg, a);
+        parl__dia_chain ch;
+        parl__dia_commands(ctx, msg, a, &ch);
+        for (int k = 0; k < ch.ncmds; k++)
+            if (a->cmds[k].match.verb >= 0) parl__dia_intent(ctx, msg, ch.tok, &ch.cmd[k], k, &a->cmds[k]);
         if (a->verdict != PARL_RUN) continue;
         for (int k = 0; k < a->ncmds; k++)
             if (a->cmds[k].hint.failure) a->verdict = PARL_SKIP_FAILED;
     }
     return out->nactions;
+}
+
+int parl_dialect_parse(const parl_dialect_ctx *ctx, const char *msg, size_t len,
+                       parl_dialect_result *out)
+{
+    return parl_dialect_parse_page(ctx, msg, len, 0, out);
 }

@@ -1,18 +1,22 @@
 /* SPDX-License-Identifier: MIT */
 /* dialect_text.c: text the dialect writes into caller buffers: content
  * with its quoting removed, the sentences of grammar/verbs.yaml `messages`
- * for failed commands, and the templates of configured verbs. All writers
+ * for failed commands, the sentences of `policy.messages` for decisions,
+ * and the templates of configured verbs. All writers
  * follow snprintf: at most CAP-1 bytes and a NUL, the full length returned. */
-#include "dialect_internal.h"
+#include "policy.h"
+#include "json_internal.h"
 #include <string.h>
 
 typedef struct {
     char *buf;
     size_t cap, len;
+    parl__json *json;   /* not NULL: the text goes there, as a JSON string's parts */
 } text_out;
 
 static void text_put(text_out *o, const char *s, size_t n)
 {
+    if (o->json) { parl__json_part(o->json, s, n); o->len += n; return; }
     for (size_t i = 0; i < n; i++, o->len++)
         if (o->len + 1 < o->cap) o->buf[o->len] = s[i];
 }
@@ -61,9 +65,15 @@ static void text(text_out *o, const char *msg, const parl_text *t)
 
 size_t parl_text_copy(const char *msg, const parl_text *t, char *buf, size_t cap)
 {
-    text_out o = { buf, cap, 0 };
+    text_out o = { buf, cap, 0, NULL };
     if (t && t->form != PARL_FORM_NONE) text(&o, msg, t);
     return done(&o);
+}
+
+void parl__text_json(parl__json *j, const char *msg, const parl_text *t)
+{
+    text_out o = { NULL, 0, 0, j };
+    text(&o, msg, t);
 }
 
 /* ------------------------------------------------------------- templates */
@@ -125,10 +135,9 @@ static void fill_hint(text_out *o, int ph, const void *vctx)
     }
 }
 
-size_t parl_hint_message(const parl_dialect_ctx *ctx, const char *msg, const parl_command *c,
-                         char *buf, size_t cap)
+static void hint_message(text_out *o, const parl_dialect_ctx *ctx, const char *msg,
+                         const parl_command *c)
 {
-    text_out o = { buf, cap, 0 };
     const parl__messages *M = &parl__dia_messages;
     int tmpl = -1;
     switch (c->hint.failure) {
@@ -136,7 +145,7 @@ size_t parl_hint_message(const parl_dialect_ctx *ctx, const char *msg, const par
     case PARL_FAIL_AMBIGUOUS_VERB: tmpl = M->ambiguous_verb; break;
     case PARL_FAIL_AMBIGUOUS_ARGS: tmpl = M->ambiguous_args; break;
     case PARL_FAIL_MISSING_ARG: tmpl = M->missing_arg; break;
-    case PARL_FAIL_UNKNOWN_MODIFIER: tmpl = M->unknown_modifier; break;
+    case PARL_FAIL_UNKNOWN_MODIFIER: tmpl = c->hint.all_opts ? M->unknown_choice : M->unknown_modifier; break;
     case PARL_FAIL_INVALID_REFERENCE: tmpl = M->invalid_reference; break;
     case PARL_FAIL_INVALID_MARKER: tmpl = M->invalid_marker; break;
     case PARL_FAIL_MALFORMED: tmpl = M->malformed; break;
@@ -144,9 +153,23 @@ size_t parl_hint_message(const parl_dialect_ctx *ctx, const char *msg, const par
     }
     if (tmpl >= 0) {
         hint_ctx x = { ctx, msg, c };
-        expand(&o, PARL__S(tmpl), fill_hint, &x);
+        expand(o, PARL__S(tmpl), fill_hint, &x);
     }
+}
+
+size_t parl_hint_message(const parl_dialect_ctx *ctx, const char *msg, const parl_command *c,
+                         char *buf, size_t cap)
+{
+    text_out o = { buf, cap, 0, NULL };
+    hint_message(&o, ctx, msg, c);
     return done(&o);
+}
+
+void parl__hint_message_json(parl__json *j, const parl_dialect_ctx *ctx, const char *msg,
+                             const parl_command *c)
+{
+    text_out o = { NULL, 0, 0, j };
+    hint_message(&o, ctx, msg, c);
 }
 
 static void fill_custom(text_out *o, int ph, const void *vctx)
@@ -161,14 +184,62 @@ static void fill_custom(text_out *o, int ph, const void *vctx)
     } else if (ph == PARL__PH_VERB) puts0(o, parl_verb_name(x->ctx, in->verb));
 }
 
-size_t parl_custom_apply(const parl_dialect_ctx *ctx, const char *msg, const parl_command *c,
-                         char *buf, size_t cap)
+static void custom_apply(text_out *o, const parl_dialect_ctx *ctx, const char *msg,
+                         const parl_command *c)
 {
-    text_out o = { buf, cap, 0 };
     const parl_cfg_verb *v = parl__dia_cfg_verb(ctx, c->intent.verb);
     if (v && v->template_text[0]) {
         hint_ctx x = { ctx, msg, c };
-        expand(&o, v->template_text, fill_custom, &x);
+        expand(o, v->template_text, fill_custom, &x);
     }
+}
+
+size_t parl_custom_apply(const parl_dialect_ctx *ctx, const char *msg, const parl_command *c,
+                         char *buf, size_t cap)
+{
+    text_out o = { buf, cap, 0, NULL };
+    custom_apply(&o, ctx, msg, c);
     return done(&o);
+}
+
+size_t parl__custom_apply_json(parl__json *j, const parl_dialect_ctx *ctx, const char *msg,
+                               const parl_command *c)
+{
+    text_out o = { NULL, 0, 0, j };
+    custom_apply(&o, ctx, msg, c);
+    return o.len;
+}
+
+typedef struct {
+    const parl_dialect_ctx *ctx;
+    const parl_decision *d;
+} decision_ctx;
+
+static void fill_decision(text_out *o, int ph, const void *vctx)
+{
+    const decision_ctx *x = vctx;
+    const parl_decision *d = x->d;
+    if (ph == PARL__PH_VERB) puts0(o, d->verb >= 0 ? parl_verb_name(x->ctx, d->verb) : "");
+    else if (ph == PARL__PH_ROLE) puts0(o, parl_role_name(d->role));
+    else if (ph == PARL__PH_AUTHORITY) puts0(o, parl_authority_name(d->needs));
+}
+
+static void decision_message(text_out *o, const parl_dialect_ctx *ctx, const parl_decision *d)
+{
+    if ((int)d->reason < 0 || d->reason >= PARL_WHY_COUNT) return;
+    decision_ctx x = { ctx, d };
+    expand(o, parl__pol_str + parl__pol_messages[d->reason], fill_decision, &x);
+}
+
+size_t parl_decision_message(const parl_dialect_ctx *ctx, const parl_decision *d, char *buf, size_t cap)
+{
+    text_out o = { buf, cap, 0, NULL };
+    decision_message(&o, ctx, d);
+    return done(&o);
+}
+
+void parl__decision_message_json(parl__json *j, const parl_dialect_ctx *ctx, const parl_decision *d)
+{
+    text_out o = { NULL, 0, 0, j };
+    decision_message(&o, ctx, d);
 }

@@ -13,7 +13,8 @@
 
 /* ---- lexing (gen/infer_lex.c) */
 enum { PARL__TK_END, PARL__TK_WORD, PARL__TK_DIGITS, PARL__TK_DIGITORD, PARL__TK_QUOTE,
-       PARL__TK_PUNCT };
+       PARL__TK_PUNCT,
+       PARL__TK_BADNUM };  /* digits that are no whole number: 3.5, 1,2000 */
 
 typedef struct parl__tok {
     size_t start, end;     /* byte span in the request */
@@ -36,15 +37,21 @@ static inline size_t parl__lex(const char *text, size_t n, size_t pos, parl__tok
 
 /* ---- number phrases (gen/quantity.c, a Lemon parser) */
 enum { PARL__QTY_NONE, PARL__QTY_CARD, PARL__QTY_ORD, PARL__QTY_RANGE, PARL__QTY_LIST,
-       PARL__QTY_NONE_ALONE /* parl__qty_alone: no quantity on its own */ };
+       PARL__QTY_BAD,      /* an item: number words that make no number ("3.5") */
+       PARL__QTY_NONE_ALONE = 7 /* parl__qty_alone: no quantity on its own */ };
 #define PARL__QTY_MAX PARL_MAX_PARTS
 typedef struct parl__qty {
     int kind;              /* PARL__QTY_* */
     int n;                 /* values in v */
     int error;
+    int big, many;         /* why: a value above PARL_NUMBER_MAX, a list too long */
     int64_t v[PARL__QTY_MAX];
 } parl__qty;
 int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, parl__qty *q);
+/* The number terminals (PARL_Q_*) and values of the whole of TEXT, at most
+ * MAX; -1 when a token is no number word or there are more. */
+int parl__number_terminals(const char *text, size_t len, unsigned char *codes, int64_t *values,
+                           int max);
 /* The same without the shortcut for one-token phrases (for tests). */
 int parl__qty_parse_rules(const unsigned char *codes, const int64_t *values, int n, parl__qty *q);
 extern const unsigned char parl__qty_alone[];
@@ -60,10 +67,16 @@ static inline int parl__qty_alone_kind(unsigned code, int64_t value)
 /* By terminal: the terminals that may follow it in a phrase (bits); the
  * terminals that may end one (gen/infer_tables.c, read off quantity.y). */
 extern const uint32_t parl__qty_follow[], parl__qty_ends;
+/* Terminals a phrase may leave behind at its end ("to", "and"); terminals
+ * that, right after "first" alone, begin a phrase of their own ("first
+ * three"; after any other ordinal they make one run, and no number); the
+ * ordinals. */
+extern const uint32_t parl__qty_connect, parl__qty_lead, parl__qty_ords;
 
 /* ---- tables (gen/infer_tables.c) */
 enum { PARL__W_PHRASE = 1,   /* first word of a phrase of the vocabulary */
-       PARL__W_NUMBER = 2 }; /* can begin a number phrase */
+       PARL__W_NUMBER = 2,   /* can begin a number phrase */
+       PARL__W_DASH = 4 };   /* a hyphen: between two words it joins them */
 enum { PARL__FIX_TAIL = 1, PARL__FIX_HEAD = 2 };
 typedef struct parl__word {
     uint8_t qclass;        /* PARL_Q_* terminal of quantity.y, 0 = none */
@@ -82,7 +95,7 @@ extern const uint16_t parl__phrase_off[], parl__phrases[], parl__phrase_words[];
 /* Pattern elements (see grammar/modes.yaml for the slot meanings). */
 enum { PARL__E_ = 0, PARL__E_WORD, PARL__E_SET, PARL__E_GAP, PARL__E_NUMBER, PARL__E_DIGITS,
        PARL__E_ORDINAL, PARL__E_NTH, PARL__E_RANGE, PARL__E_LIST, PARL__E_UNIT,
-       PARL__E_SECTION, PARL__E_TEXT, PARL__E_QUOTED };
+       PARL__E_SECTION, PARL__E_TEXT, PARL__E_QUOTED, PARL__E_END, PARL__E_SCOPE };
 typedef struct parl__elem {
     uint8_t op;
     uint8_t n;             /* SET: words; GAP: most words skipped */
@@ -90,7 +103,7 @@ typedef struct parl__elem {
     uint32_t mask;         /* UNIT / SECTION: allowed ids as bits, 0 = any */
 } parl__elem;
 typedef struct parl__variant {
-    int16_t rule;          /* -1 for gate and tail patterns */
+    int16_t rule;          /* its rule (a scope's own for scopes); -1 for gate and cleanup */
     uint16_t first;        /* first element */
     uint8_t n;             /* elements */
     uint8_t slots;         /* elements that are slots, not words */
@@ -99,6 +112,8 @@ typedef struct parl__rule {
     uint8_t mode;
     uint8_t count_only, end_open, has_count, unit, section;
     uint8_t start_slot;    /* PARL__E_* feeding start (0: the default mapping) */
+    uint8_t inner;         /* scoped rules: the parl_mode answered inside the scope */
+    uint8_t from_end;      /* scopes: counted from the end */
     int64_t start_add;
     int64_t count;
 } parl__rule;
@@ -112,15 +127,15 @@ static inline int parl__elem_takes_word(const parl__elem *e, uint16_t w)
     if (e->op == PARL__E_WORD) return e->arg == w;
     return parl__set_bits[e->arg + w / 64] >> (w % 64) & 1;
 }
-extern const parl__variant parl__variants[];   /* rules, gate, tails, heads */
+extern const parl__variant parl__variants[];   /* rules, gate, tails, heads, scopes */
 extern const int parl__nvariants_rules, parl__nvariants_gate, parl__nvariants_tails,
-                 parl__nvariants_heads;
+                 parl__nvariants_heads, parl__nvariants_scopes;
 extern const parl__rule parl__rules[];
 /* The pattern automaton (gen/infer_dfa.c): item classes, transitions,
  * and the variants (rules, then gate) that may have matched on entering a
  * state. */
 extern const uint16_t parl__class_word[], parl__class_card_word[], parl__class_ord_word[];
-extern const uint16_t parl__class_qty[5][2], parl__class_quote;
+extern const uint16_t parl__class_qty[6][2], parl__class_quote;
 /* A step: states are named by where their row begins in the comb vector
  * parl__dfa_steps; entry s + c is state s's step on class c when its check
  * is s, else parl__dfa_default[c] is. */
@@ -150,6 +165,8 @@ typedef struct parl__item {
     uint8_t qkind;         /* PARL__QTY_* */
     uint8_t nlist;         /* PARL__QTY_LIST: values in the reader's lists[] */
     uint8_t digits;        /* a cardinal written in digits */
+    uint8_t lead;          /* an ordinal right before a number ("first" in "first
+                              three"): a word of a pattern, never a slot */
 } parl__item;                  /* its unit and section are its word's */
 
 /* Patterns see at most this many items from where they start. */
@@ -168,6 +185,13 @@ typedef struct parl__reader {
     int ntok, itok;
     size_t tbase;
     size_t lex_pos;        /* where lexing goes on */
+    /* Number phrases that make no number ("3.5", "twelve hundred thousand
+     * million"): how many, the first (its span and why), and the bytes all
+     * of them cover. Kept across rewinds. */
+    int nbad;
+    parl_refusal bad_why;
+    parl_span bad_first;
+    size_t bad_lo, bad_hi;
     parl__tok toks[PARL__TOKS];
     parl__item ring[PARL__RING];
     int64_t lists[PARL__RING][PARL__QTY_MAX];   /* list values, by ring slot */

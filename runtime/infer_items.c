@@ -1,27 +1,38 @@
 /* SPDX-License-Identifier: MIT */
 /* infer_items: the token stream with number phrases parsed. A run of
- * number-like tokens is handed to the Lemon quantity grammar; the longest
- * prefix it accepts becomes one item. */
+ * number tokens (those that may meet in a phrase, and number words side by
+ * side) is handed to the Lemon quantity grammar and read whole: it may
+ * leave only connectives behind ("5 to the end"). A run that makes no
+ * number becomes an item no slot takes, and is remembered, so that the
+ * request is refused rather than read as a shorter number. */
 #include "infer_internal.h"
 #include <string.h>
 #include "quantity.h"
 
-#define RUN_MAX 16
+/* Tokens of one run at most: a list of PARL_MAX_PARTS numbers of several
+ * words each fits. Longer runs are read to their end and refused. */
+#define RUN_MAX 128
+
+static void reader_start(parl__reader *r)
+{
+    r->tbase = 0;
+    r->itok = 0;
+    r->count = 0;
+    r->done = 0;
+    r->ntok = parl__lex_many(r->text, r->n, 0, r->toks, PARL__TOKS, &r->lex_pos);
+}
 
 void parl__reader_init(parl__reader *r, const char *text, size_t n)
 {
     r->text = text;
     r->n = n;
-    r->tbase = 0;
-    r->itok = 0;
-    r->count = 0;
-    r->done = 0;
-    r->ntok = parl__lex_many(text, n, 0, r->toks, PARL__TOKS, &r->lex_pos);
+    r->nbad = 0;
+    reader_start(r);
 }
 
 void parl__reader_rewind(parl__reader *r)
 {
-    if (r->tbase) parl__reader_init(r, r->text, r->n);   /* the first tokens are gone */
+    if (r->tbase) reader_start(r);   /* the first tokens are gone */
     r->itok = 0;
     r->count = 0;
     r->done = 0;
@@ -69,42 +80,123 @@ static int64_t value_of(const parl__tok *t)
     return t->kind == PARL__TK_WORD ? parl__words[t->word].value : t->value;
 }
 
-/* Tries the longest number phrase starting with IT's token (terminal CODE,
- * VALUE), which has been taken; on success IT becomes that phrase. */
+/* IT, to byte END, makes no number, for reason WHY; the phrase at fault
+ * ends at PHRASE_END. */
+static void refuse_item(parl__reader *r, parl__item *it, size_t end, size_t phrase_end,
+                        parl_refusal why)
+{
+    it->kind = PARL__IT_QTY;
+    it->qkind = PARL__QTY_BAD;
+    it->word = 0;
+    it->digits = 0;
+    it->end = end;
+    if (r->nbad && it->start < r->bad_hi) return;   /* read again after a rewind */
+    if (!r->nbad) {
+        r->bad_lo = it->start;
+        r->bad_first = (parl_span){ it->start, phrase_end - it->start };
+        r->bad_why = why;
+    }
+    r->bad_hi = end;
+    r->nbad++;
+}
+
+/* Can a run leave CODES[K..N) behind? Connectives only, and not a hyphen
+ * glued to the word after it ("twenty-something" is no twenty). AFTER is
+ * the token after the run. */
+static int droppable(const unsigned char *codes, const size_t *ends, int k, int n,
+                     const parl__tok *after)
+{
+    for (int i = k; i < n; i++)
+        if (!(parl__qty_connect >> codes[i] & 1)) return 0;
+    return !(k < n && codes[n - 1] == PARL_Q_DASH && after->kind == PARL__TK_WORD &&
+             after->start == ends[n - 1] && !parl__words[after->word].qclass);
+}
+
+/* Does a run hold a word with a value? "a", "half a" hold none. */
+static int has_number(const unsigned char *codes, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!(parl__qty_connect >> codes[i] & 1) && codes[i] != PARL_Q_HALF) return 1;
+    return 0;
+}
+
+/* Parses the run CODES[0..N) whole, or leaving connectives behind. Returns
+ * the tokens taken; 0 when none, with why and how many tokens the phrase
+ * at fault has (*WHY, *BAD). */
+static int parse_run(const unsigned char *codes, const int64_t *values, const size_t *ends, int n,
+                     const parl__tok *after, parl__qty *q, parl_refusal *why, int *bad)
+{
+    *why = PARL_REFUSE_NUMBER;
+    *bad = n;
+    for (int k = n; k > 0; k--) {
+        if (k < n && !droppable(codes, ends, k, n, after)) return 0;
+        if (!(parl__qty_ends >> codes[k - 1] & 1)) continue;
+        if (parl__qty_parse(codes, values, k, q)) return k;
+        if (*bad == n && k < n) *bad = k;   /* the longest that was a phrase to try */
+        if (*bad == k) *why = q->many ? PARL_REFUSE_TOO_MANY : q->big ? PARL_REFUSE_TOO_LARGE : *why;
+    }
+    return 0;
+}
+
+/* Reads the run of number tokens that starts with IT's token (terminal
+ * CODE, VALUE), which has been taken; IT becomes the phrase, or an item
+ * that makes no number. */
 static void read_quantity(parl__reader *r, parl__item *it, unsigned code, int64_t value,
                           int64_t *list)
 {
     parl__qty q;
     unsigned char codes[RUN_MAX];
     int64_t values[RUN_MAX];
-    size_t ends[RUN_MAX], first = r->tbase + (size_t)r->itok;   /* token after IT's */
-    int k = 1, run;
+    size_t ends[RUN_MAX];
+    int k = 1, run = 1, over = 0;
+    unsigned last = code;
     codes[0] = (unsigned char)code;
     values[0] = value;
     ends[0] = it->end;
-    while (k < RUN_MAX) {   /* the run: number tokens that may meet */
+    for (;;) {   /* the run: number tokens that may meet */
         const parl__tok *t = peek_token(r);
         unsigned c = qclass_of(t);
-        if (!(parl__qty_follow[codes[k - 1]] >> c & 1)) break;
-        codes[k] = (unsigned char)c;
-        values[k] = value_of(t);
-        ends[k++] = t->end;
+        if (!(parl__qty_follow[last] >> c & 1)) break;
+        if (run == 1 && value == 1 && (parl__qty_lead >> c & 1) && (parl__qty_ords >> last & 1))
+            break;   /* "first" alone stands apart from a cardinal: "first three" */
+        if (run == RUN_MAX) {   /* read to its end, then refused */
+            ends[RUN_MAX - 1] = t->end;
+            over = 1;
+        } else {
+            codes[run] = (unsigned char)c;
+            values[run] = value_of(t);
+            ends[run++] = t->end;
+        }
+        last = c;
         take_token(r);
     }
-    run = k;
     int alone = run == 1 ? parl__qty_alone_kind(code, value) : PARL__QTY_NONE;
-    if (alone != PARL__QTY_NONE) {   /* one token, digits or a number word: no parser */
-        k = alone > 0;
+    if (alone > 0) {   /* one token, digits or a number word: no parser */
         q.kind = alone;
         q.n = 1;
         q.v[0] = value;
-    } else {
-        for (; k > 0; k--)   /* the run's longest prefix that is a phrase */
-            if ((parl__qty_ends >> codes[k - 1] & 1) && parl__qty_parse(codes, values, k, &q)) break;
-    }
-    if (!k) {   /* no phrase ("a" alone): give back what the run took */
-        r->itok = (int)(first - r->tbase);
+    } else if (alone < 0) {   /* "a" alone is a word; digits past the maximum are refused */
+        if (value > PARL_NUMBER_MAX) refuse_item(r, it, it->end, it->end, PARL_REFUSE_TOO_LARGE);
         return;
+    } else {
+        parl_refusal why;
+        int bad = run;
+        if (over) {   /* a list far too long, or a flood of number words */
+            why = !parl__qty_parse(codes, values, RUN_MAX, &q) && q.many ? PARL_REFUSE_TOO_MANY
+                                                                         : PARL_REFUSE_NUMBER;
+            k = 0;
+        } else {
+            k = parse_run(codes, values, ends, run, peek_token(r), &q, &why, &bad);
+        }
+        if (!k && !over && !has_number(codes, run) && run <= PARL__TOK_BACK) {
+            r->itok -= run - 1;   /* "half a": plain words, given back */
+            return;
+        }
+        if (!k) {
+            refuse_item(r, it, ends[run - 1], ends[bad - 1], why);
+            return;
+        }
+        r->itok -= run - k;   /* give back the connectives */
     }
     it->kind = PARL__IT_QTY;
     it->qkind = (uint8_t)q.kind;
@@ -114,8 +206,8 @@ static void read_quantity(parl__reader *r, parl__item *it, unsigned code, int64_
     if (q.kind == PARL__QTY_LIST) memcpy(list, q.v, (size_t)q.n * sizeof q.v[0]);
     it->digits = k == 1 && code == PARL_Q_DIGITS;
     it->end = ends[k - 1];
+    it->lead = q.kind == PARL__QTY_ORD && (parl__qty_lead >> qclass_of(peek_token(r)) & 1);
     if (k > 1) it->word = 0;   /* several words: no longer that one word */
-    if (k < run) r->itok = (int)(first + (size_t)k - 1 - r->tbase);   /* give back the rest */
 }
 
 /* Joins a phrase of the vocabulary ("related work") starting with IT's
@@ -138,6 +230,17 @@ static void join_phrase(parl__reader *r, parl__item *it)
     }
 }
 
+/* Does the hyphen that is the next token join two words ("second-to-last",
+ * "2nd-to-last")? Then it is no more than a blank to the patterns. */
+static int joins(parl__reader *r)
+{
+    if (!r->itok) return 0;
+    const parl__tok *after = parl__reader_tok(r, 1);   /* may move the tokens */
+    const parl__tok *t = &r->toks[r->itok], *before = t - 1;
+    return (before->kind == PARL__TK_WORD || before->kind == PARL__TK_DIGITORD) &&
+           before->end == t->start && after->kind == PARL__TK_WORD && after->start == t->end;
+}
+
 const parl__item *parl__read_item(parl__reader *r)
 {
     size_t k = r->count++ % PARL__RING;
@@ -149,18 +252,20 @@ const parl__item *parl__read_item(parl__reader *r)
         return it;
     }
     const parl__tok *t = peek_token(r);
-    while (t->kind == PARL__TK_PUNCT) {   /* patterns do not see it */
-        take_token(r);
+    while (t->kind == PARL__TK_PUNCT || (t->kind == PARL__TK_WORD &&
+                                         (parl__words[t->word].flags & PARL__W_DASH) && joins(r))) {
+        take_token(r);   /* patterns do not see it */
         t = peek_token(r);
     }
     if (t->kind != PARL__TK_END) take_token(r);
     it->start = t->start;
     it->end = t->end;
     it->word = t->word;
+    it->lead = 0;
     if (t->kind == PARL__TK_WORD) {
         it->kind = PARL__IT_WORD;
         unsigned flags = parl__words[t->word].flags;
-        if (!flags) return it;   /* most words */
+        if (!(flags & (PARL__W_PHRASE | PARL__W_NUMBER))) return it;   /* most words */
         unsigned code = parl__words[t->word].qclass;
         int64_t value = parl__words[t->word].value;
         if (flags & PARL__W_PHRASE) {
@@ -176,6 +281,11 @@ const parl__item *parl__read_item(parl__reader *r)
         it->kind = PARL__IT_WORD;
         read_quantity(r, it, t->kind == PARL__TK_DIGITS ? PARL_Q_DIGITS : PARL_Q_DIGITORD, t->value,
                       r->lists[k]);
+        return it;
+    }
+    if (t->kind == PARL__TK_BADNUM) {
+        it->kind = PARL__IT_WORD;
+        refuse_item(r, it, t->end, t->end, PARL_REFUSE_NUMBER);
         return it;
     }
     if (t->kind == PARL__TK_QUOTE) it->kind = PARL__IT_QUOTE;

@@ -12,11 +12,15 @@
 #include "infer_dfa.h"
 
 typedef struct caps {
-    int64_t num;
+    int64_t num, end;
     int64_t r0, r1;
     int64_t list[PARL_MAX_PARTS];
     size_t ta, tb;
-    uint8_t num_op, has_range, nlist, has_text, unit, section;
+    uint8_t num_op, has_range, nlist, has_text, unit, section, has_end;
+    /* {scope}: its variant (0: none) and what its slots took */
+    uint16_t scope;
+    uint8_t scope_unit, scope_section, scope_num_op;
+    int64_t scope_num;
 } caps;
 
 typedef struct matcher {
@@ -27,7 +31,7 @@ typedef struct matcher {
 
 static inline const parl__item *item(matcher *m, size_t j)
 {
-    static const parl__item end_item = { 0, 0, 0, 0, 0, PARL__IT_END, 0, 0, 0 };
+    static const parl__item end_item = { 0, 0, 0, 0, 0, PARL__IT_END, 0, 0, 0, 0 };
     if (j - m->start >= PARL__RING - 1) return &end_item;   /* beyond the window */
     return parl__item_at(&m->r, j);
 }
@@ -61,12 +65,18 @@ static int take(matcher *m, const parl__elem *e, size_t j)
     case PARL__E_DIGITS:
     case PARL__E_ORDINAL:
     case PARL__E_NTH:
+        if (it->lead) return 0;   /* "first" in "first three": a word here */
         if (!(qty_is(it, PARL__QTY_CARD) && e->op != PARL__E_ORDINAL &&
               (e->op != PARL__E_DIGITS || it->digits)) &&
             !(qty_is(it, PARL__QTY_ORD) && (e->op == PARL__E_ORDINAL || e->op == PARL__E_NTH)))
             return 0;
         c->num = it->v0;
         c->num_op = e->op;
+        return 1;
+    case PARL__E_END:
+        if (!qty_is(it, PARL__QTY_CARD)) return 0;
+        c->end = it->v0;
+        c->has_end = 1;
         return 1;
     case PARL__E_RANGE:
         if (!qty_is(it, PARL__QTY_RANGE)) return 0;
@@ -132,10 +142,44 @@ static int match_quoted(matcher *m, const parl__elem *e, int ne, size_t j)
     }
 }
 
+/* {scope}: one of the scopes of grammar/modes.yaml from item J (a scope
+ * is words and one-item slots: its length is its elements'), then the rest
+ * of the pattern. The scope's slots are its own: the request's captures
+ * are kept apart. */
+static int match_scope(matcher *m, const parl__elem *e, int ne, size_t j)
+{
+    caps *c = &m->c;
+    const int64_t num = c->num;
+    const uint8_t num_op = c->num_op, unit = c->unit, section = c->section;
+    const int first = parl__nvariants_rules + parl__nvariants_gate + parl__nvariants_tails +
+                      parl__nvariants_heads;
+    for (int v = first; v < first + parl__nvariants_scopes; v++) {
+        const parl__variant *pv = &parl__variants[v];
+        int i = 0;
+        c->num_op = c->unit = c->section = 0;
+        while (i < pv->n && take(m, parl__elems + pv->first + i, j + (size_t)i)) i++;
+        if (i == pv->n) {
+            c->scope = (uint16_t)v;
+            c->scope_unit = c->unit;
+            c->scope_section = c->section;
+            c->scope_num_op = c->num_op;
+            c->scope_num = c->num;
+        }
+        c->num = num;
+        c->num_op = num_op;
+        c->unit = unit;
+        c->section = section;
+        if (i == pv->n && match_from(m, e + 1, ne - 1, j + (size_t)i)) return 1;
+        c->scope = 0;
+    }
+    return 0;
+}
+
 static int match_from(matcher *m, const parl__elem *e, int ne, size_t j)
 {
     if (ne == 0) return 1;
     switch (e->op) {
+    case PARL__E_SCOPE: return match_scope(m, e, ne, j);
     case PARL__E_GAP:
         for (size_t k = 0; k <= e->n; k++) {
             if (k && item(m, j + k - 1)->kind == PARL__IT_END) break;
@@ -154,7 +198,8 @@ static void begin_at(matcher *m, size_t j)
 {
     caps *c = &m->c;
     m->start = j;
-    c->num_op = c->has_range = c->nlist = c->has_text = c->unit = c->section = 0;
+    c->num_op = c->has_range = c->nlist = c->has_text = c->unit = c->section = c->has_end = 0;
+    c->scope = 0;
 }
 
 static int try_variant(matcher *m, int v, size_t j)
@@ -199,6 +244,24 @@ typedef struct scan_result {
     size_t from[PARL__DFA_VARIANTS];   /* only where LATE */
 } scan_result;
 
+/* SET |= ADD: on the scan's path at every accepting state. With GCC and
+ * Clang, 128 bits at a time (PARL__DFA_WORDS is even), unrolled: a plain
+ * loop of 5 or 6 words stayed a loop and cost a request 25 instructions. */
+#if defined(__GNUC__)
+typedef uint64_t match_pair __attribute__((vector_size(16), aligned(8), may_alias));
+static inline void add_set(uint64_t *set, const uint64_t *add)
+{
+    _Pragma("GCC unroll 8")
+    for (int w = 0; w < PARL__DFA_WORDS; w += 2)
+        *(match_pair *)(set + w) |= *(const match_pair *)(add + w);
+}
+#else
+static void add_set(uint64_t *set, const uint64_t *add)
+{
+    for (int w = 0; w < PARL__DFA_WORDS; w++) set[w] |= add[w];
+}
+#endif
+
 static void accept_late(scan_result *sr, const uint64_t *acc, size_t j)
 {
     for (int w = 0; w < PARL__DFA_WORDS; w++)
@@ -207,7 +270,7 @@ static void accept_late(scan_result *sr, const uint64_t *acc, size_t j)
             sr->from[v] = j + 1 - parl__dfa_prefix_len[v];
             sr->late[w] |= fresh & -fresh;
         }
-    for (int w = 0; w < PARL__DFA_WORDS; w++) sr->cand[w] |= acc[w];
+    add_set(sr->cand, acc);
 }
 
 /* The automaton's class of the next item, read into the ring; -1 at the
@@ -253,7 +316,7 @@ static void scan(matcher *m, scan_result *sr)
         sr->log_item[sr->nlog] = j;
         sr->log_set[sr->nlog++] = (uint16_t)set;
         if (sr->nlog == LOG_MAX) memset(sr->late, 0, sizeof sr->late);
-        for (int w = 0; w < PARL__DFA_WORDS; w++) sr->cand[w] |= acc[w];
+        add_set(sr->cand, acc);
     }
 }
 
@@ -331,6 +394,10 @@ static void fill(const parl__rule *r, const caps *c, parl_intent *out)
     if (c->num_op && r->start_slot) {
         out->start = c->num + r->start_add;
         out->has_start = 1;
+    } else if (c->has_end) {   /* "sentence 3 and sentence 7": two parts */
+        out->parts[0] = c->num;
+        out->parts[1] = c->end;
+        out->nparts = 2;
     } else if (c->num_op && !r->has_count) {
         out->count = c->num;
         out->has_count = 1;
@@ -341,8 +408,20 @@ static void fill(const parl__rule *r, const caps *c, parl_intent *out)
         out->has_start = out->has_end = 1;
     }
     if (r->end_open) out->has_end = out->end_open = 1;
+    if (c->has_end && r->start_slot) {
+        out->end = c->end;
+        out->has_end = 1;
+    }
+    out->inner = (parl_mode)r->inner;
+    if (c->scope) {
+        const parl__rule *s = &parl__rules[parl__variants[c->scope].rule];
+        out->scope.unit = (parl_unit)c->scope_unit;
+        out->scope.section = (parl_section)c->scope_section;
+        out->scope.count = c->scope_num_op ? c->scope_num : s->count;
+        out->scope.from_end = s->from_end;
+    }
     for (int i = 0; i < c->nlist; i++) out->parts[i] = c->list[i];
-    out->nparts = c->nlist;
+    if (c->nlist) out->nparts = c->nlist;
     if (c->has_text) {
         out->has_search = 1;
         out->search.off = c->ta;
@@ -354,11 +433,35 @@ static void fill(const parl__rule *r, const caps *c, parl_intent *out)
  * whole-struct clear becomes `rep stos`, slow to start for 200 bytes. */
 static void clear_intent(parl_intent *out)
 {
+    enum { CLEARED = offsetof(parl_intent, parts) };   /* parts past nparts are not read */
     unsigned char *p = (unsigned char *)out;
     size_t i = 0;
-    for (; i + 64 <= sizeof *out; i += 64) memset(p + i, 0, 64);
-    memset(p + i, 0, sizeof *out - i);
+    for (; i + 64 <= CLEARED; i += 64) memset(p + i, 0, 64);
+    memset(p + i, 0, CLEARED - i);
     out->rule = -1;
+}
+
+/* A number phrase that makes no number, outside the matched search text,
+ * makes the whole request unreadable: read without it, the request would
+ * be answered with confidence and wrongly ("line 3.5" is no line 3). */
+static int refused(const matcher *m, int v, parl_intent *out)
+{
+    const parl__reader *r = &m->r;
+    if (!r->nbad) return 0;
+    if (v >= 0 && m->c.has_text && r->bad_lo >= m->c.ta && r->bad_hi <= m->c.tb) return 0;
+    clear_intent(out);
+    out->refusal = r->bad_why;
+    out->refused = r->bad_first;
+    return 1;
+}
+
+/* The winning variant V's intent, or a refusal. */
+static parl_mode conclude(matcher *m, int v, parl_intent *out)
+{
+    if (refused(m, v, out) || v < 0) return out->mode = PARL_MODE_NONE;
+    fill(&parl__rules[parl__variants[v].rule], &m->c, out);
+    out->rule = parl__variants[v].rule;
+    return out->mode;
 }
 
 parl_mode parl_infer(const char *text, size_t len, parl_intent *out)
@@ -366,11 +469,7 @@ parl_mode parl_infer(const char *text, size_t len, parl_intent *out)
     matcher m;
     clear_intent(out);
     parl__reader_init(&m.r, text, len);
-    int v = best_match(&m, parl__nvariants_rules);
-    if (v < 0) return out->mode = PARL_MODE_NONE;
-    fill(&parl__rules[parl__variants[v].rule], &m.c, out);
-    out->rule = parl__variants[v].rule;
-    return out->mode;
+    return conclude(&m, best_match(&m, parl__nvariants_rules), out);
 }
 
 /* The cascade by brute force, without the automaton: every rule variant
@@ -379,18 +478,15 @@ parl_mode parl_infer(const char *text, size_t len, parl_intent *out)
 parl_mode parl__infer_exhaustive(const char *text, size_t len, parl_intent *out)
 {
     matcher m;
-    memset(out, 0, sizeof *out);
-    out->rule = -1;
+    clear_intent(out);
+    parl__reader_init(&m.r, text, len);
+    for (size_t j = 0; parl__item_at(&m.r, j)->kind != PARL__IT_END; j++) {}   /* every item read */
     for (int v = 0; v < parl__nvariants_rules; v++) {
-        parl__reader_init(&m.r, text, len);
-        for (size_t j = 0; parl__item_at(&m.r, j)->kind != PARL__IT_END; j++) {
-            if (!try_variant(&m, v, j)) continue;
-            fill(&parl__rules[parl__variants[v].rule], &m.c, out);
-            out->rule = parl__variants[v].rule;
-            return out->mode;
-        }
+        parl__reader_rewind(&m.r);
+        for (size_t j = 0; parl__item_at(&m.r, j)->kind != PARL__IT_END; j++)
+            if (try_variant(&m, v, j)) return conclude(&m, v, out);
     }
-    return out->mode = PARL_MODE_NONE;
+    return conclude(&m, -1, out);
 }
 
 bool parl_is_retrieval_request(const char *text, size_t len)

@@ -3,20 +3,25 @@
  *
  *   recall   LABEL (read, when the host lists the block) | QUERY (search)
  *            + CONTENT (insert) | LABEL + CONTENT (append) | -LABEL (delete)
- *            patch LABEL DIFF; aliases may imply insert or delete
+ *            OP ... with an operation word first (`/recall delete notes`):
+ *            read LABEL, search QUERY, insert [LABEL] CONTENT,
+ *            append LABEL CONTENT, delete LABEL, patch LABEL DIFF (a
+ *            unified diff in """...""" or a fence, checked here);
+ *            aliases may imply an operation (`/memorize X` inserts)
  *   context  LABEL (read) | LABEL + CONTENT | SUBCOMMAND LABEL ...
  *   search   QUERY [in SCOPE | everywhere] | SCOPE about QUERY
  *   send     [@domain] [@target] MESSAGE (reply, post, dm, tell alike)
- *   fetch    URL [as FORMAT] | continue
+ *   fetch    URL [as FORMAT] | continue (any other word is an error)
  *   web      QUERY          calc EXPRESSION
  *   data     [SUBCOMMAND] SOURCE [QUERY]
  *   authority [REQUEST] [always] [because] [REASON]
  *   custom   [@target] CONTENT (verbs from a config file)
  * Content is "...", """...""", a fenced block, `>` quoted lines, a
- * reference, or the remaining words as written. Every word with a meaning
+ * reference, or the remaining words as written. A later step of a chain
+ * may leave its content out: it takes the previous step's output. Every word with a meaning
  * here (subcommands, scopes, formats, `in`, `always`...) comes from
  * grammar/verbs.yaml through the generated lookup. */
-#include "dialect_internal.h"
+#include "intents.h"
 #include <string.h>
 
 typedef struct {
@@ -25,6 +30,7 @@ typedef struct {
     const parl__dtok *tok;
     int at[PARL__DIA_MAX_TOKENS];   /* argument token indices, SKIP ones left out */
     int n;
+    int step;                       /* place in the chain */
     parl_command *c;
     parl_dialect_intent *in;
 } intent_args;
@@ -43,6 +49,14 @@ static const parl__dsense *sense_at(const intent_args *a, int i, parl__wclass cl
 {
     if (K(a, i) != PARL__DTK_WORD) return NULL;
     return parl__dia_word_sense(a->msg + T(a, i)->start, T(a, i)->end - T(a, i)->start, cls);
+}
+
+/* The subcommand of the command's verb that the bare word at I names. */
+static const parl__dsense *subcommand_at(const intent_args *a, int i)
+{
+    if (K(a, i) != PARL__DTK_WORD) return NULL;
+    return parl__dia_subcommand(parl__dia_lookup(a->msg + T(a, i)->start, T(a, i)->end - T(a, i)->start),
+                                a->in->verb);
 }
 
 /* A fenced block's lines: after the opening line (its info string), up to
@@ -113,8 +127,19 @@ static bool intent_fail(intent_args *a, parl_failure f, parl_hint_kind k)
     return false;
 }
 
+/* Arguments a later chain step may leave out: the previous output fills them. */
+static bool takes_last(parl_arg arg)
+{
+    return arg == PARL_ARG_CONTENT || arg == PARL_ARG_QUERY || arg == PARL_ARG_MESSAGE ||
+           arg == PARL_ARG_EXPRESSION || arg == PARL_ARG_PATCH;
+}
+
 static bool missing(intent_args *a, parl_arg arg)
 {
+    if (a->step > 0 && takes_last(arg) && a->in->content.form == PARL_FORM_NONE) {
+        a->in->content_from_last = true;
+        return false;
+    }
     intent_fail(a, PARL_FAIL_MISSING_ARG, PARL_HINT_MISSING_ARG);
     a->c->hint.arg = arg;
     a->c->hint.suggestion = parl_verb_example(a->ctx, a->in->verb, 0);
@@ -135,6 +160,19 @@ static bool unknown_modifier(intent_args *a, int i, parl__wclass cls)
     a->c->hint.got.off = t->start;
     a->c->hint.got.len = t->end - t->start;
     return true;
+}
+
+/* A word where only the names of NAMES[1..COUNT) may stand (a format
+ * after `as`): the error lists them all. */
+static void unknown_choice(intent_args *a, int i, const parl__str *names, int count)
+{
+    if (a->c->hint.failure) return;
+    intent_fail(a, PARL_FAIL_UNKNOWN_MODIFIER, PARL_HINT_UNKNOWN_MODIFIER);
+    parl_hint *h = &a->c->hint;
+    h->all_opts = true;
+    h->got.off = T(a, i)->start;
+    h->got.len = T(a, i)->end - T(a, i)->start;
+    for (int k = 1; k < count && h->nopts < PARL_MAX_OPTIONS; k++) h->opts[h->nopts++] = PARL__S(names[k]);
 }
 
 static void ambiguous(intent_args *a, parl_op x, parl_op y)
@@ -220,71 +258,109 @@ static bool label_like(const intent_args *a, int i)
     return k == PARL__DTK_WORD || k == PARL__DTK_STRING || k == PARL__DTK_MINUSWORD;
 }
 
+/* The patch of `/recall patch LABEL DIFF` must be a unified diff: one in
+ * """...""" or a fence is checked now, a reference when it is resolved. */
+static void check_patch(intent_args *a)
+{
+    parl_text t = a->in->content;
+    if (t.form == PARL_FORM_REF) return;
+    parl_patch_report rep;
+    if ((t.form == PARL_FORM_TRIPLE || t.form == PARL_FORM_FENCED) &&
+        parl_patch_check(a->msg + t.span.off, t.span.len, &rep) == PARL_PATCH_OK)
+        return;
+    intent_fail(a, PARL_FAIL_MALFORMED, PARL_HINT_MALFORMED);
+    a->c->hint.detail = PARL_DETAIL_BAD_PATCH;
+    a->c->hint.got = t.span;
+    if ((t.form != PARL_FORM_TRIPLE && t.form != PARL_FORM_FENCED) || rep.status == PARL_PATCH_E_EMPTY) return;
+    /* Name the patch line at fault. */
+    size_t p = t.span.off, end = t.span.off + t.span.len;
+    for (size_t line = 1; line < rep.line && p < end; p++)
+        line += a->msg[p] == '\n';
+    size_t q = p;
+    while (q < end && a->msg[q] != '\n') q++;
+    if (q == p) return;
+    a->c->hint.got.off = p;
+    a->c->hint.got.len = q - p;
+}
+
+/* insert [LABEL] CONTENT from argument I on (a leading `+` is skipped). */
+static void recall_insert(intent_args *a, int i)
+{
+    parl_dialect_intent *in = a->in;
+    int n = a->n;
+    in->op = PARL_OP_INSERT;
+    if (K(a, i) == PARL__DTK_PLUS) i++;
+    if (i >= n) { missing(a, PARL_ARG_CONTENT); return; }
+    if (n - i == 2 && K(a, i) == PARL__DTK_WORD && (is_content(K(a, i + 1)) || is_ref(K(a, i + 1)))) {
+        in->label = text_at(a, i);
+        in->content = text_at(a, i + 1);
+    } else in->content = span_of(a, i, n);
+}
+
+/* append LABEL [+] CONTENT from argument I on. */
+static void recall_append(intent_args *a, int i)
+{
+    parl_dialect_intent *in = a->in;
+    int n = a->n, plus = find_kind(a, i, PARL__DTK_PLUS);
+    in->op = PARL_OP_APPEND;
+    if (plus == i || i >= n) { missing(a, PARL_ARG_LABEL); return; }
+    int label_end = plus > i ? plus : i + 1;
+    in->label = span_of(a, i, label_end);
+    int from = plus > i ? plus + 1 : i + 1;
+    if (from >= n) { missing(a, PARL_ARG_CONTENT); return; }
+    in->content = span_of(a, from, n);
+}
+
+/* An operation named by a subcommand word or implied by the alias, with
+ * its arguments from I on. */
+static void recall_op(intent_args *a, parl_op op, int i)
+{
+    parl_dialect_intent *in = a->in;
+    int n = a->n;
+    in->op = op;
+    switch (op) {
+    case PARL_OP_INSERT: recall_insert(a, i); return;
+    case PARL_OP_APPEND: recall_append(a, i); return;
+    case PARL_OP_SEARCH:
+        if (i >= n) { missing(a, PARL_ARG_QUERY); return; }
+        in->content = span_of(a, i, n);
+        return;
+    case PARL_OP_PATCH:
+        if (i >= n) { missing(a, PARL_ARG_LABEL); return; }
+        in->label = text_at(a, i);
+        if (i + 1 >= n) { missing(a, PARL_ARG_PATCH); return; }
+        in->content = span_of(a, i + 1, n);
+        check_patch(a);
+        return;
+    default:   /* read, delete: a label */
+        if (i >= n) { missing(a, PARL_ARG_LABEL); return; }
+        in->label = span_of(a, i, n);
+        in->label_known = op == PARL_OP_READ && block_listed(a, in->label);
+        return;
+    }
+}
+
 static void recall(intent_args *a)
 {
     parl_dialect_intent *in = a->in;
-    parl_op implied = a->c->match.op;
     int n = a->n;
-    const parl__dsense *sub = sense_at(a, 0, PARL__WC_SUBCOMMAND);
-    if (sub && sub->value == in->verb && sub->op == PARL_OP_PATCH) {
-        in->op = PARL_OP_PATCH;
-        if (n < 2) { missing(a, PARL_ARG_LABEL); return; }
-        in->label = text_at(a, 1);
-        if (n < 3) { missing(a, PARL_ARG_PATCH); return; }
-        in->content = span_of(a, 2, n);
-        return;
-    }
+    const parl__dsense *sub = subcommand_at(a, 0);
+    if (sub) { recall_op(a, (parl_op)sub->op, 1); return; }
+    if (a->c->match.op != PARL_OP_NONE) { recall_op(a, a->c->match.op, 0); return; }
+    /* No operation word: the shape decides. */
     int plus = find_kind(a, 0, PARL__DTK_PLUS);
-    if (plus >= 0) {
-        if (plus + 1 >= n) { in->op = plus ? PARL_OP_APPEND : PARL_OP_INSERT; missing(a, PARL_ARG_CONTENT); return; }
-        if (plus == 0) {
-            in->op = PARL_OP_INSERT;
-            if (n - 1 == 2 && label_like(a, 1) && K(a, 1) == PARL__DTK_WORD && (is_content(K(a, 2)) || is_ref(K(a, 2)))) {
-                in->label = text_at(a, 1);
-                in->content = text_at(a, 2);
-            } else in->content = span_of(a, 1, n);
-        } else {
-            in->op = PARL_OP_APPEND;
-            in->label = span_of(a, 0, plus);
-            in->content = span_of(a, plus + 1, n);
-        }
-        return;
-    }
-    if (implied == PARL_OP_DELETE || (n == 1 && K(a, 0) == PARL__DTK_MINUSWORD)) {
-        in->op = PARL_OP_DELETE;
-        if (n == 0) { missing(a, PARL_ARG_LABEL); return; }
-        in->label = span_of(a, 0, n);
-        return;
-    }
-    if (implied == PARL_OP_INSERT) {
-        in->op = PARL_OP_INSERT;
-        if (n == 0) { missing(a, PARL_ARG_CONTENT); return; }
-        if (n == 2 && K(a, 0) == PARL__DTK_WORD && (is_content(K(a, 1)) || is_ref(K(a, 1)))) {
-            in->label = text_at(a, 0);
-            in->content = text_at(a, 1);
-        } else in->content = span_of(a, 0, n);
-        return;
-    }
+    if (plus == 0) { recall_insert(a, 0); return; }
+    if (plus > 0) { recall_append(a, 0); return; }
+    if (n == 1 && K(a, 0) == PARL__DTK_MINUSWORD) { recall_op(a, PARL_OP_DELETE, 0); return; }
     if (n == 0) { in->op = PARL_OP_SEARCH; missing(a, PARL_ARG_QUERY); return; }
-    if (n == 1 && label_like(a, 0)) {
-        parl_text label = text_at(a, 0);
-        if (block_listed(a, label)) {
-            in->op = PARL_OP_READ;
-            in->label = label;
-            in->label_known = true;
-            return;
-        }
-    }
+    if (n == 1 && label_like(a, 0) && block_listed(a, text_at(a, 0))) { recall_op(a, PARL_OP_READ, 0); return; }
     if (n == 2 && K(a, 0) == PARL__DTK_WORD && is_content(K(a, 1))) {
         /* `/recall notes "text"`: add the text to notes, or search for both? */
-        in->op = PARL_OP_APPEND;
-        in->label = text_at(a, 0);
-        in->content = text_at(a, 1);
+        recall_append(a, 0);
         ambiguous(a, PARL_OP_APPEND, PARL_OP_SEARCH);
         return;
     }
-    in->op = PARL_OP_SEARCH;
-    in->content = span_of(a, 0, n);
+    recall_op(a, PARL_OP_SEARCH, 0);
 }
 
 static void intent_context(intent_args *a)
@@ -292,8 +368,8 @@ static void intent_context(intent_args *a)
     parl_dialect_intent *in = a->in;
     int i = 0, n = a->n;
     parl_op op = a->c->match.op;
-    const parl__dsense *sub = sense_at(a, 0, PARL__WC_SUBCOMMAND);
-    if (sub && sub->value == in->verb && n > 1) { op = (parl_op)sub->op; i = 1; }
+    const parl__dsense *sub = subcommand_at(a, 0);
+    if (sub && n > 1) { op = (parl_op)sub->op; i = 1; }
     int plus = find_kind(a, i, PARL__DTK_PLUS);
     if (plus >= 0 && (op == PARL_OP_NONE || op == PARL_OP_APPEND)) {
         in->op = PARL_OP_APPEND;
@@ -442,10 +518,10 @@ static void fetch(intent_args *a)
             if (k == PARL__DTK_REF) check_ref(a, i, false);
         } else if (sense_at(a, i, PARL__WC_FETCH_AS) && i + 1 < a->n) {
             if ((s = sense_at(a, i + 1, PARL__WC_FORMAT))) in->format = (parl_format)s->value;
-            else unknown_modifier(a, i + 1, PARL__WC_FORMAT);
+            else unknown_choice(a, i + 1, parl__dia_format_names, PARL_FORMAT_COUNT);
             i++;
         } else if ((s = sense_at(a, i, PARL__WC_FORMAT))) in->format = (parl_format)s->value;
-        else if (k == PARL__DTK_WORD) unknown_modifier(a, i, PARL__WC_FORMAT);
+        else unknown_choice(a, i, parl__dia_format_names, PARL_FORMAT_COUNT);
     }
     if (in->url.form == PARL_FORM_NONE && !in->cont) missing(a, PARL_ARG_URL);
 }
@@ -465,8 +541,8 @@ static void data(intent_args *a)
 {
     parl_dialect_intent *in = a->in;
     int i = 0, n = a->n;
-    const parl__dsense *sub = sense_at(a, 0, PARL__WC_SUBCOMMAND);
-    if (sub && sub->value == in->verb) { in->op = (parl_op)sub->op; i = 1; }
+    const parl__dsense *sub = subcommand_at(a, 0);
+    if (sub) { in->op = (parl_op)sub->op; i = 1; }
     if (in->op == PARL_OP_NONE) in->op = n == 0 ? PARL_OP_LIST : n == 1 ? PARL_OP_READ : PARL_OP_SEARCH;
     if (in->op == PARL_OP_LIST) return;
     if (i >= n) { missing(a, PARL_ARG_SOURCE); return; }
@@ -516,9 +592,10 @@ static void custom(intent_args *a)
 }
 
 void parl__dia_intent(const parl_dialect_ctx *ctx, const char *msg, const parl__dtok *tok,
-                      const parl__dia_cmd *pc, parl_command *c)
+                      const parl__dia_cmd *pc, int step, parl_command *c)
 {
     intent_args a;
+    a.step = step;
     a.ctx = ctx;
     a.msg = msg;
     a.tok = tok;

@@ -69,6 +69,26 @@ typedef struct parl_span {
 
 #define PARL_MAX_PARTS 16
 
+/* Why a request that names numbers was refused (mode none): a number read
+ * in part would be a wrong answer given with confidence. */
+typedef enum parl_refusal {
+    PARL_REFUSE_NONE = 0,
+    PARL_REFUSE_NUMBER,      /* number words that make no number: "3.5", "five point five",
+                                "twelve hundred thousand million", "nineteen eighty-four" */
+    PARL_REFUSE_TOO_LARGE,   /* a number above PARL_NUMBER_MAX */
+    PARL_REFUSE_TOO_MANY     /* a list of more than PARL_MAX_PARTS parts */
+} parl_refusal;
+
+/* Where a scoped request looks: "the first sentence of paragraph 4"
+ * (unit paragraph, count 4), "in the abstract" (section abstract), "of the
+ * last paragraph" (count 1, from_end). */
+typedef struct parl_region {
+    parl_unit unit;          /* paragraph, sentence or line; NONE for a section */
+    parl_section section;    /* the section; NONE for a unit */
+    int64_t count;           /* 1-based position of the unit */
+    bool from_end;           /* counted from the end */
+} parl_region;
+
 typedef struct parl_intent {
     parl_mode mode;          /* PARL_MODE_NONE when nothing matched */
     parl_unit unit;          /* PARL_UNIT_NONE when absent */
@@ -81,9 +101,13 @@ typedef struct parl_intent {
     bool count_only;         /* "how many times does X appear" */
     bool has_search;
     parl_span search;        /* cleaned search text, a span of the request */
-    int nparts;              /* compound: "first and third sentences" */
-    int64_t parts[PARL_MAX_PARTS];
     int rule;                /* index of the grammar pattern that matched, -1 if none */
+    parl_mode inner;         /* scoped: what is asked inside the scope (first_n, nth, stats...) */
+    parl_region scope;       /* scoped: where */
+    parl_refusal refusal;    /* mode none: why the request was refused, if it was */
+    parl_span refused;       /* the number phrase at fault, a span of the request */
+    int nparts;              /* compound: "first and third sentences" */
+    int64_t parts[PARL_MAX_PARTS];   /* the first nparts are set; the rest are not */
 } parl_intent;
 
 /* Fills *out. Returns out->mode. Never fails; any length, any bytes. */
@@ -106,10 +130,13 @@ PARL_API int parl_parse_number(const char *text, size_t len, int64_t *value, boo
 PARL_API const char *parl_mode_name(parl_mode m);
 PARL_API const char *parl_unit_name(parl_unit u);
 PARL_API const char *parl_section_name(parl_section s);
+/* "number", "too_large", "too_many_parts" ("none" for NONE). */
+PARL_API const char *parl_refusal_name(parl_refusal r);
 /* Reverse lookups for tools; return -1 when unknown. */
 PARL_API int parl_mode_from_name(const char *name);
 PARL_API int parl_unit_from_name(const char *name);
 PARL_API int parl_section_from_name(const char *name);
+PARL_API int parl_refusal_from_name(const char *name);
 
 /* ------------------------------------------------------------------ sentences and profiles
  * (issue 3)
@@ -286,7 +313,8 @@ PARL_API size_t parl_char_count(const char *text, size_t len);
  * goes to the caller's buffer and the quoted parts of the document come back
  * as spans (for highlighting).
  *
- * Searches are case-insensitive (ASCII) and match whole words: "data" does
+ * Searches fold case (Unicode simple case folding: "École" finds "école")
+ * and match whole words: "data" does
  * not count "database" unless PARL_ANSWER_SUBSTRING is given; a single
  * search that finds no whole word falls back to part of a word and says so.
  * White space in the search text matches any run of white space. */
@@ -299,6 +327,7 @@ typedef struct parl_quote {
 #define PARL_ANSWER_SUBSTRING 1u   /* searches also match inside words */
 #define PARL_ANSWER_FULL_CHARS 5000  /* "full" quotes at most this many characters */
 #define PARL_ANSWER_CONTEXT 50       /* search context, bytes each side, within the line */
+#define PARL_ANSWER_MAX_MATCHES 50   /* "every mention" lists this many, then says how many more */
 
 typedef struct parl_answer_info {
     size_t len;        /* answer bytes written (the buffer also gets a NUL if it has room) */
@@ -516,6 +545,7 @@ PARL_API parl_patch_status parl_diff(const char *old_text, size_t old_len,
 #define PARL_MAX_ACTIONS      8  /* actions kept per message */
 #define PARL_MAX_CHAIN        4  /* commands per `a -> b -> c` chain */
 #define PARL_MAX_TAGS         4  /* `?word` tags per command */
+#define PARL_MAX_OPTIONS      8  /* options a hint lists */
 
 /* Verb matching tiers, tried in this order. */
 typedef enum {
@@ -563,7 +593,9 @@ typedef struct parl_dialect_config {
 PARL_API void parl_config_init(parl_dialect_config *cfg);
 /* Adds a verb; returns its id (>= PARL_VERB_COUNT) or an error. */
 PARL_API int parl_config_add_verb(parl_dialect_config *cfg, const char *name, size_t len);
-/* Adds an alias of any verb; the word is stored lower-cased. 0 or an error. */
+/* Adds an alias of any verb; the word is stored lower-cased. 0 or an error.
+ * A word that already is an alias of VERB with the same operation (or OP
+ * is PARL_OP_NONE) is accepted and changes nothing. */
 PARL_API int parl_config_add_alias(parl_dialect_config *cfg, int verb, const char *word, size_t len,
                           parl_op op);
 /* Copies TEXT into a field of a configured verb (a member of parl_cfg_verb
@@ -671,6 +703,8 @@ typedef struct parl_dialect_intent {
     bool cont;              /* fetch: continue the last fetch */
     bool always;            /* authority: remember the decision */
     bool label_known;       /* recall read: the host lists the block */
+    bool content_from_last; /* a later chain step without content: it takes
+                               the previous step's output */
 } parl_dialect_intent;
 
 /* ---- failures and hints */
@@ -688,7 +722,8 @@ typedef enum {
 
 typedef enum {
     PARL_DETAIL_NONE, PARL_DETAIL_UNTERMINATED, PARL_DETAIL_DANGLING_ARROW, PARL_DETAIL_SYNTAX,
-    PARL_DETAIL_TOO_LONG, PARL_DETAIL_CHAIN_TOO_LONG
+    PARL_DETAIL_TOO_LONG, PARL_DETAIL_CHAIN_TOO_LONG, PARL_DETAIL_BAD_PATCH,
+    PARL_DETAIL_COUNT
 } parl_detail;
 
 typedef struct parl_hint {
@@ -697,8 +732,9 @@ typedef struct parl_hint {
     parl_span got;          /* the offending word (unknown verb, modifier...) */
     parl_arg arg;           /* missing argument */
     int nopts;              /* options / similar words / candidates */
-    const char *opts[PARL_MAX_CANDIDATES];  /* static or config strings */
+    const char *opts[PARL_MAX_OPTIONS];  /* static or config strings */
     bool verb_opts;         /* the options are verbs (shown with the sigil) */
+    bool all_opts;          /* the options are every accepted word, not similar ones */
     const char *suggestion; /* an example command */
     parl_detail detail;     /* malformed: why */
 } parl_hint;
@@ -732,25 +768,60 @@ typedef struct parl_action {
     bool has_do;
     bool reconsidered;
     parl_span reconsideration;  /* the phrase that took it back */
+    int window_words;       /* words of prose seen after it, at most the
+                               confirmation window (parl_confirmation_window) */
+    bool streamed;          /* parl_stream_finish: it already ran early */
     parl_verdict verdict;
     int ncmds;              /* commands of the chain; cmds[1..] are the `then` */
     parl_command cmds[PARL_MAX_CHAIN];
 } parl_action;
 
+/* The actions of a message, a page of PARL_MAX_ACTIONS at a time: actions
+ * [first, first + nactions) of the total found. */
 typedef struct parl_dialect_result {
     int nactions;
-    bool truncated;         /* more than PARL_MAX_ACTIONS actions */
+    int first;              /* index of actions[0] among all the message's actions */
+    int total;              /* actions in the whole message */
+    bool truncated;         /* more actions follow this page (total > first + nactions) */
     parl_action actions[PARL_MAX_ACTIONS];
 } parl_dialect_result;
 
 /* Finds the actions of a message and decides which would run (no parsing:
- * ncmds is 0). Returns nactions. Any bytes, any length. */
+ * ncmds is 0). Returns nactions. Any bytes, any length.
+ *
+ * An action runs when it is trailing (it starts a line and only other
+ * actions follow) or marked `/do`, and no reconsideration phrase starts
+ * within the confirmation window: the first parl_confirmation_window()
+ * words of prose after it (grammar/verbs.yaml). */
 PARL_API int parl_detect(const parl_dialect_ctx *ctx, const char *msg, size_t len,
                 parl_dialect_result *out);
+/* The same for the page of actions from index FIRST on (decisions are the
+ * same as on any other page: they look at the whole message). */
+PARL_API int parl_detect_page(const parl_dialect_ctx *ctx, const char *msg, size_t len, int first,
+                     parl_dialect_result *out);
 /* parl_detect, then parses every action's chain into intents. Actions whose
  * commands fail get PARL_SKIP_FAILED when they would otherwise run. */
 PARL_API int parl_dialect_parse(const parl_dialect_ctx *ctx, const char *msg, size_t len,
                        parl_dialect_result *out);
+PARL_API int parl_dialect_parse_page(const parl_dialect_ctx *ctx, const char *msg, size_t len,
+                            int first, parl_dialect_result *out);
+/* Words of prose after an action within which a reconsideration phrase
+ * takes it back (grammar/verbs.yaml `confirmation_window`). */
+PARL_API int parl_confirmation_window(void);
+
+/* A reference inside content: `@last`, `@last.output`, `@thread`,
+ * `@parent` (grammar/verbs.yaml `references`, `reference_fields`) or
+ * `@[uri]`. Mentions (@alice, @discord) are not references. */
+typedef struct parl_ref {
+    parl_span span;         /* the reference as written */
+    parl_reference ref;     /* PARL_REF_NONE for @[uri] */
+    parl_ref_field field;   /* PARL_FIELD_NONE when it names none */
+    parl_span uri;          /* @[uri]: the text inside the brackets */
+} parl_ref;
+/* The first reference in TEXT[from..len) that starts a word: 1 and *OUT,
+ * or 0. A reference with more than one field, or an unknown field, is
+ * none (the parser reports those). */
+PARL_API int parl_ref_next(const char *text, size_t len, size_t from, parl_ref *out);
 
 /* The text of a content span with quoting removed (escapes of "..." and the
  * `> ` prefixes of quoted lines). Writes at most CAP-1 bytes and a NUL;
@@ -764,6 +835,253 @@ PARL_API size_t parl_hint_message(const parl_dialect_ctx *ctx, const char *msg, 
  * replaced; 0 and "" when the verb has no template. */
 PARL_API size_t parl_custom_apply(const parl_dialect_ctx *ctx, const char *msg, const parl_command *c,
                          char *buf, size_t cap);
+
+/* ---- /calc: arithmetic expressions.
+ *
+ * + - * / % ^ (and the other symbols of grammar/calc.yaml), parentheses,
+ * unary minus and plus, decimals. Whole numbers stay exact while they fit
+ * in 64 bits and become doubles beyond; a result that is not a finite
+ * number is an error, never a value: division (or %) by zero, overflow
+ * past the largest double, a power with no real value ((-8) ^ 0.5). % is
+ * the remainder of truncated division (-7 % 3 is -1), as in C. Nothing is
+ * allocated; the parser (Lemon, generated into gen/) runs on the stack,
+ * and nothing needs <math.h> or -lm: the remainder is exact, other powers
+ * are worked out in long double (within an ulp of libm's pow here). */
+typedef enum {
+    PARL_CALC_OK,
+    PARL_CALC_E_EMPTY,      /* no expression */
+    PARL_CALC_E_CHAR,       /* a character that is no part of an expression */
+    PARL_CALC_E_SYNTAX,     /* a token where it cannot stand */
+    PARL_CALC_E_END,        /* the expression ends too early ("2 +", "(1") */
+    PARL_CALC_E_DIV_ZERO,   /* division or remainder by zero, 0 ^ negative */
+    PARL_CALC_E_OVERFLOW,   /* beyond the largest double */
+    PARL_CALC_E_DOMAIN,     /* no real result ((-8) ^ 0.5) */
+    PARL_CALC_E_DEPTH       /* nested deeper than grammar/calc.yaml allows */
+} parl_calc_status;
+
+typedef struct parl_calc_result {
+    parl_calc_status status;
+    bool is_int;            /* a whole number, exact in i */
+    int64_t i;
+    double d;               /* the value (equal to i when is_int) */
+    parl_span at;           /* OK: the expression; an error: the token or
+                               operator at fault (length 0: the end) */
+} parl_calc_result;
+
+/* Evaluates EXPR[0..LEN). Returns out->status. Any bytes, any length. */
+PARL_API parl_calc_status parl_calc(const char *expr, size_t len, parl_calc_result *out);
+
+/* ---- policy: does a command run, wait for a human, or not run at all?
+ *
+ * The tables are grammar/verbs.yaml's `roles:` (the authority each role
+ * holds) and `policy:` (what a writer lacking a verb's authority gets,
+ * what each marker asks for). A command runs when the writer's role holds
+ * its verb's authority (parl_verb_authority) and its marker asks for no
+ * approval; a `?` marker queues it; a role lacking the authority gets it
+ * queued for approval or refused, as `policy.lacking` says. Markers never
+ * add authority: an agent's `/send ... .` still waits, and no agent ever
+ * approves, denies or halts (the generator refuses a spec that would let
+ * it). Nothing is allocated; the decision says why. */
+typedef enum { PARL_DECIDE_RUN, PARL_DECIDE_QUEUE, PARL_DECIDE_REFUSE } parl_decision_kind;
+
+typedef enum {
+    PARL_WHY_ALLOWED,        /* run: the role holds the verb's authority */
+    PARL_WHY_ASKED,          /* queue: the writer marked it `?` */
+    PARL_WHY_NEEDS_APPROVAL, /* queue: the role lacks the authority, a human may grant it */
+    PARL_WHY_NOT_PERMITTED,  /* refuse: the role lacks the authority, and it is never queued */
+    PARL_WHY_UNPARSED,       /* refuse: the command did not parse (see its hint) */
+    PARL_WHY_COUNT
+} parl_policy_reason;
+
+typedef struct parl_decision {
+    parl_decision_kind kind;
+    parl_policy_reason reason;
+    int verb;                /* the command's verb, -1 when it has none */
+    parl_role role;          /* who wrote the message */
+    parl_authority needs;    /* the verb's authority */
+    parl_authority holds;    /* the role's */
+    bool urgent;             /* a marker asked for priority */
+} parl_decision;
+
+/* Decides command C (from parl_dialect_parse) written by ROLE, with its
+ * marker (C->marker). Returns out->kind. An unknown role is refused. */
+PARL_API parl_decision_kind parl_policy_decide(const parl_dialect_ctx *ctx, const parl_command *c,
+                                               parl_role role, parl_decision *out);
+/* The sentence saying why (grammar/verbs.yaml policy.messages), snprintf-style. */
+PARL_API size_t parl_decision_message(const parl_dialect_ctx *ctx, const parl_decision *d, char *buf,
+                                      size_t cap);
+PARL_API const char *parl_role_name(parl_role r);                 /* "" when out of range */
+PARL_API int parl_role_from_name(const char *name, size_t len);   /* -1 when unknown */
+/* May C run before its message has ended? Only read-only verbs and
+ * operations listed in policy.streaming_safe (never a configured verb). */
+PARL_API bool parl_stream_safe(const parl_dialect_ctx *ctx, const parl_command *c);
+
+/* ---- streaming detection: actions that may run before the message ends.
+ *
+ * Feed the message as it arrives, in chunks of any size. An action may
+ * run early only when it is marked `/do`, every command of its chain is
+ * streaming-safe (parl_stream_safe: read-only verbs and operations, from
+ * grammar/verbs.yaml) and the policy runs it for the writer's role, its
+ * line is complete (and nothing can continue it), and the confirmation
+ * window (parl_confirmation_window() words of prose on complete lines)
+ * has followed it without a reconsideration phrase. Whole-message
+ * detection then runs it too: it can only be taken back within that
+ * window. Everything else runs after the end, from parl_stream_finish.
+ *
+ * The state lives in the caller's memory: parl_stream_size(MAX) bytes
+ * (aligned as malloc aligns) hold it and a copy of up to MAX bytes of the
+ * message. Nothing is allocated. */
+typedef struct parl_stream parl_stream;
+
+PARL_API size_t parl_stream_size(size_t max_len);
+/* Starts a stream in MEM[0..SIZE) (SIZE from parl_stream_size); CTX must
+ * stay valid while it is used. NULL when SIZE is too small or MEM is
+ * misaligned. */
+PARL_API parl_stream *parl_stream_init(void *mem, size_t size, const parl_dialect_ctx *ctx, parl_role role);
+/* Appends CHUNK. Returns how many actions became ready to run (take them
+ * with parl_stream_next), or -1 when the message outgrew the capacity:
+ * then nothing more runs early and parl_stream_finish sees only the part
+ * that fit (parl_stream_overflowed). */
+PARL_API int parl_stream_feed(parl_stream *s, const char *chunk, size_t n);
+/* The next action ready to run, once each: 1 and *OUT (spans into
+ * parl_stream_text), or 0. */
+PARL_API int parl_stream_next(parl_stream *s, parl_action *out);
+/* The end of the message: whole-message detection and parsing of page
+ * FIRST (as parl_dialect_parse_page); actions that already ran have
+ * `streamed` set. Returns out->nactions. */
+PARL_API int parl_stream_finish(parl_stream *s, int first, parl_dialect_result *out);
+PARL_API const char *parl_stream_text(const parl_stream *s, size_t *len);
+PARL_API bool parl_stream_overflowed(const parl_stream *s);
+
+/* ------------------------------------------------------------------ bindings
+ * (issue 17) Every result as JSON, for hosts that call the library through
+ * a foreign-function layer (TypeScript over WebAssembly, Rust, Python): no
+ * struct layout, enum number or pointer array crosses that boundary, only
+ * byte strings, sizes and opaque caller-owned blocks. The CLI prints exactly
+ * these strings.
+ *
+ * The *_json functions write at most CAP-1 bytes and a NUL to OUT and return
+ * the JSON's full length (like snprintf): when the return value is >= CAP,
+ * call again with a buffer of return value + 1 bytes. OUT may be NULL with
+ * CAP 0. Strings in the JSON are valid UTF-8: an invalid byte of the input
+ * becomes U+FFFD. Names, never enum numbers, tell modes, units, verbs... */
+
+/* Offsets ("start", "end" of sentences, paragraphs and quotes) count UTF-8
+ * bytes unless a flag asks for code points (Python's str) or UTF-16 code
+ * units (JavaScript's String); "charStart"/"charEnd" are always code points. */
+#define PARL_JSON_CHARS        0x100u
+#define PARL_JSON_UTF16        0x200u
+#define PARL_JSON_NO_SENTENCES 0x400u   /* profile: leave out "sentences" */
+
+/* Converting offsets: a cursor moving forward through a text, counting what
+ * it passes in each unit. Start it at { 0, 0, 0 }. */
+typedef struct parl_offsets {
+    size_t byte, chars, utf16;
+} parl_offsets;
+/* Moves C forward to byte offset OFF (>= C->byte). WIN holds the text from
+ * byte offset BASE on (the whole text: BASE 0), at least up to OFF. */
+PARL_API void parl_offsets_advance(parl_offsets *c, const char *win, size_t base, size_t off);
+/* OFF (a byte offset of TEXT) in the unit FLAGS name (PARL_JSON_CHARS,
+ * PARL_JSON_UTF16, or bytes). */
+PARL_API size_t parl_offset_convert(const char *text, size_t off, unsigned flags);
+
+/* S[0..N) as a quoted, escaped JSON string. */
+PARL_API size_t parl_json_string(const char *s, size_t n, char *out, size_t cap);
+
+/* Sizes of the states a caller allocates (layouts differ between targets). */
+PARL_API size_t parl_intent_size(void);
+PARL_API size_t parl_splitter_size(void);
+PARL_API size_t parl_heading_iter_size(void);
+PARL_API size_t parl_patch_iter_size(void);
+PARL_API size_t parl_dialect_result_size(void);
+PARL_API size_t parl_dialect_config_size(void);
+
+/* ---- requests: {"mode":"last_n","unit":"sentence","count":2} (`parlance infer`) */
+PARL_API size_t parl_intent_json(const parl_intent *in, const char *req, char *out, size_t cap);
+PARL_API size_t parl_infer_json(const char *text, size_t len, char *out, size_t cap);
+
+/* ---- sentences: {"index":1,"start":0,"end":12,"charStart":0,"charEnd":12,
+ * "line":1,"endLine":1,"paragraph":1,"kind":"text","text":"..."}, as a line
+ * of `parlance split --jsonl`. parl_sentence_json writes one (S is the
+ * INDEX-th sentence, 1-based, of a text whose bytes from BASE on are in WIN;
+ * C converts its offsets and is moved to its start, so sentences must come
+ * in order); parl_split_json an array of all the sentences of TEXT. */
+PARL_API size_t parl_sentence_json(const char *win, size_t base, const parl_sentence *s, size_t index,
+                                   parl_offsets *c, unsigned flags, char *out, size_t cap);
+PARL_API size_t parl_split_json(const char *text, size_t len, unsigned flags, char *out, size_t cap);
+
+/* ---- documents: a text analysed once (parl_analyze) for profiles and
+ * answers. parl_doc_init lays the profile and its paragraph and sentence
+ * arrays out in one caller-owned block of parl_doc_size(TEXT) bytes (any
+ * alignment); TEXT must outlive it. Programs with arrays of their own fill
+ * the struct themselves. */
+typedef struct parl_doc {
+    const char *text;
+    size_t len;
+    parl_profile p;
+    const parl_paragraph *paras;   /* p.paragraphs_stored entries */
+    const parl_sentence *sents;    /* p.sentences_stored entries (NULL: none) */
+} parl_doc;
+PARL_API size_t parl_doc_size(const char *text, size_t len);
+/* NULL when SIZE is too small. ANALYZED_AT as for parl_analyze(). */
+PARL_API parl_doc *parl_doc_init(void *mem, size_t size, const char *text, size_t len,
+                                 const char *analyzed_at);
+/* The profile as `parlance profile` prints it (PARL_JSON_NO_SENTENCES: as
+ * `parlance profile --no-sentences`, the document store's form). */
+PARL_API size_t parl_analyze_json(const parl_doc *d, unsigned flags, char *out, size_t cap);
+/* {"intent":{...},"answer":"...","spans":[{"start":..,"end":..,"line":..}]}
+ * (`parlance ask --json`). FLAGS: PARL_ANSWER_SUBSTRING and the offsets. */
+PARL_API size_t parl_answer_json(const parl_doc *d, const char *req, size_t req_len, unsigned flags,
+                                 char *out, size_t cap);
+
+/* ---- the agent guidance of grammar/guidance.yaml (`parlance describe
+ * --json`): an ElizaOS-style action's name, description, similes and
+ * examples (answered on the embedded sample document, in WORK of
+ * parl_describe_work_size() bytes), the system prompt and the retrieval
+ * instructions. Returns 0 when WORK is too small. */
+PARL_API size_t parl_describe_work_size(void);
+PARL_API size_t parl_describe_json(void *work, size_t work_size, char *out, size_t cap);
+
+/* ---- the action dialect: `parlance verb WORD` and `parlance dialect`.
+ * CFG may be NULL (compiled verbs only). parl_dialect_json parses every
+ * action of MSG, a page at a time into WORK (parl_dialect_result_size()
+ * bytes, suitably aligned), and writes {"execute":[...],"skipped":[...]}
+ * with the policy's decision on each command for an agent writer;
+ * parl_dialect_actions_json does the same with a context of the caller's
+ * (memory block labels, a semantic matcher) for any ROLE. */
+PARL_API size_t parl_verb_json(const parl_dialect_config *cfg, const char *word, size_t len, char *out,
+                               size_t cap);
+PARL_API size_t parl_dialect_json(const parl_dialect_config *cfg, const char *msg, size_t len,
+                                  parl_dialect_result *work, char *out, size_t cap);
+PARL_API size_t parl_dialect_actions_json(const parl_dialect_ctx *ctx, parl_role role, const char *msg,
+                                          size_t len, parl_dialect_result *work, char *out, size_t cap);
+/* The intent of command C ({"type":"recall","op":"search",...}) and a
+ * policy decision ({"decision":"queue","reason":"needs_approval",
+ * "message":"..."}), as parl_dialect_json shows them. */
+PARL_API size_t parl_command_intent_json(const parl_dialect_ctx *ctx, const char *msg, const parl_command *c,
+                                         char *out, size_t cap);
+PARL_API size_t parl_decision_json(const parl_dialect_ctx *ctx, const parl_decision *d, char *out, size_t cap);
+/* The hint of a failed command as JSON (what `parlance failures` stores). */
+PARL_API size_t parl_hint_json(const parl_dialect_ctx *ctx, const char *msg, const parl_command *c,
+                               char *out, size_t cap);
+/* Sets a field of configured verb VERB by its YAML name: "maps_to",
+ * "template", "description", "example", "target_type", "target_id",
+ * "strictness" (a strictness name), "requires_permission" ("true"/"false").
+ * 0, or PARL_CFG_INVALID / PARL_CFG_TOO_LONG. */
+PARL_API int parl_config_set_field(parl_dialect_config *cfg, int verb, const char *field,
+                                   const char *text, size_t len);
+/* Reads a host's verbs and aliases: the JSON form of a --config file,
+ * {"verbs": {"recall": {"extra_aliases": [...]}, "notify": {"maps_to": ...}}}
+ * (see runtime/config_json.c). CFG is initialised first and left empty on
+ * an error. 0, or -1 with a message ("config: byte 42: ...") in ERR. */
+PARL_API int parl_config_from_json(parl_dialect_config *cfg, const char *json, size_t len, char *err,
+                                   size_t errcap);
+/* Names of the verb tiers, failures, verdicts and decisions, as in the JSON. */
+PARL_API const char *parl_tier_name(parl_tier t);
+PARL_API const char *parl_failure_name(parl_failure f);
+PARL_API const char *parl_verdict_name(parl_verdict v);
+PARL_API const char *parl_decision_name(parl_decision_kind k);
+PARL_API const char *parl_policy_reason_name(parl_policy_reason r);
 
 #ifdef __cplusplus
 }

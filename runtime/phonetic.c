@@ -3,7 +3,7 @@
  * Levenshtein distance, American Soundex and (original) Metaphone. All work
  * on ASCII letters, fold case, and use small fixed stack buffers: inputs
  * are verbs, so anything longer than PARL_VERB_MAX_LEN is cut or refused. */
-#include "dialect_internal.h"
+#include "verb_match.h"
 #include <string.h>
 
 static unsigned char upper(unsigned char c)

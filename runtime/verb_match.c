@@ -11,7 +11,7 @@
  *   semantic                  the host's callback, off by default
  * A miss lists up to PARL_MAX_CANDIDATES "did you mean" verbs. Nothing is
  * allocated: candidate words live in small stack buffers. */
-#include "dialect_internal.h"
+#include "verb_match.h"
 #include <string.h>
 
 /* Room for a rewritten word: rules may add a few letters. */
@@ -25,20 +25,6 @@ static inline bool bytes_eq(const char *a, const char *b, size_t n)
     for (size_t i = 0; i < n; i++)
         if (a[i] != b[i]) return false;
     return true;
-}
-
-const parl__dsense *parl__dia_sense(int w, parl__wclass cls)
-{
-    if (w < 0) return NULL;
-    const parl__dword *wd = &parl__dia_words[w];
-    for (int i = 0; i < wd->nsenses; i++)
-        if (parl__dia_senses[wd->first + i].cls == cls) return &parl__dia_senses[wd->first + i];
-    return NULL;
-}
-
-const parl__dsense *parl__dia_word_sense(const char *text, size_t n, parl__wclass cls)
-{
-    return parl__dia_sense(parl__dia_lookup(text, n), cls);
 }
 
 /* Does TEXT (any case, any run of blanks between words) spell the stored

@@ -2,7 +2,7 @@
 /* verb_table.c: the verb table the matcher sees: the compiled verbs of
  * grammar/verbs.yaml, with a caller's parl_dialect_config layered on top
  * (extra aliases, new verbs). Also the names of the generated enums. */
-#include "dialect_internal.h"
+#include "verb_match.h"
 
 /* ------------------------------------------------------------ config */
 
@@ -78,20 +78,17 @@ int parl_config_add_alias(parl_dialect_config *cfg, int verb, const char *word, 
     parl_dialect_ctx ctx = { .config = cfg };
     size_t wl = 0;
     while (w[wl]) wl++;
-    if (parl_verb_lookup(&ctx, w, wl, NULL) >= 0) return PARL_CFG_EXISTS;
+    parl_op have = PARL_OP_NONE;
+    int existing = parl_verb_lookup(&ctx, w, wl, &have);
+    /* Naming an alias the verb already has (with its operation) changes nothing. */
+    if (existing == verb && (op == PARL_OP_NONE || op == have)) return 0;
+    if (existing >= 0) return PARL_CFG_EXISTS;
     if (cfg->naliases == PARL_CFG_MAX_ALIASES) return PARL_CFG_FULL;
     parl_cfg_alias *a = &cfg->aliases[cfg->naliases++];
     for (size_t i = 0; i <= wl; i++) a->word[i] = w[i];
     a->verb = verb;
     a->op = op;
     return 0;
-}
-
-const parl_cfg_verb *parl__dia_cfg_verb(const parl_dialect_ctx *ctx, int verb)
-{
-    if (!ctx || !ctx->config || verb < PARL_VERB_COUNT) return NULL;
-    int i = verb - PARL_VERB_COUNT;
-    return i < ctx->config->nverbs ? &ctx->config->verbs[i] : NULL;
 }
 
 /* ------------------------------------------------------------ access */

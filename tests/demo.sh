@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # make demo: a few requests, from words to structured intents, and a look at
-# a sample document's sentences and profile.
+# a sample document's sentences and profile; then an agent's replies acted out.
 cd "$(dirname "$0")/.." || exit 1
 p=build/parlance
 run() { printf '\n$ parlance %s\n' "$*"; $p "$@"; }
@@ -29,3 +29,29 @@ for q in "how long is this document?" "give me the last two sentences" "read me 
     run ask "$paper" "$q"
 done
 run ask --json "$paper" "the 7th sentence"
+
+# An agent conversation acted out: memory, a search, a calculation, a send
+# that waits for a human, a chain, and what the agent may not do.
+echo; echo "== an agent's replies, acted out (parlance act; steps left out below)"
+db=$(mktemp -d)/demo.db
+act() {
+    printf '\n--- %s writes:\n%s\n' "$1" "$2" | sed 's/^/    /'
+    printf '%s\n' "$2" | $p act --db "$db" --as "$1" --agent entropy | sed 's/"steps":\[.*\],"output"/"output"/'
+}
+$p add --db "$db" -q "$paper"
+act agent 'Noted, I will remember that.
+/remember project "deadline moved to friday"
+/recall append project "demo on thursday"'
+act agent 'Let me check.
+/recall read project
+/search tables
+/calc 17 * 23 + 4'
+act agent "I'll tell the team.
+/search deadline -> /send @discord @team @last.output"
+printf '\n$ parlance queue list\n'; $p queue list --db "$db"
+printf '\n$ parlance queue approve 1 --by alice\n'; $p queue approve 1 --db "$db" --by alice | sed 's/"steps":\[.*\],"output"/"output"/'
+printf '\n$ parlance outbox\n'; $p outbox --db "$db"
+act agent '/ok 1 looks fine to me'
+act agent '/do /recall delete project
+Actually, scratch that, I still need it.'
+rm -rf "$(dirname "$db")"

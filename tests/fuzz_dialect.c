@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* fuzz_dialect: libFuzzer over the action dialect (runtime + gen only):
  * detection, the token lexer, the Lemon command grammar, intents, hint
- * sentences and content copies, and the verb matcher, with and without a
- * run-time config. Checks that every span stays inside the input. */
+ * sentences and content copies, the verb matcher, with and without a
+ * run-time config, the policy, references, and streaming. Checks that
+ * every span stays inside the input and that nothing streamed early is
+ * an action the whole message would not run. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,8 +51,49 @@ static void run(const parl_dialect_ctx *ctx, const char *msg, size_t n)
             parl_hint_message(ctx, msg, c, buf, sizeof buf);
             parl_custom_apply(ctx, msg, c, buf, sizeof buf);
             if (strlen(buf) >= sizeof buf) abort();
+            for (int role = 0; role < PARL_ROLE_COUNT; role++) {
+                parl_decision d;
+                parl_decision_kind k = parl_policy_decide(ctx, c, (parl_role)role, &d);
+                if (k != d.kind || (k == PARL_DECIDE_RUN && c->hint.failure)) abort();
+                parl_decision_message(ctx, &d, buf, sizeof buf);
+            }
         }
     }
+    parl_ref ref;
+    for (size_t pos = 0; parl_ref_next(msg, n, pos, &ref); pos = ref.span.off + ref.span.len) {
+        check_span(ref.span, n);
+        check_span(ref.uri, n);
+        if (!ref.span.len) abort();
+    }
+}
+
+/* Streams MSG in chunks of STEP bytes: whatever runs early, the whole
+ * message runs too. */
+static void stream(const char *msg, size_t n, size_t step)
+{
+    static _Alignas(max_align_t) unsigned char mem[sizeof(parl_dialect_result) * 4 + 70000];
+    static parl_dialect_result r;
+    static size_t early[64];
+    parl_stream *s = parl_stream_init(mem, sizeof mem, NULL, PARL_ROLE_AGENT);
+    if (!s) abort();
+    int nearly = 0;
+    for (size_t i = 0; i < n; i += step) {
+        parl_stream_feed(s, msg + i, n - i < step ? n - i : step);
+        parl_action a;
+        while (parl_stream_next(s, &a))
+            if (nearly < 64) early[nearly++] = a.cmd_off;
+    }
+    int seen = 0;
+    for (int first = 0, more = 1; more; first += PARL_MAX_ACTIONS) {
+        parl_stream_finish(s, first, &r);
+        more = r.truncated;
+        for (int i = 0; i < r.nactions; i++) {
+            if (!r.actions[i].streamed) continue;
+            if (r.actions[i].verdict != PARL_RUN) abort();
+            seen++;
+        }
+    }
+    if (!parl_stream_overflowed(s) && seen != nearly) abort();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -71,6 +114,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     run(NULL, msg, size);
     run(&plain, msg, size);
     run(&with_cfg, msg, size);
+    stream(msg, size, size ? 1 + data[0] % 17 : 1);
     parl_verb_match m;
     size_t w = size < 40 ? size : 40;
     parl_match_verb(&with_cfg, msg, w, &m);

@@ -82,6 +82,43 @@ case_ answer-nouns "^[^ ]*answers\\.yaml:[0-9]+:[0-9]+: no nouns for the unit 'w
 case_ phrase-too-long '^[^ ]*sections\.yaml:[0-9]+:[0-9]+: a phrase of 33 words: at most 32' \
     "sed -i \"s/\\\"related work\\\",/\\\"$(printf 'w%d ' $(seq 33) | sed 's/ $//')\\\", \\\"related work\\\",/\" sections.yaml"
 case_ missing-file '^[^ ]*sections\.yaml:1:1: cannot open' "rm sections.yaml"
+# Issue 18's constructs: scopes, {end}, inner, the number words.
+case_ scope-without-inner '^[^ ]*modes\.yaml:[0-9]+:[0-9]+: a pattern with \{scope\} needs its rule to set .inner:.' \
+    "sed -i 's/^rules:/rules:\n  - mode: nth\n    match: [\"{ordinal} {unit} within {scope}\"]/' modes.yaml"
+case_ inner-without-scope '^[^ ]*modes\.yaml:[0-9]+:[0-9]+: a rule that sets .inner:. needs \{scope\} in every pattern' \
+    "sed -i 's/^rules:/rules:\n  - mode: scoped\n    set: {inner: nth}\n    match: [\"{ordinal} {unit} within\"]/' modes.yaml"
+case_ inner-unknown '^[^ ]*modes\.yaml:[0-9]+:[0-9]+: inner: expected a mode other than the rule.s own' \
+    "sed -i 's/set: {inner: first_n, count: 1}/set: {inner: firstn, count: 1}/' modes.yaml"
+case_ scope-with-text '^[^ ]*modes\.yaml:[0-9]+:[0-9]+: a scope is made of words, classes and' \
+    "sed -i 's/^scopes:/scopes:\n  - \"about {text}\"/' modes.yaml"
+case_ scope-set-key "^[^ ]*modes\.yaml:[0-9]+:[0-9]+: unknown key 'start' in a scope's set" \
+    "sed -i 's/set: {count: 1, from_end: true}/set: {count: 1, start: 2}/' modes.yaml"
+case_ end-in-gate '^[^ ]*modes\.yaml:[0-9]+:[0-9]+: \{end\} and \{scope\} belong in rules' \
+    "sed -i 's/^gate:/gate:\n  - \"to {end}\"/' modes.yaml"
+case_ unit-twice-unlike '^[^ ]*modes\.yaml:[0-9]+:[0-9]+: slot \{unit\} appears twice in one pattern \(twice only when restricted alike\)' \
+    "sed -i 's/{unit:sentence} {number} (to|through|thru|till|until|-) {unit:sentence} {end}/{unit:sentence} {number} to {unit} {end}/' modes.yaml"
+case_ quantity-plural-zero '^[^ ]*numbers\.yaml:[0-9]+:[0-9]+: a plural quantity word must be at least 1' \
+    "sed -i 's/^  dozens: 12/  dozens: 0/' numbers.yaml"
+# The Unicode data file missing, or malformed: refused with its path (and line:col).
+rm -rf "$tmp/out" "$tmp/uni"; cp -r gen "$tmp/out"; mkdir -p "$tmp/uni"
+build/parlgen --grammar grammar --out "$tmp/out" --runtime runtime --tools tools --unicode "$tmp/none" >"$tmp/log" 2>&1
+if [ $? -ne 0 ] && grep -q 'CaseFolding\.txt: cannot read the Unicode case folding data' "$tmp/log" && diff -r gen "$tmp/out" >/dev/null; then
+    pass=$((pass+1)); echo "ok casefolding-missing"; else fail=$((fail+1)); echo "FAIL casefolding-missing"; fi
+printf '# CaseFolding-0.txt\n0041; C; 0061; # A\n0042; X; 0062; # B\n' > "$tmp/uni/CaseFolding.txt"
+build/parlgen --grammar grammar --out "$tmp/out" --runtime runtime --tools tools --unicode "$tmp/uni" >"$tmp/log" 2>&1
+if [ $? -ne 0 ] && grep -Eq 'CaseFolding\.txt:3:[0-9]+: expected' "$tmp/log" && diff -r gen "$tmp/out" >/dev/null; then
+    pass=$((pass+1)); echo "ok casefolding-malformed"; else fail=$((fail+1)); echo "FAIL casefolding-malformed"; cat "$tmp/log"; fi
+# /calc's operator table.
+case_ calc-symbol-twice "^[^ ]*calc\.yaml:[0-9]+:[0-9]+: '\\*' already writes the infix operator 'mul'" \
+    "sed -i 's/symbols: \[\"\\/\", \"÷\"\]/symbols: [\"\\/\", \"*\"]/' calc.yaml"
+case_ calc-prefix-level "^[^ ]*calc\.yaml:[0-9]+:[0-9]+: prefix 'neg' shares level 2 with infix 'mul'" \
+    "sed -i 's/arity: prefix, level: 3 }/arity: prefix, level: 2 }/' calc.yaml"
+case_ calc-unknown-op "^[^ ]*calc\.yaml:[0-9]+:[0-9]+: unknown operation 'root'" \
+    "sed -i 's/{ op: mod,/{ op: root,/' calc.yaml"
+case_ calc-letter-symbol "^[^ ]*calc\.yaml:[0-9]+:[0-9]+: a symbol is 1 to 8 bytes of punctuation" \
+    "sed -i 's/symbols: \[\"%\"\]/symbols: [\"mod\"]/' calc.yaml"
+case_ calc-grouping "^[^ ]*calc\.yaml:[0-9]+:[0-9]+: 'mul' and 'mod' share level 2 but group differently" \
+    "sed -i 's/{ op: mod, symbols: \[\"%\"\], arity: infix, level: 2, assoc: left }/{ op: mod, symbols: [\"%\"], arity: infix, level: 2, assoc: right }/' calc.yaml"
 # Every spec refuses keys it does not know, at the top level too.
 case_ units-top-key "^[^ ]*units\\.yaml:[0-9]+:1: unknown key 'unitz' \\(known: units\\)" \
     "printf 'unitz:\\n  foo: {words: [foo]}\\n' >> units.yaml"

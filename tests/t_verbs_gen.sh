@@ -46,6 +46,17 @@ reject "unknown argument" "s/requires: \[target\]/requires: [targett]/" "unknown
 reject "scope word twice" "s/constellation: \[constellation\]/constellation: [constellation, memory]/" \
        "'memory' is already listed here"
 reject "malformed YAML" "s/^verbs:/verbs: [/" "verbs.yaml:"
+# Policy: an agent must never decide on its own requests.
+reject "decides, but queued" "s/^    supervisor: refuse /    supervisor: queue /" \
+       "'approve' decides on requests: its authority must be one a writer without it is refused"
+reject "decides, with no authority" "0,/    authority: supervisor\n    decides: true/{s/^    authority: supervisor$/    authority: none/}" \
+       "decides on requests"
+reject "role authority" "s/^  agent: none /  agent: nobody /" "expected an authority level: none approval supervisor"
+reject "lacking incomplete" "/^    approval: queue /d" "'lacking' must say what happens without 'approval'"
+reject "marker effect" "s/^    ask: queue /    ask: later /" "expected a marker's effect: none queue urgent"
+reject "marker without effect" "/^    urgent: urgent /d" "the markers' effects must include 'urgent'"
+reject "streaming op" "s/^    recall: \[read, search\]/    recall: [read, serch]/" "expected an operation"
+reject "policy placeholder" "s/^    allowed: \"\/{verb} runs/    allowed: \"\/{verbb} runs/" "unknown placeholder"
 
 # Reproducible: two runs, the same bytes (lemon's banner names its input
 # path, which the driver controls; it is left out of the comparison).
@@ -54,7 +65,7 @@ for d in r1 r2; do
     $G --grammar grammar --out "$tmp/$d" --runtime runtime --tools tools --no-check >/dev/null 2>&1
     ok $? 0 "generate $d"
 done
-for f in parl_dialect.h dialect_tables.c dialect_lex.re dialect_lex.c dialect_grammar.y dialect_grammar.h; do
+for f in parl_dialect.h dialect_tables.c dialect_lex.re dialect_lex.c dialect_grammar.y dialect_grammar.h policy_tables.c; do
     cmp -s "$tmp/r1/$f" "$tmp/r2/$f"; ok $? 0 "$f is reproducible"
     cmp -s "$tmp/r1/$f" "gen/$f"; ok $? 0 "gen/$f is up to date"
 done

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include "parlance.h"
 #include "testlib.h"
+#include "casefold.h"
 
 static const char doc[] =
     "# Notes\n\nAlpha beta gamma. Delta data epsilon.\r\nZeta database eta.\n\n"
@@ -80,7 +81,10 @@ static void hostile(void)
         "how does it end", "the full document", "every mention of a", "find b",
         "how many times does c appear", "list the sections", "the methods section",
         "what's the conclusion", "first and third sentences", "lines 0 and 99", "hello",
-        "sentence 1000000000", "line 0", "last 1000000000 lines",
+        "sentence 1000000000", "line 0", "last 1000000000 lines", "lines 9 to 2",
+        "the first sentence of paragraph 2", "the last line of the results section",
+        "how many words in paragraph 1", "the 2nd word of the last line", "line 3.5",
+        "every mention of data from line 2", "the third word of sentence 1",
     };
     an a;
     char text[4096], out[64];
@@ -106,9 +110,62 @@ static void hostile(void)
     }
 }
 
+/* The generated folding table against Unicode's own file: every simple
+ * folding (C and S) it lists, and nothing else folds. */
+static void casefold(void)
+{
+    FILE *f = fopen("/usr/share/unicode/CaseFolding.txt", "r");
+    if (!f) {
+        printf("test_answer: skipping the case folding check: /usr/share/unicode/CaseFolding.txt "
+               "is missing (make deps installs unicode-data)\n");
+        return;
+    }
+    static unsigned char listed[0x110000];
+    char line[512];
+    long folds = 0, bad = 0;
+    while (fgets(line, sizeof line, f)) {
+        unsigned from, to;
+        char status;
+        if (line[0] == '#' || sscanf(line, "%x; %c; %x;", &from, &status, &to) != 3) continue;
+        if (status != 'C' && status != 'S') continue;
+        listed[from] = 1;
+        folds++;
+        if (parl__casefold(from) != to && bad++ < 5) CHECK(0, "U+%04X folds to U+%04X, not U+%04X", from, parl__casefold(from), to);
+    }
+    fclose(f);
+    for (unsigned cp = 0; cp < 0x110000; cp++)
+        if (!listed[cp] && parl__casefold(cp) != cp && bad++ < 10) CHECK(0, "U+%04X folds but is not listed", cp);
+    CHECK(bad == 0 && folds > 1000, "%ld of %ld foldings wrong", bad, folds);
+}
+
+/* "every mention" lists PARL_ANSWER_MAX_MATCHES and says how to ask for the rest. */
+static void many_mentions(void)
+{
+    static char text[20000];
+    size_t n = 0;
+    for (int i = 0; i < 300; i++) n += (size_t)snprintf(text + n, sizeof text - n, "the Data point %d\n", i);
+    an a;
+    static parl_paragraph pa[8];
+    static parl_sentence se[400];
+    parl_analyze(text, n, NULL, &a.p, pa, 8, se, 400);
+    char out[20000];
+    parl_intent in;
+    const char *q = "every mention of DATA";
+    parl_infer(q, strlen(q), &in);
+    parl_answer_info info;
+    parl_answer(text, n, &a.p, pa, se, &in, q, strlen(q), 0, out, sizeof out, NULL, 0, &info);
+    size_t rows = 0;
+    for (const char *p = out; (p = strstr(p, ". Line ")); p++) rows++;
+    CHECK_EQ_INT(info.matches, 300);
+    CHECK_EQ_INT(rows, PARL_ANSWER_MAX_MATCHES);
+    CHECK(strstr(out, "[250 more. Ask for \"every mention of DATA from line 51\"") != NULL, "%s", strrchr(out, '['));
+}
+
 int main(void)
 {
     sizes();
     hostile();
+    casefold();
+    many_mentions();
     return TEST_SUMMARY("test_answer");
 }

@@ -337,7 +337,13 @@ static void test_fetch_web_calc_data(void)
     in = &cmd1("/fetch @[https://x.y/z]", PARL_VERB_FETCH)->intent;
     CHECK(in->url.form == PARL_FORM_REF && !strcmp(txt(&in->url), "@[https://x.y/z]"), "uri reference");
     const parl_command *c = fails("/fetch example.com as mardown", PARL_FAIL_UNKNOWN_MODIFIER);
-    CHECK(c->hint.nopts == 1 && !strcmp(c->hint.opts[0], "markdown"), "similar format");
+    CHECK(c->hint.all_opts && c->hint.nopts == PARL_FORMAT_COUNT - 1 && !strcmp(c->hint.opts[0], "markdown"),
+          "every format listed");
+    CHECK_EQ_STR(sentence(c), "/fetch doesn't know 'mardown' - it takes markdown, html, text or raw");
+    c = fails("/fetch https://x.org as pdf", PARL_FAIL_UNKNOWN_MODIFIER);
+    CHECK_EQ_STR(sentence(c), "/fetch doesn't know 'pdf' - it takes markdown, html, text or raw");
+    c = fails("/fetch https://x.org please", PARL_FAIL_UNKNOWN_MODIFIER);
+    CHECK(c->hint.got.len == 6, "a stray word is not dropped");
     c = fails("/fetch", PARL_FAIL_MISSING_ARG);
     CHECK_EQ_INT(c->hint.arg, PARL_ARG_URL);
 

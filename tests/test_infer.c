@@ -78,6 +78,15 @@ static void test_long_requests(void)
     for (size_t i = 0; i + 6 < n; i += 6) memcpy(q + i, "three ", 6);
     parl_infer(q, n, &in);
     CHECK(in.mode == PARL_MODE_NONE, "a flood of numbers is no request");
+    /* A run of words of no value ("a half a half ..."), longer than the
+     * tokens the reader keeps behind: refused, nothing read out of bounds. */
+    size_t k = 0;
+    for (int i = 0; i < 60; i++) k += (size_t)sprintf(q + k, "a half ");
+    k += (size_t)sprintf(q + k, "line 5");
+    parl_infer(q, k, &in);
+    CHECK(in.mode == PARL_MODE_NONE && in.refusal == PARL_REFUSE_NUMBER, "a half a half ... is refused");
+    parl_infer("half a line 5", 13, &in);
+    CHECK(in.mode == PARL_MODE_LINE && in.start == 5, "half a: plain words");
     free(q);
 }
 

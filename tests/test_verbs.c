@@ -279,7 +279,12 @@ static void test_config(void)
     CHECK(m.verb == notify && m.tier == PARL_TIER_TYPO, "notfy");
     m = match(&ctx, "heads up");
     CHECK(m.verb == notify && m.tier == PARL_TIER_EXACT, "heads up");
-    CHECK(match(NULL, "memorize").verb < 0, "config words stay out of the compiled table");
+    CHECK_EQ_INT(parl_config_add_alias(&cfg, PARL_VERB_RECALL, "memorize", 8, PARL_OP_NONE), 0);
+    CHECK_EQ_INT(parl_config_add_alias(&cfg, PARL_VERB_RECALL, "memorize", 8, PARL_OP_DELETE), PARL_CFG_EXISTS);
+    CHECK_EQ_INT(parl_config_add_alias(&cfg, PARL_VERB_RECALL, "stash", 5, PARL_OP_INSERT), 0);
+    m = match(&ctx, "stash");
+    CHECK(m.verb == PARL_VERB_RECALL && m.op == PARL_OP_INSERT, "stash");
+    CHECK(match(NULL, "stash").verb < 0, "config words stay out of the compiled table");
     parl_op op;
     CHECK_EQ_INT(parl_verb_lookup(&ctx, "HEADS UP", 8, &op), notify);
     /* Capacity. */

@@ -8,7 +8,8 @@
  *
  * Sections of tests.yaml:
  *   infer:   - {q: "last two sentences", mode: last_n, count: 2, unit: sentence}
- *            every key absent from a case must be absent from the intent
+ *            every key absent from a case must be absent from the intent;
+ *            scope: {unit: paragraph, count: 4}, refused: number, phrase: "3.5"
  *   numbers: - {q: "twenty-one", value: 21}        (value: null = not a number)
  *   gate:    - {q: "show me the doc", gate: true} */
 #ifndef _GNU_SOURCE
@@ -28,12 +29,34 @@ static int64_t to_int(const ynode *n, int *ok)
     return v;
 }
 
-/* Builds the expected intent from a case; 0 (reported) on a bad case. */
-static int expected_intent(const ynode *c, parl_intent *in, const char **search)
+/* The scope of a case: {unit: paragraph, count: 4} or {section: methods},
+ * with from_end: true. */
+static int expected_scope(const ynode *v, parl_region *s)
+{
+    if (v->kind != Y_MAP) return 0;
+    int ok = 1;
+    for (size_t i = 0; i < v->n && ok; i++) {
+        const char *k = ymap_key(v, i)->text, *t = ymap_val(v, i)->text;
+        int id;
+        if (!strcmp(k, "unit")) { id = parl_unit_from_name(t); ok = id > 0; s->unit = (parl_unit)id; }
+        else if (!strcmp(k, "section")) { id = parl_section_from_name(t); ok = id > 0; s->section = (parl_section)id; }
+        else if (!strcmp(k, "count")) s->count = to_int(ymap_val(v, i), &ok);
+        else if (!strcmp(k, "from_end")) { ok = !strcmp(t, "true"); s->from_end = 1; }
+        else ok = 0;
+    }
+    return ok;
+}
+
+/* Builds the expected intent from a case; 0 (reported) on a bad case. Its
+ * search text and refused phrase are written to TEXT (CAP bytes), which
+ * its spans point into. */
+static int expected_intent(const ynode *c, parl_intent *in, char *text, size_t cap)
 {
     static const char *const keys[] = { "q", "mode", "unit", "count", "start", "end", "search",
-                                        "section", "count_only", "parts", "note" };
+                                        "section", "count_only", "parts", "note", "inner", "scope",
+                                        "refused", "phrase" };
     memset(in, 0, sizeof *in);
+    size_t used = 0;
     for (size_t i = 0; i < c->n; i++) {
         const ynode *k = ymap_key(c, i), *v = ymap_val(c, i);
         size_t j = 0;
@@ -41,6 +64,7 @@ static int expected_intent(const ynode *c, parl_intent *in, const char **search)
         if (j == sizeof keys / sizeof keys[0]) return !yerr(k, "unknown key '%s' in a test case", k->text);
         int ok = 1, id;
         const char *t = v->kind == Y_SCALAR ? v->text : "";
+        parl_span *span = j == 6 ? &in->search : j == 14 ? &in->refused : NULL;
         switch (j) {
         case 1: id = parl_mode_from_name(t); ok = id >= 0; in->mode = (parl_mode)id; break;
         case 2: id = parl_unit_from_name(t); ok = id > 0; in->unit = (parl_unit)id; break;
@@ -51,27 +75,48 @@ static int expected_intent(const ynode *c, parl_intent *in, const char **search)
             if (yis_null(v)) in->end_open = 1;
             else in->end = to_int(v, &ok);
             break;
-        case 6: *search = t; in->has_search = 1; break;
+        case 6: in->has_search = 1; break;
         case 7: id = parl_section_from_name(t); ok = id > 0; in->section = (parl_section)id; break;
         case 8: ok = !strcmp(t, "true"); in->count_only = 1; break;
         case 9:
             ok = v->kind == Y_SEQ && v->n <= PARL_MAX_PARTS;
             for (size_t p = 0; ok && p < v->n; p++) in->parts[in->nparts++] = to_int(v->items[p], &ok);
             break;
+        case 11: id = parl_mode_from_name(t); ok = id > 0; in->inner = (parl_mode)id; break;
+        case 12: ok = expected_scope(v, &in->scope); break;
+        case 13: id = parl_refusal_from_name(t); ok = id > 0; in->refusal = (parl_refusal)id; break;
+        }
+        if (span) {
+            size_t n = strlen(t);
+            ok = used + n < cap;
+            if (ok) {
+                memcpy(text + used, t, n);
+                *span = (parl_span){ used, n };
+                used += n;
+            }
         }
         if (!ok) return !yerr(v, "bad value for '%s'", k->text);
     }
     return 1;
 }
 
-static char *render(const parl_intent *in, const char *search, size_t n)
+typedef struct rendering {
+    const parl_intent *in;
+    const char *req;
+} rendering;
+
+static size_t render_write(const void *arg, char *out, size_t cap)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    intent_json(f, in, search, n);
-    fclose(f);
-    return buf;
+    const rendering *r = arg;
+    return parl_intent_json(r->in, r->req, out, cap);
+}
+
+/* The intent's JSON; its search text is a span of REQ. */
+static char *render(const parl_intent *in, const char *req)
+{
+    rendering r = { in, req };
+    size_t len;
+    return json_alloc(render_write, &r, &len);
 }
 
 static void check_infer(const ynode *list)
@@ -80,11 +125,11 @@ static void check_infer(const ynode *list)
         const ynode *c = list->items[i], *q = ymap_get(c, "q");
         if (c->kind != Y_MAP || !yis_scalar(q)) { fail += yerr(c, "a case needs q:"); continue; }
         parl_intent want, got;
-        const char *search = "";
-        if (!expected_intent(c, &want, &search)) { fail++; continue; }
+        char text[4096];
+        if (!expected_intent(c, &want, text, sizeof text)) { fail++; continue; }
         parl_infer(q->text, strlen(q->text), &got);
-        char *w = render(&want, search, strlen(search));
-        char *g = render(&got, q->text + got.search.off, got.search.len);
+        char *w = render(&want, text);
+        char *g = render(&got, q->text);
         if (strcmp(w, g)) {
             fail += yerr(c, "\"%s\": the grammar gives %s, the test expects %s", q->text, g, w);
         } else {

@@ -41,35 +41,32 @@ typedef struct cli_command {
 int cmd_infer(int argc, char **argv);
 int cmd_gate(int argc, char **argv);
 int cmd_patch(int argc, char **argv);
-int cmd_split(int argc, char **argv);     /* and parl_cli_kind_name(), a parl_sentence_kind name */
+int cmd_split(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
 int cmd_ask(int argc, char **argv);
 int cmd_describe(int argc, char **argv);
-const char *parl_cli_kind_name(int kind);
-/* Character offsets of increasing byte offsets, counted incrementally; WIN
- * holds the document from offset BASE on (tools/cli_split.c). */
-typedef struct { size_t byte, chr; } parl_cli_chars;
-size_t parl_cli_char_at(parl_cli_chars *c, const char *win, size_t base, size_t off);
 int cmd_verb(int argc, char **argv);
 int cmd_dialect(int argc, char **argv);
 int cmd_failures(int argc, char **argv);
+int cmd_act(int argc, char **argv);        /* the executor (tools/cli_act.c) */
+int cmd_queue(int argc, char **argv);
+int cmd_outbox(int argc, char **argv);
 int cmd_add(int argc, char **argv);        /* the document store (tools/cli_store.c) */
 int cmd_list(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_rm(int argc, char **argv);
 int cmd_backfill(int argc, char **argv);
 
-/* A document's profile with every paragraph and sentence (tools/cli_profile.c). */
-typedef struct doc_analysis {
-    parl_profile p;
-    parl_paragraph *pa;
-    parl_sentence *se;
-} doc_analysis;
-/* Analyses TEXT into heap arrays sized to fit; 0, or 1 when out of memory. */
-int doc_analyze(const char *text, size_t len, const char *at, doc_analysis *a);
-void doc_analysis_free(doc_analysis *a);
-/* The profile as `parlance profile` prints it. */
-void profile_write(FILE *f, const char *text, const doc_analysis *a);
+/* A document's profile with every paragraph and sentence, in heap arrays
+ * sized to fit (tools/cli_profile.c); 0, or 1 when out of memory. */
+int doc_analyze(const char *text, size_t len, const char *at, parl_doc *d);
+void doc_analysis_free(parl_doc *d);
+/* The answer to Q[0..N) (parsed here) from D, in a heap string of *LEN bytes;
+ * NULL when out of memory. */
+char *doc_answer(const parl_doc *d, const char *q, size_t n, unsigned flags, size_t *len);
+/* The same for an intent of the caller's (its search text a span of Q). */
+char *doc_answer_intent(const parl_doc *d, const parl_intent *in, const char *q, size_t n, unsigned flags,
+                        parl_answer_info *info);
 /* The profile the document store keeps: JSON as `parlance profile
  * --no-sentences` prints it, and the parl_profile it was written from (its
  * spans point into TEXT). 0, or 1 when out of memory. */
@@ -86,8 +83,14 @@ void iso_now(char *buf, size_t n);   /* "2024-05-01T10:30:00.123Z" */
  * a terminal (tools/text_out.c). */
 void text_out(FILE *f, const char *text, size_t n);
 
-/* JSON output helpers (tools/json_out.c). */
+/* JSON output (tools/json_out.c). */
 void json_str(FILE *f, const char *s, size_t n);   /* quoted, escaped; invalid UTF-8 -> U+FFFD */
+/* Prints what WRITE (one of the runtime's parl_*_json writers, through a
+ * closure) produces: a stack buffer first, the heap when it is longer. */
+typedef size_t (*json_writer)(const void *arg, char *out, size_t cap);
+int json_print(FILE *f, json_writer write, const void *arg);
+/* The same into a heap string (*LEN bytes, NUL-terminated); NULL when out of memory. */
+char *json_alloc(json_writer write, const void *arg, size_t *len);
 /* Offset of the first byte of S that is not valid UTF-8 (N: all valid). */
 size_t utf8_valid_prefix(const char *s, size_t n);
 /* Reads a whole stream into a heap buffer; returns NULL and prints why on error. */
@@ -103,20 +106,11 @@ int file_replace(const char *path, const char *data, size_t n);
  * error flag: glibc's memstream then drops output silently, which left
  * truncated profiles. Check ferror() and fclose() before using *BUF. */
 FILE *mem_stream(char **buf, size_t *len);
-/* The JSON object of an intent (tools/intent_json.c). */
-void intent_json(FILE *f, const parl_intent *in, const char *search, size_t search_len);
 
-/* The action dialect (tools/dialect_config.c, tools/dialect_json.c). */
+/* The action dialect (tools/dialect_config.c). */
 /* Loads a --config YAML file (errors as file:line:col); 0 on success. */
 int dialect_config_load(const char *path, parl_dialect_config *cfg);
 /* The same from a loaded YAML tree (CFG initialised by the caller). */
 struct ydoc;
 int dialect_config_apply(const struct ydoc *d, parl_dialect_config *cfg);
-const char *dialect_tier_name(parl_tier t);
-const char *dialect_failure_name(parl_failure f);
-void verb_match_json(FILE *f, const parl_dialect_ctx *ctx, const char *input, size_t n,
-                     const parl_verb_match *m);
-void dialect_json(FILE *f, const parl_dialect_ctx *ctx, const char *msg, const parl_dialect_result *r);
-void hint_json(FILE *f, const parl_dialect_ctx *ctx, const char *msg, const parl_command *c);
-const parl_command *action_failure(const parl_action *a);
 #endif

@@ -13,48 +13,33 @@
 #include "cli.h"
 #include "store.h"
 
-typedef struct doc {
-    const char *text;
-    size_t len;
-    doc_analysis a;
-} doc;
+typedef struct ask_req {
+    const parl_doc *d;
+    const char *q;
+    size_t n;
+    unsigned flags;
+} ask_req;
 
-static int answer(const doc *d, const char *q, size_t n, unsigned flags, int json)
+static size_t ask_write(const void *arg, char *out, size_t cap)
 {
-    parl_intent in;
-    parl_infer(q, n, &in);
-    size_t cap = 4096, qcap = 64;
-    char *out = NULL;
-    parl_quote *qs = NULL;
-    parl_answer_info info;
-    for (;;) {
-        char *o = realloc(out, cap);
-        parl_quote *s = realloc(qs, qcap * sizeof *qs);
-        if (!o || !s) { free(o ? o : out); free(s ? s : qs); fputs("parlance: out of memory\n", stderr); return 1; }
-        out = o;
-        qs = s;
-        if (!parl_answer(d->text, d->len, &d->a.p, d->a.pa, d->a.se, &in, q, n, flags, out, cap, qs,
-                         qcap, &info))
-            break;
-        cap = info.needed;
-        qcap = info.nquotes + 1;
-    }
+    const ask_req *r = arg;
+    return parl_answer_json(r->d, r->q, r->n, r->flags, out, cap);
+}
+
+static int answer(const parl_doc *d, const char *q, size_t n, unsigned flags, int json)
+{
     if (json) {
-        fputs("{\"intent\":", stdout);
-        intent_json(stdout, &in, q + in.search.off, in.search.len);
-        fputs(",\"answer\":", stdout);
-        json_str(stdout, out, info.len);
-        fputs(",\"spans\":[", stdout);
-        for (size_t i = 0; i < info.nquotes; i++)
-            printf("%s{\"start\":%zu,\"end\":%zu,\"line\":%zu}", i ? "," : "", qs[i].start,
-                   qs[i].end, qs[i].line);
-        fputs("]}\n", stdout);
-    } else {
-        text_out(stdout, out, info.len);
+        ask_req r = { d, q, n, flags };
+        int rc = json_print(stdout, ask_write, &r);
         putchar('\n');
+        return rc;
     }
+    size_t len;
+    char *out = doc_answer(d, q, n, flags, &len);
+    if (!out) { fputs("parlance: out of memory\n", stderr); return 1; }
+    text_out(stdout, out, len);
+    putchar('\n');
     free(out);
-    free(qs);
     return 0;
 }
 
@@ -96,13 +81,13 @@ int cmd_ask(int argc, char **argv)
     const char *path = a.pos[0];
     if (a.npos == 1 && !strcmp(path, "-"))
         return cli_usage_error("ask", "%s", "with '-' (the document on stdin) the REQUEST must be given as arguments");
-    doc d = { 0 };
+    parl_doc d = { 0 };
     store_row row = { 0 };
-    char *text = open_doc(dbopt, path, &row, &d.len);
+    size_t len;
+    char *text = open_doc(dbopt, path, &row, &len);
     if (!text) return 1;
-    d.text = text;
     int rc = 0;
-    if (doc_analyze(d.text, d.len, NULL, &d.a)) { fputs("parlance: out of memory\n", stderr); rc = 1; }
+    if (doc_analyze(text, len, NULL, &d)) { fputs("parlance: out of memory\n", stderr); rc = 1; }
     if (!rc && a.npos > 1) {
         size_t n;
         char *q = cli_join(a.pos + 1, a.npos - 1, &n);   /* no quotes needed */
@@ -124,7 +109,7 @@ int cmd_ask(int argc, char **argv)
         }
         free(line);
     }
-    doc_analysis_free(&d.a);
+    doc_analysis_free(&d);
     if (text != row.content) free(text);
     store_row_free(&row);
     return rc;

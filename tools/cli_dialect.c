@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* parlance dialect [FILE|-] [--config FILE] [--blocks a,b,c]: the actions of
- * one agent message: which run (with their intents) and which are skipped. */
+/* parlance dialect [FILE|-] [--as ROLE] [--config FILE] [--blocks a,b,c]:
+ * the actions of one message: which would run (with their intents and the
+ * policy's decision for the writer's role, by default an agent) and which
+ * are skipped, and why. Nothing is run: see `parlance act`. */
 #include <stdlib.h>
 #include "cli.h"
 
@@ -17,14 +19,30 @@ static size_t split_blocks(char *list, const char **blocks, size_t max)
     return n;
 }
 
+typedef struct dialect_req {
+    const parl_dialect_ctx *ctx;
+    parl_role role;
+    const char *msg;
+    size_t len;
+    parl_dialect_result *work;
+} dialect_req;
+
+static size_t dialect_write(const void *arg, char *out, size_t cap)
+{
+    const dialect_req *q = arg;
+    return parl_dialect_actions_json(q->ctx, q->role, q->msg, q->len, q->work, out, cap);
+}
+
 int cmd_dialect(int argc, char **argv)
 {
-    static const cli_opt opts[] = { { "--config", NULL, 1 }, { "--blocks", NULL, 1 }, { 0 } };
+    static const cli_opt opts[] = { { "--config", NULL, 1 }, { "--blocks", NULL, 1 }, { "--as", NULL, 1 }, { 0 } };
     cli_args a;
     if (cli_parse("dialect", opts, argc, argv, &a)) return 2;
     if (a.npos > 1) return cli_usage_error("dialect", "one FILE at a time, not also '%s'", a.pos[1]);
-    const char *path = a.npos ? a.pos[0] : "-", *config = a.val[0];
+    const char *path = a.npos ? a.pos[0] : "-", *config = a.val[0], *as = a.val[2] ? a.val[2] : "agent";
     char *blocks_arg = (char *)a.val[1];   /* argv's own storage, split in place */
+    int role = parl_role_from_name(as, strlen(as));
+    if (role < 0) return cli_usage_error("dialect", "unknown role '%s' (the roles are in grammar/verbs.yaml)", as);
     parl_dialect_config *cfg = NULL;
     if (config) {
         cfg = malloc(sizeof *cfg);
@@ -38,11 +56,11 @@ int cmd_dialect(int argc, char **argv)
     ctx.nblocks = split_blocks(blocks_arg, blocks, 64);
     parl_dialect_result *r = malloc(sizeof *r);
     if (!r) { free(msg); free(cfg); return 1; }
-    parl_dialect_parse(&ctx, msg, len, r);
-    dialect_json(stdout, &ctx, msg, r);
+    dialect_req q = { &ctx, (parl_role)role, msg, len, r };
+    int rc = json_print(stdout, dialect_write, &q);
     putchar('\n');
     free(r);
     free(msg);
     free(cfg);
-    return 0;
+    return rc;
 }

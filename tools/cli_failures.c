@@ -79,14 +79,8 @@ static int log_message(const parl_dialect_ctx *ctx, const opts *o, long long now
     char *msg = read_file(o->npos > 1 ? o->pos[1] : "-", &len);
     if (!msg) return 1;
     sqlite3 *db = db_open(o->db);
-    parl_dialect_result *r = db && !flog_init(db) ? malloc(sizeof *r) : NULL;
-    int n = -1;
-    if (r) {
-        parl_dialect_parse(ctx, msg, len, r);
-        n = flog_record(db, ctx, msg, r, &meta);
-    }
+    int n = db && !flog_init(db) ? flog_record(db, ctx, msg, len, &meta) : -1;
     if (n >= 0) printf("{\"logged\":%d}\n", n);
-    free(r);
     free(msg);
     sqlite3_close(db);
     return n < 0;

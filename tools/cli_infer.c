@@ -2,11 +2,21 @@
 /* parlance infer REQUEST... | infer --batch [FILE|-] ; parlance gate MESSAGE... */
 #include "cli.h"
 
+typedef struct infer_req {
+    const char *q;
+    size_t n;
+} infer_req;
+
+static size_t infer_write(const void *arg, char *out, size_t cap)
+{
+    const infer_req *r = arg;
+    return parl_infer_json(r->q, r->n, out, cap);
+}
+
 static void infer_line(const char *q, size_t n)
 {
-    parl_intent in;
-    parl_infer(q, n, &in);
-    intent_json(stdout, &in, q + in.search.off, in.search.len);
+    infer_req r = { q, n };
+    json_print(stdout, infer_write, &r);
     putchar('\n');
 }
 

@@ -15,13 +15,6 @@
 
 enum { OUT_TEXT, OUT_JSON, OUT_JSONL };
 
-static const char *const kind_names[] = { "text", "heading", "item", "quote", "code" };
-
-const char *parl_cli_kind_name(int k)
-{
-    return (unsigned)k < sizeof kind_names / sizeof kind_names[0] ? kind_names[k] : "text";
-}
-
 /* One sentence on one line: blank runs that contain a line break become a
  * single space, NUL bytes become U+FFFD; other bytes are written as they are. */
 static void put_line(FILE *f, const unsigned char *s, size_t n)
@@ -48,15 +41,21 @@ static void put_line(FILE *f, const unsigned char *s, size_t n)
     putc('\n', f);
 }
 
-size_t parl_cli_char_at(parl_cli_chars *c, const char *win, size_t base, size_t off)
+typedef struct sentence_req {
+    const char *win;
+    size_t base, index;
+    const parl_sentence *s;
+    parl_offsets *cc;
+} sentence_req;
+
+static size_t sentence_write(const void *arg, char *out, size_t cap)
 {
-    c->chr += parl_char_count(win + (c->byte - base), off - c->byte);
-    c->byte = off;
-    return c->chr;
+    const sentence_req *r = arg;
+    return parl_sentence_json(r->win, r->base, r->s, r->index, r->cc, 0, out, cap);
 }
 
 static void put_sentence(int mode, const unsigned char *win, size_t base, const parl_sentence *s,
-                         size_t index, parl_cli_chars *cc)
+                         size_t index, parl_offsets *cc)
 {
     const unsigned char *p = win + (s->off - base);
     if (mode == OUT_TEXT) { put_line(stdout, p, s->len); return; }
@@ -65,15 +64,9 @@ static void put_sentence(int mode, const unsigned char *win, size_t base, const 
         json_str(stdout, (const char *)p, s->len);
         return;
     }
-    const char *w = (const char *)win;
-    size_t c0 = parl_cli_char_at(cc, w, base, s->off);
-    size_t c1 = parl_cli_char_at(cc, w, base, s->off + s->len);
-    printf("{\"index\":%zu,\"start\":%zu,\"end\":%zu,\"charStart\":%zu,\"charEnd\":%zu,"
-           "\"line\":%zu,\"endLine\":%zu,\"paragraph\":%zu,\"kind\":\"%s\",\"text\":",
-           index + 1, s->off, s->off + s->len, c0, c1, s->line, s->end_line, s->para,
-           parl_cli_kind_name(s->kind));
-    json_str(stdout, (const char *)p, s->len);
-    fputs("}\n", stdout);
+    sentence_req r = { (const char *)win, base, index + 1, s, cc };
+    json_print(stdout, sentence_write, &r);
+    putchar('\n');
 }
 
 /* Reads until BUF holds CAP bytes or the input ends. */
@@ -105,7 +98,7 @@ int cmd_split(int argc, char **argv)
     size_t have = fill(in, buf, 0, SPLIT_WINDOW, &eof), index = 0;
     parl_splitter it;
     parl_sentence s;
-    parl_cli_chars cc = { 0, 0 };
+    parl_offsets cc = { 0, 0, 0 };
     parl_split_init(&it, (const char *)buf, have, eof ? 0 : PARL_SPLIT_MORE);
     if (mode == OUT_JSON) putchar('[');
     for (;;) {
@@ -118,7 +111,7 @@ int cmd_split(int argc, char **argv)
             continue;
         }
         if (mode == OUT_JSONL && it.base + keep > cc.byte)   /* count what leaves the window */
-            parl_cli_char_at(&cc, (const char *)buf, it.base, it.base + keep);
+            parl_offsets_advance(&cc, (const char *)buf, it.base, it.base + keep);
         memmove(buf, buf + keep, have - keep);
         have = fill(in, buf, have - keep, SPLIT_WINDOW, &eof);
         parl_split_feed(&it, (const char *)buf, have, !eof);

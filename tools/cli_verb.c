@@ -3,6 +3,17 @@
 #include <stdlib.h>
 #include "cli.h"
 
+typedef struct verb_req {
+    const parl_dialect_config *cfg;
+    const char *word;
+} verb_req;
+
+static size_t verb_write(const void *arg, char *out, size_t cap)
+{
+    const verb_req *r = arg;
+    return parl_verb_json(r->cfg, r->word, strlen(r->word), out, cap);
+}
+
 int cmd_verb(int argc, char **argv)
 {
     static const cli_opt opts[] = { { "--config", NULL, 1 }, { 0 } };
@@ -15,10 +26,8 @@ int cmd_verb(int argc, char **argv)
         cfg = malloc(sizeof *cfg);
         if (!cfg || dialect_config_load(config, cfg)) { free(cfg); return 1; }
     }
-    parl_dialect_ctx ctx = { .config = cfg };
-    parl_verb_match m;
-    parl_match_verb(&ctx, word, strlen(word), &m);
-    verb_match_json(stdout, &ctx, word, strlen(word), &m);
+    verb_req r = { cfg, word };
+    json_print(stdout, verb_write, &r);
     putchar('\n');
     free(cfg);
     return 0;

@@ -232,3 +232,48 @@ int db_migrate(sqlite3 *db, const char *component, const db_migration *m, int n)
     }
     return 0;
 }
+
+sqlite3_stmt *db_prepare(sqlite3 *db, const char *sql)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
+        fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));
+        sqlite3_finalize(st);
+        return NULL;
+    }
+    return st;
+}
+
+int db_step_once(sqlite3 *db, sqlite3_stmt *st)
+{
+    int rc = sqlite3_step(st);
+    if (rc != SQLITE_DONE && rc != SQLITE_ROW && rc != SQLITE_CONSTRAINT)
+        fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));
+    sqlite3_finalize(st);
+    return rc;
+}
+
+long long *db_select_ids(sqlite3 *db, sqlite3_stmt *st, size_t *n)
+{
+    size_t cap = 64;
+    long long *ids = malloc(cap * sizeof *ids);
+    int rc = SQLITE_ROW;
+    for (*n = 0; ids && (rc = sqlite3_step(st)) == SQLITE_ROW;) {
+        if (*n == cap) {
+            long long *g = realloc(ids, (cap *= 2) * sizeof *ids);
+            if (!g) { free(ids); ids = NULL; break; }
+            ids = g;
+        }
+        ids[(*n)++] = sqlite3_column_int64(st, 0);
+    }
+    if (!ids) fputs("parlance: out of memory\n", stderr);
+    else if (rc != SQLITE_DONE) { fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db)); free(ids); ids = NULL; }
+    sqlite3_finalize(st);
+    return ids;
+}
+
+void db_bind_text_or_null(sqlite3_stmt *st, int i, const char *s)
+{
+    if (s) sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+    else sqlite3_bind_null(st, i);
+}

@@ -39,4 +39,15 @@ int db_migrate(sqlite3 *db, const char *component, const db_migration *m, int n)
  * (reported). For readers, which migrate nothing. */
 int db_migrated(sqlite3 *db, const char *component, const db_migration *m, int n);
 
+/* A prepared statement, or NULL after printing the error. */
+sqlite3_stmt *db_prepare(sqlite3 *db, const char *sql);
+/* Steps ST once and finalizes it; the sqlite3_step code (errors other than
+ * a constraint printed). */
+int db_step_once(sqlite3 *db, sqlite3_stmt *st);
+/* Binds S to parameter I, or NULL when S is NULL. */
+void db_bind_text_or_null(sqlite3_stmt *st, int i, const char *s);
+/* The first column of every row ST selects, as a heap array of *N (ST is
+ * finalized); NULL after printing the error. */
+long long *db_select_ids(sqlite3 *db, sqlite3_stmt *st, size_t *n);
+
 #endif

@@ -33,11 +33,18 @@ static int cfg_error(const ynode *at, int rc, const char *word)
     }
 }
 
-static int set_text(const ynode *n, char *field, size_t cap)
+/* Sets FIELD of configured verb VERB from node N (parl_config_set_field
+ * knows the fields by these names). */
+static int set_field(parl_dialect_config *cfg, int verb, const char *field, const ynode *n)
 {
     if (!yis_scalar(n)) return yerr(n, "expected text");
-    if (parl_config_set(field, cap, n->text, strlen(n->text))) return yerr(n, "text too long (at most %zu bytes)", cap - 1);
-    return 0;
+    switch (parl_config_set_field(cfg, verb, field, n->text, strlen(n->text))) {
+    case 0: return 0;
+    case PARL_CFG_TOO_LONG: return yerr(n, "%s: text too long", field);
+    default:
+        if (!strcmp(field, "strictness")) return yerr(n, "unknown strictness '%s'", n->text);
+        return yerr(n, "%s: true or false", field);
+    }
 }
 
 /* Aliases of VERB from LIST. Capacity reached is said once (*FULL), not
@@ -75,32 +82,22 @@ static int new_verb(parl_dialect_config *cfg, const ynode *name, const ynode *e)
     if (!maps) return errors + yerr(name, "new verb '%s' needs maps_to", name->text);
     int id = parl_config_add_verb(cfg, name->text, strlen(name->text));
     if (id < 0) return errors + cfg_error(name, id, name->text);
-    parl_cfg_verb *v = &cfg->verbs[id - PARL_VERB_COUNT];
-    errors += set_text(maps, v->maps_to, sizeof v->maps_to);
+    static const char *const fields[] = { "maps_to", "description", "template",
+                                          "requires_permission", "strictness" };
     const ynode *n;
-    if ((n = ymap_get(e, "description"))) errors += set_text(n, v->description, sizeof v->description);
-    if ((n = ymap_get(e, "template"))) errors += set_text(n, v->template_text, sizeof v->template_text);
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        if ((n = ymap_get(e, fields[i]))) errors += set_field(cfg, id, fields[i], n);
     if ((n = ymap_get(e, "examples"))) {
         if (n->kind != Y_SEQ) errors += yerr(n, "examples: a list of commands");
-        else if (n->n) errors += set_text(n->items[0], v->example, sizeof v->example);
+        else if (n->n) errors += set_field(cfg, id, "example", n->items[0]);
     }
     if ((n = ymap_get(e, "default_target"))) {
         if (n->kind != Y_MAP) errors += yerr(n, "default_target: { type, id }");
         else {
             const ynode *t = ymap_get(n, "type"), *i = ymap_get(n, "id");
-            if (t) errors += set_text(t, v->target_type, sizeof v->target_type);
-            if (i) errors += set_text(i, v->target_id, sizeof v->target_id);
+            if (t) errors += set_field(cfg, id, "target_type", t);
+            if (i) errors += set_field(cfg, id, "target_id", i);
         }
-    }
-    if ((n = ymap_get(e, "requires_permission"))) {
-        if (!yis_scalar(n) || (strcmp(n->text, "true") && strcmp(n->text, "false")))
-            errors += yerr(n, "requires_permission: true or false");
-        else v->requires_permission = !strcmp(n->text, "true");
-    }
-    if ((n = ymap_get(e, "strictness"))) {
-        int s = yis_scalar(n) ? parl_strictness_from_name(n->text, strlen(n->text)) : -1;
-        if (s < 0) errors += yerr(n, "unknown strictness '%s'", yis_scalar(n) ? n->text : "?");
-        else v->strictness = (parl_strictness)s;
     }
     return errors;
 }

@@ -110,8 +110,13 @@ static void bind_opt(sqlite3_stmt *st, int i, const char *s)
     else sqlite3_bind_null(st, i);
 }
 
-int flog_record(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg,
-                const parl_dialect_result *r, const flog_meta *meta)
+size_t flog_hint_write(const void *arg, char *out, size_t cap)
+{
+    const flog_hint *h = arg;
+    return parl_hint_json(h->ctx, h->msg, h->c, out, cap);
+}
+
+int flog_add(sqlite3 *db, const flog_meta *meta, const flog_entry *e)
 {
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db, "INSERT INTO parse_failures (created_at, agent, model, session, raw_input,"
@@ -120,55 +125,63 @@ int flog_record(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg,
         fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));
         return -1;
     }
+    sqlite3_bind_int64(st, 1, meta->at);
+    sqlite3_bind_text(st, 2, meta->agent ? meta->agent : "", -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 3, meta->model ? meta->model : "", -1, SQLITE_TRANSIENT);
+    bind_opt(st, 4, meta->session);
+    sqlite3_bind_text(st, 5, e->raw_input, (int)e->raw_len, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 6, e->type, -1, SQLITE_STATIC);
+    bind_opt(st, 7, e->verb);
+    bind_opt(st, 8, e->attempted);
+    bind_opt(st, 9, e->details);
+    int rc = sqlite3_step(st);
+    if (rc != SQLITE_DONE) fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int flog_action(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg, const parl_action *a,
+                const flog_meta *meta)
+{
     int logged = 0;
-    if (db_exec(db, "BEGIN IMMEDIATE")) { sqlite3_finalize(st); return -1; }
-    for (int i = 0; i < r->nactions; i++) {
-        const parl_action *a = &r->actions[i];
-        if (a->verdict != PARL_SKIP_FAILED) continue;
-        for (int k = 0; k < a->ncmds; k++) {
-            const parl_command *c = &a->cmds[k];
-            if (!c->hint.failure) continue;
-            char word[256], *details = NULL;
-            size_t dlen = 0;
-            attempted(msg, c, word, sizeof word);
-            FILE *mf = open_memstream(&details, &dlen);
-            if (mf) { hint_json(mf, ctx, msg, c); fclose(mf); }
-            sqlite3_reset(st);
-            sqlite3_bind_int64(st, 1, meta->at);
-            sqlite3_bind_text(st, 2, meta->agent ? meta->agent : "", -1, SQLITE_TRANSIENT);
-            sqlite3_bind_text(st, 3, meta->model ? meta->model : "", -1, SQLITE_TRANSIENT);
-            bind_opt(st, 4, meta->session);
-            sqlite3_bind_text(st, 5, msg + a->span.off, (int)a->span.len, SQLITE_TRANSIENT);
-            sqlite3_bind_text(st, 6, dialect_failure_name(c->hint.failure), -1, SQLITE_STATIC);
-            bind_opt(st, 7, c->match.verb >= 0 ? parl_verb_name(ctx, c->match.verb) : NULL);
-            bind_opt(st, 8, word);
-            bind_opt(st, 9, details);
-            int rc = sqlite3_step(st);
-            free(details);
-            if (rc != SQLITE_DONE) {
-                fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));
-                sqlite3_finalize(st);
-                db_exec(db, "ROLLBACK");
-                return -1;
-            }
-            logged++;
+    for (int k = 0; k < a->ncmds; k++) {
+        const parl_command *c = &a->cmds[k];
+        if (!c->hint.failure) continue;
+        char word[256];
+        size_t dlen = 0;
+        attempted(msg, c, word, sizeof word);
+        flog_hint h = { ctx, msg, c };
+        char *details = json_alloc(flog_hint_write, &h, &dlen);
+        flog_entry e = { msg + a->span.off, a->span.len, parl_failure_name(c->hint.failure),
+                         c->match.verb >= 0 ? parl_verb_name(ctx, c->match.verb) : NULL, word, details };
+        int rc = flog_add(db, meta, &e);
+        free(details);
+        if (rc) return -1;
+        logged++;
+    }
+    return logged;
+}
+
+int flog_record(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg, size_t len, const flog_meta *meta)
+{
+    parl_dialect_result *r = malloc(sizeof *r);
+    if (!r || db_exec(db, "BEGIN IMMEDIATE")) { free(r); return -1; }
+    int logged = 0;
+    for (int first = 0, more = 1; more && logged >= 0; first += PARL_MAX_ACTIONS) {
+        parl_dialect_parse_page(ctx, msg, len, first, r);
+        more = r->truncated;
+        for (int i = 0; i < r->nactions && logged >= 0; i++) {
+            if (r->actions[i].verdict != PARL_SKIP_FAILED) continue;
+            int n = flog_action(db, ctx, msg, &r->actions[i], meta);
+            logged = n < 0 ? -1 : logged + n;
         }
     }
-    sqlite3_finalize(st);
+    free(r);
+    if (logged < 0) { db_exec(db, "ROLLBACK"); return -1; }
     return db_exec(db, "COMMIT") ? -1 : logged;
 }
 
 /* ------------------------------------------------------------- queries */
-
-static sqlite3_stmt *prepare(sqlite3 *db, const char *sql)
-{
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
-        fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));
-        return NULL;
-    }
-    return st;
-}
 
 static void json_col(FILE *out, sqlite3_stmt *st, int i)
 {
@@ -180,7 +193,7 @@ static void json_col(FILE *out, sqlite3_stmt *st, int i)
 /* Up to 3 recent raw inputs of failures of TYPE about WORD. */
 static void examples(sqlite3 *db, FILE *out, const char *type, const char *word, long long since)
 {
-    sqlite3_stmt *st = prepare(db, "SELECT raw_input FROM parse_failures WHERE failure_type = ?1"
+    sqlite3_stmt *st = db_prepare(db, "SELECT raw_input FROM parse_failures WHERE failure_type = ?1"
                                    " AND lower(attempted) = ?2 AND created_at >= ?3"
                                    " ORDER BY created_at DESC, id DESC LIMIT 3");
     fputs("[", out);
@@ -204,7 +217,7 @@ static const char *const unknown_sql =
 
 int flog_unknown_verbs(sqlite3 *db, const parl_dialect_ctx *ctx, long long since, FILE *out)
 {
-    sqlite3_stmt *st = prepare(db, unknown_sql);
+    sqlite3_stmt *st = db_prepare(db, unknown_sql);
     if (!st) return 1;
     sqlite3_bind_int64(st, 1, since);
     fputs("[", out);
@@ -259,7 +272,7 @@ int flog_by_model(sqlite3 *db, const char *model, long long since, int limit, FI
 {
     sqlite3_stmt *st;
     if (model) {
-        st = prepare(db, "SELECT created_at, agent, model, failure_type, verb, attempted, raw_input, details"
+        st = db_prepare(db, "SELECT created_at, agent, model, failure_type, verb, attempted, raw_input, details"
                          " FROM parse_failures WHERE model = ?1 AND created_at >= ?2"
                          " ORDER BY created_at DESC, id DESC LIMIT ?3");
         if (!st) return 1;
@@ -276,7 +289,7 @@ int flog_by_model(sqlite3 *db, const char *model, long long since, int limit, FI
         return 0;
     }
     /* Every model: its total and its failures by type. */
-    st = prepare(db, "SELECT model, failure_type, count(*) FROM parse_failures WHERE created_at >= ?1"
+    st = db_prepare(db, "SELECT model, failure_type, count(*) FROM parse_failures WHERE created_at >= ?1"
                      " GROUP BY model, failure_type ORDER BY model, failure_type");
     if (!st) return 1;
     sqlite3_bind_int64(st, 1, since);
@@ -336,12 +349,12 @@ static void suggested_fix(FILE *out, const char *type, const char *verb, const c
 
 int flog_patterns(sqlite3 *db, long long since, FILE *out)
 {
-    sqlite3_stmt *st = prepare(db, "SELECT failure_type, coalesce(verb, ''), count(*) AS n FROM parse_failures"
+    sqlite3_stmt *st = db_prepare(db, "SELECT failure_type, coalesce(verb, ''), count(*) AS n FROM parse_failures"
                                    " WHERE created_at >= ?1 GROUP BY failure_type, coalesce(verb, '')"
                                    " ORDER BY n DESC, failure_type, 2");
-    sqlite3_stmt *mods = prepare(db, "SELECT DISTINCT model FROM parse_failures WHERE failure_type = ?1"
+    sqlite3_stmt *mods = db_prepare(db, "SELECT DISTINCT model FROM parse_failures WHERE failure_type = ?1"
                                      " AND coalesce(verb, '') = ?2 AND created_at >= ?3 ORDER BY model");
-    sqlite3_stmt *top = prepare(db, "SELECT coalesce(attempted, ''), count(*) AS c FROM parse_failures"
+    sqlite3_stmt *top = db_prepare(db, "SELECT coalesce(attempted, ''), count(*) AS c FROM parse_failures"
                                     " WHERE failure_type = ?1 AND coalesce(verb, '') = ?2 AND created_at >= ?3"
                                     " GROUP BY lower(attempted) ORDER BY c DESC, 1 LIMIT 1");
     if (!st || !mods || !top) {
@@ -403,6 +416,17 @@ static int by_impact(const void *a, const void *b)
     return strcmp(x->word, y->word);
 }
 
+/* Would WORD make a safe alias of VERB? Never of a strict verb (approve,
+ * deny, halt must be typed on purpose), and never a word one edit away
+ * from two verbs (an alias would settle a tie by guessing). */
+static int alias_safe(const parl_dialect_ctx *ctx, int verb, const char *w, size_t len)
+{
+    if (parl_verb_strictness(ctx, verb) == PARL_STRICTNESS_STRICT) return 0;
+    int near = 0;
+    for (int v = 0; v < parl_verb_total(ctx); v++) near += parl_verb_word_distance(ctx, v, w, len, 1) <= 1;
+    return near < 2;
+}
+
 /* Frequent unknown verbs close to a known verb that are not yet aliases.
  * Closeness is lexical here (edit distance to the verb's nearest name or
  * alias); a host with embeddings can rank semantically through the
@@ -410,7 +434,7 @@ static int by_impact(const void *a, const void *b)
 int flog_suggest_aliases(sqlite3 *db, const parl_dialect_ctx *ctx, long long since, int min_count,
                          FILE *out)
 {
-    sqlite3_stmt *st = prepare(db, unknown_sql);
+    sqlite3_stmt *st = db_prepare(db, unknown_sql);
     if (!st) return 1;
     sqlite3_bind_int64(st, 1, since);
     alias_candidate *c = NULL;
@@ -421,7 +445,8 @@ int flog_suggest_aliases(sqlite3 *db, const parl_dialect_ctx *ctx, long long sin
         size_t len = strlen(w);
         if (count < min_count || len == 0 || len >= sizeof c->word) continue;
         parl_verb_match m;
-        if (parl_verb_lookup(ctx, w, len, NULL) >= 0 || parl_match_verb(ctx, w, len, &m) >= 0 || !m.ncandidates)
+        if (parl_verb_lookup(ctx, w, len, NULL) >= 0 || parl_match_verb(ctx, w, len, &m) >= 0 || !m.ncandidates ||
+            !alias_safe(ctx, m.candidates[0], w, len))
             continue;
         int d = parl_verb_word_distance(ctx, m.candidates[0], w, len, PARL_VERB_MAX_LEN);
         if (n == cap) {

@@ -15,9 +15,31 @@ typedef struct {
 } flog_meta;
 
 /* Records every command of MSG's actions that would have run but failed
- * (unknown verb, ambiguity, missing argument...). Returns how many, or -1. */
-int flog_record(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg,
-                const parl_dialect_result *r, const flog_meta *meta);
+ * (unknown verb, ambiguity, missing argument...), in one transaction.
+ * Returns how many, or -1. */
+int flog_record(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg, size_t len, const flog_meta *meta);
+/* The failed commands of one action (in the caller's transaction, if any). */
+int flog_action(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg, const parl_action *a,
+                const flog_meta *meta);
+
+/* One row of the log: any failure, also one of running an action. */
+typedef struct {
+    const char *raw_input;    /* the action as written */
+    size_t raw_len;
+    const char *type;         /* failure_type: unknown_verb, ..., refused, exec_error */
+    const char *verb;         /* NULL when none */
+    const char *attempted;    /* the word it is about, or NULL */
+    const char *details;      /* JSON, or NULL */
+} flog_entry;
+int flog_add(sqlite3 *db, const flog_meta *meta, const flog_entry *e);   /* 0, or -1 (reported) */
+
+/* The hint of command C as JSON, for json_print/json_alloc (tools/cli.h). */
+typedef struct {
+    const parl_dialect_ctx *ctx;
+    const char *msg;
+    const parl_command *c;
+} flog_hint;
+size_t flog_hint_write(const void *arg, char *out, size_t cap);
 
 /* Queries; each prints one JSON value to OUT and returns 0 (1 on error). */
 int flog_unknown_verbs(sqlite3 *db, const parl_dialect_ctx *ctx, long long since, FILE *out);

@@ -27,6 +27,22 @@ int gen_close(gen_ctx *g, FILE *f);
  * tables are narrow (16-bit word ids and offsets, 8-bit counts): a grammar
  * that outgrows one is refused, never compiled into a wrapped table. */
 int gen_fits(const ynode *at, long long value, long long max, const char *what);
+/* Writing C: S as a string literal (octal escapes, which never run into
+ * the next byte; no trigraphs), and S in upper case (enum names). */
+void gen_cstr(FILE *f, const char *s);
+void gen_upper(FILE *f, const char *s);
+/* The re2c settings of the generated lexers that read a span (pointer,
+ * length) with bounds checks and no refill. */
+#define GEN_RE2C_SPAN_API \
+    "    re2c:api = custom;\n" \
+    "    re2c:api:style = free-form;\n" \
+    "    re2c:define:YYCTYPE = \"unsigned char\";\n" \
+    "    re2c:define:YYPEEK = \"(cur < lim ? *cur : 0)\";\n" \
+    "    re2c:define:YYSKIP = \"++cur;\";\n" \
+    "    re2c:define:YYBACKUP = \"mar = cur;\";\n" \
+    "    re2c:define:YYRESTORE = \"cur = mar;\";\n" \
+    "    re2c:define:YYLESSTHAN = \"(size_t)(lim - cur) < @@\";\n"
+
 /* Counts an error already printed. */
 void gen_fail(gen_ctx *g);
 int gen_failed(const gen_ctx *g);
@@ -49,7 +65,10 @@ const char *answer_template_problem(const char *name, const char *text, char *wh
 int gen_infer(gen_ctx *g);       /* numbers, units, sections, modes */
 int gen_sentences(gen_ctx *g);   /* abbreviations, sentence lexers */
 int gen_verbs(gen_ctx *g);       /* the action dialect: verbs, lexers, command grammar */
+int gen_calc(gen_ctx *g);        /* /calc: operator table -> lexer and expression grammar */
 int gen_guidance(gen_ctx *g);    /* agent guidance texts, sample document */
 int gen_answers(gen_ctx *g);     /* the wording of the answers */
 int gen_grammar_id(gen_ctx *g);  /* PARL_GRAMMAR_ID: which grammar gen/ was made from */
+/* Unicode's simple case folding from UNICODE_DIR/CaseFolding.txt. */
+int gen_casefold(gen_ctx *g, const char *unicode_dir);
 #endif

@@ -56,11 +56,19 @@ const char *answer_template_problem(const char *name, const char *text, char *wh
         snprintf(why, n, "parl_answer() has no template '%s' (runtime/answer_args.h lists them)", name);
         return why;
     }
+    int scope = *kinds == '-';   /* a template that writes the scope cannot say it */
+    kinds += scope;
     list_kinds(kinds, list, sizeof list);
     size_t used = 0, want = strlen(kinds);
     for (const char *p = text; *p; p++) {
         if (*p != '%') continue;
         if (*++p == '%') continue;
+        if (*p && strchr(PARL__ANSWER_BARE, *p)) {
+            if (!scope) continue;
+            snprintf(why, n, "template '%s': '%%%c' would write this template inside itself (it is what %%%c"
+                     " writes)", name, *p, *p);
+            return why;
+        }
         static const char directives[] = PARL__ANSWER_DIRECTIVES;
         const char *d = *p ? strchr(directives, *p) : NULL;
         if (!d) {

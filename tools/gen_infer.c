@@ -71,22 +71,21 @@ static int is_wordchar(unsigned char c) { return isalnum(c) || c == '_' || c >= 
 
 /* ------------------------------------------------------------------ vocabulary */
 
-/* Lemon terminals of gen/quantity.y, in declaration order. */
-static const char *const qclass_names[] = {
-    "", "ZERO", "ONES", "TEENS", "TENS", "HUNDRED", "SCALE", "ORD_ONES", "ORD_TEENS",
-    "ORD_TENS", "ORD_HUNDRED", "ORD_SCALE", "DIGITS", "DIGITORD", "QTYWORD", "ARTICLE",
-    "OF", "AND", "COMMA", "DASH", "TO",
-};
+/* Lemon terminals of gen/quantity.y, in declaration order (Q_*). */
+const char *const qty_terminals[Q_COUNT] = {
+    NULL, "ZERO", "ONES", "TEENS", "TENS", "HUNDRED", "SCALE", "ORD_ONES", "ORD_TEENS", "ORD_TENS",
+    "ORD_HUNDRED", "ORD_SCALE", "DIGITS", "DIGITORD", "QTYWORD", "QTYPLURAL", "HALF", "NOTWHOLE",
+    "ARTICLE", "OF", "AND", "COMMA", "DASH", "TO" };
 
 
 /* ------------------------------------------------------------------ patterns */
 
 static const char *const elem_names[] = { "", "WORD", "SET", "GAP", "NUMBER", "DIGITS",
-    "ORDINAL", "NTH", "RANGE", "LIST", "UNIT", "SECTION", "TEXT", "QUOTED" };
+    "ORDINAL", "NTH", "RANGE", "LIST", "UNIT", "SECTION", "TEXT", "QUOTED", "END", "SCOPE" };
 static const struct { const char *name; int op; } slot_types[] = {
     { "number", E_NUMBER }, { "digits", E_DIGITS }, { "ordinal", E_ORDINAL }, { "nth", E_NTH },
     { "range", E_RANGE }, { "list", E_LIST }, { "unit", E_UNIT }, { "section", E_SECTION },
-    { "text", E_TEXT }, { "quoted", E_QUOTED },
+    { "text", E_TEXT }, { "quoted", E_QUOTED }, { "end", E_END }, { "scope", E_SCOPE },
 };
 
 /* ------------------------------------------------------------------ vocabulary building */
@@ -284,10 +283,24 @@ static void load_word_list(infer *I, const ynode *list, const char *role, int qc
     for (size_t i = 0; i < list->n; i++) give_meaning(I, list->items[i], role, qclass, 0, 0, 0);
 }
 
+/* quantities: "dozen: 12"; quantity_plurals: "dozens: 12". */
+static void load_quantities(infer *I, const ynode *q, const char *role, int qclass)
+{
+    if (!q) return;
+    if (q->kind != Y_MAP) { I->err += yerr(q, "%s: expected word: value pairs", role); return; }
+    for (size_t i = 0; i < q->n; i++) {
+        int64_t v;
+        if (!parse_int(I, ymap_val(q, i), &v)) continue;
+        if (v == 0) { I->err += yerr(ymap_val(q, i), "%s must be at least 1", role); continue; }
+        give_meaning(I, ymap_key(q, i), role, qclass, v, 0, 0);
+    }
+}
+
 static void load_numbers(infer *I, const ynode *root)
 {
     static const char *const known[] = { "max", "cardinals", "ordinals", "ordinal_suffixes",
-        "quantities", "articles", "of", "and", "comma", "dash", "range" };
+        "quantities", "quantity_plurals", "half", "not_whole", "articles", "of", "and", "comma",
+        "dash", "range" };
     I->err += yonly_keys(root, known, sizeof known / sizeof known[0]);
     I->max = 1000000000;
     const ynode *m = ymap_get(root, "max");
@@ -300,15 +313,10 @@ static void load_numbers(infer *I, const ynode *root)
     }
     load_number_map(I, ymap_get(root, "cardinals"), "a cardinal", 0);
     load_number_map(I, ymap_get(root, "ordinals"), "an ordinal", 1);
-    const ynode *q = ymap_get(root, "quantities");
-    if (q && q->kind == Y_MAP)
-        for (size_t i = 0; i < q->n; i++) {
-            int64_t v;
-            if (!parse_int(I, ymap_val(q, i), &v)) continue;
-            if (v == 0) { I->err += yerr(ymap_val(q, i), "a quantity word must be at least 1"); continue; }
-            give_meaning(I, ymap_key(q, i), "a quantity word", Q_QTYWORD, v, 0, 0);
-        }
-    else if (q) I->err += yerr(q, "quantities: expected word: value pairs");
+    load_quantities(I, ymap_get(root, "quantities"), "a quantity word", Q_QTYWORD);
+    load_quantities(I, ymap_get(root, "quantity_plurals"), "a plural quantity word", Q_QTYPLURAL);
+    load_word_list(I, ymap_get(root, "half"), "'half'", Q_HALF);
+    load_word_list(I, ymap_get(root, "not_whole"), "a word that makes a number not whole", Q_NOTWHOLE);
     load_word_list(I, ymap_get(root, "articles"), "an article", Q_ARTICLE);
     load_word_list(I, ymap_get(root, "of"), "'of'", Q_OF);
     load_word_list(I, ymap_get(root, "and"), "a number joiner", Q_AND);
@@ -654,32 +662,48 @@ static seqs expand_seq(pparser *P, const pseq *ps)
     return acc;
 }
 
-/* Checks one expanded sequence: slots once each, no leading text or gap,
- * gaps and text not adjacent. */
+/* Does GROUP allow element OP? Cleanup heads and tails are words and
+ * classes; a scope is words, classes and the slots that name a place. */
+static const char *group_refuses(int group, int op)
+{
+    if (op == E_WORD || op == E_SET) return NULL;
+    if (group == G_TAILS || group == G_HEADS) return "cleanup heads and tails are made of words and classes only";
+    if (group == G_SCOPES && op != E_UNIT && op != E_SECTION && op != E_NUMBER && op != E_DIGITS &&
+        op != E_ORDINAL && op != E_NTH)
+        return "a scope is made of words, classes and {unit}, {section}, {number}, {digits}, {ordinal}, {nth}";
+    if (group != G_RULES && (op == E_END || op == E_SCOPE)) return "{end} and {scope} belong in rules";
+    return NULL;
+}
+
+/* Checks one expanded sequence: slots once each ({unit} and {section} may
+ * come twice restricted alike: "sentence 3 to sentence 7"), no leading
+ * text, gap or scope, gaps, text and scopes not adjacent. */
 static int check_seq(pparser *P, const seq *s, int group)
 {
     if (!s->n) { perr(P, 0, "pattern matches nothing"); return 0; }
-    int seen[E_QUOTED + 1] = { 0 };
+    int seen[E_SCOPE + 1] = { 0 };
+    uint32_t mask[E_SCOPE + 1] = { 0 };
     for (int i = 0; i < s->n; i++) {
-        int op = s->e[i].op;
-        if (op >= E_NUMBER && seen[op]++) {
-            perr(P, 0, "slot {%s} appears twice in one pattern", slot_types[op - E_NUMBER].name);
+        int op = s->e[i].op, free = op == E_GAP || op == E_TEXT || op == E_SCOPE;
+        const char *why = group_refuses(group, op);
+        if (why) { perr(P, 0, "%s", why); return 0; }
+        if (op >= E_NUMBER && seen[op]++ &&
+            !((op == E_UNIT || op == E_SECTION) && mask[op] && mask[op] == s->e[i].mask)) {
+            perr(P, 0, "slot {%s} appears twice in one pattern%s", slot_types[op - E_NUMBER].name,
+                 op == E_UNIT || op == E_SECTION ? " (twice only when restricted alike)" : "");
             return 0;
         }
-        if ((op == E_GAP || op == E_TEXT) && i == 0) {
-            perr(P, 0, "a pattern cannot start with %s", op == E_GAP ? "'...'" : "{text}");
+        if (op >= E_NUMBER) mask[op] = s->e[i].mask;
+        if (free && i == 0) {
+            perr(P, 0, "a pattern cannot start with %s",
+                 op == E_GAP ? "'...'" : op == E_TEXT ? "{text}" : "{scope}");
             return 0;
         }
-        if ((op == E_GAP || op == E_TEXT) && i > 0 &&
-            (s->e[i - 1].op == E_GAP || s->e[i - 1].op == E_TEXT)) {
-            perr(P, 0, "'...' and {text} cannot follow each other");
+        if (free && i > 0 && (s->e[i - 1].op == E_GAP || s->e[i - 1].op == E_TEXT || s->e[i - 1].op == E_SCOPE)) {
+            perr(P, 0, "'...', {text} and {scope} cannot follow each other");
             return 0;
         }
         if (op == E_GAP && i == s->n - 1) { perr(P, 0, "a pattern cannot end with '...'"); return 0; }
-        if (group >= 2 && op != E_WORD && op != E_SET) {
-            perr(P, 0, "cleanup heads and tails are made of words and classes only");
-            return 0;
-        }
     }
     return 1;
 }
@@ -735,6 +759,23 @@ static void load_modes(infer *I, const ynode *map)
 }
 
 /* `set:` values: an integer, a name, `open`, `true`, or $slot[+K]. */
+/* `set:` of a scope: the position, counted from the end or not. */
+static void load_scope_set(infer *I, rule *r, const ynode *set)
+{
+    if (!set) return;
+    if (set->kind != Y_MAP) { I->err += yerr(set, "set: expected key: value pairs"); return; }
+    for (size_t i = 0; i < set->n; i++) {
+        const char *key = ymap_key(set, i)->text;
+        const ynode *v = ymap_val(set, i);
+        if (!yis_scalar(v)) I->err += yerr(v, "expected a value");
+        else if (!strcmp(key, "count")) r->has_count = parse_int(I, v, &r->count);
+        else if (!strcmp(key, "from_end")) {
+            if (strcmp(v->text, "true")) I->err += yerr(v, "from_end: only 'true' can be set");
+            r->from_end = 1;
+        } else I->err += yerr(ymap_key(set, i), "unknown key '%s' in a scope's set (count, from_end)", key);
+    }
+}
+
 static void load_set(infer *I, rule *r, const ynode *set)
 {
     if (!set) return;
@@ -743,7 +784,11 @@ static void load_set(infer *I, rule *r, const ynode *set)
         const char *key = ymap_key(set, i)->text;
         const ynode *v = ymap_val(set, i);
         if (!yis_scalar(v)) { I->err += yerr(v, "expected a value"); continue; }
-        if (!strcmp(key, "count")) {
+        if (!strcmp(key, "inner")) {
+            r->inner = find_named(I->modes, I->nmodes, v->text);
+            if (r->inner <= 0 || r->inner == r->mode)
+                I->err += yerr(v, "inner: expected a mode other than the rule's own (modes:), got '%s'", v->text);
+        } else if (!strcmp(key, "count")) {
             r->has_count = parse_int(I, v, &r->count);
         } else if (!strcmp(key, "unit")) {
             r->unit = find_named(I->units, I->nunits, v->text) + 1;
@@ -777,8 +822,25 @@ static void load_set(infer *I, rule *r, const ynode *set)
             }
         } else {
             I->err += yerr(ymap_key(set, i), "unknown key '%s' in set (count, unit, section, "
-                           "start, end, count_only)", key);
+                           "start, end, count_only, inner)", key);
         }
+    }
+}
+
+/* A rule sets `inner` exactly when its patterns have a {scope}: a scoped
+ * request answers its inner mode inside the scope. Its variants are
+ * FIRST.. of I->v. */
+static void check_inner(infer *I, int idx, int first)
+{
+    const rule *ru = &I->rules[idx];
+    for (int k = first; k < I->nv; k++) {
+        int scoped = 0;
+        for (int i = 0; i < I->v[k].s.n; i++) scoped |= I->v[k].s.e[i].op == E_SCOPE;
+        if (scoped == !!ru->inner) continue;
+        I->err += yerr(I->v[k].at, scoped ? "a pattern with {scope} needs its rule to set 'inner:' "
+                                            "(the mode answered inside the scope)"
+                                          : "a rule that sets 'inner:' needs {scope} in every pattern");
+        return;
     }
 }
 
@@ -799,11 +861,34 @@ static void load_rules(infer *I, const ynode *list)
         ru->mode = find_named(I->modes, I->nmodes, mode->text);
         if (ru->mode <= 0) { I->err += yerr(mode, "unknown mode '%s' (add it to modes:)", mode->text); continue; }
         load_set(I, ru, ymap_get(r, "set"));
-        int idx = I->nrules++;
-        if (yis_scalar(match)) add_pattern(I, match, 0, idx);
+        int idx = I->nrules++, first = I->nv;
+        if (yis_scalar(match)) add_pattern(I, match, G_RULES, idx);
         else if (match && match->kind == Y_SEQ)
-            for (size_t k = 0; k < match->n; k++) add_pattern(I, match->items[k], 0, idx);
+            for (size_t k = 0; k < match->n; k++) add_pattern(I, match->items[k], G_RULES, idx);
         else I->err += yerr(r, "rule needs 'match:' (a pattern or a list of them)");
+        check_inner(I, idx, first);
+    }
+    I->ncascade = I->nrules;
+}
+
+/* Scopes: patterns, or {match: pattern, set: {count, from_end}}. Each is a
+ * rule of its own after the cascade's, which only {scope} slots reach. */
+static void load_scopes(infer *I, const ynode *list)
+{
+    if (!list) return;
+    if (list->kind != Y_SEQ) { I->err += yerr(list, "scopes: expected a list of patterns"); return; }
+    for (size_t i = 0; i < list->n; i++) {
+        const ynode *e = list->items[i], *match = e->kind == Y_MAP ? ymap_get(e, "match") : e;
+        for (size_t k = 0; e->kind == Y_MAP && k < e->n; k++)
+            if (strcmp(ymap_key(e, k)->text, "match") && strcmp(ymap_key(e, k)->text, "set"))
+                I->err += yerr(ymap_key(e, k), "unknown key '%s' in a scope (match, set)", ymap_key(e, k)->text);
+        if (!match) { I->err += yerr(e, "a scope needs 'match:'"); continue; }
+        GROW(I->rules, I->nrules, I->crules);
+        rule *ru = &I->rules[I->nrules];
+        memset(ru, 0, sizeof *ru);
+        ru->at = e;
+        if (e->kind == Y_MAP) load_scope_set(I, ru, ymap_get(e, "set"));
+        add_pattern(I, match, G_SCOPES, I->nrules++);
     }
 }
 
@@ -821,10 +906,11 @@ int infer_slot_takes_word(const infer *I, int op, uint32_t mask, int w)
     const word *x = &I->w[w];
     int q = x->qclass;
     int card = q == Q_ZERO || q == Q_ONES || q == Q_TEENS || q == Q_TENS || q == Q_HUNDRED ||
-               q == Q_QTYWORD;
+               q == Q_SCALE || q == Q_QTYWORD;
     int ord = q >= Q_ORD_ONES && q <= Q_ORD_SCALE;
     switch (op) {
-    case E_NUMBER: return card;
+    case E_NUMBER:
+    case E_END: return card;
     case E_ORDINAL: return ord;
     case E_NTH: return card || ord;
     case E_UNIT: return x->unit && (!mask || (mask >> x->unit & 1));
@@ -858,7 +944,10 @@ static int elem_covers(const infer *I, const elem *u, const elem *v)
     return 0;
 }
 
-static int single_token(const elem *e) { return e->op != E_GAP && e->op != E_TEXT && e->op != E_QUOTED; }
+static int single_token(const elem *e)
+{
+    return e->op != E_GAP && e->op != E_TEXT && e->op != E_QUOTED && e->op != E_SCOPE;
+}
 
 /* Does U (from position i) match inside V (from position j) for every
  * request V matches? Conservative: answers "no" when unsure. */
@@ -892,7 +981,7 @@ static int covers(const infer *I, const seq *u, const seq *v)
 /* The earliest variant of an earlier rule that covers S, or -1. */
 static int shadowed_by(const infer *I, int upto_rule, const seq *s)
 {
-    for (int k = 0; k < I->nv && I->v[k].group == 0 && I->v[k].rule < upto_rule; k++)
+    for (int k = 0; k < I->nv && I->v[k].group == G_RULES && I->v[k].rule < upto_rule; k++)
         if (covers(I, &I->v[k].s, s)) return k;
     return -1;
 }
@@ -919,7 +1008,7 @@ static void check_shadowing(infer *I)
 {
     for (int k = 0; k < I->nv; k++) {
         variant *v = &I->v[k];
-        if (v->group != 0) continue;
+        if (v->group != G_RULES) continue;
         char what[256], by[256];
         int s = shadowed_by(I, v->rule, &v->s);
         if (s >= 0) {
@@ -1240,9 +1329,10 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
     int *order = xcalloc((size_t)I->nw + 1, sizeof(int));
     for (int i = 0; i < I->nw; i++) order[I->w[i].id] = i;
     int err = emit_keywords(I, f, order);
-    fputs("static void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)\n"
-          "{\n    int64_t x = 0;\n    for (; a < b && p[a] >= '0' && p[a] <= '9'; a++)\n"
-          "        x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + (p[a] - '0');\n"
+    fputs("/* The value of digits, thousands separators skipped, up to a suffix. */\n"
+          "static inline void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)\n"
+          "{\n    int64_t x = 0;\n    for (; a < b && ((p[a] >= '0' && p[a] <= '9') || p[a] == ','); a++)\n"
+          "        if (p[a] != ',') x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + (p[a] - '0');\n"
           "    *v = x > PARL__BIG ? PARL__BIG : x;\n}\n\n"
           "/* Tokens run on in one call: the reader takes them by the dozen. */\n"
           "int parl__lex_many(const char *text, size_t n, size_t pos, parl__tok *t, int max, size_t *next)\n{\n"
@@ -1272,16 +1362,25 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "           | \"\\xf4\" [\\x80-\\x8f][\\x80-\\xbf][\\x80-\\xbf];\n"
           "    quote = [\"`'] | \"\\xe2\\x80\" [\\x98\\x99\\x9c\\x9d\\x9e] | \"\\xc2\" [\\xab\\xbb];\n"
           "    punct = \".\" \".\"+ | \"\\xe2\" [\\x80\\x81] [\\x80-\\xbf] | \"\\xc2\" [\\x80-\\xbf] | [^];\n\n"
+          "    // Digits: a comma with exactly three digits after it separates\n"
+          "    // thousands (1,200; 12,000); glued to more digits, or with a decimal\n"
+          "    // point, they are no whole number (1,2000; 3.5; 1.2.3).\n"
+          "    grouped = [0-9]{1,3} (\",\" [0-9]{3})+;\n"
+          "    digits = [0-9]+ | grouped;\n"
           "    blank+ { goto again; }\n"
-          "    [0-9]+ (", f);
+          "    digits (", f);
     for (size_t i = 0; suffixes && i < suffixes->n; i++) {
         if (i) fputs(" | ", f);
         emit_re_literal(f, suffixes->items[i]->text);
     }
     fputs(") {\n        digits_value(p, start, cur, &o->value);\n"
           "        kind = PARL__TK_DIGITORD;\n        goto number;\n    }\n"
-          "    [0-9]+ {\n        digits_value(p, start, cur, &o->value);\n"
-          "        kind = PARL__TK_DIGITS;\n        goto number;\n    }\n\n"
+          "    digits {\n        digits_value(p, start, cur, &o->value);\n"
+          "        kind = PARL__TK_DIGITS;\n        goto number;\n    }\n"
+          "    // after the digits rules: at equal length, 1,200,300 is a number\n"
+          "    grouped ([0-9]+ | \",\" [0-9]+) | [0-9]+ (\".\" [0-9]+)+ {\n"
+          "        kind = PARL__TK_BADNUM;\n        goto token;\n    }\n"
+          "\n"
           "    // The vocabulary (grammar/*.yaml) that is not word-shaped, by id.\n", f);
     for (int id = 1; id <= I->nw; id++) {
         const word *w = &I->w[order[id]];
@@ -1306,10 +1405,15 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
 }
 
 /* The rules of the number-phrase grammar (gen/quantity.y): also read by
- * qty_adjacency() for the pairs of terminals that may meet in a phrase. */
+ * qty_adjacency() for the pairs of terminals that may meet in a phrase.
+ * English cardinals and ordinals up to PARL_NUMBER_MAX, composed: scale
+ * words in falling order ("two million three thousand and nineteen"),
+ * "N hundred" ("twelve hundred"), ordinals after any scale ("two thousand
+ * and fifth"), "a" for one ("a thousand and one"), a bare leading scale
+ * ("thousand nine hundred"), quantity words ("two dozen", "three dozens",
+ * "half a dozen"). What follows a scale must be smaller than it: the
+ * actions check it, so "two thousand three million" is no number at all. */
 static const char qty_rules[] =
-          "// Few levels, since every reduction costs: below100 and the cardinal\n"
-          "// forms are spelled out under num and small.\n"
           "qty ::= num(A).                  { q->kind = PARL__QTY_CARD; q->n = 0; push(q, A); }\n"
           "qty ::= ord(A).                  { q->kind = PARL__QTY_ORD; q->n = 0; push(q, A); }\n"
           "qty ::= num(A) TO num(B).        { q->kind = PARL__QTY_RANGE; q->n = 0; push(q, A); push(q, B); }\n"
@@ -1323,49 +1427,72 @@ static const char qty_rules[] =
           "numlist ::= numlist sep num(B).  { push(q, B); }\n"
           "ordlist ::= ord(A) sep ord(B).   { q->n = 0; push(q, A); push(q, B); }\n"
           "ordlist ::= ordlist sep ord(B).  { push(q, B); }\n\n"
-          "num(R) ::= DIGITS(A).                       { R = A; }\n"
-          "num(R) ::= ZERO.                            { R = 0; }\n"
-          "num(R) ::= QTYWORD(A).                      { R = A; }\n"
-          "num(R) ::= QTYWORD(A) OF.                   { R = A; }\n"
-          "num(R) ::= ARTICLE QTYWORD(A).              { R = A; }\n"
-          "num(R) ::= ARTICLE QTYWORD(A) OF.           { R = A; }\n"
-          "num(R) ::= small(N) QTYWORD(A).             { R = cap(N * A); }\n"
-          "num(R) ::= small(N) QTYWORD(A) OF.          { R = cap(N * A); }\n"
-          "num(R) ::= small(A). [LOW]                  { R = A; }\n"
-          "num(R) ::= small(A) SCALE(S). [LOW]         { R = cap(A * S); }\n"
-          "num(R) ::= small(A) SCALE(S) small(B).      { R = cap(A * S + B); }\n"
-          "num(R) ::= small(A) SCALE(S) AND small(B).  { R = cap(A * S + B); }\n"
-          "num(R) ::= ARTICLE SCALE(S).                { R = S; }\n"
-          "num(R) ::= SCALE(S). [LOW]                  { R = S; }\n"
-          "small(R) ::= ONES(A).                   { R = A; }\n"
-          "small(R) ::= TEENS(A).                  { R = A; }\n"
-          "small(R) ::= TENS(A). [LOW]             { R = A; }\n"
-          "small(R) ::= TENS(A) ONES(B).           { R = A + B; }\n"
-          "small(R) ::= TENS(A) DASH ONES(B).      { R = A + B; }\n"
-          "small(R) ::= hundreds(A). [LOW]         { R = A; }\n"
-          "small(R) ::= hundreds(A) below100(B).   { R = A + B; }\n"
-          "small(R) ::= hundreds(A) AND below100(B). { R = A + B; }\n"
-          "hundreds(R) ::= ONES(A) HUNDRED.        { R = A * 100; }\n"
-          "hundreds(R) ::= HUNDRED.                { R = 100; }\n"
-          "hundreds(R) ::= ARTICLE HUNDRED.        { R = 100; }\n"
-          "below100(R) ::= ONES(A).                { R = A; }\n"
-          "below100(R) ::= TEENS(A).               { R = A; }\n"
-          "below100(R) ::= TENS(A). [LOW]          { R = A; }\n"
-          "below100(R) ::= TENS(A) ONES(B).        { R = A + B; }\n"
-          "below100(R) ::= TENS(A) DASH ONES(B).   { R = A + B; }\n\n"
-          "ord(R) ::= DIGITORD(A).                 { R = A; }\n"
-          "ord(R) ::= ord100(A).                   { R = A; }\n"
-          "ord(R) ::= hundreds(A) ord100(B).       { R = A + B; }\n"
-          "ord(R) ::= hundreds(A) AND ord100(B).   { R = A + B; }\n"
-          "ord(R) ::= ONES(A) ORD_HUNDRED.         { R = A * 100; }\n"
-          "ord(R) ::= ORD_HUNDRED.                 { R = 100; }\n"
-          "ord(R) ::= ORD_SCALE(S).                { R = S; }\n"
-          "ord(R) ::= small(A) ORD_SCALE(S).       { R = cap(A * S); }\n"
-          "ord100(R) ::= ORD_ONES(A).              { R = A; }\n"
-          "ord100(R) ::= ORD_TEENS(A).             { R = A; }\n"
-          "ord100(R) ::= ORD_TENS(A).              { R = A; }\n"
-          "ord100(R) ::= TENS(A) ORD_ONES(B).      { R = A + B; }\n"
-          "ord100(R) ::= TENS(A) DASH ORD_ONES(B). { R = A + B; }\n\n";
+          "// Cardinals.\n"
+          "num(R) ::= DIGITS(A).                      { R = A; }\n"
+          "num(R) ::= ZERO.                           { R = 0; }\n"
+          "num(R) ::= words(A).                       { R = A; }\n"
+          "num(R) ::= dozens(A).                      { R = A; }\n"
+          "num(R) ::= dozens(A) OF.                   { R = A; }\n"
+          "dozens(R) ::= QTYWORD(A).                  { R = A; }\n"
+          "dozens(R) ::= ARTICLE QTYWORD(A).          { R = A; }\n"
+          "dozens(R) ::= group(N) QTYWORD(A).         { R = cap(N * A); }\n"
+          "dozens(R) ::= group(N) QTYPLURAL(A).       { R = cap(N * A); }\n"
+          "dozens(R) ::= DIGITS(N) QTYWORD(A).        { R = cap(N * A); }\n"
+          "dozens(R) ::= DIGITS(N) QTYPLURAL(A).      { R = cap(N * A); }\n"
+          "dozens(R) ::= HALF ARTICLE QTYWORD(A).     { R = half(q, A); }\n"
+          "dozens(R) ::= ARTICLE HALF QTYWORD(A).     { R = half(q, A); }\n"
+          "words(R) ::= group(A). [LOW]               { R = A; }\n"
+          "words(R) ::= scaled(A).                    { R = A; }\n"
+          "words(R) ::= SCALE(S). [LOW]               { R = S; }\n"
+          "words(R) ::= SCALE(S) below(B).            { R = scaled(q, 1, S, B); }\n"
+          "words(R) ::= SCALE(S) AND below(B).        { R = scaled(q, 1, S, B); }\n"
+          "scaled(R) ::= mult(M) SCALE(S). [LOW]      { R = cap(M * S); }\n"
+          "scaled(R) ::= mult(M) SCALE(S) below(B).   { R = scaled(q, M, S, B); }\n"
+          "scaled(R) ::= mult(M) SCALE(S) AND below(B). { R = scaled(q, M, S, B); }\n"
+          "below(R) ::= group(A). [LOW]               { R = A; }\n"
+          "below(R) ::= scaled(A).                    { R = A; }\n"
+          "mult(R) ::= group(A).                      { R = A; }\n"
+          "mult(R) ::= ARTICLE.                       { R = 1; }\n"
+          "group(R) ::= below100(A). [LOW]            { R = A; }\n"
+          "group(R) ::= hund(A). [LOW]                { R = A; }\n"
+          "group(R) ::= hund(A) below100(B).          { R = A + B; }\n"
+          "group(R) ::= hund(A) AND below100(B).      { R = A + B; }\n"
+          "hund(R) ::= hundreds(A) HUNDRED.           { R = A * 100; }\n"
+          "hund(R) ::= HUNDRED.                       { R = 100; }\n"
+          "hund(R) ::= ARTICLE HUNDRED.               { R = 100; }\n"
+          "// \"two hundred\", \"twelve hundred\", \"twenty-three hundred\".\n"
+          "hundreds(R) ::= ONES(A).                   { R = A; }\n"
+          "hundreds(R) ::= TEENS(A).                  { R = A; }\n"
+          "hundreds(R) ::= TENS(A).                   { R = A; }\n"
+          "hundreds(R) ::= TENS(A) ONES(B).           { R = A + B; }\n"
+          "hundreds(R) ::= TENS(A) DASH ONES(B).      { R = A + B; }\n"
+          "below100(R) ::= ONES(A).                   { R = A; }\n"
+          "below100(R) ::= TEENS(A).                  { R = A; }\n"
+          "below100(R) ::= TENS(A). [LOW]             { R = A; }\n"
+          "below100(R) ::= TENS(A) ONES(B).           { R = A + B; }\n"
+          "below100(R) ::= TENS(A) DASH ONES(B).      { R = A + B; }\n\n"
+          "// Ordinals: the last word is the ordinal one.\n"
+          "ord(R) ::= DIGITORD(A).                    { R = A; }\n"
+          "ord(R) ::= ordgroup(A).                    { R = A; }\n"
+          "ord(R) ::= ordscaled(A).                   { R = A; }\n"
+          "ord(R) ::= ORD_SCALE(S).                   { R = S; }\n"
+          "ord(R) ::= SCALE(S) ordbelow(B).           { R = scaled(q, 1, S, B); }\n"
+          "ord(R) ::= SCALE(S) AND ordbelow(B).       { R = scaled(q, 1, S, B); }\n"
+          "ordscaled(R) ::= group(M) ORD_SCALE(S).    { R = cap(M * S); }\n"
+          "ordscaled(R) ::= mult(M) SCALE(S) ordbelow(B).     { R = scaled(q, M, S, B); }\n"
+          "ordscaled(R) ::= mult(M) SCALE(S) AND ordbelow(B). { R = scaled(q, M, S, B); }\n"
+          "ordbelow(R) ::= ordgroup(A).               { R = A; }\n"
+          "ordbelow(R) ::= ordscaled(A).              { R = A; }\n"
+          "ordgroup(R) ::= ord100(A).                 { R = A; }\n"
+          "ordgroup(R) ::= hund(A) ord100(B).         { R = A + B; }\n"
+          "ordgroup(R) ::= hund(A) AND ord100(B).     { R = A + B; }\n"
+          "ordgroup(R) ::= hundreds(A) ORD_HUNDRED.   { R = A * 100; }\n"
+          "ordgroup(R) ::= ORD_HUNDRED.               { R = 100; }\n"
+          "ord100(R) ::= ORD_ONES(A).                 { R = A; }\n"
+          "ord100(R) ::= ORD_TEENS(A).                { R = A; }\n"
+          "ord100(R) ::= ORD_TENS(A).                 { R = A; }\n"
+          "ord100(R) ::= TENS(A) ORD_ONES(B).         { R = A + B; }\n"
+          "ord100(R) ::= TENS(A) DASH ORD_ONES(B).    { R = A + B; }\n\n";
 
 /* Which terminals may follow which inside a number phrase, and which may
  * end one, read off qty_rules: two terminals meet only where the last of
@@ -1374,11 +1501,8 @@ static const char qty_rules[] =
  * up to a terminal that may end it (the parser is the judge; these only
  * spare it phrases it would reject). What may begin one is what gets the
  * reader to try a run. No rule of qty_rules may be empty. */
-static const char *const qty_terminals[Q_COUNT] = {
-    NULL, "ZERO", "ONES", "TEENS", "TENS", "HUNDRED", "SCALE", "ORD_ONES", "ORD_TEENS",
-    "ORD_TENS", "ORD_HUNDRED", "ORD_SCALE", "DIGITS", "DIGITORD", "QTYWORD", "ARTICLE",
-    "OF", "AND", "COMMA", "DASH", "TO" };
-#define QTY_SYMS 48
+
+#define QTY_SYMS 64
 typedef struct { char name[16]; uint32_t first, last; } qty_sym;
 
 /* qty_rules is the generator's own text: a fault in it is the generator's. */
@@ -1404,7 +1528,7 @@ static int qty_symbol(qty_sym *sym, int *n, const char *s, size_t len)
 static void qty_adjacency(uint32_t follow[Q_COUNT], uint32_t *begins, uint32_t *ends)
 {
     qty_sym sym[QTY_SYMS];
-    enum { RULES = 96, RHS = 8 };
+    enum { RULES = 128, RHS = 8 };
     int nsym = 0, rhs[RULES][RHS], nrhs[RULES], lhs[RULES], nrule = 0;
     for (const char *line = qty_rules, *eol; (eol = strchr(line, '\n')); line = eol + 1) {
         const char *p = line, *arrow = strstr(line, "::=");
@@ -1443,23 +1567,56 @@ static void qty_adjacency(uint32_t follow[Q_COUNT], uint32_t *begins, uint32_t *
     *ends = sym[lhs[0]].last;
 }
 
+/* Terminals by role: words with a value, ordinals, those that begin a
+ * cardinal, connectives a phrase may leave behind ("5 to the end"). */
+#define QB(t) (1u << (t))
+#define QTY_ORDS (QB(Q_ORD_ONES) | QB(Q_ORD_TEENS) | QB(Q_ORD_TENS) | QB(Q_ORD_HUNDRED) | \
+                  QB(Q_ORD_SCALE) | QB(Q_DIGITORD))
+#define QTY_CARD_START (QB(Q_ZERO) | QB(Q_ONES) | QB(Q_TEENS) | QB(Q_TENS) | QB(Q_HUNDRED) | \
+                        QB(Q_SCALE) | QB(Q_DIGITS) | QB(Q_QTYWORD) | QB(Q_HALF))
+#define QTY_VALUES (QTY_ORDS | QTY_CARD_START | QB(Q_QTYPLURAL) | QB(Q_NOTWHOLE))
+#define QTY_CONNECT (QB(Q_ARTICLE) | QB(Q_OF) | QB(Q_AND) | QB(Q_COMMA) | QB(Q_DASH) | QB(Q_TO))
+
+/* Number words side by side that the grammar never joins still make one
+ * run, which then is no phrase: "nineteen eighty-four", "5 10", "three
+ * first", "5 percent" are refused, never read as their first number. Words
+ * after "a" stay apart ("a second look"), and so does a cardinal after
+ * "first" alone ("the first three lines": the reader sees to that). */
+static void qty_glue(uint32_t follow[Q_COUNT])
+{
+    for (int t = 1; t < Q_COUNT; t++) {
+        if (QTY_VALUES >> t & 1) follow[t] |= QTY_VALUES;
+        if ((QB(Q_TO) | QB(Q_DASH) | QB(Q_AND) | QB(Q_COMMA)) >> t & 1) follow[t] |= QTY_VALUES;
+    }
+}
+
 static void emit_quantity(FILE *f)
 {
     fputs("// Number phrases, ranges and lists. Terminals come from the word\n"
           "// meanings in grammar/numbers.yaml (see infer_tables.c).\n"
           "%name parl__qty_parser\n%token_prefix PARL_Q_\n%token_type {int64_t}\n"
-          "%default_type {int64_t}\n%extra_argument {parl__qty *q}\n%stack_size 40\n"
+          "%default_type {int64_t}\n%extra_argument {parl__qty *q}\n%stack_size 64\n"
           "%token_destructor { (void)q; (void)yypminor; }\n%syntax_error { (void)yymajor; (void)yyminor; q->error = 1; }\n%parse_failure { q->error = 1; }\n"
           "%stack_overflow { q->error = 1; }\n"
           "%include {\n/* SPDX-License-Identifier: MIT */\n#define NDEBUG 1\n#define YYNOERRORRECOVERY 1\n#include <string.h>\n#include \"infer_internal.h\"\n"
           "#define parl__qty_parser_ENGINEALWAYSONSTACK 1\n"
           "static int64_t cap(int64_t v) { return v > PARL__BIG ? PARL__BIG : v; }\n"
-          "/* Above PARL_NUMBER_MAX a phrase is not a number at all. */\n"
+          "/* M times the scale S and then B, which must be smaller than S:\n"
+          " * \"two thousand three million\" is no number. */\n"
+          "static int64_t scaled(parl__qty *q, int64_t m, int64_t s, int64_t b)\n"
+          "{\n    if (b >= s) q->error = 1;\n    return cap(cap(m * s) + b);\n}\n"
+          "/* \"half a dozen\": only when the half is whole. */\n"
+          "static int64_t half(parl__qty *q, int64_t v)\n"
+          "{\n    if (v % 2) q->error = 1;\n    return v / 2;\n}\n"
+          "/* Above PARL_NUMBER_MAX a phrase is not a number at all; a list holds\n"
+          " * at most PARL__QTY_MAX. Either makes the phrase no quantity, and says why. */\n"
           "static void push(parl__qty *q, int64_t v)\n"
-          "{\n    if (q->n == PARL__QTY_MAX || v > PARL_NUMBER_MAX) q->error = 1;\n    else q->v[q->n++] = v;\n}\n}\n\n", f);
+          "{\n    if (q->n == PARL__QTY_MAX) q->error = q->many = 1;\n"
+          "    else if (v > PARL_NUMBER_MAX) q->error = q->big = 1;\n"
+          "    else q->v[q->n++] = v;\n}\n}\n\n", f);
     fputs("%token", f);   /* in the order of Q_*, so that PARL_Q_* match them */
     for (int t = 1; t < Q_COUNT; t++)
-        fprintf(f, "%s%s", t == 11 ? "\n       " : " ", qty_terminals[t]);
+        fprintf(f, "%s%s", t % 10 == 0 ? "\n       " : " ", qty_terminals[t]);
     fputs(".\n\n"
           "// A compound goes on where it can: \"one hundred and five\" is 105, not\n"
           "// the list 100, 5; \"twenty-one\" is 21, not the range 20 to 1.\n"
@@ -1469,7 +1626,7 @@ static void emit_quantity(FILE *f)
           "/* Parses CODES[0..N) (PARL_Q_* terminals with VALUES) as one quantity.\n"
           " * The parser lives on this function's stack: no heap. */\n"
           "int parl__qty_parse_rules(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)\n"
-          "{\n    yyParser parser;\n    q->kind = q->n = q->error = 0;\n"
+          "{\n    yyParser parser;\n    q->kind = q->n = q->error = q->big = q->many = 0;\n"
           "    parl__qty_parserInit(&parser);\n"
           "    for (int i = 0; i < n && !q->error; i++) parl__qty_parser(&parser, codes[i], values[i], q);\n"
           "    if (!q->error) parl__qty_parser(&parser, 0, 0, q);\n"
@@ -1485,13 +1642,15 @@ static void emit_quantity(FILE *f)
           "    [PARL_Q_ORD_ONES] = PARL__QTY_ORD, [PARL_Q_ORD_TEENS] = PARL__QTY_ORD,\n"
           "    [PARL_Q_ORD_TENS] = PARL__QTY_ORD, [PARL_Q_ORD_SCALE] = PARL__QTY_ORD,\n"
           "    [PARL_Q_DIGITORD] = PARL__QTY_ORD,   /* zero and hundred(th) have fixed values */\n"
-          "    [PARL_Q_ARTICLE] = PARL__QTY_NONE_ALONE,\n"
+          "    [PARL_Q_ARTICLE] = PARL__QTY_NONE_ALONE, [PARL_Q_HALF] = PARL__QTY_NONE_ALONE,\n"
+          "    [PARL_Q_QTYPLURAL] = PARL__QTY_NONE_ALONE, [PARL_Q_NOTWHOLE] = PARL__QTY_NONE_ALONE,\n"
           "};\n\n"
           "int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)\n"
           "{\n    int kind = n == 1 && codes[0] <= PARL_Q_TO ? parl__qty_alone_kind(codes[0], values[0])\n"
           "                                              : PARL__QTY_NONE;\n"
           "    if (kind == PARL__QTY_NONE) return parl__qty_parse_rules(codes, values, n, q);\n"
-          "    q->n = 0;\n    q->error = kind < 0;\n"
+          "    q->n = q->many = 0;\n    q->error = kind < 0;\n"
+          "    q->big = q->error && values[0] > PARL_NUMBER_MAX;\n"
           "    if (q->error) return 0;\n"
           "    q->kind = kind;\n"
           "    push(q, values[0]);\n    return 1;\n}\n}\n", f);
@@ -1514,22 +1673,25 @@ static int emit_tables(infer *I, FILE *f)
     int *flags = xcalloc((size_t)I->nw, sizeof(int));
     for (int i = 0; i < I->nw; i++) {
         if (I->w[i].nparts) flags[I->w[i].parts[0]] |= 1;
-        if (begins >> I->w[i].qclass & 1) flags[i] |= 2;   /* not connectives: "and", "to" */
+        /* A run starts at a word of value ("dozens", "percent" too, so that
+         * "percent twelve" is refused whole) or at "a"; not at "and", "to". */
+        if ((begins | QTY_VALUES) >> I->w[i].qclass & 1) flags[i] |= 2;
+        if (I->w[i].qclass == Q_DASH) flags[i] |= 4;   /* a hyphen may join two words */
     }
     /* Words that may end a cleanup tail or begin a head: the cleanup looks
      * for tails and heads only behind and before such words. */
     int *fix = xcalloc((size_t)I->nw, sizeof(int));
     for (int k = 0; k < I->nv; k++) {
         const variant *v = &I->v[k];
-        if (v->group < 2 || !v->s.n) continue;
-        const elem *e = &v->s.e[v->group == 2 ? v->s.n - 1 : 0];
-        for (int m = 0; m < e->n; m++) fix[e->words[m]] |= v->group == 2 ? 1 : 2;
+        if ((v->group != G_TAILS && v->group != G_HEADS) || !v->s.n) continue;
+        const elem *e = &v->s.e[v->group == G_TAILS ? v->s.n - 1 : 0];
+        for (int m = 0; m < e->n; m++) fix[e->words[m]] |= v->group == G_TAILS ? 1 : 2;
     }
     fprintf(f, "const parl__word parl__words[%d] = {\n    { 0, 0, 0, 0, 0, 0 }, /* unknown */\n", I->nw + 1);
     for (int k = 0; k < I->nw; k++) {
         const word *w = &I->w[order[k]];
         fprintf(f, "    { %s%s, %d, %d, %d, %d, %lld }, /* ", w->qclass ? "PARL_Q_" : "0",
-                w->qclass ? qclass_names[w->qclass] : "", w->unit, w->section, flags[order[k]],
+                w->qclass ? qty_terminals[w->qclass] : "", w->unit, w->section, flags[order[k]],
                 fix[order[k]], (long long)w->value);
         c_comment_safe(f, w->text);
         fputs(" */\n", f);
@@ -1585,16 +1747,17 @@ static int emit_tables(infer *I, FILE *f)
     emit_u64_array(f, "const uint64_t parl__set_bits", setb, nset);
     free(one);
 
-    int counts[4] = { 0 };
+    int counts[G_COUNT] = { 0 };
     for (int k = 0; k < I->nv; k++) counts[I->v[k].group]++;
     fprintf(f, "\nconst int parl__nvariants_rules = %d;\nconst int parl__nvariants_gate = %d;\n"
-            "const int parl__nvariants_tails = %d;\nconst int parl__nvariants_heads = %d;\n",
-            counts[0], counts[1], counts[2], counts[3]);
+            "const int parl__nvariants_tails = %d;\nconst int parl__nvariants_heads = %d;\n"
+            "const int parl__nvariants_scopes = %d;\n",
+            counts[G_RULES], counts[G_GATE], counts[G_TAILS], counts[G_HEADS], counts[G_SCOPES]);
     fprintf(f, "const parl__variant parl__variants[%d] = {\n", I->nv ? I->nv : 1);
     for (int k = 0, e = 0; k < I->nv; e += I->v[k].s.n, k++) {
         int slots = 0;
         for (int i = 0; i < I->v[k].s.n; i++) slots += I->v[k].s.e[i].op > E_SET;
-        fprintf(f, "    { %d, %d, %d, %d },\n", I->v[k].group == 0 ? I->v[k].rule : -1, e,
+        fprintf(f, "    { %d, %d, %d, %d },\n", I->v[k].rule, e,
                 I->v[k].s.n, slots);
     }
     fputs("};\n\n", f);
@@ -1603,10 +1766,10 @@ static int emit_tables(infer *I, FILE *f)
     for (int r = 0; r < I->nrules; r++) {
         const rule *ru = &I->rules[r];
         err += !gen_fits(ru->at, ru->mode, 255, "the modes (8-bit parl__rule.mode)");
-        fprintf(f, "    { %d, %d, %d, %d, %d, %d, PARL__E_%s, %lld, %lld }, /* %s:%d */\n", ru->mode,
-                ru->count_only, ru->end_open, ru->has_count, ru->unit, ru->section,
-                elem_names[ru->start_slot], (long long)ru->start_add, (long long)ru->count,
-                base_name(ru->at->file), ru->at->line);
+        fprintf(f, "    { %d, %d, %d, %d, %d, %d, PARL__E_%s, %d, %d, %lld, %lld }, /* %s:%d */\n",
+                ru->mode, ru->count_only, ru->end_open, ru->has_count, ru->unit, ru->section,
+                elem_names[ru->start_slot], ru->inner, ru->from_end, (long long)ru->start_add,
+                (long long)ru->count, base_name(ru->at->file), ru->at->line);
     }
     fputs("};\n\n", f);
 
@@ -1652,10 +1815,17 @@ static int emit_tables(infer *I, FILE *f)
     uint64_t trim[4] = { 0 };   /* search_cleanup.trim as a set of bytes */
     for (const unsigned char *c = (const unsigned char *)I->trim; *c; c++)
         trim[*c >> 6] |= (uint64_t)1 << (*c & 63);
-    fputs("/* Number-phrase terminals (PARL_Q_*): which may follow each, which may end a phrase. */\n", f);
+    qty_glue(follow);
+    fputs("/* Number-phrase terminals (PARL_Q_*): which make one run with each (as\n"
+          " * they meet in the grammar, or as number words that must not stand side\n"
+          " * by side), which may end a phrase, which a phrase may leave behind, and\n"
+          " * which after an ordinal begin a phrase of their own (\"first three\"). */\n", f);
     fprintf(f, "const uint32_t parl__qty_follow[%d] = {", Q_COUNT);
     for (int t = 0; t < Q_COUNT; t++) fprintf(f, "%s0x%06xu", !t ? "\n    " : t % 6 ? ", " : ",\n    ", (unsigned)follow[t]);
     fprintf(f, "\n};\nconst uint32_t parl__qty_ends = 0x%06xu;\n", (unsigned)ends);
+    fprintf(f, "const uint32_t parl__qty_connect = 0x%06xu;\nconst uint32_t parl__qty_lead = 0x%06xu;\n"
+            "const uint32_t parl__qty_ords = 0x%06xu;\n",
+            (unsigned)QTY_CONNECT, (unsigned)QTY_CARD_START, (unsigned)QTY_ORDS);
     fprintf(f, "const uint64_t parl__trim_set[4] = { 0x%llxu, 0x%llxu, 0x%llxu, 0x%llxu };\n",
             (unsigned long long)trim[0], (unsigned long long)trim[1], (unsigned long long)trim[2],
             (unsigned long long)trim[3]);
@@ -1675,21 +1845,28 @@ int gen_infer(gen_ctx *g)
     load_named_words(&I, units->root, "units", &I.units, &I.nunits, 1, 15);
     load_named_words(&I, secs->root, "sections", &I.sections, &I.nsections, 0, 31);
     const ynode *root = modes->root;
-    static const char *const modes_keys[] = { "modes", "classes", "rules", "search_cleanup", "gate" };
+    static const char *const modes_keys[] = { "modes", "classes", "rules", "search_cleanup", "gate", "scopes" };
     I.err += yonly_keys(root, modes_keys, sizeof modes_keys / sizeof modes_keys[0]);
     load_modes(&I, ymap_get(root, "modes"));
     load_classes(&I, ymap_get(root, "classes"));
     if (!I.err) load_rules(&I, ymap_get(root, "rules"));
-    if (!I.err) load_list_group(&I, ymap_get(root, "gate"), 1, "gate");
+    if (!I.err) load_list_group(&I, ymap_get(root, "gate"), G_GATE, "gate");
     const ynode *clean = ymap_get(root, "search_cleanup");
     if (clean && !I.err) {
         static const char *const clean_keys[] = { "trim", "tails", "heads" };
         I.err += yonly_keys(clean, clean_keys, sizeof clean_keys / sizeof clean_keys[0]);
         const ynode *trim = ymap_get(clean, "trim");
         if (trim && yis_scalar(trim)) snprintf(I.trim, sizeof I.trim, "%s", trim->text);
-        load_list_group(&I, ymap_get(clean, "tails"), 2, "tails");
-        load_list_group(&I, ymap_get(clean, "heads"), 3, "heads");
+        load_list_group(&I, ymap_get(clean, "tails"), G_TAILS, "tails");
+        load_list_group(&I, ymap_get(clean, "heads"), G_HEADS, "heads");
     }
+    if (!I.err) load_scopes(&I, ymap_get(root, "scopes"));
+    for (int k = 0; k < I.nv && !I.err && I.nrules == I.ncascade; k++)
+        for (int i = 0; i < I.v[k].s.n; i++)
+            if (I.v[k].s.e[i].op == E_SCOPE) {
+                I.err += yerr(I.v[k].at, "{scope} needs a 'scopes:' list in modes.yaml");
+                break;
+            }
     for (int m = 1; m < I.nmodes && !I.err; m++) {
         int used = 0;
         for (int r = 0; r < I.nrules; r++) used |= I.rules[r].mode == m;

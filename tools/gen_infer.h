@@ -11,8 +11,10 @@
 
 /* Lemon terminals of gen/quantity.y, in declaration order. */
 enum { Q_NONE, Q_ZERO, Q_ONES, Q_TEENS, Q_TENS, Q_HUNDRED, Q_SCALE, Q_ORD_ONES, Q_ORD_TEENS,
-       Q_ORD_TENS, Q_ORD_HUNDRED, Q_ORD_SCALE, Q_DIGITS, Q_DIGITORD, Q_QTYWORD, Q_ARTICLE,
-       Q_OF, Q_AND, Q_COMMA, Q_DASH, Q_TO, Q_COUNT };
+       Q_ORD_TENS, Q_ORD_HUNDRED, Q_ORD_SCALE, Q_DIGITS, Q_DIGITORD, Q_QTYWORD, Q_QTYPLURAL,
+       Q_HALF, Q_NOTWHOLE, Q_ARTICLE, Q_OF, Q_AND, Q_COMMA, Q_DASH, Q_TO, Q_COUNT };
+/* Their names in gen/quantity.y (PARL_Q_<name>), by Q_*. */
+extern const char *const qty_terminals[Q_COUNT];
 
 typedef struct {
     char *text;          /* normalized */
@@ -40,7 +42,9 @@ typedef struct {
 
 /* Pattern elements. */
 enum { E_WORD = 1, E_SET, E_GAP, E_NUMBER, E_DIGITS, E_ORDINAL, E_NTH, E_RANGE, E_LIST,
-       E_UNIT, E_SECTION, E_TEXT, E_QUOTED };
+       E_UNIT, E_SECTION, E_TEXT, E_QUOTED, E_END, E_SCOPE };
+/* Variant groups: rule patterns, gate, cleanup tails and heads, scopes. */
+enum { G_RULES, G_GATE, G_TAILS, G_HEADS, G_SCOPES, G_COUNT };
 #define GAP_MAX 4
 
 typedef struct {
@@ -57,8 +61,8 @@ typedef struct {
 } seq;
 
 typedef struct {
-    int group;           /* 0 rules, 1 gate, 2 tails, 3 heads */
-    int rule;            /* index into rules (group 0) */
+    int group;           /* G_* */
+    int rule;            /* index into rules (rules and scopes), else -1 */
     const ynode *at;     /* the pattern string */
     seq s;
 } variant;
@@ -70,6 +74,8 @@ typedef struct {
     int has_count; int64_t count;
     int unit, section;   /* constants, 0 = none */
     int start_slot; int64_t start_add;   /* E_* slot feeding start, 0 = default */
+    int inner;           /* a scoped rule: the mode answered inside its scope */
+    int from_end;        /* a scope counted from the end */
 } rule;
 
 typedef struct {
@@ -79,7 +85,8 @@ typedef struct {
     named *units; int nunits;
     named *sections; int nsections;
     wclass *classes; int nclasses;
-    rule *rules; int nrules, crules;
+    rule *rules; int nrules, crules;   /* rules of the cascade, then one per scope */
+    int ncascade;        /* rules of the cascade */
     variant *v; int nv, cv;
     int64_t max;
     char trim[64];

@@ -42,7 +42,7 @@ typedef uint64_t word_t;
 
 /* The shape of an item as the reader makes it: a word, a number phrase of
  * one number word, one of several tokens (or digits), or a quote. */
-enum { K_WORD, K_CARD1, K_ORD1, K_CARD, K_CARD_DIGITS, K_ORD, K_RANGE, K_LIST, K_QUOTE };
+enum { K_WORD, K_CARD1, K_ORD1, K_CARD, K_CARD_DIGITS, K_ORD, K_RANGE, K_LIST, K_BAD, K_QUOTE };
 
 typedef struct {
     const elem *e;       /* NULL: the opening quote of {quoted} */
@@ -63,7 +63,7 @@ typedef struct {
     /* classes */
     int nclass;
     word_t *takes;       /* nclass x pwords: positions taking the class */
-    int *class_word, *class_card1, *class_ord1, class_qty[5][2], class_quote;
+    int *class_word, *class_card1, *class_ord1, class_qty[6][2], class_quote;
 } dfa_in;
 
 /* The positions of variant V: its elements up to the first gap or text. */
@@ -73,11 +73,14 @@ static void add_positions(dfa_in *D, int v)
     D->first_pos[v] = D->npos;
     for (int i = 0; i < s->n; i++) {
         int op = s->e[i].op;
-        if (op == E_GAP || op == E_TEXT) break;
+        if (op == E_GAP || op == E_TEXT || op == E_SCOPE) break;
         D->pos[D->npos++] = (position){ op == E_QUOTED ? NULL : &s->e[i], v };
         if (op == E_QUOTED) break;
     }
 }
+
+/* Elements the automaton does not follow: they span several items. */
+static int follows_not(int op) { return op == E_GAP || op == E_TEXT || op == E_QUOTED || op == E_SCOPE; }
 
 /* A pattern the automaton follows only in part ("how does ... end" up to
  * "how does") can only match where its next word ("end") occurs: that
@@ -88,10 +91,10 @@ static void add_need(dfa_in *D, int v)
     const seq *s = &D->I->v[v].s;
     int i = 0;
     D->need_pos[v] = -1;
-    while (i < s->n && s->e[i].op != E_GAP && s->e[i].op != E_TEXT && s->e[i].op != E_QUOTED) i++;
+    while (i < s->n && !follows_not(s->e[i].op)) i++;
     for (i++; i < s->n; i++) {
         int op = s->e[i].op;
-        if (op == E_GAP || op == E_TEXT || op == E_QUOTED) continue;
+        if (follows_not(op)) continue;
         D->need_pos[v] = D->npos;
         D->pos[D->npos++] = (position){ &s->e[i], v };
         return;
@@ -119,7 +122,8 @@ static int takes(const dfa_in *D, const position *p, int kind, int w)
     case E_SET: return x && has_word(e, w);
     case E_UNIT: return x && x->unit && (!e->mask || (e->mask >> x->unit & 1));
     case E_SECTION: return x && x->section && (!e->mask || (e->mask >> x->section & 1));
-    case E_NUMBER: return card;
+    case E_NUMBER:
+    case E_END: return card;
     case E_DIGITS: return kind == K_CARD_DIGITS;
     case E_ORDINAL: return ord;
     case E_NTH: return card || ord;
@@ -144,7 +148,7 @@ static int class_of(dfa_in *D, int kind, int w)
 
 static void make_classes(dfa_in *D)
 {
-    int nw = D->I->nw, kinds = 3 * (nw + 1) + 9;
+    int nw = D->I->nw, kinds = 3 * (nw + 1) + 10;
     D->takes = xcalloc((size_t)kinds * D->pwords, sizeof(word_t));
     D->class_word = xcalloc((size_t)nw + 1, sizeof(int));
     D->class_card1 = xcalloc((size_t)nw + 1, sizeof(int));
@@ -161,9 +165,10 @@ static void make_classes(dfa_in *D)
         D->class_ord1[id] = ord ? class_of(D, K_ORD1, w) : D->class_word[id];
     }
     /* Number phrases of several tokens, or digits: no word of their own. */
-    static const int qty_kinds[5][2] = { { K_WORD, K_WORD }, { K_CARD, K_CARD_DIGITS },
-                                         { K_ORD, K_ORD }, { K_RANGE, K_RANGE }, { K_LIST, K_LIST } };
-    for (int q = 0; q < 5; q++)
+    static const int qty_kinds[6][2] = { { K_WORD, K_WORD }, { K_CARD, K_CARD_DIGITS },
+                                         { K_ORD, K_ORD }, { K_RANGE, K_RANGE }, { K_LIST, K_LIST },
+                                         { K_BAD, K_BAD } };
+    for (int q = 0; q < 6; q++)
         for (int d = 0; d < 2; d++) D->class_qty[q][d] = class_of(D, qty_kinds[q][d], -1);
     D->class_quote = class_of(D, K_QUOTE, -1);
 }
@@ -407,7 +412,10 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
     D.need_pos = xcalloc((size_t)D.nvar + 1, sizeof(int));
     for (int v = 0; v < D.nvar; v++) add_need(&D, v);
     D.pwords = (D.npos + 1 + 63) / 64;   /* one spare bit: the shift never overflows */
-    D.vwords = (D.nvar + 63) / 64;
+    /* An even number of words: the runtime's loops over a set then take
+     * whole 128-bit vectors (5 words cost 50 instructions a request more
+     * than 4 did; 6 cost as few). */
+    D.vwords = ((D.nvar + 63) / 64 + 1) & ~1;
     D.init = xcalloc((size_t)D.pwords, sizeof(word_t));
     D.last = xcalloc((size_t)D.pwords, sizeof(word_t));
     for (int v = 0; v < D.nvar; v++) {
@@ -446,8 +454,8 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
         err += emit_int_array(f, "const uint16_t parl__class_word", D.class_word, I->nw + 1, err);
         err += emit_int_array(f, "const uint16_t parl__class_card_word", D.class_card1, I->nw + 1, err);
         err += emit_int_array(f, "const uint16_t parl__class_ord_word", D.class_ord1, I->nw + 1, err);
-        fprintf(f, "const uint16_t parl__class_qty[5][2] = {");
-        for (int q = 0; q < 5; q++)
+        fprintf(f, "const uint16_t parl__class_qty[6][2] = {");
+        for (int q = 0; q < 6; q++)
             fprintf(f, "%s{ %d, %d }", q ? ", " : " ", D.class_qty[q][0], D.class_qty[q][1]);
         fprintf(f, " };\nconst uint16_t parl__class_quote = %d;\n\n", D.class_quote);
         if (emit_transitions(&D, &A, f) < 0) {

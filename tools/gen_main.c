@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* parlgen: the grammar compiler driver.
  *
- *   parlgen [--grammar DIR] [--out DIR] [--runtime DIR] [--tools DIR] [--no-check]
+ *   parlgen [--grammar DIR] [--out DIR] [--runtime DIR] [--tools DIR] [--unicode DIR]
+ *           [--no-check]
+ *
+ * --unicode names the directory of Unicode's CaseFolding.txt (default
+ * /usr/share/unicode, where the Debian package unicode-data puts it).
  *
  * Runs every module, then re2c on each emitted .re and lemon on each .y,
  * then builds tools/check_grammar.c against the fresh sources and runs the
@@ -45,6 +49,7 @@ struct gen_ctx {
     const char *out;
     const char *runtime;
     const char *tools;
+    const char *unicode;
     char tmp[4096];
     char *outputs[MAX_OUT];
     int nout;
@@ -60,6 +65,7 @@ static const gen_module modules[] = {
     { "infer", gen_infer },
     { "sentences", gen_sentences },
     { "verbs", gen_verbs },
+    { "calc", gen_calc },
     { "guidance", gen_guidance },
     { "answers", gen_answers },
     { "grammar_id", gen_grammar_id },
@@ -72,6 +78,23 @@ int gen_fits(const ynode *at, long long value, long long max, const char *what)
     if (value <= max) return 1;
     yerr(at, "the grammar outgrows the generated tables: %s would need %lld, the limit is %lld", what, value, max);
     return 0;
+}
+
+void gen_cstr(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\') fprintf(f, "\\%c", *p);
+        else if (*p == '\n') fputs("\\n", f);
+        else if (*p < 0x20 || *p >= 0x7f || (*p == '?' && p[1] == '?')) fprintf(f, "\\%03o", *p);
+        else fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
+void gen_upper(FILE *f, const char *s)
+{
+    for (; *s; s++) fputc(*s >= 'a' && *s <= 'z' ? *s - 32 : *s, f);
 }
 int gen_failed(const gen_ctx *g) { return g->errors != 0; }
 
@@ -286,8 +309,7 @@ static int add_c_files(const char *dir, char **argv, int argc, int max, char sto
 static int check(gen_ctx *g)
 {
     /* The checker and the tools files it uses (besides the runtime). */
-    static const char *const tool_sources[] = { "check_grammar.c", "yaml_doc.c", "intent_json.c",
-                                                "json_out.c" };
+    static const char *const tool_sources[] = { "check_grammar.c", "yaml_doc.c", "json_out.c" };
     static char store[256][PATHMAX];
     int ns = 0;
     char exe[PATHMAX], inc1[PATHMAX], inc2[PATHMAX], inc3[PATHMAX];
@@ -368,6 +390,7 @@ static int generate(gen_ctx *g, int do_check)
 {
     for (size_t m = 0; m < sizeof modules / sizeof modules[0]; m++)
         if (modules[m].run(g)) g->errors++;
+    if (gen_casefold(g, g->unicode)) g->errors++;
     for (int i = 0; !g->errors && i < g->nout; i++) {
         if (has_ext(g->outputs[i], ".re") && run_re2c(g, g->outputs[i])) g->errors++;
         else if (has_ext(g->outputs[i], ".y") && run_lemon(g, g->outputs[i])) g->errors++;
@@ -437,7 +460,8 @@ static int run_worker(gen_ctx *g, int do_check)
 
 int main(int argc, char **argv)
 {
-    gen_ctx g = { .grammar = "grammar", .out = "gen", .runtime = "runtime", .tools = "tools" };
+    gen_ctx g = { .grammar = "grammar", .out = "gen", .runtime = "runtime", .tools = "tools",
+                  .unicode = "/usr/share/unicode" };
     int do_check = 1;
     for (int i = 1; i < argc; i++) {
         const char **slot = NULL;
@@ -445,10 +469,11 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--out")) slot = &g.out;
         else if (!strcmp(argv[i], "--runtime")) slot = &g.runtime;
         else if (!strcmp(argv[i], "--tools")) slot = &g.tools;
+        else if (!strcmp(argv[i], "--unicode")) slot = &g.unicode;
         else if (!strcmp(argv[i], "--no-check")) { do_check = 0; continue; }
         else {
             fprintf(stderr, "usage: parlgen [--grammar DIR] [--out DIR] [--runtime DIR] "
-                            "[--tools DIR] [--no-check]\n");
+                            "[--tools DIR] [--unicode DIR] [--no-check]\n");
             return 2;
         }
         if (++i == argc) { fprintf(stderr, "parlgen: %s needs a value\n", argv[i - 1]); return 2; }

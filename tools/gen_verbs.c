@@ -10,9 +10,10 @@
  *                           token lexer
  *   gen/dialect_grammar.y   Lemon: the command syntax (chains, markers,
  *                           references, content forms)
+ *   gen/policy_tables.c     roles and decisions (gen_policy.c)
  * The output depends only on the spec, in a fixed order, so a rerun is
  * byte-identical. */
-#include "gen.h"
+#include "gen_verbs.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,9 @@ static const char *const need_intents[] = { "recall", "context", "search", "send
                                             "web", "calc", "data", "authority", "custom" };
 static const char *const need_ops[] = { "read", "search", "insert", "append", "delete", "patch",
                                         "replace", "archive", "load", "swap", "list" };
+/* References the executor resolves itself, and their fields. */
+static const char *const need_refs[] = { "last", "thread", "parent" };
+static const char *const need_fields[] = { "output", "input", "result", "error", "content" };
 static const char *const need_args[] = { "label", "content", "query", "message", "target",
                                          "url", "expression", "reason", "source", "patch" };
 
@@ -42,26 +46,23 @@ static const struct { const char *intent, *key, *cls; } modifier_keys[] = {
 
 static const char *const message_keys[] = {
     "ambiguous_verb", "ambiguous_args", "missing_arg", "unknown_modifier", "unknown_verb",
-    "unknown_verb_plain", "invalid_reference", "invalid_marker", "malformed", "list_separator",
-    "list_last",
+    "unknown_verb_plain", "invalid_reference", "invalid_marker", "malformed", "unknown_choice",
+    "list_separator", "list_last",
 };
 /* In parl_detail order, after PARL_DETAIL_NONE. */
 static const char *const detail_keys[] = { "unterminated", "dangling_arrow", "syntax",
-                                           "too_long", "chain_too_long" };
+                                           "too_long", "chain_too_long", "bad_patch" };
 /* Template placeholders: the first six may appear in messages; a config
- * verb's template uses content, target and verb. Each is a PARL__PH_ name. */
+ * verb's template uses content, target and verb; policy sentences verb,
+ * role and authority (gen_policy.c checks those). Each is a PARL__PH_ name. */
 static const char *const placeholders[] = { "verb", "got", "arg", "options", "suggestion",
-                                            "detail", "content", "target" };
+                                            "detail", "content", "target", "role", "authority" };
 #define MESSAGE_PLACEHOLDERS 6
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 /* ------------------------------------------------------------ the model */
-typedef struct {
-    char **name;
-    const ynode **at;
-    int n;
-} names;
+typedef gen_names names;
 
 typedef struct {
     char *text;          /* normalized phrase */
@@ -76,6 +77,7 @@ typedef struct {
     int intent, strictness, authority;
     unsigned requires;      /* bit (1 << parl_arg) */
     int bare_target;
+    int decides;            /* decides on requests (approve, deny, halt) */
     const char *description;
     const ynode *examples;
 } verb;
@@ -98,13 +100,14 @@ typedef struct {
     rewrite *irregular, *suffixes, *spelling;
     int nirregular, nsuffixes, nspelling, min_stem;
     char sigil;
-    int min_len[4], suggest, default_strict, permission_authority;
+    int min_len[4], suggest, default_strict, permission_authority, window;
     const char *phon_conf, *sem_thr;
     struct { const char *sym; int marker; } *msyms;
     int nmsyms;
     char **phrases;
     int nphrases, max_words;
     const ynode *messages, *details;
+    gen_policy *policy;
 } M;
 
 static void *xmalloc(size_t n)
@@ -343,8 +346,10 @@ static void read_syntax(M *m, const ynode *root)
 {
     const ynode *s = get(m, root, "syntax", Y_MAP, 1);
     if (!s) return;
-    static const char *const keys[] = { "sigil", "do_marker" };
+    static const char *const keys[] = { "sigil", "do_marker", "confirmation_window" };
     m->errors += yonly_keys(s, keys, N(keys));
+    const ynode *w = get(m, s, "confirmation_window", Y_SCALAR, 1);
+    m->window = w ? read_int(m, w, 1, 1000) : 1;
     const ynode *sig = get(m, s, "sigil", Y_SCALAR, 1);
     if (sig) {
         if (strlen(sig->text) != 1 || !strchr("/\\!%&", sig->text[0]))
@@ -425,7 +430,7 @@ static void read_verbs(M *m, const ynode *root)
         if (e->kind != Y_MAP) { err(m, e, "%s", "a verb is a mapping"); continue; }
         static const char *const keys[] = { "intent", "strictness", "authority", "aliases",
                                             "subcommands", "description", "examples",
-                                            "requires", "bare_target" };
+                                            "requires", "bare_target", "decides" };
         m->errors += yonly_keys(e, keys, N(keys));
         v->name = k->text;
         v->at = k;
@@ -440,6 +445,7 @@ static void read_verbs(M *m, const ynode *root)
             if (a >= 0) v->requires |= 1u << (a + 1);
         }
         v->bare_target = (n = get(m, e, "bare_target", Y_SCALAR, 0)) ? read_bool(m, n) : 0;
+        v->decides = (n = get(m, e, "decides", Y_SCALAR, 0)) ? read_bool(m, n) : 0;
         v->examples = get(m, e, "examples", Y_SEQ, 1);
         if (v->examples) {
             if (v->examples->n == 0 || v->examples->n > 20) err(m, v->examples, "%s", "give 1 to 20 examples");
@@ -535,6 +541,8 @@ static void read_references(M *m, const ynode *root)
     const ynode *r = get(m, root, "references", Y_SEQ, 1), *f = get(m, root, "reference_fields", Y_SEQ, 1);
     read_names(m, r, &m->refs);
     read_names(m, f, &m->fields);
+    require_names(m, r ? r : root, &m->refs, need_refs, N(need_refs), "references");
+    require_names(m, f ? f : root, &m->fields, need_fields, N(need_fields), "reference_fields");
     for (int i = 0; i < m->refs.n; i++) add_sense(m, m->refs.at[i], "PARL__WC_REFERENCE", i, 0);
     for (int i = 0; i < m->fields.n; i++) add_sense(m, m->fields.at[i], "PARL__WC_REF_FIELD", i, 0);
 }
@@ -648,13 +656,34 @@ static void read_messages(M *m, const ynode *root)
     }
 }
 
+/* The roles and decisions (gen_policy.c), read against the names above. */
+static void read_policy(M *m, const ynode *root)
+{
+    const char **vname = xmalloc((size_t)m->nverbs * sizeof *vname);
+    const ynode **vat = xmalloc((size_t)m->nverbs * sizeof *vat);
+    int *vauth = xmalloc((size_t)m->nverbs * sizeof *vauth), *vdec = xmalloc((size_t)m->nverbs * sizeof *vdec);
+    for (int i = 0; i < m->nverbs; i++) {
+        vname[i] = m->verbs[i].name;
+        vat[i] = m->verbs[i].at;
+        vauth[i] = m->verbs[i].authority;
+        vdec[i] = m->verbs[i].decides;
+    }
+    gen_dialect d = { &m->ops, &m->authority, &m->markers, m->nverbs, vname, vat, vauth, vdec };
+    m->policy = gen_policy_read(root, &d, &m->errors);
+    if (m->policy && gen_policy_tables(m->g, m->policy)) m->errors++;
+    free(vname);
+    free(vat);
+    free(vauth);
+    free(vdec);
+}
+
 static void read_spec(M *m)
 {
     const ynode *root = m->d->root;
     static const char *const keys[] = {
         "syntax", "strictness", "matching", "config_verbs", "authority_levels", "intents", "ops", "args", "verbs",
         "modifiers", "markers", "references", "reference_fields", "morphology", "spelling",
-        "reconsideration", "messages",
+        "reconsideration", "messages", "roles", "policy",
     };
     m->errors += yonly_keys(root, keys, N(keys));
     read_names(m, get(m, root, "intents", Y_SEQ, 1), &m->intents);
@@ -678,27 +707,10 @@ static void read_spec(M *m)
     read_reconsideration(m, root);
     read_messages(m, root);
     if (!m->errors && m->nverbs == 0) err(m, root, "%s", "no verbs");
+    if (!m->errors) read_policy(m, root);
 }
 
 /* -------------------------------------------------------------- writing */
-
-/* A C string literal; octal escapes so no escape runs into the next byte. */
-static void cstr(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\') fprintf(f, "\\%c", *p);
-        else if (*p == '\n') fputs("\\n", f);
-        else if (*p < 0x20 || *p >= 0x7f || (*p == '?' && p[1] == '?')) fprintf(f, "\\%03o", *p);
-        else fputc(*p, f);
-    }
-    fputc('"', f);
-}
-
-static void upper(FILE *f, const char *s)
-{
-    for (; *s; s++) fputc(*s >= 'a' && *s <= 'z' ? *s - 32 : *s, f);
-}
 
 /* A comment-safe copy of S. */
 static void comment(FILE *f, const char *s)
@@ -712,7 +724,7 @@ static void emit_enum(FILE *f, const char *type, const char *prefix, const names
     if (with_none) fprintf(f, "    %s_NONE,\n", prefix);
     for (int i = 0; i < ns->n; i++) {
         fprintf(f, "    %s_", prefix);
-        upper(f, ns->name[i]);
+        gen_upper(f, ns->name[i]);
         fputs(",\n", f);
     }
     fprintf(f, "    %s_COUNT\n} %s;\n\n", prefix, type);
@@ -736,8 +748,11 @@ static int emit_header(M *m)
     emit_enum(f, "parl_format", "PARL_FORMAT", &m->formats, 1);
     emit_enum(f, "parl_marker", "PARL_MARKER", &m->markers, 1);
     emit_enum(f, "parl_arg", "PARL_ARG", &m->args, 1);
+    emit_enum(f, "parl_reference", "PARL_REF", &m->refs, 1);
+    emit_enum(f, "parl_ref_field", "PARL_FIELD", &m->fields, 1);
     emit_enum(f, "parl_strictness", "PARL_STRICTNESS", &m->strict, 0);
     emit_enum(f, "parl_authority", "PARL_AUTHORITY", &m->authority, 0);
+    gen_policy_enums(f, m->policy);
     fputs("#endif\n", f);
     return gen_close(m->g, f);
 }
@@ -774,7 +789,7 @@ static void emit_pool(FILE *f, const pool *p)
     if (!p->len) fputs(" \"\"", f);
     for (size_t off = 0; off < p->len; off += strlen(p->buf + off) + 1) {
         fprintf(f, "\n    /* %5zu */ ", off);
-        cstr(f, p->buf + off);
+        gen_cstr(f, p->buf + off);
         fputs(" \"\\000\"", f);
     }
     fputs(";\n", f);
@@ -839,9 +854,9 @@ static int emit_tables(M *m, const wordent *w, int nw)
     FILE *f = gen_create(m->g, "dialect_tables.c", SRC);
     if (!f) return 1;
     pool p = { 0 };
-    fputs("/* The action dialect's tables (declared in runtime/dialect_internal.h).\n"
+    fputs("/* The action dialect's tables (declared in runtime/dialect_vocab.h).\n"
           " * Strings are offsets into parl__dia_str, at the end. */\n"
-          "#include \"dialect_internal.h\"\n\n", f);
+          "#include \"dialect_vocab.h\"\n\n", f);
 
     fputs("const parl__dsense parl__dia_senses[] = {\n", f);
     for (int i = 0; i < m->nsenses; i++) {
@@ -890,11 +905,11 @@ static int emit_tables(M *m, const wordent *w, int nw)
     for (int i = 0; i < m->nverbs; i++) {
         const verb *v = &m->verbs[i];
         fprintf(f, "    { %u, PARL_INTENT_", pool_add(m, &p, v->name));
-        upper(f, m->intents.name[v->intent]);
+        gen_upper(f, m->intents.name[v->intent]);
         fputs(", PARL_STRICTNESS_", f);
-        upper(f, m->strict.name[v->strictness]);
+        gen_upper(f, m->strict.name[v->strictness]);
         fputs(", PARL_AUTHORITY_", f);
-        upper(f, m->authority.name[v->authority]);
+        gen_upper(f, m->authority.name[v->authority]);
         fprintf(f, ", %zu, 0x%xu, %s, %u, %d }, /* %s */\n", v->examples ? v->examples->n : 0, v->requires,
                 v->bare_target ? "true" : "false", pool_add(m, &p, v->description), first[i], v->name);
     }
@@ -906,6 +921,7 @@ static int emit_tables(M *m, const wordent *w, int nw)
     fprintf(f, "};\n\nconst unsigned char parl__dia_min_len_for_distance[4] = { 0, %d, %d, %d };\n",
             m->min_len[1], m->min_len[2], m->min_len[3]);
     fprintf(f, "const int parl__dia_suggest_distance = %d;\n", m->suggest);
+    fprintf(f, "const int parl__dia_window_words = %d;\n", m->window);
     fprintf(f, "const int parl__dia_default_strictness = %d; /* %s */\n", m->default_strict,
             m->strict.name[m->default_strict]);
     fprintf(f, "const int parl__dia_permission_authority = %d; /* %s */\n", m->permission_authority,
@@ -947,7 +963,7 @@ static int emit_tables(M *m, const wordent *w, int nw)
     fputs("const parl__str parl__dia_placeholders[PARL__PH_COUNT] = {\n", f);
     for (size_t i = 0; i < N(placeholders); i++) {
         fputs("    [PARL__PH_", f);
-        upper(f, placeholders[i]);
+        gen_upper(f, placeholders[i]);
         fprintf(f, "] = %u,\n", pool_add(m, &p, placeholders[i]));
     }
     fputs("};\n", f);
@@ -991,16 +1007,9 @@ static int emit_lexer(M *m, const wordent *w, int nw)
     fputs("/* The action dialect's lexers. All work on a span (pointer, length):\n"
           " * re2c's end-of-input rule with bounds checks, so NUL bytes inside are\n"
           " * ordinary bytes and nothing past the span is read. */\n"
-          "#include \"dialect_internal.h\"\n\n"
+          "#include \"dialect_lex.h\"\n\n"
           "/*!re2c\n"
-          "    re2c:api = custom;\n"
-          "    re2c:api:style = free-form;\n"
-          "    re2c:define:YYCTYPE = \"unsigned char\";\n"
-          "    re2c:define:YYPEEK = \"(cur < lim ? *cur : 0)\";\n"
-          "    re2c:define:YYSKIP = \"++cur;\";\n"
-          "    re2c:define:YYBACKUP = \"mar = cur;\";\n"
-          "    re2c:define:YYRESTORE = \"cur = mar;\";\n"
-          "    re2c:define:YYLESSTHAN = \"(size_t)(lim - cur) < @@\";\n"
+          GEN_RE2C_SPAN_API
           "    re2c:define:YYBACKUPCTX = \"ctx = cur;\";\n"
           "    re2c:define:YYRESTORECTX = \"cur = ctx;\";\n"
           "    re2c:define:YYSHIFT = \"cur += @@;\";\n"
@@ -1127,7 +1136,7 @@ static int emit_grammar(M *m)
           "/* SPDX-License-Identifier: MIT */\n"
           "/* The parser's trace hooks are mutable globals; the runtime has none. */\n"
           "#ifndef NDEBUG\n#define NDEBUG 1\n#endif\n"
-          "#include \"dialect_internal.h\"\n"
+          "#include \"command.h\"\n"
           "#define parl__dia_parser_ENGINEALWAYSONSTACK 1\n"
           "static void syntax_error(parl__dia_pstate *ps, int major);\n"
           "static void begin(parl__dia_pstate *ps, int tok)\n{\n"
@@ -1222,5 +1231,6 @@ int gen_verbs(gen_ctx *g)
              m.errors;
         free(w);
     }
+    gen_policy_free(m.policy);
     return rc;
 }

@@ -1,23 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* json_out: JSON string escaping and whole-file reading for the CLI. */
+/* json_out: printing the runtime's JSON (the library writes every JSON form;
+ * the CLI only finds room for it) and whole-file reading. */
 #include "cli.h"
+#include "json_internal.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-/* Length of the valid UTF-8 sequence at S (at most N bytes), 0 if invalid. */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-    unsigned c = s[0];
-    size_t k = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-    if (!k || k > n || (k == 2 && c < 0xC2) || (k == 4 && c > 0xF4)) return 0;
-    for (size_t i = 1; i < k; i++)
-        if ((s[i] & 0xC0) != 0x80) return 0;
-    if (k == 3 && ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] >= 0xA0))) return 0;
-    if (k == 4 && ((c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] >= 0x90))) return 0;
-    return k;
-}
 
 size_t utf8_valid_prefix(const char *str, size_t n)
 {
@@ -25,31 +14,48 @@ size_t utf8_valid_prefix(const char *str, size_t n)
     size_t i = 0, k;
     while (i < n) {
         if (s[i] < 0x80) { i++; continue; }
-        if (!(k = utf8_len(s + i, n - i))) return i;
+        if (!(k = parl__utf8_len(s + i, n - i))) return i;
         i += k;
     }
     return n;
 }
 
-void json_str(FILE *f, const char *str, size_t n)
+char *json_alloc(json_writer write, const void *arg, size_t *len)
 {
-    const unsigned char *s = (const unsigned char *)str;
-    putc('"', f);
-    for (size_t i = 0; i < n;) {
-        unsigned c = s[i];
-        if (c == '"' || c == '\\') { putc('\\', f); putc((int)c, f); i++; }
-        else if (c == '\n') { fputs("\\n", f); i++; }
-        else if (c == '\r') { fputs("\\r", f); i++; }
-        else if (c == '\t') { fputs("\\t", f); i++; }
-        else if (c < 0x20 || c == 0x7f) { fprintf(f, "\\u%04x", c); i++; }
-        else if (c < 0x80) { putc((int)c, f); i++; }
-        else {
-            size_t k = utf8_len(s + i, n - i);
-            if (k) { fwrite(s + i, 1, k, f); i += k; }
-            else { fputs("\\ufffd", f); i++; }
-        }
-    }
-    putc('"', f);
+    size_t n = write(arg, NULL, 0);
+    char *buf = malloc(n + 1);
+    if (buf) write(arg, buf, n + 1);
+    *len = n;
+    return buf;
+}
+
+int json_print(FILE *f, json_writer write, const void *arg)
+{
+    char stack[2048];
+    size_t n = write(arg, stack, sizeof stack);
+    if (n < sizeof stack) return fwrite(stack, 1, n, f) == n ? 0 : 1;
+    char *buf = json_alloc(write, arg, &n);
+    if (!buf) { fputs("parlance: out of memory\n", stderr); return 1; }
+    int rc = fwrite(buf, 1, n, f) == n ? 0 : 1;
+    free(buf);
+    return rc;
+}
+
+typedef struct json_text {
+    const char *s;
+    size_t n;
+} json_text;
+
+static size_t json_text_write(const void *arg, char *out, size_t cap)
+{
+    const json_text *t = arg;
+    return parl_json_string(t->s, t->n, out, cap);
+}
+
+void json_str(FILE *f, const char *s, size_t n)
+{
+    json_text t = { s, n };
+    json_print(f, json_text_write, &t);
 }
 
 /* mem_stream: the cookie behind the FILE. */

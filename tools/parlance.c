@@ -106,11 +106,13 @@ static const cli_command commands[] = {
       "\n"
       "  --config FILE   extra verbs and aliases (YAML)\n" },
     { "dialect", cmd_dialect, "the actions of an agent message (JSON)",
-      "usage: parlance dialect [--config FILE] [--blocks A,B,...] [FILE|-]\n"
+      "usage: parlance dialect [--as ROLE] [--config FILE] [--blocks A,B,...] [FILE|-]\n"
       "\n"
-      "Finds the actions in an agent's message (default: standard input), decides\n"
-      "which would run and prints them with their intents as JSON.\n"
+      "Finds the actions in a message (default: standard input), decides which\n"
+      "would run and prints them with their intents and the policy's decision\n"
+      "(run, queue, refuse) as JSON. Nothing is run: see parlance act.\n"
       "\n"
+      "  --as ROLE         who wrote it: agent (default), user, supervisor\n"
       "  --config FILE     extra verbs and aliases (YAML)\n"
       "  --blocks A,B,...  the memory block labels the host has\n" },
     { "failures", cmd_failures, "the parse-failure log",
@@ -132,6 +134,47 @@ static const cli_command commands[] = {
       "  --since T       only failures since T\n"
       "  --limit N       at most N failures (by-model; default 50)\n"
       "  --min N         suggest aliases seen at least N times (default 2)\n" },
+    { "act", cmd_act, "run the actions of a message (memory, search, calc, outbox, queue)",
+      "usage: parlance act --as ROLE [--db PATH] [--config FILE] [--agent NAME]\n"
+      "                    [--model M] [--session S] [FILE|-]\n"
+      "\n"
+      "Runs the actions of a message (default: standard input) that the policy lets\n"
+      "its writer run, and prints one JSON object per action: status (ok, queued,\n"
+      "refused, failed, skipped), its steps, output, error and queue id. /recall\n"
+      "works on memory blocks, /search on stored documents and memory blocks, /calc\n"
+      "evaluates, sends go to the outbox, approvals wait in the queue. Other verbs\n"
+      "need a host (the C API in tools/act.h): here they fail, saying so. Failures\n"
+      "go to the failure log.\n"
+      "\n"
+      "  --as ROLE       who wrote it: agent, user or supervisor (grammar/verbs.yaml)\n"
+      "  --db PATH       the store (default: $PARLANCE_DB, else\n"
+      "                  $XDG_DATA_HOME/parlance/parlance.db)\n"
+      "  --config FILE   extra verbs and aliases (YAML)\n"
+      "  --agent NAME    the writer's name, kept with what it queues and sends\n"
+      "  --model M, --session S   for the failure log\n" },
+    { "queue", cmd_queue, "the approval queue: list, show, approve, deny, expire, run",
+      "usage: parlance queue [--db PATH] list [--all]\n"
+      "       parlance queue [--db PATH] show ID\n"
+      "       parlance queue [--db PATH] approve ID [--by NAME] [--config FILE]\n"
+      "       parlance queue [--db PATH] deny ID --reason R [--by NAME]\n"
+      "       parlance queue [--db PATH] expire --older-than D\n"
+      "       parlance queue [--db PATH] run\n"
+      "\n"
+      "Actions waiting for a human: list shows the pending (and approved, not yet\n"
+      "run) ones, urgent first; approve records the decision and runs the action\n"
+      "once; deny records the reason; expire ends those pending since before D\n"
+      "(7d, 24h, an ISO date); run runs approved actions a crash left unrun. Every\n"
+      "decision is kept (show).\n"
+      "\n"
+      "  --by NAME       who decides (default: $USER)\n"
+      "  --all           list every item, newest first\n" },
+    { "outbox", cmd_outbox, "messages sent by actions, waiting for delivery",
+      "usage: parlance outbox [--db PATH] [--all]\n"
+      "\n"
+      "Prints the messages /send, /reply, /post, /dm and /tell put in the outbox,\n"
+      "one JSON object per line, oldest first. Delivery is the host's.\n"
+      "\n"
+      "  --all   also the delivered ones\n" },
     { "patch", cmd_patch, "create, check and apply unified diffs",
       "usage: parlance patch apply [-o OUT] [--drift N] FILE PATCH\n"
       "       parlance patch diff [-U N] OLD NEW\n"

@@ -62,13 +62,7 @@ int store_ready(sqlite3 *db)
 
 static sqlite3_stmt *prepare(sqlite3 *db, const char *sql)
 {
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
-        fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));
-        sqlite3_finalize(st);
-        return NULL;
-    }
-    return st;
+    return db_prepare(db, sql);
 }
 
 /* Steps ST to its end and finalizes it: 0, or -1 after printing the error. */
@@ -340,21 +334,13 @@ long long *store_stale(sqlite3 *db, int version, size_t *n)
                                    " ORDER BY id");
     if (!st) return NULL;
     sqlite3_bind_int(st, 1, version);
-    size_t cap = 64;
-    long long *ids = malloc(cap * sizeof *ids);
-    int rc = SQLITE_ROW;
-    for (*n = 0; ids && (rc = sqlite3_step(st)) == SQLITE_ROW;) {
-        if (*n == cap) {
-            long long *g = realloc(ids, (cap *= 2) * sizeof *ids);
-            if (!g) { free(ids); ids = NULL; break; }
-            ids = g;
-        }
-        ids[(*n)++] = sqlite3_column_int64(st, 0);
-    }
-    if (!ids) fputs("parlance: out of memory\n", stderr);
-    else if (rc != SQLITE_DONE) { fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db)); free(ids); ids = NULL; }
-    sqlite3_finalize(st);
-    return ids;
+    return db_select_ids(db, st, n);
+}
+
+long long *store_ids(sqlite3 *db, size_t *n)
+{
+    sqlite3_stmt *st = prepare(db, "SELECT id FROM documents ORDER BY name");
+    return st ? db_select_ids(db, st, n) : NULL;
 }
 
 /* ------------------------------------------------------------ inventory */

@@ -66,6 +66,8 @@ int store_set_profile(sqlite3 *db, long long id, const char *sha, const char *te
 /* Ids (ascending, heap array of *N) of the documents whose profile is
  * missing or older than VERSION; NULL on error. */
 long long *store_stale(sqlite3 *db, int version, size_t *n);
+/* Ids of every document, by name (heap array of *N); NULL on error. */
+long long *store_ids(sqlite3 *db, size_t *n);
 /* Removes the N documents named and their old versions, all or none.
  * VERSIONS[i] gets how many old versions went with NAMES[i]. Returns 0; 1
  * with *MISSING the index of a name not stored (nothing removed); -1. */

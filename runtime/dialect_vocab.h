@@ -1,18 +1,32 @@
 /* SPDX-License-Identifier: MIT */
-/* dialect_internal.h: what the action-dialect runtime files and the sources
- * generated from grammar/verbs.yaml (gen/dialect_*.c) share. Not public.
+/* dialect_vocab.h: the action dialect's vocabulary, which every stage of
+ * the dialect reads: the tables generated from grammar/verbs.yaml
+ * (gen/dialect_tables.c), the whole-word lookup (gen/dialect_lex.c), the
+ * verbs a host configured at run time, and character classes. Not public.
  *
- * Data flow for one message:
- *   detect.c      finds `/verb` candidates line by line (skipping code),
- *                 resolves each head with verb_match.c, measures the action
- *                 with the token lexer and decides trailing / reconsidered;
- *   dialect.c     lexes each action (gen/dialect_lex.c), turns trailing
- *                 punctuation into markers, runs the Lemon grammar
- *                 (gen/dialect_grammar.c) to split the chain;
- *   intents.c     reads each command's arguments into an intent by shape;
- *   dialect_text.c renders hints and templates into caller buffers. */
-#ifndef PARL_DIALECT_INTERNAL_H
-#define PARL_DIALECT_INTERNAL_H
+ * The dialect is a one-way pipeline; each stage has its own header and
+ * includes only the headers of the stages before it:
+ *
+ *   dialect_vocab.h   vocabulary (this file)
+ *   dialect_lex.h     1 lexing: tokens, reconsideration phrases
+ *                       gen/dialect_lex.c
+ *   verb_match.h      2 verb matching: tiers, command heads, "did you mean"
+ *                       verb_match.c, phonetic.c, verb_table.c
+ *   (parl_detect)       detection: which `/verb`s are actions, which run
+ *                       detect.c (lexing + verb matching)
+ *   command.h         3 command parsing: chains, markers, the Lemon grammar
+ *                       command.c, gen/dialect_grammar.c
+ *   intents.h         4 intents: a command's arguments by shape
+ *                       intents.c; dialect.c drives stages 1-4
+ *   policy.h          5 policy: run, queue or refuse; streaming detection
+ *                       policy.c, stream.c, gen/policy_tables.c
+ *   (tools/)          6 execution: tools/act_*.c (SQLite, the host)
+ *
+ * Text for people (hints, templates, policy reasons) is rendered by
+ * dialect_text.c from any stage's results. tests/t_layers.sh checks that
+ * no file includes a later stage's header. */
+#ifndef PARL_DIALECT_VOCAB_H
+#define PARL_DIALECT_VOCAB_H
 #include "parlance.h"
 
 /* ------------------------------------------------------------ vocabulary */
@@ -109,15 +123,15 @@ typedef struct {
 typedef struct {
     parl__str ambiguous_verb, ambiguous_args, missing_arg, unknown_modifier;
     parl__str unknown_verb, unknown_verb_plain, invalid_reference, invalid_marker;
-    parl__str malformed, list_separator, list_last;
-    parl__str details[PARL_DETAIL_CHAIN_TOO_LONG + 1];   /* by parl_detail */
+    parl__str malformed, unknown_choice, list_separator, list_last;
+    parl__str details[PARL_DETAIL_COUNT];   /* by parl_detail */
 } parl__messages;
 
 /* Placeholders of message and verb templates ("{options}"); their names
  * are in parl__dia_placeholders. */
 typedef enum {
     PARL__PH_VERB, PARL__PH_GOT, PARL__PH_ARG, PARL__PH_OPTIONS, PARL__PH_SUGGESTION,
-    PARL__PH_DETAIL, PARL__PH_CONTENT, PARL__PH_TARGET, PARL__PH_COUNT
+    PARL__PH_DETAIL, PARL__PH_CONTENT, PARL__PH_TARGET, PARL__PH_ROLE, PARL__PH_AUTHORITY, PARL__PH_COUNT
 } parl__placeholder;
 
 /* Generated tables (gen/dialect_tables.c). */
@@ -133,6 +147,7 @@ extern const parl__str parl__dia_examples[];
 extern const parl__strict_spec parl__dia_strict[PARL_STRICTNESS_COUNT];
 extern const unsigned char parl__dia_min_len_for_distance[4];  /* by distance 0..3 */
 extern const int parl__dia_suggest_distance;
+extern const int parl__dia_window_words;         /* the confirmation window, in words */
 extern const int parl__dia_default_strictness;   /* of configured verbs */
 extern const int parl__dia_permission_authority; /* of configured verbs requiring permission */
 extern const float parl__dia_phonetic_confidence;
@@ -160,87 +175,40 @@ extern const parl__str parl__dia_authority_names[PARL_AUTHORITY_COUNT];
 /* gen/dialect_lex.c: the word index of the whole span TEXT (case-insensitive,
  * any run of blanks between words), or -1. */
 int parl__dia_lookup(const char *text, size_t n);
-/* gen/dialect_lex.c: the first reconsideration phrase in TEXT that starts
- * and ends on word boundaries; 1 and its span, or 0. */
-int parl__dia_reconsider(const char *text, size_t n, parl_span *found);
 
-/* --------------------------------------------------------------- tokens */
-typedef enum {
-    PARL__DTK_END, PARL__DTK_NEWLINE, PARL__DTK_SKIP,
-    PARL__DTK_VERB, PARL__DTK_WORD, PARL__DTK_PUNCT, PARL__DTK_QWORD, PARL__DTK_MINUSWORD,
-    PARL__DTK_PLUS, PARL__DTK_ARROW, PARL__DTK_STRING, PARL__DTK_TRIPLE, PARL__DTK_FENCE,
-    PARL__DTK_QLINES, PARL__DTK_REF, PARL__DTK_REFURI, PARL__DTK_URL, PARL__DTK_SIGILWORD,
-    PARL__DTK_MARKER, PARL__DTK_UNTERMINATED,
-    PARL__DTK_COUNT
-} parl__dtkind;
-
-typedef struct {
-    unsigned char kind;         /* parl__dtkind */
-    bool space;                 /* blank (or line break) right before it */
-    size_t start, end;          /* into the message */
-} parl__dtok;
-
-/* gen/dialect_lex.c: the token at POS of TEXT[0..N). Returns the position
- * after it; END at N. Blanks are skipped (and noted in t->space). */
-size_t parl__dia_token(const char *text, size_t n, size_t pos, parl__dtok *t);
-
-/* ------------------------------------------------------------- parsing */
-#define PARL__DIA_MAX_TOKENS 160
-
-typedef struct {
-    int head;                   /* the VERB token */
-    int arg_first, arg_end;     /* argument tokens [first, end) (SKIP ones ignored) */
-    int mark_first, mark_end;   /* MARKER tokens */
-} parl__dia_cmd;
-
-typedef struct {
-    const parl__dtok *tok;
-    int ntok;
-    int ncmds;
-    parl__dia_cmd cmd[PARL_MAX_CHAIN];
-    parl_detail error;
-    int error_tok;              /* token index where the grammar stopped */
-    int prev_kind;              /* last token fed (to spot a dangling ->) */
-} parl__dia_pstate;
-
-/* gen/dialect_grammar.c: runs the Lemon grammar over ps->tok; fills
- * ps->cmd or ps->error. */
-void parl__dia_grammar(parl__dia_pstate *ps);
-
-/* -------------------------------------------------------- shared helpers */
-
-/* phonetic.c: bit-parallel edit distance against a fixed word of at most
- * PARL_VERB_MAX_LEN bytes (case-folded). */
-typedef struct {
-    uint32_t eq[256];
-    size_t m;
-} parl__peq;
-void parl__dia_peq_init(parl__peq *q, const char *p, size_t m);
-int parl__dia_peq_distance(const parl__peq *q, const char *t, size_t n, int max);
-/* verb_match.c: the end of the verb-like word at FROM (letters, digits,
- * _ and -; any byte >= 0x80). */
-size_t parl__dia_word_end(const char *text, size_t from, size_t lim);
-
-/* verb_match.c: resolves the verb at TEXT[from..lim) (after the sigil): the
- * longest multi-word alias, else the matcher on the first word. Sets
- * *end to the end of the verb text; returns 0 when no verb-like word is
- * there (not even an unknown one). */
-int parl__dia_head(const parl_dialect_ctx *ctx, const char *text, size_t from, size_t lim,
-                   size_t *end, parl_verb_match *m);
-/* The sense of class CLS of word W, or NULL. */
-const parl__dsense *parl__dia_sense(int w, parl__wclass cls);
-/* The word index of TEXT if it has a sense of class CLS, with that sense. */
-const parl__dsense *parl__dia_word_sense(const char *text, size_t n, parl__wclass cls);
-/* "Did you mean" for modifiers: fills NAMES with up to PARL_MAX_CANDIDATES
- * words of class CLS at the smallest edit distance (1, else 2) that their
- * length allows; returns how many. */
-int parl__dia_similar(const char *text, size_t n, parl__wclass cls, const char **names);
-/* The configured verb entry of id VERB, or NULL. */
-const parl_cfg_verb *parl__dia_cfg_verb(const parl_dialect_ctx *ctx, int verb);
-
-/* intents.c: reads the arguments of command C into c->intent / c->hint. */
-void parl__dia_intent(const parl_dialect_ctx *ctx, const char *msg, const parl__dtok *tok,
-                      const parl__dia_cmd *pc, parl_command *c);
+/* The sense of class CLS of word W (an index of parl__dia_words), or NULL. */
+static inline const parl__dsense *parl__dia_sense(int w, parl__wclass cls)
+{
+    if (w < 0) return (const parl__dsense *)0;
+    const parl__dword *wd = &parl__dia_words[w];
+    for (int i = 0; i < wd->nsenses; i++)
+        if (parl__dia_senses[wd->first + i].cls == cls) return &parl__dia_senses[wd->first + i];
+    return (const parl__dsense *)0;
+}
+/* The sense of word W that is a subcommand of VERB ("append" is one of
+ * recall and one of context), or NULL. */
+static inline const parl__dsense *parl__dia_subcommand(int w, int verb)
+{
+    if (w < 0) return (const parl__dsense *)0;
+    const parl__dword *wd = &parl__dia_words[w];
+    for (int i = 0; i < wd->nsenses; i++) {
+        const parl__dsense *s = &parl__dia_senses[wd->first + i];
+        if (s->cls == PARL__WC_SUBCOMMAND && s->value == verb) return s;
+    }
+    return (const parl__dsense *)0;
+}
+/* The sense of class CLS of the whole span TEXT, or NULL. */
+static inline const parl__dsense *parl__dia_word_sense(const char *text, size_t n, parl__wclass cls)
+{
+    return parl__dia_sense(parl__dia_lookup(text, n), cls);
+}
+/* The configured verb of id VERB (>= PARL_VERB_COUNT), or NULL. */
+static inline const parl_cfg_verb *parl__dia_cfg_verb(const parl_dialect_ctx *ctx, int verb)
+{
+    if (!ctx || !ctx->config || verb < PARL_VERB_COUNT) return (const parl_cfg_verb *)0;
+    int i = verb - PARL_VERB_COUNT;
+    return i < ctx->config->nverbs ? &ctx->config->verbs[i] : (const parl_cfg_verb *)0;
+}
 
 static inline bool parl__is_blank(unsigned char c)
 {

@@ -1,0 +1,331 @@
+/* SPDX-License-Identifier: MIT */
+/* json_doc.c: requests, sentences, profiles and answers as JSON (what the
+ * CLI prints and the bindings parse), documents laid out in one caller
+ * block, and the sizes of the states callers allocate. */
+#include <string.h>
+#include "json_internal.h"
+
+/* ------------------------------------------------------------------ intents */
+
+/* ,"scope":{"unit":"paragraph","count":4} or {"section":"methods"}, with
+ * "from_end":true for "the last paragraph". */
+static void json_scope(parl__json *j, const parl_region *s)
+{
+    if (s->section) {
+        parl__json_lit(j, ",\"scope\":{\"section\":");
+        parl__json_cstr(j, parl_section_name(s->section));
+    } else {
+        parl__json_lit(j, ",\"scope\":{\"unit\":");
+        parl__json_cstr(j, parl_unit_name(s->unit));
+        parl__json_lit(j, ",\"count\":");
+        parl__json_int(j, s->count);
+    }
+    if (s->from_end) parl__json_lit(j, ",\"from_end\":true");
+    parl__json_lit(j, "}");
+}
+
+/* Keys of absent values are left out; a new intent field is one line here. */
+void parl__json_intent(parl__json *j, const parl_intent *in, const char *req)
+{
+    parl__json_lit(j, "{\"mode\":");
+    parl__json_cstr(j, parl_mode_name(in->mode));
+    if (in->inner) { parl__json_lit(j, ",\"inner\":"); parl__json_cstr(j, parl_mode_name(in->inner)); }
+    if (in->unit) { parl__json_lit(j, ",\"unit\":"); parl__json_cstr(j, parl_unit_name(in->unit)); }
+    if (in->has_count) { parl__json_lit(j, ",\"count\":"); parl__json_int(j, in->count); }
+    if (in->has_start) { parl__json_lit(j, ",\"start\":"); parl__json_int(j, in->start); }
+    if (in->has_end && in->end_open) parl__json_lit(j, ",\"end\":null");
+    else if (in->has_end) { parl__json_lit(j, ",\"end\":"); parl__json_int(j, in->end); }
+    if (in->has_search) {
+        parl__json_lit(j, ",\"search\":");
+        parl__json_str(j, req + in->search.off, in->search.len);
+    }
+    if (in->section) {
+        parl__json_lit(j, ",\"section\":");
+        parl__json_cstr(j, parl_section_name(in->section));
+    }
+    if (in->scope.unit || in->scope.section) json_scope(j, &in->scope);
+    if (in->count_only) parl__json_lit(j, ",\"count_only\":true");
+    if (in->nparts) {
+        parl__json_lit(j, ",\"parts\":[");
+        for (int i = 0; i < in->nparts; i++) {
+            parl__json_lit(j, i ? ",{\"count\":" : "{\"count\":");
+            parl__json_int(j, in->parts[i]);
+            parl__json_lit(j, "}");
+        }
+        parl__json_lit(j, "]");
+    }
+    if (in->refusal) {
+        parl__json_lit(j, ",\"refused\":");
+        parl__json_cstr(j, parl_refusal_name(in->refusal));
+        parl__json_lit(j, ",\"phrase\":");
+        parl__json_str(j, req + in->refused.off, in->refused.len);
+    }
+    parl__json_lit(j, "}");
+}
+
+size_t parl_intent_json(const parl_intent *in, const char *req, char *out, size_t cap)
+{
+    parl__json j;
+    parl__json_init(&j, out, cap);
+    parl__json_intent(&j, in, req);
+    return parl__json_end(&j);
+}
+
+size_t parl_infer_json(const char *text, size_t len, char *out, size_t cap)
+{
+    parl_intent in;
+    parl_infer(text, len, &in);
+    return parl_intent_json(&in, text, out, cap);
+}
+
+/* ------------------------------------------------------------------ sentences */
+
+static const char *sentence_kind_name(parl_sentence_kind k)
+{
+    static const char *const names[] = { "text", "heading", "item", "quote", "code" };
+    return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "text";
+}
+
+/* ",\"start\":S,\"end\":E,\"charStart\":..,\"charEnd\":.." (SEP between
+ * the numbers: the profile's ", " or the line form's ","). C is moved to
+ * OFF; the end is counted on a copy, so that a retry finds C where it was. */
+static void json_offsets(parl__json *j, const char *win, size_t base, size_t off, size_t end,
+                         parl_offsets *c, unsigned flags, const char *sep)
+{
+    parl_offsets_advance(c, win, base, off);
+    parl_offsets e = *c;
+    parl_offsets_advance(&e, win, base, end);
+    const char *keys[4] = { "\"start\":", "\"end\":", "\"charStart\":", "\"charEnd\":" };
+    size_t v[4] = { parl__offsets_unit(c, flags), parl__offsets_unit(&e, flags), c->chars, e.chars };
+    for (int i = 0; i < 4; i++) {
+        parl__json_lit(j, sep);
+        parl__json_lit(j, keys[i]);
+        if (*sep == ',' && sep[1] == ' ') parl__json_raw(j, " ", 1);
+        parl__json_uint(j, v[i]);
+    }
+}
+
+static void json_sentence_line(parl__json *j, const char *win, size_t base, const parl_sentence *s,
+                               size_t index, parl_offsets *c, unsigned flags)
+{
+    parl__json_lit(j, "{\"index\":");
+    parl__json_uint(j, index);
+    json_offsets(j, win, base, s->off, s->off + s->len, c, flags, ",");
+    parl__json_lit(j, ",\"line\":");
+    parl__json_uint(j, s->line);
+    parl__json_lit(j, ",\"endLine\":");
+    parl__json_uint(j, s->end_line);
+    parl__json_lit(j, ",\"paragraph\":");
+    parl__json_uint(j, s->para);
+    parl__json_lit(j, ",\"kind\":");
+    parl__json_cstr(j, sentence_kind_name(s->kind));
+    parl__json_lit(j, ",\"text\":");
+    parl__json_str(j, win + (s->off - base), s->len);
+    parl__json_lit(j, "}");
+}
+
+size_t parl_sentence_json(const char *win, size_t base, const parl_sentence *s, size_t index,
+                          parl_offsets *c, unsigned flags, char *out, size_t cap)
+{
+    parl__json j;
+    parl__json_init(&j, out, cap);
+    json_sentence_line(&j, win, base, s, index, c, flags);
+    return parl__json_end(&j);
+}
+
+size_t parl_split_json(const char *text, size_t len, unsigned flags, char *out, size_t cap)
+{
+    parl__json j;
+    parl_splitter it;
+    parl_sentence s;
+    parl_offsets c = { 0, 0, 0 };
+    size_t index = 0;
+    parl__json_init(&j, out, cap);
+    if (!text) { text = ""; len = 0; }
+    parl_split_init(&it, text, len, 0);
+    parl__json_lit(&j, "[");
+    while (parl_split_next(&it, &s)) {
+        if (index) parl__json_lit(&j, ",");
+        json_sentence_line(&j, text, 0, &s, ++index, &c, flags);
+    }
+    parl__json_lit(&j, "]");
+    return parl__json_end(&j);
+}
+
+/* ------------------------------------------------------------------ documents */
+
+/* The arrays follow the struct, whose alignment covers theirs. Each
+ * sentence is in one paragraph, so room for as many paragraphs as sentences
+ * always suffices and the block is filled in one pass. */
+#define DOC_ALIGN _Alignof(parl_doc)
+#define DOC_PER_SENTENCE (sizeof(parl_paragraph) + sizeof(parl_sentence))
+
+size_t parl_doc_size(const char *text, size_t len)
+{
+    parl_profile p;
+    parl_analyze(text, len, NULL, &p, NULL, 0, NULL, 0);
+    return DOC_ALIGN - 1 + sizeof(parl_doc) + (p.sentence_count + 1) * DOC_PER_SENTENCE;
+}
+
+parl_doc *parl_doc_init(void *mem, size_t size, const char *text, size_t len, const char *analyzed_at)
+{
+    size_t pad = (DOC_ALIGN - (size_t)((uintptr_t)mem % DOC_ALIGN)) % DOC_ALIGN;
+    if (!mem || size < pad + sizeof(parl_doc)) return NULL;
+    parl_doc *d = (parl_doc *)(void *)((char *)mem + pad);
+    size_t n = (size - pad - sizeof(parl_doc)) / DOC_PER_SENTENCE;
+    parl_paragraph *pa = (parl_paragraph *)(void *)(d + 1);
+    parl_sentence *se = (parl_sentence *)(void *)(pa + n);
+    d->text = text ? text : "";
+    d->len = text ? len : 0;
+    if (parl_analyze(d->text, d->len, analyzed_at, &d->p, pa, n, se, n)) return NULL;
+    d->paras = pa;
+    d->sents = se;
+    return d;
+}
+
+/* ---- profile */
+
+static void json_key(parl__json *j, const char *key)
+{
+    parl__json_lit(j, ",\n  \"");
+    parl__json_lit(j, key);
+    parl__json_lit(j, "\": ");
+}
+
+static void json_count(parl__json *j, const char *key, size_t v)
+{
+    json_key(j, key);
+    parl__json_uint(j, v);
+}
+
+static void json_span(parl__json *j, const char *key, const char *text, parl_span sp)
+{
+    json_key(j, key);
+    parl__json_str(j, text + sp.off, sp.len);
+}
+
+/* ", \"KEY\": V" for each key of an entry of the profile's lists. */
+static void json_members(parl__json *j, const char *const *keys, const size_t *v, int n)
+{
+    for (int k = 0; k < n; k++) {
+        parl__json_lit(j, ", \"");
+        parl__json_lit(j, keys[k]);
+        parl__json_lit(j, "\": ");
+        parl__json_uint(j, v[k]);
+    }
+}
+
+static void json_paragraphs(parl__json *j, const parl_doc *d, unsigned flags)
+{
+    parl_offsets c = { 0, 0, 0 };
+    parl__json_lit(j, ",\n  \"paragraphs\": [");
+    for (size_t i = 0; i < d->p.paragraphs_stored; i++) {
+        const parl_paragraph *q = &d->paras[i];
+        parl__json_lit(j, i ? ",\n    {\"index\": " : "\n    {\"index\": ");
+        parl__json_uint(j, q->index);
+        static const char *const keys[] = { "startLine", "endLine", "sentenceCount", "wordCount" };
+        size_t v[] = { q->start_line, q->end_line, q->sentence_count, q->word_count };
+        json_members(j, keys, v, 4);
+        json_offsets(j, d->text, 0, q->span.off, q->span.off + q->span.len, &c, flags, ", ");
+        parl__json_lit(j, ", \"preview\": ");
+        parl__json_str(j, d->text + q->preview.off, q->preview.len);
+        parl__json_lit(j, "}");
+    }
+    parl__json_lit(j, d->p.paragraphs_stored ? "\n  ]" : "]");
+}
+
+static void json_sentences(parl__json *j, const parl_doc *d, unsigned flags)
+{
+    parl_offsets c = { 0, 0, 0 };
+    parl__json_lit(j, ",\n  \"sentences\": [");
+    for (size_t i = 0; i < d->p.sentences_stored; i++) {
+        const parl_sentence *s = &d->sents[i];
+        parl__json_lit(j, i ? ",\n    {\"index\": " : "\n    {\"index\": ");
+        parl__json_uint(j, i + 1);
+        static const char *const keys[] = { "paragraph", "line", "endLine" };
+        size_t v[] = { s->para, s->line, s->end_line };
+        json_members(j, keys, v, 3);
+        json_offsets(j, d->text, 0, s->off, s->off + s->len, &c, flags, ", ");
+        parl__json_lit(j, ", \"words\": ");
+        parl__json_uint(j, s->words);
+        parl__json_lit(j, ", \"kind\": ");
+        parl__json_cstr(j, sentence_kind_name(s->kind));
+        parl__json_lit(j, "}");
+    }
+    parl__json_lit(j, d->p.sentences_stored ? "\n  ]" : "]");
+}
+
+static void json_flag(parl__json *j, const char *key, bool v)
+{
+    json_key(j, key);
+    parl__json_bool(j, v);
+}
+
+/* The seed's camelCase profile, one key a line. */
+size_t parl_analyze_json(const parl_doc *d, unsigned flags, char *out, size_t cap)
+{
+    const parl_profile *p = &d->p;
+    parl__json j;
+    parl__json_init(&j, out, cap);
+    parl__json_lit(&j, "{\n  \"charCount\": ");
+    parl__json_uint(&j, p->char_count);
+    json_count(&j, "wordCount", p->word_count);
+    json_count(&j, "lineCount", p->line_count);
+    json_count(&j, "nonEmptyLineCount", p->non_empty_line_count);
+    json_count(&j, "paragraphCount", p->paragraph_count);
+    json_count(&j, "sentenceCount", p->sentence_count);
+    json_paragraphs(&j, d, flags);
+    json_span(&j, "firstLine", d->text, p->first_line);
+    json_span(&j, "lastLine", d->text, p->last_line);
+    json_span(&j, "firstSentence", d->text, p->first_sentence);
+    json_span(&j, "lastSentence", d->text, p->last_sentence);
+    json_flag(&j, "hasHeadings", p->has_headings);
+    json_flag(&j, "hasCodeBlocks", p->has_code_blocks);
+    json_flag(&j, "hasList", p->has_list);
+    json_flag(&j, "hasBlockQuotes", p->has_block_quotes);
+    json_key(&j, "language");
+    parl__json_cstr(&j, p->language);
+    json_count(&j, "profileVersion", (size_t)p->profile_version);
+    json_key(&j, "analyzedAt");
+    parl__json_cstr(&j, p->analyzed_at);
+    json_key(&j, "avgWordsPerSentence");
+    parl__json_fixed2(&j, p->avg_words_per_sentence);
+    json_key(&j, "avgSentencesPerParagraph");
+    parl__json_fixed2(&j, p->avg_sentences_per_paragraph);
+    json_count(&j, "byteCount", p->byte_count);
+    json_count(&j, "invalidUtf8Bytes", p->invalid_utf8_bytes);
+    json_count(&j, "nulBytes", p->nul_bytes);
+    if (d->sents && !(flags & PARL_JSON_NO_SENTENCES)) json_sentences(&j, d, flags);
+    parl__json_lit(&j, "\n}\n");
+    return parl__json_end(&j);
+}
+
+/* ---- answers: two runs of the answer, one writing its text into the
+ * JSON string, the other its quotes into the span list. */
+size_t parl_answer_json(const parl_doc *d, const char *req, size_t req_len, unsigned flags, char *out,
+                        size_t cap)
+{
+    parl_intent in;
+    parl__json j;
+    if (!req) { req = ""; req_len = 0; }
+    parl_infer(req, req_len, &in);
+    parl__json_init(&j, out, cap);
+    parl__json_lit(&j, "{\"intent\":");
+    parl__json_intent(&j, &in, req);
+    parl__json_lit(&j, ",\"answer\":");
+    parl__json_open(&j);
+    parl__answer_json(d, &in, req, req_len, flags, &j, NULL);
+    parl__json_close(&j);
+    parl__json_lit(&j, ",\"spans\":[");
+    parl__answer_json(d, &in, req, req_len, flags, NULL, &j);
+    parl__json_lit(&j, "]}");
+    return parl__json_end(&j);
+}
+
+/* ------------------------------------------------------------------ sizes */
+size_t parl_intent_size(void) { return sizeof(parl_intent); }
+size_t parl_splitter_size(void) { return sizeof(parl_splitter); }
+size_t parl_heading_iter_size(void) { return sizeof(parl_heading_iter); }
+size_t parl_patch_iter_size(void) { return sizeof(parl_patch_iter); }
+size_t parl_dialect_result_size(void) { return sizeof(parl_dialect_result); }
+size_t parl_dialect_config_size(void) { return sizeof(parl_dialect_config); }

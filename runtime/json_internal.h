@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: MIT */
+/* json_internal.h: the one JSON writer of the library (runtime/json_*.c and
+ * the answers' JSON in runtime/answer.c). Not part of the public API.
+ *
+ * A writer fills a caller buffer and counts every byte, written or not, so
+ * that a call with too small a buffer still returns the size it needs. */
+#ifndef PARL_JSON_INTERNAL_H
+#define PARL_JSON_INTERNAL_H
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include "parlance.h"
+
+typedef struct parl__json {
+    char *out;
+    size_t cap;              /* bytes of OUT, the NUL included */
+    size_t n;                /* bytes of JSON so far, written or not */
+    unsigned char pend[4];   /* a UTF-8 sequence cut between two string parts */
+    unsigned npend;
+} parl__json;
+
+void parl__json_init(parl__json *j, char *out, size_t cap);
+/* Ends the text with a NUL (within CAP) and returns its full length. */
+size_t parl__json_end(parl__json *j);
+
+/* Bytes as they are; the part past CAP is counted, not written. Inline:
+ * most pieces of JSON are short literals. */
+void parl__json_cut(parl__json *j, const char *s);   /* the part of S that fits */
+static inline void parl__json_raw(parl__json *j, const char *s, size_t n)
+{
+    if (j->n <= j->cap && n <= j->cap - j->n) memcpy(j->out + j->n, s, n);
+    else parl__json_cut(j, s);
+    j->n += n;
+}
+static inline void parl__json_lit(parl__json *j, const char *s) { parl__json_raw(j, s, strlen(s)); }
+void parl__json_uint(parl__json *j, uint64_t v);
+void parl__json_int(parl__json *j, int64_t v);
+void parl__json_fixed2(parl__json *j, double v);          /* as printf's "%.2f" */
+void parl__json_bool(parl__json *j, bool v);
+/* A string in pieces: open, any number of parts, close. A UTF-8 sequence
+ * may be cut between parts; invalid bytes become \ufffd. */
+void parl__json_open(parl__json *j);
+void parl__json_part(parl__json *j, const char *s, size_t n);
+void parl__json_close(parl__json *j);
+void parl__json_str(parl__json *j, const char *s, size_t n);
+void parl__json_cstr(parl__json *j, const char *s);      /* NULL: null */
+void parl__json_name(parl__json *j, const char *s);      /* NULL or "": null */
+
+/* Length of the valid UTF-8 sequence at S (at most N bytes), 0 if invalid:
+ * what JSON strings keep; any other byte becomes \ufffd. */
+size_t parl__utf8_len(const unsigned char *s, size_t n);
+
+/* Offsets in the unit FLAGS ask for (see PARL_JSON_CHARS). */
+size_t parl__offsets_unit(const parl_offsets *c, unsigned flags);
+/* The offset OFF of TEXT in that unit through cursor C, restarted from the
+ * text's start when OFF is behind it. */
+size_t parl__offsets_at(parl_offsets *c, const char *text, size_t off, unsigned flags);
+
+/* The intent's object, its search text a span of REQ (runtime/json_doc.c). */
+void parl__json_intent(parl__json *j, const parl_intent *in, const char *req);
+
+/* Writes the answer's text (as one JSON string's parts) to TEXT and its
+ * quotes (as span objects, offsets in FLAGS' unit) to QUOTES; either may be
+ * NULL (runtime/answer.c). */
+void parl__answer_json(const parl_doc *d, const parl_intent *in, const char *req, size_t req_len,
+                       unsigned flags, parl__json *text, parl__json *quotes);
+
+/* The dialect's texts as a JSON string's parts (runtime/dialect_text.c):
+ * content without its quoting, the hint's sentence, a verb's template
+ * (J NULL: nothing written; returns the text's length). */
+void parl__text_json(parl__json *j, const char *msg, const parl_text *t);
+void parl__hint_message_json(parl__json *j, const parl_dialect_ctx *ctx, const char *msg,
+                             const parl_command *c);
+size_t parl__custom_apply_json(parl__json *j, const parl_dialect_ctx *ctx, const char *msg,
+                               const parl_command *c);
+/* A policy decision's sentence. */
+void parl__decision_message_json(parl__json *j, const parl_dialect_ctx *ctx, const parl_decision *d);
+#endif

@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: MIT */
+/* json_write.c: the JSON writer every result goes through (strings escaped
+ * once, here), and offsets converted between UTF-8 bytes, code points and
+ * UTF-16 code units. */
+#include <string.h>
+#include "json_internal.h"
+#include "split_internal.h"
+
+void parl__json_init(parl__json *j, char *out, size_t cap)
+{
+    memset(j, 0, sizeof *j);
+    j->out = out;
+    j->cap = out ? cap : 0;
+}
+
+size_t parl__json_end(parl__json *j)
+{
+    if (j->cap) j->out[j->n < j->cap ? j->n : j->cap - 1] = 0;
+    return j->n;
+}
+
+void parl__json_cut(parl__json *j, const char *s)
+{
+    if (j->n < j->cap) memcpy(j->out + j->n, s, j->cap - j->n);
+}
+
+void parl__json_uint(parl__json *j, uint64_t v)
+{
+    char b[24];
+    size_t k = sizeof b;
+    do b[--k] = (char)('0' + v % 10); while (v /= 10);
+    parl__json_raw(j, b + k, sizeof b - k);
+}
+
+void parl__json_int(parl__json *j, int64_t v)
+{
+    if (v < 0) parl__json_raw(j, "-", 1);
+    parl__json_uint(j, v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v);
+}
+
+void parl__json_bool(parl__json *j, bool v) { parl__json_lit(j, v ? "true" : "false"); }
+
+/* printf's "%.2f" without printf (the runtime has no stdio): V is
+ * M * 2^-S exactly, so 100 * V is compared with the halfway points in
+ * integers, and a tie goes to the even neighbour as in correctly rounded
+ * printf. Values from 2^53 on are integers already. */
+void parl__json_fixed2(parl__json *j, double v)
+{
+    if (!(v == v)) { parl__json_lit(j, "nan"); return; }
+    if (v < 0) { parl__json_raw(j, "-", 1); v = -v; }
+    uint64_t hundredths;
+    if (v >= 9007199254740992.0) hundredths = (uint64_t)v * 100u;   /* beyond any count here */
+    else {
+        int e = 0;
+        double f = v;
+        while (f >= 1.0) { f /= 2; e++; }          /* v = f * 2^e, f in [0.5, 1) or 0 */
+        while (f != 0 && f < 0.5) { f *= 2; e--; }
+        uint64_t m = (uint64_t)(f * 9007199254740992.0);   /* exact: f has 53 bits */
+        int s = 53 - e;                                    /* v = m / 2^s */
+        if (s <= 0) hundredths = m * 100u;                 /* an integer */
+        else if (s >= 62) hundredths = 0;                  /* 100 * v < 1/2 */
+        else {
+            uint64_t x = m * 100u, half = (uint64_t)1 << (s - 1);
+            hundredths = x >> s;
+            uint64_t r = x & (((uint64_t)1 << s) - 1);
+            if (r > half || (r == half && (hundredths & 1))) hundredths++;
+        }
+    }
+    char b[4] = { '.', (char)('0' + hundredths / 10 % 10), (char)('0' + hundredths % 10), 0 };
+    parl__json_uint(j, hundredths / 100);
+    parl__json_raw(j, b, 3);
+}
+
+size_t parl__utf8_len(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0];
+    size_t k = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    if (!k || k > n || (k == 2 && c < 0xC2) || (k == 4 && c > 0xF4)) return 0;
+    for (size_t i = 1; i < k; i++)
+        if ((s[i] & 0xC0) != 0x80) return 0;
+    if (k == 3 && ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] >= 0xA0))) return 0;
+    if (k == 4 && ((c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] >= 0x90))) return 0;
+    return k;
+}
+
+static void json_ascii(parl__json *j, unsigned c)
+{
+    static const char hex[] = "0123456789abcdef";
+    char e[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
+    if (c == '"' || c == '\\') { e[1] = (char)c; parl__json_raw(j, e, 2); }
+    else if (c == '\n') parl__json_raw(j, "\\n", 2);
+    else if (c == '\r') parl__json_raw(j, "\\r", 2);
+    else if (c == '\t') parl__json_raw(j, "\\t", 2);
+    else if (c < 0x20 || c == 0x7f) parl__json_raw(j, e, 6);
+    else { e[0] = (char)c; parl__json_raw(j, e, 1); }
+}
+
+/* Settles the pending bytes: a complete valid sequence is written as it
+ * is, an invalid first byte as U+FFFD (the rest is looked at again). An
+ * incomplete sequence waits for the next part unless FINAL. */
+static void json_settle(parl__json *j, int final)
+{
+    while (j->npend) {
+        unsigned c = j->pend[0];
+        if (c < 0x80) {   /* the byte that ended a cut sequence */
+            json_ascii(j, c);
+            memmove(j->pend, j->pend + 1, --j->npend);
+            continue;
+        }
+        size_t k = (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+        if (k && j->npend < k && !final) return;
+        size_t take = k && parl__utf8_len(j->pend, j->npend) == k ? k : 1;
+        if (take == k) parl__json_raw(j, (const char *)j->pend, k);
+        else parl__json_raw(j, "\\ufffd", 6);
+        j->npend -= (unsigned)take;
+        memmove(j->pend, j->pend + take, j->npend);
+    }
+}
+
+void parl__json_open(parl__json *j)
+{
+    j->npend = 0;
+    parl__json_raw(j, "\"", 1);
+}
+
+void parl__json_part(parl__json *j, const char *str, size_t n)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    for (size_t i = 0; i < n;) {
+        if (!j->npend && s[i] < 0x80) {   /* runs of plain ASCII in one copy */
+            size_t k = i;
+            while (k < n && s[k] >= 0x20 && s[k] < 0x7f && s[k] != '"' && s[k] != '\\') k++;
+            if (k > i) { parl__json_raw(j, str + i, k - i); i = k; continue; }
+            json_ascii(j, s[i++]);
+            continue;
+        }
+        if (!j->npend) {   /* a whole valid sequence in this part: no detour */
+            size_t k = parl__utf8_len(s + i, n - i);
+            if (k) { parl__json_raw(j, str + i, k); i += k; continue; }
+        }
+        j->pend[j->npend++] = s[i++];
+        json_settle(j, 0);
+    }
+}
+
+void parl__json_close(parl__json *j)
+{
+    json_settle(j, 1);
+    parl__json_raw(j, "\"", 1);
+}
+
+void parl__json_str(parl__json *j, const char *s, size_t n)
+{
+    parl__json_open(j);
+    parl__json_part(j, s, n);
+    parl__json_close(j);
+}
+
+void parl__json_cstr(parl__json *j, const char *s)
+{
+    if (s) parl__json_str(j, s, strlen(s));
+    else parl__json_lit(j, "null");
+}
+
+void parl__json_name(parl__json *j, const char *s)
+{
+    if (s && *s) parl__json_str(j, s, strlen(s));
+    else parl__json_lit(j, "null");
+}
+
+size_t parl_json_string(const char *s, size_t n, char *out, size_t cap)
+{
+    parl__json j;
+    parl__json_init(&j, out, cap);
+    parl__json_str(&j, s ? s : "", s ? n : 0);
+    return parl__json_end(&j);
+}
+
+/* ------------------------------------------------------------------ offsets */
+
+/* Code points count as parl_char_count() does (an invalid byte as one);
+ * a UTF-16 string needs two units for a four-byte sequence (U+10000 on). */
+void parl_offsets_advance(parl_offsets *c, const char *win, size_t base, size_t off)
+{
+    const unsigned char *s = (const unsigned char *)win;
+    size_t i = c->byte, chars = 0, extra = 0, n;
+    while (i < off) {
+        if (s[i - base] < 0x80) { i++; chars++; continue; }
+        parl__sl_class(s + (i - base), off - i, &n);
+        if (n == 0) n = 1;
+        extra += n == 4;
+        i += n;
+        chars++;
+    }
+    c->byte = i;
+    c->chars += chars;
+    c->utf16 += chars + extra;
+}
+
+size_t parl__offsets_unit(const parl_offsets *c, unsigned flags)
+{
+    return flags & PARL_JSON_UTF16 ? c->utf16 : flags & PARL_JSON_CHARS ? c->chars : c->byte;
+}
+
+size_t parl__offsets_at(parl_offsets *c, const char *text, size_t off, unsigned flags)
+{
+    if (!(flags & (PARL_JSON_UTF16 | PARL_JSON_CHARS))) return off;
+    if (off < c->byte) *c = (parl_offsets){ 0, 0, 0 };
+    parl_offsets_advance(c, text, 0, off);
+    return parl__offsets_unit(c, flags);
+}
+
+size_t parl_offset_convert(const char *text, size_t off, unsigned flags)
+{
+    parl_offsets c = { 0, 0, 0 };
+    return parl__offsets_at(&c, text, off, flags);
+}
