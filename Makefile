@@ -8,6 +8,8 @@
 #   make demo     deps + build, then run the main job
 #   make test     deps + build, then every test (plain and under ASan+UBSan)
 #   make bench    print benchmark figures
+#   make eval     the sentence splitter on treebank paragraphs, beside npm peers
+#                 (UD=/path/to/UD_English-EWT; says what to pass without it)
 #   make fuzz     bounded libFuzzer runs
 #   make gen      force regeneration of gen/ from grammar/
 #
@@ -73,7 +75,7 @@ LIBS        := -lyaml -lsqlite3 -lm
 MAKEFLAGS += --no-builtin-rules
 .SUFFIXES:
 
-.PHONY: all build lib shared deps gen demo test test-bins bench fuzz clean amalgamation install uninstall \
+.PHONY: all build lib shared deps gen demo test test-bins bench eval fuzz clean amalgamation install uninstall \
         bindings bindings-node bindings-rust bindings-python
 all: $(B)/gen.stamp
 	@$(MAKE) --no-print-directory build
@@ -98,7 +100,7 @@ deps:
 	$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null
 
 # ---------------------------------------------------------------- generator
-GEN_HDR    := tools/gen.h tools/gen_infer.h tools/gen_verbs.h tools/yaml_doc.h runtime/answer_args.h
+GEN_HDR    := tools/gen.h tools/gen_infer.h tools/gen_verbs.h tools/gen_sentences.h tools/yaml_doc.h runtime/answer_args.h
 GEN_INPUTS := $(wildcard grammar/*.yaml) $(GENERATOR) $(GEN_HDR) tools/sha256.c tools/sha256.h
 
 $(B)/parlgen: $(GENERATOR) $(GEN_HDR) tools/sha256.c tools/sha256.h
@@ -303,6 +305,41 @@ bench: deps
 	@for b in $(filter-out $(B)/tests/bench_bindings,$(BENCH_BIN)); do echo "== $$b"; $$b || exit 1; done
 	@$(MAKE) --no-print-directory bindings > /dev/null
 	@echo "== tests/bench_bindings.sh"; sh tests/bench_bindings.sh
+	@$(MAKE) --no-print-directory eval
+
+# ---------------------------------------------------------------- sentence benchmark
+# The splitter on the paragraphs of a Universal Dependencies treebank (train and
+# dev splits; never test, never GUM), scored by tests/eval_split.c side by side
+# with sentence splitters from npm run on the same paragraphs in the same run.
+# The treebank is not in this repository: pass its directory as UD.
+# nodejs and npm are installed only when npm is missing (Debian's npm conflicts
+# with other builds of nodejs, so they are not in PKGS).
+UD        ?=
+EVAL_PKGS := nodejs npm
+NPM_PEERS := sbd@1.0.19 sentencex@1.0.17 cldr-segmentation@2.2.1
+eval:
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory $(B)/tests/eval_split
+	@if [ -z "$(UD)" ] || [ ! -d "$(UD)" ]; then \
+	  echo "make eval: no treebank given; pass UD=/path/to/UD_English-EWT (a directory holding"; \
+	  echo "  en_ewt-ud-dev.conllu and en_ewt-ud-train.conllu) to score the sentence splitter"; \
+	  exit 0; \
+	fi; \
+	rm -rf $(B)/ud; sh tests/ud_bench.sh "$(UD)" $(B)/ud || exit 1; \
+	command -v npm >/dev/null 2>&1 || $(MAKE) --no-print-directory deps PKGS="$(EVAL_PKGS)"; \
+	if [ ! -d $(B)/npm/node_modules/sbd ]; then \
+	  mkdir -p $(B)/npm && npm install --prefix $(B)/npm --no-audit --no-fund --loglevel=error $(NPM_PEERS) \
+	    || echo "make eval: npm peers unavailable; scoring parlance alone"; \
+	fi; \
+	mkdir -p $(B)/ud/peers; \
+	for b in $(B)/ud/*-dev.tsv $(B)/ud/*-train.tsv; do [ -f $$b ] || continue; \
+	  n=$$(basename $$b .tsv); rm -f $(B)/ud/peers/$$n.*.tsv; \
+	  [ -d $(B)/npm/node_modules ] && RUST_BACKTRACE=0 node tests/split_peers.js $(B)/npm/node_modules $$b $(B)/ud/peers/$$n 2>&1 | grep '^split_peers'; \
+	  peers=""; for p in $(B)/ud/peers/$$n.*.tsv; do \
+	    [ -f "$$p" ] || continue; k=$${p#$(B)/ud/peers/$$n.}; peers="$$peers $${k%.tsv}=$$p"; \
+	  done; \
+	  $(B)/tests/eval_split $$b $$peers || exit 1; \
+	done
 
 FUZZ_SECONDS ?= 60
 # Tools-side code some fuzzers exercise: the YAML loader, the --config

@@ -4,5 +4,5 @@
  * grammar/'s specs (see tools/gen_grammar_id.c). */
 #ifndef PARL_GRAMMAR_H
 #define PARL_GRAMMAR_H
-#define PARL_GRAMMAR_ID "f40912944ee0934b3218229f221615cb4fff099d554c51879a62797f6b9a6ba9"
+#define PARL_GRAMMAR_ID "e5fdcff61caeb02a2a2b03ef689bd8db5302cefc9617a8315edde95fa6293d51"
 #endif

@@ -205,6 +205,7 @@ typedef struct parl_split_state {
     unsigned short paren;
     unsigned char dq, kind, heading, fence_end, ls_pending, para_break, quote_line;
     unsigned char mark_kind, seen, done, had_lines;
+    unsigned char redo;               /* a token to handle again (0: none) */
 } parl_split_state;
 
 typedef struct parl_splitter {
@@ -252,7 +253,7 @@ PARL_API size_t parl_split_nul_bytes(const parl_splitter *it);
 
 /* ---- document profile */
 
-#define PARL_PROFILE_VERSION 1
+#define PARL_PROFILE_VERSION 2
 #define PARL_FIRST_LINE_CHARS 120     /* firstLine, lastLine */
 #define PARL_SENTENCE_CHARS 200       /* firstSentence, lastSentence */
 #define PARL_PREVIEW_CHARS 80         /* paragraph preview */

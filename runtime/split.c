@@ -14,6 +14,7 @@
  * (PARL_SPLIT_MORE) decisions near the end of a window wait for more input
  * and never depend on where the window ends. */
 #include "split_internal.h"   /* and parlance.h */
+#include "sentence_rules.h"
 #include <stdint.h>
 #include <string.h>
 
@@ -22,6 +23,7 @@
 #define QUOTE_SPAN 1500   /* an open quote protects at most this many bytes... */
 #define PAREN_SPAN 600    /* ...and an open parenthesis this many */
 #define FORCE_BACK 256    /* how far a forced cut looks back for a blank */
+#define NAME_BACK 40      /* bytes looked back for a name with "!" or a closing */
 
 typedef parl_split_state state;
 
@@ -70,6 +72,21 @@ static size_t skip_blank(const parl_splitter *it, size_t p, size_t lim)
         else p += n;
     }
     return p < lim ? p : lim;
+}
+
+/* First position in [P, LIM) that is not a blank of this line (line breaks
+ * stop it: each line's start looks at its own blanks only, so a run of
+ * blank lines costs time in proportion to its length). */
+static size_t skip_line_blank(const parl_splitter *it, size_t p, size_t lim)
+{
+    size_t n;
+    while (p < lim) {
+        int c = it->text[p - it->base];
+        if (c == ' ' || c == '\t' || c == '\v' || c == '\f') p++;
+        else if (c < 0x80 || cls(it, p, &n) != PARL__C_SPACE) break;
+        else p += n;
+    }
+    return p;
 }
 
 /* Last position Q in [LO, P] such that [Q, P) is blank. */
@@ -192,9 +209,21 @@ static int at_sentence_start(parl_splitter *it, size_t ts)
     return 1;
 }
 
-static int is_protected(const state *s, size_t p)
+static int in_quote(const state *s, size_t p) { return s->dq && p - s->dq_at < QUOTE_SPAN; }
+static int in_paren(const state *s, size_t p) { return s->paren && p - s->paren_at < PAREN_SPAN; }
+static int is_protected(const state *s, size_t p) { return in_quote(s, p) || in_paren(s, p); }
+
+static int sl_is_lower(int c) { return c >= 'a' && c <= 'z'; }
+static int sl_is_upper(int c) { return c >= 'A' && c <= 'Z'; }
+static int sl_is_letter(int c) { return sl_is_lower(c) || sl_is_upper(c); }
+static int sl_is_digit(int c) { return c >= '0' && c <= '9'; }
+
+/* Is C one of the characters of SET? (Sets are a few bytes; no strchr call.) */
+static int sl_one_of(const char *set, int c)
 {
-    return (s->dq && p - s->dq_at < QUOTE_SPAN) || (s->paren && p - s->paren_at < PAREN_SPAN);
+    for (; *set; set++)
+        if (*set == c) return 1;
+    return 0;
 }
 
 /* ---------------------------------------------------------------- looking around */
@@ -224,13 +253,17 @@ typedef struct {
     int cls;       /* PARL__C_*, END also for a blank line */
     int starter;   /* the next word is a sentence starter */
     int initial;   /* the next word is a capital initial ("R." in J. R. Hale) */
+    int caps;      /* it starts with two capitals (EST, THE) */
+    int url;       /* it is a web address */
+    int mark;      /* it is a mark: one of ? ! , ; : ("? ? ?", ", 2000"), else 0 */
+    size_t len;    /* letters in a capitalised word */
 } next_word;
 
 /* What follows a terminator that ends at E: skips blanks (a blank line
  * counts as the end) and opening quotes and brackets. */
 static next_word look_next(parl_splitter *it, size_t e)
 {
-    next_word w = { PARL__C_END, 0, 0 };
+    next_word w = { PARL__C_END, 0, 0, 0, 0, 0, 0 };
     size_t p = e, lim = wend(it), n;
     if (lim - p > LOOKAHEAD) lim = p + LOOKAHEAD;
     int eols = 0, c = PARL__C_END;
@@ -242,21 +275,26 @@ static next_word look_next(parl_splitter *it, size_t e)
     }
     if (p >= wend(it)) return w;
     if (p >= lim) { w.cls = PARL__C_OTHER; return w; }
+    if (c == PARL__C_OTHER) {   /* ? ! , ; : are of that class */
+        int b = byte_at(it, p);
+        w.mark = sl_one_of("?!,;:", b) ? b : 0;
+    }
     for (int i = 0; i < 8 && (c == PARL__C_OPENER || c == PARL__C_EITHER); i++) {
         p += n;
         c = cls(it, p, &n);
     }
     w.cls = c;
+    const unsigned char *at = it->text + (p - it->base);
+    size_t avail = wend(it) - p;
     if (c == PARL__C_UPPER) {
-        size_t q = p;
-        while (q < wend(it) && q - p < 32) {
-            int b = byte_at(it, q);
-            if (!((b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z'))) break;
-            q++;
-        }
-        w.starter = q > p && parl__sl_starter(it->text + (p - it->base), q - p);
-        w.initial = q == p + 1 && byte_at(it, q) == '.';
+        size_t q = 0;
+        while (q < avail && q < 32 && sl_is_letter(at[q])) q++;
+        w.starter = q > 0 && parl__sl_starter(at, q);
+        w.initial = q == 1 && avail > 1 && at[1] == '.';
+        w.caps = q > 1 && sl_is_upper(at[1]);
+        w.len = q;
     }
+    if (c == PARL__C_LOWER) w.url = parl__sl_web(at, avail) > 0;
     return w;
 }
 
@@ -266,7 +304,7 @@ static void word_before(parl_splitter *it, size_t t0, size_t *ts, size_t *te)
 {
     size_t lo = it->s.bnd, p = t0, n;
     if (t0 - lo > TOKEN_MAX) lo = t0 - TOKEN_MAX;
-    while (p > lo && !is_blank_byte(byte_at(it, p - 1))) p--;
+    while (p > lo && !is_blank_byte(it->text[p - 1 - it->base])) p--;   /* lo >= base */
     *ts = *te = t0;
     if (p == lo && p > it->s.bnd) return;   /* too long: a URL or the like */
     while (p < t0) {
@@ -338,9 +376,12 @@ static int on_ellipsis(parl_splitter *it, size_t t0, size_t t1, parl_sentence *o
     size_t e = absorb_closers(it, t1);
     s->quiet = e;
     size_t n;
-    if (e < wend(it) && !is_space_at(it, e, &n)) return 0;
     if (is_protected(s, t0)) return 0;
     next_word w = look_next(it, e);
+    if (e < wend(it) && !is_space_at(it, e, &n))   /* "country....Iguazu is" */
+        return PARL__SR_NO_SPACE && e == t1 && t0 > s->bnd &&
+               (sl_is_lower(prev) || prev == ')') && w.cls == PARL__C_UPPER &&
+               (w.starter || (w.len > 1 && !w.caps)) ? boundary(it, e, out) : 0;
     return w.cls == PARL__C_UPPER ? boundary(it, e, out) : 0;
 }
 
@@ -363,30 +404,248 @@ static int on_spaced(parl_splitter *it, size_t t0, size_t ge, int k, parl_senten
     return k == 4 ? boundary(it, t0 + 1, out) : 0;
 }
 
+/* Ends the sentence at B like emit() and has the current token TOK handled
+ * again: a time stamp or separator that ends the sentence before it is then
+ * looked at for the one after it. */
+static int boundary_redo(parl_splitter *it, size_t b, size_t adj, int tok, parl_sentence *out)
+{
+    state *s = &it->s;
+    s->redo = (unsigned char)tok;
+    int r = emit(it, b, adj, out);
+    if (!r) { s->redo = 0; save(it); }
+    return r;
+}
+
+/* Are there at least K words in the current sentence before UPTO? */
+static int sl_has_words(parl_splitter *it, size_t upto, size_t k)
+{
+    size_t p = sentence_first(it, upto), n = 0;
+    for (int sp = 1; p < upto && n < k; p++) {
+        int bl = is_blank_byte(byte_at(it, p));
+        n += sp && !bl;
+        sp = bl;
+    }
+    return n >= k;
+}
+
+/* Does the sentence end in a name with "!" before the "!" at T0 (Yahoo!,
+ * Democracy Now!)? Tries the last one, two and three words. */
+static int bang_name_before(parl_splitter *it, size_t t0)
+{
+    size_t lo = t0 - it->s.bnd > NAME_BACK ? t0 - NAME_BACK : it->s.bnd, p = t0;
+    for (int words = 0; words < 3 && p > lo; words++) {
+        while (p > lo && !is_blank_byte(byte_at(it, p - 1))) p--;
+        if (parl__sl_bang_name(it->text + (p - it->base), t0 - p)) return 1;
+        while (p > lo && (byte_at(it, p - 1) == ' ' || byte_at(it, p - 1) == '\t')) p--;
+    }
+    return 0;
+}
+
+/* Emoticons after a stop that ends at E stay with its sentence ("so far!
+ * :)"); returns the position after the last one (E when there is none). */
+static size_t absorb_emoticons(parl_splitter *it, size_t e)
+{
+    size_t p = e;
+    for (int i = 0; i < 4; i++) {
+        size_t q = p;
+        while (q < wend(it) && q - p < 8 && (byte_at(it, q) == ' ' || byte_at(it, q) == '\t')) q++;
+        size_t k = parl__sl_emoticon(it->text + (q - it->base), wend(it) - q);
+        if (!k || (q + k < wend(it) && !is_blank_byte(byte_at(it, q + k)))) break;
+        p = q + k;
+    }
+    if (p > e) it->s.quiet = p;   /* their brackets are no parentheses */
+    return p;
+}
+
+/* A period at E after the word [TS, TE), followed by W. */
+static int after_word(parl_splitter *it, size_t ts, size_t te, size_t e, const next_word *w,
+                      parl_sentence *out)
+{
+    int abbr = parl__sl_abbr(it->text + (ts - it->base), te - ts);
+    int kind = PARL__ABBR_KIND(abbr), lower = w->cls == PARL__C_LOWER && !w->url;
+    if (kind == PARL__ABBR_PREFIX) return 0;
+    if (kind == PARL__ABBR_NUMBER && (w->cls == PARL__C_DIGIT || lower)) return 0;
+    if (kind == PARL__ABBR_SUFFIX) return w->starter ? boundary(it, e, out) : 0;
+    if (kind == PARL__ABBR_CLOSER)   /* etc., p.m.: before a capitalised word, in a sentence */
+        return w->starter || (w->cls == PARL__C_UPPER && !w->caps &&
+                              sl_has_words(it, te, PARL__ABBR_MIN_WORDS(abbr)))
+                   ? boundary(it, e, out) : 0;
+    int c = byte_at(it, ts);
+    if (te - ts == 1 && sl_is_upper(c))
+        return (!lower && !in_name(it, ts) && !w->initial) || w->starter ? boundary(it, e, out) : 0;
+    if (te - ts == 1 && lower) return 0;
+    int r = list_marker(it, ts, te, out);
+    return r >= 0 ? r : boundary(it, e, out);
+}
+
+/* A web or e-mail address that the terminator at T0 is part of: when the
+ * address ends before a capitalised word or another address, a sentence
+ * ends after it (links and signatures run together). Returns 1 when a
+ * sentence was emitted, 0 when T0 is in an address and nothing ends, -1
+ * when it is in none. The address's other terminators are skipped. */
+static int web_address(parl_splitter *it, size_t t0, parl_sentence *out)
+{
+    state *s = &it->s;
+    const unsigned char *t = it->text - it->base;   /* t[p]: the byte at document offset p */
+    size_t a = t0, lo = t0 - s->bnd > LOOKAHEAD ? t0 - LOOKAHEAD : s->bnd, n;
+    while (a > lo && !is_blank_byte(t[a - 1])) a--;   /* lo >= base */
+    while (a < t0 && sl_one_of("(<[\"'", t[a])) a++;
+    size_t z = t0, hi = wend(it) - t0 > LOOKAHEAD ? t0 + LOOKAHEAD : wend(it);
+    while (z < hi && (t[z] < 0x80 ? !is_blank_byte(t[z]) : !is_space_at(it, z, &n))) z++;
+    if (!parl__sl_web(t + a, t0 - a) && !memchr(t + a, '@', z - a)) return -1;
+    if (z == hi && hi < wend(it)) return 0;   /* too long to see its end */
+    size_t end = z;                           /* trailing punctuation is not the address */
+    while (end > t0 && sl_one_of(".,;:!?)]}>\"'", byte_at(it, end - 1))) end--;
+    s->quiet = end;
+    for (size_t p = end; p < z; p++)
+        if (sl_one_of(".!?,;:", byte_at(it, p))) return 0;   /* its stop (or comma) decides */
+    if (is_protected(s, t0)) return 0;
+    next_word w = look_next(it, z);
+    return w.cls == PARL__C_UPPER || w.url ? boundary(it, z, out) : 0;
+}
+
+/* A stop [T0, T1) with a word right after it: "service.There", "bad?what".
+ * Both sides must be words of letters, the first ending in two lower-case
+ * letters and no abbreviation, the second capitalised after a period and
+ * no domain ("Newsfeed.Com"). */
+static int no_space(parl_splitter *it, size_t t0, size_t t1, int bang, parl_sentence *out)
+{
+    state *s = &it->s;
+    if ((!bang && t1 - t0 != 1) || is_protected(s, t0)) return 0;
+    if (t0 - s->bnd < 2 || !sl_is_lower(byte_at(it, t0 - 1)) || !sl_is_lower(byte_at(it, t0 - 2)))
+        return 0;
+    size_t ts = t0, te = t1;
+    while (ts > s->bnd && t0 - ts < TOKEN_MAX && (sl_is_letter(byte_at(it, ts - 1)) ||
+                                                 byte_at(it, ts - 1) == '\'')) ts--;
+    int before = ts > s->bnd ? byte_at(it, ts - 1) : ' ';
+    if (!is_blank_byte(before) && !sl_one_of("(\"", before)) return 0;
+    if (parl__sl_abbr(it->text + (ts - it->base), t0 - ts)) return 0;
+    while (te < wend(it) && te - t1 < TOKEN_MAX && (sl_is_letter(byte_at(it, te)) ||
+                                                    byte_at(it, te) == '\'')) te++;
+    int after = te < wend(it) ? byte_at(it, te) : ' ';
+    if (te == t1 || (!is_blank_byte(after) && !sl_one_of(",;:!?)\"", after))) return 0;
+    if (!bang && (!sl_is_upper(byte_at(it, t1)) || te - t1 < 2 ||
+                  parl__sl_domain(it->text + (t1 - it->base), te - t1)))
+        return 0;
+    return boundary(it, t1, out);
+}
+
 /* A terminator run [T0, T1) of . ! ? that is not an ellipsis. */
 static int on_stop(parl_splitter *it, size_t t0, size_t t1, int bang, parl_sentence *out)
 {
     state *s = &it->s;
     size_t e = absorb_closers(it, t1), n;
+    int closed = e > t1;
     s->quiet = e;
-    if (e < wend(it) && !is_space_at(it, e, &n)) return 0;   /* 3.14, e.g., Yahoo!'s */
-    if (is_protected(s, t0)) return 0;
+    if (bang && t0 > s->bnd && sl_one_of(",:;", byte_at(it, t0 - 1))) return 0;   /* "Dial:? 20" */
+    if (e < wend(it) && !is_space_at(it, e, &n)) {   /* 3.14, e.g., Yahoo!'s, addresses */
+        int r = PARL__SR_WEB ? web_address(it, t0, out) : -1;
+        if (r >= 0) return r;
+        return PARL__SR_NO_SPACE && !closed ? no_space(it, t0, t1, bang, out) : 0;
+    }
+    if (in_paren(s, t0)) return 0;
+    int quoted = in_quote(s, t0);   /* still open after the closers */
+    if (quoted && (bang || !PARL__SR_QUOTES)) return 0;
     next_word w = look_next(it, e);
-    if (w.cls == PARL__C_LOWER) return 0;
-    if (w.cls == PARL__C_END || bang) return boundary(it, e, out);
+    if (PARL__SR_EMOTICONS && w.cls == PARL__C_OTHER) {   /* every emoticon opens with a mark */
+        size_t k = absorb_emoticons(it, e);
+        if (k > e) { e = k; w = look_next(it, e); }
+    }
+    /* no sentence starts with , ; : and a ! or ? after one is the same stop spaced
+     * out ("? ? ?"); after a period it opens the next ("Contract. ? Do not") */
+    if ((w.mark && (bang || sl_one_of(",;:", w.mark))) || (quoted && w.cls != PARL__C_UPPER))
+        return 0;
+    if (w.cls == PARL__C_LOWER && !w.url && (closed || !PARL__SR_LOWER_CASE)) return 0;
+    if (w.cls == PARL__C_END) return boundary(it, e, out);
+    if (bang) return bang_name_before(it, t0) && !w.starter ? 0 : boundary(it, e, out);
 
     size_t ts, te;
     word_before(it, t0, &ts, &te);
-    if (ts == te) return boundary(it, e, out);
-    int kind = parl__sl_abbr(it->text + (ts - it->base), te - ts);
-    if (kind == PARL__ABBR_PREFIX) return 0;
-    if (kind == PARL__ABBR_NUMBER && w.cls == PARL__C_DIGIT) return 0;
-    if (kind == PARL__ABBR_SUFFIX) return w.starter ? boundary(it, e, out) : 0;
-    int c = byte_at(it, ts);
-    if (te - ts == 1 && c >= 'A' && c <= 'Z')
-        return (!in_name(it, ts) && !w.initial) || w.starter ? boundary(it, e, out) : 0;
-    int r = list_marker(it, ts, te, out);
-    return r >= 0 ? r : boundary(it, e, out);
+    int r = ts == te ? boundary(it, e, out) : after_word(it, ts, te, e, &w, out);
+    if (r && quoted) {   /* the quotation goes on, in the state a window restarts from too */
+        s->dq = 1;
+        s->dq_at = t0;
+        save(it);
+    }
+    return r;
+}
+
+/* A comma before a capitalised word: a closing that opens the sentence
+ * ("Best regards, Anne") ends it at the comma. */
+static int on_comma(parl_splitter *it, size_t tok, parl_sentence *out)
+{
+    size_t f = sentence_first(it, tok);
+    if (f >= tok || tok - f > NAME_BACK || is_protected(&it->s, tok)) return 0;
+    if (!parl__sl_closing(it->text + (f - it->base), tok - f)) return 0;
+    return boundary(it, tok + 1, out);
+}
+
+/* Digits in [P - MAX, P) down from P, not below LO: where they start. */
+static size_t sl_digits_back(parl_splitter *it, size_t p, size_t lo, size_t max)
+{
+    size_t q = p;
+    while (q > lo && p - q < max && sl_is_digit(byte_at(it, q - 1))) q--;
+    return q;
+}
+
+/* Where the time stamp whose clock's colon is at COLON begins: its hour's
+ * digits, or the date before them ("08/16/2000 12:05 PM"; *DATED is then
+ * 1). COLON when no hour stands before it. */
+static size_t stamp_start(parl_splitter *it, size_t colon, int *dated)
+{
+    size_t lo = it->s.bnd, h = sl_digits_back(it, colon, lo, 2), q = h;
+    *dated = 0;
+    if (h == colon || (h > lo && sl_is_letter(byte_at(it, h - 1)))) return colon;
+    while (q > lo && byte_at(it, q - 1) == ' ') q--;
+    size_t y = sl_digits_back(it, q, lo, 4);   /* year, then month or day twice */
+    if (q == h || q - y < 2 || byte_at(it, y - 1) != '/') return h;
+    size_t m = sl_digits_back(it, y - 1, lo, 2);
+    if (m == y - 1 || byte_at(it, m - 1) != '/') return h;
+    size_t d = sl_digits_back(it, m - 1, lo, 2);
+    int before = d > lo ? byte_at(it, d - 1) : ' ';
+    if (d == m - 1 || sl_is_digit(before) || sl_is_letter(before)) return h;
+    *dated = 1;
+    return d;
+}
+
+/* A clock whose colon is at COLON, ending at END ("12:05 PM"): a dated
+ * time stamp begins a sentence unless a lower-case word leads into it ("on
+ * 08/16/2000 ..."), and a sentence ends after a stamp before a capitalised
+ * word that is not a time zone. */
+static int on_stamp(parl_splitter *it, size_t colon, size_t end, parl_sentence *out)
+{
+    int after = byte_at(it, end), dated;
+    if (sl_is_letter(after) || sl_is_digit(after) || is_protected(&it->s, colon)) return 0;
+    size_t start = stamp_start(it, colon, &dated), f = sentence_first(it, start);
+    if (start == colon) return 0;
+    if (dated && f < start) {
+        size_t ws, we, p = start;
+        while (p > f && is_blank_byte(byte_at(it, p - 1))) p--;
+        word_before(it, p, &ws, &we);
+        int lower = ws < we;
+        for (size_t q = ws; q < we; q++) lower &= sl_is_lower(byte_at(it, q));
+        if (!lower) {
+            size_t adj = (it->flags & PARL_SPLIT_COUNT) ? split_count_words(it, start, end) : 0;
+            return boundary_redo(it, start, adj, PARL__T_STAMP, out);
+        }
+    }
+    next_word w = look_next(it, end);
+    return w.cls == PARL__C_UPPER && !w.caps ? boundary(it, end, out) : 0;
+}
+
+/* A separator run [TOK, END) standing alone (*** ==== ----) is a sentence of
+ * its own. */
+static int on_separator(parl_splitter *it, size_t tok, size_t end, parl_sentence *out)
+{
+    /* at the sentence's start it was seen standing alone before (boundary_redo),
+     * and the byte before may lie outside the window */
+    if (tok > it->s.bnd && !is_blank_byte(byte_at(it, tok - 1))) return 0;
+    if (end < wend(it) && !is_blank_byte(byte_at(it, end))) return 0;
+    if (sentence_first(it, tok) < tok) {
+        size_t adj = (it->flags & PARL_SPLIT_COUNT) ? 1 : 0;
+        return boundary_redo(it, tok, adj, PARL__T_SEP, out);
+    }
+    return boundary(it, end, out);
 }
 
 /* A terminator token at [T0, T1). */
@@ -475,12 +734,7 @@ static void on_eol(parl_splitter *it, size_t tok)
 static int line_start(parl_splitter *it, parl_sentence *out)
 {
     state *s = &it->s;
-    size_t e = wend(it), p = skip_blank(it, s->sc.pos, e);
-    /* skip_blank also skips line breaks; only this line's blanks count */
-    for (size_t q = s->sc.pos; q < p; q++) {
-        int c = byte_at(it, q);
-        if (c == '\n' || c == '\r') { p = q; break; }
-    }
+    size_t e = wend(it), p = skip_line_blank(it, s->sc.pos, e);
     size_t b = s->had_lines ? s->eol_at : s->sc.pos;
     unsigned val = 0;
     int rest = 0, ls = PARL__LS_BLANK;
@@ -612,9 +866,11 @@ int parl_split_next(parl_splitter *it, parl_sentence *out)
             if (line_start(it, out)) return 1;
             continue;
         }
-        int t = (it->flags & PARL_SPLIT_COUNT)
+        int t = s->redo ? s->redo
+              : (it->flags & PARL_SPLIT_COUNT)
                     ? parl__sl_scan_count(it->text, it->base, it->lim, &s->sc)
                     : parl__sl_scan(it->text, it->base, it->lim, &s->sc);
+        s->redo = 0;
         size_t tok = s->sc.tok;
         if (more && (t == PARL__T_END || s->sc.pos >= lim)) return window_end(it, out);
         if (t == PARL__T_EOL) { on_eol(it, tok); continue; }
@@ -657,6 +913,15 @@ int parl_split_next(parl_splitter *it, parl_sentence *out)
             if (emit_item(it, tok, adj, out)) return 1;
             break;
         }
+        case PARL__T_COMMA:
+            if (on_comma(it, tok, out)) return 1;
+            break;
+        case PARL__T_STAMP:
+            if (on_stamp(it, tok, s->sc.pos, out)) return 1;
+            break;
+        case PARL__T_SEP:
+            if (on_separator(it, tok, s->sc.pos, out)) return 1;
+            break;
         default:
             break;
         }

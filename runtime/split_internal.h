@@ -23,7 +23,10 @@ enum {
     PARL__T_RQ,       /* a closing double quote: U+201D U+00BB */
     PARL__T_LP,       /* ( */
     PARL__T_RP,       /* ) */
-    PARL__T_BULLET    /* a bullet from grammar/abbreviations.yaml list_bullets */
+    PARL__T_BULLET,   /* a bullet from grammar/abbreviations.yaml list_bullets */
+    PARL__T_STAMP,    /* a time stamp, with its date if any: "08/16/2000 12:05 PM" */
+    PARL__T_COMMA,    /* a comma before a blank and a capital (the token is the comma) */
+    PARL__T_SEP       /* a separator run: *** === ---- ____ */
 };
 
 /* The scanner state (struct parl__sl) is declared in parlance.h so that the
@@ -36,12 +39,27 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t lim, parl__sl *
 int parl__sl_scan_count(const unsigned char *text, size_t base, size_t lim, parl__sl *L);
 
 /* Abbreviation kinds (grammar/abbreviations.yaml behaviour). */
-enum { PARL__ABBR_NONE, PARL__ABBR_PREFIX, PARL__ABBR_SUFFIX, PARL__ABBR_NUMBER };
-/* Kind of the whole token S[0..N) (written without its final period).
- * Dotted initialisms (U.S.A, a.m) that are not listed count as suffix. */
+enum { PARL__ABBR_NONE, PARL__ABBR_PREFIX, PARL__ABBR_SUFFIX, PARL__ABBR_CLOSER,
+       PARL__ABBR_NUMBER };
+/* Kind of the whole token S[0..N) (written without its final period), plus
+ * for a closer the words its sentence needs times 16 (PARL__ABBR_KIND and
+ * PARL__ABBR_MIN_WORDS take them apart). Dotted initialisms (U.S.A, a.m)
+ * that are not listed count as suffix. */
 int parl__sl_abbr(const unsigned char *s, size_t n);
+#define PARL__ABBR_KIND(v) ((v) & 15)
+#define PARL__ABBR_MIN_WORDS(v) ((size_t)(v) >> 4)
 /* 1 when the ASCII word S[0..N) is a sentence starter. */
 int parl__sl_starter(const unsigned char *s, size_t n);
+
+/* The vocabulary of grammar/sentences.yaml. parl__sl_emoticon and
+ * parl__sl_web return the length of the emoticon or web address prefix S
+ * starts with (0: none); the others whether all of S[0..N) is one (a
+ * phrase's spaces match any run of blanks). */
+size_t parl__sl_emoticon(const unsigned char *s, size_t n);
+int parl__sl_bang_name(const unsigned char *s, size_t n);
+int parl__sl_closing(const unsigned char *s, size_t n);
+size_t parl__sl_web(const unsigned char *s, size_t n);
+int parl__sl_domain(const unsigned char *s, size_t n);
 
 /* Character classes seen by the boundary rules. */
 enum { PARL__C_END, PARL__C_LOWER, PARL__C_UPPER, PARL__C_DIGIT, PARL__C_SPACE,

@@ -81,6 +81,19 @@ case_ answer-missing "^[^ ]*answers\\.yaml:[0-9]+:[0-9]+: no template 'only': pa
     "sed -i '/^  only: /d' answers.yaml"
 case_ answer-nouns "^[^ ]*answers\\.yaml:[0-9]+:[0-9]+: no nouns for the unit 'word'" \
     "sed -i '/^  word: \\[word, words\\]/d' answers.yaml"
+# sentences.yaml and abbreviations.yaml (issue 19)
+case_ sentence-rule-value "^[^ ]*sentences\.yaml:[0-9]+:[0-9]+: 'closings' must be true or false, not 'maybe'" \
+    "sed -i 's/^  closings: true/  closings: maybe/' sentences.yaml"
+case_ sentence-rule-unknown "^[^ ]*sentences\.yaml:[0-9]+:[0-9]+: unknown key 'coin_toss'" \
+    "sed -i 's/^rules:/rules:\n  coin_toss: true/' sentences.yaml"
+case_ sentence-rule-missing "^[^ ]*sentences\.yaml:[0-9]+:[0-9]+: missing 'separators'" \
+    "sed -i '/^  separators: true/d' sentences.yaml"
+case_ emoticon-letter "^[^ ]*sentences\.yaml:[0-9]+:[0-9]+: emoticon 'xD' must open with a mark" \
+    "sed -i 's/^emoticons: \[/emoticons: [\"xD\", /' sentences.yaml"
+case_ closing-twice "^[^ ]*sentences\.yaml:[0-9]+:[0-9]+: 'thanks' is already listed at line [0-9]+" \
+    "sed -i 's/^closings: \[/closings: [thanks, /' sentences.yaml"
+case_ min-words-not-closer "^[^ ]*abbreviations\.yaml:[0-9]+:[0-9]+: min_words applies to closer groups only" \
+    "sed -i 's/^    behaviour: prefix$/    behaviour: prefix\n    min_words: 2/' abbreviations.yaml"
 case_ phrase-too-long '^[^ ]*sections\.yaml:[0-9]+:[0-9]+: a phrase of 33 words: at most 32' \
     "sed -i \"s/\\\"related work\\\",/\\\"$(printf 'w%d ' $(seq 33) | sed 's/ $//')\\\", \\\"related work\\\",/\" sections.yaml"
 case_ missing-file '^[^ ]*sections\.yaml:1:1: cannot open' "rm sections.yaml"

@@ -9,6 +9,7 @@
 cd "$(dirname "$0")/.." || exit 1
 P=$PWD/build/parlance
 S=$PWD/tests/samples
+V=$(sed -n 's/^#define PARL_PROFILE_VERSION \([0-9]*\)$/\1/p' runtime/parlance.h)   # the current profile version
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
@@ -180,11 +181,11 @@ has "$(cat err)" "paras.txt has no profile yet; \`parlance backfill\` computes i
 # An older profileVersion, as a future version of parlance would see today's.
 q "UPDATE documents SET profile_version = 0, profile = json_set(profile, '\$.profileVersion', 0) WHERE name IN ('story.txt', 'good.md');"
 ok "$($P ask story.txt how many sentences)" "$($P ask "$S/story.txt" how many sentences)" "ask NAME with an old profile"
-ok "$(q "SELECT profile_version, json_extract(profile, '\$.profileVersion') FROM documents WHERE name = 'story.txt';")" "1|1" "ask saved a current profile"
+ok "$(q "SELECT profile_version, json_extract(profile, '\$.profileVersion') FROM documents WHERE name = 'story.txt';")" "$V|$V" "ask saved a current profile"
 $P backfill > out 2> err; ok "$?|$(cat err)" "0|backfill: 2 profiled, 0 failed, 0 skipped" "backfill: missing and old profiles"
-ok "$(q "SELECT count(*) FROM documents WHERE profile_version IS NOT 1 OR NOT json_valid(profile);")" 0 "every profile current"
+ok "$(q "SELECT count(*) FROM documents WHERE profile_version IS NOT $V OR NOT json_valid(profile);")" 0 "every profile current"
 ok "$(q "SELECT paragraph_count, json_extract(profile, '\$.paragraphCount') FROM documents WHERE name = 'paras.txt';")" "200000|200000" "backfill: the large profile"
-$P backfill > out 2> err; ok "$?|$(cat err)" "0|backfill: nothing to do; every profile is at version 1" "backfill rerun: nothing to do"
+$P backfill > out 2> err; ok "$?|$(cat err)" "0|backfill: nothing to do; every profile is at version $V" "backfill rerun: nothing to do"
 
 # ---------------------------------------------------------------- rm
 dump=$(q .dump)
@@ -261,27 +262,27 @@ interrupted() { # SIG N: backfill, sent SIG once N profiles are current; prints 
     $P backfill --db "$kdb" 2> err & pid=$!
     n=0 tries=0
     while [ "$n" -lt "$2" ] && [ $tries -lt 3000 ]; do
-        n=$(sqlite3 "$kdb" 'SELECT count(*) FROM documents WHERE profile_version = 1;' 2>/dev/null || echo 0); n=${n:-0}; tries=$((tries + 1))
+        n=$(sqlite3 "$kdb" "SELECT count(*) FROM documents WHERE profile_version = $V;" 2>/dev/null || echo 0); n=${n:-0}; tries=$((tries + 1))
     done
     kill -"$1" $pid 2>/dev/null; { wait $pid; } 2>/dev/null; echo $?
 }
 # (TERM: a background job of a script ignores INT, and so does parlance then;
 # both are handled alike.)
 st=$(interrupted TERM 200)
-done1=$(sqlite3 "$kdb" 'SELECT count(*) FROM documents WHERE profile_version = 1;')
+done1=$(sqlite3 "$kdb" "SELECT count(*) FROM documents WHERE profile_version = $V;")
 ok "$st" 143 "backfill: TERM exits 128+15"
 has "$(cat err)" "backfill: interrupted after $done1 of 4000; run it again to finish" "backfill: stopping says how far it got"
 [ "$done1" -lt 4000 ]; ok $? 0 "backfill: interrupted part-way ($done1)"
 st=$(interrupted KILL $((done1 + 200)))
 ok "$st" 137 "backfill: SIGKILL"
-done2=$(sqlite3 "$kdb" 'SELECT count(*) FROM documents WHERE profile_version = 1;')
+done2=$(sqlite3 "$kdb" "SELECT count(*) FROM documents WHERE profile_version = $V;")
 [ "$done2" -ge $((done1 + 200)) ] && [ "$done2" -lt 4000 ]; ok $? 0 "backfill: killed part-way ($done2)"
 ok "$(sqlite3 "$kdb" 'PRAGMA integrity_check;')" ok "backfill after SIGKILL: integrity_check"
 left=$(sqlite3 "$kdb" 'SELECT count(*) FROM documents WHERE profile_version = 0;')
 $P backfill --db "$kdb" > /dev/null 2> err; ok "$?" 0 "backfill rerun"
 has "$(cat err)" "backfill: $left profiled, 0 failed, 0 skipped" "backfill rerun does the rest"
 check_complete "after backfills"
-ok "$($P backfill --db "$kdb" 2>&1)" "backfill: nothing to do; every profile is at version 1" "then nothing to do"
+ok "$($P backfill --db "$kdb" 2>&1)" "backfill: nothing to do; every profile is at version $V" "then nothing to do"
 
 echo "t_store: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

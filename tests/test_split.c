@@ -168,11 +168,82 @@ static void issue_rules(void)
     EXPECT("````\n```\nstill code. Yes.\n````\nOut. Here.", "````\n```\nstill code. Yes.\n````",
            "Out.", "Here.");
     /* block quotes */
-    EXPECT("Before it.\n> quoted text. More.\n> still quote\nNormal text.", "Before it.",
-           "> quoted text.", "More.\n> still quote", "Normal text.");
+    EXPECT("Before it.\n> quoted text. More\n> still quote\nNormal text.", "Before it.",
+           "> quoted text.", "More\n> still quote", "Normal text.");
+    /* a quoted line that opens with a lower-case word after a stop starts a
+     * sentence (issue 19's lower-case rule; it was glued to "More." before) */
+    EXPECT("> quoted text. More.\n> still quote", "> quoted text.", "More.", "> still quote");
     /* lower-case after ! or ? continues */
     EXPECT("She works at Yahoo! in the accounting department.",
            "She works at Yahoo! in the accounting department.");
+}
+
+/* The rules of grammar/sentences.yaml and the closer abbreviations (issue
+ * 19), each decided on treebank text; these sentences are our own. */
+static void treebank_rules(void)
+{
+    /* a lower-case word after a stop starts a sentence... */
+    EXPECT("I will call you later. what are you doing tonight?", "I will call you later.",
+           "what are you doing tonight?");
+    EXPECT("The soup is cheap! and the staff are kind", "The soup is cheap!",
+           "and the staff are kind");
+    /* ...except after an abbreviation, a letter, a closing quote or a name with "!" */
+    EXPECT("We met at 5 p.m. and left.", "We met at 5 p.m. and left.");
+    EXPECT("Bring pens, paper etc. and a lamp.", "Bring pens, paper etc. and a lamp.");
+    EXPECT("See Fig. and table.", "See Fig. and table.");
+    EXPECT("Option a. was fine.", "Option a. was fine.");
+    EXPECT("\"Stop it.\" he said.", "\"Stop it.\" he said.");
+    EXPECT("I check Yahoo! at work. Yahoo! Mail is down.", "I check Yahoo! at work.",
+           "Yahoo! Mail is down.");
+    EXPECT("We watched Jeopardy! It was fun.", "We watched Jeopardy!", "It was fun.");
+    /* a period inside a quotation ends a sentence before a capital; ! and ? do not */
+    EXPECT("\"We came. We saw. We won.\" He smiled.", "\"We came.", "We saw.", "We won.\"",
+           "He smiled.");
+    EXPECT("\"Run! Hide!\" she said. Then quiet.", "\"Run! Hide!\" she said.", "Then quiet.");
+    /* emoticons stay with the stop before them */
+    EXPECT("That was fun! :) See you soon.", "That was fun! :)", "See you soon.");
+    EXPECT("Great news. :-( Not really.", "Great news. :-(", "Not really.");
+    /* a stop with no space after it, between words */
+    EXPECT("The room was clean.The staff were rude.", "The room was clean.",
+           "The staff were rude.");
+    EXPECT("Is it open?yes it is.", "Is it open?", "yes it is.");
+    EXPECT("Visit shop.Com today. Mr.Smith came. Open notes.final.txt now.",
+           "Visit shop.Com today.", "Mr.Smith came.", "Open notes.final.txt now.");
+    EXPECT("I waited...Nobody came. Then wait...what?", "I waited...", "Nobody came.",
+           "Then wait...what?");
+    /* closings */
+    EXPECT("See you then. Best regards, Anna", "See you then.", "Best regards,", "Anna");
+    EXPECT("Anyway, Tom left.", "Anyway, Tom left.");
+    /* e-mail time stamps */
+    EXPECT("Jane Roe 03/14/2002 09:30 AM Please call me.", "Jane Roe", "03/14/2002 09:30 AM",
+           "Please call me.");
+    EXPECT("It was sent on 03/14/2002 09:30 AM The file is here.",
+           "It was sent on 03/14/2002 09:30 AM", "The file is here.");
+    EXPECT("The call is at 10:30 AM EST today. It starts at 9:15 PM sharp.",
+           "The call is at 10:30 AM EST today.", "It starts at 9:15 PM sharp.");
+    /* web and e-mail addresses before a capitalised word or another address */
+    EXPECT("Photos: http://a.example.org/x.jpg http://a.example.org/y.jpg",
+           "Photos: http://a.example.org/x.jpg", "http://a.example.org/y.jpg");
+    EXPECT("See www.example.org for more. Write to ann@example.org Thanks again.",
+           "See www.example.org for more.", "Write to ann@example.org", "Thanks again.");
+    EXPECT("Mail ann@example.org today.", "Mail ann@example.org today.");
+    /* separator runs stand alone */
+    EXPECT("First part. ***** Second part.", "First part.", "*****", "Second part.");
+    EXPECT("Notes ---- more notes", "Notes", "----", "more notes");
+    EXPECT("A well-known fact -- mostly true.", "A well-known fact -- mostly true.");
+    /* closers (etc., a.m., p.m.) end a sentence of four words or more before a
+     * capitalised word that is not in capitals */
+    EXPECT("We sold pens, paper, etc. Everything went.", "We sold pens, paper, etc.",
+           "Everything went.");
+    EXPECT("At 5 a.m. Mr. Smith woke.", "At 5 a.m. Mr. Smith woke.");
+    EXPECT("We left the office at 6 p.m. Jones stayed.", "We left the office at 6 p.m.",
+           "Jones stayed.");
+    EXPECT("The office closed at 3 p.m. EST then.", "The office closed at 3 p.m. EST then.");
+    /* marks no sentence starts with; '?' glued to a colon is no stop */
+    EXPECT("Really ? ? ? Yes.", "Really ? ? ?", "Yes.");
+    EXPECT("It ended. , 2001 Acme", "It ended. , 2001 Acme");
+    EXPECT("Phone:? 555 0100 Fax:? 555 0101", "Phone:? 555 0100 Fax:? 555 0101");
+    EXPECT("P.S. Call me. PS. Bring cake.", "P.S. Call me.", "PS. Bring cake.");
 }
 
 /* Spans, lines, paragraphs and kinds. */
@@ -268,7 +339,7 @@ static size_t refill(char *buf, size_t have, size_t win, const char *text, size_
  * steps of STEP bytes), into OUT; returns the count and the number of
  * forced cuts in *CUTS. */
 static size_t split_stream(const char *text, size_t len, size_t win, size_t step,
-                           parl_sentence *out, size_t max, int *cuts)
+                           parl_sentence *out, size_t max, int *cuts, unsigned flags)
 {
     char *buf = malloc(win);
     size_t have = 0, pos = 0, n = 0;
@@ -276,7 +347,7 @@ static size_t split_stream(const char *text, size_t len, size_t win, size_t step
     have = refill(buf, have, win, text, len, &pos, step);
     parl_splitter it;
     parl_sentence s;
-    parl_split_init(&it, buf, have, pos < len ? PARL_SPLIT_MORE : 0);
+    parl_split_init(&it, buf, have, flags | (pos < len ? PARL_SPLIT_MORE : 0));
     for (;;) {
         while (parl_split_next(&it, &s)) {
             CHECK(!memcmp(buf + (s.off - it.base), text + s.off, s.len), "window text differs");
@@ -320,29 +391,70 @@ static char *load_samples(size_t *len, size_t copies)
     return all;
 }
 
+/* Split in windows, TEXT gives the sentences it gives whole (in counting
+ * mode too, words included). */
+static void check_windows(const char *what, const char *text, size_t len, unsigned flags)
+{
+    size_t max = len / 2 + 1;
+    parl_sentence *whole = malloc(max * sizeof *whole), *part = malloc(max * sizeof *part);
+    parl_splitter it;
+    size_t n = 0;
+    parl_split_init(&it, text, len, flags);
+    while (n < max && parl_split_next(&it, &whole[n])) n++;
+    static const size_t wins[][2] = { { 4096, 4096 }, { 3000, 77 }, { 65536, 1000 }, { 2600, 1 } };
+    for (size_t w = 0; w < sizeof wins / sizeof wins[0]; w++) {
+        int cuts;
+        size_t m = split_stream(text, len, wins[w][0], wins[w][1], part, max, &cuts, flags);
+        int same = m == n && cuts == 0;
+        for (size_t i = 0; same && i < n; i++)
+            same = part[i].off == whole[i].off && part[i].len == whole[i].len &&
+                   part[i].line == whole[i].line && part[i].end_line == whole[i].end_line &&
+                   part[i].para == whole[i].para && part[i].kind == whole[i].kind &&
+                   part[i].words == whole[i].words;
+        CHECK(same, "%s, window %zu/%zu: %zu sentences (%d cuts), whole text %zu", what,
+              wins[w][0], wins[w][1], m, cuts, n);
+    }
+    free(whole);
+    free(part);
+}
+
+/* Text that exercises every rule of sentences.yaml, many times over. */
+static char *rules_text(size_t *len)
+{
+    static const char *const parts[] = {
+        "I will call you later. what are you doing tonight? ",
+        "\"We came. We saw. 3 of us left.\" He smiled. That was fun! :) See you soon.\n",
+        "The room was clean.The staff were rude. Best regards, Anna\n\n",
+        "Jane Roe 03/14/2002 09:30 AM Please call me. ",
+        "Photos: http://a.example.org/x.jpg http://a.example.org/y.jpg Done.\n",
+        "Write to ann@example.org Thanks again. First part. ***** Second part.\n",
+        "We sold pens, paper, etc. Everything went. I waited...Nobody came.\n\n",
+        "Notes ---- more notes ____ Kay Mann 04/26/2001 07:17 AM Will you call?\n" };
+    size_t cap = 1 << 18, n = 0;
+    char *t = malloc(cap);
+    for (size_t i = 0; n + 200 < cap; i++) {
+        size_t k = strlen(parts[i % 8]);
+        memcpy(t + n, parts[i % 8], k);
+        n += k;
+    }
+    *len = n;
+    return t;
+}
+
 static void streaming(void)
 {
     size_t len;
     char *text = load_samples(&len, 4);
     CHECK(len > 20000, "samples missing (%zu bytes)", len);
+    check_windows("samples", text, len, 0);
+    check_windows("samples counting", text, len, PARL_SPLIT_COUNT);
+    size_t rlen;
+    char *rt = rules_text(&rlen);
+    check_windows("issue 19 rules", rt, rlen, 0);
+    check_windows("issue 19 rules counting", rt, rlen, PARL_SPLIT_COUNT);
+    free(rt);
     size_t max = len / 4;
-    parl_sentence *whole = malloc(max * sizeof *whole), *part = malloc(max * sizeof *part);
-    parl_splitter it;
-    size_t n = 0;
-    parl_split_init(&it, text, len, 0);
-    while (n < max && parl_split_next(&it, &whole[n])) n++;
-    static const size_t wins[][2] = { { 4096, 4096 }, { 3000, 77 }, { 65536, 1000 }, { 2600, 1 } };
-    for (size_t w = 0; w < sizeof wins / sizeof wins[0]; w++) {
-        int cuts;
-        size_t m = split_stream(text, len, wins[w][0], wins[w][1], part, max, &cuts);
-        int same = m == n && cuts == 0;
-        for (size_t i = 0; same && i < n; i++)
-            same = part[i].off == whole[i].off && part[i].len == whole[i].len &&
-                   part[i].line == whole[i].line && part[i].end_line == whole[i].end_line &&
-                   part[i].para == whole[i].para && part[i].kind == whole[i].kind;
-        CHECK(same, "window %zu/%zu: %zu sentences (%d cuts), whole text %zu", wins[w][0],
-              wins[w][1], m, cuts, n);
-    }
+    parl_sentence *part = malloc(max * sizeof *part);
     /* a sentence longer than the window is cut, and nothing is lost */
     size_t big = 50000;
     char *t = malloc(big);
@@ -350,13 +462,12 @@ static void streaming(void)
     memcpy(t + big - 6, " end.", 5);
     t[big - 1] = '\n';
     int cuts;
-    size_t m = split_stream(t, big, 8192, 8192, part, max, &cuts);
+    size_t m = split_stream(t, big, 8192, 8192, part, max, &cuts, 0);
     CHECK(cuts > 0 && m == (size_t)cuts + 1, "long sentence: %zu pieces, %d cuts", m, cuts);
     size_t covered = 0;
     for (size_t i = 0; i < m && i < max; i++) covered += part[i].len;
     CHECK(covered + (m - 1) >= big - 2 && covered <= big, "cut pieces cover %zu of %zu", covered, big);
     free(t);
-    free(whole);
     free(part);
     free(text);
 }
@@ -366,6 +477,7 @@ int main(void)
     seed_cases();
     seed_abbreviations();
     issue_rules();
+    treebank_rules();
     spans_and_lines();
     bad_bytes();
     streaming();

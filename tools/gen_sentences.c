@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* gen_sentences.c: compiles grammar/abbreviations.yaml into the sentence
+/* gen_sentences.c: compiles grammar/abbreviations.yaml (and, through
+ * tools/gen_sentence_rules.c, grammar/sentences.yaml) into the sentence
  * splitter's lexers.
  *
  *   gen/sentence_lex.re  (re2c; the driver turns it into gen/sentence_lex.c)
@@ -10,38 +11,30 @@
  *       parl__sl_starter     is a word a sentence starter
  *       parl__sl_class       character class for the boundary rules
  *       parl__sl_line        markdown line starts (heading, fence, list...)
+ *       parl__sl_emoticon... the matchers of sentences.yaml (gen_sentence_rules.c)
  *   gen/sentence_vocab.h  the language code
+ *   gen/sentence_rules.h  the switches of sentences.yaml
  *
  * The markdown and punctuation rules are part of this template; every word
  * and bullet comes from the YAML. Output depends only on the YAML (entries
  * are sorted), so reruns are byte-identical. */
-#include "gen.h"
+#include "gen_sentences.h"
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define SRC "grammar/abbreviations.yaml"
-#define MAX_WORD 32
+#define MAX_WORD SL_MAX_WORD
 
-enum { K_PREFIX = 1, K_SUFFIX, K_NUMBER };
-static const char *const kind_names[] = { "", "prefix", "suffix", "number" };
+enum { K_PREFIX = 1, K_SUFFIX, K_CLOSER, K_NUMBER };
+static const char *const kind_names[] = { "", "prefix", "suffix", "closer", "number" };
 static const char *const kind_enum[] = { "", "PARL__ABBR_PREFIX", "PARL__ABBR_SUFFIX",
-                                         "PARL__ABBR_NUMBER" };
+                                         "PARL__ABBR_CLOSER", "PARL__ABBR_NUMBER" };
 
-typedef struct {
-    const char *text;    /* as written in the YAML */
-    char folded[MAX_WORD + 1];
-    int kind;
-    int any_case;
-    const ynode *at;
-} entry;
+typedef sl_entry entry;
+typedef sl_entries entries;
 
-typedef struct {
-    entry *v;
-    size_t n, cap;
-} entries;
-
-static void push(entries *e, entry x)
+void sl_push(entries *e, entry x)
 {
     if (e->n == e->cap) {
         e->cap = e->cap ? e->cap * 2 : 64;
@@ -51,8 +44,7 @@ static void push(entries *e, entry x)
     e->v[e->n++] = x;
 }
 
-/* Decodes one UTF-8 code point; returns its length, 0 when invalid. */
-static int utf8_decode(const unsigned char *s, unsigned *cp)
+int sl_utf8_decode(const unsigned char *s, unsigned *cp)
 {
     unsigned c = s[0];
     int k = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
@@ -68,15 +60,14 @@ static int utf8_decode(const unsigned char *s, unsigned *cp)
     return k;
 }
 
-/* Writes S as a re2c string: "..." (exact) or '...' (any case), every
- * character that is not a letter or digit escaped as \uXXXX. */
-static void put_re_string(FILE *f, const char *s, int any_case)
+/* Every character that is not a letter or digit is escaped as \uXXXX. */
+void sl_put_re_string(FILE *f, const char *s, int any_case)
 {
     char q = any_case ? '\'' : '"';
     putc(q, f);
     for (const unsigned char *p = (const unsigned char *)s; *p;) {
         unsigned cp;
-        int k = utf8_decode(p, &cp);
+        int k = sl_utf8_decode(p, &cp);
         if (cp < 0x80 && isalnum((int)cp)) putc((int)cp, f);
         else if (cp <= 0xFFFF) fprintf(f, "\\u%04x", cp);
         else fprintf(f, "\\U%08x", cp);
@@ -94,7 +85,7 @@ static int check_word(const ynode *n, int ascii_letters_only)
     if (len > MAX_WORD) return yerr(n, "'%s' is longer than %d bytes", n->text, MAX_WORD);
     for (size_t i = 0; i < len;) {
         unsigned cp;
-        int k = utf8_decode(s + i, &cp);
+        int k = sl_utf8_decode(s + i, &cp);
         if (!k) return yerr(n, "'%s' is not valid UTF-8", n->text);
         if (cp <= ' ' || cp == '"' || cp == '\'' || cp == '\\' || cp == 0x7F)
             return yerr(n, "'%s' contains a blank, a quote or a control character", n->text);
@@ -107,7 +98,7 @@ static int check_word(const ynode *n, int ascii_letters_only)
     return 0;
 }
 
-static void fold(const char *s, char *out)
+void sl_fold(const char *s, char *out)
 {
     size_t i = 0;
     for (; s[i] && i < MAX_WORD; i++) out[i] = (char)tolower((unsigned char)s[i]);
@@ -121,7 +112,19 @@ static int by_folded(const void *a, const void *b)
     return c ? c : strcmp(x->text, y->text);
 }
 
-static const ynode *need(const ynode *map, const char *key, ykind kind, const char *what)
+int sl_sort_unique(entries *e, int by_fold)
+{
+    int bad = 0;
+    qsort(e->v, e->n, sizeof *e->v, by_folded);
+    for (size_t i = 1; i < e->n; i++)
+        if (by_fold ? !strcmp(e->v[i].folded, e->v[i - 1].folded)
+                    : !strcmp(e->v[i].text, e->v[i - 1].text))
+            bad += yerr(e->v[i].at, "'%s' is already listed at line %d", e->v[i].text,
+                        e->v[i - 1].at->line);
+    return bad;
+}
+
+const ynode *sl_need(const ynode *map, const char *key, ykind kind, const char *what)
 {
     const ynode *v = ymap_get(map, key);
     if (!v) { yerr(map, "missing '%s'", key); return NULL; }
@@ -129,23 +132,41 @@ static const ynode *need(const ynode *map, const char *key, ykind kind, const ch
     return v;
 }
 
+/* A closer group's min_words: 1 to 20 (1 when absent). */
+static int read_min_words(const ynode *grp, int kind, int *bad)
+{
+    const ynode *m = ymap_get(grp, "min_words");
+    if (!m) return 1;
+    char *end;
+    long v = yis_scalar(m) ? strtol(m->text, &end, 10) : 0;
+    if (kind != K_CLOSER) *bad += yerr(m, "min_words applies to closer groups only");
+    else if (!yis_scalar(m) || *end || v < 1 || v > 20)
+        *bad += yerr(m, "min_words must be a number from 1 to 20");
+    return (int)v;
+}
+
 /* Reads the groups into E; returns the number of errors. */
 static int read_groups(const ynode *groups, entries *e)
 {
-    static const char *const gkeys[] = { "behaviour", "case", "words" };
+    static const char *const gkeys[] = { "behaviour", "case", "words", "min_words" };
     int bad = 0;
     for (size_t g = 0; g < groups->n; g++) {
         const ynode *name = ymap_key(groups, g), *grp = ymap_val(groups, g);
         if (grp->kind != Y_MAP) { bad += yerr(grp, "group '%s' must be a mapping", name->text); continue; }
         bad += yonly_keys(grp, gkeys, sizeof gkeys / sizeof gkeys[0]);
-        const ynode *beh = need(grp, "behaviour", Y_SCALAR, "prefix, suffix or number");
-        const ynode *words = need(grp, "words", Y_SEQ, "a list of words");
+        const ynode *beh = sl_need(grp, "behaviour", Y_SCALAR, "prefix, suffix, closer or number");
+        const ynode *words = sl_need(grp, "words", Y_SEQ, "a list of words");
         const ynode *cs = ymap_get(grp, "case");
         if (!beh || !words) { bad++; continue; }
         int kind = 0;
         for (int k = K_PREFIX; k <= K_NUMBER; k++)
             if (!strcmp(beh->text, kind_names[k])) kind = k;
-        if (!kind) { bad += yerr(beh, "behaviour must be prefix, suffix or number, not '%s'", beh->text); continue; }
+        if (!kind) {
+            bad += yerr(beh, "behaviour must be prefix, suffix, closer or number, not '%s'",
+                        beh->text);
+            continue;
+        }
+        int min_words = read_min_words(grp, kind, &bad);
         int any = 1;
         if (cs && yis_scalar(cs) && !strcmp(cs->text, "exact")) any = 0;
         else if (cs && !(yis_scalar(cs) && !strcmp(cs->text, "any")))
@@ -154,18 +175,13 @@ static int read_groups(const ynode *groups, entries *e)
         for (size_t i = 0; i < words->n; i++) {
             const ynode *w = words->items[i];
             if (check_word(w, 0)) { bad++; continue; }
-            entry x = { .text = w->text, .kind = kind, .any_case = any, .at = w };
-            fold(w->text, x.folded);
-            push(e, x);
+            entry x = { .text = w->text, .kind = kind, .min_words = min_words, .any_case = any,
+                        .at = w };
+            sl_fold(w->text, x.folded);
+            sl_push(e, x);
         }
     }
-    if (bad) return bad;
-    qsort(e->v, e->n, sizeof *e->v, by_folded);
-    for (size_t i = 1; i < e->n; i++)
-        if (!strcmp(e->v[i].folded, e->v[i - 1].folded))
-            bad += yerr(e->v[i].at, "'%s' is already listed at line %d", e->v[i].text,
-                        e->v[i - 1].at->line);
-    return bad;
+    return bad ? bad : sl_sort_unique(e, 1);
 }
 
 static int read_words(const ynode *seq, entries *e, int ascii_letters)
@@ -175,16 +191,10 @@ static int read_words(const ynode *seq, entries *e, int ascii_letters)
         const ynode *w = seq->items[i];
         if (check_word(w, ascii_letters)) { bad++; continue; }
         entry x = { .text = w->text, .at = w };
-        fold(w->text, x.folded);
-        push(e, x);
+        sl_fold(w->text, x.folded);
+        sl_push(e, x);
     }
-    if (bad) return bad;
-    qsort(e->v, e->n, sizeof *e->v, by_folded);
-    for (size_t i = 1; i < e->n; i++)
-        if (!strcmp(e->v[i].text, e->v[i - 1].text))
-            bad += yerr(e->v[i].at, "'%s' is already listed at line %d", e->v[i].text,
-                        e->v[i - 1].at->line);
-    return bad;
+    return bad ? bad : sl_sort_unique(e, 0);
 }
 
 /* Bullets: exactly one non-ASCII code point each. Returns errors. */
@@ -195,7 +205,7 @@ static int read_bullets(const ynode *seq, unsigned *cps, size_t *n, size_t max)
     for (size_t i = 0; i < seq->n; i++) {
         const ynode *b = seq->items[i];
         unsigned cp = 0;
-        int k = yis_scalar(b) ? utf8_decode((const unsigned char *)b->text, &cp) : 0;
+        int k = yis_scalar(b) ? sl_utf8_decode((const unsigned char *)b->text, &cp) : 0;
         if (!k || b->text[k] || cp < 0x80 || cp == 0x2026) {
             bad += yerr(b, "a bullet must be one non-ASCII character other than U+2026");
             continue;
@@ -215,7 +225,7 @@ static int read_bullets(const ynode *seq, unsigned *cps, size_t *n, size_t max)
 
 /* ---------------------------------------------------------------- output */
 
-static const char *const api_conf =
+const char *const sl_api_conf =
     "    re2c:api = custom;\n"
     "    re2c:api:style = free-form;\n"
     "    re2c:define:YYCTYPE = \"unsigned char\";\n"
@@ -239,9 +249,108 @@ static void put_defs(FILE *f, const unsigned *bul, size_t nbul)
           "    special = [.!?\\n\\r\"()\\x00\\u2026] | lq | rq | bullet;\n", f);
 }
 
+/* The ASCII characters the rules of sentences.yaml need the scanners to
+ * stop at, besides put_defs' special: a comma before a capital (closings),
+ * a clock's colon (time stamps), separator runs. */
+static void soft_chars(const sl_rules *r, char *out)
+{
+    *out = 0;
+    if (r->on[SL_CLOSINGS]) strcat(out, ",");
+    if (r->on[SL_STAMPS]) strcat(out, ":");
+    if (r->on[SL_SEPARATORS]) strcat(out, "*=#_-");
+}
+
+/* Ordinary text for the scanners' runs: c, ASCII that is neither special
+ * nor soft, and w, its characters that are no blank (the counting scanner's
+ * runs are words). A soft character is scanned on its own (rule "soft")
+ * unless one of the rules' tokens starts there. */
+static void put_runs(FILE *f, const sl_rules *r)
+{
+    char soft[16];
+    soft_chars(r, soft);
+    if (!*soft) {
+        fputs("    c       = [\\x01-\\x7f] \\ special;\n", f);
+    } else {
+        fputs("    soft    = [", f);
+        for (const char *p = soft; *p; p++) fprintf(f, "%s%c", *p == '-' ? "\\" : "", *p);
+        fputs("];\n    c       = [\\x01-\\x7f] \\ special \\ soft;\n", f);
+    }
+    fputs("    w       = c \\ hs;\n", f);
+}
+
+/* The scanners skip runs of ordinary ASCII text (the rules c+, w+ and
+ * hs+; no token starts with such a character) before their DFA, eight
+ * bytes a step. The table gives each byte 1 for a word's character, 2 for
+ * a blank (hs), 4 for anything the DFA must see. It must agree with
+ * put_runs and put_defs (special, hs). */
+static void put_plain_table(FILE *f, const sl_rules *r)
+{
+    const char *special = ".!?\n\r\"()";
+    char soft[16];
+    soft_chars(r, soft);
+    fputs("static const unsigned char sentence_lex_plain[256] = {", f);
+    for (int c = 0; c < 256; c++) {
+        int plain = c > 0 && c < 0x80 && !strchr(special, c) && !strchr(soft, c);
+        int blank = c == ' ' || c == '\t' || c == '\v' || c == '\f';
+        fprintf(f, "%s%d,", c % 32 ? "" : "\n    ", plain ? 1 + blank : 4);
+    }
+    fputs("\n};\n\n"
+          "/* The counting scanner's skip: words start where a word's character\n"
+          " * follows a blank (*SP: the byte before CUR was one). */\n"
+          "static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,\n"
+          "                                                    const unsigned char *lim,\n"
+          "                                                    size_t *words, int *sp)\n"
+          "{\n"
+          "    const unsigned char *t = sentence_lex_plain;\n"
+          "    unsigned prev = *sp ? 2u : 1u;\n"
+          "    size_t n = 0;\n"
+          "    while (lim - cur >= 8) {\n"
+          "        unsigned k0 = t[cur[0]], k1 = t[cur[1]], k2 = t[cur[2]], k3 = t[cur[3]];\n"
+          "        unsigned k4 = t[cur[4]], k5 = t[cur[5]], k6 = t[cur[6]], k7 = t[cur[7]];\n"
+          "        if ((k0 | k1 | k2 | k3 | k4 | k5 | k6 | k7) & 4) break;\n"
+          "        /* a start: this byte a word's (1), the one before a blank (2) */\n"
+          "        n += ((k0 & (prev >> 1)) + (k1 & (k0 >> 1)) + (k2 & (k1 >> 1)) + (k3 & (k2 >> 1)) +\n"
+          "              (k4 & (k3 >> 1)) + (k5 & (k4 >> 1)) + (k6 & (k5 >> 1)) + (k7 & (k6 >> 1)));\n"
+          "        prev = k7;\n"
+          "        cur += 8;\n"
+          "    }\n"
+          "    *words += n;\n"
+          "    *sp = prev == 2;\n"
+          "    return cur;\n"
+          "}\n\n"
+          "/* The first byte of [CUR, LIM) that is not ordinary text: eight bytes a\n"
+          " * step (independent loads, one branch), then one at a time. */\n"
+          "static const unsigned char *sentence_lex_skip(const unsigned char *cur,\n"
+          "                                              const unsigned char *lim)\n"
+          "{\n"
+          "    const unsigned char *t = sentence_lex_plain;\n"
+          "    while (lim - cur >= 8 && !((t[cur[0]] | t[cur[1]] | t[cur[2]] | t[cur[3]] |\n"
+          "                                t[cur[4]] | t[cur[5]] | t[cur[6]] | t[cur[7]]) & 4))\n"
+          "        cur += 8;\n"
+          "    while (cur < lim && !(t[*cur] & 4)) cur++;\n"
+          "    return cur;\n"
+          "}\n\n", f);
+}
+
+/* The tokens of sentences.yaml's rules. WORD is the counting action. */
+static void put_rule_tokens(FILE *f, const sl_rules *r, const char *word, int counting)
+{
+    if (r->on[SL_STAMPS])   /* the token is the clock from its colon; split.c looks back */
+        fprintf(f, "    clock        { %s%st = PARL__T_STAMP; goto out; }\n", word,
+                counting ? "for (const unsigned char *q = tok + 1; q < cur; q++) "
+                           "words += q[-1] == ' ' && q[0] != ' '; " : "");
+    if (r->on[SL_CLOSINGS])
+        fprintf(f, "    \",\" hs+ [A-Z] { %scur = tok + 1; t = PARL__T_COMMA; goto out; }\n", word);
+    if (r->on[SL_SEPARATORS])
+        fprintf(f, "    [*=#]{3,} | \"-\"{4,} | \"_\"{4,} { %st = PARL__T_SEP; goto out; }\n", word);
+    if (r->on[SL_CLOSINGS] || r->on[SL_STAMPS] || r->on[SL_SEPARATORS])
+        fprintf(f, "    soft         { %scontinue; }\n", word);
+}
+
 /* The two scanners share their punctuation rules; COUNTING adds the word
  * and code point counting rules, which never leave the DFA. */
-static void put_scanner(FILE *f, const char *name, int counting, const unsigned *bul, size_t nbul)
+static void put_scanner(FILE *f, const char *name, int counting, const unsigned *bul, size_t nbul,
+                        const sl_rules *r)
 {
     fprintf(f,
         "int %s(const unsigned char *text, size_t base, size_t limit, parl__sl *L)\n"
@@ -250,13 +359,18 @@ static void put_scanner(FILE *f, const char *name, int counting, const unsigned 
         "    int t;\n"
         "%s"
         "    for (;;) {\n"
+        "%s"
         "        tok = cur;\n"
         "    /*!local:re2c\n", name,
-        counting ? "    size_t words = L->words, cont = L->cont;\n    int sp = L->sp;\n" : "");
-    fputs(api_conf, f);
+        counting ? "    size_t words = L->words, cont = L->cont;\n    int sp = L->sp;\n" : "",
+        counting ? "        cur = sentence_lex_count_skip(cur, lim, &words, &sp);   /* w+, hs+ */\n"
+                 : "        cur = sentence_lex_skip(cur, lim);   /* c+ */\n");
+    fputs(sl_api_conf, f);
     fputs("    re2c:define:YYLESSTHAN = \"cur >= lim\";\n"
           "    re2c:eof = 0;\n", f);
     put_defs(f, bul, nbul);
+    put_runs(f, r);
+    sl_put_clock_def(f, r);
     const char *word = counting ? "words += (size_t)sp; sp = 0; " : "";
     const char *mb = counting ? "cont += (size_t)(cur - tok) - 1; " : "";
     fputs("    $            { t = PARL__T_END; goto out; }\n", f);
@@ -264,14 +378,15 @@ static void put_scanner(FILE *f, const char *name, int counting, const unsigned 
     if (counting)
         fputs("    hs+          { sp = 1; continue; }\n"
               "    uspace       { sp = 1; cont += (size_t)(cur - tok) - 1; continue; }\n"
-              "    ([\\x01-\\x7f] \\ special \\ hs)+ { words += (size_t)sp; sp = 0; continue; }\n"
+              "    w+           { words += (size_t)sp; sp = 0; continue; }\n"
               "    [^] \\ [\\x00-\\x7f] \\ special \\ uspace { words += (size_t)sp; sp = 0; "
               "cont += (size_t)(cur - tok) - 1; continue; }\n"
               "    eol hs*      { sp = 1; t = PARL__T_EOL; goto out; }\n", f);
     else
-        fputs("    ([\\x01-\\x7f] \\ special)+ { continue; }\n"
+        fputs("    c+           { continue; }\n"
               "    [^] \\ [\\x00-\\x7f] \\ special { continue; }\n"
               "    eol hs*      { t = PARL__T_EOL; goto out; }\n", f);
+    put_rule_tokens(f, r, word, counting);
     static const struct { const char *re; const char *tok; int multibyte; } toks[] = {
         { "[.!?]+      ", "PARL__T_TERM", 0 },
         { "[\\u2026]    ", "PARL__T_ELLIPSIS", 1 },
@@ -303,21 +418,24 @@ static void put_abbr(FILE *f, const entries *ab)
           "    const unsigned char *cur = s, *lim = s + n, *mar = cur;\n"
           "    int k;\n"
           "    /*!local:re2c\n", f);
-    fputs(api_conf, f);
+    fputs(sl_api_conf, f);
     fputs("    end = [\\x00];\n"
           "    *  { return PARL__ABBR_NONE; }\n", f);
     for (size_t i = 0; i < ab->n; i++) {
         const entry *e = &ab->v[i];
         fputs("    (", f);
-        put_re_string(f, e->text, e->any_case);
+        sl_put_re_string(f, e->text, e->any_case);
         if (!e->any_case) {
             char up[MAX_WORD + 1];
             size_t j = 0;
             for (; e->text[j]; j++) up[j] = (char)toupper((unsigned char)e->text[j]);
             up[j] = 0;
-            if (strcmp(up, e->text)) { fputs(" | ", f); put_re_string(f, up, 0); }
+            if (strcmp(up, e->text)) { fputs(" | ", f); sl_put_re_string(f, up, 0); }
         }
-        fprintf(f, ") end { k = %s; goto done; }\n", kind_enum[e->kind]);
+        if (e->kind == K_CLOSER)
+            fprintf(f, ") end { k = %s | %d << 4; goto done; }\n", kind_enum[e->kind], e->min_words);
+        else
+            fprintf(f, ") end { k = %s; goto done; }\n", kind_enum[e->kind]);
     }
     fputs("    ([a-zA-Z] \".\")+ [a-zA-Z] end { k = PARL__ABBR_SUFFIX; goto done; }\n"
           "    */\n"
@@ -333,7 +451,7 @@ static void put_starters(FILE *f, const entries *st)
           "{\n"
           "    const unsigned char *cur = s, *lim = s + n, *mar = cur;\n"
           "    /*!local:re2c\n", f);
-    fputs(api_conf, f);
+    fputs(sl_api_conf, f);
     fputs("    *  { return 0; }\n    (", f);
     for (size_t i = 0; i < st->n; i++) {
         char up[MAX_WORD + 1];
@@ -341,8 +459,8 @@ static void put_starters(FILE *f, const entries *st)
         for (; st->v[i].text[j]; j++) up[j] = (char)toupper((unsigned char)st->v[i].text[j]);
         up[j] = 0;
         if (i) fputs("\n    | ", f);
-        put_re_string(f, st->v[i].text, 0);
-        if (strcmp(up, st->v[i].text)) { fputs(" | ", f); put_re_string(f, up, 0); }
+        sl_put_re_string(f, st->v[i].text, 0);
+        if (strcmp(up, st->v[i].text)) { fputs(" | ", f); sl_put_re_string(f, up, 0); }
     }
     fputs(") [\\x00] { (void)mar; return cur == lim + 1; }\n"
           "    */\n"
@@ -390,7 +508,7 @@ static void put_classes(FILE *f, const unsigned *bul, size_t nbul)
           "        return parl__sl_ascii[s[0]];\n"
           "    }\n"
           "    /*!local:re2c\n", f);
-    fputs(api_conf, f);
+    fputs(sl_api_conf, f);
     put_defs(f, bul, nbul);
     fputs("    *  { c = PARL__C_OTHER; goto done; }\n", f);
     for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++)
@@ -442,10 +560,10 @@ int gen_sentences(gen_ctx *g)
     ydoc *d = gen_load(g, "abbreviations.yaml");
     if (!d) return 1;
     int bad = yonly_keys(d->root, top, sizeof top / sizeof top[0]);
-    const ynode *lang = need(d->root, "language", Y_SCALAR, "a language code");
-    const ynode *groups = need(d->root, "groups", Y_MAP, "a mapping of groups");
-    const ynode *starters = need(d->root, "sentence_starters", Y_SEQ, "a list of words");
-    const ynode *bullets = need(d->root, "list_bullets", Y_SEQ, "a list of characters");
+    const ynode *lang = sl_need(d->root, "language", Y_SCALAR, "a language code");
+    const ynode *groups = sl_need(d->root, "groups", Y_MAP, "a mapping of groups");
+    const ynode *starters = sl_need(d->root, "sentence_starters", Y_SEQ, "a list of words");
+    const ynode *bullets = sl_need(d->root, "list_bullets", Y_SEQ, "a list of characters");
     if (!lang || !groups || !starters || !bullets) bad++;
     if (lang) {
         size_t n = strlen(lang->text);
@@ -455,26 +573,30 @@ int gen_sentences(gen_ctx *g)
         if (!ok) bad += yerr(lang, "language must be a lower-case code such as 'en'");
     }
     entries ab = { 0 }, st = { 0 };
+    sl_rules rules;
     unsigned bul[32];
     size_t nbul = 0;
+    bad += sl_read_rules(g, &rules);
     if (!bad) bad += read_groups(groups, &ab);
     if (!bad) bad += read_words(starters, &st, 1);
     if (!bad) bad += read_bullets(bullets, bul, &nbul, 32);
     if (!bad && st.n == 0) bad += yerr(starters, "sentence_starters is empty");
     if (!bad && nbul == 0) bad += yerr(bullets, "list_bullets is empty");
 
-    FILE *f = bad ? NULL : gen_create(g, "sentence_lex.re", SRC);
+    FILE *f = bad ? NULL : gen_create(g, "sentence_lex.re", SRC " and grammar/sentences.yaml");
     if (f) {
         fputs("/* The sentence splitter's lexers; see tools/gen_sentences.c. */\n"
               "#include <stddef.h>\n"
               "#include \"split_internal.h\"\n\n", f);
-        put_scanner(f, "parl__sl_scan", 0, bul, nbul);
-        put_scanner(f, "parl__sl_scan_count", 1, bul, nbul);
+        put_plain_table(f, &rules);
+        put_scanner(f, "parl__sl_scan", 0, bul, nbul, &rules);
+        put_scanner(f, "parl__sl_scan_count", 1, bul, nbul, &rules);
         put_abbr(f, &ab);
         put_starters(f, &st);
+        sl_put_matchers(f, &rules);
         /* the class and line functions need the shared definitions */
         put_classes(f, bul, nbul);
-        fputs(line_head, f); fputs(api_conf, f); put_defs(f, bul, nbul); fputs(line_body, f);
+        fputs(line_head, f); fputs(sl_api_conf, f); put_defs(f, bul, nbul); fputs(line_body, f);
         bad += gen_close(g, f);
     }
     FILE *h = bad ? NULL : gen_create(g, "sentence_vocab.h", SRC);
@@ -485,6 +607,8 @@ int gen_sentences(gen_ctx *g)
                    "#endif\n", lang->text, ab.n);
         bad += gen_close(g, h);
     }
+    if (!bad) bad += sl_put_rules_header(g, &rules);
+    sl_rules_free(&rules);
     free(ab.v);
     free(st.v);
     if (bad) gen_fail(g);
