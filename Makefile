@@ -100,12 +100,12 @@ deps:
 	$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null
 
 # ---------------------------------------------------------------- generator
-GEN_HDR    := tools/gen.h tools/gen_infer.h tools/gen_verbs.h tools/gen_sentences.h tools/yaml_doc.h
+GEN_HDR    := tools/gen.h tools/gen_infer.h tools/gen_verbs.h tools/gen_sentences.h tools/yaml_doc.h runtime/answer_args.h
 GEN_INPUTS := $(wildcard grammar/*.yaml) $(GENERATOR) $(GEN_HDR) tools/sha256.c tools/sha256.h
 
 $(B)/parlgen: $(GENERATOR) $(GEN_HDR) tools/sha256.c tools/sha256.h
 	@mkdir -p $(B)
-	$(CC) $(CCFLAGS) -o $@ $(GENERATOR) tools/sha256.c $(LDFLAGS) -lyaml
+	$(CC) $(CCFLAGS) -Iruntime -o $@ $(GENERATOR) tools/sha256.c $(LDFLAGS) -lyaml
 
 # gen/ is committed. In a fresh clone (no stamp yet) it is trusted when its
 # PARL_GRAMMAR_ID names the grammar in grammar/ (t_fresh checks it in full);
@@ -119,6 +119,11 @@ $(B)/gen.stamp: $(GEN_INPUTS)
 	  $(B)/parlgen --grammar grammar --out gen --runtime runtime --tools tools $(GENFLAGS) || exit 1; \
 	fi
 	@touch $@
+
+# The generator under ASan+UBSan, for the tests that feed it bad grammars.
+$(B)/asan/parlgen: $(GENERATOR) $(GEN_HDR) tools/sha256.c tools/sha256.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ASANFLAGS) -Iruntime -o $@ $(GENERATOR) tools/sha256.c $(LDFLAGS) -lyaml
 
 gen: $(B)/parlgen
 	$(B)/parlgen --grammar grammar --out gen --runtime runtime --tools tools $(GENFLAGS)
@@ -289,7 +294,7 @@ test: deps
 	@sh tests/run.sh
 
 test-bins: $(TEST_BIN) $(ASAN_TEST_BIN) $(B)/asan/check_grammar $(B)/asan/libparlance.a $(B)/parlgen \
-	   $(B)/$(SHLIB) dist/parlance.c $(B)/tests/consumer bindings
+	   $(B)/asan/parlgen $(B)/$(SHLIB) dist/parlance.c $(B)/tests/consumer bindings
 $(B)/tests/consumer: tests/consumer.c $(B)/libparlance.a $(LIB_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(CCFLAGS) -Iruntime -Igen -o $@ $< $(B)/libparlance.a $(LDFLAGS)
@@ -337,16 +342,20 @@ eval:
 	done
 
 FUZZ_SECONDS ?= 60
+# Tools-side code some fuzzers exercise: the YAML loader, the --config
+# reader, the answer-template checker.
+FUZZ_TOOLS := tools/yaml_doc.c tools/dialect_config.c tools/gen_answer_args.c
 fuzz: deps
 	@$(MAKE) --no-print-directory all
 	@mkdir -p $(B)/fuzz
 	@for f in $(FUZZERS); do \
 	  n=$$(basename $$f .c); \
-	  clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -Iruntime -Igen -Itools -Itests \
-	    -o $(B)/fuzz/$$n $$f $(RUNTIME_SRC) $(GEN_SRC) || exit 1; \
+	  clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE -Iruntime -Igen -Itools -Itests \
+	    -o $(B)/fuzz/$$n $$f $(RUNTIME_SRC) $(GEN_SRC) $(FUZZ_TOOLS) -lyaml || exit 1; \
 	  echo "== fuzzing $$n for $(FUZZ_SECONDS)s"; \
 	  mkdir -p $(B)/fuzz/$$n.corpus; \
-	  $(B)/fuzz/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $(B)/fuzz/$$n.corpus tests/corpus 2>&1 | tail -3 || exit 1; \
+	  seeds=tests/corpus; [ $$n = fuzz_yaml ] && seeds="tests/corpus grammar"; \
+	  $(B)/fuzz/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $(B)/fuzz/$$n.corpus $$seeds 2>&1 | tail -3 || exit 1; \
 	done
 
 clean:

@@ -29,7 +29,6 @@ const char *const parl__answer_text[PARL__ANS__COUNT] = {
     "%C %z",
     " (line %z)",
     " (%S %N, line %z)",
-    " (%L, %N %U, %N %U)",
     " (%S %N, %L, %N %U, %N %U)",
     "%q",
     "%z. %q (line %z)",

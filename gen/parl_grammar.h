@@ -4,5 +4,5 @@
  * grammar/'s specs (see tools/gen_grammar_id.c). */
 #ifndef PARL_GRAMMAR_H
 #define PARL_GRAMMAR_H
-#define PARL_GRAMMAR_ID "bf7e85317a77bde586ce75d936b97f027632648d4ab78abcce73d66be138971f"
+#define PARL_GRAMMAR_ID "e5fdcff61caeb02a2a2b03ef689bd8db5302cefc9617a8315edde95fa6293d51"
 #endif

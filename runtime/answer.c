@@ -8,6 +8,7 @@
 #include "parlance.h"
 #include "answer_internal.h"
 #include "answer_text.h"
+#include "answer_args.h"
 #include "casefold.h"
 #include "json_internal.h"
 
@@ -87,29 +88,76 @@ static void add_quote(ans_ctx *c, size_t off, size_t n, size_t line)
     c->nq++;
 }
 
+/* The arguments of each template, by the list the generator checked the
+ * templates against (answer_args.h): they are read by it, not by the
+ * template's directives. */
+#define PARL__ANSWER_ARG_KINDS(name, kinds) [PARL__ANS_##name] = kinds,
+static const char *const say_kinds[PARL__ANS__COUNT] = { PARL__ANSWER_ARGS(PARL__ANSWER_ARG_KINDS) };
+#undef PARL__ANSWER_ARG_KINDS
+
+/* One array: a directive's place in it is its kind's place in the kinds. */
+static const char say_directives[] = PARL__ANSWER_DIRECTIVES;
+
+typedef struct say_arg {
+    char kind;             /* a letter of answer_args.h */
+    int u;
+    size_t v[3];
+    const char *s;
+} say_arg;
+
+static int say_take(va_list *ap, const char *kinds, say_arg *a)
+{
+    int n = 0;
+    for (; kinds && kinds[n] && n < PARL__ANSWER_MAX_ARGS; n++) {
+        say_arg *x = &a[n];
+        x->kind = kinds[n];
+        switch (x->kind) {
+        case 'u': x->u = va_arg(*ap, int); break;
+        case 's': x->s = va_arg(*ap, const char *); break;
+        case 'r': x->s = va_arg(*ap, const char *); x->v[0] = va_arg(*ap, size_t); break;
+        default:   /* n, l, q: one, two or three size_t */
+            for (int i = 0; i < (x->kind == 'q' ? 3 : x->kind == 'l' ? 2 : 1); i++) x->v[i] = va_arg(*ap, size_t);
+        }
+    }
+    return n;
+}
+
+/* The writer of the T[] templates (directives above). A directive that
+ * does not print the argument that comes (the generator refuses such a
+ * template) is written as it stands. */
 static void where(ans_ctx *c, int cap);
 
-/* The writer of the T[] templates (directives above). */
 static void say(ans_ctx *c, int t, ...)
 {
+    say_arg a[PARL__ANSWER_MAX_ARGS];
     va_list ap;
     va_start(ap, t);
+    const char *kinds = say_kinds[t];
+    int bare = !kinds || *kinds != '-';   /* may it say where it answers from? */
+    int n = say_take(&ap, kinds && *kinds == '-' ? kinds + 1 : kinds, a), k = 0;
+    va_end(ap);
     size_t last = 0;
     for (const char *f = T[t]; *f; f++) {
         if (*f != '%') { ans_put(c, f, 1); continue; }
-        switch (*++f) {
-        case 's': { const char *s = va_arg(ap, const char *); ans_put(c, s, strlen(s)); break; }
-        case 'z': last = va_arg(ap, size_t); ans_put_num(c, last, 0); break;
-        case 'N': last = va_arg(ap, size_t); ans_put_num(c, last, 1); break;
-        case 'd':
-        case 'D': where(c, *f == 'D'); break;
+        if (*++f == '%') { ans_put(c, f, 1); continue; }
+        if (bare && (*f == 'd' || *f == 'D')) { where(c, *f == 'D'); continue; }   /* no argument */
+        const char *d = *f ? strchr(say_directives, *f) : NULL;
+        if (!d || k == n || a[k].kind != PARL__ANSWER_KINDS[d - say_directives]) {
+            ans_put(c, f - 1, *f ? 2 : 1);
+            if (!*f) break;
+            continue;
+        }
+        const say_arg *x = &a[k++];
+        switch (*f) {
+        case 's': ans_put(c, x->s, strlen(x->s)); break;
+        case 'z': last = x->v[0]; ans_put_num(c, last, 0); break;
+        case 'N': last = x->v[0]; ans_put_num(c, last, 1); break;
         case 'U':
         case 'S':
         case 'C':
         case 'p':
         case 'P': {
-            int u = va_arg(ap, int);
-            if (u < 0 || u >= PARL_UNIT__COUNT) u = 0;
+            int u = x->u < 0 || x->u >= PARL_UNIT__COUNT ? 0 : x->u;
             int plural = *f == 'P' || *f == 'p' || (*f == 'U' && last != 1);
             const char *s = noun[u][plural];
             if ((*f == 'C' || *f == 'P') && *s >= 'a' && *s <= 'z') {
@@ -121,33 +169,23 @@ static void say(ans_ctx *c, int t, ...)
             break;
         }
         case 'L': {
-            size_t a = va_arg(ap, size_t), b = va_arg(ap, size_t);
-            const char *s = noun[PARL_UNIT_LINE][a != b];
+            const char *s = noun[PARL_UNIT_LINE][x->v[0] != x->v[1]];
             ans_put(c, s, strlen(s));
             ans_put(c, " ", 1);
-            ans_put_num(c, a, 0);
-            if (a != b) { ans_put(c, "-", 1); ans_put_num(c, b, 0); }
+            ans_put_num(c, x->v[0], 0);
+            if (x->v[0] != x->v[1]) { ans_put(c, "-", 1); ans_put_num(c, x->v[1], 0); }
             break;
         }
         case 'q':
-        case 'Q': {
-            size_t off = va_arg(ap, size_t), n = va_arg(ap, size_t), line = va_arg(ap, size_t);
+        case 'Q':
             if (*f == 'q') ans_put(c, "\"", 1);
-            ans_put(c, c->doc + off, n);
+            ans_put(c, c->doc + x->v[0], x->v[1]);
             if (*f == 'q') ans_put(c, "\"", 1);
-            add_quote(c, off, n, line);
+            add_quote(c, x->v[0], x->v[1], x->v[2]);
             break;
-        }
-        case 'r': {
-            const char *s = va_arg(ap, const char *);
-            size_t n = va_arg(ap, size_t);
-            ans_put(c, s, n);
-            break;
-        }
-        default: ans_put(c, f - 1, 2); break;
+        case 'r': ans_put(c, x->s, x->v[0]); break;
         }
     }
-    va_end(ap);
 }
 
 static void nl(ans_ctx *c, int k) { ans_put(c, "\n\n", (size_t)k); }
@@ -638,12 +676,15 @@ static int cont_byte(const ans_ctx *c, size_t i)
 }
 
 /* "...context..." around the match [a, b) on LINE: up to PARL_ANSWER_CONTEXT
- * bytes each side, within the lines of the match, never cutting a character. */
+ * bytes each side, within the lines of the match, never cutting a character.
+ * The line's ends are looked for no further than the context reaches (past
+ * it, LS and LE only say "further"): every mention on one long line was a
+ * scan of the whole line each, quadratic (50,000 mentions: 36 s). */
 static void ans_context(ans_ctx *c, size_t a, size_t b, size_t line)
 {
     size_t ls = a, le = b, x, y;
-    while (ls > 0 && !is_eol(c->doc[ls - 1])) ls--;
-    while (le < c->len && !is_eol(c->doc[le])) le++;
+    while (ls > 0 && a - ls <= PARL_ANSWER_CONTEXT && !is_eol(c->doc[ls - 1])) ls--;
+    while (le < c->len && le - b <= PARL_ANSWER_CONTEXT && !is_eol(c->doc[le])) le++;
     x = a - ls > PARL_ANSWER_CONTEXT ? a - PARL_ANSWER_CONTEXT : ls;
     y = le - b > PARL_ANSWER_CONTEXT ? b + PARL_ANSWER_CONTEXT : le;
     /* start and stop at word boundaries when the context is clipped */

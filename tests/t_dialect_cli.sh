@@ -109,5 +109,21 @@ printf 'verbs: [oops' > "$tmp/bad3.yaml"
 err=$($P dialect --config "$tmp/bad3.yaml" "$tmp/m1" 2>&1 >/dev/null); ok $? 1 "malformed YAML"
 has "$err" "bad3.yaml:" "malformed YAML position"
 
+# Limits instead of crashes: nesting too deep for the loader (40,000 '['
+# overflowed the C stack), more verbs than the config holds (said once).
+awk 'BEGIN { printf "verbs: "; for (i = 0; i < 40000; i++) printf "["; print "" }' > "$tmp/deep.yaml"
+err=$($P verb x --config "$tmp/deep.yaml" 2>&1 >/dev/null); ok $? 1 "deep nesting refused"
+has "$err" "deep.yaml:1:107: nested more than 100 levels deep (the limit)" "nesting limit named"
+awk 'BEGIN { print "verbs:"; for (i = 0; i < 40; i++) printf "  v%d:\n    maps_to: x\n", i }' > "$tmp/many.yaml"
+err=$($P verb x --config "$tmp/many.yaml" 2>&1 >/dev/null); ok $? 1 "too many verbs refused"
+ok "$(printf '%s\n' "$err" | grep -c 'too many verbs')" 1 "capacity said once"
+has "$err" "many.yaml:66:3: too many verbs or aliases (at most 32 verbs" "capacity position"
+printf 'verbs:\n  a:\n    maps_to: x\n  a:\n    maps_to: y\n' > "$tmp/dup.yaml"
+err=$($P verb x --config "$tmp/dup.yaml" 2>&1 >/dev/null); ok $? 1 "duplicate key refused"
+has "$err" "dup.yaml:4:3: duplicate key 'a' (first at line 2)" "duplicate key position"
+printf 'verbs:\n  a:\n    maps_to: "x\351y"\n' > "$tmp/utf.yaml"
+err=$($P verb x --config "$tmp/utf.yaml" 2>&1 >/dev/null); ok $? 1 "bad UTF-8 refused"
+ok "$err" "$tmp/utf.yaml:3:16: malformed YAML: not valid UTF-8 (byte 0xE9)" "bad byte at its line and column"
+
 echo "t_dialect_cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

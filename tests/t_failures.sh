@@ -75,14 +75,19 @@ if command -v sqlite3 >/dev/null 2>&1; then
 fi
 
 # Path resolution: --db, then $PARLANCE_DB, then $XDG_DATA_HOME, then ~/.local/share.
-PARLANCE_DB=$tmp/env.db $P failures patterns >/dev/null && [ -f "$tmp/env.db" ]; ok $? 0 "PARLANCE_DB"
-env -u PARLANCE_DB XDG_DATA_HOME=$tmp/xdg $P failures patterns >/dev/null && [ -f "$tmp/xdg/parlance/parlance.db" ]; ok $? 0 "XDG_DATA_HOME"
-env -u PARLANCE_DB -u XDG_DATA_HOME HOME=$tmp/home $P failures patterns >/dev/null && [ -f "$tmp/home/.local/share/parlance/parlance.db" ]; ok $? 0 "HOME fallback"
+# (log writes; the queries only read, and create nothing.)
+printf '/aprov x' | PARLANCE_DB=$tmp/env.db $P failures log >/dev/null && [ -f "$tmp/env.db" ]; ok $? 0 "PARLANCE_DB"
+printf '/aprov x' | env -u PARLANCE_DB XDG_DATA_HOME=$tmp/xdg $P failures log >/dev/null && [ -f "$tmp/xdg/parlance/parlance.db" ]; ok $? 0 "XDG_DATA_HOME"
+printf '/aprov x' | env -u PARLANCE_DB -u XDG_DATA_HOME HOME=$tmp/home $P failures log >/dev/null && [ -f "$tmp/home/.local/share/parlance/parlance.db" ]; ok $? 0 "HOME fallback"
+ok "$($P failures --db "$tmp/none.db" patterns)" '[]' "a query of no log: empty"
+$P failures --db "$tmp/none2.db" bogus >/dev/null 2>&1; ok $? 2 "unknown subcommand: usage"
+$P failures --db "$tmp/none3.db" log "$tmp/missing-message" >/dev/null 2>&1; ok $? 1 "log of a missing file fails"
+ok "$(ls "$tmp" | grep -c '^none')" 0 "no database created by queries and failures"
 
 # Errors.
 $P failures --db "$db" frobnicate >/dev/null 2>&1; ok $? 2 "unknown subcommand"
 $P failures --db "$db" patterns --since yesterday >/dev/null 2>&1; ok $? 2 "bad time"
-$P failures --db /proc/nope/x.db patterns >/dev/null 2>&1; ok $? 1 "unwritable database"
+printf '/aprov x' | $P failures --db /proc/nope/x.db log >/dev/null 2>&1; ok $? 1 "unwritable database"
 ok "$($P failures --db "$db" unknown-verbs --since 1714521600 | grep -c aprov)" 1 "unix time"
 
 echo "t_failures: $pass passed, $fail failed"

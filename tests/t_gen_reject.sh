@@ -3,7 +3,9 @@
 # The generator refuses bad grammars: one case per error class. Each case
 # mutates a copy of grammar/, runs parlgen into a copy of gen/, and checks
 # the exit status, the file:line:col message, and that gen/ is untouched.
+# The generator runs under ASan+UBSan (build/asan/parlgen), error paths too.
 cd "$(dirname "$0")/.." || exit 1
+G=build/asan/parlgen
 pass=0; fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 # grammar/guidance.yaml embeds ../tests/samples/paper.md: keep it reachable
@@ -14,15 +16,26 @@ case_() {
     name=$1; want=$2; shift 2
     rm -rf "$tmp/g" "$tmp/out"; cp -r grammar "$tmp/g"; cp -r gen "$tmp/out"
     (cd "$tmp/g" && eval "$@") || { echo "FAIL $name: mutation failed"; fail=$((fail+1)); return; }
-    build/parlgen --grammar "$tmp/g" --out "$tmp/out" --runtime runtime --tools tools >"$tmp/log" 2>&1
+    $G --grammar "$tmp/g" --out "$tmp/out" --runtime runtime --tools tools $GENFLAGS >"$tmp/log" 2>&1
     st=$?
     ok=1
     [ $st -ne 0 ] || { echo "FAIL $name: exit status 0"; ok=0; }
-    grep -Eq "$want" "$tmp/log" || { echo "FAIL $name: no message matching /$want/"; sed 's/^/    /' "$tmp/log" | head -5; ok=0; }
+    n=$(grep -Ec "$want" "$tmp/log")
+    [ "$n" != 0 ] || { echo "FAIL $name: no message matching /$want/"; sed 's/^/    /' "$tmp/log" | head -5; ok=0; }
+    [ -z "$(grep -E "$want" "$tmp/log" | sort | uniq -d)" ] || { echo "FAIL $name: a message is printed twice"; ok=0; }
     diff -r gen "$tmp/out" >/dev/null 2>&1 || { echo "FAIL $name: output directory changed"; ok=0; }
     [ -z "$(ls -a "$tmp/out" | grep '^\.tmp-')" ] || { echo "FAIL $name: temporary files left"; ok=0; }
     if [ $ok = 1 ]; then pass=$((pass+1)); echo "ok $name: $(grep -E "$want" "$tmp/log" | head -1)"; else fail=$((fail+1)); fi
 }
+
+# The grammar as it is, under the sanitizers: gen/ again, and not a word
+# on stderr (UBSan found a memcpy from NULL in tools/gen_infer.c).
+rm -rf "$tmp/out"
+if $G --out "$tmp/out" --no-check >"$tmp/log" 2>&1 && [ ! -s "$tmp/log" ] && diff -r gen "$tmp/out" >/dev/null; then
+    pass=$((pass+1)); echo "ok sanitized: the grammar compiles to gen/ again"
+else
+    fail=$((fail+1)); echo "FAIL sanitized:"; head -5 "$tmp/log"
+fi
 
 case_ malformed-yaml '^[^ ]*units\.yaml:[0-9]+:[0-9]+: malformed YAML' \
     "printf 'extra: [oops\n' >> units.yaml"
@@ -54,6 +67,18 @@ case_ guidance-empty-example '^[^ ]*guidance\.yaml:[0-9]+:[0-9]+: examples must 
     "sed -i 's/^  - Read me line 5$/  - \"\"/' guidance.yaml"
 case_ answer-directive "^[^ ]*answers\\.yaml:[0-9]+:[0-9]+: template 'stat_one': unknown directive '%X'" \
     "sed -i 's/^  stat_one: .*/  stat_one: \"The document has %X.\"/' answers.yaml"
+# Directives must print what parl_answer() passes (runtime/answer_args.h):
+# "%s %q" in 'empty' made the runtime read arguments never passed.
+case_ answer-extra "^[^ ]*answers\\.yaml:[0-9]+:[0-9]+: template 'empty': '%s' prints a text \\(%s\\), but parl_answer\\(\\) passes no more arguments \\(it passes none\\)" \
+    "sed -i 's/^  empty: .*/  empty: \"The document is empty. %s %q\"/' answers.yaml"
+case_ answer-kind "^[^ ]*answers\\.yaml:[0-9]+:[0-9]+: template 'stat_one': '%U' prints a unit \\(%U, %S, %C or %P\\), but argument 1 is a number" \
+    "sed -i 's/^  stat_one: .*/  stat_one: \"The document has %U %N.\"/' answers.yaml"
+case_ answer-fewer "^[^ ]*answers\\.yaml:[0-9]+:[0-9]+: template 'not_found' uses 2 of its arguments; parl_answer\\(\\) passes a unit" \
+    "sed -i 's/^  not_found: .*/  not_found: \"%C %z not found.\"/' answers.yaml"
+case_ answer-scope "^[^ ]*answers\\.yaml:[0-9]+:[0-9]+: template 'scope_unit': '%d' would write this template inside itself" \
+    "sed -i 's/^  scope_unit: .*/  scope_unit: \"%d %S %z\"/' answers.yaml"
+case_ answer-missing "^[^ ]*answers\\.yaml:[0-9]+:[0-9]+: no template 'only': parl_answer\\(\\) uses it" \
+    "sed -i '/^  only: /d' answers.yaml"
 case_ answer-nouns "^[^ ]*answers\\.yaml:[0-9]+:[0-9]+: no nouns for the unit 'word'" \
     "sed -i '/^  word: \\[word, words\\]/d' answers.yaml"
 # sentences.yaml and abbreviations.yaml (issue 19)
@@ -109,6 +134,52 @@ case_ calc-letter-symbol "^[^ ]*calc\.yaml:[0-9]+:[0-9]+: a symbol is 1 to 8 byt
     "sed -i 's/symbols: \[\"%\"\]/symbols: [\"mod\"]/' calc.yaml"
 case_ calc-grouping "^[^ ]*calc\.yaml:[0-9]+:[0-9]+: 'mul' and 'mod' share level 2 but group differently" \
     "sed -i 's/{ op: mod, symbols: \[\"%\"\], arity: infix, level: 2, assoc: left }/{ op: mod, symbols: [\"%\"], arity: infix, level: 2, assoc: right }/' calc.yaml"
+# Every spec refuses keys it does not know, at the top level too.
+case_ units-top-key "^[^ ]*units\\.yaml:[0-9]+:1: unknown key 'unitz' \\(known: units\\)" \
+    "printf 'unitz:\\n  foo: {words: [foo]}\\n' >> units.yaml"
+case_ sections-top-key "^[^ ]*sections\\.yaml:[0-9]+:1: unknown key 'extra' \\(known: sections\\)" \
+    "printf 'extra: 1\\n' >> sections.yaml"
+case_ cleanup-key "^[^ ]*modes\\.yaml:[0-9]+:[0-9]+: unknown key 'tail' \\(known: trim, tails, heads\\)" \
+    "sed -i 's/^  tails:/  tail: []\\n  tails:/' modes.yaml"
+# 2^15 subsets of a run of alternatives: the limit, at the pattern to blame.
+case_ automaton-states "^[^ ]*modes\\.yaml:[0-9]+:13: the patterns need more than 30000 automaton states \\(the limit\\)" \
+    "sed -i \"s/^rules:/rules:\\n  - mode: stats\\n    match: [\\\"zqa\$(for i in \$(seq 15); do printf ' (zqa|zqb)'; done) zqend\\\"]/\" modes.yaml"
+# Tables outgrown: refused at the word that goes over, in its own file,
+# with the limit named; --no-check (no compiler to catch a wrapped 16-bit
+# offset) refuses it too.
+words() { # words N PREFIX: N more unit words, on the sentence's line
+    awk -v n="$1" -v p="$2" '/words: \[sentence, / { s = ""; for (i = 0; i < n; i++) s = s p i ", "; sub(/words: \[sentence, /, "words: [" s "sentence, ") } { print }' units.yaml > u && mv u units.yaml
+}
+for GENFLAGS in "" --no-check; do
+case_ "table-offsets$GENFLAGS" "^[^ ]*units\\.yaml:5:[0-9]+: the grammar outgrows the generated tables: the vocabulary's text \\(bytes, 16-bit offsets kw_off\\) would need 655[0-9]+, the limit is 65535" \
+    "words 7000 longerword"
+done
+GENFLAGS=
+case_ table-words "^[^ ]*units\\.yaml:5:[0-9]+: the grammar outgrows the generated tables: the vocabulary \\(words, 16-bit ids\\) would need 70[0-9]+, the limit is 65534" \
+    "words 70000 w"
+# A spec two modules read is reported once, at the bad byte's own place.
+case_ bad-byte '^[^ ]*units\.yaml:3:8: malformed YAML: not valid UTF-8 \(byte 0xE9\)$' \
+    "sed -i '3s/\$/ \\xe9/' units.yaml"
+case_ deep-nesting '^[^ ]*modes\.yaml:[0-9]+:[0-9]+: nested more than 100 levels deep \(the limit\)' \
+    "awk 'BEGIN { printf \"deep: \"; for (i = 0; i < 40000; i++) printf \"[\"; print \"\" }' >> modes.yaml"
+
+# However parlgen stops, --out keeps no temporary directory and no change:
+# a signal to parlgen, or its worker killed as a crash would end it.
+stopped() { # stopped NAME HOW: HOW is "parent" or "worker"
+    rm -rf "$tmp/out"; cp -r gen "$tmp/out"
+    $G --grammar grammar --out "$tmp/out" --runtime runtime --tools tools >"$tmp/log" 2>&1 &
+    pid=$!
+    sleep 1
+    if [ "$2" = parent ]; then kill -TERM $pid; else kill -KILL $(pgrep -P $pid) 2>/dev/null; fi
+    wait $pid; st=$?
+    if [ $st -ne 0 ] && diff -r gen "$tmp/out" >/dev/null 2>&1 && [ -z "$(ls -a "$tmp/out" | grep '^\.tmp-')" ]; then
+        pass=$((pass+1)); echo "ok $1: exit $st, $(tail -1 "$tmp/log")"
+    else
+        fail=$((fail+1)); echo "FAIL $1: exit $st, leftovers: $(ls -a "$tmp/out" | grep '^\.tmp-')"
+    fi
+}
+stopped signal parent
+stopped crash worker
 
 echo "t_gen_reject: $pass passed, $fail failed"
 [ $fail -eq 0 ]

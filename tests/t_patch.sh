@@ -107,6 +107,21 @@ rm -f "$T/o2"
 [ ! -e "$T/o2" ] && ok || bad "OUT written despite the mismatch"
 grep -q "p:5: hunk 1 does not match the text at .*stale:2" "$T/err" && ok || bad "mismatch message: $(cat "$T/err")"
 
+# -o writes a temporary file beside OUT and renames it over OUT: a write
+# that fails (here a file size limit, as on a full disk) leaves OUT whole.
+mkdir "$T/full"
+seq 1 300000 > "$T/full/F"; sed 's/^5$/five/' "$T/full/F" > "$T/full/G"; cp "$T/full/F" "$T/F0"
+"$P" patch diff "$T/full/F" "$T/full/G" > "$T/big.diff"
+(ulimit -f 100; "$P" patch apply "$T/full/F" "$T/big.diff" -o "$T/full/F") 2> "$T/err"; rc=$?
+[ $rc = 1 ] && ok || bad "short write: exit $rc, want 1"
+cmp -s "$T/full/F" "$T/F0" && ok || bad "short write: -o F lost the original F"
+grep -q "F: write failed: .*unchanged" "$T/err" && ok || bad "short write message: $(cat "$T/err")"
+[ "$(ls -A "$T/full" | wc -l)" = 2 ] && ok || bad "short write left files behind: $(ls -A "$T/full")"
+# Replacing keeps the file's permissions and writes through a symbolic link.
+chmod 640 "$T/full/F"; ln -s F "$T/full/L"
+"$P" patch apply "$T/full/F" "$T/big.diff" -o "$T/full/L" && cmp -s "$T/full/F" "$T/full/G" && ok || bad "-o through a link"
+[ -L "$T/full/L" ] && [ "$(stat -c %a "$T/full/F")" = 640 ] && ok || bad "-o changed the link or the mode"
+
 # Drift: refused by default, found with --drift, reported.
 printf 'zero\none\ntwo\nthree\n' > "$T/shifted"
 "$P" patch apply "$T/shifted" "$T/p" > /dev/null 2>&1 && bad "drift applied without --drift" || ok

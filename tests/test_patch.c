@@ -697,6 +697,90 @@ static void test_stale_patch(void)
     free(b.p);
 }
 
+/* --drift searches by rolling hashes of the old lines (patch_apply.c):
+ * on texts of few distinct lines (many near-matches), big hunks stated
+ * away from where their lines stand are found at the nearest place, as a
+ * comparison at every place (here, in the test) finds it; CRLF texts get
+ * LF patches, so the hashes follow the line-end adaptation. */
+static bool block_at(const text *t, const size_t *ls, size_t nl, size_t p, const size_t *bs, const char *blk,
+                     size_t h, bool crlf)
+{
+    if (p + h > nl) return false;
+    for (size_t i = 0; i < h; i++) {
+        size_t a = ls[p + i], an = ls[p + i + 1] - a - (crlf ? 2 : 1);
+        size_t b = bs[i], bn = bs[i + 1] - b - 1;
+        if (an != bn || memcmp(t->p + a, blk + b, an)) return false;
+    }
+    return true;
+}
+
+static void test_drift_search(void)
+{
+    static const char *const two[] = { "a", "b", "a", "a", "c" };
+    int found = 0, refused = 0, wrong = 0;
+    for (int round = 0; round < 400; round++) {
+        bool crlf = round % 3 == 0;
+        size_t nl = 40 + rnd_below(300), h = 8 + rnd_below(24), ls[400];
+        text t = { 0 }, patch = { 0 }, blk = { 0 };
+        t_put(&t, "", 0);
+        size_t period = 1 + rnd_below(4), pat[4];
+        for (size_t i = 0; i < period; i++) pat[i] = rnd_below(2);
+        for (size_t i = 0; i < nl; i++) {   /* a short pattern repeated, a little noise */
+            ls[i] = t.len;
+            const char *w = two[rnd_below(30) ? pat[i % period] : rnd_below(5)];
+            t_put(&t, w, strlen(w));
+            t_put(&t, crlf ? "\r\n" : "\n", crlf ? 2 : 1);
+        }
+        ls[nl] = t.len;
+        if (h > nl) h = nl;
+        /* the old lines: from some place of the text, one line changed now and then */
+        size_t from = rnd_below(nl - h + 1), bs[40], changed = rnd_below(3) ? h : rnd_below(h);
+        t_put(&blk, "", 0);
+        for (size_t i = 0; i < h; i++) {
+            bs[i] = blk.len;
+            size_t a = ls[from + i], an = ls[from + i + 1] - a - (crlf ? 2 : 1);
+            if (i == changed) t_put(&blk, "d", 1);
+            else t_put(&blk, t.p + a, an);
+            t_put(&blk, "\n", 1);
+        }
+        bs[h] = blk.len;
+        size_t stated = rnd_below(nl - h + 1), drift = rnd_below(nl);
+        char head[64];
+        snprintf(head, sizeof head, "@@ -%zu,%zu +%zu,%zu @@\n", stated + 1, h, stated + 1, h + 1);
+        t_put(&patch, head, strlen(head));
+        for (size_t i = 0; i < h; i++) {
+            t_put(&patch, " ", 1);
+            t_put(&patch, blk.p + bs[i], bs[i + 1] - bs[i]);
+        }
+        t_put(&patch, "+new\n", 5);
+        /* where a comparison at every place finds it: nearest, up first */
+        ptrdiff_t want = -1;
+        for (size_t k = 0; k <= drift && want < 0; k++) {
+            if (block_at(&t, ls, nl, stated + k, bs, blk.p, h, crlf)) want = (ptrdiff_t)(stated + k);
+            else if (k && k <= stated && block_at(&t, ls, nl, stated - k, bs, blk.p, h, crlf))
+                want = (ptrdiff_t)(stated - k);
+        }
+        ptrdiff_t off = 0;
+        parl_patch_opts o = { drift, &off, 1 };
+        parl_patch_report r;
+        char *res = malloc(t.len + patch.len + 16);
+        parl_patch_status st = parl_patch_apply(patch.p, patch.len, t.p, t.len, res, t.len + patch.len + 16, &o, &r);
+        if (want < 0 && st != PARL_PATCH_OK) refused++;
+        else if (want >= 0 && st == PARL_PATCH_OK && off == want - (ptrdiff_t)stated) found++;
+        else {
+            wrong++;
+            fprintf(stderr, "drift search: round %d: status %d offset %td, want %td (stated %zu, drift %zu)\n",
+                    round, st, off, want - (ptrdiff_t)stated, stated, drift);
+        }
+        free(res);
+        free(t.p);
+        free(patch.p);
+        free(blk.p);
+    }
+    CHECK(found > 100 && refused > 20, "found %d, refused %d", found, refused);
+    CHECK_EQ_INT(wrong, 0);
+}
+
 int main(void)
 {
     test_parse_basic();
@@ -708,6 +792,7 @@ int main(void)
     test_apply_no_newline();
     test_apply_errors();
     test_apply_drift();
+    test_drift_search();
     test_apply_crlf();
     test_diff_format();
     test_diff_memory();

@@ -313,11 +313,82 @@ static void types(void)
         CHECK(!m && strstr(why, refused[i].why), "refused %zu: %s (want '%s')", i, m ? m : why, refused[i].why);
     }
     CHECK(doc_name_problem("notes.md") == NULL, "plain name");
-    CHECK(doc_name_problem("docs/caf\xC3\xA9 notes.md") == NULL, "slash, space, UTF-8");
+    CHECK(doc_name_problem("caf\xC3\xA9 notes.md") == NULL, "space, UTF-8");
+    /* ask NAME reads a NAME with '/' as a path: no stored name looks like one */
+    CHECK(doc_name_problem("./paper.md") != NULL, "./ refused");
+    CHECK(doc_name_problem("docs/notes.md") != NULL, "slash refused");
+    CHECK(doc_name_problem("..") != NULL && doc_name_problem(".") != NULL, "dot names refused");
     CHECK(doc_name_problem("") != NULL, "empty name");
     CHECK(doc_name_problem("a\tb") != NULL, "tab");
     CHECK(doc_name_problem("a\x1b[31m") != NULL, "escape");
     CHECK(doc_name_problem("caf\xE9") != NULL, "latin-1");
+}
+
+/* What stderr said while F ran (F's messages are the subject). */
+static const char *said(void (*f)(sqlite3 *), sqlite3 *db)
+{
+    static char buf[2048];
+    char tmp[300];
+    snprintf(tmp, sizeof tmp, "%s/stderr.txt", dir);
+    fflush(stderr);
+    int saved = dup(2);
+    FILE *cap = fopen(tmp, "w+");
+    if (!cap || saved < 0) return "";
+    dup2(fileno(cap), 2);
+    f(db);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    rewind(cap);
+    size_t n = fread(buf, 1, sizeof buf - 1, cap);
+    buf[n] = 0;
+    fclose(cap);
+    return buf;
+}
+
+/* Sizes against SQLite's length limit (lowered here; 1,000,000,000 by
+ * default): a profile over it is dropped, the document kept; content over
+ * it is refused, naming its own size (a 500 MB file was refused for the
+ * 1.1 GB of its profile, as "too large (1135393780 bytes)"). */
+static store_status limit_status;
+static void put_big_profile(sqlite3 *db)
+{
+    doc x;
+    static char text[3000];
+    for (size_t i = 0; i + 1 < sizeof text; i++) text[i] = "Ab.\n\n"[i % 5];   /* 600 paragraphs */
+    doc_make(&x, "big-profile.txt", text);
+    CHECK(x.d.profile && x.dp.len > 3000, "a profile larger than its text (%zu bytes)", x.dp.len);
+    x.d.profile = store_profile_fits(db, &x.d, &x.dp);
+    CHECK(x.d.profile == NULL, "the profile over the limit is dropped");
+    limit_status = store_put(db, &x.d);
+    doc_profile_free(&x.dp);
+}
+static void put_big_content(sqlite3 *db)
+{
+    doc x;
+    static char text[5000];
+    memset(text, 'a', sizeof text - 1);
+    doc_make(&x, "big.txt", text);
+    limit_status = store_put(db, &x.d);
+    doc_profile_free(&x.dp);
+}
+
+static void limits(void)
+{
+    char p2[300];
+    snprintf(p2, sizeof p2, "%s/limits.db", dir);
+    sqlite3 *db = db_open(p2);
+    CHECK(db && !store_init(db), "open");
+    sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 4000);
+    const char *m = said(put_big_profile, db);
+    CHECK_EQ_INT(limit_status, STORE_ADDED);
+    CHECK(strstr(m, "big-profile.txt: its profile (") && strstr(m, "bytes of JSON) is larger than the store takes (4000"
+          " bytes); stored without a profile"), "profile message: %s", m);
+    CHECK_EQ_INT(count(db, "SELECT count(*) FROM documents WHERE name = 'big-profile.txt' AND profile IS NULL"), 1);
+    m = said(put_big_content, db);
+    CHECK_EQ_INT(limit_status, STORE_FAILED);
+    CHECK(strstr(m, "big.txt: too large for the store (4999 bytes; SQLite's limit is 4000)") != NULL, "content message: %s", m);
+    sqlite3_close(db);
 }
 
 int main(void)
@@ -334,6 +405,7 @@ int main(void)
     reader_beside_writer();
     commands();
     types();
+    limits();
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     if (system(cmd)) fprintf(stderr, "could not remove %s\n", dir);

@@ -79,6 +79,10 @@ int doc_profile_build(const char *text, size_t len, const char *at, doc_profile 
 void doc_profile_free(doc_profile *dp);
 void iso_now(char *buf, size_t n);   /* "2024-05-01T10:30:00.123Z" */
 
+/* Text from a document to F, its control characters made visible when F is
+ * a terminal (tools/text_out.c). */
+void text_out(FILE *f, const char *text, size_t n);
+
 /* JSON output (tools/json_out.c). */
 void json_str(FILE *f, const char *s, size_t n);   /* quoted, escaped; invalid UTF-8 -> U+FFFD */
 /* Prints what WRITE (one of the runtime's parl_*_json writers, through a
@@ -92,6 +96,11 @@ size_t utf8_valid_prefix(const char *s, size_t n);
 /* Reads a whole stream into a heap buffer; returns NULL and prints why on error. */
 char *read_stream(FILE *f, const char *name, size_t *len);
 char *read_file(const char *path, size_t *len);   /* "-" is stdin */
+/* Replaces the file PATH with N bytes of DATA all at once: a temporary file
+ * beside it, fsync'd, renamed over it (tools/file_replace.c). 0, or -1 after
+ * printing why, with PATH as it was. Every command writing a user's file
+ * writes it with this. */
+int file_replace(const char *path, const char *data, size_t n);
 /* A stream writing into a heap buffer (*BUF, *LEN, NUL-terminated), like
  * open_memstream(), except that running out of memory sets the stream's
  * error flag: glibc's memstream then drops output silently, which left
@@ -101,4 +110,7 @@ FILE *mem_stream(char **buf, size_t *len);
 /* The action dialect (tools/dialect_config.c). */
 /* Loads a --config YAML file (errors as file:line:col); 0 on success. */
 int dialect_config_load(const char *path, parl_dialect_config *cfg);
+/* The same from a loaded YAML tree (CFG initialised by the caller). */
+struct ydoc;
+int dialect_config_apply(const struct ydoc *d, parl_dialect_config *cfg);
 #endif

@@ -5,9 +5,9 @@
  *
  * A name in the store wins over a file of the same name: the store is what
  * `parlance add` was given to answer from. To read the file instead, write
- * its path another way (./notes.md: stored names come from the last path
- * component, so they have no "./"). A stored document whose profile is
- * missing or old has it computed and saved first. */
+ * its path with a '/' (./notes.md): stored names never contain one. A
+ * stored document whose profile is missing or old has it computed and saved
+ * first (when the store can be written). */
 #include <stdlib.h>
 #include <unistd.h>
 #include "cli.h"
@@ -37,7 +37,7 @@ static int answer(const parl_doc *d, const char *q, size_t n, unsigned flags, in
     size_t len;
     char *out = doc_answer(d, q, n, flags, &len);
     if (!out) { fputs("parlance: out of memory\n", stderr); return 1; }
-    fwrite(out, 1, len, stdout);
+    text_out(stdout, out, len);
     putchar('\n');
     free(out);
     return 0;
@@ -46,7 +46,8 @@ static int answer(const parl_doc *d, const char *q, size_t n, unsigned flags, in
 /* The document's text: stored under NAME (in *ROW), else the file NAME. */
 static char *open_doc(const char *dbopt, const char *name, store_row *row, size_t *len)
 {
-    int stored = strcmp(name, "-") ? store_lookup(dbopt, name, row) : 0;
+    /* A name with a '/' is a path: stored names have none (doc_name_problem). */
+    int stored = strcmp(name, "-") && !strchr(name, '/') ? store_lookup(dbopt, name, row) : 0;
     if (stored == 1) {
         *len = row->len;
         return row->content;
@@ -57,7 +58,19 @@ static char *open_doc(const char *dbopt, const char *name, store_row *row, size_
                 db_path(dbopt, path, sizeof path));
         return NULL;
     }
-    return read_file(name, len);   /* after a store error (reported), the file still answers */
+    /* after a store error (reported), the file still answers */
+    char *text = read_file(name, len), why[256];
+    if (text && doc_binary(text, *len, why, sizeof why)) {
+        fprintf(stderr, "parlance: %s: %s; only text documents can be asked about\n", strcmp(name, "-") ? name : "stdin", why);
+        free(text);
+        return NULL;
+    }
+    if (text && doc_not_utf8(text, *len, why, sizeof why)) {   /* as add refuses it */
+        fprintf(stderr, "parlance: %s: %s\n", strcmp(name, "-") ? name : "stdin", why);
+        free(text);
+        return NULL;
+    }
+    return text;
 }
 
 int cmd_ask(int argc, char **argv)

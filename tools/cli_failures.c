@@ -67,7 +67,8 @@ static int number(const char *s, int dflt, int *v)
     return 0;
 }
 
-static int log_message(sqlite3 *db, const parl_dialect_ctx *ctx, const opts *o, long long now)
+/* The database is opened (and made) once the message is read. */
+static int log_message(const parl_dialect_ctx *ctx, const opts *o, long long now)
 {
     flog_meta meta = { o->agent, o->model, o->session, now };
     if (o->at && parse_time(o->at, now, &meta.at)) {
@@ -77,10 +78,29 @@ static int log_message(sqlite3 *db, const parl_dialect_ctx *ctx, const opts *o, 
     size_t len;
     char *msg = read_file(o->npos > 1 ? o->pos[1] : "-", &len);
     if (!msg) return 1;
-    int n = flog_record(db, ctx, msg, len, &meta);
+    sqlite3 *db = db_open(o->db);
+    int n = db && !flog_init(db) ? flog_record(db, ctx, msg, len, &meta) : -1;
     if (n >= 0) printf("{\"logged\":%d}\n", n);
     free(msg);
+    sqlite3_close(db);
     return n < 0;
+}
+
+/* The log to query, read-only; where there is none yet (no file, or no
+ * log in it), an empty one in memory answers, so the output has its usual
+ * shape and nothing is created. */
+static sqlite3 *open_log(const char *dbopt)
+{
+    sqlite3 *db = db_open_read(dbopt);
+    int ready = db ? flog_ready(db) : 0;
+    if (ready == 1) return db;
+    sqlite3_close(db);
+    db = NULL;
+    if (ready < 0 || sqlite3_open(":memory:", &db) != SQLITE_OK || flog_init(db)) {
+        sqlite3_close(db);
+        return NULL;
+    }
+    return db;
 }
 
 int cmd_failures(int argc, char **argv)
@@ -88,6 +108,7 @@ int cmd_failures(int argc, char **argv)
     opts o = { 0 };
     if (parse_opts(argc, argv, &o)) return 2;
     const char *cmd = o.pos[0];
+    int query = strcmp(cmd, "log") != 0;   /* parse_opts took only known subcommands */
     long long now = (long long)time(NULL), since;
     int limit, min;
     if (parse_time(o.since ? o.since : "7d", now, &since) || number(o.limit, 50, &limit) ||
@@ -101,15 +122,13 @@ int cmd_failures(int argc, char **argv)
         if (!cfg || dialect_config_load(o.config, cfg)) { free(cfg); return 1; }
     }
     parl_dialect_ctx ctx = { .config = cfg };
-    sqlite3 *db = db_open(o.db);
+    sqlite3 *db = query ? open_log(o.db) : NULL;
     int rc = 1;
-    if (db && !flog_init(db)) {
-        if (!strcmp(cmd, "log")) rc = log_message(db, &ctx, &o, now);
-        else if (!strcmp(cmd, "unknown-verbs")) rc = flog_unknown_verbs(db, &ctx, since, stdout);
-        else if (!strcmp(cmd, "by-model")) rc = flog_by_model(db, o.npos > 1 ? o.pos[1] : NULL, since, limit, stdout);
-        else if (!strcmp(cmd, "patterns")) rc = flog_patterns(db, since, stdout);
-        else rc = flog_suggest_aliases(db, &ctx, since, min, stdout);
-    }
+    if (!query) rc = log_message(&ctx, &o, now);
+    else if (db && !strcmp(cmd, "unknown-verbs")) rc = flog_unknown_verbs(db, &ctx, since, stdout);
+    else if (db && !strcmp(cmd, "by-model")) rc = flog_by_model(db, o.npos > 1 ? o.pos[1] : NULL, since, limit, stdout);
+    else if (db && !strcmp(cmd, "patterns")) rc = flog_patterns(db, since, stdout);
+    else if (db) rc = flog_suggest_aliases(db, &ctx, since, min, stdout);
     sqlite3_close(db);
     free(cfg);
     return rc;

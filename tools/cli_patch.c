@@ -70,13 +70,13 @@ static int parse_size(const char *opt, const char *s, size_t *v)
     return 0;
 }
 
+/* To OUT (replaced whole, never left half-written) or to stdout. */
 static int write_all(const char *path, const char *p, size_t n)
 {
-    FILE *f = path ? fopen(path, "wb") : stdout;
-    if (!f) { fprintf(stderr, "parlance patch: %s: %s\n", path, strerror(errno)); return -1; }
-    int bad = n && fwrite(p, 1, n, f) != n;
-    bad |= path ? fclose(f) != 0 : fflush(f) != 0;
-    if (bad) fprintf(stderr, "parlance patch: %s: write failed\n", path ? path : "stdout");
+    if (path) return file_replace(path, p, n);
+    int bad = n && fwrite(p, 1, n, stdout) != n;
+    bad |= fflush(stdout) != 0;
+    if (bad) fputs("parlance patch: stdout: write failed\n", stderr);
     return bad ? -1 : 0;
 }
 

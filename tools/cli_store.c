@@ -64,19 +64,27 @@ static int parse(int argc, char **argv, int cmd, store_opts *o)
     return 0;
 }
 
-/* The store at --db/$PARLANCE_DB/XDG. Only add creates it; the others find
- * an absent file empty (*ABSENT set, NULL returned, nothing reported). */
-static sqlite3 *open_store(const store_opts *o, int create, int *absent)
+/* How a command opens the store. */
+enum { S_READ, S_WRITE, S_CREATE };
+
+/* The store at --db/$PARLANCE_DB/XDG, read-only for commands that only
+ * read. Only add creates it; the others find an absent file (or one
+ * without the documents' tables) empty: *ABSENT set, NULL returned,
+ * nothing reported. */
+static sqlite3 *open_store(const store_opts *o, int how, int *absent)
 {
     *absent = 0;
-    sqlite3 *db = create ? db_open(o->db) : db_open_existing(o->db);
+    sqlite3 *db = how == S_CREATE ? db_open(o->db) : how == S_WRITE ? db_open_existing(o->db) : db_open_read(o->db);
     if (!db) {
         char path[4096];
-        *absent = !create && access(db_path(o->db, path, sizeof path), F_OK) != 0;
+        *absent = how != S_CREATE && access(db_path(o->db, path, sizeof path), F_OK) != 0;
         return NULL;
     }
-    if (store_init(db)) { sqlite3_close(db); return NULL; }
-    return db;
+    int ready = how == S_READ ? store_ready(db) : store_init(db) ? -1 : 1;
+    if (ready == 1) return db;
+    *absent = ready == 0;
+    sqlite3_close(db);
+    return NULL;
 }
 
 static const char *store_path(const store_opts *o)
@@ -140,11 +148,16 @@ int store_lookup(const char *dbopt, const char *name, store_row *r)
 {
     store_opts o = { .db = dbopt };
     int absent;
-    sqlite3 *db = open_store(&o, 0, &absent);
+    sqlite3 *db = open_store(&o, S_READ, &absent);
     if (!db) return absent ? 0 : -1;
     int rc = store_get(db, name, r);
-    if (rc == 1 && r->profile_version < PARL_PROFILE_VERSION) refresh_profile(db, r);
     sqlite3_close(db);
+    /* A missing or old profile is saved for next time when the store can
+     * be written; the answer does not need it (ask analyses the text). */
+    if (rc == 1 && r->profile_version < PARL_PROFILE_VERSION && (db = db_open_writable(dbopt))) {
+        if (!store_init(db)) refresh_profile(db, r);
+        sqlite3_close(db);
+    }
     return rc;
 }
 
@@ -184,7 +197,8 @@ static add_item *add_items(const store_opts *o)
             ok = 0;
         } else if (!(it[i].name = name_of(it[i].path, o->name))) ok = 0;
         else if (doc_name_problem(it[i].name)) {
-            fprintf(stderr, "parlance add: %s: %s; give one with --name\n", it[i].path, doc_name_problem(it[i].name));
+            fprintf(stderr, "parlance add: %s: %s%s\n", it[i].path, doc_name_problem(it[i].name),
+                    o->name ? "" : "; give one with --name");
             ok = 0;
         }
     }
@@ -209,22 +223,29 @@ static const char *const status_word[] = {
     [STORE_ADDED] = "added", [STORE_UNCHANGED] = "unchanged", [STORE_REPLACED] = "replaced",
 };
 
-/* Profiles and stores one file. */
-static store_status add_one(sqlite3 *db, const add_item *it, int quiet)
+/* Profiles and stores one file. The store is opened (and made) for the
+ * first file that can be stored: an add that refuses every file creates
+ * no database. When it cannot be opened (reported), *BROKEN is set. */
+static store_status add_one(sqlite3 **db, const store_opts *o, const add_item *it, int *broken)
 {
     size_t len;
     char *text = read_file(it->path, &len), why[256];
     if (!text) return STORE_FAILED;
     store_doc d = { .name = it->name, .content = text, .len = len };
     d.mime = doc_type(strcmp(it->path, "-") ? it->path : it->name, text, len, why, sizeof why);
-    if (!d.mime) {
-        fprintf(stderr, "parlance: %s: %s\n", it->path, why);
+    int absent;
+    if (!d.mime) fprintf(stderr, "parlance: %s: %s\n", it->path, why);
+    else if (!*db && (*db = open_store(o, S_CREATE, &absent))) catch_stops();
+    *broken = d.mime && !*db;
+    if (!d.mime || !*db) {
         free(text);
         return STORE_FAILED;
     }
+    sqlite3 *h = *db;
+    int quiet = o->quiet;
     sha256_hex(text, len, d.sha256);
     char old[65];
-    int known = store_sha(db, it->name, old);
+    int known = store_sha(h, it->name, old);
     store_status s = known < 0 ? STORE_FAILED : STORE_UNCHANGED;
     doc_profile dp = { 0 };
     if (known == 0 || (known == 1 && strcmp(old, d.sha256))) {
@@ -233,8 +254,8 @@ static store_status add_one(sqlite3 *db, const add_item *it, int quiet)
         if (doc_profile_build(text, len, now, &dp))
             fprintf(stderr, "parlance: warning: %s: profiling failed (out of memory); stored without a"
                             " profile, `parlance backfill` will retry\n", it->name);
-        else d.profile = &dp;
-        s = store_put(db, &d);
+        else d.profile = store_profile_fits(h, &d, &dp);
+        s = store_put(h, &d);
     }
     if (s != STORE_FAILED && !quiet)
         printf("%s %s%s\n", status_word[s], it->name,
@@ -254,22 +275,21 @@ int cmd_add(int argc, char **argv)
         return 2;
     }
     add_item *items = add_items(&o);
-    int absent, counts[3] = { 0, 0, 0 }, failed = 0, done = 0;
-    sqlite3 *db = items ? open_store(&o, 1, &absent) : NULL;
-    if (db) catch_stops();
-    for (; db && done < o.npos && !stop_signal; done++) {
-        store_status s = add_one(db, &items[done], o.quiet);
+    int counts[3] = { 0, 0, 0 }, failed = 0, done = 0, broken = 0;
+    sqlite3 *db = NULL;
+    for (; items && done < o.npos && !stop_signal && !broken; done++) {
+        store_status s = add_one(&db, &o, &items[done], &broken);
         if (s == STORE_FAILED) failed++;
         else counts[s]++;
         if (!o.quiet) fflush(stdout);
     }
-    if (db && (o.npos > 1 || stop_signal) && !o.quiet)
+    if (items && !broken && (o.npos > 1 || stop_signal) && !o.quiet)
         fprintf(stderr, "parlance add: %d added, %d replaced, %d unchanged, %d failed\n", counts[STORE_ADDED],
                 counts[STORE_REPLACED], counts[STORE_UNCHANGED], failed);
     if (stop_signal)
         fprintf(stderr, "parlance add: interrupted after %d of %d files; the same command finishes the rest\n",
                 done, o.npos);
-    int rc = !items ? 2 : !db ? 1 : stop_signal ? 128 + stop_signal : failed ? 1 : 0;
+    int rc = !items ? 2 : broken ? 1 : stop_signal ? 128 + stop_signal : failed ? 1 : 0;
     for (int i = 0; items && i < o.npos; i++) free(items[i].name);
     free(items);
     sqlite3_close(db);
@@ -283,10 +303,12 @@ int cmd_list(int argc, char **argv)
     store_opts o;
     int absent, rc = 2;
     if (!parse(argc, argv, C_LIST, &o)) {
-        sqlite3 *db = open_store(&o, 0, &absent);
+        sqlite3 *db = open_store(&o, S_READ, &absent);
         rc = db ? store_list(db, stdout, o.json) : !absent;
         if (absent && o.json) puts("[]");
-        if (absent) fprintf(stderr, "parlance: no documents yet (%s does not exist)\n", store_path(&o));
+        if (absent && access(store_path(&o), F_OK))
+            fprintf(stderr, "parlance: no documents yet (%s does not exist)\n", store_path(&o));
+        else if (absent) fprintf(stderr, "parlance: no documents yet in %s\n", store_path(&o));
         sqlite3_close(db);
     }
     return rc;
@@ -304,12 +326,15 @@ int cmd_show(int argc, char **argv)
     if (parse(argc, argv, C_SHOW, &o)) return 2;
     int absent, rc = 1;
     store_row r;
-    sqlite3 *db = open_store(&o, 0, &absent);
+    sqlite3 *db = open_store(&o, S_READ, &absent);
     int got = db ? store_get(db, o.pos[0], &r) : 0;
     if (got == 0 && (db || absent)) rc = no_such(&o, o.pos[0]);
-    else if (got == 1 && o.content) rc = fwrite(r.content, 1, r.len, stdout) != r.len;
-    else if (got == 1 && r.profile) rc = fputs(r.profile, stdout) < 0;
-    else if (got == 1)
+    else if (got == 1) {
+        const char *t = o.content ? r.content : r.profile;
+        if (t) text_out(stdout, t, o.content ? r.len : strlen(t));
+        rc = t ? ferror(stdout) != 0 : 1;
+    }
+    if (got == 1 && !o.content && !r.profile)
         fprintf(stderr, "parlance: %s has no profile yet; `parlance backfill` computes it (so does"
                         " `parlance ask %s ...`)\n", r.name, r.name);
     if (got == 1) store_row_free(&r);
@@ -323,7 +348,7 @@ int cmd_rm(int argc, char **argv)
     if (parse(argc, argv, C_RM, &o)) return 2;
     int absent, missing = 0, rc = 1;
     int *versions = malloc((size_t)o.npos * sizeof *versions);
-    sqlite3 *db = versions ? open_store(&o, 0, &absent) : NULL;
+    sqlite3 *db = versions ? open_store(&o, S_WRITE, &absent) : NULL;
     if (!db && absent) rc = no_such(&o, o.pos[0]);
     else if (db && (rc = store_remove(db, o.pos, o.npos, versions, &missing)) == 1) {
         no_such(&o, o.pos[missing]);
@@ -401,7 +426,7 @@ int cmd_backfill(int argc, char **argv)
     store_opts o;
     if (parse(argc, argv, C_BACKFILL, &o)) return 2;
     int absent, rc = 1;
-    sqlite3 *db = open_store(&o, 0, &absent);
+    sqlite3 *db = open_store(&o, S_WRITE, &absent);
     if (db) rc = backfill(db, o.quiet);
     else if (absent) {
         if (!o.quiet) fprintf(stderr, "backfill: nothing to do (%s does not exist)\n", store_path(&o));

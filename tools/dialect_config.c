@@ -47,12 +47,14 @@ static int set_field(parl_dialect_config *cfg, int verb, const char *field, cons
     }
 }
 
-static int add_aliases(parl_dialect_config *cfg, int verb, const ynode *list)
+/* Aliases of VERB from LIST. Capacity reached is said once (*FULL), not
+ * once per alias of a long list. */
+static int add_aliases(parl_dialect_config *cfg, int verb, const ynode *list, int *full)
 {
     int errors = 0;
     if (!list) return 0;
     if (list->kind != Y_SEQ) return yerr(list, "expected a list of aliases");
-    for (size_t i = 0; i < list->n; i++) {
+    for (size_t i = 0; i < list->n && !*full; i++) {
         const ynode *it = list->items[i], *word = it;
         parl_op op = PARL_OP_NONE;
         if (it->kind == Y_MAP && it->n == 1) {
@@ -65,6 +67,7 @@ static int add_aliases(parl_dialect_config *cfg, int verb, const ynode *list)
         if (!yis_scalar(word)) { errors += yerr(it, "an alias is a word or { word: operation }"); continue; }
         int rc = parl_config_add_alias(cfg, verb, word->text, strlen(word->text), op);
         if (rc) errors += cfg_error(word, rc, word->text);
+        *full = rc == PARL_CFG_FULL;
     }
     return errors;
 }
@@ -74,13 +77,7 @@ static int new_verb(parl_dialect_config *cfg, const ynode *name, const ynode *e)
     static const char *const keys[] = { "aliases", "extra_aliases", "maps_to", "default_target",
                                         "description", "examples", "template",
                                         "requires_permission", "strictness" };
-    int errors = 0;
-    for (size_t i = 0; i < e->n; i++) {
-        const ynode *k = ymap_key(e, i);
-        size_t j = 0;
-        while (j < sizeof keys / sizeof keys[0] && strcmp(k->text, keys[j])) j++;
-        if (j == sizeof keys / sizeof keys[0]) errors += yerr(k, "unknown key '%s'", k->text);
-    }
+    int errors = yonly_keys(e, keys, sizeof keys / sizeof keys[0]);
     const ynode *maps = ymap_get(e, "maps_to");
     if (!maps) return errors + yerr(name, "new verb '%s' needs maps_to", name->text);
     int id = parl_config_add_verb(cfg, name->text, strlen(name->text));
@@ -110,6 +107,13 @@ int dialect_config_load(const char *path, parl_dialect_config *cfg)
     parl_config_init(cfg);
     ydoc *d = ydoc_load(path);
     if (!d) return 1;
+    int errors = dialect_config_apply(d, cfg);
+    ydoc_free(d);
+    return errors;
+}
+
+int dialect_config_apply(const ydoc *d, parl_dialect_config *cfg)
+{
     int errors = 0;
     const ynode *root = d->root, *verbs = NULL;
     if (!root) goto out;
@@ -119,8 +123,9 @@ int dialect_config_load(const char *path, parl_dialect_config *cfg)
     if (!verbs) { errors += yerr(root, "expected 'verbs:' (or 'dialect: verbs:')"); goto out; }
     if (verbs->kind != Y_MAP) { errors += yerr(verbs, "verbs: a mapping of verb names"); goto out; }
     parl_dialect_ctx ctx = { .config = cfg };
+    int full = 0;
     /* New verbs first, so aliases may name them in any order. */
-    for (size_t i = 0; i < verbs->n; i++) {
+    for (size_t i = 0; i < verbs->n && !full; i++) {
         const ynode *k = ymap_key(verbs, i), *e = ymap_val(verbs, i);
         if (e->kind != Y_MAP) { errors += yerr(e, "a verb is a mapping"); continue; }
         int v = parl_verb_lookup(&ctx, k->text, strlen(k->text), NULL);
@@ -129,15 +134,17 @@ int dialect_config_load(const char *path, parl_dialect_config *cfg)
                 if (strcmp(ymap_key(e, j)->text, "extra_aliases"))
                     errors += yerr(ymap_key(e, j), "'%s' is a compiled verb: only extra_aliases may be added",
                                    k->text);
-        } else errors += new_verb(cfg, k, e);
+        } else {
+            full = cfg->nverbs == PARL_CFG_MAX_VERBS;
+            errors += new_verb(cfg, k, e);
+        }
     }
     for (size_t i = 0; !errors && i < verbs->n; i++) {
         const ynode *k = ymap_key(verbs, i), *e = ymap_val(verbs, i);
         int v = parl_verb_lookup(&ctx, k->text, strlen(k->text), NULL);
-        errors += add_aliases(cfg, v, ymap_get(e, "extra_aliases"));
-        errors += add_aliases(cfg, v, ymap_get(e, "aliases"));
+        errors += add_aliases(cfg, v, ymap_get(e, "extra_aliases"), &full);
+        errors += add_aliases(cfg, v, ymap_get(e, "aliases"), &full);
     }
 out:
-    ydoc_free(d);
     return errors != 0;
 }

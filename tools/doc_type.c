@@ -47,30 +47,28 @@ static int is_control(unsigned char c)
     return (c < 0x20 && !strchr("\t\n\v\f\r\x1b", c)) || c == 0x7f;
 }
 
-static const char *binary_reason(const char *text, size_t len, char *why, size_t n)
+const char *doc_binary(const char *text, size_t len, char *why, size_t n)
 {
     for (size_t i = 0; i < sizeof signatures / sizeof signatures[0]; i++)
         if (len >= signatures[i].len && !memcmp(text, signatures[i].magic, signatures[i].len)) {
-            snprintf(why, n, "is %s, not text; only text documents can be stored", signatures[i].what);
+            snprintf(why, n, "is %s, not text", signatures[i].what);
             return why;
         }
     const char *nul = memchr(text, 0, len);
     if (nul) {
-        snprintf(why, n, "is binary (a NUL byte at offset %zu); only text documents can be stored",
-                 (size_t)(nul - text));
+        snprintf(why, n, "is binary (a NUL byte at offset %zu)", (size_t)(nul - text));
         return why;
     }
     size_t m = len < SNIFF_BYTES ? len : SNIFF_BYTES, controls = 0;
     for (size_t i = 0; i < m; i++) controls += is_control((unsigned char)text[i]);
     if (controls * 100 > m * CONTROL_PERCENT) {
-        snprintf(why, n, "is binary (%zu control bytes in its first %zu); only text documents can be stored",
-                 controls, m);
+        snprintf(why, n, "is binary (%zu control bytes in its first %zu)", controls, m);
         return why;
     }
     return NULL;
 }
 
-static const char *encoding_reason(const char *text, size_t len, char *why, size_t n)
+const char *doc_not_utf8(const char *text, size_t len, char *why, size_t n)
 {
     size_t bad = utf8_valid_prefix(text, len);
     if (bad == len) return NULL;
@@ -113,7 +111,12 @@ const char *doc_type(const char *name, const char *text, size_t len, char *why, 
         snprintf(why, n, "is empty; there is nothing to store");
         return NULL;
     }
-    if (binary_reason(text, len, why, n) || encoding_reason(text, len, why, n)) return NULL;
+    if (doc_binary(text, len, why, n)) {
+        size_t k = strlen(why);
+        snprintf(why + k, n - k, "; only text documents can be stored");
+        return NULL;
+    }
+    if (doc_not_utf8(text, len, why, n)) return NULL;
     const char *mime = extension_type(name);
     return mime ? mime : sniff_type(text, len);
 }
@@ -129,5 +132,11 @@ const char *doc_name_problem(const char *name)
     for (size_t i = 0; i < n; i++)
         if ((unsigned char)name[i] < 0x20 || name[i] == 0x7f)
             return "a document name cannot contain control characters or line breaks";
+    /* `ask NAME` reads an argument with a '/' as a file: a stored name that
+     * looked like a path (./paper.md) would shadow the file or be
+     * unreachable. */
+    if (strchr(name, '/')) return "a document name cannot contain '/' (a NAME with '/' is read as a path)";
+    if (!strcmp(name, ".") || !strcmp(name, "..") || !strcmp(name, "-"))
+        return "'.', '..' and '-' cannot name a document";
     return NULL;
 }

@@ -30,6 +30,11 @@ int flog_init(sqlite3 *db)
     return db_migrate(db, "parse_failures", migrations, sizeof migrations / sizeof migrations[0]);
 }
 
+int flog_ready(sqlite3 *db)
+{
+    return db_migrated(db, "parse_failures", migrations, sizeof migrations / sizeof migrations[0]);
+}
+
 /* ---------------------------------------------------------------- time */
 
 static void iso_time(long long t, char *buf, size_t n)
@@ -160,7 +165,7 @@ int flog_action(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg, const
 int flog_record(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg, size_t len, const flog_meta *meta)
 {
     parl_dialect_result *r = malloc(sizeof *r);
-    if (!r || db_exec(db, "BEGIN")) { free(r); return -1; }
+    if (!r || db_exec(db, "BEGIN IMMEDIATE")) { free(r); return -1; }
     int logged = 0;
     for (int first = 0, more = 1; more && logged >= 0; first += PARL_MAX_ACTIONS) {
         parl_dialect_parse_page(ctx, msg, len, first, r);

@@ -7,6 +7,7 @@
 #include "parlance.h"
 
 int flog_init(sqlite3 *db);   /* its migrations */
+int flog_ready(sqlite3 *db);  /* for readers: db_migrated() of its table */
 
 typedef struct {
     const char *agent, *model, *session;

@@ -11,7 +11,9 @@
 
 typedef struct gen_ctx gen_ctx;
 
-/* Loads GRAMMAR_DIR/NAME; on error it has been reported and NULL returned. */
+/* Loads GRAMMAR_DIR/NAME, once: every module asking gets the same tree,
+ * owned by the driver (never ydoc_free it). On error it has been reported
+ * (once) and NULL is returned. */
 ydoc *gen_load(gen_ctx *g, const char *name);
 /* Path of a grammar file (for messages), in a static buffer per call site. */
 const char *gen_grammar_path(gen_ctx *g, const char *name, char *buf, size_t n);
@@ -19,6 +21,12 @@ const char *gen_grammar_path(gen_ctx *g, const char *name, char *buf, size_t n);
  * naming SOURCE. Returns NULL (reported) on failure. */
 FILE *gen_create(gen_ctx *g, const char *name, const char *source);
 int gen_close(gen_ctx *g, FILE *f);
+/* Does VALUE fit a field of a generated table whose C type holds at most
+ * MAX? If not, reports at AT (the spec entry that pushed it over) that
+ * WHAT would need VALUE, more than that limit, and returns 0. The runtime's
+ * tables are narrow (16-bit word ids and offsets, 8-bit counts): a grammar
+ * that outgrows one is refused, never compiled into a wrapped table. */
+int gen_fits(const ynode *at, long long value, long long max, const char *what);
 /* Writing C: S as a string literal (octal escapes, which never run into
  * the next byte; no trigraphs), and S in upper case (enum names). */
 void gen_cstr(FILE *f, const char *s);
@@ -43,6 +51,15 @@ typedef struct {
     const char *name;
     int (*run)(gen_ctx *g);   /* returns 0 on success */
 } gen_module;
+
+/* The templates parl_answer() fills and the kinds of their arguments, as
+ * runtime/answer_args.h lists them (tools/gen_answer_args.c). */
+typedef struct { const char *name, *kinds; } answer_sig;
+extern const answer_sig answer_sigs[];
+extern const size_t answer_nsigs;
+/* NULL when TEXT, the template NAME (lower case, as answers.yaml names it),
+ * takes exactly the arguments parl_answer() passes it; else why, in WHY. */
+const char *answer_template_problem(const char *name, const char *text, char *why, size_t n);
 
 /* Modules (one file each in tools/). */
 int gen_infer(gen_ctx *g);       /* numbers, units, sections, modes */

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* gen_answers: compiles grammar/answers.yaml, the wording of parl_answer(),
  * into gen/answer_text.h (an enum PARL__ANS_<NAME> per template, in file order)
- * and gen/answer_text.c (the templates and the unit nouns). Templates are
- * checked for unknown directives; nouns must cover every unit of
+ * and gen/answer_text.c (the templates and the unit nouns). Each template
+ * must take exactly the arguments parl_answer() passes it (as
+ * runtime/answer_args.h lists them; tools/gen_answer_args.c checks), and
+ * every template it fills must be there; nouns must cover every unit of
  * grammar/units.yaml. */
 #include <ctype.h>
 #include <stdlib.h>
@@ -10,7 +12,6 @@
 #include "gen.h"
 
 #define SRC "grammar/answers.yaml"
-#define DIRECTIVES "szNUSCPpLqQrDd%"
 
 static void put_literal(FILE *f, const char *s)
 {
@@ -34,9 +35,8 @@ static int check_template(const ynode *k, const ynode *v)
         if (!islower((unsigned char)*n) && !isdigit((unsigned char)*n) && *n != '_')
             return bad + yerr(k, "template name '%s': use a-z, 0-9 and _", k->text);
     if (!yis_scalar(v) || !v->text[0]) return bad + yerr(v, "template '%s' must be text", k->text);
-    for (const char *p = v->text; *p; p++)
-        if (*p == '%' && (!p[1] || !strchr(DIRECTIVES, *++p)))
-            bad += yerr(v, "template '%s': unknown directive '%%%c'", k->text, *p ? *p : ' ');
+    char why[600];
+    if (answer_template_problem(k->text, v->text, why, sizeof why)) bad += yerr(v, "%s", why);
     return bad;
 }
 
@@ -45,25 +45,30 @@ int gen_answers(gen_ctx *g)
     ydoc *d = gen_load(g, "answers.yaml");
     if (!d) return 1;
     ydoc *u = gen_load(g, "units.yaml");
-    if (!u) { ydoc_free(d); return 1; }
+    if (!u) return 1;
     int bad = 0;
     const ynode *root = d->root, *tm = NULL, *nouns = NULL;
     const ynode *units = u->root && u->root->kind == Y_MAP ? ymap_get(u->root, "units") : NULL;
     if (!root || root->kind != Y_MAP) bad += yerr_at(d->file, 1, 1, "expected a mapping");
     else {
-        for (size_t i = 0; i < root->n; i++) {
-            const ynode *k = ymap_key(root, i);
-            if (!yis_scalar(k) || (strcmp(k->text, "templates") && strcmp(k->text, "nouns")))
-                bad += yerr(k, "unknown key '%s'", yis_scalar(k) ? k->text : "?");
-        }
+        static const char *const keys[] = { "templates", "nouns" };
+        bad += yonly_keys(root, keys, 2);
         tm = ymap_get(root, "templates");
         nouns = ymap_get(root, "nouns");
         if (!tm || tm->kind != Y_MAP || !tm->n) { bad += yerr(tm ? tm : root, "'templates' must be a mapping of texts"); tm = NULL; }
         if (!nouns || nouns->kind != Y_MAP) { bad += yerr(nouns ? nouns : root, "'nouns' must be a mapping of units"); nouns = NULL; }
     }
     if (!units || units->kind != Y_MAP) bad += yerr_at(u->file, 1, 1, "no 'units' mapping");
-    if (tm)
+    if (tm) {
         for (size_t i = 0; i < tm->n; i++) bad += check_template(ymap_key(tm, i), ymap_val(tm, i));
+        for (size_t i = 0; i < answer_nsigs; i++) {
+            char name[64];
+            size_t k = 0;
+            for (; answer_sigs[i].name[k] && k + 1 < sizeof name; k++) name[k] = (char)tolower((unsigned char)answer_sigs[i].name[k]);
+            name[k] = 0;
+            if (!ymap_get(tm, name)) bad += yerr(tm, "no template '%s': parl_answer() uses it", name);
+        }
+    }
     if (nouns && units && units->kind == Y_MAP) {
         for (size_t i = 0; i < nouns->n; i++) {
             const ynode *k = ymap_key(nouns, i), *v = ymap_val(nouns, i);
@@ -115,8 +120,6 @@ int gen_answers(gen_ctx *g)
     if (h) bad += gen_close(g, h);
     if (c) bad += gen_close(g, c);
     else if (h) bad++;
-    ydoc_free(u);
-    ydoc_free(d);
     if (bad) gen_fail(g);
     return bad ? 1 : 0;
 }

@@ -326,7 +326,5 @@ int gen_calc(gen_ctx *g)
     calc_spec s;
     memset(&s, 0, sizeof s);
     read_spec(&s, d->root);
-    int rc = s.errors || emit_lexer(g, &s) || emit_grammar(g, &s);
-    ydoc_free(d);
-    return rc;
+    return s.errors || emit_lexer(g, &s) || emit_grammar(g, &s);
 }

@@ -31,7 +31,10 @@ static int is_spec(const char *name)
 static int hash_file(sha256_ctx *c, const char *dir, const char *name)
 {
     char path[4096], head[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
+    if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path) {
+        fprintf(stderr, "parlgen: path too long: %s/%s\n", dir, name);
+        return -1;
+    }
     FILE *f = fopen(path, "rb");
     if (!f || fseek(f, 0, SEEK_END)) {
         fprintf(stderr, "%s:1:1: cannot read\n", path);

@@ -78,8 +78,7 @@ int gen_guidance(gen_ctx *g)
 {
     static const char *const keys[] = { "action", "description", "similes", "sample", "examples",
         "system_modes_title", "retrieval_title",
-        "system_modes", "system_prompt_head", "system_prompt_tail", "retrieval_instructions",
-        NULL };
+        "system_modes", "system_prompt_head", "system_prompt_tail", "retrieval_instructions" };
     static const char *const lists[] = { "similes", "examples", "system_modes",
         "system_prompt_head", "system_prompt_tail", "retrieval_instructions" };
     ydoc *d = gen_load(g, "guidance.yaml");
@@ -89,12 +88,7 @@ int gen_guidance(gen_ctx *g)
     if (!root || root->kind != Y_MAP) {
         bad += yerr_at(d->file, 1, 1, "expected a mapping");
     } else {
-        for (size_t i = 0; i < root->n; i++) {
-            const ynode *k = ymap_key(root, i);
-            int known = 0;
-            for (int j = 0; keys[j]; j++) known |= yis_scalar(k) && !strcmp(k->text, keys[j]);
-            if (!known) bad += yerr(k, "unknown key '%s'", yis_scalar(k) ? k->text : "?");
-        }
+        bad += yonly_keys(root, keys, sizeof keys / sizeof keys[0]);
         for (int j = 0; j < 5; j++) {
             const ynode *v = ymap_get(root, one[j]);
             bad += v ? need_text(v, one[j]) : yerr(root, "missing '%s'", one[j]);
@@ -129,7 +123,6 @@ int gen_guidance(gen_ctx *g)
     if (c) bad += gen_close(g, c);
     else if (h) bad++;
     free(sample);
-    ydoc_free(d);
     if (bad) gen_fail(g);
     return bad ? 1 : 0;
 }

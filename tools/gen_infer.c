@@ -91,11 +91,38 @@ static const struct { const char *name; int op; } slot_types[] = {
 
 /* ------------------------------------------------------------------ vocabulary building */
 
+static uint64_t text_hash(const char *s)
+{
+    uint64_t h = 1469598103934665603u;   /* FNV-1a */
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+/* The vocabulary is found by a hash of its texts (a scan per word made
+ * 100,000 words take minutes); the table is rebuilt as it fills. */
+static int *word_slot(infer *I, const char *norm)
+{
+    for (size_t s = text_hash(norm) & I->whmask;; s = (s + 1) & I->whmask)
+        if (I->whash[s] < 0 || !strcmp(I->w[I->whash[s]].text, norm)) return &I->whash[s];
+}
+
 static int find_word(infer *I, const char *norm)
 {
-    for (int i = 0; i < I->nw; i++)
-        if (!strcmp(I->w[i].text, norm)) return i;
-    return -1;
+    if (!I->whash) return -1;
+    return *word_slot(I, norm);
+}
+
+static void index_word(infer *I, int i)
+{
+    if ((size_t)I->nw * 2 > I->whmask) {
+        free(I->whash);
+        I->whmask = I->whmask ? I->whmask * 2 + 1 : 255;
+        I->whash = xcalloc(I->whmask + 1, sizeof *I->whash);
+        memset(I->whash, -1, (I->whmask + 1) * sizeof *I->whash);
+        for (int k = 0; k < I->nw; k++)
+            if (k != i) *word_slot(I, I->w[k].text) = k;
+    }
+    *word_slot(I, I->w[i].text) = i;
 }
 
 /* Why the lexer could never produce NORM as one token (NULL: it can). A
@@ -128,8 +155,10 @@ static const char *shape_problem(const char *norm)
 /* Words in a vocabulary phrase, at most: well within what the reader can
  * look ahead (PARL__TOKS - PARL__TOK_BACK tokens). */
 #define PHRASE_MAX 32
+#define WORDS_MAX 65534   /* 16-bit word ids, 0 for none */
 
-static int intern(infer *I, const char *text)
+/* The index of the word TEXT, added when new (first written at AT). */
+static int intern(infer *I, const ynode *at, const char *text)
 {
     char *norm = normalize(text);
     int i = find_word(I, norm);
@@ -137,12 +166,14 @@ static int intern(infer *I, const char *text)
     GROW(I->w, I->nw, I->cw);
     memset(&I->w[I->nw], 0, sizeof I->w[0]);
     I->w[I->nw].text = norm;
+    I->w[I->nw].at = at;
     i = I->nw++;
+    index_word(I, i);
     if (strchr(norm, ' ')) {   /* a phrase: intern its words */
         char *copy = strdup(norm);
         int parts[PHRASE_MAX], np = 0;   /* longer ones are refused (intern_at) */
         for (char *tok = strtok(copy, " "); tok && np < PHRASE_MAX; tok = strtok(NULL, " "))
-            parts[np++] = intern(I, tok);
+            parts[np++] = intern(I, at, tok);
         free(copy);
         I->w[i].parts = xcalloc((size_t)np, sizeof(int));
         memcpy(I->w[i].parts, parts, (size_t)np * sizeof(int));
@@ -166,7 +197,7 @@ static int intern_at(infer *I, const ynode *at, const char *text)
         I->err += yerr(at, "a phrase of %d words: at most %d", nwords, PHRASE_MAX);
     free(copy);
     free(norm);
-    return intern(I, text);
+    return intern(I, at, text);
 }
 
 /* Gives WORD (a scalar node) a meaning; a second, different meaning is an
@@ -271,12 +302,7 @@ static void load_numbers(infer *I, const ynode *root)
     static const char *const known[] = { "max", "cardinals", "ordinals", "ordinal_suffixes",
         "quantities", "quantity_plurals", "half", "not_whole", "articles", "of", "and", "comma",
         "dash", "range" };
-    for (size_t i = 0; i < root->n; i++) {
-        size_t k = 0;
-        while (k < sizeof known / sizeof known[0] && strcmp(known[k], ymap_key(root, i)->text)) k++;
-        if (k == sizeof known / sizeof known[0])
-            I->err += yerr(ymap_key(root, i), "unknown key '%s' in numbers", ymap_key(root, i)->text);
-    }
+    I->err += yonly_keys(root, known, sizeof known / sizeof known[0]);
     I->max = 1000000000;
     const ynode *m = ymap_get(root, "max");
     if (m) {
@@ -304,6 +330,8 @@ static void load_numbers(infer *I, const ynode *root)
 static void load_named_words(infer *I, const ynode *root, const char *top, named **out, int *nout,
                              int is_unit, int limit)
 {
+    static const char *const words_key = "words";
+    I->err += yonly_keys(root, &top, 1);
     const ynode *map = ymap_get(root, top);
     if (!map || map->kind != Y_MAP) {
         I->err += yerr(map ? map : root, "expected '%s:' with one entry per %s", top,
@@ -326,9 +354,7 @@ static void load_named_words(infer *I, const ynode *root, const char *top, named
             I->err += yerr(v, "%s '%s' needs a non-empty 'words:' list", is_unit ? "unit" : "section", k->text);
             continue;
         }
-        for (size_t j = 0; j < v->n; j++)
-            if (strcmp(ymap_key(v, j)->text, "words"))
-                I->err += yerr(ymap_key(v, j), "unknown key '%s'", ymap_key(v, j)->text);
+        I->err += yonly_keys(v, &words_key, 1);
         char role[160];
         snprintf(role, sizeof role, "%s '%s'", is_unit ? "the unit" : "the section", k->text);
         for (size_t j = 0; j < words->n; j++)
@@ -493,8 +519,10 @@ static elem elem_copy(const elem *e)
     elem d = *e;
     d.words = xcalloc((size_t)e->n, sizeof *d.words);
     d.cols = xcalloc((size_t)e->n, sizeof *d.cols);
-    memcpy(d.words, e->words, (size_t)e->n * sizeof *d.words);
-    memcpy(d.cols, e->cols, (size_t)e->n * sizeof *d.cols);
+    if (e->n) {   /* a slot has no words, and memcpy no NULL source */
+        memcpy(d.words, e->words, (size_t)e->n * sizeof *d.words);
+        memcpy(d.cols, e->cols, (size_t)e->n * sizeof *d.cols);
+    }
     return d;
 }
 
@@ -534,7 +562,7 @@ static int atom_elem(pparser *P, const pnode *n, elem *e)
         e->n = 1;
         e->words = xcalloc(1, sizeof(int));
         e->cols = xcalloc(1, sizeof(int));
-        e->words[0] = intern(P->I, n->text);
+        e->words[0] = intern(P->I, P->at, n->text);
         e->cols[0] = n->col;
         return 1;
     case 'c': {
@@ -823,11 +851,8 @@ static void load_rules(infer *I, const ynode *list)
     for (size_t i = 0; i < list->n; i++) {
         const ynode *r = list->items[i];
         if (r->kind != Y_MAP) { I->err += yerr(r, "a rule is a mapping with mode and match"); continue; }
-        for (size_t k = 0; k < r->n; k++) {
-            const char *key = ymap_key(r, k)->text;
-            if (strcmp(key, "mode") && strcmp(key, "match") && strcmp(key, "set"))
-                I->err += yerr(ymap_key(r, k), "unknown key '%s' in rule (mode, match, set)", key);
-        }
+        static const char *const rule_keys[] = { "mode", "match", "set" };
+        I->err += yonly_keys(r, rule_keys, sizeof rule_keys / sizeof rule_keys[0]);
         const ynode *mode = ymap_get(r, "mode"), *match = ymap_get(r, "match");
         if (!yis_scalar(mode)) { I->err += yerr(r, "rule needs 'mode:'"); continue; }
         GROW(I->rules, I->nrules, I->crules);
@@ -1164,12 +1189,28 @@ static int kw_add(kw_key *keys, int nk, const char *w, int id)
     return nk;
 }
 
-static void emit_int_array(FILE *f, const char *decl, const int *v, int n)
+/* The element types of generated tables and the values they hold. */
+static const struct { const char *type; long long min, max; } table_types[] = {
+    { "uint8_t", 0, 255 }, { "uint16_t", 0, 65535 }, { "int16_t", -32768, 32767 },
+};
+
+int emit_int_array(FILE *f, const char *decl, const int *v, int n, int reported)
 {
+    long long min = INT32_MIN, max = INT32_MAX;
+    for (size_t t = 0; t < sizeof table_types / sizeof table_types[0]; t++) {
+        const char *at = strstr(decl, table_types[t].type);
+        if (at && (at == decl || at[-1] == ' ')) { min = table_types[t].min; max = table_types[t].max; }
+    }
     fprintf(f, "%s[%d] = {", decl, n ? n : 1);
-    for (int i = 0; i < n; i++) fprintf(f, "%s%d", !i ? "\n    " : i % 16 ? ", " : ",\n    ", v[i]);
+    int bad = 0;
+    for (int i = 0; i < n; i++) {
+        fprintf(f, "%s%d", !i ? "\n    " : i % 16 ? ", " : ",\n    ", v[i]);
+        if ((v[i] < min || v[i] > max) && !bad++ && !reported)
+            fprintf(stderr, "parlgen: %s[%d] = %d does not fit (a defect of the generator's checks)\n", decl, i, v[i]);
+    }
     if (!n) fputs("0", f);
     fputs("\n};\n", f);
+    return bad != 0;
 }
 
 static void emit_u64_array(FILE *f, const char *decl, const uint64_t *v, int n)
@@ -1179,6 +1220,16 @@ static void emit_u64_array(FILE *f, const char *decl, const uint64_t *v, int n)
         fprintf(f, "%s0x%016llxu", !i ? "\n    " : i % 4 ? ", " : ",\n    ", (unsigned long long)v[i]);
     if (!n) fputs("0", f);
     fputs("\n};\n", f);
+}
+
+/* Phrases by first word, longest first, then by id. */
+typedef struct { int first, len, id; } phrase_key;
+static int cmp_phrase(const void *a, const void *b)
+{
+    const phrase_key *x = a, *y = b;
+    if (x->first != y->first) return x->first < y->first ? -1 : 1;
+    if (x->len != y->len) return x->len > y->len ? -1 : 1;
+    return (x->id > y->id) - (x->id < y->id);
 }
 
 /* The hash of the vocabulary words: buckets by the lower-cased first 8
@@ -1212,7 +1263,7 @@ static uint64_t kw_perfect(const kw_key *keys, int nk, int **slot, int *bits)
     }
 }
 
-static void emit_keywords(infer *I, FILE *f, const int *order)
+static int emit_keywords(infer *I, FILE *f, const int *order)
 {
     kw_key *keys = xcalloc((size_t)I->nw * 8 + 1, sizeof *keys);
     int nk = 1, bits = 4;   /* keys[0]: no key */
@@ -1248,14 +1299,20 @@ static void emit_keywords(infer *I, FILE *f, const int *order)
         fputs(i % 4 == 0 || i == nk - 1 ? "\"" : "\" ", f);
     }
     fputs(";\n", f);
-    emit_int_array(f, "static const uint16_t kw_off", off, nk);
-    emit_int_array(f, "static const uint16_t kw_len", len, nk);
-    emit_int_array(f, "static const uint16_t kw_id", ids, nk);
-    emit_int_array(f, "static const uint16_t kw_next", next, nk);
-    emit_int_array(f, "static const uint16_t kw_bucket", bucket, nb);
+    int err = 0;
+    for (int i = 1; i < nk && !err; i++) {   /* the key that goes over, at its word */
+        const ynode *at = I->w[order[ids[i]]].at;
+        err = !gen_fits(at, off[i], 65535, "the vocabulary's text (bytes, 16-bit offsets kw_off)") ||
+              !gen_fits(at, i, 65535, "the vocabulary's spellings (16-bit indices kw_next)");
+    }
+    err += emit_int_array(f, "static const uint16_t kw_off", off, nk, err);
+    err += emit_int_array(f, "static const uint16_t kw_len", len, nk, err);
+    err += emit_int_array(f, "static const uint16_t kw_id", ids, nk, err);
+    err += emit_int_array(f, "static const uint16_t kw_next", next, nk, err);
+    err += emit_int_array(f, "static const uint16_t kw_bucket", bucket, nb, err);
     int *slot, sbits;
     uint64_t mult = kw_perfect(keys, nk, &slot, &sbits);
-    emit_int_array(f, "static const uint16_t kw_short", slot, 1 << sbits);
+    err += emit_int_array(f, "static const uint16_t kw_short", slot, 1 << sbits, err);
     free(slot);
     uint64_t *sig = xcalloc((size_t)nk, sizeof *sig);
     for (int i = 0; i < nk; i++) sig[i] = keys[i].sig;
@@ -1304,6 +1361,7 @@ static void emit_keywords(infer *I, FILE *f, const int *order)
           "        for (size_t j = 0; j < n && j < 8; j++) x |= (uint64_t)kw_fold(p[a + j]) << (8 * j);\n"
           "    return kw_find(x, p + a, n);\n}\n\n", 64 - bits, mult, 64 - sbits);
     free(keys); free(bucket); free(next); free(off); free(len); free(ids);
+    return err;
 }
 
 /* The automaton cuts the request into tokens; a match of the general word
@@ -1311,7 +1369,7 @@ static void emit_keywords(infer *I, FILE *f, const int *order)
  * of their own ahead of it (at equal length, the vocabulary wins). A rule
  * per word made a switch so big that clang took minutes over it. Actions
  * only set the id and jump to one shared exit. */
-static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
+static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
 {
     fputs("/* The inference lexer: one token per word, number, quote or punctuation\n"
           " * mark. Words and punctuation marks of the vocabulary come out with their\n"
@@ -1320,7 +1378,7 @@ static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "#include <string.h>\n#include \"infer_internal.h\"\n\n", f);
     int *order = xcalloc((size_t)I->nw + 1, sizeof(int));
     for (int i = 0; i < I->nw; i++) order[I->w[i].id] = i;
-    emit_keywords(I, f, order);
+    int err = emit_keywords(I, f, order);
     /* Bytes by their part in the quick way (kw_class): 1, a word of
      * letters may begin there (not where a word of the vocabulary with a
      * rule of its own may: there the automaton's longest match decides);
@@ -1469,6 +1527,7 @@ static void emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "    o->start = start;\n    o->end = cur;\n"
           "    if (o++ < last && kind != PARL__TK_END) goto again;\n"
           "    *next = cur;\n    return (int)(o - t);\n}\n", f);
+    return err;
 }
 
 /* The rules of the number-phrase grammar (gen/quantity.y): also read by
@@ -1822,8 +1881,13 @@ static int emit_tables(infer *I, FILE *f)
     fprintf(f, "const parl__elem parl__elems[%d] = {\n", nelem ? nelem : 1);
     int sw = (I->nw + 1 + 63) / 64, cset = 0;   /* words of a set's bitmap */
     uint64_t *setb = NULL, *one = xcalloc((size_t)sw, sizeof *one);
-    for (int k = 0; k < I->nv; k++) {
+    for (int k = 0, first = 0; k < I->nv; first += I->v[k++].s.n) {
         const seq *s = &I->v[k].s;
+        const ynode *at = I->v[k].at;
+        if (!gen_fits(at, first, 65535, "the patterns' elements (16-bit parl__variant.first)") ||
+            !gen_fits(at, s->n, 255, "the elements of one pattern (8-bit parl__variant.n)") ||
+            !gen_fits(at, I->v[k].rule, 32767, "the rules (16-bit parl__variant.rule)"))
+            err++;
         fprintf(f, "    /* %d: %s:%d */\n", k, base_name(I->v[k].at->file), I->v[k].at->line);
         for (int i = 0; i < s->n; i++) {
             const elem *e = &s->e[i];
@@ -1845,6 +1909,9 @@ static int emit_tables(infer *I, FILE *f)
                     nset += sw;
                 }
                 cnt = e->n;
+                if (!gen_fits(at, cnt, 255, "the words of one set or class in a pattern (8-bit parl__elem.n)") ||
+                    !gen_fits(at, arg, 65535, "the patterns' word sets (bitmap words, 16-bit parl__elem.arg)"))
+                    err++;
             } else if (e->op == E_GAP) cnt = GAP_MAX;
             fprintf(f, "    { PARL__E_%s, %d, %d, 0x%xu },\n", elem_names[e->op], cnt, arg, e->mask);
         }
@@ -1872,6 +1939,7 @@ static int emit_tables(infer *I, FILE *f)
     fprintf(f, "const parl__rule parl__rules[%d] = {\n", I->nrules ? I->nrules : 1);
     for (int r = 0; r < I->nrules; r++) {
         const rule *ru = &I->rules[r];
+        err += !gen_fits(ru->at, ru->mode, 255, "the modes (8-bit parl__rule.mode)");
         fprintf(f, "    { %d, %d, %d, %d, %d, %d, PARL__E_%s, %d, %d, %lld, %lld }, /* %s:%d */\n",
                 ru->mode, ru->count_only, ru->end_open, ru->has_count, ru->unit, ru->section,
                 elem_names[ru->start_slot], ru->inner, ru->from_end, (long long)ru->start_add,
@@ -1880,31 +1948,34 @@ static int emit_tables(infer *I, FILE *f)
     fputs("};\n\n", f);
 
     free(setb);
-    if (nset > 0xffff) {   /* parl__elem.arg is 16 bits */
-        fprintf(stderr, "%s: the patterns' word sets need %d bitmap words, more than 65535\n",
-                I->nv ? I->v[0].at->file : "modes.yaml", nset);
-        err = 1;
-    }
 
     /* Phrases by first word, longest first: id, length, offset of words. */
     int *poff = xcalloc((size_t)I->nw + 2, sizeof(int)), *plist = NULL, np = 0, cp = 0;
-    int *pwords = NULL, npw = 0, cpw = 0;
-    for (int id = 0; id <= I->nw; id++) {
-        poff[id] = np;
-        for (int len = 64; len >= 2; len--)
-            for (int k = 0; k < I->nw; k++) {
-                const word *w = &I->w[order2[k]];
-                if (w->nparts != len || I->w[w->parts[0]].id != id) continue;
-                GROW(plist, np, cp); plist[np++] = w->id;
-                GROW(plist, np, cp); plist[np++] = len;
-                GROW(plist, np, cp); plist[np++] = npw;
-                for (int m = 0; m < len; m++) { GROW(pwords, npw, cpw); pwords[npw++] = I->w[w->parts[m]].id; }
-            }
+    int *pwords = NULL, npw = 0, cpw = 0, nph = 0;
+    phrase_key *ph = xcalloc((size_t)I->nw + 1, sizeof *ph);
+    for (int k = 0; k < I->nw; k++) {
+        const word *w = &I->w[order2[k]];
+        if (w->nparts >= 2) ph[nph++] = (phrase_key){ I->w[w->parts[0]].id, w->nparts, w->id };
     }
+    qsort(ph, (size_t)nph, sizeof *ph, cmp_phrase);
+    for (int id = 0, k = 0; id <= I->nw; id++) {
+        poff[id] = np;
+        for (; k < nph && ph[k].first == id; k++) {
+            const word *w = &I->w[order2[ph[k].id - 1]];
+            if (!gen_fits(w->at, np + 3, 65535, "the vocabulary's phrases (16-bit parl__phrase_off)") ||
+                !gen_fits(w->at, npw + w->nparts, 65535, "the words of phrases (16-bit parl__phrases)"))
+                err++;
+            GROW(plist, np, cp); plist[np++] = w->id;
+            GROW(plist, np, cp); plist[np++] = w->nparts;
+            GROW(plist, np, cp); plist[np++] = npw;
+            for (int m = 0; m < w->nparts; m++) { GROW(pwords, npw, cpw); pwords[npw++] = I->w[w->parts[m]].id; }
+        }
+    }
+    free(ph);
     poff[I->nw + 1] = np;
-    emit_int_array(f, "const uint16_t parl__phrase_off", poff, I->nw + 2);
-    emit_int_array(f, "const uint16_t parl__phrases", plist, np);
-    emit_int_array(f, "const uint16_t parl__phrase_words", pwords, npw);
+    err += emit_int_array(f, "const uint16_t parl__phrase_off", poff, I->nw + 2, err);
+    err += emit_int_array(f, "const uint16_t parl__phrases", plist, np, err);
+    err += emit_int_array(f, "const uint16_t parl__phrase_words", pwords, npw, err);
     free(poff); free(plist); free(pwords); free(order2);
 
     /* Names. */
@@ -1952,19 +2023,16 @@ int gen_infer(gen_ctx *g)
     load_named_words(&I, units->root, "units", &I.units, &I.nunits, 1, 15);
     load_named_words(&I, secs->root, "sections", &I.sections, &I.nsections, 0, 31);
     const ynode *root = modes->root;
-    for (size_t i = 0; i < root->n; i++) {
-        const char *k = ymap_key(root, i)->text;
-        if (strcmp(k, "modes") && strcmp(k, "classes") && strcmp(k, "rules") &&
-            strcmp(k, "search_cleanup") && strcmp(k, "gate") && strcmp(k, "scopes"))
-            I.err += yerr(ymap_key(root, i), "unknown key '%s' in modes (modes, classes, rules, "
-                          "search_cleanup, gate, scopes)", k);
-    }
+    static const char *const modes_keys[] = { "modes", "classes", "rules", "search_cleanup", "gate", "scopes" };
+    I.err += yonly_keys(root, modes_keys, sizeof modes_keys / sizeof modes_keys[0]);
     load_modes(&I, ymap_get(root, "modes"));
     load_classes(&I, ymap_get(root, "classes"));
     if (!I.err) load_rules(&I, ymap_get(root, "rules"));
     if (!I.err) load_list_group(&I, ymap_get(root, "gate"), G_GATE, "gate");
     const ynode *clean = ymap_get(root, "search_cleanup");
     if (clean && !I.err) {
+        static const char *const clean_keys[] = { "trim", "tails", "heads" };
+        I.err += yonly_keys(clean, clean_keys, sizeof clean_keys / sizeof clean_keys[0]);
         const ynode *trim = ymap_get(clean, "trim");
         if (trim && yis_scalar(trim)) snprintf(I.trim, sizeof I.trim, "%s", trim->text);
         load_list_group(&I, ymap_get(clean, "tails"), G_TAILS, "tails");
@@ -1982,7 +2050,9 @@ int gen_infer(gen_ctx *g)
         for (int r = 0; r < I.nrules; r++) used |= I.rules[r].mode == m;
         if (!used) I.err += yerr(I.modes[m].at, "mode '%s' has no rule", I.modes[m].name);
     }
-    if (I.nv > 65000 || I.nw > 65000) I.err += yerr(root, "grammar too large");
+    /* Word ids are 16 bits in tokens and tables (0: no word): the word
+     * that goes over is named, in whichever spec it was written. */
+    if (I.nw > WORDS_MAX) I.err += !gen_fits(I.w[WORDS_MAX].at, I.nw, WORDS_MAX, "the vocabulary (words, 16-bit ids)");
     if (!I.err) check_shadowing(&I);
     if (I.err) { for (int i = 0; i < I.err; i++) gen_fail(g); return 1; }
 
@@ -1993,7 +2063,7 @@ int gen_infer(gen_ctx *g)
         gen_close(g, f);
     }
     if ((f = gen_create(g, "infer_lex.re", "the specs in grammar/"))) {
-        emit_lexer(&I, f, ymap_get(nums->root, "ordinal_suffixes"));
+        if (emit_lexer(&I, f, ymap_get(nums->root, "ordinal_suffixes"))) gen_fail(g);
         gen_close(g, f);
     }
     if ((f = gen_create(g, "quantity.y", "grammar/numbers.yaml"))) {

@@ -22,6 +22,7 @@ typedef struct {
     int64_t value;
     int unit, section;   /* 1-based ids, 0 = none */
     const ynode *meaning;/* where its meaning was given (NULL: only a literal) */
+    const ynode *at;     /* where it was first written */
     const char *role;    /* what the meaning is, for messages */
     int id;              /* final token id (1-based, sorted) */
     int *parts, nparts;  /* a phrase ("related work"): its words */
@@ -79,6 +80,7 @@ typedef struct {
 
 typedef struct {
     word *w; int nw, cw;
+    int *whash; size_t whmask;   /* word index by text (-1 empty) */
     named *modes; int nmodes;
     named *units; int nunits;
     named *sections; int nsections;
@@ -90,6 +92,12 @@ typedef struct {
     char trim[64];
     int err;
 } infer;
+
+/* Writes "DECL[N] = { V... };". DECL names the element's C type
+ * ("const uint16_t name"); 1 when that type cannot hold a value. The
+ * gen_fits() checks come first and say why; a value they missed is a
+ * defect of theirs, reported here unless REPORTED (errors already said). */
+int emit_int_array(FILE *f, const char *decl, const int *v, int n, int reported);
 
 /* Does slot OP (restricted by MASK) accept the literal word W on its own? */
 int infer_slot_takes_word(const infer *I, int op, uint32_t mask, int w);

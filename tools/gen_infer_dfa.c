@@ -264,15 +264,23 @@ static int build(const dfa_in *D, dfa *A)
     return 0;
 }
 
-/* ------------------------------------------------------------ emitting */
-
-static void emit_array(FILE *f, const char *decl, const int *v, int n)
+/* When the states run out: the variant with the most positions live over
+ * all the states made, the pattern that multiplies them (a run of
+ * alternatives "(a|b) (a|b) ..." doubles them at each step). */
+static int most_under_way(const dfa_in *D, const dfa *A)
 {
-    fprintf(f, "%s[%d] = {", decl, n ? n : 1);
-    for (int i = 0; i < n; i++) fprintf(f, "%s%d", !i ? "\n    " : i % 16 ? ", " : ",\n    ", v[i]);
-    if (!n) fputs("0", f);
-    fputs("\n};\n", f);
+    size_t *live = xcalloc((size_t)D->nvar, sizeof *live);
+    for (int k = 0; k < A->nstates; k++)
+        for (int p = 0; p < D->nchain; p++)
+            if (BIT(&A->sets[(size_t)k * A->swords], p)) live[D->pos[p].variant]++;
+    int best = 0;
+    for (int v = 1; v < D->nvar; v++)
+        if (live[v] > live[best]) best = v;
+    free(live);
+    return best;
 }
+
+/* ------------------------------------------------------------ emitting */
 
 /* The accepting set of each state, as an index into the distinct sets
  * (0: the empty set), each PARL__DFA_WORDS words; emits the sets. */
@@ -419,12 +427,12 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
     dfa A = { 0 };
     int err = 0;
     if (build(&D, &A) < 0) {
-        fprintf(stderr, "%s: the patterns need more than %d automaton states\n",
-                I->nv ? I->v[0].at->file : "modes.yaml", STATE_MAX);
+        yerr(I->v[most_under_way(&D, &A)].at, "the patterns need more than %d automaton states (the limit);"
+             " this one is under way in most of them: write it with fewer alternatives in a row", STATE_MAX);
         err = 1;
     } else if (A.nstates > 0xfffe || D.nclass > 0xffff || D.nvar > 0xffff) {
-        fprintf(stderr, "%s: the pattern automaton is too large (%d states, %d classes)\n",
-                I->nv ? I->v[0].at->file : "modes.yaml", A.nstates, D.nclass);
+        yerr(I->v[most_under_way(&D, &A)].at, "the pattern automaton is too large (%d states, %d classes;"
+             " at most 65534 and 65535)", A.nstates, D.nclass);
         err = 1;
     }
     if (!err) {
@@ -443,16 +451,16 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
         fputs("/* Item classes: of a plain word, of a number word standing alone as a\n"
               " * cardinal or an ordinal, by word id; of other number phrases by kind and\n"
               " * whether written in digits; of a quote. */\n", f);
-        emit_array(f, "const uint16_t parl__class_word", D.class_word, I->nw + 1);
-        emit_array(f, "const uint16_t parl__class_card_word", D.class_card1, I->nw + 1);
-        emit_array(f, "const uint16_t parl__class_ord_word", D.class_ord1, I->nw + 1);
+        err += emit_int_array(f, "const uint16_t parl__class_word", D.class_word, I->nw + 1, err);
+        err += emit_int_array(f, "const uint16_t parl__class_card_word", D.class_card1, I->nw + 1, err);
+        err += emit_int_array(f, "const uint16_t parl__class_ord_word", D.class_ord1, I->nw + 1, err);
         fprintf(f, "const uint16_t parl__class_qty[6][2] = {");
         for (int q = 0; q < 6; q++)
             fprintf(f, "%s{ %d, %d }", q ? ", " : " ", D.class_qty[q][0], D.class_qty[q][1]);
         fprintf(f, " };\nconst uint16_t parl__class_quote = %d;\n\n", D.class_quote);
         if (emit_transitions(&D, &A, f) < 0) {
-            fprintf(stderr, "%s: the pattern automaton is too large (%d states, %d classes)\n",
-                    I->nv ? I->v[0].at->file : "modes.yaml", A.nstates, D.nclass);
+            yerr(I->v[most_under_way(&D, &A)].at, "the pattern automaton's transitions (%d states, %d classes)"
+                 " outgrow their 16-bit table; this pattern is under way in most states", A.nstates, D.nclass);
             err = 1;
         }
         int *plen = xcalloc((size_t)D.nvar, sizeof(int)), *exact = xcalloc((size_t)D.nvar, sizeof(int));
@@ -461,11 +469,11 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
             exact[v] = plen[v] == I->v[v].s.n && I->v[v].s.e[plen[v] - 1].op != E_QUOTED &&
                        plen[v] <= EXACT_MAX;
         }
-        emit_array(f, "const uint16_t parl__dfa_prefix_len", plen, D.nvar);
+        err += emit_int_array(f, "const uint16_t parl__dfa_prefix_len", plen, D.nvar, err);
         emit_need(&D, f);
         fputs("/* 1 where the automaton follows the whole pattern: its candidates always\n"
               " * match, and the slots can be taken where they begin. */\n", f);
-        emit_array(f, "const uint8_t parl__dfa_exact", exact, D.nvar);
+        err += emit_int_array(f, "const uint8_t parl__dfa_exact", exact, D.nvar, err);
         free(plen);
         free(exact);
     }

@@ -12,11 +12,17 @@
  * test matrix in grammar/tests.yaml. Only if all of that succeeds are the
  * files moved into --out (files whose bytes did not change are left alone,
  * so timestamps stay put). On any error --out is untouched and the exit
- * status is 1. */
+ * status is 1.
+ *
+ * The work runs in a child process; the parent only waits and then removes
+ * the temporary directory, so nothing is left behind in --out however the
+ * work ends: an error, an exit deep in a helper, a crash, or a signal
+ * (INT, TERM, HUP and QUIT are passed on to the child). */
 #define _POSIX_C_SOURCE 200809L
 #include "gen.h"
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +32,7 @@
 
 #define MAX_OUT 64
 #define PATHMAX 4400
+#define MAX_SPECS 32
 
 /* DIR/NAME into BUF; paths longer than the buffer are a hard error. */
 static char *join(char *buf, size_t n, const char *dir, const char *name)
@@ -47,7 +54,12 @@ struct gen_ctx {
     char *outputs[MAX_OUT];
     int nout;
     int errors;
+    struct { char *name; ydoc *doc; } specs[MAX_SPECS];   /* loaded once each */
+    int nspecs;
 };
+
+/* Signals that stop a run; the work is never left half-installed. */
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 
 static const gen_module modules[] = {
     { "infer", gen_infer },
@@ -60,6 +72,13 @@ static const gen_module modules[] = {
 };
 
 void gen_fail(gen_ctx *g) { g->errors++; }
+
+int gen_fits(const ynode *at, long long value, long long max, const char *what)
+{
+    if (value <= max) return 1;
+    yerr(at, "the grammar outgrows the generated tables: %s would need %lld, the limit is %lld", what, value, max);
+    return 0;
+}
 
 void gen_cstr(FILE *f, const char *s)
 {
@@ -85,8 +104,13 @@ const char *gen_grammar_path(gen_ctx *g, const char *name, char *buf, size_t n)
     return buf;
 }
 
+/* Each spec is loaded once, whichever modules read it: its errors are
+ * reported once, and a failed load stays failed. */
 ydoc *gen_load(gen_ctx *g, const char *name)
 {
+    for (int i = 0; i < g->nspecs; i++)
+        if (!strcmp(g->specs[i].name, name)) return g->specs[i].doc;
+    if (g->nspecs == MAX_SPECS) { fprintf(stderr, "parlgen: too many grammar files\n"); exit(1); }
     char path[4096];
     ydoc *d = ydoc_load(gen_grammar_path(g, name, path, sizeof path));
     if (!d) g->errors++;
@@ -97,6 +121,8 @@ ydoc *gen_load(gen_ctx *g, const char *name)
         ydoc_free(d);
         d = NULL;
     }
+    g->specs[g->nspecs].name = strdup(name);
+    g->specs[g->nspecs++].doc = d;
     return d;
 }
 
@@ -358,6 +384,80 @@ static void cleanup(gen_ctx *g)
     rmdir(g->tmp);
 }
 
+/* Everything but the cleanup: modules, re2c and lemon, the check, the
+ * install. Returns the number of errors. */
+static int generate(gen_ctx *g, int do_check)
+{
+    for (size_t m = 0; m < sizeof modules / sizeof modules[0]; m++)
+        if (modules[m].run(g)) g->errors++;
+    if (gen_casefold(g, g->unicode)) g->errors++;
+    for (int i = 0; !g->errors && i < g->nout; i++) {
+        if (has_ext(g->outputs[i], ".re") && run_re2c(g, g->outputs[i])) g->errors++;
+        else if (has_ext(g->outputs[i], ".y") && run_lemon(g, g->outputs[i])) g->errors++;
+    }
+    if (!g->errors && do_check && check(g)) g->errors++;
+    if (!g->errors) {
+        /* the moves into --out are not interrupted half-way */
+        sigset_t stops, old;
+        sigemptyset(&stops);
+        for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++) sigaddset(&stops, stop_signals[i]);
+        sigprocmask(SIG_BLOCK, &stops, &old);
+        if (install(g)) g->errors++;
+        sigprocmask(SIG_SETMASK, &old, NULL);
+    }
+    for (int i = 0; i < g->nspecs; i++) { free(g->specs[i].name); ydoc_free(g->specs[i].doc); }
+    return g->errors;
+}
+
+static volatile sig_atomic_t worker_pid, stopped_by;
+
+static void pass_on(int sig)
+{
+    stopped_by = sig;
+    if (worker_pid > 0) kill(-(pid_t)worker_pid, sig);
+}
+
+/* Runs generate() in a child, waits for it however it ends, and removes
+ * the temporary directory. The child leads a process group of its own (its
+ * compilers and checks with it), so that a signal passed on, or the end of
+ * a child that crashed, stops every program still writing there. The exit
+ * status of the child, 1 when it did not exit normally; a signal received
+ * is raised again after the cleanup. */
+static int run_worker(gen_ctx *g, int do_check)
+{
+    struct sigaction sa = { .sa_handler = pass_on }, old[sizeof stop_signals / sizeof stop_signals[0]];
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++) sigaction(stop_signals[i], &sa, &old[i]);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        setpgid(0, 0);
+        for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++) sigaction(stop_signals[i], &old[i], NULL);
+        _exit(generate(g, do_check) ? 1 : 0);
+    }
+    int st = 0, rc = 1;
+    if (pid < 0) fprintf(stderr, "parlgen: cannot start: %s\n", strerror(errno));
+    else {
+        setpgid(pid, pid);
+        worker_pid = pid;
+        /* The child stays a zombie (its pid, the group's id, not reused)
+         * until whatever it left running is stopped. */
+        siginfo_t info;
+        while (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOWAIT) < 0 && errno == EINTR) {}
+        kill(-pid, SIGKILL);
+        while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+        rc = WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+        if (WIFSIGNALED(st)) fprintf(stderr, "parlgen: stopped by signal %d\n", WTERMSIG(st));
+    }
+    cleanup(g);
+    if (stopped_by) {
+        fprintf(stderr, "parlgen: %s left unchanged\n", g->out);
+        signal(stopped_by, SIG_DFL);
+        raise(stopped_by);
+    }
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     gen_ctx g = { .grammar = "grammar", .out = "gen", .runtime = "runtime", .tools = "tools",
@@ -388,17 +488,7 @@ int main(int argc, char **argv)
                 strerror(errno));
         return 1;
     }
-    for (size_t m = 0; m < sizeof modules / sizeof modules[0]; m++)
-        if (modules[m].run(&g)) g.errors++;
-    if (gen_casefold(&g, g.unicode)) g.errors++;
-    for (int i = 0; !g.errors && i < g.nout; i++) {
-        if (has_ext(g.outputs[i], ".re") && run_re2c(&g, g.outputs[i])) g.errors++;
-        else if (has_ext(g.outputs[i], ".y") && run_lemon(&g, g.outputs[i])) g.errors++;
-    }
-    if (!g.errors && do_check && check(&g)) g.errors++;
-    if (!g.errors && install(&g)) g.errors++;
-    cleanup(&g);
-    if (g.errors) {
+    if (run_worker(&g, do_check)) {
         fprintf(stderr, "parlgen: %s left unchanged\n", g.out);
         return 1;
     }

@@ -105,10 +105,9 @@ static int read_list(const ynode *seq, sl_entries *e, int kind, int any_case, in
 static int read_switches(const ynode *rules, int *on)
 {
     int bad = 0;
-    const char *keys[SL_RULES + 1];
+    const char *keys[SL_RULES];
     for (int i = 0; i < SL_RULES; i++) keys[i] = rule_names[i].key;
-    keys[SL_RULES] = NULL;
-    bad += sl_expect_keys(rules, keys);
+    bad += yonly_keys(rules, keys, SL_RULES);
     for (int i = 0; i < SL_RULES; i++) {
         const ynode *v = sl_need(rules, rule_names[i].key, Y_SCALAR, "true or false");
         if (!v) { bad++; continue; }
@@ -125,11 +124,10 @@ int sl_read_rules(gen_ctx *g, sl_rules *r)
     r->doc = gen_load(g, "sentences.yaml");
     if (!r->doc) return 1;
     const ynode *root = r->doc->root;
-    const char *keys[sizeof lists / sizeof lists[0] + 2];
+    const char *keys[sizeof lists / sizeof lists[0] + 1];
     keys[0] = "rules";
     for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) keys[i + 1] = lists[i].key;
-    keys[sizeof lists / sizeof lists[0] + 1] = NULL;
-    int bad = sl_expect_keys(root, keys);
+    int bad = yonly_keys(root, keys, sizeof keys / sizeof keys[0]);
     const ynode *rules = sl_need(root, "rules", Y_MAP, "a mapping of rule: true or false");
     bad += rules ? read_switches(rules, r->on) : 1;
     for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
@@ -145,7 +143,6 @@ int sl_read_rules(gen_ctx *g, sl_rules *r)
 void sl_rules_free(sl_rules *r)
 {
     for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) free(list_of(r, i)->v);
-    ydoc_free(r->doc);
 }
 
 /* ---------------------------------------------------------------- output */

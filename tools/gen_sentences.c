@@ -124,19 +124,6 @@ int sl_sort_unique(entries *e, int by_fold)
     return bad;
 }
 
-int sl_expect_keys(const ynode *map, const char *const *keys)
-{
-    int bad = 0;
-    for (size_t i = 0; i < map->n; i++) {
-        const ynode *k = ymap_key(map, i);
-        int known = 0;
-        for (const char *const *p = keys; *p; p++)
-            if (yis_scalar(k) && !strcmp(k->text, *p)) known = 1;
-        if (!known) bad += yerr(k, "unknown key '%s'", yis_scalar(k) ? k->text : "?");
-    }
-    return bad;
-}
-
 const ynode *sl_need(const ynode *map, const char *key, ykind kind, const char *what)
 {
     const ynode *v = ymap_get(map, key);
@@ -161,12 +148,12 @@ static int read_min_words(const ynode *grp, int kind, int *bad)
 /* Reads the groups into E; returns the number of errors. */
 static int read_groups(const ynode *groups, entries *e)
 {
-    static const char *const gkeys[] = { "behaviour", "case", "words", "min_words", NULL };
+    static const char *const gkeys[] = { "behaviour", "case", "words", "min_words" };
     int bad = 0;
     for (size_t g = 0; g < groups->n; g++) {
         const ynode *name = ymap_key(groups, g), *grp = ymap_val(groups, g);
         if (grp->kind != Y_MAP) { bad += yerr(grp, "group '%s' must be a mapping", name->text); continue; }
-        bad += sl_expect_keys(grp, gkeys);
+        bad += yonly_keys(grp, gkeys, sizeof gkeys / sizeof gkeys[0]);
         const ynode *beh = sl_need(grp, "behaviour", Y_SCALAR, "prefix, suffix, closer or number");
         const ynode *words = sl_need(grp, "words", Y_SEQ, "a list of words");
         const ynode *cs = ymap_get(grp, "case");
@@ -569,10 +556,10 @@ static const char *const line_body =
 
 int gen_sentences(gen_ctx *g)
 {
-    static const char *const top[] = { "language", "groups", "sentence_starters", "list_bullets", NULL };
+    static const char *const top[] = { "language", "groups", "sentence_starters", "list_bullets" };
     ydoc *d = gen_load(g, "abbreviations.yaml");
     if (!d) return 1;
-    int bad = sl_expect_keys(d->root, top);
+    int bad = yonly_keys(d->root, top, sizeof top / sizeof top[0]);
     const ynode *lang = sl_need(d->root, "language", Y_SCALAR, "a language code");
     const ynode *groups = sl_need(d->root, "groups", Y_MAP, "a mapping of groups");
     const ynode *starters = sl_need(d->root, "sentence_starters", Y_SEQ, "a list of words");
@@ -624,7 +611,6 @@ int gen_sentences(gen_ctx *g)
     sl_rules_free(&rules);
     free(ab.v);
     free(st.v);
-    ydoc_free(d);
     if (bad) gen_fail(g);
     return bad ? 1 : 0;
 }

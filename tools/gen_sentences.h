@@ -32,8 +32,6 @@ int sl_sort_unique(sl_entries *e, int by_fold);
 int sl_utf8_decode(const unsigned char *s, unsigned *cp);
 /* Writes S as a re2c string: "..." (exact) or '...' (any case). */
 void sl_put_re_string(FILE *f, const char *s, int any_case);
-/* Errors for keys of MAP not in the NULL-terminated KEYS. */
-int sl_expect_keys(const ynode *map, const char *const *keys);
 /* MAP's KEY, of KIND; NULL (reported) when missing or of another kind. */
 const ynode *sl_need(const ynode *map, const char *key, ykind kind, const char *what);
 

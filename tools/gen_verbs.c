@@ -157,17 +157,6 @@ static const ynode *get(M *m, const ynode *map, const char *key, ykind kind, int
     return v;
 }
 
-/* Every key of MAP must be one of KEYS. */
-static void only_keys(M *m, const ynode *map, const char *const *keys, size_t nkeys)
-{
-    for (size_t i = 0; map && i < map->n; i++) {
-        const ynode *k = ymap_key(map, i);
-        size_t j = 0;
-        while (j < nkeys && strcmp(k->text, keys[j])) j++;
-        if (j == nkeys) err(m, k, "unknown key '%s'", k->text);
-    }
-}
-
 static int is_ident(const char *s)
 {
     if (!(*s >= 'a' && *s <= 'z')) return 0;
@@ -346,7 +335,7 @@ static void read_config_verbs(M *m, const ynode *root)
     const ynode *c = get(m, root, "config_verbs", Y_MAP, 1);
     if (!c) return;
     static const char *const keys[] = { "default_strictness", "permission_authority" };
-    only_keys(m, c, keys, N(keys));
+    m->errors += yonly_keys(c, keys, N(keys));
     const ynode *ds = get(m, c, "default_strictness", Y_SCALAR, 1);
     m->default_strict = ds ? name_ref(m, ds, &m->strict, "strictness") : 0;
     const ynode *pa = get(m, c, "permission_authority", Y_SCALAR, 1);
@@ -358,7 +347,7 @@ static void read_syntax(M *m, const ynode *root)
     const ynode *s = get(m, root, "syntax", Y_MAP, 1);
     if (!s) return;
     static const char *const keys[] = { "sigil", "do_marker", "confirmation_window" };
-    only_keys(m, s, keys, N(keys));
+    m->errors += yonly_keys(s, keys, N(keys));
     const ynode *w = get(m, s, "confirmation_window", Y_SCALAR, 1);
     m->window = w ? read_int(m, w, 1, 1000) : 1;
     const ynode *sig = get(m, s, "sigil", Y_SCALAR, 1);
@@ -384,7 +373,7 @@ static void read_strictness(M *m, const ynode *root)
         const ynode *v = ymap_val(s, i);
         if (v->kind != Y_MAP) { err(m, v, "%s", "expected { typo, phonetic, semantic }"); continue; }
         static const char *const keys[] = { "typo", "phonetic", "semantic" };
-        only_keys(m, v, keys, N(keys));
+        m->errors += yonly_keys(v, keys, N(keys));
         const ynode *t = get(m, v, "typo", Y_SCALAR, 1), *p = get(m, v, "phonetic", Y_SCALAR, 1),
                     *se = get(m, v, "semantic", Y_SCALAR, 1);
         m->strict_typo[i] = t ? read_int(m, t, 0, 3) : 0;
@@ -399,7 +388,7 @@ static void read_matching(M *m, const ynode *root)
     if (!s) return;
     static const char *const keys[] = { "min_length_for_distance", "suggest_distance",
                                         "phonetic_confidence", "semantic_threshold" };
-    only_keys(m, s, keys, N(keys));
+    m->errors += yonly_keys(s, keys, N(keys));
     const ynode *ml = get(m, s, "min_length_for_distance", Y_MAP, 1);
     for (int d = 1; d <= 3; d++) m->min_len[d] = 255;
     for (size_t i = 0; ml && i < ml->n; i++) {
@@ -442,7 +431,7 @@ static void read_verbs(M *m, const ynode *root)
         static const char *const keys[] = { "intent", "strictness", "authority", "aliases",
                                             "subcommands", "description", "examples",
                                             "requires", "bare_target", "decides" };
-        only_keys(m, e, keys, N(keys));
+        m->errors += yonly_keys(e, keys, N(keys));
         v->name = k->text;
         v->at = k;
         const ynode *n;
@@ -578,7 +567,7 @@ static void read_morphology(M *m, const ynode *root)
     const ynode *mo = get(m, root, "morphology", Y_MAP, 1);
     if (!mo) return;
     static const char *const keys[] = { "irregular", "suffixes", "min_stem" };
-    only_keys(m, mo, keys, N(keys));
+    m->errors += yonly_keys(mo, keys, N(keys));
     const ynode *irr = get(m, mo, "irregular", Y_MAP, 1), *suf = get(m, mo, "suffixes", Y_SEQ, 1),
                 *ms = get(m, mo, "min_stem", Y_SCALAR, 1);
     m->min_stem = ms ? read_int(m, ms, 1, 10) : 2;
@@ -595,7 +584,7 @@ static void read_morphology(M *m, const ynode *root)
             const ynode *r = suf->items[i];
             if (r->kind != Y_MAP) { err(m, r, "%s", "a suffix rule is { strip, add, undouble }"); continue; }
             static const char *const rk[] = { "strip", "add", "undouble" };
-            only_keys(m, r, rk, N(rk));
+            m->errors += yonly_keys(r, rk, N(rk));
             const ynode *s = get(m, r, "strip", Y_SCALAR, 1), *a = get(m, r, "add", Y_SCALAR, 1),
                         *u = get(m, r, "undouble", Y_SCALAR, 0);
             char *sw = s ? read_word(m, s, 0) : NULL, *aw = a ? read_word(m, a, 1) : NULL;
@@ -613,7 +602,7 @@ static void read_spelling(M *m, const ynode *root)
         const ynode *r = sp->items[i];
         if (r->kind != Y_MAP) { err(m, r, "%s", "a spelling rule is { from, to }"); continue; }
         static const char *const rk[] = { "from", "to" };
-        only_keys(m, r, rk, N(rk));
+        m->errors += yonly_keys(r, rk, N(rk));
         const ynode *f = get(m, r, "from", Y_SCALAR, 1), *t = get(m, r, "to", Y_SCALAR, 1);
         char *fw = f ? read_word(m, f, 0) : NULL, *tw = t ? read_word(m, t, 0) : NULL;
         if (fw && tw) m->spelling[m->nspelling++] = (rewrite){ fw, tw, 0 };
@@ -655,14 +644,14 @@ static void read_messages(M *m, const ynode *root)
     const char *keys[N(message_keys) + 1];
     for (size_t i = 0; i < N(message_keys); i++) keys[i] = message_keys[i];
     keys[N(message_keys)] = "details";
-    only_keys(m, m->messages, keys, N(keys));
+    m->errors += yonly_keys(m->messages, keys, N(keys));
     for (size_t i = 0; i < N(message_keys); i++) {
         const ynode *n = get(m, m->messages, message_keys[i], Y_SCALAR, 1);
         if (n) check_template(m, n);
     }
     m->details = get(m, m->messages, "details", Y_MAP, 1);
     if (m->details) {
-        only_keys(m, m->details, detail_keys, N(detail_keys));
+        m->errors += yonly_keys(m->details, detail_keys, N(detail_keys));
         for (size_t i = 0; i < N(detail_keys); i++) get(m, m->details, detail_keys[i], Y_SCALAR, 1);
     }
 }
@@ -696,7 +685,7 @@ static void read_spec(M *m)
         "modifiers", "markers", "references", "reference_fields", "morphology", "spelling",
         "reconsideration", "messages", "roles", "policy",
     };
-    only_keys(m, root, keys, N(keys));
+    m->errors += yonly_keys(root, keys, N(keys));
     read_names(m, get(m, root, "intents", Y_SEQ, 1), &m->intents);
     require_names(m, root, &m->intents, need_intents, N(need_intents), "intents");
     read_names(m, get(m, root, "ops", Y_SEQ, 1), &m->ops);
@@ -1243,6 +1232,5 @@ int gen_verbs(gen_ctx *g)
         free(w);
     }
     gen_policy_free(m.policy);
-    ydoc_free(m.d);
     return rc;
 }

@@ -53,6 +53,11 @@ int store_init(sqlite3 *db)
     return db_migrate(db, "documents", migrations, sizeof migrations / sizeof migrations[0]);
 }
 
+int store_ready(sqlite3 *db)
+{
+    return db_migrated(db, "documents", migrations, sizeof migrations / sizeof migrations[0]);
+}
+
 /* ------------------------------------------------------------ helpers */
 
 static sqlite3_stmt *prepare(sqlite3 *db, const char *sql)
@@ -169,13 +174,31 @@ static int insert(sqlite3 *db, const store_doc *d)
     return finish(db, st);
 }
 
+long long store_limit(sqlite3 *db)
+{
+    return sqlite3_limit(db, SQLITE_LIMIT_LENGTH, -1);
+}
+
+const doc_profile *store_profile_fits(sqlite3 *db, const store_doc *d, const doc_profile *dp)
+{
+    long long limit = store_limit(db);
+    if ((long long)dp->len <= limit || (long long)d->len > limit) return dp;
+    fprintf(stderr, "parlance: warning: %s: its profile (%zu bytes of JSON) is larger than the store takes"
+                    " (%lld bytes); stored without a profile (ask computes one each time)\n", d->name, dp->len, limit);
+    return NULL;
+}
+
 store_status store_put(sqlite3 *db, const store_doc *d)
 {
-    sqlite3_int64 limit = sqlite3_limit(db, SQLITE_LIMIT_LENGTH, -1);
-    size_t big = d->profile && d->profile->len > d->len ? d->profile->len : d->len;
-    if ((sqlite3_int64)big > limit) {
+    long long limit = store_limit(db);
+    if ((long long)d->len > limit) {
         fprintf(stderr, "parlance: %s: too large for the store (%zu bytes; SQLite's limit is %lld)\n",
-                d->name, big, (long long)limit);
+                d->name, d->len, limit);
+        return STORE_FAILED;
+    }
+    if (d->profile && (long long)d->profile->len > limit) {
+        fprintf(stderr, "parlance: %s: its profile is too large for the store (%zu bytes of JSON; SQLite's"
+                        " limit is %lld)\n", d->name, d->profile->len, limit);
         return STORE_FAILED;
     }
     int own;
@@ -199,6 +222,11 @@ int store_sha(sqlite3 *db, const char *name, char sha[65])
 
 int store_set_profile(sqlite3 *db, long long id, const char *sha, const char *text, const doc_profile *dp)
 {
+    if ((long long)dp->len > store_limit(db)) {
+        fprintf(stderr, "parlance: the profile is too large for the store (%zu bytes of JSON; SQLite's limit is"
+                        " %lld)\n", dp->len, store_limit(db));
+        return -1;
+    }
     sqlite3_stmt *st = prepare(db, "UPDATE documents SET " SET_PROFILE " WHERE id = ?1 AND sha256 = ?3");
     if (!st) return -1;
     sqlite3_bind_int64(st, 1, id);
@@ -324,14 +352,20 @@ static void list_line(FILE *out, sqlite3_stmt *st)
     const char *name = (const char *)sqlite3_column_text(st, 0);
     if (sqlite3_column_type(st, 8) == SQLITE_NULL) {   /* profile_version: NULL exactly when profile is */
         long long kb = (sqlite3_column_int64(st, 1) + 512) / 1024;
-        fprintf(out, "- %s (%lldKB, no profile available)\n", name, kb);
+        fputs("- ", out);
+        text_out(out, name, strlen(name));
+        fprintf(out, " (%lldKB, no profile available)\n", kb);
         return;
     }
-    fprintf(out, "- %s | %lld words, %lld paragraphs, %lld sentences, %lld lines\n"
-                 "  First: \"%s\"\n  Last: \"%s\"\n",
-            name, sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 3), sqlite3_column_int64(st, 4),
-            sqlite3_column_int64(st, 5), (const char *)sqlite3_column_text(st, 6),
-            (const char *)sqlite3_column_text(st, 7));
+    fputs("- ", out);
+    text_out(out, name, strlen(name));
+    fprintf(out, " | %lld words, %lld paragraphs, %lld sentences, %lld lines\n  First: \"",
+            sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 3), sqlite3_column_int64(st, 4),
+            sqlite3_column_int64(st, 5));
+    text_out(out, (const char *)sqlite3_column_text(st, 6), (size_t)sqlite3_column_bytes(st, 6));
+    fputs("\"\n  Last: \"", out);
+    text_out(out, (const char *)sqlite3_column_text(st, 7), (size_t)sqlite3_column_bytes(st, 7));
+    fputs("\"\n", out);
 }
 
 static const char *const sql_list_text =
@@ -358,7 +392,7 @@ int store_list(sqlite3 *db, FILE *out, int json)
     for (; (rc = sqlite3_step(st)) == SQLITE_ROW; n++) {
         if (!json) { list_line(out, st); continue; }
         fputs(n ? ",\n" : "\n", out);
-        fwrite(sqlite3_column_text(st, 0), 1, (size_t)sqlite3_column_bytes(st, 0), out);
+        text_out(out, (const char *)sqlite3_column_text(st, 0), (size_t)sqlite3_column_bytes(st, 0));
     }
     if (json) fputs(n ? "\n]\n" : "]\n", out);
     if (rc != SQLITE_DONE) fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));

@@ -10,10 +10,17 @@
 #include "db.h"
 
 int store_init(sqlite3 *db);   /* its migrations */
+int store_ready(sqlite3 *db);  /* for readers: db_migrated() of its tables */
 
 /* What a document is: its MIME type from NAME's extension or a sniff of
  * TEXT, or NULL with the reason in WHY (empty, binary, not UTF-8). */
 const char *doc_type(const char *name, const char *text, size_t len, char *why, size_t n);
+/* Why TEXT is no text (a binary format's signature, a NUL byte, control
+ * bytes), in WHY ("is a PDF document, not text"); NULL when it is text.
+ * add (through doc_type) and ask refuse the same files by it. */
+const char *doc_binary(const char *text, size_t len, char *why, size_t n);
+/* Why TEXT is not UTF-8 (the first bad byte, its offset and line), or NULL. */
+const char *doc_not_utf8(const char *text, size_t len, char *why, size_t n);
 /* NULL when NAME can name a document, else what is wrong with it. */
 const char *doc_name_problem(const char *name);
 
@@ -28,6 +35,13 @@ typedef struct store_doc {
 
 typedef enum { STORE_FAILED = -1, STORE_ADDED, STORE_UNCHANGED, STORE_REPLACED } store_status;
 
+/* The largest content or profile the store takes, in bytes (SQLite's
+ * length limit). */
+long long store_limit(sqlite3 *db);
+/* DP, the profile of D, or NULL when it is larger than the store takes
+ * (said; D is then stored without one, and a file of 500 MB whose profile
+ * JSON is 1.1 GB is not refused for the size of its profile). */
+const doc_profile *store_profile_fits(sqlite3 *db, const store_doc *d, const doc_profile *dp);
 /* Stores D under its name: new (ADDED), same SHA-256 (UNCHANGED, nothing
  * written) or new content (REPLACED: the old version moves to
  * document_versions). One transaction, or a savepoint inside the caller's. */
