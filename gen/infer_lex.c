@@ -682,8 +682,8 @@ static unsigned kw_lookup(const unsigned char *p, size_t a, size_t n, size_t len
     return kw_find(x, p + a, n);
 }
 
-/* Bytes by their part in kw_quick(): 1, a word of letters may begin
- * there; 2, one may end before it. */
+/* Bytes by their part in the quick way (kw_words, kw_long): 1, a word
+ * of letters may begin there; 2, one may end before it. */
 static const unsigned char kw_class[256] = {
     2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
     2, 2, 2, 2, 2, 2, 2, 0, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2,

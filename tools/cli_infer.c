@@ -54,46 +54,48 @@ static int batch_line(batch_out *o, const char *q, size_t n)
     }
 }
 
+/* The whole lines in IN[0..N): answered; returns where the rest begins
+ * (-1 when out of memory). */
+static ssize_t batch_block(batch_out *o, const char *in, size_t n)
+{
+    const char *p = in, *nl;
+    for (; (nl = memchr(p, '\n', (size_t)(in + n - p))); p = nl + 1)
+        if (batch_line(o, p, (size_t)(nl - p))) return -1;
+    return p - in;
+}
+
 /* Reads FD in large blocks and infers every line; a line may span blocks.
  * What was read so far is answered before a read that may wait (a short
  * read: the writer has paused), so a request at a time still works. */
 static int batch_lines(int fd, const char *path, batch_out *o)
 {
     size_t cap = 1 << 16, have = 0;
-    char *in = malloc(cap);
-    if (!in) { fputs("parlance: out of memory\n", stderr); return 1; }
-    int rc = 0;
+    char *in = NULL;
     for (;;) {
-        if (have == cap) {   /* one line longer than the buffer */
-            char *g = realloc(in, cap * 2);
-            if (!g) { fputs("parlance: out of memory\n", stderr); rc = 1; break; }
+        if (have == cap || !in) {   /* the first block, or one line longer than the buffer */
+            char *g = realloc(in, in ? cap *= 2 : cap);
+            if (!g) { fputs("parlance: out of memory\n", stderr); break; }
             in = g;
-            cap *= 2;
         }
         size_t want = cap - have;
-        ssize_t got = read(fd, in + have, want);
+        ssize_t got = read(fd, in + have, want), done;
         if (got < 0 && errno == EINTR) continue;
-        if (got < 0) {
-            fprintf(stderr, "parlance: %s: read error: %s\n", path, strerror(errno));
-            rc = 1;
-            break;
-        }
+        if (got < 0) { fprintf(stderr, "parlance: %s: read error: %s\n", path, strerror(errno)); break; }
         if (got == 0) {   /* the last line, without its newline */
-            if (have) rc = batch_line(o, in, have);
-            break;
+            int rc = have ? batch_line(o, in, have) : 0;
+            free(in);
+            return rc;
         }
-        char *p = in, *end = in + have + got, *nl;
-        for (; !rc && (nl = memchr(p, '\n', (size_t)(end - p))); p = nl + 1) rc = batch_line(o, p, (size_t)(nl - p));
-        if (rc) break;
-        have = (size_t)(end - p);
-        memmove(in, p, have);
+        if ((done = batch_block(o, in, have + (size_t)got)) < 0) break;
+        have += (size_t)got - (size_t)done;
+        memmove(in, in + done, have);
         if ((size_t)got < want) {   /* the writer paused, or the file ends */
             batch_flush(o);
             fflush(stdout);
         }
     }
     free(in);
-    return rc;
+    return 1;
 }
 
 /* One request per line of PATH ("-": stdin), one JSON object per line. */

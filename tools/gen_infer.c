@@ -1394,8 +1394,8 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
         cls[c] &= ~1;
         cls[toupper(c)] &= ~1;
     }
-    fputs("/* Bytes by their part in kw_quick(): 1, a word of letters may begin\n"
-          " * there; 2, one may end before it. */\n", f);
+    fputs("/* Bytes by their part in the quick way (kw_words, kw_long): 1, a word\n"
+          " * of letters may begin there; 2, one may end before it. */\n", f);
     fputs("static const unsigned char kw_class[256] = {", f);
     for (int c = 0; c < 256; c++) fprintf(f, "%s%d", !c ? "\n    " : c % 32 ? ", " : ",\n    ", cls[c]);
     fputs("\n};\n\n", f);
