@@ -727,16 +727,21 @@ static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__t
         size_t s = cur;
         while (s < n && p[s] == ' ') s++;
         if (s >= n || !(kw_class[p[s]] & 1)) break;
-        uint64_t x = kw_load(p, s, n), alpha = kw_alpha(x);
+        uint64_t x;
+        if (s + 8 <= n) memcpy(&x, p + s, 8);   /* the usual case: no shift */
+        else x = kw_load(p, s, n);
+        uint64_t alpha = kw_alpha(x);
         uint64_t stop = ~alpha & 0x8080808080808080u;
         if (!stop) break;   /* 8 letters or more: kw_long() */
         unsigned k = (unsigned)parl__ctz64(stop) / 8;
         x |= alpha >> 2;   /* lower case */
-        if (!(kw_class[x >> (8 * k) & 0xff] & 2)) break;
+        unsigned after = x >> (8 * k) & 0xff;
+        if (!(kw_class[after] & 2)) break;
         o->kind = PARL__TK_WORD;
         o->word = (uint16_t)kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1));
         o->start = s;
-        o->end = cur = s + k;
+        o->end = s + k;
+        cur = s + k + (after == ' ');   /* the usual blank, already seen */
         o++;
     }
     *at = cur;
