@@ -638,9 +638,10 @@ static unsigned kw_find(uint64_t x, const unsigned char *z, size_t n)
 /* kw_find() for a word of 1 to 7 bytes, X: no key holds a NUL, so its
  * first 8 bytes tell it, and kw_short has no collisions (kw_sig[0] is
  * 0, no word). */
-static inline unsigned kw_find_short(uint64_t x)
+static inline unsigned kw_find_short(uint64_t x, size_t n)
 {
     unsigned i = kw_short[(x * 0xb3d52c28560107d1u) >> 52];
+    (void)n;
     return kw_sig[i] == x ? kw_id[i] : 0;
 }
 
@@ -738,7 +739,7 @@ static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__t
         unsigned after = x >> (8 * k) & 0xff;
         if (!(kw_class[after] & 2)) break;
         o->kind = PARL__TK_WORD;
-        o->word = (uint16_t)kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1));
+        o->word = (uint16_t)kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1), k);
         o->start = s;
         o->end = s + k;
         cur = s + k + (after == ' ');   /* the usual blank, already seen */
@@ -787,7 +788,7 @@ again:
         if (stop) {
             unsigned k = (unsigned)parl__ctz64(stop) / 8;   /* letters: 1 to 7 */
             if (kw_class[x >> (8 * k) & 0xff] & 2) {
-                id = kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1));
+                id = kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1), k);
                 cur += k;
                 goto word;
             }

@@ -1238,14 +1238,14 @@ static int cmp_phrase(const void *a, const void *b)
  * table without collisions finds them with one probe and no branch. The
  * multiplier is searched for, in a fixed order (the output is the same on
  * every run), in tables of growing size. *BITS and the multiplier are
- * returned, SLOT filled (0: no key). */
+ * returned, SLOT filled (0: no key); 0 when no table of up to 16 bits
+ * fits (a vocabulary of thousands of short words), and the chains serve. */
 static uint64_t kw_perfect(const kw_key *keys, int nk, int **slot, int *bits)
 {
     int nshort = 0;
     for (int i = 1; i < nk; i++) nshort += keys[i].len < 8;
     for (*bits = 4; (1 << *bits) < 8 * nshort; ++*bits) {}
-    for (uint64_t m = 0x9E3779B97F4A7C15u;; ++*bits) {
-        if (*bits > 16) { fputs("parlgen: internal error: no table for the short words\n", stderr); exit(70); }
+    for (uint64_t m = 0x9E3779B97F4A7C15u; *bits <= 16; ++*bits) {
         *slot = xcalloc((size_t)1 << *bits, sizeof(int));
         for (int tries = 0; tries < 100000; tries++, m = m * 6364136223846793005u + 1442695040888963407u) {
             int i = 1;
@@ -1261,6 +1261,8 @@ static uint64_t kw_perfect(const kw_key *keys, int nk, int **slot, int *bits)
         }
         free(*slot);
     }
+    *slot = NULL;
+    return 0;
 }
 
 static int emit_keywords(infer *I, FILE *f, const int *order)
@@ -1312,8 +1314,28 @@ static int emit_keywords(infer *I, FILE *f, const int *order)
     err += emit_int_array(f, "static const uint16_t kw_bucket", bucket, nb, err);
     int *slot, sbits;
     uint64_t mult = kw_perfect(keys, nk, &slot, &sbits);
-    err += emit_int_array(f, "static const uint16_t kw_short", slot, 1 << sbits, err);
+    if (mult) err += emit_int_array(f, "static const uint16_t kw_short", slot, 1 << sbits, err);
     free(slot);
+    /* kw_find() for a word of 1 to 7 bytes, X (N of them): no key holds a
+     * NUL, so its first 8 bytes tell it. */
+    char short_find[512];
+    if (mult)
+        snprintf(short_find, sizeof short_find,
+                 "/* kw_find() for a word of 1 to 7 bytes, X: no key holds a NUL, so its\n"
+                 " * first 8 bytes tell it, and kw_short has no collisions (kw_sig[0] is\n"
+                 " * 0, no word). */\n"
+                 "static inline unsigned kw_find_short(uint64_t x, size_t n)\n{\n"
+                 "    unsigned i = kw_short[(x * 0x%016" PRIx64 "u) >> %d];\n"
+                 "    (void)n;\n"
+                 "    return kw_sig[i] == x ? kw_id[i] : 0;\n}\n\n", mult, 64 - sbits);
+    else
+        snprintf(short_find, sizeof short_find,
+                 "/* kw_find() for a word of 1 to 7 bytes, X: no key holds a NUL, so its\n"
+                 " * first 8 bytes tell it (N, its length, is hashed too). */\n"
+                 "static inline unsigned kw_find_short(uint64_t x, size_t n)\n{\n"
+                 "    unsigned i = kw_bucket[((x ^ n) * 0x9E3779B97F4A7C15u) >> %d];\n"
+                 "    while (i && kw_sig[i] != x) i = kw_next[i];\n"
+                 "    return kw_id[i];\n}\n\n", 64 - bits);
     uint64_t *sig = xcalloc((size_t)nk, sizeof *sig);
     for (int i = 0; i < nk; i++) sig[i] = keys[i].sig;
     emit_u64_array(f, "static const uint64_t kw_sig", sig, nk);
@@ -1328,12 +1350,7 @@ static int emit_keywords(infer *I, FILE *f, const int *order)
           "        size_t j = 8;\n"
           "        while (j < n && kw_fold(z[j]) == (unsigned char)kw_pool[kw_off[i] + j]) j++;\n"
           "        if (j >= n) return kw_id[i];\n    }\n    return 0;\n}\n\n"
-          "/* kw_find() for a word of 1 to 7 bytes, X: no key holds a NUL, so its\n"
-          " * first 8 bytes tell it, and kw_short has no collisions (kw_sig[0] is\n"
-          " * 0, no word). */\n"
-          "static inline unsigned kw_find_short(uint64_t x)\n{\n"
-          "    unsigned i = kw_short[(x * 0x%016" PRIx64 "u) >> %d];\n"
-          "    return kw_sig[i] == x ? kw_id[i] : 0;\n}\n\n"
+          "%s"
           "/* Words are read 8 bytes at a time where the request has 8 (LEN) and\n"
           " * the machine is little-endian: byte j of a word is bits 8j..8j+7. */\n"
           "static int kw_wide(size_t len)\n{\n"
@@ -1359,7 +1376,7 @@ static int emit_keywords(infer *I, FILE *f, const int *order)
           "        x = (x | kw_alpha(x) >> 2) & (n < 8 ? ((uint64_t)1 << (8 * n)) - 1 : ~(uint64_t)0);\n"
           "    } else\n"
           "        for (size_t j = 0; j < n && j < 8; j++) x |= (uint64_t)kw_fold(p[a + j]) << (8 * j);\n"
-          "    return kw_find(x, p + a, n);\n}\n\n", 64 - bits, mult, 64 - sbits);
+          "    return kw_find(x, p + a, n);\n}\n\n", 64 - bits, short_find);
     free(keys); free(bucket); free(next); free(off); free(len); free(ids);
     return err;
 }
@@ -1435,7 +1452,7 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "        unsigned after = x >> (8 * k) & 0xff;\n"
           "        if (!(kw_class[after] & 2)) break;\n"
           "        o->kind = PARL__TK_WORD;\n"
-          "        o->word = (uint16_t)kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1));\n"
+          "        o->word = (uint16_t)kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1), k);\n"
           "        o->start = s;\n"
           "        o->end = s + k;\n"
           "        cur = s + k + (after == ' ');   /* the usual blank, already seen */\n"
@@ -1471,7 +1488,7 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "        if (stop) {\n"
           "            unsigned k = (unsigned)parl__ctz64(stop) / 8;   /* letters: 1 to 7 */\n"
           "            if (kw_class[x >> (8 * k) & 0xff] & 2) {\n"
-          "                id = kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1));\n"
+          "                id = kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1), k);\n"
           "                cur += k;\n"
           "                goto word;\n            }\n"
           "        } else if (kw_long(p, &cur, n, x, &id))\n"
