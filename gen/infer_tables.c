@@ -2552,6 +2552,13 @@ const uint32_t parl__qty_follow[24] = {
     0x014060u, 0xf00000u, 0x07fffeu, 0x17fffeu, 0x07fffeu, 0x07fffeu
 };
 const uint32_t parl__qty_ends = 0x08fffeu;
+/* By terminal: the terminals that may follow it inside one number. */
+const uint32_t parl__qty_inner[24] = {
+    0x000000u, 0x000000u, 0x00cc60u, 0x00cc60u, 0x40cce4u, 0x10cbdcu,
+    0x1407bcu, 0x000000u, 0x000000u, 0x000000u, 0x000000u, 0x000000u,
+    0x00c000u, 0x000000u, 0x080000u, 0x080000u, 0x044000u, 0x000000u,
+    0x014060u, 0x000000u, 0x0407bcu, 0x000000u, 0x000084u, 0x000000u
+};
 const uint32_t parl__qty_connect = 0xfc0000u;
 const uint32_t parl__qty_lead = 0x01507eu;
 const uint32_t parl__qty_ords = 0x002f80u;

@@ -11,6 +11,18 @@
 /* Values saturate here: far above any document, far below overflow. */
 #define PARL__BIG ((int64_t)1 << 50)
 
+/* The index of the lowest set bit of X (not 0). */
+static inline int parl__ctz64(uint64_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(x);
+#else
+    int n = 0;
+    for (; !(x & 1); x >>= 1) n++;
+    return n;
+#endif
+}
+
 /* ---- lexing (gen/infer_lex.c) */
 enum { PARL__TK_END, PARL__TK_WORD, PARL__TK_DIGITS, PARL__TK_DIGITORD, PARL__TK_QUOTE,
        PARL__TK_PUNCT,
@@ -67,6 +79,9 @@ static inline int parl__qty_alone_kind(unsigned code, int64_t value)
 /* By terminal: the terminals that may follow it in a phrase (bits); the
  * terminals that may end one (gen/infer_tables.c, read off quantity.y). */
 extern const uint32_t parl__qty_follow[], parl__qty_ends;
+/* By terminal: the terminals that may follow it inside one number ("and"
+ * after "hundred", "-" after "twenty"), not as a list or range goes on. */
+extern const uint32_t parl__qty_inner[];
 /* Terminals a phrase may leave behind at its end ("to", "and"); terminals
  * that, right after "first" alone, begin a phrase of their own ("first
  * three"; after any other ordinal they make one run, and no number); the

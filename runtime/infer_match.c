@@ -219,17 +219,6 @@ static unsigned item_class(const parl__item *it)
     return parl__class_qty[it->qkind][it->digits];
 }
 
-static int lowest_bit(uint64_t x)
-{
-#if defined(__GNUC__)
-    return __builtin_ctzll(x);
-#else
-    int n = 0;
-    for (; !(x & 1); x >>= 1) n++;
-    return n;
-#endif
-}
-
 /* What the scan found: the candidate variants, and where. Each accepting
  * state entered is logged (item, accept set); a candidate's start is worked
  * out from the log only when it is confirmed, since most never are. Past
@@ -266,7 +255,7 @@ static void accept_late(scan_result *sr, const uint64_t *acc, size_t j)
 {
     for (int w = 0; w < PARL__DFA_WORDS; w++)
         for (uint64_t fresh = acc[w] & ~sr->cand[w]; fresh; fresh &= fresh - 1) {
-            int v = w * 64 + lowest_bit(fresh);
+            int v = w * 64 + parl__ctz64(fresh);
             sr->from[v] = j + 1 - parl__dfa_prefix_len[v];
             sr->late[w] |= fresh & -fresh;
         }
@@ -320,14 +309,31 @@ static void scan(matcher *m, scan_result *sr)
     }
 }
 
+/* Does the log entry K say candidate V's prefix ends at its item? */
+static int logged(const scan_result *sr, int k, int v)
+{
+    return parl__dfa_accept_sets[(size_t)sr->log_set[k] * PARL__DFA_WORDS + v / 64] >> (v % 64) & 1;
+}
+
+/* The log entry from K on that names candidate V, or -1. */
+static int next_logged(const scan_result *sr, int k, int v)
+{
+    while (k < sr->nlog && !logged(sr, k, v)) k++;
+    return k < sr->nlog ? k : -1;
+}
+
+/* Where the stretch of the request that log entry K names begins for V. */
+static size_t start_at(const scan_result *sr, int k, int v)
+{
+    return sr->log_item[k] + 1 - (size_t)parl__dfa_prefix_len[v];
+}
+
 /* Where the first stretch of the request that may begin candidate V starts. */
 static size_t start_of(const scan_result *sr, int v)
 {
     uint64_t bit = (uint64_t)1 << (v % 64);
     if (sr->nlog == LOG_MAX && (sr->late[v / 64] & bit)) return sr->from[v];
-    int k = 0;
-    while (!(parl__dfa_accept_sets[(size_t)sr->log_set[k] * PARL__DFA_WORDS + v / 64] & bit)) k++;
-    return sr->log_item[k] + 1 - (size_t)parl__dfa_prefix_len[v];
+    return start_at(sr, next_logged(sr, 0, v), v);
 }
 
 /* Takes the slots of variant V, which the automaton followed whole, from
@@ -344,13 +350,29 @@ static int capture(matcher *m, int v, size_t j)
     return 1;
 }
 
-/* Does variant V match somewhere from item J on? Its captures are left in
- * m->c. */
-static int confirm(matcher *m, int v, size_t j)
+/* Makes sure item J is still in the reader's ring. */
+static void keep_in_ring(matcher *m, size_t j)
 {
-    if (m->r.count > PARL__RING && j < m->r.count - PARL__RING)   /* left the ring */
+    if (m->r.count > PARL__RING && j < m->r.count - PARL__RING)   /* it left the ring */
         parl__reader_rewind(&m->r);
+}
+
+/* Does candidate V match somewhere? A match begins where the automaton
+ * saw V's prefix: at the starts the log names while it holds every
+ * accepting state entered, else at any item from the first start. Its
+ * captures are left in m->c. */
+static int confirm(matcher *m, const scan_result *sr, int v)
+{
+    size_t j = start_of(sr, v);
+    keep_in_ring(m, j);
     if (parl__dfa_exact[v] && capture(m, v, j)) return 1;
+    if (sr->nlog < LOG_MAX) {
+        for (int k = next_logged(sr, 0, v); k >= 0; k = next_logged(sr, k + 1, v)) {
+            keep_in_ring(m, j = start_at(sr, k, v));
+            if (try_variant(m, v, j)) return 1;
+        }
+        return 0;
+    }
     for (; parl__item_at(&m->r, j)->kind != PARL__IT_END; j++)
         if (try_variant(m, v, j)) return 1;
     return 0;
@@ -376,10 +398,10 @@ static int best_match(matcher *m, int limit)
     scan(m, &sr);
     for (int w = 0; w < PARL__DFA_WORDS; w++)
         for (uint64_t bits = sr.cand[w]; bits; bits &= bits - 1) {
-            int v = w * 64 + lowest_bit(bits);
+            int v = w * 64 + parl__ctz64(bits);
             if (v >= limit) return -1;
             if (needs_unseen(v, sr.seen)) continue;
-            if (confirm(m, v, start_of(&sr, v))) return v;
+            if (confirm(m, &sr, v)) return v;
         }
     return -1;
 }

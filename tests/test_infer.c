@@ -158,6 +158,73 @@ static void test_qty_shortcut(void)
     CHECK(shortcuts > 0, "the shortcut is used");
 }
 
+/* Does parl__qty_parse (with its shortcuts) read CODES[0..N) as the
+ * parser does: the same quantity, or the same failure and reason? */
+static int qty_same(const unsigned char *codes, const int64_t *values, int n)
+{
+    parl__qty a, b;
+    int ra = parl__qty_parse(codes, values, n, &a), rb = parl__qty_parse_rules(codes, values, n, &b);
+    if (ra != rb) return 0;
+    if (!ra) return a.big == b.big && a.many == b.many;
+    if (a.kind != b.kind || a.n != b.n) return 0;
+    for (int i = 0; i < a.n; i++)
+        if (a.v[i] != b.v[i]) return 0;
+    return 1;
+}
+
+/* Lists and ranges of one-token numbers skip the parser too (qty_list in
+ * gen/quantity.y): every phrase of up to 4 terminals and of 5 number
+ * terminals and connectives, with small values and with one past
+ * PARL_NUMBER_MAX, and long random lists (past PARL_MAX_PARTS too), read
+ * as the parser reads them. */
+static void test_qty_list_shortcut(void)
+{
+    static const unsigned char syms[] = { PARL_Q_ZERO, PARL_Q_ONES, PARL_Q_TEENS, PARL_Q_TENS,
+        PARL_Q_HUNDRED, PARL_Q_SCALE, PARL_Q_ORD_ONES, PARL_Q_ORD_TENS, PARL_Q_ORD_SCALE,
+        PARL_Q_DIGITS, PARL_Q_DIGITORD, PARL_Q_QTYWORD, PARL_Q_ARTICLE, PARL_Q_AND, PARL_Q_COMMA,
+        PARL_Q_DASH, PARL_Q_TO };
+    static const int64_t small[5] = { 3, 20, 5, 7, 100 }, big[5] = { 3, PARL_NUMBER_MAX + 1, 5, 7, 9 };
+    long phrases = 0, bad = 0;
+    for (int n = 1; n <= 5; n++) {
+        int ns = n < 5 ? PARL_Q_TO : (int)sizeof syms;   /* every terminal up to 4 */
+        long lim = 1;
+        for (int i = 0; i < n; i++) lim *= ns;
+        for (long x = 0; x < lim; x++) {
+            unsigned char c[5];
+            long y = x;
+            for (int i = 0; i < n; i++, y /= ns) c[i] = n < 5 ? (unsigned char)(1 + y % ns) : syms[y % ns];
+            int ok = qty_same(c, small, n) && qty_same(c, big, n);
+            phrases++;
+            if (!ok && bad++ < 5) CHECK(0, "a phrase of %d terminals (%u %u %u ...) read unlike the parser", n, c[0], c[1], c[2]);
+        }
+    }
+    CHECK(bad == 0, "%ld of %ld phrases read unlike the parser", bad, phrases);
+    static const unsigned char atoms[] = { PARL_Q_ONES, PARL_Q_TEENS, PARL_Q_TENS, PARL_Q_DIGITS,
+                                           PARL_Q_ORD_ONES, PARL_Q_DIGITORD, PARL_Q_SCALE };
+    unsigned seed = 22;
+    bad = 0;
+    for (int t = 0; t < 20000; t++) {
+        unsigned char c[64];
+        int64_t v[64];
+        int n = 0;
+        seed = seed * 1103515245u + 12345u;
+        int parts = 2 + (int)(seed >> 16) % 20;
+        for (int k = 0; k < parts; k++) {
+            seed = seed * 1103515245u + 12345u;
+            unsigned r = seed >> 8;
+            if (k) {
+                c[n] = r % 8 == 0 ? PARL_Q_TO : r % 3 ? PARL_Q_COMMA : PARL_Q_AND;
+                v[n++] = 0;
+                if (c[n - 1] == PARL_Q_COMMA && r % 5 == 0) { c[n] = PARL_Q_AND; v[n++] = 0; }
+            }
+            c[n] = atoms[(r >> 4) % (r % 11 ? 2 : sizeof atoms)];   /* now and then a mixed list */
+            v[n++] = r % 97 == 0 ? PARL_NUMBER_MAX + 1 : (int64_t)(r >> 12) % 50;
+        }
+        if (!qty_same(c, v, n) && bad++ < 5) CHECK(0, "a random list of %d terminals read unlike the parser", n);
+    }
+    CHECK(bad == 0, "%ld random lists read unlike the parser", bad);
+}
+
 /* The reader cuts number runs with parl__qty_follow and parl__qty_ends;
  * they must never cut a phrase the parser takes: every phrase of up to 4
  * terminals that parses has each adjacent pair in follow and its last
@@ -310,6 +377,7 @@ static void test_run_gives_back(void)
 int main(void)
 {
     test_qty_shortcut();
+    test_qty_list_shortcut();
     test_qty_adjacency();
     test_run_gives_back();
     test_against_exhaustive();

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* parlance infer REQUEST... | infer --batch [FILE|-] ; parlance gate MESSAGE... */
+#include <fcntl.h>
+#include <unistd.h>
 #include "cli.h"
 
 typedef struct infer_req {
@@ -20,23 +22,94 @@ static void infer_line(const char *q, size_t n)
     putchar('\n');
 }
 
+/* --batch output: JSON lines gathered in one buffer, written in large
+ * blocks (a call to stdio per line cost as much as the inference). */
+typedef struct batch_out {
+    char *buf;
+    size_t n, cap;
+} batch_out;
+
+static void batch_flush(batch_out *o)
+{
+    if (o->n) fwrite(o->buf, 1, o->n, stdout);
+    o->n = 0;
+}
+
+/* The request Q[0..N) as a JSON line, its line ends dropped. */
+static int batch_line(batch_out *o, const char *q, size_t n)
+{
+    while (n > 0 && (q[n - 1] == '\n' || q[n - 1] == '\r')) n--;
+    for (;;) {
+        size_t room = o->cap - o->n, k = parl_infer_json(q, n, o->buf + o->n, room);
+        if (k < room) {   /* it fits, and so does the newline in place of its NUL */
+            o->n += k;
+            o->buf[o->n++] = '\n';
+            return 0;
+        }
+        if (o->n) { batch_flush(o); continue; }
+        char *g = realloc(o->buf, k + 2);
+        if (!g) { fputs("parlance: out of memory\n", stderr); return 1; }
+        o->buf = g;
+        o->cap = k + 2;
+    }
+}
+
+/* The whole lines in IN[0..N): answered; returns where the rest begins
+ * (-1 when out of memory). */
+static ssize_t batch_block(batch_out *o, const char *in, size_t n)
+{
+    const char *p = in, *nl;
+    for (; (nl = memchr(p, '\n', (size_t)(in + n - p))); p = nl + 1)
+        if (batch_line(o, p, (size_t)(nl - p))) return -1;
+    return p - in;
+}
+
+/* Reads FD in large blocks and infers every line; a line may span blocks.
+ * What was read so far is answered before a read that may wait (a short
+ * read: the writer has paused), so a request at a time still works. */
+static int batch_lines(int fd, const char *path, batch_out *o)
+{
+    size_t cap = 1 << 16, have = 0;
+    char *in = NULL;
+    for (;;) {
+        if (have == cap || !in) {   /* the first block, or one line longer than the buffer */
+            char *g = realloc(in, in ? cap *= 2 : cap);
+            if (!g) { fputs("parlance: out of memory\n", stderr); break; }
+            in = g;
+        }
+        size_t want = cap - have;
+        ssize_t got = read(fd, in + have, want), done;
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) { fprintf(stderr, "parlance: %s: read error: %s\n", path, strerror(errno)); break; }
+        if (got == 0) {   /* the last line, without its newline */
+            int rc = have ? batch_line(o, in, have) : 0;
+            free(in);
+            return rc;
+        }
+        if ((done = batch_block(o, in, have + (size_t)got)) < 0) break;
+        have += (size_t)got - (size_t)done;
+        memmove(in, in + done, have);
+        if ((size_t)got < want) {   /* the writer paused, or the file ends */
+            batch_flush(o);
+            fflush(stdout);
+        }
+    }
+    free(in);
+    return 1;
+}
+
 /* One request per line of PATH ("-": stdin), one JSON object per line. */
 static int infer_batch(const char *path)
 {
-    FILE *in = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    if (!in) { fprintf(stderr, "parlance: %s: %s\n", path, strerror(errno)); return 1; }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
-    while ((n = getline(&line, &cap, in)) >= 0) {
-        while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r')) n--;
-        infer_line(line, (size_t)n);
-    }
-    free(line);
-    int err = ferror(in);
-    if (in != stdin) fclose(in);
-    if (err) fprintf(stderr, "parlance: %s: read error\n", path);
-    return err ? 1 : 0;
+    int fd = strcmp(path, "-") ? open(path, O_RDONLY) : STDIN_FILENO;
+    if (fd < 0) { fprintf(stderr, "parlance: %s: %s\n", path, strerror(errno)); return 1; }
+    batch_out o = { malloc(1 << 16), 0, 1 << 16 };
+    int rc = o.buf ? batch_lines(fd, path, &o) : 1;
+    if (!o.buf) fputs("parlance: out of memory\n", stderr);
+    batch_flush(&o);
+    free(o.buf);
+    if (fd != STDIN_FILENO) close(fd);
+    return rc ? 1 : 0;
 }
 
 int cmd_infer(int argc, char **argv)

@@ -23,6 +23,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <inttypes.h>
 
 /* ------------------------------------------------------------------ utilities */
 
@@ -1233,6 +1234,37 @@ static int cmp_phrase(const void *a, const void *b)
 
 /* The hash of the vocabulary words: buckets by the lower-cased first 8
  * bytes and the length, chained; a key matches on those and the rest. */
+/* Keys of 1 to 7 bytes are told apart by their first 8 bytes alone: a
+ * table without collisions finds them with one probe and no branch. The
+ * multiplier is searched for, in a fixed order (the output is the same on
+ * every run), in tables of growing size. *BITS and the multiplier are
+ * returned, SLOT filled (0: no key); 0 when no table of up to 16 bits
+ * fits (a vocabulary of thousands of short words), and the chains serve. */
+static uint64_t kw_perfect(const kw_key *keys, int nk, int **slot, int *bits)
+{
+    int nshort = 0;
+    for (int i = 1; i < nk; i++) nshort += keys[i].len < 8;
+    for (*bits = 4; (1 << *bits) < 8 * nshort; ++*bits) {}
+    for (uint64_t m = 0x9E3779B97F4A7C15u; *bits <= 16; ++*bits) {
+        *slot = xcalloc((size_t)1 << *bits, sizeof(int));
+        for (int tries = 0; tries < 100000; tries++, m = m * 6364136223846793005u + 1442695040888963407u) {
+            int i = 1;
+            m |= 1;
+            memset(*slot, 0, sizeof(int) << *bits);
+            for (; i < nk; i++) {
+                if (keys[i].len >= 8) continue;
+                int *e = &(*slot)[(keys[i].sig * m) >> (64 - *bits)];
+                if (*e) break;
+                *e = i;
+            }
+            if (i == nk) return m;
+        }
+        free(*slot);
+    }
+    *slot = NULL;
+    return 0;
+}
+
 static int emit_keywords(infer *I, FILE *f, const int *order)
 {
     kw_key *keys = xcalloc((size_t)I->nw * 8 + 1, sizeof *keys);
@@ -1280,36 +1312,71 @@ static int emit_keywords(infer *I, FILE *f, const int *order)
     err += emit_int_array(f, "static const uint16_t kw_id", ids, nk, err);
     err += emit_int_array(f, "static const uint16_t kw_next", next, nk, err);
     err += emit_int_array(f, "static const uint16_t kw_bucket", bucket, nb, err);
+    int *slot, sbits;
+    uint64_t mult = kw_perfect(keys, nk, &slot, &sbits);
+    if (mult) err += emit_int_array(f, "static const uint16_t kw_short", slot, 1 << sbits, err);
+    free(slot);
+    /* kw_find() for a word of 1 to 7 bytes, X (N of them): no key holds a
+     * NUL, so its first 8 bytes tell it. */
+    char short_find[512];
+    if (mult)
+        snprintf(short_find, sizeof short_find,
+                 "/* kw_find() for a word of 1 to 7 bytes, X: no key holds a NUL, so its\n"
+                 " * first 8 bytes tell it, and kw_short has no collisions (kw_sig[0] is\n"
+                 " * 0, no word). */\n"
+                 "static inline unsigned kw_find_short(uint64_t x, size_t n)\n{\n"
+                 "    unsigned i = kw_short[(x * 0x%016" PRIx64 "u) >> %d];\n"
+                 "    (void)n;\n"
+                 "    return kw_sig[i] == x ? kw_id[i] : 0;\n}\n\n", mult, 64 - sbits);
+    else
+        snprintf(short_find, sizeof short_find,
+                 "/* kw_find() for a word of 1 to 7 bytes, X: no key holds a NUL, so its\n"
+                 " * first 8 bytes tell it (N, its length, is hashed too). */\n"
+                 "static inline unsigned kw_find_short(uint64_t x, size_t n)\n{\n"
+                 "    unsigned i = kw_bucket[((x ^ n) * 0x9E3779B97F4A7C15u) >> %d];\n"
+                 "    while (i && kw_sig[i] != x) i = kw_next[i];\n"
+                 "    return kw_id[i];\n}\n\n", 64 - bits);
     uint64_t *sig = xcalloc((size_t)nk, sizeof *sig);
     for (int i = 0; i < nk; i++) sig[i] = keys[i].sig;
     emit_u64_array(f, "static const uint64_t kw_sig", sig, nk);
     free(sig);
     fprintf(f, "\nstatic unsigned kw_fold(unsigned c) { return c - 'A' < 26 ? c | 0x20 : c; }\n\n"
-          "/* The first 8 bytes of the word P[A..A+N) in lower case, little-endian,\n"
-          " * by one load of 8 bytes of the request (LEN of them) where it has them. */\n"
-          "static uint64_t kw_prefix(const unsigned char *p, size_t a, size_t n, size_t len)\n{\n"
-          "    static const union { uint16_t u; unsigned char b[2]; } order = { 1 };\n"
-          "    uint64_t x = 0;\n"
-          "    if (len >= 8 && order.b[0]) {\n"
-          "        const uint64_t hi = 0x8080808080808080u;\n"
-          "        size_t at = a < len - 8 ? a : len - 8;   /* near the end: its last 8 */\n"
-          "        memcpy(&x, p + at, 8);\n"
-          "        x >>= 8 * (a - at);\n"
-          "        uint64_t low = x & ~hi;   /* A-Z: low + 0x3f carries, low + 0x25 not */\n"
-          "        x |= ((low + 0x3f3f3f3f3f3f3f3fu) & ~(low + 0x2525252525252525u) & ~x & hi) >> 2;\n"
-          "        return n < 8 ? x & (((uint64_t)1 << (8 * n)) - 1) : x;\n    }\n"
-          "    for (size_t j = 0; j < n && j < 8; j++) x |= (uint64_t)kw_fold(p[a + j]) << (8 * j);\n"
-          "    return x;\n}\n\n"
-          "/* The id of the word P[A..A+N) of a request of LEN bytes, 0 if none. */\n"
-          "static unsigned kw_lookup(const unsigned char *p, size_t a, size_t n, size_t len)\n{\n"
-          "    const unsigned char *z = p + a;\n"
-          "    uint64_t x = kw_prefix(p, a, n, len);\n"
+          "/* The id of the word Z[0..N) whose first 8 bytes in lower case are X\n"
+          " * (bytes past N clear), 0 if none. */\n"
+          "static unsigned kw_find(uint64_t x, const unsigned char *z, size_t n)\n{\n"
           "    unsigned h = (unsigned)(((x ^ n) * 0x9E3779B97F4A7C15u) >> %d);\n"
           "    for (unsigned i = kw_bucket[h]; i; i = kw_next[i]) {\n"
           "        if (kw_sig[i] != x || kw_len[i] != n) continue;\n"
           "        size_t j = 8;\n"
           "        while (j < n && kw_fold(z[j]) == (unsigned char)kw_pool[kw_off[i] + j]) j++;\n"
-          "        if (j >= n) return kw_id[i];\n    }\n    return 0;\n}\n\n", 64 - bits);
+          "        if (j >= n) return kw_id[i];\n    }\n    return 0;\n}\n\n"
+          "%s"
+          "/* Words are read 8 bytes at a time where the request has 8 (LEN) and\n"
+          " * the machine is little-endian: byte j of a word is bits 8j..8j+7. */\n"
+          "static int kw_wide(size_t len)\n{\n"
+          "    static const union { uint16_t u; unsigned char b[2]; } order = { 1 };\n"
+          "    return len >= 8 && order.b[0];\n}\n\n"
+          "/* The 8 bytes of P from A on (A < LEN); those past LEN read as 0. */\n"
+          "static uint64_t kw_load(const unsigned char *p, size_t a, size_t len)\n{\n"
+          "    uint64_t x;\n"
+          "    size_t at = a < len - 8 ? a : len - 8;   /* near the end: its last 8 */\n"
+          "    memcpy(&x, p + at, 8);\n"
+          "    return x >> (8 * (a - at));\n}\n\n"
+          "/* The bytes of X that are ASCII letters, as their top bits: for those,\n"
+          " * x | kw_alpha(x) >> 2 is the lower case. */\n"
+          "static uint64_t kw_alpha(uint64_t x)\n{\n"
+          "    const uint64_t hi = 0x8080808080808080u, one = 0x0101010101010101u;\n"
+          "    uint64_t f = (x & ~hi) | 0x20 * one;   /* no carry leaves a byte below */\n"
+          "    return (f + 0x1f * one) & ~(f + 0x05 * one) & ~x & hi;   /* 0x61 <= f <= 0x7a */\n}\n\n"
+          "/* The id of the word P[A..A+N) of a request of LEN bytes, 0 if none. */\n"
+          "static unsigned kw_lookup(const unsigned char *p, size_t a, size_t n, size_t len)\n{\n"
+          "    uint64_t x = 0;\n"
+          "    if (kw_wide(len)) {\n"
+          "        x = kw_load(p, a, len);\n"
+          "        x = (x | kw_alpha(x) >> 2) & (n < 8 ? ((uint64_t)1 << (8 * n)) - 1 : ~(uint64_t)0);\n"
+          "    } else\n"
+          "        for (size_t j = 0; j < n && j < 8; j++) x |= (uint64_t)kw_fold(p[a + j]) << (8 * j);\n"
+          "    return kw_find(x, p + a, n);\n}\n\n", 64 - bits, short_find);
     free(keys); free(bucket); free(next); free(off); free(len); free(ids);
     return err;
 }
@@ -1329,6 +1396,70 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
     int *order = xcalloc((size_t)I->nw + 1, sizeof(int));
     for (int i = 0; i < I->nw; i++) order[I->w[i].id] = i;
     int err = emit_keywords(I, f, order);
+    /* Bytes by their part in the quick way (kw_class): 1, a word of
+     * letters may begin there (not where a word of the vocabulary with a
+     * rule of its own may: there the automaton's longest match decides);
+     * 2, a word of letters may end before it (no letter, digit, _,
+     * apostrophe or byte past ASCII, which the general rule reads on). */
+    int cls[256] = { 0 };
+    for (int c = 0; c < 0x80; c++) {
+        cls[c] = isalpha(c) ? 1 : isdigit(c) || c == '_' || c == '\'' ? 0 : 2;
+    }
+    for (int id = 1; id <= I->nw; id++) {
+        const unsigned char c = (unsigned char)I->w[order[id]].text[0];
+        if (I->w[order[id]].nparts || hashable(I->w[order[id]].text)) continue;
+        cls[c] &= ~1;
+        cls[toupper(c)] &= ~1;
+    }
+    fputs("/* Bytes by their part in the quick way (kw_words, kw_long): 1, a word\n"
+          " * of letters may begin there; 2, one may end before it. */\n", f);
+    fputs("static const unsigned char kw_class[256] = {", f);
+    for (int c = 0; c < 256; c++) fprintf(f, "%s%d", !c ? "\n    " : c % 32 ? ", " : ",\n    ", cls[c]);
+    fputs("\n};\n\n", f);
+    fputs("/* A word of 8 letters or more from *A on, whose first 8 in lower case\n"
+          " * are FIRST: its id in *ID and its end in *A; 0 when a byte follows it\n"
+          " * on which the general word rule reads on. */\n"
+          "static int kw_long(const unsigned char *p, size_t *a, size_t len, uint64_t first, unsigned *id)\n{\n"
+          "    size_t e = *a + 8;\n"
+          "    while (e < len) {\n"
+          "        uint64_t stop = ~kw_alpha(kw_load(p, e, len)) & 0x8080808080808080u;\n"
+          "        if (stop) {\n"
+          "            e += (size_t)parl__ctz64(stop) / 8;\n"
+          "            break;\n        }\n"
+          "        e += 8;\n    }\n"
+          "    if (e < len && !(kw_class[p[e]] & 2)) return 0;\n"
+          "    *id = kw_find(first, p + *a, e - *a);\n"
+          "    *a = e;\n    return 1;\n}\n\n", f);
+    fputs("/* Words of 1 to 7 ASCII letters and the blanks before them, read 8\n"
+          " * bytes at a time while they come: tokens from O on (below LAST), the\n"
+          " * position after them in *AT. The automaton reads what stops them. A\n"
+          " * small loop of its own keeps its constants in registers. */\n"
+          "static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__tok *o,\n"
+          "                           const parl__tok *last)\n{\n"
+          "    size_t cur = *at;\n"
+          "    while (o < last) {\n"
+          "        size_t s = cur;\n"
+          "        while (s < n && p[s] == ' ') s++;\n"
+          "        if (s >= n || !(kw_class[p[s]] & 1)) break;\n"
+          "        uint64_t x;\n"
+          "        if (s + 8 <= n) memcpy(&x, p + s, 8);   /* the usual case: no shift */\n"
+          "        else x = kw_load(p, s, n);\n"
+          "        uint64_t alpha = kw_alpha(x);\n"
+          "        uint64_t stop = ~alpha & 0x8080808080808080u;\n"
+          "        if (!stop) break;   /* 8 letters or more: kw_long() */\n"
+          "        unsigned k = (unsigned)parl__ctz64(stop) / 8;\n"
+          "        x |= alpha >> 2;   /* lower case */\n"
+          "        unsigned after = x >> (8 * k) & 0xff;\n"
+          "        if (!(kw_class[after] & 2)) break;\n"
+          "        o->kind = PARL__TK_WORD;\n"
+          "        o->word = (uint16_t)kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1), k);\n"
+          "        o->start = s;\n"
+          "        o->end = s + k;\n"
+          "        cur = s + k + (after == ' ');   /* the usual blank, already seen */\n"
+          "        o++;\n"
+          "    }\n"
+          "    *at = cur;\n"
+          "    return o;\n}\n\n", f);
     fputs("/* The value of digits, thousands separators skipped, up to a suffix. */\n"
           "static inline void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)\n"
           "{\n    int64_t x = 0;\n    for (; a < b && ((p[a] >= '0' && p[a] <= '9') || p[a] == ','); a++)\n"
@@ -1340,11 +1471,28 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "    parl__tok *o = t, *const last = t + max - 1;   /* o: the token being read */\n"
           "    size_t cur = pos, mar = 0, start;\n"
           "    unsigned id, kind;\n"
+          "    const int wide = kw_wide(n);\n"
           "/* Reading past N gives 0, which is the end unless a NUL is there. */\n"
           "#define YYPEEK() (cur < n ? p[cur] : 0)\n#define YYSKIP() (++cur)\n"
           "#define YYBACKUP() (mar = cur)\n#define YYRESTORE() (cur = mar)\n"
-          "again:\n    while (cur < n && p[cur] == ' ') cur++;   /* the usual blank, quickly */\n"
+          "again:\n    if (wide) o = kw_words(p, n, &cur, o, last);\n"
+          "    while (cur < n && p[cur] == ' ') cur++;   /* the usual blank, quickly */\n"
           "    start = cur;\n    id = 0;\n"
+          "    if (cur >= n) {   /* the end, without the automaton */\n"
+          "        kind = PARL__TK_END;\n        goto token;\n    }\n"
+          "    if (wide && (kw_class[p[cur]] & 1)) {\n"
+          "        /* Most words are ASCII letters: read 8 bytes at a time, no automaton. */\n"
+          "        uint64_t x = kw_load(p, cur, n), alpha = kw_alpha(x);\n"
+          "        uint64_t stop = ~alpha & 0x8080808080808080u;\n"
+          "        x |= alpha >> 2;   /* lower case */\n"
+          "        if (stop) {\n"
+          "            unsigned k = (unsigned)parl__ctz64(stop) / 8;   /* letters: 1 to 7 */\n"
+          "            if (kw_class[x >> (8 * k) & 0xff] & 2) {\n"
+          "                id = kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1), k);\n"
+          "                cur += k;\n"
+          "                goto word;\n            }\n"
+          "        } else if (kw_long(p, &cur, n, x, &id))\n"
+          "            goto word;\n    }\n"
           "    /*!re2c\n"
           "    re2c:api = custom;\n    re2c:yyfill:enable = 0;\n"
           "    re2c:flags:bit-vectors = 1;\n"
@@ -1396,7 +1544,7 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "        kind = PARL__TK_PUNCT;\n        goto token;\n    }\n"
           "    punct { kind = PARL__TK_PUNCT; goto token; }\n    */\n"
           "word:\n    kind = PARL__TK_WORD;\n"
-          "token:\n    o->value = 0;\n"
+          "token:   /* value is read for numbers only */\n"
           "number:\n    o->kind = (uint8_t)kind;\n    o->word = (uint16_t)id;\n"
           "    o->start = start;\n    o->end = cur;\n"
           "    if (o++ < last && kind != PARL__TK_END) goto again;\n"
@@ -1525,7 +1673,12 @@ static int qty_symbol(qty_sym *sym, int *n, const char *s, size_t len)
     return (*n)++;
 }
 
-static void qty_adjacency(uint32_t follow[Q_COUNT], uint32_t *begins, uint32_t *ends)
+/* Reads qty_rules: FOLLOW[t], the terminals that may come right after
+ * terminal t in a phrase; INNER[t], those that may inside one number (by
+ * the rules that make numbers, not lists or ranges: what can go on a
+ * number); the terminals that may begin and end a phrase. */
+static void qty_adjacency(uint32_t follow[Q_COUNT], uint32_t inner[Q_COUNT], uint32_t *begins,
+                          uint32_t *ends)
 {
     qty_sym sym[QTY_SYMS];
     enum { RULES = 128, RHS = 8 };
@@ -1558,11 +1711,27 @@ static void qty_adjacency(uint32_t follow[Q_COUNT], uint32_t *begins, uint32_t *
             l->last = z;
         }
     }
+    /* The symbols that make one number: num, ord and what they derive. */
+    int number[QTY_SYMS] = { 0 };
+    for (int i = 0; i < nsym; i++) number[i] = !strcmp(sym[i].name, "num") || !strcmp(sym[i].name, "ord");
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int r = 0; r < nrule; r++)
+            for (int i = 0; number[lhs[r]] && i < nrhs[r]; i++) {
+                changed |= !number[rhs[r][i]];
+                number[rhs[r][i]] = 1;
+            }
+    }
     memset(follow, 0, Q_COUNT * sizeof follow[0]);
-    for (int r = 0; r < nrule; r++)
+    memset(inner, 0, Q_COUNT * sizeof inner[0]);
+    for (int r = 0; r < nrule; r++) {
         for (int i = 0; i + 1 < nrhs[r]; i++)
             for (int t = 1; t < Q_COUNT; t++)
-                if (sym[rhs[r][i]].last >> t & 1) follow[t] |= sym[rhs[r][i + 1]].first;
+                if (sym[rhs[r][i]].last >> t & 1) {
+                    follow[t] |= sym[rhs[r][i + 1]].first;
+                    if (number[lhs[r]]) inner[t] |= sym[rhs[r][i + 1]].first;
+                }
+    }
     *begins = sym[lhs[0]].first;   /* the first rule's symbol is the start */
     *ends = sym[lhs[0]].last;
 }
@@ -1645,10 +1814,37 @@ static void emit_quantity(FILE *f)
           "    [PARL_Q_ARTICLE] = PARL__QTY_NONE_ALONE, [PARL_Q_HALF] = PARL__QTY_NONE_ALONE,\n"
           "    [PARL_Q_QTYPLURAL] = PARL__QTY_NONE_ALONE, [PARL_Q_NOTWHOLE] = PARL__QTY_NONE_ALONE,\n"
           "};\n\n"
+          "/* A list or a range of numbers of one token each (\"2, 4 and 6\", \"5 to\n"
+          " * 10\", \"first and third\"), in CODES[0..N), into *Q: where the tokens\n"
+          " * before the connectives cannot go on (parl__qty_inner), the rules\n"
+          " * make just that of them. 0 for anything else, which the parser reads\n"
+          " * (a list too long, or with a value too large, too). test_infer checks\n"
+          " * it against the parser. */\n"
+          "static int qty_list(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)\n"
+          "{\n"
+          "    int kind = codes[0] <= PARL_Q_TO ? parl__qty_alone_kind(codes[0], values[0]) : -1;\n"
+          "    if (kind <= 0 || n < 3) return 0;\n"
+          "    int range = n == 3 && (codes[1] == PARL_Q_TO || codes[1] == PARL_Q_DASH);\n"
+          "    q->v[0] = values[0];\n"
+          "    q->n = 1;\n"
+          "    for (int i = 1; i < n; i++) {\n"
+          "        unsigned c = codes[i - 1];\n"
+          "        if (!range && codes[i] != PARL_Q_AND && codes[i] != PARL_Q_COMMA) return 0;\n"
+          "        if (parl__qty_inner[c] >> codes[i] & 1) return 0;   /* \"hundred and five\" */\n"
+          "        i += codes[i] == PARL_Q_COMMA && i + 1 < n && codes[i + 1] == PARL_Q_AND;\n"
+          "        if (++i == n || q->n == PARL__QTY_MAX || codes[i] > PARL_Q_TO ||\n"
+          "            parl__qty_alone_kind(codes[i], values[i]) != kind)\n"
+          "            return 0;\n"
+          "        q->v[q->n++] = values[i];\n"
+          "    }\n"
+          "    q->kind = range ? PARL__QTY_RANGE : PARL__QTY_LIST;\n"
+          "    q->error = q->big = q->many = 0;\n"
+          "    return 1;\n}\n\n"
           "int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)\n"
           "{\n    int kind = n == 1 && codes[0] <= PARL_Q_TO ? parl__qty_alone_kind(codes[0], values[0])\n"
           "                                              : PARL__QTY_NONE;\n"
-          "    if (kind == PARL__QTY_NONE) return parl__qty_parse_rules(codes, values, n, q);\n"
+          "    if (kind == PARL__QTY_NONE)\n"
+          "        return qty_list(codes, values, n, q) || parl__qty_parse_rules(codes, values, n, q);\n"
           "    q->n = q->many = 0;\n    q->error = kind < 0;\n"
           "    q->big = q->error && values[0] > PARL_NUMBER_MAX;\n"
           "    if (q->error) return 0;\n"
@@ -1668,8 +1864,8 @@ static int emit_tables(infer *I, FILE *f)
     for (int i = 0; i < I->nw; i++) order[I->w[i].id - 1] = i;
     fprintf(f, "const int parl__nwords = %d;\n", I->nw);
     int err = 0;
-    uint32_t follow[Q_COUNT], begins, ends;
-    qty_adjacency(follow, &begins, &ends);
+    uint32_t follow[Q_COUNT], inner[Q_COUNT], begins, ends;
+    qty_adjacency(follow, inner, &begins, &ends);
     int *flags = xcalloc((size_t)I->nw, sizeof(int));
     for (int i = 0; i < I->nw; i++) {
         if (I->w[i].nparts) flags[I->w[i].parts[0]] |= 1;
@@ -1823,6 +2019,10 @@ static int emit_tables(infer *I, FILE *f)
     fprintf(f, "const uint32_t parl__qty_follow[%d] = {", Q_COUNT);
     for (int t = 0; t < Q_COUNT; t++) fprintf(f, "%s0x%06xu", !t ? "\n    " : t % 6 ? ", " : ",\n    ", (unsigned)follow[t]);
     fprintf(f, "\n};\nconst uint32_t parl__qty_ends = 0x%06xu;\n", (unsigned)ends);
+    fputs("/* By terminal: the terminals that may follow it inside one number. */\n", f);
+    fprintf(f, "const uint32_t parl__qty_inner[%d] = {", Q_COUNT);
+    for (int t = 0; t < Q_COUNT; t++) fprintf(f, "%s0x%06xu", !t ? "\n    " : t % 6 ? ", " : ",\n    ", (unsigned)inner[t]);
+    fputs("\n};\n", f);
     fprintf(f, "const uint32_t parl__qty_connect = 0x%06xu;\nconst uint32_t parl__qty_lead = 0x%06xu;\n"
             "const uint32_t parl__qty_ords = 0x%06xu;\n",
             (unsigned)QTY_CONNECT, (unsigned)QTY_CARD_START, (unsigned)QTY_ORDS);
