@@ -39,13 +39,24 @@ static int finish(dbc *db, dbst *st)
     return rc == DB_DONE || rc == DB_ROW ? 0 : -1;
 }
 
-/* A transaction of our own (BEGIN IMMEDIATE: the write lock up front, so a
- * concurrent writer waits instead of failing half-way), or a savepoint when
- * the caller already has one open (bulk loads batching documents). */
+/* A transaction of our own (db_begin: SQLite takes the write lock up
+ * front, so a concurrent writer waits instead of failing half-way), or a
+ * savepoint when the caller already has one open (bulk loads batching
+ * documents). */
 static int tx_begin(dbc *db, int *own)
 {
     *own = !db_in_tx(db);
-    return db_exec(db, *own ? "BEGIN IMMEDIATE" : "SAVEPOINT store_put");
+    return *own ? db_begin(db) : db_exec(db, "SAVEPOINT store_put");
+}
+
+/* Inside the transaction: writers of NAME wait for each other (PostgreSQL
+ * lets writers of other names go on; SQLite's write lock has them all). */
+static int lock_name(dbc *db, const char *name)
+{
+    dbst *st = db_prepare(db, db->sql->lock_name);
+    if (!st) return -1;
+    db_bind_text(st, 1, name, -1);
+    return db_step_once(db, st) == DB_ERROR ? -1 : 0;
 }
 
 static int tx_end(dbc *db, int own, int ok)
@@ -170,7 +181,7 @@ store_status store_put(dbc *db, const store_doc *d)
     if (tx_begin(db, &own)) return STORE_FAILED;
     long long id = 0;
     char sha[65];
-    int found = find(db, d->name, &id, sha);
+    int found = lock_name(db, d->name) ? -1 : find(db, d->name, &id, sha);
     store_status s = found < 0 ? STORE_FAILED
                    : found && !strcmp(sha, d->sha256) ? STORE_UNCHANGED
                    : found ? (replace(db, id, d) ? STORE_FAILED : STORE_REPLACED)
@@ -225,7 +236,7 @@ int store_remove(dbc *db, char *const *names, int n, int *versions, int *missing
         versions[i] = 0;
         int dup = 0;
         for (int k = 0; k < i && !dup; k++) dup = !strcmp(names[k], names[i]);
-        if (!dup && (rc = remove_one(db, names[i], &versions[i])) == 1) *missing = i;
+        if (!dup && (rc = lock_name(db, names[i]) ? -1 : remove_one(db, names[i], &versions[i])) == 1) *missing = i;
     }
     if (tx_end(db, own, rc == 0)) return rc ? rc : -1;
     return 0;
@@ -336,17 +347,39 @@ static void list_line(FILE *out, dbst *st)
 static const char *const sql_list_text =
     "SELECT name, byte_size, word_count, paragraph_count, sentence_count, line_count,"
     " coalesce(first_line, ''), coalesce(last_line, ''), profile_version FROM documents ORDER BY name";
-/* JSON built by SQLite: the profile's summary fields, not the whole profile
- * (`parlance show` prints that). */
+/* The profile's summary fields, not the whole profile (`parlance show`
+ * prints that), as JSON written here (both backends give the same bytes). */
 static const char *const sql_list_json =
-    "SELECT json_object('name', name, 'mime', mime, 'byteSize', byte_size, 'sha256', sha256,"
-    " 'createdAt', created_at, 'updatedAt', updated_at,"
-    " 'olderVersions', (SELECT count(*) FROM document_versions v WHERE v.document_id = d.id),"
-    " 'profile', CASE WHEN profile_version IS NULL THEN json('null') ELSE json_object("
-    "  'profileVersion', profile_version, 'analyzedAt', analyzed_at, 'wordCount', word_count,"
-    "  'paragraphCount', paragraph_count, 'sentenceCount', sentence_count,"
-    "  'nonEmptyLineCount', line_count, 'firstLine', first_line, 'lastLine', last_line) END)"
+    "SELECT name, byte_size, word_count, paragraph_count, sentence_count, line_count, first_line, last_line,"
+    " profile_version, mime, sha256, created_at, updated_at, analyzed_at,"
+    " (SELECT count(*) FROM document_versions v WHERE v.document_id = d.id)"
     " FROM documents d ORDER BY name";
+
+static void json_field(FILE *out, const char *key, dbst *st, int i)
+{
+    fprintf(out, ",\"%s\":", key);
+    json_str(out, db_column_text(st, i), (size_t)db_column_bytes(st, i));
+}
+
+static void list_json(FILE *out, dbst *st)
+{
+    fputs("{\"name\":", out);
+    json_str(out, db_column_text(st, 0), (size_t)db_column_bytes(st, 0));
+    json_field(out, "mime", st, 9);
+    fprintf(out, ",\"byteSize\":%lld", db_column_int64(st, 1));
+    json_field(out, "sha256", st, 10);
+    json_field(out, "createdAt", st, 11);
+    json_field(out, "updatedAt", st, 12);
+    fprintf(out, ",\"olderVersions\":%lld,\"profile\":", db_column_int64(st, 14));
+    if (db_column_null(st, 8)) { fputs("null}", out); return; }
+    fprintf(out, "{\"profileVersion\":%lld", db_column_int64(st, 8));
+    json_field(out, "analyzedAt", st, 13);
+    fprintf(out, ",\"wordCount\":%lld,\"paragraphCount\":%lld,\"sentenceCount\":%lld,\"nonEmptyLineCount\":%lld",
+            db_column_int64(st, 2), db_column_int64(st, 3), db_column_int64(st, 4), db_column_int64(st, 5));
+    json_field(out, "firstLine", st, 6);
+    json_field(out, "lastLine", st, 7);
+    fputs("}}", out);
+}
 
 int store_list(dbc *db, FILE *out, int json)
 {
@@ -357,7 +390,7 @@ int store_list(dbc *db, FILE *out, int json)
     for (; (rc = db_step(st)) == DB_ROW; n++) {
         if (!json) { list_line(out, st); continue; }
         fputs(n ? ",\n" : "\n", out);
-        text_out(out, (const char *)db_column_text(st, 0), (size_t)db_column_bytes(st, 0));
+        list_json(out, st);
     }
     if (json) fputs(n ? "\n]\n" : "]\n", out);
     if (rc != DB_DONE) fprintf(stderr, "parlance: database: %s\n", db_errmsg(db));
