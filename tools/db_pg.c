@@ -135,12 +135,27 @@ static void pg_clear(pg_stmt *s)
     s->row = s->rows = 0;
 }
 
+/* A parameter the SQL does not use (SQLite lets a statement skip some of
+ * ?1..?N) is text to the server, which cannot infer a type for it. */
+static void pg_types(const pg_stmt *s, Oid *types)
+{
+    for (int i = 0; i < s->nparams; i++) {
+        char ref[8];
+        int n = snprintf(ref, sizeof ref, "$%d", i + 1);
+        const char *p = s->sql;
+        while ((p = strstr(p, ref)) && p[n] >= '0' && p[n] <= '9') p += n;
+        types[i] = p ? 0 : 25;   /* 25: text */
+    }
+}
+
 static int pg_step(dbst *st)
 {
     pg_stmt *s = pg_s(st);
     pg_conn *c = pg_c(st->db);
     if (!s->res) {
-        s->res = PQexecParams(c->h, s->sql, s->nparams, NULL, s->val, s->len, NULL, 0);
+        Oid types[PG_MAX_PARAMS];
+        pg_types(s, types);
+        s->res = PQexecParams(c->h, s->sql, s->nparams, types, s->val, s->len, NULL, 0);
         ExecStatusType t = PQresultStatus(s->res);
         if (t != PGRES_COMMAND_OK && t != PGRES_TUPLES_OK) {
             int rc = pg_code(s->res);
