@@ -91,8 +91,9 @@ static int log_message(const parl_dialect_ctx *ctx, const opts *o, long long now
  * shape and nothing is created. */
 static dbc *open_log(const char *dbopt)
 {
+    char path[4096];
     dbc *db = db_open_read(dbopt);
-    int ready = db ? flog_ready(db) : 0;
+    int ready = db ? flog_ready(db) : db_is_url(db_path(dbopt, path, sizeof path)) ? -1 : 0;   /* a server said why */
     if (ready == 1) return db;
     db_close(db);
     db = NULL;

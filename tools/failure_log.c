@@ -336,7 +336,7 @@ int flog_patterns(dbc *db, long long since, FILE *out)
                                    " ORDER BY n DESC, failure_type, 2");
     dbst *mods = db_prepare(db, "SELECT DISTINCT model FROM parse_failures WHERE failure_type = ?1"
                                      " AND coalesce(verb, '') = ?2 AND created_at >= ?3 ORDER BY model");
-    dbst *top = db_prepare(db, "SELECT coalesce(attempted, ''), count(*) AS c FROM parse_failures"
+    dbst *top = db_prepare(db, "SELECT min(coalesce(attempted, '')), count(*) AS c FROM parse_failures"
                                     " WHERE failure_type = ?1 AND coalesce(verb, '') = ?2 AND created_at >= ?3"
                                     " GROUP BY lower(attempted) ORDER BY c DESC, 1 LIMIT 1");
     if (!st || !mods || !top) {

@@ -3,6 +3,7 @@
  * its SQL is here. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "cli.h"
 #include "queue_store.h"
 
@@ -121,11 +122,15 @@ int queue_set_urgent(dbc *db, long long id)
 
 long long *queue_select(dbc *db, const char *status, long long before, size_t *n)
 {
-    dbst *st = db_prepare(db, "SELECT id FROM action_queue WHERE status = ?1 AND (?2 = 0 OR"
-                                      " created_at < strftime('%Y-%m-%dT%H:%M:%fZ', ?2, 'unixepoch')) ORDER BY id");
+    dbst *st = db_prepare(db, "SELECT id FROM action_queue WHERE status = ?1 AND (CAST(?2 AS TEXT) IS NULL OR created_at < ?2)"
+                              " ORDER BY id");
     if (!st) return NULL;
     db_bind_text(st, 1, status, -1);
-    db_bind_int64(st, 2, before);
+    char at[40];   /* BEFORE as DB_NOW writes times */
+    time_t t = (time_t)before;
+    struct tm tm;
+    if (before && gmtime_r(&t, &tm) && strftime(at, sizeof at, "%Y-%m-%dT%H:%M:%S.000Z", &tm)) db_bind_text(st, 2, at, -1);
+    else db_bind_null(st, 2);
     return db_select_ids(db, st, n);
 }
 
