@@ -16,7 +16,7 @@ ok() { if [ "$1" = "$2" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); pri
 has() { case "$1" in *"$2"*) pass=$((pass + 1)) ;; *) fail=$((fail + 1)); printf 'FAIL: %s\n  %s\n  lacks: %s\n' "$3" "$1" "$2" ;; esac; }
 lacks() { case "$1" in *"$2"*) fail=$((fail + 1)); printf 'FAIL: %s\n  %s\n  has: %s\n' "$3" "$1" "$2" ;; *) pass=$((pass + 1)) ;; esac; }
 . tests/store_backend.sh
-T=t_act; [ "$B" = pg ] && T=t_act_pg
+T=t_act; [ "$B" = pg ] && T="t_act on PostgreSQL"
 if store_skip; then echo "$T: skipped: $STORE_SKIP"; echo "$T: 0 passed, 0 failed"; exit 0; fi
 PARLANCE_DB=$(on_sqlite && echo "$tmp/a.db" || store_db a); export PARLANCE_DB
 act() { printf "$1" | $P act --as "${2:-agent}" --agent "${3:-entropy}" --model m1; }

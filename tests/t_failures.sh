@@ -12,7 +12,7 @@ ok() { if [ "$1" = "$2" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); pri
 has() { case "$1" in *"$2"*) pass=$((pass + 1)) ;; *) fail=$((fail + 1)); printf 'FAIL: %s\n  %s\n  lacks: %s\n' "$3" "$1" "$2" ;; esac; }
 
 . tests/store_backend.sh
-T=t_failures; [ "$B" = pg ] && T=t_failures_pg
+T=t_failures; [ "$B" = pg ] && T="t_failures on PostgreSQL"
 if store_skip; then echo "$T: skipped: $STORE_SKIP"; echo "$T: 0 passed, 0 failed"; exit 0; fi
 db=$(on_sqlite && echo "$tmp/nested/dir/p.db" || store_db p)
 log() { printf "$1" | $P failures --db "$db" log --agent "$2" --model "$3" --at "$4"; }

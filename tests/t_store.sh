@@ -20,7 +20,7 @@ pass=0 fail=0
 ok() { if [ "$1" = "$2" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); printf 'FAIL: %s\n  got:  %s\n  want: %s\n' "$3" "$1" "$2"; fi; }
 has() { case "$1" in *"$2"*) pass=$((pass + 1)) ;; *) fail=$((fail + 1)); printf 'FAIL: %s\n  %s\n  lacks: %s\n' "$3" "$1" "$2" ;; esac; }
 . tests/store_backend.sh
-T=t_store; [ "$B" = pg ] && T=t_store_pg
+T=t_store; [ "$B" = pg ] && T="t_store on PostgreSQL"
 if store_skip; then echo "$T: skipped: $STORE_SKIP"; echo "$T: 0 passed, 0 failed"; exit 0; fi
 q() { store_sql "$db" "$1"; }
 jget() { sqlite3 :memory: "SELECT json_extract(readfile('$1'), '\$.$2')"; }

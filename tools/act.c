@@ -470,7 +470,7 @@ static int execute(const act_env *env, long long id, FILE *out)
     dbc *db = env->db;
     if (db_begin(db)) return -1;
     queue_item it;
-    int found = queue_get(db, id, &it);
+    int found = queue_claim(db, id, &it);
     if (found <= 0 || strcmp(it.status, "approved") || queue_move(db, id, "approved", "running") != 1) {
         db_exec(db, "ROLLBACK");
         if (found > 0) queue_item_free(&it);

@@ -280,6 +280,12 @@ int cmd_add(int argc, char **argv)
     dbc *db = NULL;
     for (; items && done < o.npos && !stop_signal && !broken; done++) {
         store_status s = add_one(&db, &o, &items[done], &broken);
+        if (s == STORE_FAILED && db_lost(db)) {   /* every later file would fail alike */
+            fprintf(stderr, "parlance add: the connection to the database was lost at %s (file %d of %d); what"
+                            " was reported added is stored; the same command finishes the rest\n",
+                    items[done].path, done + 1, o.npos);
+            broken = 1;
+        }
         if (s == STORE_FAILED) failed++;
         else counts[s]++;
         if (!o.quiet) fflush(stdout);

@@ -104,6 +104,7 @@ long long db_changes(dbc *db) { return db->ops->changes(db); }
 int db_in_tx(dbc *db) { return db->ops->in_tx(db); }
 long long db_limit(dbc *db) { return db->ops->limit(db); }
 const char *db_backend(dbc *db) { return db->ops->name; }
+int db_lost(dbc *db) { return db && db->ops->lost(db); }
 
 dbst *db_prepare(dbc *db, const char *sql)
 {

@@ -35,6 +35,7 @@ typedef struct db_ops {
     long long (*changes)(dbc *db);                /* rows the last statement changed */
     int (*in_tx)(dbc *db);                        /* a transaction is open */
     long long (*limit)(dbc *db);                  /* the largest text a value may hold */
+    int (*lost)(dbc *db);                         /* the connection is gone (a server stopped) */
 } db_ops;
 
 /* What differs in SQL between the backends (schema_*.c). */
@@ -107,6 +108,9 @@ long long db_changes(dbc *db);
 int db_in_tx(dbc *db);
 long long db_limit(dbc *db);
 const char *db_backend(dbc *db);
+/* Is the connection gone (the server stopped or dropped it)? Nothing more
+ * can be done with DB; a rerun of the command, once it is back, goes on. */
+int db_lost(dbc *db);
 
 /* A component's schema, the backend's migrations for it: each is applied
  * once and recorded in schema_migrations (component, version), which is

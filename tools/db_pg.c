@@ -219,9 +219,11 @@ static long long pg_limit(dbc *db)
     return 1000000000;
 }
 
+static int pg_lost(dbc *db) { return PQstatus(pg_c(db)->h) == CONNECTION_BAD; }
+
 static const db_ops pg_ops = {
     "PostgreSQL", pg_close, pg_exec, pg_errmsg, pg_prepare, pg_bind, pg_bind_int64, pg_step, pg_reset,
-    pg_finalize, pg_column_text, pg_column_bytes, pg_column_int64, pg_changes, pg_in_tx, pg_limit,
+    pg_finalize, pg_column_text, pg_column_bytes, pg_column_int64, pg_changes, pg_in_tx, pg_limit, pg_lost,
 };
 
 /* The server's notices (CREATE ... IF NOT EXISTS skipping) are not ours to print. */

@@ -87,10 +87,11 @@ static long long sq_int64(dbst *st, int i) { return sqlite3_column_int64(sq_st(s
 static long long sq_changes(dbc *db) { return sqlite3_changes(sq_h(db)); }
 static int sq_in_tx(dbc *db) { return !sqlite3_get_autocommit(sq_h(db)); }
 static long long sq_limit(dbc *db) { return sqlite3_limit(sq_h(db), SQLITE_LIMIT_LENGTH, -1); }
+static int sq_lost(dbc *db) { (void)db; return 0; }   /* a file is not lost */
 
 static const db_ops sq_ops = {
     "SQLite", sq_close, sq_exec, sq_errmsg, sq_prepare, sq_bind, sq_bind_int64, sq_step, sq_reset,
-    sq_finalize, sq_text, sq_bytes, sq_int64, sq_changes, sq_in_tx, sq_limit,
+    sq_finalize, sq_text, sq_bytes, sq_int64, sq_changes, sq_in_tx, sq_limit, sq_lost,
 };
 
 /* ------------------------------------------------------------ opening */

@@ -52,10 +52,16 @@ static void read_item(dbst *st, queue_item *it)
     it->urgent = db_column_int(st, 14);
 }
 
-int queue_get(dbc *db, long long id, queue_item *it)
+/* CLAIM: only an approved item, locked for this transaction; one another
+ * executor holds is skipped (PostgreSQL: FOR UPDATE SKIP LOCKED; SQLite's
+ * write transaction has the whole file). */
+static int get_item(dbc *db, long long id, queue_item *it, int claim)
 {
+    char sql[512];
     memset(it, 0, sizeof *it);
-    dbst *st = db_prepare(db, "SELECT " ITEM_COLUMNS " FROM action_queue WHERE id = ?1");
+    snprintf(sql, sizeof sql, "SELECT " ITEM_COLUMNS " FROM action_queue WHERE id = ?1%s%s",
+             claim ? " AND status = 'approved'" : "", claim ? db->sql->claim : "");
+    dbst *st = db_prepare(db, sql);
     if (!st) return -1;
     db_bind_int64(st, 1, id);
     int rc = db_step(st), found = rc == DB_ROW ? 1 : rc == DB_DONE ? 0 : -1;
@@ -69,6 +75,9 @@ int queue_get(dbc *db, long long id, queue_item *it)
     db_finalize(st);
     return found;
 }
+
+int queue_get(dbc *db, long long id, queue_item *it) { return get_item(db, id, it, 0); }
+int queue_claim(dbc *db, long long id, queue_item *it) { return get_item(db, id, it, 1); }
 
 void queue_item_free(queue_item *it)
 {

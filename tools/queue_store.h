@@ -34,6 +34,10 @@ typedef struct queue_item {
 long long queue_put(dbc *db, const queue_item *it);
 /* 1 and *IT (heap strings: queue_item_free), 0 when there is none, -1. */
 int queue_get(dbc *db, long long id, queue_item *it);
+/* Inside a write transaction: ID when it is approved and no other executor
+ * holds it, locked until the transaction ends; 1, 0 (not approved, or
+ * taken), -1. */
+int queue_claim(dbc *db, long long id, queue_item *it);
 void queue_item_free(queue_item *it);
 /* Moves ID from status FROM to TO: 1 moved, 0 when it was not FROM, -1. */
 int queue_move(dbc *db, long long id, const char *from, const char *to);
