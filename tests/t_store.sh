@@ -209,6 +209,27 @@ removed piped" "rm"
 ok "$(q "SELECT count(*) FROM documents WHERE name IN ('note.txt', 'piped');")|$(q "SELECT count(*) FROM document_versions;")" "0|0" "rm removes the old versions too"
 $P show note.txt > /dev/null 2>&1; ok $? 1 "removed: gone"
 
+# ---------------------------------------------------------------- export, import
+# The whole store as JSON lines into a fresh one: exported again, the same
+# bytes (t_store_pg.sh moves stores between the backends).
+printf 'Tab\there, a bell \007, DEL \177, \342\200\250 and \360\237\230\200 "quoted" \\ back\n\nEnd.\n' > odd.txt
+$P add -q odd.txt
+$P export > exported.jsonl; ok "$?|$(head -1 exported.jsonl)" '0|{"format":"parlance-store","version":1}' "export"
+ok "$(grep -c '"table":"documents"' exported.jsonl)|$(grep -c '"table":"document_versions"' exported.jsonl)" \
+   "$(q 'SELECT count(*) FROM documents')|$(q 'SELECT count(*) FROM document_versions')" "export: every document and old version"
+db2=$(store_db imported)
+$P import --db "$db2" < exported.jsonl; ok $? 0 "import into a new store"
+ok "$($P export --db "$db2" | cmp - exported.jsonl && echo same)" same "export | import | export: byte for byte"
+ok "$($P show --content --db "$db2" odd.txt | cmp - odd.txt && echo same)" same "imported content byte for byte"
+ok "$($P list --db "$db2")" "$($P list)" "imported list = original list"
+$P import --db "$db2" < exported.jsonl 2> err; ok "$?|$(cat err)" "1|parlance import: the target already has documents; import into an empty store" "import into a store with documents: refused"
+db3=$(store_db broken)
+{ head -3 exported.jsonl; echo '{"table":"documents","id":"x"}'; } | $P import --db "$db3" 2> err
+ok "$?|$(cat err)" '1|parlance import: line 4, byte 27: an integer expected' "a bad line: where and why"
+ok "$($P list --db "$db3" 2>&1)" "" "a bad line: nothing imported"
+echo '{"format":"something-else"}' | $P import --db "$db3" 2> err
+ok "$?|$(cat err)" "1|parlance import: line 1, byte 1: not a parlance export (its first line names the format)" "not an export: refused"
+
 # ---------------------------------------------------------------- one database file
 printf '/aprov x\n' | $P failures log --agent a --model m > /dev/null
 ok "$(q "SELECT component || ':' || version FROM schema_migrations ORDER BY 1;")" "documents:1

@@ -61,7 +61,10 @@ session() { # DB: one session of store commands, all output
     $P backfill --db "$1" 2>&1
     printf '/aprov x\n/serch y\n' | $P failures --db "$1" log --agent a --model m --at 2024-05-01 2>&1
     for q in unknown-verbs by-model patterns suggest-aliases; do $P failures --db "$1" "$q" --since 2024-01-01 2>&1; done
-    printf '/memorize the build broke\n/recall build\n/dm @bob "hi"\n' | PARLANCE_DB=$1 $P act --as agent 2>&1
+    printf '/memorize the build broke\n/recall build\n/remember notes "call Sam back"\n/recall append notes "buy milk"\n/dm @bob "hi"\n' |
+        PARLANCE_DB=$1 $P act --as agent 2>&1
+    printf 'First.\n' > story2.txt; $P add --db "$1" story2.txt 2>&1
+    printf 'Second.\n' > story2.txt; $P add --db "$1" story2.txt 2>&1
     PARLANCE_DB=$1 $P queue list 2>&1; PARLANCE_DB=$1 $P queue approve 1 --by alice 2>&1
     PARLANCE_DB=$1 $P outbox list 2>&1
     cd "$OLDPWD" || return
@@ -73,6 +76,26 @@ session "$U" | mask "$U" > "$tmp/pg.out"
 ok "$(cmp "$tmp/sqlite.out" "$tmp/pg.out" && echo same)" same "one session: the same output on SQLite and PostgreSQL"
 [ -s "$tmp/pg.out" ] && [ "$(grep -c . "$tmp/pg.out")" -gt 100 ]; ok $? 0 "and the session said something ($(grep -c . "$tmp/pg.out") lines)"
 cmp "$tmp/sqlite.out" "$tmp/pg.out" >/dev/null || diff "$tmp/sqlite.out" "$tmp/pg.out" | head -20
+
+# ---------------------------------------------------------------- moving a store between them
+# The session's stores (documents with old versions, the failure log,
+# memory, the queue with its decisions, the outbox) plus a document of odd
+# bytes, each way: export | import | export gives the same bytes.
+printf 'Tab\there, a bell \007, DEL \177, \342\200\250 and \360\237\230\200 "q" \\\n\nEnd.\n' > "$tmp/odd.txt"
+$P add -q --db "$tmp/same.db" "$tmp/odd.txt"; $P add -q --db "$U" "$tmp/odd.txt"
+$P export --db "$tmp/same.db" > "$tmp/from-sqlite.jsonl"
+for t in documents document_versions parse_failures memory_blocks memory_block_versions action_queue queue_decisions outbox; do
+    grep -q "^{\"table\":\"$t\"" "$tmp/from-sqlite.jsonl"; ok $? 0 "the export has rows of $t"
+done
+U2=$(pg_url fromsqlite)
+$P export --db "$tmp/same.db" | $P import --db "$U2"; ok $? 0 "SQLite -> PostgreSQL"
+ok "$($P export --db "$U2" | cmp - "$tmp/from-sqlite.jsonl" && echo same)" same "SQLite -> PostgreSQL -> export: byte for byte"
+$P export --db "$U" > "$tmp/from-pg.jsonl"
+$P export --db "$U" | $P import --db "$tmp/frompg.db"; ok $? 0 "PostgreSQL -> SQLite"
+ok "$($P export --db "$tmp/frompg.db" | cmp - "$tmp/from-pg.jsonl" && echo same)" same "PostgreSQL -> SQLite -> export: byte for byte"
+ok "$($P show --content --db "$tmp/frompg.db" odd.txt | cmp - "$tmp/odd.txt" && echo same)" same "odd bytes kept"
+ok "$(printf '/dm @bob "after"\n' | PARLANCE_DB=$U2 $P act --as agent | grep -o 'waiting for approval as request [0-9]*')" \
+   "waiting for approval as request $(($(grep -c '"table":"action_queue"' "$tmp/from-sqlite.jsonl") + 1))" "imported into PostgreSQL: new ids go on after the imported ones"
 
 # ---------------------------------------------------------------- 8 writers at once
 U=$(pg_url many)

@@ -49,6 +49,7 @@ typedef struct db_dialect {
     const char *begin_write;          /* a transaction that writes */
     const char *claim;                /* appended to a SELECT that claims a row for one executor */
     const char *lock_name;            /* ?1 a name: writers of one name wait for each other */
+    const char *after_import;         /* %s %s a table twice: ids given after rows with theirs, or NULL */
     const db_migration *migrations;   /* every component's, in version order per component */
     int nmigrations;
 } db_dialect;

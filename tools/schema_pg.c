@@ -136,6 +136,8 @@ const db_dialect db_dialect_pg = {
     .claim = " FOR UPDATE SKIP LOCKED",
     /* writers of one name wait for each other; others go on */
     .lock_name = "SELECT pg_advisory_xact_lock(hashtext(?1))",
+    /* an identity does not see the ids rows came with */
+    .after_import = "SELECT setval(pg_get_serial_sequence('%s', 'id'), max(id)) FROM %s",
     .migrations = pg_migrations,
     .nmigrations = sizeof pg_migrations / sizeof pg_migrations[0],
 };

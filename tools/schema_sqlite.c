@@ -122,6 +122,7 @@ const db_dialect db_dialect_sqlite = {
     .begin_write = "BEGIN IMMEDIATE",
     .claim = "",   /* the write transaction has the whole file */
     .lock_name = "SELECT ?1",
+    .after_import = NULL,   /* INTEGER PRIMARY KEY goes on from the largest */
     .migrations = sqlite_migrations,
     .nmigrations = sizeof sqlite_migrations / sizeof sqlite_migrations[0],
 };
