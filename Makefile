@@ -307,6 +307,7 @@ bench: deps
 	@for b in $(filter-out $(B)/tests/bench_bindings,$(BENCH_BIN)); do echo "== $$b"; $$b || exit 1; done
 	@$(MAKE) --no-print-directory bindings > /dev/null
 	@echo "== tests/bench_bindings.sh"; sh tests/bench_bindings.sh
+	@echo "== tests/bench_store_backends.sh"; sh tests/bench_store_backends.sh
 	@$(MAKE) --no-print-directory eval
 
 # ---------------------------------------------------------------- sentence benchmark
