@@ -60,6 +60,12 @@ grep -q "bin: is binary (.*); only text documents can be asked about" "$tmp/e" &
     bad "binary message: $(cat "$tmp/e")"
 $bin ask - last line < "$tmp/bin" > /dev/null 2> "$tmp/e"; [ $? -eq 1 ] && grep -q '^parlance: stdin: is binary' "$tmp/e" && ok ||
     bad "binary stdin: $(cat "$tmp/e")"
+# Text in another encoding is refused as `add` refuses it: it was answered
+# from the bytes (a Latin-1 word split at its accent).
+printf 'caf\351 ok.\n' > "$tmp/latin1"
+$bin ask "$tmp/latin1" how many words > "$tmp/o" 2> "$tmp/e"; rc=$?
+[ $rc -eq 1 ] && [ ! -s "$tmp/o" ] && grep -q "latin1: is not valid UTF-8 (byte 0xE9 at offset 3, line 1); convert it first" "$tmp/e" &&
+    ok || bad "latin1 document: exit $rc, $(cat "$tmp/o" "$tmp/e")"
 $bin ask "$bin" last line 2>&1 | grep -q "is an executable, not text; only text documents can be asked about" && ok ||
     bad "an executable"
 

@@ -65,6 +65,11 @@ static char *open_doc(const char *dbopt, const char *name, store_row *row, size_
         free(text);
         return NULL;
     }
+    if (text && doc_not_utf8(text, *len, why, sizeof why)) {   /* as add refuses it */
+        fprintf(stderr, "parlance: %s: %s\n", strcmp(name, "-") ? name : "stdin", why);
+        free(text);
+        return NULL;
+    }
     return text;
 }
 

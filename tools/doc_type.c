@@ -68,7 +68,7 @@ const char *doc_binary(const char *text, size_t len, char *why, size_t n)
     return NULL;
 }
 
-static const char *encoding_reason(const char *text, size_t len, char *why, size_t n)
+const char *doc_not_utf8(const char *text, size_t len, char *why, size_t n)
 {
     size_t bad = utf8_valid_prefix(text, len);
     if (bad == len) return NULL;
@@ -116,7 +116,7 @@ const char *doc_type(const char *name, const char *text, size_t len, char *why, 
         snprintf(why + k, n - k, "; only text documents can be stored");
         return NULL;
     }
-    if (encoding_reason(text, len, why, n)) return NULL;
+    if (doc_not_utf8(text, len, why, n)) return NULL;
     const char *mime = extension_type(name);
     return mime ? mime : sniff_type(text, len);
 }

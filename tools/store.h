@@ -19,6 +19,8 @@ const char *doc_type(const char *name, const char *text, size_t len, char *why, 
  * bytes), in WHY ("is a PDF document, not text"); NULL when it is text.
  * add (through doc_type) and ask refuse the same files by it. */
 const char *doc_binary(const char *text, size_t len, char *why, size_t n);
+/* Why TEXT is not UTF-8 (the first bad byte, its offset and line), or NULL. */
+const char *doc_not_utf8(const char *text, size_t len, char *why, size_t n);
 /* NULL when NAME can name a document, else what is wrong with it. */
 const char *doc_name_problem(const char *name);
 
