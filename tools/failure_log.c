@@ -111,7 +111,7 @@ int flog_add(dbc *db, const flog_meta *meta, const flog_entry *e)
     db_bind_text(st, 2, meta->agent ? meta->agent : "", -1);
     db_bind_text(st, 3, meta->model ? meta->model : "", -1);
     bind_opt(st, 4, meta->session);
-    db_bind_text(st, 5, e->raw_input, (int)e->raw_len);
+    db_bind_text(st, 5, e->raw_input, (long long)e->raw_len);
     db_bind_text(st, 6, e->type, -1);
     bind_opt(st, 7, e->verb);
     bind_opt(st, 8, e->attempted);

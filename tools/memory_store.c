@@ -5,8 +5,6 @@
 #include <string.h>
 #include "memory_store.h"
 
-
-
 int mem_init(dbc *db)
 {
     return db_migrate(db, "memory_blocks");
@@ -48,13 +46,14 @@ void mem_block_free(mem_block *b)
 
 int mem_create(dbc *db, const char *label, const char *content, size_t len)
 {
+    /* a label taken is no error (PostgreSQL would abort the caller's
+     * transaction on one): nothing inserted says it */
     dbst *st = db_prepare(db, "INSERT INTO memory_blocks (label, content, created_at, updated_at)"
-                                       " VALUES (?1, ?2, " DB_NOW ", " DB_NOW ")");
+                              " VALUES (?1, ?2, " DB_NOW ", " DB_NOW ") ON CONFLICT (label) DO NOTHING");
     if (!st) return -1;
     db_bind_text(st, 1, label, -1);
-    db_bind_text(st, 2, content, (int)len);
-    int rc = db_step_once(db, st);
-    return rc == DB_DONE ? 0 : rc == DB_CONSTRAINT ? 1 : -1;
+    db_bind_text(st, 2, content, (long long)len);
+    return db_step_once(db, st) != DB_DONE ? -1 : db_changes(db) ? 0 : 1;
 }
 
 /* Copies the block's current content into the versions, replaced by OP. */
@@ -77,7 +76,7 @@ int mem_replace(dbc *db, const char *label, const char *content, size_t len, con
                                        " updated_at = " DB_NOW " WHERE label = ?1");
     if (!st) return -1;
     db_bind_text(st, 1, label, -1);
-    db_bind_text(st, 2, content, (int)len);
+    db_bind_text(st, 2, content, (long long)len);
     return db_step_once(db, st) == DB_DONE ? 0 : -1;
 }
 

@@ -21,7 +21,7 @@ long long outbox_put(dbc *db, const outbox_msg *m)
     db_bind_text(st, 1, m->verb, -1);
     db_bind_text_or_null(st, 2, m->domain);
     db_bind_text_or_null(st, 3, m->target);
-    db_bind_text(st, 4, m->message, (int)m->len);
+    db_bind_text(st, 4, m->message, (long long)m->len);
     db_bind_text(st, 5, m->requested_by, -1);
     db_bind_text(st, 6, m->role, -1);
     if (m->queue_id) db_bind_int64(st, 7, m->queue_id);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "act.h"
+#include "json_internal.h"
 #include "store_io.h"
 
 #define IO_FORMAT "{\"format\":\"parlance-store\",\"version\":1}"
@@ -138,19 +139,6 @@ static int io_hex4(const char *p, unsigned *v)
     return 0;
 }
 
-static size_t io_utf8(unsigned cp, char *o)
-{
-    if (cp < 0x80) { o[0] = (char)cp; return 1; }
-    if (cp < 0x800) { o[0] = (char)(0xC0 | cp >> 6); o[1] = (char)(0x80 | (cp & 0x3F)); return 2; }
-    if (cp < 0x10000) {
-        o[0] = (char)(0xE0 | cp >> 12); o[1] = (char)(0x80 | (cp >> 6 & 0x3F)); o[2] = (char)(0x80 | (cp & 0x3F));
-        return 3;
-    }
-    o[0] = (char)(0xF0 | cp >> 18); o[1] = (char)(0x80 | (cp >> 12 & 0x3F));
-    o[2] = (char)(0x80 | (cp >> 6 & 0x3F)); o[3] = (char)(0x80 | (cp & 0x3F));
-    return 4;
-}
-
 /* A JSON string, unescaped in place (never longer than its escaped form):
  * *S and *N; 0, or 1 with the reason. */
 static int io_string(io_line *l, char **s, size_t *n)
@@ -173,7 +161,7 @@ static int io_string(io_line *l, char **s, size_t *n)
             cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
             l->p += 6;
         }
-        o += io_utf8(cp, o);
+        o += parl__utf8_put(cp, o);
     }
     if (l->p >= l->end) return l->why = "an unterminated string", 1;
     l->p++;
