@@ -46,8 +46,7 @@ static void pg_error(pg_conn *c, const PGresult *r)
                                                                  : PQerrorMessage(c->h);
     int n = (int)strcspn(m, "\n");
     if (PQstatus(c->h) == CONNECTION_BAD)
-        snprintf(c->err, sizeof c->err, "the connection to the PostgreSQL server was lost (%.*s); nothing after"
-                 " the last reported write was stored", n, m);
+        snprintf(c->err, sizeof c->err, "the connection to the PostgreSQL server was lost (%.*s)", n, m);
     else snprintf(c->err, sizeof c->err, "%.*s", n, m);
 }
 
