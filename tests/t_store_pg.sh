@@ -77,6 +77,13 @@ ok "$(cmp "$tmp/sqlite.out" "$tmp/pg.out" && echo same)" same "one session: the 
 [ -s "$tmp/pg.out" ] && [ "$(grep -c . "$tmp/pg.out")" -gt 100 ]; ok $? 0 "and the session said something ($(grep -c . "$tmp/pg.out") lines)"
 cmp "$tmp/sqlite.out" "$tmp/pg.out" >/dev/null || diff "$tmp/sqlite.out" "$tmp/pg.out" | head -20
 
+# libpq's own variables fill in what a URL leaves out; $PARLANCE_DB holds a URL.
+ok "$(PGHOST=$PG_SOCK PGUSER=parlance $P list --db postgresql:///same)" "$($P list --db "$U")" "PGHOST, PGUSER and a bare postgresql:///DB"
+ok "$(PARLANCE_DB=$U $P list)" "$($P list --db "$U")" "PARLANCE_DB=postgresql://..."
+ok "$($P list --db "postgres:///same?host=$PG_SOCK&user=parlance")" "$($P list --db "$U")" "postgres:// as well as postgresql://"
+$P list --db "postgresql:///same?host=$PG_SOCK&user=nobody_here" > /dev/null 2> "$tmp/err"
+ok "$?|$(cut -c1-38 "$tmp/err")" "1|parlance: cannot connect to PostgreSQL" "a role the server refuses: said, status 1"
+
 # ---------------------------------------------------------------- moving a store between them
 # The session's stores (documents with old versions, the failure log,
 # memory, the queue with its decisions, the outbox) plus a document of odd
