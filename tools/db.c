@@ -188,10 +188,7 @@ static int applied(dbc *db, const char *component, int version)
 /* Has the database a schema_migrations table? 1, 0, -1 on error. */
 static int has_migrations(dbc *db)
 {
-    dbst *st = db_prepare(db, db->sql == &db_dialect_pg
-                              ? "SELECT 1 FROM pg_tables WHERE tablename = 'schema_migrations'"
-                                " AND schemaname = current_schema()"
-                              : "SELECT 1 FROM sqlite_master WHERE name = 'schema_migrations'");
+    dbst *st = db_prepare(db, db->sql->has_migrations);
     if (!st) return -1;
     int rc = db_step(st);
     db_finalize(st);

@@ -46,6 +46,7 @@ typedef struct db_migration {
 } db_migration;
 typedef struct db_dialect {
     const char *migrations_table;     /* CREATE TABLE IF NOT EXISTS schema_migrations */
+    const char *has_migrations;       /* a row when schema_migrations exists */
     const char *begin_write;          /* a transaction that writes */
     const char *claim;                /* appended to a SELECT that claims a row for one executor */
     const char *lock_name;            /* ?1 a name: writers of one name wait for each other */
@@ -108,7 +109,7 @@ const char *db_errmsg(dbc *db);
 long long db_changes(dbc *db);
 int db_in_tx(dbc *db);
 long long db_limit(dbc *db);
-const char *db_backend(dbc *db);
+const char *db_backend(dbc *db);   /* "SQLite" or "PostgreSQL", for messages */
 /* Is the connection gone (the server stopped or dropped it)? Nothing more
  * can be done with DB; a rerun of the command, once it is back, goes on. */
 int db_lost(dbc *db);

@@ -131,6 +131,8 @@ const db_dialect db_dialect_pg = {
         " PRIMARY KEY (component, version));"
         "CREATE OR REPLACE FUNCTION parl_now() RETURNS text LANGUAGE sql VOLATILE AS"
         " $$SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')$$",
+    .has_migrations = "SELECT 1 FROM pg_tables WHERE tablename = 'schema_migrations'"
+                      " AND schemaname = current_schema()",
     .begin_write = "BEGIN",
     /* several executors at once: each takes a row no other holds */
     .claim = " FOR UPDATE SKIP LOCKED",

@@ -118,6 +118,7 @@ const db_dialect db_dialect_sqlite = {
                         " version INTEGER NOT NULL,"
                         " applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')),"
                         " PRIMARY KEY (component, version))",
+    .has_migrations = "SELECT 1 FROM sqlite_master WHERE name = 'schema_migrations'",
     /* the write lock up front: a concurrent writer waits instead of failing half-way */
     .begin_write = "BEGIN IMMEDIATE",
     .claim = "",   /* the write transaction has the whole file */

@@ -168,13 +168,13 @@ store_status store_put(dbc *db, const store_doc *d)
 {
     long long limit = store_limit(db);
     if ((long long)d->len > limit) {
-        fprintf(stderr, "parlance: %s: too large for the store (%zu bytes; SQLite's limit is %lld)\n",
-                d->name, d->len, limit);
+        fprintf(stderr, "parlance: %s: too large for the store (%zu bytes; %s's limit is %lld)\n",
+                d->name, d->len, db_backend(db), limit);
         return STORE_FAILED;
     }
     if (d->profile && (long long)d->profile->len > limit) {
-        fprintf(stderr, "parlance: %s: its profile is too large for the store (%zu bytes of JSON; SQLite's"
-                        " limit is %lld)\n", d->name, d->profile->len, limit);
+        fprintf(stderr, "parlance: %s: its profile is too large for the store (%zu bytes of JSON; %s's"
+                        " limit is %lld)\n", d->name, d->profile->len, db_backend(db), limit);
         return STORE_FAILED;
     }
     int own;
@@ -199,8 +199,8 @@ int store_sha(dbc *db, const char *name, char sha[65])
 int store_set_profile(dbc *db, long long id, const char *sha, const char *text, const doc_profile *dp)
 {
     if ((long long)dp->len > store_limit(db)) {
-        fprintf(stderr, "parlance: the profile is too large for the store (%zu bytes of JSON; SQLite's limit is"
-                        " %lld)\n", dp->len, store_limit(db));
+        fprintf(stderr, "parlance: the profile is too large for the store (%zu bytes of JSON; %s's limit is"
+                        " %lld)\n", dp->len, db_backend(db), store_limit(db));
         return -1;
     }
     dbst *st = prepare(db, "UPDATE documents SET " SET_PROFILE " WHERE id = ?1 AND sha256 = ?3");
