@@ -28,7 +28,7 @@ LIBALIGN ?= -falign-functions=64
 STD      := -std=c11
 WARN     := -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror)
 B        := build
-PKGS     := re2c lemon libyaml-dev libsqlite3-dev sqlite3 clang tcc pkgconf cmake unicode-data \
+PKGS     := re2c lemon libyaml-dev libsqlite3-dev sqlite3 postgresql libpq-dev clang tcc pkgconf cmake unicode-data \
             lld wasi-libc libclang-rt-dev-wasm32
 # The bindings' toolchains (bindings/): COMMAND:PACKAGE, installed when the
 # command is missing (a machine may have them from elsewhere, e.g. rustup).
@@ -68,7 +68,9 @@ TOOLS_SRC   := $(filter-out tools/parlance.c tools/check_grammar.c $(GENERATOR),
 TESTS       := $(sort $(wildcard tests/test_*.c))
 BENCHES     := $(sort $(wildcard tests/bench_*.c))
 FUZZERS     := $(sort $(wildcard tests/fuzz_*.c))
-LIBS        := -lyaml -lsqlite3 -lm
+LIBS        := -lyaml -lsqlite3 -lpq -lm
+# libpq's header (the tools' PostgreSQL backend); the runtime never sees it.
+PQ_CFLAGS   := $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
 
 # gen/*.c are made by parlgen (re2c, lemon), never by make's built-in yacc or
 # lex rules, which would fire on gen/*.y when a fresh clone's timestamps say so.
@@ -145,7 +147,7 @@ $(B)/obj/gen/%.o: gen/%.c $(LIB_HDR)
 	$(CC) $(CCFLAGS) $(LIBALIGN) -Iruntime -Igen -c $< -o $@
 $(B)/obj/tools/%.o: tools/%.c $(TOOLS_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(CCFLAGS) -D_GNU_SOURCE -Iruntime -Igen -Itools -c $< -o $@
+	$(CC) $(CCFLAGS) -D_GNU_SOURCE -Iruntime -Igen -Itools $(PQ_CFLAGS) -c $< -o $@
 $(B)/asan/runtime/%.o: runtime/%.c $(LIB_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(ASANFLAGS) -Iruntime -Igen -c $< -o $@
@@ -154,7 +156,7 @@ $(B)/asan/gen/%.o: gen/%.c $(LIB_HDR)
 	$(CC) $(ASANFLAGS) -Iruntime -Igen -c $< -o $@
 $(B)/asan/tools/%.o: tools/%.c $(TOOLS_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(ASANFLAGS) -D_GNU_SOURCE -Iruntime -Igen -Itools -c $< -o $@
+	$(CC) $(ASANFLAGS) -D_GNU_SOURCE -Iruntime -Igen -Itools $(PQ_CFLAGS) -c $< -o $@
 
 # The shared library: position-independent objects, only PARL_API symbols exported.
 PIC_OBJ := $(patsubst %.c,$(B)/pic/%.o,$(RUNTIME_SRC) $(GEN_SRC))
@@ -305,6 +307,7 @@ bench: deps
 	@for b in $(filter-out $(B)/tests/bench_bindings,$(BENCH_BIN)); do echo "== $$b"; $$b || exit 1; done
 	@$(MAKE) --no-print-directory bindings > /dev/null
 	@echo "== tests/bench_bindings.sh"; sh tests/bench_bindings.sh
+	@echo "== tests/bench_store_backends.sh"; sh tests/bench_store_backends.sh
 	@$(MAKE) --no-print-directory eval
 
 # ---------------------------------------------------------------- sentence benchmark

@@ -13,7 +13,7 @@
  * verbs are added first, so aliases may name them in any order. The reader
  * walks the caller's text twice and copies nothing but names and values. */
 #include <string.h>
-#include "parlance.h"
+#include "json_internal.h"
 
 typedef struct cj {
     const char *s;
@@ -82,15 +82,7 @@ static size_t cj_unicode(cj *c, char out[4])
             return cj_fail(c, "lone surrogate in \\u escape", NULL), 0;
         c->pos += 2;
     }
-    if (v < 0x80) { out[0] = (char)v; return 1; }
-    if (v < 0x800) { out[0] = (char)(0xC0 | v >> 6); out[1] = (char)(0x80 | (v & 63)); return 2; }
-    if (v < 0x10000) {
-        out[0] = (char)(0xE0 | v >> 12); out[1] = (char)(0x80 | (v >> 6 & 63)); out[2] = (char)(0x80 | (v & 63));
-        return 3;
-    }
-    out[0] = (char)(0xF0 | v >> 18); out[1] = (char)(0x80 | (v >> 12 & 63));
-    out[2] = (char)(0x80 | (v >> 6 & 63)); out[3] = (char)(0x80 | (v & 63));
-    return 4;
+    return parl__utf8_put(v, out);
 }
 
 /* A string into BUF (NUL-terminated, at most CAP-1 bytes): *LEN its length. */

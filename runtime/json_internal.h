@@ -49,6 +49,8 @@ void parl__json_name(parl__json *j, const char *s);      /* NULL or "": null */
 /* Length of the valid UTF-8 sequence at S (at most N bytes), 0 if invalid:
  * what JSON strings keep; any other byte becomes \ufffd. */
 size_t parl__utf8_len(const unsigned char *s, size_t n);
+/* Code point CP (at most U+10FFFF) as UTF-8 into OUT: its length, 1 to 4. */
+size_t parl__utf8_put(unsigned cp, char out[4]);
 
 /* Offsets in the unit FLAGS ask for (see PARL_JSON_CHARS). */
 size_t parl__offsets_unit(const parl_offsets *c, unsigned flags);

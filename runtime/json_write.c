@@ -168,6 +168,19 @@ void parl__json_name(parl__json *j, const char *s)
     else parl__json_lit(j, "null");
 }
 
+size_t parl__utf8_put(unsigned v, char out[4])
+{
+    if (v < 0x80) { out[0] = (char)v; return 1; }
+    if (v < 0x800) { out[0] = (char)(0xC0 | v >> 6); out[1] = (char)(0x80 | (v & 63)); return 2; }
+    if (v < 0x10000) {
+        out[0] = (char)(0xE0 | v >> 12); out[1] = (char)(0x80 | (v >> 6 & 63)); out[2] = (char)(0x80 | (v & 63));
+        return 3;
+    }
+    out[0] = (char)(0xF0 | v >> 18); out[1] = (char)(0x80 | (v >> 12 & 63));
+    out[2] = (char)(0x80 | (v >> 6 & 63)); out[3] = (char)(0x80 | (v & 63));
+    return 4;
+}
+
 size_t parl_json_string(const char *s, size_t n, char *out, size_t cap)
 {
     parl__json j;

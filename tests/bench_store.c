@@ -126,11 +126,11 @@ static double bench_api(const char *name, int batch)
 {
     char db[256], buf[2048];
     db_file(db, sizeof db, name);
-    sqlite3 *h = db_open(db);
+    dbc *h = db_open(db);
     if (!h || store_init(h)) exit(1);
     double t0 = bench_seconds(CLOCK_MONOTONIC);
     for (int i = 0; i < DOCS; i++) {
-        if (batch > 1 && i % batch == 0) db_exec(h, "BEGIN IMMEDIATE");
+        if (batch > 1 && i % batch == 0) db_begin(h);
         size_t n = make_doc(i, buf, sizeof buf);
         char docname[32];
         snprintf(docname, sizeof docname, "doc%05d.txt", i);
@@ -143,7 +143,7 @@ static double bench_api(const char *name, int batch)
         if (batch > 1 && (i % batch == batch - 1 || i == DOCS - 1)) db_exec(h, "COMMIT");
     }
     double t = bench_seconds(CLOCK_MONOTONIC) - t0;
-    sqlite3_close(h);
+    db_close(h);
     return t;
 }
 

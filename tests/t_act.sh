@@ -6,6 +6,7 @@
 # once; a denial with its reason; SIGKILL between approval and execution
 # (at fixed points and at random moments); chains and references; the
 # failure log; expiry, cancelling, halting; configured verbs.
+# STORE_BACKEND=pg: the same on PostgreSQL (tests/store_backend.sh).
 cd "$(dirname "$0")/.." || exit 1
 P=build/parlance
 tmp=$(mktemp -d) || exit 1
@@ -14,10 +15,13 @@ pass=0 fail=0
 ok() { if [ "$1" = "$2" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); printf 'FAIL: %s\n  got:  %s\n  want: %s\n' "$3" "$1" "$2"; fi; }
 has() { case "$1" in *"$2"*) pass=$((pass + 1)) ;; *) fail=$((fail + 1)); printf 'FAIL: %s\n  %s\n  lacks: %s\n' "$3" "$1" "$2" ;; esac; }
 lacks() { case "$1" in *"$2"*) fail=$((fail + 1)); printf 'FAIL: %s\n  %s\n  has: %s\n' "$3" "$1" "$2" ;; *) pass=$((pass + 1)) ;; esac; }
-export PARLANCE_DB="$tmp/a.db"
+. tests/store_backend.sh
+T=t_act; [ "$B" = pg ] && T="t_act on PostgreSQL"
+if store_skip; then echo "$T: skipped: $STORE_SKIP"; echo "$T: 0 passed, 0 failed"; exit 0; fi
+PARLANCE_DB=$(on_sqlite && echo "$tmp/a.db" || store_db a); export PARLANCE_DB
 act() { printf "$1" | $P act --as "${2:-agent}" --agent "${3:-entropy}" --model m1; }
 count() { printf '%s\n' "$1" | grep -c "$2"; }
-sql() { sqlite3 "$PARLANCE_DB" "$1"; }
+sql() { store_sql "$PARLANCE_DB" "$1"; }
 
 # ---- the seed's six detection examples: what runs, and nothing else
 out=$(act 'Let me check what we discussed.\n/recall project deadlines')
@@ -46,7 +50,7 @@ has "$out" '"status":"failed"' "a patch that does not apply fails"
 has "$out" "hunk 1 (patch line 3) does not match line 1 of the block; nothing was changed" "and says which hunk"
 out=$(act '/recall read notes')
 has "$out" '"output":"call Sam back\nbuy oat milk"' "the block after the patch, unchanged by the failed one"
-ok "$(sql "SELECT version FROM memory_blocks WHERE label = 'notes'")|$(sql "SELECT group_concat(replaced_by) FROM memory_block_versions WHERE label = 'notes'")" "3|append,patch" "versioned like documents"
+ok "$(sql "SELECT version FROM memory_blocks WHERE label = 'notes'")|$(sql "SELECT replaced_by FROM memory_block_versions WHERE label = 'notes' ORDER BY version" | paste -sd,)" "3|append,patch" "versioned like documents"
 out=$(act '/search friday\n/recall search oat\n/recall delete notes\n/recall read notes')
 has "$out" 'memory block meeting-moved-to-friday: Found 1 mention of \"friday\"' "search finds memory"
 has "$out" 'memory block notes: Found 1 mention of \"oat\"' "recall search"
@@ -207,5 +211,5 @@ $P queue show 99999 >/dev/null 2>&1; ok $? 1 "no such request"
 ok "$(sql "SELECT component || ' ' || version FROM schema_migrations ORDER BY 1" | tr '\n' ',')" \
    "action_queue 1,documents 1,memory_blocks 1,outbox 1,parse_failures 1," "each component's migrations once"
 
-echo "t_act: $pass passed, $fail failed"
+echo "$T: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

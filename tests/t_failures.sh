@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # t_failures: the parse-failure log (parlance failures ...) on temporary
 # databases: path resolution, WAL, idempotent migrations, recording, and
-# every query.
+# every query. STORE_BACKEND=pg: the same on PostgreSQL (tests/store_backend.sh).
 cd "$(dirname "$0")/.." || exit 1
 P=build/parlance
 tmp=$(mktemp -d) || exit 1
@@ -11,7 +11,10 @@ pass=0 fail=0
 ok() { if [ "$1" = "$2" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); printf 'FAIL: %s\n  got:  %s\n  want: %s\n' "$3" "$1" "$2"; fi; }
 has() { case "$1" in *"$2"*) pass=$((pass + 1)) ;; *) fail=$((fail + 1)); printf 'FAIL: %s\n  %s\n  lacks: %s\n' "$3" "$1" "$2" ;; esac; }
 
-db=$tmp/nested/dir/p.db
+. tests/store_backend.sh
+T=t_failures; [ "$B" = pg ] && T="t_failures on PostgreSQL"
+if store_skip; then echo "$T: skipped: $STORE_SKIP"; echo "$T: 0 passed, 0 failed"; exit 0; fi
+db=$(on_sqlite && echo "$tmp/nested/dir/p.db" || store_db p)
 log() { printf "$1" | $P failures --db "$db" log --agent "$2" --model "$3" --at "$4"; }
 
 ok "$(log '/aprov req-1' a1 m1 2024-05-01)" '{"logged":1}' "unknown verb logged"
@@ -27,7 +30,7 @@ ok "$(log '/recall notes\n/search budget' a3 m2 2024-06-01)" '{"logged":0}' "not
 ok "$(log 'I could /aprov it, later.' a3 m2 2024-06-01)" '{"logged":0}' "not run, not logged"
 ok "$(log '/dend x\nActually, no.' a3 m2 2024-06-01)" '{"logged":0}' "reconsidered, not logged"
 ok "$(log '/dend x' a3 m2 2024-06-02)" '{"logged":1}' "ambiguous verb"
-[ -f "$db" ]; ok $? 0 "directories created"
+on_sqlite && { [ -f "$db" ]; ok $? 0 "directories created"; }
 
 ok "$($P failures --db "$db" unknown-verbs --since 2024-01-01)" \
    '[{"attempted":"aprov","count":4,"now_matches":null,"candidates":["approve"],"examples":["/aprov x","/aprov req-3","/aprov req-2"]},{"attempted":"hlat","count":1,"now_matches":null,"candidates":["halt"],"examples":["/hlat"]},{"attempted":"retreive","count":1,"now_matches":null,"candidates":[],"examples":["/retreive notes"]}]' \
@@ -68,10 +71,15 @@ ok "$($P failures --db "$db" suggest-aliases --since 2024-01-01 --config "$tmp/c
 has "$($P failures --db "$db" unknown-verbs --since 2024-01-01 --config "$tmp/cfg.yaml")" '"attempted":"aprov","count":4,"now_matches":"approve"' "now matches"
 
 # Schema: WAL, one migration row however often it is opened.
-if command -v sqlite3 >/dev/null 2>&1; then
-    ok "$(sqlite3 "$db" 'PRAGMA journal_mode;')" wal "WAL mode"
-    ok "$(sqlite3 "$db" "SELECT component, version FROM schema_migrations;")" 'parse_failures|1' "migrations recorded once"
-    ok "$(sqlite3 "$db" 'SELECT count(*) FROM parse_failures;')" 10 "rows"
+on_sqlite && ok "$(sqlite3 "$db" 'PRAGMA journal_mode;')" wal "WAL mode"
+ok "$(store_sql "$db" "SELECT component, version FROM schema_migrations;")" 'parse_failures|1' "migrations recorded once"
+ok "$(store_sql "$db" 'SELECT count(*) FROM parse_failures;')" 10 "rows"
+if ! on_sqlite; then   # the paths below are SQLite's; a server that is down is an error said plainly
+    down="postgresql:///nodb?host=$tmp/nosuchdir&user=parlance"
+    err=$(printf '/aprov x' | $P failures --db "$down" log 2>&1); ok $? 1 "no server: fails"
+    has "$err" "parlance: cannot connect to PostgreSQL:" "no server: says so"
+    err=$($P failures --db "$down" patterns 2>&1); ok $? 1 "no server: a query fails too (not an empty log)"
+    echo "$T: $pass passed, $fail failed"; [ "$fail" -eq 0 ]; exit
 fi
 
 # Path resolution: --db, then $PARLANCE_DB, then $XDG_DATA_HOME, then ~/.local/share.
@@ -90,5 +98,5 @@ $P failures --db "$db" patterns --since yesterday >/dev/null 2>&1; ok $? 2 "bad 
 printf '/aprov x' | $P failures --db /proc/nope/x.db log >/dev/null 2>&1; ok $? 1 "unwritable database"
 ok "$($P failures --db "$db" unknown-verbs --since 1714521600 | grep -c aprov)" 1 "unix time"
 
-echo "t_failures: $pass passed, $fail failed"
+echo "$T: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

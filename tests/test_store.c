@@ -3,6 +3,7 @@
  * a real SQLite file in a temporary directory: put/get/replace/remove,
  * transactions seen from a second connection, a reader running beside a
  * writer process (never half a document), and the MIME and name checks. */
+#include <sqlite3.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -32,26 +33,26 @@ static void doc_make(doc *x, const char *name, const char *text)
     if (doc_profile_build(text, x->d.len, "2024-01-01T00:00:00.000Z", &x->dp) == 0) x->d.profile = &x->dp;
 }
 
-static long long count(sqlite3 *db, const char *sql)
+static long long count(dbc *db, const char *sql)
 {
-    sqlite3_stmt *st;
+    dbst *st;
     long long n = -1;
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-        n = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
+    if ((st = db_prepare(db, sql)) && db_step(st) == DB_ROW)
+        n = db_column_int64(st, 0);
+    db_finalize(st);
     return n;
 }
 
-static void put_get_replace(sqlite3 *db)
+static void put_get_replace(dbc *db)
 {
     doc a, b;
     doc_make(&a, "a.txt", "First version. It has two sentences.\n");
     doc_make(&b, "a.txt", "Second version.\n\nNow two paragraphs.\n");
     CHECK(a.d.profile && b.d.profile, "profiles built");
     CHECK_EQ_INT(store_put(db, &a.d), STORE_ADDED);
-    long long changes = sqlite3_total_changes(db);
+    long long changes = sqlite3_total_changes(db_sqlite_handle(db));
     CHECK_EQ_INT(store_put(db, &a.d), STORE_UNCHANGED);
-    CHECK_EQ_INT(sqlite3_total_changes(db) - changes, 0);   /* the unchanged put wrote nothing */
+    CHECK_EQ_INT(sqlite3_total_changes(db_sqlite_handle(db)) - changes, 0);   /* the unchanged put wrote nothing */
     CHECK_EQ_INT(store_put(db, &b.d), STORE_REPLACED);
     CHECK_EQ_INT(count(db, "SELECT count(*) FROM document_versions"), 1);
     store_row r;
@@ -87,7 +88,7 @@ static void put_get_replace(sqlite3 *db)
 
 /* A second connection sees nothing of an open transaction, then all of it;
  * a rolled-back batch leaves nothing. store_put nests as a savepoint. */
-static void isolation(sqlite3 *w, sqlite3 *r)
+static void isolation(dbc *w, dbc *r)
 {
     doc x, y;
     doc_make(&x, "x.md", "# X\n\nThe x document.\n");
@@ -126,7 +127,7 @@ static void isolation(sqlite3 *w, sqlite3 *r)
  * reader's snapshots fall part-way. */
 static void writer(void)
 {
-    sqlite3 *db = db_open(path);
+    dbc *db = db_open(path);
     size_t cap = 200000;
     char *text = malloc(cap), name[32];
     for (int i = 0; db && text && i < WRITES; i++) {
@@ -141,33 +142,33 @@ static void writer(void)
         nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
     }
     free(text);
-    sqlite3_close(db);
+    db_close(db);
     _exit(0);
 }
 
 /* One snapshot: every document whole. Returns how many there were. */
-static long long check_snapshot(sqlite3 *db, int *bad)
+static long long check_snapshot(dbc *db, int *bad)
 {
-    sqlite3_stmt *st;
+    dbst *st;
     long long n = 0;
-    if (sqlite3_prepare_v2(db, "SELECT content, sha256, byte_size, profile, word_count FROM documents"
-                               " WHERE name LIKE 'w%'", -1, &st, NULL) != SQLITE_OK) { (*bad)++; return -1; }
-    while (sqlite3_step(st) == SQLITE_ROW) {
-        const char *text = (const char *)sqlite3_column_text(st, 0);
-        size_t len = (size_t)sqlite3_column_bytes(st, 0);
+    if (!(st = db_prepare(db, "SELECT content, sha256, byte_size, profile, word_count FROM documents"
+                               " WHERE name LIKE 'w%'"))) { (*bad)++; return -1; }
+    while (db_step(st) == DB_ROW) {
+        const char *text = (const char *)db_column_text(st, 0);
+        size_t len = (size_t)db_column_bytes(st, 0);
         char sha[65], want[48];
         sha256_hex(text, len, sha);
-        const char *profile = (const char *)sqlite3_column_text(st, 3);
+        const char *profile = (const char *)db_column_text(st, 3);
         snprintf(want, sizeof want, "\"byteCount\": %zu,", len);
         doc_profile dp;
         int same_words = doc_profile_build(text, len, NULL, &dp) == 0 &&
-                         (long long)dp.p.word_count == sqlite3_column_int64(st, 4);
+                         (long long)dp.p.word_count == db_column_int64(st, 4);
         doc_profile_free(&dp);
-        *bad += strcmp(sha, (const char *)sqlite3_column_text(st, 1)) != 0 ||
-                (size_t)sqlite3_column_int64(st, 2) != len || !profile || !strstr(profile, want) || !same_words;
+        *bad += strcmp(sha, (const char *)db_column_text(st, 1)) != 0 ||
+                (size_t)db_column_int64(st, 2) != len || !profile || !strstr(profile, want) || !same_words;
         n++;
     }
-    sqlite3_finalize(st);
+    db_finalize(st);
     return n;
 }
 
@@ -175,7 +176,7 @@ static void reader_beside_writer(void)
 {
     pid_t pid = fork();
     if (pid == 0) writer();
-    sqlite3 *db = db_open(path);
+    dbc *db = db_open(path);
     int bad = 0, snapshots = 0, partial = 0, status = 0;
     for (;;) {
         int done = waitpid(pid, &status, WNOHANG) == pid;
@@ -189,7 +190,7 @@ static void reader_beside_writer(void)
     CHECK(partial > 0, "no snapshot caught the writer part-way (%d snapshots)", snapshots);
     CHECK_EQ_INT(count(db, "SELECT count(*) FROM documents WHERE name LIKE 'w%'"), 200);
     CHECK_EQ_INT(count(db, "SELECT count(*) FROM document_versions"), 100);
-    sqlite3_close(db);
+    db_close(db);
 }
 
 /* ------------------------------------------------------- the commands */
@@ -257,9 +258,9 @@ static void commands(void)
     CHECK(strstr(out, "\"wordCount\": 1,") && !strstr(out, "\"sentences\""), "show: %s", out);
     CHECK_EQ_INT(run(out, err, cmd_ask, (const char *[]){ "ask", "--db", db, "one.md", "how", "many", "words", NULL }), 0);
     CHECK_EQ_STR(out, "The document has 8 words.\n");
-    sqlite3 *h = db_open(db);
+    dbc *h = db_open(db);
     CHECK_EQ_INT(db_exec(h, "UPDATE documents SET profile = NULL, profile_version = NULL WHERE name = 'two.txt'"), 0);
-    CHECK_EQ_INT(sqlite3_changes(h), 1);
+    CHECK_EQ_INT(db_changes(h), 1);
     CHECK_EQ_INT(run(out, err, cmd_list, (const char *[]){ "list", "--db", db, NULL }), 0);
     CHECK(strstr(out, "- two.txt (0KB, no profile available)\n"), "list without a profile: %s", out);
     CHECK_EQ_INT(run(out, err, cmd_list, (const char *[]){ "list", "--db", db, "--json", NULL }), 0);
@@ -273,7 +274,7 @@ static void commands(void)
     CHECK_EQ_STR(out, "removed one.md\nremoved two.txt\n");
     CHECK_EQ_INT(count(h, "SELECT count(*) FROM documents"), 0);
     CHECK_EQ_INT(run(out, err, cmd_rm, (const char *[]){ "rm", "--db", db, "one.md", NULL }), 1);
-    sqlite3_close(h);
+    db_close(h);
 }
 
 /* ------------------------------------------------------- types and names */
@@ -325,7 +326,7 @@ static void types(void)
 }
 
 /* What stderr said while F ran (F's messages are the subject). */
-static const char *said(void (*f)(sqlite3 *), sqlite3 *db)
+static const char *said(void (*f)(dbc *), dbc *db)
 {
     static char buf[2048];
     char tmp[300];
@@ -351,7 +352,7 @@ static const char *said(void (*f)(sqlite3 *), sqlite3 *db)
  * it is refused, naming its own size (a 500 MB file was refused for the
  * 1.1 GB of its profile, as "too large (1135393780 bytes)"). */
 static store_status limit_status;
-static void put_big_profile(sqlite3 *db)
+static void put_big_profile(dbc *db)
 {
     doc x;
     static char text[3000];
@@ -363,7 +364,7 @@ static void put_big_profile(sqlite3 *db)
     limit_status = store_put(db, &x.d);
     doc_profile_free(&x.dp);
 }
-static void put_big_content(sqlite3 *db)
+static void put_big_content(dbc *db)
 {
     doc x;
     static char text[5000];
@@ -377,9 +378,9 @@ static void limits(void)
 {
     char p2[300];
     snprintf(p2, sizeof p2, "%s/limits.db", dir);
-    sqlite3 *db = db_open(p2);
+    dbc *db = db_open(p2);
     CHECK(db && !store_init(db), "open");
-    sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 4000);
+    sqlite3_limit(db_sqlite_handle(db), SQLITE_LIMIT_LENGTH, 4000);
     const char *m = said(put_big_profile, db);
     CHECK_EQ_INT(limit_status, STORE_ADDED);
     CHECK(strstr(m, "big-profile.txt: its profile (") && strstr(m, "bytes of JSON) is larger than the store takes (4000"
@@ -388,20 +389,20 @@ static void limits(void)
     m = said(put_big_content, db);
     CHECK_EQ_INT(limit_status, STORE_FAILED);
     CHECK(strstr(m, "big.txt: too large for the store (4999 bytes; SQLite's limit is 4000)") != NULL, "content message: %s", m);
-    sqlite3_close(db);
+    db_close(db);
 }
 
 int main(void)
 {
     if (!mkdtemp(dir)) { perror("mkdtemp"); return 1; }
     snprintf(path, sizeof path, "%s/store.db", dir);
-    sqlite3 *w = db_open(path), *r = db_open(path);
+    dbc *w = db_open(path), *r = db_open(path);
     CHECK(w && r && !store_init(w) && !store_init(r), "open and migrate twice");
     CHECK_EQ_INT(count(w, "SELECT count(*) FROM schema_migrations WHERE component = 'documents'"), 1);
     put_get_replace(w);
     isolation(w, r);
-    sqlite3_close(w);
-    sqlite3_close(r);
+    db_close(w);
+    db_close(r);
     reader_beside_writer();
     commands();
     types();

@@ -14,7 +14,7 @@
 #include "queue_store.h"
 #include "store.h"
 
-int act_init(sqlite3 *db)
+int act_init(dbc *db)
 {
     return store_init(db) || flog_init(db) || mem_init(db) || outbox_init(db) || queue_init(db);
 }
@@ -243,7 +243,7 @@ static int run_chain(act_run *r, const parl_action *a, bool forced, act_step *st
         /* Under an approval, what ran so far commits before the host is
          * called: a host step runs at most once. */
         if (r->queue_id && act_host_step(env->ctx, c) &&
-            (db_exec(env->db, "COMMIT") || db_exec(env->db, "BEGIN IMMEDIATE"))) {
+            (db_exec(env->db, "COMMIT") || db_begin(env->db))) {
             free(content);
             free(url);
             return chain_abort(steps, k);
@@ -381,7 +381,7 @@ static int act_one(act_run *r, const parl_action *a, int index, FILE *out)
     }
     act_step steps[PARL_MAX_CHAIN];
     r->napproved = 0;
-    if (db_exec(env->db, "BEGIN IMMEDIATE")) return 1;
+    if (db_begin(env->db)) return 1;
     int n = run_chain(r, a, false, steps);
     if (n < 0 || db_exec(env->db, "COMMIT")) {
         db_exec(env->db, "ROLLBACK");
@@ -467,10 +467,10 @@ static int finish_error(const act_env *env, long long id, const char *status, ch
  * approved: someone ran it already), -1 on a database error. */
 static int execute(const act_env *env, long long id, FILE *out)
 {
-    sqlite3 *db = env->db;
-    if (db_exec(db, "BEGIN IMMEDIATE")) return -1;
+    dbc *db = env->db;
+    if (db_begin(db)) return -1;
     queue_item it;
-    int found = queue_get(db, id, &it);
+    int found = queue_claim(db, id, &it);
     if (found <= 0 || strcmp(it.status, "approved") || queue_move(db, id, "approved", "running") != 1) {
         db_exec(db, "ROLLBACK");
         if (found > 0) queue_item_free(&it);
@@ -535,8 +535,8 @@ static int execute(const act_env *env, long long id, FILE *out)
  * is not pending (said), -1. In a transaction of its own. */
 static int decide_pending(const act_env *env, long long id, const char *to, const char *decision, const char *reason)
 {
-    sqlite3 *db = env->db;
-    if (db_exec(db, "BEGIN IMMEDIATE")) return -1;
+    dbc *db = env->db;
+    if (db_begin(db)) return -1;
     queue_item it;
     int found = queue_get(db, id, &it), rc = found < 0 ? -1 : 1;
     if (found == 0) fprintf(stderr, "parlance: there is no request %lld\n", id);
@@ -595,7 +595,7 @@ int act_run_approved(const act_env *env, FILE *out)
     int rc = ids ? 0 : -1;
     /* Started while the host ran a step, never finished: not run again. */
     for (size_t i = 0; ids && i < n && !rc; i++) {
-        if (db_exec(env->db, "BEGIN IMMEDIATE")) { rc = -1; break; }
+        if (db_begin(env->db)) { rc = -1; break; }
         rc = finish_error(env, ids[i], "interrupted",
                           act_format("interrupted while the host ran a step: not run again"), out);
         if (rc) db_exec(env->db, "ROLLBACK");

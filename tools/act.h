@@ -64,7 +64,7 @@ typedef struct act_host {
 } act_host;
 
 typedef struct act_env {
-    sqlite3 *db;
+    dbc *db;
     const parl_dialect_ctx *ctx;   /* verbs (a --config file's too) */
     const char *config_path;       /* that file, kept with queued actions */
     parl_role role;                /* who wrote the message */
@@ -76,7 +76,7 @@ typedef struct act_env {
 
 /* The executor's tables (memory, outbox, queue) and the ones it reads
  * (documents, the failure log): 0, or 1 (reported). */
-int act_init(sqlite3 *db);
+int act_init(dbc *db);
 
 /* Runs the actions of MSG: one JSON object per action on OUT (action,
  * status ok|queued|refused|failed|skipped, steps, output, error,

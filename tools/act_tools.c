@@ -81,13 +81,13 @@ static int search_one(void *user, const char *name, const char *text, size_t len
     return rc;
 }
 
-static int search_memory(sqlite3 *db, search_acc *a)
+static int search_memory(dbc *db, search_acc *a)
 {
     a->kind = "memory block";
     return mem_each(db, search_one, a) < 0 ? -1 : 0;
 }
 
-static int search_documents(sqlite3 *db, search_acc *a)
+static int search_documents(dbc *db, search_acc *a)
 {
     size_t n;
     long long *ids = store_ids(db, &n);
@@ -138,7 +138,7 @@ static char *block_text(const char *s, size_t n, size_t *len)
 
 /* A label for an unlabelled insert: its first words, joined by '-' and
  * made unique with -2, -3... */
-static char *new_label(sqlite3 *db, const char *content, size_t n)
+static char *new_label(dbc *db, const char *content, size_t n)
 {
     char base[40];
     size_t k = 0;
@@ -184,7 +184,7 @@ static int patch_failure(act_reply *r, const char *label, const parl_patch_repor
 
 static int recall_patch(act_step_ctx *s, act_reply *r, const char *label)
 {
-    sqlite3 *db = s->env->db;
+    dbc *db = s->env->db;
     mem_block b;
     int found = mem_get(db, label, &b);
     if (found <= 0) return found < 0 ? -1 : FAIL(r, "there is no memory block '%s' to patch", label);
@@ -205,7 +205,7 @@ static int recall_patch(act_step_ctx *s, act_reply *r, const char *label)
 
 static int recall_write(act_step_ctx *s, act_reply *r, char *label, parl_op op)
 {
-    sqlite3 *db = s->env->db;
+    dbc *db = s->env->db;
     size_t n;
     char *text = block_text(s->content, s->content_len, &n);
     if (!text) return -1;
@@ -230,7 +230,7 @@ static int recall_write(act_step_ctx *s, act_reply *r, char *label, parl_op op)
 static int recall_tool(act_step_ctx *s, act_reply *r)
 {
     const parl_dialect_intent *in = &s->cmd->intent;
-    sqlite3 *db = s->env->db;
+    dbc *db = s->env->db;
     if (in->op == PARL_OP_SEARCH) return search_tool(s, r, false);
     char *label = in->label.form ? text_of(s, &in->label) : NULL;
     if (!label && in->op == PARL_OP_INSERT) label = new_label(db, s->content, s->content_len);
@@ -380,7 +380,7 @@ static int decide(act_step_ctx *s, act_reply *r, long long id, const char *to, c
 static int authority_tool(act_step_ctx *s, act_reply *r)
 {
     int verb = s->cmd->match.verb;
-    sqlite3 *db = s->env->db;
+    dbc *db = s->env->db;
     char *reason = s->content ? act_format("%.*s", (int)s->content_len, s->content) : NULL;
     long long id = 0;
     int rc = 0;

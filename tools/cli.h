@@ -56,6 +56,8 @@ int cmd_list(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_rm(int argc, char **argv);
 int cmd_backfill(int argc, char **argv);
+int cmd_export(int argc, char **argv);     /* a whole store as JSON lines (tools/cli_transfer.c) */
+int cmd_import(int argc, char **argv);
 
 /* A document's profile with every paragraph and sentence, in heap arrays
  * sized to fit (tools/cli_profile.c); 0, or 1 when out of memory. */

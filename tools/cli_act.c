@@ -30,7 +30,7 @@ static const cli_opt act_opts[] = {
  * and the verbs. */
 typedef struct {
     cli_args a;
-    sqlite3 *db;
+    dbc *db;
     parl_dialect_config *cfg;
     parl_dialect_ctx ctx;
     act_env env;
@@ -38,7 +38,7 @@ typedef struct {
 
 static void act_cli_close(act_cli *c)
 {
-    sqlite3_close(c->db);
+    db_close(c->db);
     free(c->cfg);
 }
 

@@ -78,26 +78,27 @@ static int log_message(const parl_dialect_ctx *ctx, const opts *o, long long now
     size_t len;
     char *msg = read_file(o->npos > 1 ? o->pos[1] : "-", &len);
     if (!msg) return 1;
-    sqlite3 *db = db_open(o->db);
+    dbc *db = db_open(o->db);
     int n = db && !flog_init(db) ? flog_record(db, ctx, msg, len, &meta) : -1;
     if (n >= 0) printf("{\"logged\":%d}\n", n);
     free(msg);
-    sqlite3_close(db);
+    db_close(db);
     return n < 0;
 }
 
 /* The log to query, read-only; where there is none yet (no file, or no
  * log in it), an empty one in memory answers, so the output has its usual
  * shape and nothing is created. */
-static sqlite3 *open_log(const char *dbopt)
+static dbc *open_log(const char *dbopt)
 {
-    sqlite3 *db = db_open_read(dbopt);
-    int ready = db ? flog_ready(db) : 0;
+    char path[4096];
+    dbc *db = db_open_read(dbopt);
+    int ready = db ? flog_ready(db) : db_is_url(db_path(dbopt, path, sizeof path)) ? -1 : 0;   /* a server said why */
     if (ready == 1) return db;
-    sqlite3_close(db);
+    db_close(db);
     db = NULL;
-    if (ready < 0 || sqlite3_open(":memory:", &db) != SQLITE_OK || flog_init(db)) {
-        sqlite3_close(db);
+    if (ready < 0 || !(db = db_open_memory()) || flog_init(db)) {
+        db_close(db);
         return NULL;
     }
     return db;
@@ -122,14 +123,14 @@ int cmd_failures(int argc, char **argv)
         if (!cfg || dialect_config_load(o.config, cfg)) { free(cfg); return 1; }
     }
     parl_dialect_ctx ctx = { .config = cfg };
-    sqlite3 *db = query ? open_log(o.db) : NULL;
+    dbc *db = query ? open_log(o.db) : NULL;
     int rc = 1;
     if (!query) rc = log_message(&ctx, &o, now);
     else if (db && !strcmp(cmd, "unknown-verbs")) rc = flog_unknown_verbs(db, &ctx, since, stdout);
     else if (db && !strcmp(cmd, "by-model")) rc = flog_by_model(db, o.npos > 1 ? o.pos[1] : NULL, since, limit, stdout);
     else if (db && !strcmp(cmd, "patterns")) rc = flog_patterns(db, since, stdout);
     else if (db) rc = flog_suggest_aliases(db, &ctx, since, min, stdout);
-    sqlite3_close(db);
+    db_close(db);
     free(cfg);
     return rc;
 }

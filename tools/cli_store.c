@@ -71,19 +71,20 @@ enum { S_READ, S_WRITE, S_CREATE };
  * read. Only add creates it; the others find an absent file (or one
  * without the documents' tables) empty: *ABSENT set, NULL returned,
  * nothing reported. */
-static sqlite3 *open_store(const store_opts *o, int how, int *absent)
+static dbc *open_store(const store_opts *o, int how, int *absent)
 {
     *absent = 0;
-    sqlite3 *db = how == S_CREATE ? db_open(o->db) : how == S_WRITE ? db_open_existing(o->db) : db_open_read(o->db);
+    dbc *db = how == S_CREATE ? db_open(o->db) : how == S_WRITE ? db_open_existing(o->db) : db_open_read(o->db);
     if (!db) {
         char path[4096];
-        *absent = how != S_CREATE && access(db_path(o->db, path, sizeof path), F_OK) != 0;
+        db_path(o->db, path, sizeof path);
+        *absent = how != S_CREATE && !db_is_url(path) && access(path, F_OK) != 0;
         return NULL;
     }
     int ready = how == S_READ ? store_ready(db) : store_init(db) ? -1 : 1;
     if (ready == 1) return db;
     *absent = ready == 0;
-    sqlite3_close(db);
+    db_close(db);
     return NULL;
 }
 
@@ -123,7 +124,7 @@ static void catch_stops(void)
 
 /* Computes R's profile and saves it, unless R was replaced meanwhile.
  * 0 when saved (R->profile is then the new JSON), 1 otherwise (reported). */
-static int refresh_profile(sqlite3 *db, store_row *r)
+static int refresh_profile(dbc *db, store_row *r)
 {
     char now[40];
     doc_profile dp;
@@ -148,15 +149,15 @@ int store_lookup(const char *dbopt, const char *name, store_row *r)
 {
     store_opts o = { .db = dbopt };
     int absent;
-    sqlite3 *db = open_store(&o, S_READ, &absent);
+    dbc *db = open_store(&o, S_READ, &absent);
     if (!db) return absent ? 0 : -1;
     int rc = store_get(db, name, r);
-    sqlite3_close(db);
+    db_close(db);
     /* A missing or old profile is saved for next time when the store can
      * be written; the answer does not need it (ask analyses the text). */
     if (rc == 1 && r->profile_version < PARL_PROFILE_VERSION && (db = db_open_writable(dbopt))) {
         if (!store_init(db)) refresh_profile(db, r);
-        sqlite3_close(db);
+        db_close(db);
     }
     return rc;
 }
@@ -226,7 +227,7 @@ static const char *const status_word[] = {
 /* Profiles and stores one file. The store is opened (and made) for the
  * first file that can be stored: an add that refuses every file creates
  * no database. When it cannot be opened (reported), *BROKEN is set. */
-static store_status add_one(sqlite3 **db, const store_opts *o, const add_item *it, int *broken)
+static store_status add_one(dbc **db, const store_opts *o, const add_item *it, int *broken)
 {
     size_t len;
     char *text = read_file(it->path, &len), why[256];
@@ -241,7 +242,7 @@ static store_status add_one(sqlite3 **db, const store_opts *o, const add_item *i
         free(text);
         return STORE_FAILED;
     }
-    sqlite3 *h = *db;
+    dbc *h = *db;
     int quiet = o->quiet;
     sha256_hex(text, len, d.sha256);
     char old[65];
@@ -276,9 +277,15 @@ int cmd_add(int argc, char **argv)
     }
     add_item *items = add_items(&o);
     int counts[3] = { 0, 0, 0 }, failed = 0, done = 0, broken = 0;
-    sqlite3 *db = NULL;
+    dbc *db = NULL;
     for (; items && done < o.npos && !stop_signal && !broken; done++) {
         store_status s = add_one(&db, &o, &items[done], &broken);
+        if (s == STORE_FAILED && db_lost(db)) {   /* every later file would fail alike */
+            fprintf(stderr, "parlance add: the connection to the database was lost at %s (file %d of %d); what"
+                            " was reported added is stored; the same command finishes the rest\n",
+                    items[done].path, done + 1, o.npos);
+            broken = 1;
+        }
         if (s == STORE_FAILED) failed++;
         else counts[s]++;
         if (!o.quiet) fflush(stdout);
@@ -292,7 +299,7 @@ int cmd_add(int argc, char **argv)
     int rc = !items ? 2 : broken ? 1 : stop_signal ? 128 + stop_signal : failed ? 1 : 0;
     for (int i = 0; items && i < o.npos; i++) free(items[i].name);
     free(items);
-    sqlite3_close(db);
+    db_close(db);
     return rc;
 }
 
@@ -303,13 +310,13 @@ int cmd_list(int argc, char **argv)
     store_opts o;
     int absent, rc = 2;
     if (!parse(argc, argv, C_LIST, &o)) {
-        sqlite3 *db = open_store(&o, S_READ, &absent);
+        dbc *db = open_store(&o, S_READ, &absent);
         rc = db ? store_list(db, stdout, o.json) : !absent;
         if (absent && o.json) puts("[]");
         if (absent && access(store_path(&o), F_OK))
             fprintf(stderr, "parlance: no documents yet (%s does not exist)\n", store_path(&o));
         else if (absent) fprintf(stderr, "parlance: no documents yet in %s\n", store_path(&o));
-        sqlite3_close(db);
+        db_close(db);
     }
     return rc;
 }
@@ -326,7 +333,7 @@ int cmd_show(int argc, char **argv)
     if (parse(argc, argv, C_SHOW, &o)) return 2;
     int absent, rc = 1;
     store_row r;
-    sqlite3 *db = open_store(&o, S_READ, &absent);
+    dbc *db = open_store(&o, S_READ, &absent);
     int got = db ? store_get(db, o.pos[0], &r) : 0;
     if (got == 0 && (db || absent)) rc = no_such(&o, o.pos[0]);
     else if (got == 1) {
@@ -338,7 +345,7 @@ int cmd_show(int argc, char **argv)
         fprintf(stderr, "parlance: %s has no profile yet; `parlance backfill` computes it (so does"
                         " `parlance ask %s ...`)\n", r.name, r.name);
     if (got == 1) store_row_free(&r);
-    sqlite3_close(db);
+    db_close(db);
     return rc;
 }
 
@@ -348,7 +355,7 @@ int cmd_rm(int argc, char **argv)
     if (parse(argc, argv, C_RM, &o)) return 2;
     int absent, missing = 0, rc = 1;
     int *versions = malloc((size_t)o.npos * sizeof *versions);
-    sqlite3 *db = versions ? open_store(&o, S_WRITE, &absent) : NULL;
+    dbc *db = versions ? open_store(&o, S_WRITE, &absent) : NULL;
     if (!db && absent) rc = no_such(&o, o.pos[0]);
     else if (db && (rc = store_remove(db, o.pos, o.npos, versions, &missing)) == 1) {
         no_such(&o, o.pos[missing]);
@@ -362,7 +369,7 @@ int cmd_rm(int argc, char **argv)
         else printf("removed %s\n", o.pos[i]);
     }
     rc = rc < 0 ? 1 : rc;
-    sqlite3_close(db);
+    db_close(db);
     free(versions);
     return rc;
 }
@@ -391,7 +398,7 @@ static void progress(size_t k, size_t n, int tty, double *last)
         fprintf(stderr, "backfill: %zu/%zu\n", k, n);
 }
 
-static int backfill(sqlite3 *db, int quiet)
+static int backfill(dbc *db, int quiet)
 {
     size_t n, k = 0, done = 0, failed = 0, skipped = 0;
     long long *ids = store_stale(db, PARL_PROFILE_VERSION, &n);
@@ -426,12 +433,12 @@ int cmd_backfill(int argc, char **argv)
     store_opts o;
     if (parse(argc, argv, C_BACKFILL, &o)) return 2;
     int absent, rc = 1;
-    sqlite3 *db = open_store(&o, S_WRITE, &absent);
+    dbc *db = open_store(&o, S_WRITE, &absent);
     if (db) rc = backfill(db, o.quiet);
     else if (absent) {
         if (!o.quiet) fprintf(stderr, "backfill: nothing to do (%s does not exist)\n", store_path(&o));
         rc = 0;
     }
-    sqlite3_close(db);
+    db_close(db);
     return rc;
 }

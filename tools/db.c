@@ -1,26 +1,23 @@
 /* SPDX-License-Identifier: MIT */
-/* db: the one SQLite file the tools keep their records in (the parse-failure
- * log now; document tables later). Generic on purpose: opening resolves the
- * path and sets WAL mode; each component brings its own list of numbered
- * migrations, applied once each and recorded in schema_migrations.
+/* db: the one database the tools keep their records in, behind one
+ * interface (db.h). Generic on purpose: opening picks the backend from the
+ * --db value (a postgres:// URL, else a file path); each component has its
+ * numbered migrations per backend (schema_*.c), applied once each and
+ * recorded in schema_migrations.
  *
- * Path: --db PATH, else $PARLANCE_DB, else $XDG_DATA_HOME/parlance/parlance.db,
- * else ~/.local/share/parlance/parlance.db. It is a file path, never read as
- * a URI ("file:x.db?mode=memory" is a file of that name), and it must be a
- * regular file (--db /dev/full is refused, not given a -journal beside it).
- *
- * Writers wait for each other: the busy timeout is minutes, not seconds, so
- * sixteen bulk adds of large documents queue instead of failing "database
- * is locked". A command that only reads opens the file read-only, so a
- * store it may not write (a 444 file in a 555 directory) can still be read. */
+ * Where: --db VALUE, else $PARLANCE_DB, else
+ * $XDG_DATA_HOME/parlance/parlance.db, else ~/.local/share/parlance/parlance.db.
+ * A URL's missing parts come from libpq's own variables (PGHOST, PGUSER...). */
 #include "db.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
-#define DB_BUSY_MS 300000   /* how long a writer waits for another */
+int db_is_url(const char *s)
+{
+    return s && (!strncmp(s, "postgres://", 11) || !strncmp(s, "postgresql://", 13));
+}
 
 const char *db_path(const char *opt, char *buf, size_t n)
 {
@@ -49,148 +46,176 @@ static int make_parent(const char *path)
     return mkdir(dir, 0777) && errno != EEXIST ? -1 : 0;
 }
 
-/* PATH as a URI that names that file and nothing else: every byte but
- * the plain ones percent-encoded, so '?', '#' and '%' in a file name are
- * part of it; QUERY says how SQLite opens it. */
-static int path_uri(const char *path, const char *query, char *buf, size_t n)
-{
-    size_t o = (size_t)snprintf(buf, n, "file:");
-    while (path[0] == '/' && path[1] == '/') path++;   /* "file://x" would name a host */
-    for (const unsigned char *p = (const unsigned char *)path; *p && o + 4 < n; p++) {
-        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
-            strchr("/._-~", *p))
-            buf[o++] = (char)*p;
-        else o += (size_t)snprintf(buf + o, n - o, "%%%02X", *p);
-    }
-    return o + strlen(query) + 2 > n ? -1 : (snprintf(buf + o, n - o, "?%s", query), 0);
-}
-
-static sqlite3 *open_uri(const char *path, const char *query, int flags, int quiet)
-{
-    char uri[3 * 4096 + 64];
-    sqlite3 *db = NULL;
-    if (path_uri(path, query, uri, sizeof uri) ||
-        sqlite3_open_v2(uri, &db, flags | SQLITE_OPEN_URI, NULL) != SQLITE_OK) {
-        if (!quiet) fprintf(stderr, "parlance: %s: %s\n", path, db ? sqlite3_errmsg(db) : "path too long");
-        sqlite3_close(db);
-        return NULL;
-    }
-    sqlite3_busy_timeout(db, DB_BUSY_MS);
-    return db;
-}
-
-/* Only a regular file (or nothing yet) can be the database. */
-static int not_a_file(const char *path)
-{
-    struct stat st;
-    if (stat(path, &st) != 0 || S_ISREG(st.st_mode)) return 0;
-    fprintf(stderr, "parlance: %s: not a regular file; --db names a database file\n", path);
-    return 1;
-}
-
-/* WAL: readers see the last commit while a writer works, never half a
- * transaction. synchronous=NORMAL: in WAL mode a commit survives the
- * process being killed (it is in the OS's cache), only a power loss can
- * take back the last commits, and the file stays consistent either way;
- * FULL would cost an fsync per document on bulk adds. */
-static sqlite3 *open_path(const char *path, const char *query, int flags, int quiet)
-{
-    if (not_a_file(path)) return NULL;
-    sqlite3 *db = open_uri(path, query, flags, quiet);
-    if (!db) return NULL;
-    if (sqlite3_db_readonly(db, "main") == 1) {
-        if (!quiet) fprintf(stderr, "parlance: %s: no write access\n", path);
-        sqlite3_close(db);
-        return NULL;
-    }
-    if (db_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")) {
-        fprintf(stderr, "parlance: %s: cannot use this database\n", path);
-        sqlite3_close(db);
-        return NULL;
-    }
-    return db;
-}
-
-sqlite3 *db_open(const char *opt)
+dbc *db_open(const char *opt)
 {
     char path[4096];
     db_path(opt, path, sizeof path);
+    if (db_is_url(path)) return db_pg_open(path, 0);
     if (make_parent(path)) {
         fprintf(stderr, "parlance: cannot create the directory of %s: %s\n", path, strerror(errno));
         return NULL;
     }
-    return open_path(path, "mode=rwc", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, 0);
+    return db_sqlite_open(path, "mode=rwc", 0, 0);
 }
 
-static sqlite3 *open_existing(const char *opt, int quiet)
+static dbc *open_existing(const char *opt, int quiet)
 {
     char path[4096];
     struct stat st;
     db_path(opt, path, sizeof path);
+    if (db_is_url(path)) return db_pg_open(path, quiet);
     if (stat(path, &st) != 0) return NULL;
-    return open_path(path, "mode=rw", SQLITE_OPEN_READWRITE, quiet);
+    return db_sqlite_open(path, "mode=rw", 0, quiet);
 }
 
-sqlite3 *db_open_existing(const char *opt) { return open_existing(opt, 0); }
-sqlite3 *db_open_writable(const char *opt) { return open_existing(opt, 1); }
+dbc *db_open_existing(const char *opt) { return open_existing(opt, 0); }
+dbc *db_open_writable(const char *opt) { return open_existing(opt, 1); }
 
-/* Reading a WAL database takes its -shm index; where it can be neither
- * opened nor made (a directory we may not write, no writer about), the
- * file is read as it stands (immutable): with no -wal file beside it,
- * everything committed is in it. */
-static sqlite3 *open_read(const char *path)
-{
-    sqlite3 *db = open_uri(path, "mode=ro", SQLITE_OPEN_READONLY, 0);
-    if (!db || sqlite3_exec(db, "PRAGMA schema_version", NULL, NULL, NULL) == SQLITE_OK) return db;
-    char wal[4200];
-    struct stat st;
-    snprintf(wal, sizeof wal, "%s-wal", path);
-    if (stat(wal, &st) == 0 && st.st_size > 0) {
-        fprintf(stderr, "parlance: %s: %s\n", path, sqlite3_errmsg(db));
-        sqlite3_close(db);
-        return NULL;
-    }
-    sqlite3_close(db);
-    return open_uri(path, "immutable=1", SQLITE_OPEN_READONLY, 0);
-}
-
-sqlite3 *db_open_read(const char *opt)
+dbc *db_open_read(const char *opt)
 {
     char path[4096];
     struct stat st;
     db_path(opt, path, sizeof path);
-    if (stat(path, &st) != 0 || not_a_file(path)) return NULL;
-    return open_read(path);
+    if (db_is_url(path)) return db_pg_open(path, 0);
+    if (stat(path, &st) != 0) return NULL;
+    return db_sqlite_open(path, "mode=ro", 1, 0);
 }
 
-int db_exec(sqlite3 *db, const char *sql)
+dbc *db_open_memory(void) { return db_sqlite_open(":memory:", NULL, 0, 0); }
+
+void db_close(dbc *db)
 {
-    char *err = NULL;
-    if (sqlite3_exec(db, sql, NULL, NULL, &err) == SQLITE_OK) return 0;
-    fprintf(stderr, "parlance: database: %s\n", err ? err : sqlite3_errmsg(db));
-    sqlite3_free(err);
+    if (db) db->ops->close(db);
+}
+
+/* ------------------------------------------------------------ statements */
+
+int db_exec(dbc *db, const char *sql)
+{
+    if (db->ops->exec(db, sql) == DB_OK) return 0;
+    fprintf(stderr, "parlance: database: %s\n", db->ops->errmsg(db));
     return 1;
 }
 
-static int applied(sqlite3 *db, const char *component, int version)
+void db_exec_quiet(dbc *db, const char *sql) { db->ops->exec(db, sql); }
+int db_begin(dbc *db) { return db_exec(db, db->sql->begin_write); }
+const char *db_errmsg(dbc *db) { return db->ops->errmsg(db); }
+long long db_changes(dbc *db) { return db->ops->changes(db); }
+int db_in_tx(dbc *db) { return db->ops->in_tx(db); }
+long long db_limit(dbc *db) { return db->ops->limit(db); }
+const char *db_backend(dbc *db) { return db->ops->name; }
+int db_lost(dbc *db) { return db && db->ops->lost(db); }
+
+dbst *db_prepare(dbc *db, const char *sql)
 {
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db, "SELECT 1 FROM schema_migrations WHERE component = ?1 AND version = ?2",
-                           -1, &st, NULL) != SQLITE_OK)
-        return sqlite3_table_column_metadata(db, "main", "schema_migrations", NULL, NULL, NULL, NULL, NULL,
-                                             NULL) == SQLITE_OK ? -1 : 0;   /* no table: nothing applied */
-    sqlite3_bind_text(st, 1, component, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 2, version);
-    int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+    dbst *st = db->ops->prepare(db, sql);
+    if (!st) fprintf(stderr, "parlance: database: %s\n", db->ops->errmsg(db));
+    return st;
 }
 
-int db_migrated(sqlite3 *db, const char *component, const db_migration *m, int n)
+void db_bind_text(dbst *st, int i, const char *s, long long n)
 {
+    st->db->ops->bind(st, i, s, s && n < 0 ? strlen(s) : (size_t)n, 1);
+}
+
+void db_bind_static(dbst *st, int i, const char *s, size_t n) { st->db->ops->bind(st, i, s, n, 0); }
+void db_bind_int64(dbst *st, int i, long long v) { st->db->ops->bind_int64(st, i, v); }
+void db_bind_null(dbst *st, int i) { st->db->ops->bind(st, i, NULL, 0, 0); }
+int db_step(dbst *st) { return st->db->ops->step(st); }
+void db_reset(dbst *st) { st->db->ops->reset(st); }
+const char *db_column_text(dbst *st, int i) { return st->db->ops->column_text(st, i); }
+int db_column_bytes(dbst *st, int i) { return (int)st->db->ops->column_bytes(st, i); }
+long long db_column_int64(dbst *st, int i) { return st->db->ops->column_int64(st, i); }
+int db_column_int(dbst *st, int i) { return (int)st->db->ops->column_int64(st, i); }
+int db_column_null(dbst *st, int i) { return !st->db->ops->column_text(st, i); }
+
+void db_finalize(dbst *st)
+{
+    if (st) st->db->ops->finalize(st);
+}
+
+int db_step_once(dbc *db, dbst *st)
+{
+    int rc = db_step(st);
+    if (rc != DB_DONE && rc != DB_ROW && rc != DB_CONSTRAINT) fprintf(stderr, "parlance: database: %s\n", db_errmsg(db));
+    db_finalize(st);
+    return rc;
+}
+
+long long db_insert_id(dbc *db, dbst *st)
+{
+    int rc = db_step(st);
+    long long id = rc == DB_ROW ? db_column_int64(st, 0) : -1;
+    while (rc == DB_ROW) rc = db_step(st);
+    if (rc != DB_DONE) fprintf(stderr, "parlance: database: %s\n", db_errmsg(db));
+    db_finalize(st);
+    return rc == DB_DONE ? id : -1;
+}
+
+long long *db_select_ids(dbc *db, dbst *st, size_t *n)
+{
+    size_t cap = 64;
+    long long *ids = malloc(cap * sizeof *ids);
+    int rc = DB_ROW;
+    for (*n = 0; ids && (rc = db_step(st)) == DB_ROW;) {
+        if (*n == cap) {
+            long long *g = realloc(ids, (cap *= 2) * sizeof *ids);
+            if (!g) { free(ids); ids = NULL; break; }
+            ids = g;
+        }
+        ids[(*n)++] = db_column_int64(st, 0);
+    }
+    if (!ids) fputs("parlance: out of memory\n", stderr);
+    else if (rc != DB_DONE) { fprintf(stderr, "parlance: database: %s\n", db_errmsg(db)); free(ids); ids = NULL; }
+    db_finalize(st);
+    return ids;
+}
+
+/* ------------------------------------------------------------ migrations */
+
+/* 1 applied, 0 not (or no schema_migrations table yet), -1 error. */
+static int applied(dbc *db, const char *component, int version)
+{
+    dbst *st = db->ops->prepare(db, "SELECT 1 FROM schema_migrations WHERE component = ?1 AND version = ?2");
+    if (!st) return -1;
+    db_bind_text(st, 1, component, -1);
+    db_bind_int64(st, 2, version);
+    int rc = db_step(st);
+    db_finalize(st);
+    return rc == DB_ROW ? 1 : rc == DB_DONE ? 0 : -1;
+}
+
+/* Has the database a schema_migrations table? 1, 0, -1 on error. */
+static int has_migrations(dbc *db)
+{
+    dbst *st = db_prepare(db, db->sql->has_migrations);
+    if (!st) return -1;
+    int rc = db_step(st);
+    db_finalize(st);
+    return rc == DB_ROW ? 1 : rc == DB_DONE ? 0 : -1;
+}
+
+/* The backend's migrations of COMPONENT: *N of them from the returned one. */
+static const db_migration *component_migrations(dbc *db, const char *component, int *n)
+{
+    const db_migration *m = db->sql->migrations, *first = NULL;
+    *n = 0;
+    for (int i = 0; i < db->sql->nmigrations; i++)
+        if (!strcmp(m[i].component, component)) {
+            if (!first) first = &m[i];
+            ++*n;
+        }
+    return first;
+}
+
+int db_migrated(dbc *db, const char *component)
+{
+    int n, h = has_migrations(db);
+    const db_migration *m = component_migrations(db, component, &n);
+    if (h <= 0) return h;
     int a = n ? applied(db, component, m[n - 1].version) : 1;
     if (a == 1) return 1;
-    if (a < 0) fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));
+    if (a < 0) fprintf(stderr, "parlance: database: %s\n", db_errmsg(db));
     else if (n && applied(db, component, m[0].version) == 1) {
         fprintf(stderr, "parlance: the database is from an older parlance: a command that writes it (with"
                         " write access) brings it up to date\n");
@@ -199,81 +224,31 @@ int db_migrated(sqlite3 *db, const char *component, const db_migration *m, int n
     return a;
 }
 
-/* Each migration runs in its own write transaction, re-checked inside it so
- * two processes starting together apply it once. */
-int db_migrate(sqlite3 *db, const char *component, const db_migration *m, int n)
+static int record(dbc *db, const char *component, int version)
 {
-    if (db_exec(db, "CREATE TABLE IF NOT EXISTS schema_migrations ("
-                    " component TEXT NOT NULL,"
-                    " version INTEGER NOT NULL,"
-                    " applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')),"
-                    " PRIMARY KEY (component, version))"))
-        return 1;
+    dbst *st = db_prepare(db, "INSERT INTO schema_migrations (component, version) VALUES (?1, ?2)");
+    if (!st) return 1;
+    db_bind_text(st, 1, component, -1);
+    db_bind_int64(st, 2, version);
+    return db_step_once(db, st) != DB_DONE;
+}
+
+/* Each migration runs in its own write transaction, re-checked inside it so
+ * two processes starting together apply it once (PostgreSQL: the second
+ * waits on an advisory lock held to the first one's commit). */
+int db_migrate(dbc *db, const char *component)
+{
+    int n;
+    const db_migration *m = component_migrations(db, component, &n);
+    if (has_migrations(db) != 1 && db_exec(db, db->sql->migrations_table)) return 1;
     for (int i = 0; i < n; i++) {
         if (applied(db, component, m[i].version) == 1) continue;
-        if (db_exec(db, "BEGIN IMMEDIATE")) return 1;
-        int a = applied(db, component, m[i].version);
-        if (a == 0) {
-            sqlite3_stmt *st = NULL;
-            if (db_exec(db, m[i].sql) ||
-                sqlite3_prepare_v2(db, "INSERT INTO schema_migrations (component, version) VALUES (?1, ?2)",
-                                   -1, &st, NULL) != SQLITE_OK) {
-                sqlite3_finalize(st);
-                db_exec(db, "ROLLBACK");
-                return 1;
-            }
-            sqlite3_bind_text(st, 1, component, -1, SQLITE_STATIC);
-            sqlite3_bind_int(st, 2, m[i].version);
-            int rc = sqlite3_step(st);
-            sqlite3_finalize(st);
-            if (rc != SQLITE_DONE) { db_exec(db, "ROLLBACK"); return 1; }
-        }
-        if (a < 0 || db_exec(db, "COMMIT")) { db_exec(db, "ROLLBACK"); return 1; }
+        if (db_begin(db)) return 1;
+        dbst *lock = db_prepare(db, db->sql->lock_name);
+        if (lock) db_bind_text(lock, 1, "schema_migrations", -1);
+        int a = lock && db_step_once(db, lock) != DB_ERROR ? applied(db, component, m[i].version) : -1;
+        if (a == 0 && (db_exec(db, m[i].sql) || record(db, component, m[i].version))) a = -1;
+        if (a < 0 || db_exec(db, "COMMIT")) { db_exec_quiet(db, "ROLLBACK"); return 1; }
     }
     return 0;
-}
-
-sqlite3_stmt *db_prepare(sqlite3 *db, const char *sql)
-{
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
-        fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));
-        sqlite3_finalize(st);
-        return NULL;
-    }
-    return st;
-}
-
-int db_step_once(sqlite3 *db, sqlite3_stmt *st)
-{
-    int rc = sqlite3_step(st);
-    if (rc != SQLITE_DONE && rc != SQLITE_ROW && rc != SQLITE_CONSTRAINT)
-        fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));
-    sqlite3_finalize(st);
-    return rc;
-}
-
-long long *db_select_ids(sqlite3 *db, sqlite3_stmt *st, size_t *n)
-{
-    size_t cap = 64;
-    long long *ids = malloc(cap * sizeof *ids);
-    int rc = SQLITE_ROW;
-    for (*n = 0; ids && (rc = sqlite3_step(st)) == SQLITE_ROW;) {
-        if (*n == cap) {
-            long long *g = realloc(ids, (cap *= 2) * sizeof *ids);
-            if (!g) { free(ids); ids = NULL; break; }
-            ids = g;
-        }
-        ids[(*n)++] = sqlite3_column_int64(st, 0);
-    }
-    if (!ids) fputs("parlance: out of memory\n", stderr);
-    else if (rc != SQLITE_DONE) { fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db)); free(ids); ids = NULL; }
-    sqlite3_finalize(st);
-    return ids;
-}
-
-void db_bind_text_or_null(sqlite3_stmt *st, int i, const char *s)
-{
-    if (s) sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
-    else sqlite3_bind_null(st, i);
 }

@@ -9,30 +9,15 @@
 #include "cli.h"
 #include "failure_log.h"
 
-static const db_migration migrations[] = {
-    { 1, "CREATE TABLE parse_failures ("
-         " id INTEGER PRIMARY KEY,"
-         " created_at INTEGER NOT NULL,"          /* unix seconds, UTC */
-         " agent TEXT NOT NULL DEFAULT '',"
-         " model TEXT NOT NULL DEFAULT '',"
-         " session TEXT,"
-         " raw_input TEXT NOT NULL,"              /* the action as written */
-         " failure_type TEXT NOT NULL,"           /* unknown_verb, missing_arg, ... */
-         " verb TEXT,"                            /* the verb it matched, if any */
-         " attempted TEXT,"                       /* unknown word, modifier, missing argument */
-         " details TEXT);"                        /* the hint as JSON */
-         "CREATE INDEX parse_failures_type_time ON parse_failures (failure_type, created_at);"
-         "CREATE INDEX parse_failures_model ON parse_failures (model, created_at);" },
-};
 
-int flog_init(sqlite3 *db)
+int flog_init(dbc *db)
 {
-    return db_migrate(db, "parse_failures", migrations, sizeof migrations / sizeof migrations[0]);
+    return db_migrate(db, "parse_failures");
 }
 
-int flog_ready(sqlite3 *db)
+int flog_ready(dbc *db)
 {
-    return db_migrated(db, "parse_failures", migrations, sizeof migrations / sizeof migrations[0]);
+    return db_migrated(db, "parse_failures");
 }
 
 /* ---------------------------------------------------------------- time */
@@ -104,10 +89,10 @@ static void attempted(const char *msg, const parl_command *c, char *buf, size_t 
     buf[len] = 0;
 }
 
-static void bind_opt(sqlite3_stmt *st, int i, const char *s)
+static void bind_opt(dbst *st, int i, const char *s)
 {
-    if (s && *s) sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
-    else sqlite3_bind_null(st, i);
+    if (s && *s) db_bind_text(st, i, s, -1);
+    else db_bind_null(st, i);
 }
 
 size_t flog_hint_write(const void *arg, char *out, size_t cap)
@@ -116,31 +101,28 @@ size_t flog_hint_write(const void *arg, char *out, size_t cap)
     return parl_hint_json(h->ctx, h->msg, h->c, out, cap);
 }
 
-int flog_add(sqlite3 *db, const flog_meta *meta, const flog_entry *e)
+int flog_add(dbc *db, const flog_meta *meta, const flog_entry *e)
 {
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db, "INSERT INTO parse_failures (created_at, agent, model, session, raw_input,"
-                               " failure_type, verb, attempted, details)"
-                               " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", -1, &st, NULL) != SQLITE_OK) {
-        fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));
-        return -1;
-    }
-    sqlite3_bind_int64(st, 1, meta->at);
-    sqlite3_bind_text(st, 2, meta->agent ? meta->agent : "", -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(st, 3, meta->model ? meta->model : "", -1, SQLITE_TRANSIENT);
+    dbst *st = db_prepare(db, "INSERT INTO parse_failures (created_at, agent, model, session, raw_input,"
+                              " failure_type, verb, attempted, details)"
+                              " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+    if (!st) return -1;
+    db_bind_int64(st, 1, meta->at);
+    db_bind_text(st, 2, meta->agent ? meta->agent : "", -1);
+    db_bind_text(st, 3, meta->model ? meta->model : "", -1);
     bind_opt(st, 4, meta->session);
-    sqlite3_bind_text(st, 5, e->raw_input, (int)e->raw_len, SQLITE_TRANSIENT);
-    sqlite3_bind_text(st, 6, e->type, -1, SQLITE_STATIC);
+    db_bind_text(st, 5, e->raw_input, (long long)e->raw_len);
+    db_bind_text(st, 6, e->type, -1);
     bind_opt(st, 7, e->verb);
     bind_opt(st, 8, e->attempted);
     bind_opt(st, 9, e->details);
-    int rc = sqlite3_step(st);
-    if (rc != SQLITE_DONE) fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? 0 : -1;
+    int rc = db_step(st);
+    if (rc != DB_DONE) fprintf(stderr, "parlance: database: %s\n", db_errmsg(db));
+    db_finalize(st);
+    return rc == DB_DONE ? 0 : -1;
 }
 
-int flog_action(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg, const parl_action *a,
+int flog_action(dbc *db, const parl_dialect_ctx *ctx, const char *msg, const parl_action *a,
                 const flog_meta *meta)
 {
     int logged = 0;
@@ -162,10 +144,10 @@ int flog_action(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg, const
     return logged;
 }
 
-int flog_record(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg, size_t len, const flog_meta *meta)
+int flog_record(dbc *db, const parl_dialect_ctx *ctx, const char *msg, size_t len, const flog_meta *meta)
 {
     parl_dialect_result *r = malloc(sizeof *r);
-    if (!r || db_exec(db, "BEGIN IMMEDIATE")) { free(r); return -1; }
+    if (!r || db_begin(db)) { free(r); return -1; }
     int logged = 0;
     for (int first = 0, more = 1; more && logged >= 0; first += PARL_MAX_ACTIONS) {
         parl_dialect_parse_page(ctx, msg, len, first, r);
@@ -183,29 +165,29 @@ int flog_record(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg, size_
 
 /* ------------------------------------------------------------- queries */
 
-static void json_col(FILE *out, sqlite3_stmt *st, int i)
+static void json_col(FILE *out, dbst *st, int i)
 {
-    const unsigned char *s = sqlite3_column_text(st, i);
-    if (s) json_str(out, (const char *)s, (size_t)sqlite3_column_bytes(st, i));
+    const char *s = db_column_text(st, i);
+    if (s) json_str(out, (const char *)s, (size_t)db_column_bytes(st, i));
     else fputs("null", out);
 }
 
 /* Up to 3 recent raw inputs of failures of TYPE about WORD. */
-static void examples(sqlite3 *db, FILE *out, const char *type, const char *word, long long since)
+static void examples(dbc *db, FILE *out, const char *type, const char *word, long long since)
 {
-    sqlite3_stmt *st = db_prepare(db, "SELECT raw_input FROM parse_failures WHERE failure_type = ?1"
+    dbst *st = db_prepare(db, "SELECT raw_input FROM parse_failures WHERE failure_type = ?1"
                                    " AND lower(attempted) = ?2 AND created_at >= ?3"
                                    " ORDER BY created_at DESC, id DESC LIMIT 3");
     fputs("[", out);
     if (st) {
-        sqlite3_bind_text(st, 1, type, -1, SQLITE_STATIC);
-        sqlite3_bind_text(st, 2, word, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int64(st, 3, since);
-        for (int k = 0; sqlite3_step(st) == SQLITE_ROW; k++) {
+        db_bind_text(st, 1, type, -1);
+        db_bind_text(st, 2, word, -1);
+        db_bind_int64(st, 3, since);
+        for (int k = 0; db_step(st) == DB_ROW; k++) {
             if (k) fputc(',', out);
             json_col(out, st, 0);
         }
-        sqlite3_finalize(st);
+        db_finalize(st);
     }
     fputs("]", out);
 }
@@ -215,19 +197,19 @@ static const char *const unknown_sql =
     " WHERE failure_type = 'unknown_verb' AND created_at >= ?1 AND attempted IS NOT NULL"
     " GROUP BY w ORDER BY n DESC, w LIMIT 200";
 
-int flog_unknown_verbs(sqlite3 *db, const parl_dialect_ctx *ctx, long long since, FILE *out)
+int flog_unknown_verbs(dbc *db, const parl_dialect_ctx *ctx, long long since, FILE *out)
 {
-    sqlite3_stmt *st = db_prepare(db, unknown_sql);
+    dbst *st = db_prepare(db, unknown_sql);
     if (!st) return 1;
-    sqlite3_bind_int64(st, 1, since);
+    db_bind_int64(st, 1, since);
     fputs("[", out);
-    for (int k = 0; sqlite3_step(st) == SQLITE_ROW; k++) {
-        const char *w = (const char *)sqlite3_column_text(st, 0);
+    for (int k = 0; db_step(st) == DB_ROW; k++) {
+        const char *w = (const char *)db_column_text(st, 0);
         parl_verb_match m;
         parl_match_verb(ctx, w, strlen(w), &m);
         fprintf(out, "%s{\"attempted\":", k ? "," : "");
         json_col(out, st, 0);
-        fprintf(out, ",\"count\":%d,\"now_matches\":", sqlite3_column_int(st, 1));
+        fprintf(out, ",\"count\":%d,\"now_matches\":", db_column_int(st, 1));
         if (m.verb >= 0) json_str(out, parl_verb_name(ctx, m.verb), strlen(parl_verb_name(ctx, m.verb)));
         else fputs("null", out);
         fputs(",\"candidates\":[", out);
@@ -241,14 +223,14 @@ int flog_unknown_verbs(sqlite3 *db, const parl_dialect_ctx *ctx, long long since
         fputs("}", out);
     }
     fputs("]\n", out);
-    sqlite3_finalize(st);
+    db_finalize(st);
     return 0;
 }
 
-static void failure_row_json(FILE *out, sqlite3_stmt *st)
+static void failure_row_json(FILE *out, dbst *st)
 {
     char when[40];
-    iso_time(sqlite3_column_int64(st, 0), when, sizeof when);
+    iso_time(db_column_int64(st, 0), when, sizeof when);
     fprintf(out, "{\"at\":\"%s\",\"agent\":", when);
     json_col(out, st, 1);
     fputs(",\"model\":", out);
@@ -262,45 +244,45 @@ static void failure_row_json(FILE *out, sqlite3_stmt *st)
     fputs(",\"input\":", out);
     json_col(out, st, 6);
     fputs(",\"details\":", out);
-    const unsigned char *d = sqlite3_column_text(st, 7);
+    const char *d = db_column_text(st, 7);
     if (d && *d == '{') fputs((const char *)d, out);   /* stored as JSON by hint_json */
     else fputs("null", out);
     fputs("}", out);
 }
 
-int flog_by_model(sqlite3 *db, const char *model, long long since, int limit, FILE *out)
+int flog_by_model(dbc *db, const char *model, long long since, int limit, FILE *out)
 {
-    sqlite3_stmt *st;
+    dbst *st;
     if (model) {
         st = db_prepare(db, "SELECT created_at, agent, model, failure_type, verb, attempted, raw_input, details"
                          " FROM parse_failures WHERE model = ?1 AND created_at >= ?2"
                          " ORDER BY created_at DESC, id DESC LIMIT ?3");
         if (!st) return 1;
-        sqlite3_bind_text(st, 1, model, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int64(st, 2, since);
-        sqlite3_bind_int(st, 3, limit);
+        db_bind_text(st, 1, model, -1);
+        db_bind_int64(st, 2, since);
+        db_bind_int64(st, 3, limit);
         fputs("[", out);
-        for (int k = 0; sqlite3_step(st) == SQLITE_ROW; k++) {
+        for (int k = 0; db_step(st) == DB_ROW; k++) {
             if (k) fputc(',', out);
             failure_row_json(out, st);
         }
         fputs("]\n", out);
-        sqlite3_finalize(st);
+        db_finalize(st);
         return 0;
     }
     /* Every model: its total and its failures by type. */
     st = db_prepare(db, "SELECT model, failure_type, count(*) FROM parse_failures WHERE created_at >= ?1"
                      " GROUP BY model, failure_type ORDER BY model, failure_type");
     if (!st) return 1;
-    sqlite3_bind_int64(st, 1, since);
+    db_bind_int64(st, 1, since);
     fputs("[", out);
     char prev[512] = "";
     int open = 0, total = 0;
     char types[4096];
     size_t tl = 0;
     for (;;) {
-        int rc = sqlite3_step(st);
-        const char *m = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0) : NULL;
+        int rc = db_step(st);
+        const char *m = rc == DB_ROW ? (const char *)db_column_text(st, 0) : NULL;
         if (open && (!m || strcmp(m, prev))) {
             fprintf(out, ",\"count\":%d,\"types\":{%.*s}}", total, (int)tl, types);
             open = 0;
@@ -314,14 +296,14 @@ int flog_by_model(sqlite3 *db, const char *model, long long since, int limit, FI
             total = 0;
             tl = 0;
         }
-        int n = sqlite3_column_int(st, 2);
+        int n = db_column_int(st, 2);
         total += n;
         if (tl < sizeof types - 64)
             tl += (size_t)snprintf(types + tl, sizeof types - tl, "%s\"%s\":%d", tl ? "," : "",
-                                   (const char *)sqlite3_column_text(st, 1), n);
+                                   (const char *)db_column_text(st, 1), n);
     }
     fputs("]\n", out);
-    sqlite3_finalize(st);
+    db_finalize(st);
     return 0;
 }
 
@@ -347,58 +329,58 @@ static void suggested_fix(FILE *out, const char *type, const char *verb, const c
     json_str(out, buf, strlen(buf));
 }
 
-int flog_patterns(sqlite3 *db, long long since, FILE *out)
+int flog_patterns(dbc *db, long long since, FILE *out)
 {
-    sqlite3_stmt *st = db_prepare(db, "SELECT failure_type, coalesce(verb, ''), count(*) AS n FROM parse_failures"
+    dbst *st = db_prepare(db, "SELECT failure_type, coalesce(verb, ''), count(*) AS n FROM parse_failures"
                                    " WHERE created_at >= ?1 GROUP BY failure_type, coalesce(verb, '')"
                                    " ORDER BY n DESC, failure_type, 2");
-    sqlite3_stmt *mods = db_prepare(db, "SELECT DISTINCT model FROM parse_failures WHERE failure_type = ?1"
+    dbst *mods = db_prepare(db, "SELECT DISTINCT model FROM parse_failures WHERE failure_type = ?1"
                                      " AND coalesce(verb, '') = ?2 AND created_at >= ?3 ORDER BY model");
-    sqlite3_stmt *top = db_prepare(db, "SELECT coalesce(attempted, ''), count(*) AS c FROM parse_failures"
+    dbst *top = db_prepare(db, "SELECT min(coalesce(attempted, '')), count(*) AS c FROM parse_failures"
                                     " WHERE failure_type = ?1 AND coalesce(verb, '') = ?2 AND created_at >= ?3"
                                     " GROUP BY lower(attempted) ORDER BY c DESC, 1 LIMIT 1");
     if (!st || !mods || !top) {
-        sqlite3_finalize(st);
-        sqlite3_finalize(mods);
-        sqlite3_finalize(top);
+        db_finalize(st);
+        db_finalize(mods);
+        db_finalize(top);
         return 1;
     }
-    sqlite3_bind_int64(st, 1, since);
+    db_bind_int64(st, 1, since);
     fputs("[", out);
-    for (int k = 0; sqlite3_step(st) == SQLITE_ROW; k++) {
-        const char *type = (const char *)sqlite3_column_text(st, 0);
-        const char *verb = (const char *)sqlite3_column_text(st, 1);
+    for (int k = 0; db_step(st) == DB_ROW; k++) {
+        const char *type = (const char *)db_column_text(st, 0);
+        const char *verb = (const char *)db_column_text(st, 1);
         fprintf(out, "%s{\"type\":\"%s\",\"verb\":", k ? "," : "", type);
         if (*verb) json_str(out, verb, strlen(verb));
         else fputs("null", out);
-        fprintf(out, ",\"count\":%d,\"models\":[", sqlite3_column_int(st, 2));
-        sqlite3_stmt *q[2] = { mods, top };
+        fprintf(out, ",\"count\":%d,\"models\":[", db_column_int(st, 2));
+        dbst *q[2] = { mods, top };
         for (int j = 0; j < 2; j++) {
-            sqlite3_reset(q[j]);
-            sqlite3_bind_text(q[j], 1, type, -1, SQLITE_TRANSIENT);
-            sqlite3_bind_text(q[j], 2, verb, -1, SQLITE_TRANSIENT);
-            sqlite3_bind_int64(q[j], 3, since);
+            db_reset(q[j]);
+            db_bind_text(q[j], 1, type, -1);
+            db_bind_text(q[j], 2, verb, -1);
+            db_bind_int64(q[j], 3, since);
         }
-        for (int i = 0; sqlite3_step(mods) == SQLITE_ROW; i++) {
+        for (int i = 0; db_step(mods) == DB_ROW; i++) {
             if (i) fputc(',', out);
             json_col(out, mods, 0);
         }
         fputs("],\"top\":", out);
         char word[256] = "";
-        if (sqlite3_step(top) == SQLITE_ROW) {
-            snprintf(word, sizeof word, "%s", (const char *)sqlite3_column_text(top, 0));
+        if (db_step(top) == DB_ROW) {
+            snprintf(word, sizeof word, "%s", (const char *)db_column_text(top, 0));
             fprintf(out, "{\"attempted\":");
             json_str(out, word, strlen(word));
-            fprintf(out, ",\"count\":%d}", sqlite3_column_int(top, 1));
+            fprintf(out, ",\"count\":%d}", db_column_int(top, 1));
         } else fputs("null", out);
         fputs(",\"suggested_fix\":", out);
         suggested_fix(out, type, verb, word);
         fputs("}", out);
     }
     fputs("]\n", out);
-    sqlite3_finalize(st);
-    sqlite3_finalize(mods);
-    sqlite3_finalize(top);
+    db_finalize(st);
+    db_finalize(mods);
+    db_finalize(top);
     return 0;
 }
 
@@ -431,17 +413,17 @@ static int alias_safe(const parl_dialect_ctx *ctx, int verb, const char *w, size
  * Closeness is lexical here (edit distance to the verb's nearest name or
  * alias); a host with embeddings can rank semantically through the
  * matcher's semantic tier. */
-int flog_suggest_aliases(sqlite3 *db, const parl_dialect_ctx *ctx, long long since, int min_count,
+int flog_suggest_aliases(dbc *db, const parl_dialect_ctx *ctx, long long since, int min_count,
                          FILE *out)
 {
-    sqlite3_stmt *st = db_prepare(db, unknown_sql);
+    dbst *st = db_prepare(db, unknown_sql);
     if (!st) return 1;
-    sqlite3_bind_int64(st, 1, since);
+    db_bind_int64(st, 1, since);
     alias_candidate *c = NULL;
     int n = 0, cap = 0;
-    while (sqlite3_step(st) == SQLITE_ROW) {
-        const char *w = (const char *)sqlite3_column_text(st, 0);
-        int count = sqlite3_column_int(st, 1);
+    while (db_step(st) == DB_ROW) {
+        const char *w = (const char *)db_column_text(st, 0);
+        int count = db_column_int(st, 1);
         size_t len = strlen(w);
         if (count < min_count || len == 0 || len >= sizeof c->word) continue;
         parl_verb_match m;
@@ -462,7 +444,7 @@ int flog_suggest_aliases(sqlite3 *db, const parl_dialect_ctx *ctx, long long sin
         if (c[n].confidence < 0) c[n].confidence = 0;
         n++;
     }
-    sqlite3_finalize(st);
+    db_finalize(st);
     if (n) qsort(c, (size_t)n, sizeof *c, by_impact);
     fputs("[", out);
     for (int i = 0; i < n; i++) {

@@ -6,8 +6,8 @@
 #include "db.h"
 #include "parlance.h"
 
-int flog_init(sqlite3 *db);   /* its migrations */
-int flog_ready(sqlite3 *db);  /* for readers: db_migrated() of its table */
+int flog_init(dbc *db);   /* its migrations */
+int flog_ready(dbc *db);  /* for readers: db_migrated() of its table */
 
 typedef struct {
     const char *agent, *model, *session;
@@ -17,9 +17,9 @@ typedef struct {
 /* Records every command of MSG's actions that would have run but failed
  * (unknown verb, ambiguity, missing argument...), in one transaction.
  * Returns how many, or -1. */
-int flog_record(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg, size_t len, const flog_meta *meta);
+int flog_record(dbc *db, const parl_dialect_ctx *ctx, const char *msg, size_t len, const flog_meta *meta);
 /* The failed commands of one action (in the caller's transaction, if any). */
-int flog_action(sqlite3 *db, const parl_dialect_ctx *ctx, const char *msg, const parl_action *a,
+int flog_action(dbc *db, const parl_dialect_ctx *ctx, const char *msg, const parl_action *a,
                 const flog_meta *meta);
 
 /* One row of the log: any failure, also one of running an action. */
@@ -31,7 +31,7 @@ typedef struct {
     const char *attempted;    /* the word it is about, or NULL */
     const char *details;      /* JSON, or NULL */
 } flog_entry;
-int flog_add(sqlite3 *db, const flog_meta *meta, const flog_entry *e);   /* 0, or -1 (reported) */
+int flog_add(dbc *db, const flog_meta *meta, const flog_entry *e);   /* 0, or -1 (reported) */
 
 /* The hint of command C as JSON, for json_print/json_alloc (tools/cli.h). */
 typedef struct {
@@ -42,10 +42,10 @@ typedef struct {
 size_t flog_hint_write(const void *arg, char *out, size_t cap);
 
 /* Queries; each prints one JSON value to OUT and returns 0 (1 on error). */
-int flog_unknown_verbs(sqlite3 *db, const parl_dialect_ctx *ctx, long long since, FILE *out);
-int flog_by_model(sqlite3 *db, const char *model, long long since, int limit, FILE *out);
-int flog_patterns(sqlite3 *db, long long since, FILE *out);
-int flog_suggest_aliases(sqlite3 *db, const parl_dialect_ctx *ctx, long long since, int min_count,
+int flog_unknown_verbs(dbc *db, const parl_dialect_ctx *ctx, long long since, FILE *out);
+int flog_by_model(dbc *db, const char *model, long long since, int limit, FILE *out);
+int flog_patterns(dbc *db, long long since, FILE *out);
+int flog_suggest_aliases(dbc *db, const parl_dialect_ctx *ctx, long long since, int min_count,
                          FILE *out);
 
 /* "7d", "24h", "30m", unix seconds, or an ISO date "2024-05-01[THH:MM[:SS]]"

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include "db.h"
 
-int outbox_init(sqlite3 *db);   /* its migrations */
+int outbox_init(dbc *db);   /* its migrations */
 
 typedef struct outbox_msg {
     const char *verb;           /* send, reply, post, dm, tell, or a configured verb */
@@ -23,11 +23,11 @@ typedef struct outbox_msg {
 } outbox_msg;
 
 /* The new message's id, or -1 on error (reported). */
-long long outbox_put(sqlite3 *db, const outbox_msg *m);
+long long outbox_put(dbc *db, const outbox_msg *m);
 /* One JSON object per line, oldest first; PENDING_ONLY: not yet delivered. */
-int outbox_list(sqlite3 *db, int pending_only, FILE *out);
+int outbox_list(dbc *db, int pending_only, FILE *out);
 /* Marks message ID delivered: 0, 1 when there is no such pending message, -1. */
-int outbox_delivered(sqlite3 *db, long long id);
+int outbox_delivered(dbc *db, long long id);
 /* How many messages the outbox holds (tests, the demo). */
-long long outbox_count(sqlite3 *db);
+long long outbox_count(dbc *db);
 #endif

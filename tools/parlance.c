@@ -98,6 +98,22 @@ static const cli_command commands[] = {
       "\n"
       "  --db PATH     the store\n"
       "  -q, --quiet   no progress on standard error\n" },
+    { "export", cmd_export, "a whole store as JSON lines (to import elsewhere)",
+      "usage: parlance export [--db PATH|URL]\n"
+      "\n"
+      "Prints every document with its old versions, the failure log, the memory\n"
+      "blocks, the approval queue and the outbox as JSON lines, ids and times kept:\n"
+      "parlance export --db A | parlance import --db B copies a store between SQLite\n"
+      "and PostgreSQL either way.\n"
+      "\n"
+      "  --db PATH|URL   the store: a file (SQLite) or postgres://... (PostgreSQL)\n" },
+    { "import", cmd_import, "load a store written by export",
+      "usage: parlance import [--db PATH|URL] [FILE|-]\n"
+      "\n"
+      "Loads what parlance export wrote into an empty store (made if needed), all or\n"
+      "nothing; exporting it again prints the same bytes.\n"
+      "\n"
+      "  --db PATH|URL   the store: a file (SQLite) or postgres://... (PostgreSQL)\n" },
     { "verb", cmd_verb, "how a verb word matches (JSON)",
       "usage: parlance verb [--config FILE] WORD\n"
       "\n"

@@ -3,66 +3,37 @@
  * its SQL is here. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "cli.h"
 #include "queue_store.h"
 
-#define NOW "strftime('%Y-%m-%dT%H:%M:%fZ','now')"
 
-static const db_migration migrations[] = {
-    { 1, "CREATE TABLE action_queue ("
-         " id INTEGER PRIMARY KEY,"
-         " created_at TEXT NOT NULL,"
-         " requested_by TEXT NOT NULL,"
-         " role TEXT NOT NULL,"
-         " verb TEXT NOT NULL,"
-         " command TEXT NOT NULL,"              /* the step and the rest of its chain */
-         " intent TEXT NOT NULL,"               /* JSON */
-         " content TEXT,"                       /* references resolved */
-         " reason TEXT NOT NULL,"
-         " last_output TEXT,"
-         " last_input TEXT,"
-         " config TEXT,"
-         " urgent INTEGER NOT NULL DEFAULT 0,"
-         " status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'running',"
-         "   'done', 'failed', 'denied', 'expired', 'cancelled', 'interrupted')),"
-         " updated_at TEXT NOT NULL,"
-         " result TEXT);"
-         "CREATE INDEX action_queue_status ON action_queue (status, created_at);"
-         "CREATE TABLE queue_decisions ("
-         " id INTEGER PRIMARY KEY,"
-         " queue_id INTEGER NOT NULL REFERENCES action_queue (id),"
-         " at TEXT NOT NULL,"
-         " decision TEXT NOT NULL,"             /* approve, deny, expire, cancel, escalate, halt, run */
-         " decided_by TEXT NOT NULL,"
-         " reason TEXT);"
-         "CREATE INDEX queue_decisions_item ON queue_decisions (queue_id, id);" },
-};
 
-int queue_init(sqlite3 *db)
+int queue_init(dbc *db)
 {
-    return db_migrate(db, "action_queue", migrations, sizeof migrations / sizeof migrations[0]);
+    return db_migrate(db, "action_queue");
 }
 
-long long queue_put(sqlite3 *db, const queue_item *it)
+long long queue_put(dbc *db, const queue_item *it)
 {
-    sqlite3_stmt *st = db_prepare(db, "INSERT INTO action_queue (created_at, requested_by, role, verb, command, intent,"
+    dbst *st = db_prepare(db, "INSERT INTO action_queue (created_at, requested_by, role, verb, command, intent,"
                                       " content, reason, last_output, last_input, config, urgent, updated_at)"
-                                      " VALUES (" NOW ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, " NOW ")");
+                                      " VALUES (" DB_NOW ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, " DB_NOW ") RETURNING id");
     if (!st) return -1;
     const char *texts[] = { it->requested_by, it->role, it->verb, it->command, it->intent, it->content,
                             it->reason, it->last_output, it->last_input, it->config };
     for (int i = 0; i < 10; i++) db_bind_text_or_null(st, i + 1, texts[i]);
-    sqlite3_bind_int(st, 11, it->urgent);
-    return db_step_once(db, st) == SQLITE_DONE ? sqlite3_last_insert_rowid(db) : -1;
+    db_bind_int64(st, 11, it->urgent);
+    return db_insert_id(db, st);
 }
 
-static char *column_dup(sqlite3_stmt *st, int i)
+static char *column_dup(dbst *st, int i)
 {
-    if (sqlite3_column_type(st, i) == SQLITE_NULL) return NULL;
-    size_t n = (size_t)sqlite3_column_bytes(st, i);
+    if (db_column_null(st, i)) return NULL;
+    size_t n = (size_t)db_column_bytes(st, i);
     char *s = malloc(n + 1);
     if (s) {
-        memcpy(s, sqlite3_column_text(st, i), n);
+        memcpy(s, db_column_text(st, i), n);
         s[n] = 0;
     }
     return s;
@@ -71,33 +42,42 @@ static char *column_dup(sqlite3_stmt *st, int i)
 #define ITEM_COLUMNS "id, created_at, requested_by, role, verb, command, intent, content, reason, last_output," \
                      " last_input, config, status, result, urgent"
 
-static void read_item(sqlite3_stmt *st, queue_item *it)
+static void read_item(dbst *st, queue_item *it)
 {
     char **fields[] = { &it->created_at, &it->requested_by, &it->role, &it->verb, &it->command, &it->intent,
                         &it->content, &it->reason, &it->last_output, &it->last_input, &it->config, &it->status,
                         &it->result };
-    it->id = sqlite3_column_int64(st, 0);
+    it->id = db_column_int64(st, 0);
     for (int i = 0; i < 13; i++) *fields[i] = column_dup(st, i + 1);
-    it->urgent = sqlite3_column_int(st, 14);
+    it->urgent = db_column_int(st, 14);
 }
 
-int queue_get(sqlite3 *db, long long id, queue_item *it)
+/* CLAIM: only an approved item, locked for this transaction; one another
+ * executor holds is skipped (PostgreSQL: FOR UPDATE SKIP LOCKED; SQLite's
+ * write transaction has the whole file). */
+static int get_item(dbc *db, long long id, queue_item *it, int claim)
 {
+    char sql[512];
     memset(it, 0, sizeof *it);
-    sqlite3_stmt *st = db_prepare(db, "SELECT " ITEM_COLUMNS " FROM action_queue WHERE id = ?1");
+    snprintf(sql, sizeof sql, "SELECT " ITEM_COLUMNS " FROM action_queue WHERE id = ?1%s%s",
+             claim ? " AND status = 'approved'" : "", claim ? db->sql->claim : "");
+    dbst *st = db_prepare(db, sql);
     if (!st) return -1;
-    sqlite3_bind_int64(st, 1, id);
-    int rc = sqlite3_step(st), found = rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+    db_bind_int64(st, 1, id);
+    int rc = db_step(st), found = rc == DB_ROW ? 1 : rc == DB_DONE ? 0 : -1;
     if (found > 0) read_item(st, it);
     if (found > 0 && (!it->command || !it->status)) {
         fputs("parlance: out of memory\n", stderr);
         queue_item_free(it);
         found = -1;
     }
-    if (found < 0 && rc != SQLITE_ROW) fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));
-    sqlite3_finalize(st);
+    if (found < 0 && rc != DB_ROW) fprintf(stderr, "parlance: database: %s\n", db_errmsg(db));
+    db_finalize(st);
     return found;
 }
+
+int queue_get(dbc *db, long long id, queue_item *it) { return get_item(db, id, it, 0); }
+int queue_claim(dbc *db, long long id, queue_item *it) { return get_item(db, id, it, 1); }
 
 void queue_item_free(queue_item *it)
 {
@@ -107,67 +87,71 @@ void queue_item_free(queue_item *it)
     memset(it, 0, sizeof *it);
 }
 
-int queue_move(sqlite3 *db, long long id, const char *from, const char *to)
+int queue_move(dbc *db, long long id, const char *from, const char *to)
 {
-    sqlite3_stmt *st = db_prepare(db, "UPDATE action_queue SET status = ?3, updated_at = " NOW
+    dbst *st = db_prepare(db, "UPDATE action_queue SET status = ?3, updated_at = " DB_NOW
                                       " WHERE id = ?1 AND status = ?2");
     if (!st) return -1;
-    sqlite3_bind_int64(st, 1, id);
-    sqlite3_bind_text(st, 2, from, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 3, to, -1, SQLITE_STATIC);
-    return db_step_once(db, st) == SQLITE_DONE ? sqlite3_changes(db) > 0 : -1;
+    db_bind_int64(st, 1, id);
+    db_bind_text(st, 2, from, -1);
+    db_bind_text(st, 3, to, -1);
+    return db_step_once(db, st) == DB_DONE ? db_changes(db) > 0 : -1;
 }
 
-int queue_decide(sqlite3 *db, long long id, const char *decision, const char *by, const char *reason)
+int queue_decide(dbc *db, long long id, const char *decision, const char *by, const char *reason)
 {
-    sqlite3_stmt *st = db_prepare(db, "INSERT INTO queue_decisions (queue_id, at, decision, decided_by, reason)"
-                                      " VALUES (?1, " NOW ", ?2, ?3, ?4)");
+    dbst *st = db_prepare(db, "INSERT INTO queue_decisions (queue_id, at, decision, decided_by, reason)"
+                                      " VALUES (?1, " DB_NOW ", ?2, ?3, ?4)");
     if (!st) return -1;
-    sqlite3_bind_int64(st, 1, id);
-    sqlite3_bind_text(st, 2, decision, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 3, by, -1, SQLITE_TRANSIENT);
+    db_bind_int64(st, 1, id);
+    db_bind_text(st, 2, decision, -1);
+    db_bind_text(st, 3, by, -1);
     db_bind_text_or_null(st, 4, reason);
-    return db_step_once(db, st) == SQLITE_DONE ? 0 : -1;
+    return db_step_once(db, st) == DB_DONE ? 0 : -1;
 }
 
-int queue_finish(sqlite3 *db, long long id, const char *status, const char *result)
+int queue_finish(dbc *db, long long id, const char *status, const char *result)
 {
-    sqlite3_stmt *st = db_prepare(db, "UPDATE action_queue SET status = ?2, result = ?3, updated_at = " NOW
+    dbst *st = db_prepare(db, "UPDATE action_queue SET status = ?2, result = ?3, updated_at = " DB_NOW
                                       " WHERE id = ?1");
     if (!st) return -1;
-    sqlite3_bind_int64(st, 1, id);
-    sqlite3_bind_text(st, 2, status, -1, SQLITE_STATIC);
+    db_bind_int64(st, 1, id);
+    db_bind_text(st, 2, status, -1);
     db_bind_text_or_null(st, 3, result);
-    return db_step_once(db, st) == SQLITE_DONE ? 0 : -1;
+    return db_step_once(db, st) == DB_DONE ? 0 : -1;
 }
 
-int queue_set_urgent(sqlite3 *db, long long id)
+int queue_set_urgent(dbc *db, long long id)
 {
-    sqlite3_stmt *st = db_prepare(db, "UPDATE action_queue SET urgent = 1, updated_at = " NOW " WHERE id = ?1");
+    dbst *st = db_prepare(db, "UPDATE action_queue SET urgent = 1, updated_at = " DB_NOW " WHERE id = ?1");
     if (!st) return -1;
-    sqlite3_bind_int64(st, 1, id);
-    return db_step_once(db, st) == SQLITE_DONE ? 0 : -1;
+    db_bind_int64(st, 1, id);
+    return db_step_once(db, st) == DB_DONE ? 0 : -1;
 }
 
-long long *queue_select(sqlite3 *db, const char *status, long long before, size_t *n)
+long long *queue_select(dbc *db, const char *status, long long before, size_t *n)
 {
-    sqlite3_stmt *st = db_prepare(db, "SELECT id FROM action_queue WHERE status = ?1 AND (?2 = 0 OR"
-                                      " created_at < strftime('%Y-%m-%dT%H:%M:%fZ', ?2, 'unixepoch')) ORDER BY id");
+    dbst *st = db_prepare(db, "SELECT id FROM action_queue WHERE status = ?1 AND (CAST(?2 AS TEXT) IS NULL OR created_at < ?2)"
+                              " ORDER BY id");
     if (!st) return NULL;
-    sqlite3_bind_text(st, 1, status, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 2, before);
+    db_bind_text(st, 1, status, -1);
+    char at[40];   /* BEFORE as DB_NOW writes times */
+    time_t t = (time_t)before;
+    struct tm tm;
+    if (before && gmtime_r(&t, &tm) && strftime(at, sizeof at, "%Y-%m-%dT%H:%M:%S.000Z", &tm)) db_bind_text(st, 2, at, -1);
+    else db_bind_null(st, 2);
     return db_select_ids(db, st, n);
 }
 
-long long queue_last_pending(sqlite3 *db, const char *by)
+long long queue_last_pending(dbc *db, const char *by)
 {
-    sqlite3_stmt *st = db_prepare(db, "SELECT id FROM action_queue WHERE requested_by = ?1 AND status = 'pending'"
+    dbst *st = db_prepare(db, "SELECT id FROM action_queue WHERE requested_by = ?1 AND status = 'pending'"
                                       " ORDER BY id DESC LIMIT 1");
     if (!st) return -1;
-    sqlite3_bind_text(st, 1, by, -1, SQLITE_TRANSIENT);
-    int rc = sqlite3_step(st);
-    long long id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : rc == SQLITE_DONE ? 0 : -1;
-    sqlite3_finalize(st);
+    db_bind_text(st, 1, by, -1);
+    int rc = db_step(st);
+    long long id = rc == DB_ROW ? db_column_int64(st, 0) : rc == DB_DONE ? 0 : -1;
+    db_finalize(st);
     return id;
 }
 
@@ -193,14 +177,14 @@ static void item_json(FILE *out, const queue_item *it)
     if (it->result) fprintf(out, ",\"result\":%s", it->result);
 }
 
-int queue_list(sqlite3 *db, int all, FILE *out)
+int queue_list(dbc *db, int all, FILE *out)
 {
-    sqlite3_stmt *st = db_prepare(db, all ? "SELECT " ITEM_COLUMNS " FROM action_queue ORDER BY id DESC"
+    dbst *st = db_prepare(db, all ? "SELECT " ITEM_COLUMNS " FROM action_queue ORDER BY id DESC"
                                           : "SELECT " ITEM_COLUMNS " FROM action_queue WHERE status IN"
                                             " ('pending', 'approved') ORDER BY urgent DESC, id");
     if (!st) return 1;
     int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    while ((rc = db_step(st)) == DB_ROW) {
         queue_item it;
         memset(&it, 0, sizeof it);
         read_item(st, &it);
@@ -208,36 +192,36 @@ int queue_list(sqlite3 *db, int all, FILE *out)
         fputs("}\n", out);
         queue_item_free(&it);
     }
-    if (rc != SQLITE_DONE) fprintf(stderr, "parlance: database: %s\n", sqlite3_errmsg(db));
-    sqlite3_finalize(st);
-    return rc != SQLITE_DONE;
+    if (rc != DB_DONE) fprintf(stderr, "parlance: database: %s\n", db_errmsg(db));
+    db_finalize(st);
+    return rc != DB_DONE;
 }
 
-int queue_show(sqlite3 *db, long long id, FILE *out)
+int queue_show(dbc *db, long long id, FILE *out)
 {
     queue_item it;
     int found = queue_get(db, id, &it);
     if (found <= 0) return found < 0 ? -1 : 1;
     item_json(out, &it);
     queue_item_free(&it);
-    sqlite3_stmt *st = db_prepare(db, "SELECT at, decision, decided_by, reason FROM queue_decisions"
+    dbst *st = db_prepare(db, "SELECT at, decision, decided_by, reason FROM queue_decisions"
                                       " WHERE queue_id = ?1 ORDER BY id");
     if (!st) return -1;
-    sqlite3_bind_int64(st, 1, id);
+    db_bind_int64(st, 1, id);
     fputs(",\"decisions\":[", out);
     int rc;
-    for (int k = 0; (rc = sqlite3_step(st)) == SQLITE_ROW; k++) {
+    for (int k = 0; (rc = db_step(st)) == DB_ROW; k++) {
         const char *keys[] = { "at", "decision", "by", "reason" };
         fputs(k ? ",{" : "{", out);
         for (int i = 0; i < 4; i++) {
-            const char *s = (const char *)sqlite3_column_text(st, i);
+            const char *s = (const char *)db_column_text(st, i);
             fprintf(out, "%s\"%s\":", i ? "," : "", keys[i]);
-            if (s) json_str(out, s, (size_t)sqlite3_column_bytes(st, i));
+            if (s) json_str(out, s, (size_t)db_column_bytes(st, i));
             else fputs("null", out);
         }
         fputc('}', out);
     }
     fputs("]}\n", out);
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? 0 : -1;
+    db_finalize(st);
+    return rc == DB_DONE ? 0 : -1;
 }

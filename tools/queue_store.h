@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include "db.h"
 
-int queue_init(sqlite3 *db);   /* its migrations */
+int queue_init(dbc *db);   /* its migrations */
 
 typedef struct queue_item {
     long long id;
@@ -31,25 +31,29 @@ typedef struct queue_item {
 
 /* A new pending item from IT (id, created_at, status and result are
  * ignored): its id, or -1 (reported). */
-long long queue_put(sqlite3 *db, const queue_item *it);
+long long queue_put(dbc *db, const queue_item *it);
 /* 1 and *IT (heap strings: queue_item_free), 0 when there is none, -1. */
-int queue_get(sqlite3 *db, long long id, queue_item *it);
+int queue_get(dbc *db, long long id, queue_item *it);
+/* Inside a write transaction: ID when it is approved and no other executor
+ * holds it, locked until the transaction ends; 1, 0 (not approved, or
+ * taken), -1. */
+int queue_claim(dbc *db, long long id, queue_item *it);
 void queue_item_free(queue_item *it);
 /* Moves ID from status FROM to TO: 1 moved, 0 when it was not FROM, -1. */
-int queue_move(sqlite3 *db, long long id, const char *from, const char *to);
+int queue_move(dbc *db, long long id, const char *from, const char *to);
 /* Records a decision on ID (BY: who; REASON may be NULL): 0 or -1. */
-int queue_decide(sqlite3 *db, long long id, const char *decision, const char *by, const char *reason);
+int queue_decide(dbc *db, long long id, const char *decision, const char *by, const char *reason);
 /* The end of a run: status and result JSON. 0 or -1. */
-int queue_finish(sqlite3 *db, long long id, const char *status, const char *result);
-int queue_set_urgent(sqlite3 *db, long long id);
+int queue_finish(dbc *db, long long id, const char *status, const char *result);
+int queue_set_urgent(dbc *db, long long id);
 /* Ids of the items in STATUS created before BEFORE (unix seconds; 0: any
  * time), oldest first; heap array of *N, NULL on error. */
-long long *queue_select(sqlite3 *db, const char *status, long long before, size_t *n);
+long long *queue_select(dbc *db, const char *status, long long before, size_t *n);
 /* The newest pending item BY asked for: its id, 0 when none, -1. */
-long long queue_last_pending(sqlite3 *db, const char *by);
+long long queue_last_pending(dbc *db, const char *by);
 /* One JSON object per line: pending and approved items, urgent first
  * (ALL: every item, newest first). */
-int queue_list(sqlite3 *db, int all, FILE *out);
+int queue_list(dbc *db, int all, FILE *out);
 /* Item ID as one JSON object with its decisions: 0, 1 none, -1. */
-int queue_show(sqlite3 *db, long long id, FILE *out);
+int queue_show(dbc *db, long long id, FILE *out);
 #endif
