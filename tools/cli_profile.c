@@ -22,11 +22,12 @@ void iso_now(char *buf, size_t n)
     snprintf(buf + k, n - k, ".%03ldZ", ts.tv_nsec / 1000000);
 }
 
-/* A first guess at the array sizes (one pass for most documents); when it
- * is short, the exact counts from the first pass size the second. */
+/* A first guess at the array sizes from the length (a sentence every 64
+ * bytes, a paragraph every 512: one pass for all but the densest text);
+ * when it is short, the exact counts from the first pass size the second. */
 int doc_analyze(const char *text, size_t len, const char *at, parl_doc *d)
 {
-    size_t pcap = 256, scap = 1024;
+    size_t pcap = 256 + len / 512, scap = 1024 + len / 64;
     memset(d, 0, sizeof *d);
     d->text = text;
     d->len = len;
@@ -89,7 +90,7 @@ static size_t profile_write(const void *arg, char *out, size_t cap)
 int doc_profile_build(const char *text, size_t len, const char *at, doc_profile *dp)
 {
     parl_doc d = { .text = text, .len = len };
-    size_t pcap = 256;
+    size_t pcap = 256 + len / 512;
     memset(dp, 0, sizeof *dp);
     for (int run = 0; run < 2 && !d.paras; run++) {
         parl_paragraph *pa = malloc(pcap * sizeof *pa);

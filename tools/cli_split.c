@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "parlance.h"
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,30 +16,90 @@
 
 enum { OUT_TEXT, OUT_JSON, OUT_JSONL };
 
-/* One sentence on one line: blank runs that contain a line break become a
- * single space, NUL bytes become U+FFFD; other bytes are written as they are. */
-static void put_line(FILE *f, const unsigned char *s, size_t n)
+/* Output goes through one large buffer written with fwrite when full:
+ * a stdio call per word or sentence was most of the time of split. */
+#define OUT_CAP (1u << 16)
+
+typedef struct out_buf {
+    FILE *f;
+    size_t n;
+    char b[OUT_CAP];
+} out_buf;
+
+static void out_flush(out_buf *o)
 {
-    for (size_t i = 0; i < n;) {
-        if (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
-            size_t j = i;
-            int eol = 0;
-            while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\r'))
-                eol |= s[j] == '\n' || s[j] == '\r', j++;
-            if (eol) putc(' ', f);
-            else fwrite(s + i, 1, j - i, f);
-            i = j;
-        } else if (s[i] == 0) {
-            fputs("\xEF\xBF\xBD", f);
-            i++;
+    fwrite(o->b, 1, o->n, o->f);   /* errors are sticky: checked at exit */
+    o->n = 0;
+}
+
+static void out_put(out_buf *o, const void *s, size_t n)
+{
+    if (o->n + n > OUT_CAP) {
+        out_flush(o);
+        if (n > OUT_CAP) { fwrite(s, 1, n, o->f); return; }
+    }
+    memcpy(o->b + o->n, s, n);
+    o->n += n;
+}
+
+/* Writes what WRITE makes into the buffer when it fits in what is left
+ * (one call), else after a flush; a result larger than the buffer is
+ * written from a block of its own size, known from the first call. */
+static void out_json(out_buf *o, json_writer write, const void *arg)
+{
+    size_t k = write(arg, o->b + o->n, OUT_CAP - o->n);
+    if (k < OUT_CAP - o->n) { o->n += k; return; }
+    out_flush(o);
+    if (k < OUT_CAP) { o->n = write(arg, o->b, OUT_CAP); return; }
+    char *big = malloc(k + 1);
+    if (!big) { fputs("parlance: out of memory\n", stderr); return; }
+    write(arg, big, k + 1);
+    fwrite(big, 1, k, o->f);
+    free(big);
+}
+
+static int is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* Index of the first byte from I below 0x0E (NUL, tab, the line ends and
+ * other controls: the only bytes put_line changes or looks around), or N.
+ * Eight bytes are tested at once: (x - 0x0E..) & ~x & 0x80.. is non-zero
+ * exactly when some byte of x is below 0x0E. */
+static size_t next_control(const unsigned char *s, size_t i, size_t n)
+{
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x;
+        memcpy(&x, s + i, 8);
+        if ((x - ones * 0x0E) & ~x & highs) break;
+    }
+    while (i < n && s[i] >= 0x0E) i++;
+    return i;
+}
+
+/* One sentence on one line: blank runs that contain a line break become a
+ * single space, NUL bytes become U+FFFD; other bytes are written as they
+ * are, a run at a time between the bytes that need a look. */
+static void put_line(out_buf *o, const unsigned char *s, size_t n)
+{
+    size_t from = 0;
+    for (size_t i = next_control(s, 0, n); i < n; i = next_control(s, i, n)) {
+        if (s[i] == 0) {
+            out_put(o, s + from, i - from);
+            out_put(o, "\xEF\xBF\xBD", 3);
+            from = ++i;
+        } else if (s[i] == '\n' || s[i] == '\r') {
+            size_t a = i, b = i;
+            while (a > from && is_blank(s[a - 1])) a--;
+            while (b < n && is_blank(s[b])) b++;
+            out_put(o, s + from, a - from);
+            out_put(o, " ", 1);
+            from = i = b;
         } else {
-            size_t j = i;
-            while (j < n && s[j] && s[j] != ' ' && s[j] != '\t' && s[j] != '\n' && s[j] != '\r') j++;
-            fwrite(s + i, 1, j - i, f);
-            i = j;
+            i++;
         }
     }
-    putc('\n', f);
+    out_put(o, s + from, n - from);
+    out_put(o, "\n", 1);
 }
 
 typedef struct sentence_req {
@@ -54,19 +115,31 @@ static size_t sentence_write(const void *arg, char *out, size_t cap)
     return parl_sentence_json(r->win, r->base, r->s, r->index, r->cc, 0, out, cap);
 }
 
-static void put_sentence(int mode, const unsigned char *win, size_t base, const parl_sentence *s,
-                         size_t index, parl_offsets *cc)
+typedef struct text_req {
+    const char *s;
+    size_t n;
+} text_req;
+
+static size_t text_write(const void *arg, char *out, size_t cap)
+{
+    const text_req *t = arg;
+    return parl_json_string(t->s, t->n, out, cap);
+}
+
+static void put_sentence(out_buf *o, int mode, const unsigned char *win, size_t base,
+                         const parl_sentence *s, size_t index, parl_offsets *cc)
 {
     const unsigned char *p = win + (s->off - base);
-    if (mode == OUT_TEXT) { put_line(stdout, p, s->len); return; }
+    if (mode == OUT_TEXT) { put_line(o, p, s->len); return; }
     if (mode == OUT_JSON) {
-        fputs(index ? ",\n  " : "\n  ", stdout);
-        json_str(stdout, (const char *)p, s->len);
+        out_put(o, index ? ",\n  " : "\n  ", index ? 4 : 3);
+        text_req t = { (const char *)p, s->len };
+        out_json(o, text_write, &t);
         return;
     }
     sentence_req r = { (const char *)win, base, index + 1, s, cc };
-    json_print(stdout, sentence_write, &r);
-    putchar('\n');
+    out_json(o, sentence_write, &r);
+    out_put(o, "\n", 1);
 }
 
 /* Reads until BUF holds CAP bytes or the input ends. */
@@ -92,7 +165,10 @@ int cmd_split(int argc, char **argv)
     FILE *in = strcmp(path, "-") ? fopen(path, "rb") : stdin;
     if (!in) { fprintf(stderr, "parlance: %s: %s\n", path, strerror(errno)); return 1; }
     unsigned char *buf = malloc(SPLIT_WINDOW);
-    if (!buf) { fprintf(stderr, "parlance: out of memory\n"); return 1; }
+    out_buf *o = malloc(sizeof *o);
+    if (!buf || !o) { fprintf(stderr, "parlance: out of memory\n"); return 1; }
+    o->f = stdout;
+    o->n = 0;
 
     int eof = 0, cuts = 0;
     size_t have = fill(in, buf, 0, SPLIT_WINDOW, &eof), index = 0;
@@ -100,13 +176,13 @@ int cmd_split(int argc, char **argv)
     parl_sentence s;
     parl_offsets cc = { 0, 0, 0 };
     parl_split_init(&it, (const char *)buf, have, eof ? 0 : PARL_SPLIT_MORE);
-    if (mode == OUT_JSON) putchar('[');
+    if (mode == OUT_JSON) out_put(o, "[", 1);
     for (;;) {
-        while (parl_split_next(&it, &s)) put_sentence(mode, buf, it.base, &s, index++, &cc);
+        while (parl_split_next(&it, &s)) put_sentence(o, mode, buf, it.base, &s, index++, &cc);
         if (!(it.flags & PARL_SPLIT_MORE)) break;
         size_t keep = parl_split_pending(&it);
         if (keep == 0 && have == SPLIT_WINDOW) {   /* one sentence fills the window */
-            if (parl_split_force(&it, &s)) put_sentence(mode, buf, it.base, &s, index++, &cc);
+            if (parl_split_force(&it, &s)) put_sentence(o, mode, buf, it.base, &s, index++, &cc);
             cuts++;
             continue;
         }
@@ -116,7 +192,9 @@ int cmd_split(int argc, char **argv)
         have = fill(in, buf, have - keep, SPLIT_WINDOW, &eof);
         parl_split_feed(&it, (const char *)buf, have, !eof);
     }
-    if (mode == OUT_JSON) fputs(index ? "\n]\n" : "]\n", stdout);
+    if (mode == OUT_JSON) out_put(o, index ? "\n]\n" : "]\n", index ? 3 : 2);
+    out_flush(o);
+    free(o);
     int err = ferror(in);
     if (in != stdin) fclose(in);
     free(buf);
