@@ -308,6 +308,7 @@ bench: deps
 	@$(MAKE) --no-print-directory bindings > /dev/null
 	@echo "== tests/bench_bindings.sh"; sh tests/bench_bindings.sh
 	@echo "== tests/bench_store_backends.sh"; sh tests/bench_store_backends.sh
+	@echo "== tests/bench_corpus.sh"; sh tests/bench_corpus.sh
 	@$(MAKE) --no-print-directory eval
 
 # ---------------------------------------------------------------- sentence benchmark

@@ -1,0 +1,118 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# bench_corpus: speed on real text, end to end. The corpus is the text of
+# Debian's fortunes packages (fortunes, fortunes-min), fetched with
+# `apt-get download` into build/bench-corpus: about 2.6 MB of short lines,
+# dialogue and quotes, and a tenfold repetition (26 MB). On each file it
+# prints split and profile speed through the library (tests/corpus_speed.c)
+# and through the CLI (split as text, --json and --jsonl; profile), the
+# CLI's share of the library's speed, profile's peak memory, and `wc -w`
+# as a peer; every figure beside the previous build's (PREV, default HEAD^,
+# built from `git archive` in build/prev-REV), measured in the same run,
+# the two builds interleaved. Speeds are MB/s of CPU time (user + system),
+# medians of ROUNDS rounds. BIG=1 adds profile's peak memory on a 1 GB file.
+cd "$(dirname "$0")/.." || exit 1
+B=build C=build/bench-corpus
+ROUNDS=${ROUNDS:-5}
+CC=${CC:-cc}
+
+# ---------------------------------------------------------------- corpus
+if [ ! -s $C/fortunes.txt ]; then
+    rm -rf $C && mkdir -p $C/deb || exit 1
+    if ! (cd $C/deb && apt-get download fortunes fortunes-min > ../download.log 2>&1); then
+        echo "bench_corpus: skipped: apt-get download fortunes failed (see $C/download.log)"
+        exit 0
+    fi
+    for d in $C/deb/*.deb; do dpkg-deb -x "$d" $C/x || exit 1; done
+    find $C/x/usr/share/games/fortunes -type f ! -name '*.dat' | LC_ALL=C sort | xargs cat > $C/fortunes.txt
+    for i in 1 2 3 4 5 6 7 8 9 10; do cat $C/fortunes.txt; done > $C/fortunes-x10.txt
+fi
+FILES="$C/fortunes.txt $C/fortunes-x10.txt"
+
+# ---------------------------------------------------------------- builds
+build_speed() {   # build_speed SRC: corpus_speed against SRC's library
+    $CC -std=c11 -O2 -D_GNU_SOURCE -I"$1/runtime" -I"$1/gen" -Itests tests/corpus_speed.c \
+        "$1/build/libparlance.a" -o "$1/build/corpus_speed"
+}
+build_speed . || exit 1
+PREV=${PREV:-HEAD^}
+rev=$(git rev-parse --short -q --verify "$PREV^{commit}" 2>/dev/null)
+P=
+if [ -n "$rev" ]; then
+    P=$B/prev-$rev
+    if [ ! -x $P/build/parlance ] || [ ! -x $P/build/corpus_speed ]; then
+        rm -rf $P && mkdir -p $P
+        git archive "$rev" | tar -x -C $P &&
+            make -C $P all > $P.log 2>&1 && build_speed $P || { echo "bench_corpus: previous build $rev failed (see $P.log); this build alone"; P=; }
+    fi
+else
+    echo "bench_corpus: no previous commit ($PREV); this build alone"
+fi
+
+# ---------------------------------------------------------------- measuring
+tmp=$(mktemp -d) || exit 1; [ -n "${KEEP:-}" ] && echo "tmp $tmp"
+[ -n "${KEEP:-}" ] || trap 'rm -rf "$tmp"' EXIT
+
+# run KEY CMD...: one timed run, its MB/s appended to $tmp/KEY. `times`
+# runs in this shell (a $(...) subshell has children of its own): its
+# second line is the children's user and system time, "0m1.23s 0m0.04s".
+run() {
+    key=$1; shift
+    times > "$tmp/t0"; "$@" > /dev/null 2>&1; times > "$tmp/t1"
+    cat "$tmp/t0" "$tmp/t1" | awk -v b="$bytes" '
+        NR == 2 || NR == 4 { t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); sub(/s$/, "", p[2]); t += p[1] * 60 + p[2] }
+                             if (NR == 2) t0 = t; else t1 = t }
+        END { ms = (t1 - t0) * 1000; printf "%.1f\n", (ms > 0 ? b / 1e3 / ms : 0) }' >> "$tmp/$key"
+}
+
+median() { sort -n "$tmp/$1" | awk '{ v[NR] = $1 } END { print NR ? v[int((NR + 1) / 2)] : "-" }'; }
+
+for f in $FILES; do
+    bytes=$(wc -c < "$f")
+    rm -f "$tmp"/k.*
+    for r in $(seq "$ROUNDS"); do
+        for who in cur prev; do
+            if [ $who = cur ]; then dir=.; else dir=$P; [ -n "$dir" ] || continue; fi
+            run "k.$who.split" "$dir/build/parlance" split "$f"
+            run "k.$who.json" "$dir/build/parlance" split --json "$f"
+            run "k.$who.jsonl" "$dir/build/parlance" split --jsonl "$f"
+            run "k.$who.profile" "$dir/build/parlance" profile "$f"
+        done
+        run k.wc wc -w "$f"
+    done
+    lib_cur=$(./build/corpus_speed "$f")
+    lib_prev=$([ -n "$P" ] && $P/build/corpus_speed "$f")
+    lib() { printf '%s\n' "$1" | awk -v w="$2" '$1 == w { print $3 }'; }
+    printf '\n%s (%s bytes), MB/s of CPU time, medians of %s\n' "$f" "$bytes" "$ROUNDS"
+    printf '  %-24s %12s %12s\n' "" "this build" "${rev:+previous $rev}"
+    row() {   # row LABEL CUR PREV [LIBCUR LIBPREV]
+        c=$2 p=$3
+        if [ -n "${4:-}" ]; then
+            c="$c ($(awk -v a="$2" -v b="$4" 'BEGIN { printf "%d%%", b ? 100 * a / b : 0 }'))"
+            [ -n "$p" ] && p="$p ($(awk -v a="$3" -v b="$5" 'BEGIN { printf "%d%%", b ? 100 * a / b : 0 }'))"
+        fi
+        printf '  %-24s %12s %12s\n' "$1" "$c" "$p"
+    }
+    sc=$(lib "$lib_cur" split) sp=$(lib "$lib_prev" split)
+    pc=$(lib "$lib_cur" profile) pp=$(lib "$lib_prev" profile)
+    row "split, library" "$sc" "$sp"
+    row "split, CLI text" "$(median k.cur.split)" "$([ -n "$P" ] && median k.prev.split)" "$sc" "$sp"
+    row "split, CLI --json" "$(median k.cur.json)" "$([ -n "$P" ] && median k.prev.json)" "$sc" "$sp"
+    row "split, CLI --jsonl" "$(median k.cur.jsonl)" "$([ -n "$P" ] && median k.prev.jsonl)" "$sc" "$sp"
+    row "profile, library" "$pc" "$pp"
+    row "profile, CLI" "$(median k.cur.profile)" "$([ -n "$P" ] && median k.prev.profile)" "$pc" "$pp"
+    row "peer: wc -w" "$(median k.wc)" ""
+    if [ -x /usr/bin/time ]; then
+        rc=$(/usr/bin/time -f %M ./build/parlance profile "$f" 2>&1 >/dev/null | tail -1)
+        rp=$([ -n "$P" ] && /usr/bin/time -f %M $P/build/parlance profile "$f" 2>&1 >/dev/null | tail -1)
+        row "profile, peak RSS (KB)" "$rc" "$rp"
+    fi
+done
+echo "  (percentages: the CLI's speed as a share of the same build's library)"
+
+if [ "${BIG:-0}" = 1 ] && [ -x /usr/bin/time ]; then
+    big=$tmp/big.txt
+    while [ "$(wc -c < $big 2>/dev/null || echo 0)" -lt 1000000000 ]; do cat $C/fortunes-x10.txt >> $big; done
+    printf '\nprofile of %s bytes: peak RSS %s KB\n' "$(wc -c < $big)" \
+        "$(/usr/bin/time -f %M ./build/parlance profile $big 2>&1 >/dev/null | tail -1)"
+fi

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: MIT */
+/* corpus_speed: the library's split and profile speed on files, the
+ * figures tests/bench_corpus.sh sets beside the CLI's. Built by that script
+ * against this build's library and the previous build's (one source, two
+ * libraries), so both are measured by the same loop.
+ *
+ *   corpus_speed FILE...   prints "split FILE MB/s" and "profile FILE MB/s",
+ *                          medians of RUNS runs of CPU time. */
+#include "parlance.h"
+#include "benchlib.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RUNS 7
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) { perror(path); return NULL; }
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    rewind(f);
+    char *b = malloc((size_t)n + 1);
+    if (!b || fread(b, 1, (size_t)n, f) != (size_t)n) { fclose(f); free(b); return NULL; }
+    fclose(f);
+    *len = (size_t)n;
+    return b;
+}
+
+static size_t split_all(const char *text, size_t len)
+{
+    parl_splitter it;
+    parl_sentence s;
+    size_t k = 0;
+    parl_split_init(&it, text, len, 0);
+    while (parl_split_next(&it, &s)) k++;
+    return k;
+}
+
+/* As the CLI analyses: arrays with room for every paragraph and sentence. */
+static size_t profile_all(const char *text, size_t len, parl_paragraph *pa, size_t pcap,
+                          parl_sentence *se, size_t scap)
+{
+    parl_profile p;
+    parl_analyze(text, len, "2000-01-01T00:00:00.000Z", &p, pa, pcap, se, scap);
+    return p.sentence_count;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) { fprintf(stderr, "usage: corpus_speed FILE...\n"); return 2; }
+    for (int a = 1; a < argc; a++) {
+        size_t len;
+        char *text = slurp(argv[a], &len);
+        if (!text) return 1;
+        parl_profile p;
+        parl_analyze(text, len, NULL, &p, NULL, 0, NULL, 0);
+        size_t pcap = p.paragraph_count + 1, scap = p.sentence_count + 1;
+        parl_paragraph *pa = malloc(pcap * sizeof *pa);
+        parl_sentence *se = malloc(scap * sizeof *se);
+        if (!pa || !se) return 1;
+        double split[RUNS], prof[RUNS];
+        size_t sink = 0;
+        for (int r = 0; r < RUNS; r++) {
+            double t0 = bench_seconds(CLOCK_THREAD_CPUTIME_ID);
+            sink += split_all(text, len);
+            double t1 = bench_seconds(CLOCK_THREAD_CPUTIME_ID);
+            sink += profile_all(text, len, pa, pcap, se, scap);
+            double t2 = bench_seconds(CLOCK_THREAD_CPUTIME_ID);
+            split[r] = (double)len / 1e6 / (t1 - t0);
+            prof[r] = (double)len / 1e6 / (t2 - t1);
+        }
+        printf("split %s %.1f\nprofile %s %.1f\n", argv[a], bench_median(split, RUNS), argv[a],
+               bench_median(prof, RUNS));
+        if (sink == 0) fprintf(stderr, "corpus_speed: %s: no sentences\n", argv[a]);
+        free(pa);
+        free(se);
+        free(text);
+    }
+    return 0;
+}
