@@ -91,6 +91,8 @@ void json_str(FILE *f, const char *s, size_t n);   /* quoted, escaped; invalid U
  * closure) produces: a stack buffer first, the heap when it is longer. */
 typedef size_t (*json_writer)(const void *arg, char *out, size_t cap);
 int json_print(FILE *f, json_writer write, const void *arg);
+/* The same, writing into a block of GUESS bytes first (one call when it fits). */
+int json_print_sized(FILE *f, json_writer write, const void *arg, size_t guess);
 /* The same into a heap string (*LEN bytes, NUL-terminated); NULL when out of memory. */
 char *json_alloc(json_writer write, const void *arg, size_t *len);
 /* Offset of the first byte of S that is not valid UTF-8 (N: all valid). */

@@ -29,17 +29,27 @@ char *json_alloc(json_writer write, const void *arg, size_t *len)
     return buf;
 }
 
+int json_print_sized(FILE *f, json_writer write, const void *arg, size_t guess)
+{
+    char *buf = malloc(guess);
+    size_t n = buf ? write(arg, buf, guess) : 0;
+    if (buf && n >= guess) {   /* short: the first call measured it, one more writes it */
+        free(buf);
+        buf = malloc(n + 1);
+        if (buf) write(arg, buf, n + 1);
+    }
+    if (!buf) { fputs("parlance: out of memory\n", stderr); return 1; }
+    int rc = fwrite(buf, 1, n, f) == n ? 0 : 1;
+    free(buf);
+    return rc;
+}
+
 int json_print(FILE *f, json_writer write, const void *arg)
 {
     char stack[2048];
     size_t n = write(arg, stack, sizeof stack);
     if (n < sizeof stack) return fwrite(stack, 1, n, f) == n ? 0 : 1;
-    char *buf = malloc(n + 1);   /* the first call measured it: one more writes it */
-    if (!buf) { fputs("parlance: out of memory\n", stderr); return 1; }
-    write(arg, buf, n + 1);
-    int rc = fwrite(buf, 1, n, f) == n ? 0 : 1;
-    free(buf);
-    return rc;
+    return json_print_sized(f, write, arg, n + 1);   /* measured by the first call */
 }
 
 typedef struct json_text {
