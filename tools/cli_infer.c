@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 #include "cli.h"
+#include "out_buf.h"
 
 typedef struct infer_req {
     const char *q;
@@ -22,41 +23,19 @@ static void infer_line(const char *q, size_t n)
     putchar('\n');
 }
 
-/* --batch output: JSON lines gathered in one buffer, written in large
- * blocks (a call to stdio per line cost as much as the inference). */
-typedef struct batch_out {
-    char *buf;
-    size_t n, cap;
-} batch_out;
-
-static void batch_flush(batch_out *o)
-{
-    if (o->n) fwrite(o->buf, 1, o->n, stdout);
-    o->n = 0;
-}
-
 /* The request Q[0..N) as a JSON line, its line ends dropped. */
-static int batch_line(batch_out *o, const char *q, size_t n)
+static int batch_line(out_buf *o, const char *q, size_t n)
 {
     while (n > 0 && (q[n - 1] == '\n' || q[n - 1] == '\r')) n--;
-    for (;;) {
-        size_t room = o->cap - o->n, k = parl_infer_json(q, n, o->buf + o->n, room);
-        if (k < room) {   /* it fits, and so does the newline in place of its NUL */
-            o->n += k;
-            o->buf[o->n++] = '\n';
-            return 0;
-        }
-        if (o->n) { batch_flush(o); continue; }
-        char *g = realloc(o->buf, k + 2);
-        if (!g) { fputs("parlance: out of memory\n", stderr); return 1; }
-        o->buf = g;
-        o->cap = k + 2;
-    }
+    infer_req r = { q, n };
+    if (out_json(o, infer_write, &r)) return 1;
+    out_put(o, "\n", 1);
+    return 0;
 }
 
 /* The whole lines in IN[0..N): answered; returns where the rest begins
  * (-1 when out of memory). */
-static ssize_t batch_block(batch_out *o, const char *in, size_t n)
+static ssize_t batch_block(out_buf *o, const char *in, size_t n)
 {
     const char *p = in, *nl;
     for (; (nl = memchr(p, '\n', (size_t)(in + n - p))); p = nl + 1)
@@ -67,7 +46,7 @@ static ssize_t batch_block(batch_out *o, const char *in, size_t n)
 /* Reads FD in large blocks and infers every line; a line may span blocks.
  * What was read so far is answered before a read that may wait (a short
  * read: the writer has paused), so a request at a time still works. */
-static int batch_lines(int fd, const char *path, batch_out *o)
+static int batch_lines(int fd, const char *path, out_buf *o)
 {
     size_t cap = 1 << 16, have = 0;
     char *in = NULL;
@@ -90,7 +69,7 @@ static int batch_lines(int fd, const char *path, batch_out *o)
         have += (size_t)got - (size_t)done;
         memmove(in, in + done, have);
         if ((size_t)got < want) {   /* the writer paused, or the file ends */
-            batch_flush(o);
+            out_flush(o);
             fflush(stdout);
         }
     }
@@ -103,11 +82,9 @@ static int infer_batch(const char *path)
 {
     int fd = strcmp(path, "-") ? open(path, O_RDONLY) : STDIN_FILENO;
     if (fd < 0) { fprintf(stderr, "parlance: %s: %s\n", path, strerror(errno)); return 1; }
-    batch_out o = { malloc(1 << 16), 0, 1 << 16 };
-    int rc = o.buf ? batch_lines(fd, path, &o) : 1;
-    if (!o.buf) fputs("parlance: out of memory\n", stderr);
-    batch_flush(&o);
-    free(o.buf);
+    out_buf *o = out_open(stdout);
+    int rc = o ? batch_lines(fd, path, o) : 1;
+    out_close(o);
     if (fd != STDIN_FILENO) close(fd);
     return rc ? 1 : 0;
 }

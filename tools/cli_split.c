@@ -6,6 +6,7 @@
  * bytes of the unfinished sentence move to the front and the rest is read
  * behind them. A sentence longer than a window is cut (with a warning). */
 #include "cli.h"
+#include "out_buf.h"
 #include "parlance.h"
 #include <errno.h>
 #include <stdint.h>
@@ -15,48 +16,6 @@
 #define SPLIT_WINDOW (4u << 20)
 
 enum { OUT_TEXT, OUT_JSON, OUT_JSONL };
-
-/* Output goes through one large buffer written with fwrite when full:
- * a stdio call per word or sentence was most of the time of split. */
-#define OUT_CAP (1u << 16)
-
-typedef struct out_buf {
-    FILE *f;
-    size_t n;
-    char b[OUT_CAP];
-} out_buf;
-
-static void out_flush(out_buf *o)
-{
-    fwrite(o->b, 1, o->n, o->f);   /* errors are sticky: checked at exit */
-    o->n = 0;
-}
-
-static void out_put(out_buf *o, const void *s, size_t n)
-{
-    if (o->n + n > OUT_CAP) {
-        out_flush(o);
-        if (n > OUT_CAP) { fwrite(s, 1, n, o->f); return; }
-    }
-    memcpy(o->b + o->n, s, n);
-    o->n += n;
-}
-
-/* Writes what WRITE makes into the buffer when it fits in what is left
- * (one call), else after a flush; a result larger than the buffer is
- * written from a block of its own size, known from the first call. */
-static void out_json(out_buf *o, json_writer write, const void *arg)
-{
-    size_t k = write(arg, o->b + o->n, OUT_CAP - o->n);
-    if (k < OUT_CAP - o->n) { o->n += k; return; }
-    out_flush(o);
-    if (k < OUT_CAP) { o->n = write(arg, o->b, OUT_CAP); return; }
-    char *big = malloc(k + 1);
-    if (!big) { fputs("parlance: out of memory\n", stderr); return; }
-    write(arg, big, k + 1);
-    fwrite(big, 1, k, o->f);
-    free(big);
-}
 
 static int is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
@@ -165,10 +124,13 @@ int cmd_split(int argc, char **argv)
     FILE *in = strcmp(path, "-") ? fopen(path, "rb") : stdin;
     if (!in) { fprintf(stderr, "parlance: %s: %s\n", path, strerror(errno)); return 1; }
     unsigned char *buf = malloc(SPLIT_WINDOW);
-    out_buf *o = malloc(sizeof *o);
-    if (!buf || !o) { fprintf(stderr, "parlance: out of memory\n"); return 1; }
-    o->f = stdout;
-    o->n = 0;
+    out_buf *o = out_open(stdout);
+    if (!buf || !o) {
+        if (!buf) fprintf(stderr, "parlance: out of memory\n");
+        free(buf);
+        free(o);
+        return 1;
+    }
 
     int eof = 0, cuts = 0;
     size_t have = fill(in, buf, 0, SPLIT_WINDOW, &eof), index = 0;
@@ -193,8 +155,7 @@ int cmd_split(int argc, char **argv)
         parl_split_feed(&it, (const char *)buf, have, !eof);
     }
     if (mode == OUT_JSON) out_put(o, index ? "\n]\n" : "]\n", index ? 3 : 2);
-    out_flush(o);
-    free(o);
+    out_close(o);
     int err = ferror(in);
     if (in != stdin) fclose(in);
     free(buf);
