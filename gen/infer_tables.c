@@ -5,8 +5,8 @@
 #include "infer_internal.h"
 #include "quantity.h"
 
-const int parl__nwords = 377;
-const parl__word parl__words[378] = {
+const int parl__nwords = 378;
+const parl__word parl__words[379] = {
     { 0, 0, 0, 0, 0, 0 }, /* unknown */
     { 0, 0, 0, 0, 0, 0 }, /* # */
     { PARL_Q_NOTWHOLE, 0, 0, 2, 0, 0 }, /* % */
@@ -162,6 +162,7 @@ const parl__word parl__words[378] = {
     { 0, 0, 0, 1, 0, 0 }, /* index */
     { 0, 0, 11, 0, 0, 0 }, /* index terms */
     { 0, 0, 0, 0, 0, 0 }, /* initial */
+    { 0, 0, 0, 0, 0, 0 }, /* inside */
     { 0, 0, 0, 0, 0, 0 }, /* instance */
     { 0, 0, 0, 0, 0, 0 }, /* instances */
     { 0, 0, 2, 0, 0, 0 }, /* intro */
@@ -387,30 +388,30 @@ const parl__word parl__words[378] = {
     { PARL_Q_TO, 0, 0, 0, 0, 0 }, /* … */
 };
 
-const parl__elem parl__elems[1220] = {
+const parl__elem parl__elems[1246] = {
     /* 0: modes.yaml:80 */
     { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_WORD, 0, 181, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 2, 0, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
     /* 1: modes.yaml:80 */
     { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_WORD, 0, 181, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 1, 6, 0x0u },
     { PARL__E_SET, 2, 0, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
     /* 2: modes.yaml:80 */
     { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_WORD, 0, 181, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 2, 12, 0x0u },
     { PARL__E_SET, 2, 0, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
     /* 3: modes.yaml:80 */
     { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_WORD, 0, 181, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 2, 12, 0x0u },
     { PARL__E_SET, 1, 6, 0x0u },
@@ -418,20 +419,20 @@ const parl__elem parl__elems[1220] = {
     { PARL__E_SCOPE, 0, 0, 0x0u },
     /* 4: modes.yaml:81 */
     { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_WORD, 0, 181, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
     { PARL__E_SET, 3, 24, 0x0u },
     /* 5: modes.yaml:82 */
-    { PARL__E_WORD, 0, 207, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
+    { PARL__E_WORD, 0, 208, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 2, 30, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
     /* 6: modes.yaml:82 */
     { PARL__E_WORD, 0, 71, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 2, 30, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
@@ -460,7 +461,7 @@ const parl__elem parl__elems[1220] = {
     /* 11: modes.yaml:94 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_SET, 2, 60, 0x0u },
-    { PARL__E_WORD, 0, 167, 0x0u },
+    { PARL__E_WORD, 0, 168, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 3, 48, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
@@ -476,9 +477,9 @@ const parl__elem parl__elems[1220] = {
     { PARL__E_SET, 3, 48, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
     /* 14: modes.yaml:98 */
-    { PARL__E_WORD, 0, 198, 0x0u },
-    { PARL__E_WORD, 0, 343, 0x0u },
-    { PARL__E_WORD, 0, 167, 0x0u },
+    { PARL__E_WORD, 0, 199, 0x0u },
+    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_WORD, 0, 168, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 3, 48, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
@@ -503,1616 +504,1649 @@ const parl__elem parl__elems[1220] = {
     { PARL__E_NTH, 0, 0, 0x0u },
     { PARL__E_SET, 3, 48, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
-    /* 19: modes.yaml:113 */
-    { PARL__E_SET, 3, 84, 0x0u },
+    /* 19: modes.yaml:112 */
+    { PARL__E_SET, 2, 84, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 1, 96, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
     /* 20: modes.yaml:113 */
-    { PARL__E_SET, 3, 84, 0x0u },
+    { PARL__E_WORD, 0, 19, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 295, 0x0u },
-    { PARL__E_WORD, 0, 33, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
     /* 21: modes.yaml:113 */
-    { PARL__E_SET, 3, 84, 0x0u },
-    { PARL__E_SET, 10, 90, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 295, 0x0u },
-    { PARL__E_WORD, 0, 131, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 22: modes.yaml:113 */
-    { PARL__E_SET, 3, 84, 0x0u },
+    { PARL__E_WORD, 0, 19, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 1, 96, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 22: modes.yaml:114 */
+    { PARL__E_SET, 3, 108, 0x0u },
+    { PARL__E_SET, 3, 114, 0x0u },
+    { PARL__E_SET, 10, 90, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 23: modes.yaml:121 */
+    { PARL__E_SET, 3, 114, 0x0u },
+    { PARL__E_SET, 10, 90, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 1, 120, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 23: modes.yaml:113 */
-    { PARL__E_SET, 3, 84, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
+    /* 24: modes.yaml:121 */
+    { PARL__E_SET, 3, 114, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 295, 0x0u },
+    { PARL__E_WORD, 0, 296, 0x0u },
     { PARL__E_WORD, 0, 33, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 24: modes.yaml:113 */
-    { PARL__E_SET, 3, 84, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
+    /* 25: modes.yaml:121 */
+    { PARL__E_SET, 3, 114, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 295, 0x0u },
+    { PARL__E_WORD, 0, 296, 0x0u },
     { PARL__E_WORD, 0, 131, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 25: modes.yaml:119 */
-    { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_WORD, 0, 181, 0x0u },
-    { PARL__E_WORD, 0, 340, 0x0u },
-    { PARL__E_SET, 6, 108, 0x0u },
+    /* 26: modes.yaml:121 */
+    { PARL__E_SET, 3, 114, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 10, 90, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 114, 0x0u },
-    /* 26: modes.yaml:119 */
-    { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_WORD, 0, 181, 0x0u },
-    { PARL__E_WORD, 0, 340, 0x0u },
-    { PARL__E_SET, 6, 108, 0x0u },
+    { PARL__E_SET, 1, 120, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    /* 27: modes.yaml:121 */
+    { PARL__E_SET, 3, 114, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 10, 90, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 283, 0x0u },
-    { PARL__E_WORD, 0, 352, 0x0u },
-    /* 27: modes.yaml:119 */
+    { PARL__E_WORD, 0, 296, 0x0u },
+    { PARL__E_WORD, 0, 33, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    /* 28: modes.yaml:121 */
+    { PARL__E_SET, 3, 114, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 10, 90, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 296, 0x0u },
+    { PARL__E_WORD, 0, 131, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    /* 29: modes.yaml:127 */
     { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_WORD, 0, 181, 0x0u },
-    { PARL__E_WORD, 0, 340, 0x0u },
-    { PARL__E_SET, 6, 108, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
+    { PARL__E_WORD, 0, 341, 0x0u },
+    { PARL__E_SET, 6, 126, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 132, 0x0u },
+    /* 30: modes.yaml:127 */
+    { PARL__E_WORD, 0, 146, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
+    { PARL__E_WORD, 0, 341, 0x0u },
+    { PARL__E_SET, 6, 126, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 284, 0x0u },
+    { PARL__E_WORD, 0, 353, 0x0u },
+    /* 31: modes.yaml:127 */
+    { PARL__E_WORD, 0, 146, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
+    { PARL__E_WORD, 0, 341, 0x0u },
+    { PARL__E_SET, 6, 126, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 61, 0x0u },
-    { PARL__E_WORD, 0, 352, 0x0u },
-    /* 28: modes.yaml:119 */
+    { PARL__E_WORD, 0, 353, 0x0u },
+    /* 32: modes.yaml:127 */
     { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_WORD, 0, 181, 0x0u },
-    { PARL__E_WORD, 0, 340, 0x0u },
-    { PARL__E_SET, 6, 108, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
+    { PARL__E_WORD, 0, 341, 0x0u },
+    { PARL__E_SET, 6, 126, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 120, 0x0u },
-    /* 29: modes.yaml:120 */
+    { PARL__E_SET, 4, 138, 0x0u },
+    /* 33: modes.yaml:128 */
     { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_WORD, 0, 181, 0x0u },
-    { PARL__E_WORD, 0, 340, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
+    { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 120, 0x0u },
-    /* 30: modes.yaml:120 */
+    { PARL__E_SET, 4, 138, 0x0u },
+    /* 34: modes.yaml:128 */
     { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_WORD, 0, 181, 0x0u },
-    { PARL__E_WORD, 0, 340, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
+    { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_SET, 2, 12, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 120, 0x0u },
-    /* 31: modes.yaml:121 */
+    { PARL__E_SET, 4, 138, 0x0u },
+    /* 35: modes.yaml:129 */
     { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_WORD, 0, 214, 0x0u },
-    { PARL__E_SET, 6, 108, 0x0u },
+    { PARL__E_WORD, 0, 215, 0x0u },
+    { PARL__E_SET, 6, 126, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 126, 0x0u },
-    /* 32: modes.yaml:121 */
+    { PARL__E_SET, 2, 144, 0x0u },
+    /* 36: modes.yaml:129 */
     { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_WORD, 0, 214, 0x0u },
-    { PARL__E_SET, 6, 108, 0x0u },
+    { PARL__E_WORD, 0, 215, 0x0u },
+    { PARL__E_SET, 6, 126, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 283, 0x0u },
-    { PARL__E_WORD, 0, 352, 0x0u },
-    /* 33: modes.yaml:121 */
+    { PARL__E_WORD, 0, 284, 0x0u },
+    { PARL__E_WORD, 0, 353, 0x0u },
+    /* 37: modes.yaml:129 */
     { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_WORD, 0, 214, 0x0u },
-    { PARL__E_SET, 6, 108, 0x0u },
+    { PARL__E_WORD, 0, 215, 0x0u },
+    { PARL__E_SET, 6, 126, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 61, 0x0u },
-    { PARL__E_WORD, 0, 352, 0x0u },
-    /* 34: modes.yaml:121 */
+    { PARL__E_WORD, 0, 353, 0x0u },
+    /* 38: modes.yaml:129 */
     { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_WORD, 0, 214, 0x0u },
-    { PARL__E_SET, 6, 108, 0x0u },
+    { PARL__E_WORD, 0, 215, 0x0u },
+    { PARL__E_SET, 6, 126, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 132, 0x0u },
-    /* 35: modes.yaml:122 */
-    { PARL__E_SET, 1, 138, 0x0u },
+    { PARL__E_SET, 2, 150, 0x0u },
+    /* 39: modes.yaml:130 */
+    { PARL__E_SET, 1, 156, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 36: modes.yaml:122 */
-    { PARL__E_SET, 1, 138, 0x0u },
-    { PARL__E_SET, 2, 144, 0x0u },
+    /* 40: modes.yaml:130 */
+    { PARL__E_SET, 1, 156, 0x0u },
+    { PARL__E_SET, 2, 162, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 37: modes.yaml:122 */
-    { PARL__E_WORD, 0, 207, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
+    /* 41: modes.yaml:130 */
+    { PARL__E_WORD, 0, 208, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 38: modes.yaml:122 */
-    { PARL__E_WORD, 0, 207, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
-    { PARL__E_SET, 2, 144, 0x0u },
+    /* 42: modes.yaml:130 */
+    { PARL__E_WORD, 0, 208, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
+    { PARL__E_SET, 2, 162, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 39: modes.yaml:123 */
+    /* 43: modes.yaml:131 */
     { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_WORD, 0, 181, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 40: modes.yaml:128 */
+    /* 44: modes.yaml:136 */
     { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_WORD, 0, 181, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 41: modes.yaml:129 */
+    /* 45: modes.yaml:137 */
     { PARL__E_WORD, 0, 71, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 42: modes.yaml:129 */
+    /* 46: modes.yaml:137 */
     { PARL__E_WORD, 0, 71, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 43: modes.yaml:129 */
+    /* 47: modes.yaml:137 */
     { PARL__E_WORD, 0, 71, 0x0u },
-    { PARL__E_SET, 1, 150, 0x0u },
+    { PARL__E_SET, 1, 168, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 44: modes.yaml:129 */
+    /* 48: modes.yaml:137 */
     { PARL__E_WORD, 0, 71, 0x0u },
-    { PARL__E_SET, 1, 150, 0x0u },
+    { PARL__E_SET, 1, 168, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 45: modes.yaml:129 */
+    /* 49: modes.yaml:137 */
     { PARL__E_WORD, 0, 71, 0x0u },
-    { PARL__E_SET, 2, 144, 0x0u },
+    { PARL__E_SET, 2, 162, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 46: modes.yaml:129 */
+    /* 50: modes.yaml:137 */
     { PARL__E_WORD, 0, 71, 0x0u },
-    { PARL__E_SET, 2, 144, 0x0u },
+    { PARL__E_SET, 2, 162, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 47: modes.yaml:129 */
+    /* 51: modes.yaml:137 */
     { PARL__E_WORD, 0, 71, 0x0u },
-    { PARL__E_SET, 2, 144, 0x0u },
-    { PARL__E_SET, 1, 150, 0x0u },
+    { PARL__E_SET, 2, 162, 0x0u },
+    { PARL__E_SET, 1, 168, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 48: modes.yaml:129 */
+    /* 52: modes.yaml:137 */
     { PARL__E_WORD, 0, 71, 0x0u },
-    { PARL__E_SET, 2, 144, 0x0u },
-    { PARL__E_SET, 1, 150, 0x0u },
+    { PARL__E_SET, 2, 162, 0x0u },
+    { PARL__E_SET, 1, 168, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 49: modes.yaml:130 */
-    { PARL__E_WORD, 0, 207, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
+    /* 53: modes.yaml:138 */
+    { PARL__E_WORD, 0, 208, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 50: modes.yaml:131 */
+    /* 54: modes.yaml:139 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 71, 0x0u },
-    /* 51: modes.yaml:132 */
-    { PARL__E_WORD, 0, 345, 0x0u },
+    /* 55: modes.yaml:140 */
+    { PARL__E_WORD, 0, 346, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 52: modes.yaml:132 */
-    { PARL__E_WORD, 0, 345, 0x0u },
-    { PARL__E_WORD, 0, 207, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
+    /* 56: modes.yaml:140 */
+    { PARL__E_WORD, 0, 346, 0x0u },
+    { PARL__E_WORD, 0, 208, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 53: modes.yaml:133 */
-    { PARL__E_SET, 3, 156, 0x0u },
-    /* 54: modes.yaml:134 */
+    /* 57: modes.yaml:141 */
+    { PARL__E_SET, 3, 174, 0x0u },
+    /* 58: modes.yaml:142 */
     { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_SET, 3, 162, 0x0u },
-    /* 55: modes.yaml:134 */
+    { PARL__E_SET, 3, 180, 0x0u },
+    /* 59: modes.yaml:142 */
     { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_SET, 3, 162, 0x0u },
-    { PARL__E_SET, 2, 168, 0x0u },
-    /* 56: modes.yaml:135 */
-    { PARL__E_WORD, 0, 168, 0x0u },
+    { PARL__E_SET, 3, 180, 0x0u },
+    { PARL__E_SET, 2, 186, 0x0u },
+    /* 60: modes.yaml:143 */
+    { PARL__E_WORD, 0, 169, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_SET, 14, 174, 0x0u },
-    /* 57: modes.yaml:136 */
-    { PARL__E_SET, 14, 174, 0x0u },
-    { PARL__E_WORD, 0, 168, 0x0u },
-    /* 58: modes.yaml:137 */
-    { PARL__E_SET, 2, 180, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 168, 0x0u },
-    /* 59: modes.yaml:137 */
-    { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_WORD, 0, 159, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 168, 0x0u },
-    /* 60: modes.yaml:142 */
+    { PARL__E_SET, 14, 192, 0x0u },
+    /* 61: modes.yaml:144 */
+    { PARL__E_SET, 14, 192, 0x0u },
+    { PARL__E_WORD, 0, 169, 0x0u },
+    /* 62: modes.yaml:145 */
+    { PARL__E_SET, 2, 198, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 169, 0x0u },
+    /* 63: modes.yaml:145 */
+    { PARL__E_WORD, 0, 357, 0x0u },
+    { PARL__E_WORD, 0, 160, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 169, 0x0u },
+    /* 64: modes.yaml:150 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_RANGE, 0, 0, 0x0u },
-    /* 61: modes.yaml:143 */
+    /* 65: modes.yaml:151 */
     { PARL__E_WORD, 0, 41, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_RANGE, 0, 0, 0x0u },
-    /* 62: modes.yaml:146 */
+    /* 66: modes.yaml:154 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_RANGE, 0, 0, 0x0u },
-    /* 63: modes.yaml:149 */
+    /* 67: modes.yaml:157 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_RANGE, 0, 0, 0x0u },
-    /* 64: modes.yaml:154 */
+    /* 68: modes.yaml:162 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 6, 186, 0x0u },
+    { PARL__E_SET, 6, 204, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_END, 0, 0, 0x0u },
-    /* 65: modes.yaml:154 */
-    { PARL__E_SET, 1, 96, 0x0u },
+    /* 69: modes.yaml:162 */
+    { PARL__E_SET, 1, 120, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 6, 186, 0x0u },
+    { PARL__E_SET, 6, 204, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_END, 0, 0, 0x0u },
-    /* 66: modes.yaml:155 */
+    /* 70: modes.yaml:163 */
     { PARL__E_WORD, 0, 41, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 22, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_END, 0, 0, 0x0u },
-    /* 67: modes.yaml:159 */
+    /* 71: modes.yaml:167 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 6, 186, 0x0u },
+    { PARL__E_SET, 6, 204, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_END, 0, 0, 0x0u },
-    /* 68: modes.yaml:159 */
-    { PARL__E_SET, 1, 96, 0x0u },
+    /* 72: modes.yaml:167 */
+    { PARL__E_SET, 1, 120, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 6, 186, 0x0u },
+    { PARL__E_SET, 6, 204, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_END, 0, 0, 0x0u },
-    /* 69: modes.yaml:160 */
+    /* 73: modes.yaml:168 */
     { PARL__E_WORD, 0, 41, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 22, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_END, 0, 0, 0x0u },
-    /* 70: modes.yaml:164 */
+    /* 74: modes.yaml:172 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 6, 186, 0x0u },
+    { PARL__E_SET, 6, 204, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_END, 0, 0, 0x0u },
-    /* 71: modes.yaml:164 */
-    { PARL__E_SET, 1, 96, 0x0u },
+    /* 75: modes.yaml:172 */
+    { PARL__E_SET, 1, 120, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 6, 186, 0x0u },
+    { PARL__E_SET, 6, 204, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_END, 0, 0, 0x0u },
-    /* 72: modes.yaml:165 */
+    /* 76: modes.yaml:173 */
     { PARL__E_WORD, 0, 41, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 22, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_END, 0, 0, 0x0u },
-    /* 73: modes.yaml:169 */
+    /* 77: modes.yaml:177 */
     { PARL__E_WORD, 0, 131, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 192, 0x0u },
+    { PARL__E_SET, 4, 210, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 74: modes.yaml:169 */
+    /* 78: modes.yaml:177 */
     { PARL__E_WORD, 0, 131, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 192, 0x0u },
+    { PARL__E_SET, 4, 210, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 75: modes.yaml:170 */
+    /* 79: modes.yaml:178 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 7, 198, 0x0u },
+    { PARL__E_SET, 7, 216, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 76: modes.yaml:170 */
+    /* 80: modes.yaml:178 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 7, 198, 0x0u },
+    { PARL__E_SET, 7, 216, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 77: modes.yaml:171 */
+    /* 81: modes.yaml:179 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 204, 0x0u },
-    /* 78: modes.yaml:171 */
+    { PARL__E_SET, 2, 222, 0x0u },
+    /* 82: modes.yaml:179 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 22, 0x0u },
     { PARL__E_WORD, 0, 42, 0x0u },
-    /* 79: modes.yaml:172 */
+    /* 83: modes.yaml:180 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_WORD, 0, 131, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 80: modes.yaml:173 */
+    /* 84: modes.yaml:181 */
     { PARL__E_WORD, 0, 131, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 3, 210, 0x0u },
-    /* 81: modes.yaml:177 */
+    { PARL__E_SET, 3, 228, 0x0u },
+    /* 85: modes.yaml:185 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_WORD, 0, 18, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 82: modes.yaml:178 */
-    { PARL__E_SET, 3, 216, 0x0u },
+    /* 86: modes.yaml:186 */
+    { PARL__E_SET, 3, 234, 0x0u },
     { PARL__E_WORD, 0, 18, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 83: modes.yaml:178 */
-    { PARL__E_SET, 3, 216, 0x0u },
+    /* 87: modes.yaml:186 */
+    { PARL__E_SET, 3, 234, 0x0u },
     { PARL__E_WORD, 0, 18, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 84: modes.yaml:182 */
+    /* 88: modes.yaml:190 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 192, 0x0u },
+    { PARL__E_SET, 4, 210, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 85: modes.yaml:182 */
+    /* 89: modes.yaml:190 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 192, 0x0u },
+    { PARL__E_SET, 4, 210, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 86: modes.yaml:182 */
-    { PARL__E_SET, 1, 96, 0x0u },
+    /* 90: modes.yaml:190 */
+    { PARL__E_SET, 1, 120, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 192, 0x0u },
+    { PARL__E_SET, 4, 210, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 87: modes.yaml:182 */
-    { PARL__E_SET, 1, 96, 0x0u },
+    /* 91: modes.yaml:190 */
+    { PARL__E_SET, 1, 120, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 192, 0x0u },
+    { PARL__E_SET, 4, 210, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 88: modes.yaml:183 */
+    /* 92: modes.yaml:191 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 204, 0x0u },
-    /* 89: modes.yaml:183 */
+    { PARL__E_SET, 2, 222, 0x0u },
+    /* 93: modes.yaml:191 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 22, 0x0u },
     { PARL__E_WORD, 0, 42, 0x0u },
-    /* 90: modes.yaml:187 */
-    { PARL__E_SET, 3, 216, 0x0u },
+    /* 94: modes.yaml:195 */
+    { PARL__E_SET, 3, 234, 0x0u },
     { PARL__E_WORD, 0, 18, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 91: modes.yaml:188 */
+    /* 95: modes.yaml:196 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_WORD, 0, 18, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 92: modes.yaml:192 */
+    /* 96: modes.yaml:200 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 192, 0x0u },
+    { PARL__E_SET, 4, 210, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 93: modes.yaml:192 */
+    /* 97: modes.yaml:200 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 192, 0x0u },
+    { PARL__E_SET, 4, 210, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 94: modes.yaml:192 */
-    { PARL__E_SET, 1, 96, 0x0u },
+    /* 98: modes.yaml:200 */
+    { PARL__E_SET, 1, 120, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 192, 0x0u },
+    { PARL__E_SET, 4, 210, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 95: modes.yaml:192 */
-    { PARL__E_SET, 1, 96, 0x0u },
+    /* 99: modes.yaml:200 */
+    { PARL__E_SET, 1, 120, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 192, 0x0u },
+    { PARL__E_SET, 4, 210, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 96: modes.yaml:193 */
+    /* 100: modes.yaml:201 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 204, 0x0u },
-    /* 97: modes.yaml:193 */
+    { PARL__E_SET, 2, 222, 0x0u },
+    /* 101: modes.yaml:201 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 22, 0x0u },
     { PARL__E_WORD, 0, 42, 0x0u },
-    /* 98: modes.yaml:197 */
-    { PARL__E_SET, 3, 216, 0x0u },
-    { PARL__E_WORD, 0, 18, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 99: modes.yaml:198 */
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_WORD, 0, 18, 0x0u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 100: modes.yaml:203 */
-    { PARL__E_LIST, 0, 0, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 101: modes.yaml:204 */
-    { PARL__E_UNIT, 0, 0, 0x0u },
-    { PARL__E_LIST, 0, 0, 0x0u },
     /* 102: modes.yaml:205 */
+    { PARL__E_SET, 3, 234, 0x0u },
+    { PARL__E_WORD, 0, 18, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 222, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_END, 0, 0, 0x0u },
     /* 103: modes.yaml:206 */
-    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_WORD, 0, 18, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 222, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_END, 0, 0, 0x0u },
-    /* 104: modes.yaml:207 */
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 222, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_END, 0, 0, 0x0u },
-    /* 105: modes.yaml:208 */
-    { PARL__E_UNIT, 0, 0, 0x10u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 222, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x10u },
-    { PARL__E_END, 0, 0, 0x0u },
+    /* 104: modes.yaml:211 */
+    { PARL__E_LIST, 0, 0, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x0u },
+    /* 105: modes.yaml:212 */
+    { PARL__E_UNIT, 0, 0, 0x0u },
+    { PARL__E_LIST, 0, 0, 0x0u },
     /* 106: modes.yaml:213 */
-    { PARL__E_SET, 5, 228, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 107: modes.yaml:214 */
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 234, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_SET, 2, 240, 0x0u },
-    /* 108: modes.yaml:217 */
-    { PARL__E_SET, 6, 246, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_END, 0, 0, 0x0u },
+    /* 107: modes.yaml:214 */
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 2, 240, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_END, 0, 0, 0x0u },
+    /* 108: modes.yaml:215 */
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 2, 240, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_END, 0, 0, 0x0u },
+    /* 109: modes.yaml:216 */
+    { PARL__E_UNIT, 0, 0, 0x10u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 2, 240, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x10u },
+    { PARL__E_END, 0, 0, 0x0u },
+    /* 110: modes.yaml:221 */
+    { PARL__E_SET, 5, 246, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 109: modes.yaml:218 */
+    /* 111: modes.yaml:222 */
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x0u },
+    { PARL__E_SET, 2, 252, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_SET, 2, 258, 0x0u },
+    /* 112: modes.yaml:225 */
+    { PARL__E_SET, 6, 264, 0x0u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x0u },
+    /* 113: modes.yaml:226 */
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 131, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_SET, 3, 252, 0x0u },
-    /* 110: modes.yaml:225 */
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_SET, 3, 270, 0x0u },
+    /* 114: modes.yaml:233 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_SET, 2, 60, 0x0u },
-    { PARL__E_WORD, 0, 167, 0x0u },
+    { PARL__E_WORD, 0, 168, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 111: modes.yaml:225 */
+    /* 115: modes.yaml:233 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_SET, 2, 60, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_WORD, 0, 167, 0x0u },
+    { PARL__E_WORD, 0, 168, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 112: modes.yaml:226 */
+    /* 116: modes.yaml:234 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_SET, 2, 66, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 113: modes.yaml:227 */
+    /* 117: modes.yaml:235 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 234, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_SET, 2, 240, 0x0u },
-    /* 114: modes.yaml:228 */
+    { PARL__E_SET, 2, 252, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_SET, 2, 258, 0x0u },
+    /* 118: modes.yaml:236 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 234, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_SET, 2, 240, 0x0u },
-    /* 115: modes.yaml:234 */
-    { PARL__E_WORD, 0, 235, 0x0u },
+    { PARL__E_SET, 2, 252, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_SET, 2, 258, 0x0u },
+    /* 119: modes.yaml:242 */
+    { PARL__E_WORD, 0, 236, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 116: modes.yaml:235 */
-    { PARL__E_WORD, 0, 198, 0x0u },
-    { PARL__E_WORD, 0, 343, 0x0u },
-    { PARL__E_WORD, 0, 167, 0x0u },
+    /* 120: modes.yaml:243 */
+    { PARL__E_WORD, 0, 199, 0x0u },
+    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_WORD, 0, 168, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 117: modes.yaml:236 */
-    { PARL__E_WORD, 0, 167, 0x0u },
+    /* 121: modes.yaml:244 */
+    { PARL__E_WORD, 0, 168, 0x0u },
     { PARL__E_WORD, 0, 49, 0x0u },
-    { PARL__E_WORD, 0, 216, 0x0u },
+    { PARL__E_WORD, 0, 217, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 118: modes.yaml:237 */
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 216, 0x0u },
+    /* 122: modes.yaml:245 */
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 217, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
-    { PARL__E_WORD, 0, 167, 0x0u },
+    { PARL__E_WORD, 0, 168, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 119: modes.yaml:237 */
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 216, 0x0u },
+    /* 123: modes.yaml:245 */
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 217, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_WORD, 0, 167, 0x0u },
+    { PARL__E_WORD, 0, 168, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 120: modes.yaml:237 */
-    { PARL__E_SET, 1, 258, 0x0u },
+    /* 124: modes.yaml:245 */
+    { PARL__E_SET, 1, 276, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
-    { PARL__E_WORD, 0, 167, 0x0u },
+    { PARL__E_WORD, 0, 168, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 121: modes.yaml:237 */
-    { PARL__E_SET, 1, 258, 0x0u },
+    /* 125: modes.yaml:245 */
+    { PARL__E_SET, 1, 276, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_WORD, 0, 167, 0x0u },
+    { PARL__E_WORD, 0, 168, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 122: modes.yaml:238 */
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 216, 0x0u },
+    /* 126: modes.yaml:246 */
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 217, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
-    { PARL__E_WORD, 0, 167, 0x0u },
-    /* 123: modes.yaml:238 */
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 216, 0x0u },
+    { PARL__E_WORD, 0, 168, 0x0u },
+    /* 127: modes.yaml:246 */
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 217, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_WORD, 0, 167, 0x0u },
-    /* 124: modes.yaml:238 */
-    { PARL__E_SET, 1, 258, 0x0u },
+    { PARL__E_WORD, 0, 168, 0x0u },
+    /* 128: modes.yaml:246 */
+    { PARL__E_SET, 1, 276, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
-    { PARL__E_WORD, 0, 167, 0x0u },
-    /* 125: modes.yaml:238 */
-    { PARL__E_SET, 1, 258, 0x0u },
-    { PARL__E_WORD, 0, 38, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_WORD, 0, 167, 0x0u },
-    /* 126: modes.yaml:239 */
-    { PARL__E_UNIT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 38, 0x0u },
-    { PARL__E_WORD, 0, 167, 0x0u },
-    /* 127: modes.yaml:239 */
-    { PARL__E_UNIT, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 168, 0x0u },
+    /* 129: modes.yaml:246 */
+    { PARL__E_SET, 1, 276, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_WORD, 0, 167, 0x0u },
-    /* 128: modes.yaml:244 */
+    { PARL__E_WORD, 0, 168, 0x0u },
+    /* 130: modes.yaml:247 */
+    { PARL__E_UNIT, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 38, 0x0u },
+    { PARL__E_WORD, 0, 168, 0x0u },
+    /* 131: modes.yaml:247 */
+    { PARL__E_UNIT, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 38, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_WORD, 0, 168, 0x0u },
+    /* 132: modes.yaml:252 */
     { PARL__E_SET, 5, 54, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
-    /* 129: modes.yaml:248 */
+    /* 133: modes.yaml:256 */
     { PARL__E_SET, 5, 54, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x3au },
-    /* 130: modes.yaml:251 */
+    /* 134: modes.yaml:259 */
     { PARL__E_SET, 5, 42, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
-    /* 131: modes.yaml:255 */
+    /* 135: modes.yaml:263 */
     { PARL__E_SET, 5, 42, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x3au },
-    /* 132: modes.yaml:260 */
+    /* 136: modes.yaml:268 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 133: modes.yaml:263 */
+    /* 137: modes.yaml:271 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_DIGITS, 0, 0, 0x0u },
-    /* 134: modes.yaml:264 */
+    /* 138: modes.yaml:272 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_SET, 3, 78, 0x0u },
     { PARL__E_DIGITS, 0, 0, 0x0u },
-    /* 135: modes.yaml:268 */
+    /* 139: modes.yaml:276 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_DIGITS, 0, 0, 0x0u },
-    /* 136: modes.yaml:269 */
+    /* 140: modes.yaml:277 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_SET, 3, 78, 0x0u },
     { PARL__E_DIGITS, 0, 0, 0x0u },
-    /* 137: modes.yaml:272 */
+    /* 141: modes.yaml:280 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_NTH, 0, 0, 0x0u },
-    /* 138: modes.yaml:273 */
+    /* 142: modes.yaml:281 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 3, 78, 0x0u },
     { PARL__E_NTH, 0, 0, 0x0u },
-    /* 139: modes.yaml:278 */
-    { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_SET, 3, 264, 0x0u },
-    /* 140: modes.yaml:278 */
-    { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_WORD, 0, 368, 0x0u },
-    { PARL__E_WORD, 0, 352, 0x0u },
-    /* 141: modes.yaml:278 */
-    { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_SET, 1, 270, 0x0u },
-    /* 142: modes.yaml:279 */
-    { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_WORD, 0, 139, 0x0u },
-    { PARL__E_WORD, 0, 33, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 99, 0x0u },
-    /* 143: modes.yaml:282 */
-    { PARL__E_SET, 2, 180, 0x0u },
-    { PARL__E_SET, 2, 276, 0x0u },
-    /* 144: modes.yaml:282 */
-    { PARL__E_SET, 2, 180, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 2, 276, 0x0u },
-    /* 145: modes.yaml:282 */
-    { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_WORD, 0, 159, 0x0u },
-    { PARL__E_SET, 2, 276, 0x0u },
-    /* 146: modes.yaml:282 */
-    { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_WORD, 0, 159, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 2, 276, 0x0u },
-    /* 147: modes.yaml:282 */
-    { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_WORD, 0, 355, 0x0u },
-    { PARL__E_SET, 2, 276, 0x0u },
-    /* 148: modes.yaml:282 */
-    { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_WORD, 0, 355, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 2, 276, 0x0u },
-    /* 149: modes.yaml:285 */
-    { PARL__E_SET, 2, 180, 0x0u },
-    { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 150: modes.yaml:285 */
-    { PARL__E_SET, 2, 180, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 151: modes.yaml:285 */
-    { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_WORD, 0, 159, 0x0u },
-    { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 152: modes.yaml:285 */
-    { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_WORD, 0, 159, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 153: modes.yaml:285 */
-    { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_WORD, 0, 355, 0x0u },
-    { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 154: modes.yaml:285 */
-    { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_WORD, 0, 355, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 155: modes.yaml:288 */
+    /* 143: modes.yaml:286 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_SET, 3, 282, 0x0u },
-    /* 156: modes.yaml:288 */
+    /* 144: modes.yaml:286 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_WORD, 0, 165, 0x0u },
-    { PARL__E_WORD, 0, 213, 0x0u },
-    /* 157: modes.yaml:289 */
-    { PARL__E_SET, 2, 180, 0x0u },
-    { PARL__E_SET, 4, 288, 0x0u },
-    /* 158: modes.yaml:289 */
-    { PARL__E_SET, 2, 180, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 4, 288, 0x0u },
-    /* 159: modes.yaml:289 */
-    { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_WORD, 0, 159, 0x0u },
-    { PARL__E_SET, 4, 288, 0x0u },
-    /* 160: modes.yaml:289 */
-    { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_WORD, 0, 159, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 4, 288, 0x0u },
-    /* 161: modes.yaml:289 */
-    { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_WORD, 0, 355, 0x0u },
-    { PARL__E_SET, 4, 288, 0x0u },
-    /* 162: modes.yaml:289 */
-    { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_WORD, 0, 355, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 4, 288, 0x0u },
-    /* 163: modes.yaml:294 */
-    { PARL__E_WORD, 0, 309, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
-    { PARL__E_WORD, 0, 70, 0x0u },
-    /* 164: modes.yaml:295 */
-    { PARL__E_SET, 5, 294, 0x0u },
-    { PARL__E_SET, 3, 300, 0x0u },
-    /* 165: modes.yaml:295 */
-    { PARL__E_SET, 5, 294, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 3, 300, 0x0u },
-    /* 166: modes.yaml:295 */
-    { PARL__E_SET, 5, 294, 0x0u },
-    { PARL__E_SET, 1, 150, 0x0u },
-    { PARL__E_SET, 3, 300, 0x0u },
-    /* 167: modes.yaml:295 */
-    { PARL__E_SET, 5, 294, 0x0u },
-    { PARL__E_SET, 1, 150, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 3, 300, 0x0u },
-    /* 168: modes.yaml:295 */
-    { PARL__E_SET, 5, 294, 0x0u },
-    { PARL__E_SET, 2, 144, 0x0u },
-    { PARL__E_SET, 3, 300, 0x0u },
-    /* 169: modes.yaml:295 */
-    { PARL__E_SET, 5, 294, 0x0u },
-    { PARL__E_SET, 2, 144, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 3, 300, 0x0u },
-    /* 170: modes.yaml:295 */
-    { PARL__E_SET, 5, 294, 0x0u },
-    { PARL__E_SET, 2, 144, 0x0u },
-    { PARL__E_SET, 1, 150, 0x0u },
-    { PARL__E_SET, 3, 300, 0x0u },
-    /* 171: modes.yaml:295 */
-    { PARL__E_SET, 5, 294, 0x0u },
-    { PARL__E_SET, 2, 144, 0x0u },
-    { PARL__E_SET, 1, 150, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 3, 300, 0x0u },
-    /* 172: modes.yaml:295 */
-    { PARL__E_SET, 5, 294, 0x0u },
-    { PARL__E_SET, 1, 306, 0x0u },
-    { PARL__E_SET, 3, 300, 0x0u },
-    /* 173: modes.yaml:295 */
-    { PARL__E_SET, 5, 294, 0x0u },
-    { PARL__E_SET, 1, 306, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 3, 300, 0x0u },
-    /* 174: modes.yaml:295 */
-    { PARL__E_SET, 5, 294, 0x0u },
-    { PARL__E_SET, 1, 306, 0x0u },
-    { PARL__E_SET, 1, 150, 0x0u },
-    { PARL__E_SET, 3, 300, 0x0u },
-    /* 175: modes.yaml:295 */
-    { PARL__E_SET, 5, 294, 0x0u },
-    { PARL__E_SET, 1, 306, 0x0u },
-    { PARL__E_SET, 1, 150, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 3, 300, 0x0u },
-    /* 176: modes.yaml:295 */
-    { PARL__E_SET, 5, 294, 0x0u },
-    { PARL__E_SET, 1, 306, 0x0u },
-    { PARL__E_SET, 2, 144, 0x0u },
-    { PARL__E_SET, 3, 300, 0x0u },
-    /* 177: modes.yaml:295 */
-    { PARL__E_SET, 5, 294, 0x0u },
-    { PARL__E_SET, 1, 306, 0x0u },
-    { PARL__E_SET, 2, 144, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 3, 300, 0x0u },
-    /* 178: modes.yaml:295 */
-    { PARL__E_SET, 5, 294, 0x0u },
-    { PARL__E_SET, 1, 306, 0x0u },
-    { PARL__E_SET, 2, 144, 0x0u },
-    { PARL__E_SET, 1, 150, 0x0u },
-    { PARL__E_SET, 3, 300, 0x0u },
-    /* 179: modes.yaml:295 */
-    { PARL__E_SET, 5, 294, 0x0u },
-    { PARL__E_SET, 1, 306, 0x0u },
-    { PARL__E_SET, 2, 144, 0x0u },
-    { PARL__E_SET, 1, 150, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 3, 300, 0x0u },
-    /* 180: modes.yaml:296 */
-    { PARL__E_SET, 3, 300, 0x0u },
-    { PARL__E_WORD, 0, 31, 0x0u },
+    { PARL__E_WORD, 0, 369, 0x0u },
+    { PARL__E_WORD, 0, 353, 0x0u },
+    /* 145: modes.yaml:286 */
+    { PARL__E_WORD, 0, 146, 0x0u },
+    { PARL__E_SET, 3, 18, 0x0u },
+    { PARL__E_GAP, 4, 0, 0x0u },
+    { PARL__E_SET, 1, 288, 0x0u },
+    /* 146: modes.yaml:287 */
+    { PARL__E_WORD, 0, 357, 0x0u },
+    { PARL__E_WORD, 0, 139, 0x0u },
+    { PARL__E_WORD, 0, 33, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
-    /* 181: modes.yaml:296 */
-    { PARL__E_SET, 3, 300, 0x0u },
-    { PARL__E_WORD, 0, 86, 0x0u },
+    { PARL__E_WORD, 0, 99, 0x0u },
+    /* 147: modes.yaml:290 */
+    { PARL__E_SET, 2, 198, 0x0u },
+    { PARL__E_SET, 2, 294, 0x0u },
+    /* 148: modes.yaml:290 */
+    { PARL__E_SET, 2, 198, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 2, 294, 0x0u },
+    /* 149: modes.yaml:290 */
+    { PARL__E_WORD, 0, 357, 0x0u },
     { PARL__E_WORD, 0, 160, 0x0u },
-    { PARL__E_WORD, 0, 140, 0x0u },
-    /* 182: modes.yaml:297 */
-    { PARL__E_WORD, 0, 222, 0x0u },
-    /* 183: modes.yaml:300 */
-    { PARL__E_SECTION, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 312, 0x0u },
-    /* 184: modes.yaml:301 */
-    { PARL__E_WORD, 0, 271, 0x0u },
-    { PARL__E_SET, 5, 318, 0x0u },
-    { PARL__E_SECTION, 0, 0, 0x0u },
-    /* 185: modes.yaml:307 */
+    { PARL__E_SET, 2, 294, 0x0u },
+    /* 150: modes.yaml:290 */
+    { PARL__E_WORD, 0, 357, 0x0u },
+    { PARL__E_WORD, 0, 160, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 2, 294, 0x0u },
+    /* 151: modes.yaml:290 */
+    { PARL__E_WORD, 0, 357, 0x0u },
+    { PARL__E_WORD, 0, 356, 0x0u },
+    { PARL__E_SET, 2, 294, 0x0u },
+    /* 152: modes.yaml:290 */
+    { PARL__E_WORD, 0, 357, 0x0u },
+    { PARL__E_WORD, 0, 356, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 2, 294, 0x0u },
+    /* 153: modes.yaml:293 */
+    { PARL__E_SET, 2, 198, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 186: modes.yaml:310 */
+    /* 154: modes.yaml:293 */
+    { PARL__E_SET, 2, 198, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SECTION, 0, 0, 0x80u },
+    /* 155: modes.yaml:293 */
+    { PARL__E_WORD, 0, 357, 0x0u },
+    { PARL__E_WORD, 0, 160, 0x0u },
+    { PARL__E_SECTION, 0, 0, 0x80u },
+    /* 156: modes.yaml:293 */
+    { PARL__E_WORD, 0, 357, 0x0u },
+    { PARL__E_WORD, 0, 160, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SECTION, 0, 0, 0x80u },
+    /* 157: modes.yaml:293 */
+    { PARL__E_WORD, 0, 357, 0x0u },
+    { PARL__E_WORD, 0, 356, 0x0u },
+    { PARL__E_SECTION, 0, 0, 0x80u },
+    /* 158: modes.yaml:293 */
+    { PARL__E_WORD, 0, 357, 0x0u },
+    { PARL__E_WORD, 0, 356, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SECTION, 0, 0, 0x80u },
+    /* 159: modes.yaml:296 */
+    { PARL__E_WORD, 0, 146, 0x0u },
+    { PARL__E_SET, 3, 18, 0x0u },
+    { PARL__E_GAP, 4, 0, 0x0u },
+    { PARL__E_SET, 3, 300, 0x0u },
+    /* 160: modes.yaml:296 */
+    { PARL__E_WORD, 0, 146, 0x0u },
+    { PARL__E_SET, 3, 18, 0x0u },
+    { PARL__E_GAP, 4, 0, 0x0u },
+    { PARL__E_WORD, 0, 166, 0x0u },
+    { PARL__E_WORD, 0, 214, 0x0u },
+    /* 161: modes.yaml:297 */
+    { PARL__E_SET, 2, 198, 0x0u },
+    { PARL__E_SET, 4, 306, 0x0u },
+    /* 162: modes.yaml:297 */
+    { PARL__E_SET, 2, 198, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 4, 306, 0x0u },
+    /* 163: modes.yaml:297 */
+    { PARL__E_WORD, 0, 357, 0x0u },
+    { PARL__E_WORD, 0, 160, 0x0u },
+    { PARL__E_SET, 4, 306, 0x0u },
+    /* 164: modes.yaml:297 */
+    { PARL__E_WORD, 0, 357, 0x0u },
+    { PARL__E_WORD, 0, 160, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 4, 306, 0x0u },
+    /* 165: modes.yaml:297 */
+    { PARL__E_WORD, 0, 357, 0x0u },
+    { PARL__E_WORD, 0, 356, 0x0u },
+    { PARL__E_SET, 4, 306, 0x0u },
+    /* 166: modes.yaml:297 */
+    { PARL__E_WORD, 0, 357, 0x0u },
+    { PARL__E_WORD, 0, 356, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 4, 306, 0x0u },
+    /* 167: modes.yaml:302 */
+    { PARL__E_WORD, 0, 310, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
+    { PARL__E_WORD, 0, 70, 0x0u },
+    /* 168: modes.yaml:303 */
+    { PARL__E_SET, 5, 312, 0x0u },
+    { PARL__E_SET, 3, 318, 0x0u },
+    /* 169: modes.yaml:303 */
+    { PARL__E_SET, 5, 312, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 3, 318, 0x0u },
+    /* 170: modes.yaml:303 */
+    { PARL__E_SET, 5, 312, 0x0u },
+    { PARL__E_SET, 1, 168, 0x0u },
+    { PARL__E_SET, 3, 318, 0x0u },
+    /* 171: modes.yaml:303 */
+    { PARL__E_SET, 5, 312, 0x0u },
+    { PARL__E_SET, 1, 168, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 3, 318, 0x0u },
+    /* 172: modes.yaml:303 */
+    { PARL__E_SET, 5, 312, 0x0u },
+    { PARL__E_SET, 2, 162, 0x0u },
+    { PARL__E_SET, 3, 318, 0x0u },
+    /* 173: modes.yaml:303 */
+    { PARL__E_SET, 5, 312, 0x0u },
+    { PARL__E_SET, 2, 162, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 3, 318, 0x0u },
+    /* 174: modes.yaml:303 */
+    { PARL__E_SET, 5, 312, 0x0u },
+    { PARL__E_SET, 2, 162, 0x0u },
+    { PARL__E_SET, 1, 168, 0x0u },
+    { PARL__E_SET, 3, 318, 0x0u },
+    /* 175: modes.yaml:303 */
+    { PARL__E_SET, 5, 312, 0x0u },
+    { PARL__E_SET, 2, 162, 0x0u },
+    { PARL__E_SET, 1, 168, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 3, 318, 0x0u },
+    /* 176: modes.yaml:303 */
+    { PARL__E_SET, 5, 312, 0x0u },
     { PARL__E_SET, 1, 324, 0x0u },
-    /* 187: modes.yaml:310 */
+    { PARL__E_SET, 3, 318, 0x0u },
+    /* 177: modes.yaml:303 */
+    { PARL__E_SET, 5, 312, 0x0u },
+    { PARL__E_SET, 1, 324, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 3, 318, 0x0u },
+    /* 178: modes.yaml:303 */
+    { PARL__E_SET, 5, 312, 0x0u },
+    { PARL__E_SET, 1, 324, 0x0u },
+    { PARL__E_SET, 1, 168, 0x0u },
+    { PARL__E_SET, 3, 318, 0x0u },
+    /* 179: modes.yaml:303 */
+    { PARL__E_SET, 5, 312, 0x0u },
+    { PARL__E_SET, 1, 324, 0x0u },
+    { PARL__E_SET, 1, 168, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 3, 318, 0x0u },
+    /* 180: modes.yaml:303 */
+    { PARL__E_SET, 5, 312, 0x0u },
+    { PARL__E_SET, 1, 324, 0x0u },
+    { PARL__E_SET, 2, 162, 0x0u },
+    { PARL__E_SET, 3, 318, 0x0u },
+    /* 181: modes.yaml:303 */
+    { PARL__E_SET, 5, 312, 0x0u },
+    { PARL__E_SET, 1, 324, 0x0u },
+    { PARL__E_SET, 2, 162, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 3, 318, 0x0u },
+    /* 182: modes.yaml:303 */
+    { PARL__E_SET, 5, 312, 0x0u },
+    { PARL__E_SET, 1, 324, 0x0u },
+    { PARL__E_SET, 2, 162, 0x0u },
+    { PARL__E_SET, 1, 168, 0x0u },
+    { PARL__E_SET, 3, 318, 0x0u },
+    /* 183: modes.yaml:303 */
+    { PARL__E_SET, 5, 312, 0x0u },
+    { PARL__E_SET, 1, 324, 0x0u },
+    { PARL__E_SET, 2, 162, 0x0u },
+    { PARL__E_SET, 1, 168, 0x0u },
+    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 3, 318, 0x0u },
+    /* 184: modes.yaml:304 */
+    { PARL__E_SET, 3, 318, 0x0u },
+    { PARL__E_WORD, 0, 31, 0x0u },
+    { PARL__E_WORD, 0, 325, 0x0u },
+    /* 185: modes.yaml:304 */
+    { PARL__E_SET, 3, 318, 0x0u },
+    { PARL__E_WORD, 0, 86, 0x0u },
+    { PARL__E_WORD, 0, 161, 0x0u },
+    { PARL__E_WORD, 0, 140, 0x0u },
+    /* 186: modes.yaml:305 */
+    { PARL__E_WORD, 0, 223, 0x0u },
+    /* 187: modes.yaml:308 */
+    { PARL__E_SECTION, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 330, 0x0u },
+    /* 188: modes.yaml:309 */
+    { PARL__E_WORD, 0, 272, 0x0u },
+    { PARL__E_SET, 5, 336, 0x0u },
+    { PARL__E_SECTION, 0, 0, 0x0u },
+    /* 189: modes.yaml:315 */
+    { PARL__E_SECTION, 0, 0, 0x80u },
+    /* 190: modes.yaml:318 */
+    { PARL__E_SET, 1, 342, 0x0u },
+    /* 191: modes.yaml:318 */
     { PARL__E_WORD, 0, 99, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
-    /* 188: modes.yaml:310 */
-    { PARL__E_WORD, 0, 323, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
+    /* 192: modes.yaml:318 */
+    { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 189: modes.yaml:313 */
-    { PARL__E_SET, 1, 330, 0x0u },
-    /* 190: modes.yaml:313 */
+    /* 193: modes.yaml:321 */
+    { PARL__E_SET, 1, 348, 0x0u },
+    /* 194: modes.yaml:321 */
     { PARL__E_WORD, 0, 40, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
-    /* 191: modes.yaml:313 */
-    { PARL__E_WORD, 0, 294, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
-    /* 192: modes.yaml:313 */
-    { PARL__E_WORD, 0, 323, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
+    /* 195: modes.yaml:321 */
+    { PARL__E_WORD, 0, 295, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
+    /* 196: modes.yaml:321 */
+    { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 40, 0x0u },
-    /* 193: modes.yaml:313 */
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 294, 0x0u },
-    /* 194: modes.yaml:318 */
-    { PARL__E_SET, 2, 336, 0x0u },
+    /* 197: modes.yaml:321 */
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 295, 0x0u },
+    /* 198: modes.yaml:326 */
+    { PARL__E_SET, 2, 84, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 195: modes.yaml:319 */
+    /* 199: modes.yaml:327 */
     { PARL__E_WORD, 0, 19, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 196: modes.yaml:319 */
+    /* 200: modes.yaml:327 */
     { PARL__E_WORD, 0, 19, 0x0u },
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_SET, 10, 90, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 197: modes.yaml:320 */
-    { PARL__E_SET, 4, 342, 0x0u },
+    /* 201: modes.yaml:328 */
+    { PARL__E_SET, 4, 354, 0x0u },
     { PARL__E_WORD, 0, 19, 0x0u },
     { PARL__E_QUOTED, 0, 0, 0x0u },
-    /* 198: modes.yaml:321 */
+    /* 202: modes.yaml:329 */
     { PARL__E_WORD, 0, 106, 0x0u },
-    { PARL__E_SET, 3, 348, 0x0u },
+    { PARL__E_SET, 3, 360, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 199: modes.yaml:321 */
+    /* 203: modes.yaml:329 */
     { PARL__E_WORD, 0, 106, 0x0u },
-    { PARL__E_SET, 1, 354, 0x0u },
-    { PARL__E_SET, 3, 348, 0x0u },
+    { PARL__E_SET, 1, 366, 0x0u },
+    { PARL__E_SET, 3, 360, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 200: modes.yaml:326 */
-    { PARL__E_SET, 2, 360, 0x0u },
+    /* 204: modes.yaml:334 */
+    { PARL__E_SET, 2, 372, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_SET, 7, 366, 0x0u },
-    { PARL__E_SET, 4, 372, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 201: modes.yaml:327 */
-    { PARL__E_SET, 12, 378, 0x0u },
+    { PARL__E_SET, 7, 378, 0x0u },
     { PARL__E_SET, 4, 384, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 202: modes.yaml:327 */
-    { PARL__E_SET, 12, 378, 0x0u },
-    { PARL__E_WORD, 0, 322, 0x0u },
-    { PARL__E_WORD, 0, 189, 0x0u },
+    /* 205: modes.yaml:335 */
+    { PARL__E_SET, 12, 390, 0x0u },
+    { PARL__E_SET, 4, 396, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 203: modes.yaml:327 */
-    { PARL__E_SET, 12, 378, 0x0u },
-    { PARL__E_SET, 1, 390, 0x0u },
+    /* 206: modes.yaml:335 */
+    { PARL__E_SET, 12, 390, 0x0u },
+    { PARL__E_WORD, 0, 323, 0x0u },
+    { PARL__E_WORD, 0, 190, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 204: modes.yaml:327 */
-    { PARL__E_SET, 12, 378, 0x0u },
-    { PARL__E_WORD, 0, 359, 0x0u },
-    { PARL__E_WORD, 0, 160, 0x0u },
-    { PARL__E_WORD, 0, 313, 0x0u },
+    /* 207: modes.yaml:335 */
+    { PARL__E_SET, 12, 390, 0x0u },
+    { PARL__E_SET, 1, 402, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 208: modes.yaml:335 */
+    { PARL__E_SET, 12, 390, 0x0u },
+    { PARL__E_WORD, 0, 360, 0x0u },
+    { PARL__E_WORD, 0, 161, 0x0u },
+    { PARL__E_WORD, 0, 314, 0x0u },
     { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 205: modes.yaml:327 */
-    { PARL__E_SET, 12, 378, 0x0u },
-    { PARL__E_WORD, 0, 322, 0x0u },
-    { PARL__E_WORD, 0, 313, 0x0u },
+    /* 209: modes.yaml:335 */
+    { PARL__E_SET, 12, 390, 0x0u },
+    { PARL__E_WORD, 0, 323, 0x0u },
+    { PARL__E_WORD, 0, 314, 0x0u },
     { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 206: modes.yaml:327 */
-    { PARL__E_SET, 12, 378, 0x0u },
-    { PARL__E_WORD, 0, 322, 0x0u },
+    /* 210: modes.yaml:335 */
+    { PARL__E_SET, 12, 390, 0x0u },
+    { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 80, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 207: modes.yaml:327 */
-    { PARL__E_SET, 12, 378, 0x0u },
-    { PARL__E_SET, 1, 396, 0x0u },
+    /* 211: modes.yaml:335 */
+    { PARL__E_SET, 12, 390, 0x0u },
+    { PARL__E_SET, 1, 408, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 208: modes.yaml:328 */
-    { PARL__E_WORD, 0, 359, 0x0u },
+    /* 212: modes.yaml:336 */
+    { PARL__E_WORD, 0, 360, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_SET, 2, 402, 0x0u },
-    { PARL__E_SET, 2, 408, 0x0u },
+    { PARL__E_SET, 2, 414, 0x0u },
+    { PARL__E_SET, 2, 420, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 209: modes.yaml:328 */
-    { PARL__E_WORD, 0, 359, 0x0u },
+    /* 213: modes.yaml:336 */
+    { PARL__E_WORD, 0, 360, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_SET, 2, 402, 0x0u },
-    { PARL__E_WORD, 0, 310, 0x0u },
+    { PARL__E_SET, 2, 414, 0x0u },
+    { PARL__E_WORD, 0, 311, 0x0u },
     { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 210: modes.yaml:328 */
-    { PARL__E_WORD, 0, 359, 0x0u },
+    /* 214: modes.yaml:336 */
+    { PARL__E_WORD, 0, 360, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_SET, 2, 402, 0x0u },
-    { PARL__E_SET, 3, 414, 0x0u },
+    { PARL__E_SET, 2, 414, 0x0u },
+    { PARL__E_SET, 3, 426, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 211: modes.yaml:328 */
-    { PARL__E_WORD, 0, 359, 0x0u },
+    /* 215: modes.yaml:336 */
+    { PARL__E_WORD, 0, 360, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 34, 0x0u },
-    { PARL__E_SET, 2, 408, 0x0u },
+    { PARL__E_SET, 2, 420, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 212: modes.yaml:328 */
-    { PARL__E_WORD, 0, 359, 0x0u },
+    /* 216: modes.yaml:336 */
+    { PARL__E_WORD, 0, 360, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 34, 0x0u },
-    { PARL__E_WORD, 0, 310, 0x0u },
+    { PARL__E_WORD, 0, 311, 0x0u },
     { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 213: modes.yaml:328 */
-    { PARL__E_WORD, 0, 359, 0x0u },
+    /* 217: modes.yaml:336 */
+    { PARL__E_WORD, 0, 360, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 34, 0x0u },
-    { PARL__E_SET, 3, 414, 0x0u },
+    { PARL__E_SET, 3, 426, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 214: modes.yaml:328 */
-    { PARL__E_WORD, 0, 359, 0x0u },
+    /* 218: modes.yaml:336 */
+    { PARL__E_WORD, 0, 360, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 35, 0x0u },
-    { PARL__E_SET, 2, 408, 0x0u },
+    { PARL__E_SET, 2, 420, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 215: modes.yaml:328 */
-    { PARL__E_WORD, 0, 359, 0x0u },
+    /* 219: modes.yaml:336 */
+    { PARL__E_WORD, 0, 360, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 35, 0x0u },
-    { PARL__E_WORD, 0, 310, 0x0u },
+    { PARL__E_WORD, 0, 311, 0x0u },
     { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 216: modes.yaml:328 */
-    { PARL__E_WORD, 0, 359, 0x0u },
+    /* 220: modes.yaml:336 */
+    { PARL__E_WORD, 0, 360, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 35, 0x0u },
-    { PARL__E_SET, 3, 414, 0x0u },
+    { PARL__E_SET, 3, 426, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 217: modes.yaml:329 */
-    { PARL__E_WORD, 0, 359, 0x0u },
+    /* 221: modes.yaml:337 */
+    { PARL__E_WORD, 0, 360, 0x0u },
     { PARL__E_SET, 2, 12, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 7, 420, 0x0u },
-    /* 218: modes.yaml:330 */
+    { PARL__E_SET, 7, 432, 0x0u },
+    /* 222: modes.yaml:338 */
     { PARL__E_SET, 2, 12, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 7, 420, 0x0u },
-    /* 219: modes.yaml:331 */
+    { PARL__E_SET, 7, 432, 0x0u },
+    /* 223: modes.yaml:339 */
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_SET, 2, 402, 0x0u },
-    { PARL__E_SET, 6, 426, 0x0u },
+    { PARL__E_SET, 2, 414, 0x0u },
+    { PARL__E_SET, 6, 438, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 220: modes.yaml:331 */
+    /* 224: modes.yaml:339 */
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 34, 0x0u },
-    { PARL__E_SET, 6, 426, 0x0u },
+    { PARL__E_SET, 6, 438, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 221: modes.yaml:331 */
+    /* 225: modes.yaml:339 */
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 35, 0x0u },
-    { PARL__E_SET, 6, 426, 0x0u },
+    { PARL__E_SET, 6, 438, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 222: modes.yaml:331 */
+    /* 226: modes.yaml:339 */
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_SET, 4, 432, 0x0u },
-    { PARL__E_SET, 14, 174, 0x0u },
-    { PARL__E_SET, 6, 426, 0x0u },
+    { PARL__E_SET, 4, 444, 0x0u },
+    { PARL__E_SET, 14, 192, 0x0u },
+    { PARL__E_SET, 6, 438, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 223: modes.yaml:332 */
-    { PARL__E_SET, 3, 438, 0x0u },
-    { PARL__E_SET, 2, 402, 0x0u },
-    { PARL__E_SET, 5, 444, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 224: modes.yaml:332 */
-    { PARL__E_SET, 3, 438, 0x0u },
-    { PARL__E_SET, 4, 432, 0x0u },
-    { PARL__E_SET, 14, 174, 0x0u },
-    { PARL__E_SET, 5, 444, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 225: modes.yaml:333 */
-    { PARL__E_SET, 3, 438, 0x0u },
-    { PARL__E_SET, 2, 402, 0x0u },
+    /* 227: modes.yaml:340 */
     { PARL__E_SET, 3, 450, 0x0u },
+    { PARL__E_SET, 2, 414, 0x0u },
+    { PARL__E_SET, 5, 456, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 228: modes.yaml:340 */
+    { PARL__E_SET, 3, 450, 0x0u },
+    { PARL__E_SET, 4, 444, 0x0u },
+    { PARL__E_SET, 14, 192, 0x0u },
+    { PARL__E_SET, 5, 456, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 229: modes.yaml:341 */
+    { PARL__E_SET, 3, 450, 0x0u },
+    { PARL__E_SET, 2, 414, 0x0u },
+    { PARL__E_SET, 3, 462, 0x0u },
     { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 226: modes.yaml:333 */
-    { PARL__E_SET, 3, 438, 0x0u },
-    { PARL__E_SET, 4, 432, 0x0u },
-    { PARL__E_SET, 14, 174, 0x0u },
+    /* 230: modes.yaml:341 */
     { PARL__E_SET, 3, 450, 0x0u },
+    { PARL__E_SET, 4, 444, 0x0u },
+    { PARL__E_SET, 14, 192, 0x0u },
+    { PARL__E_SET, 3, 462, 0x0u },
     { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 227: modes.yaml:334 */
-    { PARL__E_SET, 2, 456, 0x0u },
-    { PARL__E_SET, 4, 462, 0x0u },
+    /* 231: modes.yaml:342 */
     { PARL__E_SET, 2, 468, 0x0u },
+    { PARL__E_SET, 4, 474, 0x0u },
+    { PARL__E_SET, 2, 480, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 228: modes.yaml:335 */
+    /* 232: modes.yaml:343 */
     { PARL__E_SET, 2, 12, 0x0u },
-    { PARL__E_WORD, 0, 324, 0x0u },
-    { PARL__E_SET, 2, 474, 0x0u },
-    { PARL__E_SET, 4, 372, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 229: modes.yaml:335 */
-    { PARL__E_SET, 2, 12, 0x0u },
-    { PARL__E_WORD, 0, 324, 0x0u },
-    { PARL__E_WORD, 0, 23, 0x0u },
-    { PARL__E_WORD, 0, 186, 0x0u },
-    { PARL__E_SET, 4, 372, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 230: modes.yaml:335 */
-    { PARL__E_SET, 2, 12, 0x0u },
-    { PARL__E_WORD, 0, 324, 0x0u },
-    { PARL__E_WORD, 0, 8, 0x0u },
-    { PARL__E_WORD, 0, 186, 0x0u },
-    { PARL__E_SET, 4, 372, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 231: modes.yaml:335 */
-    { PARL__E_SET, 2, 12, 0x0u },
-    { PARL__E_WORD, 0, 324, 0x0u },
-    { PARL__E_SET, 1, 480, 0x0u },
-    { PARL__E_SET, 4, 372, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 232: modes.yaml:336 */
-    { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_SET, 2, 402, 0x0u },
-    { PARL__E_SET, 3, 486, 0x0u },
-    { PARL__E_SET, 2, 492, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 233: modes.yaml:336 */
-    { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_SET, 2, 402, 0x0u },
-    { PARL__E_SET, 1, 498, 0x0u },
-    { PARL__E_SET, 3, 486, 0x0u },
-    { PARL__E_SET, 2, 492, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 234: modes.yaml:337 */
-    { PARL__E_SET, 2, 504, 0x0u },
-    { PARL__E_WORD, 0, 9, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 235: modes.yaml:338 */
-    { PARL__E_SET, 1, 510, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 236: modes.yaml:338 */
-    { PARL__E_WORD, 0, 269, 0x0u },
-    { PARL__E_WORD, 0, 123, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 237: modes.yaml:338 */
-    { PARL__E_WORD, 0, 179, 0x0u },
-    { PARL__E_WORD, 0, 123, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 238: modes.yaml:338 */
-    { PARL__E_WORD, 0, 179, 0x0u },
-    { PARL__E_WORD, 0, 352, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 239: modes.yaml:338 */
-    { PARL__E_SET, 4, 516, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 240: modes.yaml:339 */
-    { PARL__E_SET, 2, 522, 0x0u },
-    { PARL__E_SET, 3, 528, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 241: modes.yaml:340 */
-    { PARL__E_WORD, 0, 189, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 242: modes.yaml:340 */
-    { PARL__E_WORD, 0, 255, 0x0u },
-    { PARL__E_WORD, 0, 343, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 243: modes.yaml:345 */
-    { PARL__E_SET, 4, 534, 0x0u },
-    /* 244: modes.yaml:346 */
-    { PARL__E_WORD, 0, 250, 0x0u },
-    { PARL__E_SET, 3, 540, 0x0u },
-    { PARL__E_SET, 3, 546, 0x0u },
-    /* 245: modes.yaml:346 */
-    { PARL__E_WORD, 0, 250, 0x0u },
-    { PARL__E_SET, 3, 540, 0x0u },
-    { PARL__E_WORD, 0, 149, 0x0u },
-    { PARL__E_WORD, 0, 132, 0x0u },
-    /* 246: modes.yaml:346 */
-    { PARL__E_WORD, 0, 250, 0x0u },
-    { PARL__E_SET, 3, 540, 0x0u },
-    { PARL__E_WORD, 0, 131, 0x0u },
-    { PARL__E_WORD, 0, 294, 0x0u },
-    { PARL__E_WORD, 0, 343, 0x0u },
-    { PARL__E_WORD, 0, 120, 0x0u },
-    /* 247: modes.yaml:347 */
-    { PARL__E_SET, 2, 552, 0x0u },
-    /* 248: modes.yaml:347 */
-    { PARL__E_WORD, 0, 363, 0x0u },
-    { PARL__E_WORD, 0, 123, 0x0u },
-    { PARL__E_WORD, 0, 363, 0x0u },
-    /* 249: modes.yaml:347 */
-    { PARL__E_WORD, 0, 149, 0x0u },
-    { PARL__E_WORD, 0, 132, 0x0u },
-    /* 250: modes.yaml:352 */
-    { PARL__E_QUOTED, 0, 0, 0x0u },
-    /* 251: modes.yaml:357 */
-    { PARL__E_WORD, 0, 250, 0x0u },
-    { PARL__E_SET, 2, 558, 0x0u },
-    /* 252: modes.yaml:357 */
-    { PARL__E_WORD, 0, 250, 0x0u },
-    { PARL__E_SET, 2, 558, 0x0u },
-    { PARL__E_WORD, 0, 343, 0x0u },
-    { PARL__E_WORD, 0, 185, 0x0u },
-    /* 253: modes.yaml:357 */
-    { PARL__E_WORD, 0, 250, 0x0u },
-    { PARL__E_SET, 2, 558, 0x0u },
-    { PARL__E_SET, 3, 564, 0x0u },
-    /* 254: modes.yaml:357 */
-    { PARL__E_WORD, 0, 250, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 85, 0x0u },
-    /* 255: modes.yaml:357 */
-    { PARL__E_WORD, 0, 250, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 85, 0x0u },
-    { PARL__E_WORD, 0, 343, 0x0u },
-    { PARL__E_WORD, 0, 185, 0x0u },
-    /* 256: modes.yaml:357 */
-    { PARL__E_WORD, 0, 250, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 85, 0x0u },
-    { PARL__E_SET, 3, 564, 0x0u },
-    /* 257: modes.yaml:357 */
-    { PARL__E_WORD, 0, 250, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 84, 0x0u },
-    /* 258: modes.yaml:357 */
-    { PARL__E_WORD, 0, 250, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 84, 0x0u },
-    { PARL__E_WORD, 0, 343, 0x0u },
-    { PARL__E_WORD, 0, 185, 0x0u },
-    /* 259: modes.yaml:357 */
-    { PARL__E_WORD, 0, 250, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 84, 0x0u },
-    { PARL__E_SET, 3, 564, 0x0u },
-    /* 260: modes.yaml:357 */
-    { PARL__E_WORD, 0, 250, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 115, 0x0u },
-    /* 261: modes.yaml:357 */
-    { PARL__E_WORD, 0, 250, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 115, 0x0u },
-    { PARL__E_WORD, 0, 343, 0x0u },
-    { PARL__E_WORD, 0, 185, 0x0u },
-    /* 262: modes.yaml:357 */
-    { PARL__E_WORD, 0, 250, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 115, 0x0u },
-    { PARL__E_SET, 3, 564, 0x0u },
-    /* 263: modes.yaml:358 */
-    { PARL__E_SET, 3, 570, 0x0u },
-    { PARL__E_SET, 1, 354, 0x0u },
-    /* 264: modes.yaml:358 */
-    { PARL__E_SET, 3, 570, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 85, 0x0u },
-    /* 265: modes.yaml:358 */
-    { PARL__E_SET, 3, 570, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 84, 0x0u },
-    /* 266: modes.yaml:358 */
-    { PARL__E_SET, 3, 570, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 115, 0x0u },
-    /* 267: modes.yaml:358 */
-    { PARL__E_SET, 3, 570, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 319, 0x0u },
-    /* 268: modes.yaml:358 */
-    { PARL__E_SET, 3, 570, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 70, 0x0u },
-    /* 269: modes.yaml:358 */
-    { PARL__E_SET, 3, 570, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 69, 0x0u },
-    /* 270: modes.yaml:358 */
-    { PARL__E_SET, 3, 570, 0x0u },
-    { PARL__E_SET, 1, 306, 0x0u },
-    { PARL__E_SET, 1, 354, 0x0u },
-    /* 271: modes.yaml:358 */
-    { PARL__E_SET, 3, 570, 0x0u },
-    { PARL__E_SET, 1, 306, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 85, 0x0u },
-    /* 272: modes.yaml:358 */
-    { PARL__E_SET, 3, 570, 0x0u },
-    { PARL__E_SET, 1, 306, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 84, 0x0u },
-    /* 273: modes.yaml:358 */
-    { PARL__E_SET, 3, 570, 0x0u },
-    { PARL__E_SET, 1, 306, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 115, 0x0u },
-    /* 274: modes.yaml:358 */
-    { PARL__E_SET, 3, 570, 0x0u },
-    { PARL__E_SET, 1, 306, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 319, 0x0u },
-    /* 275: modes.yaml:358 */
-    { PARL__E_SET, 3, 570, 0x0u },
-    { PARL__E_SET, 1, 306, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 70, 0x0u },
-    /* 276: modes.yaml:358 */
-    { PARL__E_SET, 3, 570, 0x0u },
-    { PARL__E_SET, 1, 306, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 69, 0x0u },
-    /* 277: modes.yaml:361 */
-    { PARL__E_WORD, 0, 314, 0x0u },
-    { PARL__E_WORD, 0, 185, 0x0u },
-    { PARL__E_WORD, 0, 9, 0x0u },
-    { PARL__E_SET, 2, 576, 0x0u },
-    { PARL__E_SET, 14, 174, 0x0u },
-    /* 278: modes.yaml:362 */
-    { PARL__E_SET, 1, 582, 0x0u },
-    { PARL__E_SET, 2, 576, 0x0u },
-    { PARL__E_SET, 14, 174, 0x0u },
-    /* 279: modes.yaml:362 */
-    { PARL__E_WORD, 0, 304, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    { PARL__E_WORD, 0, 303, 0x0u },
-    { PARL__E_WORD, 0, 212, 0x0u },
-    { PARL__E_SET, 2, 576, 0x0u },
-    { PARL__E_SET, 14, 174, 0x0u },
-    /* 280: modes.yaml:365 */
-    { PARL__E_SECTION, 0, 0, 0x0u },
-    /* 281: modes.yaml:368 */
-    { PARL__E_WORD, 0, 168, 0x0u },
-    /* 282: modes.yaml:396 */
-    { PARL__E_SET, 13, 588, 0x0u },
-    /* 283: modes.yaml:397 */
-    { PARL__E_WORD, 0, 133, 0x0u },
-    { PARL__E_WORD, 0, 185, 0x0u },
-    /* 284: modes.yaml:397 */
-    { PARL__E_WORD, 0, 314, 0x0u },
-    { PARL__E_WORD, 0, 185, 0x0u },
-    /* 285: modes.yaml:397 */
-    { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_WORD, 0, 86, 0x0u },
-    { PARL__E_WORD, 0, 160, 0x0u },
-    { PARL__E_WORD, 0, 267, 0x0u },
-    /* 286: modes.yaml:397 */
-    { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_WORD, 0, 83, 0x0u },
     { PARL__E_WORD, 0, 325, 0x0u },
-    { PARL__E_WORD, 0, 267, 0x0u },
-    /* 287: modes.yaml:397 */
-    { PARL__E_WORD, 0, 357, 0x0u },
-    { PARL__E_WORD, 0, 149, 0x0u },
-    /* 288: modes.yaml:397 */
-    { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_WORD, 0, 159, 0x0u },
-    { PARL__E_WORD, 0, 149, 0x0u },
-    /* 289: modes.yaml:398 */
-    { PARL__E_SET, 10, 594, 0x0u },
-    /* 290: modes.yaml:399 */
-    { PARL__E_SET, 6, 600, 0x0u },
-    /* 291: modes.yaml:400 */
-    { PARL__E_SET, 3, 606, 0x0u },
-    /* 292: modes.yaml:400 */
-    { PARL__E_WORD, 0, 179, 0x0u },
+    { PARL__E_SET, 2, 486, 0x0u },
+    { PARL__E_SET, 4, 384, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 233: modes.yaml:343 */
+    { PARL__E_SET, 2, 12, 0x0u },
+    { PARL__E_WORD, 0, 325, 0x0u },
+    { PARL__E_WORD, 0, 23, 0x0u },
+    { PARL__E_WORD, 0, 187, 0x0u },
+    { PARL__E_SET, 4, 384, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 234: modes.yaml:343 */
+    { PARL__E_SET, 2, 12, 0x0u },
+    { PARL__E_WORD, 0, 325, 0x0u },
+    { PARL__E_WORD, 0, 8, 0x0u },
+    { PARL__E_WORD, 0, 187, 0x0u },
+    { PARL__E_SET, 4, 384, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 235: modes.yaml:343 */
+    { PARL__E_SET, 2, 12, 0x0u },
+    { PARL__E_WORD, 0, 325, 0x0u },
+    { PARL__E_SET, 1, 492, 0x0u },
+    { PARL__E_SET, 4, 384, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 236: modes.yaml:344 */
+    { PARL__E_SET, 3, 18, 0x0u },
+    { PARL__E_SET, 2, 414, 0x0u },
+    { PARL__E_SET, 3, 498, 0x0u },
+    { PARL__E_SET, 2, 504, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 237: modes.yaml:344 */
+    { PARL__E_SET, 3, 18, 0x0u },
+    { PARL__E_SET, 2, 414, 0x0u },
+    { PARL__E_SET, 1, 510, 0x0u },
+    { PARL__E_SET, 3, 498, 0x0u },
+    { PARL__E_SET, 2, 504, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 238: modes.yaml:345 */
+    { PARL__E_SET, 2, 516, 0x0u },
+    { PARL__E_WORD, 0, 9, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 239: modes.yaml:346 */
+    { PARL__E_SET, 1, 522, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 240: modes.yaml:346 */
+    { PARL__E_WORD, 0, 270, 0x0u },
     { PARL__E_WORD, 0, 123, 0x0u },
-    /* 293: modes.yaml:400 */
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 241: modes.yaml:346 */
+    { PARL__E_WORD, 0, 180, 0x0u },
+    { PARL__E_WORD, 0, 123, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 242: modes.yaml:346 */
+    { PARL__E_WORD, 0, 180, 0x0u },
+    { PARL__E_WORD, 0, 353, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 243: modes.yaml:346 */
+    { PARL__E_SET, 4, 528, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 244: modes.yaml:347 */
+    { PARL__E_SET, 2, 534, 0x0u },
+    { PARL__E_SET, 3, 540, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 245: modes.yaml:348 */
+    { PARL__E_WORD, 0, 190, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 246: modes.yaml:348 */
+    { PARL__E_WORD, 0, 256, 0x0u },
+    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 247: modes.yaml:353 */
+    { PARL__E_SET, 4, 546, 0x0u },
+    /* 248: modes.yaml:354 */
+    { PARL__E_WORD, 0, 251, 0x0u },
+    { PARL__E_SET, 3, 552, 0x0u },
+    { PARL__E_SET, 3, 558, 0x0u },
+    /* 249: modes.yaml:354 */
+    { PARL__E_WORD, 0, 251, 0x0u },
+    { PARL__E_SET, 3, 552, 0x0u },
+    { PARL__E_WORD, 0, 149, 0x0u },
+    { PARL__E_WORD, 0, 132, 0x0u },
+    /* 250: modes.yaml:354 */
+    { PARL__E_WORD, 0, 251, 0x0u },
+    { PARL__E_SET, 3, 552, 0x0u },
+    { PARL__E_WORD, 0, 131, 0x0u },
+    { PARL__E_WORD, 0, 295, 0x0u },
+    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_WORD, 0, 120, 0x0u },
+    /* 251: modes.yaml:355 */
+    { PARL__E_SET, 2, 564, 0x0u },
+    /* 252: modes.yaml:355 */
+    { PARL__E_WORD, 0, 364, 0x0u },
+    { PARL__E_WORD, 0, 123, 0x0u },
+    { PARL__E_WORD, 0, 364, 0x0u },
+    /* 253: modes.yaml:355 */
+    { PARL__E_WORD, 0, 149, 0x0u },
+    { PARL__E_WORD, 0, 132, 0x0u },
+    /* 254: modes.yaml:360 */
+    { PARL__E_QUOTED, 0, 0, 0x0u },
+    /* 255: modes.yaml:365 */
+    { PARL__E_WORD, 0, 251, 0x0u },
+    { PARL__E_SET, 2, 570, 0x0u },
+    /* 256: modes.yaml:365 */
+    { PARL__E_WORD, 0, 251, 0x0u },
+    { PARL__E_SET, 2, 570, 0x0u },
+    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_WORD, 0, 186, 0x0u },
+    /* 257: modes.yaml:365 */
+    { PARL__E_WORD, 0, 251, 0x0u },
+    { PARL__E_SET, 2, 570, 0x0u },
+    { PARL__E_SET, 3, 576, 0x0u },
+    /* 258: modes.yaml:365 */
+    { PARL__E_WORD, 0, 251, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 85, 0x0u },
+    /* 259: modes.yaml:365 */
+    { PARL__E_WORD, 0, 251, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 85, 0x0u },
+    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_WORD, 0, 186, 0x0u },
+    /* 260: modes.yaml:365 */
+    { PARL__E_WORD, 0, 251, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 85, 0x0u },
+    { PARL__E_SET, 3, 576, 0x0u },
+    /* 261: modes.yaml:365 */
+    { PARL__E_WORD, 0, 251, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 84, 0x0u },
+    /* 262: modes.yaml:365 */
+    { PARL__E_WORD, 0, 251, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 84, 0x0u },
+    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_WORD, 0, 186, 0x0u },
+    /* 263: modes.yaml:365 */
+    { PARL__E_WORD, 0, 251, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 84, 0x0u },
+    { PARL__E_SET, 3, 576, 0x0u },
+    /* 264: modes.yaml:365 */
+    { PARL__E_WORD, 0, 251, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 115, 0x0u },
+    /* 265: modes.yaml:365 */
+    { PARL__E_WORD, 0, 251, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 115, 0x0u },
+    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_WORD, 0, 186, 0x0u },
+    /* 266: modes.yaml:365 */
+    { PARL__E_WORD, 0, 251, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 115, 0x0u },
+    { PARL__E_SET, 3, 576, 0x0u },
+    /* 267: modes.yaml:366 */
+    { PARL__E_SET, 3, 582, 0x0u },
+    { PARL__E_SET, 1, 366, 0x0u },
+    /* 268: modes.yaml:366 */
+    { PARL__E_SET, 3, 582, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 85, 0x0u },
+    /* 269: modes.yaml:366 */
+    { PARL__E_SET, 3, 582, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 84, 0x0u },
+    /* 270: modes.yaml:366 */
+    { PARL__E_SET, 3, 582, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 115, 0x0u },
+    /* 271: modes.yaml:366 */
+    { PARL__E_SET, 3, 582, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 320, 0x0u },
+    /* 272: modes.yaml:366 */
+    { PARL__E_SET, 3, 582, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 70, 0x0u },
+    /* 273: modes.yaml:366 */
+    { PARL__E_SET, 3, 582, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 69, 0x0u },
+    /* 274: modes.yaml:366 */
+    { PARL__E_SET, 3, 582, 0x0u },
+    { PARL__E_SET, 1, 324, 0x0u },
+    { PARL__E_SET, 1, 366, 0x0u },
+    /* 275: modes.yaml:366 */
+    { PARL__E_SET, 3, 582, 0x0u },
+    { PARL__E_SET, 1, 324, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 85, 0x0u },
+    /* 276: modes.yaml:366 */
+    { PARL__E_SET, 3, 582, 0x0u },
+    { PARL__E_SET, 1, 324, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 84, 0x0u },
+    /* 277: modes.yaml:366 */
+    { PARL__E_SET, 3, 582, 0x0u },
+    { PARL__E_SET, 1, 324, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 115, 0x0u },
+    /* 278: modes.yaml:366 */
+    { PARL__E_SET, 3, 582, 0x0u },
+    { PARL__E_SET, 1, 324, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 320, 0x0u },
+    /* 279: modes.yaml:366 */
+    { PARL__E_SET, 3, 582, 0x0u },
+    { PARL__E_SET, 1, 324, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 70, 0x0u },
+    /* 280: modes.yaml:366 */
+    { PARL__E_SET, 3, 582, 0x0u },
+    { PARL__E_SET, 1, 324, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 69, 0x0u },
+    /* 281: modes.yaml:369 */
+    { PARL__E_WORD, 0, 315, 0x0u },
+    { PARL__E_WORD, 0, 186, 0x0u },
+    { PARL__E_WORD, 0, 9, 0x0u },
+    { PARL__E_SET, 2, 588, 0x0u },
+    { PARL__E_SET, 14, 192, 0x0u },
+    /* 282: modes.yaml:370 */
+    { PARL__E_SET, 1, 594, 0x0u },
+    { PARL__E_SET, 2, 588, 0x0u },
+    { PARL__E_SET, 14, 192, 0x0u },
+    /* 283: modes.yaml:370 */
+    { PARL__E_WORD, 0, 305, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 304, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
+    { PARL__E_SET, 2, 588, 0x0u },
+    { PARL__E_SET, 14, 192, 0x0u },
+    /* 284: modes.yaml:373 */
+    { PARL__E_SECTION, 0, 0, 0x0u },
+    /* 285: modes.yaml:376 */
+    { PARL__E_WORD, 0, 169, 0x0u },
+    /* 286: modes.yaml:404 */
+    { PARL__E_SET, 13, 600, 0x0u },
+    /* 287: modes.yaml:405 */
+    { PARL__E_WORD, 0, 133, 0x0u },
+    { PARL__E_WORD, 0, 186, 0x0u },
+    /* 288: modes.yaml:405 */
+    { PARL__E_WORD, 0, 315, 0x0u },
+    { PARL__E_WORD, 0, 186, 0x0u },
+    /* 289: modes.yaml:405 */
+    { PARL__E_WORD, 0, 357, 0x0u },
+    { PARL__E_WORD, 0, 86, 0x0u },
+    { PARL__E_WORD, 0, 161, 0x0u },
+    { PARL__E_WORD, 0, 268, 0x0u },
+    /* 290: modes.yaml:405 */
+    { PARL__E_WORD, 0, 357, 0x0u },
+    { PARL__E_WORD, 0, 83, 0x0u },
+    { PARL__E_WORD, 0, 326, 0x0u },
+    { PARL__E_WORD, 0, 268, 0x0u },
+    /* 291: modes.yaml:405 */
+    { PARL__E_WORD, 0, 358, 0x0u },
+    { PARL__E_WORD, 0, 149, 0x0u },
+    /* 292: modes.yaml:405 */
+    { PARL__E_WORD, 0, 357, 0x0u },
+    { PARL__E_WORD, 0, 160, 0x0u },
+    { PARL__E_WORD, 0, 149, 0x0u },
+    /* 293: modes.yaml:406 */
+    { PARL__E_SET, 10, 606, 0x0u },
+    /* 294: modes.yaml:407 */
+    { PARL__E_SET, 6, 612, 0x0u },
+    /* 295: modes.yaml:408 */
+    { PARL__E_SET, 3, 618, 0x0u },
+    /* 296: modes.yaml:408 */
+    { PARL__E_WORD, 0, 180, 0x0u },
+    { PARL__E_WORD, 0, 123, 0x0u },
+    /* 297: modes.yaml:408 */
+    { PARL__E_WORD, 0, 180, 0x0u },
+    { PARL__E_WORD, 0, 353, 0x0u },
+    /* 298: modes.yaml:408 */
+    { PARL__E_SET, 1, 624, 0x0u },
+    /* 299: modes.yaml:409 */
+    { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 179, 0x0u },
-    { PARL__E_WORD, 0, 352, 0x0u },
-    /* 294: modes.yaml:400 */
-    { PARL__E_SET, 1, 612, 0x0u },
-    /* 295: modes.yaml:401 */
+    /* 300: modes.yaml:409 */
     { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_WORD, 0, 178, 0x0u },
-    /* 296: modes.yaml:401 */
-    { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_WORD, 0, 181, 0x0u },
-    /* 297: modes.yaml:401 */
+    { PARL__E_WORD, 0, 182, 0x0u },
+    /* 301: modes.yaml:409 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 86, 0x0u },
-    { PARL__E_WORD, 0, 160, 0x0u },
-    /* 298: modes.yaml:401 */
-    { PARL__E_WORD, 0, 363, 0x0u },
+    { PARL__E_WORD, 0, 161, 0x0u },
+    /* 302: modes.yaml:409 */
+    { PARL__E_WORD, 0, 364, 0x0u },
     { PARL__E_WORD, 0, 71, 0x0u },
-    /* 299: modes.yaml:401 */
+    /* 303: modes.yaml:409 */
     { PARL__E_WORD, 0, 71, 0x0u },
-    { PARL__E_WORD, 0, 323, 0x0u },
-    /* 300: modes.yaml:402 */
-    { PARL__E_SET, 5, 618, 0x0u },
-    /* 301: modes.yaml:402 */
-    { PARL__E_WORD, 0, 198, 0x0u },
-    { PARL__E_WORD, 0, 343, 0x0u },
-    { PARL__E_WORD, 0, 167, 0x0u },
-    /* 302: modes.yaml:402 */
+    { PARL__E_WORD, 0, 324, 0x0u },
+    /* 304: modes.yaml:410 */
+    { PARL__E_SET, 5, 630, 0x0u },
+    /* 305: modes.yaml:410 */
+    { PARL__E_WORD, 0, 199, 0x0u },
+    { PARL__E_WORD, 0, 344, 0x0u },
+    { PARL__E_WORD, 0, 168, 0x0u },
+    /* 306: modes.yaml:410 */
     { PARL__E_WORD, 0, 105, 0x0u },
     { PARL__E_WORD, 0, 18, 0x0u },
-    /* 303: modes.yaml:402 */
+    /* 307: modes.yaml:410 */
     { PARL__E_WORD, 0, 131, 0x0u },
-    { PARL__E_WORD, 0, 171, 0x0u },
-    /* 304: modes.yaml:402 */
+    { PARL__E_WORD, 0, 172, 0x0u },
+    /* 308: modes.yaml:410 */
     { PARL__E_WORD, 0, 134, 0x0u },
-    { PARL__E_WORD, 0, 343, 0x0u },
-    /* 305: modes.yaml:402 */
-    { PARL__E_WORD, 0, 290, 0x0u },
-    { PARL__E_WORD, 0, 343, 0x0u },
-    /* 306: modes.yaml:403 */
+    { PARL__E_WORD, 0, 344, 0x0u },
+    /* 309: modes.yaml:410 */
+    { PARL__E_WORD, 0, 291, 0x0u },
+    { PARL__E_WORD, 0, 344, 0x0u },
+    /* 310: modes.yaml:411 */
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 307: modes.yaml:404 */
+    /* 311: modes.yaml:412 */
     { PARL__E_SECTION, 0, 0, 0x0u },
-    /* 308: modes.yaml:405 */
+    /* 312: modes.yaml:413 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
-    /* 309: modes.yaml:377 */
-    { PARL__E_SET, 4, 432, 0x0u },
-    { PARL__E_SET, 14, 174, 0x0u },
-    /* 310: modes.yaml:377 */
-    { PARL__E_SET, 4, 624, 0x0u },
-    { PARL__E_SET, 4, 432, 0x0u },
-    { PARL__E_SET, 14, 174, 0x0u },
-    /* 311: modes.yaml:378 */
-    { PARL__E_SET, 2, 630, 0x0u },
-    /* 312: modes.yaml:378 */
-    { PARL__E_WORD, 0, 320, 0x0u },
-    { PARL__E_WORD, 0, 373, 0x0u },
-    /* 313: modes.yaml:378 */
+    /* 313: modes.yaml:385 */
+    { PARL__E_SET, 4, 444, 0x0u },
+    { PARL__E_SET, 14, 192, 0x0u },
+    /* 314: modes.yaml:385 */
+    { PARL__E_SET, 4, 636, 0x0u },
+    { PARL__E_SET, 4, 444, 0x0u },
+    { PARL__E_SET, 14, 192, 0x0u },
+    /* 315: modes.yaml:386 */
+    { PARL__E_SET, 2, 642, 0x0u },
+    /* 316: modes.yaml:386 */
+    { PARL__E_WORD, 0, 321, 0x0u },
+    { PARL__E_WORD, 0, 374, 0x0u },
+    /* 317: modes.yaml:386 */
     { PARL__E_WORD, 0, 123, 0x0u },
-    { PARL__E_WORD, 0, 185, 0x0u },
-    /* 314: modes.yaml:378 */
-    { PARL__E_SET, 1, 636, 0x0u },
-    /* 315: modes.yaml:379 */
-    { PARL__E_SET, 3, 642, 0x0u },
-    { PARL__E_SET, 4, 648, 0x0u },
-    /* 316: modes.yaml:381 */
-    { PARL__E_SET, 7, 654, 0x0u },
-    /* 317: modes.yaml:381 */
-    { PARL__E_SET, 3, 660, 0x0u },
-    { PARL__E_SET, 7, 654, 0x0u },
-    /* 318: modes.yaml:387 */
-    { PARL__E_UNIT, 0, 0, 0xeu },
-    { PARL__E_NTH, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 186, 0x0u },
+    /* 318: modes.yaml:386 */
+    { PARL__E_SET, 1, 648, 0x0u },
     /* 319: modes.yaml:387 */
+    { PARL__E_SET, 3, 654, 0x0u },
+    { PARL__E_SET, 4, 660, 0x0u },
+    /* 320: modes.yaml:389 */
+    { PARL__E_SET, 7, 666, 0x0u },
+    /* 321: modes.yaml:389 */
+    { PARL__E_SET, 3, 672, 0x0u },
+    { PARL__E_SET, 7, 666, 0x0u },
+    /* 322: modes.yaml:395 */
+    { PARL__E_UNIT, 0, 0, 0xeu },
+    { PARL__E_NTH, 0, 0, 0x0u },
+    /* 323: modes.yaml:395 */
     { PARL__E_UNIT, 0, 0, 0xeu },
     { PARL__E_SET, 3, 78, 0x0u },
     { PARL__E_NTH, 0, 0, 0x0u },
-    /* 320: modes.yaml:387 */
+    /* 324: modes.yaml:395 */
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_UNIT, 0, 0, 0xeu },
     { PARL__E_NTH, 0, 0, 0x0u },
-    /* 321: modes.yaml:387 */
+    /* 325: modes.yaml:395 */
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_UNIT, 0, 0, 0xeu },
     { PARL__E_SET, 3, 78, 0x0u },
     { PARL__E_NTH, 0, 0, 0x0u },
-    /* 322: modes.yaml:388 */
-    { PARL__E_WORD, 0, 323, 0x0u },
+    /* 326: modes.yaml:396 */
+    { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0xeu },
-    /* 323: modes.yaml:389 */
-    { PARL__E_WORD, 0, 323, 0x0u },
+    /* 327: modes.yaml:397 */
+    { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_SET, 5, 54, 0x0u },
     { PARL__E_UNIT, 0, 0, 0xeu },
-    /* 324: modes.yaml:391 */
+    /* 328: modes.yaml:399 */
     { PARL__E_SECTION, 0, 0, 0x0u },
-    /* 325: modes.yaml:391 */
+    /* 329: modes.yaml:399 */
     { PARL__E_SECTION, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 312, 0x0u },
-    /* 326: modes.yaml:391 */
+    { PARL__E_SET, 4, 330, 0x0u },
+    /* 330: modes.yaml:399 */
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x0u },
-    /* 327: modes.yaml:391 */
+    /* 331: modes.yaml:399 */
     { PARL__E_SET, 1, 102, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 312, 0x0u },
+    { PARL__E_SET, 4, 330, 0x0u },
 };
-const uint64_t parl__set_bits[666] = {
+const uint64_t parl__set_bits[678] = {
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000200000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000040000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000010u,
-    0x0000000080000000u, 0x0000000000000000u, 0x0000000080000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000080000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000020u,
+    0x0000000080000000u, 0x0000000000000000u, 0x0000000100000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000482000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000010u, 0x0000000000021000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000200000u, 0x0000000000100000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0800000000000000u, 0x0000000000200000u, 0x0000000000100000u,
+    0x0000000000200000u, 0x0000000000200000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0800000000000000u, 0x0000000000200000u, 0x0000000000200000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000010000000000u, 0x0200000000000000u,
-    0x0000000004000000u, 0x0000000010000000u, 0x0000008000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000200008u, 0x0000000000100000u,
+    0x0000000004000000u, 0x0000000020000000u, 0x0000010000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000200008u, 0x0000000000200000u,
     0x0000000000000000u, 0x0000000000000000u, 0x1000000000000000u, 0x0010001000000001u,
-    0x0000008000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000008u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000800000u, 0x0000000000000000u, 0x0010000000000000u,
-    0x0000008000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000080000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000002u, 0x0000000000000000u,
-    0x0000000000000000u, 0x000000000000a000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000080000u, 0x0000010004000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x000000000c000000u, 0x0000000000000000u,
-    0x2400000018000000u, 0xa000000000060000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000008u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000008u,
-    0x0000000080000000u, 0x0000000000482000u, 0x0000000080000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000800000000u, 0x0000000012000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000090000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0800000000000000u, 0x0000000000000000u,
-    0x0000000000000400u, 0x0010000200000000u, 0x0000000002000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000010000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0800000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000200000000u, 0x0000000000000000u, 0x0000000000000080u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000080000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000008u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000100000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x00001c0000000000u, 0x0000000000000000u, 0x0000100000000000u, 0x0000000000000000u,
-    0x0004004000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000080000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000800000000u, 0x0000000100000000u, 0x0008004000300000u,
-    0x0000000100000000u, 0x0000000500004000u, 0x8000200000000040u, 0x0000000000001040u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000006000000000u, 0x0000000000000020u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x00000000808e0000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x00000000808a0000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000006800000u, 0x0000000000000000u, 0x00000000808a0000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000006000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000006800000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000001080000u, 0x0000020000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000400010u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x1001000000000000u, 0x0010001000000000u, 0x0000008000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000004000000000u, 0x0000000000000000u,
-    0x0000000000000008u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0001000000000000u, 0x0000000800000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000010000000000u, 0x0200000000000000u,
-    0x0000000004000000u, 0x0000000010000000u, 0x0000008000000000u, 0x0000000001000000u,
     0x0000010000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000004000000000u, 0x0000000001000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000001000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x8000000000000000u, 0x0100000800000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0800000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000001800000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000008000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000008000000u, 0x0000004000000000u, 0x0000000000000000u,
-    0x0000010000000000u, 0x0000000000000000u, 0x0000000020000000u, 0x0000000010000000u,
-    0x0000004000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000200000000000u, 0x0000000000000010u, 0x0000000008000000u, 0x0000011000000000u,
-    0x0010000000000000u, 0x0000000000000000u, 0x0000000000004000u, 0x0000000000000000u,
-    0x0000000000010000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0200000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0008000000000000u, 0x0000000000000000u, 0x0000000000002000u, 0x0000008000000000u,
-    0x0000000000008000u, 0x0000000000000000u, 0x0004000000000200u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000800020u, 0x0000000000000000u, 0x0000000000200000u,
-    0x0000000000000000u, 0x0000001000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000010000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000008u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000001000000u, 0x0000000000000000u, 0x0010000000000000u,
+    0x0000010000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000100000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000002u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000014000u, 0x0000000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000010004000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x000000000c000000u, 0x0000000000000000u,
+    0x4800000030000000u, 0x40000000000c0000u, 0x0000000000000001u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000008200000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000080000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000010u,
+    0x0000000000000000u, 0x0040000000000000u, 0x0000400000000000u, 0x0000000000000000u,
+    0x0000000010000000u, 0x0000000000000000u, 0x0000000000080000u, 0x0000010004000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000008u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000080000000u, 0x0000000000482000u,
+    0x0000000100000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000001000000000u,
+    0x0000000012000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000120000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x1000000000000000u, 0x0000000000000000u, 0x0000000000000800u, 0x0020000400000000u,
+    0x0000000002000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000020000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x1000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000400000000u,
+    0x0000000000000000u, 0x0000000000000080u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000080000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000010u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000200000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000380000000000u, 0x0000000000000000u,
+    0x0000100000000000u, 0x0000000000000000u, 0x0008008000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000100000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000001000000000u,
+    0x0000000100000000u, 0x0008004000300000u, 0x0000000200000000u, 0x0000000a00008000u,
+    0x0000400000000080u, 0x0000000000002081u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x000000c000000000u,
+    0x0000000000000020u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x00000001011c0000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000101140000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x000000000d000000u,
+    0x0000000000000000u, 0x0000000101140000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x000000000c000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x000000000d000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000001080000u, 0x0000020000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000400010u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x1001000000000000u, 0x0010001000000000u,
+    0x0000010000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000004000000000u, 0x0000000000000000u, 0x0000000000000008u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0001000000000000u, 0x0000000800000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000010000000000u, 0x0200000000000000u, 0x0000000004000000u, 0x0000000020000000u,
+    0x0000010000000000u, 0x0000000002000000u, 0x0000010000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000008000000000u, 0x0000000002000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000002000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x8000000000000000u, 0x0100000800000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0800000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000001800000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000008000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000010000000u,
+    0x0000008000000000u, 0x0000000000000000u, 0x0000010000000000u, 0x0000000000000000u,
+    0x0000000040000000u, 0x0000000020000000u, 0x0000008000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000400000000000u, 0x0000000000000020u,
+    0x0000000010000000u, 0x0000022000000000u, 0x0010000000000000u, 0x0000000000000000u,
+    0x0000000000004000u, 0x0000000000000000u, 0x0000000000020000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0400000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0008000000000000u, 0x0000000000000000u,
+    0x0000000000002000u, 0x0000010000000000u, 0x0000000000010000u, 0x0000000000000000u,
+    0x0004000000000200u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000001000040u,
+    0x0000000000000000u, 0x0000000000400000u, 0x0000000000000000u, 0x0000001000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000020000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0040000000000000u,
-    0x0000200000010000u, 0x0000000000000000u, 0x0000000008000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000010000u, 0x2000000000000000u, 0x0000000000000000u,
-    0x0000000000001000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000100000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000400000010000u, 0x0000000000000000u, 0x0000000010000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000010000u, 0x4000000000000000u, 0x0000000000000000u,
+    0x0000000000002000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000200000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000040000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000001000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000030000001c00u, 0x0006000000000000u,
-    0x0000000000000200u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000900000u,
-    0x0000000000000002u, 0x0000000000000000u, 0x0000800000000000u, 0x0000000000000000u,
-    0x0000080000000000u, 0x0008879000000000u, 0x0000000000058000u, 0x0000000000000000u,
-    0x0000000000000200u, 0x0000000000020800u, 0x0000000000000000u, 0x0000000000800000u,
+    0x0000000000000000u, 0x0000002000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000060000003800u, 0x000c000000000000u,
+    0x0000000000000200u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000001200000u,
+    0x0000000000000004u, 0x0000000000000000u, 0x0000800000000000u, 0x0000000000000000u,
+    0x0000100000000000u, 0x00110f2000000000u, 0x00000000000b0000u, 0x0000000000000000u,
+    0x0000000000000200u, 0x0000000000020800u, 0x0000000000000000u, 0x0000000001000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x1000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x2000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000002u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000100000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000020u,
-    0x0000000000000000u, 0x0000000000004000u, 0x0400000000000000u, 0x0000000000000000u,
+    0x0000000000000004u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000200000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000040u,
+    0x0000000000000000u, 0x0000000000004000u, 0x0800000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000001200u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000800u, 0x0000000000000000u,
-    0x0000000000010000u, 0x0000000000008400u, 0x0800000000800000u, 0x4000000000000000u,
-    0x0080000000000000u, 0x0000000000000000u, 0x0000000000008000u, 0x0000000000004200u,
-    0x0400000000400000u, 0x2000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000200000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x000000000000100cu, 0x0000000080000000u, 0x0000000000000000u,
-    0x0000000080000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000800000000u,
-    0x0000000000020000u, 0x0000000000020800u, 0x1000000000000000u, 0x0000000000000000u,
-    0x0000000000000001u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0100002000000000u, 0x0008000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000001000u, 0x0000000000000000u,
+    0x0000000000010000u, 0x0000000000008400u, 0x1000000000800000u, 0x8000000000000000u,
+    0x0100000000000000u, 0x0000000000000000u, 0x0000000000008000u, 0x0000000000004200u,
+    0x0800000000400000u, 0x4000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000400000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000002018u, 0x0000000080000000u, 0x0000000000000000u,
+    0x0000000100000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000001000000000u,
+    0x0000000000020000u, 0x0000000000020800u, 0x2000000000000000u, 0x0000000000000000u,
+    0x0000000000000002u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0200004000000000u, 0x0010000000000000u,
     0x0000000000800100u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x2400000000000000u, 0xa000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000100000u,
-    0x0000000000000000u, 0x0000000000800000u, 0x0000000001000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000800000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x2000000000000000u, 0x0000000000000000u,
+    0x4800000000000000u, 0x4000000000000000u, 0x0000000000000001u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000200000u,
+    0x0000000000000000u, 0x0000000001000000u, 0x0000000001000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000001000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x4000000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0040001000000000u, 0x0002000000000000u,
-    0x0000000000000200u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000100000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0080002000000000u, 0x0004000000000000u,
+    0x0000000000000200u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000200000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000008000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0240000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0040000000000000u,
+    0x0480000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0040000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0012000000000200u, 0x0000000000000000u,
-    0x0000000000002000u, 0x0000000000000000u, 0x0000000001800000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0024000000000200u, 0x0000000000000000u,
+    0x0000000000004000u, 0x0000000000000000u, 0x0000000001800000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000200u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000800000u,
-    0x0000000000000002u, 0x0000000000000000u, 0x4000000000000000u, 0x0000002000000000u,
-    0x0000000000000010u, 0x0000000000000000u, 0x0000000000000000u, 0x0000020000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0200000100000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000001000u, 0x0000000000080000u, 0x0000020000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000400000000u,
+    0x0000000000000200u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000001000000u,
+    0x0000000000000004u, 0x0000000000000000u, 0x4000000000000000u, 0x0000002000000000u,
+    0x0000000000000010u, 0x0000000000000000u, 0x0000000000000000u, 0x0000040000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0400000200000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000002000u, 0x0000000000080000u, 0x0000020000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000800000000u,
     0x0000000000000000u, 0x0000020000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000400000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000100000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000001000u,
-    0x0000001000100000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000020000000u,
+    0x0000000000000000u, 0x0000000800000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000200000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000002000u,
+    0x0000001000100000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000040000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000002000000u,
-    0x0000000000000000u, 0x0010000000000000u, 0x0000000008000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0020000000000000u, 0x0000000010000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000001008u, 0x0000000000000000u, 0x0000000000001000u,
+    0x0000000000000000u, 0x0000000000002010u, 0x0000000000000000u, 0x0000000000001000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000080000000000u, 0x0000000000000000u, 0x1f90020000000000u,
-    0x0000000008000120u, 0x0000000400000000u, 0x0000000100000000u, 0x0008000000300060u,
-    0x0000000000000000u, 0x0000000400000000u, 0x8000180000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x3c00000000000000u, 0x0000000000060000u,
+    0x0000000000000000u, 0x0000080000000000u, 0x0000000000000000u, 0x3f20040000000000u,
+    0x0000000010000240u, 0x0000000800000000u, 0x0000000100000000u, 0x0008000000300060u,
+    0x0000000000000000u, 0x0000000800000000u, 0x0000300000000000u, 0x0000000000000001u,
+    0x0000000000000000u, 0x0000000000000000u, 0x7800000000000000u, 0x00000000000c0000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0040000000000000u,
-    0x0002000000000000u, 0x0000000000000000u, 0x0000000000002000u, 0x0000000000000000u,
+    0x0004000000000000u, 0x0000000000000000u, 0x0000000000004000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000200u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000010000000000u, 0x0000001000000004u,
-    0x0000000000000000u, 0x0000080010000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000200008u, 0x0000000000100000u,
-    0x0000000000000000u, 0x0000040000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0001000000000000u, 0x0000000000000000u, 0x0000000000000002u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0002000000000000u,
+    0x0000000000000000u, 0x0000100020000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000200008u, 0x0000000000200000u,
+    0x0000000000000000u, 0x0000080000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0002000000000000u, 0x0000000000000000u, 0x0000000000000004u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0004000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000200008u, 0x0000000000000000u, 0x0000000000000000u, 0x0000040000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000100008000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000001010u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000400000000010u, 0x6000400000000000u, 0x0000180000000000u,
+    0x0000000000200008u, 0x0000000000000000u, 0x0000000000000000u, 0x0000080000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000200008000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000002020u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000800000000020u, 0xc000800000000000u, 0x0000300000000000u,
     0x0000000000200100u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000008u
+    0x0000000000000000u, 0x0000000000000010u
 };
 
-const int parl__nvariants_rules = 282;
+const int parl__nvariants_rules = 286;
 const int parl__nvariants_gate = 27;
 const int parl__nvariants_tails = 7;
 const int parl__nvariants_heads = 2;
 const int parl__nvariants_scopes = 10;
-const parl__variant parl__variants[328] = {
+const parl__variant parl__variants[332] = {
     { 0, 0, 5, 2 },
     { 0, 5, 6, 2 },
     { 0, 11, 6, 2 },
@@ -2132,318 +2166,322 @@ const parl__variant parl__variants[328] = {
     { 6, 83, 4, 3 },
     { 6, 87, 4, 3 },
     { 6, 91, 5, 3 },
-    { 7, 96, 7, 3 },
-    { 7, 103, 8, 3 },
-    { 7, 111, 8, 3 },
-    { 7, 119, 8, 3 },
-    { 7, 127, 9, 3 },
-    { 7, 136, 9, 3 },
-    { 8, 145, 6, 1 },
-    { 8, 151, 7, 1 },
-    { 8, 158, 7, 1 },
-    { 8, 165, 6, 1 },
-    { 8, 171, 5, 1 },
-    { 8, 176, 6, 1 },
-    { 8, 182, 5, 1 },
-    { 8, 187, 6, 1 },
-    { 8, 193, 6, 1 },
-    { 8, 199, 5, 1 },
-    { 8, 204, 4, 1 },
-    { 8, 208, 5, 1 },
-    { 8, 213, 5, 1 },
-    { 8, 218, 6, 1 },
-    { 8, 224, 5, 1 },
-    { 9, 229, 3, 1 },
-    { 9, 232, 2, 1 },
-    { 9, 234, 3, 1 },
-    { 9, 237, 3, 1 },
-    { 9, 240, 4, 1 },
-    { 9, 244, 3, 1 },
-    { 9, 247, 4, 1 },
-    { 9, 251, 4, 1 },
-    { 9, 255, 5, 1 },
-    { 9, 260, 3, 1 },
-    { 9, 263, 2, 1 },
-    { 9, 265, 2, 1 },
-    { 9, 267, 4, 1 },
-    { 9, 271, 1, 0 },
-    { 9, 272, 2, 0 },
-    { 9, 274, 3, 0 },
-    { 9, 277, 3, 1 },
-    { 9, 280, 2, 0 },
-    { 9, 282, 3, 0 },
-    { 9, 285, 4, 0 },
-    { 10, 289, 2, 2 },
-    { 10, 291, 3, 2 },
-    { 11, 294, 2, 2 },
-    { 12, 296, 2, 2 },
-    { 13, 298, 5, 4 },
-    { 13, 303, 6, 4 },
-    { 13, 309, 6, 4 },
-    { 14, 315, 5, 4 },
-    { 14, 320, 6, 4 },
-    { 14, 326, 6, 4 },
-    { 15, 332, 5, 4 },
-    { 15, 337, 6, 4 },
-    { 15, 343, 6, 4 },
-    { 16, 349, 5, 2 },
-    { 16, 354, 6, 2 },
-    { 16, 360, 4, 2 },
-    { 16, 364, 5, 2 },
-    { 16, 369, 3, 2 },
-    { 16, 372, 4, 2 },
-    { 16, 376, 3, 2 },
-    { 16, 379, 4, 2 },
-    { 17, 383, 3, 2 },
-    { 17, 386, 3, 1 },
-    { 17, 389, 4, 2 },
-    { 18, 393, 4, 2 },
-    { 18, 397, 5, 2 },
-    { 18, 402, 5, 2 },
-    { 18, 407, 6, 2 },
-    { 18, 413, 3, 2 },
-    { 18, 416, 4, 2 },
-    { 19, 420, 4, 2 },
-    { 19, 424, 3, 2 },
-    { 20, 427, 4, 2 },
-    { 20, 431, 5, 2 },
-    { 20, 436, 5, 2 },
-    { 20, 441, 6, 2 },
-    { 20, 447, 3, 2 },
-    { 20, 450, 4, 2 },
-    { 21, 454, 4, 2 },
-    { 21, 458, 3, 2 },
-    { 22, 461, 2, 2 },
-    { 22, 463, 2, 2 },
-    { 22, 465, 5, 4 },
-    { 22, 470, 5, 4 },
-    { 22, 475, 5, 4 },
-    { 22, 480, 5, 4 },
-    { 23, 485, 3, 2 },
-    { 23, 488, 5, 2 },
-    { 24, 493, 3, 2 },
-    { 24, 496, 5, 2 },
-    { 25, 501, 4, 2 },
-    { 25, 505, 5, 2 },
-    { 25, 510, 3, 2 },
-    { 25, 513, 5, 2 },
-    { 25, 518, 4, 1 },
-    { 26, 522, 2, 1 },
-    { 26, 524, 4, 1 },
-    { 26, 528, 4, 1 },
-    { 26, 532, 5, 1 },
-    { 26, 537, 6, 1 },
-    { 26, 543, 4, 1 },
-    { 26, 547, 5, 1 },
-    { 26, 552, 4, 0 },
-    { 26, 556, 5, 0 },
-    { 26, 561, 3, 0 },
-    { 26, 564, 4, 0 },
-    { 26, 568, 3, 1 },
-    { 26, 571, 4, 1 },
-    { 27, 575, 2, 1 },
-    { 28, 577, 2, 1 },
-    { 29, 579, 2, 1 },
-    { 30, 581, 2, 1 },
-    { 31, 583, 2, 2 },
-    { 32, 585, 2, 2 },
-    { 32, 587, 3, 2 },
-    { 33, 590, 2, 2 },
-    { 33, 592, 3, 2 },
-    { 34, 595, 2, 2 },
-    { 34, 597, 3, 2 },
-    { 35, 600, 4, 1 },
-    { 35, 604, 5, 1 },
-    { 35, 609, 4, 1 },
-    { 35, 613, 5, 0 },
-    { 36, 618, 2, 0 },
-    { 36, 620, 3, 0 },
-    { 36, 623, 3, 0 },
-    { 36, 626, 4, 0 },
-    { 36, 630, 3, 0 },
-    { 36, 633, 4, 0 },
-    { 37, 637, 2, 1 },
-    { 37, 639, 3, 1 },
-    { 37, 642, 3, 1 },
-    { 37, 645, 4, 1 },
-    { 37, 649, 3, 1 },
-    { 37, 652, 4, 1 },
-    { 38, 656, 4, 1 },
-    { 38, 660, 5, 1 },
-    { 38, 665, 2, 0 },
-    { 38, 667, 3, 0 },
-    { 38, 670, 3, 0 },
-    { 38, 673, 4, 0 },
-    { 38, 677, 3, 0 },
-    { 38, 680, 4, 0 },
-    { 39, 684, 3, 0 },
-    { 39, 687, 2, 0 },
-    { 39, 689, 3, 0 },
-    { 39, 692, 3, 0 },
-    { 39, 695, 4, 0 },
-    { 39, 699, 3, 0 },
-    { 39, 702, 4, 0 },
+    { 7, 96, 6, 2 },
+    { 7, 102, 6, 2 },
+    { 7, 108, 7, 2 },
+    { 7, 115, 7, 2 },
+    { 8, 122, 7, 3 },
+    { 8, 129, 8, 3 },
+    { 8, 137, 8, 3 },
+    { 8, 145, 8, 3 },
+    { 8, 153, 9, 3 },
+    { 8, 162, 9, 3 },
+    { 9, 171, 6, 1 },
+    { 9, 177, 7, 1 },
+    { 9, 184, 7, 1 },
+    { 9, 191, 6, 1 },
+    { 9, 197, 5, 1 },
+    { 9, 202, 6, 1 },
+    { 9, 208, 5, 1 },
+    { 9, 213, 6, 1 },
+    { 9, 219, 6, 1 },
+    { 9, 225, 5, 1 },
+    { 9, 230, 4, 1 },
+    { 9, 234, 5, 1 },
+    { 9, 239, 5, 1 },
+    { 9, 244, 6, 1 },
+    { 9, 250, 5, 1 },
+    { 10, 255, 3, 1 },
+    { 10, 258, 2, 1 },
+    { 10, 260, 3, 1 },
+    { 10, 263, 3, 1 },
+    { 10, 266, 4, 1 },
+    { 10, 270, 3, 1 },
+    { 10, 273, 4, 1 },
+    { 10, 277, 4, 1 },
+    { 10, 281, 5, 1 },
+    { 10, 286, 3, 1 },
+    { 10, 289, 2, 1 },
+    { 10, 291, 2, 1 },
+    { 10, 293, 4, 1 },
+    { 10, 297, 1, 0 },
+    { 10, 298, 2, 0 },
+    { 10, 300, 3, 0 },
+    { 10, 303, 3, 1 },
+    { 10, 306, 2, 0 },
+    { 10, 308, 3, 0 },
+    { 10, 311, 4, 0 },
+    { 11, 315, 2, 2 },
+    { 11, 317, 3, 2 },
+    { 12, 320, 2, 2 },
+    { 13, 322, 2, 2 },
+    { 14, 324, 5, 4 },
+    { 14, 329, 6, 4 },
+    { 14, 335, 6, 4 },
+    { 15, 341, 5, 4 },
+    { 15, 346, 6, 4 },
+    { 15, 352, 6, 4 },
+    { 16, 358, 5, 4 },
+    { 16, 363, 6, 4 },
+    { 16, 369, 6, 4 },
+    { 17, 375, 5, 2 },
+    { 17, 380, 6, 2 },
+    { 17, 386, 4, 2 },
+    { 17, 390, 5, 2 },
+    { 17, 395, 3, 2 },
+    { 17, 398, 4, 2 },
+    { 17, 402, 3, 2 },
+    { 17, 405, 4, 2 },
+    { 18, 409, 3, 2 },
+    { 18, 412, 3, 1 },
+    { 18, 415, 4, 2 },
+    { 19, 419, 4, 2 },
+    { 19, 423, 5, 2 },
+    { 19, 428, 5, 2 },
+    { 19, 433, 6, 2 },
+    { 19, 439, 3, 2 },
+    { 19, 442, 4, 2 },
+    { 20, 446, 4, 2 },
+    { 20, 450, 3, 2 },
+    { 21, 453, 4, 2 },
+    { 21, 457, 5, 2 },
+    { 21, 462, 5, 2 },
+    { 21, 467, 6, 2 },
+    { 21, 473, 3, 2 },
+    { 21, 476, 4, 2 },
+    { 22, 480, 4, 2 },
+    { 22, 484, 3, 2 },
+    { 23, 487, 2, 2 },
+    { 23, 489, 2, 2 },
+    { 23, 491, 5, 4 },
+    { 23, 496, 5, 4 },
+    { 23, 501, 5, 4 },
+    { 23, 506, 5, 4 },
+    { 24, 511, 3, 2 },
+    { 24, 514, 5, 2 },
+    { 25, 519, 3, 2 },
+    { 25, 522, 5, 2 },
+    { 26, 527, 4, 2 },
+    { 26, 531, 5, 2 },
+    { 26, 536, 3, 2 },
+    { 26, 539, 5, 2 },
+    { 26, 544, 4, 1 },
+    { 27, 548, 2, 1 },
+    { 27, 550, 4, 1 },
+    { 27, 554, 4, 1 },
+    { 27, 558, 5, 1 },
+    { 27, 563, 6, 1 },
+    { 27, 569, 4, 1 },
+    { 27, 573, 5, 1 },
+    { 27, 578, 4, 0 },
+    { 27, 582, 5, 0 },
+    { 27, 587, 3, 0 },
+    { 27, 590, 4, 0 },
+    { 27, 594, 3, 1 },
+    { 27, 597, 4, 1 },
+    { 28, 601, 2, 1 },
+    { 29, 603, 2, 1 },
+    { 30, 605, 2, 1 },
+    { 31, 607, 2, 1 },
+    { 32, 609, 2, 2 },
+    { 33, 611, 2, 2 },
+    { 33, 613, 3, 2 },
+    { 34, 616, 2, 2 },
+    { 34, 618, 3, 2 },
+    { 35, 621, 2, 2 },
+    { 35, 623, 3, 2 },
+    { 36, 626, 4, 1 },
+    { 36, 630, 5, 1 },
+    { 36, 635, 4, 1 },
+    { 36, 639, 5, 0 },
+    { 37, 644, 2, 0 },
+    { 37, 646, 3, 0 },
+    { 37, 649, 3, 0 },
+    { 37, 652, 4, 0 },
+    { 37, 656, 3, 0 },
+    { 37, 659, 4, 0 },
+    { 38, 663, 2, 1 },
+    { 38, 665, 3, 1 },
+    { 38, 668, 3, 1 },
+    { 38, 671, 4, 1 },
+    { 38, 675, 3, 1 },
+    { 38, 678, 4, 1 },
+    { 39, 682, 4, 1 },
+    { 39, 686, 5, 1 },
+    { 39, 691, 2, 0 },
+    { 39, 693, 3, 0 },
+    { 39, 696, 3, 0 },
+    { 39, 699, 4, 0 },
+    { 39, 703, 3, 0 },
     { 39, 706, 4, 0 },
-    { 39, 710, 5, 0 },
-    { 39, 715, 3, 0 },
-    { 39, 718, 4, 0 },
-    { 39, 722, 4, 0 },
-    { 39, 726, 5, 0 },
-    { 39, 731, 4, 0 },
-    { 39, 735, 5, 0 },
-    { 39, 740, 5, 0 },
-    { 39, 745, 6, 0 },
-    { 39, 751, 3, 0 },
-    { 39, 754, 4, 0 },
-    { 39, 758, 1, 0 },
-    { 40, 759, 2, 1 },
-    { 40, 761, 3, 1 },
-    { 41, 764, 1, 1 },
-    { 42, 765, 1, 0 },
-    { 42, 766, 2, 0 },
-    { 42, 768, 2, 0 },
-    { 43, 770, 1, 0 },
-    { 43, 771, 2, 0 },
-    { 43, 773, 2, 0 },
-    { 43, 775, 2, 0 },
-    { 43, 777, 2, 0 },
-    { 44, 779, 4, 1 },
-    { 44, 783, 4, 1 },
-    { 44, 787, 5, 1 },
-    { 44, 792, 3, 1 },
-    { 44, 795, 3, 1 },
-    { 44, 798, 4, 1 },
-    { 45, 802, 5, 2 },
-    { 45, 807, 3, 1 },
-    { 45, 810, 4, 1 },
-    { 45, 814, 3, 1 },
-    { 45, 817, 6, 1 },
-    { 45, 823, 5, 1 },
-    { 45, 828, 4, 1 },
-    { 45, 832, 3, 1 },
-    { 45, 835, 5, 1 },
-    { 45, 840, 6, 1 },
-    { 45, 846, 5, 1 },
-    { 45, 851, 6, 1 },
-    { 45, 857, 7, 1 },
-    { 45, 864, 6, 1 },
-    { 45, 870, 6, 1 },
-    { 45, 876, 7, 1 },
-    { 45, 883, 6, 1 },
-    { 45, 889, 4, 1 },
-    { 45, 893, 3, 1 },
-    { 45, 896, 4, 1 },
-    { 45, 900, 5, 1 },
-    { 45, 905, 5, 1 },
-    { 45, 910, 5, 1 },
-    { 45, 915, 4, 1 },
-    { 45, 919, 5, 1 },
-    { 45, 924, 5, 1 },
-    { 45, 929, 6, 1 },
-    { 45, 935, 4, 1 },
-    { 45, 939, 5, 1 },
-    { 45, 944, 6, 1 },
-    { 45, 950, 6, 1 },
-    { 45, 956, 5, 1 },
-    { 45, 961, 5, 1 },
-    { 45, 966, 6, 1 },
-    { 45, 972, 3, 1 },
-    { 45, 975, 2, 1 },
-    { 45, 977, 3, 1 },
-    { 45, 980, 3, 1 },
-    { 45, 983, 3, 1 },
-    { 45, 986, 2, 1 },
-    { 45, 988, 3, 1 },
-    { 45, 991, 3, 1 },
-    { 45, 994, 3, 1 },
-    { 46, 997, 1, 0 },
-    { 46, 998, 3, 0 },
-    { 46, 1001, 4, 0 },
-    { 46, 1005, 6, 0 },
-    { 46, 1011, 1, 0 },
-    { 46, 1012, 3, 0 },
-    { 46, 1015, 2, 0 },
-    { 47, 1017, 1, 1 },
-    { 48, 1018, 2, 0 },
-    { 48, 1020, 4, 0 },
-    { 48, 1024, 3, 0 },
-    { 48, 1027, 3, 0 },
-    { 48, 1030, 5, 0 },
-    { 48, 1035, 4, 0 },
-    { 48, 1039, 3, 0 },
-    { 48, 1042, 5, 0 },
-    { 48, 1047, 4, 0 },
-    { 48, 1051, 3, 0 },
-    { 48, 1054, 5, 0 },
-    { 48, 1059, 4, 0 },
-    { 48, 1063, 2, 0 },
-    { 48, 1065, 3, 0 },
-    { 48, 1068, 3, 0 },
-    { 48, 1071, 3, 0 },
-    { 48, 1074, 3, 0 },
-    { 48, 1077, 3, 0 },
-    { 48, 1080, 3, 0 },
-    { 48, 1083, 3, 0 },
-    { 48, 1086, 4, 0 },
-    { 48, 1090, 4, 0 },
-    { 48, 1094, 4, 0 },
-    { 48, 1098, 4, 0 },
-    { 48, 1102, 4, 0 },
-    { 48, 1106, 4, 0 },
-    { 49, 1110, 5, 0 },
-    { 49, 1115, 3, 0 },
-    { 49, 1118, 6, 0 },
-    { 50, 1124, 1, 1 },
-    { 51, 1125, 1, 0 },
-    { -1, 1126, 1, 0 },
-    { -1, 1127, 2, 0 },
-    { -1, 1129, 2, 0 },
-    { -1, 1131, 4, 0 },
-    { -1, 1135, 4, 0 },
-    { -1, 1139, 2, 0 },
-    { -1, 1141, 3, 0 },
-    { -1, 1144, 1, 0 },
-    { -1, 1145, 1, 0 },
-    { -1, 1146, 1, 0 },
-    { -1, 1147, 2, 0 },
-    { -1, 1149, 2, 0 },
-    { -1, 1151, 1, 0 },
-    { -1, 1152, 2, 0 },
-    { -1, 1154, 2, 0 },
-    { -1, 1156, 3, 0 },
-    { -1, 1159, 2, 0 },
-    { -1, 1161, 2, 0 },
-    { -1, 1163, 1, 0 },
-    { -1, 1164, 3, 0 },
-    { -1, 1167, 2, 0 },
-    { -1, 1169, 2, 0 },
-    { -1, 1171, 2, 0 },
+    { 40, 710, 3, 0 },
+    { 40, 713, 2, 0 },
+    { 40, 715, 3, 0 },
+    { 40, 718, 3, 0 },
+    { 40, 721, 4, 0 },
+    { 40, 725, 3, 0 },
+    { 40, 728, 4, 0 },
+    { 40, 732, 4, 0 },
+    { 40, 736, 5, 0 },
+    { 40, 741, 3, 0 },
+    { 40, 744, 4, 0 },
+    { 40, 748, 4, 0 },
+    { 40, 752, 5, 0 },
+    { 40, 757, 4, 0 },
+    { 40, 761, 5, 0 },
+    { 40, 766, 5, 0 },
+    { 40, 771, 6, 0 },
+    { 40, 777, 3, 0 },
+    { 40, 780, 4, 0 },
+    { 40, 784, 1, 0 },
+    { 41, 785, 2, 1 },
+    { 41, 787, 3, 1 },
+    { 42, 790, 1, 1 },
+    { 43, 791, 1, 0 },
+    { 43, 792, 2, 0 },
+    { 43, 794, 2, 0 },
+    { 44, 796, 1, 0 },
+    { 44, 797, 2, 0 },
+    { 44, 799, 2, 0 },
+    { 44, 801, 2, 0 },
+    { 44, 803, 2, 0 },
+    { 45, 805, 4, 1 },
+    { 45, 809, 4, 1 },
+    { 45, 813, 5, 1 },
+    { 45, 818, 3, 1 },
+    { 45, 821, 3, 1 },
+    { 45, 824, 4, 1 },
+    { 46, 828, 5, 2 },
+    { 46, 833, 3, 1 },
+    { 46, 836, 4, 1 },
+    { 46, 840, 3, 1 },
+    { 46, 843, 6, 1 },
+    { 46, 849, 5, 1 },
+    { 46, 854, 4, 1 },
+    { 46, 858, 3, 1 },
+    { 46, 861, 5, 1 },
+    { 46, 866, 6, 1 },
+    { 46, 872, 5, 1 },
+    { 46, 877, 6, 1 },
+    { 46, 883, 7, 1 },
+    { 46, 890, 6, 1 },
+    { 46, 896, 6, 1 },
+    { 46, 902, 7, 1 },
+    { 46, 909, 6, 1 },
+    { 46, 915, 4, 1 },
+    { 46, 919, 3, 1 },
+    { 46, 922, 4, 1 },
+    { 46, 926, 5, 1 },
+    { 46, 931, 5, 1 },
+    { 46, 936, 5, 1 },
+    { 46, 941, 4, 1 },
+    { 46, 945, 5, 1 },
+    { 46, 950, 5, 1 },
+    { 46, 955, 6, 1 },
+    { 46, 961, 4, 1 },
+    { 46, 965, 5, 1 },
+    { 46, 970, 6, 1 },
+    { 46, 976, 6, 1 },
+    { 46, 982, 5, 1 },
+    { 46, 987, 5, 1 },
+    { 46, 992, 6, 1 },
+    { 46, 998, 3, 1 },
+    { 46, 1001, 2, 1 },
+    { 46, 1003, 3, 1 },
+    { 46, 1006, 3, 1 },
+    { 46, 1009, 3, 1 },
+    { 46, 1012, 2, 1 },
+    { 46, 1014, 3, 1 },
+    { 46, 1017, 3, 1 },
+    { 46, 1020, 3, 1 },
+    { 47, 1023, 1, 0 },
+    { 47, 1024, 3, 0 },
+    { 47, 1027, 4, 0 },
+    { 47, 1031, 6, 0 },
+    { 47, 1037, 1, 0 },
+    { 47, 1038, 3, 0 },
+    { 47, 1041, 2, 0 },
+    { 48, 1043, 1, 1 },
+    { 49, 1044, 2, 0 },
+    { 49, 1046, 4, 0 },
+    { 49, 1050, 3, 0 },
+    { 49, 1053, 3, 0 },
+    { 49, 1056, 5, 0 },
+    { 49, 1061, 4, 0 },
+    { 49, 1065, 3, 0 },
+    { 49, 1068, 5, 0 },
+    { 49, 1073, 4, 0 },
+    { 49, 1077, 3, 0 },
+    { 49, 1080, 5, 0 },
+    { 49, 1085, 4, 0 },
+    { 49, 1089, 2, 0 },
+    { 49, 1091, 3, 0 },
+    { 49, 1094, 3, 0 },
+    { 49, 1097, 3, 0 },
+    { 49, 1100, 3, 0 },
+    { 49, 1103, 3, 0 },
+    { 49, 1106, 3, 0 },
+    { 49, 1109, 3, 0 },
+    { 49, 1112, 4, 0 },
+    { 49, 1116, 4, 0 },
+    { 49, 1120, 4, 0 },
+    { 49, 1124, 4, 0 },
+    { 49, 1128, 4, 0 },
+    { 49, 1132, 4, 0 },
+    { 50, 1136, 5, 0 },
+    { 50, 1141, 3, 0 },
+    { 50, 1144, 6, 0 },
+    { 51, 1150, 1, 1 },
+    { 52, 1151, 1, 0 },
+    { -1, 1152, 1, 0 },
+    { -1, 1153, 2, 0 },
+    { -1, 1155, 2, 0 },
+    { -1, 1157, 4, 0 },
+    { -1, 1161, 4, 0 },
+    { -1, 1165, 2, 0 },
+    { -1, 1167, 3, 0 },
+    { -1, 1170, 1, 0 },
+    { -1, 1171, 1, 0 },
+    { -1, 1172, 1, 0 },
     { -1, 1173, 2, 0 },
-    { -1, 1175, 1, 1 },
-    { -1, 1176, 1, 1 },
-    { -1, 1177, 1, 1 },
+    { -1, 1175, 2, 0 },
+    { -1, 1177, 1, 0 },
     { -1, 1178, 2, 0 },
-    { -1, 1180, 3, 0 },
-    { -1, 1183, 1, 0 },
-    { -1, 1184, 2, 0 },
-    { -1, 1186, 2, 0 },
-    { -1, 1188, 1, 0 },
-    { -1, 1189, 2, 0 },
-    { -1, 1191, 1, 0 },
-    { -1, 1192, 2, 0 },
-    { 52, 1194, 2, 2 },
-    { 52, 1196, 3, 2 },
-    { 52, 1199, 3, 2 },
-    { 52, 1202, 4, 2 },
-    { 53, 1206, 3, 2 },
-    { 54, 1209, 3, 1 },
-    { 55, 1212, 1, 1 },
-    { 55, 1213, 2, 1 },
-    { 55, 1215, 2, 1 },
-    { 55, 1217, 3, 1 },
+    { -1, 1180, 2, 0 },
+    { -1, 1182, 3, 0 },
+    { -1, 1185, 2, 0 },
+    { -1, 1187, 2, 0 },
+    { -1, 1189, 1, 0 },
+    { -1, 1190, 3, 0 },
+    { -1, 1193, 2, 0 },
+    { -1, 1195, 2, 0 },
+    { -1, 1197, 2, 0 },
+    { -1, 1199, 2, 0 },
+    { -1, 1201, 1, 1 },
+    { -1, 1202, 1, 1 },
+    { -1, 1203, 1, 1 },
+    { -1, 1204, 2, 0 },
+    { -1, 1206, 3, 0 },
+    { -1, 1209, 1, 0 },
+    { -1, 1210, 2, 0 },
+    { -1, 1212, 2, 0 },
+    { -1, 1214, 1, 0 },
+    { -1, 1215, 2, 0 },
+    { -1, 1217, 1, 0 },
+    { -1, 1218, 2, 0 },
+    { 53, 1220, 2, 2 },
+    { 53, 1222, 3, 2 },
+    { 53, 1225, 3, 2 },
+    { 53, 1228, 4, 2 },
+    { 54, 1232, 3, 2 },
+    { 55, 1235, 3, 1 },
+    { 56, 1238, 1, 1 },
+    { 56, 1239, 2, 1 },
+    { 56, 1241, 2, 1 },
+    { 56, 1243, 3, 1 },
 };
 
-const parl__rule parl__rules[56] = {
+const parl__rule parl__rules[57] = {
     { 20, 0, 0, 0, 0, 0, PARL__E_, 1, 0, 0, 0 }, /* modes.yaml:77 */
     { 20, 0, 0, 0, 0, 0, PARL__E_, 3, 0, 0, 0 }, /* modes.yaml:84 */
     { 20, 0, 0, 1, 0, 0, PARL__E_, 3, 0, 0, 1 }, /* modes.yaml:87 */
@@ -2451,58 +2489,59 @@ const parl__rule parl__rules[56] = {
     { 20, 0, 0, 1, 0, 0, PARL__E_, 2, 0, 0, 2 }, /* modes.yaml:96 */
     { 20, 0, 0, 1, 0, 0, PARL__E_, 2, 0, 0, 1 }, /* modes.yaml:99 */
     { 20, 0, 0, 0, 0, 0, PARL__E_, 4, 0, 0, 0 }, /* modes.yaml:102 */
-    { 14, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:110 */
-    { 14, 1, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:116 */
-    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:126 */
-    { 9, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:140 */
-    { 10, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:144 */
-    { 8, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:147 */
-    { 9, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:151 */
-    { 10, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:156 */
-    { 8, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:161 */
-    { 8, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:166 */
-    { 8, 0, 1, 0, 3, 0, PARL__E_NUMBER, 0, 0, 1, 0 }, /* modes.yaml:174 */
-    { 10, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:179 */
-    { 10, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 1, 0 }, /* modes.yaml:184 */
-    { 9, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:189 */
-    { 9, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 1, 0 }, /* modes.yaml:194 */
-    { 19, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:201 */
-    { 2, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:211 */
-    { 3, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:215 */
-    { 2, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:223 */
-    { 2, 0, 0, 1, 0, 0, PARL__E_, 0, 0, 0, 2 }, /* modes.yaml:231 */
-    { 7, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:242 */
-    { 2, 0, 0, 1, 0, 0, PARL__E_, 0, 0, 0, 1 }, /* modes.yaml:245 */
-    { 6, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:249 */
-    { 3, 0, 0, 1, 0, 0, PARL__E_, 0, 0, 0, 1 }, /* modes.yaml:252 */
-    { 4, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:258 */
-    { 5, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:261 */
-    { 12, 0, 0, 0, 0, 0, PARL__E_DIGITS, 0, 0, 0, 0 }, /* modes.yaml:265 */
-    { 4, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:270 */
-    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:276 */
-    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:280 */
-    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:283 */
-    { 15, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:286 */
-    { 18, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:292 */
-    { 17, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:298 */
-    { 7, 0, 0, 0, 0, 7, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:304 */
-    { 7, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:308 */
-    { 6, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:311 */
-    { 14, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:316 */
-    { 13, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:324 */
-    { 11, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:343 */
-    { 13, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:350 */
-    { 11, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:355 */
-    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:359 */
-    { 17, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:363 */
-    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:366 */
-    { 0, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:387 */
-    { 0, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:388 */
-    { 0, 0, 0, 1, 0, 0, PARL__E_, 0, 1, 0, 1 }, /* modes.yaml:389 */
-    { 0, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:391 */
+    { 20, 0, 0, 0, 0, 0, PARL__E_, 14, 0, 0, 0 }, /* modes.yaml:109 */
+    { 14, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:118 */
+    { 14, 1, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:124 */
+    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:134 */
+    { 9, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:148 */
+    { 10, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:152 */
+    { 8, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:155 */
+    { 9, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:159 */
+    { 10, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:164 */
+    { 8, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:169 */
+    { 8, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:174 */
+    { 8, 0, 1, 0, 3, 0, PARL__E_NUMBER, 0, 0, 1, 0 }, /* modes.yaml:182 */
+    { 10, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:187 */
+    { 10, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 1, 0 }, /* modes.yaml:192 */
+    { 9, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:197 */
+    { 9, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 1, 0 }, /* modes.yaml:202 */
+    { 19, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:209 */
+    { 2, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:219 */
+    { 3, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:223 */
+    { 2, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:231 */
+    { 2, 0, 0, 1, 0, 0, PARL__E_, 0, 0, 0, 2 }, /* modes.yaml:239 */
+    { 7, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:250 */
+    { 2, 0, 0, 1, 0, 0, PARL__E_, 0, 0, 0, 1 }, /* modes.yaml:253 */
+    { 6, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:257 */
+    { 3, 0, 0, 1, 0, 0, PARL__E_, 0, 0, 0, 1 }, /* modes.yaml:260 */
+    { 4, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:266 */
+    { 5, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:269 */
+    { 12, 0, 0, 0, 0, 0, PARL__E_DIGITS, 0, 0, 0, 0 }, /* modes.yaml:273 */
+    { 4, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:278 */
+    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:284 */
+    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:288 */
+    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:291 */
+    { 15, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:294 */
+    { 18, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:300 */
+    { 17, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:306 */
+    { 7, 0, 0, 0, 0, 7, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:312 */
+    { 7, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:316 */
+    { 6, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:319 */
+    { 14, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:324 */
+    { 13, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:332 */
+    { 11, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:351 */
+    { 13, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:358 */
+    { 11, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:363 */
+    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:367 */
+    { 17, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:371 */
+    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:374 */
+    { 0, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:395 */
+    { 0, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:396 */
+    { 0, 0, 0, 1, 0, 0, PARL__E_, 0, 1, 0, 1 }, /* modes.yaml:397 */
+    { 0, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:399 */
 };
 
-const uint16_t parl__phrase_off[379] = {
+const uint16_t parl__phrase_off[380] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2513,29 +2552,29 @@ const uint16_t parl__phrase_off[379] = {
     6, 6, 6, 6, 6, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
     9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
     9, 9, 9, 9, 9, 9, 9, 9, 9, 12, 12, 12, 12, 12, 12, 12,
-    12, 12, 12, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 18,
-    18, 18, 18, 18, 18, 18, 18, 18, 21, 21, 21, 21, 21, 21, 21, 21,
+    12, 12, 12, 12, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15,
+    18, 18, 18, 18, 18, 18, 18, 18, 18, 21, 21, 21, 21, 21, 21, 21,
     21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21,
     21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21,
     21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21,
-    21, 21, 21, 21, 21, 21, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24,
-    24, 24, 24, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27,
+    21, 21, 21, 21, 21, 21, 21, 24, 24, 24, 24, 24, 24, 24, 24, 24,
+    24, 24, 24, 24, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27,
     27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27,
     27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27,
-    27, 27, 27, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30,
+    27, 27, 27, 27, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30,
     30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30,
     30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30,
-    30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 33,
-    33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33
+    30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30,
+    33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33, 33
 };
 const uint16_t parl__phrases[33] = {
-    65, 2, 0, 109, 2, 2, 117, 2, 4, 153, 2, 6, 163, 2, 8, 175,
-    2, 10, 184, 3, 12, 246, 2, 15, 259, 2, 17, 307, 2, 19, 367, 2,
+    65, 2, 0, 109, 2, 2, 117, 2, 4, 153, 2, 6, 164, 2, 8, 176,
+    2, 10, 185, 3, 12, 247, 2, 15, 260, 2, 17, 308, 2, 19, 368, 2,
     21
 };
 const uint16_t parl__phrase_words[23] = {
-    64, 260, 108, 305, 116, 333, 152, 318, 162, 364, 174, 265, 183, 22, 193, 245,
-    365, 258, 365, 306, 182, 366, 58
+    64, 261, 108, 306, 116, 334, 152, 319, 163, 365, 175, 266, 184, 22, 194, 246,
+    366, 259, 366, 307, 183, 367, 58
 };
 
 const char *const parl__mode_names[21] = { "none", "stats", "last_n", "first_n", "nth", "paragraph", "first_paragraph", "last_paragraph", "range", "sentence_range", "paragraph_range", "full", "line", "search", "search_all", "implicit_start", "implicit_end", "section", "section_list", "compound", "scoped", };

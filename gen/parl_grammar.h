@@ -4,5 +4,5 @@
  * grammar/'s specs (see tools/gen_grammar_id.c). */
 #ifndef PARL_GRAMMAR_H
 #define PARL_GRAMMAR_H
-#define PARL_GRAMMAR_ID "e5fdcff61caeb02a2a2b03ef689bd8db5302cefc9617a8315edde95fa6293d51"
+#define PARL_GRAMMAR_ID "372cc9ecdb5f2904adbfb00fb27727163cbb271e17267343250ece6381488b5b"
 #endif

@@ -733,17 +733,17 @@ static void ans_search(ans_ctx *c, const parl_intent *in)
         return;
     }
     int whole = !(c->flags & PARL_ANSWER_SUBSTRING);
-    ans_liner l = { 0, 1 };
+    ans_liner l = { 0, 1 };   /* lines keep the document's numbers in a scope */
     if (in->mode == PARL_MODE_SEARCH) {
         /* One quote is wanted, so a near miss beats nothing: a whole word,
          * else part of a word, else the text without its last letter
          * ("transformers" finds "transformer"), said as such. */
         int part = 0;
-        if (!ans_find(c, 0, s, n, whole, &a, &b)) {
+        if (!ans_find(c, c->lo, s, n, whole, &a, &b)) {
             part = 1;
-            if (!(whole && ans_find(c, 0, s, n, 0, &a, &b))
+            if (!(whole && ans_find(c, c->lo, s, n, 0, &a, &b))
                 && !(n >= 4 && lower((unsigned char)s[n - 1]) >= 'a'
-                     && lower((unsigned char)s[n - 1]) <= 'z' && ans_find(c, 0, s, n - 1, 0, &a, &b))) {
+                     && lower((unsigned char)s[n - 1]) <= 'z' && ans_find(c, c->lo, s, n - 1, 0, &a, &b))) {
                 say(c, PARL__ANS_NOT_MENTIONED, s, n);
                 c->found = false;
                 return;
@@ -760,7 +760,7 @@ static void ans_search(ans_ctx *c, const parl_intent *in)
      * ask for the rest. */
     size_t from = in->has_start && in->start > 1 ? sz(in->start) : 1;
     size_t count = 0, before = 0;
-    for (size_t at = 0; ans_find(c, at, s, n, whole, &a, &b); at = b > a ? b : a + 1) {
+    for (size_t at = c->lo; ans_find(c, at, s, n, whole, &a, &b); at = b > a ? b : a + 1) {
         count++;
         before += ans_line_at(c, &l, a) < from;
     }
@@ -780,7 +780,7 @@ static void ans_search(ans_ctx *c, const parl_intent *in)
     else say(c, PARL__ANS_ALL_HEAD, shown, noun, s, n);
     size_t i = 0, first_line = 0;
     l = (ans_liner){ 0, 1 };
-    for (size_t at = 0; ans_find(c, at, s, n, whole, &a, &b); at = b > a ? b : a + 1) {
+    for (size_t at = c->lo; ans_find(c, at, s, n, whole, &a, &b); at = b > a ? b : a + 1) {
         size_t line = ans_line_at(c, &l, a);
         if (line < from) { i++; continue; }
         if (i - before == PARL_ANSWER_MAX_MATCHES) {   /* the next ones start here */
@@ -962,7 +962,8 @@ static void scoped(ans_ctx *c, const parl_intent *in)
     inner.section = PARL_SECTION_NONE;
     if (!narrow(c, in, &s)) return;
     parl_unit u = unit_or(in->unit, PARL_UNIT_SENTENCE);
-    if (inner.mode == PARL_MODE_SCOPED || !scope_holds(&in->scope, u)) {
+    int search = inner.mode == PARL_MODE_SEARCH || inner.mode == PARL_MODE_SEARCH_ALL;
+    if (inner.mode == PARL_MODE_SCOPED || (!search && !scope_holds(&in->scope, u))) {
         say(&s, PARL__ANS_SCOPE_HOLDS, (int)u);
         s.found = false;
     } else {

@@ -27,8 +27,8 @@ done > "$tmp/all"
 if [ "$1" = "--regen" ]; then cp "$tmp/all" tests/golden/ask.golden; echo "t_ask: regenerated"; exit 0; fi
 
 # Compare block by block so that each case counts on its own.
-awk -v dir="$tmp" '/^=== /{n++} {f = sprintf("%s/a%04d", dir, n); print > f; close(f)}' "$tmp/all"
-awk -v dir="$tmp" '/^=== /{n++} {f = sprintf("%s/g%04d", dir, n); print > f; close(f)}' tests/golden/ask.golden
+awk -v dir="$tmp" '/^=== /{n++} {f = sprintf("%s/a%04d", dir, n); print >> f; close(f)}' "$tmp/all"
+awk -v dir="$tmp" '/^=== /{n++} {f = sprintf("%s/g%04d", dir, n); print >> f; close(f)}' tests/golden/ask.golden
 for a in "$tmp"/a[0-9]*; do
     g="$tmp/g${a##*/a}"
     if [ -f "$g" ] && cmp -s "$a" "$g"; then ok; else bad "$(head -1 "$a")"; diff "$g" "$a" | head -10; fi
