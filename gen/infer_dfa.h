@@ -3,9 +3,9 @@
 /* The pattern automaton over request items (infer_dfa.c). */
 #ifndef PARL_INFER_DFA_H
 #define PARL_INFER_DFA_H
-#define PARL__DFA_VARIANTS 313   /* rule and gate variants */
+#define PARL__DFA_VARIANTS 339   /* rule and gate variants */
 #define PARL__DFA_WORDS 6      /* uint64_t words of a set of them */
-#define PARL__DFA_STATES 1162
+#define PARL__DFA_STATES 1176
 #define PARL__DFA_CLASSES 183
 #define PARL__DFA_CLASS_WORDS 3   /* uint64_t words of a set of classes */
 #endif

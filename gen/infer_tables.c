@@ -388,7 +388,7 @@ const parl__word parl__words[379] = {
     { PARL_Q_TO, 0, 0, 0, 0, 0 }, /* … */
 };
 
-const parl__elem parl__elems[1246] = {
+const parl__elem parl__elems[1427] = {
     /* 0: modes.yaml:80 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 182, 0x0u },
@@ -505,990 +505,1197 @@ const parl__elem parl__elems[1246] = {
     { PARL__E_SET, 3, 48, 0x0u },
     { PARL__E_SCOPE, 0, 0, 0x0u },
     /* 19: modes.yaml:112 */
-    { PARL__E_SET, 2, 84, 0x0u },
-    { PARL__E_SET, 10, 90, 0x0u },
-    { PARL__E_WORD, 0, 213, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 3, 96, 0x0u },
-    { PARL__E_SCOPE, 0, 0, 0x0u },
-    /* 20: modes.yaml:113 */
-    { PARL__E_WORD, 0, 19, 0x0u },
-    { PARL__E_SET, 10, 90, 0x0u },
-    { PARL__E_WORD, 0, 213, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 3, 96, 0x0u },
-    { PARL__E_SCOPE, 0, 0, 0x0u },
-    /* 21: modes.yaml:113 */
-    { PARL__E_WORD, 0, 19, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 10, 90, 0x0u },
-    { PARL__E_WORD, 0, 213, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 3, 96, 0x0u },
-    { PARL__E_SCOPE, 0, 0, 0x0u },
-    /* 22: modes.yaml:114 */
-    { PARL__E_SET, 3, 108, 0x0u },
-    { PARL__E_SET, 3, 114, 0x0u },
-    { PARL__E_SET, 10, 90, 0x0u },
-    { PARL__E_WORD, 0, 213, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 3, 96, 0x0u },
-    { PARL__E_SCOPE, 0, 0, 0x0u },
-    /* 23: modes.yaml:121 */
-    { PARL__E_SET, 3, 114, 0x0u },
-    { PARL__E_SET, 10, 90, 0x0u },
-    { PARL__E_WORD, 0, 213, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 1, 120, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 24: modes.yaml:121 */
-    { PARL__E_SET, 3, 114, 0x0u },
-    { PARL__E_SET, 10, 90, 0x0u },
-    { PARL__E_WORD, 0, 213, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 296, 0x0u },
-    { PARL__E_WORD, 0, 33, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 25: modes.yaml:121 */
-    { PARL__E_SET, 3, 114, 0x0u },
-    { PARL__E_SET, 10, 90, 0x0u },
-    { PARL__E_WORD, 0, 213, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 296, 0x0u },
-    { PARL__E_WORD, 0, 131, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 26: modes.yaml:121 */
-    { PARL__E_SET, 3, 114, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 10, 90, 0x0u },
-    { PARL__E_WORD, 0, 213, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 1, 120, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 27: modes.yaml:121 */
-    { PARL__E_SET, 3, 114, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 10, 90, 0x0u },
-    { PARL__E_WORD, 0, 213, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 296, 0x0u },
-    { PARL__E_WORD, 0, 33, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 28: modes.yaml:121 */
-    { PARL__E_SET, 3, 114, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 10, 90, 0x0u },
-    { PARL__E_WORD, 0, 213, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 296, 0x0u },
-    { PARL__E_WORD, 0, 131, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 29: modes.yaml:127 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 182, 0x0u },
     { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_SET, 6, 126, 0x0u },
+    { PARL__E_SET, 6, 84, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 132, 0x0u },
-    /* 30: modes.yaml:127 */
+    { PARL__E_SET, 4, 90, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 20: modes.yaml:112 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 182, 0x0u },
     { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_SET, 6, 126, 0x0u },
+    { PARL__E_SET, 6, 84, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 284, 0x0u },
     { PARL__E_WORD, 0, 353, 0x0u },
-    /* 31: modes.yaml:127 */
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 21: modes.yaml:112 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 182, 0x0u },
     { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_SET, 6, 126, 0x0u },
+    { PARL__E_SET, 6, 84, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 61, 0x0u },
     { PARL__E_WORD, 0, 353, 0x0u },
-    /* 32: modes.yaml:127 */
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 22: modes.yaml:112 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 182, 0x0u },
     { PARL__E_WORD, 0, 341, 0x0u },
-    { PARL__E_SET, 6, 126, 0x0u },
+    { PARL__E_SET, 6, 84, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 138, 0x0u },
-    /* 33: modes.yaml:128 */
+    { PARL__E_SET, 4, 102, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 23: modes.yaml:113 */
+    { PARL__E_WORD, 0, 146, 0x0u },
+    { PARL__E_WORD, 0, 215, 0x0u },
+    { PARL__E_SET, 6, 84, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 2, 108, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 24: modes.yaml:113 */
+    { PARL__E_WORD, 0, 146, 0x0u },
+    { PARL__E_WORD, 0, 215, 0x0u },
+    { PARL__E_SET, 6, 84, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 284, 0x0u },
+    { PARL__E_WORD, 0, 353, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 25: modes.yaml:113 */
+    { PARL__E_WORD, 0, 146, 0x0u },
+    { PARL__E_WORD, 0, 215, 0x0u },
+    { PARL__E_SET, 6, 84, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 61, 0x0u },
+    { PARL__E_WORD, 0, 353, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 26: modes.yaml:113 */
+    { PARL__E_WORD, 0, 146, 0x0u },
+    { PARL__E_WORD, 0, 215, 0x0u },
+    { PARL__E_SET, 6, 84, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 2, 114, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 27: modes.yaml:114 */
+    { PARL__E_WORD, 0, 146, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
+    { PARL__E_SET, 10, 120, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 28: modes.yaml:118 */
+    { PARL__E_SET, 2, 126, 0x0u },
+    { PARL__E_SET, 10, 120, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 29: modes.yaml:119 */
+    { PARL__E_WORD, 0, 19, 0x0u },
+    { PARL__E_SET, 10, 120, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 30: modes.yaml:119 */
+    { PARL__E_WORD, 0, 19, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_SET, 10, 120, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 31: modes.yaml:120 */
+    { PARL__E_SET, 3, 138, 0x0u },
+    { PARL__E_SET, 3, 144, 0x0u },
+    { PARL__E_SET, 10, 120, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 32: modes.yaml:121 */
+    { PARL__E_SET, 10, 120, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 33: modes.yaml:125 */
+    { PARL__E_WORD, 0, 360, 0x0u },
+    { PARL__E_SET, 3, 18, 0x0u },
+    { PARL__E_SET, 2, 150, 0x0u },
+    { PARL__E_SET, 2, 156, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 34: modes.yaml:125 */
+    { PARL__E_WORD, 0, 360, 0x0u },
+    { PARL__E_SET, 3, 18, 0x0u },
+    { PARL__E_SET, 2, 150, 0x0u },
+    { PARL__E_WORD, 0, 311, 0x0u },
+    { PARL__E_WORD, 0, 9, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 35: modes.yaml:125 */
+    { PARL__E_WORD, 0, 360, 0x0u },
+    { PARL__E_SET, 3, 18, 0x0u },
+    { PARL__E_SET, 2, 150, 0x0u },
+    { PARL__E_SET, 3, 162, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 36: modes.yaml:125 */
+    { PARL__E_WORD, 0, 360, 0x0u },
+    { PARL__E_SET, 3, 18, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 34, 0x0u },
+    { PARL__E_SET, 2, 156, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 37: modes.yaml:125 */
+    { PARL__E_WORD, 0, 360, 0x0u },
+    { PARL__E_SET, 3, 18, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 34, 0x0u },
+    { PARL__E_WORD, 0, 311, 0x0u },
+    { PARL__E_WORD, 0, 9, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 38: modes.yaml:125 */
+    { PARL__E_WORD, 0, 360, 0x0u },
+    { PARL__E_SET, 3, 18, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 34, 0x0u },
+    { PARL__E_SET, 3, 162, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 39: modes.yaml:125 */
+    { PARL__E_WORD, 0, 360, 0x0u },
+    { PARL__E_SET, 3, 18, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 35, 0x0u },
+    { PARL__E_SET, 2, 156, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 40: modes.yaml:125 */
+    { PARL__E_WORD, 0, 360, 0x0u },
+    { PARL__E_SET, 3, 18, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 35, 0x0u },
+    { PARL__E_WORD, 0, 311, 0x0u },
+    { PARL__E_WORD, 0, 9, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 41: modes.yaml:125 */
+    { PARL__E_WORD, 0, 360, 0x0u },
+    { PARL__E_SET, 3, 18, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_WORD, 0, 35, 0x0u },
+    { PARL__E_SET, 3, 162, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 42: modes.yaml:126 */
+    { PARL__E_SET, 1, 168, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 43: modes.yaml:126 */
+    { PARL__E_WORD, 0, 270, 0x0u },
+    { PARL__E_WORD, 0, 123, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 44: modes.yaml:126 */
+    { PARL__E_WORD, 0, 180, 0x0u },
+    { PARL__E_WORD, 0, 123, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 45: modes.yaml:126 */
+    { PARL__E_SET, 1, 174, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 3, 96, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    /* 46: modes.yaml:127 */
+    { PARL__E_SET, 2, 180, 0x0u },
+    { PARL__E_SET, 2, 186, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    { PARL__E_SET, 2, 192, 0x0u },
+    { PARL__E_SET, 4, 198, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 47: modes.yaml:128 */
+    { PARL__E_SET, 2, 186, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    { PARL__E_SET, 3, 204, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 48: modes.yaml:128 */
+    { PARL__E_SET, 2, 186, 0x0u },
+    { PARL__E_SCOPE, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 311, 0x0u },
+    { PARL__E_WORD, 0, 9, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 49: modes.yaml:135 */
+    { PARL__E_SET, 3, 144, 0x0u },
+    { PARL__E_SET, 10, 120, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 1, 210, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    /* 50: modes.yaml:135 */
+    { PARL__E_SET, 3, 144, 0x0u },
+    { PARL__E_SET, 10, 120, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 296, 0x0u },
+    { PARL__E_WORD, 0, 33, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    /* 51: modes.yaml:135 */
+    { PARL__E_SET, 3, 144, 0x0u },
+    { PARL__E_SET, 10, 120, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 296, 0x0u },
+    { PARL__E_WORD, 0, 131, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    /* 52: modes.yaml:135 */
+    { PARL__E_SET, 3, 144, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_SET, 10, 120, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 1, 210, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    /* 53: modes.yaml:135 */
+    { PARL__E_SET, 3, 144, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_SET, 10, 120, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 296, 0x0u },
+    { PARL__E_WORD, 0, 33, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    /* 54: modes.yaml:135 */
+    { PARL__E_SET, 3, 144, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_SET, 10, 120, 0x0u },
+    { PARL__E_WORD, 0, 213, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 296, 0x0u },
+    { PARL__E_WORD, 0, 131, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    /* 55: modes.yaml:141 */
+    { PARL__E_WORD, 0, 146, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
+    { PARL__E_WORD, 0, 341, 0x0u },
+    { PARL__E_SET, 6, 84, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 90, 0x0u },
+    /* 56: modes.yaml:141 */
+    { PARL__E_WORD, 0, 146, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
+    { PARL__E_WORD, 0, 341, 0x0u },
+    { PARL__E_SET, 6, 84, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 284, 0x0u },
+    { PARL__E_WORD, 0, 353, 0x0u },
+    /* 57: modes.yaml:141 */
+    { PARL__E_WORD, 0, 146, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
+    { PARL__E_WORD, 0, 341, 0x0u },
+    { PARL__E_SET, 6, 84, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 61, 0x0u },
+    { PARL__E_WORD, 0, 353, 0x0u },
+    /* 58: modes.yaml:141 */
+    { PARL__E_WORD, 0, 146, 0x0u },
+    { PARL__E_WORD, 0, 182, 0x0u },
+    { PARL__E_WORD, 0, 341, 0x0u },
+    { PARL__E_SET, 6, 84, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 102, 0x0u },
+    /* 59: modes.yaml:142 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 182, 0x0u },
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 138, 0x0u },
-    /* 34: modes.yaml:128 */
+    { PARL__E_SET, 4, 102, 0x0u },
+    /* 60: modes.yaml:142 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 182, 0x0u },
     { PARL__E_WORD, 0, 341, 0x0u },
     { PARL__E_SET, 2, 12, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 138, 0x0u },
-    /* 35: modes.yaml:129 */
+    { PARL__E_SET, 4, 102, 0x0u },
+    /* 61: modes.yaml:143 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 215, 0x0u },
-    { PARL__E_SET, 6, 126, 0x0u },
+    { PARL__E_SET, 6, 84, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 144, 0x0u },
-    /* 36: modes.yaml:129 */
+    { PARL__E_SET, 2, 108, 0x0u },
+    /* 62: modes.yaml:143 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 215, 0x0u },
-    { PARL__E_SET, 6, 126, 0x0u },
+    { PARL__E_SET, 6, 84, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 284, 0x0u },
     { PARL__E_WORD, 0, 353, 0x0u },
-    /* 37: modes.yaml:129 */
+    /* 63: modes.yaml:143 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 215, 0x0u },
-    { PARL__E_SET, 6, 126, 0x0u },
+    { PARL__E_SET, 6, 84, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 61, 0x0u },
     { PARL__E_WORD, 0, 353, 0x0u },
-    /* 38: modes.yaml:129 */
+    /* 64: modes.yaml:143 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 215, 0x0u },
-    { PARL__E_SET, 6, 126, 0x0u },
+    { PARL__E_SET, 6, 84, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 150, 0x0u },
-    /* 39: modes.yaml:130 */
-    { PARL__E_SET, 1, 156, 0x0u },
-    { PARL__E_SET, 10, 90, 0x0u },
+    { PARL__E_SET, 2, 114, 0x0u },
+    /* 65: modes.yaml:144 */
+    { PARL__E_SET, 1, 216, 0x0u },
+    { PARL__E_SET, 10, 120, 0x0u },
     { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 40: modes.yaml:130 */
-    { PARL__E_SET, 1, 156, 0x0u },
-    { PARL__E_SET, 2, 162, 0x0u },
-    { PARL__E_SET, 10, 90, 0x0u },
+    /* 66: modes.yaml:144 */
+    { PARL__E_SET, 1, 216, 0x0u },
+    { PARL__E_SET, 2, 222, 0x0u },
+    { PARL__E_SET, 10, 120, 0x0u },
     { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 41: modes.yaml:130 */
+    /* 67: modes.yaml:144 */
     { PARL__E_WORD, 0, 208, 0x0u },
     { PARL__E_WORD, 0, 213, 0x0u },
-    { PARL__E_SET, 10, 90, 0x0u },
+    { PARL__E_SET, 10, 120, 0x0u },
     { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 42: modes.yaml:130 */
+    /* 68: modes.yaml:144 */
     { PARL__E_WORD, 0, 208, 0x0u },
     { PARL__E_WORD, 0, 213, 0x0u },
-    { PARL__E_SET, 2, 162, 0x0u },
-    { PARL__E_SET, 10, 90, 0x0u },
+    { PARL__E_SET, 2, 222, 0x0u },
+    { PARL__E_SET, 10, 120, 0x0u },
     { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 43: modes.yaml:131 */
+    /* 69: modes.yaml:145 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 182, 0x0u },
-    { PARL__E_SET, 10, 90, 0x0u },
+    { PARL__E_SET, 10, 120, 0x0u },
     { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 44: modes.yaml:136 */
+    /* 70: modes.yaml:150 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 182, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 45: modes.yaml:137 */
+    /* 71: modes.yaml:151 */
     { PARL__E_WORD, 0, 71, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 46: modes.yaml:137 */
+    /* 72: modes.yaml:151 */
     { PARL__E_WORD, 0, 71, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 47: modes.yaml:137 */
+    /* 73: modes.yaml:151 */
     { PARL__E_WORD, 0, 71, 0x0u },
-    { PARL__E_SET, 1, 168, 0x0u },
+    { PARL__E_SET, 1, 228, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 48: modes.yaml:137 */
+    /* 74: modes.yaml:151 */
     { PARL__E_WORD, 0, 71, 0x0u },
-    { PARL__E_SET, 1, 168, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 1, 228, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 49: modes.yaml:137 */
+    /* 75: modes.yaml:151 */
     { PARL__E_WORD, 0, 71, 0x0u },
-    { PARL__E_SET, 2, 162, 0x0u },
+    { PARL__E_SET, 2, 222, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 50: modes.yaml:137 */
+    /* 76: modes.yaml:151 */
     { PARL__E_WORD, 0, 71, 0x0u },
-    { PARL__E_SET, 2, 162, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 2, 222, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 51: modes.yaml:137 */
+    /* 77: modes.yaml:151 */
     { PARL__E_WORD, 0, 71, 0x0u },
-    { PARL__E_SET, 2, 162, 0x0u },
-    { PARL__E_SET, 1, 168, 0x0u },
+    { PARL__E_SET, 2, 222, 0x0u },
+    { PARL__E_SET, 1, 228, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 52: modes.yaml:137 */
+    /* 78: modes.yaml:151 */
     { PARL__E_WORD, 0, 71, 0x0u },
-    { PARL__E_SET, 2, 162, 0x0u },
-    { PARL__E_SET, 1, 168, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 2, 222, 0x0u },
+    { PARL__E_SET, 1, 228, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 53: modes.yaml:138 */
+    /* 79: modes.yaml:152 */
     { PARL__E_WORD, 0, 208, 0x0u },
     { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 54: modes.yaml:139 */
+    /* 80: modes.yaml:153 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 71, 0x0u },
-    /* 55: modes.yaml:140 */
+    /* 81: modes.yaml:154 */
     { PARL__E_WORD, 0, 346, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 56: modes.yaml:140 */
+    /* 82: modes.yaml:154 */
     { PARL__E_WORD, 0, 346, 0x0u },
     { PARL__E_WORD, 0, 208, 0x0u },
     { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 57: modes.yaml:141 */
-    { PARL__E_SET, 3, 174, 0x0u },
-    /* 58: modes.yaml:142 */
+    /* 83: modes.yaml:155 */
+    { PARL__E_SET, 3, 234, 0x0u },
+    /* 84: modes.yaml:156 */
     { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_SET, 3, 180, 0x0u },
-    /* 59: modes.yaml:142 */
+    { PARL__E_SET, 3, 240, 0x0u },
+    /* 85: modes.yaml:156 */
     { PARL__E_WORD, 0, 146, 0x0u },
-    { PARL__E_SET, 3, 180, 0x0u },
-    { PARL__E_SET, 2, 186, 0x0u },
-    /* 60: modes.yaml:143 */
+    { PARL__E_SET, 3, 240, 0x0u },
+    { PARL__E_SET, 2, 246, 0x0u },
+    /* 86: modes.yaml:157 */
     { PARL__E_WORD, 0, 169, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_SET, 14, 192, 0x0u },
-    /* 61: modes.yaml:144 */
-    { PARL__E_SET, 14, 192, 0x0u },
+    { PARL__E_SET, 14, 252, 0x0u },
+    /* 87: modes.yaml:158 */
+    { PARL__E_SET, 14, 252, 0x0u },
     { PARL__E_WORD, 0, 169, 0x0u },
-    /* 62: modes.yaml:145 */
-    { PARL__E_SET, 2, 198, 0x0u },
+    /* 88: modes.yaml:159 */
+    { PARL__E_SET, 2, 258, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 169, 0x0u },
-    /* 63: modes.yaml:145 */
+    /* 89: modes.yaml:159 */
     { PARL__E_WORD, 0, 357, 0x0u },
     { PARL__E_WORD, 0, 160, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 169, 0x0u },
-    /* 64: modes.yaml:150 */
+    /* 90: modes.yaml:164 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_RANGE, 0, 0, 0x0u },
-    /* 65: modes.yaml:151 */
+    /* 91: modes.yaml:165 */
     { PARL__E_WORD, 0, 41, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_RANGE, 0, 0, 0x0u },
-    /* 66: modes.yaml:154 */
+    /* 92: modes.yaml:168 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_RANGE, 0, 0, 0x0u },
-    /* 67: modes.yaml:157 */
+    /* 93: modes.yaml:171 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_RANGE, 0, 0, 0x0u },
-    /* 68: modes.yaml:162 */
+    /* 94: modes.yaml:176 */
     { PARL__E_UNIT, 0, 0, 0x2u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 6, 204, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_END, 0, 0, 0x0u },
-    /* 69: modes.yaml:162 */
-    { PARL__E_SET, 1, 120, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 6, 204, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_END, 0, 0, 0x0u },
-    /* 70: modes.yaml:163 */
-    { PARL__E_WORD, 0, 41, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 22, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_END, 0, 0, 0x0u },
-    /* 71: modes.yaml:167 */
-    { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 6, 204, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_END, 0, 0, 0x0u },
-    /* 72: modes.yaml:167 */
-    { PARL__E_SET, 1, 120, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 6, 204, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_END, 0, 0, 0x0u },
-    /* 73: modes.yaml:168 */
-    { PARL__E_WORD, 0, 41, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 22, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_END, 0, 0, 0x0u },
-    /* 74: modes.yaml:172 */
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 6, 204, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_END, 0, 0, 0x0u },
-    /* 75: modes.yaml:172 */
-    { PARL__E_SET, 1, 120, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 6, 204, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_END, 0, 0, 0x0u },
-    /* 76: modes.yaml:173 */
-    { PARL__E_WORD, 0, 41, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 22, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_END, 0, 0, 0x0u },
-    /* 77: modes.yaml:177 */
-    { PARL__E_WORD, 0, 131, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 210, 0x0u },
-    { PARL__E_WORD, 0, 99, 0x0u },
-    /* 78: modes.yaml:177 */
-    { PARL__E_WORD, 0, 131, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 210, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_WORD, 0, 99, 0x0u },
-    /* 79: modes.yaml:178 */
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 7, 216, 0x0u },
-    { PARL__E_WORD, 0, 99, 0x0u },
-    /* 80: modes.yaml:178 */
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 7, 216, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_WORD, 0, 99, 0x0u },
-    /* 81: modes.yaml:179 */
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 222, 0x0u },
-    /* 82: modes.yaml:179 */
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 22, 0x0u },
-    { PARL__E_WORD, 0, 42, 0x0u },
-    /* 83: modes.yaml:180 */
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_WORD, 0, 131, 0x0u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 84: modes.yaml:181 */
-    { PARL__E_WORD, 0, 131, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 3, 228, 0x0u },
-    /* 85: modes.yaml:185 */
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_WORD, 0, 18, 0x0u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 86: modes.yaml:186 */
-    { PARL__E_SET, 3, 234, 0x0u },
-    { PARL__E_WORD, 0, 18, 0x0u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 87: modes.yaml:186 */
-    { PARL__E_SET, 3, 234, 0x0u },
-    { PARL__E_WORD, 0, 18, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 88: modes.yaml:190 */
-    { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 210, 0x0u },
-    { PARL__E_WORD, 0, 99, 0x0u },
-    /* 89: modes.yaml:190 */
-    { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 210, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_WORD, 0, 99, 0x0u },
-    /* 90: modes.yaml:190 */
-    { PARL__E_SET, 1, 120, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 210, 0x0u },
-    { PARL__E_WORD, 0, 99, 0x0u },
-    /* 91: modes.yaml:190 */
-    { PARL__E_SET, 1, 120, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 210, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_WORD, 0, 99, 0x0u },
-    /* 92: modes.yaml:191 */
-    { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 222, 0x0u },
-    /* 93: modes.yaml:191 */
-    { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 22, 0x0u },
-    { PARL__E_WORD, 0, 42, 0x0u },
-    /* 94: modes.yaml:195 */
-    { PARL__E_SET, 3, 234, 0x0u },
-    { PARL__E_WORD, 0, 18, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 95: modes.yaml:196 */
-    { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_WORD, 0, 18, 0x0u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 96: modes.yaml:200 */
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 210, 0x0u },
-    { PARL__E_WORD, 0, 99, 0x0u },
-    /* 97: modes.yaml:200 */
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 210, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_WORD, 0, 99, 0x0u },
-    /* 98: modes.yaml:200 */
-    { PARL__E_SET, 1, 120, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 210, 0x0u },
-    { PARL__E_WORD, 0, 99, 0x0u },
-    /* 99: modes.yaml:200 */
-    { PARL__E_SET, 1, 120, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 210, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_WORD, 0, 99, 0x0u },
-    /* 100: modes.yaml:201 */
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 222, 0x0u },
-    /* 101: modes.yaml:201 */
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_WORD, 0, 22, 0x0u },
-    { PARL__E_WORD, 0, 42, 0x0u },
-    /* 102: modes.yaml:205 */
-    { PARL__E_SET, 3, 234, 0x0u },
-    { PARL__E_WORD, 0, 18, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 103: modes.yaml:206 */
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_WORD, 0, 18, 0x0u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    /* 104: modes.yaml:211 */
-    { PARL__E_LIST, 0, 0, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 105: modes.yaml:212 */
-    { PARL__E_UNIT, 0, 0, 0x0u },
-    { PARL__E_LIST, 0, 0, 0x0u },
-    /* 106: modes.yaml:213 */
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 240, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x2u },
-    { PARL__E_END, 0, 0, 0x0u },
-    /* 107: modes.yaml:214 */
-    { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 240, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x4u },
-    { PARL__E_END, 0, 0, 0x0u },
-    /* 108: modes.yaml:215 */
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 240, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x8u },
-    { PARL__E_END, 0, 0, 0x0u },
-    /* 109: modes.yaml:216 */
-    { PARL__E_UNIT, 0, 0, 0x10u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 240, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x10u },
-    { PARL__E_END, 0, 0, 0x0u },
-    /* 110: modes.yaml:221 */
-    { PARL__E_SET, 5, 246, 0x0u },
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 111: modes.yaml:222 */
-    { PARL__E_NUMBER, 0, 0, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 252, 0x0u },
-    { PARL__E_WORD, 0, 324, 0x0u },
-    { PARL__E_SET, 2, 258, 0x0u },
-    /* 112: modes.yaml:225 */
     { PARL__E_SET, 6, 264, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_END, 0, 0, 0x0u },
+    /* 95: modes.yaml:176 */
+    { PARL__E_SET, 1, 210, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 6, 264, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_END, 0, 0, 0x0u },
+    /* 96: modes.yaml:177 */
+    { PARL__E_WORD, 0, 41, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 22, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_END, 0, 0, 0x0u },
+    /* 97: modes.yaml:181 */
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 6, 264, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_END, 0, 0, 0x0u },
+    /* 98: modes.yaml:181 */
+    { PARL__E_SET, 1, 210, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 6, 264, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_END, 0, 0, 0x0u },
+    /* 99: modes.yaml:182 */
+    { PARL__E_WORD, 0, 41, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 22, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_END, 0, 0, 0x0u },
+    /* 100: modes.yaml:186 */
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 6, 264, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_END, 0, 0, 0x0u },
+    /* 101: modes.yaml:186 */
+    { PARL__E_SET, 1, 210, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 6, 264, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_END, 0, 0, 0x0u },
+    /* 102: modes.yaml:187 */
+    { PARL__E_WORD, 0, 41, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 22, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_END, 0, 0, 0x0u },
+    /* 103: modes.yaml:191 */
+    { PARL__E_WORD, 0, 131, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 270, 0x0u },
+    { PARL__E_WORD, 0, 99, 0x0u },
+    /* 104: modes.yaml:191 */
+    { PARL__E_WORD, 0, 131, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 270, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_WORD, 0, 99, 0x0u },
+    /* 105: modes.yaml:192 */
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 7, 276, 0x0u },
+    { PARL__E_WORD, 0, 99, 0x0u },
+    /* 106: modes.yaml:192 */
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 7, 276, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_WORD, 0, 99, 0x0u },
+    /* 107: modes.yaml:193 */
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 2, 282, 0x0u },
+    /* 108: modes.yaml:193 */
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 22, 0x0u },
+    { PARL__E_WORD, 0, 42, 0x0u },
+    /* 109: modes.yaml:194 */
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_WORD, 0, 131, 0x0u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    /* 110: modes.yaml:195 */
+    { PARL__E_WORD, 0, 131, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 3, 288, 0x0u },
+    /* 111: modes.yaml:199 */
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_WORD, 0, 18, 0x0u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    /* 112: modes.yaml:200 */
+    { PARL__E_SET, 3, 294, 0x0u },
+    { PARL__E_WORD, 0, 18, 0x0u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    /* 113: modes.yaml:200 */
+    { PARL__E_SET, 3, 294, 0x0u },
+    { PARL__E_WORD, 0, 18, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    /* 114: modes.yaml:204 */
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 270, 0x0u },
+    { PARL__E_WORD, 0, 99, 0x0u },
+    /* 115: modes.yaml:204 */
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 270, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_WORD, 0, 99, 0x0u },
+    /* 116: modes.yaml:204 */
+    { PARL__E_SET, 1, 210, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 270, 0x0u },
+    { PARL__E_WORD, 0, 99, 0x0u },
+    /* 117: modes.yaml:204 */
+    { PARL__E_SET, 1, 210, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 270, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_WORD, 0, 99, 0x0u },
+    /* 118: modes.yaml:205 */
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 2, 282, 0x0u },
+    /* 119: modes.yaml:205 */
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 22, 0x0u },
+    { PARL__E_WORD, 0, 42, 0x0u },
+    /* 120: modes.yaml:209 */
+    { PARL__E_SET, 3, 294, 0x0u },
+    { PARL__E_WORD, 0, 18, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    /* 121: modes.yaml:210 */
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_WORD, 0, 18, 0x0u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    /* 122: modes.yaml:214 */
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 270, 0x0u },
+    { PARL__E_WORD, 0, 99, 0x0u },
+    /* 123: modes.yaml:214 */
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 270, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_WORD, 0, 99, 0x0u },
+    /* 124: modes.yaml:214 */
+    { PARL__E_SET, 1, 210, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 270, 0x0u },
+    { PARL__E_WORD, 0, 99, 0x0u },
+    /* 125: modes.yaml:214 */
+    { PARL__E_SET, 1, 210, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 4, 270, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_WORD, 0, 99, 0x0u },
+    /* 126: modes.yaml:215 */
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 2, 282, 0x0u },
+    /* 127: modes.yaml:215 */
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_WORD, 0, 22, 0x0u },
+    { PARL__E_WORD, 0, 42, 0x0u },
+    /* 128: modes.yaml:219 */
+    { PARL__E_SET, 3, 294, 0x0u },
+    { PARL__E_WORD, 0, 18, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    /* 129: modes.yaml:220 */
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_WORD, 0, 18, 0x0u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    /* 130: modes.yaml:225 */
+    { PARL__E_LIST, 0, 0, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x0u },
+    /* 131: modes.yaml:226 */
+    { PARL__E_UNIT, 0, 0, 0x0u },
+    { PARL__E_LIST, 0, 0, 0x0u },
+    /* 132: modes.yaml:227 */
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 2, 300, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x2u },
+    { PARL__E_END, 0, 0, 0x0u },
+    /* 133: modes.yaml:228 */
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 2, 300, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x4u },
+    { PARL__E_END, 0, 0, 0x0u },
+    /* 134: modes.yaml:229 */
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 2, 300, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x8u },
+    { PARL__E_END, 0, 0, 0x0u },
+    /* 135: modes.yaml:230 */
+    { PARL__E_UNIT, 0, 0, 0x10u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_SET, 2, 300, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x10u },
+    { PARL__E_END, 0, 0, 0x0u },
+    /* 136: modes.yaml:235 */
+    { PARL__E_SET, 5, 306, 0x0u },
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 113: modes.yaml:226 */
+    /* 137: modes.yaml:236 */
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x0u },
+    { PARL__E_SET, 2, 312, 0x0u },
+    { PARL__E_WORD, 0, 324, 0x0u },
+    { PARL__E_SET, 2, 318, 0x0u },
+    /* 138: modes.yaml:239 */
+    { PARL__E_SET, 6, 324, 0x0u },
+    { PARL__E_NUMBER, 0, 0, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0x0u },
+    /* 139: modes.yaml:240 */
     { PARL__E_NUMBER, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 131, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
-    { PARL__E_SET, 3, 270, 0x0u },
-    /* 114: modes.yaml:233 */
+    { PARL__E_SET, 3, 330, 0x0u },
+    /* 140: modes.yaml:247 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_SET, 2, 60, 0x0u },
     { PARL__E_WORD, 0, 168, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 115: modes.yaml:233 */
+    /* 141: modes.yaml:247 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_SET, 2, 60, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
     { PARL__E_WORD, 0, 168, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 116: modes.yaml:234 */
+    /* 142: modes.yaml:248 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_SET, 2, 66, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 117: modes.yaml:235 */
+    /* 143: modes.yaml:249 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 252, 0x0u },
+    { PARL__E_SET, 2, 312, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
-    { PARL__E_SET, 2, 258, 0x0u },
-    /* 118: modes.yaml:236 */
+    { PARL__E_SET, 2, 318, 0x0u },
+    /* 144: modes.yaml:250 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
-    { PARL__E_SET, 2, 252, 0x0u },
+    { PARL__E_SET, 2, 312, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
-    { PARL__E_SET, 2, 258, 0x0u },
-    /* 119: modes.yaml:242 */
+    { PARL__E_SET, 2, 318, 0x0u },
+    /* 145: modes.yaml:256 */
     { PARL__E_WORD, 0, 236, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 120: modes.yaml:243 */
+    /* 146: modes.yaml:257 */
     { PARL__E_WORD, 0, 199, 0x0u },
     { PARL__E_WORD, 0, 344, 0x0u },
     { PARL__E_WORD, 0, 168, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 121: modes.yaml:244 */
+    /* 147: modes.yaml:258 */
     { PARL__E_WORD, 0, 168, 0x0u },
     { PARL__E_WORD, 0, 49, 0x0u },
     { PARL__E_WORD, 0, 217, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 122: modes.yaml:245 */
+    /* 148: modes.yaml:259 */
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 217, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
     { PARL__E_WORD, 0, 168, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 123: modes.yaml:245 */
+    /* 149: modes.yaml:259 */
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 217, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
     { PARL__E_WORD, 0, 168, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 124: modes.yaml:245 */
-    { PARL__E_SET, 1, 276, 0x0u },
+    /* 150: modes.yaml:259 */
+    { PARL__E_SET, 1, 336, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
     { PARL__E_WORD, 0, 168, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 125: modes.yaml:245 */
-    { PARL__E_SET, 1, 276, 0x0u },
+    /* 151: modes.yaml:259 */
+    { PARL__E_SET, 1, 336, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
     { PARL__E_WORD, 0, 168, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 126: modes.yaml:246 */
+    /* 152: modes.yaml:260 */
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 217, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
     { PARL__E_WORD, 0, 168, 0x0u },
-    /* 127: modes.yaml:246 */
+    /* 153: modes.yaml:260 */
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 217, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
     { PARL__E_WORD, 0, 168, 0x0u },
-    /* 128: modes.yaml:246 */
-    { PARL__E_SET, 1, 276, 0x0u },
+    /* 154: modes.yaml:260 */
+    { PARL__E_SET, 1, 336, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
     { PARL__E_WORD, 0, 168, 0x0u },
-    /* 129: modes.yaml:246 */
-    { PARL__E_SET, 1, 276, 0x0u },
+    /* 155: modes.yaml:260 */
+    { PARL__E_SET, 1, 336, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
     { PARL__E_WORD, 0, 168, 0x0u },
-    /* 130: modes.yaml:247 */
+    /* 156: modes.yaml:261 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
     { PARL__E_WORD, 0, 168, 0x0u },
-    /* 131: modes.yaml:247 */
+    /* 157: modes.yaml:261 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_WORD, 0, 38, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
     { PARL__E_WORD, 0, 168, 0x0u },
-    /* 132: modes.yaml:252 */
+    /* 158: modes.yaml:266 */
     { PARL__E_SET, 5, 54, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
-    /* 133: modes.yaml:256 */
+    /* 159: modes.yaml:270 */
     { PARL__E_SET, 5, 54, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x3au },
-    /* 134: modes.yaml:259 */
+    /* 160: modes.yaml:273 */
     { PARL__E_SET, 5, 42, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x4u },
-    /* 135: modes.yaml:263 */
+    /* 161: modes.yaml:277 */
     { PARL__E_SET, 5, 42, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x3au },
-    /* 136: modes.yaml:268 */
+    /* 162: modes.yaml:282 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 137: modes.yaml:271 */
+    /* 163: modes.yaml:285 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_DIGITS, 0, 0, 0x0u },
-    /* 138: modes.yaml:272 */
+    /* 164: modes.yaml:286 */
     { PARL__E_UNIT, 0, 0, 0x4u },
     { PARL__E_SET, 3, 78, 0x0u },
     { PARL__E_DIGITS, 0, 0, 0x0u },
-    /* 139: modes.yaml:276 */
+    /* 165: modes.yaml:290 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_DIGITS, 0, 0, 0x0u },
-    /* 140: modes.yaml:277 */
+    /* 166: modes.yaml:291 */
     { PARL__E_UNIT, 0, 0, 0x8u },
     { PARL__E_SET, 3, 78, 0x0u },
     { PARL__E_DIGITS, 0, 0, 0x0u },
-    /* 141: modes.yaml:280 */
+    /* 167: modes.yaml:294 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_NTH, 0, 0, 0x0u },
-    /* 142: modes.yaml:281 */
+    /* 168: modes.yaml:295 */
     { PARL__E_UNIT, 0, 0, 0x0u },
     { PARL__E_SET, 3, 78, 0x0u },
     { PARL__E_NTH, 0, 0, 0x0u },
-    /* 143: modes.yaml:286 */
+    /* 169: modes.yaml:300 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_SET, 3, 282, 0x0u },
-    /* 144: modes.yaml:286 */
+    { PARL__E_SET, 3, 342, 0x0u },
+    /* 170: modes.yaml:300 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_WORD, 0, 369, 0x0u },
     { PARL__E_WORD, 0, 353, 0x0u },
-    /* 145: modes.yaml:286 */
+    /* 171: modes.yaml:300 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_SET, 1, 288, 0x0u },
-    /* 146: modes.yaml:287 */
+    { PARL__E_SET, 1, 348, 0x0u },
+    /* 172: modes.yaml:301 */
     { PARL__E_WORD, 0, 357, 0x0u },
     { PARL__E_WORD, 0, 139, 0x0u },
     { PARL__E_WORD, 0, 33, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 147: modes.yaml:290 */
-    { PARL__E_SET, 2, 198, 0x0u },
-    { PARL__E_SET, 2, 294, 0x0u },
-    /* 148: modes.yaml:290 */
-    { PARL__E_SET, 2, 198, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 2, 294, 0x0u },
-    /* 149: modes.yaml:290 */
+    /* 173: modes.yaml:304 */
+    { PARL__E_SET, 2, 258, 0x0u },
+    { PARL__E_SET, 2, 354, 0x0u },
+    /* 174: modes.yaml:304 */
+    { PARL__E_SET, 2, 258, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_SET, 2, 354, 0x0u },
+    /* 175: modes.yaml:304 */
     { PARL__E_WORD, 0, 357, 0x0u },
     { PARL__E_WORD, 0, 160, 0x0u },
-    { PARL__E_SET, 2, 294, 0x0u },
-    /* 150: modes.yaml:290 */
+    { PARL__E_SET, 2, 354, 0x0u },
+    /* 176: modes.yaml:304 */
     { PARL__E_WORD, 0, 357, 0x0u },
     { PARL__E_WORD, 0, 160, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 2, 294, 0x0u },
-    /* 151: modes.yaml:290 */
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_SET, 2, 354, 0x0u },
+    /* 177: modes.yaml:304 */
     { PARL__E_WORD, 0, 357, 0x0u },
     { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_SET, 2, 294, 0x0u },
-    /* 152: modes.yaml:290 */
+    { PARL__E_SET, 2, 354, 0x0u },
+    /* 178: modes.yaml:304 */
     { PARL__E_WORD, 0, 357, 0x0u },
     { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 2, 294, 0x0u },
-    /* 153: modes.yaml:293 */
-    { PARL__E_SET, 2, 198, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_SET, 2, 354, 0x0u },
+    /* 179: modes.yaml:307 */
+    { PARL__E_SET, 2, 258, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 154: modes.yaml:293 */
-    { PARL__E_SET, 2, 198, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
+    /* 180: modes.yaml:307 */
+    { PARL__E_SET, 2, 258, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 155: modes.yaml:293 */
+    /* 181: modes.yaml:307 */
     { PARL__E_WORD, 0, 357, 0x0u },
     { PARL__E_WORD, 0, 160, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 156: modes.yaml:293 */
+    /* 182: modes.yaml:307 */
     { PARL__E_WORD, 0, 357, 0x0u },
     { PARL__E_WORD, 0, 160, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 157: modes.yaml:293 */
+    /* 183: modes.yaml:307 */
     { PARL__E_WORD, 0, 357, 0x0u },
     { PARL__E_WORD, 0, 356, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 158: modes.yaml:293 */
+    /* 184: modes.yaml:307 */
     { PARL__E_WORD, 0, 357, 0x0u },
     { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 159: modes.yaml:296 */
+    /* 185: modes.yaml:310 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_SET, 3, 300, 0x0u },
-    /* 160: modes.yaml:296 */
+    { PARL__E_SET, 3, 360, 0x0u },
+    /* 186: modes.yaml:310 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
     { PARL__E_WORD, 0, 166, 0x0u },
     { PARL__E_WORD, 0, 214, 0x0u },
-    /* 161: modes.yaml:297 */
-    { PARL__E_SET, 2, 198, 0x0u },
-    { PARL__E_SET, 4, 306, 0x0u },
-    /* 162: modes.yaml:297 */
-    { PARL__E_SET, 2, 198, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 4, 306, 0x0u },
-    /* 163: modes.yaml:297 */
+    /* 187: modes.yaml:311 */
+    { PARL__E_SET, 2, 258, 0x0u },
+    { PARL__E_SET, 4, 366, 0x0u },
+    /* 188: modes.yaml:311 */
+    { PARL__E_SET, 2, 258, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_SET, 4, 366, 0x0u },
+    /* 189: modes.yaml:311 */
     { PARL__E_WORD, 0, 357, 0x0u },
     { PARL__E_WORD, 0, 160, 0x0u },
-    { PARL__E_SET, 4, 306, 0x0u },
-    /* 164: modes.yaml:297 */
+    { PARL__E_SET, 4, 366, 0x0u },
+    /* 190: modes.yaml:311 */
     { PARL__E_WORD, 0, 357, 0x0u },
     { PARL__E_WORD, 0, 160, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 4, 306, 0x0u },
-    /* 165: modes.yaml:297 */
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_SET, 4, 366, 0x0u },
+    /* 191: modes.yaml:311 */
     { PARL__E_WORD, 0, 357, 0x0u },
     { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_SET, 4, 306, 0x0u },
-    /* 166: modes.yaml:297 */
+    { PARL__E_SET, 4, 366, 0x0u },
+    /* 192: modes.yaml:311 */
     { PARL__E_WORD, 0, 357, 0x0u },
     { PARL__E_WORD, 0, 356, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 4, 306, 0x0u },
-    /* 167: modes.yaml:302 */
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_SET, 4, 366, 0x0u },
+    /* 193: modes.yaml:316 */
     { PARL__E_WORD, 0, 310, 0x0u },
     { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_WORD, 0, 70, 0x0u },
-    /* 168: modes.yaml:303 */
-    { PARL__E_SET, 5, 312, 0x0u },
-    { PARL__E_SET, 3, 318, 0x0u },
-    /* 169: modes.yaml:303 */
-    { PARL__E_SET, 5, 312, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 3, 318, 0x0u },
-    /* 170: modes.yaml:303 */
-    { PARL__E_SET, 5, 312, 0x0u },
-    { PARL__E_SET, 1, 168, 0x0u },
-    { PARL__E_SET, 3, 318, 0x0u },
-    /* 171: modes.yaml:303 */
-    { PARL__E_SET, 5, 312, 0x0u },
-    { PARL__E_SET, 1, 168, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 3, 318, 0x0u },
-    /* 172: modes.yaml:303 */
-    { PARL__E_SET, 5, 312, 0x0u },
-    { PARL__E_SET, 2, 162, 0x0u },
-    { PARL__E_SET, 3, 318, 0x0u },
-    /* 173: modes.yaml:303 */
-    { PARL__E_SET, 5, 312, 0x0u },
-    { PARL__E_SET, 2, 162, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 3, 318, 0x0u },
-    /* 174: modes.yaml:303 */
-    { PARL__E_SET, 5, 312, 0x0u },
-    { PARL__E_SET, 2, 162, 0x0u },
-    { PARL__E_SET, 1, 168, 0x0u },
-    { PARL__E_SET, 3, 318, 0x0u },
-    /* 175: modes.yaml:303 */
-    { PARL__E_SET, 5, 312, 0x0u },
-    { PARL__E_SET, 2, 162, 0x0u },
-    { PARL__E_SET, 1, 168, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 3, 318, 0x0u },
-    /* 176: modes.yaml:303 */
-    { PARL__E_SET, 5, 312, 0x0u },
-    { PARL__E_SET, 1, 324, 0x0u },
-    { PARL__E_SET, 3, 318, 0x0u },
-    /* 177: modes.yaml:303 */
-    { PARL__E_SET, 5, 312, 0x0u },
-    { PARL__E_SET, 1, 324, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 3, 318, 0x0u },
-    /* 178: modes.yaml:303 */
-    { PARL__E_SET, 5, 312, 0x0u },
-    { PARL__E_SET, 1, 324, 0x0u },
-    { PARL__E_SET, 1, 168, 0x0u },
-    { PARL__E_SET, 3, 318, 0x0u },
-    /* 179: modes.yaml:303 */
-    { PARL__E_SET, 5, 312, 0x0u },
-    { PARL__E_SET, 1, 324, 0x0u },
-    { PARL__E_SET, 1, 168, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 3, 318, 0x0u },
-    /* 180: modes.yaml:303 */
-    { PARL__E_SET, 5, 312, 0x0u },
-    { PARL__E_SET, 1, 324, 0x0u },
-    { PARL__E_SET, 2, 162, 0x0u },
-    { PARL__E_SET, 3, 318, 0x0u },
-    /* 181: modes.yaml:303 */
-    { PARL__E_SET, 5, 312, 0x0u },
-    { PARL__E_SET, 1, 324, 0x0u },
-    { PARL__E_SET, 2, 162, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 3, 318, 0x0u },
-    /* 182: modes.yaml:303 */
-    { PARL__E_SET, 5, 312, 0x0u },
-    { PARL__E_SET, 1, 324, 0x0u },
-    { PARL__E_SET, 2, 162, 0x0u },
-    { PARL__E_SET, 1, 168, 0x0u },
-    { PARL__E_SET, 3, 318, 0x0u },
-    /* 183: modes.yaml:303 */
-    { PARL__E_SET, 5, 312, 0x0u },
-    { PARL__E_SET, 1, 324, 0x0u },
-    { PARL__E_SET, 2, 162, 0x0u },
-    { PARL__E_SET, 1, 168, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 3, 318, 0x0u },
-    /* 184: modes.yaml:304 */
-    { PARL__E_SET, 3, 318, 0x0u },
+    /* 194: modes.yaml:317 */
+    { PARL__E_SET, 5, 372, 0x0u },
+    { PARL__E_SET, 3, 378, 0x0u },
+    /* 195: modes.yaml:317 */
+    { PARL__E_SET, 5, 372, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_SET, 3, 378, 0x0u },
+    /* 196: modes.yaml:317 */
+    { PARL__E_SET, 5, 372, 0x0u },
+    { PARL__E_SET, 1, 228, 0x0u },
+    { PARL__E_SET, 3, 378, 0x0u },
+    /* 197: modes.yaml:317 */
+    { PARL__E_SET, 5, 372, 0x0u },
+    { PARL__E_SET, 1, 228, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_SET, 3, 378, 0x0u },
+    /* 198: modes.yaml:317 */
+    { PARL__E_SET, 5, 372, 0x0u },
+    { PARL__E_SET, 2, 222, 0x0u },
+    { PARL__E_SET, 3, 378, 0x0u },
+    /* 199: modes.yaml:317 */
+    { PARL__E_SET, 5, 372, 0x0u },
+    { PARL__E_SET, 2, 222, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_SET, 3, 378, 0x0u },
+    /* 200: modes.yaml:317 */
+    { PARL__E_SET, 5, 372, 0x0u },
+    { PARL__E_SET, 2, 222, 0x0u },
+    { PARL__E_SET, 1, 228, 0x0u },
+    { PARL__E_SET, 3, 378, 0x0u },
+    /* 201: modes.yaml:317 */
+    { PARL__E_SET, 5, 372, 0x0u },
+    { PARL__E_SET, 2, 222, 0x0u },
+    { PARL__E_SET, 1, 228, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_SET, 3, 378, 0x0u },
+    /* 202: modes.yaml:317 */
+    { PARL__E_SET, 5, 372, 0x0u },
+    { PARL__E_SET, 1, 384, 0x0u },
+    { PARL__E_SET, 3, 378, 0x0u },
+    /* 203: modes.yaml:317 */
+    { PARL__E_SET, 5, 372, 0x0u },
+    { PARL__E_SET, 1, 384, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_SET, 3, 378, 0x0u },
+    /* 204: modes.yaml:317 */
+    { PARL__E_SET, 5, 372, 0x0u },
+    { PARL__E_SET, 1, 384, 0x0u },
+    { PARL__E_SET, 1, 228, 0x0u },
+    { PARL__E_SET, 3, 378, 0x0u },
+    /* 205: modes.yaml:317 */
+    { PARL__E_SET, 5, 372, 0x0u },
+    { PARL__E_SET, 1, 384, 0x0u },
+    { PARL__E_SET, 1, 228, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_SET, 3, 378, 0x0u },
+    /* 206: modes.yaml:317 */
+    { PARL__E_SET, 5, 372, 0x0u },
+    { PARL__E_SET, 1, 384, 0x0u },
+    { PARL__E_SET, 2, 222, 0x0u },
+    { PARL__E_SET, 3, 378, 0x0u },
+    /* 207: modes.yaml:317 */
+    { PARL__E_SET, 5, 372, 0x0u },
+    { PARL__E_SET, 1, 384, 0x0u },
+    { PARL__E_SET, 2, 222, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_SET, 3, 378, 0x0u },
+    /* 208: modes.yaml:317 */
+    { PARL__E_SET, 5, 372, 0x0u },
+    { PARL__E_SET, 1, 384, 0x0u },
+    { PARL__E_SET, 2, 222, 0x0u },
+    { PARL__E_SET, 1, 228, 0x0u },
+    { PARL__E_SET, 3, 378, 0x0u },
+    /* 209: modes.yaml:317 */
+    { PARL__E_SET, 5, 372, 0x0u },
+    { PARL__E_SET, 1, 384, 0x0u },
+    { PARL__E_SET, 2, 222, 0x0u },
+    { PARL__E_SET, 1, 228, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_SET, 3, 378, 0x0u },
+    /* 210: modes.yaml:318 */
+    { PARL__E_SET, 3, 378, 0x0u },
     { PARL__E_WORD, 0, 31, 0x0u },
     { PARL__E_WORD, 0, 325, 0x0u },
-    /* 185: modes.yaml:304 */
-    { PARL__E_SET, 3, 318, 0x0u },
+    /* 211: modes.yaml:318 */
+    { PARL__E_SET, 3, 378, 0x0u },
     { PARL__E_WORD, 0, 86, 0x0u },
     { PARL__E_WORD, 0, 161, 0x0u },
     { PARL__E_WORD, 0, 140, 0x0u },
-    /* 186: modes.yaml:305 */
+    /* 212: modes.yaml:319 */
     { PARL__E_WORD, 0, 223, 0x0u },
-    /* 187: modes.yaml:308 */
+    /* 213: modes.yaml:322 */
     { PARL__E_SECTION, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 330, 0x0u },
-    /* 188: modes.yaml:309 */
+    { PARL__E_SET, 4, 390, 0x0u },
+    /* 214: modes.yaml:323 */
     { PARL__E_WORD, 0, 272, 0x0u },
-    { PARL__E_SET, 5, 336, 0x0u },
+    { PARL__E_SET, 5, 396, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x0u },
-    /* 189: modes.yaml:315 */
+    /* 215: modes.yaml:329 */
     { PARL__E_SECTION, 0, 0, 0x80u },
-    /* 190: modes.yaml:318 */
-    { PARL__E_SET, 1, 342, 0x0u },
-    /* 191: modes.yaml:318 */
+    /* 216: modes.yaml:332 */
+    { PARL__E_SET, 1, 402, 0x0u },
+    /* 217: modes.yaml:332 */
     { PARL__E_WORD, 0, 99, 0x0u },
     { PARL__E_WORD, 0, 213, 0x0u },
-    /* 192: modes.yaml:318 */
+    /* 218: modes.yaml:332 */
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 99, 0x0u },
-    /* 193: modes.yaml:321 */
-    { PARL__E_SET, 1, 348, 0x0u },
-    /* 194: modes.yaml:321 */
+    /* 219: modes.yaml:335 */
+    { PARL__E_SET, 1, 408, 0x0u },
+    /* 220: modes.yaml:335 */
     { PARL__E_WORD, 0, 40, 0x0u },
     { PARL__E_WORD, 0, 213, 0x0u },
-    /* 195: modes.yaml:321 */
+    /* 221: modes.yaml:335 */
     { PARL__E_WORD, 0, 295, 0x0u },
     { PARL__E_WORD, 0, 213, 0x0u },
-    /* 196: modes.yaml:321 */
+    /* 222: modes.yaml:335 */
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 40, 0x0u },
-    /* 197: modes.yaml:321 */
+    /* 223: modes.yaml:335 */
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 295, 0x0u },
-    /* 198: modes.yaml:326 */
-    { PARL__E_SET, 2, 84, 0x0u },
-    { PARL__E_SET, 10, 90, 0x0u },
+    /* 224: modes.yaml:340 */
+    { PARL__E_SET, 2, 126, 0x0u },
+    { PARL__E_SET, 10, 120, 0x0u },
     { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 199: modes.yaml:327 */
+    /* 225: modes.yaml:341 */
     { PARL__E_WORD, 0, 19, 0x0u },
-    { PARL__E_SET, 10, 90, 0x0u },
+    { PARL__E_SET, 10, 120, 0x0u },
     { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 200: modes.yaml:327 */
+    /* 226: modes.yaml:341 */
     { PARL__E_WORD, 0, 19, 0x0u },
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_SET, 10, 90, 0x0u },
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_SET, 10, 120, 0x0u },
     { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 201: modes.yaml:328 */
-    { PARL__E_SET, 4, 354, 0x0u },
+    /* 227: modes.yaml:342 */
+    { PARL__E_SET, 4, 414, 0x0u },
     { PARL__E_WORD, 0, 19, 0x0u },
     { PARL__E_QUOTED, 0, 0, 0x0u },
-    /* 202: modes.yaml:329 */
+    /* 228: modes.yaml:343 */
     { PARL__E_WORD, 0, 106, 0x0u },
-    { PARL__E_SET, 3, 360, 0x0u },
+    { PARL__E_SET, 3, 420, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 203: modes.yaml:329 */
+    /* 229: modes.yaml:343 */
     { PARL__E_WORD, 0, 106, 0x0u },
-    { PARL__E_SET, 1, 366, 0x0u },
-    { PARL__E_SET, 3, 360, 0x0u },
+    { PARL__E_SET, 1, 426, 0x0u },
+    { PARL__E_SET, 3, 420, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 204: modes.yaml:334 */
-    { PARL__E_SET, 2, 372, 0x0u },
+    /* 230: modes.yaml:348 */
+    { PARL__E_SET, 2, 180, 0x0u },
     { PARL__E_GAP, 4, 0, 0x0u },
-    { PARL__E_SET, 7, 378, 0x0u },
-    { PARL__E_SET, 4, 384, 0x0u },
+    { PARL__E_SET, 7, 432, 0x0u },
+    { PARL__E_SET, 4, 198, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 205: modes.yaml:335 */
-    { PARL__E_SET, 12, 390, 0x0u },
-    { PARL__E_SET, 4, 396, 0x0u },
+    /* 231: modes.yaml:349 */
+    { PARL__E_SET, 12, 438, 0x0u },
+    { PARL__E_SET, 4, 444, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 206: modes.yaml:335 */
-    { PARL__E_SET, 12, 390, 0x0u },
+    /* 232: modes.yaml:349 */
+    { PARL__E_SET, 12, 438, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 190, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 207: modes.yaml:335 */
-    { PARL__E_SET, 12, 390, 0x0u },
-    { PARL__E_SET, 1, 402, 0x0u },
+    /* 233: modes.yaml:349 */
+    { PARL__E_SET, 12, 438, 0x0u },
+    { PARL__E_SET, 1, 450, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 208: modes.yaml:335 */
-    { PARL__E_SET, 12, 390, 0x0u },
+    /* 234: modes.yaml:349 */
+    { PARL__E_SET, 12, 438, 0x0u },
     { PARL__E_WORD, 0, 360, 0x0u },
     { PARL__E_WORD, 0, 161, 0x0u },
     { PARL__E_WORD, 0, 314, 0x0u },
     { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 209: modes.yaml:335 */
-    { PARL__E_SET, 12, 390, 0x0u },
+    /* 235: modes.yaml:349 */
+    { PARL__E_SET, 12, 438, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 314, 0x0u },
     { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 210: modes.yaml:335 */
-    { PARL__E_SET, 12, 390, 0x0u },
+    /* 236: modes.yaml:349 */
+    { PARL__E_SET, 12, 438, 0x0u },
     { PARL__E_WORD, 0, 323, 0x0u },
     { PARL__E_WORD, 0, 80, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 211: modes.yaml:335 */
-    { PARL__E_SET, 12, 390, 0x0u },
-    { PARL__E_SET, 1, 408, 0x0u },
+    /* 237: modes.yaml:349 */
+    { PARL__E_SET, 12, 438, 0x0u },
+    { PARL__E_SET, 1, 456, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 212: modes.yaml:336 */
+    /* 238: modes.yaml:350 */
     { PARL__E_WORD, 0, 360, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_SET, 2, 414, 0x0u },
-    { PARL__E_SET, 2, 420, 0x0u },
+    { PARL__E_SET, 2, 150, 0x0u },
+    { PARL__E_SET, 2, 156, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 213: modes.yaml:336 */
+    /* 239: modes.yaml:350 */
     { PARL__E_WORD, 0, 360, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_SET, 2, 414, 0x0u },
+    { PARL__E_SET, 2, 150, 0x0u },
     { PARL__E_WORD, 0, 311, 0x0u },
     { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 214: modes.yaml:336 */
+    /* 240: modes.yaml:350 */
     { PARL__E_WORD, 0, 360, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_SET, 2, 414, 0x0u },
-    { PARL__E_SET, 3, 426, 0x0u },
+    { PARL__E_SET, 2, 150, 0x0u },
+    { PARL__E_SET, 3, 162, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 215: modes.yaml:336 */
+    /* 241: modes.yaml:350 */
     { PARL__E_WORD, 0, 360, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 34, 0x0u },
-    { PARL__E_SET, 2, 420, 0x0u },
+    { PARL__E_SET, 2, 156, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 216: modes.yaml:336 */
+    /* 242: modes.yaml:350 */
     { PARL__E_WORD, 0, 360, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
@@ -1496,21 +1703,21 @@ const parl__elem parl__elems[1246] = {
     { PARL__E_WORD, 0, 311, 0x0u },
     { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 217: modes.yaml:336 */
+    /* 243: modes.yaml:350 */
     { PARL__E_WORD, 0, 360, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 34, 0x0u },
-    { PARL__E_SET, 3, 426, 0x0u },
+    { PARL__E_SET, 3, 162, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 218: modes.yaml:336 */
+    /* 244: modes.yaml:350 */
     { PARL__E_WORD, 0, 360, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 35, 0x0u },
-    { PARL__E_SET, 2, 420, 0x0u },
+    { PARL__E_SET, 2, 156, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 219: modes.yaml:336 */
+    /* 245: modes.yaml:350 */
     { PARL__E_WORD, 0, 360, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
@@ -1518,457 +1725,457 @@ const parl__elem parl__elems[1246] = {
     { PARL__E_WORD, 0, 311, 0x0u },
     { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 220: modes.yaml:336 */
+    /* 246: modes.yaml:350 */
     { PARL__E_WORD, 0, 360, 0x0u },
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 35, 0x0u },
-    { PARL__E_SET, 3, 426, 0x0u },
+    { PARL__E_SET, 3, 162, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 221: modes.yaml:337 */
+    /* 247: modes.yaml:351 */
     { PARL__E_WORD, 0, 360, 0x0u },
     { PARL__E_SET, 2, 12, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 7, 432, 0x0u },
-    /* 222: modes.yaml:338 */
+    { PARL__E_SET, 7, 462, 0x0u },
+    /* 248: modes.yaml:352 */
     { PARL__E_SET, 2, 12, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    { PARL__E_SET, 7, 432, 0x0u },
-    /* 223: modes.yaml:339 */
+    { PARL__E_SET, 7, 462, 0x0u },
+    /* 249: modes.yaml:353 */
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_SET, 2, 414, 0x0u },
-    { PARL__E_SET, 6, 438, 0x0u },
+    { PARL__E_SET, 2, 150, 0x0u },
+    { PARL__E_SET, 6, 468, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 224: modes.yaml:339 */
+    /* 250: modes.yaml:353 */
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 34, 0x0u },
-    { PARL__E_SET, 6, 438, 0x0u },
+    { PARL__E_SET, 6, 468, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 225: modes.yaml:339 */
+    /* 251: modes.yaml:353 */
     { PARL__E_SET, 3, 18, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 35, 0x0u },
-    { PARL__E_SET, 6, 438, 0x0u },
+    { PARL__E_SET, 6, 468, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 226: modes.yaml:339 */
+    /* 252: modes.yaml:353 */
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_SET, 4, 444, 0x0u },
-    { PARL__E_SET, 14, 192, 0x0u },
-    { PARL__E_SET, 6, 438, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 227: modes.yaml:340 */
-    { PARL__E_SET, 3, 450, 0x0u },
-    { PARL__E_SET, 2, 414, 0x0u },
-    { PARL__E_SET, 5, 456, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 228: modes.yaml:340 */
-    { PARL__E_SET, 3, 450, 0x0u },
-    { PARL__E_SET, 4, 444, 0x0u },
-    { PARL__E_SET, 14, 192, 0x0u },
-    { PARL__E_SET, 5, 456, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 229: modes.yaml:341 */
-    { PARL__E_SET, 3, 450, 0x0u },
-    { PARL__E_SET, 2, 414, 0x0u },
-    { PARL__E_SET, 3, 462, 0x0u },
-    { PARL__E_WORD, 0, 9, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 230: modes.yaml:341 */
-    { PARL__E_SET, 3, 450, 0x0u },
-    { PARL__E_SET, 4, 444, 0x0u },
-    { PARL__E_SET, 14, 192, 0x0u },
-    { PARL__E_SET, 3, 462, 0x0u },
-    { PARL__E_WORD, 0, 9, 0x0u },
-    { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 231: modes.yaml:342 */
-    { PARL__E_SET, 2, 468, 0x0u },
     { PARL__E_SET, 4, 474, 0x0u },
-    { PARL__E_SET, 2, 480, 0x0u },
+    { PARL__E_SET, 14, 252, 0x0u },
+    { PARL__E_SET, 6, 468, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 232: modes.yaml:343 */
+    /* 253: modes.yaml:354 */
+    { PARL__E_SET, 3, 480, 0x0u },
+    { PARL__E_SET, 2, 150, 0x0u },
+    { PARL__E_SET, 5, 486, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 254: modes.yaml:354 */
+    { PARL__E_SET, 3, 480, 0x0u },
+    { PARL__E_SET, 4, 474, 0x0u },
+    { PARL__E_SET, 14, 252, 0x0u },
+    { PARL__E_SET, 5, 486, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 255: modes.yaml:355 */
+    { PARL__E_SET, 3, 480, 0x0u },
+    { PARL__E_SET, 2, 150, 0x0u },
+    { PARL__E_SET, 3, 492, 0x0u },
+    { PARL__E_WORD, 0, 9, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 256: modes.yaml:355 */
+    { PARL__E_SET, 3, 480, 0x0u },
+    { PARL__E_SET, 4, 474, 0x0u },
+    { PARL__E_SET, 14, 252, 0x0u },
+    { PARL__E_SET, 3, 492, 0x0u },
+    { PARL__E_WORD, 0, 9, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 257: modes.yaml:356 */
+    { PARL__E_SET, 2, 498, 0x0u },
+    { PARL__E_SET, 4, 504, 0x0u },
+    { PARL__E_SET, 2, 510, 0x0u },
+    { PARL__E_TEXT, 0, 0, 0x0u },
+    /* 258: modes.yaml:357 */
     { PARL__E_SET, 2, 12, 0x0u },
     { PARL__E_WORD, 0, 325, 0x0u },
-    { PARL__E_SET, 2, 486, 0x0u },
-    { PARL__E_SET, 4, 384, 0x0u },
+    { PARL__E_SET, 2, 516, 0x0u },
+    { PARL__E_SET, 4, 198, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 233: modes.yaml:343 */
+    /* 259: modes.yaml:357 */
     { PARL__E_SET, 2, 12, 0x0u },
     { PARL__E_WORD, 0, 325, 0x0u },
     { PARL__E_WORD, 0, 23, 0x0u },
     { PARL__E_WORD, 0, 187, 0x0u },
-    { PARL__E_SET, 4, 384, 0x0u },
+    { PARL__E_SET, 4, 198, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 234: modes.yaml:343 */
+    /* 260: modes.yaml:357 */
     { PARL__E_SET, 2, 12, 0x0u },
     { PARL__E_WORD, 0, 325, 0x0u },
     { PARL__E_WORD, 0, 8, 0x0u },
     { PARL__E_WORD, 0, 187, 0x0u },
-    { PARL__E_SET, 4, 384, 0x0u },
+    { PARL__E_SET, 4, 198, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 235: modes.yaml:343 */
+    /* 261: modes.yaml:357 */
     { PARL__E_SET, 2, 12, 0x0u },
     { PARL__E_WORD, 0, 325, 0x0u },
-    { PARL__E_SET, 1, 492, 0x0u },
-    { PARL__E_SET, 4, 384, 0x0u },
+    { PARL__E_SET, 1, 522, 0x0u },
+    { PARL__E_SET, 4, 198, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 236: modes.yaml:344 */
+    /* 262: modes.yaml:358 */
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_SET, 2, 414, 0x0u },
-    { PARL__E_SET, 3, 498, 0x0u },
-    { PARL__E_SET, 2, 504, 0x0u },
+    { PARL__E_SET, 2, 150, 0x0u },
+    { PARL__E_SET, 3, 528, 0x0u },
+    { PARL__E_SET, 2, 534, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 237: modes.yaml:344 */
+    /* 263: modes.yaml:358 */
     { PARL__E_SET, 3, 18, 0x0u },
-    { PARL__E_SET, 2, 414, 0x0u },
-    { PARL__E_SET, 1, 510, 0x0u },
-    { PARL__E_SET, 3, 498, 0x0u },
-    { PARL__E_SET, 2, 504, 0x0u },
+    { PARL__E_SET, 2, 150, 0x0u },
+    { PARL__E_SET, 1, 540, 0x0u },
+    { PARL__E_SET, 3, 528, 0x0u },
+    { PARL__E_SET, 2, 534, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 238: modes.yaml:345 */
-    { PARL__E_SET, 2, 516, 0x0u },
+    /* 264: modes.yaml:359 */
+    { PARL__E_SET, 2, 546, 0x0u },
     { PARL__E_WORD, 0, 9, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 239: modes.yaml:346 */
-    { PARL__E_SET, 1, 522, 0x0u },
+    /* 265: modes.yaml:360 */
+    { PARL__E_SET, 1, 168, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 240: modes.yaml:346 */
+    /* 266: modes.yaml:360 */
     { PARL__E_WORD, 0, 270, 0x0u },
     { PARL__E_WORD, 0, 123, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 241: modes.yaml:346 */
+    /* 267: modes.yaml:360 */
     { PARL__E_WORD, 0, 180, 0x0u },
     { PARL__E_WORD, 0, 123, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 242: modes.yaml:346 */
+    /* 268: modes.yaml:360 */
     { PARL__E_WORD, 0, 180, 0x0u },
     { PARL__E_WORD, 0, 353, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 243: modes.yaml:346 */
-    { PARL__E_SET, 4, 528, 0x0u },
+    /* 269: modes.yaml:360 */
+    { PARL__E_SET, 4, 552, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 244: modes.yaml:347 */
-    { PARL__E_SET, 2, 534, 0x0u },
-    { PARL__E_SET, 3, 540, 0x0u },
+    /* 270: modes.yaml:361 */
+    { PARL__E_SET, 2, 558, 0x0u },
+    { PARL__E_SET, 3, 564, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 245: modes.yaml:348 */
+    /* 271: modes.yaml:362 */
     { PARL__E_WORD, 0, 190, 0x0u },
     { PARL__E_WORD, 0, 213, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 246: modes.yaml:348 */
+    /* 272: modes.yaml:362 */
     { PARL__E_WORD, 0, 256, 0x0u },
     { PARL__E_WORD, 0, 344, 0x0u },
     { PARL__E_TEXT, 0, 0, 0x0u },
-    /* 247: modes.yaml:353 */
-    { PARL__E_SET, 4, 546, 0x0u },
-    /* 248: modes.yaml:354 */
+    /* 273: modes.yaml:367 */
+    { PARL__E_SET, 4, 570, 0x0u },
+    /* 274: modes.yaml:368 */
     { PARL__E_WORD, 0, 251, 0x0u },
-    { PARL__E_SET, 3, 552, 0x0u },
-    { PARL__E_SET, 3, 558, 0x0u },
-    /* 249: modes.yaml:354 */
+    { PARL__E_SET, 3, 576, 0x0u },
+    { PARL__E_SET, 3, 582, 0x0u },
+    /* 275: modes.yaml:368 */
     { PARL__E_WORD, 0, 251, 0x0u },
-    { PARL__E_SET, 3, 552, 0x0u },
+    { PARL__E_SET, 3, 576, 0x0u },
     { PARL__E_WORD, 0, 149, 0x0u },
     { PARL__E_WORD, 0, 132, 0x0u },
-    /* 250: modes.yaml:354 */
+    /* 276: modes.yaml:368 */
     { PARL__E_WORD, 0, 251, 0x0u },
-    { PARL__E_SET, 3, 552, 0x0u },
+    { PARL__E_SET, 3, 576, 0x0u },
     { PARL__E_WORD, 0, 131, 0x0u },
     { PARL__E_WORD, 0, 295, 0x0u },
     { PARL__E_WORD, 0, 344, 0x0u },
     { PARL__E_WORD, 0, 120, 0x0u },
-    /* 251: modes.yaml:355 */
-    { PARL__E_SET, 2, 564, 0x0u },
-    /* 252: modes.yaml:355 */
+    /* 277: modes.yaml:369 */
+    { PARL__E_SET, 2, 588, 0x0u },
+    /* 278: modes.yaml:369 */
     { PARL__E_WORD, 0, 364, 0x0u },
     { PARL__E_WORD, 0, 123, 0x0u },
     { PARL__E_WORD, 0, 364, 0x0u },
-    /* 253: modes.yaml:355 */
+    /* 279: modes.yaml:369 */
     { PARL__E_WORD, 0, 149, 0x0u },
     { PARL__E_WORD, 0, 132, 0x0u },
-    /* 254: modes.yaml:360 */
+    /* 280: modes.yaml:374 */
     { PARL__E_QUOTED, 0, 0, 0x0u },
-    /* 255: modes.yaml:365 */
+    /* 281: modes.yaml:379 */
     { PARL__E_WORD, 0, 251, 0x0u },
-    { PARL__E_SET, 2, 570, 0x0u },
-    /* 256: modes.yaml:365 */
+    { PARL__E_SET, 2, 594, 0x0u },
+    /* 282: modes.yaml:379 */
     { PARL__E_WORD, 0, 251, 0x0u },
-    { PARL__E_SET, 2, 570, 0x0u },
+    { PARL__E_SET, 2, 594, 0x0u },
     { PARL__E_WORD, 0, 344, 0x0u },
     { PARL__E_WORD, 0, 186, 0x0u },
-    /* 257: modes.yaml:365 */
+    /* 283: modes.yaml:379 */
     { PARL__E_WORD, 0, 251, 0x0u },
-    { PARL__E_SET, 2, 570, 0x0u },
-    { PARL__E_SET, 3, 576, 0x0u },
-    /* 258: modes.yaml:365 */
+    { PARL__E_SET, 2, 594, 0x0u },
+    { PARL__E_SET, 3, 600, 0x0u },
+    /* 284: modes.yaml:379 */
     { PARL__E_WORD, 0, 251, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 85, 0x0u },
-    /* 259: modes.yaml:365 */
+    /* 285: modes.yaml:379 */
     { PARL__E_WORD, 0, 251, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 85, 0x0u },
     { PARL__E_WORD, 0, 344, 0x0u },
     { PARL__E_WORD, 0, 186, 0x0u },
-    /* 260: modes.yaml:365 */
+    /* 286: modes.yaml:379 */
     { PARL__E_WORD, 0, 251, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 85, 0x0u },
-    { PARL__E_SET, 3, 576, 0x0u },
-    /* 261: modes.yaml:365 */
+    { PARL__E_SET, 3, 600, 0x0u },
+    /* 287: modes.yaml:379 */
     { PARL__E_WORD, 0, 251, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 84, 0x0u },
-    /* 262: modes.yaml:365 */
+    /* 288: modes.yaml:379 */
     { PARL__E_WORD, 0, 251, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 84, 0x0u },
     { PARL__E_WORD, 0, 344, 0x0u },
     { PARL__E_WORD, 0, 186, 0x0u },
-    /* 263: modes.yaml:365 */
+    /* 289: modes.yaml:379 */
     { PARL__E_WORD, 0, 251, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 84, 0x0u },
-    { PARL__E_SET, 3, 576, 0x0u },
-    /* 264: modes.yaml:365 */
+    { PARL__E_SET, 3, 600, 0x0u },
+    /* 290: modes.yaml:379 */
     { PARL__E_WORD, 0, 251, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 115, 0x0u },
-    /* 265: modes.yaml:365 */
+    /* 291: modes.yaml:379 */
     { PARL__E_WORD, 0, 251, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 115, 0x0u },
     { PARL__E_WORD, 0, 344, 0x0u },
     { PARL__E_WORD, 0, 186, 0x0u },
-    /* 266: modes.yaml:365 */
+    /* 292: modes.yaml:379 */
     { PARL__E_WORD, 0, 251, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 115, 0x0u },
-    { PARL__E_SET, 3, 576, 0x0u },
-    /* 267: modes.yaml:366 */
-    { PARL__E_SET, 3, 582, 0x0u },
-    { PARL__E_SET, 1, 366, 0x0u },
-    /* 268: modes.yaml:366 */
-    { PARL__E_SET, 3, 582, 0x0u },
+    { PARL__E_SET, 3, 600, 0x0u },
+    /* 293: modes.yaml:380 */
+    { PARL__E_SET, 3, 606, 0x0u },
+    { PARL__E_SET, 1, 426, 0x0u },
+    /* 294: modes.yaml:380 */
+    { PARL__E_SET, 3, 606, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 85, 0x0u },
-    /* 269: modes.yaml:366 */
-    { PARL__E_SET, 3, 582, 0x0u },
+    /* 295: modes.yaml:380 */
+    { PARL__E_SET, 3, 606, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 84, 0x0u },
-    /* 270: modes.yaml:366 */
-    { PARL__E_SET, 3, 582, 0x0u },
+    /* 296: modes.yaml:380 */
+    { PARL__E_SET, 3, 606, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 115, 0x0u },
-    /* 271: modes.yaml:366 */
-    { PARL__E_SET, 3, 582, 0x0u },
+    /* 297: modes.yaml:380 */
+    { PARL__E_SET, 3, 606, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 320, 0x0u },
-    /* 272: modes.yaml:366 */
-    { PARL__E_SET, 3, 582, 0x0u },
+    /* 298: modes.yaml:380 */
+    { PARL__E_SET, 3, 606, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 70, 0x0u },
-    /* 273: modes.yaml:366 */
-    { PARL__E_SET, 3, 582, 0x0u },
+    /* 299: modes.yaml:380 */
+    { PARL__E_SET, 3, 606, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 69, 0x0u },
-    /* 274: modes.yaml:366 */
-    { PARL__E_SET, 3, 582, 0x0u },
-    { PARL__E_SET, 1, 324, 0x0u },
-    { PARL__E_SET, 1, 366, 0x0u },
-    /* 275: modes.yaml:366 */
-    { PARL__E_SET, 3, 582, 0x0u },
-    { PARL__E_SET, 1, 324, 0x0u },
+    /* 300: modes.yaml:380 */
+    { PARL__E_SET, 3, 606, 0x0u },
+    { PARL__E_SET, 1, 384, 0x0u },
+    { PARL__E_SET, 1, 426, 0x0u },
+    /* 301: modes.yaml:380 */
+    { PARL__E_SET, 3, 606, 0x0u },
+    { PARL__E_SET, 1, 384, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 85, 0x0u },
-    /* 276: modes.yaml:366 */
-    { PARL__E_SET, 3, 582, 0x0u },
-    { PARL__E_SET, 1, 324, 0x0u },
+    /* 302: modes.yaml:380 */
+    { PARL__E_SET, 3, 606, 0x0u },
+    { PARL__E_SET, 1, 384, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 84, 0x0u },
-    /* 277: modes.yaml:366 */
-    { PARL__E_SET, 3, 582, 0x0u },
-    { PARL__E_SET, 1, 324, 0x0u },
+    /* 303: modes.yaml:380 */
+    { PARL__E_SET, 3, 606, 0x0u },
+    { PARL__E_SET, 1, 384, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 115, 0x0u },
-    /* 278: modes.yaml:366 */
-    { PARL__E_SET, 3, 582, 0x0u },
-    { PARL__E_SET, 1, 324, 0x0u },
+    /* 304: modes.yaml:380 */
+    { PARL__E_SET, 3, 606, 0x0u },
+    { PARL__E_SET, 1, 384, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 320, 0x0u },
-    /* 279: modes.yaml:366 */
-    { PARL__E_SET, 3, 582, 0x0u },
-    { PARL__E_SET, 1, 324, 0x0u },
+    /* 305: modes.yaml:380 */
+    { PARL__E_SET, 3, 606, 0x0u },
+    { PARL__E_SET, 1, 384, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 70, 0x0u },
-    /* 280: modes.yaml:366 */
-    { PARL__E_SET, 3, 582, 0x0u },
-    { PARL__E_SET, 1, 324, 0x0u },
+    /* 306: modes.yaml:380 */
+    { PARL__E_SET, 3, 606, 0x0u },
+    { PARL__E_SET, 1, 384, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 69, 0x0u },
-    /* 281: modes.yaml:369 */
+    /* 307: modes.yaml:383 */
     { PARL__E_WORD, 0, 315, 0x0u },
     { PARL__E_WORD, 0, 186, 0x0u },
     { PARL__E_WORD, 0, 9, 0x0u },
-    { PARL__E_SET, 2, 588, 0x0u },
-    { PARL__E_SET, 14, 192, 0x0u },
-    /* 282: modes.yaml:370 */
-    { PARL__E_SET, 1, 594, 0x0u },
-    { PARL__E_SET, 2, 588, 0x0u },
-    { PARL__E_SET, 14, 192, 0x0u },
-    /* 283: modes.yaml:370 */
+    { PARL__E_SET, 2, 612, 0x0u },
+    { PARL__E_SET, 14, 252, 0x0u },
+    /* 308: modes.yaml:384 */
+    { PARL__E_SET, 1, 618, 0x0u },
+    { PARL__E_SET, 2, 612, 0x0u },
+    { PARL__E_SET, 14, 252, 0x0u },
+    /* 309: modes.yaml:384 */
     { PARL__E_WORD, 0, 305, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_WORD, 0, 304, 0x0u },
     { PARL__E_WORD, 0, 213, 0x0u },
-    { PARL__E_SET, 2, 588, 0x0u },
-    { PARL__E_SET, 14, 192, 0x0u },
-    /* 284: modes.yaml:373 */
+    { PARL__E_SET, 2, 612, 0x0u },
+    { PARL__E_SET, 14, 252, 0x0u },
+    /* 310: modes.yaml:387 */
     { PARL__E_SECTION, 0, 0, 0x0u },
-    /* 285: modes.yaml:376 */
+    /* 311: modes.yaml:390 */
     { PARL__E_WORD, 0, 169, 0x0u },
-    /* 286: modes.yaml:404 */
-    { PARL__E_SET, 13, 600, 0x0u },
-    /* 287: modes.yaml:405 */
+    /* 312: modes.yaml:418 */
+    { PARL__E_SET, 13, 624, 0x0u },
+    /* 313: modes.yaml:419 */
     { PARL__E_WORD, 0, 133, 0x0u },
     { PARL__E_WORD, 0, 186, 0x0u },
-    /* 288: modes.yaml:405 */
+    /* 314: modes.yaml:419 */
     { PARL__E_WORD, 0, 315, 0x0u },
     { PARL__E_WORD, 0, 186, 0x0u },
-    /* 289: modes.yaml:405 */
+    /* 315: modes.yaml:419 */
     { PARL__E_WORD, 0, 357, 0x0u },
     { PARL__E_WORD, 0, 86, 0x0u },
     { PARL__E_WORD, 0, 161, 0x0u },
     { PARL__E_WORD, 0, 268, 0x0u },
-    /* 290: modes.yaml:405 */
+    /* 316: modes.yaml:419 */
     { PARL__E_WORD, 0, 357, 0x0u },
     { PARL__E_WORD, 0, 83, 0x0u },
     { PARL__E_WORD, 0, 326, 0x0u },
     { PARL__E_WORD, 0, 268, 0x0u },
-    /* 291: modes.yaml:405 */
+    /* 317: modes.yaml:419 */
     { PARL__E_WORD, 0, 358, 0x0u },
     { PARL__E_WORD, 0, 149, 0x0u },
-    /* 292: modes.yaml:405 */
+    /* 318: modes.yaml:419 */
     { PARL__E_WORD, 0, 357, 0x0u },
     { PARL__E_WORD, 0, 160, 0x0u },
     { PARL__E_WORD, 0, 149, 0x0u },
-    /* 293: modes.yaml:406 */
-    { PARL__E_SET, 10, 606, 0x0u },
-    /* 294: modes.yaml:407 */
-    { PARL__E_SET, 6, 612, 0x0u },
-    /* 295: modes.yaml:408 */
-    { PARL__E_SET, 3, 618, 0x0u },
-    /* 296: modes.yaml:408 */
+    /* 319: modes.yaml:420 */
+    { PARL__E_SET, 10, 630, 0x0u },
+    /* 320: modes.yaml:421 */
+    { PARL__E_SET, 6, 636, 0x0u },
+    /* 321: modes.yaml:422 */
+    { PARL__E_SET, 3, 642, 0x0u },
+    /* 322: modes.yaml:422 */
     { PARL__E_WORD, 0, 180, 0x0u },
     { PARL__E_WORD, 0, 123, 0x0u },
-    /* 297: modes.yaml:408 */
+    /* 323: modes.yaml:422 */
     { PARL__E_WORD, 0, 180, 0x0u },
     { PARL__E_WORD, 0, 353, 0x0u },
-    /* 298: modes.yaml:408 */
-    { PARL__E_SET, 1, 624, 0x0u },
-    /* 299: modes.yaml:409 */
+    /* 324: modes.yaml:422 */
+    { PARL__E_SET, 1, 648, 0x0u },
+    /* 325: modes.yaml:423 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 179, 0x0u },
-    /* 300: modes.yaml:409 */
+    /* 326: modes.yaml:423 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 182, 0x0u },
-    /* 301: modes.yaml:409 */
+    /* 327: modes.yaml:423 */
     { PARL__E_WORD, 0, 146, 0x0u },
     { PARL__E_WORD, 0, 86, 0x0u },
     { PARL__E_WORD, 0, 161, 0x0u },
-    /* 302: modes.yaml:409 */
+    /* 328: modes.yaml:423 */
     { PARL__E_WORD, 0, 364, 0x0u },
     { PARL__E_WORD, 0, 71, 0x0u },
-    /* 303: modes.yaml:409 */
+    /* 329: modes.yaml:423 */
     { PARL__E_WORD, 0, 71, 0x0u },
     { PARL__E_WORD, 0, 324, 0x0u },
-    /* 304: modes.yaml:410 */
-    { PARL__E_SET, 5, 630, 0x0u },
-    /* 305: modes.yaml:410 */
+    /* 330: modes.yaml:424 */
+    { PARL__E_SET, 5, 654, 0x0u },
+    /* 331: modes.yaml:424 */
     { PARL__E_WORD, 0, 199, 0x0u },
     { PARL__E_WORD, 0, 344, 0x0u },
     { PARL__E_WORD, 0, 168, 0x0u },
-    /* 306: modes.yaml:410 */
+    /* 332: modes.yaml:424 */
     { PARL__E_WORD, 0, 105, 0x0u },
     { PARL__E_WORD, 0, 18, 0x0u },
-    /* 307: modes.yaml:410 */
+    /* 333: modes.yaml:424 */
     { PARL__E_WORD, 0, 131, 0x0u },
     { PARL__E_WORD, 0, 172, 0x0u },
-    /* 308: modes.yaml:410 */
+    /* 334: modes.yaml:424 */
     { PARL__E_WORD, 0, 134, 0x0u },
     { PARL__E_WORD, 0, 344, 0x0u },
-    /* 309: modes.yaml:410 */
+    /* 335: modes.yaml:424 */
     { PARL__E_WORD, 0, 291, 0x0u },
     { PARL__E_WORD, 0, 344, 0x0u },
-    /* 310: modes.yaml:411 */
+    /* 336: modes.yaml:425 */
     { PARL__E_UNIT, 0, 0, 0x0u },
-    /* 311: modes.yaml:412 */
+    /* 337: modes.yaml:426 */
     { PARL__E_SECTION, 0, 0, 0x0u },
-    /* 312: modes.yaml:413 */
+    /* 338: modes.yaml:427 */
     { PARL__E_ORDINAL, 0, 0, 0x0u },
-    /* 313: modes.yaml:385 */
-    { PARL__E_SET, 4, 444, 0x0u },
-    { PARL__E_SET, 14, 192, 0x0u },
-    /* 314: modes.yaml:385 */
-    { PARL__E_SET, 4, 636, 0x0u },
-    { PARL__E_SET, 4, 444, 0x0u },
-    { PARL__E_SET, 14, 192, 0x0u },
-    /* 315: modes.yaml:386 */
-    { PARL__E_SET, 2, 642, 0x0u },
-    /* 316: modes.yaml:386 */
+    /* 339: modes.yaml:399 */
+    { PARL__E_SET, 4, 474, 0x0u },
+    { PARL__E_SET, 14, 252, 0x0u },
+    /* 340: modes.yaml:399 */
+    { PARL__E_SET, 4, 660, 0x0u },
+    { PARL__E_SET, 4, 474, 0x0u },
+    { PARL__E_SET, 14, 252, 0x0u },
+    /* 341: modes.yaml:400 */
+    { PARL__E_SET, 2, 666, 0x0u },
+    /* 342: modes.yaml:400 */
     { PARL__E_WORD, 0, 321, 0x0u },
     { PARL__E_WORD, 0, 374, 0x0u },
-    /* 317: modes.yaml:386 */
+    /* 343: modes.yaml:400 */
     { PARL__E_WORD, 0, 123, 0x0u },
     { PARL__E_WORD, 0, 186, 0x0u },
-    /* 318: modes.yaml:386 */
-    { PARL__E_SET, 1, 648, 0x0u },
-    /* 319: modes.yaml:387 */
-    { PARL__E_SET, 3, 654, 0x0u },
-    { PARL__E_SET, 4, 660, 0x0u },
-    /* 320: modes.yaml:389 */
-    { PARL__E_SET, 7, 666, 0x0u },
-    /* 321: modes.yaml:389 */
-    { PARL__E_SET, 3, 672, 0x0u },
-    { PARL__E_SET, 7, 666, 0x0u },
-    /* 322: modes.yaml:395 */
+    /* 344: modes.yaml:400 */
+    { PARL__E_SET, 1, 672, 0x0u },
+    /* 345: modes.yaml:401 */
+    { PARL__E_SET, 3, 678, 0x0u },
+    { PARL__E_SET, 4, 684, 0x0u },
+    /* 346: modes.yaml:403 */
+    { PARL__E_SET, 7, 690, 0x0u },
+    /* 347: modes.yaml:403 */
+    { PARL__E_SET, 3, 696, 0x0u },
+    { PARL__E_SET, 7, 690, 0x0u },
+    /* 348: modes.yaml:409 */
     { PARL__E_UNIT, 0, 0, 0xeu },
     { PARL__E_NTH, 0, 0, 0x0u },
-    /* 323: modes.yaml:395 */
-    { PARL__E_UNIT, 0, 0, 0xeu },
-    { PARL__E_SET, 3, 78, 0x0u },
-    { PARL__E_NTH, 0, 0, 0x0u },
-    /* 324: modes.yaml:395 */
-    { PARL__E_SET, 1, 102, 0x0u },
-    { PARL__E_UNIT, 0, 0, 0xeu },
-    { PARL__E_NTH, 0, 0, 0x0u },
-    /* 325: modes.yaml:395 */
-    { PARL__E_SET, 1, 102, 0x0u },
+    /* 349: modes.yaml:409 */
     { PARL__E_UNIT, 0, 0, 0xeu },
     { PARL__E_SET, 3, 78, 0x0u },
     { PARL__E_NTH, 0, 0, 0x0u },
-    /* 326: modes.yaml:396 */
+    /* 350: modes.yaml:409 */
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0xeu },
+    { PARL__E_NTH, 0, 0, 0x0u },
+    /* 351: modes.yaml:409 */
+    { PARL__E_SET, 1, 132, 0x0u },
+    { PARL__E_UNIT, 0, 0, 0xeu },
+    { PARL__E_SET, 3, 78, 0x0u },
+    { PARL__E_NTH, 0, 0, 0x0u },
+    /* 352: modes.yaml:410 */
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_ORDINAL, 0, 0, 0x0u },
     { PARL__E_UNIT, 0, 0, 0xeu },
-    /* 327: modes.yaml:397 */
+    /* 353: modes.yaml:411 */
     { PARL__E_WORD, 0, 324, 0x0u },
     { PARL__E_SET, 5, 54, 0x0u },
     { PARL__E_UNIT, 0, 0, 0xeu },
-    /* 328: modes.yaml:399 */
+    /* 354: modes.yaml:413 */
     { PARL__E_SECTION, 0, 0, 0x0u },
-    /* 329: modes.yaml:399 */
+    /* 355: modes.yaml:413 */
     { PARL__E_SECTION, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 330, 0x0u },
-    /* 330: modes.yaml:399 */
-    { PARL__E_SET, 1, 102, 0x0u },
+    { PARL__E_SET, 4, 390, 0x0u },
+    /* 356: modes.yaml:413 */
+    { PARL__E_SET, 1, 132, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x0u },
-    /* 331: modes.yaml:399 */
-    { PARL__E_SET, 1, 102, 0x0u },
+    /* 357: modes.yaml:413 */
+    { PARL__E_SET, 1, 132, 0x0u },
     { PARL__E_SECTION, 0, 0, 0x0u },
-    { PARL__E_SET, 4, 330, 0x0u },
+    { PARL__E_SET, 4, 390, 0x0u },
 };
-const uint64_t parl__set_bits[678] = {
+const uint64_t parl__set_bits[702] = {
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000200000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000080000000000u, 0x0000000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000020u,
@@ -1990,24 +2197,39 @@ const uint64_t parl__set_bits[678] = {
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000100000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000002u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000014000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000010004000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x000000000c000000u, 0x0000000000000000u,
-    0x4800000030000000u, 0x40000000000c0000u, 0x0000000000000001u, 0x0000000000000000u,
+    0x0000000080000000u, 0x0000000000482000u, 0x0000000100000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000001000000000u, 0x0000000012000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000120000u, 0x0000000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000008200000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000080000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000010u,
-    0x0000000000000000u, 0x0040000000000000u, 0x0000400000000000u, 0x0000000000000000u,
-    0x0000000010000000u, 0x0000000000000000u, 0x0000000000080000u, 0x0000010004000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000008u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000080000000u, 0x0000000000482000u,
-    0x0000000100000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000001000000000u,
-    0x0000000012000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000120000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
     0x1000000000000000u, 0x0000000000000000u, 0x0000000000000800u, 0x0020000400000000u,
     0x0000000002000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000020000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
     0x1000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000400000000u,
+    0x000000000c000000u, 0x0000000000000000u, 0x4800000030000000u, 0x40000000000c0000u,
+    0x0000000000000001u, 0x0000000000000000u, 0x0000000000000000u, 0x0000010004000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000010u, 0x0000000000000000u, 0x0040000000000000u,
+    0x0000400000000000u, 0x0000000000000000u, 0x0000000010000000u, 0x0000000000000000u,
+    0x0000000000080000u, 0x0000010004000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000200000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000040u,
+    0x0000000000000000u, 0x0000000000004000u, 0x0800000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000001200u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000001000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0040000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0004000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000040000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000002000000000u, 0x0000000000000000u, 0x0000000000480000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000003000u, 0x0000000000000000u, 0x0000000000000200u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000001200000u, 0x0000000000000004u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000004200u, 0x0800000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000008u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000080u, 0x0000000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000080000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000010u,
@@ -2062,45 +2284,36 @@ const uint64_t parl__set_bits[678] = {
     0x0000000000000000u, 0x0000000000010000u, 0x4000000000000000u, 0x0000000000000000u,
     0x0000000000002000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
     0x0000000200000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000040000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000002000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000060000003800u, 0x000c000000000000u,
-    0x0000000000000200u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000001200000u,
-    0x0000000000000004u, 0x0000000000000000u, 0x0000800000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000060000003800u, 0x000c000000000000u, 0x0000800000000000u, 0x0000000000000000u,
     0x0000100000000000u, 0x00110f2000000000u, 0x00000000000b0000u, 0x0000000000000000u,
     0x0000000000000200u, 0x0000000000020800u, 0x0000000000000000u, 0x0000000001000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
     0x2000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000004u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000200000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000040u,
-    0x0000000000000000u, 0x0000000000004000u, 0x0800000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000001200u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000001000u, 0x0000000000000000u,
-    0x0000000000010000u, 0x0000000000008400u, 0x1000000000800000u, 0x8000000000000000u,
-    0x0100000000000000u, 0x0000000000000000u, 0x0000000000008000u, 0x0000000000004200u,
-    0x0800000000400000u, 0x4000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000400000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000002018u, 0x0000000080000000u, 0x0000000000000000u,
-    0x0000000100000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000001000000000u,
-    0x0000000000020000u, 0x0000000000020800u, 0x2000000000000000u, 0x0000000000000000u,
-    0x0000000000000002u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0200004000000000u, 0x0010000000000000u,
-    0x0000000000800100u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000004u, 0x0000000000000000u, 0x0000000000010000u, 0x0000000000008400u,
+    0x1000000000800000u, 0x8000000000000000u, 0x0100000000000000u, 0x0000000000000000u,
+    0x0000000000008000u, 0x0000000000004200u, 0x0800000000400000u, 0x4000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x4800000000000000u, 0x4000000000000000u, 0x0000000000000001u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000200000u,
-    0x0000000000000000u, 0x0000000001000000u, 0x0000000001000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000001000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x4000000000000000u, 0x0000000000000000u,
+    0x0000000400000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000002018u,
+    0x0000000080000000u, 0x0000000000000000u, 0x0000000100000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000001000000000u, 0x0000000000020000u, 0x0000000000020800u,
+    0x2000000000000000u, 0x0000000000000000u, 0x0000000000000002u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0080002000000000u, 0x0004000000000000u,
-    0x0000000000000200u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000200000u,
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000008000000000u,
+    0x0200004000000000u, 0x0010000000000000u, 0x0000000000800100u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x4800000000000000u, 0x4000000000000000u,
+    0x0000000000000001u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000200000u, 0x0000000000000000u, 0x0000000001000000u,
+    0x0000000001000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000001000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x4000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
-    0x0480000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0040000000000000u,
+    0x0080002000000000u, 0x0004000000000000u, 0x0000000000000200u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000200000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000008000000000u, 0x0000000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0480000000000000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0024000000000200u, 0x0000000000000000u,
     0x0000000000004000u, 0x0000000000000000u, 0x0000000001800000u, 0x0000000000000000u,
     0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
@@ -2141,12 +2354,12 @@ const uint64_t parl__set_bits[678] = {
     0x0000000000000000u, 0x0000000000000010u
 };
 
-const int parl__nvariants_rules = 286;
+const int parl__nvariants_rules = 312;
 const int parl__nvariants_gate = 27;
 const int parl__nvariants_tails = 7;
 const int parl__nvariants_heads = 2;
 const int parl__nvariants_scopes = 10;
-const parl__variant parl__variants[332] = {
+const parl__variant parl__variants[358] = {
     { 0, 0, 5, 2 },
     { 0, 5, 6, 2 },
     { 0, 11, 6, 2 },
@@ -2166,322 +2379,348 @@ const parl__variant parl__variants[332] = {
     { 6, 83, 4, 3 },
     { 6, 87, 4, 3 },
     { 6, 91, 5, 3 },
-    { 7, 96, 6, 2 },
-    { 7, 102, 6, 2 },
-    { 7, 108, 7, 2 },
-    { 7, 115, 7, 2 },
-    { 8, 122, 7, 3 },
-    { 8, 129, 8, 3 },
-    { 8, 137, 8, 3 },
-    { 8, 145, 8, 3 },
-    { 8, 153, 9, 3 },
-    { 8, 162, 9, 3 },
-    { 9, 171, 6, 1 },
-    { 9, 177, 7, 1 },
-    { 9, 184, 7, 1 },
-    { 9, 191, 6, 1 },
-    { 9, 197, 5, 1 },
-    { 9, 202, 6, 1 },
-    { 9, 208, 5, 1 },
-    { 9, 213, 6, 1 },
-    { 9, 219, 6, 1 },
-    { 9, 225, 5, 1 },
-    { 9, 230, 4, 1 },
-    { 9, 234, 5, 1 },
-    { 9, 239, 5, 1 },
-    { 9, 244, 6, 1 },
-    { 9, 250, 5, 1 },
-    { 10, 255, 3, 1 },
-    { 10, 258, 2, 1 },
-    { 10, 260, 3, 1 },
-    { 10, 263, 3, 1 },
-    { 10, 266, 4, 1 },
-    { 10, 270, 3, 1 },
-    { 10, 273, 4, 1 },
-    { 10, 277, 4, 1 },
-    { 10, 281, 5, 1 },
-    { 10, 286, 3, 1 },
-    { 10, 289, 2, 1 },
-    { 10, 291, 2, 1 },
-    { 10, 293, 4, 1 },
-    { 10, 297, 1, 0 },
-    { 10, 298, 2, 0 },
-    { 10, 300, 3, 0 },
-    { 10, 303, 3, 1 },
-    { 10, 306, 2, 0 },
-    { 10, 308, 3, 0 },
-    { 10, 311, 4, 0 },
-    { 11, 315, 2, 2 },
-    { 11, 317, 3, 2 },
-    { 12, 320, 2, 2 },
-    { 13, 322, 2, 2 },
-    { 14, 324, 5, 4 },
-    { 14, 329, 6, 4 },
-    { 14, 335, 6, 4 },
-    { 15, 341, 5, 4 },
-    { 15, 346, 6, 4 },
-    { 15, 352, 6, 4 },
-    { 16, 358, 5, 4 },
-    { 16, 363, 6, 4 },
-    { 16, 369, 6, 4 },
-    { 17, 375, 5, 2 },
-    { 17, 380, 6, 2 },
-    { 17, 386, 4, 2 },
-    { 17, 390, 5, 2 },
-    { 17, 395, 3, 2 },
-    { 17, 398, 4, 2 },
-    { 17, 402, 3, 2 },
-    { 17, 405, 4, 2 },
-    { 18, 409, 3, 2 },
-    { 18, 412, 3, 1 },
-    { 18, 415, 4, 2 },
-    { 19, 419, 4, 2 },
-    { 19, 423, 5, 2 },
-    { 19, 428, 5, 2 },
-    { 19, 433, 6, 2 },
-    { 19, 439, 3, 2 },
-    { 19, 442, 4, 2 },
-    { 20, 446, 4, 2 },
-    { 20, 450, 3, 2 },
-    { 21, 453, 4, 2 },
-    { 21, 457, 5, 2 },
-    { 21, 462, 5, 2 },
-    { 21, 467, 6, 2 },
-    { 21, 473, 3, 2 },
-    { 21, 476, 4, 2 },
-    { 22, 480, 4, 2 },
-    { 22, 484, 3, 2 },
-    { 23, 487, 2, 2 },
-    { 23, 489, 2, 2 },
-    { 23, 491, 5, 4 },
-    { 23, 496, 5, 4 },
-    { 23, 501, 5, 4 },
-    { 23, 506, 5, 4 },
-    { 24, 511, 3, 2 },
-    { 24, 514, 5, 2 },
-    { 25, 519, 3, 2 },
-    { 25, 522, 5, 2 },
-    { 26, 527, 4, 2 },
-    { 26, 531, 5, 2 },
-    { 26, 536, 3, 2 },
-    { 26, 539, 5, 2 },
-    { 26, 544, 4, 1 },
-    { 27, 548, 2, 1 },
-    { 27, 550, 4, 1 },
-    { 27, 554, 4, 1 },
-    { 27, 558, 5, 1 },
-    { 27, 563, 6, 1 },
-    { 27, 569, 4, 1 },
-    { 27, 573, 5, 1 },
-    { 27, 578, 4, 0 },
-    { 27, 582, 5, 0 },
-    { 27, 587, 3, 0 },
-    { 27, 590, 4, 0 },
-    { 27, 594, 3, 1 },
-    { 27, 597, 4, 1 },
-    { 28, 601, 2, 1 },
-    { 29, 603, 2, 1 },
-    { 30, 605, 2, 1 },
-    { 31, 607, 2, 1 },
-    { 32, 609, 2, 2 },
-    { 33, 611, 2, 2 },
-    { 33, 613, 3, 2 },
-    { 34, 616, 2, 2 },
-    { 34, 618, 3, 2 },
-    { 35, 621, 2, 2 },
-    { 35, 623, 3, 2 },
-    { 36, 626, 4, 1 },
-    { 36, 630, 5, 1 },
-    { 36, 635, 4, 1 },
-    { 36, 639, 5, 0 },
-    { 37, 644, 2, 0 },
-    { 37, 646, 3, 0 },
-    { 37, 649, 3, 0 },
-    { 37, 652, 4, 0 },
-    { 37, 656, 3, 0 },
-    { 37, 659, 4, 0 },
-    { 38, 663, 2, 1 },
-    { 38, 665, 3, 1 },
-    { 38, 668, 3, 1 },
-    { 38, 671, 4, 1 },
-    { 38, 675, 3, 1 },
-    { 38, 678, 4, 1 },
-    { 39, 682, 4, 1 },
-    { 39, 686, 5, 1 },
-    { 39, 691, 2, 0 },
-    { 39, 693, 3, 0 },
-    { 39, 696, 3, 0 },
-    { 39, 699, 4, 0 },
-    { 39, 703, 3, 0 },
-    { 39, 706, 4, 0 },
-    { 40, 710, 3, 0 },
-    { 40, 713, 2, 0 },
-    { 40, 715, 3, 0 },
-    { 40, 718, 3, 0 },
-    { 40, 721, 4, 0 },
-    { 40, 725, 3, 0 },
-    { 40, 728, 4, 0 },
-    { 40, 732, 4, 0 },
-    { 40, 736, 5, 0 },
-    { 40, 741, 3, 0 },
-    { 40, 744, 4, 0 },
-    { 40, 748, 4, 0 },
-    { 40, 752, 5, 0 },
-    { 40, 757, 4, 0 },
-    { 40, 761, 5, 0 },
-    { 40, 766, 5, 0 },
-    { 40, 771, 6, 0 },
-    { 40, 777, 3, 0 },
-    { 40, 780, 4, 0 },
-    { 40, 784, 1, 0 },
-    { 41, 785, 2, 1 },
-    { 41, 787, 3, 1 },
-    { 42, 790, 1, 1 },
-    { 43, 791, 1, 0 },
-    { 43, 792, 2, 0 },
-    { 43, 794, 2, 0 },
-    { 44, 796, 1, 0 },
-    { 44, 797, 2, 0 },
-    { 44, 799, 2, 0 },
-    { 44, 801, 2, 0 },
-    { 44, 803, 2, 0 },
-    { 45, 805, 4, 1 },
-    { 45, 809, 4, 1 },
-    { 45, 813, 5, 1 },
-    { 45, 818, 3, 1 },
-    { 45, 821, 3, 1 },
-    { 45, 824, 4, 1 },
-    { 46, 828, 5, 2 },
-    { 46, 833, 3, 1 },
-    { 46, 836, 4, 1 },
-    { 46, 840, 3, 1 },
-    { 46, 843, 6, 1 },
-    { 46, 849, 5, 1 },
-    { 46, 854, 4, 1 },
-    { 46, 858, 3, 1 },
-    { 46, 861, 5, 1 },
-    { 46, 866, 6, 1 },
-    { 46, 872, 5, 1 },
-    { 46, 877, 6, 1 },
-    { 46, 883, 7, 1 },
-    { 46, 890, 6, 1 },
-    { 46, 896, 6, 1 },
-    { 46, 902, 7, 1 },
-    { 46, 909, 6, 1 },
-    { 46, 915, 4, 1 },
-    { 46, 919, 3, 1 },
-    { 46, 922, 4, 1 },
-    { 46, 926, 5, 1 },
-    { 46, 931, 5, 1 },
-    { 46, 936, 5, 1 },
-    { 46, 941, 4, 1 },
-    { 46, 945, 5, 1 },
-    { 46, 950, 5, 1 },
-    { 46, 955, 6, 1 },
-    { 46, 961, 4, 1 },
-    { 46, 965, 5, 1 },
-    { 46, 970, 6, 1 },
-    { 46, 976, 6, 1 },
-    { 46, 982, 5, 1 },
-    { 46, 987, 5, 1 },
-    { 46, 992, 6, 1 },
-    { 46, 998, 3, 1 },
-    { 46, 1001, 2, 1 },
-    { 46, 1003, 3, 1 },
-    { 46, 1006, 3, 1 },
-    { 46, 1009, 3, 1 },
-    { 46, 1012, 2, 1 },
-    { 46, 1014, 3, 1 },
-    { 46, 1017, 3, 1 },
-    { 46, 1020, 3, 1 },
-    { 47, 1023, 1, 0 },
-    { 47, 1024, 3, 0 },
-    { 47, 1027, 4, 0 },
-    { 47, 1031, 6, 0 },
-    { 47, 1037, 1, 0 },
-    { 47, 1038, 3, 0 },
-    { 47, 1041, 2, 0 },
-    { 48, 1043, 1, 1 },
-    { 49, 1044, 2, 0 },
-    { 49, 1046, 4, 0 },
-    { 49, 1050, 3, 0 },
-    { 49, 1053, 3, 0 },
-    { 49, 1056, 5, 0 },
-    { 49, 1061, 4, 0 },
-    { 49, 1065, 3, 0 },
-    { 49, 1068, 5, 0 },
-    { 49, 1073, 4, 0 },
-    { 49, 1077, 3, 0 },
-    { 49, 1080, 5, 0 },
-    { 49, 1085, 4, 0 },
-    { 49, 1089, 2, 0 },
-    { 49, 1091, 3, 0 },
-    { 49, 1094, 3, 0 },
-    { 49, 1097, 3, 0 },
-    { 49, 1100, 3, 0 },
-    { 49, 1103, 3, 0 },
-    { 49, 1106, 3, 0 },
-    { 49, 1109, 3, 0 },
-    { 49, 1112, 4, 0 },
-    { 49, 1116, 4, 0 },
-    { 49, 1120, 4, 0 },
-    { 49, 1124, 4, 0 },
-    { 49, 1128, 4, 0 },
-    { 49, 1132, 4, 0 },
-    { 50, 1136, 5, 0 },
-    { 50, 1141, 3, 0 },
-    { 50, 1144, 6, 0 },
-    { 51, 1150, 1, 1 },
-    { 52, 1151, 1, 0 },
-    { -1, 1152, 1, 0 },
-    { -1, 1153, 2, 0 },
-    { -1, 1155, 2, 0 },
-    { -1, 1157, 4, 0 },
-    { -1, 1161, 4, 0 },
-    { -1, 1165, 2, 0 },
-    { -1, 1167, 3, 0 },
-    { -1, 1170, 1, 0 },
-    { -1, 1171, 1, 0 },
-    { -1, 1172, 1, 0 },
-    { -1, 1173, 2, 0 },
-    { -1, 1175, 2, 0 },
-    { -1, 1177, 1, 0 },
-    { -1, 1178, 2, 0 },
-    { -1, 1180, 2, 0 },
-    { -1, 1182, 3, 0 },
-    { -1, 1185, 2, 0 },
-    { -1, 1187, 2, 0 },
-    { -1, 1189, 1, 0 },
-    { -1, 1190, 3, 0 },
-    { -1, 1193, 2, 0 },
-    { -1, 1195, 2, 0 },
-    { -1, 1197, 2, 0 },
-    { -1, 1199, 2, 0 },
-    { -1, 1201, 1, 1 },
-    { -1, 1202, 1, 1 },
-    { -1, 1203, 1, 1 },
-    { -1, 1204, 2, 0 },
-    { -1, 1206, 3, 0 },
-    { -1, 1209, 1, 0 },
-    { -1, 1210, 2, 0 },
-    { -1, 1212, 2, 0 },
-    { -1, 1214, 1, 0 },
-    { -1, 1215, 2, 0 },
-    { -1, 1217, 1, 0 },
-    { -1, 1218, 2, 0 },
-    { 53, 1220, 2, 2 },
-    { 53, 1222, 3, 2 },
-    { 53, 1225, 3, 2 },
-    { 53, 1228, 4, 2 },
-    { 54, 1232, 3, 2 },
-    { 55, 1235, 3, 1 },
-    { 56, 1238, 1, 1 },
-    { 56, 1239, 2, 1 },
-    { 56, 1241, 2, 1 },
-    { 56, 1243, 3, 1 },
+    { 7, 96, 8, 2 },
+    { 7, 104, 9, 2 },
+    { 7, 113, 9, 2 },
+    { 7, 122, 8, 2 },
+    { 7, 130, 7, 2 },
+    { 7, 137, 8, 2 },
+    { 7, 145, 8, 2 },
+    { 7, 153, 7, 2 },
+    { 7, 160, 7, 2 },
+    { 8, 167, 6, 2 },
+    { 8, 173, 6, 2 },
+    { 8, 179, 7, 2 },
+    { 8, 186, 7, 2 },
+    { 8, 193, 5, 2 },
+    { 9, 198, 7, 2 },
+    { 9, 205, 8, 2 },
+    { 9, 213, 7, 2 },
+    { 9, 220, 8, 2 },
+    { 9, 228, 9, 2 },
+    { 9, 237, 8, 2 },
+    { 9, 245, 8, 2 },
+    { 9, 253, 9, 2 },
+    { 9, 262, 8, 2 },
+    { 9, 270, 4, 2 },
+    { 9, 274, 5, 2 },
+    { 9, 279, 5, 2 },
+    { 9, 284, 4, 2 },
+    { 9, 288, 6, 2 },
+    { 9, 294, 4, 2 },
+    { 9, 298, 5, 2 },
+    { 10, 303, 7, 3 },
+    { 10, 310, 8, 3 },
+    { 10, 318, 8, 3 },
+    { 10, 326, 8, 3 },
+    { 10, 334, 9, 3 },
+    { 10, 343, 9, 3 },
+    { 11, 352, 6, 1 },
+    { 11, 358, 7, 1 },
+    { 11, 365, 7, 1 },
+    { 11, 372, 6, 1 },
+    { 11, 378, 5, 1 },
+    { 11, 383, 6, 1 },
+    { 11, 389, 5, 1 },
+    { 11, 394, 6, 1 },
+    { 11, 400, 6, 1 },
+    { 11, 406, 5, 1 },
+    { 11, 411, 4, 1 },
+    { 11, 415, 5, 1 },
+    { 11, 420, 5, 1 },
+    { 11, 425, 6, 1 },
+    { 11, 431, 5, 1 },
+    { 12, 436, 3, 1 },
+    { 12, 439, 2, 1 },
+    { 12, 441, 3, 1 },
+    { 12, 444, 3, 1 },
+    { 12, 447, 4, 1 },
+    { 12, 451, 3, 1 },
+    { 12, 454, 4, 1 },
+    { 12, 458, 4, 1 },
+    { 12, 462, 5, 1 },
+    { 12, 467, 3, 1 },
+    { 12, 470, 2, 1 },
+    { 12, 472, 2, 1 },
+    { 12, 474, 4, 1 },
+    { 12, 478, 1, 0 },
+    { 12, 479, 2, 0 },
+    { 12, 481, 3, 0 },
+    { 12, 484, 3, 1 },
+    { 12, 487, 2, 0 },
+    { 12, 489, 3, 0 },
+    { 12, 492, 4, 0 },
+    { 13, 496, 2, 2 },
+    { 13, 498, 3, 2 },
+    { 14, 501, 2, 2 },
+    { 15, 503, 2, 2 },
+    { 16, 505, 5, 4 },
+    { 16, 510, 6, 4 },
+    { 16, 516, 6, 4 },
+    { 17, 522, 5, 4 },
+    { 17, 527, 6, 4 },
+    { 17, 533, 6, 4 },
+    { 18, 539, 5, 4 },
+    { 18, 544, 6, 4 },
+    { 18, 550, 6, 4 },
+    { 19, 556, 5, 2 },
+    { 19, 561, 6, 2 },
+    { 19, 567, 4, 2 },
+    { 19, 571, 5, 2 },
+    { 19, 576, 3, 2 },
+    { 19, 579, 4, 2 },
+    { 19, 583, 3, 2 },
+    { 19, 586, 4, 2 },
+    { 20, 590, 3, 2 },
+    { 20, 593, 3, 1 },
+    { 20, 596, 4, 2 },
+    { 21, 600, 4, 2 },
+    { 21, 604, 5, 2 },
+    { 21, 609, 5, 2 },
+    { 21, 614, 6, 2 },
+    { 21, 620, 3, 2 },
+    { 21, 623, 4, 2 },
+    { 22, 627, 4, 2 },
+    { 22, 631, 3, 2 },
+    { 23, 634, 4, 2 },
+    { 23, 638, 5, 2 },
+    { 23, 643, 5, 2 },
+    { 23, 648, 6, 2 },
+    { 23, 654, 3, 2 },
+    { 23, 657, 4, 2 },
+    { 24, 661, 4, 2 },
+    { 24, 665, 3, 2 },
+    { 25, 668, 2, 2 },
+    { 25, 670, 2, 2 },
+    { 25, 672, 5, 4 },
+    { 25, 677, 5, 4 },
+    { 25, 682, 5, 4 },
+    { 25, 687, 5, 4 },
+    { 26, 692, 3, 2 },
+    { 26, 695, 5, 2 },
+    { 27, 700, 3, 2 },
+    { 27, 703, 5, 2 },
+    { 28, 708, 4, 2 },
+    { 28, 712, 5, 2 },
+    { 28, 717, 3, 2 },
+    { 28, 720, 5, 2 },
+    { 28, 725, 4, 1 },
+    { 29, 729, 2, 1 },
+    { 29, 731, 4, 1 },
+    { 29, 735, 4, 1 },
+    { 29, 739, 5, 1 },
+    { 29, 744, 6, 1 },
+    { 29, 750, 4, 1 },
+    { 29, 754, 5, 1 },
+    { 29, 759, 4, 0 },
+    { 29, 763, 5, 0 },
+    { 29, 768, 3, 0 },
+    { 29, 771, 4, 0 },
+    { 29, 775, 3, 1 },
+    { 29, 778, 4, 1 },
+    { 30, 782, 2, 1 },
+    { 31, 784, 2, 1 },
+    { 32, 786, 2, 1 },
+    { 33, 788, 2, 1 },
+    { 34, 790, 2, 2 },
+    { 35, 792, 2, 2 },
+    { 35, 794, 3, 2 },
+    { 36, 797, 2, 2 },
+    { 36, 799, 3, 2 },
+    { 37, 802, 2, 2 },
+    { 37, 804, 3, 2 },
+    { 38, 807, 4, 1 },
+    { 38, 811, 5, 1 },
+    { 38, 816, 4, 1 },
+    { 38, 820, 5, 0 },
+    { 39, 825, 2, 0 },
+    { 39, 827, 3, 0 },
+    { 39, 830, 3, 0 },
+    { 39, 833, 4, 0 },
+    { 39, 837, 3, 0 },
+    { 39, 840, 4, 0 },
+    { 40, 844, 2, 1 },
+    { 40, 846, 3, 1 },
+    { 40, 849, 3, 1 },
+    { 40, 852, 4, 1 },
+    { 40, 856, 3, 1 },
+    { 40, 859, 4, 1 },
+    { 41, 863, 4, 1 },
+    { 41, 867, 5, 1 },
+    { 41, 872, 2, 0 },
+    { 41, 874, 3, 0 },
+    { 41, 877, 3, 0 },
+    { 41, 880, 4, 0 },
+    { 41, 884, 3, 0 },
+    { 41, 887, 4, 0 },
+    { 42, 891, 3, 0 },
+    { 42, 894, 2, 0 },
+    { 42, 896, 3, 0 },
+    { 42, 899, 3, 0 },
+    { 42, 902, 4, 0 },
+    { 42, 906, 3, 0 },
+    { 42, 909, 4, 0 },
+    { 42, 913, 4, 0 },
+    { 42, 917, 5, 0 },
+    { 42, 922, 3, 0 },
+    { 42, 925, 4, 0 },
+    { 42, 929, 4, 0 },
+    { 42, 933, 5, 0 },
+    { 42, 938, 4, 0 },
+    { 42, 942, 5, 0 },
+    { 42, 947, 5, 0 },
+    { 42, 952, 6, 0 },
+    { 42, 958, 3, 0 },
+    { 42, 961, 4, 0 },
+    { 42, 965, 1, 0 },
+    { 43, 966, 2, 1 },
+    { 43, 968, 3, 1 },
+    { 44, 971, 1, 1 },
+    { 45, 972, 1, 0 },
+    { 45, 973, 2, 0 },
+    { 45, 975, 2, 0 },
+    { 46, 977, 1, 0 },
+    { 46, 978, 2, 0 },
+    { 46, 980, 2, 0 },
+    { 46, 982, 2, 0 },
+    { 46, 984, 2, 0 },
+    { 47, 986, 4, 1 },
+    { 47, 990, 4, 1 },
+    { 47, 994, 5, 1 },
+    { 47, 999, 3, 1 },
+    { 47, 1002, 3, 1 },
+    { 47, 1005, 4, 1 },
+    { 48, 1009, 5, 2 },
+    { 48, 1014, 3, 1 },
+    { 48, 1017, 4, 1 },
+    { 48, 1021, 3, 1 },
+    { 48, 1024, 6, 1 },
+    { 48, 1030, 5, 1 },
+    { 48, 1035, 4, 1 },
+    { 48, 1039, 3, 1 },
+    { 48, 1042, 5, 1 },
+    { 48, 1047, 6, 1 },
+    { 48, 1053, 5, 1 },
+    { 48, 1058, 6, 1 },
+    { 48, 1064, 7, 1 },
+    { 48, 1071, 6, 1 },
+    { 48, 1077, 6, 1 },
+    { 48, 1083, 7, 1 },
+    { 48, 1090, 6, 1 },
+    { 48, 1096, 4, 1 },
+    { 48, 1100, 3, 1 },
+    { 48, 1103, 4, 1 },
+    { 48, 1107, 5, 1 },
+    { 48, 1112, 5, 1 },
+    { 48, 1117, 5, 1 },
+    { 48, 1122, 4, 1 },
+    { 48, 1126, 5, 1 },
+    { 48, 1131, 5, 1 },
+    { 48, 1136, 6, 1 },
+    { 48, 1142, 4, 1 },
+    { 48, 1146, 5, 1 },
+    { 48, 1151, 6, 1 },
+    { 48, 1157, 6, 1 },
+    { 48, 1163, 5, 1 },
+    { 48, 1168, 5, 1 },
+    { 48, 1173, 6, 1 },
+    { 48, 1179, 3, 1 },
+    { 48, 1182, 2, 1 },
+    { 48, 1184, 3, 1 },
+    { 48, 1187, 3, 1 },
+    { 48, 1190, 3, 1 },
+    { 48, 1193, 2, 1 },
+    { 48, 1195, 3, 1 },
+    { 48, 1198, 3, 1 },
+    { 48, 1201, 3, 1 },
+    { 49, 1204, 1, 0 },
+    { 49, 1205, 3, 0 },
+    { 49, 1208, 4, 0 },
+    { 49, 1212, 6, 0 },
+    { 49, 1218, 1, 0 },
+    { 49, 1219, 3, 0 },
+    { 49, 1222, 2, 0 },
+    { 50, 1224, 1, 1 },
+    { 51, 1225, 2, 0 },
+    { 51, 1227, 4, 0 },
+    { 51, 1231, 3, 0 },
+    { 51, 1234, 3, 0 },
+    { 51, 1237, 5, 0 },
+    { 51, 1242, 4, 0 },
+    { 51, 1246, 3, 0 },
+    { 51, 1249, 5, 0 },
+    { 51, 1254, 4, 0 },
+    { 51, 1258, 3, 0 },
+    { 51, 1261, 5, 0 },
+    { 51, 1266, 4, 0 },
+    { 51, 1270, 2, 0 },
+    { 51, 1272, 3, 0 },
+    { 51, 1275, 3, 0 },
+    { 51, 1278, 3, 0 },
+    { 51, 1281, 3, 0 },
+    { 51, 1284, 3, 0 },
+    { 51, 1287, 3, 0 },
+    { 51, 1290, 3, 0 },
+    { 51, 1293, 4, 0 },
+    { 51, 1297, 4, 0 },
+    { 51, 1301, 4, 0 },
+    { 51, 1305, 4, 0 },
+    { 51, 1309, 4, 0 },
+    { 51, 1313, 4, 0 },
+    { 52, 1317, 5, 0 },
+    { 52, 1322, 3, 0 },
+    { 52, 1325, 6, 0 },
+    { 53, 1331, 1, 1 },
+    { 54, 1332, 1, 0 },
+    { -1, 1333, 1, 0 },
+    { -1, 1334, 2, 0 },
+    { -1, 1336, 2, 0 },
+    { -1, 1338, 4, 0 },
+    { -1, 1342, 4, 0 },
+    { -1, 1346, 2, 0 },
+    { -1, 1348, 3, 0 },
+    { -1, 1351, 1, 0 },
+    { -1, 1352, 1, 0 },
+    { -1, 1353, 1, 0 },
+    { -1, 1354, 2, 0 },
+    { -1, 1356, 2, 0 },
+    { -1, 1358, 1, 0 },
+    { -1, 1359, 2, 0 },
+    { -1, 1361, 2, 0 },
+    { -1, 1363, 3, 0 },
+    { -1, 1366, 2, 0 },
+    { -1, 1368, 2, 0 },
+    { -1, 1370, 1, 0 },
+    { -1, 1371, 3, 0 },
+    { -1, 1374, 2, 0 },
+    { -1, 1376, 2, 0 },
+    { -1, 1378, 2, 0 },
+    { -1, 1380, 2, 0 },
+    { -1, 1382, 1, 1 },
+    { -1, 1383, 1, 1 },
+    { -1, 1384, 1, 1 },
+    { -1, 1385, 2, 0 },
+    { -1, 1387, 3, 0 },
+    { -1, 1390, 1, 0 },
+    { -1, 1391, 2, 0 },
+    { -1, 1393, 2, 0 },
+    { -1, 1395, 1, 0 },
+    { -1, 1396, 2, 0 },
+    { -1, 1398, 1, 0 },
+    { -1, 1399, 2, 0 },
+    { 55, 1401, 2, 2 },
+    { 55, 1403, 3, 2 },
+    { 55, 1406, 3, 2 },
+    { 55, 1409, 4, 2 },
+    { 56, 1413, 3, 2 },
+    { 57, 1416, 3, 1 },
+    { 58, 1419, 1, 1 },
+    { 58, 1420, 2, 1 },
+    { 58, 1422, 2, 1 },
+    { 58, 1424, 3, 1 },
 };
 
-const parl__rule parl__rules[57] = {
+const parl__rule parl__rules[59] = {
     { 20, 0, 0, 0, 0, 0, PARL__E_, 1, 0, 0, 0 }, /* modes.yaml:77 */
     { 20, 0, 0, 0, 0, 0, PARL__E_, 3, 0, 0, 0 }, /* modes.yaml:84 */
     { 20, 0, 0, 1, 0, 0, PARL__E_, 3, 0, 0, 1 }, /* modes.yaml:87 */
@@ -2489,56 +2728,58 @@ const parl__rule parl__rules[57] = {
     { 20, 0, 0, 1, 0, 0, PARL__E_, 2, 0, 0, 2 }, /* modes.yaml:96 */
     { 20, 0, 0, 1, 0, 0, PARL__E_, 2, 0, 0, 1 }, /* modes.yaml:99 */
     { 20, 0, 0, 0, 0, 0, PARL__E_, 4, 0, 0, 0 }, /* modes.yaml:102 */
-    { 20, 0, 0, 0, 0, 0, PARL__E_, 14, 0, 0, 0 }, /* modes.yaml:109 */
-    { 14, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:118 */
-    { 14, 1, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:124 */
-    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:134 */
-    { 9, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:148 */
-    { 10, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:152 */
-    { 8, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:155 */
-    { 9, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:159 */
-    { 10, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:164 */
-    { 8, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:169 */
-    { 8, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:174 */
-    { 8, 0, 1, 0, 3, 0, PARL__E_NUMBER, 0, 0, 1, 0 }, /* modes.yaml:182 */
-    { 10, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:187 */
-    { 10, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 1, 0 }, /* modes.yaml:192 */
-    { 9, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:197 */
-    { 9, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 1, 0 }, /* modes.yaml:202 */
-    { 19, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:209 */
-    { 2, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:219 */
-    { 3, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:223 */
-    { 2, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:231 */
-    { 2, 0, 0, 1, 0, 0, PARL__E_, 0, 0, 0, 2 }, /* modes.yaml:239 */
-    { 7, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:250 */
-    { 2, 0, 0, 1, 0, 0, PARL__E_, 0, 0, 0, 1 }, /* modes.yaml:253 */
-    { 6, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:257 */
-    { 3, 0, 0, 1, 0, 0, PARL__E_, 0, 0, 0, 1 }, /* modes.yaml:260 */
-    { 4, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:266 */
-    { 5, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:269 */
-    { 12, 0, 0, 0, 0, 0, PARL__E_DIGITS, 0, 0, 0, 0 }, /* modes.yaml:273 */
-    { 4, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:278 */
-    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:284 */
-    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:288 */
-    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:291 */
-    { 15, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:294 */
-    { 18, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:300 */
-    { 17, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:306 */
-    { 7, 0, 0, 0, 0, 7, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:312 */
-    { 7, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:316 */
-    { 6, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:319 */
-    { 14, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:324 */
-    { 13, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:332 */
-    { 11, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:351 */
-    { 13, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:358 */
-    { 11, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:363 */
-    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:367 */
-    { 17, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:371 */
-    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:374 */
-    { 0, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:395 */
-    { 0, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:396 */
-    { 0, 0, 0, 1, 0, 0, PARL__E_, 0, 1, 0, 1 }, /* modes.yaml:397 */
-    { 0, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:399 */
+    { 20, 1, 0, 0, 0, 0, PARL__E_, 14, 0, 0, 0 }, /* modes.yaml:109 */
+    { 20, 0, 0, 0, 0, 0, PARL__E_, 14, 0, 0, 0 }, /* modes.yaml:115 */
+    { 20, 0, 0, 0, 0, 0, PARL__E_, 13, 0, 0, 0 }, /* modes.yaml:122 */
+    { 14, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:132 */
+    { 14, 1, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:138 */
+    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:148 */
+    { 9, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:162 */
+    { 10, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:166 */
+    { 8, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:169 */
+    { 9, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:173 */
+    { 10, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:178 */
+    { 8, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:183 */
+    { 8, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:188 */
+    { 8, 0, 1, 0, 3, 0, PARL__E_NUMBER, 0, 0, 1, 0 }, /* modes.yaml:196 */
+    { 10, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:201 */
+    { 10, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 1, 0 }, /* modes.yaml:206 */
+    { 9, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:211 */
+    { 9, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 1, 0 }, /* modes.yaml:216 */
+    { 19, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:223 */
+    { 2, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:233 */
+    { 3, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:237 */
+    { 2, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:245 */
+    { 2, 0, 0, 1, 0, 0, PARL__E_, 0, 0, 0, 2 }, /* modes.yaml:253 */
+    { 7, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:264 */
+    { 2, 0, 0, 1, 0, 0, PARL__E_, 0, 0, 0, 1 }, /* modes.yaml:267 */
+    { 6, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:271 */
+    { 3, 0, 0, 1, 0, 0, PARL__E_, 0, 0, 0, 1 }, /* modes.yaml:274 */
+    { 4, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:280 */
+    { 5, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:283 */
+    { 12, 0, 0, 0, 0, 0, PARL__E_DIGITS, 0, 0, 0, 0 }, /* modes.yaml:287 */
+    { 4, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:292 */
+    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:298 */
+    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:302 */
+    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:305 */
+    { 15, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:308 */
+    { 18, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:314 */
+    { 17, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:320 */
+    { 7, 0, 0, 0, 0, 7, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:326 */
+    { 7, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:330 */
+    { 6, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:333 */
+    { 14, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:338 */
+    { 13, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:346 */
+    { 11, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:365 */
+    { 13, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:372 */
+    { 11, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:377 */
+    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:381 */
+    { 17, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:385 */
+    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:388 */
+    { 0, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:409 */
+    { 0, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:410 */
+    { 0, 0, 0, 1, 0, 0, PARL__E_, 0, 1, 0, 1 }, /* modes.yaml:411 */
+    { 0, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:413 */
 };
 
 const uint16_t parl__phrase_off[380] = {

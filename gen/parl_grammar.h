@@ -4,5 +4,5 @@
  * grammar/'s specs (see tools/gen_grammar_id.c). */
 #ifndef PARL_GRAMMAR_H
 #define PARL_GRAMMAR_H
-#define PARL_GRAMMAR_ID "372cc9ecdb5f2904adbfb00fb27727163cbb271e17267343250ece6381488b5b"
+#define PARL_GRAMMAR_ID "998c21a805040931f9a4fa38f456c56176b80ff45c8d795d8e0fe947f69a4924"
 #endif
