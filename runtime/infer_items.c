@@ -257,6 +257,7 @@ const parl__item *parl__read_item(parl__reader *r)
         take_token(r);   /* patterns do not see it */
         t = peek_token(r);
     }
+    t = peek_token(r);   /* a joins() that said no may have moved the tokens under T */
     if (t->kind != PARL__TK_END) take_token(r);
     it->start = t->start;
     it->end = t->end;

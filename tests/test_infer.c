@@ -357,6 +357,28 @@ static void test_position_independence(void)
     CHECK(bad == 0, "%d of %d requests behind filler infer differently", bad, cases);
 }
 
+/* Found by fuzz_answer (tests/corpus/answer_stale_token): a hyphen that
+ * joins nothing, read as the last token lexed, made joins() refill (move)
+ * the tokens under the reader's pointer; the item became a token 47 places
+ * on, and its number phrase a span of negative length. */
+static void test_stale_token(void)
+{
+    FILE *f = fopen("tests/corpus/answer_stale_token", "rb");
+    CHECK(f != NULL, "tests/corpus/answer_stale_token opens");
+    if (!f) return;
+    static char q[4096];
+    size_t n = fread(q, 1, sizeof q, f);
+    fclose(f);
+    parl_intent in;
+    parl_infer(q, n, &in);
+    CHECK(in.refused.off + in.refused.len <= n && in.refused.len <= n, "refused span %zu+%zu in %zu bytes",
+          in.refused.off, in.refused.len, n);
+    CHECK(!in.has_search || (in.search.off + in.search.len <= n && in.search.len <= n),
+          "search span %zu+%zu in %zu bytes", in.search.off, in.search.len, n);
+    char out[8192];
+    CHECK(parl_infer_json(q, n, out, sizeof out) < sizeof out, "its JSON is no larger than the request allows");
+}
+
 /* A run of number words that is no phrase at all ("a" before "third")
  * gives back every token it read: "third" is still an ordinal. */
 static void test_run_gives_back(void)
@@ -380,6 +402,7 @@ int main(void)
     test_qty_list_shortcut();
     test_qty_adjacency();
     test_run_gives_back();
+    test_stale_token();
     test_against_exhaustive();
     test_position_independence();
     test_search_span();
