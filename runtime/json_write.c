@@ -24,11 +24,27 @@ void parl__json_cut(parl__json *j, const char *s)
     if (j->n < j->cap) memcpy(j->out + j->n, s, j->cap - j->n);
 }
 
+/* Two digits a step from a table of the hundred pairs: the loop of one
+ * division per digit was an eighth of `split --jsonl` (eight numbers a
+ * sentence). */
 void parl__json_uint(parl__json *j, uint64_t v)
 {
+    static const char pairs[201] =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+        "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+        "8081828384858687888990919293949596979899";
     char b[24];
     size_t k = sizeof b;
-    do b[--k] = (char)('0' + v % 10); while (v /= 10);
+    while (v >= 100) {
+        unsigned d = (unsigned)(v % 100) * 2;
+        v /= 100;
+        b[--k] = pairs[d + 1];
+        b[--k] = pairs[d];
+    }
+    if (v >= 10) {
+        b[--k] = pairs[v * 2 + 1];
+        b[--k] = pairs[v * 2];
+    } else b[--k] = (char)('0' + v);
     parl__json_raw(j, b + k, sizeof b - k);
 }
 
@@ -123,13 +139,33 @@ void parl__json_open(parl__json *j)
     parl__json_raw(j, "\"", 1);
 }
 
+/* The end of the run of bytes from I that JSON keeps as they are (printable
+ * ASCII but '"' and '\\'). Eight bytes a step: with x the bytes, a byte
+ * below 0x20, at 0x7f or above, or equal to '"' or '\\' sets the high bit
+ * of its lane in the mask (the borrow of a lane only reaches lanes that
+ * are themselves flagged, so the first flagged lane is exact). */
+static size_t json_plain_run(const unsigned char *s, size_t i, size_t n)
+{
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x, q, b;
+        memcpy(&x, s + i, 8);
+        q = x ^ (ones * '"');
+        b = x ^ (ones * '\\');
+        uint64_t m = ((x - ones * 0x20) | (q - ones) | (b - ones) | (x + ones)) & ~x & highs;
+        m |= x & highs;
+        if (m) break;
+    }
+    while (i < n && s[i] >= 0x20 && s[i] < 0x7f && s[i] != '"' && s[i] != '\\') i++;
+    return i;
+}
+
 void parl__json_part(parl__json *j, const char *str, size_t n)
 {
     const unsigned char *s = (const unsigned char *)str;
     for (size_t i = 0; i < n;) {
         if (!j->npend && s[i] < 0x80) {   /* runs of plain ASCII in one copy */
-            size_t k = i;
-            while (k < n && s[k] >= 0x20 && s[k] < 0x7f && s[k] != '"' && s[k] != '\\') k++;
+            size_t k = json_plain_run(s, i, n);
             if (k > i) { parl__json_raw(j, str + i, k - i); i = k; continue; }
             json_ascii(j, s[i++]);
             continue;
@@ -198,7 +234,15 @@ void parl_offsets_advance(parl_offsets *c, const char *win, size_t base, size_t 
     const unsigned char *s = (const unsigned char *)win;
     size_t i = c->byte, chars = 0, extra = 0, n;
     while (i < off) {
-        if (s[i - base] < 0x80) { i++; chars++; continue; }
+        if (s[i - base] < 0x80) {   /* ASCII eight bytes a step: a character each */
+            uint64_t x;
+            while (off - i >= 8 && (memcpy(&x, s + (i - base), 8), !(x & 0x8080808080808080u))) {
+                i += 8;
+                chars += 8;
+            }
+            if (i < off && s[i - base] < 0x80) { i++; chars++; }
+            continue;
+        }
         parl__sl_class(s + (i - base), off - i, &n);
         if (n == 0) n = 1;
         extra += n == 4;
