@@ -215,44 +215,36 @@ static void json_members(parl__json *j, const char *const *keys, const size_t *v
     }
 }
 
-static void json_paragraphs(parl__json *j, const parl_doc *d, unsigned flags)
+/* The N-th entry (1-based) of the "paragraphs" list. */
+static void json_paragraph(parl__json *j, const char *text, const parl_paragraph *q, size_t n,
+                           parl_offsets *c, unsigned flags)
 {
-    parl_offsets c = { 0, 0, 0 };
-    parl__json_lit(j, ",\n  \"paragraphs\": [");
-    for (size_t i = 0; i < d->p.paragraphs_stored; i++) {
-        const parl_paragraph *q = &d->paras[i];
-        parl__json_lit(j, i ? ",\n    {\"index\": " : "\n    {\"index\": ");
-        parl__json_uint(j, q->index);
-        static const char *const keys[] = { "startLine", "endLine", "sentenceCount", "wordCount" };
-        size_t v[] = { q->start_line, q->end_line, q->sentence_count, q->word_count };
-        json_members(j, keys, v, 4);
-        json_offsets(j, d->text, 0, q->span.off, q->span.off + q->span.len, &c, flags, ", ");
-        parl__json_lit(j, ", \"preview\": ");
-        parl__json_str(j, d->text + q->preview.off, q->preview.len);
-        parl__json_lit(j, "}");
-    }
-    parl__json_lit(j, d->p.paragraphs_stored ? "\n  ]" : "]");
+    static const char *const keys[] = { "startLine", "endLine", "sentenceCount", "wordCount" };
+    size_t v[] = { q->start_line, q->end_line, q->sentence_count, q->word_count };
+    parl__json_lit(j, n > 1 ? ",\n    {\"index\": " : "\n    {\"index\": ");
+    parl__json_uint(j, q->index);
+    json_members(j, keys, v, 4);
+    json_offsets(j, text, 0, q->span.off, q->span.off + q->span.len, c, flags, ", ");
+    parl__json_lit(j, ", \"preview\": ");
+    parl__json_str(j, text + q->preview.off, q->preview.len);
+    parl__json_lit(j, "}");
 }
 
-static void json_sentences(parl__json *j, const parl_doc *d, unsigned flags)
+/* The N-th entry (1-based) of the "sentences" list. */
+static void json_sentence(parl__json *j, const char *text, const parl_sentence *s, size_t n,
+                          parl_offsets *c, unsigned flags)
 {
-    parl_offsets c = { 0, 0, 0 };
-    parl__json_lit(j, ",\n  \"sentences\": [");
-    for (size_t i = 0; i < d->p.sentences_stored; i++) {
-        const parl_sentence *s = &d->sents[i];
-        parl__json_lit(j, i ? ",\n    {\"index\": " : "\n    {\"index\": ");
-        parl__json_uint(j, i + 1);
-        static const char *const keys[] = { "paragraph", "line", "endLine" };
-        size_t v[] = { s->para, s->line, s->end_line };
-        json_members(j, keys, v, 3);
-        json_offsets(j, d->text, 0, s->off, s->off + s->len, &c, flags, ", ");
-        parl__json_lit(j, ", \"words\": ");
-        parl__json_uint(j, s->words);
-        parl__json_lit(j, ", \"kind\": ");
-        parl__json_cstr(j, sentence_kind_name(s->kind));
-        parl__json_lit(j, "}");
-    }
-    parl__json_lit(j, d->p.sentences_stored ? "\n  ]" : "]");
+    static const char *const keys[] = { "paragraph", "line", "endLine" };
+    size_t v[] = { s->para, s->line, s->end_line };
+    parl__json_lit(j, n > 1 ? ",\n    {\"index\": " : "\n    {\"index\": ");
+    parl__json_uint(j, n);
+    json_members(j, keys, v, 3);
+    json_offsets(j, text, 0, s->off, s->off + s->len, c, flags, ", ");
+    parl__json_lit(j, ", \"words\": ");
+    parl__json_uint(j, s->words);
+    parl__json_lit(j, ", \"kind\": ");
+    parl__json_cstr(j, sentence_kind_name(s->kind));
+    parl__json_lit(j, "}");
 }
 
 static void json_flag(parl__json *j, const char *key, bool v)
@@ -261,42 +253,101 @@ static void json_flag(parl__json *j, const char *key, bool v)
     parl__json_bool(j, v);
 }
 
+/* The counts, up to the opening of the paragraphs' list. */
+static void json_profile_head(parl__json *j, const parl_profile *p)
+{
+    parl__json_lit(j, "{\n  \"charCount\": ");
+    parl__json_uint(j, p->char_count);
+    json_count(j, "wordCount", p->word_count);
+    json_count(j, "lineCount", p->line_count);
+    json_count(j, "nonEmptyLineCount", p->non_empty_line_count);
+    json_count(j, "paragraphCount", p->paragraph_count);
+    json_count(j, "sentenceCount", p->sentence_count);
+    parl__json_lit(j, ",\n  \"paragraphs\": [");
+}
+
+/* From the close of the paragraphs' list (NPARA entries) to the opening of
+ * the sentences' list, or to the end without sentences. */
+static void json_profile_middle(parl__json *j, const char *text, const parl_profile *p,
+                                size_t npara, unsigned flags)
+{
+    parl__json_lit(j, npara ? "\n  ]" : "]");
+    json_span(j, "firstLine", text, p->first_line);
+    json_span(j, "lastLine", text, p->last_line);
+    json_span(j, "firstSentence", text, p->first_sentence);
+    json_span(j, "lastSentence", text, p->last_sentence);
+    json_flag(j, "hasHeadings", p->has_headings);
+    json_flag(j, "hasCodeBlocks", p->has_code_blocks);
+    json_flag(j, "hasList", p->has_list);
+    json_flag(j, "hasBlockQuotes", p->has_block_quotes);
+    json_key(j, "language");
+    parl__json_cstr(j, p->language);
+    json_count(j, "profileVersion", (size_t)p->profile_version);
+    json_key(j, "analyzedAt");
+    parl__json_cstr(j, p->analyzed_at);
+    json_key(j, "avgWordsPerSentence");
+    parl__json_fixed2(j, p->avg_words_per_sentence);
+    json_key(j, "avgSentencesPerParagraph");
+    parl__json_fixed2(j, p->avg_sentences_per_paragraph);
+    json_count(j, "byteCount", p->byte_count);
+    json_count(j, "invalidUtf8Bytes", p->invalid_utf8_bytes);
+    json_count(j, "nulBytes", p->nul_bytes);
+    if (flags & PARL_JSON_NO_SENTENCES) parl__json_lit(j, "\n}\n");
+    else parl__json_lit(j, ",\n  \"sentences\": [");
+}
+
+/* The close of the sentences' list (NSENT entries) and of the profile. */
+static void json_profile_tail(parl__json *j, size_t nsent)
+{
+    parl__json_lit(j, nsent ? "\n  ]\n}\n" : "]\n}\n");
+}
+
 /* The seed's camelCase profile, one key a line. */
 size_t parl_analyze_json(const parl_doc *d, unsigned flags, char *out, size_t cap)
 {
     const parl_profile *p = &d->p;
     parl__json j;
+    parl_offsets c = { 0, 0, 0 };
     parl__json_init(&j, out, cap);
-    parl__json_lit(&j, "{\n  \"charCount\": ");
-    parl__json_uint(&j, p->char_count);
-    json_count(&j, "wordCount", p->word_count);
-    json_count(&j, "lineCount", p->line_count);
-    json_count(&j, "nonEmptyLineCount", p->non_empty_line_count);
-    json_count(&j, "paragraphCount", p->paragraph_count);
-    json_count(&j, "sentenceCount", p->sentence_count);
-    json_paragraphs(&j, d, flags);
-    json_span(&j, "firstLine", d->text, p->first_line);
-    json_span(&j, "lastLine", d->text, p->last_line);
-    json_span(&j, "firstSentence", d->text, p->first_sentence);
-    json_span(&j, "lastSentence", d->text, p->last_sentence);
-    json_flag(&j, "hasHeadings", p->has_headings);
-    json_flag(&j, "hasCodeBlocks", p->has_code_blocks);
-    json_flag(&j, "hasList", p->has_list);
-    json_flag(&j, "hasBlockQuotes", p->has_block_quotes);
-    json_key(&j, "language");
-    parl__json_cstr(&j, p->language);
-    json_count(&j, "profileVersion", (size_t)p->profile_version);
-    json_key(&j, "analyzedAt");
-    parl__json_cstr(&j, p->analyzed_at);
-    json_key(&j, "avgWordsPerSentence");
-    parl__json_fixed2(&j, p->avg_words_per_sentence);
-    json_key(&j, "avgSentencesPerParagraph");
-    parl__json_fixed2(&j, p->avg_sentences_per_paragraph);
-    json_count(&j, "byteCount", p->byte_count);
-    json_count(&j, "invalidUtf8Bytes", p->invalid_utf8_bytes);
-    json_count(&j, "nulBytes", p->nul_bytes);
-    if (d->sents && !(flags & PARL_JSON_NO_SENTENCES)) json_sentences(&j, d, flags);
-    parl__json_lit(&j, "\n}\n");
+    if (!d->sents) flags |= PARL_JSON_NO_SENTENCES;
+    json_profile_head(&j, p);
+    for (size_t i = 0; i < p->paragraphs_stored; i++)
+        json_paragraph(&j, d->text, &d->paras[i], i + 1, &c, flags);
+    json_profile_middle(&j, d->text, p, p->paragraphs_stored, flags);
+    if (flags & PARL_JSON_NO_SENTENCES) return parl__json_end(&j);
+    c = (parl_offsets){ 0, 0, 0 };
+    for (size_t i = 0; i < p->sentences_stored; i++)
+        json_sentence(&j, d->text, &d->sents[i], i + 1, &c, flags);
+    json_profile_tail(&j, p->sentences_stored);
+    return parl__json_end(&j);
+}
+
+size_t parl_profile_json_part(const char *text, const parl_profile *p, int part, size_t entries,
+                              unsigned flags, char *out, size_t cap)
+{
+    parl__json j;
+    parl__json_init(&j, out, cap);
+    if (part == PARL_PROFILE_JSON_HEAD) json_profile_head(&j, p);
+    else if (part == PARL_PROFILE_JSON_MIDDLE) json_profile_middle(&j, text, p, entries, flags);
+    else json_profile_tail(&j, entries);
+    return parl__json_end(&j);
+}
+
+size_t parl_profile_paragraph_json(const char *text, const parl_paragraph *q, size_t n,
+                                   parl_offsets *c, unsigned flags, char *out, size_t cap)
+{
+    parl__json j;
+    parl__json_init(&j, out, cap);
+    json_paragraph(&j, text, q, n, c, flags);
+    return parl__json_end(&j);
+}
+
+size_t parl_profile_sentence_json(const char *text, const parl_sentence *s, size_t n,
+                                  parl_offsets *c, unsigned flags, char *out, size_t cap)
+{
+    parl__json j;
+    parl__json_init(&j, out, cap);
+    json_sentence(&j, text, s, n, c, flags);
     return parl__json_end(&j);
 }
 

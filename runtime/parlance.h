@@ -297,6 +297,29 @@ typedef struct parl_profile {
 PARL_API int parl_analyze(const char *text, size_t len, const char *analyzed_at, parl_profile *p,
                  parl_paragraph *paras, size_t pcap, parl_sentence *sents, size_t scap);
 
+/* parl_analyze in steps, for a text too large to keep every paragraph and
+ * sentence: each call returns the next sentence (PARL_ANALYSIS_SENTENCE,
+ * *S filled) or, after the last sentence of a paragraph, that paragraph
+ * (PARL_ANALYSIS_PARAGRAPH, *PARA filled), and 0 at the end; then
+ * parl_analysis_profile fills the profile (its *_stored fields 0). TEXT
+ * must stay valid throughout (the first and last lines are read at the
+ * end); the state is fixed-size. parl_analyze is this loop. */
+#define PARL_ANALYSIS_SENTENCE 1
+#define PARL_ANALYSIS_PARAGRAPH 2
+typedef struct parl_analysis {
+    const char *text;
+    size_t len;
+    parl_splitter it;
+    parl_sentence next;       /* the sentence read last */
+    parl_paragraph cur;       /* the paragraph being read (index 0: none) */
+    parl_span first_sentence, last_sentence;
+    size_t sentences, paragraphs;
+    int held, ended;
+} parl_analysis;
+PARL_API void parl_analysis_init(parl_analysis *a, const char *text, size_t len);
+PARL_API int parl_analysis_next(parl_analysis *a, parl_sentence *s, parl_paragraph *para);
+PARL_API void parl_analysis_profile(const parl_analysis *a, const char *analyzed_at, parl_profile *p);
+
 /* Bytes of SPAN's text that hold at most MAX code points, never cutting a
  * UTF-8 sequence. *CUT (may be NULL): the span was longer. */
 PARL_API size_t parl_utf8_prefix(const char *text, parl_span span, size_t max, bool *cut);
@@ -1030,6 +1053,23 @@ PARL_API parl_doc *parl_doc_init(void *mem, size_t size, const char *text, size_
 /* The profile as `parlance profile` prints it (PARL_JSON_NO_SENTENCES: as
  * `parlance profile --no-sentences`, the document store's form). */
 PARL_API size_t parl_analyze_json(const parl_doc *d, unsigned flags, char *out, size_t cap);
+/* The same JSON in parts, for a profile written while its text is read
+ * (parl_analysis): PARL_PROFILE_JSON_HEAD, the counts up to the paragraphs'
+ * list; then parl_profile_paragraph_json for each paragraph (N: 1, 2, ...);
+ * PARL_PROFILE_JSON_MIDDLE (ENTRIES: paragraphs written) up to the
+ * sentences' list, or to the end with PARL_JSON_NO_SENTENCES; then
+ * parl_profile_sentence_json for each sentence and PARL_PROFILE_JSON_TAIL
+ * (ENTRIES: sentences written). Each list converts its offsets with a
+ * cursor C of its own, started at { 0, 0, 0 }. */
+#define PARL_PROFILE_JSON_HEAD 0
+#define PARL_PROFILE_JSON_MIDDLE 1
+#define PARL_PROFILE_JSON_TAIL 2
+PARL_API size_t parl_profile_json_part(const char *text, const parl_profile *p, int part,
+                                       size_t entries, unsigned flags, char *out, size_t cap);
+PARL_API size_t parl_profile_paragraph_json(const char *text, const parl_paragraph *q, size_t n,
+                                            parl_offsets *c, unsigned flags, char *out, size_t cap);
+PARL_API size_t parl_profile_sentence_json(const char *text, const parl_sentence *s, size_t n,
+                                           parl_offsets *c, unsigned flags, char *out, size_t cap);
 /* {"intent":{...},"answer":"...","spans":[{"start":..,"end":..,"line":..}]}
  * (`parlance ask --json`). FLAGS: PARL_ANSWER_SUBSTRING and the offsets. */
 PARL_API size_t parl_answer_json(const parl_doc *d, const char *req, size_t req_len, unsigned flags,

@@ -42,52 +42,68 @@ static parl_span truncated(const char *text, parl_span span, size_t max, bool *c
     return span;
 }
 
-static void store_paragraph(const char *text, parl_paragraph *para, parl_paragraph *arr,
-                            size_t cap)
+void parl_analysis_init(parl_analysis *a, const char *text, size_t len)
 {
-    bool cut;
-    para->preview = truncated(text, para->span, PARL_PREVIEW_CHARS, &cut);
-    if (para->index - 1 < cap) arr[para->index - 1] = *para;
+    memset(a, 0, sizeof *a);
+    if (!text) { text = ""; len = 0; }
+    a->text = text;
+    a->len = len;
+    parl_split_init(&a->it, text, len, PARL_SPLIT_COUNT);
 }
 
-int parl_analyze(const char *text, size_t len, const char *analyzed_at, parl_profile *p,
-                 parl_paragraph *paras, size_t pcap, parl_sentence *sents, size_t scap)
+/* Closes the paragraph being read into *PARA (its preview taken now). */
+static int paragraph_done(parl_analysis *a, parl_paragraph *para)
 {
-    parl_splitter it;
-    parl_sentence s;
-    parl_paragraph cur;
-    memset(p, 0, sizeof *p);
-    memset(&cur, 0, sizeof cur);
-    if (!text) { text = ""; len = 0; }
-    parl_split_init(&it, text, len, PARL_SPLIT_COUNT);
-    size_t ns = 0;
-    while (parl_split_next(&it, &s)) {
-        if (ns < scap) sents[ns] = s;
-        if (ns == 0) p->first_sentence = (parl_span){ s.off, s.len };
-        p->last_sentence = (parl_span){ s.off, s.len };
-        if (s.para != cur.index) {
-            if (cur.index) store_paragraph(text, &cur, paras, pcap);
-            memset(&cur, 0, sizeof cur);
-            cur.index = s.para;
-            cur.start_line = s.line;
-            cur.first_sentence = ns;
-            cur.span.off = s.off;
-        }
-        cur.end_line = s.end_line;
-        cur.sentence_count++;
-        cur.word_count += s.words;
-        cur.span.len = s.off + s.len - cur.span.off;
-        ns++;
-    }
-    if (cur.index) store_paragraph(text, &cur, paras, pcap);
+    bool cut;
+    *para = a->cur;
+    para->preview = truncated(a->text, para->span, PARL_PREVIEW_CHARS, &cut);
+    memset(&a->cur, 0, sizeof a->cur);
+    return PARL_ANALYSIS_PARAGRAPH;
+}
 
-    const parl_split_state *st = &it.s;
+/* A sentence that opens a paragraph is held back while the paragraph
+ * before it is returned, and returned on the next call. */
+int parl_analysis_next(parl_analysis *a, parl_sentence *s, parl_paragraph *para)
+{
+    if (a->held) a->held = 0;
+    else if (!parl_split_next(&a->it, &a->next)) {
+        a->ended = 1;
+        return a->cur.index ? paragraph_done(a, para) : 0;
+    } else if (a->next.para != a->cur.index && a->cur.index) {
+        a->held = 1;
+        return paragraph_done(a, para);
+    }
+    const parl_sentence *n = &a->next;
+    if (a->sentences == 0) a->first_sentence = (parl_span){ n->off, n->len };
+    a->last_sentence = (parl_span){ n->off, n->len };
+    if (!a->cur.index) {
+        a->cur.index = n->para;
+        a->cur.start_line = n->line;
+        a->cur.first_sentence = a->sentences;
+        a->cur.span.off = n->off;
+        a->paragraphs = n->para;
+    }
+    a->cur.end_line = n->end_line;
+    a->cur.sentence_count++;
+    a->cur.word_count += n->words;
+    a->cur.span.len = n->off + n->len - a->cur.span.off;
+    a->sentences++;
+    *s = *n;
+    return PARL_ANALYSIS_SENTENCE;
+}
+
+void parl_analysis_profile(const parl_analysis *a, const char *analyzed_at, parl_profile *p)
+{
+    const char *text = a->text;
+    size_t len = a->len, ns = a->sentences;
+    const parl_split_state *st = &a->it.s;
+    memset(p, 0, sizeof *p);
     p->byte_count = len;
     p->char_count = len - st->sc.cont;
     p->word_count = st->sc.words;
     p->line_count = len == 0 ? 0 : st->line - (text[len - 1] == '\n' || text[len - 1] == '\r');
     p->non_empty_line_count = st->nonempty_lines;
-    p->paragraph_count = cur.index;
+    p->paragraph_count = a->paragraphs;
     p->sentence_count = ns;
     if (st->nonempty_lines) {
         const unsigned char *u = (const unsigned char *)text;
@@ -96,9 +112,9 @@ int parl_analyze(const char *text, size_t len, const char *analyzed_at, parl_pro
     }
     p->first_line = truncated(text, p->first_line, PARL_FIRST_LINE_CHARS, &p->first_line_cut);
     p->last_line = truncated(text, p->last_line, PARL_FIRST_LINE_CHARS, &p->last_line_cut);
-    p->first_sentence = truncated(text, p->first_sentence, PARL_SENTENCE_CHARS,
+    p->first_sentence = truncated(text, a->first_sentence, PARL_SENTENCE_CHARS,
                                   &p->first_sentence_cut);
-    p->last_sentence = truncated(text, p->last_sentence, PARL_SENTENCE_CHARS,
+    p->last_sentence = truncated(text, a->last_sentence, PARL_SENTENCE_CHARS,
                                  &p->last_sentence_cut);
     p->has_headings = (st->seen & PARL_SEEN_HEADING) != 0;
     p->has_code_blocks = (st->seen & PARL_SEEN_CODE) != 0;
@@ -108,11 +124,26 @@ int parl_analyze(const char *text, size_t len, const char *analyzed_at, parl_pro
     p->profile_version = PARL_PROFILE_VERSION;
     if (analyzed_at) strncpy(p->analyzed_at, analyzed_at, sizeof p->analyzed_at - 1);
     p->avg_words_per_sentence = ns ? (double)p->word_count / (double)ns : 0.0;
-    p->avg_sentences_per_paragraph = cur.index ? (double)ns / (double)cur.index : 0.0;
+    p->avg_sentences_per_paragraph = a->paragraphs ? (double)ns / (double)a->paragraphs : 0.0;
     p->invalid_utf8_bytes = st->sc.bad;
     p->nul_bytes = st->sc.nul;
+}
+
+int parl_analyze(const char *text, size_t len, const char *analyzed_at, parl_profile *p,
+                 parl_paragraph *paras, size_t pcap, parl_sentence *sents, size_t scap)
+{
+    parl_analysis a;
+    parl_sentence s;
+    parl_paragraph q;
+    size_t ns = 0, np = 0;
+    int ev;
+    parl_analysis_init(&a, text, len);
+    while ((ev = parl_analysis_next(&a, &s, &q)))
+        if (ev == PARL_ANALYSIS_SENTENCE && ns++ < scap) sents[ns - 1] = s;
+        else if (ev == PARL_ANALYSIS_PARAGRAPH && np++ < pcap) paras[np - 1] = q;
+    parl_analysis_profile(&a, analyzed_at, p);
     p->sentences_stored = ns < scap ? ns : scap;
-    p->paragraphs_stored = cur.index < pcap ? cur.index : pcap;
-    p->truncated = ns > scap || cur.index > pcap;
+    p->paragraphs_stored = np < pcap ? np : pcap;
+    p->truncated = ns > scap || np > pcap;
     return p->truncated ? 1 : 0;
 }
