@@ -24,28 +24,31 @@ void parl__json_cut(parl__json *j, const char *s)
     if (j->n < j->cap) memcpy(j->out + j->n, s, j->cap - j->n);
 }
 
-/* Two digits a step from a table of the hundred pairs: the loop of one
- * division per digit was an eighth of `split --jsonl` (eight numbers a
- * sentence). */
+/* Two digits a step from a table of the hundred pairs, written in place
+ * when there is room: the loop of one division per digit into a copy was
+ * an eighth of `split --jsonl` (eight numbers a sentence). */
 void parl__json_uint(parl__json *j, uint64_t v)
 {
     static const char pairs[201] =
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
         "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
         "8081828384858687888990919293949596979899";
-    char b[24];
-    size_t k = sizeof b;
+    size_t digits = 1;
+    for (uint64_t t = v; t >= 10; t /= 10) digits++;
+    char b[24], *d = j->n <= j->cap && digits <= j->cap - j->n ? j->out + j->n : b;
+    char *e = d + digits;
     while (v >= 100) {
-        unsigned d = (unsigned)(v % 100) * 2;
+        unsigned r = (unsigned)(v % 100) * 2;
         v /= 100;
-        b[--k] = pairs[d + 1];
-        b[--k] = pairs[d];
+        *--e = pairs[r + 1];
+        *--e = pairs[r];
     }
     if (v >= 10) {
-        b[--k] = pairs[v * 2 + 1];
-        b[--k] = pairs[v * 2];
-    } else b[--k] = (char)('0' + v);
-    parl__json_raw(j, b + k, sizeof b - k);
+        *--e = pairs[v * 2 + 1];
+        *--e = pairs[v * 2];
+    } else *--e = (char)('0' + v);
+    if (d == b) parl__json_raw(j, b, digits);
+    else j->n += digits;
 }
 
 void parl__json_int(parl__json *j, int64_t v)

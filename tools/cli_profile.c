@@ -7,6 +7,8 @@
  * time (ISO 8601, UTC) unless --at gives one (for reproducible output).
  * --no-sentences leaves the sentences out: the form the document store keeps. */
 #include "cli.h"
+#include "out_buf.h"
+#include "text_map.h"
 #include "parlance.h"
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +117,116 @@ void doc_profile_free(doc_profile *dp)
     dp->json = NULL;
 }
 
+/* ---- `parlance profile`: written while the text is read. The counts come
+ * first in the JSON but are known only at the end, so the paragraphs' and
+ * the sentences' entries go to two unlinked temporary files as they are
+ * found and are copied out behind the counts; the text is mapped and the
+ * pages passed are given back. Memory stays a few megabytes whatever the
+ * document's size (a 1 GB file: `make bench BIG=1`). */
+
+#define RELEASE_STEP (8u << 20)   /* give pages back every 8 MB read... */
+#define RELEASE_KEEP (1u << 20)   /* ...keeping the last megabyte (look-behind) */
+
+typedef struct entry_req {
+    const char *text;
+    const parl_paragraph *q;
+    const parl_sentence *s;
+    size_t n;
+    parl_offsets *c;
+} entry_req;
+
+static size_t entry_write(const void *arg, char *out, size_t cap)
+{
+    const entry_req *r = arg;
+    return r->q ? parl_profile_paragraph_json(r->text, r->q, r->n, r->c, 0, out, cap)
+                : parl_profile_sentence_json(r->text, r->s, r->n, r->c, 0, out, cap);
+}
+
+typedef struct part_req {
+    const char *text;
+    const parl_profile *p;
+    int part;
+    size_t entries;
+    unsigned flags;
+} part_req;
+
+static size_t part_write(const void *arg, char *out, size_t cap)
+{
+    const part_req *r = arg;
+    return parl_profile_json_part(r->text, r->p, r->part, r->entries, r->flags, out, cap);
+}
+
+static int put_part(out_buf *o, const text_map *m, const parl_profile *p, int part, size_t entries,
+                    unsigned flags)
+{
+    part_req r = { m->text, p, part, entries, flags };
+    return out_json(o, part_write, &r);
+}
+
+/* A temporary file behind an output block; NULL after saying why. */
+static out_buf *spill_open(void)
+{
+    FILE *f = tmpfile();
+    if (!f) { fprintf(stderr, "parlance: temporary file: %s\n", strerror(errno)); return NULL; }
+    out_buf *o = out_open(f);
+    if (!o) fclose(f);
+    return o;
+}
+
+/* Copies what went into spill S to O and closes it; 1 after saying why. */
+static int spill_copy(out_buf *s, out_buf *o)
+{
+    FILE *f = s->f;
+    out_flush(s);
+    free(s);
+    int err = fflush(f) != 0 || ferror(f) || fseek(f, 0, SEEK_SET) != 0;
+    out_flush(o);
+    size_t k;
+    while (!err && (k = fread(o->b, 1, OUT_BUF_CAP, f)) > 0) {
+        o->n = k;
+        out_flush(o);
+    }
+    err = err || ferror(f);
+    if (err) fprintf(stderr, "parlance: temporary file: %s\n", strerror(errno ? errno : EIO));
+    fclose(f);
+    return err;
+}
+
+static int profile_stream(text_map *m, const char *at, int sentences, parl_profile *p)
+{
+    out_buf *o = out_open(stdout), *paras = spill_open(), *sents = sentences ? spill_open() : NULL;
+    if (!o || !paras || (sentences && !sents)) {
+        if (paras) { fclose(paras->f); free(paras); }
+        if (sents) { fclose(sents->f); free(sents); }
+        free(o);
+        return 1;
+    }
+    parl_analysis a;
+    parl_sentence s;
+    parl_paragraph q;
+    parl_offsets pc = { 0, 0, 0 }, sc = { 0, 0, 0 };
+    size_t np = 0, ns = 0, mark = RELEASE_STEP;
+    int ev, err = 0;
+    parl_analysis_init(&a, m->text, m->len);
+    while (!err && (ev = parl_analysis_next(&a, &s, &q))) {
+        entry_req r = { m->text, NULL, NULL, 0, NULL };
+        if (ev == PARL_ANALYSIS_PARAGRAPH) { r.q = &q; r.n = ++np; r.c = &pc; err = out_json(paras, entry_write, &r); }
+        else if (sents) { r.s = &s; r.n = ++ns; r.c = &sc; err = out_json(sents, entry_write, &r); }
+        if (ev == PARL_ANALYSIS_SENTENCE && s.off > mark) {
+            text_map_release(m, s.off - RELEASE_KEEP);
+            mark = s.off + RELEASE_STEP;
+        }
+    }
+    parl_analysis_profile(&a, at, p);
+    unsigned flags = sentences ? 0 : PARL_JSON_NO_SENTENCES;
+    err = err || put_part(o, m, p, PARL_PROFILE_JSON_HEAD, 0, flags) || spill_copy(paras, o) ||
+          put_part(o, m, p, PARL_PROFILE_JSON_MIDDLE, np, flags);
+    if (sents)
+        err = err || spill_copy(sents, o) || put_part(o, m, p, PARL_PROFILE_JSON_TAIL, ns, flags);
+    out_close(o);
+    return err;
+}
+
 int cmd_profile(int argc, char **argv)
 {
     static const cli_opt opts[] = { { "--at", NULL, 1 }, { "--no-sentences", NULL, 0 }, { 0 } };
@@ -122,31 +234,15 @@ int cmd_profile(int argc, char **argv)
     if (cli_parse("profile", opts, argc, argv, &args)) return 2;
     if (args.npos > 1) return cli_usage_error("profile", "one FILE at a time, not also '%s'", args.pos[1]);
     const char *path = args.npos ? args.pos[0] : "-", *at = args.val[0];
-    int sentences = !args.val[1];
-    size_t len;
-    char *text = read_file(path, &len);
-    if (!text) return 1;
+    text_map m;
+    if (text_map_open(path, &m)) return 1;
     char now[40];
     if (!at) { iso_now(now, sizeof now); at = now; }
-    parl_doc a = { 0 };
-    doc_profile dp = { 0 };
-    if (sentences ? doc_analyze(text, len, at, &a) : doc_profile_build(text, len, at, &dp)) {
-        fprintf(stderr, "parlance: out of memory\n");
-        free(text);
-        return 1;
-    }
-    profile_req r = { &a, 0 };
-    /* a paragraph or sentence takes 150-250 bytes of JSON: one pass for most */
-    if (sentences)
-        json_print_sized(stdout, profile_write, &r,
-                         4096 + 320 * (a.p.paragraph_count + a.p.sentence_count));
-    else fwrite(dp.json, 1, dp.len, stdout);
-    const parl_profile *p = sentences ? &a.p : &dp.p;
-    if (p->invalid_utf8_bytes || p->nul_bytes)
+    parl_profile p;
+    int err = profile_stream(&m, at, !args.val[1], &p);
+    if (!err && (p.invalid_utf8_bytes || p.nul_bytes))
         fprintf(stderr, "parlance: warning: %s: %zu invalid UTF-8 byte(s), %zu NUL byte(s)\n",
-                path, p->invalid_utf8_bytes, p->nul_bytes);
-    doc_analysis_free(&a);
-    doc_profile_free(&dp);
-    free(text);
-    return 0;
+                path, p.invalid_utf8_bytes, p.nul_bytes);
+    text_map_close(&m);
+    return err;
 }

@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: MIT */
+/* text_map.c: see text_map.h. */
+#include "text_map.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Copies standard input into an unlinked temporary file; its descriptor,
+ * or -1 after saying why. */
+static int spool_stdin(void)
+{
+    FILE *t = tmpfile();
+    if (!t) { fprintf(stderr, "parlance: stdin: temporary file: %s\n", strerror(errno)); return -1; }
+    static char buf[1 << 16];
+    size_t k;
+    while ((k = fread(buf, 1, sizeof buf, stdin)) > 0)
+        if (fwrite(buf, 1, k, t) != k) break;
+    int err = ferror(stdin) ? errno : 0, werr = fflush(t) ? errno : 0;
+    if (err || werr || ferror(t)) {
+        fprintf(stderr, "parlance: stdin: %s: %s\n", err ? "read error" : "temporary file",
+                strerror(err ? err : werr ? werr : EIO));
+        fclose(t);
+        return -1;
+    }
+    int fd = dup(fileno(t));
+    fclose(t);
+    if (fd < 0) fprintf(stderr, "parlance: stdin: %s\n", strerror(errno));
+    return fd;
+}
+
+int text_map_open(const char *path, text_map *m)
+{
+    struct stat st;
+    int std = !strcmp(path, "-");
+    int fd = std ? 0 : open(path, O_RDONLY);
+    memset(m, 0, sizeof *m);
+    m->text = "";
+    if (fd < 0) { fprintf(stderr, "parlance: %s: %s\n", path, strerror(errno)); return 1; }
+    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "parlance: %s: is a directory\n", path);
+        close(fd);
+        return 1;
+    }
+    if (std && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || lseek(fd, 0, SEEK_CUR) != 0)) {
+        if ((fd = spool_stdin()) < 0) return 1;
+        std = 0;   /* a descriptor of our own now */
+    }
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        fprintf(stderr, "parlance: %s: not a regular file\n", path);
+        if (!std) close(fd);
+        return 1;
+    }
+    if (st.st_size > 0) {
+        m->map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (m->map == MAP_FAILED) {
+            fprintf(stderr, "parlance: %s: %s\n", path, strerror(errno));
+            m->map = NULL;
+            if (!std) close(fd);
+            return 1;
+        }
+        madvise(m->map, (size_t)st.st_size, MADV_SEQUENTIAL);
+        m->text = m->map;
+        m->len = (size_t)st.st_size;
+    }
+    if (!std) close(fd);
+    return 0;
+}
+
+void text_map_release(text_map *m, size_t upto)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    upto = upto / page * page;
+    if (!m->map || upto <= m->released) return;
+    madvise((char *)m->map + m->released, upto - m->released, MADV_DONTNEED);
+    m->released = upto;
+}
+
+void text_map_close(text_map *m)
+{
+    if (m->map) munmap(m->map, m->len);
+    memset(m, 0, sizeof *m);
+}

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: MIT */
+/* text_map.h: a file's text as one read-only mapping, for a command that
+ * walks a document once from start to end (profile). The pages it has
+ * passed can be given back (text_map_release): they stay readable, the
+ * kernel reads them again from the file when touched, so the memory a
+ * command holds is what it is looking at, not the file's size. Standard
+ * input that is not a file (a pipe) is first copied into an unlinked
+ * temporary file. */
+#ifndef PARL_TEXT_MAP_H
+#define PARL_TEXT_MAP_H
+#include <stddef.h>
+
+typedef struct text_map {
+    const char *text;   /* the whole text ("" when empty) */
+    size_t len;
+    void *map;          /* the mapping (NULL when empty) */
+    size_t released;    /* bytes from the start already given back */
+} text_map;
+
+/* PATH "-": standard input. 0, or 1 after saying why on stderr. */
+int text_map_open(const char *path, text_map *m);
+/* Gives back the whole pages before byte UPTO. */
+void text_map_release(text_map *m, size_t upto);
+void text_map_close(text_map *m);
+#endif
