@@ -68,7 +68,7 @@ TOOLS_SRC   := $(filter-out tools/parlance.c tools/check_grammar.c $(GENERATOR),
 TESTS       := $(sort $(wildcard tests/test_*.c))
 BENCHES     := $(sort $(wildcard tests/bench_*.c))
 FUZZERS     := $(sort $(wildcard tests/fuzz_*.c))
-LIBS        := -lyaml -lsqlite3 -lpq -lm
+LIBS        := -lyaml -lsqlite3 -ldl -lm
 # libpq's header (the tools' PostgreSQL backend); the runtime never sees it.
 PQ_CFLAGS   := $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
 

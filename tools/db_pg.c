@@ -11,11 +11,38 @@
  * Statements run with text parameters and text results, one round trip
  * each. A lost connection is an error like any other, said plainly. */
 #include "db.h"
+#include <dlfcn.h>
 #include <libpq-fe.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define PG_MAX_PARAMS 32
+
+/* libpq is opened on the first PostgreSQL URL, not linked: its two dozen
+ * libraries (TLS, Kerberos, LDAP...) cost every command about 5 ms of
+ * start-up, the ones that never touch PostgreSQL included. */
+#define PQ_FUNCS(X) X(PQclear) X(PQcmdTuples) X(PQconnectdb) X(PQerrorMessage) X(PQexec) X(PQexecParams) X(PQfinish) X(PQgetisnull) X(PQgetlength) X(PQgetvalue) X(PQnfields) X(PQntuples) X(PQresultErrorField) X(PQresultErrorMessage) X(PQresultStatus) X(PQsetNoticeProcessor) X(PQstatus) X(PQtransactionStatus)
+#define PQ_FIELD(f) __typeof__(f) *f;
+static struct {
+    int tried;
+    void *lib;
+    PQ_FUNCS(PQ_FIELD)
+} pq;
+
+/* 0 when libpq is there, else 1 (said unless QUIET). */
+static int pq_load(int quiet)
+{
+    if (!pq.tried) {
+        pq.tried = 1;
+        pq.lib = dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL);
+#define PQ_SYM(f) if (pq.lib && !(*(void **)&pq.f = dlsym(pq.lib, #f))) { dlclose(pq.lib); pq.lib = NULL; }
+        PQ_FUNCS(PQ_SYM)
+#undef PQ_SYM
+    }
+    if (!pq.lib && !quiet)
+        fprintf(stderr, "parlance: PostgreSQL: libpq.so.5 is not installed (Debian: apt-get install libpq5)\n");
+    return !pq.lib;
+}
 
 typedef struct {
     dbc base;
@@ -42,10 +69,10 @@ static pg_stmt *pg_s(dbst *st) { return (pg_stmt *)st; }
  * connection means for the command. */
 static void pg_error(pg_conn *c, const PGresult *r)
 {
-    const char *m = r && PQresultErrorMessage((PGresult *)r)[0] ? PQresultErrorMessage((PGresult *)r)
-                                                                 : PQerrorMessage(c->h);
+    const char *m = r && pq.PQresultErrorMessage((PGresult *)r)[0] ? pq.PQresultErrorMessage((PGresult *)r)
+                                                                 : pq.PQerrorMessage(c->h);
     int n = (int)strcspn(m, "\n");
-    if (PQstatus(c->h) == CONNECTION_BAD)
+    if (pq.PQstatus(c->h) == CONNECTION_BAD)
         snprintf(c->err, sizeof c->err, "the connection to the PostgreSQL server was lost (%.*s)", n, m);
     else snprintf(c->err, sizeof c->err, "%.*s", n, m);
 }
@@ -53,24 +80,24 @@ static void pg_error(pg_conn *c, const PGresult *r)
 /* Class 23: integrity constraint violation (unique, check, foreign key). */
 static int pg_code(const PGresult *r)
 {
-    const char *state = PQresultErrorField(r, PG_DIAG_SQLSTATE);
+    const char *state = pq.PQresultErrorField(r, PG_DIAG_SQLSTATE);
     return state && !strncmp(state, "23", 2) ? DB_CONSTRAINT : DB_ERROR;
 }
 
 static void pg_close(dbc *db)
 {
-    PQfinish(pg_c(db)->h);
+    pq.PQfinish(pg_c(db)->h);
     free(db);
 }
 
 static int pg_exec(dbc *db, const char *sql)
 {
     pg_conn *c = pg_c(db);
-    PGresult *r = PQexec(c->h, sql);
-    ExecStatusType s = PQresultStatus(r);
+    PGresult *r = pq.PQexec(c->h, sql);
+    ExecStatusType s = pq.PQresultStatus(r);
     int rc = s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK ? DB_OK : pg_code(r);
     if (rc != DB_OK) pg_error(c, r);
-    PQclear(r);
+    pq.PQclear(r);
     return rc;
 }
 
@@ -129,7 +156,7 @@ static void pg_bind_int64(dbst *st, int i, long long v)
 
 static void pg_clear(pg_stmt *s)
 {
-    PQclear(s->res);
+    pq.PQclear(s->res);
     s->res = NULL;
     s->row = s->rows = 0;
 }
@@ -154,16 +181,16 @@ static int pg_step(dbst *st)
     if (!s->res) {
         Oid types[PG_MAX_PARAMS];
         pg_types(s, types);
-        s->res = PQexecParams(c->h, s->sql, s->nparams, types, s->val, s->len, NULL, 0);
-        ExecStatusType t = PQresultStatus(s->res);
+        s->res = pq.PQexecParams(c->h, s->sql, s->nparams, types, s->val, s->len, NULL, 0);
+        ExecStatusType t = pq.PQresultStatus(s->res);
         if (t != PGRES_COMMAND_OK && t != PGRES_TUPLES_OK) {
             int rc = pg_code(s->res);
             pg_error(c, s->res);
             pg_clear(s);
             return rc;
         }
-        c->changes = atoll(PQcmdTuples(s->res));
-        s->rows = t == PGRES_TUPLES_OK ? PQntuples(s->res) : 0;
+        c->changes = atoll(pq.PQcmdTuples(s->res));
+        s->rows = t == PGRES_TUPLES_OK ? pq.PQntuples(s->res) : 0;
         s->row = -1;
     }
     return ++s->row < s->rows ? DB_ROW : (s->row = s->rows, DB_DONE);
@@ -182,19 +209,19 @@ static void pg_finalize(dbst *st)
 
 static int pg_has(pg_stmt *s, int i)
 {
-    return s->res && s->row < s->rows && i < PQnfields(s->res) && !PQgetisnull(s->res, s->row, i);
+    return s->res && s->row < s->rows && i < pq.PQnfields(s->res) && !pq.PQgetisnull(s->res, s->row, i);
 }
 
 static const char *pg_column_text(dbst *st, int i)
 {
     pg_stmt *s = pg_s(st);
-    return pg_has(s, i) ? PQgetvalue(s->res, s->row, i) : NULL;
+    return pg_has(s, i) ? pq.PQgetvalue(s->res, s->row, i) : NULL;
 }
 
 static size_t pg_column_bytes(dbst *st, int i)
 {
     pg_stmt *s = pg_s(st);
-    return pg_has(s, i) ? (size_t)PQgetlength(s->res, s->row, i) : 0;
+    return pg_has(s, i) ? (size_t)pq.PQgetlength(s->res, s->row, i) : 0;
 }
 
 static long long pg_column_int64(dbst *st, int i)
@@ -207,7 +234,7 @@ static long long pg_changes(dbc *db) { return pg_c(db)->changes; }
 
 static int pg_in_tx(dbc *db)
 {
-    PGTransactionStatusType t = PQtransactionStatus(pg_c(db)->h);
+    PGTransactionStatusType t = pq.PQtransactionStatus(pg_c(db)->h);
     return t == PQTRANS_INTRANS || t == PQTRANS_INERROR || t == PQTRANS_ACTIVE;
 }
 
@@ -218,7 +245,7 @@ static long long pg_limit(dbc *db)
     return 1000000000;
 }
 
-static int pg_lost(dbc *db) { return PQstatus(pg_c(db)->h) == CONNECTION_BAD; }
+static int pg_lost(dbc *db) { return pq.PQstatus(pg_c(db)->h) == CONNECTION_BAD; }
 
 static const db_ops pg_ops = {
     "PostgreSQL", pg_close, pg_exec, pg_errmsg, pg_prepare, pg_bind, pg_bind_int64, pg_step, pg_reset,
@@ -233,18 +260,19 @@ static void pg_quiet(void *arg, const char *msg)
 
 dbc *db_pg_open(const char *url, int quiet)
 {
-    PGconn *h = PQconnectdb(url);
-    if (PQstatus(h) != CONNECTION_OK) {
+    if (pq_load(quiet)) return NULL;
+    PGconn *h = pq.PQconnectdb(url);
+    if (pq.PQstatus(h) != CONNECTION_OK) {
         if (!quiet) {
-            const char *m = PQerrorMessage(h);
+            const char *m = pq.PQerrorMessage(h);
             fprintf(stderr, "parlance: cannot connect to PostgreSQL: %.*s\n", (int)strcspn(m, "\n"), m);
         }
-        PQfinish(h);
+        pq.PQfinish(h);
         return NULL;
     }
-    PQsetNoticeProcessor(h, pg_quiet, NULL);
+    pq.PQsetNoticeProcessor(h, pg_quiet, NULL);
     pg_conn *c = calloc(1, sizeof *c);
-    if (!c) { PQfinish(h); return NULL; }
+    if (!c) { pq.PQfinish(h); return NULL; }
     c->base.ops = &pg_ops;
     c->base.sql = &db_dialect_pg;
     c->h = h;
