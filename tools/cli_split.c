@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* cli_split.c: `parlance split [--json|--jsonl] [FILE|-]`
  *
- * Streams the input through the splitter in windows of SPLIT_WINDOW bytes,
- * so memory stays bounded whatever the file size: after each window the
- * bytes of the unfinished sentence move to the front and the rest is read
- * behind them. A sentence longer than a window is cut (with a warning). */
+ * A file is mapped and split whole, its pages given back as they are passed
+ * (tools/text_map.h). A pipe streams through the splitter in windows of
+ * SPLIT_WINDOW bytes, so memory stays bounded whatever its size: after each
+ * window the bytes of the unfinished sentence move to the front and the
+ * rest is read behind them; a sentence longer than a window is cut (with a
+ * warning). */
 #include "cli.h"
 #include "out_buf.h"
+#include "text_map.h"
 #include "parlance.h"
 #include <errno.h>
 #include <stdint.h>
@@ -14,6 +17,8 @@
 #include <string.h>
 
 #define SPLIT_WINDOW (4u << 20)
+#define RELEASE_STEP (8u << 20)   /* a mapped file's pages are given back every 8 MB... */
+#define RELEASE_KEEP (1u << 20)   /* ...but the last megabyte (look-behind) */
 
 enum { OUT_TEXT, OUT_JSON, OUT_JSONL };
 
@@ -121,26 +126,37 @@ int cmd_split(int argc, char **argv)
     if (a.val[0] && a.val[1]) return cli_usage_error("split", "%s", "--json or --jsonl, not both");
     int mode = a.val[0] ? OUT_JSON : a.val[1] ? OUT_JSONL : OUT_TEXT;
     const char *path = a.npos ? a.pos[0] : "-";
-    FILE *in = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    if (!in) { fprintf(stderr, "parlance: %s: %s\n", path, strerror(errno)); return 1; }
-    unsigned char *buf = malloc(SPLIT_WINDOW);
+    text_map m;
+    int mapped = text_map_file(path, &m);
+    if (mapped == 1) return 1;
+    FILE *in = mapped == 0 ? NULL : strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    if (mapped && !in) { fprintf(stderr, "parlance: %s: %s\n", path, strerror(errno)); return 1; }
+    unsigned char *buf = in ? malloc(SPLIT_WINDOW) : (unsigned char *)m.text;
     out_buf *o = out_open(stdout);
     if (!buf || !o) {
         if (!buf) fprintf(stderr, "parlance: out of memory\n");
-        free(buf);
+        if (in) free(buf);
+        else text_map_close(&m);
         free(o);
         return 1;
     }
 
-    int eof = 0, cuts = 0;
-    size_t have = fill(in, buf, 0, SPLIT_WINDOW, &eof), index = 0;
+    /* a file is mapped and split whole; a pipe is read a window at a time */
+    int eof = !in, cuts = 0;
+    size_t have = in ? fill(in, buf, 0, SPLIT_WINDOW, &eof) : m.len, index = 0, mark = RELEASE_STEP;
     parl_splitter it;
     parl_sentence s;
     parl_offsets cc = { 0, 0, 0 };
     parl_split_init(&it, (const char *)buf, have, eof ? 0 : PARL_SPLIT_MORE);
     if (mode == OUT_JSON) out_put(o, "[", 1);
     for (;;) {
-        while (parl_split_next(&it, &s)) put_sentence(o, mode, buf, it.base, &s, index++, &cc);
+        while (parl_split_next(&it, &s)) {
+            put_sentence(o, mode, buf, it.base, &s, index++, &cc);
+            if (!in && s.off > mark) {   /* give back the pages passed */
+                text_map_release(&m, s.off - RELEASE_KEEP);
+                mark = s.off + RELEASE_STEP;
+            }
+        }
         if (!(it.flags & PARL_SPLIT_MORE)) break;
         size_t keep = parl_split_pending(&it);
         if (keep == 0 && have == SPLIT_WINDOW) {   /* one sentence fills the window */
@@ -156,9 +172,10 @@ int cmd_split(int argc, char **argv)
     }
     if (mode == OUT_JSON) out_put(o, index ? "\n]\n" : "]\n", index ? 3 : 2);
     out_close(o);
-    int err = ferror(in);
-    if (in != stdin) fclose(in);
-    free(buf);
+    int err = in && ferror(in);
+    if (in && in != stdin) fclose(in);
+    if (in) free(buf);
+    else text_map_close(&m);
     if (err) { fprintf(stderr, "parlance: %s: read error\n", path); return 1; }
     if (cuts)
         fprintf(stderr, "parlance: warning: %s: %d sentence(s) longer than %u bytes were cut\n",

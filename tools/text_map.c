@@ -33,7 +33,7 @@ static int spool_stdin(void)
     return fd;
 }
 
-int text_map_open(const char *path, text_map *m)
+static int map_open(const char *path, text_map *m, int spool)
 {
     struct stat st;
     int std = !strcmp(path, "-");
@@ -47,6 +47,7 @@ int text_map_open(const char *path, text_map *m)
         return 1;
     }
     if (std && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || lseek(fd, 0, SEEK_CUR) != 0)) {
+        if (!spool) return 2;
         if ((fd = spool_stdin()) < 0) return 1;
         std = 0;   /* a descriptor of our own now */
     }
@@ -57,10 +58,11 @@ int text_map_open(const char *path, text_map *m)
     }
     if (st.st_size > 0) {
         m->map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-        if (m->map == MAP_FAILED) {
-            fprintf(stderr, "parlance: %s: %s\n", path, strerror(errno));
+        if (m->map == MAP_FAILED) {   /* no address space (ulimit -v): a caller that can read a stream does */
             m->map = NULL;
             if (!std) close(fd);
+            if (!spool) return 2;
+            fprintf(stderr, "parlance: %s: %s\n", path, strerror(errno));
             return 1;
         }
         madvise(m->map, (size_t)st.st_size, MADV_SEQUENTIAL);
@@ -70,6 +72,9 @@ int text_map_open(const char *path, text_map *m)
     if (!std) close(fd);
     return 0;
 }
+
+int text_map_open(const char *path, text_map *m) { return map_open(path, m, 1); }
+int text_map_file(const char *path, text_map *m) { return map_open(path, m, 0); }
 
 void text_map_release(text_map *m, size_t upto)
 {

@@ -19,6 +19,10 @@ typedef struct text_map {
 
 /* PATH "-": standard input. 0, or 1 after saying why on stderr. */
 int text_map_open(const char *path, text_map *m);
+/* The same, but 2 (nothing said, nothing read: the caller reads it as a
+ * stream) when standard input is a pipe or a terminal, or when the file
+ * cannot be mapped (no address space for it: ulimit -v). */
+int text_map_file(const char *path, text_map *m);
 /* Gives back the whole pages before byte UPTO. */
 void text_map_release(text_map *m, size_t upto);
 void text_map_close(text_map *m);
