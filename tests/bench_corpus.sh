@@ -12,7 +12,8 @@
 # as a peer; every figure beside the previous build's (PREV, default HEAD^,
 # built from `git archive` in build/prev-REV), measured in the same run,
 # the two builds interleaved. Speeds are MB/s of CPU time (user + system),
-# medians of ROUNDS rounds. BIG=1 adds profile's peak memory on a 1 GB file.
+# medians of ROUNDS rounds; then profile's peak memory on a 1 GB file
+# (BIG=0 leaves it out).
 cd "$(dirname "$0")/.." || exit 1
 B=build C=build/bench-corpus
 ROUNDS=${ROUNDS:-5}
@@ -118,9 +119,22 @@ for f in $FILES; do
 done
 echo "  (percentages: the CLI's speed as a share of the same build's library)"
 
-if [ "${BIG:-0}" = 1 ] && [ -x /usr/bin/time ]; then
+# profile of a 1 GB file (the corpus repeated): peak memory, this build and
+# the previous one (BIG=0 skips it; it needs 1 GB of disk and, for the
+# temporary files of the sentences' JSON, about 2 GB more)
+if [ "${BIG:-1}" = 1 ] && [ -x /usr/bin/time ]; then
     big=$tmp/big.txt
     while [ "$(wc -c < $big 2>/dev/null || echo 0)" -lt 1000000000 ]; do cat $C/fortunes-x10.txt >> $big; done
-    printf '\nprofile of %s bytes: peak RSS %s KB\n' "$(wc -c < $big)" \
-        "$(/usr/bin/time -f %M ./build/parlance profile $big 2>&1 >/dev/null | tail -1)"
+    printf '\nprofile of %s bytes (fortunes repeated): peak RSS in KB, CPU seconds\n' "$(wc -c < $big)"
+    printf '  %-24s %12s %12s\n' "" "this build" "${rev:+previous $rev}"
+    for who in cur prev; do
+        if [ $who = cur ]; then dir=.; else dir=$P; [ -n "$dir" ] || continue; fi
+        /usr/bin/time -f '%M %U %S' $dir/build/parlance profile $big 2>&1 >/dev/null | tail -1 > "$tmp/big.$who"
+        /usr/bin/time -f '%M %U %S' $dir/build/parlance profile --no-sentences $big 2>&1 >/dev/null | tail -1 > "$tmp/bigns.$who"
+    done
+    for k in big bigns; do
+        c=$(awk '{ printf "%d KB %.1f s", $1, $2 + $3 }' "$tmp/$k.cur")
+        p=$([ -s "$tmp/$k.prev" ] && awk '{ printf "%d KB %.1f s", $1, $2 + $3 }' "$tmp/$k.prev")
+        printf '  %-24s %18s %18s\n' "$([ $k = big ] && echo profile || echo 'profile --no-sentences')" "$c" "$p"
+    done
 fi
