@@ -38,6 +38,7 @@ build_speed() {   # build_speed SRC: corpus_speed against SRC's library
         "$1/build/libparlance.a" -o "$1/build/corpus_speed"
 }
 build_speed . || exit 1
+$CC -std=c11 -O2 tests/cpu_run.c -o $B/cpu_run || exit 1
 PREV=${PREV:-HEAD^}
 rev=$(git rev-parse --short -q --verify "$PREV^{commit}" 2>/dev/null)
 P=
@@ -56,16 +57,11 @@ fi
 tmp=$(mktemp -d) || exit 1; [ -n "${KEEP:-}" ] && echo "tmp $tmp"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$tmp"' EXIT
 
-# run KEY CMD...: one timed run, its MB/s appended to $tmp/KEY. `times`
-# runs in this shell (a $(...) subshell has children of its own): its
-# second line is the children's user and system time, "0m1.23s 0m0.04s".
+# run KEY CMD...: one run, its MB/s of CPU time (tests/cpu_run.c: getrusage,
+# microseconds) appended to $tmp/KEY.
 run() {
     key=$1; shift
-    times > "$tmp/t0"; "$@" > /dev/null 2>&1; times > "$tmp/t1"
-    cat "$tmp/t0" "$tmp/t1" | awk -v b="$bytes" '
-        NR == 2 || NR == 4 { t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); sub(/s$/, "", p[2]); t += p[1] * 60 + p[2] }
-                             if (NR == 2) t0 = t; else t1 = t }
-        END { ms = (t1 - t0) * 1000; printf "%.1f\n", (ms > 0 ? b / 1e3 / ms : 0) }' >> "$tmp/$key"
+    $B/cpu_run "$@" | awk -v b="$bytes" '{ printf "%.1f\n", ($1 > 0 ? b / 1e6 / $1 : 0) }' >> "$tmp/$key"
 }
 
 median() { sort -n "$tmp/$1" | awk '{ v[NR] = $1 } END { print NR ? v[int((NR + 1) / 2)] : "-" }'; }
@@ -111,30 +107,30 @@ for f in $FILES; do
     row "profile, library" "$pc" "$pp"
     row "profile, CLI" "$(median k.cur.profile)" "$([ -n "$P" ] && median k.prev.profile)" "$pc" "$pp"
     row "peer: wc -w" "$(median k.wc)" ""
-    if [ -x /usr/bin/time ]; then
-        rc=$(/usr/bin/time -f %M ./build/parlance profile "$f" 2>&1 >/dev/null | tail -1)
-        rp=$([ -n "$P" ] && /usr/bin/time -f %M $P/build/parlance profile "$f" 2>&1 >/dev/null | tail -1)
-        row "profile, peak RSS (KB)" "$rc" "$rp"
-    fi
+    rc=$($B/cpu_run ./build/parlance profile "$f" | cut -d' ' -f2)
+    rp=$([ -n "$P" ] && $B/cpu_run $P/build/parlance profile "$f" | cut -d' ' -f2)
+    row "profile, peak RSS (KB)" "$rc" "$rp"
 done
 echo "  (percentages: the CLI's speed as a share of the same build's library)"
 
 # profile of a 1 GB file (the corpus repeated): peak memory, this build and
 # the previous one (BIG=0 skips it; it needs 1 GB of disk and, for the
 # temporary files of the sentences' JSON, about 2 GB more)
-if [ "${BIG:-1}" = 1 ] && [ -x /usr/bin/time ]; then
+if [ "${BIG:-1}" = 1 ]; then
     big=$tmp/big.txt
-    while [ "$(wc -c < $big 2>/dev/null || echo 0)" -lt 1000000000 ]; do cat $C/fortunes-x10.txt >> $big; done
-    printf '\nprofile of %s bytes (fortunes repeated): peak RSS in KB, CPU seconds\n' "$(wc -c < $big)"
-    printf '  %-24s %12s %12s\n' "" "this build" "${rev:+previous $rev}"
+    : > $big
+    while [ "$(wc -c < $big)" -lt 1000000000 ]; do cat $C/fortunes-x10.txt >> $big; done
+    printf '\nprofile of %s bytes (fortunes repeated): peak RSS, CPU seconds\n' "$(wc -c < $big)"
+    printf '  %-24s %18s %18s\n' "" "this build" "${rev:+previous $rev}"
     for who in cur prev; do
         if [ $who = cur ]; then dir=.; else dir=$P; [ -n "$dir" ] || continue; fi
-        /usr/bin/time -f '%M %U %S' $dir/build/parlance profile $big 2>&1 >/dev/null | tail -1 > "$tmp/big.$who"
-        /usr/bin/time -f '%M %U %S' $dir/build/parlance profile --no-sentences $big 2>&1 >/dev/null | tail -1 > "$tmp/bigns.$who"
+        $B/cpu_run $dir/build/parlance profile $big > "$tmp/big.$who"
+        $B/cpu_run $dir/build/parlance profile --no-sentences $big > "$tmp/bigns.$who"
     done
     for k in big bigns; do
-        c=$(awk '{ printf "%d KB %.1f s", $1, $2 + $3 }' "$tmp/$k.cur")
-        p=$([ -s "$tmp/$k.prev" ] && awk '{ printf "%d KB %.1f s", $1, $2 + $3 }' "$tmp/$k.prev")
+        c=$(awk '{ printf "%d KB %.1f s", $2, $1 }' "$tmp/$k.cur")
+        p=$([ -s "$tmp/$k.prev" ] && awk '{ printf "%d KB %.1f s", $2, $1 }' "$tmp/$k.prev")
         printf '  %-24s %18s %18s\n' "$([ $k = big ] && echo profile || echo 'profile --no-sentences')" "$c" "$p"
     done
+    rm -f $big
 fi
