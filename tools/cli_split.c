@@ -42,8 +42,9 @@ static size_t next_control(const unsigned char *s, size_t i, size_t n)
 
 /* One sentence on one line: blank runs that contain a line break become a
  * single space, NUL bytes become U+FFFD; other bytes are written as they
- * are, a run at a time between the bytes that need a look. */
-static void put_line(out_buf *o, const unsigned char *s, size_t n)
+ * are, a run at a time between the bytes that need a look (for a sentence
+ * too long for the output block; put_line does the rest in place). */
+static void put_line_long(out_buf *o, const unsigned char *s, size_t n)
 {
     size_t from = 0;
     for (size_t i = next_control(s, 0, n); i < n; i = next_control(s, i, n)) {
@@ -64,6 +65,43 @@ static void put_line(out_buf *o, const unsigned char *s, size_t n)
     }
     out_put(o, s + from, n - from);
     out_put(o, "\n", 1);
+}
+
+/* One sentence on one line: blank runs that contain a line break become a
+ * single space, NUL bytes become U+FFFD; other bytes are written as they
+ * are. Straight into the output block, eight bytes a step between the
+ * bytes that need a look (a NUL grows to three bytes, hence the room). */
+static void put_line(out_buf *o, const unsigned char *s, size_t n)
+{
+    if (3 * n + 1 > OUT_BUF_CAP - o->n) {
+        out_flush(o);
+        if (3 * n + 1 > OUT_BUF_CAP) { put_line_long(o, s, n); return; }
+    }
+    char *d = o->b + o->n, *run = d;   /* RUN: where the bytes copied as they are begin */
+    size_t i = 0;
+    while (i < n) {
+        size_t k = next_control(s, i, n);
+        memcpy(d, s + i, k - i);
+        d += k - i;
+        if (k == n) break;
+        if (s[k] == 0) {
+            memcpy(d, "\xEF\xBF\xBD", 3);
+            d += 3;
+            run = d;
+            i = k + 1;
+        } else if (s[k] == '\n' || s[k] == '\r') {
+            while (d > run && is_blank((unsigned char)d[-1])) d--;
+            while (k < n && is_blank(s[k])) k++;
+            *d++ = ' ';
+            run = d;
+            i = k;
+        } else {
+            *d++ = (char)s[k];
+            i = k + 1;
+        }
+    }
+    *d++ = '\n';
+    o->n = (size_t)(d - o->b);
 }
 
 typedef struct sentence_req {
