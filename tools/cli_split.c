@@ -77,12 +77,28 @@ static void put_line(out_buf *o, const unsigned char *s, size_t n)
         out_flush(o);
         if (3 * n + 1 > OUT_BUF_CAP) { put_line_long(o, s, n); return; }
     }
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
     char *d = o->b + o->n, *run = d;   /* RUN: where the bytes copied as they are begin */
     size_t i = 0;
     while (i < n) {
-        size_t k = next_control(s, i, n);
-        memcpy(d, s + i, k - i);
-        d += k - i;
+        size_t k = i;
+        for (;;) {   /* eight bytes stored, then looked at (see next_control) */
+            uint64_t x, m;
+            if (n - k < 8) {
+                while (k < n && s[k] >= 0x0E) *d++ = (char)s[k++];
+                break;
+            }
+            memcpy(&x, s + k, 8);
+            memcpy(d, &x, 8);
+            if ((m = (x - ones * 0x0E) & ~x & highs)) {   /* the lowest flag is exact */
+                size_t lane = (size_t)__builtin_ctzll(m) / 8;
+                d += lane;
+                k += lane;
+                break;
+            }
+            d += 8;
+            k += 8;
+        }
         if (k == n) break;
         if (s[k] == 0) {
             memcpy(d, "\xEF\xBF\xBD", 3);
