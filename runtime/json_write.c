@@ -33,8 +33,20 @@ void parl__json_uint(parl__json *j, uint64_t v)
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
         "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
         "8081828384858687888990919293949596979899";
-    size_t digits = 1;
-    for (uint64_t t = v; t >= 10; t /= 10) digits++;
+    static const uint64_t pow10[20] = {
+        1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u, 100000000u, 1000000000u,
+        10000000000u, 100000000000u, 1000000000000u, 10000000000000u, 100000000000000u,
+        1000000000000000u, 10000000000000000u, 100000000000000000u, 1000000000000000000u,
+        10000000000000000000u };
+    /* digits from the bit length (1233 / 4096 ~ log10 2), one compare to settle */
+#if defined(__GNUC__) || defined(__clang__)
+    unsigned bits = v ? 64u - (unsigned)__builtin_clzll(v) : 1u;
+#else
+    unsigned bits = 1;
+    for (uint64_t t = v >> 1; t; t >>= 1) bits++;
+#endif
+    unsigned t = (bits * 1233u) >> 12;
+    size_t digits = v ? t - (v < pow10[t]) + 1 : 1;
     char b[24], *d = j->n <= j->cap && digits <= j->cap - j->n ? j->out + j->n : b;
     char *e = d + digits;
     while (v >= 100) {
