@@ -100,18 +100,22 @@ for f in $FILES; do
     }
     sc=$(lib cur split) sp=$(lib prev split)
     pc=$(lib cur profile) pp=$(lib prev profile)
+    jc=$(lib cur profile_json) jp=$(lib prev profile_json)
     row "split, library" "$sc" "$sp"
     row "split, CLI text" "$(median k.cur.split)" "$([ -n "$P" ] && median k.prev.split)" "$sc" "$sp"
     row "split, CLI --json" "$(median k.cur.json)" "$([ -n "$P" ] && median k.prev.json)" "$sc" "$sp"
     row "split, CLI --jsonl" "$(median k.cur.jsonl)" "$([ -n "$P" ] && median k.prev.jsonl)" "$sc" "$sp"
     row "profile, library" "$pc" "$pp"
     row "profile, CLI" "$(median k.cur.profile)" "$([ -n "$P" ] && median k.prev.profile)" "$pc" "$pp"
+    row "profile+JSON, library" "$jc" "$jp"
+    row "profile, CLI / +JSON" "$(median k.cur.profile)" "$([ -n "$P" ] && median k.prev.profile)" "$jc" "$jp"
     row "peer: wc -w" "$(median k.wc)" ""
     rc=$($B/cpu_run ./build/parlance profile "$f" | cut -d' ' -f2)
     rp=$([ -n "$P" ] && $B/cpu_run $P/build/parlance profile "$f" | cut -d' ' -f2)
     row "profile, peak RSS (KB)" "$rc" "$rp"
 done
-echo "  (percentages: the CLI's speed as a share of the same build's library)"
+echo "  (percentages: the CLI's speed as a share of the same build's library; profile+JSON:"
+echo "   parl_analyze then parl_analyze_json into memory, the work the CLI does)"
 
 # profile of a 1 GB file (the corpus repeated): peak memory, this build and
 # the previous one (BIG=0 skips it; it needs 1 GB of disk and, for the

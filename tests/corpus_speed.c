@@ -4,8 +4,10 @@
  * against this build's library and the previous build's (one source, two
  * libraries), so both are measured by the same loop.
  *
- *   corpus_speed FILE...   prints "split FILE MB/s" and "profile FILE MB/s",
- *                          medians of RUNS runs of CPU time. */
+ *   corpus_speed FILE...   prints "split FILE MB/s", "profile FILE MB/s" and
+ *                          "profile_json FILE MB/s" (parl_analyze and then
+ *                          parl_analyze_json: the work `parlance profile`
+ *                          does), medians of RUNS runs of CPU time. */
 #include "parlance.h"
 #include "benchlib.h"
 #include <stdio.h>
@@ -60,7 +62,9 @@ int main(int argc, char **argv)
         parl_paragraph *pa = malloc(pcap * sizeof *pa);
         parl_sentence *se = malloc(scap * sizeof *se);
         if (!pa || !se) return 1;
-        double split[RUNS], prof[RUNS];
+        double split[RUNS], prof[RUNS], pjson[RUNS];
+        size_t jcap = 0;
+        char *json = NULL;
         size_t sink = 0;
         for (int r = 0; r < RUNS; r++) {
             double t0 = bench_seconds(CLOCK_THREAD_CPUTIME_ID);
@@ -68,11 +72,26 @@ int main(int argc, char **argv)
             double t1 = bench_seconds(CLOCK_THREAD_CPUTIME_ID);
             sink += profile_all(text, len, pa, pcap, se, scap);
             double t2 = bench_seconds(CLOCK_THREAD_CPUTIME_ID);
+            parl_doc d = { text, len, { 0 }, pa, se };
+            parl_analyze(text, len, "2000-01-01T00:00:00.000Z", &d.p, pa, pcap, se, scap);
+            size_t need = parl_analyze_json(&d, 0, json, jcap);
+            if (need >= jcap) {   /* sized once, outside the figure */
+                free(json);
+                jcap = need + 1;
+                if (!(json = malloc(jcap))) return 1;
+            }
+            double t3 = bench_seconds(CLOCK_THREAD_CPUTIME_ID);
+            parl_analyze(text, len, "2000-01-01T00:00:00.000Z", &d.p, pa, pcap, se, scap);
+            sink += parl_analyze_json(&d, 0, json, jcap);
+            double t4 = bench_seconds(CLOCK_THREAD_CPUTIME_ID);
             split[r] = (double)len / 1e6 / (t1 - t0);
             prof[r] = (double)len / 1e6 / (t2 - t1);
+            pjson[r] = (double)len / 1e6 / (t4 - t3);
         }
-        printf("split %s %.1f\nprofile %s %.1f\n", argv[a], bench_median(split, RUNS), argv[a],
-               bench_median(prof, RUNS));
+        printf("split %s %.1f\nprofile %s %.1f\nprofile_json %s %.1f\n", argv[a],
+               bench_median(split, RUNS), argv[a], bench_median(prof, RUNS), argv[a],
+               bench_median(pjson, RUNS));
+        free(json);
         if (sink == 0) fprintf(stderr, "corpus_speed: %s: no sentences\n", argv[a]);
         free(pa);
         free(se);

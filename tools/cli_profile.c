@@ -8,6 +8,7 @@
  * --no-sentences leaves the sentences out: the form the document store keeps. */
 #include "cli.h"
 #include "out_buf.h"
+#include "spill.h"
 #include "text_map.h"
 #include "parlance.h"
 #include <stdlib.h>
@@ -119,13 +120,16 @@ void doc_profile_free(doc_profile *dp)
 
 /* ---- `parlance profile`: written while the text is read. The counts come
  * first in the JSON but are known only at the end, so the paragraphs' and
- * the sentences' entries go to two unlinked temporary files as they are
- * found and are copied out behind the counts; the text is mapped and the
- * pages passed are given back. Memory stays a few megabytes whatever the
- * document's size (a 1 GB file: `make bench BIG=1`). */
+ * the sentences' entries are kept aside as they are found (in memory up
+ * to a limit, then in unlinked temporary files) and copied out behind the
+ * counts; the text is mapped and the pages passed are given back. Memory
+ * stays under 64 MB whatever the document's size (a 1 GB file in `make
+ * bench`). */
 
 #define RELEASE_STEP (8u << 20)   /* give pages back every 8 MB read... */
 #define RELEASE_KEEP (1u << 20)   /* ...keeping the last megabyte (look-behind) */
+#define PARA_MEM (8u << 20)       /* the lists' JSON in memory up to 8 and 24 MB, */
+#define SENT_MEM (24u << 20)      /* in a temporary file beyond (tools/spill.h) */
 
 typedef struct entry_req {
     const char *text;
@@ -163,41 +167,13 @@ static int put_part(out_buf *o, const text_map *m, const parl_profile *p, int pa
     return out_json(o, part_write, &r);
 }
 
-/* A temporary file behind an output block; NULL after saying why. */
-static out_buf *spill_open(void)
-{
-    FILE *f = tmpfile();
-    if (!f) { fprintf(stderr, "parlance: temporary file: %s\n", strerror(errno)); return NULL; }
-    out_buf *o = out_open(f);
-    if (!o) fclose(f);
-    return o;
-}
-
-/* Copies what went into spill S to O and closes it; 1 after saying why. */
-static int spill_copy(out_buf *s, out_buf *o)
-{
-    FILE *f = s->f;
-    out_flush(s);
-    free(s);
-    int err = fflush(f) != 0 || ferror(f) || fseek(f, 0, SEEK_SET) != 0;
-    out_flush(o);
-    size_t k;
-    while (!err && (k = fread(o->b, 1, OUT_BUF_CAP, f)) > 0) {
-        o->n = k;
-        out_flush(o);
-    }
-    err = err || ferror(f);
-    if (err) fprintf(stderr, "parlance: temporary file: %s\n", strerror(errno ? errno : EIO));
-    fclose(f);
-    return err;
-}
-
 static int profile_stream(text_map *m, const char *at, int sentences, parl_profile *p)
 {
-    out_buf *o = out_open(stdout), *paras = spill_open(), *sents = sentences ? spill_open() : NULL;
+    out_buf *o = out_open(stdout);
+    spill *paras = spill_open(PARA_MEM), *sents = sentences ? spill_open(SENT_MEM) : NULL;
     if (!o || !paras || (sentences && !sents)) {
-        if (paras) { fclose(paras->f); free(paras); }
-        if (sents) { fclose(sents->f); free(sents); }
+        spill_free(paras);
+        spill_free(sents);
         free(o);
         return 1;
     }
@@ -210,8 +186,13 @@ static int profile_stream(text_map *m, const char *at, int sentences, parl_profi
     parl_analysis_init(&a, m->text, m->len);
     while (!err && (ev = parl_analysis_next(&a, &s, &q))) {
         entry_req r = { m->text, NULL, NULL, 0, NULL };
-        if (ev == PARL_ANALYSIS_PARAGRAPH) { r.q = &q; r.n = ++np; r.c = &pc; err = out_json(paras, entry_write, &r); }
-        else if (sents) { r.s = &s; r.n = ++ns; r.c = &sc; err = out_json(sents, entry_write, &r); }
+        if (ev == PARL_ANALYSIS_PARAGRAPH) {
+            r.q = &q; r.n = ++np; r.c = &pc;
+            err = out_json(spill_out(paras), entry_write, &r);
+        } else if (sents) {
+            r.s = &s; r.n = ++ns; r.c = &sc;
+            err = out_json(spill_out(sents), entry_write, &r);
+        }
         if (ev == PARL_ANALYSIS_SENTENCE && s.off > mark) {
             text_map_release(m, s.off - RELEASE_KEEP);
             mark = s.off + RELEASE_STEP;
@@ -219,10 +200,14 @@ static int profile_stream(text_map *m, const char *at, int sentences, parl_profi
     }
     parl_analysis_profile(&a, at, p);
     unsigned flags = sentences ? 0 : PARL_JSON_NO_SENTENCES;
-    err = err || put_part(o, m, p, PARL_PROFILE_JSON_HEAD, 0, flags) || spill_copy(paras, o) ||
-          put_part(o, m, p, PARL_PROFILE_JSON_MIDDLE, np, flags);
-    if (sents)
-        err = err || spill_copy(sents, o) || put_part(o, m, p, PARL_PROFILE_JSON_TAIL, ns, flags);
+    /* spill_copy frees its spill; after a failure the rest are only freed */
+    err = err || put_part(o, m, p, PARL_PROFILE_JSON_HEAD, 0, flags);
+    err = err ? (spill_free(paras), 1) : spill_copy(paras, o);
+    err = err || put_part(o, m, p, PARL_PROFILE_JSON_MIDDLE, np, flags);
+    if (sents) {
+        err = err ? (spill_free(sents), 1) : spill_copy(sents, o);
+        err = err || put_part(o, m, p, PARL_PROFILE_JSON_TAIL, ns, flags);
+    }
     out_close(o);
     return err;
 }

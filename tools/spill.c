@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: MIT */
+/* spill.c: see spill.h. The out_buf writes into a stdio stream of our own
+ * (fopencookie) whose writes go to memory until the limit, then to the
+ * temporary file with the memory's bytes first. */
+#include "spill.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct spill {
+    char *mem;
+    size_t n, cap, max;
+    FILE *tmp;      /* NULL until the memory is full */
+    int err;        /* errno of the first failure */
+    out_buf *o;
+};
+
+static int to_tmp(spill *s)
+{
+    if (!(s->tmp = tmpfile())) return s->err = errno, -1;
+    if (s->n && fwrite(s->mem, 1, s->n, s->tmp) != s->n) return s->err = errno, -1;
+    free(s->mem);
+    s->mem = NULL;
+    s->n = s->cap = 0;
+    return 0;
+}
+
+static ssize_t spill_write(void *cookie, const char *buf, size_t k)
+{
+    spill *s = cookie;
+    if (s->err) return -1;
+    if (!s->tmp && s->n + k > s->max && to_tmp(s)) return -1;
+    if (s->tmp) return fwrite(buf, 1, k, s->tmp) == k ? (ssize_t)k : (s->err = errno, -1);
+    if (s->n + k > s->cap) {
+        size_t cap = s->cap ? s->cap : 1 << 16;
+        while (cap < s->n + k) cap *= 2;
+        char *g = realloc(s->mem, cap < s->max ? cap : s->max);
+        if (!g) return s->err = ENOMEM, -1;
+        s->mem = g;
+        s->cap = cap < s->max ? cap : s->max;
+    }
+    memcpy(s->mem + s->n, buf, k);
+    s->n += k;
+    return (ssize_t)k;
+}
+
+spill *spill_open(size_t mem_max)
+{
+    spill *s = calloc(1, sizeof *s);
+    cookie_io_functions_t io = { .write = spill_write };
+    FILE *f = s ? fopencookie(s, "w", io) : NULL;
+    if (f) setvbuf(f, NULL, _IONBF, 0);   /* the out_buf gathers */
+    if (!f || !(s->o = out_open(f))) {
+        if (f) fclose(f);
+        else fputs("parlance: out of memory\n", stderr);
+        free(s);
+        return NULL;
+    }
+    s->max = mem_max;
+    return s;
+}
+
+out_buf *spill_out(spill *s) { return s->o; }
+
+static void spill_close(spill *s)
+{
+    if (s->o) {
+        FILE *f = s->o->f;
+        free(s->o);
+        fclose(f);
+        s->o = NULL;
+    }
+}
+
+void spill_free(spill *s)
+{
+    if (!s) return;
+    spill_close(s);
+    if (s->tmp) fclose(s->tmp);
+    free(s->mem);
+    free(s);
+}
+
+int spill_copy(spill *s, out_buf *o)
+{
+    out_flush(s->o);
+    int err = fflush(s->o->f) != 0 || s->err;
+    spill_close(s);
+    out_flush(o);
+    if (!err && s->tmp) {
+        size_t k;
+        err = fflush(s->tmp) != 0 || fseek(s->tmp, 0, SEEK_SET) != 0;
+        while (!err && (k = fread(o->b, 1, OUT_BUF_CAP, s->tmp)) > 0) {
+            o->n = k;
+            out_flush(o);
+        }
+        err = err || ferror(s->tmp);
+    } else if (!err && s->n) {
+        fwrite(s->mem, 1, s->n, o->f);
+    }
+    if (err) fprintf(stderr, "parlance: temporary file: %s\n", strerror(s->err ? s->err : errno ? errno : EIO));
+    spill_free(s);
+    return err;
+}

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: MIT */
+/* spill.h: output kept to be written later, in memory up to a limit and in
+ * an unlinked temporary file beyond it. `parlance profile` writes its lists
+ * while the text is read but prints them after the counts, known only at
+ * the end: a small document never touches the disk, a large one holds no
+ * more than the limit in memory. */
+#ifndef PARL_SPILL_H
+#define PARL_SPILL_H
+#include "out_buf.h"
+
+typedef struct spill spill;
+
+/* A spill keeping up to MEM_MAX bytes in memory, written through an
+ * out_buf (spill_out); NULL after saying why. */
+spill *spill_open(size_t mem_max);
+out_buf *spill_out(spill *s);
+/* Writes what went in to O and frees S: 0, or 1 after saying why (a full
+ * disk, a temporary directory that cannot be written). */
+int spill_copy(spill *s, out_buf *o);
+void spill_free(spill *s);
+#endif
