@@ -114,16 +114,27 @@ size_t parl__utf8_len(const unsigned char *s, size_t n)
     return k;
 }
 
-static void json_ascii(parl__json *j, unsigned c)
+/* The JSON form of the ASCII byte C into E (at most 6 bytes); its length. */
+static size_t json_ascii_form(unsigned c, char *e)
 {
     static const char hex[] = "0123456789abcdef";
-    char e[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
-    if (c == '"' || c == '\\') { e[1] = (char)c; parl__json_raw(j, e, 2); }
-    else if (c == '\n') parl__json_raw(j, "\\n", 2);
-    else if (c == '\r') parl__json_raw(j, "\\r", 2);
-    else if (c == '\t') parl__json_raw(j, "\\t", 2);
-    else if (c < 0x20 || c == 0x7f) parl__json_raw(j, e, 6);
-    else { e[0] = (char)c; parl__json_raw(j, e, 1); }
+    e[0] = '\\';
+    if (c == '"' || c == '\\') { e[1] = (char)c; return 2; }
+    if (c == '\n') { e[1] = 'n'; return 2; }
+    if (c == '\r') { e[1] = 'r'; return 2; }
+    if (c == '\t') { e[1] = 't'; return 2; }
+    if (c < 0x20 || c == 0x7f) {
+        e[1] = 'u'; e[2] = '0'; e[3] = '0'; e[4] = hex[c >> 4]; e[5] = hex[c & 15];
+        return 6;
+    }
+    e[0] = (char)c;
+    return 1;
+}
+
+static void json_ascii(parl__json *j, unsigned c)
+{
+    char e[6];
+    parl__json_raw(j, e, json_ascii_form(c, e));
 }
 
 /* Settles the pending bytes: a complete valid sequence is written as it
@@ -159,26 +170,71 @@ void parl__json_open(parl__json *j)
  * below 0x20, at 0x7f or above, or equal to '"' or '\\' sets the high bit
  * of its lane in the mask (the borrow of a lane only reaches lanes that
  * are themselves flagged, so the first flagged lane is exact). */
-static size_t json_plain_run(const unsigned char *s, size_t i, size_t n)
+static uint64_t json_special(uint64_t x)
 {
     const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    uint64_t q = x ^ (ones * '"'), b = x ^ (ones * '\\');
+    return ((((x - ones * 0x20) | (q - ones) | (b - ones) | (x + ones)) & ~x) | x) & highs;
+}
+
+static int json_plain(unsigned c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; }
+
+static size_t json_plain_run(const unsigned char *s, size_t i, size_t n)
+{
     for (; i + 8 <= n; i += 8) {
-        uint64_t x, q, b;
+        uint64_t x;
         memcpy(&x, s + i, 8);
-        q = x ^ (ones * '"');
-        b = x ^ (ones * '\\');
-        uint64_t m = ((x - ones * 0x20) | (q - ones) | (b - ones) | (x + ones)) & ~x & highs;
-        m |= x & highs;
-        if (m) break;
+        if (json_special(x)) break;
     }
-    while (i < n && s[i] >= 0x20 && s[i] < 0x7f && s[i] != '"' && s[i] != '\\') i++;
+    while (i < n && json_plain(s[i])) i++;
+    return i;
+}
+
+/* parl__json_part when the output has room for the worst case (six bytes
+ * a byte, and eight more for a step's store): eight bytes are stored, then
+ * looked at, and the writer's position moves past the plain ones (the
+ * lowest flagged lane of the mask is exact: only a flagged lane borrows or
+ * carries). Returns where it stopped: N, or a byte that is not part of a
+ * whole valid sequence (for the careful loop). */
+static size_t json_part_fast(parl__json *j, const unsigned char *s, size_t i, size_t n)
+{
+    char *d = j->out + j->n;
+    while (i < n) {
+        uint64_t x, m;
+        if (n - i >= 8) {
+            memcpy(&x, s + i, 8);
+            memcpy(d, &x, 8);
+            if (!(m = json_special(x))) { d += 8; i += 8; continue; }
+#if defined(__GNUC__) || defined(__clang__)
+            size_t lane = (size_t)__builtin_ctzll(m) / 8;
+#else
+            size_t lane = 0;
+            while (!((m >> (8 * lane)) & 0x80)) lane++;
+#endif
+            d += lane;
+            i += lane;
+        } else {
+            while (i < n && json_plain(s[i])) *d++ = (char)s[i++];
+            if (i == n) break;
+        }
+        if (s[i] < 0x80) { d += json_ascii_form(s[i++], d); continue; }
+        size_t k = parl__utf8_len(s + i, n - i);
+        if (!k) break;
+        memcpy(d, s + i, k);
+        d += k;
+        i += k;
+    }
+    j->n = (size_t)(d - j->out);
     return i;
 }
 
 void parl__json_part(parl__json *j, const char *str, size_t n)
 {
     const unsigned char *s = (const unsigned char *)str;
-    for (size_t i = 0; i < n;) {
+    size_t i = 0;
+    if (!j->npend && j->n <= j->cap && j->cap - j->n > 8 && n < (j->cap - j->n - 8) / 6)
+        i = json_part_fast(j, s, 0, n);
+    for (; i < n;) {
         if (!j->npend && s[i] < 0x80) {   /* runs of plain ASCII in one copy */
             size_t k = json_plain_run(s, i, n);
             if (k > i) { parl__json_raw(j, str + i, k - i); i = k; continue; }
