@@ -86,21 +86,30 @@ static const char *sentence_kind_name(parl_sentence_kind k)
     return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "text";
 }
 
-/* ",\"start\":S,\"end\":E,\"charStart\":..,\"charEnd\":.." (SEP between
- * the numbers: the profile's ", " or the line form's ","). C is moved to
- * OFF; the end is counted on a copy, so that a retry finds C where it was. */
+/* ",\"start\":S,\"end\":E,\"charStart\":..,\"charEnd\":.." (SPACED: the
+ * profile's ", \"start\": S" form, else the line form). C is moved to OFF;
+ * the end is counted on a copy, so that a retry finds C where it was. */
+/* A literal with its length, for keys written often. */
+#define JSON_KEY(s) { s, sizeof s - 1 }
+typedef struct json_key_text {
+    const char *s;
+    size_t n;
+} json_key_text;
+
 static void json_offsets(parl__json *j, const char *win, size_t base, size_t off, size_t end,
-                         parl_offsets *c, unsigned flags, const char *sep)
+                         parl_offsets *c, unsigned flags, int spaced)
 {
+    static const json_key_text keys[2][4] = {
+        { JSON_KEY(",\"start\":"), JSON_KEY(",\"end\":"), JSON_KEY(",\"charStart\":"),
+          JSON_KEY(",\"charEnd\":") },
+        { JSON_KEY(", \"start\": "), JSON_KEY(", \"end\": "), JSON_KEY(", \"charStart\": "),
+          JSON_KEY(", \"charEnd\": ") } };
     parl_offsets_advance(c, win, base, off);
     parl_offsets e = *c;
     parl_offsets_advance(&e, win, base, end);
-    const char *keys[4] = { "\"start\":", "\"end\":", "\"charStart\":", "\"charEnd\":" };
     size_t v[4] = { parl__offsets_unit(c, flags), parl__offsets_unit(&e, flags), c->chars, e.chars };
     for (int i = 0; i < 4; i++) {
-        parl__json_lit(j, sep);
-        parl__json_lit(j, keys[i]);
-        if (*sep == ',' && sep[1] == ' ') parl__json_raw(j, " ", 1);
+        parl__json_raw(j, keys[spaced][i].s, keys[spaced][i].n);
         parl__json_uint(j, v[i]);
     }
 }
@@ -110,7 +119,7 @@ static void json_sentence_line(parl__json *j, const char *win, size_t base, cons
 {
     parl__json_lit(j, "{\"index\":");
     parl__json_uint(j, index);
-    json_offsets(j, win, base, s->off, s->off + s->len, c, flags, ",");
+    json_offsets(j, win, base, s->off, s->off + s->len, c, flags, 0);
     parl__json_lit(j, ",\"line\":");
     parl__json_uint(j, s->line);
     parl__json_lit(j, ",\"endLine\":");
@@ -204,13 +213,12 @@ static void json_span(parl__json *j, const char *key, const char *text, parl_spa
     parl__json_str(j, text + sp.off, sp.len);
 }
 
-/* ", \"KEY\": V" for each key of an entry of the profile's lists. */
-static void json_members(parl__json *j, const char *const *keys, const size_t *v, int n)
+/* ", \"KEY\": V" for each key of an entry of the profile's lists (KEYS: the
+ * whole ", \"KEY\": " with its length). */
+static void json_members(parl__json *j, const json_key_text *keys, const size_t *v, int n)
 {
     for (int k = 0; k < n; k++) {
-        parl__json_lit(j, ", \"");
-        parl__json_lit(j, keys[k]);
-        parl__json_lit(j, "\": ");
+        parl__json_raw(j, keys[k].s, keys[k].n);
         parl__json_uint(j, v[k]);
     }
 }
@@ -219,12 +227,14 @@ static void json_members(parl__json *j, const char *const *keys, const size_t *v
 static void json_paragraph(parl__json *j, const char *text, const parl_paragraph *q, size_t n,
                            parl_offsets *c, unsigned flags)
 {
-    static const char *const keys[] = { "startLine", "endLine", "sentenceCount", "wordCount" };
+    static const json_key_text keys[] = { JSON_KEY(", \"startLine\": "), JSON_KEY(", \"endLine\": "),
+                                          JSON_KEY(", \"sentenceCount\": "),
+                                          JSON_KEY(", \"wordCount\": ") };
     size_t v[] = { q->start_line, q->end_line, q->sentence_count, q->word_count };
     parl__json_lit(j, n > 1 ? ",\n    {\"index\": " : "\n    {\"index\": ");
     parl__json_uint(j, q->index);
     json_members(j, keys, v, 4);
-    json_offsets(j, text, 0, q->span.off, q->span.off + q->span.len, c, flags, ", ");
+    json_offsets(j, text, 0, q->span.off, q->span.off + q->span.len, c, flags, 1);
     parl__json_lit(j, ", \"preview\": ");
     parl__json_str(j, text + q->preview.off, q->preview.len);
     parl__json_lit(j, "}");
@@ -234,12 +244,13 @@ static void json_paragraph(parl__json *j, const char *text, const parl_paragraph
 static void json_sentence(parl__json *j, const char *text, const parl_sentence *s, size_t n,
                           parl_offsets *c, unsigned flags)
 {
-    static const char *const keys[] = { "paragraph", "line", "endLine" };
+    static const json_key_text keys[] = { JSON_KEY(", \"paragraph\": "), JSON_KEY(", \"line\": "),
+                                          JSON_KEY(", \"endLine\": ") };
     size_t v[] = { s->para, s->line, s->end_line };
     parl__json_lit(j, n > 1 ? ",\n    {\"index\": " : "\n    {\"index\": ");
     parl__json_uint(j, n);
     json_members(j, keys, v, 3);
-    json_offsets(j, text, 0, s->off, s->off + s->len, c, flags, ", ");
+    json_offsets(j, text, 0, s->off, s->off + s->len, c, flags, 1);
     parl__json_lit(j, ", \"words\": ");
     parl__json_uint(j, s->words);
     parl__json_lit(j, ", \"kind\": ");

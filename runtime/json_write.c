@@ -305,9 +305,15 @@ void parl_offsets_advance(parl_offsets *c, const char *win, size_t base, size_t 
     const unsigned char *s = (const unsigned char *)win;
     size_t i = c->byte, chars = 0, extra = 0, n;
     while (i < off) {
-        if (s[i - base] < 0x80) {   /* ASCII eight bytes a step: a character each */
-            uint64_t x;
-            while (off - i >= 8 && (memcpy(&x, s + (i - base), 8), !(x & 0x8080808080808080u))) {
+        if (s[i - base] < 0x80) {   /* ASCII 32 and 8 bytes a step: a character each */
+            const uint64_t highs = 0x8080808080808080u;
+            uint64_t x[4];
+            while (off - i >= 32 && (memcpy(x, s + (i - base), 32),
+                                     !((x[0] | x[1] | x[2] | x[3]) & highs))) {
+                i += 32;
+                chars += 32;
+            }
+            while (off - i >= 8 && (memcpy(x, s + (i - base), 8), !(x[0] & highs))) {
                 i += 8;
                 chars += 8;
             }
