@@ -294,6 +294,81 @@ static void samples(void)
     }
 }
 
+/* The profile in steps: each paragraph right after its last sentence, the
+ * same entries and profile as parl_analyze, and the JSON in parts the same
+ * bytes as parl_analyze_json, with and without sentences. */
+static void in_steps(void)
+{
+    static const char *const files[] = { "tests/samples/narrative.txt", "tests/samples/report.md",
+                                         "tests/samples/letters.txt" };
+    for (size_t f = 0; f < 3; f++) {
+        size_t len;
+        char *t = read_file(files[f], &len);
+        CHECK(t != NULL, "%s missing", files[f]);
+        if (!t) continue;
+        parl_paragraph *pa = malloc(512 * sizeof *pa);
+        parl_sentence *se = malloc(2048 * sizeof *se);
+        parl_doc d = { t, len, { 0 }, pa, se };
+        parl_analyze(t, len, "x", &d.p, pa, 512, se, 2048);
+        size_t cap = 1 << 20, n = 0;
+        char *whole = malloc(cap), *parts = malloc(cap);
+        for (unsigned flags = 0; flags <= PARL_JSON_NO_SENTENCES; flags += PARL_JSON_NO_SENTENCES) {
+            size_t wn = parl_analyze_json(&d, flags, whole, cap);
+            parl_analysis a;
+            parl_sentence s;
+            parl_paragraph q;
+            parl_profile p;
+            parl_offsets pc = { 0, 0, 0 }, sc = { 0, 0, 0 };
+            size_t np = 0, ns = 0, in_para = 0, bad = 0;
+            char *sj = malloc(cap);
+            size_t sn = 0;
+            int ev;
+            n = 0;
+            parl_analysis_init(&a, t, len);
+            while ((ev = parl_analysis_next(&a, &s, &q))) {
+                if (ev == PARL_ANALYSIS_SENTENCE) {
+                    bad += memcmp(&s, &se[ns], sizeof s) != 0 || (in_para && s.para != np + 1);
+                    in_para = 1;
+                    ns++;
+                    sn += parl_profile_sentence_json(t, &s, ns, &sc, flags, sj + sn, cap - sn);
+                } else {
+                    bad += !in_para || memcmp(&q, &pa[np], sizeof q) != 0 ||
+                           q.first_sentence + q.sentence_count != ns;
+                    in_para = 0;
+                    np++;
+                    n += parl_profile_paragraph_json(t, &q, np, &pc, flags, parts + 10000 + n,
+                                                     cap - 10000 - n);
+                }
+            }
+            CHECK_EQ_INT(bad, 0);
+            CHECK_EQ_INT(ns, d.p.sentence_count);
+            CHECK_EQ_INT(np, d.p.paragraph_count);
+            parl_analysis_profile(&a, "x", &p);
+            p.paragraphs_stored = d.p.paragraphs_stored;
+            p.sentences_stored = d.p.sentences_stored;
+            CHECK(memcmp(&p, &d.p, sizeof p) == 0, "%s: profile differs", files[f]);
+            /* head, paragraphs, middle, sentences, tail, in that order */
+            size_t k = parl_profile_json_part(t, &p, PARL_PROFILE_JSON_HEAD, 0, flags, parts, cap);
+            memmove(parts + k, parts + 10000, n);
+            k += n;
+            k += parl_profile_json_part(t, &p, PARL_PROFILE_JSON_MIDDLE, np, flags, parts + k, cap - k);
+            if (!(flags & PARL_JSON_NO_SENTENCES)) {
+                memcpy(parts + k, sj, sn);
+                k += sn;
+                k += parl_profile_json_part(t, &p, PARL_PROFILE_JSON_TAIL, ns, flags, parts + k, cap - k);
+            }
+            CHECK(k == wn && memcmp(parts, whole, k) == 0, "%s: JSON in parts differs (flags %u)",
+                  files[f], flags);
+            free(sj);
+        }
+        free(whole);
+        free(parts);
+        free(pa);
+        free(se);
+        free(t);
+    }
+}
+
 int main(void)
 {
     empty_text();
@@ -304,5 +379,6 @@ int main(void)
     odd_bytes();
     indented();
     samples();
+    in_steps();
     return TEST_SUMMARY("test_profile");
 }
