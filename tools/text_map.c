@@ -3,6 +3,7 @@
 #include "text_map.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,25 @@ static int spool_stdin(void)
     fclose(t);
     if (fd < 0) fprintf(stderr, "parlance: stdin: %s\n", strerror(errno));
     return fd;
+}
+
+/* A mapped file cut short while it is read (another program truncating it)
+ * raises SIGBUS at the first page past its new end: said, not a crash. */
+static void on_sigbus(int sig)
+{
+    static const char msg[] = "parlance: the input file was truncated while it was read\n";
+    (void)sig;
+    if (write(2, msg, sizeof msg - 1) < 0) _exit(1);
+    _exit(1);
+}
+
+static void catch_sigbus(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigbus;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGBUS, &sa, NULL);
 }
 
 static int map_open(const char *path, text_map *m, int spool)
@@ -66,6 +86,7 @@ static int map_open(const char *path, text_map *m, int spool)
             return 1;
         }
         madvise(m->map, (size_t)st.st_size, MADV_SEQUENTIAL);
+        catch_sigbus();
         m->text = m->map;
         m->len = (size_t)st.st_size;
     }
