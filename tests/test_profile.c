@@ -258,19 +258,42 @@ static void indented(void)
     CHECK_EQ_STR(str(sp), "\"Vatueil? Captain Vatueil?\"");
 }
 
+/* The sample texts, analysed into arrays with room for all. */
+static const char *const SAMPLES[] = { "tests/samples/narrative.txt", "tests/samples/report.md",
+                                       "tests/samples/letters.txt" };
+#define NSAMPLES (sizeof SAMPLES / sizeof SAMPLES[0])
+
+static int load_sample(size_t f, parl_doc *d)
+{
+    size_t len;
+    char *t = read_file(SAMPLES[f], &len);
+    CHECK(t != NULL, "%s missing", SAMPLES[f]);
+    if (!t) return 0;
+    parl_paragraph *pa = malloc(512 * sizeof *pa);
+    parl_sentence *se = malloc(2048 * sizeof *se);
+    *d = (parl_doc){ t, len, { 0 }, pa, se };
+    parl_analyze(t, len, "x", &d->p, pa, 512, se, 2048);
+    return 1;
+}
+
+static void free_sample(parl_doc *d)
+{
+    free((void *)d->text);
+    free((void *)d->paras);
+    free((void *)d->sents);
+}
+
 /* On the sample texts the parts add up to the whole. */
 static void samples(void)
 {
-    static const char *const files[] = { "tests/samples/narrative.txt", "tests/samples/report.md",
-                                         "tests/samples/letters.txt" };
-    for (size_t f = 0; f < 3; f++) {
-        size_t len;
-        char *t = read_file(files[f], &len);
-        CHECK(t != NULL, "%s missing", files[f]);
-        if (!t) continue;
-        parl_paragraph *pa = malloc(512 * sizeof *pa);
-        parl_sentence *se = malloc(2048 * sizeof *se);
-        parl_analyze(t, len, NULL, &P, pa, 512, se, 2048);
+    for (size_t f = 0; f < NSAMPLES; f++) {
+        parl_doc d;
+        if (!load_sample(f, &d)) continue;
+        const char *t = d.text, *const *files = SAMPLES;
+        const parl_paragraph *pa = d.paras;
+        const parl_sentence *se = d.sents;
+        size_t len = d.len;
+        P = d.p;
         size_t words = 0, sents = 0;
         for (size_t i = 0; i < P.paragraphs_stored; i++) {
             words += pa[i].word_count;
@@ -288,9 +311,7 @@ static void samples(void)
         CHECK_EQ_INT(parl_char_count(t, len), P.char_count);
         CHECK(P.paragraph_count > 5 && P.sentence_count > 30, "%s: %zu paragraphs, %zu sentences",
               files[f], P.paragraph_count, P.sentence_count);
-        free(pa);
-        free(se);
-        free(t);
+        free_sample(&d);
     }
 }
 
@@ -299,17 +320,13 @@ static void samples(void)
  * bytes as parl_analyze_json, with and without sentences. */
 static void in_steps(void)
 {
-    static const char *const files[] = { "tests/samples/narrative.txt", "tests/samples/report.md",
-                                         "tests/samples/letters.txt" };
-    for (size_t f = 0; f < 3; f++) {
-        size_t len;
-        char *t = read_file(files[f], &len);
-        CHECK(t != NULL, "%s missing", files[f]);
-        if (!t) continue;
-        parl_paragraph *pa = malloc(512 * sizeof *pa);
-        parl_sentence *se = malloc(2048 * sizeof *se);
-        parl_doc d = { t, len, { 0 }, pa, se };
-        parl_analyze(t, len, "x", &d.p, pa, 512, se, 2048);
+    for (size_t f = 0; f < NSAMPLES; f++) {
+        parl_doc d;
+        if (!load_sample(f, &d)) continue;
+        const char *t = d.text, *const *files = SAMPLES;
+        const parl_paragraph *pa = d.paras;
+        const parl_sentence *se = d.sents;
+        size_t len = d.len;
         size_t cap = 1 << 20, n = 0;
         char *whole = malloc(cap), *parts = malloc(cap);
         for (unsigned flags = 0; flags <= PARL_JSON_NO_SENTENCES; flags += PARL_JSON_NO_SENTENCES) {
@@ -363,9 +380,7 @@ static void in_steps(void)
         }
         free(whole);
         free(parts);
-        free(pa);
-        free(se);
-        free(t);
+        free_sample(&d);
     }
 }
 
