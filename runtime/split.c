@@ -734,6 +734,17 @@ static void on_eol(parl_splitter *it, size_t tok)
 static int line_start(parl_splitter *it, parl_sentence *out)
 {
     state *s = &it->s;
+    if (!s->fence && !s->heading && !s->quote_line && s->sc.pos < wend(it)) {
+        /* an ordinary line: nothing to do (the default case below) */
+        const unsigned char *at = it->text + (s->sc.pos - it->base);
+        unsigned k = parl__sl_line_fast[at[0]];
+        if ((k & PARL__LF_TEXT) ||
+            ((k & PARL__LF_PAIR) && s->sc.pos + 1 < wend(it) &&
+             (parl__sl_line_fast[at[1]] & PARL__LF_SECOND))) {
+            s->ls_pending = 0;
+            return 0;
+        }
+    }
     size_t e = wend(it), p = skip_line_blank(it, s->sc.pos, e);
     size_t b = s->had_lines ? s->eol_at : s->sc.pos;
     unsigned val = 0;

@@ -81,6 +81,11 @@ enum { PARL__LS_TEXT, PARL__LS_BLANK, PARL__LS_HEADING, PARL__LS_FENCE, PARL__LS
  * the fence on its line (a possible closing fence); for LS_NUMBER the number,
  * for LS_LETTER the letter. */
 int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest);
+/* Line starts that parl__sl_line would call PARL__LS_TEXT, known from one
+ * or two bytes: a byte with PARL__LF_TEXT, or one with PARL__LF_PAIR followed
+ * by one with PARL__LF_SECOND. */
+enum { PARL__LF_TEXT = 1, PARL__LF_PAIR = 2, PARL__LF_SECOND = 4 };
+extern const unsigned char parl__sl_line_fast[256];
 
 /* [A, B) of TEXT without its outer white space (runtime/split.c). */
 parl_span parl__sl_trim(const unsigned char *text, size_t len, size_t a, size_t b);

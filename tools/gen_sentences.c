@@ -636,6 +636,28 @@ static const char *const line_body =
     "    return PARL__LS_NUMBER;\n"
     "}\n";
 
+/* The lines that start with an ordinary character, most lines, need not
+ * run parl__sl_line: the rules of line_body start with (the first bytes of)
+ * LINE_RULE_FIRST only, and those of LINE_RULE_PAIR go on with . ) or a
+ * blank only (list letters, bullets), never with a letter or '-'. Must agree
+ * with line_body. */
+#define LINE_RULE_FIRST " \t\v\f\n\r#`~>-*+0123456789abcdefghijklmnopqrstuvwxyz"
+#define LINE_RULE_PAIR "-*+abcdefghijklmnopqrstuvwxyz"
+enum { LF_TEXT = 1, LF_PAIR = 2, LF_SECOND = 4 };   /* PARL__LF_ in runtime/split_internal.h */
+
+static void put_line_fast(FILE *f)
+{
+    fputs("const unsigned char parl__sl_line_fast[256] = {", f);
+    for (int c = 0; c < 256; c++) {
+        int v = 0;
+        if (c > 0 && c < 0x80 && !strchr(LINE_RULE_FIRST, c)) v |= LF_TEXT;
+        if (c > 0 && strchr(LINE_RULE_PAIR, c)) v |= LF_PAIR;
+        if (isalpha(c) || c == '-') v |= LF_SECOND;
+        fprintf(f, "%s%d,", c % 32 ? "" : "\n    ", v);
+    }
+    fputs("\n};\n\n", f);
+}
+
 int gen_sentences(gen_ctx *g)
 {
     static const char *const top[] = { "language", "groups", "sentence_starters", "list_bullets" };
@@ -678,6 +700,7 @@ int gen_sentences(gen_ctx *g)
         sl_put_matchers(f, &rules);
         /* the class and line functions need the shared definitions */
         put_classes(f, bul, nbul);
+        put_line_fast(f);
         fputs(line_head, f); fputs(sl_api_conf, f); put_defs(f, bul, nbul); fputs(line_body, f);
         bad += gen_close(g, f);
     }
