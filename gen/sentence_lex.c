@@ -75,6 +75,16 @@ static int sentence_lex_stops(const unsigned char *p, const unsigned char *lim)
 #define SENTENCE_LEX_SSE2 1
 #endif
 
+/* Does the line at CUR start with ordinary text (parl__sl_line_fast)?
+ * Then the fast scanner may count its line break and go on. */
+static int sentence_lex_text_line(const unsigned char *cur, const unsigned char *lim)
+{
+    if (cur >= lim) return 0;
+    unsigned k = parl__sl_line_fast[cur[0]];
+    return (k & PARL__LF_TEXT) ||
+           ((k & PARL__LF_PAIR) && lim - cur > 1 && (parl__sl_line_fast[cur[1]] & PARL__LF_SECOND));
+}
+
 /* The first byte of [CUR, LIM) that the DFA must see. */
 static const unsigned char *sentence_lex_skip(const unsigned char *cur,
                                               const unsigned char *lim)
@@ -111,7 +121,7 @@ static const unsigned char *sentence_lex_skip(const unsigned char *cur,
     }
 }
 
-int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl *L)
+int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl *L, size_t *lines)
 {
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
@@ -442,7 +452,8 @@ yy6:
 		default: goto yy7;
 	}
 yy7:
-	{ t = PARL__T_EOL; goto out; }
+	{ if (lines && sentence_lex_text_line(cur, lim)) { ++*lines; continue; }
+                   t = PARL__T_EOL; goto out; }
 yy8:
 	++cur;
 	yych = (cur < lim ? *cur : 0);

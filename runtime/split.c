@@ -884,11 +884,16 @@ int parl_split_next(parl_splitter *it, parl_sentence *out)
             if (line_start(it, out)) return 1;
             continue;
         }
+        /* outside fences, headings and quotes an ordinary line's start does
+         * nothing (see line_start): the scanner only counts those lines */
+        size_t lines = 0;
         int t = s->redo ? s->redo
               : (it->flags & PARL_SPLIT_COUNT)
                     ? parl__sl_scan_count(it->text, it->base, it->lim, &s->sc)
-                    : parl__sl_scan(it->text, it->base, it->lim, &s->sc);
+                    : parl__sl_scan(it->text, it->base, it->lim, &s->sc,
+                                    s->fence || s->heading || s->quote_line ? NULL : &lines);
         s->redo = 0;
+        if (lines) { s->line += lines; s->had_lines = 1; }
         size_t tok = s->sc.tok;
         if (more && (t == PARL__T_END || s->sc.pos >= lim)) return window_end(it, out);
         if (t == PARL__T_EOL) { on_eol(it, tok); continue; }

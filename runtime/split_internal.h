@@ -34,8 +34,12 @@ enum {
  * counting scanner, except BAD and NUL, which both maintain. */
 
 /* Scan from L->pos to the next token; never reads at or past LIM (a window
- * offset). TEXT is the window, BASE its document offset. */
-int parl__sl_scan(const unsigned char *text, size_t base, size_t lim, parl__sl *L);
+ * offset). TEXT is the window, BASE its document offset. With LINES, a line
+ * break before a line that starts with ordinary text (parl__sl_line_fast,
+ * both bytes before LIM) is no token: it is counted in *LINES (the caller
+ * passes it only when such a line needs nothing but its count). */
+int parl__sl_scan(const unsigned char *text, size_t base, size_t lim, parl__sl *L,
+                  size_t *lines);
 int parl__sl_scan_count(const unsigned char *text, size_t base, size_t lim, parl__sl *L);
 
 /* Abbreviation kinds (grammar/abbreviations.yaml behaviour). */

@@ -331,6 +331,15 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
           "#include <emmintrin.h>\n"
           "#define SENTENCE_LEX_SSE2 1\n"
           "#endif\n\n"
+          "/* Does the line at CUR start with ordinary text (parl__sl_line_fast)?\n"
+          " * Then the fast scanner may count its line break and go on. */\n"
+          "static int sentence_lex_text_line(const unsigned char *cur, const unsigned char *lim)\n"
+          "{\n"
+          "    if (cur >= lim) return 0;\n"
+          "    unsigned k = parl__sl_line_fast[cur[0]];\n"
+          "    return (k & PARL__LF_TEXT) ||\n"
+          "           ((k & PARL__LF_PAIR) && lim - cur > 1 && (parl__sl_line_fast[cur[1]] & PARL__LF_SECOND));\n"
+          "}\n\n"
           "/* The first byte of [CUR, LIM) that the DFA must see. */\n"
           "static const unsigned char *sentence_lex_skip(const unsigned char *cur,\n"
           "                                              const unsigned char *lim)\n"
@@ -435,7 +444,7 @@ static void put_scanner(FILE *f, const char *name, int counting, const unsigned 
                         const sl_rules *r)
 {
     fprintf(f,
-        "int %s(const unsigned char *text, size_t base, size_t limit, parl__sl *L)\n"
+        "int %s(const unsigned char *text, size_t base, size_t limit, parl__sl *L%s)\n"
         "{\n"
         "    const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;\n"
         "    int t;\n"
@@ -443,7 +452,7 @@ static void put_scanner(FILE *f, const char *name, int counting, const unsigned 
         "    for (;;) {\n"
         "%s"
         "        tok = cur;\n"
-        "    /*!local:re2c\n", name,
+        "    /*!local:re2c\n", name, counting ? "" : ", size_t *lines",
         counting ? "    size_t words = L->words, cont = L->cont;\n    int sp = L->sp;\n" : "",
         counting ? "        cur = sentence_lex_count_skip(cur, lim, &words, &sp);   /* w+, hs+ */\n"
                  : "        cur = sentence_lex_skip(cur, lim);   /* c+ */\n");
@@ -467,7 +476,8 @@ static void put_scanner(FILE *f, const char *name, int counting, const unsigned 
     else
         fputs("    c+           { continue; }\n"
               "    [^] \\ [\\x00-\\x7f] \\ special { continue; }\n"
-              "    eol hs*      { t = PARL__T_EOL; goto out; }\n", f);
+              "    eol hs*      { if (lines && sentence_lex_text_line(cur, lim)) { ++*lines; continue; }\n"
+              "                   t = PARL__T_EOL; goto out; }\n", f);
     put_rule_tokens(f, r, word, counting);
     static const struct { const char *re; const char *tok; int multibyte; } toks[] = {
         { "[.!?]+      ", "PARL__T_TERM", 0 },
