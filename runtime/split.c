@@ -33,7 +33,8 @@ static size_t wend(const parl_splitter *it) { return it->base + it->len; }
 
 static int byte_at(const parl_splitter *it, size_t p)
 {
-    return p >= it->base && p < wend(it) ? it->text[p - it->base] : -1;
+    size_t i = p - it->base;   /* wraps above len when P lies before the window */
+    return i < it->len ? it->text[i] : -1;
 }
 
 /* One shift and test: it runs for nearly every byte looked at around a stop.
@@ -220,9 +221,11 @@ static int sl_is_upper(int c) { return c >= 'A' && c <= 'Z'; }
 static int sl_is_letter(int c) { return sl_is_lower(c) || sl_is_upper(c); }
 static int sl_is_digit(int c) { return c >= '0' && c <= '9'; }
 
-/* Is C one of the characters of SET? (Sets are a few bytes; no strchr call.) */
+/* Is C one of the characters of SET? (Sets are a few punctuation marks, never
+ * a letter, digit or blank: no strchr call, and no loop for most bytes.) */
 static int sl_one_of(const char *set, int c)
 {
+    if (c < 0x80 && c >= 0 && parl__sl_ascii[c] <= PARL__C_EOL) return 0;
     for (; *set; set++)
         if (*set == c) return 1;
     return 0;
