@@ -299,7 +299,7 @@ static void put_runs(FILE *f, const sl_rules *r)
  * group bit that sentence_lex_follow gives the byte after it (or when that
  * byte lies at the limit: the DFA decides). With SSE2, sixteen bytes are
  * tested at once for a superset of those bytes (signed compares: below
- * 0x0E, which includes 0x80-0xFF, and the ASCII runs of the table) and the
+ * 0x0E, which includes 0x80-0xFF, and ranges of ASCII) and the
  * candidates are then checked one by one; without it, the table does it
  * eight bytes a step. */
 static void put_fast_skip(FILE *f, const sl_rules *r)
@@ -350,8 +350,9 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
           "        __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x0E));\n", f);
     for (int c = 0x0E; c < 0x80;) {
         if (!stop[c]) { c++; continue; }
-        int e = c;
-        while (e + 1 < 0x80 && stop[e + 1]) e++;
+        int e = c;   /* a range may take in a few bytes that are no stops (' %): fewer compares */
+        for (int k = c + 1; k < 0x80 && k <= e + 5; k++)
+            if (stop[k]) e = k;
         if (e == c)
             fprintf(f, "        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x%02X)));\n", c);
         else   /* c <= v <= e: v - c + 0x80 (wrapping) below 0x80 + (e - c + 1), signed */
