@@ -111,7 +111,7 @@ static const unsigned char *sentence_lex_skip(const unsigned char *cur,
                                     t[cur[4]] | t[cur[5]] | t[cur[6]] | t[cur[7]]) & 4))
             cur += 8;
         while (cur < lim && !(t[*cur] & 4)) cur++;
-        if (cur == lim || sentence_lex_stops(cur, lim)) return cur;
+        if (cur >= lim || sentence_lex_stops(cur, lim)) return cur;   /* CUR may start past LIM */
     }
 }
 

@@ -375,7 +375,7 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
           "                                    t[cur[4]] | t[cur[5]] | t[cur[6]] | t[cur[7]]) & 4))\n"
           "            cur += 8;\n"
           "        while (cur < lim && !(t[*cur] & 4)) cur++;\n"
-          "        if (cur == lim || sentence_lex_stops(cur, lim)) return cur;\n"
+          "        if (cur >= lim || sentence_lex_stops(cur, lim)) return cur;   /* CUR may start past LIM */\n"
           "    }\n"
           "}\n\n", f);
 }
