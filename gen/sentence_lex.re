@@ -39,20 +39,83 @@ static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,
     return cur;
 }
 
-/* The first byte of [CUR, LIM) that is not ordinary text: eight bytes a
- * step (independent loads, one branch), then one at a time. */
+/* The fast scanner's stops (see put_fast_skip in tools/gen_sentences.c). */
+static const unsigned char sentence_lex_stop[256] = {
+    128,0,0,0,0,0,0,0,0,0,128,0,0,128,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,128,128,4,0,0,0,0,128,128,4,0,1,8,128,0,0,0,0,0,0,0,0,0,0,0,2,0,0,4,0,128,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,16,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,
+    128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,
+    128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,
+    128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,128,
+};
+
+static const unsigned char sentence_lex_follow[256] = {
+    0,0,0,0,0,0,0,0,0,1,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    1,0,0,4,0,0,0,0,0,0,4,0,0,8,0,0,2,2,2,2,2,2,2,2,2,2,0,0,0,4,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,16,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+};
+
+/* Must the DFA see the byte at P (< LIM)? */
+static int sentence_lex_stops(const unsigned char *p, const unsigned char *lim)
+{
+    unsigned k = sentence_lex_stop[*p];
+    return (k & 0x80) || (k && (p + 1 == lim || (sentence_lex_follow[p[1]] & k)));
+}
+
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+#define SENTENCE_LEX_SSE2 1
+#endif
+
+/* Does the line at CUR start with ordinary text (parl__sl_line_fast)?
+ * Then the fast scanner may count its line break and go on. */
+static int sentence_lex_text_line(const unsigned char *cur, const unsigned char *lim)
+{
+    if (cur >= lim) return 0;
+    unsigned k = parl__sl_line_fast[cur[0]];
+    return (k & PARL__LF_TEXT) ||
+           ((k & PARL__LF_PAIR) && lim - cur > 1 && (parl__sl_line_fast[cur[1]] & PARL__LF_SECOND));
+}
+
+/* The first byte of [CUR, LIM) that the DFA must see. */
 static const unsigned char *sentence_lex_skip(const unsigned char *cur,
                                               const unsigned char *lim)
 {
-    const unsigned char *t = sentence_lex_plain;
-    while (lim - cur >= 8 && !((t[cur[0]] | t[cur[1]] | t[cur[2]] | t[cur[3]] |
-                                t[cur[4]] | t[cur[5]] | t[cur[6]] | t[cur[7]]) & 4))
-        cur += 8;
-    while (cur < lim && !(t[*cur] & 4)) cur++;
-    return cur;
+#ifdef SENTENCE_LEX_SSE2
+    while (lim - cur >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)cur);
+        __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x0E));
+        m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x5F)),
+                                           _mm_set1_epi8((char)0x8E)));
+        m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x46)),
+                                           _mm_set1_epi8((char)0x86)));
+        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x5F)));
+        unsigned bits = (unsigned)_mm_movemask_epi8(m);
+        for (; bits; bits &= bits - 1) {
+            const unsigned char *p = cur + __builtin_ctz(bits);
+            if (sentence_lex_stops(p, lim)) return p;
+        }
+        cur += 16;
+    }
+#endif
+    const unsigned char *t = sentence_lex_plain;   /* 4: a stop or a soft character */
+    for (;; cur++) {
+        while (lim - cur >= 8 && !((t[cur[0]] | t[cur[1]] | t[cur[2]] | t[cur[3]] |
+                                    t[cur[4]] | t[cur[5]] | t[cur[6]] | t[cur[7]]) & 4))
+            cur += 8;
+        while (cur < lim && !(t[*cur] & 4)) cur++;
+        if (cur >= lim || sentence_lex_stops(cur, lim)) return cur;   /* CUR may start past LIM */
+    }
 }
 
-int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl *L)
+int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl *L, size_t *lines)
 {
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
@@ -89,7 +152,8 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl
     *            { if (*tok) L->bad++; else L->nul++; continue; }
     c+           { continue; }
     [^] \ [\x00-\x7f] \ special { continue; }
-    eol hs*      { t = PARL__T_EOL; goto out; }
+    eol hs*      { if (lines && sentence_lex_text_line(cur, lim)) { ++*lines; continue; }
+                   t = PARL__T_EOL; goto out; }
     clock        { t = PARL__T_STAMP; goto out; }
     "," hs+ [A-Z] { cur = tok + 1; t = PARL__T_COMMA; goto out; }
     [*=#]{3,} | "-"{4,} | "_"{4,} { t = PARL__T_SEP; goto out; }
@@ -628,6 +692,17 @@ done:
     *len = (size_t)(cur - s);
     return c;
 }
+
+const unsigned char parl__sl_line_fast[256] = {
+    0,1,1,1,1,1,1,1,1,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
+    0,1,1,0,1,1,1,1,1,1,2,2,1,6,1,1,0,0,0,0,0,0,0,0,0,0,1,1,1,1,0,1,
+    1,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,1,1,1,1,1,
+    0,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6,6,1,1,1,0,1,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+};
 
 int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 {

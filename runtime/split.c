@@ -33,12 +33,15 @@ static size_t wend(const parl_splitter *it) { return it->base + it->len; }
 
 static int byte_at(const parl_splitter *it, size_t p)
 {
-    return p >= it->base && p < wend(it) ? it->text[p - it->base] : -1;
+    size_t i = p - it->base;   /* wraps above len when P lies before the window */
+    return i < it->len ? it->text[i] : -1;
 }
 
+/* One shift and test: it runs for nearly every byte looked at around a stop.
+ * Bits 9-13 are \t \n \v \f \r, bit 32 the space; -1 (no byte) is none. */
 static int is_blank_byte(int c)
 {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+    return (unsigned)c <= ' ' && ((0x100003E00ull >> c) & 1);
 }
 
 /* Class of the character at P (see split_internal.h), *LEN its length. */
@@ -107,11 +110,11 @@ static size_t trim_back(const parl_splitter *it, size_t lo, size_t p)
 /* Line breaks in [A, B): LF, and CR not followed by LF. */
 static size_t count_eols(const parl_splitter *it, size_t a, size_t b)
 {
-    size_t n = 0;
-    for (size_t p = a; p < b; p++) {
-        int c = it->text[p - it->base];
-        if (c == '\n' || (c == '\r' && byte_at(it, p + 1) != '\n')) n++;
-    }
+    const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
+    size_t n = 0, e = wend(it);
+    for (size_t p = a; p < b; p++)
+        if (t[p] <= '\r' && (t[p] == '\n' || (t[p] == '\r' && !(p + 1 < e && t[p + 1] == '\n'))))
+            n++;
     return n;
 }
 
@@ -218,9 +221,11 @@ static int sl_is_upper(int c) { return c >= 'A' && c <= 'Z'; }
 static int sl_is_letter(int c) { return sl_is_lower(c) || sl_is_upper(c); }
 static int sl_is_digit(int c) { return c >= '0' && c <= '9'; }
 
-/* Is C one of the characters of SET? (Sets are a few bytes; no strchr call.) */
+/* Is C one of the characters of SET? (Sets are a few punctuation marks, never
+ * a letter, digit or blank: no strchr call, and no loop for most bytes.) */
 static int sl_one_of(const char *set, int c)
 {
+    if (c < 0x80 && c >= 0 && parl__sl_ascii[c] <= PARL__C_EOL) return 0;
     for (; *set; set++)
         if (*set == c) return 1;
     return 0;
@@ -235,7 +240,9 @@ static size_t absorb_closers(parl_splitter *it, size_t p)
     state *s = &it->s;
     size_t n;
     for (int i = 0; i < 16 && p < wend(it); i++) {
-        int c = byte_at(it, p), k = cls(it, p, &n);
+        int c = it->text[p - it->base], k;
+        if (c < 0x80) { k = parl__sl_ascii[c]; n = 1; }   /* a CR (CRLF: 2) is no closer */
+        else k = cls(it, p, &n);
         if (k == PARL__C_CLOSER) {
             if (c == ')' && s->paren) s->paren--;
             if (c >= 0x80) s->dq = 0;          /* U+201D, U+00BB; U+2019 is harmless */
@@ -268,6 +275,8 @@ static next_word look_next(parl_splitter *it, size_t e)
     if (lim - p > LOOKAHEAD) lim = p + LOOKAHEAD;
     int eols = 0, c = PARL__C_END;
     while (p < lim) {
+        int b = it->text[p - it->base];
+        if (b == ' ' || b == '\t') { p++; continue; }   /* the usual blank: no cls() */
         c = cls(it, p, &n);
         if (c == PARL__C_EOL) { if (++eols == 2) return w; }
         else if (c != PARL__C_SPACE && !(eols && byte_at(it, p) == '>')) break;
@@ -308,9 +317,10 @@ static void word_before(parl_splitter *it, size_t t0, size_t *ts, size_t *te)
     *ts = *te = t0;
     if (p == lo && p > it->s.bnd) return;   /* too long: a URL or the like */
     while (p < t0) {
-        int k = cls(it, p, &n);
+        int c = it->text[p - it->base];
+        int k = c < 0x80 ? parl__sl_ascii[c] : cls(it, p, &n);
         if (k != PARL__C_OPENER && k != PARL__C_EITHER && k != PARL__C_BULLET) break;
-        p += n;
+        p += c < 0x80 ? 1 : n;   /* no CR here: the word has no blank */
     }
     *ts = p;
 }
@@ -654,8 +664,8 @@ static int on_term(parl_splitter *it, int tok, size_t t0, size_t t1, parl_senten
     if (tok == PARL__T_ELLIPSIS) return on_ellipsis(it, t0, t1, out);
     size_t dots = 0;
     int bang = 0;
-    for (size_t p = t0; p < t1; p++) {
-        if (byte_at(it, p) == '.') dots++;
+    for (size_t p = t0; p < t1; p++) {   /* the token lies in the window */
+        if (it->text[p - it->base] == '.') dots++;
         else bang = 1;
     }
     if (!bang && dots >= 2) return on_ellipsis(it, t0, t1, out);
@@ -734,6 +744,17 @@ static void on_eol(parl_splitter *it, size_t tok)
 static int line_start(parl_splitter *it, parl_sentence *out)
 {
     state *s = &it->s;
+    if (!s->fence && !s->heading && !s->quote_line && s->sc.pos < wend(it)) {
+        /* an ordinary line: nothing to do (the default case below) */
+        const unsigned char *at = it->text + (s->sc.pos - it->base);
+        unsigned k = parl__sl_line_fast[at[0]];
+        if ((k & PARL__LF_TEXT) ||
+            ((k & PARL__LF_PAIR) && s->sc.pos + 1 < wend(it) &&
+             (parl__sl_line_fast[at[1]] & PARL__LF_SECOND))) {
+            s->ls_pending = 0;
+            return 0;
+        }
+    }
     size_t e = wend(it), p = skip_line_blank(it, s->sc.pos, e);
     size_t b = s->had_lines ? s->eol_at : s->sc.pos;
     unsigned val = 0;
@@ -866,11 +887,16 @@ int parl_split_next(parl_splitter *it, parl_sentence *out)
             if (line_start(it, out)) return 1;
             continue;
         }
+        /* outside fences, headings and quotes an ordinary line's start does
+         * nothing (see line_start): the scanner only counts those lines */
+        size_t lines = 0;
         int t = s->redo ? s->redo
               : (it->flags & PARL_SPLIT_COUNT)
                     ? parl__sl_scan_count(it->text, it->base, it->lim, &s->sc)
-                    : parl__sl_scan(it->text, it->base, it->lim, &s->sc);
+                    : parl__sl_scan(it->text, it->base, it->lim, &s->sc,
+                                    s->fence || s->heading || s->quote_line ? NULL : &lines);
         s->redo = 0;
+        if (lines) { s->line += lines; s->had_lines = 1; }
         size_t tok = s->sc.tok;
         if (more && (t == PARL__T_END || s->sc.pos >= lim)) return window_end(it, out);
         if (t == PARL__T_EOL) { on_eol(it, tok); continue; }

@@ -34,8 +34,12 @@ enum {
  * counting scanner, except BAD and NUL, which both maintain. */
 
 /* Scan from L->pos to the next token; never reads at or past LIM (a window
- * offset). TEXT is the window, BASE its document offset. */
-int parl__sl_scan(const unsigned char *text, size_t base, size_t lim, parl__sl *L);
+ * offset). TEXT is the window, BASE its document offset. With LINES, a line
+ * break before a line that starts with ordinary text (parl__sl_line_fast,
+ * both bytes before LIM) is no token: it is counted in *LINES (the caller
+ * passes it only when such a line needs nothing but its count). */
+int parl__sl_scan(const unsigned char *text, size_t base, size_t lim, parl__sl *L,
+                  size_t *lines);
 int parl__sl_scan_count(const unsigned char *text, size_t base, size_t lim, parl__sl *L);
 
 /* Abbreviation kinds (grammar/abbreviations.yaml behaviour). */
@@ -81,6 +85,11 @@ enum { PARL__LS_TEXT, PARL__LS_BLANK, PARL__LS_HEADING, PARL__LS_FENCE, PARL__LS
  * the fence on its line (a possible closing fence); for LS_NUMBER the number,
  * for LS_LETTER the letter. */
 int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest);
+/* Line starts that parl__sl_line would call PARL__LS_TEXT, known from one
+ * or two bytes: a byte with PARL__LF_TEXT, or one with PARL__LF_PAIR followed
+ * by one with PARL__LF_SECOND. */
+enum { PARL__LF_TEXT = 1, PARL__LF_PAIR = 2, PARL__LF_SECOND = 4 };
+extern const unsigned char parl__sl_line_fast[256];
 
 /* [A, B) of TEXT without its outer white space (runtime/split.c). */
 parl_span parl__sl_trim(const unsigned char *text, size_t len, size_t a, size_t b);

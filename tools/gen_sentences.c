@@ -260,6 +260,22 @@ static void soft_chars(const sl_rules *r, char *out)
     if (r->on[SL_SEPARATORS]) strcat(out, "*=#_-");
 }
 
+/* A soft character can start a token only before certain bytes: the second
+ * character of the tokens of put_rule_tokens and sl_put_clock_def that
+ * start with it. Elsewhere the DFA would take it alone (rule "soft") and go
+ * on, so the fast scanner's skip passes over it without stopping. Must
+ * agree with those tokens. */
+static const struct {
+    int rule;
+    const char *chars, *follow;
+} soft_groups[] = {
+    { SL_CLOSINGS, ",", " \t\v\f" },          /* "," hs+ [A-Z] */
+    { SL_STAMPS, ":", "0123456789" },           /* clock: ":" [0-9]{2} ... */
+    { SL_SEPARATORS, "*=#", "*=#" },            /* [*=#]{3,} */
+    { SL_SEPARATORS, "-", "-" },                /* "-"{4,} */
+    { SL_SEPARATORS, "_", "_" },                /* "_"{4,} */
+};
+
 /* Ordinary text for the scanners' runs: c, ASCII that is neither special
  * nor soft, and w, its characters that are no blank (the counting scanner's
  * runs are words). A soft character is scanned on its own (rule "soft")
@@ -276,6 +292,92 @@ static void put_runs(FILE *f, const sl_rules *r)
         fputs("];\n    c       = [\\x01-\\x7f] \\ special \\ soft;\n", f);
     }
     fputs("    w       = c \\ hs;\n", f);
+}
+
+/* The fast scanner's skip (the counting one keeps its own): a byte stops
+ * it when sentence_lex_stop gives it 0x80, or, for a soft character, the
+ * group bit that sentence_lex_follow gives the byte after it (or when that
+ * byte lies at the limit: the DFA decides). With SSE2, sixteen bytes are
+ * tested at once for a superset of those bytes (signed compares: below
+ * 0x0E, which includes 0x80-0xFF, and ranges of ASCII) and the
+ * candidates are then checked one by one; without it, the table does it
+ * eight bytes a step. */
+static void put_fast_skip(FILE *f, const sl_rules *r)
+{
+    const char *special = ".!?\n\r\"()";
+    unsigned char stop[256] = { 0 }, follow[256] = { 0 };
+    for (int c = 0; c < 256; c++)
+        if (c == 0 || c >= 0x80 || strchr(special, c)) stop[c] = 0x80;
+    int g = 0;
+    for (size_t i = 0; i < sizeof soft_groups / sizeof soft_groups[0]; i++) {
+        if (!r->on[soft_groups[i].rule]) continue;
+        for (const char *p = soft_groups[i].chars; *p; p++) stop[(unsigned char)*p] |= (unsigned char)(1u << g);
+        for (const char *p = soft_groups[i].follow; *p; p++) follow[(unsigned char)*p] |= (unsigned char)(1u << g);
+        g++;
+    }
+    fputs("/* The fast scanner's stops (see put_fast_skip in tools/gen_sentences.c). */\n"
+          "static const unsigned char sentence_lex_stop[256] = {", f);
+    for (int c = 0; c < 256; c++) fprintf(f, "%s%d,", c % 32 ? "" : "\n    ", stop[c]);
+    fputs("\n};\n\nstatic const unsigned char sentence_lex_follow[256] = {", f);
+    for (int c = 0; c < 256; c++) fprintf(f, "%s%d,", c % 32 ? "" : "\n    ", follow[c]);
+    fputs("\n};\n\n"
+          "/* Must the DFA see the byte at P (< LIM)? */\n"
+          "static int sentence_lex_stops(const unsigned char *p, const unsigned char *lim)\n"
+          "{\n"
+          "    unsigned k = sentence_lex_stop[*p];\n"
+          "    return (k & 0x80) || (k && (p + 1 == lim || (sentence_lex_follow[p[1]] & k)));\n"
+          "}\n\n"
+          "#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))\n"
+          "#include <emmintrin.h>\n"
+          "#define SENTENCE_LEX_SSE2 1\n"
+          "#endif\n\n"
+          "/* Does the line at CUR start with ordinary text (parl__sl_line_fast)?\n"
+          " * Then the fast scanner may count its line break and go on. */\n"
+          "static int sentence_lex_text_line(const unsigned char *cur, const unsigned char *lim)\n"
+          "{\n"
+          "    if (cur >= lim) return 0;\n"
+          "    unsigned k = parl__sl_line_fast[cur[0]];\n"
+          "    return (k & PARL__LF_TEXT) ||\n"
+          "           ((k & PARL__LF_PAIR) && lim - cur > 1 && (parl__sl_line_fast[cur[1]] & PARL__LF_SECOND));\n"
+          "}\n\n"
+          "/* The first byte of [CUR, LIM) that the DFA must see. */\n"
+          "static const unsigned char *sentence_lex_skip(const unsigned char *cur,\n"
+          "                                              const unsigned char *lim)\n"
+          "{\n"
+          "#ifdef SENTENCE_LEX_SSE2\n"
+          "    while (lim - cur >= 16) {\n"
+          "        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)cur);\n"
+          "        __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x0E));\n", f);
+    for (int c = 0x0E; c < 0x80;) {
+        if (!stop[c]) { c++; continue; }
+        int e = c;   /* a range may take in a few bytes that are no stops (' %): fewer compares */
+        for (int k = c + 1; k < 0x80 && k <= e + 5; k++)
+            if (stop[k]) e = k;
+        if (e == c)
+            fprintf(f, "        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x%02X)));\n", c);
+        else   /* c <= v <= e: v - c + 0x80 (wrapping) below 0x80 + (e - c + 1), signed */
+            fprintf(f, "        m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x%02X)),\n"
+                       "                                           _mm_set1_epi8((char)0x%02X)));\n",
+                    (0x80 - c) & 0xFF, 0x80 + (e - c + 1));
+        c = e + 1;
+    }
+    fputs("        unsigned bits = (unsigned)_mm_movemask_epi8(m);\n"
+          "        for (; bits; bits &= bits - 1) {\n"
+          "            const unsigned char *p = cur + __builtin_ctz(bits);\n"
+          "            if (sentence_lex_stops(p, lim)) return p;\n"
+          "        }\n"
+          "        cur += 16;\n"
+          "    }\n"
+          "#endif\n"
+          "    const unsigned char *t = sentence_lex_plain;   /* 4: a stop or a soft character */\n"
+          "    for (;; cur++) {\n"
+          "        while (lim - cur >= 8 && !((t[cur[0]] | t[cur[1]] | t[cur[2]] | t[cur[3]] |\n"
+          "                                    t[cur[4]] | t[cur[5]] | t[cur[6]] | t[cur[7]]) & 4))\n"
+          "            cur += 8;\n"
+          "        while (cur < lim && !(t[*cur] & 4)) cur++;\n"
+          "        if (cur >= lim || sentence_lex_stops(cur, lim)) return cur;   /* CUR may start past LIM */\n"
+          "    }\n"
+          "}\n\n", f);
 }
 
 /* The scanners skip runs of ordinary ASCII text (the rules c+, w+ and
@@ -318,18 +420,8 @@ static void put_plain_table(FILE *f, const sl_rules *r)
           "    *sp = prev == 2;\n"
           "    return cur;\n"
           "}\n\n"
-          "/* The first byte of [CUR, LIM) that is not ordinary text: eight bytes a\n"
-          " * step (independent loads, one branch), then one at a time. */\n"
-          "static const unsigned char *sentence_lex_skip(const unsigned char *cur,\n"
-          "                                              const unsigned char *lim)\n"
-          "{\n"
-          "    const unsigned char *t = sentence_lex_plain;\n"
-          "    while (lim - cur >= 8 && !((t[cur[0]] | t[cur[1]] | t[cur[2]] | t[cur[3]] |\n"
-          "                                t[cur[4]] | t[cur[5]] | t[cur[6]] | t[cur[7]]) & 4))\n"
-          "        cur += 8;\n"
-          "    while (cur < lim && !(t[*cur] & 4)) cur++;\n"
-          "    return cur;\n"
-          "}\n\n", f);
+          , f);
+    put_fast_skip(f, r);
 }
 
 /* The tokens of sentences.yaml's rules. WORD is the counting action. */
@@ -353,7 +445,7 @@ static void put_scanner(FILE *f, const char *name, int counting, const unsigned 
                         const sl_rules *r)
 {
     fprintf(f,
-        "int %s(const unsigned char *text, size_t base, size_t limit, parl__sl *L)\n"
+        "int %s(const unsigned char *text, size_t base, size_t limit, parl__sl *L%s)\n"
         "{\n"
         "    const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;\n"
         "    int t;\n"
@@ -361,7 +453,7 @@ static void put_scanner(FILE *f, const char *name, int counting, const unsigned 
         "    for (;;) {\n"
         "%s"
         "        tok = cur;\n"
-        "    /*!local:re2c\n", name,
+        "    /*!local:re2c\n", name, counting ? "" : ", size_t *lines",
         counting ? "    size_t words = L->words, cont = L->cont;\n    int sp = L->sp;\n" : "",
         counting ? "        cur = sentence_lex_count_skip(cur, lim, &words, &sp);   /* w+, hs+ */\n"
                  : "        cur = sentence_lex_skip(cur, lim);   /* c+ */\n");
@@ -385,7 +477,8 @@ static void put_scanner(FILE *f, const char *name, int counting, const unsigned 
     else
         fputs("    c+           { continue; }\n"
               "    [^] \\ [\\x00-\\x7f] \\ special { continue; }\n"
-              "    eol hs*      { t = PARL__T_EOL; goto out; }\n", f);
+              "    eol hs*      { if (lines && sentence_lex_text_line(cur, lim)) { ++*lines; continue; }\n"
+              "                   t = PARL__T_EOL; goto out; }\n", f);
     put_rule_tokens(f, r, word, counting);
     static const struct { const char *re; const char *tok; int multibyte; } toks[] = {
         { "[.!?]+      ", "PARL__T_TERM", 0 },
@@ -554,6 +647,28 @@ static const char *const line_body =
     "    return PARL__LS_NUMBER;\n"
     "}\n";
 
+/* The lines that start with an ordinary character, most lines, need not
+ * run parl__sl_line: the rules of line_body start with (the first bytes of)
+ * LINE_RULE_FIRST only, and those of LINE_RULE_PAIR go on with . ) or a
+ * blank only (list letters, bullets), never with a letter or '-'. Must agree
+ * with line_body. */
+#define LINE_RULE_FIRST " \t\v\f\n\r#`~>-*+0123456789abcdefghijklmnopqrstuvwxyz"
+#define LINE_RULE_PAIR "-*+abcdefghijklmnopqrstuvwxyz"
+enum { LF_TEXT = 1, LF_PAIR = 2, LF_SECOND = 4 };   /* PARL__LF_ in runtime/split_internal.h */
+
+static void put_line_fast(FILE *f)
+{
+    fputs("const unsigned char parl__sl_line_fast[256] = {", f);
+    for (int c = 0; c < 256; c++) {
+        int v = 0;
+        if (c > 0 && c < 0x80 && !strchr(LINE_RULE_FIRST, c)) v |= LF_TEXT;
+        if (c > 0 && strchr(LINE_RULE_PAIR, c)) v |= LF_PAIR;
+        if (isalpha(c) || c == '-') v |= LF_SECOND;
+        fprintf(f, "%s%d,", c % 32 ? "" : "\n    ", v);
+    }
+    fputs("\n};\n\n", f);
+}
+
 int gen_sentences(gen_ctx *g)
 {
     static const char *const top[] = { "language", "groups", "sentence_starters", "list_bullets" };
@@ -596,6 +711,7 @@ int gen_sentences(gen_ctx *g)
         sl_put_matchers(f, &rules);
         /* the class and line functions need the shared definitions */
         put_classes(f, bul, nbul);
+        put_line_fast(f);
         fputs(line_head, f); fputs(sl_api_conf, f); put_defs(f, bul, nbul); fputs(line_body, f);
         bad += gen_close(g, f);
     }
