@@ -47,8 +47,10 @@ if [ -n "$rev" ]; then
     if [ ! -x $P/build/parlance ] || [ ! -x $P/build/corpus_speed ]; then
         rm -rf $P && mkdir -p $P
         git archive "$rev" | tar -x -C $P &&
-            make -C $P all > $P.log 2>&1 && build_speed $P || { echo "bench_corpus: previous build $rev failed (see $P.log); this build alone"; P=; }
+            make -C $P all > $P.log 2>&1 || { echo "bench_corpus: previous build $rev failed (see $P.log); this build alone"; P=; }
     fi
+    # the harness is this tree's, rebuilt against the previous library each time
+    [ -z "$P" ] || build_speed $P || { echo "bench_corpus: corpus_speed against $rev failed; this build alone"; P=; }
 else
     echo "bench_corpus: no previous commit ($PREV); this build alone"
 fi
@@ -93,8 +95,8 @@ for f in $FILES; do
     row() {   # row LABEL CUR PREV [LIBCUR LIBPREV]
         c=$2 p=$3
         if [ -n "${4:-}" ]; then
-            c="$c ($(awk -v a="$2" -v b="$4" 'BEGIN { printf "%d%%", b ? 100 * a / b : 0 }'))"
-            [ -n "$p" ] && p="$p ($(awk -v a="$3" -v b="$5" 'BEGIN { printf "%d%%", b ? 100 * a / b : 0 }'))"
+            c="$c ($(awk -v a="$2" -v b="$4" 'BEGIN { printf "%d%%", b + 0 ? 100 * a / b : 0 }'))"
+            [ -n "$p" ] && [ -n "${5:-}" ] && p="$p ($(awk -v a="$3" -v b="$5" 'BEGIN { printf "%d%%", b + 0 ? 100 * a / b : 0 }'))"
         fi
         printf '  %-24s %12s %12s\n' "$1" "$c" "$p"
     }
