@@ -13,6 +13,9 @@
 #include "parlance.h"
 #include <errno.h>
 #include <stdint.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,8 +85,21 @@ static void put_line(out_buf *o, const unsigned char *s, size_t n)
     size_t i = 0;
     while (i < n) {
         size_t k = i;
-        for (;;) {   /* eight bytes stored, then looked at (see next_control) */
+        for (;;) {   /* eight (SSE2: sixteen) bytes stored, then looked at (see next_control) */
             uint64_t x, m;
+#ifdef __SSE2__
+            if (n - k >= 16) {
+                __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + k));
+                _mm_storeu_si128((__m128i *)(void *)d, v);
+                /* bytes <= 0x0D: unsigned min with 0x0D leaves them unchanged */
+                unsigned mk = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x0D)), v));
+                if (!mk) { d += 16; k += 16; continue; }
+                size_t lane = (size_t)__builtin_ctz(mk);
+                d += lane;
+                k += lane;
+                break;
+            }
+#endif
             if (n - k < 8) {
                 while (k < n && s[k] >= 0x0E) *d++ = (char)s[k++];
                 break;
