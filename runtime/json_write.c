@@ -4,6 +4,9 @@
  * UTF-16 code units. */
 #include <string.h>
 #include "json_internal.h"
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+#endif
 #include "split_internal.h"
 
 void parl__json_init(parl__json *j, char *out, size_t cap)
@@ -191,7 +194,7 @@ static size_t json_plain_run(const unsigned char *s, size_t i, size_t n)
 }
 
 /* parl__json_part when the output has room for the worst case (six bytes
- * a byte, and eight more for a step's store): eight bytes are stored, then
+ * a byte, and sixteen more for a step's store): 8 or 16 bytes are stored, then
  * looked at, and the writer's position moves past the plain ones (the
  * lowest flagged lane of the mask is exact: only a flagged lane borrows or
  * carries). Returns where it stopped: N, or a byte that is not part of a
@@ -201,6 +204,20 @@ static size_t json_part_fast(parl__json *j, const unsigned char *s, size_t i, si
     char *d = j->out + j->n;
     while (i < n) {
         uint64_t x, m;
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+        if (n - i >= 16) {   /* sixteen bytes a step: below 0x20, '"', '\\', 0x7f and up */
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+            _mm_storeu_si128((__m128i *)(void *)d, v);
+            __m128i low = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v);
+            __m128i high = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x7F)), v);
+            __m128i q = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                                     _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+            unsigned mk = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(low, high), q));
+            if (!mk) { d += 16; i += 16; continue; }
+            d += __builtin_ctz(mk);
+            i += (size_t)__builtin_ctz(mk);
+        } else
+#endif
         if (n - i >= 8) {
             memcpy(&x, s + i, 8);
             memcpy(d, &x, 8);
@@ -232,7 +249,7 @@ void parl__json_part(parl__json *j, const char *str, size_t n)
 {
     const unsigned char *s = (const unsigned char *)str;
     size_t i = 0;
-    if (!j->npend && j->n <= j->cap && j->cap - j->n > 8 && n < (j->cap - j->n - 8) / 6)
+    if (!j->npend && j->n <= j->cap && j->cap - j->n > 16 && n < (j->cap - j->n - 16) / 6)
         i = json_part_fast(j, s, 0, n);
     for (; i < n;) {
         if (!j->npend && s[i] < 0x80) {   /* runs of plain ASCII in one copy */
