@@ -223,7 +223,7 @@ static void json_members(parl__json *j, const json_key_text *keys, const size_t 
     }
 }
 
-/* The N-th entry (1-based) of the "paragraphs" list. */
+/* The N-th entry (1-based) of the list of paragraphs. */
 static void json_paragraph(parl__json *j, const char *text, const parl_paragraph *q, size_t n,
                            parl_offsets *c, unsigned flags)
 {
@@ -240,7 +240,7 @@ static void json_paragraph(parl__json *j, const char *text, const parl_paragraph
     parl__json_lit(j, "}");
 }
 
-/* The N-th entry (1-based) of the "sentences" list. */
+/* The N-th entry (1-based) of the list of sentences. */
 static void json_sentence(parl__json *j, const char *text, const parl_sentence *s, size_t n,
                           parl_offsets *c, unsigned flags)
 {
