@@ -126,8 +126,6 @@ void doc_profile_free(doc_profile *dp)
  * stays under 64 MB whatever the document's size (a 1 GB file in `make
  * bench`). */
 
-#define RELEASE_STEP (8u << 20)   /* give pages back every 8 MB read... */
-#define RELEASE_KEEP (1u << 20)   /* ...keeping the last megabyte (look-behind) */
 #define PARA_MEM (8u << 20)       /* the lists' JSON in memory up to 8 and 24 MB, */
 #define SENT_MEM (24u << 20)      /* in a temporary file beyond (tools/spill.h) */
 
@@ -181,7 +179,7 @@ static int profile_stream(text_map *m, const char *at, int sentences, parl_profi
     parl_sentence s;
     parl_paragraph q;
     parl_offsets pc = { 0, 0, 0 }, sc = { 0, 0, 0 };
-    size_t np = 0, ns = 0, mark = RELEASE_STEP;
+    size_t np = 0, ns = 0;
     int ev, err = 0;
     parl_analysis_init(&a, m->text, m->len);
     while (!err && (ev = parl_analysis_next(&a, &s, &q))) {
@@ -193,10 +191,7 @@ static int profile_stream(text_map *m, const char *at, int sentences, parl_profi
             r.s = &s; r.n = ++ns; r.c = &sc;
             err = out_json(spill_out(sents), entry_write, &r);
         }
-        if (ev == PARL_ANALYSIS_SENTENCE && s.off > mark) {
-            text_map_release(m, s.off - RELEASE_KEEP);
-            mark = s.off + RELEASE_STEP;
-        }
+        if (ev == PARL_ANALYSIS_SENTENCE) text_map_passed(m, s.off);
     }
     parl_analysis_profile(&a, at, p);
     unsigned flags = sentences ? 0 : PARL_JSON_NO_SENTENCES;

@@ -20,8 +20,6 @@
 #include <string.h>
 
 #define SPLIT_WINDOW (4u << 20)
-#define RELEASE_STEP (8u << 20)   /* a mapped file's pages are given back every 8 MB... */
-#define RELEASE_KEEP (1u << 20)   /* ...but the last megabyte (look-behind) */
 
 enum { OUT_TEXT, OUT_JSON, OUT_JSONL };
 
@@ -213,7 +211,7 @@ int cmd_split(int argc, char **argv)
 
     /* a file is mapped and split whole; a pipe is read a window at a time */
     int eof = !in, cuts = 0;
-    size_t have = in ? fill(in, buf, 0, SPLIT_WINDOW, &eof) : m.len, index = 0, mark = RELEASE_STEP;
+    size_t have = in ? fill(in, buf, 0, SPLIT_WINDOW, &eof) : m.len, index = 0;
     parl_splitter it;
     parl_sentence s;
     parl_offsets cc = { 0, 0, 0 };
@@ -222,10 +220,7 @@ int cmd_split(int argc, char **argv)
     for (;;) {
         while (parl_split_next(&it, &s)) {
             put_sentence(o, mode, buf, it.base, &s, index++, &cc);
-            if (!in && s.off > mark) {   /* give back the pages passed */
-                text_map_release(&m, s.off - RELEASE_KEEP);
-                mark = s.off + RELEASE_STEP;
-            }
+            if (!in) text_map_passed(&m, s.off);
         }
         if (!(it.flags & PARL_SPLIT_MORE)) break;
         size_t keep = parl_split_pending(&it);

@@ -23,7 +23,8 @@ int text_map_open(const char *path, text_map *m);
  * stream) when standard input is a pipe or a terminal, or when the file
  * cannot be mapped (no address space for it: ulimit -v). */
 int text_map_file(const char *path, text_map *m);
-/* Gives back the whole pages before byte UPTO. */
-void text_map_release(text_map *m, size_t upto);
+/* The reader has reached byte OFF: every 8 MB, the pages more than a
+ * megabyte behind it (the splitter looks back less) are given back. */
+void text_map_passed(text_map *m, size_t off);
 void text_map_close(text_map *m);
 #endif
