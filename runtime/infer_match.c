@@ -41,6 +41,13 @@ static int qty_is(const parl__item *it, int kind)
     return it->kind == PARL__IT_QTY && it->qkind == kind;
 }
 
+/* Does item J take the WORD or SET element E? */
+static inline int word_at(matcher *m, const parl__elem *e, size_t j)
+{
+    const parl__item *it = item(m, j);
+    return it->kind != PARL__IT_END && parl__elem_takes_word(e, it->word);
+}
+
 /* Does item J satisfy element E? Records slot captures. */
 static int take(matcher *m, const parl__elem *e, size_t j)
 {
@@ -116,7 +123,9 @@ static int match_text(matcher *m, const parl__elem *e, int ne, size_t j)
         m->c.ta = a; m->c.tb = b; m->c.has_text = 1;
         return 1;
     }
+    const int word_next = e[1].op == PARL__E_WORD || e[1].op == PARL__E_SET;
     for (size_t k = j + 1; item(m, k - 1)->kind != PARL__IT_END; k++) {
+        if (word_next && !word_at(m, e + 1, k)) continue;   /* most K: no call */
         if (!match_from(m, e + 1, ne - 1, k)) continue;
         size_t ta = a, tb = item(m, k - 1)->end;   /* cleaned only once it fits */
         if (!clean(m, &ta, &tb)) continue;
@@ -177,19 +186,25 @@ static int match_scope(matcher *m, const parl__elem *e, int ne, size_t j)
 
 static int match_from(matcher *m, const parl__elem *e, int ne, size_t j)
 {
-    if (ne == 0) return 1;
-    switch (e->op) {
-    case PARL__E_SCOPE: return match_scope(m, e, ne, j);
-    case PARL__E_GAP:
-        for (size_t k = 0; k <= e->n; k++) {
-            if (k && item(m, j + k - 1)->kind == PARL__IT_END) break;
-            if (match_from(m, e + 1, ne - 1, j + k)) return 1;
+    for (;; e++, ne--, j++) {   /* words and slots in a row: a loop, not a call each */
+        if (ne == 0) return 1;
+        switch (e->op) {
+        case PARL__E_SCOPE: return match_scope(m, e, ne, j);
+        case PARL__E_GAP:
+            for (size_t k = 0; k <= e->n; k++) {
+                if (k && item(m, j + k - 1)->kind == PARL__IT_END) break;
+                if (match_from(m, e + 1, ne - 1, j + k)) return 1;
+            }
+            return 0;
+        case PARL__E_TEXT: return match_text(m, e, ne, j);
+        case PARL__E_QUOTED: return match_quoted(m, e, ne, j);
+        case PARL__E_WORD:
+        case PARL__E_SET:
+            if (!word_at(m, e, j)) return 0;
+            continue;
         }
-        return 0;
-    case PARL__E_TEXT: return match_text(m, e, ne, j);
-    case PARL__E_QUOTED: return match_quoted(m, e, ne, j);
+        if (!take(m, e, j)) return 0;
     }
-    return take(m, e, j) && match_from(m, e + 1, ne - 1, j + 1);
 }
 
 /* A fresh attempt from item J. Only the captures' flags are cleared: the
