@@ -190,12 +190,15 @@ static int match_from(matcher *m, const parl__elem *e, int ne, size_t j)
         if (ne == 0) return 1;
         switch (e->op) {
         case PARL__E_SCOPE: return match_scope(m, e, ne, j);
-        case PARL__E_GAP:
+        case PARL__E_GAP: {
+            const int word_next = ne > 1 && (e[1].op == PARL__E_WORD || e[1].op == PARL__E_SET);
             for (size_t k = 0; k <= e->n; k++) {
                 if (k && item(m, j + k - 1)->kind == PARL__IT_END) break;
+                if (word_next && !word_at(m, e + 1, j + k)) continue;
                 if (match_from(m, e + 1, ne - 1, j + k)) return 1;
             }
             return 0;
+        }
         case PARL__E_TEXT: return match_text(m, e, ne, j);
         case PARL__E_QUOTED: return match_quoted(m, e, ne, j);
         case PARL__E_WORD:
