@@ -151,6 +151,24 @@ static int match_quoted(matcher *m, const parl__elem *e, int ne, size_t j)
     }
 }
 
+/* Can item IT take element E? False only where take() would refuse it
+ * (and then takes nothing); slots of numbers are left to take(). */
+static int may_begin(const parl__elem *e, const parl__item *it)
+{
+    unsigned id;
+    switch (e->op) {
+    case PARL__E_WORD:
+    case PARL__E_SET: return it->kind != PARL__IT_END && parl__elem_takes_word(e, it->word);
+    case PARL__E_UNIT:
+        id = parl__words[it->word].unit;
+        return id && (!e->mask || (e->mask >> id & 1));
+    case PARL__E_SECTION:
+        id = parl__words[it->word].section;
+        return id && (!e->mask || (e->mask >> id & 1));
+    }
+    return 1;
+}
+
 /* {scope}: one of the scopes of grammar/modes.yaml from item J (a scope
  * is words and one-item slots: its length is its elements'), then the rest
  * of the pattern. The scope's slots are its own: the request's captures
@@ -162,8 +180,19 @@ static int match_scope(matcher *m, const parl__elem *e, int ne, size_t j)
     const uint8_t num_op = c->num_op, unit = c->unit, section = c->section;
     const int first = parl__nvariants_rules + parl__nvariants_gate + parl__nvariants_tails +
                       parl__nvariants_heads;
+    const parl__item *at = item(m, j);
     for (int v = first; v < first + parl__nvariants_scopes; v++) {
         const parl__variant *pv = &parl__variants[v];
+        if (!may_begin(parl__elems + pv->first, at)) {
+            /* A scope that fails on its first item: the state a failed
+             * take() leaves, without the take. */
+            c->num = num;
+            c->num_op = num_op;
+            c->unit = unit;
+            c->section = section;
+            c->scope = 0;
+            continue;
+        }
         int i = 0;
         c->num_op = c->unit = c->section = 0;
         while (i < pv->n && take(m, parl__elems + pv->first + i, j + (size_t)i)) i++;
