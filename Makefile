@@ -201,6 +201,9 @@ $(B)/check_grammar: tools/check_grammar.c $(TOOLS_HDR) $(B)/libparltools.a $(B)/
 	$(CC) $(CCFLAGS) -D_GNU_SOURCE -Iruntime -Igen -Itools -o $@ $< $(LINK_TOOLS)
 $(B)/asan/check_grammar: tools/check_grammar.c $(TOOLS_HDR) $(B)/asan/libparltools.a $(B)/asan/libparlance.a
 	$(CC) $(ASANFLAGS) -D_GNU_SOURCE -Iruntime -Igen -Itools -o $@ $< $(LINK_ASAN)
+# The CLI under AddressSanitizer and UBSan (tests/t_cli_asan.sh).
+$(B)/asan/parlance: tools/parlance.c $(TOOLS_HDR) $(B)/asan/libparltools.a $(B)/asan/libparlance.a
+	$(CC) $(ASANFLAGS) -D_GNU_SOURCE -Iruntime -Igen -Itools -o $@ $< $(LINK_ASAN)
 
 TEST_HDR := tests/testlib.h tests/benchlib.h tests/minijson.h $(TOOLS_HDR)
 $(B)/tests/%: tests/%.c $(TEST_HDR) $(B)/libparltools.a $(B)/libparlance.a
@@ -295,7 +298,7 @@ test: deps
 	@$(MAKE) --no-print-directory test-bins
 	@sh tests/run.sh
 
-test-bins: $(TEST_BIN) $(ASAN_TEST_BIN) $(B)/asan/check_grammar $(B)/asan/libparlance.a $(B)/parlgen \
+test-bins: $(TEST_BIN) $(ASAN_TEST_BIN) $(B)/asan/check_grammar $(B)/asan/parlance $(B)/asan/libparlance.a $(B)/parlgen \
 	   $(B)/asan/parlgen $(B)/$(SHLIB) dist/parlance.c $(B)/tests/consumer bindings
 $(B)/tests/consumer: tests/consumer.c $(B)/libparlance.a $(LIB_HDR)
 	@mkdir -p $(dir $@)
