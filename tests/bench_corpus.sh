@@ -119,6 +119,31 @@ done
 echo "  (percentages: the CLI's speed as a share of the same build's library; profile+JSON:"
 echo "   parl_analyze then parl_analyze_json into memory, the work the CLI does)"
 
+# parl_infer and `infer --batch` on the matrix requests (tests/bench_infer.c,
+# built against each library), the two builds alternating, ROUNDS runs each
+binfer() {   # binfer SRC: bench_infer against SRC's libraries
+    $CC -std=c11 -O2 -DNDEBUG -D_GNU_SOURCE -I"$1/runtime" -I"$1/gen" -I"$1/tools" -Itests tests/bench_infer.c \
+        "$1/build/libparltools.a" "$1/build/libparlance.a" -lyaml -lsqlite3 -ldl -lpq -lm -o "$1/build/bench_infer_cmp" 2>/dev/null ||
+    $CC -std=c11 -O2 -DNDEBUG -D_GNU_SOURCE -I"$1/runtime" -I"$1/gen" -I"$1/tools" -Itests tests/bench_infer.c \
+        "$1/build/libparltools.a" "$1/build/libparlance.a" -lyaml -lsqlite3 -ldl -lm -o "$1/build/bench_infer_cmp"
+}
+if binfer . && { [ -z "$P" ] || binfer $P; }; then
+    rm -f "$tmp"/i.*
+    for r in $(seq "$ROUNDS"); do
+        for who in cur prev; do
+            if [ $who = cur ]; then dir=.; else dir=$P; [ -n "$dir" ] || continue; fi
+            $dir/build/bench_infer_cmp $dir/build/parlance > "$tmp/i.out"
+            awk '/parl_infer:/ { print $3 }' "$tmp/i.out" >> "$tmp/i.$who.lib"
+            awk '/infer --batch \(the CLI\)/ { print $6 }' "$tmp/i.out" >> "$tmp/i.$who.cli"
+        done
+    done
+    printf '\nthe %s matrix requests (grammar/tests.yaml), ns per request, medians of %s runs\n' \
+        "$(awk '/^bench_infer:/ { print $2 }' "$tmp/i.out")" "$ROUNDS"
+    printf '  %-24s %12s %12s\n' "" "this build" "${rev:+previous $rev}"
+    printf '  %-24s %12s %12s\n' "parl_infer" "$(median i.cur.lib)" "$([ -n "$P" ] && median i.prev.lib)"
+    printf '  %-24s %12s %12s\n' "infer --batch, per line" "$(median i.cur.cli)" "$([ -n "$P" ] && median i.prev.cli)"
+fi
+
 # profile of a 1 GB file (the corpus repeated): peak memory, this build and
 # the previous one (BIG=0 skips it; it needs 1 GB of disk and, for the
 # temporary files of the sentences' JSON, about 2 GB more)

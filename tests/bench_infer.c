@@ -2,7 +2,9 @@
 /* bench_infer: mean time of one parl_infer() over the requests of the test
  * matrix (grammar/tests.yaml, infer section), at least 1M calls per run,
  * median of 7 runs. Also the gate, parl_parse_number, and `parlance infer
- * --batch` (build/parlance) per line on the same requests. */
+ * --batch` per line on the same requests (build/parlance, or the CLI named
+ * by the first argument: tests/bench_corpus.sh measures the previous build
+ * with it). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <stdio.h>
@@ -40,10 +42,10 @@ static double measure(int which, char **q, size_t *len, int nq, long calls)
     return median;
 }
 
-/* `parlance infer --batch` over the requests written ROUNDS times to a
+/* `CLI infer --batch` over the requests written ROUNDS times to a
  * file, one a line: median over RUNS of the wall time per line; 0 when the
  * CLI cannot be run. */
-static double measure_batch(char **q, int nq, int rounds)
+static double measure_batch(const char *cli, char **q, int nq, int rounds)
 {
     char path[] = "/tmp/parl_bench_inferXXXXXX";
     int fd = mkstemp(path);
@@ -55,8 +57,8 @@ static double measure_batch(char **q, int nq, int rounds)
             fputc('\n', f);
         }
     fclose(f);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "build/parlance infer --batch %s > /dev/null", path);
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "'%s' infer --batch %s > /dev/null", cli, path);
     double t[RUNS];
     int ok = 1;
     for (int r = 0; r < RUNS && ok; r++) {
@@ -68,8 +70,9 @@ static double measure_batch(char **q, int nq, int rounds)
     return ok ? bench_median(t, RUNS) : 0;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    const char *cli = argc > 1 ? argv[1] : "build/parlance";
     ydoc *d = ydoc_load("grammar/tests.yaml");
     if (!d) return 1;
     const ynode *list = ymap_get(d->root, "infer");
@@ -89,12 +92,12 @@ int main(void)
     printf("  parl_is_retrieval_request:  median %.1f ns per request\n", gate);
     double num = measure(2, q, len, nq, 1000000);
     printf("  parl_parse_number:          median %.1f ns per request\n", num);
-    double batch = measure_batch(q, nq, 2000);
+    double batch = measure_batch(cli, q, nq, 2000);
     if (batch > 0)
         printf("  infer --batch (the CLI):    median %.1f ns per line, %.2fx parl_infer (target <= 2x;\n"
                "                              JSON written, lines read and written)\n", batch, batch / infer);
     else
-        printf("  infer --batch: build/parlance could not be run\n");
+        printf("  infer --batch: %s could not be run\n", cli);
     free(q);
     free(len);
     ydoc_free(d);
