@@ -15,30 +15,6 @@ static const unsigned char sentence_lex_plain[256] = {
     4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,
 };
 
-/* The counting scanner's skip: words start where a word's character
- * follows a blank (*SP: the byte before CUR was one). */
-static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,
-                                                    const unsigned char *lim,
-                                                    size_t *words, int *sp)
-{
-    const unsigned char *t = sentence_lex_plain;
-    unsigned prev = *sp ? 2u : 1u;
-    size_t n = 0;
-    while (lim - cur >= 8) {
-        unsigned k0 = t[cur[0]], k1 = t[cur[1]], k2 = t[cur[2]], k3 = t[cur[3]];
-        unsigned k4 = t[cur[4]], k5 = t[cur[5]], k6 = t[cur[6]], k7 = t[cur[7]];
-        if ((k0 | k1 | k2 | k3 | k4 | k5 | k6 | k7) & 4) break;
-        /* a start: this byte a word's (1), the one before a blank (2) */
-        n += ((k0 & (prev >> 1)) + (k1 & (k0 >> 1)) + (k2 & (k1 >> 1)) + (k3 & (k2 >> 1)) +
-              (k4 & (k3 >> 1)) + (k5 & (k4 >> 1)) + (k6 & (k5 >> 1)) + (k7 & (k6 >> 1)));
-        prev = k7;
-        cur += 8;
-    }
-    *words += n;
-    *sp = prev == 2;
-    return cur;
-}
-
 /* The fast scanner's stops (see put_fast_skip in tools/gen_sentences.c). */
 static const unsigned char sentence_lex_stop[256] = {
     128,0,0,0,0,0,0,0,0,0,128,0,0,128,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
@@ -113,6 +89,74 @@ static const unsigned char *sentence_lex_skip(const unsigned char *cur,
         while (cur < lim && !(t[*cur] & 4)) cur++;
         if (cur >= lim || sentence_lex_stops(cur, lim)) return cur;   /* CUR may start past LIM */
     }
+}
+
+#ifdef SENTENCE_LEX_SSE2
+/* Bits set in the 16-bit mask X (__builtin_popcount, without -mpopcnt,
+ * is a library call). */
+static unsigned sentence_lex_bits16(unsigned x)
+{
+    x = x - ((x >> 1) & 0x5555u);
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0F0Fu;
+    return (x + (x >> 8)) & 0x1Fu;
+}
+#endif
+
+/* Words start where a word's character follows a blank (*SP: the byte
+ * before CUR was one). */
+static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,
+                                                    const unsigned char *lim,
+                                                    size_t *words, int *sp)
+{
+    unsigned blank = *sp ? 1u : 0u;   /* the byte before CUR */
+    size_t n = 0;
+#ifdef SENTENCE_LEX_SSE2
+    while (lim - cur >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)cur);
+        __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x0E));
+        m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x5F)),
+                                           _mm_set1_epi8((char)0x8E)));
+        m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x46)),
+                                           _mm_set1_epi8((char)0x86)));
+        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x5F)));
+        __m128i h = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
+                                 _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')));
+        h = _mm_or_si128(h, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x75)),
+                                           _mm_set1_epi8((char)0x82)));   /* \v \f */
+        unsigned hs = (unsigned)_mm_movemask_epi8(h);
+        unsigned bits = (unsigned)_mm_movemask_epi8(m) & ~hs, keep = 0xFFFFu;
+        for (; bits; bits &= bits - 1) {
+            unsigned i = (unsigned)__builtin_ctz(bits);
+            if (sentence_lex_stops(cur + i, lim)) { keep = (1u << i) - 1; break; }
+        }
+        n += sentence_lex_bits16(~hs & ((hs << 1) | blank) & keep);
+        if (keep != 0xFFFFu) {
+            unsigned i = sentence_lex_bits16(keep);
+            if (i) blank = (hs >> (i - 1)) & 1u;
+            *words += n;
+            *sp = (int)blank;
+            return cur + i;
+        }
+        blank = hs >> 15;
+        cur += 16;
+    }
+#endif
+    const unsigned char *t = sentence_lex_plain;
+    unsigned prev = blank ? 2u : 1u;
+    while (lim - cur >= 8) {
+        unsigned k0 = t[cur[0]], k1 = t[cur[1]], k2 = t[cur[2]], k3 = t[cur[3]];
+        unsigned k4 = t[cur[4]], k5 = t[cur[5]], k6 = t[cur[6]], k7 = t[cur[7]];
+        if ((k0 | k1 | k2 | k3 | k4 | k5 | k6 | k7) & 4) break;
+        /* a start: this byte a word's (1), the one before a blank (2) */
+        n += ((k0 & (prev >> 1)) + (k1 & (k0 >> 1)) + (k2 & (k1 >> 1)) + (k3 & (k2 >> 1)) +
+              (k4 & (k3 >> 1)) + (k5 & (k4 >> 1)) + (k6 & (k5 >> 1)) + (k7 & (k6 >> 1)));
+        prev = k7;
+        cur += 8;
+    }
+    *words += n;
+    *sp = prev == 2;
+    return cur;
 }
 
 int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl *L, size_t *lines)

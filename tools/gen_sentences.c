@@ -294,7 +294,101 @@ static void put_runs(FILE *f, const sl_rules *r)
     fputs("    w       = c \\ hs;\n", f);
 }
 
-/* The fast scanner's skip (the counting one keeps its own): a byte stops
+/* SSE2 compares that set, in the vector m, the bytes of v that may be
+ * stops: a signed compare below 0x0E (which takes in 0x80-0xFF) and ranges
+ * of ASCII. A range may take in a few bytes that are no stops (' %): fewer
+ * compares. */
+static void put_sse_candidates(FILE *f, const unsigned char *stop)
+{
+    fputs("        __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x0E));\n", f);
+    for (int c = 0x0E; c < 0x80;) {
+        if (!stop[c]) { c++; continue; }
+        int e = c;
+        for (int k = c + 1; k < 0x80 && k <= e + 5; k++)
+            if (stop[k]) e = k;
+        if (e == c)
+            fprintf(f, "        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x%02X)));\n", c);
+        else   /* c <= v <= e: v - c + 0x80 (wrapping) below 0x80 + (e - c + 1), signed */
+            fprintf(f, "        m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x%02X)),\n"
+                       "                                           _mm_set1_epi8((char)0x%02X)));\n",
+                    (0x80 - c) & 0xFF, 0x80 + (e - c + 1));
+        c = e + 1;
+    }
+}
+
+/* The counting scanner's skip: words start where a word's character
+ * follows a blank (hs). It may pass the bytes the fast skip passes: a soft
+ * character that starts no token is taken alone by the DFA (rule "soft")
+ * and counted as a word's character, like the table's 1. With SSE2 a block
+ * of sixteen bytes before the first stop gives a mask of its blanks, and
+ * the starts are the word bytes whose previous byte is a blank; the table
+ * loop, eight bytes a step, does the rest (and everything without SSE2). */
+static void put_count_skip(FILE *f, const unsigned char *stop)
+{
+    fputs("#ifdef SENTENCE_LEX_SSE2\n"
+          "/* Bits set in the 16-bit mask X (__builtin_popcount, without -mpopcnt,\n"
+          " * is a library call). */\n"
+          "static unsigned sentence_lex_bits16(unsigned x)\n"
+          "{\n"
+          "    x = x - ((x >> 1) & 0x5555u);\n"
+          "    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);\n"
+          "    x = (x + (x >> 4)) & 0x0F0Fu;\n"
+          "    return (x + (x >> 8)) & 0x1Fu;\n"
+          "}\n"
+          "#endif\n\n"
+          "/* Words start where a word's character follows a blank (*SP: the byte\n"
+          " * before CUR was one). */\n"
+          "static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,\n"
+          "                                                    const unsigned char *lim,\n"
+          "                                                    size_t *words, int *sp)\n"
+          "{\n"
+          "    unsigned blank = *sp ? 1u : 0u;   /* the byte before CUR */\n"
+          "    size_t n = 0;\n"
+          "#ifdef SENTENCE_LEX_SSE2\n"
+          "    while (lim - cur >= 16) {\n"
+          "        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)cur);\n", f);
+    put_sse_candidates(f, stop);
+    fputs("        __m128i h = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),\n"
+          "                                 _mm_cmpeq_epi8(v, _mm_set1_epi8('\\t')));\n"
+          "        h = _mm_or_si128(h, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x75)),\n"
+          "                                           _mm_set1_epi8((char)0x82)));   /* \\v \\f */\n"
+          "        unsigned hs = (unsigned)_mm_movemask_epi8(h);\n"
+          "        unsigned bits = (unsigned)_mm_movemask_epi8(m) & ~hs, keep = 0xFFFFu;\n"
+          "        for (; bits; bits &= bits - 1) {\n"
+          "            unsigned i = (unsigned)__builtin_ctz(bits);\n"
+          "            if (sentence_lex_stops(cur + i, lim)) { keep = (1u << i) - 1; break; }\n"
+          "        }\n"
+          "        n += sentence_lex_bits16(~hs & ((hs << 1) | blank) & keep);\n"
+          "        if (keep != 0xFFFFu) {\n"
+          "            unsigned i = sentence_lex_bits16(keep);\n"
+          "            if (i) blank = (hs >> (i - 1)) & 1u;\n"
+          "            *words += n;\n"
+          "            *sp = (int)blank;\n"
+          "            return cur + i;\n"
+          "        }\n"
+          "        blank = hs >> 15;\n"
+          "        cur += 16;\n"
+          "    }\n"
+          "#endif\n"
+          "    const unsigned char *t = sentence_lex_plain;\n"
+          "    unsigned prev = blank ? 2u : 1u;\n"
+          "    while (lim - cur >= 8) {\n"
+          "        unsigned k0 = t[cur[0]], k1 = t[cur[1]], k2 = t[cur[2]], k3 = t[cur[3]];\n"
+          "        unsigned k4 = t[cur[4]], k5 = t[cur[5]], k6 = t[cur[6]], k7 = t[cur[7]];\n"
+          "        if ((k0 | k1 | k2 | k3 | k4 | k5 | k6 | k7) & 4) break;\n"
+          "        /* a start: this byte a word's (1), the one before a blank (2) */\n"
+          "        n += ((k0 & (prev >> 1)) + (k1 & (k0 >> 1)) + (k2 & (k1 >> 1)) + (k3 & (k2 >> 1)) +\n"
+          "              (k4 & (k3 >> 1)) + (k5 & (k4 >> 1)) + (k6 & (k5 >> 1)) + (k7 & (k6 >> 1)));\n"
+          "        prev = k7;\n"
+          "        cur += 8;\n"
+          "    }\n"
+          "    *words += n;\n"
+          "    *sp = prev == 2;\n"
+          "    return cur;\n"
+          "}\n\n", f);
+}
+
+/* The fast scanner's skip (put_count_skip is the counting one's): a byte stops
  * it when sentence_lex_stop gives it 0x80, or, for a soft character, the
  * group bit that sentence_lex_follow gives the byte after it (or when that
  * byte lies at the limit: the DFA decides). With SSE2, sixteen bytes are
@@ -346,21 +440,8 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
           "{\n"
           "#ifdef SENTENCE_LEX_SSE2\n"
           "    while (lim - cur >= 16) {\n"
-          "        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)cur);\n"
-          "        __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x0E));\n", f);
-    for (int c = 0x0E; c < 0x80;) {
-        if (!stop[c]) { c++; continue; }
-        int e = c;   /* a range may take in a few bytes that are no stops (' %): fewer compares */
-        for (int k = c + 1; k < 0x80 && k <= e + 5; k++)
-            if (stop[k]) e = k;
-        if (e == c)
-            fprintf(f, "        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x%02X)));\n", c);
-        else   /* c <= v <= e: v - c + 0x80 (wrapping) below 0x80 + (e - c + 1), signed */
-            fprintf(f, "        m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x%02X)),\n"
-                       "                                           _mm_set1_epi8((char)0x%02X)));\n",
-                    (0x80 - c) & 0xFF, 0x80 + (e - c + 1));
-        c = e + 1;
-    }
+          "        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)cur);\n", f);
+    put_sse_candidates(f, stop);
     fputs("        unsigned bits = (unsigned)_mm_movemask_epi8(m);\n"
           "        for (; bits; bits &= bits - 1) {\n"
           "            const unsigned char *p = cur + __builtin_ctz(bits);\n"
@@ -378,13 +459,15 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
           "        if (cur >= lim || sentence_lex_stops(cur, lim)) return cur;   /* CUR may start past LIM */\n"
           "    }\n"
           "}\n\n", f);
+    put_count_skip(f, stop);
 }
 
 /* The scanners skip runs of ordinary ASCII text (the rules c+, w+ and
  * hs+; no token starts with such a character) before their DFA, eight
- * bytes a step. The table gives each byte 1 for a word's character, 2 for
- * a blank (hs), 4 for anything the DFA must see. It must agree with
- * put_runs and put_defs (special, hs). */
+ * bytes a step where SSE2 is missing (put_fast_skip, put_count_skip). The
+ * table gives each byte 1 for a word's character, 2 for a blank (hs), 4 for
+ * anything the DFA must see. It must agree with put_runs and put_defs
+ * (special, hs). */
 static void put_plain_table(FILE *f, const sl_rules *r)
 {
     const char *special = ".!?\n\r\"()";
@@ -396,31 +479,7 @@ static void put_plain_table(FILE *f, const sl_rules *r)
         int blank = c == ' ' || c == '\t' || c == '\v' || c == '\f';
         fprintf(f, "%s%d,", c % 32 ? "" : "\n    ", plain ? 1 + blank : 4);
     }
-    fputs("\n};\n\n"
-          "/* The counting scanner's skip: words start where a word's character\n"
-          " * follows a blank (*SP: the byte before CUR was one). */\n"
-          "static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,\n"
-          "                                                    const unsigned char *lim,\n"
-          "                                                    size_t *words, int *sp)\n"
-          "{\n"
-          "    const unsigned char *t = sentence_lex_plain;\n"
-          "    unsigned prev = *sp ? 2u : 1u;\n"
-          "    size_t n = 0;\n"
-          "    while (lim - cur >= 8) {\n"
-          "        unsigned k0 = t[cur[0]], k1 = t[cur[1]], k2 = t[cur[2]], k3 = t[cur[3]];\n"
-          "        unsigned k4 = t[cur[4]], k5 = t[cur[5]], k6 = t[cur[6]], k7 = t[cur[7]];\n"
-          "        if ((k0 | k1 | k2 | k3 | k4 | k5 | k6 | k7) & 4) break;\n"
-          "        /* a start: this byte a word's (1), the one before a blank (2) */\n"
-          "        n += ((k0 & (prev >> 1)) + (k1 & (k0 >> 1)) + (k2 & (k1 >> 1)) + (k3 & (k2 >> 1)) +\n"
-          "              (k4 & (k3 >> 1)) + (k5 & (k4 >> 1)) + (k6 & (k5 >> 1)) + (k7 & (k6 >> 1)));\n"
-          "        prev = k7;\n"
-          "        cur += 8;\n"
-          "    }\n"
-          "    *words += n;\n"
-          "    *sp = prev == 2;\n"
-          "    return cur;\n"
-          "}\n\n"
-          , f);
+    fputs("\n};\n\n", f);
     put_fast_skip(f, r);
 }
 
