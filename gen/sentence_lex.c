@@ -1711,7 +1711,7 @@ out:
     return t;
 }
 
-int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, parl__sl *L)
+int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, parl__sl *L, parl_split_state *S)
 {
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
@@ -2052,7 +2052,12 @@ yy69:
 		default: goto yy70;
 	}
 yy70:
-	{ sp = 1; t = PARL__T_EOL; goto out; }
+	{ sp = 1;
+                   if (S && sentence_lex_text_line(cur, lim)) {
+                       parl__sl_text_line(S, base + (size_t)(tok - text), base + (size_t)(cur - text), words);
+                       continue;
+                   }
+                   t = PARL__T_EOL; goto out; }
 yy71:
 	++cur;
 	yych = (cur < lim ? *cur : 0);

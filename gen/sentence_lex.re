@@ -219,7 +219,7 @@ out:
     return t;
 }
 
-int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, parl__sl *L)
+int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, parl__sl *L, parl_split_state *S)
 {
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
@@ -260,7 +260,12 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
     uspace       { sp = 1; cont += (size_t)(cur - tok) - 1; continue; }
     w+           { words += (size_t)sp; sp = 0; continue; }
     [^] \ [\x00-\x7f] \ special \ uspace { words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; continue; }
-    eol hs*      { sp = 1; t = PARL__T_EOL; goto out; }
+    eol hs*      { sp = 1;
+                   if (S && sentence_lex_text_line(cur, lim)) {
+                       parl__sl_text_line(S, base + (size_t)(tok - text), base + (size_t)(cur - text), words);
+                       continue;
+                   }
+                   t = PARL__T_EOL; goto out; }
     clock        { words += (size_t)sp; sp = 0; for (const unsigned char *q = tok + 1; q < cur; q++) words += q[-1] == ' ' && q[0] != ' '; t = PARL__T_STAMP; goto out; }
     "," hs+ [A-Z] { words += (size_t)sp; sp = 0; cur = tok + 1; t = PARL__T_COMMA; goto out; }
     [*=#]{3,} | "-"{4,} | "_"{4,} { words += (size_t)sp; sp = 0; t = PARL__T_SEP; goto out; }

@@ -713,11 +713,11 @@ static void on_dquote(parl_splitter *it, size_t tok)
 
 /* ---------------------------------------------------------------- lines */
 
-/* Counting mode: the line [line_at, END) is complete. */
-static void line_done(parl_splitter *it, size_t end)
+/* Counting mode: the line [line_at, END) is complete, WORDS words counted
+ * up to its end. */
+static void line_done(state *s, size_t end, size_t words)
 {
-    state *s = &it->s;
-    if (s->sc.words > s->line_words) {
+    if (words > s->line_words) {
         if (s->nonempty_lines++ == 0) { s->first_line[0] = s->line_at; s->first_line[1] = end; }
         s->last_line[0] = s->line_at;
         s->last_line[1] = end;
@@ -728,7 +728,7 @@ static void on_eol(parl_splitter *it, size_t tok)
 {
     state *s = &it->s;
     if (it->flags & PARL_SPLIT_COUNT) {
-        line_done(it, tok);
+        line_done(s, tok, s->sc.words);
         s->line_words = s->sc.words;
         s->line_at = s->sc.pos;
     }
@@ -736,6 +736,19 @@ static void on_eol(parl_splitter *it, size_t tok)
     s->line++;
     s->had_lines = 1;
     s->ls_pending = 1;
+}
+
+/* Counting mode: what on_eol and line_start do for a line break at EOL
+ * before an ordinary line at NEXT, which the counting scanner passes over
+ * (the line start's eol_at is never read: only a line that needs
+ * line_start's rules uses it, and the scanner returns those breaks). */
+void parl__sl_text_line(state *s, size_t eol, size_t next, size_t words)
+{
+    line_done(s, eol, words);
+    s->line_words = words;
+    s->line_at = next;
+    s->line++;
+    s->had_lines = 1;
 }
 
 /* Markdown structure at the start of a line. Returns 1 when a sentence was
@@ -892,7 +905,8 @@ int parl_split_next(parl_splitter *it, parl_sentence *out)
         size_t lines = 0;
         int t = s->redo ? s->redo
               : (it->flags & PARL_SPLIT_COUNT)
-                    ? parl__sl_scan_count(it->text, it->base, it->lim, &s->sc)
+                    ? parl__sl_scan_count(it->text, it->base, it->lim, &s->sc,
+                                          s->fence || s->heading || s->quote_line ? NULL : s)
                     : parl__sl_scan(it->text, it->base, it->lim, &s->sc,
                                     s->fence || s->heading || s->quote_line ? NULL : &lines);
         s->redo = 0;
@@ -901,7 +915,7 @@ int parl_split_next(parl_splitter *it, parl_sentence *out)
         if (more && (t == PARL__T_END || s->sc.pos >= lim)) return window_end(it, out);
         if (t == PARL__T_EOL) { on_eol(it, tok); continue; }
         if (t == PARL__T_END) {
-            if (it->flags & PARL_SPLIT_COUNT) line_done(it, wend(it));
+            if (it->flags & PARL_SPLIT_COUNT) line_done(s, wend(it), s->sc.words);
             s->done = 1;
             return emit(it, wend(it), 0, out);
         }

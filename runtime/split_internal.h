@@ -40,7 +40,12 @@ enum {
  * passes it only when such a line needs nothing but its count). */
 int parl__sl_scan(const unsigned char *text, size_t base, size_t lim, parl__sl *L,
                   size_t *lines);
-int parl__sl_scan_count(const unsigned char *text, size_t base, size_t lim, parl__sl *L);
+/* The counting scanner does the same with S (the state L is part of): such
+ * a line break is passed to parl__sl_text_line (runtime/split.c), which
+ * keeps the line counts, with the words counted so far. */
+int parl__sl_scan_count(const unsigned char *text, size_t base, size_t lim, parl__sl *L,
+                        parl_split_state *S);
+void parl__sl_text_line(parl_split_state *s, size_t eol, size_t next, size_t words);
 
 /* Abbreviation kinds (grammar/abbreviations.yaml behaviour). */
 enum { PARL__ABBR_NONE, PARL__ABBR_PREFIX, PARL__ABBR_SUFFIX, PARL__ABBR_CLOSER,

@@ -512,7 +512,7 @@ static void put_scanner(FILE *f, const char *name, int counting, const unsigned 
         "    for (;;) {\n"
         "%s"
         "        tok = cur;\n"
-        "    /*!local:re2c\n", name, counting ? "" : ", size_t *lines",
+        "    /*!local:re2c\n", name, counting ? ", parl_split_state *S" : ", size_t *lines",
         counting ? "    size_t words = L->words, cont = L->cont;\n    int sp = L->sp;\n" : "",
         counting ? "        cur = sentence_lex_count_skip(cur, lim, &words, &sp);   /* w+, hs+ */\n"
                  : "        cur = sentence_lex_skip(cur, lim);   /* c+ */\n");
@@ -532,7 +532,12 @@ static void put_scanner(FILE *f, const char *name, int counting, const unsigned 
               "    w+           { words += (size_t)sp; sp = 0; continue; }\n"
               "    [^] \\ [\\x00-\\x7f] \\ special \\ uspace { words += (size_t)sp; sp = 0; "
               "cont += (size_t)(cur - tok) - 1; continue; }\n"
-              "    eol hs*      { sp = 1; t = PARL__T_EOL; goto out; }\n", f);
+              "    eol hs*      { sp = 1;\n"
+              "                   if (S && sentence_lex_text_line(cur, lim)) {\n"
+              "                       parl__sl_text_line(S, base + (size_t)(tok - text), base + (size_t)(cur - text), words);\n"
+              "                       continue;\n"
+              "                   }\n"
+              "                   t = PARL__T_EOL; goto out; }\n", f);
     else
         fputs("    c+           { continue; }\n"
               "    [^] \\ [\\x00-\\x7f] \\ special { continue; }\n"
