@@ -92,15 +92,18 @@ static const unsigned char *sentence_lex_skip(const unsigned char *cur,
 }
 
 #ifdef SENTENCE_LEX_SSE2
-/* Bits set in the 16-bit mask X (__builtin_popcount, without -mpopcnt,
- * is a library call). */
-static unsigned sentence_lex_bits16(unsigned x)
-{
-    x = x - ((x >> 1) & 0x5555u);
-    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
-    x = (x + (x >> 4)) & 0x0F0Fu;
-    return (x + (x >> 8)) & 0x1Fu;
-}
+/* Bits set in a byte (__builtin_popcount, without -mpopcnt, is a
+ * library call). */
+static const unsigned char sentence_lex_ones[256] = {
+    0,1,1,2,1,2,2,3,1,2,2,3,2,3,3,4,1,2,2,3,2,3,3,4,2,3,3,4,3,4,4,5,
+    1,2,2,3,2,3,3,4,2,3,3,4,3,4,4,5,2,3,3,4,3,4,4,5,3,4,4,5,4,5,5,6,
+    1,2,2,3,2,3,3,4,2,3,3,4,3,4,4,5,2,3,3,4,3,4,4,5,3,4,4,5,4,5,5,6,
+    2,3,3,4,3,4,4,5,3,4,4,5,4,5,5,6,3,4,4,5,4,5,5,6,4,5,5,6,5,6,6,7,
+    1,2,2,3,2,3,3,4,2,3,3,4,3,4,4,5,2,3,3,4,3,4,4,5,3,4,4,5,4,5,5,6,
+    2,3,3,4,3,4,4,5,3,4,4,5,4,5,5,6,3,4,4,5,4,5,5,6,4,5,5,6,5,6,6,7,
+    2,3,3,4,3,4,4,5,3,4,4,5,4,5,5,6,3,4,4,5,4,5,5,6,4,5,5,6,5,6,6,7,
+    3,4,4,5,4,5,5,6,4,5,5,6,5,6,6,7,4,5,5,6,5,6,6,7,5,6,6,7,6,7,7,8,
+};
 #endif
 
 /* Words start where a word's character follows a blank (*SP: the byte
@@ -125,14 +128,14 @@ static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,
         h = _mm_or_si128(h, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x75)),
                                            _mm_set1_epi8((char)0x82)));   /* \v \f */
         unsigned hs = (unsigned)_mm_movemask_epi8(h);
-        unsigned bits = (unsigned)_mm_movemask_epi8(m) & ~hs, keep = 0xFFFFu;
+        unsigned bits = (unsigned)_mm_movemask_epi8(m) & ~hs, i = 16;   /* the first stop */
         for (; bits; bits &= bits - 1) {
-            unsigned i = (unsigned)__builtin_ctz(bits);
-            if (sentence_lex_stops(cur + i, lim)) { keep = (1u << i) - 1; break; }
+            unsigned j = (unsigned)__builtin_ctz(bits);
+            if (sentence_lex_stops(cur + j, lim)) { i = j; break; }
         }
-        n += sentence_lex_bits16(~hs & ((hs << 1) | blank) & keep);
-        if (keep != 0xFFFFu) {
-            unsigned i = sentence_lex_bits16(keep);
+        unsigned starts = ~hs & ((hs << 1) | blank) & ((1u << i) - 1);
+        n += (size_t)sentence_lex_ones[starts & 255] + sentence_lex_ones[starts >> 8];
+        if (i < 16) {
             if (i) blank = (hs >> (i - 1)) & 1u;
             *words += n;
             *sp = (int)blank;

@@ -326,15 +326,15 @@ static void put_sse_candidates(FILE *f, const unsigned char *stop)
 static void put_count_skip(FILE *f, const unsigned char *stop)
 {
     fputs("#ifdef SENTENCE_LEX_SSE2\n"
-          "/* Bits set in the 16-bit mask X (__builtin_popcount, without -mpopcnt,\n"
-          " * is a library call). */\n"
-          "static unsigned sentence_lex_bits16(unsigned x)\n"
-          "{\n"
-          "    x = x - ((x >> 1) & 0x5555u);\n"
-          "    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);\n"
-          "    x = (x + (x >> 4)) & 0x0F0Fu;\n"
-          "    return (x + (x >> 8)) & 0x1Fu;\n"
-          "}\n"
+          "/* Bits set in a byte (__builtin_popcount, without -mpopcnt, is a\n"
+          " * library call). */\n"
+          "static const unsigned char sentence_lex_ones[256] = {", f);
+    for (int c = 0; c < 256; c++) {
+        int k = 0;
+        for (int b = c; b; b &= b - 1) k++;
+        fprintf(f, "%s%d,", c % 32 ? "" : "\n    ", k);
+    }
+    fputs("\n};\n"
           "#endif\n\n"
           "/* Words start where a word's character follows a blank (*SP: the byte\n"
           " * before CUR was one). */\n"
@@ -353,14 +353,14 @@ static void put_count_skip(FILE *f, const unsigned char *stop)
           "        h = _mm_or_si128(h, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x75)),\n"
           "                                           _mm_set1_epi8((char)0x82)));   /* \\v \\f */\n"
           "        unsigned hs = (unsigned)_mm_movemask_epi8(h);\n"
-          "        unsigned bits = (unsigned)_mm_movemask_epi8(m) & ~hs, keep = 0xFFFFu;\n"
+          "        unsigned bits = (unsigned)_mm_movemask_epi8(m) & ~hs, i = 16;   /* the first stop */\n"
           "        for (; bits; bits &= bits - 1) {\n"
-          "            unsigned i = (unsigned)__builtin_ctz(bits);\n"
-          "            if (sentence_lex_stops(cur + i, lim)) { keep = (1u << i) - 1; break; }\n"
+          "            unsigned j = (unsigned)__builtin_ctz(bits);\n"
+          "            if (sentence_lex_stops(cur + j, lim)) { i = j; break; }\n"
           "        }\n"
-          "        n += sentence_lex_bits16(~hs & ((hs << 1) | blank) & keep);\n"
-          "        if (keep != 0xFFFFu) {\n"
-          "            unsigned i = sentence_lex_bits16(keep);\n"
+          "        unsigned starts = ~hs & ((hs << 1) | blank) & ((1u << i) - 1);\n"
+          "        n += (size_t)sentence_lex_ones[starts & 255] + sentence_lex_ones[starts >> 8];\n"
+          "        if (i < 16) {\n"
           "            if (i) blank = (hs >> (i - 1)) & 1u;\n"
           "            *words += n;\n"
           "            *sp = (int)blank;\n"
