@@ -60,9 +60,12 @@ static int sentence_lex_text_line(const unsigned char *cur, const unsigned char 
            ((k & PARL__LF_PAIR) && lim - cur > 1 && (parl__sl_line_fast[cur[1]] & PARL__LF_SECOND));
 }
 
-/* The first byte of [CUR, LIM) that the DFA must see. */
+/* The first byte of [CUR, LIM) that the DFA must see. A line break
+ * before ordinary text is counted in *LINES (when not NULL) and passed,
+ * as the DFA's rule eol would: no blank follows it (a blank is no
+ * ordinary line start). */
 static const unsigned char *sentence_lex_skip(const unsigned char *cur,
-                                              const unsigned char *lim)
+                                              const unsigned char *lim, size_t *lines)
 {
 #ifdef SENTENCE_LEX_SSE2
     while (lim - cur >= 16) {
@@ -76,7 +79,9 @@ static const unsigned char *sentence_lex_skip(const unsigned char *cur,
         unsigned bits = (unsigned)_mm_movemask_epi8(m);
         for (; bits; bits &= bits - 1) {
             const unsigned char *p = cur + __builtin_ctz(bits);
-            if (sentence_lex_stops(p, lim)) return p;
+            if (!sentence_lex_stops(p, lim)) continue;
+            if (*p != '\n' || !lines || !sentence_lex_text_line(p + 1, lim)) return p;
+            ++*lines;
         }
         cur += 16;
     }
@@ -87,7 +92,10 @@ static const unsigned char *sentence_lex_skip(const unsigned char *cur,
                                     t[cur[4]] | t[cur[5]] | t[cur[6]] | t[cur[7]]) & 4))
             cur += 8;
         while (cur < lim && !(t[*cur] & 4)) cur++;
-        if (cur >= lim || sentence_lex_stops(cur, lim)) return cur;   /* CUR may start past LIM */
+        if (cur >= lim) return cur;   /* CUR may start past LIM */
+        if (!sentence_lex_stops(cur, lim)) continue;
+        if (*cur != '\n' || !lines || !sentence_lex_text_line(cur + 1, lim)) return cur;
+        ++*lines;
     }
 }
 
@@ -107,13 +115,18 @@ static const unsigned char sentence_lex_ones[256] = {
 #endif
 
 /* Words start where a word's character follows a blank (*SP: the byte
- * before CUR was one). */
+ * before CUR was one). With SSE2, a line break before ordinary text
+ * goes to parl__sl_text_line (when S is not NULL) as the DFA's rule eol
+ * would pass it (TEXT - BASE: the document). */
 static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,
                                                     const unsigned char *lim,
-                                                    size_t *words, int *sp)
+                                                    size_t *words, int *sp,
+                                                    const unsigned char *text, size_t base,
+                                                    parl_split_state *S)
 {
     unsigned blank = *sp ? 1u : 0u;   /* the byte before CUR */
     size_t n = 0;
+    (void)text; (void)base; (void)S;   /* the table loop leaves line breaks to the DFA */
 #ifdef SENTENCE_LEX_SSE2
     while (lim - cur >= 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)cur);
@@ -136,6 +149,13 @@ static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,
         unsigned starts = ~hs & ((hs << 1) | blank) & ((1u << i) - 1);
         n += (size_t)sentence_lex_ones[starts & 255] + sentence_lex_ones[starts >> 8];
         if (i < 16) {
+            if (cur[i] == '\n' && S && sentence_lex_text_line(cur + i + 1, lim)) {
+                parl__sl_text_line(S, base + (size_t)(cur + i - text),
+                                   base + (size_t)(cur + i + 1 - text), *words + n);
+                blank = 1;
+                cur += i + 1;
+                continue;
+            }
             if (i) blank = (hs >> (i - 1)) & 1u;
             *words += n;
             *sp = (int)blank;
@@ -167,7 +187,7 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
     for (;;) {
-        cur = sentence_lex_skip(cur, lim);   /* c+ */
+        cur = sentence_lex_skip(cur, lim, lines);   /* c+ */
         tok = cur;
     /*!local:re2c
     re2c:api = custom;
@@ -229,7 +249,7 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
     size_t words = L->words, cont = L->cont;
     int sp = L->sp;
     for (;;) {
-        cur = sentence_lex_count_skip(cur, lim, &words, &sp);   /* w+, hs+ */
+        cur = sentence_lex_count_skip(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */
         tok = cur;
     /*!local:re2c
     re2c:api = custom;
