@@ -72,10 +72,14 @@ static const unsigned char *sentence_lex_skip(const unsigned char *cur,
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)cur);
         __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x0E));
         m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x5F)),
-                                           _mm_set1_epi8((char)0x8E)));
-        m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x46)),
-                                           _mm_set1_epi8((char)0x86)));
+                                           _mm_set1_epi8((char)0x83)));
+        m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x58)),
+                                           _mm_set1_epi8((char)0x87)));
+        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x3A)));
+        m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x43)),
+                                           _mm_set1_epi8((char)0x83)));
         m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x5F)));
+        m = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')), m);   /* a common non-stop */
         unsigned bits = (unsigned)_mm_movemask_epi8(m);
         for (; bits; bits &= bits - 1) {
             const unsigned char *p = cur + __builtin_ctz(bits);
@@ -132,9 +136,12 @@ static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)cur);
         __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x0E));
         m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x5F)),
-                                           _mm_set1_epi8((char)0x8E)));
-        m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x46)),
-                                           _mm_set1_epi8((char)0x86)));
+                                           _mm_set1_epi8((char)0x83)));
+        m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x58)),
+                                           _mm_set1_epi8((char)0x87)));
+        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x3A)));
+        m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x43)),
+                                           _mm_set1_epi8((char)0x83)));
         m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x5F)));
         __m128i h = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
                                  _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')));
