@@ -45,7 +45,7 @@ static int is_blank_byte(int c)
 }
 
 /* Class of the character at P (see split_internal.h), *LEN its length. */
-static int cls(const parl_splitter *it, size_t p, size_t *len)
+static inline int cls(const parl_splitter *it, size_t p, size_t *len)
 {
     size_t e = wend(it);
     if (p < e) {

@@ -590,12 +590,68 @@ static void put_scanner(FILE *f, const char *name, int counting, const unsigned 
           "}\n\n", f);
 }
 
+/* Most words before a period are no abbreviation and most capitalised
+ * words no sentence starter, yet their DFAs' first switch is an indirect
+ * jump that mispredicts. A table of the entries' (length, first and last
+ * letter, case folded) answers most of them first: a word whose key is not
+ * in it matches no entry. Lengths from 15 share a row; a first or last
+ * byte that is no ASCII letter (other ASCII shares column 26) or a word
+ * longer than MAX_WORD goes to the DFA. */
+#define END_ROWS 16
+static int end_letter(int c)
+{
+    c = tolower(c);
+    return c >= 'a' && c <= 'z' ? c - 'a' : 26;
+}
+
+static void put_end_keys(FILE *f, const char *name, const entries *e)
+{
+    unsigned long keys[END_ROWS][27];
+    memset(keys, 0, sizeof keys);
+    for (size_t i = 0; i < e->n; i++) {
+        const unsigned char *t = (const unsigned char *)e->v[i].text;
+        size_t n = strlen(e->v[i].text);
+        if (t[0] >= 0x80 || t[n - 1] >= 0x80) continue;   /* such words always see the DFA */
+        keys[n < END_ROWS ? n : END_ROWS - 1][end_letter(t[0])] |= 1ul << end_letter(t[n - 1]);
+    }
+    fprintf(f, "static const unsigned long %s[%d][27] = {", name, END_ROWS);
+    for (int r = 0; r < END_ROWS; r++) {
+        fputs("\n    {", f);
+        for (int c = 0; c < 27; c++) fprintf(f, "%s0x%lx", c ? "," : "", keys[r][c]);
+        fputs("},", f);
+    }
+    fputs("\n};\n\n", f);
+}
+
+static const char *const end_key_fn =
+    "/* Case-folded letter index of an ASCII byte; 26 for any other. */\n"
+    "static unsigned sentence_lex_end_letter(unsigned c)\n"
+    "{\n"
+    "    c |= 0x20;\n"
+    "    return c - 'a' < 26 ? c - 'a' : 26;\n"
+    "}\n\n"
+    "/* 0 when the word S[0..N) (N >= 1) has no key in KEYS (see put_end_keys\n"
+    " * in tools/gen_sentences.c): then it is no entry of theirs. */\n"
+    "static int sentence_lex_end_key(const unsigned long keys[][27], const unsigned char *s, size_t n)\n"
+    "{\n"
+    "    if (n > SENTENCE_LEX_MAX_WORD || s[0] >= 0x80 || s[n - 1] >= 0x80) return 1;\n"
+    "    return (keys[n < SENTENCE_LEX_END_ROWS ? n : SENTENCE_LEX_END_ROWS - 1]\n"
+    "                [sentence_lex_end_letter(s[0])] >> sentence_lex_end_letter(s[n - 1])) & 1;\n"
+    "}\n\n";
+
 static void put_abbr(FILE *f, const entries *ab)
 {
+    fprintf(f, "#define SENTENCE_LEX_MAX_WORD %d\n#define SENTENCE_LEX_END_ROWS %d\n\n", MAX_WORD,
+            END_ROWS);
+    fputs(end_key_fn, f);
+    put_end_keys(f, "sentence_lex_abbr_keys", ab);
     fputs("int parl__sl_abbr(const unsigned char *s, size_t n)\n"
           "{\n"
           "    const unsigned char *cur = s, *lim = s + n, *mar = cur;\n"
           "    int k;\n"
+          "    /* a dotted initialism (a period at s[1]) is one without an entry */\n"
+          "    if (n && !(n >= 3 && s[1] == '.') && !sentence_lex_end_key(sentence_lex_abbr_keys, s, n))\n"
+          "        return PARL__ABBR_NONE;\n"
           "    /*!local:re2c\n", f);
     fputs(sl_api_conf, f);
     fputs("    end = [\\x00];\n"
@@ -626,9 +682,11 @@ static void put_abbr(FILE *f, const entries *ab)
 
 static void put_starters(FILE *f, const entries *st)
 {
+    put_end_keys(f, "sentence_lex_starter_keys", st);
     fputs("int parl__sl_starter(const unsigned char *s, size_t n)\n"
           "{\n"
           "    const unsigned char *cur = s, *lim = s + n, *mar = cur;\n"
+          "    if (n && !sentence_lex_end_key(sentence_lex_starter_keys, s, n)) return 0;\n"
           "    /*!local:re2c\n", f);
     fputs(sl_api_conf, f);
     fputs("    *  { return 0; }\n    (", f);
