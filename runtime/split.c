@@ -92,16 +92,24 @@ static int is_space_at(const parl_splitter *it, size_t p, size_t *len)
     return c == PARL__C_SPACE || c == PARL__C_EOL;
 }
 
-/* First non-blank position in [P, LIM), or LIM. */
-static size_t skip_blank(const parl_splitter *it, size_t p, size_t lim)
+/* Is the byte C at P a line break (LF, or CR not followed by LF)? */
+static int eol_byte(const parl_splitter *it, int c, size_t p)
 {
-    size_t n;
+    return (c == '\n') | ((c == '\r') & !(p + 1 < wend(it) && it->text[p + 1 - it->base] == '\n'));
+}
+
+/* First non-blank position in [P, LIM), or LIM; *EOLS gets the line breaks
+ * passed (emit needs them, and a second loop over the bytes cost more). */
+static size_t skip_blank(const parl_splitter *it, size_t p, size_t lim, size_t *eols)
+{
+    size_t n, k = 0;
     while (p < lim) {
         int c = it->text[p - it->base];
-        if (is_blank_byte(c)) p++;
+        if (is_blank_byte(c)) { k += (size_t)eol_byte(it, c, p); p++; }
         else if (c < 0x80 || !is_space_at(it, p, &n)) break;
         else p += n;
     }
+    *eols = k;
     return p < lim ? p : lim;
 }
 
@@ -120,18 +128,21 @@ static size_t skip_line_blank(const parl_splitter *it, size_t p, size_t lim)
     return p;
 }
 
-/* Last position Q in [LO, P] such that [Q, P) is blank. */
-static size_t trim_back(const parl_splitter *it, size_t lo, size_t p)
+/* Last position Q in [LO, P] such that [Q, P) is blank; *EOLS gets the
+ * line breaks in it. */
+static size_t trim_back(const parl_splitter *it, size_t lo, size_t p, size_t *eols)
 {
+    size_t k = 0;
     while (p > lo) {
         int c = it->text[p - 1 - it->base];
-        if (is_blank_byte(c)) { p--; continue; }
+        if (is_blank_byte(c)) { p--; k += (size_t)eol_byte(it, c, p); continue; }
         if (c < 0x80) break;
         size_t q = p - 1, n;   /* find the start of the multi-byte character */
         while (q > lo && p - q < 4 && (it->text[q - it->base] & 0xC0) == 0x80) q--;
         if (is_space_at(it, q, &n) && q + n == p) p = q;
         else break;
     }
+    *eols = k;
     return p;
 }
 
@@ -179,15 +190,16 @@ static void save(parl_splitter *it)
 static int emit(parl_splitter *it, size_t b, size_t adj, parl_sentence *out)
 {
     state *s = &it->s;
-    size_t start = skip_blank(it, s->bnd, b);
+    size_t lead, trail;
+    size_t start = skip_blank(it, s->bnd, b, &lead);
     size_t lb = split_line_at(it, b);
     int found = start < b;
     if (found) {
-        size_t end = trim_back(it, start, b);
+        size_t end = trim_back(it, start, b, &trail);
         out->off = start;
         out->len = end - start;
-        out->line = s->bnd_line + count_eols(it, s->bnd, start);
-        out->end_line = lb - count_eols(it, end, b);
+        out->line = s->bnd_line + lead;
+        out->end_line = lb - trail;
         if (s->para_break || s->para == 0) { s->para++; s->para_break = 0; }
         out->para = s->para;
         out->words = (it->flags & PARL_SPLIT_COUNT) ? s->sc.words - adj - s->bnd_words : 0;
@@ -218,7 +230,7 @@ static size_t sentence_first(parl_splitter *it, size_t upto)
 {
     state *s = &it->s;
     if (s->first == SIZE_MAX || s->first > upto) {
-        size_t f = skip_blank(it, s->bnd, upto);
+        size_t eols, f = skip_blank(it, s->bnd, upto, &eols);
         if (f < upto) s->first = f;
         return f;
     }
@@ -1039,8 +1051,9 @@ parl_span parl__sl_trim(const unsigned char *text, size_t len, size_t a, size_t 
     t.text = text;
     t.len = len;
     t.base = 0;
-    a = skip_blank(&t, a, b);
-    b = trim_back(&t, a, b);
+    size_t eols;
+    a = skip_blank(&t, a, b, &eols);
+    b = trim_back(&t, a, b, &eols);
     parl_span sp = { a, b - a };
     return sp;
 }
