@@ -261,14 +261,29 @@ static int sl_is_upper(int c) { return c >= 'A' && c <= 'Z'; }
 static int sl_is_letter(int c) { return sl_is_lower(c) || sl_is_upper(c); }
 static int sl_is_digit(int c) { return c >= '0' && c <= '9'; }
 
-/* Is C one of the characters of SET? (Sets are a few punctuation marks, never
- * a letter, digit or blank: no strchr call, and no loop for most bytes.) */
-static int sl_one_of(const char *set, int c)
+/* Sets of a few ASCII punctuation marks, as bit masks of the characters
+ * 0-63 and 64-127: a set test is one bit test, where a loop over the set's
+ * characters ended in a mispredicted branch. SL_SET takes up to twelve
+ * characters (-1 for none). */
+typedef struct { uint64_t m[2]; } sl_set;
+#define SL_HALF(c, h) ((c) >= 64 * (h) && (c) < 64 * (h) + 64 ? (uint64_t)1 << ((c) & 63) : 0)
+#define SL_SET_H(h, a, b, c, d, e, f, g, i, j, k, l, m) \
+    (SL_HALF(a, h) | SL_HALF(b, h) | SL_HALF(c, h) | SL_HALF(d, h) | SL_HALF(e, h) | SL_HALF(f, h) | \
+     SL_HALF(g, h) | SL_HALF(i, h) | SL_HALF(j, h) | SL_HALF(k, h) | SL_HALF(l, h) | SL_HALF(m, h))
+#define SL_SET(...) { { SL_SET_H(0, __VA_ARGS__), SL_SET_H(1, __VA_ARGS__) } }
+static const sl_set sl_marks = SL_SET('?', '!', ',', ';', ':', -1, -1, -1, -1, -1, -1, -1);
+static const sl_set sl_pauses = SL_SET(',', ';', ':', -1, -1, -1, -1, -1, -1, -1, -1, -1);
+static const sl_set sl_openers = SL_SET('(', '<', '[', '"', '\'', -1, -1, -1, -1, -1, -1, -1);
+static const sl_set sl_trailing = SL_SET('.', ',', ';', ':', '!', '?', ')', ']', '}', '>', '"', '\'');
+static const sl_set sl_stops = SL_SET('.', '!', '?', ',', ';', ':', -1, -1, -1, -1, -1, -1);
+static const sl_set sl_before_word = SL_SET('(', '"', -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+static const sl_set sl_after_word = SL_SET(',', ';', ':', '!', '?', ')', '"', -1, -1, -1, -1, -1);
+
+/* Is C (a byte or -1) in SET? */
+static int sl_one_of(const sl_set *set, int c)
 {
-    if (c < 0x80 && c >= 0 && parl__sl_ascii[c] <= PARL__C_EOL) return 0;
-    for (; *set; set++)
-        if (*set == c) return 1;
-    return 0;
+    unsigned u = (unsigned)c;
+    return u < 128 && ((set->m[u >> 6] >> (u & 63)) & 1);
 }
 
 /* ---------------------------------------------------------------- looking around */
@@ -306,6 +321,27 @@ typedef struct {
     size_t len;    /* letters in a capitalised word */
 } next_word;
 
+/* ASCII letters at the start of S[0..N), at most 32. With SSE2 the first
+ * sixteen bytes are tested at once: the loop's exit, after a word's length,
+ * would be a mispredicted branch. */
+static size_t sl_letters(const unsigned char *s, size_t n)
+{
+    size_t q = 0;
+#ifdef SPLIT_SSE2
+    if (n >= 16) {
+        __m128i v = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)s),
+                                 _mm_set1_epi8(0x20));   /* a-z: the letters, case folded */
+        __m128i l = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)(0x80 - 'a'))),
+                                   _mm_set1_epi8((char)(0x80 + 26)));
+        unsigned m = (unsigned)_mm_movemask_epi8(l);
+        if (m != 0xFFFFu) return (size_t)__builtin_ctz(~m);
+        q = 16;
+    }
+#endif
+    while (q < n && q < 32 && sl_is_letter(s[q])) q++;
+    return q;
+}
+
 /* What follows a terminator that ends at E: skips blanks (a blank line
  * counts as the end) and opening quotes and brackets. */
 static next_word look_next(parl_splitter *it, size_t e)
@@ -326,7 +362,7 @@ static next_word look_next(parl_splitter *it, size_t e)
     if (p >= lim) { w.cls = PARL__C_OTHER; return w; }
     if (c == PARL__C_OTHER) {   /* ? ! , ; : are of that class */
         int b = byte_at(it, p);
-        w.mark = sl_one_of("?!,;:", b) ? b : 0;
+        w.mark = sl_one_of(&sl_marks, b) ? b : 0;
     }
     for (int i = 0; i < 8 && (c == PARL__C_OPENER || c == PARL__C_EITHER); i++) {
         p += n;
@@ -336,8 +372,7 @@ static next_word look_next(parl_splitter *it, size_t e)
     const unsigned char *at = it->text + (p - it->base);
     size_t avail = wend(it) - p;
     if (c == PARL__C_UPPER) {
-        size_t q = 0;
-        while (q < avail && q < 32 && sl_is_letter(at[q])) q++;
+        size_t q = sl_letters(at, avail);
         w.starter = q > 0 && parl__sl_starter(at, q);
         w.initial = q == 1 && avail > 1 && at[1] == '.';
         w.caps = q > 1 && sl_is_upper(at[1]);
@@ -539,16 +574,16 @@ static int web_address(parl_splitter *it, size_t t0, parl_sentence *out)
     const unsigned char *t = it->text - it->base;   /* t[p]: the byte at document offset p */
     size_t a = t0, lo = t0 - s->bnd > LOOKAHEAD ? t0 - LOOKAHEAD : s->bnd, n;
     a = word_start(it, lo, a);   /* lo >= base */
-    while (a < t0 && sl_one_of("(<[\"'", t[a])) a++;
+    while (a < t0 && sl_one_of(&sl_openers, t[a])) a++;
     size_t z = t0, hi = wend(it) - t0 > LOOKAHEAD ? t0 + LOOKAHEAD : wend(it);
     while (z < hi && (t[z] < 0x80 ? !is_blank_byte(t[z]) : !is_space_at(it, z, &n))) z++;
     if (!parl__sl_web(t + a, t0 - a) && !memchr(t + a, '@', z - a)) return -1;
     if (z == hi && hi < wend(it)) return 0;   /* too long to see its end */
     size_t end = z;                           /* trailing punctuation is not the address */
-    while (end > t0 && sl_one_of(".,;:!?)]}>\"'", byte_at(it, end - 1))) end--;
+    while (end > t0 && sl_one_of(&sl_trailing, byte_at(it, end - 1))) end--;
     s->quiet = end;
     for (size_t p = end; p < z; p++)
-        if (sl_one_of(".!?,;:", byte_at(it, p))) return 0;   /* its stop (or comma) decides */
+        if (sl_one_of(&sl_stops, byte_at(it, p))) return 0;   /* its stop (or comma) decides */
     if (is_protected(s, t0)) return 0;
     next_word w = look_next(it, z);
     return w.cls == PARL__C_UPPER || w.url ? boundary(it, z, out) : 0;
@@ -568,12 +603,12 @@ static int no_space(parl_splitter *it, size_t t0, size_t t1, int bang, parl_sent
     while (ts > s->bnd && t0 - ts < TOKEN_MAX && (sl_is_letter(byte_at(it, ts - 1)) ||
                                                  byte_at(it, ts - 1) == '\'')) ts--;
     int before = ts > s->bnd ? byte_at(it, ts - 1) : ' ';
-    if (!is_blank_byte(before) && !sl_one_of("(\"", before)) return 0;
+    if (!is_blank_byte(before) && !sl_one_of(&sl_before_word, before)) return 0;
     if (parl__sl_abbr(it->text + (ts - it->base), t0 - ts)) return 0;
     while (te < wend(it) && te - t1 < TOKEN_MAX && (sl_is_letter(byte_at(it, te)) ||
                                                     byte_at(it, te) == '\'')) te++;
     int after = te < wend(it) ? byte_at(it, te) : ' ';
-    if (te == t1 || (!is_blank_byte(after) && !sl_one_of(",;:!?)\"", after))) return 0;
+    if (te == t1 || (!is_blank_byte(after) && !sl_one_of(&sl_after_word, after))) return 0;
     if (!bang && (!sl_is_upper(byte_at(it, t1)) || te - t1 < 2 ||
                   parl__sl_domain(it->text + (t1 - it->base), te - t1)))
         return 0;
@@ -587,7 +622,7 @@ static int on_stop(parl_splitter *it, size_t t0, size_t t1, int bang, parl_sente
     size_t e = absorb_closers(it, t1), n;
     int closed = e > t1;
     s->quiet = e;
-    if (bang && t0 > s->bnd && sl_one_of(",:;", byte_at(it, t0 - 1))) return 0;   /* "Dial:? 20" */
+    if (bang && t0 > s->bnd && sl_one_of(&sl_pauses, byte_at(it, t0 - 1))) return 0;   /* "Dial:? 20" */
     if (e < wend(it) && !is_space_at(it, e, &n)) {   /* 3.14, e.g., Yahoo!'s, addresses */
         int r = PARL__SR_WEB ? web_address(it, t0, out) : -1;
         if (r >= 0) return r;
@@ -603,7 +638,7 @@ static int on_stop(parl_splitter *it, size_t t0, size_t t1, int bang, parl_sente
     }
     /* no sentence starts with , ; : and a ! or ? after one is the same stop spaced
      * out ("? ? ?"); after a period it opens the next ("Contract. ? Do not") */
-    if ((w.mark && (bang || sl_one_of(",;:", w.mark))) || (quoted && w.cls != PARL__C_UPPER))
+    if ((w.mark && (bang || sl_one_of(&sl_pauses, w.mark))) || (quoted && w.cls != PARL__C_UPPER))
         return 0;
     if (w.cls == PARL__C_LOWER && !w.url && (closed || !PARL__SR_LOWER_CASE)) return 0;
     if (w.cls == PARL__C_END) return boundary(it, e, out);
