@@ -48,12 +48,17 @@ static int is_blank_byte(int c)
     return (unsigned)c <= ' ' && ((0x100003E00ull >> c) & 1);
 }
 
-/* Start of the run of non-blank bytes that ends at P, not below LO (not
- * below the window either). The loop's exit, after a word's length, is a
+/* Start of the run of non-blank bytes that ends at P, not below LO nor
+ * below the window. The loop's exit, after a word's length, is a
  * mispredicted branch per call: with SSE2 the last blank among sixteen
  * bytes is found at once. */
 static size_t word_start(const parl_splitter *it, size_t lo, size_t p)
 {
+    if (p <= lo) return p;   /* also when LO wrapped below 0 */
+    /* A token before the sentence's start (a window fed again behind a
+     * boundary) can put LO before the window, whose bytes are the caller's
+     * memory, which the loop would read. */
+    if (lo < it->base) lo = it->base;
 #ifdef SPLIT_SSE2
     if (p - it->base >= 16) {
         const unsigned char *q = it->text + (p - 16 - it->base);
