@@ -18,7 +18,7 @@ mkdir -p "$tmp" && trap 'rm -rf "$tmp"' EXIT INT TERM
 printf 'A "quoted\\" line"\t\001\177 \000 and \303\251t\303\251. \377\376 Bad.\r\nNext\rline. \342\200\234Q.\342\200\235\n\n- item\n' > "$tmp/odd.txt"
 awk 'BEGIN { for (i = 0; i < 30000; i++) printf "word%s", (i % 7 ? " " : "\n"); printf "end.\n" }' > "$tmp/long.txt"
 awk 'BEGIN { s = "The quick brown fox jumps over the lazy dog. Dr. Who said so.\n\n";
-        for (i = 0; i < 200000; i++) printf "%s", s }' > "$tmp/spill.txt"   # 12 MB: ~45 MB of sentence JSON
+        for (i = 0; i < 240000; i++) printf "%s", s }' > "$tmp/spill.txt"   # 14 MB: 480,000 sentences, 27 MB of records
 files="tests/samples/narrative.txt tests/samples/report.md tests/samples/letters.txt $tmp/odd.txt $tmp/long.txt $tmp/spill.txt"
 
 same() { # same NAME CMD...: the ASan build's output and status equal the plain build's

@@ -119,15 +119,16 @@ void doc_profile_free(doc_profile *dp)
 }
 
 /* ---- `parlance profile`: written while the text is read. The counts come
- * first in the JSON but are known only at the end, so the paragraphs' and
- * the sentences' entries are kept aside as they are found (in memory up
- * to a limit, then in unlinked temporary files) and copied out behind the
- * counts; the text is mapped and the pages passed are given back. Memory
+ * first in the JSON but are known only at the end, so the paragraphs'
+ * entries and the sentences' records are kept aside as they are found (in
+ * memory up to a limit, then in unlinked temporary files) and written out
+ * behind the counts, the sentences' entries from their records; the text
+ * is mapped and the pages passed are given back. Memory
  * stays under 64 MB whatever the document's size (a 1 GB file in `make
  * bench`). */
 
-#define PARA_MEM (8u << 20)       /* the lists' JSON in memory up to 8 and 24 MB, */
-#define SENT_MEM (24u << 20)      /* in a temporary file beyond (tools/spill.h) */
+#define PARA_MEM (8u << 20)       /* paragraphs' JSON and sentences' records in memory up */
+#define SENT_MEM (24u << 20)      /* to 8 and 24 MB, in temporary files beyond (tools/spill.h) */
 
 typedef struct entry_req {
     const char *text;
@@ -165,6 +166,25 @@ static int put_part(out_buf *o, const text_map *m, const parl_profile *p, int pa
     return out_json(o, part_write, &r);
 }
 
+/* The sentences' entries, written from their records once the counts
+ * that come before them are out (the text read a second time). */
+typedef struct replay {
+    out_buf *o;
+    text_map *m;
+    size_t n;
+    parl_offsets c;
+} replay;
+
+static int put_sentence_rec(const void *rec, void *arg)
+{
+    replay *r = arg;
+    parl_sentence s;
+    memcpy(&s, rec, sizeof s);
+    entry_req q = { r->m->text, NULL, &s, ++r->n, &r->c };
+    text_map_passed(r->m, s.off);
+    return out_json(r->o, entry_write, &q);
+}
+
 static int profile_stream(text_map *m, const char *at, int sentences, parl_profile *p)
 {
     out_buf *o = out_open(stdout);
@@ -178,29 +198,30 @@ static int profile_stream(text_map *m, const char *at, int sentences, parl_profi
     parl_analysis a;
     parl_sentence s;
     parl_paragraph q;
-    parl_offsets pc = { 0, 0, 0 }, sc = { 0, 0, 0 };
+    parl_offsets pc = { 0, 0, 0 };
     size_t np = 0, ns = 0;
     int ev, err = 0;
     parl_analysis_init(&a, m->text, m->len);
     while (!err && (ev = parl_analysis_next(&a, &s, &q))) {
-        entry_req r = { m->text, NULL, NULL, 0, NULL };
         if (ev == PARL_ANALYSIS_PARAGRAPH) {
-            r.q = &q; r.n = ++np; r.c = &pc;
+            entry_req r = { m->text, &q, NULL, ++np, &pc };
             err = out_json(spill_out(paras), entry_write, &r);
-        } else if (sents) {
-            r.s = &s; r.n = ++ns; r.c = &sc;
-            err = out_json(spill_out(sents), entry_write, &r);
+        } else {
+            if (sents) out_put(spill_out(sents), &s, sizeof s);   /* a record: a third of its JSON */
+            ns++;
+            text_map_passed(m, s.off);
         }
-        if (ev == PARL_ANALYSIS_SENTENCE) text_map_passed(m, s.off);
     }
     parl_analysis_profile(&a, at, p);
     unsigned flags = sentences ? 0 : PARL_JSON_NO_SENTENCES;
-    /* spill_copy frees its spill; after a failure the rest are only freed */
+    /* spill_copy and spill_replay free their spill; after a failure the rest are only freed */
     err = err || put_part(o, m, p, PARL_PROFILE_JSON_HEAD, 0, flags);
     err = err ? (spill_free(paras), 1) : spill_copy(paras, o);
     err = err || put_part(o, m, p, PARL_PROFILE_JSON_MIDDLE, np, flags);
     if (sents) {
-        err = err ? (spill_free(sents), 1) : spill_copy(sents, o);
+        replay r = { o, m, 0, { 0, 0, 0 } };
+        text_map_rewind(m);
+        err = err ? (spill_free(sents), 1) : spill_replay(sents, sizeof s, put_sentence_rec, &r);
         err = err || put_part(o, m, p, PARL_PROFILE_JSON_TAIL, ns, flags);
     }
     out_close(o);

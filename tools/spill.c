@@ -81,15 +81,46 @@ void spill_free(spill *s)
     free(s);
 }
 
-int spill_copy(spill *s, out_buf *o)
+/* Flushes what is still gathered into memory or the file; 0, or 1. */
+static int spill_end(spill *s)
 {
     out_flush(s->o);
     int err = fflush(s->o->f) != 0 || s->err;
     spill_close(s);
+    if (!err && s->tmp) err = fflush(s->tmp) != 0 || fseek(s->tmp, 0, SEEK_SET) != 0;
+    return err;
+}
+
+static int spill_said(spill *s)
+{
+    fprintf(stderr, "parlance: temporary file: %s\n", strerror(s->err ? s->err : errno ? errno : EIO));
+    spill_free(s);
+    return 1;
+}
+
+int spill_replay(spill *s, size_t size, int (*fn)(const void *rec, void *arg), void *arg)
+{
+    if (spill_end(s)) return spill_said(s);
+    int r = 0;
+    if (!s->tmp) {
+        for (size_t i = 0; !r && i + size <= s->n; i += size) r = fn(s->mem + i, arg);
+    } else {
+        char buf[OUT_BUF_CAP];
+        size_t per = sizeof buf / size, k;
+        while (!r && (k = fread(buf, size, per, s->tmp)) > 0)
+            for (size_t i = 0; !r && i < k; i++) r = fn(buf + i * size, arg);
+        if (!r && ferror(s->tmp)) return spill_said(s);
+    }
+    spill_free(s);
+    return r;
+}
+
+int spill_copy(spill *s, out_buf *o)
+{
+    int err = spill_end(s);
     out_flush(o);
     if (!err && s->tmp) {
         size_t k;
-        err = fflush(s->tmp) != 0 || fseek(s->tmp, 0, SEEK_SET) != 0;
         while (!err && (k = fread(o->b, 1, OUT_BUF_CAP, s->tmp)) > 0) {
             o->n = k;
             out_flush(o);
@@ -98,7 +129,7 @@ int spill_copy(spill *s, out_buf *o)
     } else if (!err && s->n) {
         fwrite(s->mem, 1, s->n, o->f);
     }
-    if (err) fprintf(stderr, "parlance: temporary file: %s\n", strerror(s->err ? s->err : errno ? errno : EIO));
+    if (err) return spill_said(s);
     spill_free(s);
-    return err;
+    return 0;
 }

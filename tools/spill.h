@@ -3,7 +3,8 @@
  * an unlinked temporary file beyond it. `parlance profile` writes its lists
  * while the text is read but prints them after the counts, known only at
  * the end: a small document never touches the disk, a large one holds no
- * more than the limit in memory. */
+ * more than the limit in memory. What is kept is either the output itself
+ * (spill_copy) or fixed-size records to write it from (spill_replay). */
 #ifndef PARL_SPILL_H
 #define PARL_SPILL_H
 #include "out_buf.h"
@@ -17,5 +18,9 @@ out_buf *spill_out(spill *s);
 /* Writes what went in to O and frees S: 0, or 1 after saying why (a full
  * disk, a temporary directory that cannot be written). */
 int spill_copy(spill *s, out_buf *o);
+/* Calls FN on each record of SIZE bytes that went in, in order (records
+ * written whole with out_put), and frees S: 0, FN's first non-zero
+ * result, or 1 after saying why the temporary file could not be read. */
+int spill_replay(spill *s, size_t size, int (*fn)(const void *rec, void *arg), void *arg);
 void spill_free(spill *s);
 #endif

@@ -109,6 +109,12 @@ void text_map_passed(text_map *m, size_t off)
     m->released = upto;
 }
 
+void text_map_rewind(text_map *m)
+{
+    if (m->map) madvise(m->map, m->len, MADV_DONTNEED);
+    m->released = 0;
+}
+
 void text_map_close(text_map *m)
 {
     if (m->map) munmap(m->map, m->len);

@@ -26,5 +26,7 @@ int text_map_file(const char *path, text_map *m);
 /* The reader has reached byte OFF: every 8 MB, the pages more than a
  * megabyte behind it (the splitter looks back less) are given back. */
 void text_map_passed(text_map *m, size_t off);
+/* Gives back every page, for a reader that starts again from the start. */
+void text_map_rewind(text_map *m);
 void text_map_close(text_map *m);
 #endif
