@@ -102,8 +102,8 @@ int text_map_file(const char *path, text_map *m) { return map_open(path, m, 0); 
 
 void text_map_passed(text_map *m, size_t off)
 {
+    if (!m->map || off < m->released + RELEASE_STEP + RELEASE_KEEP) return;   /* called per sentence */
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    if (!m->map || off < m->released + RELEASE_STEP + RELEASE_KEEP) return;
     size_t upto = (off - RELEASE_KEEP) / page * page;
     madvise((char *)m->map + m->released, upto - m->released, MADV_DONTNEED);
     m->released = upto;
