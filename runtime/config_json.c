@@ -2,10 +2,10 @@
 /* config_json.c: a host's verbs and aliases as JSON, the form of a
  * --config file that bindings pass (JSON.stringify of an object, a dict):
  *
- *   {"verbs": {"recall": {"extra_aliases": ["jot down", {"memorize": "insert"}]},
- *              "notify": {"aliases": ["ping"], "maps_to": "send_message",
- *                         "default_target": {"type": "agent", "id": "anchor"},
- *                         "description": "...", "examples": ["/notify ..."],
+ *   {"verbs": {VERB: {"extra_aliases": [ALIAS, {ALIAS: OPERATION}]},
+ *              NEW_VERB: {"aliases": [ALIAS], "maps_to": ACTION,
+ *                         "default_target": {"type": TYPE, "id": ID},
+ *                         "description": "...", "examples": ["/VERB ..."],
  *                         "template": "{content}", "requires_permission": true,
  *                         "strictness": "strict"}}}
  *

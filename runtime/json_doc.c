@@ -7,8 +7,8 @@
 
 /* ------------------------------------------------------------------ intents */
 
-/* ,"scope":{"unit":"paragraph","count":4} or {"section":"methods"}, with
- * "from_end":true for "the last paragraph". */
+/* ,"scope":{"unit":UNIT,"count":N} or {"section":SECTION} (names from
+ * grammar/), with "from_end":true for a scope counted from the end. */
 static void json_scope(parl__json *j, const parl_region *s)
 {
     if (s->section) {

@@ -25,27 +25,55 @@ void iso_now(char *buf, size_t n)
     snprintf(buf + k, n - k, ".%03ldZ", ts.tv_nsec / 1000000);
 }
 
-/* A first guess at the array sizes from the length (a sentence every 64
- * bytes, a paragraph every 512: one pass for all but the densest text);
- * when it is short, the exact counts from the first pass size the second. */
-int doc_analyze(const char *text, size_t len, const char *at, parl_doc *d)
+/* Room for one more entry of SIZE bytes in *ARR (N used of *CAP),
+ * doubling; 0 when out of memory. */
+static int grow(void **arr, size_t *cap, size_t n, size_t size)
 {
-    size_t pcap = 256 + len / 512, scap = 1024 + len / 64;
+    if (n < *cap) return 1;
+    size_t c = *cap ? *cap * 2 : 256;
+    void *g = realloc(*arr, c * size);
+    if (!g) return 0;
+    *arr = g;
+    *cap = c;
+    return 1;
+}
+
+/* Every paragraph and, with SENTS, every sentence of TEXT in heap arrays
+ * grown as they fill: one pass of the profile in steps (arrays sized from a
+ * guess at the length needed a second whole analysis for dense text). The
+ * profile is parl_analyze's with arrays of exactly that room. */
+static int collect(const char *text, size_t len, const char *at, int sents, parl_doc *d)
+{
+    parl_analysis a;
+    parl_sentence s;
+    parl_paragraph q;
+    void *pa = NULL, *se = NULL;
+    size_t np = 0, ns = 0, pcap = 0, scap = 0;
+    int ev, ok = grow(&pa, &pcap, 0, sizeof q) && (!sents || grow(&se, &scap, 0, sizeof s));
+    parl_analysis_init(&a, text, len);   /* arrays even when empty: NULL sentences mean "none kept" */
+    while (ok && (ev = parl_analysis_next(&a, &s, &q))) {
+        if (ev == PARL_ANALYSIS_PARAGRAPH) {
+            if ((ok = grow(&pa, &pcap, np, sizeof q))) ((parl_paragraph *)pa)[np++] = q;
+        } else if (sents) {
+            if ((ok = grow(&se, &scap, ns, sizeof s))) ((parl_sentence *)se)[ns++] = s;
+        } else ns++;
+    }
     memset(d, 0, sizeof *d);
     d->text = text;
     d->len = len;
-    for (int run = 0; run < 2; run++) {
-        parl_paragraph *pa = malloc(pcap * sizeof *pa);
-        parl_sentence *se = malloc(scap * sizeof *se);
-        d->paras = pa;
-        d->sents = se;
-        if (!pa || !se) { doc_analysis_free(d); return 1; }
-        if (!parl_analyze(text, len, at, &d->p, pa, pcap, se, scap)) return 0;
-        doc_analysis_free(d);
-        pcap = d->p.paragraph_count + 1;
-        scap = d->p.sentence_count + 1;
-    }
-    return 1;   /* not reached: the second pass has room for every count */
+    d->paras = pa;
+    d->sents = se;
+    if (!ok) { doc_analysis_free(d); return 1; }
+    parl_analysis_profile(&a, at, &d->p);
+    d->p.paragraphs_stored = np;
+    d->p.sentences_stored = sents ? ns : 0;
+    d->p.truncated = !sents && ns > 0;
+    return 0;
+}
+
+int doc_analyze(const char *text, size_t len, const char *at, parl_doc *d)
+{
+    return collect(text, len, at, 1, d);
 }
 
 void doc_analysis_free(parl_doc *d)
@@ -92,21 +120,11 @@ static size_t profile_write(const void *arg, char *out, size_t cap)
  * milliseconds. Only the paragraphs are kept, so only they need room. */
 int doc_profile_build(const char *text, size_t len, const char *at, doc_profile *dp)
 {
-    parl_doc d = { .text = text, .len = len };
-    size_t pcap = 256 + len / 512;
+    parl_doc d;
     memset(dp, 0, sizeof *dp);
-    for (int run = 0; run < 2 && !d.paras; run++) {
-        parl_paragraph *pa = malloc(pcap * sizeof *pa);
-        if (!pa) return 1;
-        parl_analyze(text, len, at, &d.p, pa, pcap, NULL, 0);
-        d.paras = pa;
-        if (d.p.paragraphs_stored < d.p.paragraph_count) {
-            doc_analysis_free(&d);
-            pcap = d.p.paragraph_count + 1;
-        }
-    }
+    if (collect(text, len, at, 0, &d)) return 1;
     profile_req r = { &d, PARL_JSON_NO_SENTENCES };
-    if (d.paras) dp->json = json_alloc(profile_write, &r, &dp->len);
+    dp->json = json_alloc(profile_write, &r, &dp->len);
     dp->p = d.p;
     doc_analysis_free(&d);
     return !dp->json;
