@@ -299,7 +299,7 @@ test: deps
 	@sh tests/run.sh
 
 test-bins: $(TEST_BIN) $(ASAN_TEST_BIN) $(B)/asan/check_grammar $(B)/asan/parlance $(B)/asan/libparlance.a $(B)/parlgen \
-	   $(B)/asan/parlgen $(B)/$(SHLIB) dist/parlance.c $(B)/tests/consumer bindings
+	   $(B)/asan/parlgen $(B)/$(SHLIB) dist/parlance.c $(B)/tests/consumer $(B)/tests/cpu_run bindings
 $(B)/tests/consumer: tests/consumer.c $(B)/libparlance.a $(LIB_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(CCFLAGS) -Iruntime -Igen -o $@ $< $(B)/libparlance.a $(LDFLAGS)

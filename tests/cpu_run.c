@@ -5,7 +5,9 @@
  * hundredths of a second, a tenth of what the 2.5 MB corpus takes.
  *
  *   cpu_run CMD [ARG...]   prints "SECONDS KB"; exits 1 when CMD fails */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <fcntl.h>
 #include <stdio.h>
 #include <sys/resource.h>

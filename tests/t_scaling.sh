@@ -6,13 +6,15 @@
 # superlinear time (runs of blank lines, of NBSP lines, one long line, deep
 # nesting, many keys, big hunks far from home, many words) is generated at
 # three sizes, each double the last, and run: the CPU time of the child
-# (user + system, from the shell's `times`, the best of three runs against
-# the shared machine's noise) may grow at most 9x from the first size to the
-# fourfold one (linear is 4x, quadratic 16x; a single doubling judged alone
-# at 10 ms resolution misread 30 -> 100 ms as quadratic). A case too quick
-# to judge well (under 20 ms at its first size or MIN_MS at its last) is run
-# again at sizes four times larger, up to 64 times the first; a case still
-# too quick then passes and says so. The family runs in about a minute.
+# (user + system from getrusage by tests/cpu_run.c, microsecond resolution,
+# the best of three runs against the shared machine's noise) may grow at most
+# 9x from the first size to the fourfold one (linear is 4x, quadratic 16x; a
+# single doubling judged alone misread 30 -> 100 ms as quadratic, and the
+# shell's `times`, used before, counted in 10 ms steps: 10 -> 120 ms failed a
+# linear case whose first size takes 23-29 ms). A case too quick to judge well
+# (under 20 ms at its first size or MIN_MS at its last) is run again at sizes
+# four times larger, up to 64 times the first; a case still too quick then
+# passes and says so. The family runs in about a minute.
 cd "$(dirname "$0")/.." || exit 1
 P=$PWD/build/parlance
 G=$PWD/build/parlgen
@@ -22,23 +24,18 @@ pass=0 fail=0
 MIN_MS=${MIN_MS:-60}
 export PARLANCE_DB="$tmp/none.db"   # ask NAME finds no store: files are read
 
-# Children's CPU time so far, in ms, into CHILD_MS. `times` must run in
-# the shell that ran the command (a $(...) subshell has its own children):
-# its second line is the children's user and system time, "0m1.23s 0m0.04s".
-child_ms() {
-    times > "$tmp/times"
-    CHILD_MS=$(sed -n 2p "$tmp/times" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); sub(/s$/, "", p[2]); t += p[1] * 60 + p[2] } printf "%d\n", t * 1000 }')
-}
-
-# best CMD...: the least CPU time of three runs of CMD, in ms (one run when
-# it takes over 1.5 s: a case that fails need not be measured closely).
+# best RUN FILE: the least CPU time of three runs of `RUN FILE`, in whole ms
+# (one run when it takes over 1.5 s: a case that fails need not be measured
+# closely). Each RUN puts $T, tests/cpu_run, before the command it times;
+# cpu_run prints "SECONDS KB" and sends the command's output to /dev/null.
+# Whether the command succeeds is not judged here (t_cli_* does that).
+T=$PWD/build/tests/cpu_run
+[ -x "$T" ] || { echo "t_scaling: $T is missing (make test-bins)"; exit 1; }
 best() {
     b=
     for r in 1 2 3; do
-        child_ms; t0=$CHILD_MS
-        "$@" > /dev/null 2>&1
-        child_ms; t1=$CHILD_MS
-        d=$((t1 - t0))
+        d=$("$@" | awk 'NR == 1 { printf "%d\n", $1 * 1000 + 0.5 }')
+        [ -n "$d" ] || d=0
         if [ -z "$b" ] || [ "$d" -lt "$b" ]; then b=$d; fi
         [ "$d" -gt 1500 ] && break
     done
@@ -60,7 +57,7 @@ scale() {
             rm -rf "$f" "$f".*
             [ -n "$prev" ] || prev=$t
         done
-        [ "$prev" -ge 20 ] && [ "$t" -ge "$MIN_MS" ] && break   # 10 ms resolution: judge from 20 ms
+        [ "$prev" -ge 20 ] && [ "$t" -ge "$MIN_MS" ] && break   # noise: judge from 20 ms
         n=$((n * 4))
     done
     # over the two doublings: linear is 4x, n log n a little more, quadratic 16x
@@ -102,17 +99,17 @@ grammar_words() {
 }
 
 # ---------------------------------------------------------------- runs
-split_f() { "$P" split "$1"; }
-profile_f() { "$P" profile "$1"; }
-ask_last() { "$P" ask "$1" last line; }
-ask_every() { "$P" ask "$1" every mention of data; }
-add_f() { rm -f "$1.db"; "$P" add -q --db "$1.db" --name doc "$1"; }
-infer_f() { "$P" infer --batch "$1"; }
-dialect_f() { "$P" dialect "$1"; }
-config_f() { "$P" verb recall --config "$1"; }
-apply_f() { "$P" patch apply "$1.txt" "$1" --drift 1000000000; }
-diff_f() { "$P" patch diff "$1.a" "$1"; }
-gen_f() { rm -rf "$1.out"; "$G" --grammar "$1.g" --out "$1.out" --runtime runtime --tools tools --no-check; }
+split_f() { $T "$P" split "$1"; }
+profile_f() { $T "$P" profile "$1"; }
+ask_last() { $T "$P" ask "$1" last line; }
+ask_every() { $T "$P" ask "$1" every mention of data; }
+add_f() { rm -f "$1.db"; $T "$P" add -q --db "$1.db" --name doc "$1"; }
+infer_f() { $T "$P" infer --batch "$1"; }
+dialect_f() { $T "$P" dialect "$1"; }
+config_f() { $T "$P" verb recall --config "$1"; }
+apply_f() { $T "$P" patch apply "$1.txt" "$1" --drift 1000000000; }
+diff_f() { $T "$P" patch diff "$1.a" "$1"; }
+gen_f() { rm -rf "$1.out"; $T "$G" --grammar "$1.g" --out "$1.out" --runtime runtime --tools tools --no-check; }
 
 scale "split, blank runs" blank_run split_f 40000
 scale "split, NBSP lines" nbsp_run split_f 20000
