@@ -83,6 +83,22 @@ $P split "$tmp/missing.txt" >/dev/null 2>&1; check "missing file" "$?" "1"
 $P split --bogus >/dev/null 2>&1; check "bad option" "$?" "2"
 $P profile "$tmp" >/dev/null 2>&1; check "directory" "$?" "1"
 
+# a named pipe (and so bash's <(...), a /dev/fd path) is read once, as a
+# stream (split) or spooled (profile): it used to be "not a regular file"
+if mkfifo "$tmp/fifo" 2>/dev/null; then
+    awk 'BEGIN { for (i = 0; i < 120000; i++) printf "Line %d of it.\tMr. X said\n  so. ", i }' > "$tmp/big6.txt"
+    for c in split "split --jsonl" profile; do
+        for f in a.txt big6.txt; do
+            want=$($P $c "$tmp/$f" | grep -v analyzedAt | cksum)
+            cat "$tmp/$f" > "$tmp/fifo" &
+            got=$($P $c "$tmp/fifo" | grep -v analyzedAt | cksum)
+            wait
+            check "fifo: $c $f" "$got" "$want"
+        done
+    done
+    rm -f "$tmp/big6.txt"
+fi
+
 # bounded memory: 120 MB through a pipe with the address space capped at
 # 96 MB; reading it whole would fail
 n=$( (ulimit -v 98304; awk 'BEGIN { s = "The quick brown fox jumps over the lazy dog. Dr. Who said so.\n";

@@ -2,7 +2,7 @@
 /* cli_split.c: `parlance split [--json|--jsonl] [FILE|-]`
  *
  * A file is mapped and split whole, its pages given back as they are passed
- * (tools/text_map.h). A pipe streams through the splitter in windows of
+ * (tools/text_map.h). A pipe (standard input or a named FIFO) streams through the splitter in windows of
  * SPLIT_WINDOW bytes, so memory stays bounded whatever its size: after each
  * window the bytes of the unfinished sentence move to the front and the
  * rest is read behind them; a sentence longer than a window is cut (with a
@@ -18,6 +18,7 @@
 #endif
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define SPLIT_WINDOW (4u << 20)
 
@@ -68,66 +69,78 @@ static void put_line_long(out_buf *o, const unsigned char *s, size_t n)
     out_put(o, "\n", 1);
 }
 
+/* Where the next byte that put_line must look at is (NUL, a line break,
+ * CR) among the LANES bytes at S, copied meanwhile to D: the bit mask of
+ * such bytes, lane 0 the lowest, 0 when none. Reads and stores a whole
+ * block (STEP bytes) even when LANES is less: the caller keeps room. */
+#ifdef __SSE2__
+#define STEP 16u
+static unsigned copy_block(const unsigned char *s, char *d, size_t lanes)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+    _mm_storeu_si128((__m128i *)(void *)d, v);
+    __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_setzero_si128()),
+                                          _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+                             _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
+    return (unsigned)_mm_movemask_epi8(m) & (unsigned)((1u << lanes) - 1);
+}
+#else
+#define STEP 8u
+/* 0x80 in each byte of X equal to C (exact: no borrow crosses bytes) */
+static uint64_t bytes_eq(uint64_t x, unsigned char c)
+{
+    const uint64_t lows = 0x7F7F7F7F7F7F7F7Fu;
+    uint64_t t = x ^ (0x0101010101010101u * c);
+    return ~(((t & lows) + lows) | t | lows);
+}
+static unsigned copy_block(const unsigned char *s, char *d, size_t lanes)
+{
+    uint64_t x;
+    memcpy(&x, s, 8);
+    memcpy(d, &x, 8);
+    uint64_t m = bytes_eq(x, 0) | bytes_eq(x, '\n') | bytes_eq(x, '\r');
+    m = ((m >> 7) * 0x0102040810204080u) >> 56;   /* the 0x80 bits gathered, byte 0 lowest */
+    return (unsigned)m & (unsigned)((1u << lanes) - 1);
+}
+#endif
+
 /* One sentence on one line: blank runs that contain a line break become a
  * single space, NUL bytes become U+FFFD; other bytes are written as they
- * are. Straight into the output block, eight bytes a step between the
- * bytes that need a look (a NUL grows to three bytes, hence the room). */
-static void put_line(out_buf *o, const unsigned char *s, size_t n)
+ * are. Straight into the output block, a block of STEP bytes a step between
+ * the bytes that need a look; the last block of a sentence reads and
+ * stores past its end (up to END, the end of the text in memory; the room
+ * is kept in the output block) rather than going byte by byte. */
+static void put_line(out_buf *o, const unsigned char *s, size_t n, const unsigned char *end)
 {
-    if (3 * n + 1 > OUT_BUF_CAP - o->n) {
+    if (3 * n + STEP + 1 > OUT_BUF_CAP - o->n) {   /* a NUL grows to three bytes */
         out_flush(o);
-        if (3 * n + 1 > OUT_BUF_CAP) { put_line_long(o, s, n); return; }
+        if (3 * n + STEP + 1 > OUT_BUF_CAP) { put_line_long(o, s, n); return; }
     }
-    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
     char *d = o->b + o->n, *run = d;   /* RUN: where the bytes copied as they are begin */
-    size_t i = 0;
-    while (i < n) {
-        size_t k = i;
-        for (;;) {   /* eight (SSE2: sixteen) bytes stored, then looked at (see next_control) */
-            uint64_t x, m;
-#ifdef __SSE2__
-            if (n - k >= 16) {
-                __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + k));
-                _mm_storeu_si128((__m128i *)(void *)d, v);
-                /* bytes <= 0x0D: unsigned min with 0x0D leaves them unchanged */
-                unsigned mk = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x0D)), v));
-                if (!mk) { d += 16; k += 16; continue; }
-                size_t lane = (size_t)__builtin_ctz(mk);
-                d += lane;
-                k += lane;
-                break;
-            }
-#endif
-            if (n - k < 8) {
-                while (k < n && s[k] >= 0x0E) *d++ = (char)s[k++];
-                break;
-            }
-            memcpy(&x, s + k, 8);
-            memcpy(d, &x, 8);
-            if ((m = (x - ones * 0x0E) & ~x & highs)) {   /* the lowest flag is exact */
-                size_t lane = (size_t)__builtin_ctzll(m) / 8;
-                d += lane;
-                k += lane;
-                break;
-            }
-            d += 8;
-            k += 8;
+    size_t k = 0;
+    while (k < n) {
+        size_t lanes = n - k < STEP ? n - k : STEP;
+        unsigned m;
+        if ((size_t)(end - (s + k)) >= STEP) {
+            m = copy_block(s + k, d, lanes);
+        } else {   /* the text's last bytes: no block to read */
+            for (m = 0; m < lanes && s[k + m] && s[k + m] != '\n' && s[k + m] != '\r'; m++) d[m] = (char)s[k + m];
+            m = m < lanes ? 1u << m : 0;
         }
-        if (k == n) break;
+        if (!m) { d += lanes; k += lanes; continue; }
+        size_t lane = (size_t)__builtin_ctz(m);
+        d += lane;
+        k += lane;
         if (s[k] == 0) {
             memcpy(d, "\xEF\xBF\xBD", 3);
             d += 3;
             run = d;
-            i = k + 1;
-        } else if (s[k] == '\n' || s[k] == '\r') {
+            k++;
+        } else {
             while (d > run && is_blank((unsigned char)d[-1])) d--;
             while (k < n && is_blank(s[k])) k++;
             *d++ = ' ';
             run = d;
-            i = k;
-        } else {
-            *d++ = (char)s[k];
-            i = k + 1;
         }
     }
     *d++ = '\n';
@@ -159,10 +172,10 @@ static size_t text_write(const void *arg, char *out, size_t cap)
 }
 
 static void put_sentence(out_buf *o, int mode, const unsigned char *win, size_t base,
-                         const parl_sentence *s, size_t index, parl_offsets *cc)
+                         size_t have, const parl_sentence *s, size_t index, parl_offsets *cc)
 {
     const unsigned char *p = win + (s->off - base);
-    if (mode == OUT_TEXT) { put_line(o, p, s->len); return; }
+    if (mode == OUT_TEXT) { put_line(o, p, s->len, win + have); return; }
     if (mode == OUT_JSON) {
         out_put(o, index ? ",\n  " : "\n  ", index ? 4 : 3);
         text_req t = { (const char *)p, s->len };
@@ -197,8 +210,8 @@ int cmd_split(int argc, char **argv)
     text_map m;
     int mapped = text_map_file(path, &m);
     if (mapped == 1) return 1;
-    FILE *in = mapped == 0 ? NULL : strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    if (mapped && !in) { fprintf(stderr, "parlance: %s: %s\n", path, strerror(errno)); return 1; }
+    FILE *in = mapped == 0 ? NULL : m.fd == 0 ? stdin : fdopen(m.fd, "rb");
+    if (mapped && !in) { fprintf(stderr, "parlance: %s: %s\n", path, strerror(errno)); close(m.fd); return 1; }
     unsigned char *buf = in ? malloc(SPLIT_WINDOW) : (unsigned char *)m.text;
     out_buf *o = out_open(stdout);
     if (!buf || !o) {
@@ -219,13 +232,13 @@ int cmd_split(int argc, char **argv)
     if (mode == OUT_JSON) out_put(o, "[", 1);
     for (;;) {
         while (parl_split_next(&it, &s)) {
-            put_sentence(o, mode, buf, it.base, &s, index++, &cc);
+            put_sentence(o, mode, buf, it.base, have, &s, index++, &cc);
             if (!in) text_map_passed(&m, s.off);
         }
         if (!(it.flags & PARL_SPLIT_MORE)) break;
         size_t keep = parl_split_pending(&it);
         if (keep == 0 && have == SPLIT_WINDOW) {   /* one sentence fills the window */
-            if (parl_split_force(&it, &s)) put_sentence(o, mode, buf, it.base, &s, index++, &cc);
+            if (parl_split_force(&it, &s)) put_sentence(o, mode, buf, it.base, have, &s, index++, &cc);
             cuts++;
             continue;
         }

@@ -11,26 +11,31 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Copies standard input into an unlinked temporary file; its descriptor,
- * or -1 after saying why. */
-static int spool_stdin(void)
+/* Copies what descriptor IN gives (NAME, for messages) into an unlinked
+ * temporary file; its descriptor, or -1 after saying why. */
+static int spool(int in, const char *name)
 {
     FILE *t = tmpfile();
-    if (!t) { fprintf(stderr, "parlance: stdin: temporary file: %s\n", strerror(errno)); return -1; }
+    if (!t) { fprintf(stderr, "parlance: %s: temporary file: %s\n", name, strerror(errno)); return -1; }
     static char buf[1 << 16];
-    size_t k;
-    while ((k = fread(buf, 1, sizeof buf, stdin)) > 0)
-        if (fwrite(buf, 1, k, t) != k) break;
-    int err = ferror(stdin) ? errno : 0, werr = fflush(t) ? errno : 0;
+    ssize_t k;
+    int err = 0;
+    for (;;) {
+        k = read(in, buf, sizeof buf);
+        if (k < 0 && errno == EINTR) continue;
+        if (k < 0) err = errno;
+        if (k <= 0 || fwrite(buf, 1, (size_t)k, t) != (size_t)k) break;
+    }
+    int werr = fflush(t) ? errno : 0;
     if (err || werr || ferror(t)) {
-        fprintf(stderr, "parlance: stdin: %s: %s\n", err ? "read error" : "temporary file",
+        fprintf(stderr, "parlance: %s: %s: %s\n", name, err ? "read error" : "temporary file",
                 strerror(err ? err : werr ? werr : EIO));
         fclose(t);
         return -1;
     }
     int fd = dup(fileno(t));
     fclose(t);
-    if (fd < 0) fprintf(stderr, "parlance: stdin: %s\n", strerror(errno));
+    if (fd < 0) fprintf(stderr, "parlance: %s: %s\n", name, strerror(errno));
     return fd;
 }
 
@@ -53,35 +58,41 @@ static void catch_sigbus(void)
     sigaction(SIGBUS, &sa, NULL);
 }
 
-static int map_open(const char *path, text_map *m, int spool)
+static int map_open(const char *path, text_map *m, int spooled)
 {
     struct stat st;
-    int std = !strcmp(path, "-");
+    int std = strcmp(path, "-") == 0;
     int fd = std ? 0 : open(path, O_RDONLY);
     memset(m, 0, sizeof *m);
     m->text = "";
+    m->fd = -1;
     if (fd < 0) { fprintf(stderr, "parlance: %s: %s\n", path, strerror(errno)); return 1; }
-    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "parlance: %s: is a directory\n", path);
-        close(fd);
-        return 1;
-    }
-    if (std && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || lseek(fd, 0, SEEK_CUR) != 0)) {
-        if (!spool) return 2;
-        if ((fd = spool_stdin()) < 0) return 1;
-        std = 0;   /* a descriptor of our own now */
-    }
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        fprintf(stderr, "parlance: %s: not a regular file\n", path);
+    if (fstat(fd, &st) != 0) {
+        fprintf(stderr, "parlance: %s: %s\n", path, strerror(errno));
         if (!std) close(fd);
         return 1;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "parlance: %s: is a directory\n", path);
+        if (!std) close(fd);
+        return 1;
+    }
+    /* standard input read part-way already cannot be mapped from its start */
+    if (!S_ISREG(st.st_mode) || (std && lseek(fd, 0, SEEK_CUR) != 0)) {
+        if (!spooled) { m->fd = fd; return 2; }
+        int copy = spool(fd, std ? "stdin" : path);
+        if (!std) close(fd);
+        if (copy < 0) return 1;
+        fd = copy;
+        std = 0;   /* a descriptor of our own now */
+        if (fstat(fd, &st) != 0) { fprintf(stderr, "parlance: %s: %s\n", path, strerror(errno)); close(fd); return 1; }
     }
     if (st.st_size > 0) {
         m->map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
         if (m->map == MAP_FAILED) {   /* no address space (ulimit -v): a caller that can read a stream does */
             m->map = NULL;
+            if (!spooled) { m->fd = fd; return 2; }
             if (!std) close(fd);
-            if (!spool) return 2;
             fprintf(stderr, "parlance: %s: %s\n", path, strerror(errno));
             return 1;
         }

@@ -3,9 +3,10 @@
  * walks a document once from start to end (profile). The pages it has
  * passed can be given back (text_map_release): they stay readable, the
  * kernel reads them again from the file when touched, so the memory a
- * command holds is what it is looking at, not the file's size. Standard
- * input that is not a file (a pipe) is first copied into an unlinked
- * temporary file. */
+ * command holds is what it is looking at, not the file's size. Input that
+ * is not a regular file (standard input or a named path that is a pipe,
+ * FIFO or terminal: `parlance profile <(zcat doc.gz)`) is first copied into
+ * an unlinked temporary file. */
 #ifndef PARL_TEXT_MAP_H
 #define PARL_TEXT_MAP_H
 #include <stddef.h>
@@ -15,13 +16,16 @@ typedef struct text_map {
     size_t len;
     void *map;          /* the mapping (NULL when empty) */
     size_t released;    /* bytes from the start already given back */
+    int fd;             /* text_map_file's 2: the descriptor to read as a stream */
 } text_map;
 
 /* PATH "-": standard input. 0, or 1 after saying why on stderr. */
 int text_map_open(const char *path, text_map *m);
-/* The same, but 2 (nothing said, nothing read: the caller reads it as a
- * stream) when standard input is a pipe or a terminal, or when the file
- * cannot be mapped (no address space for it: ulimit -v). */
+/* The same, but 2 (nothing said, nothing read: the caller reads M->fd as a
+ * stream, 0 for standard input, and closes it) when the input is a pipe,
+ * FIFO or terminal, or when the file cannot be mapped (no address space
+ * for it: ulimit -v). A FIFO is opened once only: opening it again could
+ * leave its writer without a reader for a moment. */
 int text_map_file(const char *path, text_map *m);
 /* The reader has reached byte OFF: every 8 MB, the pages more than a
  * megabyte behind it (the splitter looks back less) are given back. */
