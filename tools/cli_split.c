@@ -69,36 +69,52 @@ static void put_line_long(out_buf *o, const unsigned char *s, size_t n)
     out_put(o, "\n", 1);
 }
 
-/* Where the next byte that put_line must look at is (NUL, a line break,
- * CR) among the LANES bytes at S, copied meanwhile to D: the bit mask of
- * such bytes, lane 0 the lowest, 0 when none. Reads and stores a whole
- * block (STEP bytes) even when LANES is less: the caller keeps room. */
+/* STEP bytes of a sentence from S copied to D, each line break with a byte
+ * above 0x20 on both sides (most of them) already a space; returns the bit
+ * mask (lane 0 the lowest) of the bytes among the first LANES that need a
+ * look of their own: NUL, CR, the other line breaks. Reads S[-1] to
+ * S[STEP] and stores STEP bytes even when LANES is less: the caller makes
+ * sure they are there and keeps room. A line break between two non-blanks
+ * becomes a space (put_line_byte), so turning it into one here is the same;
+ * treating every byte up to 0x20 as a blank only sends a few more the slow
+ * way. */
 #ifdef __SSE2__
 #define STEP 16u
 static unsigned copy_block(const unsigned char *s, char *d, size_t lanes)
 {
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
-    _mm_storeu_si128((__m128i *)(void *)d, v);
-    __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_setzero_si128()),
-                                          _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
-                             _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
-    return (unsigned)_mm_movemask_epi8(m) & (unsigned)((1u << lanes) - 1);
+    __m128i p = _mm_loadu_si128((const __m128i *)(const void *)(s - 1));
+    __m128i q = _mm_loadu_si128((const __m128i *)(const void *)(s + 1));
+    __m128i sp = _mm_set1_epi8(0x20);
+    __m128i nl = _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'));
+    __m128i low = _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(p, sp), p), _mm_cmpeq_epi8(_mm_min_epu8(q, sp), q));
+    __m128i quiet = _mm_andnot_si128(low, nl);
+    _mm_storeu_si128((__m128i *)(void *)d, _mm_xor_si128(v, _mm_and_si128(quiet, _mm_set1_epi8(0x2A))));  /* '\n' ^ 0x2A is ' ' */
+    __m128i look = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_setzero_si128()), _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
+    look = _mm_or_si128(look, _mm_andnot_si128(quiet, nl));
+    return (unsigned)_mm_movemask_epi8(look) & (unsigned)((1u << lanes) - 1);
 }
 #else
 #define STEP 8u
-/* 0x80 in each byte of X equal to C (exact: no borrow crosses bytes) */
+static const uint64_t ONES = 0x0101010101010101u, LOWS = 0x7F7F7F7F7F7F7F7Fu;
+/* 0x80 in each byte of X equal to C, or (below) under 0x21; exact: no
+ * carry crosses bytes */
 static uint64_t bytes_eq(uint64_t x, unsigned char c)
 {
-    const uint64_t lows = 0x7F7F7F7F7F7F7F7Fu;
-    uint64_t t = x ^ (0x0101010101010101u * c);
-    return ~(((t & lows) + lows) | t | lows);
+    uint64_t t = x ^ (ONES * c);
+    return ~(((t & LOWS) + LOWS) | t | LOWS);
 }
+static uint64_t bytes_low(uint64_t x) { return ~(((x & LOWS) + ONES * 0x5F) | x) & ~LOWS; }
 static unsigned copy_block(const unsigned char *s, char *d, size_t lanes)
 {
-    uint64_t x;
+    uint64_t x, p, q;
     memcpy(&x, s, 8);
-    memcpy(d, &x, 8);
-    uint64_t m = bytes_eq(x, 0) | bytes_eq(x, '\n') | bytes_eq(x, '\r');
+    memcpy(&p, s - 1, 8);
+    memcpy(&q, s + 1, 8);
+    uint64_t nl = bytes_eq(x, '\n'), quiet = nl & ~bytes_low(p) & ~bytes_low(q);
+    uint64_t y = x ^ ((quiet >> 7) * 0x2A);   /* '\n' ^ 0x2A is ' ' */
+    memcpy(d, &y, 8);
+    uint64_t m = bytes_eq(x, 0) | bytes_eq(x, '\r') | (nl & ~quiet);
     m = ((m >> 7) * 0x0102040810204080u) >> 56;   /* the 0x80 bits gathered, byte 0 lowest */
     return (unsigned)m & (unsigned)((1u << lanes) - 1);
 }
@@ -108,9 +124,11 @@ static unsigned copy_block(const unsigned char *s, char *d, size_t lanes)
  * single space, NUL bytes become U+FFFD; other bytes are written as they
  * are. Straight into the output block, a block of STEP bytes a step between
  * the bytes that need a look; the last block of a sentence reads and
- * stores past its end (up to END, the end of the text in memory; the room
- * is kept in the output block) rather than going byte by byte. */
-static void put_line(out_buf *o, const unsigned char *s, size_t n, const unsigned char *end)
+ * stores past its end rather than going byte by byte. TEXT and END bound
+ * the text in memory: a block is read only inside them, with a byte to
+ * spare on each side. */
+static void put_line(out_buf *o, const unsigned char *s, size_t n, const unsigned char *text,
+                     const unsigned char *end)
 {
     if (3 * n + STEP + 1 > OUT_BUF_CAP - o->n) {   /* a NUL grows to three bytes */
         out_flush(o);
@@ -121,11 +139,15 @@ static void put_line(out_buf *o, const unsigned char *s, size_t n, const unsigne
     while (k < n) {
         size_t lanes = n - k < STEP ? n - k : STEP;
         unsigned m;
-        if ((size_t)(end - (s + k)) >= STEP) {
+        if (s + k > text && (size_t)(end - (s + k)) > STEP) {
             m = copy_block(s + k, d, lanes);
-        } else {   /* the text's last bytes: no block to read */
-            for (m = 0; m < lanes && s[k + m] && s[k + m] != '\n' && s[k + m] != '\r'; m++) d[m] = (char)s[k + m];
-            m = m < lanes ? 1u << m : 0;
+        } else {   /* the text's first or last bytes */
+            m = 0;
+            for (size_t i = 0; i < lanes; i++) {
+                unsigned char c = s[k + i];
+                d[i] = (char)c;
+                m |= (unsigned)(c == 0 || c == '\n' || c == '\r') << i;
+            }
         }
         if (!m) { d += lanes; k += lanes; continue; }
         size_t lane = (size_t)__builtin_ctz(m);
@@ -175,7 +197,7 @@ static void put_sentence(out_buf *o, int mode, const unsigned char *win, size_t 
                          size_t have, const parl_sentence *s, size_t index, parl_offsets *cc)
 {
     const unsigned char *p = win + (s->off - base);
-    if (mode == OUT_TEXT) { put_line(o, p, s->len, win + have); return; }
+    if (mode == OUT_TEXT) { put_line(o, p, s->len, win, win + have); return; }
     if (mode == OUT_JSON) {
         out_put(o, index ? ",\n  " : "\n  ", index ? 4 : 3);
         text_req t = { (const char *)p, s->len };
