@@ -108,6 +108,7 @@ static void json_offsets(parl__json *j, const char *win, size_t base, size_t off
     parl_offsets e = *c;
     parl_offsets_advance(&e, win, base, end);
     size_t v[4] = { parl__offsets_unit(c, flags), parl__offsets_unit(&e, flags), c->chars, e.chars };
+    if (flags & PARL_JSON_CURSOR_END) *c = e;
     for (int i = 0; i < 4; i++) {
         parl__json_raw(j, keys[spaced][i].s, keys[spaced][i].n);
         parl__json_uint(j, v[i]);
@@ -152,6 +153,7 @@ size_t parl_split_json(const char *text, size_t len, unsigned flags, char *out, 
     parl__json_init(&j, out, cap);
     if (!text) { text = ""; len = 0; }
     parl_split_init(&it, text, len, 0);
+    flags |= PARL_JSON_CURSOR_END;   /* a cursor of this call's own */
     parl__json_lit(&j, "[");
     while (parl_split_next(&it, &s)) {
         if (index) parl__json_lit(&j, ",");
@@ -320,6 +322,7 @@ size_t parl_analyze_json(const parl_doc *d, unsigned flags, char *out, size_t ca
     parl__json j;
     parl_offsets c = { 0, 0, 0 };
     parl__json_init(&j, out, cap);
+    flags |= PARL_JSON_CURSOR_END;   /* cursors of this call's own */
     if (!d->sents) flags |= PARL_JSON_NO_SENTENCES;
     json_profile_head(&j, p);
     for (size_t i = 0; i < p->paragraphs_stored; i++)

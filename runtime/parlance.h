@@ -996,6 +996,11 @@ PARL_API bool parl_stream_overflowed(const parl_stream *s);
 #define PARL_JSON_CHARS        0x100u
 #define PARL_JSON_UTF16        0x200u
 #define PARL_JSON_NO_SENTENCES 0x400u   /* profile: leave out "sentences" */
+/* parl_sentence_json and parl_profile_{paragraph,sentence}_json: move the
+ * cursor C to the span's end rather than its start, so each byte is
+ * counted once. The call is then not repeatable with the same C (to size
+ * a buffer first, pass a copy). */
+#define PARL_JSON_CURSOR_END   0x800u
 
 /* Converting offsets: a cursor moving forward through a text, counting what
  * it passes in each unit. Start it at { 0, 0, 0 }. */
@@ -1028,8 +1033,9 @@ PARL_API size_t parl_infer_json(const char *text, size_t len, char *out, size_t 
  * "line":1,"endLine":1,"paragraph":1,"kind":"text","text":"..."}, as a line
  * of `parlance split --jsonl`. parl_sentence_json writes one (S is the
  * INDEX-th sentence, 1-based, of a text whose bytes from BASE on are in WIN;
- * C converts its offsets and is moved to its start, so sentences must come
- * in order); parl_split_json an array of all the sentences of TEXT. */
+ * C converts its offsets and is moved to its start, or its end with
+ * PARL_JSON_CURSOR_END, so sentences must come in order); parl_split_json
+ * an array of all the sentences of TEXT. */
 PARL_API size_t parl_sentence_json(const char *win, size_t base, const parl_sentence *s, size_t index,
                                    parl_offsets *c, unsigned flags, char *out, size_t cap);
 PARL_API size_t parl_split_json(const char *text, size_t len, unsigned flags, char *out, size_t cap);

@@ -98,6 +98,50 @@ static void check_fixed2(void)
     t_pass++;
 }
 
+/* parl__json_uint against printf's %llu: every digit count, the edges of
+ * the eight-digit step (10^8 - 1, 10^8), and every room from none to more
+ * than enough (a number that does not fit is counted, not cut into the
+ * text; the bytes past the room are never touched). */
+static void check_uint(void)
+{
+    unsigned long long v[2000];
+    size_t nv = 0;
+    unsigned long long p = 1;
+    for (int d = 0; d < 20; d++, p *= 10) {
+        v[nv++] = p;
+        v[nv++] = p - 1;
+        v[nv++] = p + 1;
+        v[nv++] = p * 5 + 3;
+    }
+    v[nv++] = 18446744073709551615ull;
+    v[nv++] = 99999999;
+    v[nv++] = 100000000;
+    unsigned long long x = 88172645463325252ull;
+    while (nv < sizeof v / sizeof v[0]) {   /* xorshift: numbers of every length */
+        x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+        v[nv++] = x >> (x % 64);
+    }
+    size_t bad = 0;
+    for (size_t i = 0; i < nv; i++) {
+        char want[32];
+        int len = snprintf(want, sizeof want, "%llu", v[i]);
+        for (size_t cap = 0; cap <= 30; cap++) {
+            char out[40];
+            memset(out, '#', sizeof out);
+            parl__json j;
+            parl__json_init(&j, cap ? out : NULL, cap);
+            parl__json_uint(&j, (uint64_t)v[i]);
+            size_t n = parl__json_end(&j);
+            int ok = n == (size_t)len && out[cap < sizeof out ? cap : 0] == (cap ? '#' : '#');
+            if (cap > (size_t)len) ok = ok && !memcmp(out, want, (size_t)len + 1);
+            for (size_t k = cap; k < sizeof out; k++) ok = ok && out[k] == '#';
+            if (!ok && bad++ < 5) CHECK(0, "%llu in %zu bytes: got [%.*s] (%zu), want %s", v[i], cap,
+                                        (int)(cap < n ? cap : n), out, n, want);
+        }
+    }
+    if (!bad) t_pass++;
+}
+
 static void check_offsets(void)
 {
     /* "né😀x": n(1) é(2) 😀(4) x(1); an invalid byte counts as one */
@@ -185,6 +229,7 @@ int main(void)
     check_sizes();
     check_escapes();
     check_fixed2();
+    check_uint();
     check_offsets();
     check_documents();
     check_config();

@@ -329,7 +329,12 @@ static void in_steps(void)
         size_t len = d.len;
         size_t cap = 1 << 20, n = 0;
         char *whole = malloc(cap), *parts = malloc(cap);
-        for (unsigned flags = 0; flags <= PARL_JSON_NO_SENTENCES; flags += PARL_JSON_NO_SENTENCES) {
+        /* offsets in bytes, code points and UTF-16 units; the step writers move
+         * their cursors to an entry's start or (every other entry) its end */
+        static const unsigned flag_sets[] = { 0, PARL_JSON_NO_SENTENCES, PARL_JSON_CHARS,
+                                              PARL_JSON_UTF16 | PARL_JSON_NO_SENTENCES, PARL_JSON_UTF16 };
+        for (size_t fi = 0; fi < sizeof flag_sets / sizeof flag_sets[0]; fi++) {
+            unsigned flags = flag_sets[fi];
             size_t wn = parl_analyze_json(&d, flags, whole, cap);
             parl_analysis a;
             parl_sentence s;
@@ -347,14 +352,15 @@ static void in_steps(void)
                     bad += memcmp(&s, &se[ns], sizeof s) != 0 || (in_para && s.para != np + 1);
                     in_para = 1;
                     ns++;
-                    sn += parl_profile_sentence_json(t, &s, ns, &sc, flags, sj + sn, cap - sn);
+                    sn += parl_profile_sentence_json(t, &s, ns, &sc, flags | (ns & 1 ? PARL_JSON_CURSOR_END : 0),
+                                                     sj + sn, cap - sn);
                 } else {
                     bad += !in_para || memcmp(&q, &pa[np], sizeof q) != 0 ||
                            q.first_sentence + q.sentence_count != ns;
                     in_para = 0;
                     np++;
-                    n += parl_profile_paragraph_json(t, &q, np, &pc, flags, parts + 10000 + n,
-                                                     cap - 10000 - n);
+                    n += parl_profile_paragraph_json(t, &q, np, &pc, flags | (np & 1 ? PARL_JSON_CURSOR_END : 0),
+                                                     parts + 10000 + n, cap - 10000 - n);
                 }
             }
             CHECK_EQ_INT(bad, 0);

@@ -148,19 +148,35 @@ void doc_profile_free(doc_profile *dp)
 #define PARA_MEM (8u << 20)       /* paragraphs' JSON and sentences' records in memory up */
 #define SENT_MEM (24u << 20)      /* to 8 and 24 MB, in temporary files beyond (tools/spill.h) */
 
+/* out_json may call a writer more than once: each call starts from the
+ * cursor *C and leaves its own at the entry's end in TO (each byte counted
+ * once); put_entry moves *C there after. */
 typedef struct entry_req {
     const char *text;
     const parl_paragraph *q;
     const parl_sentence *s;
     size_t n;
-    parl_offsets *c;
+    const parl_offsets *c;
+    parl_offsets *to;
 } entry_req;
 
 static size_t entry_write(const void *arg, char *out, size_t cap)
 {
     const entry_req *r = arg;
-    return r->q ? parl_profile_paragraph_json(r->text, r->q, r->n, r->c, 0, out, cap)
-                : parl_profile_sentence_json(r->text, r->s, r->n, r->c, 0, out, cap);
+    *r->to = *r->c;
+    return r->q ? parl_profile_paragraph_json(r->text, r->q, r->n, r->to, PARL_JSON_CURSOR_END, out, cap)
+                : parl_profile_sentence_json(r->text, r->s, r->n, r->to, PARL_JSON_CURSOR_END, out, cap);
+}
+
+/* A paragraph (Q) or sentence (S) entry, the N-th, its offsets from cursor C. */
+static int put_entry(out_buf *o, const char *text, const parl_paragraph *q, const parl_sentence *s,
+                     size_t n, parl_offsets *c)
+{
+    parl_offsets to = *c;
+    entry_req r = { text, q, s, n, c, &to };
+    int err = out_json(o, entry_write, &r);
+    *c = to;
+    return err;
 }
 
 typedef struct part_req {
@@ -198,9 +214,8 @@ static int put_sentence_rec(const void *rec, void *arg)
     replay *r = arg;
     parl_sentence s;
     memcpy(&s, rec, sizeof s);
-    entry_req q = { r->m->text, NULL, &s, ++r->n, &r->c };
     text_map_passed(r->m, s.off);
-    return out_json(r->o, entry_write, &q);
+    return put_entry(r->o, r->m->text, NULL, &s, ++r->n, &r->c);
 }
 
 static int profile_stream(text_map *m, const char *at, int sentences, parl_profile *p)
@@ -222,8 +237,7 @@ static int profile_stream(text_map *m, const char *at, int sentences, parl_profi
     parl_analysis_init(&a, m->text, m->len);
     while (!err && (ev = parl_analysis_next(&a, &s, &q))) {
         if (ev == PARL_ANALYSIS_PARAGRAPH) {
-            entry_req r = { m->text, &q, NULL, ++np, &pc };
-            err = out_json(spill_out(paras), entry_write, &r);
+            err = put_entry(spill_out(paras), m->text, &q, NULL, ++np, &pc);
         } else {
             if (sents) out_put(spill_out(sents), &s, sizeof s);   /* a record: a third of its JSON */
             ns++;

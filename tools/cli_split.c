@@ -169,17 +169,22 @@ static void put_line(out_buf *o, const unsigned char *s, size_t n, const unsigne
     o->n = (size_t)(d - o->b);
 }
 
+/* out_json may call a writer more than once: each call starts from the
+ * cursor FROM, and TO holds where the last one left it (the sentence's end:
+ * each byte counted once). */
 typedef struct sentence_req {
     const char *win;
     size_t base, index;
     const parl_sentence *s;
-    parl_offsets *cc;
+    const parl_offsets *from;
+    parl_offsets *to;
 } sentence_req;
 
 static size_t sentence_write(const void *arg, char *out, size_t cap)
 {
     const sentence_req *r = arg;
-    return parl_sentence_json(r->win, r->base, r->s, r->index, r->cc, 0, out, cap);
+    *r->to = *r->from;
+    return parl_sentence_json(r->win, r->base, r->s, r->index, r->to, PARL_JSON_CURSOR_END, out, cap);
 }
 
 typedef struct text_req {
@@ -204,8 +209,10 @@ static void put_sentence(out_buf *o, int mode, const unsigned char *win, size_t 
         out_json(o, text_write, &t);
         return;
     }
-    sentence_req r = { (const char *)win, base, index + 1, s, cc };
+    parl_offsets to = *cc;
+    sentence_req r = { (const char *)win, base, index + 1, s, cc, &to };
     out_json(o, sentence_write, &r);
+    *cc = to;
     out_put(o, "\n", 1);
 }
 
