@@ -91,22 +91,25 @@ for f in $FILES; do
         median "k.lib.$1.$2"
     }
     printf '\n%s (%s bytes), MB/s of CPU time, medians of %s\n' "$f" "$bytes" "$ROUNDS"
-    printf '  %-24s %12s %12s\n' "" "this build" "${rev:+previous $rev}"
+    printf '  %-28s %12s %12s\n' "" "this build" "${rev:+previous $rev}"
     row() {   # row LABEL CUR PREV [LIBCUR LIBPREV]
         c=$2 p=$3
         if [ -n "${4:-}" ]; then
             c="$c ($(awk -v a="$2" -v b="$4" 'BEGIN { printf "%d%%", b + 0 ? 100 * a / b : 0 }'))"
             [ -n "$p" ] && [ -n "${5:-}" ] && p="$p ($(awk -v a="$3" -v b="$5" 'BEGIN { printf "%d%%", b + 0 ? 100 * a / b : 0 }'))"
         fi
-        printf '  %-24s %12s %12s\n' "$1" "$c" "$p"
+        printf '  %-28s %12s %12s\n' "$1" "$c" "$p"
     }
     sc=$(lib cur split) sp=$(lib prev split)
     pc=$(lib cur profile) pp=$(lib prev profile)
     jc=$(lib cur profile_json) jp=$(lib prev profile_json)
+    lc=$(lib cur split_jsonl) lp=$(lib prev split_jsonl)
     row "split, library" "$sc" "$sp"
     row "split, CLI text" "$(median k.cur.split)" "$([ -n "$P" ] && median k.prev.split)" "$sc" "$sp"
     row "split, CLI --json" "$(median k.cur.json)" "$([ -n "$P" ] && median k.prev.json)" "$sc" "$sp"
     row "split, CLI --jsonl" "$(median k.cur.jsonl)" "$([ -n "$P" ] && median k.prev.jsonl)" "$sc" "$sp"
+    row "split+JSON, library" "$lc" "$lp"
+    row "split, CLI --jsonl / +JSON" "$(median k.cur.jsonl)" "$([ -n "$P" ] && median k.prev.jsonl)" "$lc" "$lp"
     row "profile, library" "$pc" "$pp"
     row "profile, CLI" "$(median k.cur.profile)" "$([ -n "$P" ] && median k.prev.profile)" "$pc" "$pp"
     row "profile+JSON, library" "$jc" "$jp"
@@ -117,7 +120,8 @@ for f in $FILES; do
     row "profile, peak RSS (KB)" "$rc" "$rp"
 done
 echo "  (percentages: the CLI's speed as a share of the same build's library; profile+JSON:"
-echo "   parl_analyze then parl_analyze_json into memory, the work the CLI does)"
+echo "   parl_analyze then parl_analyze_json into memory, the work the CLI does; split+JSON:"
+echo "   parl_split_json into memory, the objects split --jsonl writes)"
 
 # parl_infer and `infer --batch` on the matrix requests (tests/bench_infer.c,
 # built against each library), the two builds alternating, ROUNDS runs each

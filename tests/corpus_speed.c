@@ -7,7 +7,9 @@
  *   corpus_speed FILE...   prints "split FILE MB/s", "profile FILE MB/s" and
  *                          "profile_json FILE MB/s" (parl_analyze and then
  *                          parl_analyze_json: the work `parlance profile`
- *                          does), medians of RUNS runs of CPU time. */
+ *                          does) and "split_jsonl FILE MB/s" (parl_split_json:
+ *                          the objects `split --jsonl` writes, as an array),
+ *                          medians of RUNS runs of CPU time. */
 #include "parlance.h"
 #include "benchlib.h"
 #include <stdio.h>
@@ -62,9 +64,10 @@ int main(int argc, char **argv)
         parl_paragraph *pa = malloc(pcap * sizeof *pa);
         parl_sentence *se = malloc(scap * sizeof *se);
         if (!pa || !se) return 1;
-        double split[RUNS], prof[RUNS], pjson[RUNS];
-        size_t jcap = 0;
-        char *json = NULL;
+        double split[RUNS], prof[RUNS], pjson[RUNS], sjson[RUNS];
+        size_t jcap = 0, scap_json = parl_split_json(text, len, 0, NULL, 0) + 1;
+        char *json = NULL, *sj = malloc(scap_json);
+        if (!sj) return 1;
         size_t sink = 0;
         for (int r = 0; r < RUNS; r++) {
             double t0 = bench_seconds(CLOCK_THREAD_CPUTIME_ID);
@@ -84,14 +87,18 @@ int main(int argc, char **argv)
             parl_analyze(text, len, "2000-01-01T00:00:00.000Z", &d.p, pa, pcap, se, scap);
             sink += parl_analyze_json(&d, 0, json, jcap);
             double t4 = bench_seconds(CLOCK_THREAD_CPUTIME_ID);
+            sink += parl_split_json(text, len, 0, sj, scap_json);
+            double t5 = bench_seconds(CLOCK_THREAD_CPUTIME_ID);
+            sjson[r] = (double)len / 1e6 / (t5 - t4);
             split[r] = (double)len / 1e6 / (t1 - t0);
             prof[r] = (double)len / 1e6 / (t2 - t1);
             pjson[r] = (double)len / 1e6 / (t4 - t3);
         }
-        printf("split %s %.1f\nprofile %s %.1f\nprofile_json %s %.1f\n", argv[a],
+        printf("split %s %.1f\nprofile %s %.1f\nprofile_json %s %.1f\nsplit_jsonl %s %.1f\n", argv[a],
                bench_median(split, RUNS), argv[a], bench_median(prof, RUNS), argv[a],
-               bench_median(pjson, RUNS));
+               bench_median(pjson, RUNS), argv[a], bench_median(sjson, RUNS));
         free(json);
+        free(sj);
         if (sink == 0) fprintf(stderr, "corpus_speed: %s: no sentences\n", argv[a]);
         free(pa);
         free(se);
