@@ -108,14 +108,10 @@ static int map_open(const char *path, text_map *m, int spooled)
 int text_map_open(const char *path, text_map *m) { return map_open(path, m, 1); }
 int text_map_file(const char *path, text_map *m) { return map_open(path, m, 0); }
 
-#define RELEASE_STEP (8u << 20)
-#define RELEASE_KEEP (1u << 20)
-
-void text_map_passed(text_map *m, size_t off)
+void text_map_release(text_map *m, size_t off)
 {
-    if (!m->map || off < m->released + RELEASE_STEP + RELEASE_KEEP) return;   /* called per sentence */
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    size_t upto = (off - RELEASE_KEEP) / page * page;
+    size_t upto = (off - TEXT_MAP_KEEP) / page * page;
     madvise((char *)m->map + m->released, upto - m->released, MADV_DONTNEED);
     m->released = upto;
 }

@@ -28,8 +28,15 @@ int text_map_open(const char *path, text_map *m);
  * leave its writer without a reader for a moment. */
 int text_map_file(const char *path, text_map *m);
 /* The reader has reached byte OFF: every 8 MB, the pages more than a
- * megabyte behind it (the splitter looks back less) are given back. */
-void text_map_passed(text_map *m, size_t off);
+ * megabyte behind it (the splitter looks back less) are given back. Called
+ * per sentence, so the test is inline and the work is not. */
+#define TEXT_MAP_STEP (8u << 20)
+#define TEXT_MAP_KEEP (1u << 20)
+void text_map_release(text_map *m, size_t off);
+static inline void text_map_passed(text_map *m, size_t off)
+{
+    if (off >= m->released + TEXT_MAP_STEP + TEXT_MAP_KEEP && m->map) text_map_release(m, off);
+}
 /* Gives back every page, for a reader that starts again from the start. */
 void text_map_rewind(text_map *m);
 void text_map_close(text_map *m);
