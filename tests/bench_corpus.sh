@@ -104,9 +104,12 @@ for f in $FILES; do
     pc=$(lib cur profile) pp=$(lib prev profile)
     jc=$(lib cur profile_json) jp=$(lib prev profile_json)
     lc=$(lib cur split_jsonl) lp=$(lib prev split_jsonl)
+    tc=$(lib cur split_json) tp=$(lib prev split_json)
     row "split, library" "$sc" "$sp"
     row "split, CLI text" "$(median k.cur.split)" "$([ -n "$P" ] && median k.prev.split)" "$sc" "$sp"
     row "split, CLI --json" "$(median k.cur.json)" "$([ -n "$P" ] && median k.prev.json)" "$sc" "$sp"
+    row "split+strings, library" "$tc" "$tp"
+    row "split, CLI --json / +strings" "$(median k.cur.json)" "$([ -n "$P" ] && median k.prev.json)" "$tc" "$tp"
     row "split, CLI --jsonl" "$(median k.cur.jsonl)" "$([ -n "$P" ] && median k.prev.jsonl)" "$sc" "$sp"
     row "split+JSON, library" "$lc" "$lp"
     row "split, CLI --jsonl / +JSON" "$(median k.cur.jsonl)" "$([ -n "$P" ] && median k.prev.jsonl)" "$lc" "$lp"
@@ -121,7 +124,8 @@ for f in $FILES; do
 done
 echo "  (percentages: the CLI's speed as a share of the same build's library; profile+JSON:"
 echo "   parl_analyze then parl_analyze_json into memory, the work the CLI does; split+JSON:"
-echo "   parl_split_json into memory, the objects split --jsonl writes)"
+echo "   parl_split_json into memory, the objects split --jsonl writes; split+strings: each"
+echo "   sentence through parl_json_string into memory, the strings split --json writes)"
 
 # parl_infer and `infer --batch` on the matrix requests (tests/bench_infer.c,
 # built against each library), the two builds alternating, ROUNDS runs each

@@ -9,7 +9,9 @@
  *                          parl_analyze_json: the work `parlance profile`
  *                          does) and "split_jsonl FILE MB/s" (parl_split_json:
  *                          the objects `split --jsonl` writes, as an array),
- *                          medians of RUNS runs of CPU time. */
+ *                          "split_json FILE MB/s" (split and parl_json_string:
+ *                          the strings `split --json` writes), medians of
+ *                          RUNS runs of CPU time. */
 #include "parlance.h"
 #include "benchlib.h"
 #include <stdio.h>
@@ -42,6 +44,18 @@ static size_t split_all(const char *text, size_t len)
     return k;
 }
 
+/* The strings `split --json` writes: each sentence escaped into OUT (room
+ * for the worst case, six bytes a byte). */
+static size_t split_strings(const char *text, size_t len, char *out, size_t cap)
+{
+    parl_splitter it;
+    parl_sentence s;
+    size_t n = 0;
+    parl_split_init(&it, text, len, 0);
+    while (parl_split_next(&it, &s)) n += parl_json_string(text + s.off, s.len, out + n, cap - n);
+    return n;
+}
+
 /* As the CLI analyses: arrays with room for every paragraph and sentence. */
 static size_t profile_all(const char *text, size_t len, parl_paragraph *pa, size_t pcap,
                           parl_sentence *se, size_t scap)
@@ -64,10 +78,11 @@ int main(int argc, char **argv)
         parl_paragraph *pa = malloc(pcap * sizeof *pa);
         parl_sentence *se = malloc(scap * sizeof *se);
         if (!pa || !se) return 1;
-        double split[RUNS], prof[RUNS], pjson[RUNS], sjson[RUNS];
+        double split[RUNS], prof[RUNS], pjson[RUNS], sjson[RUNS], sstr[RUNS];
         size_t jcap = 0, scap_json = parl_split_json(text, len, 0, NULL, 0) + 1;
-        char *json = NULL, *sj = malloc(scap_json);
-        if (!sj) return 1;
+        size_t strcap = 6 * len + 3 * scap + 1;   /* quotes and the NUL of each string */
+        char *json = NULL, *sj = malloc(scap_json), *strs = malloc(strcap);
+        if (!sj || !strs) return 1;
         size_t sink = 0;
         for (int r = 0; r < RUNS; r++) {
             double t0 = bench_seconds(CLOCK_THREAD_CPUTIME_ID);
@@ -90,15 +105,19 @@ int main(int argc, char **argv)
             sink += parl_split_json(text, len, 0, sj, scap_json);
             double t5 = bench_seconds(CLOCK_THREAD_CPUTIME_ID);
             sjson[r] = (double)len / 1e6 / (t5 - t4);
+            sink += split_strings(text, len, strs, strcap);
+            sstr[r] = (double)len / 1e6 / (bench_seconds(CLOCK_THREAD_CPUTIME_ID) - t5);
             split[r] = (double)len / 1e6 / (t1 - t0);
             prof[r] = (double)len / 1e6 / (t2 - t1);
             pjson[r] = (double)len / 1e6 / (t4 - t3);
         }
-        printf("split %s %.1f\nprofile %s %.1f\nprofile_json %s %.1f\nsplit_jsonl %s %.1f\n", argv[a],
-               bench_median(split, RUNS), argv[a], bench_median(prof, RUNS), argv[a],
-               bench_median(pjson, RUNS), argv[a], bench_median(sjson, RUNS));
+        printf("split %s %.1f\nprofile %s %.1f\nprofile_json %s %.1f\nsplit_jsonl %s %.1f\n"
+               "split_json %s %.1f\n", argv[a], bench_median(split, RUNS), argv[a],
+               bench_median(prof, RUNS), argv[a], bench_median(pjson, RUNS), argv[a],
+               bench_median(sjson, RUNS), argv[a], bench_median(sstr, RUNS));
         free(json);
         free(sj);
+        free(strs);
         if (sink == 0) fprintf(stderr, "corpus_speed: %s: no sentences\n", argv[a]);
         free(pa);
         free(se);
