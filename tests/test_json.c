@@ -142,6 +142,43 @@ static void check_uint(void)
     if (!bad) t_pass++;
 }
 
+/* The offsets cursor moved in random steps (ASCII spans take a 16-byte
+ * path, the rest go byte by byte) ends where one step from the start ends,
+ * and its code points are parl_char_count's. Steps stop on character
+ * boundaries, as sentence and paragraph offsets do (a step into the middle
+ * of a sequence sees it cut, and counts its bytes as invalid ones). */
+static void check_offsets_steps(void)
+{
+    static const char *const pieces[] = { "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\xff", "\xc3" };
+    static char t[800];
+    unsigned long long x = 0x9E3779B97F4A7C15ull;
+    size_t bad = 0;
+#define NEXT (x ^= x << 13, x ^= x >> 7, x ^= x << 17)
+    for (int round = 0; round < 20000; round++) {
+        NEXT;
+        size_t n = 0, want = 1 + x % 600;
+        unsigned ascii_only = (unsigned)(x >> 20) % 4 == 0;
+        while (n < want) {
+            NEXT;
+            if (ascii_only || x % 100 < 85) { t[n++] = (char)(0x20 + (x >> 8) % 95); continue; }
+            const char *p = pieces[(x >> 8) % 5];
+            memcpy(t + n, p, strlen(p));
+            n += strlen(p);
+        }
+        parl_offsets whole = { 0, 0, 0 }, step = { 0, 0, 0 };
+        parl_offsets_advance(&whole, t, 0, n);
+        while (step.byte < n) {
+            NEXT;
+            size_t off = step.byte + 1 + x % (x & 256 ? 3 : 50);
+            while (off < n && ((unsigned char)t[off] & 0xC0) == 0x80) off++;
+            parl_offsets_advance(&step, t, 0, off < n ? off : n);
+        }
+        bad += memcmp(&whole, &step, sizeof whole) != 0 || whole.chars != parl_char_count(t, n);
+    }
+#undef NEXT
+    CHECK_EQ_INT(bad, 0);
+}
+
 static void check_offsets(void)
 {
     /* "né😀x": n(1) é(2) 😀(4) x(1); an invalid byte counts as one */
@@ -231,6 +268,7 @@ int main(void)
     check_fixed2();
     check_uint();
     check_offsets();
+    check_offsets_steps();
     check_documents();
     check_config();
     return TEST_SUMMARY("test_json");
