@@ -6,10 +6,11 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 struct spill {
-    char *mem;
-    size_t n, cap, max;
+    char *mem;      /* MAX bytes reserved at the first write, touched as they fill */
+    size_t n, max;
     FILE *tmp;      /* NULL until the memory is full */
     int err;        /* errno of the first failure */
     out_buf *o;
@@ -19,9 +20,24 @@ static int to_tmp(spill *s)
 {
     if (!(s->tmp = tmpfile())) return s->err = errno, -1;
     if (s->n && fwrite(s->mem, 1, s->n, s->tmp) != s->n) return s->err = errno, -1;
-    free(s->mem);
+    if (s->mem) munmap(s->mem, s->max);
     s->mem = NULL;
-    s->n = s->cap = 0;
+    s->n = 0;
+    return 0;
+}
+
+/* The memory reserved whole rather than grown by doubling: a realloc chain
+ * copied 16 MB of records for a 25 MB text; untouched pages cost nothing,
+ * and huge pages (where the system gives them on request) fault in 2 MB at
+ * a time instead of 4 KB. */
+static int reserve(spill *s)
+{
+    void *m = mmap(NULL, s->max, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) return s->err = ENOMEM, -1;
+#ifdef MADV_HUGEPAGE
+    madvise(m, s->max, MADV_HUGEPAGE);
+#endif
+    s->mem = m;
     return 0;
 }
 
@@ -31,14 +47,7 @@ static ssize_t spill_write(void *cookie, const char *buf, size_t k)
     if (s->err) return -1;
     if (!s->tmp && s->n + k > s->max && to_tmp(s)) return -1;
     if (s->tmp) return fwrite(buf, 1, k, s->tmp) == k ? (ssize_t)k : (s->err = errno, -1);
-    if (s->n + k > s->cap) {
-        size_t cap = s->cap ? s->cap : 1 << 16;
-        while (cap < s->n + k) cap *= 2;
-        char *g = realloc(s->mem, cap < s->max ? cap : s->max);
-        if (!g) return s->err = ENOMEM, -1;
-        s->mem = g;
-        s->cap = cap < s->max ? cap : s->max;
-    }
+    if (!s->mem && reserve(s)) return -1;
     memcpy(s->mem + s->n, buf, k);
     s->n += k;
     return (ssize_t)k;
@@ -77,7 +86,7 @@ void spill_free(spill *s)
     if (!s) return;
     spill_close(s);
     if (s->tmp) fclose(s->tmp);
-    free(s->mem);
+    if (s->mem) munmap(s->mem, s->max);
     free(s);
 }
 
