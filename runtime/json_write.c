@@ -6,6 +6,10 @@
 #include "json_internal.h"
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
 #include <emmintrin.h>
+#define JSON_SSE2 1
+#elif defined(__ARM_NEON) && defined(__aarch64__) && (defined(__GNUC__) || defined(__clang__))
+#include <arm_neon.h>
+#define JSON_NEON 1
 #endif
 #include "split_internal.h"
 
@@ -222,6 +226,31 @@ static size_t json_plain_run(const unsigned char *s, size_t i, size_t n)
     return i;
 }
 
+#if defined(JSON_SSE2) || defined(JSON_NEON)
+/* The 16 bytes at S stored at D; the index of the first that JSON does not
+ * keep as it is (below 0x20, '"', '\\', 0x7f and up), or 16. */
+static size_t plain16(const unsigned char *s, char *d)
+{
+#ifdef JSON_SSE2
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+    _mm_storeu_si128((__m128i *)(void *)d, v);
+    __m128i low = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v);
+    __m128i high = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x7F)), v);
+    __m128i q = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+    unsigned mk = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(low, high), q));
+    return mk ? (size_t)__builtin_ctz(mk) : 16;
+#else
+    uint8x16_t v = vld1q_u8(s);
+    vst1q_u8((uint8_t *)(void *)d, v);
+    uint8x16_t m = vorrq_u8(vorrq_u8(vcltq_u8(v, vdupq_n_u8(0x20)), vcgeq_u8(v, vdupq_n_u8(0x7F))),
+                            vorrq_u8(vceqq_u8(v, vdupq_n_u8('"')), vceqq_u8(v, vdupq_n_u8('\\'))));
+    /* no movemask: narrowing by four bits leaves a nibble per lane */
+    uint64_t mk = vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(m), 4)), 0);
+    return mk ? (size_t)__builtin_ctzll(mk) / 4 : 16;
+#endif
+}
+#endif
+
 /* parl__json_part when the output has room for the worst case (six bytes
  * a byte, and sixteen more for a step's store): 8 or 16 bytes are stored, then
  * looked at, and the writer's position moves past the plain ones (the
@@ -233,18 +262,12 @@ static size_t json_part_fast(parl__json *j, const unsigned char *s, size_t i, si
     char *d = j->out + j->n;
     while (i < n) {
         uint64_t x, m;
-#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
-        if (n - i >= 16) {   /* sixteen bytes a step: below 0x20, '"', '\\', 0x7f and up */
-            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-            _mm_storeu_si128((__m128i *)(void *)d, v);
-            __m128i low = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v);
-            __m128i high = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x7F)), v);
-            __m128i q = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
-                                     _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
-            unsigned mk = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(low, high), q));
-            if (!mk) { d += 16; i += 16; continue; }
-            d += __builtin_ctz(mk);
-            i += (size_t)__builtin_ctz(mk);
+#if defined(JSON_SSE2) || defined(JSON_NEON)
+        if (n - i >= 16) {   /* sixteen bytes a step */
+            size_t lane = plain16(s + i, d);
+            d += lane;
+            i += lane;
+            if (lane == 16) continue;
         } else
 #endif
         if (n - i >= 8) {
@@ -344,7 +367,6 @@ size_t parl_json_string(const char *s, size_t n, char *out, size_t cap)
 
 /* ------------------------------------------------------------------ offsets */
 
-#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
 /* Whether the bytes [I, OFF) of S (S[0] is byte BASE) are all ASCII: 16
  * bytes a step, the last step the 16 bytes that end at OFF (a short range
  * reads back before I, never before BASE), so no loop runs byte by byte and
@@ -352,21 +374,29 @@ size_t parl_json_string(const char *s, size_t n, char *out, size_t cap)
  * when fewer than 16 bytes lie from BASE to OFF (the caller counts them). */
 static int ascii_span(const unsigned char *s, size_t base, size_t i, size_t off)
 {
+#if defined(JSON_SSE2) || defined(JSON_NEON)
     if (off - base < 16) return 0;
     const unsigned char *p = s + (i - base), *end = s + (off - base);
+    unsigned keep;   /* lanes of the last step that lie before P */
+#ifdef JSON_SSE2
     __m128i acc = _mm_setzero_si128();
     for (; end - p > 16; p += 16) acc = _mm_or_si128(acc, _mm_loadu_si128((const __m128i *)(const void *)p));
+    keep = 16 - (unsigned)(end - p);
     unsigned last = (unsigned)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)(end - 16)));
-    last &= 0xFFFFu << (16 - (size_t)(end - p));   /* the lanes from P on */
-    return !(last | (unsigned)_mm_movemask_epi8(acc));
-}
+    return !((last & (0xFFFFu << keep)) | (unsigned)_mm_movemask_epi8(acc));
 #else
-static int ascii_span(const unsigned char *s, size_t base, size_t i, size_t off)
-{
+    uint8x16_t acc = vdupq_n_u8(0);
+    for (; end - p > 16; p += 16) acc = vorrq_u8(acc, vld1q_u8(p));
+    keep = 16 - (unsigned)(end - p);
+    uint8x16_t last = vcgeq_u8(vld1q_u8(end - 16), vdupq_n_u8(0x80));   /* 0xFF in lanes of high bytes */
+    uint64_t lm = vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(last), 4)), 0);
+    return !((lm >> (4 * keep)) | (vmaxvq_u8(acc) & 0x80));
+#endif
+#else
     (void)s, (void)base, (void)i, (void)off;
     return 0;
-}
 #endif
+}
 
 /* Code points count as parl_char_count() does (an invalid byte as one);
  * a UTF-16 string needs two units for a four-byte sequence (U+10000 on). */
