@@ -763,8 +763,11 @@ static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__t
 static inline void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)
 {
     int64_t x = 0;
-    for (; a < b && ((p[a] >= '0' && p[a] <= '9') || p[a] == ','); a++)
-        if (p[a] != ',') x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + (p[a] - '0');
+    for (; a < b; a++) {
+        unsigned d = p[a] - '0';
+        if (d < 10) x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + d;
+        else if (p[a] != ',') break;
+    }
     *v = x > PARL__BIG ? PARL__BIG : x;
 }
 

@@ -1472,8 +1472,10 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "    return o;\n}\n\n", f);
     fputs("/* The value of digits, thousands separators skipped, up to a suffix. */\n"
           "static inline void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)\n"
-          "{\n    int64_t x = 0;\n    for (; a < b && ((p[a] >= '0' && p[a] <= '9') || p[a] == ','); a++)\n"
-          "        if (p[a] != ',') x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + (p[a] - '0');\n"
+          "{\n    int64_t x = 0;\n    for (; a < b; a++) {\n"
+          "        unsigned d = p[a] - '0';\n"
+          "        if (d < 10) x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + d;\n"
+          "        else if (p[a] != ',') break;\n    }\n"
           "    *v = x > PARL__BIG ? PARL__BIG : x;\n}\n\n"
           "/* Tokens run on in one call: the reader takes them by the dozen. */\n"
           "int parl__lex_many(const char *text, size_t n, size_t pos, parl__tok *t, int max, size_t *next)\n{\n"
