@@ -169,6 +169,17 @@ static int may_begin(const parl__elem *e, const parl__item *it)
     return 1;
 }
 
+/* Can items J on take the words and classes of scope variant PV? Its
+ * number slots are left to take(). Items are read as take() would read
+ * them: the scan has read them all once, so no refusal is new. */
+static int may_take_all(matcher *m, const parl__variant *pv, size_t j)
+{
+    const parl__elem *e = parl__elems + pv->first;
+    for (int i = 0; i < pv->n; i++)
+        if (!may_begin(e + i, item(m, j + (size_t)i))) return 0;
+    return 1;
+}
+
 /* {scope}: one of the scopes of grammar/modes.yaml from item J (a scope
  * is words and one-item slots: its length is its elements'), then the rest
  * of the pattern. The scope's slots are its own: the request's captures
@@ -180,12 +191,11 @@ static int match_scope(matcher *m, const parl__elem *e, int ne, size_t j)
     const uint8_t num_op = c->num_op, unit = c->unit, section = c->section;
     const int first = parl__nvariants_rules + parl__nvariants_gate + parl__nvariants_tails +
                       parl__nvariants_heads;
-    const parl__item *at = item(m, j);
     for (int v = first; v < first + parl__nvariants_scopes; v++) {
         const parl__variant *pv = &parl__variants[v];
-        if (!may_begin(parl__elems + pv->first, at)) {
-            /* A scope that fails on its first item: the state a failed
-             * take() leaves, without the take. */
+        if (!may_take_all(m, pv, j)) {
+            /* A scope whose words do not fit: the state failed take()s
+             * leave, without the takes. */
             c->num = num;
             c->num_op = num_op;
             c->unit = unit;
