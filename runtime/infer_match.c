@@ -26,8 +26,15 @@ typedef struct caps {
 typedef struct matcher {
     parl__reader r;
     size_t start;          /* item where the current attempt began */
+    uint64_t no_scope;     /* by item (the first 64): no scope begins there */
     caps c;
 } matcher;
+
+static void matcher_init(matcher *m, const char *text, size_t len)
+{
+    m->no_scope = 0;
+    parl__reader_init(&m->r, text, len);
+}
 
 static inline const parl__item *item(matcher *m, size_t j)
 {
@@ -169,14 +176,15 @@ static int may_begin(const parl__elem *e, const parl__item *it)
     return 1;
 }
 
-/* Can items J on take the words and classes of scope variant PV? Its
- * number slots are left to take(). Items are read as take() would read
- * them: the scan has read them all once, so no refusal is new. */
-static int may_take_all(matcher *m, const parl__variant *pv, size_t j)
+/* Can items J on (the first two: AT) take the words and classes of scope
+ * variant PV? Its number slots are left to take(). Items are read as
+ * take() would read them: the scan has read them all once, so no refusal
+ * is new. */
+static int may_take_all(matcher *m, const parl__variant *pv, size_t j, const parl__item *const *at)
 {
     const parl__elem *e = parl__elems + pv->first;
     for (int i = 0; i < pv->n; i++)
-        if (!may_begin(e + i, item(m, j + (size_t)i))) return 0;
+        if (!may_begin(e + i, i < 2 ? at[i] : item(m, j + (size_t)i))) return 0;
     return 1;
 }
 
@@ -191,9 +199,20 @@ static int match_scope(matcher *m, const parl__elem *e, int ne, size_t j)
     const uint8_t num_op = c->num_op, unit = c->unit, section = c->section;
     const int first = parl__nvariants_rules + parl__nvariants_gate + parl__nvariants_tails +
                       parl__nvariants_heads;
+    /* Whether a scope begins at J is the same for every pattern that asks
+     * (where the window did not cut it short): asked again, the answer is
+     * remembered. */
+    const uint64_t bit = j < 64 ? (uint64_t)1 << j : 0;
+    if (m->no_scope & bit) {
+        c->scope = 0;
+        return 0;
+    }
+    const parl__item *at[2] = { item(m, j), item(m, j + 1) };
+    int taken = 0, longest = 0;
     for (int v = first; v < first + parl__nvariants_scopes; v++) {
         const parl__variant *pv = &parl__variants[v];
-        if (!may_take_all(m, pv, j)) {
+        if (pv->n > longest) longest = pv->n;
+        if (!may_take_all(m, pv, j, at)) {
             /* A scope whose words do not fit: the state failed take()s
              * leave, without the takes. */
             c->num = num;
@@ -207,6 +226,7 @@ static int match_scope(matcher *m, const parl__elem *e, int ne, size_t j)
         c->num_op = c->unit = c->section = 0;
         while (i < pv->n && take(m, parl__elems + pv->first + i, j + (size_t)i)) i++;
         if (i == pv->n) {
+            taken = 1;
             c->scope = (uint16_t)v;
             c->scope_unit = c->unit;
             c->scope_section = c->section;
@@ -220,6 +240,7 @@ static int match_scope(matcher *m, const parl__elem *e, int ne, size_t j)
         if (i == pv->n && match_from(m, e + 1, ne - 1, j + (size_t)i)) return 1;
         c->scope = 0;
     }
+    if (!taken && j - m->start + (size_t)longest < PARL__RING - 1) m->no_scope |= bit;
     return 0;
 }
 
@@ -547,7 +568,7 @@ parl_mode parl_infer(const char *text, size_t len, parl_intent *out)
 {
     matcher m;
     clear_intent(out);
-    parl__reader_init(&m.r, text, len);
+    matcher_init(&m, text, len);
     return conclude(&m, best_match(&m, parl__nvariants_rules), out);
 }
 
@@ -558,7 +579,7 @@ parl_mode parl__infer_exhaustive(const char *text, size_t len, parl_intent *out)
 {
     matcher m;
     clear_intent(out);
-    parl__reader_init(&m.r, text, len);
+    matcher_init(&m, text, len);
     for (size_t j = 0; parl__item_at(&m.r, j)->kind != PARL__IT_END; j++) {}   /* every item read */
     for (int v = 0; v < parl__nvariants_rules; v++) {
         parl__reader_rewind(&m.r);
@@ -571,6 +592,6 @@ parl_mode parl__infer_exhaustive(const char *text, size_t len, parl_intent *out)
 bool parl_is_retrieval_request(const char *text, size_t len)
 {
     matcher m;
-    parl__reader_init(&m.r, text, len);
+    matcher_init(&m, text, len);
     return best_match(&m, parl__nvariants_rules + parl__nvariants_gate) >= 0;
 }
