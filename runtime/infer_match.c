@@ -340,50 +340,59 @@ static void accept_late(scan_result *sr, const uint64_t *acc, size_t j)
     add_set(sr->cand, acc);
 }
 
-/* The automaton's class of the next item, read into the ring; -1 at the
- * end. The most common item, a plain word, is read here without a call,
- * the reader's counters in registers. */
-static int next_class(parl__reader *r)
+/* Logs the accepting set SET entered at item J, its variants candidates. */
+static inline void scan_accept(scan_result *sr, unsigned set, size_t j)
 {
-    int i = r->itok;
-    if (i < r->ntok) {
-        const parl__tok *t = &r->toks[i];
-        if (t->kind == PARL__TK_WORD && !parl__words[t->word].flags) {
-            size_t k = r->count;
+    const uint64_t *acc = parl__dfa_accept_sets + (size_t)set * PARL__DFA_WORDS;
+    if (sr->nlog == LOG_MAX) {
+        accept_late(sr, acc, j);
+        return;
+    }
+    sr->log_item[sr->nlog] = j;
+    sr->log_set[sr->nlog++] = (uint16_t)set;
+    if (sr->nlog == LOG_MAX) memset(sr->late, 0, sizeof sr->late);
+    add_set(sr->cand, acc);
+}
+
+/* The automaton's step from state S on class C, item J: the state entered. */
+static inline unsigned scan_step(scan_result *sr, unsigned s, unsigned c, size_t j)
+{
+    const parl__dfa_step *st = &parl__dfa_steps[s + c];
+    sr->seen[c / 64] |= (uint64_t)1 << (c % 64);
+    if (st->check != s) st = &parl__dfa_default[c];
+    if (st->accept) scan_accept(sr, st->accept, j);
+    return st->next;
+}
+
+/* Reads the whole request through the automaton and marks every variant
+ * that may match: all that do, and a few more. The most common item, a
+ * plain word, is read in a loop of its own, the reader's counters in
+ * registers. */
+static void scan(matcher *m, scan_result *sr)
+{
+    parl__reader *r = &m->r;
+    unsigned s = 0;
+    size_t j = 0;
+    for (;;) {
+        const int nt = r->ntok;
+        int i = r->itok;
+        size_t k = r->count;
+        for (; i < nt; i++, k++, j++) {
+            const parl__tok *t = &r->toks[i];
+            if (t->kind != PARL__TK_WORD || parl__words[t->word].flags) break;
             parl__item *it = &r->ring[k % PARL__RING];
             it->start = t->start;
             it->end = t->end;
             it->word = t->word;
             it->kind = PARL__IT_WORD;
-            r->count = k + 1;
-            r->itok = i + 1;
-            return parl__class_word[t->word];
+            s = scan_step(sr, s, parl__class_word[t->word], j);
         }
-        if (t->kind == PARL__TK_END) return -1;   /* its item is read when asked for */
-    }
-    const parl__item *it = parl__read_item(r);
-    return it->kind == PARL__IT_END ? -1 : (int)item_class(it);
-}
-
-/* Reads the whole request through the automaton and marks every variant
- * that may match: all that do, and a few more. */
-static void scan(matcher *m, scan_result *sr)
-{
-    unsigned s = 0;
-    int c;
-    for (size_t j = 0; (c = next_class(&m->r)) >= 0; j++) {
-        const parl__dfa_step *step = &parl__dfa_steps[s + (unsigned)c];
-        sr->seen[c / 64] |= (uint64_t)1 << (c % 64);
-        if (step->check != s) step = &parl__dfa_default[c];
-        s = step->next;
-        unsigned set = step->accept;
-        if (!set) continue;
-        const uint64_t *acc = parl__dfa_accept_sets + (size_t)set * PARL__DFA_WORDS;
-        if (sr->nlog == LOG_MAX) { accept_late(sr, acc, j); continue; }
-        sr->log_item[sr->nlog] = j;
-        sr->log_set[sr->nlog++] = (uint16_t)set;
-        if (sr->nlog == LOG_MAX) memset(sr->late, 0, sizeof sr->late);
-        add_set(sr->cand, acc);
+        r->itok = i;
+        r->count = k;
+        if (i < nt && r->toks[i].kind == PARL__TK_END) return;   /* its item is read when asked for */
+        const parl__item *it = parl__read_item(r);
+        if (it->kind == PARL__IT_END) return;
+        s = scan_step(sr, s, item_class(it), j++);
     }
 }
 
