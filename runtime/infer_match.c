@@ -478,7 +478,7 @@ static int needs_unseen(int v, const uint64_t *seen)
 /* The first variant below LIMIT that matches somewhere, or -1: the
  * automaton's candidates confirmed in priority order. The winner's
  * captures are in m->c. */
-static int best_match(matcher *m, int limit)
+static inline int best_match(matcher *m, int limit)
 {
     scan_result sr;
     memset(&sr, 0, offsetof(scan_result, late));
@@ -565,7 +565,7 @@ static int refused(const matcher *m, int v, parl_intent *out)
 }
 
 /* The winning variant V's intent, or a refusal. */
-static parl_mode conclude(matcher *m, int v, parl_intent *out)
+static inline parl_mode conclude(matcher *m, int v, parl_intent *out)
 {
     if (refused(m, v, out) || v < 0) return out->mode = PARL_MODE_NONE;
     fill(&parl__rules[parl__variants[v].rule], &m->c, out);
