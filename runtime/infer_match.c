@@ -307,7 +307,7 @@ typedef struct scan_result {
     int nlog;
     uint64_t late[PARL__DFA_WORDS];   /* set once the log is full */
     size_t log_item[LOG_MAX];
-    uint16_t log_set[LOG_MAX];
+    const uint64_t *log_acc[LOG_MAX];   /* the sets, as they are read */
     size_t from[PARL__DFA_VARIANTS];   /* only where LATE */
 } scan_result;
 
@@ -349,7 +349,7 @@ static inline void scan_accept(scan_result *sr, unsigned set, size_t j)
         return;
     }
     sr->log_item[sr->nlog] = j;
-    sr->log_set[sr->nlog++] = (uint16_t)set;
+    sr->log_acc[sr->nlog++] = acc;
     if (sr->nlog == LOG_MAX) memset(sr->late, 0, sizeof sr->late);
     add_set(sr->cand, acc);
 }
@@ -367,17 +367,16 @@ static inline unsigned scan_step(scan_result *sr, unsigned s, unsigned c, size_t
 /* Reads the whole request through the automaton and marks every variant
  * that may match: all that do, and a few more. The most common item, a
  * plain word, is read in a loop of its own, the reader's counters in
- * registers. */
+ * registers. The reader is fresh: its count of items is the item's index. */
 static void scan(matcher *m, scan_result *sr)
 {
     parl__reader *r = &m->r;
     unsigned s = 0;
-    size_t j = 0;
     for (;;) {
         const int nt = r->ntok;
         int i = r->itok;
         size_t k = r->count;
-        for (; i < nt; i++, k++, j++) {
+        for (; i < nt; i++, k++) {
             const parl__tok *t = &r->toks[i];
             if (t->kind != PARL__TK_WORD || parl__words[t->word].flags) break;
             parl__item *it = &r->ring[k % PARL__RING];
@@ -385,21 +384,21 @@ static void scan(matcher *m, scan_result *sr)
             it->end = t->end;
             it->word = t->word;
             it->kind = PARL__IT_WORD;
-            s = scan_step(sr, s, parl__class_word[t->word], j);
+            s = scan_step(sr, s, parl__class_word[t->word], k);
         }
         r->itok = i;
         r->count = k;
         if (i < nt && r->toks[i].kind == PARL__TK_END) return;   /* its item is read when asked for */
         const parl__item *it = parl__read_item(r);
         if (it->kind == PARL__IT_END) return;
-        s = scan_step(sr, s, item_class(it), j++);
+        s = scan_step(sr, s, item_class(it), r->count - 1);
     }
 }
 
 /* Does the log entry K say candidate V's prefix ends at its item? */
 static int logged(const scan_result *sr, int k, int v)
 {
-    return parl__dfa_accept_sets[(size_t)sr->log_set[k] * PARL__DFA_WORDS + v / 64] >> (v % 64) & 1;
+    return sr->log_acc[k][v / 64] >> (v % 64) & 1;
 }
 
 /* The log entry from K on that names candidate V, or -1. */
