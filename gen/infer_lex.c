@@ -716,7 +716,7 @@ static int kw_long(const unsigned char *p, size_t *a, size_t len, uint64_t first
     return 1;
 }
 
-/* Words of 1 to 7 ASCII letters and the blanks before them, read 8
+/* Words of 1 to 15 ASCII letters and the blanks before them, read 8
  * bytes at a time while they come: tokens from O on (below LAST), the
  * position after them in *AT. The automaton reads what stops them. A
  * small loop of its own keeps its constants in registers. */
@@ -733,13 +733,23 @@ static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__t
         else x = kw_load(p, s, n);
         uint64_t alpha = kw_alpha(x);
         uint64_t stop = ~alpha & 0x8080808080808080u;
-        if (!stop) break;   /* 8 letters or more: kw_long() */
-        unsigned k = (unsigned)parl__ctz64(stop) / 8;
         x |= alpha >> 2;   /* lower case */
-        unsigned after = x >> (8 * k) & 0xff;
-        if (!(kw_class[after] & 2)) break;
+        unsigned k, after;
+        if (stop) {
+            k = (unsigned)parl__ctz64(stop) / 8;
+            after = x >> (8 * k) & 0xff;
+            if (!(kw_class[after] & 2)) break;
+            o->word = (uint16_t)kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1), k);
+        } else {   /* 8 letters or more; past 15, kw_long() */
+            uint64_t y = s + 8 < n ? kw_load(p, s + 8, n) : 0;
+            uint64_t more = ~kw_alpha(y) & 0x8080808080808080u;
+            if (!more) break;
+            k = 8 + (unsigned)parl__ctz64(more) / 8;
+            after = y >> (8 * (k - 8)) & 0xff;
+            if (!(kw_class[after] & 2)) break;
+            o->word = (uint16_t)kw_find(x, p + s, k);
+        }
         o->kind = PARL__TK_WORD;
-        o->word = (uint16_t)kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1), k);
         o->start = s;
         o->end = s + k;
         cur = s + k + (after == ' ');   /* the usual blank, already seen */
@@ -753,8 +763,11 @@ static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__t
 static inline void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)
 {
     int64_t x = 0;
-    for (; a < b && ((p[a] >= '0' && p[a] <= '9') || p[a] == ','); a++)
-        if (p[a] != ',') x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + (p[a] - '0');
+    for (; a < b; a++) {
+        unsigned d = p[a] - '0';
+        if (d < 10) x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + d;
+        else if (p[a] != ',') break;
+    }
     *v = x > PARL__BIG ? PARL__BIG : x;
 }
 

@@ -90,16 +90,18 @@ static void see_span(const char *text, size_t a, size_t b, tokens *all, view *v)
 static int clean_once(const char *text, size_t *a, size_t *b, tokens *all)
 {
     const unsigned char *p = (const unsigned char *)text;
-    size_t a0 = *a, b0 = *b;
     while (*a < *b && clean_is_blank(p[*a])) (*a)++;
     while (*b > *a && trims(p[*b - 1])) (*b)--;
     if (*a == *b) return 0;
+    /* Trimming again would change nothing: when only the trim did, the
+     * fillers are looked for on this round's view, not on the next's. */
+    const size_t a1 = *a, b1 = *b;
 
     view v;
     see_span(text, *a, *b, all, &v);
     if (v.total && v.first->kind == PARL__TK_QUOTE) *a = v.first->end;
     if (v.total && v.final->kind == PARL__TK_QUOTE && v.final->start >= *a) *b = v.final->start;
-    if (*a != a0 || *b != b0) return 1;
+    if (*a != a1 || *b != b1) return 1;   /* a quote came off */
     int tails = parl__nvariants_rules + parl__nvariants_gate, nt = v.nl;
     if (nt && fixes(v.last[nt - 1], PARL__FIX_TAIL)) {
         int k = longest_fix(v.last, nt, tails, parl__nvariants_tails, 1);

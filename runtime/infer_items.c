@@ -210,6 +210,26 @@ static void read_quantity(parl__reader *r, parl__item *it, unsigned code, int64_
     if (k > 1) it->word = 0;   /* several words: no longer that one word */
 }
 
+/* read_quantity() for a number token the next token cannot go on with
+ * ("line 5", "three sentences": most are so), without a run's buffers. */
+static inline void read_number(parl__reader *r, parl__item *it, unsigned code, int64_t value,
+                               int64_t *list)
+{
+    unsigned c = qclass_of(peek_token(r));
+    int alone = parl__qty_alone_kind(code, value);
+    if ((parl__qty_follow[code] >> c & 1) || alone <= 0) {
+        read_quantity(r, it, code, value, list);
+        return;
+    }
+    it->kind = PARL__IT_QTY;
+    it->qkind = (uint8_t)alone;
+    it->v0 = value;
+    it->v1 = 0;
+    it->nlist = 1;
+    it->digits = code == PARL_Q_DIGITS;
+    it->lead = alone == PARL__QTY_ORD && (parl__qty_lead >> c & 1);
+}
+
 /* Joins a phrase of the vocabulary ("related work") starting with IT's
  * word, which has been taken. */
 static void join_phrase(parl__reader *r, parl__item *it)
@@ -275,13 +295,13 @@ const parl__item *parl__read_item(parl__reader *r)
             code = parl__words[it->word].qclass;
             value = parl__words[it->word].value;
         }
-        if (flags & PARL__W_NUMBER) read_quantity(r, it, code, value, r->lists[k]);
+        if (flags & PARL__W_NUMBER) read_number(r, it, code, value, r->lists[k]);
         return it;
     }
     if (t->kind == PARL__TK_DIGITS || t->kind == PARL__TK_DIGITORD) {
         it->kind = PARL__IT_WORD;
-        read_quantity(r, it, t->kind == PARL__TK_DIGITS ? PARL_Q_DIGITS : PARL_Q_DIGITORD, t->value,
-                      r->lists[k]);
+        read_number(r, it, t->kind == PARL__TK_DIGITS ? PARL_Q_DIGITS : PARL_Q_DIGITORD, t->value,
+                    r->lists[k]);
         return it;
     }
     if (t->kind == PARL__TK_BADNUM) {

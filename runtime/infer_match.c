@@ -26,8 +26,15 @@ typedef struct caps {
 typedef struct matcher {
     parl__reader r;
     size_t start;          /* item where the current attempt began */
+    uint64_t no_scope;     /* by item (the first 64): no scope begins there */
     caps c;
 } matcher;
+
+static void matcher_init(matcher *m, const char *text, size_t len)
+{
+    m->no_scope = 0;
+    parl__reader_init(&m->r, text, len);
+}
 
 static inline const parl__item *item(matcher *m, size_t j)
 {
@@ -169,6 +176,18 @@ static int may_begin(const parl__elem *e, const parl__item *it)
     return 1;
 }
 
+/* Can items J on (the first two: AT) take the words and classes of scope
+ * variant PV? Its number slots are left to take(). Items are read as
+ * take() would read them: the scan has read them all once, so no refusal
+ * is new. */
+static int may_take_all(matcher *m, const parl__variant *pv, size_t j, const parl__item *const *at)
+{
+    const parl__elem *e = parl__elems + pv->first;
+    for (int i = 0; i < pv->n; i++)
+        if (!may_begin(e + i, i < 2 ? at[i] : item(m, j + (size_t)i))) return 0;
+    return 1;
+}
+
 /* {scope}: one of the scopes of grammar/modes.yaml from item J (a scope
  * is words and one-item slots: its length is its elements'), then the rest
  * of the pattern. The scope's slots are its own: the request's captures
@@ -180,12 +199,22 @@ static int match_scope(matcher *m, const parl__elem *e, int ne, size_t j)
     const uint8_t num_op = c->num_op, unit = c->unit, section = c->section;
     const int first = parl__nvariants_rules + parl__nvariants_gate + parl__nvariants_tails +
                       parl__nvariants_heads;
-    const parl__item *at = item(m, j);
+    /* Whether a scope begins at J is the same for every pattern that asks
+     * (where the window did not cut it short): asked again, the answer is
+     * remembered. */
+    const uint64_t bit = j < 64 ? (uint64_t)1 << j : 0;
+    if (m->no_scope & bit) {
+        c->scope = 0;
+        return 0;
+    }
+    const parl__item *at[2] = { item(m, j), item(m, j + 1) };
+    int taken = 0, longest = 0;
     for (int v = first; v < first + parl__nvariants_scopes; v++) {
         const parl__variant *pv = &parl__variants[v];
-        if (!may_begin(parl__elems + pv->first, at)) {
-            /* A scope that fails on its first item: the state a failed
-             * take() leaves, without the take. */
+        if (pv->n > longest) longest = pv->n;
+        if (!may_take_all(m, pv, j, at)) {
+            /* A scope whose words do not fit: the state failed take()s
+             * leave, without the takes. */
             c->num = num;
             c->num_op = num_op;
             c->unit = unit;
@@ -197,6 +226,7 @@ static int match_scope(matcher *m, const parl__elem *e, int ne, size_t j)
         c->num_op = c->unit = c->section = 0;
         while (i < pv->n && take(m, parl__elems + pv->first + i, j + (size_t)i)) i++;
         if (i == pv->n) {
+            taken = 1;
             c->scope = (uint16_t)v;
             c->scope_unit = c->unit;
             c->scope_section = c->section;
@@ -210,6 +240,7 @@ static int match_scope(matcher *m, const parl__elem *e, int ne, size_t j)
         if (i == pv->n && match_from(m, e + 1, ne - 1, j + (size_t)i)) return 1;
         c->scope = 0;
     }
+    if (!taken && j - m->start + (size_t)longest < PARL__RING - 1) m->no_scope |= bit;
     return 0;
 }
 
@@ -276,7 +307,7 @@ typedef struct scan_result {
     int nlog;
     uint64_t late[PARL__DFA_WORDS];   /* set once the log is full */
     size_t log_item[LOG_MAX];
-    uint16_t log_set[LOG_MAX];
+    const uint64_t *log_acc[LOG_MAX];   /* the sets, as they are read */
     size_t from[PARL__DFA_VARIANTS];   /* only where LATE */
 } scan_result;
 
@@ -309,57 +340,65 @@ static void accept_late(scan_result *sr, const uint64_t *acc, size_t j)
     add_set(sr->cand, acc);
 }
 
-/* The automaton's class of the next item, read into the ring; -1 at the
- * end. The most common item, a plain word, is read here without a call,
- * the reader's counters in registers. */
-static int next_class(parl__reader *r)
+/* Logs the accepting set SET entered at item J, its variants candidates. */
+static inline void scan_accept(scan_result *sr, unsigned set, size_t j)
 {
-    int i = r->itok;
-    if (i < r->ntok) {
-        const parl__tok *t = &r->toks[i];
-        if (t->kind == PARL__TK_WORD && !parl__words[t->word].flags) {
-            size_t k = r->count;
+    const uint64_t *acc = parl__dfa_accept_sets + (size_t)set * PARL__DFA_WORDS;
+    if (sr->nlog == LOG_MAX) {
+        accept_late(sr, acc, j);
+        return;
+    }
+    sr->log_item[sr->nlog] = j;
+    sr->log_acc[sr->nlog++] = acc;
+    if (sr->nlog == LOG_MAX) memset(sr->late, 0, sizeof sr->late);
+    add_set(sr->cand, acc);
+}
+
+/* The automaton's step from state S on class C, item J: the state entered. */
+static inline unsigned scan_step(scan_result *sr, unsigned s, unsigned c, size_t j)
+{
+    const parl__dfa_step *st = &parl__dfa_steps[s + c];
+    sr->seen[c / 64] |= (uint64_t)1 << (c % 64);
+    if (st->check != s) st = &parl__dfa_default[c];
+    if (st->accept) scan_accept(sr, st->accept, j);
+    return st->next;
+}
+
+/* Reads the whole request through the automaton and marks every variant
+ * that may match: all that do, and a few more. The most common item, a
+ * plain word, is read in a loop of its own, the reader's counters in
+ * registers. The reader is fresh: its count of items is the item's index. */
+static void scan(matcher *m, scan_result *sr)
+{
+    parl__reader *r = &m->r;
+    unsigned s = 0;
+    for (;;) {
+        const int nt = r->ntok;
+        int i = r->itok;
+        size_t k = r->count;
+        for (; i < nt; i++, k++) {
+            const parl__tok *t = &r->toks[i];
+            if (t->kind != PARL__TK_WORD || parl__words[t->word].flags) break;
             parl__item *it = &r->ring[k % PARL__RING];
             it->start = t->start;
             it->end = t->end;
             it->word = t->word;
             it->kind = PARL__IT_WORD;
-            r->count = k + 1;
-            r->itok = i + 1;
-            return parl__class_word[t->word];
+            s = scan_step(sr, s, parl__class_word[t->word], k);
         }
-        if (t->kind == PARL__TK_END) return -1;   /* its item is read when asked for */
-    }
-    const parl__item *it = parl__read_item(r);
-    return it->kind == PARL__IT_END ? -1 : (int)item_class(it);
-}
-
-/* Reads the whole request through the automaton and marks every variant
- * that may match: all that do, and a few more. */
-static void scan(matcher *m, scan_result *sr)
-{
-    unsigned s = 0;
-    int c;
-    for (size_t j = 0; (c = next_class(&m->r)) >= 0; j++) {
-        const parl__dfa_step *step = &parl__dfa_steps[s + (unsigned)c];
-        sr->seen[c / 64] |= (uint64_t)1 << (c % 64);
-        if (step->check != s) step = &parl__dfa_default[c];
-        s = step->next;
-        unsigned set = step->accept;
-        if (!set) continue;
-        const uint64_t *acc = parl__dfa_accept_sets + (size_t)set * PARL__DFA_WORDS;
-        if (sr->nlog == LOG_MAX) { accept_late(sr, acc, j); continue; }
-        sr->log_item[sr->nlog] = j;
-        sr->log_set[sr->nlog++] = (uint16_t)set;
-        if (sr->nlog == LOG_MAX) memset(sr->late, 0, sizeof sr->late);
-        add_set(sr->cand, acc);
+        r->itok = i;
+        r->count = k;
+        if (i < nt && r->toks[i].kind == PARL__TK_END) return;   /* its item is read when asked for */
+        const parl__item *it = parl__read_item(r);
+        if (it->kind == PARL__IT_END) return;
+        s = scan_step(sr, s, item_class(it), r->count - 1);
     }
 }
 
 /* Does the log entry K say candidate V's prefix ends at its item? */
 static int logged(const scan_result *sr, int k, int v)
 {
-    return parl__dfa_accept_sets[(size_t)sr->log_set[k] * PARL__DFA_WORDS + v / 64] >> (v % 64) & 1;
+    return sr->log_acc[k][v / 64] >> (v % 64) & 1;
 }
 
 /* The log entry from K on that names candidate V, or -1. */
@@ -438,7 +477,7 @@ static int needs_unseen(int v, const uint64_t *seen)
 /* The first variant below LIMIT that matches somewhere, or -1: the
  * automaton's candidates confirmed in priority order. The winner's
  * captures are in m->c. */
-static int best_match(matcher *m, int limit)
+static inline int best_match(matcher *m, int limit)
 {
     scan_result sr;
     memset(&sr, 0, offsetof(scan_result, late));
@@ -525,7 +564,7 @@ static int refused(const matcher *m, int v, parl_intent *out)
 }
 
 /* The winning variant V's intent, or a refusal. */
-static parl_mode conclude(matcher *m, int v, parl_intent *out)
+static inline parl_mode conclude(matcher *m, int v, parl_intent *out)
 {
     if (refused(m, v, out) || v < 0) return out->mode = PARL_MODE_NONE;
     fill(&parl__rules[parl__variants[v].rule], &m->c, out);
@@ -537,7 +576,7 @@ parl_mode parl_infer(const char *text, size_t len, parl_intent *out)
 {
     matcher m;
     clear_intent(out);
-    parl__reader_init(&m.r, text, len);
+    matcher_init(&m, text, len);
     return conclude(&m, best_match(&m, parl__nvariants_rules), out);
 }
 
@@ -548,7 +587,7 @@ parl_mode parl__infer_exhaustive(const char *text, size_t len, parl_intent *out)
 {
     matcher m;
     clear_intent(out);
-    parl__reader_init(&m.r, text, len);
+    matcher_init(&m, text, len);
     for (size_t j = 0; parl__item_at(&m.r, j)->kind != PARL__IT_END; j++) {}   /* every item read */
     for (int v = 0; v < parl__nvariants_rules; v++) {
         parl__reader_rewind(&m.r);
@@ -561,6 +600,6 @@ parl_mode parl__infer_exhaustive(const char *text, size_t len, parl_intent *out)
 bool parl_is_retrieval_request(const char *text, size_t len)
 {
     matcher m;
-    parl__reader_init(&m.r, text, len);
+    matcher_init(&m, text, len);
     return best_match(&m, parl__nvariants_rules + parl__nvariants_gate) >= 0;
 }
