@@ -97,22 +97,22 @@ static int is_space_at(const parl_splitter *it, size_t p, size_t *len)
     return c == PARL__C_SPACE || c == PARL__C_EOL;
 }
 
-/* Is the byte C at P a line break (LF, or CR not followed by LF)? */
-static int eol_byte(const parl_splitter *it, int c, size_t p)
-{
-    return (c == '\n') | ((c == '\r') & !(p + 1 < wend(it) && it->text[p + 1 - it->base] == '\n'));
-}
-
 /* First non-blank position in [P, LIM), or LIM; *EOLS gets the line breaks
- * passed (emit needs them, and a second loop over the bytes cost more). */
+ * passed (emit needs them, and a second loop over the bytes cost more).
+ * The ASCII blanks, nearly all, are passed by a loop of its own that keeps
+ * the window in registers: the unicode spaces' call made every iteration
+ * reload it. */
 static size_t skip_blank(const parl_splitter *it, size_t p, size_t lim, size_t *eols)
 {
-    size_t n, k = 0;
-    while (p < lim) {
-        int c = it->text[p - it->base];
-        if (is_blank_byte(c)) { k += (size_t)eol_byte(it, c, p); p++; }
-        else if (c < 0x80 || !is_space_at(it, p, &n)) break;
-        else p += n;
+    const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
+    size_t n, k = 0, e = wend(it);
+    for (;;) {
+        while (p < lim && is_blank_byte(t[p])) {
+            k += t[p] == '\n' || (t[p] == '\r' && !(p + 1 < e && t[p + 1] == '\n'));
+            p++;
+        }
+        if (p >= lim || t[p] < 0x80 || !is_space_at(it, p, &n)) break;
+        p += n;
     }
     *eols = k;
     return p < lim ? p : lim;
@@ -134,16 +134,20 @@ static size_t skip_line_blank(const parl_splitter *it, size_t p, size_t lim)
 }
 
 /* Last position Q in [LO, P] such that [Q, P) is blank; *EOLS gets the
- * line breaks in it. */
+ * line breaks in it. As in skip_blank, the ASCII blanks have a loop of
+ * their own. */
 static size_t trim_back(const parl_splitter *it, size_t lo, size_t p, size_t *eols)
 {
-    size_t k = 0;
-    while (p > lo) {
-        int c = it->text[p - 1 - it->base];
-        if (is_blank_byte(c)) { p--; k += (size_t)eol_byte(it, c, p); continue; }
-        if (c < 0x80) break;
+    const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
+    size_t k = 0, e = wend(it);
+    for (;;) {
+        while (p > lo && is_blank_byte(t[p - 1])) {
+            p--;
+            k += t[p] == '\n' || (t[p] == '\r' && !(p + 1 < e && t[p + 1] == '\n'));
+        }
+        if (p <= lo || t[p - 1] < 0x80) break;
         size_t q = p - 1, n;   /* find the start of the multi-byte character */
-        while (q > lo && p - q < 4 && (it->text[q - it->base] & 0xC0) == 0x80) q--;
+        while (q > lo && p - q < 4 && (t[q] & 0xC0) == 0x80) q--;
         if (is_space_at(it, q, &n) && q + n == p) p = q;
         else break;
     }
