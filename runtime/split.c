@@ -97,25 +97,39 @@ static int is_space_at(const parl_splitter *it, size_t p, size_t *len)
     return c == PARL__C_SPACE || c == PARL__C_EOL;
 }
 
-/* First non-blank position in [P, LIM), or LIM; *EOLS gets the line breaks
- * passed (emit needs them, and a second loop over the bytes cost more).
- * The ASCII blanks, nearly all, are passed by a loop of its own that keeps
- * the window in registers: the unicode spaces' call made every iteration
- * reload it. */
-static size_t skip_blank(const parl_splitter *it, size_t p, size_t lim, size_t *eols)
+/* Whether the byte at P of T (a window at offset 0 of the document, its end
+ * at E) is a line break: LF, or CR not followed by LF. */
+static int eol_at(const unsigned char *t, size_t p, size_t e)
+{
+    return t[p] == '\n' || (t[p] == '\r' && !(p + 1 < e && t[p + 1] == '\n'));
+}
+
+/* skip_blank from a byte that is no ASCII blank on: the unicode spaces,
+ * rare, out of the inlined loop, whose registers their call would take. */
+static size_t skip_space(const parl_splitter *it, size_t p, size_t lim, size_t *eols)
 {
     const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
-    size_t n, k = 0, e = wend(it);
-    for (;;) {
-        while (p < lim && is_blank_byte(t[p])) {
-            k += t[p] == '\n' || (t[p] == '\r' && !(p + 1 < e && t[p + 1] == '\n'));
-            p++;
-        }
-        if (p >= lim || t[p] < 0x80 || !is_space_at(it, p, &n)) break;
-        p += n;
+    size_t n, e = wend(it);
+    while (p < lim) {
+        if (is_blank_byte(t[p])) { *eols += (size_t)eol_at(t, p, e); p++; }
+        else if (t[p] < 0x80 || !is_space_at(it, p, &n)) break;
+        else p += n;
     }
-    *eols = k;
     return p < lim ? p : lim;
+}
+
+/* First non-blank position in [P, LIM), or LIM; *EOLS gets the line breaks
+ * passed (emit needs them, and a second loop over the bytes cost more).
+ * Between sentences there are one to three ASCII blanks: they have a loop
+ * of their own over a local window pointer. */
+static inline size_t skip_blank(const parl_splitter *it, size_t p, size_t lim, size_t *eols)
+{
+    const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
+    size_t k = 0, e = wend(it);
+    while (p < lim && is_blank_byte(t[p])) k += (size_t)eol_at(t, p, e), p++;
+    if (p < lim && t[p] >= 0x80) p = skip_space(it, p, lim, &k);
+    *eols = k;
+    return p;
 }
 
 /* First position in [P, LIM) that is not a blank of this line (line breaks
@@ -134,17 +148,13 @@ static size_t skip_line_blank(const parl_splitter *it, size_t p, size_t lim)
 }
 
 /* Last position Q in [LO, P] such that [Q, P) is blank; *EOLS gets the
- * line breaks in it. As in skip_blank, the ASCII blanks have a loop of
- * their own. */
+ * line breaks in it. */
 static size_t trim_back(const parl_splitter *it, size_t lo, size_t p, size_t *eols)
 {
     const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
     size_t k = 0, e = wend(it);
     for (;;) {
-        while (p > lo && is_blank_byte(t[p - 1])) {
-            p--;
-            k += t[p] == '\n' || (t[p] == '\r' && !(p + 1 < e && t[p + 1] == '\n'));
-        }
+        while (p > lo && is_blank_byte(t[p - 1])) p--, k += (size_t)eol_at(t, p, e);
         if (p <= lo || t[p - 1] < 0x80) break;
         size_t q = p - 1, n;   /* find the start of the multi-byte character */
         while (q > lo && p - q < 4 && (t[q] & 0xC0) == 0x80) q--;
@@ -322,13 +332,22 @@ static size_t absorb_closers(parl_splitter *it, size_t p)
 
 typedef struct {
     int cls;       /* PARL__C_*, END also for a blank line */
-    int starter;   /* the next word is a sentence starter */
+    const unsigned char *at;   /* a capitalised word: its first letter (see starter()) */
     int initial;   /* the next word is a capital initial ("R." in J. R. Hale) */
     int caps;      /* it starts with two capitals (EST, THE) */
     int url;       /* it is a web address */
     int mark;      /* it is a mark: one of ? ! , ; : ("? ? ?", ", 2000"), else 0 */
     size_t len;    /* letters in a capitalised word */
 } next_word;
+
+/* Is the next word W a sentence starter? Asked only by the few rules that
+ * need it (after an abbreviation, an initial, a name with "!"): most
+ * sentences end after an ordinary word, and looking it up for every one of
+ * them cost more than a tenth of look_next. */
+static int starter(const next_word *w)
+{
+    return w->len > 0 && parl__sl_starter(w->at, w->len);
+}
 
 /* ASCII letters at the start of S[0..N), at most 32. With SSE2 the first
  * sixteen bytes are tested at once: the loop's exit, after a word's length,
@@ -355,7 +374,7 @@ static size_t sl_letters(const unsigned char *s, size_t n)
  * counts as the end) and opening quotes and brackets. */
 static next_word look_next(parl_splitter *it, size_t e)
 {
-    next_word w = { PARL__C_END, 0, 0, 0, 0, 0, 0 };
+    next_word w = { PARL__C_END, NULL, 0, 0, 0, 0, 0 };
     size_t p = e, lim = wend(it), n;
     if (lim - p > LOOKAHEAD) lim = p + LOOKAHEAD;
     int eols = 0, c = PARL__C_END;
@@ -382,7 +401,7 @@ static next_word look_next(parl_splitter *it, size_t e)
     size_t avail = wend(it) - p;
     if (c == PARL__C_UPPER) {
         size_t q = sl_letters(at, avail);
-        w.starter = q > 0 && parl__sl_starter(at, q);
+        w.at = at;
         w.initial = q == 1 && avail > 1 && at[1] == '.';
         w.caps = q > 1 && sl_is_upper(at[1]);
         w.len = q;
@@ -475,7 +494,7 @@ static int on_ellipsis(parl_splitter *it, size_t t0, size_t t1, parl_sentence *o
     if (e < wend(it) && !is_space_at(it, e, &n))   /* "country....Iguazu is" */
         return PARL__SR_NO_SPACE && e == t1 && t0 > s->bnd &&
                (sl_is_lower(prev) || prev == ')') && w.cls == PARL__C_UPPER &&
-               (w.starter || (w.len > 1 && !w.caps)) ? boundary(it, e, out) : 0;
+               (starter(&w) || (w.len > 1 && !w.caps)) ? boundary(it, e, out) : 0;
     return w.cls == PARL__C_UPPER ? boundary(it, e, out) : 0;
 }
 
@@ -559,14 +578,14 @@ static int after_word(parl_splitter *it, size_t ts, size_t te, size_t e, const n
     int kind = PARL__ABBR_KIND(abbr), lower = w->cls == PARL__C_LOWER && !w->url;
     if (kind == PARL__ABBR_PREFIX) return 0;
     if (kind == PARL__ABBR_NUMBER && (w->cls == PARL__C_DIGIT || lower)) return 0;
-    if (kind == PARL__ABBR_SUFFIX) return w->starter ? boundary(it, e, out) : 0;
+    if (kind == PARL__ABBR_SUFFIX) return starter(w) ? boundary(it, e, out) : 0;
     if (kind == PARL__ABBR_CLOSER)   /* etc., p.m.: before a capitalised word, in a sentence */
-        return w->starter || (w->cls == PARL__C_UPPER && !w->caps &&
+        return starter(w) || (w->cls == PARL__C_UPPER && !w->caps &&
                               sl_has_words(it, te, PARL__ABBR_MIN_WORDS(abbr)))
                    ? boundary(it, e, out) : 0;
     int c = byte_at(it, ts);
     if (te - ts == 1 && sl_is_upper(c))
-        return (!lower && !in_name(it, ts) && !w->initial) || w->starter ? boundary(it, e, out) : 0;
+        return (!lower && !in_name(it, ts) && !w->initial) || starter(w) ? boundary(it, e, out) : 0;
     if (te - ts == 1 && lower) return 0;
     int r = list_marker(it, ts, te, out);
     return r >= 0 ? r : boundary(it, e, out);
@@ -651,7 +670,7 @@ static int on_stop(parl_splitter *it, size_t t0, size_t t1, int bang, parl_sente
         return 0;
     if (w.cls == PARL__C_LOWER && !w.url && (closed || !PARL__SR_LOWER_CASE)) return 0;
     if (w.cls == PARL__C_END) return boundary(it, e, out);
-    if (bang) return bang_name_before(it, t0) && !w.starter ? 0 : boundary(it, e, out);
+    if (bang) return bang_name_before(it, t0) && !starter(&w) ? 0 : boundary(it, e, out);
 
     size_t ts, te;
     word_before(it, t0, &ts, &te);
