@@ -52,7 +52,7 @@ static int is_blank_byte(int c)
  * below the window. The loop's exit, after a word's length, is a
  * mispredicted branch per call: with SSE2 the last blank among sixteen
  * bytes is found at once. */
-static size_t word_start(const parl_splitter *it, size_t lo, size_t p)
+static inline size_t word_start(const parl_splitter *it, size_t lo, size_t p)
 {
     if (p <= lo) return p;   /* also when LO wrapped below 0 */
     /* A token before the sentence's start (a window fed again behind a
@@ -147,9 +147,8 @@ static size_t skip_line_blank(const parl_splitter *it, size_t p, size_t lim)
     return p;
 }
 
-/* Last position Q in [LO, P] such that [Q, P) is blank; *EOLS gets the
- * line breaks in it. */
-static size_t trim_back(const parl_splitter *it, size_t lo, size_t p, size_t *eols)
+/* trim_back over blanks before P. */
+static size_t trim_blank_back(const parl_splitter *it, size_t lo, size_t p, size_t *eols)
 {
     const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
     size_t k = 0, e = wend(it);
@@ -163,6 +162,17 @@ static size_t trim_back(const parl_splitter *it, size_t lo, size_t p, size_t *eo
     }
     *eols = k;
     return p;
+}
+
+/* Last position Q in [LO, P] such that [Q, P) is blank; *EOLS gets the
+ * line breaks in it. A sentence mostly ends at its stop, no blank. */
+static inline size_t trim_back(const parl_splitter *it, size_t lo, size_t p, size_t *eols)
+{
+    if (p > lo) {
+        int c = it->text[p - 1 - it->base];
+        if (c < 0x80 && !is_blank_byte(c)) { *eols = 0; return p; }
+    }
+    return trim_blank_back(it, lo, p, eols);
 }
 
 /* Line breaks in [A, B): LF, and CR not followed by LF. */
@@ -307,9 +317,8 @@ static int sl_one_of(const sl_set *set, int c)
 
 /* ---------------------------------------------------------------- looking around */
 
-/* Consumes closing quotes and brackets after a terminator, updating the
- * quote and parenthesis state; returns the position after them. */
-static size_t absorb_closers(parl_splitter *it, size_t p)
+/* absorb_closers from the closer at P on. */
+static size_t absorb_closer_run(parl_splitter *it, size_t p)
 {
     state *s = &it->s;
     size_t n;
@@ -328,6 +337,19 @@ static size_t absorb_closers(parl_splitter *it, size_t p)
         p += n;
     }
     return p;
+}
+
+/* Consumes closing quotes and brackets after a terminator, updating the
+ * quote and parenthesis state; returns the position after them. */
+static inline size_t absorb_closers(parl_splitter *it, size_t p)
+{
+    /* nearly every stop is followed by a blank: one table look-up */
+    if (p < wend(it)) {
+        int c = it->text[p - it->base];
+        if (c < 0x80 && parl__sl_ascii[c] != PARL__C_CLOSER && parl__sl_ascii[c] != PARL__C_EITHER)
+            return p;
+    }
+    return absorb_closer_run(it, p);
 }
 
 typedef struct {
