@@ -783,20 +783,23 @@ static int on_separator(parl_splitter *it, size_t tok, size_t end, parl_sentence
     return boundary(it, end, out);
 }
 
-/* Does the period at T0 plainly end its sentence? Outside quotations and
- * parentheses, followed by blanks and then a blank line or the end of the
- * text, or with at most one line break among them a capital, a digit or a
- * mark that opens no emoticon and is none of ? ! , ; :, after a word of two
- * or more characters that starts with a letter and is no abbreviation:
- * on_stop ends the sentence after such a period (look_next finds what
- * follows, after_word no abbreviation, initial or list marker). Most
+/* Does the stop at T0 (one byte; BANG: ! or ?, else a period) plainly end
+ * its sentence? Outside quotations and parentheses, followed by blanks and
+ * then a blank line or the end of the text, or with at most one line break
+ * among them the next word: a capital or digit, after opening quotes or
+ * brackets or not, or a mark that opens no emoticon and is none of ? ! , ;
+ * :; and, for a period, after a word of two or more characters that starts
+ * with a letter and is no abbreviation, for ! or ? after no name with "!"
+ * and no pause: on_stop ends the sentence after such a stop (look_next finds
+ * what follows, after_word no abbreviation, initial or list marker). Most
  * sentences end so, and this asks only what they need; 0 leaves the
  * decision to on_stop. */
-static int plain_period(parl_splitter *it, size_t t0)
+static int plain_stop(parl_splitter *it, size_t t0, int bang)
 {
     const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
     size_t e = t0 + 1, p = e, end = wend(it), lim = end - e > 64 ? e + 64 : end, ts, te;
-    if (is_protected(&it->s, t0)) return 0;
+    if (is_protected(&it->s, t0) || (bang && t0 > it->s.bnd && sl_one_of(&sl_pauses, t[t0 - 1])))
+        return 0;
     for (int eols = 0; p < lim; p++) {
         if (t[p] == ' ' || t[p] == '\t') continue;
         if (t[p] != '\n') break;
@@ -808,7 +811,13 @@ static int plain_period(parl_splitter *it, size_t t0)
     if (k == PARL__C_OTHER && (t[p] == '>' || sl_one_of(&sl_marks, t[p]) ||
                                (PARL__SR_EMOTICONS && absorb_emoticons(it, e) != e)))
         return 0;
+    for (int i = 0; i < 8 && (k == PARL__C_OPENER || k == PARL__C_EITHER); i++) {
+        if (++p >= end || t[p] >= 0x80) return 0;
+        k = parl__sl_ascii[t[p]];
+        if (k == PARL__C_OTHER) return 0;   /* emoticons are looked for after no opener */
+    }
     if (k != PARL__C_UPPER && k != PARL__C_DIGIT && k != PARL__C_OTHER) return 0;
+    if (bang) return !bang_name_before(it, t0);
     word_before(it, t0, &ts, &te);
     if (te - ts < 2 || !sl_is_letter(t[ts])) return 0;
     return PARL__ABBR_KIND(parl__sl_abbr(t + ts, te - ts)) == PARL__ABBR_NONE;
@@ -831,10 +840,10 @@ static int on_term(parl_splitter *it, int tok, size_t t0, size_t t1, parl_senten
         while (k < 16 && byte_at(it, p) == ' ' && byte_at(it, p + 1) == '.' &&
                byte_at(it, p + 2) != '.') { k++; p += 2; }
         if (k >= 3) return on_spaced(it, t0, p, k, out);
-        if (t1 == t0 + 1 && plain_period(it, t0)) {
-            it->s.quiet = t1;   /* as on_stop leaves it */
-            return boundary(it, t1, out);
-        }
+    }
+    if (t1 == t0 + 1 && plain_stop(it, t0, bang)) {
+        it->s.quiet = t1;   /* as on_stop leaves it */
+        return boundary(it, t1, out);
     }
     return on_stop(it, t0, t1, bang, out);
 }
