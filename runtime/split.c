@@ -568,6 +568,7 @@ static int sl_has_words(parl_splitter *it, size_t upto, size_t k)
 static int bang_name_before(parl_splitter *it, size_t t0)
 {
     size_t lo = t0 - it->s.bnd > NAME_BACK ? t0 - NAME_BACK : it->s.bnd, p = t0;
+    if (p > lo && !parl__sl_bang_name_last[it->text[p - 1 - it->base]]) return 0;   /* every try ends there */
     for (int words = 0; words < 3 && p > lo; words++) {
         p = word_start(it, lo, p);   /* lo >= bnd >= base */
         if (parl__sl_bang_name(it->text + (p - it->base), t0 - p)) return 1;
@@ -580,12 +581,13 @@ static int bang_name_before(parl_splitter *it, size_t t0)
  * :)"); returns the position after the last one (E when there is none). */
 static size_t absorb_emoticons(parl_splitter *it, size_t e)
 {
-    size_t p = e;
+    const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
+    size_t p = e, end = wend(it);
     for (int i = 0; i < 4; i++) {
         size_t q = p;
-        while (q < wend(it) && q - p < 8 && (byte_at(it, q) == ' ' || byte_at(it, q) == '\t')) q++;
-        size_t k = parl__sl_emoticon(it->text + (q - it->base), wend(it) - q);
-        if (!k || (q + k < wend(it) && !is_blank_byte(byte_at(it, q + k)))) break;
+        while (q < end && q - p < 8 && (t[q] == ' ' || t[q] == '\t')) q++;
+        size_t k = parl__sl_emoticon(t + q, end - q);
+        if (!k || (q + k < end && !is_blank_byte(t[q + k]))) break;
         p = q + k;
     }
     if (p > e) it->s.quiet = p;   /* their brackets are no parentheses */
