@@ -428,7 +428,7 @@ static next_word look_next(parl_splitter *it, size_t e)
         w.caps = q > 1 && sl_is_upper(at[1]);
         w.len = q;
     }
-    if (c == PARL__C_LOWER) w.url = parl__sl_web(at, avail) > 0;
+    if (c == PARL__C_LOWER) w.url = parl__sl_web_first[*at] && parl__sl_web(at, avail) > 0;
     return w;
 }
 
@@ -785,6 +785,17 @@ static int on_separator(parl_splitter *it, size_t tok, size_t end, parl_sentence
     return boundary(it, end, out);
 }
 
+/* Would absorb_emoticons find an emoticon after E? Its first try, where
+ * the blanks after E end, starts none unless it starts with one of
+ * parl__sl_emoticon_first. */
+static int emoticon_after(parl_splitter *it, size_t e)
+{
+    const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
+    size_t q = e, end = wend(it);
+    while (q < end && q - e < 8 && (t[q] == ' ' || t[q] == '\t')) q++;
+    return q < end && parl__sl_emoticon_first[t[q]] && absorb_emoticons(it, e) != e;
+}
+
 /* Does the stop at T0 (one byte; BANG: ! or ?, else a period) plainly end
  * its sentence? Outside quotations and parentheses, followed by blanks and
  * then a blank line or the end of the text, or with at most one line break
@@ -811,7 +822,7 @@ static int plain_stop(parl_splitter *it, size_t t0, int bang)
     if (p >= lim) return p >= end;       /* the end of the text: END too */
     int k = t[p] < 0x80 ? parl__sl_ascii[t[p]] : PARL__C_END;
     if (k == PARL__C_OTHER && (t[p] == '>' || sl_one_of(&sl_marks, t[p]) ||
-                               (PARL__SR_EMOTICONS && absorb_emoticons(it, e) != e)))
+                               (PARL__SR_EMOTICONS && emoticon_after(it, e))))
         return 0;
     for (int i = 0; i < 8 && (k == PARL__C_OPENER || k == PARL__C_EITHER); i++) {
         if (++p >= end || t[p] >= 0x80) return 0;
