@@ -39,11 +39,24 @@ static const unsigned char sentence_lex_follow[256] = {
     0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
 };
 
+static const unsigned char sentence_lex_third[256] = {
+    0,0,0,0,0,0,0,0,0,1,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    1,0,0,4,0,0,0,0,0,0,4,0,0,8,0,0,2,2,2,2,2,2,2,2,2,2,0,0,0,4,0,0,
+    0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,16,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+};
+
 /* Must the DFA see the byte at P (< LIM)? */
-static int sentence_lex_stops(const unsigned char *p, const unsigned char *lim)
+static inline int sentence_lex_stops(const unsigned char *p, const unsigned char *lim)
 {
     unsigned k = sentence_lex_stop[*p];
-    return (k & 0x80) || (k && (p + 1 == lim || (sentence_lex_follow[p[1]] & k)));
+    return (k & 0x80) ||
+           (k && (p + 1 == lim || ((sentence_lex_follow[p[1]] & k) &&
+                                   (p + 2 == lim || (sentence_lex_third[p[2]] & k)))));
 }
 
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
@@ -53,7 +66,7 @@ static int sentence_lex_stops(const unsigned char *p, const unsigned char *lim)
 
 /* Does the line at CUR start with ordinary text (parl__sl_line_fast)?
  * Then the fast scanner may count its line break and go on. */
-static int sentence_lex_text_line(const unsigned char *cur, const unsigned char *lim)
+static inline int sentence_lex_text_line(const unsigned char *cur, const unsigned char *lim)
 {
     if (cur >= lim) return 0;
     unsigned k = parl__sl_line_fast[cur[0]];
@@ -61,10 +74,22 @@ static int sentence_lex_text_line(const unsigned char *cur, const unsigned char 
            ((k & PARL__LF_PAIR) && lim - cur > 1 && (parl__sl_line_fast[cur[1]] & PARL__LF_SECOND));
 }
 
+/* Where the line after the line break at P starts past its blanks, when
+ * that is ordinary text (sentence_lex_text_line), as the DFA's rule eol
+ * hs* would find it; else NULL. An indented line's break entered the
+ * DFA only to be passed. */
+static inline const unsigned char *sentence_lex_text_after(const unsigned char *p,
+                                                           const unsigned char *lim)
+{
+    const unsigned char *q = p + 1;
+    if (sentence_lex_text_line(q, lim)) return q;   /* the usual line */
+    while (q < lim && (*q == ' ' || *q == '\t' || *q == '\v' || *q == '\f')) q++;
+    return q > p + 1 && sentence_lex_text_line(q, lim) ? q : NULL;
+}
+
 /* The first byte of [CUR, LIM) that the DFA must see. A line break
- * before ordinary text is counted in *LINES (when not NULL) and passed,
- * as the DFA's rule eol would: no blank follows it (a blank is no
- * ordinary line start). */
+ * before ordinary text, after blanks or not, is counted in *LINES (when
+ * not NULL) and passed with the blanks, as the DFA's rule eol hs* would. */
 static const unsigned char *sentence_lex_skip(const unsigned char *cur,
                                               const unsigned char *lim, size_t *lines)
 {
@@ -82,13 +107,15 @@ static const unsigned char *sentence_lex_skip(const unsigned char *cur,
         m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x5F)));
         m = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')), m);   /* a common non-stop */
         unsigned bits = (unsigned)_mm_movemask_epi8(m);
+        const unsigned char *next = cur + 16, *q;
         for (; bits; bits &= bits - 1) {
             const unsigned char *p = cur + __builtin_ctz(bits);
             if (!sentence_lex_stops(p, lim)) continue;
-            if (*p != '\n' || !lines || !sentence_lex_text_line(p + 1, lim)) return p;
+            if (*p != '\n' || !lines || !(q = sentence_lex_text_after(p, lim))) return p;
             ++*lines;
+            if (q > p + 1) { next = q; break; }   /* go on after the blanks */
         }
-        cur += 16;
+        cur = next;
     }
 #endif
     const unsigned char *t = sentence_lex_plain;   /* 4: a stop or a soft character */
@@ -99,8 +126,10 @@ static const unsigned char *sentence_lex_skip(const unsigned char *cur,
         while (cur < lim && !(t[*cur] & 4)) cur++;
         if (cur >= lim) return cur;   /* CUR may start past LIM */
         if (!sentence_lex_stops(cur, lim)) continue;
-        if (*cur != '\n' || !lines || !sentence_lex_text_line(cur + 1, lim)) return cur;
+        const unsigned char *q;
+        if (*cur != '\n' || !lines || !(q = sentence_lex_text_after(cur, lim))) return cur;
         ++*lines;
+        cur = q - 1;
     }
 }
 
@@ -157,11 +186,12 @@ static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,
         unsigned starts = ~hs & ((hs << 1) | blank) & ((1u << i) - 1);
         n += (size_t)sentence_lex_ones[starts & 255] + sentence_lex_ones[starts >> 8];
         if (i < 16) {
-            if (cur[i] == '\n' && S && sentence_lex_text_line(cur + i + 1, lim)) {
+            const unsigned char *q;
+            if (cur[i] == '\n' && S && (q = sentence_lex_text_after(cur + i, lim))) {
                 parl__sl_text_line(S, base + (size_t)(cur + i - text),
-                                   base + (size_t)(cur + i + 1 - text), *words + n);
+                                   base + (size_t)(q - text), *words + n);
                 blank = 1;
-                cur += i + 1;
+                cur = q;
                 continue;
             }
             if (i) blank = (hs >> (i - 1)) & 1u;
@@ -3677,8 +3707,9 @@ static unsigned sentence_lex_end_letter(unsigned c)
 }
 
 /* 0 when the word S[0..N) (N >= 1) has no key in KEYS (see put_end_keys
- * in tools/gen_sentences.c): then it is no entry of theirs. */
-static int sentence_lex_end_key(const unsigned long keys[][27], const unsigned char *s, size_t n)
+ * in tools/gen_sentences.c): then it is no entry of theirs. Inline: its
+ * call and return were a third of its cost. */
+static inline int sentence_lex_end_key(const unsigned long keys[][27], const unsigned char *s, size_t n)
 {
     if (n > SENTENCE_LEX_MAX_WORD || s[0] >= 0x80 || s[n - 1] >= 0x80) return 1;
     return (keys[n < SENTENCE_LEX_END_ROWS ? n : SENTENCE_LEX_END_ROWS - 1]
@@ -7633,6 +7664,17 @@ yy628:
 
 }
 
+const unsigned char parl__sl_emoticon_first[256] = {
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+};
+
 size_t parl__sl_emoticon(const unsigned char *s, size_t n)
 {
     const unsigned char *cur = s, *lim = s + n, *mar = cur;
@@ -7754,8 +7796,20 @@ yy643:
 
 }
 
+const unsigned char parl__sl_bang_name_last[256] = {
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,1,0,1,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+};
+
 int parl__sl_bang_name(const unsigned char *s, size_t n)
 {
+    if (n && !parl__sl_bang_name_last[s[n - 1]]) return 0;
     const unsigned char *cur = s, *lim = s + n, *mar = cur;
     
 {
@@ -7955,8 +8009,20 @@ yy673:
 
 }
 
+const unsigned char parl__sl_closing_last[256] = {
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,1,0,0,0,0,0,0,0,0,1,0,0,0,0,1,1,1,0,0,0,1,0,0,0,0,0,0,
+    0,0,0,0,0,1,0,0,0,0,0,0,0,0,1,0,0,0,0,1,1,1,0,0,0,1,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+};
+
 int parl__sl_closing(const unsigned char *s, size_t n)
 {
+    if (n && !parl__sl_closing_last[s[n - 1]]) return 0;
     const unsigned char *cur = s, *lim = s + n, *mar = cur;
     
 {
@@ -9071,6 +9137,17 @@ yy810:
 
 }
 
+const unsigned char parl__sl_web_first[256] = {
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+};
+
 size_t parl__sl_web(const unsigned char *s, size_t n)
 {
     const unsigned char *cur = s, *lim = s + n, *mar = cur;
@@ -9197,8 +9274,20 @@ yy827:
 
 }
 
+const unsigned char parl__sl_domain_last[256] = {
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,1,0,0,0,1,0,1,1,0,0,1,1,1,1,1,1,0,1,1,1,1,1,0,0,1,1,0,0,0,0,0,
+    0,1,0,0,0,1,0,1,1,0,0,1,1,1,1,1,1,0,1,1,1,1,1,0,0,1,1,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+};
+
 int parl__sl_domain(const unsigned char *s, size_t n)
 {
+    if (n && !parl__sl_domain_last[s[n - 1]]) return 0;
     const unsigned char *cur = s, *lim = s + n, *mar = cur;
     
 {

@@ -52,7 +52,7 @@ static int is_blank_byte(int c)
  * below the window. The loop's exit, after a word's length, is a
  * mispredicted branch per call: with SSE2 the last blank among sixteen
  * bytes is found at once. */
-static size_t word_start(const parl_splitter *it, size_t lo, size_t p)
+static inline size_t word_start(const parl_splitter *it, size_t lo, size_t p)
 {
     if (p <= lo) return p;   /* also when LO wrapped below 0 */
     /* A token before the sentence's start (a window fed again behind a
@@ -97,25 +97,39 @@ static int is_space_at(const parl_splitter *it, size_t p, size_t *len)
     return c == PARL__C_SPACE || c == PARL__C_EOL;
 }
 
-/* Is the byte C at P a line break (LF, or CR not followed by LF)? */
-static int eol_byte(const parl_splitter *it, int c, size_t p)
+/* Whether the byte at P of T (a window at offset 0 of the document, its end
+ * at E) is a line break: LF, or CR not followed by LF. */
+static int eol_at(const unsigned char *t, size_t p, size_t e)
 {
-    return (c == '\n') | ((c == '\r') & !(p + 1 < wend(it) && it->text[p + 1 - it->base] == '\n'));
+    return t[p] == '\n' || (t[p] == '\r' && !(p + 1 < e && t[p + 1] == '\n'));
+}
+
+/* skip_blank from a byte that is no ASCII blank on: the unicode spaces,
+ * rare, out of the inlined loop, whose registers their call would take. */
+static size_t skip_space(const parl_splitter *it, size_t p, size_t lim, size_t *eols)
+{
+    const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
+    size_t n, e = wend(it);
+    while (p < lim) {
+        if (is_blank_byte(t[p])) { *eols += (size_t)eol_at(t, p, e); p++; }
+        else if (t[p] < 0x80 || !is_space_at(it, p, &n)) break;
+        else p += n;
+    }
+    return p < lim ? p : lim;
 }
 
 /* First non-blank position in [P, LIM), or LIM; *EOLS gets the line breaks
- * passed (emit needs them, and a second loop over the bytes cost more). */
-static size_t skip_blank(const parl_splitter *it, size_t p, size_t lim, size_t *eols)
+ * passed (emit needs them, and a second loop over the bytes cost more).
+ * Between sentences there are one to three ASCII blanks: they have a loop
+ * of their own over a local window pointer. */
+static inline size_t skip_blank(const parl_splitter *it, size_t p, size_t lim, size_t *eols)
 {
-    size_t n, k = 0;
-    while (p < lim) {
-        int c = it->text[p - it->base];
-        if (is_blank_byte(c)) { k += (size_t)eol_byte(it, c, p); p++; }
-        else if (c < 0x80 || !is_space_at(it, p, &n)) break;
-        else p += n;
-    }
+    const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
+    size_t k = 0, e = wend(it);
+    while (p < lim && is_blank_byte(t[p])) k += (size_t)eol_at(t, p, e), p++;
+    if (p < lim && t[p] >= 0x80) p = skip_space(it, p, lim, &k);
     *eols = k;
-    return p < lim ? p : lim;
+    return p;
 }
 
 /* First position in [P, LIM) that is not a blank of this line (line breaks
@@ -133,22 +147,32 @@ static size_t skip_line_blank(const parl_splitter *it, size_t p, size_t lim)
     return p;
 }
 
-/* Last position Q in [LO, P] such that [Q, P) is blank; *EOLS gets the
- * line breaks in it. */
-static size_t trim_back(const parl_splitter *it, size_t lo, size_t p, size_t *eols)
+/* trim_back over blanks before P. */
+static size_t trim_blank_back(const parl_splitter *it, size_t lo, size_t p, size_t *eols)
 {
-    size_t k = 0;
-    while (p > lo) {
-        int c = it->text[p - 1 - it->base];
-        if (is_blank_byte(c)) { p--; k += (size_t)eol_byte(it, c, p); continue; }
-        if (c < 0x80) break;
+    const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
+    size_t k = 0, e = wend(it);
+    for (;;) {
+        while (p > lo && is_blank_byte(t[p - 1])) p--, k += (size_t)eol_at(t, p, e);
+        if (p <= lo || t[p - 1] < 0x80) break;
         size_t q = p - 1, n;   /* find the start of the multi-byte character */
-        while (q > lo && p - q < 4 && (it->text[q - it->base] & 0xC0) == 0x80) q--;
+        while (q > lo && p - q < 4 && (t[q] & 0xC0) == 0x80) q--;
         if (is_space_at(it, q, &n) && q + n == p) p = q;
         else break;
     }
     *eols = k;
     return p;
+}
+
+/* Last position Q in [LO, P] such that [Q, P) is blank; *EOLS gets the
+ * line breaks in it. A sentence mostly ends at its stop, no blank. */
+static inline size_t trim_back(const parl_splitter *it, size_t lo, size_t p, size_t *eols)
+{
+    if (p > lo) {
+        int c = it->text[p - 1 - it->base];
+        if (c < 0x80 && !is_blank_byte(c)) { *eols = 0; return p; }
+    }
+    return trim_blank_back(it, lo, p, eols);
 }
 
 /* Line breaks in [A, B): LF, and CR not followed by LF. */
@@ -293,9 +317,8 @@ static int sl_one_of(const sl_set *set, int c)
 
 /* ---------------------------------------------------------------- looking around */
 
-/* Consumes closing quotes and brackets after a terminator, updating the
- * quote and parenthesis state; returns the position after them. */
-static size_t absorb_closers(parl_splitter *it, size_t p)
+/* absorb_closers from the closer at P on. */
+static size_t absorb_closer_run(parl_splitter *it, size_t p)
 {
     state *s = &it->s;
     size_t n;
@@ -316,15 +339,37 @@ static size_t absorb_closers(parl_splitter *it, size_t p)
     return p;
 }
 
+/* Consumes closing quotes and brackets after a terminator, updating the
+ * quote and parenthesis state; returns the position after them. */
+static inline size_t absorb_closers(parl_splitter *it, size_t p)
+{
+    /* nearly every stop is followed by a blank: one table look-up */
+    if (p < wend(it)) {
+        int c = it->text[p - it->base];
+        if (c < 0x80 && parl__sl_ascii[c] != PARL__C_CLOSER && parl__sl_ascii[c] != PARL__C_EITHER)
+            return p;
+    }
+    return absorb_closer_run(it, p);
+}
+
 typedef struct {
     int cls;       /* PARL__C_*, END also for a blank line */
-    int starter;   /* the next word is a sentence starter */
+    const unsigned char *at;   /* a capitalised word: its first letter (see starter()) */
     int initial;   /* the next word is a capital initial ("R." in J. R. Hale) */
     int caps;      /* it starts with two capitals (EST, THE) */
     int url;       /* it is a web address */
     int mark;      /* it is a mark: one of ? ! , ; : ("? ? ?", ", 2000"), else 0 */
     size_t len;    /* letters in a capitalised word */
 } next_word;
+
+/* Is the next word W a sentence starter? Asked only by the few rules that
+ * need it (after an abbreviation, an initial, a name with "!"): most
+ * sentences end after an ordinary word, and looking it up for every one of
+ * them cost more than a tenth of look_next. */
+static int starter(const next_word *w)
+{
+    return w->len > 0 && parl__sl_starter(w->at, w->len);
+}
 
 /* ASCII letters at the start of S[0..N), at most 32. With SSE2 the first
  * sixteen bytes are tested at once: the loop's exit, after a word's length,
@@ -351,7 +396,7 @@ static size_t sl_letters(const unsigned char *s, size_t n)
  * counts as the end) and opening quotes and brackets. */
 static next_word look_next(parl_splitter *it, size_t e)
 {
-    next_word w = { PARL__C_END, 0, 0, 0, 0, 0, 0 };
+    next_word w = { PARL__C_END, NULL, 0, 0, 0, 0, 0 };
     size_t p = e, lim = wend(it), n;
     if (lim - p > LOOKAHEAD) lim = p + LOOKAHEAD;
     int eols = 0, c = PARL__C_END;
@@ -378,12 +423,12 @@ static next_word look_next(parl_splitter *it, size_t e)
     size_t avail = wend(it) - p;
     if (c == PARL__C_UPPER) {
         size_t q = sl_letters(at, avail);
-        w.starter = q > 0 && parl__sl_starter(at, q);
+        w.at = at;
         w.initial = q == 1 && avail > 1 && at[1] == '.';
         w.caps = q > 1 && sl_is_upper(at[1]);
         w.len = q;
     }
-    if (c == PARL__C_LOWER) w.url = parl__sl_web(at, avail) > 0;
+    if (c == PARL__C_LOWER) w.url = parl__sl_web_first[*at] && parl__sl_web(at, avail) > 0;
     return w;
 }
 
@@ -471,7 +516,7 @@ static int on_ellipsis(parl_splitter *it, size_t t0, size_t t1, parl_sentence *o
     if (e < wend(it) && !is_space_at(it, e, &n))   /* "country....Iguazu is" */
         return PARL__SR_NO_SPACE && e == t1 && t0 > s->bnd &&
                (sl_is_lower(prev) || prev == ')') && w.cls == PARL__C_UPPER &&
-               (w.starter || (w.len > 1 && !w.caps)) ? boundary(it, e, out) : 0;
+               (starter(&w) || (w.len > 1 && !w.caps)) ? boundary(it, e, out) : 0;
     return w.cls == PARL__C_UPPER ? boundary(it, e, out) : 0;
 }
 
@@ -523,6 +568,7 @@ static int sl_has_words(parl_splitter *it, size_t upto, size_t k)
 static int bang_name_before(parl_splitter *it, size_t t0)
 {
     size_t lo = t0 - it->s.bnd > NAME_BACK ? t0 - NAME_BACK : it->s.bnd, p = t0;
+    if (p > lo && !parl__sl_bang_name_last[it->text[p - 1 - it->base]]) return 0;   /* every try ends there */
     for (int words = 0; words < 3 && p > lo; words++) {
         p = word_start(it, lo, p);   /* lo >= bnd >= base */
         if (parl__sl_bang_name(it->text + (p - it->base), t0 - p)) return 1;
@@ -535,12 +581,13 @@ static int bang_name_before(parl_splitter *it, size_t t0)
  * :)"); returns the position after the last one (E when there is none). */
 static size_t absorb_emoticons(parl_splitter *it, size_t e)
 {
-    size_t p = e;
+    const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
+    size_t p = e, end = wend(it);
     for (int i = 0; i < 4; i++) {
         size_t q = p;
-        while (q < wend(it) && q - p < 8 && (byte_at(it, q) == ' ' || byte_at(it, q) == '\t')) q++;
-        size_t k = parl__sl_emoticon(it->text + (q - it->base), wend(it) - q);
-        if (!k || (q + k < wend(it) && !is_blank_byte(byte_at(it, q + k)))) break;
+        while (q < end && q - p < 8 && (t[q] == ' ' || t[q] == '\t')) q++;
+        size_t k = parl__sl_emoticon(t + q, end - q);
+        if (!k || (q + k < end && !is_blank_byte(t[q + k]))) break;
         p = q + k;
     }
     if (p > e) it->s.quiet = p;   /* their brackets are no parentheses */
@@ -555,16 +602,16 @@ static int after_word(parl_splitter *it, size_t ts, size_t te, size_t e, const n
     int kind = PARL__ABBR_KIND(abbr), lower = w->cls == PARL__C_LOWER && !w->url;
     if (kind == PARL__ABBR_PREFIX) return 0;
     if (kind == PARL__ABBR_NUMBER && (w->cls == PARL__C_DIGIT || lower)) return 0;
-    if (kind == PARL__ABBR_SUFFIX) return w->starter ? boundary(it, e, out) : 0;
+    if (kind == PARL__ABBR_SUFFIX) return starter(w) ? boundary(it, e, out) : 0;
     if (kind == PARL__ABBR_CLOSER)   /* etc., p.m.: before a capitalised word, in a sentence */
-        return w->starter || (w->cls == PARL__C_UPPER && !w->caps &&
+        return starter(w) || (w->cls == PARL__C_UPPER && !w->caps &&
                               sl_has_words(it, te, PARL__ABBR_MIN_WORDS(abbr)))
                    ? boundary(it, e, out) : 0;
     int c = byte_at(it, ts);
     if (te - ts == 1 && sl_is_upper(c))
-        return (!lower && !in_name(it, ts) && !w->initial) || w->starter ? boundary(it, e, out) : 0;
+        return (!lower && !in_name(it, ts) && !w->initial) || starter(w) ? boundary(it, e, out) : 0;
     if (te - ts == 1 && lower) return 0;
-    int r = list_marker(it, ts, te, out);
+    int r = te - ts <= 3 ? list_marker(it, ts, te, out) : -1;   /* markers are short */
     return r >= 0 ? r : boundary(it, e, out);
 }
 
@@ -647,7 +694,7 @@ static int on_stop(parl_splitter *it, size_t t0, size_t t1, int bang, parl_sente
         return 0;
     if (w.cls == PARL__C_LOWER && !w.url && (closed || !PARL__SR_LOWER_CASE)) return 0;
     if (w.cls == PARL__C_END) return boundary(it, e, out);
-    if (bang) return bang_name_before(it, t0) && !w.starter ? 0 : boundary(it, e, out);
+    if (bang) return bang_name_before(it, t0) && !starter(&w) ? 0 : boundary(it, e, out);
 
     size_t ts, te;
     word_before(it, t0, &ts, &te);
@@ -738,6 +785,57 @@ static int on_separator(parl_splitter *it, size_t tok, size_t end, parl_sentence
     return boundary(it, end, out);
 }
 
+/* Would absorb_emoticons find an emoticon after E? Its first try, where
+ * the blanks after E end, starts none unless it starts with one of
+ * parl__sl_emoticon_first. */
+static int emoticon_after(parl_splitter *it, size_t e)
+{
+    const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
+    size_t q = e, end = wend(it);
+    while (q < end && q - e < 8 && (t[q] == ' ' || t[q] == '\t')) q++;
+    return q < end && parl__sl_emoticon_first[t[q]] && absorb_emoticons(it, e) != e;
+}
+
+/* Does the stop at T0 (one byte; BANG: ! or ?, else a period) plainly end
+ * its sentence? Outside quotations and parentheses, followed by blanks and
+ * then a blank line or the end of the text, or with at most one line break
+ * among them the next word: a capital or digit, after opening quotes or
+ * brackets or not, or a mark that opens no emoticon and is none of ? ! , ;
+ * :; and, for a period, after a word of two or more characters that starts
+ * with a letter and is no abbreviation, for ! or ? after no name with "!"
+ * and no pause: on_stop ends the sentence after such a stop (look_next finds
+ * what follows, after_word no abbreviation, initial or list marker). Most
+ * sentences end so, and this asks only what they need; 0 leaves the
+ * decision to on_stop. */
+static int plain_stop(parl_splitter *it, size_t t0, int bang)
+{
+    const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
+    size_t e = t0 + 1, p = e, end = wend(it), lim = end - e > 64 ? e + 64 : end, ts, te;
+    if (is_protected(&it->s, t0) || (bang && t0 > it->s.bnd && sl_one_of(&sl_pauses, t[t0 - 1])))
+        return 0;
+    for (int eols = 0; p < lim; p++) {
+        if (t[p] == ' ' || t[p] == '\t') continue;
+        if (t[p] != '\n') break;
+        if (++eols == 2) return p > e;   /* a blank line: look_next's END */
+    }
+    if (p == e) return 0;
+    if (p >= lim) return p >= end;       /* the end of the text: END too */
+    int k = t[p] < 0x80 ? parl__sl_ascii[t[p]] : PARL__C_END;
+    if (k == PARL__C_OTHER && (t[p] == '>' || sl_one_of(&sl_marks, t[p]) ||
+                               (PARL__SR_EMOTICONS && emoticon_after(it, e))))
+        return 0;
+    for (int i = 0; i < 8 && (k == PARL__C_OPENER || k == PARL__C_EITHER); i++) {
+        if (++p >= end || t[p] >= 0x80) return 0;
+        k = parl__sl_ascii[t[p]];
+        if (k == PARL__C_OTHER) return 0;   /* emoticons are looked for after no opener */
+    }
+    if (k != PARL__C_UPPER && k != PARL__C_DIGIT && k != PARL__C_OTHER) return 0;
+    if (bang) return !bang_name_before(it, t0);
+    word_before(it, t0, &ts, &te);
+    if (te - ts < 2 || !sl_is_letter(t[ts])) return 0;
+    return PARL__ABBR_KIND(parl__sl_abbr(t + ts, te - ts)) == PARL__ABBR_NONE;
+}
+
 /* A terminator token at [T0, T1). */
 static int on_term(parl_splitter *it, int tok, size_t t0, size_t t1, parl_sentence *out)
 {
@@ -755,6 +853,10 @@ static int on_term(parl_splitter *it, int tok, size_t t0, size_t t1, parl_senten
         while (k < 16 && byte_at(it, p) == ' ' && byte_at(it, p + 1) == '.' &&
                byte_at(it, p + 2) != '.') { k++; p += 2; }
         if (k >= 3) return on_spaced(it, t0, p, k, out);
+    }
+    if (t1 == t0 + 1 && plain_stop(it, t0, bang)) {
+        it->s.quiet = t1;   /* as on_stop leaves it */
+        return boundary(it, t1, out);
     }
     return on_stop(it, t0, t1, bang, out);
 }

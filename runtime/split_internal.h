@@ -69,6 +69,11 @@ int parl__sl_bang_name(const unsigned char *s, size_t n);
 int parl__sl_closing(const unsigned char *s, size_t n);
 size_t parl__sl_web(const unsigned char *s, size_t n);
 int parl__sl_domain(const unsigned char *s, size_t n);
+/* The bytes that the entries of the last three end with (whole entries end
+ * there), and those that emoticons and web address prefixes start with: a
+ * caller can rule them all out at once. */
+extern const unsigned char parl__sl_bang_name_last[256], parl__sl_closing_last[256],
+    parl__sl_domain_last[256], parl__sl_emoticon_first[256], parl__sl_web_first[256];
 
 /* Character classes seen by the boundary rules. */
 enum { PARL__C_END, PARL__C_LOWER, PARL__C_UPPER, PARL__C_DIGIT, PARL__C_SPACE,

@@ -171,15 +171,57 @@ static void put_alternatives(FILE *f, const sl_entries *e)
     fputs(")", f);
 }
 
+/* NAME_last: the bytes the entries of E end with (a phrase's spaces are
+ * its own: a trailing one ends nothing), both cases of a letter of an
+ * entry of any case; every byte when an entry is empty (it matches an
+ * empty span, whatever the byte before). */
+static void put_last_bytes(FILE *f, const char *name, const sl_entries *e)
+{
+    unsigned char last[256] = { 0 };
+    for (size_t i = 0; i < e->n; i++) {
+        size_t k = strlen(e->v[i].text);
+        while (k > 0 && e->v[i].text[k - 1] == ' ') k--;
+        if (!k) memset(last, 1, sizeof last);
+        if (!k) continue;
+        int c = (unsigned char)e->v[i].text[k - 1];
+        last[c] = 1;
+        if (e->v[i].any_case && c < 0x80 && isalpha(c)) last[tolower(c)] = last[toupper(c)] = 1;
+    }
+    fprintf(f, "const unsigned char %s_last[256] = {", name);
+    for (int c = 0; c < 256; c++) fprintf(f, "%s%d,", c % 32 ? "" : "\n    ", last[c]);
+    fputs("\n};\n\n", f);
+}
+
+/* NAME_first: the bytes the entries of E start with, both cases of a
+ * letter of an entry of any case; every byte when an entry is empty. */
+static void put_first_bytes(FILE *f, const char *name, const sl_entries *e)
+{
+    unsigned char first[256] = { 0 };
+    for (size_t i = 0; i < e->n; i++) {
+        int c = (unsigned char)e->v[i].text[0];
+        if (!c) memset(first, 1, sizeof first);
+        first[c] = 1;
+        if (e->v[i].any_case && c < 0x80 && isalpha(c)) first[tolower(c)] = first[toupper(c)] = 1;
+    }
+    fprintf(f, "const unsigned char %s_first[256] = {", name);
+    for (int c = 0; c < 256; c++) fprintf(f, "%s%d,", c % 32 ? "" : "\n    ", first[c]);
+    fputs("\n};\n\n", f);
+}
+
 /* NAME(S, N): 1 when S[0..N) is one of E (WHOLE), or the length of the
- * entry S starts with, 0 for none. */
+ * entry S starts with, 0 for none. A whole entry ends with a byte of
+ * NAME_last, an entry at the start of S starts with one of NAME_first:
+ * callers may test them first. */
 static void put_matcher(FILE *f, const char *name, const sl_entries *e, int whole)
 {
+    if (whole) put_last_bytes(f, name, e);
+    else put_first_bytes(f, name, e);
     fprintf(f, "%s %s(const unsigned char *s, size_t n)\n{\n", whole ? "int" : "size_t", name);
     if (e->n == 0) {
         fputs("    (void)s;\n    (void)n;\n    return 0;\n}\n\n", f);
         return;
     }
+    if (whole) fprintf(f, "    if (n && !%s_last[s[n - 1]]) return 0;\n", name);
     fputs("    const unsigned char *cur = s, *lim = s + n, *mar = cur;\n"
           "    /*!local:re2c\n", f);
     fputs(sl_api_conf, f);

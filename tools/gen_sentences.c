@@ -261,19 +261,21 @@ static void soft_chars(const sl_rules *r, char *out)
 }
 
 /* A soft character can start a token only before certain bytes: the second
- * character of the tokens of put_rule_tokens and sl_put_clock_def that
- * start with it. Elsewhere the DFA would take it alone (rule "soft") and go
- * on, so the fast scanner's skip passes over it without stopping. Must
- * agree with those tokens. */
+ * and third characters of the tokens of put_rule_tokens and
+ * sl_put_clock_def that start with it. Elsewhere the DFA would take it
+ * alone (rule "soft") and go on, so the scanners' skips pass over it
+ * without stopping. The third byte matters most for a comma: a lower-case
+ * word follows most commas and their blank, and each such comma entered
+ * the DFA for nothing. Must agree with those tokens. */
 static const struct {
     int rule;
-    const char *chars, *follow;
+    const char *chars, *follow, *third;
 } soft_groups[] = {
-    { SL_CLOSINGS, ",", " \t\v\f" },          /* "," hs+ [A-Z] */
-    { SL_STAMPS, ":", "0123456789" },           /* clock: ":" [0-9]{2} ... */
-    { SL_SEPARATORS, "*=#", "*=#" },            /* [*=#]{3,} */
-    { SL_SEPARATORS, "-", "-" },                /* "-"{4,} */
-    { SL_SEPARATORS, "_", "_" },                /* "_"{4,} */
+    { SL_CLOSINGS, ",", " \t\v\f", " \t\v\fABCDEFGHIJKLMNOPQRSTUVWXYZ" },   /* "," hs+ [A-Z] */
+    { SL_STAMPS, ":", "0123456789", "0123456789" },    /* clock: ":" [0-9]{2} ... */
+    { SL_SEPARATORS, "*=#", "*=#", "*=#" },             /* [*=#]{3,} */
+    { SL_SEPARATORS, "-", "-", "-" },                   /* "-"{4,} */
+    { SL_SEPARATORS, "_", "_", "_" },                   /* "_"{4,} */
 };
 
 /* Ordinary text for the scanners' runs: c, ASCII that is neither special
@@ -367,11 +369,12 @@ static void put_count_skip(FILE *f, const unsigned char *stop)
           "        unsigned starts = ~hs & ((hs << 1) | blank) & ((1u << i) - 1);\n"
           "        n += (size_t)sentence_lex_ones[starts & 255] + sentence_lex_ones[starts >> 8];\n"
           "        if (i < 16) {\n"
-          "            if (cur[i] == '\\n' && S && sentence_lex_text_line(cur + i + 1, lim)) {\n"
+          "            const unsigned char *q;\n"
+          "            if (cur[i] == '\\n' && S && (q = sentence_lex_text_after(cur + i, lim))) {\n"
           "                parl__sl_text_line(S, base + (size_t)(cur + i - text),\n"
-          "                                   base + (size_t)(cur + i + 1 - text), *words + n);\n"
+          "                                   base + (size_t)(q - text), *words + n);\n"
           "                blank = 1;\n"
-          "                cur += i + 1;\n"
+          "                cur = q;\n"
           "                continue;\n"
           "            }\n"
           "            if (i) blank = (hs >> (i - 1)) & 1u;\n"
@@ -403,8 +406,9 @@ static void put_count_skip(FILE *f, const unsigned char *stop)
 
 /* The fast scanner's skip (put_count_skip is the counting one's): a byte stops
  * it when sentence_lex_stop gives it 0x80, or, for a soft character, the
- * group bit that sentence_lex_follow gives the byte after it (or when that
- * byte lies at the limit: the DFA decides). With SSE2, sixteen bytes are
+ * group bit that sentence_lex_follow gives the byte after it and
+ * sentence_lex_third the one after that (or when one of them lies at the
+ * limit: the DFA decides). With SSE2, sixteen bytes are
  * tested at once for a superset of those bytes (signed compares: below
  * 0x0E, which includes 0x80-0xFF, and ranges of ASCII) and the
  * candidates are then checked one by one; without it, the table does it
@@ -412,7 +416,7 @@ static void put_count_skip(FILE *f, const unsigned char *stop)
 static void put_fast_skip(FILE *f, const sl_rules *r)
 {
     const char *special = ".!?\n\r\"()";
-    unsigned char stop[256] = { 0 }, follow[256] = { 0 };
+    unsigned char stop[256] = { 0 }, follow[256] = { 0 }, third[256] = { 0 };
     for (int c = 0; c < 256; c++)
         if (c == 0 || c >= 0x80 || strchr(special, c)) stop[c] = 0x80;
     int g = 0;
@@ -420,6 +424,7 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
         if (!r->on[soft_groups[i].rule]) continue;
         for (const char *p = soft_groups[i].chars; *p; p++) stop[(unsigned char)*p] |= (unsigned char)(1u << g);
         for (const char *p = soft_groups[i].follow; *p; p++) follow[(unsigned char)*p] |= (unsigned char)(1u << g);
+        for (const char *p = soft_groups[i].third; *p; p++) third[(unsigned char)*p] |= (unsigned char)(1u << g);
         g++;
     }
     fputs("/* The fast scanner's stops (see put_fast_skip in tools/gen_sentences.c). */\n"
@@ -427,12 +432,16 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
     for (int c = 0; c < 256; c++) fprintf(f, "%s%d,", c % 32 ? "" : "\n    ", stop[c]);
     fputs("\n};\n\nstatic const unsigned char sentence_lex_follow[256] = {", f);
     for (int c = 0; c < 256; c++) fprintf(f, "%s%d,", c % 32 ? "" : "\n    ", follow[c]);
+    fputs("\n};\n\nstatic const unsigned char sentence_lex_third[256] = {", f);
+    for (int c = 0; c < 256; c++) fprintf(f, "%s%d,", c % 32 ? "" : "\n    ", third[c]);
     fputs("\n};\n\n"
           "/* Must the DFA see the byte at P (< LIM)? */\n"
-          "static int sentence_lex_stops(const unsigned char *p, const unsigned char *lim)\n"
+          "static inline int sentence_lex_stops(const unsigned char *p, const unsigned char *lim)\n"
           "{\n"
           "    unsigned k = sentence_lex_stop[*p];\n"
-          "    return (k & 0x80) || (k && (p + 1 == lim || (sentence_lex_follow[p[1]] & k)));\n"
+          "    return (k & 0x80) ||\n"
+          "           (k && (p + 1 == lim || ((sentence_lex_follow[p[1]] & k) &&\n"
+          "                                   (p + 2 == lim || (sentence_lex_third[p[2]] & k)))));\n"
           "}\n\n"
           "#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))\n"
           "#include <emmintrin.h>\n"
@@ -440,17 +449,28 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
           "#endif\n\n"
           "/* Does the line at CUR start with ordinary text (parl__sl_line_fast)?\n"
           " * Then the fast scanner may count its line break and go on. */\n"
-          "static int sentence_lex_text_line(const unsigned char *cur, const unsigned char *lim)\n"
+          "static inline int sentence_lex_text_line(const unsigned char *cur, const unsigned char *lim)\n"
           "{\n"
           "    if (cur >= lim) return 0;\n"
           "    unsigned k = parl__sl_line_fast[cur[0]];\n"
           "    return (k & PARL__LF_TEXT) ||\n"
           "           ((k & PARL__LF_PAIR) && lim - cur > 1 && (parl__sl_line_fast[cur[1]] & PARL__LF_SECOND));\n"
           "}\n\n"
+          "/* Where the line after the line break at P starts past its blanks, when\n"
+          " * that is ordinary text (sentence_lex_text_line), as the DFA's rule eol\n"
+          " * hs* would find it; else NULL. An indented line's break entered the\n"
+          " * DFA only to be passed. */\n"
+          "static inline const unsigned char *sentence_lex_text_after(const unsigned char *p,\n"
+          "                                                           const unsigned char *lim)\n"
+          "{\n"
+          "    const unsigned char *q = p + 1;\n"
+          "    if (sentence_lex_text_line(q, lim)) return q;   /* the usual line */\n"
+          "    while (q < lim && (*q == ' ' || *q == '\\t' || *q == '\\v' || *q == '\\f')) q++;\n"
+          "    return q > p + 1 && sentence_lex_text_line(q, lim) ? q : NULL;\n"
+          "}\n\n"
           "/* The first byte of [CUR, LIM) that the DFA must see. A line break\n"
-          " * before ordinary text is counted in *LINES (when not NULL) and passed,\n"
-          " * as the DFA's rule eol would: no blank follows it (a blank is no\n"
-          " * ordinary line start). */\n"
+          " * before ordinary text, after blanks or not, is counted in *LINES (when\n"
+          " * not NULL) and passed with the blanks, as the DFA's rule eol hs* would. */\n"
           "static const unsigned char *sentence_lex_skip(const unsigned char *cur,\n"
           "                                              const unsigned char *lim, size_t *lines)\n"
           "{\n"
@@ -460,13 +480,15 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
     put_sse_candidates(f, stop);
     fputs("        m = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\t')), m);   /* a common non-stop */\n"
           "        unsigned bits = (unsigned)_mm_movemask_epi8(m);\n"
+          "        const unsigned char *next = cur + 16, *q;\n"
           "        for (; bits; bits &= bits - 1) {\n"
           "            const unsigned char *p = cur + __builtin_ctz(bits);\n"
           "            if (!sentence_lex_stops(p, lim)) continue;\n"
-          "            if (*p != '\\n' || !lines || !sentence_lex_text_line(p + 1, lim)) return p;\n"
+          "            if (*p != '\\n' || !lines || !(q = sentence_lex_text_after(p, lim))) return p;\n"
           "            ++*lines;\n"
+          "            if (q > p + 1) { next = q; break; }   /* go on after the blanks */\n"
           "        }\n"
-          "        cur += 16;\n"
+          "        cur = next;\n"
           "    }\n"
           "#endif\n"
           "    const unsigned char *t = sentence_lex_plain;   /* 4: a stop or a soft character */\n"
@@ -477,8 +499,10 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
           "        while (cur < lim && !(t[*cur] & 4)) cur++;\n"
           "        if (cur >= lim) return cur;   /* CUR may start past LIM */\n"
           "        if (!sentence_lex_stops(cur, lim)) continue;\n"
-          "        if (*cur != '\\n' || !lines || !sentence_lex_text_line(cur + 1, lim)) return cur;\n"
+          "        const unsigned char *q;\n"
+          "        if (*cur != '\\n' || !lines || !(q = sentence_lex_text_after(cur, lim))) return cur;\n"
           "        ++*lines;\n"
+          "        cur = q - 1;\n"
           "    }\n"
           "}\n\n", f);
     put_count_skip(f, stop);
@@ -631,8 +655,9 @@ static const char *const end_key_fn =
     "    return c - 'a' < 26 ? c - 'a' : 26;\n"
     "}\n\n"
     "/* 0 when the word S[0..N) (N >= 1) has no key in KEYS (see put_end_keys\n"
-    " * in tools/gen_sentences.c): then it is no entry of theirs. */\n"
-    "static int sentence_lex_end_key(const unsigned long keys[][27], const unsigned char *s, size_t n)\n"
+    " * in tools/gen_sentences.c): then it is no entry of theirs. Inline: its\n"
+    " * call and return were a third of its cost. */\n"
+    "static inline int sentence_lex_end_key(const unsigned long keys[][27], const unsigned char *s, size_t n)\n"
     "{\n"
     "    if (n > SENTENCE_LEX_MAX_WORD || s[0] >= 0x80 || s[n - 1] >= 0x80) return 1;\n"
     "    return (keys[n < SENTENCE_LEX_END_ROWS ? n : SENTENCE_LEX_END_ROWS - 1]\n"
