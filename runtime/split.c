@@ -106,7 +106,7 @@ static int eol_at(const unsigned char *t, size_t p, size_t e)
 
 /* skip_blank from a byte that is no ASCII blank on: the unicode spaces,
  * rare, out of the inlined loop, whose registers their call would take. */
-static size_t skip_wide_space(const parl_splitter *it, size_t p, size_t lim, size_t *eols)
+static size_t skip_unicode_blank(const parl_splitter *it, size_t p, size_t lim, size_t *eols)
 {
     const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
     size_t n, e = wend(it);
@@ -127,7 +127,7 @@ static inline size_t skip_blank(const parl_splitter *it, size_t p, size_t lim, s
     const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
     size_t k = 0, e = wend(it);
     while (p < lim && is_blank_byte(t[p])) k += (size_t)eol_at(t, p, e), p++;
-    if (p < lim && t[p] >= 0x80) p = skip_wide_space(it, p, lim, &k);
+    if (p < lim && t[p] >= 0x80) p = skip_unicode_blank(it, p, lim, &k);
     *eols = k;
     return p;
 }
