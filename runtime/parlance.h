@@ -253,7 +253,7 @@ PARL_API size_t parl_split_nul_bytes(const parl_splitter *it);
 
 /* ---- document profile */
 
-#define PARL_PROFILE_VERSION 2
+#define PARL_PROFILE_VERSION 3
 #define PARL_FIRST_LINE_CHARS 120     /* firstLine, lastLine */
 #define PARL_SENTENCE_CHARS 200       /* firstSentence, lastSentence */
 #define PARL_PREVIEW_CHARS 80         /* paragraph preview */

@@ -215,11 +215,16 @@ static void save(parl_splitter *it)
 }
 
 /* Puts a boundary at B. ADJ words of the scanner's count lie after B. If the
- * sentence before B is not blank, fills *OUT and returns 1. */
+ * sentence before B is not blank, fills *OUT and returns 1. A boundary
+ * ahead of the scanner (after emoticons that stay with their stop) takes
+ * the words up to it, which the scanner counts again when it gets there:
+ * they were the next sentence's, or nobody's at the end of the text. */
 static int emit(parl_splitter *it, size_t b, size_t adj, parl_sentence *out)
 {
     state *s = &it->s;
     size_t lead, trail;
+    size_t counted = s->sc.words;   /* the words before B */
+    if ((it->flags & PARL_SPLIT_COUNT) && b > s->sc.pos) counted += split_count_words(it, s->sc.pos, b);
     size_t start = skip_blank(it, s->bnd, b, &lead);
     size_t lb = split_line_at(it, b);
     int found = start < b;
@@ -231,12 +236,12 @@ static int emit(parl_splitter *it, size_t b, size_t adj, parl_sentence *out)
         out->end_line = lb - trail;
         if (s->para_break || s->para == 0) { s->para++; s->para_break = 0; }
         out->para = s->para;
-        out->words = (it->flags & PARL_SPLIT_COUNT) ? s->sc.words - adj - s->bnd_words : 0;
+        out->words = (it->flags & PARL_SPLIT_COUNT) ? counted - adj - s->bnd_words : 0;
         out->kind = (parl_sentence_kind)s->kind;
     }
     s->bnd = b;
     s->bnd_line = lb;
-    s->bnd_words = s->sc.words - adj;
+    s->bnd_words = counted - adj;
     s->first = SIZE_MAX;
     s->kind = PARL_SENT_TEXT;
     s->dq = 0;

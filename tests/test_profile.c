@@ -44,7 +44,7 @@ static void empty_text(void)
     CHECK_EQ_STR(str(P.last_sentence), "");
     CHECK(!P.has_headings && !P.has_code_blocks && !P.has_list && !P.has_block_quotes, "flags");
     CHECK_EQ_STR(P.language, "en");
-    CHECK_EQ_INT(P.profile_version, 2);
+    CHECK_EQ_INT(P.profile_version, 3);   /* 3: emoticons after a stop are its sentence's words */
     CHECK_EQ_STR(P.analyzed_at, "2024-05-01T12:00:00.000Z");
     CHECK(P.avg_words_per_sentence == 0 && P.avg_sentences_per_paragraph == 0, "averages");
     CHECK(!P.truncated, "not truncated");
@@ -235,6 +235,33 @@ static void odd_bytes(void)
     CHECK_EQ_INT(P.non_empty_line_count, 1);
 }
 
+/* Emoticons that stay with their stop are the sentence's words: they were
+ * counted with the next sentence, or by nobody at the end of the text, so
+ * the sentences' words did not add up to the text's (fuzz_profile found
+ * "1.) :D" and a blank line before the last word). */
+static void emoticon_words(void)
+{
+    static const struct { const char *t; size_t words[2]; } cases[] = {
+        { "Hi there. :D\n", { 3, 0 } },
+        { "Hi there! :) Next one.\n", { 3, 2 } },
+        { "Hi there. :D :-) Next one.", { 4, 2 } },
+        { "1.) :D\n\n\n\nresults\n", { 2, 1 } },
+        { "1. :D\n", { 2, 0 } },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        analyze(cases[i].t, strlen(cases[i].t));
+        size_t sum = 0;
+        for (size_t k = 0; k < P.sentences_stored; k++) sum += SE[k].words;
+        CHECK(sum == P.word_count, "%s: sentences' words %zu, the text's %zu", cases[i].t, sum, P.word_count);
+        for (size_t k = 0; k < P.sentences_stored && k < 2; k++)
+            CHECK(SE[k].words == cases[i].words[k], "%s: sentence %zu has %zu words, want %zu", cases[i].t,
+                  k + 1, SE[k].words, cases[i].words[k]);
+        size_t psum = 0;
+        for (size_t k = 0; k < P.paragraphs_stored; k++) psum += PA[k].word_count;
+        CHECK_EQ_INT(psum, P.word_count);
+    }
+}
+
 /* The seed's indented document and dialogue. */
 static void indented(void)
 {
@@ -398,6 +425,7 @@ int main(void)
     truncation();
     capacities();
     odd_bytes();
+    emoticon_words();
     indented();
     samples();
     in_steps();
