@@ -57,7 +57,7 @@ INSTALL     ?= install
 # Every compile: the project's language level and warnings, then the user's flags.
 CCFLAGS  := $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS)
 SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-ASANFLAGS := $(STD) $(WARN) $(CPPFLAGS) -O1 -g $(SAN)
+ASANFLAGS := $(STD) $(WARN) $(CPPFLAGS) -O1 -g $(SAN) -DPARL_SPLIT_SELFCHECK
 
 # Sources are listed by role; gen/*.c is re-read after regeneration by the
 # second-stage make below.

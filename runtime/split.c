@@ -841,6 +841,24 @@ static int plain_stop(parl_splitter *it, size_t t0, int bang)
     return PARL__ABBR_KIND(parl__sl_abbr(t + ts, te - ts)) == PARL__ABBR_NONE;
 }
 
+#ifdef PARL_SPLIT_SELFCHECK
+#include <stdlib.h>
+/* Test builds (the ASan+UBSan library): plain_stop is a short cut through
+ * on_stop, so where it says "boundary", on_stop run on a copy must give the
+ * same sentence and leave the same state; a grammar change that makes them
+ * differ stops the tests here instead of splitting differently. */
+static void plain_stop_check(const parl_splitter *it, size_t t0, size_t t1, int bang)
+{
+    parl_splitter a = *it, b = *it;
+    parl_sentence sa, sb;
+    memset(&sa, 0, sizeof sa);
+    memset(&sb, 0, sizeof sb);
+    a.s.quiet = t1;
+    int ra = boundary(&a, t1, &sa), rb = on_stop(&b, t0, t1, bang, &sb);
+    if (ra != rb || memcmp(&sa, &sb, sizeof sa) != 0 || memcmp(&a.s, &b.s, sizeof a.s) != 0) abort();
+}
+#endif
+
 /* A terminator token at [T0, T1). */
 static int on_term(parl_splitter *it, int tok, size_t t0, size_t t1, parl_sentence *out)
 {
@@ -860,6 +878,9 @@ static int on_term(parl_splitter *it, int tok, size_t t0, size_t t1, parl_senten
         if (k >= 3) return on_spaced(it, t0, p, k, out);
     }
     if (t1 == t0 + 1 && plain_stop(it, t0, bang)) {
+#ifdef PARL_SPLIT_SELFCHECK
+        plain_stop_check(it, t0, t1, bang);
+#endif
         it->s.quiet = t1;   /* as on_stop leaves it */
         return boundary(it, t1, out);
     }
