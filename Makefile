@@ -357,7 +357,7 @@ fuzz: deps
 	@mkdir -p $(B)/fuzz
 	@for f in $(FUZZERS); do \
 	  n=$$(basename $$f .c); \
-	  clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE -Iruntime -Igen -Itools -Itests \
+	  clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE -DPARL_SPLIT_SELFCHECK -Iruntime -Igen -Itools -Itests \
 	    -o $(B)/fuzz/$$n $$f $(RUNTIME_SRC) $(GEN_SRC) $(FUZZ_TOOLS) -lyaml || exit 1; \
 	  echo "== fuzzing $$n for $(FUZZ_SECONDS)s"; \
 	  mkdir -p $(B)/fuzz/$$n.corpus; \
