@@ -362,7 +362,10 @@ fuzz: deps
 	  echo "== fuzzing $$n for $(FUZZ_SECONDS)s"; \
 	  mkdir -p $(B)/fuzz/$$n.corpus; \
 	  seeds=tests/corpus; [ $$n = fuzz_yaml ] && seeds="tests/corpus grammar"; \
-	  $(B)/fuzz/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $(B)/fuzz/$$n.corpus $$seeds 2>&1 | tail -3 || exit 1; \
+	  $(B)/fuzz/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=$(B)/fuzz/$$n- \
+	    $(B)/fuzz/$$n.corpus $$seeds > $(B)/fuzz/$$n.log 2>&1; st=$$?; \
+	  tail -3 $(B)/fuzz/$$n.log; \
+	  [ $$st -eq 0 ] || { echo "make fuzz: $$n failed (exit $$st; log and crash input in $(B)/fuzz/)"; exit 1; }; \
 	done
 
 clean:
