@@ -64,6 +64,23 @@ static inline int sentence_lex_stops(const unsigned char *p, const unsigned char
 #define SENTENCE_LEX_SSE2 1
 #endif
 
+#ifdef SENTENCE_LEX_SSE2
+/* The bytes of V that may be stops, as a mask (both skips start from it). */
+static inline __m128i sentence_lex_stop_mask(__m128i v)
+{
+    __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x0E));
+    m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x5F)),
+                                       _mm_set1_epi8((char)0x83)));
+    m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x58)),
+                                       _mm_set1_epi8((char)0x87)));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x3A)));
+    m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x43)),
+                                       _mm_set1_epi8((char)0x83)));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x5F)));
+    return m;
+}
+#endif
+
 /* Does the line at CUR start with ordinary text (parl__sl_line_fast)?
  * Then the fast scanner may count its line break and go on. */
 static inline int sentence_lex_text_line(const unsigned char *cur, const unsigned char *lim)
@@ -96,15 +113,7 @@ static const unsigned char *sentence_lex_skip(const unsigned char *cur,
 #ifdef SENTENCE_LEX_SSE2
     while (lim - cur >= 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)cur);
-        __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x0E));
-        m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x5F)),
-                                           _mm_set1_epi8((char)0x83)));
-        m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x58)),
-                                           _mm_set1_epi8((char)0x87)));
-        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x3A)));
-        m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x43)),
-                                           _mm_set1_epi8((char)0x83)));
-        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x5F)));
+        __m128i m = sentence_lex_stop_mask(v);
         m = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')), m);   /* a common non-stop */
         unsigned bits = (unsigned)_mm_movemask_epi8(m);
         const unsigned char *next = cur + 16, *q;
@@ -164,15 +173,7 @@ static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,
 #ifdef SENTENCE_LEX_SSE2
     while (lim - cur >= 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)cur);
-        __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x0E));
-        m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x5F)),
-                                           _mm_set1_epi8((char)0x83)));
-        m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x58)),
-                                           _mm_set1_epi8((char)0x87)));
-        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x3A)));
-        m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x43)),
-                                           _mm_set1_epi8((char)0x83)));
-        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x5F)));
+        __m128i m = sentence_lex_stop_mask(v);
         __m128i h = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
                                  _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')));
         h = _mm_or_si128(h, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x75)),

@@ -296,27 +296,34 @@ static void put_runs(FILE *f, const sl_rules *r)
     fputs("    w       = c \\ hs;\n", f);
 }
 
-/* SSE2 compares that set, in the vector m, the bytes of v that may be
- * stops: a signed compare below 0x0E (which takes in 0x80-0xFF) and ranges
+/* sentence_lex_stop_mask(v), which both skips call: SSE2 compares that set
+ * the bytes of v that may be stops: a signed compare below 0x0E (which takes in 0x80-0xFF) and ranges
  * of ASCII. A range may take in one byte that is no stop between two that
  * are (+ >): one compare fewer. Wider ranges took in ' % & $ ; <, and each
  * such candidate costs a check and often a mispredicted branch. */
 static void put_sse_candidates(FILE *f, const unsigned char *stop)
 {
-    fputs("        __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x0E));\n", f);
+    fputs("#ifdef SENTENCE_LEX_SSE2\n"
+          "/* The bytes of V that may be stops, as a mask (both skips start from it). */\n"
+          "static inline __m128i sentence_lex_stop_mask(__m128i v)\n"
+          "{\n"
+          "    __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x0E));\n", f);
     for (int c = 0x0E; c < 0x80;) {
         if (!stop[c]) { c++; continue; }
         int e = c;
         for (int k = c + 1; k < 0x80 && k <= e + 2; k++)
             if (stop[k]) e = k;
         if (e == c)
-            fprintf(f, "        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x%02X)));\n", c);
+            fprintf(f, "    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x%02X)));\n", c);
         else   /* c <= v <= e: v - c + 0x80 (wrapping) below 0x80 + (e - c + 1), signed */
-            fprintf(f, "        m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x%02X)),\n"
-                       "                                           _mm_set1_epi8((char)0x%02X)));\n",
+            fprintf(f, "    m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x%02X)),\n"
+                       "                                       _mm_set1_epi8((char)0x%02X)));\n",
                     (0x80 - c) & 0xFF, 0x80 + (e - c + 1));
         c = e + 1;
     }
+    fputs("    return m;\n"
+          "}\n"
+          "#endif\n\n", f);
 }
 
 /* The counting scanner's skip: words start where a word's character
@@ -326,7 +333,7 @@ static void put_sse_candidates(FILE *f, const unsigned char *stop)
  * of sixteen bytes before the first stop gives a mask of its blanks, and
  * the starts are the word bytes whose previous byte is a blank; the table
  * loop, eight bytes a step, does the rest (and everything without SSE2). */
-static void put_count_skip(FILE *f, const unsigned char *stop)
+static void put_count_skip(FILE *f)
 {
     fputs("#ifdef SENTENCE_LEX_SSE2\n"
           "/* Bits set in a byte (__builtin_popcount, without -mpopcnt, is a\n"
@@ -354,9 +361,9 @@ static void put_count_skip(FILE *f, const unsigned char *stop)
           "    (void)text; (void)base; (void)S;   /* the table loop leaves line breaks to the DFA */\n"
           "#ifdef SENTENCE_LEX_SSE2\n"
           "    while (lim - cur >= 16) {\n"
-          "        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)cur);\n", f);
-    put_sse_candidates(f, stop);
-    fputs("        __m128i h = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),\n"
+          "        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)cur);\n"
+          "        __m128i m = sentence_lex_stop_mask(v);\n"
+          "        __m128i h = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),\n"
           "                                 _mm_cmpeq_epi8(v, _mm_set1_epi8('\\t')));\n"
           "        h = _mm_or_si128(h, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x75)),\n"
           "                                           _mm_set1_epi8((char)0x82)));   /* \\v \\f */\n"
@@ -446,8 +453,9 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
           "#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))\n"
           "#include <emmintrin.h>\n"
           "#define SENTENCE_LEX_SSE2 1\n"
-          "#endif\n\n"
-          "/* Does the line at CUR start with ordinary text (parl__sl_line_fast)?\n"
+          "#endif\n\n", f);
+    put_sse_candidates(f, stop);
+    fputs("/* Does the line at CUR start with ordinary text (parl__sl_line_fast)?\n"
           " * Then the fast scanner may count its line break and go on. */\n"
           "static inline int sentence_lex_text_line(const unsigned char *cur, const unsigned char *lim)\n"
           "{\n"
@@ -476,9 +484,9 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
           "{\n"
           "#ifdef SENTENCE_LEX_SSE2\n"
           "    while (lim - cur >= 16) {\n"
-          "        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)cur);\n", f);
-    put_sse_candidates(f, stop);
-    fputs("        m = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\t')), m);   /* a common non-stop */\n"
+          "        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)cur);\n"
+          "        __m128i m = sentence_lex_stop_mask(v);\n"
+          "        m = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\t')), m);   /* a common non-stop */\n"
           "        unsigned bits = (unsigned)_mm_movemask_epi8(m);\n"
           "        const unsigned char *next = cur + 16, *q;\n"
           "        for (; bits; bits &= bits - 1) {\n"
@@ -505,7 +513,7 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
           "        cur = q - 1;\n"
           "    }\n"
           "}\n\n", f);
-    put_count_skip(f, stop);
+    put_count_skip(f);
 }
 
 /* The scanners skip runs of ordinary ASCII text (the rules c+, w+ and
