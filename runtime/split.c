@@ -1103,6 +1103,13 @@ int parl_split_next(parl_splitter *it, parl_sentence *out)
     const size_t lim = it->base + it->lim;
     if (s->done) return 0;
     for (;;) {
+        /* A boundary put ahead of the scanner (after a run glued to its stop,
+         * or emoticons) was saved with the scanner behind it, so a window
+         * would have to keep the bytes in between and could fill up with
+         * them. Once the scanner has passed it, this is as good a place to
+         * come back to: nothing has happened since but what the next window
+         * would redo. */
+        if (more && s->sc.pos >= s->bnd && it->saved.sc.pos < it->saved.bnd) save(it);
         if (s->ls_pending) {
             if (more && s->sc.pos >= lim) return window_end(it, out);
             if (line_start(it, out)) return 1;
