@@ -31,57 +31,17 @@ void parl__json_cut(parl__json *j, const char *s)
     if (j->n < j->cap) memcpy(j->out + j->n, s, j->cap - j->n);
 }
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/* V < 10^8 as eight ASCII digits, leading zeros kept, the first digit in
- * the lowest byte: split 4+4, 2+2, 1+1 in the lanes of one integer, each
- * division by a constant a multiply and a shift (exact in these ranges:
- * 5243 / 2^19 below 43,699, 103 / 2^10 below 179). */
-static uint64_t eight_digits(uint32_t v)
-{
-    uint64_t x = v / 10000u;
-    x |= (uint64_t)(v - (uint32_t)x * 10000u) << 32;
-    uint64_t q = ((x * 5243u) >> 19) & 0x0000007F0000007Fu;
-    x = q | (x - q * 100u) << 16;
-    q = ((x * 103u) >> 10) & 0x000F000F000F000Fu;
-    x = q | (x - q * 10u) << 8;
-    return x + 0x3030303030303030u;
-}
-#define JSON_EIGHT_DIGITS 1
-#endif
-
-/* Numbers below 10^8 (every offset and count of a text under 100 MB) in
- * one step of eight digits stored whole, the leading zeros shifted out;
- * else two digits a step from a table of the hundred pairs. Written in
- * place when there is room: the loop of one division per digit into a copy
- * was an eighth of `split --jsonl` (eight numbers a sentence). */
-void parl__json_uint(parl__json *j, uint64_t v)
+/* Numbers the inline fast path of json_internal.h leaves: 10^8 and over,
+ * or too close to the end of OUT. Two digits a step from a table of the
+ * hundred pairs, in place when there is room. */
+void parl__json_uint_slow(parl__json *j, uint64_t v)
 {
     static const char pairs[201] =
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
         "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
         "8081828384858687888990919293949596979899";
-    static const uint64_t pow10[20] = {
-        1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u, 100000000u, 1000000000u,
-        10000000000u, 100000000000u, 1000000000000u, 10000000000000u, 100000000000000u,
-        1000000000000000u, 10000000000000000u, 100000000000000000u, 1000000000000000000u,
-        10000000000000000000u };
-    /* digits from the bit length (1233 / 4096 ~ log10 2), one compare to settle */
-#if defined(__GNUC__) || defined(__clang__)
-    unsigned bits = v ? 64u - (unsigned)__builtin_clzll(v) : 1u;
-#else
-    unsigned bits = 1;
-    for (uint64_t t = v >> 1; t; t >>= 1) bits++;
-#endif
-    unsigned t = (bits * 1233u) >> 12;
-    size_t digits = v ? t - (v < pow10[t]) + 1 : 1;
-#ifdef JSON_EIGHT_DIGITS
-    if (v < 100000000u && j->n <= j->cap && j->cap - j->n >= 8) {
-        uint64_t x = eight_digits((uint32_t)v) >> (8 * (8 - digits));
-        memcpy(j->out + j->n, &x, 8);
-        j->n += digits;
-        return;
-    }
-#endif
+    size_t digits = 1;
+    for (uint64_t t = v; t >= 10; t /= 10) digits++;
     char b[24], *d = j->n <= j->cap && digits <= j->cap - j->n ? j->out + j->n : b;
     char *e = d + digits;
     while (v >= 100) {
