@@ -80,10 +80,13 @@ size_t parl_infer_json(const char *text, size_t len, char *out, size_t cap)
 
 /* ------------------------------------------------------------------ sentences */
 
-static const char *sentence_kind_name(parl_sentence_kind k)
+/* The kind as a JSON string, quotes included: these names need no escaping,
+ * and scanning them for it was a twentieth of a profile's JSON. */
+static const char *sentence_kind_json(parl_sentence_kind k)
 {
-    static const char *const names[] = { "text", "heading", "item", "quote", "code" };
-    return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "text";
+    static const char *const names[] = { "\"text\"", "\"heading\"", "\"item\"", "\"quote\"",
+                                         "\"code\"" };
+    return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : names[0];
 }
 
 /* ",\"start\":S,\"end\":E,\"charStart\":..,\"charEnd\":.." (SPACED: the
@@ -128,7 +131,7 @@ static void json_sentence_line(parl__json *j, const char *win, size_t base, cons
     parl__json_lit(j, ",\"paragraph\":");
     parl__json_uint(j, s->para);
     parl__json_lit(j, ",\"kind\":");
-    parl__json_cstr(j, sentence_kind_name(s->kind));
+    parl__json_lit(j, sentence_kind_json(s->kind));
     parl__json_lit(j, ",\"text\":");
     parl__json_str(j, win + (s->off - base), s->len);
     parl__json_lit(j, "}");
@@ -256,7 +259,7 @@ static void json_sentence(parl__json *j, const char *text, const parl_sentence *
     parl__json_lit(j, ", \"words\": ");
     parl__json_uint(j, s->words);
     parl__json_lit(j, ", \"kind\": ");
-    parl__json_cstr(j, sentence_kind_name(s->kind));
+    parl__json_lit(j, sentence_kind_json(s->kind));
     parl__json_lit(j, "}");
 }
 
