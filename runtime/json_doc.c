@@ -99,6 +99,22 @@ typedef struct json_key_text {
     size_t n;
 } json_key_text;
 
+/* The four offsets of [OFF, END): bytes or UTF-16 units as FLAGS ask, then
+ * code points. C is moved to OFF (to END with PARL_JSON_CURSOR_END); the end
+ * is counted on a copy, so that a retry finds C where it was. */
+static void offset_values(const char *win, size_t base, size_t off, size_t end, parl_offsets *c,
+                          unsigned flags, size_t v[4])
+{
+    parl_offsets_advance(c, win, base, off);
+    parl_offsets e = *c;
+    parl_offsets_advance(&e, win, base, end);
+    v[0] = parl__offsets_unit(c, flags);
+    v[1] = parl__offsets_unit(&e, flags);
+    v[2] = c->chars;
+    v[3] = e.chars;
+    if (flags & PARL_JSON_CURSOR_END) *c = e;
+}
+
 static void json_offsets(parl__json *j, const char *win, size_t base, size_t off, size_t end,
                          parl_offsets *c, unsigned flags, int spaced)
 {
@@ -107,30 +123,87 @@ static void json_offsets(parl__json *j, const char *win, size_t base, size_t off
           JSON_KEY(",\"charEnd\":") },
         { JSON_KEY(", \"start\": "), JSON_KEY(", \"end\": "), JSON_KEY(", \"charStart\": "),
           JSON_KEY(", \"charEnd\": ") } };
-    parl_offsets_advance(c, win, base, off);
-    parl_offsets e = *c;
-    parl_offsets_advance(&e, win, base, end);
-    size_t v[4] = { parl__offsets_unit(c, flags), parl__offsets_unit(&e, flags), c->chars, e.chars };
-    if (flags & PARL_JSON_CURSOR_END) *c = e;
+    size_t v[4];
+    offset_values(win, base, off, end, c, flags, v);
     for (int i = 0; i < 4; i++) {
         parl__json_raw(j, keys[spaced][i].s, keys[spaced][i].n);
         parl__json_uint(j, v[i]);
     }
 }
 
+/* A sentence's record is keys and numbers of bounded length, written in one
+ * go without a room check a piece: straight into OUT when the longest
+ * record fits, else into a block copied with the usual checks. Each key is
+ * a row of 16 bytes stored whole (one store), the pointer moved by its
+ * length; the checked writer spent more on its checks and on reloading its
+ * position after every store than on the bytes (half of a profile's JSON). */
+typedef struct json_row {
+    char s[16];
+    unsigned char n;
+} json_row;
+#define JSON_ROW(lit) { lit, sizeof lit - 1 }
+#define JSON_RECORD_MAX (16 * 12 + 20 * 10)   /* rows and numbers of the longest record */
+
+static char *put_row(char *p, const json_row *r)
+{
+    memcpy(p, r->s, 16);
+    return p + r->n;
+}
+
+static char *put_uint(char *p, uint64_t v)
+{
+#ifdef PARL__JSON_EIGHT_DIGITS
+    if (v < 100000000u) {
+        uint64_t x = parl__json_eight_digits((uint32_t)v);
+        unsigned zeros = x ? (unsigned)__builtin_ctzll(x) >> 3 : 7u;   /* "0" keeps one */
+        x = (x + 0x3030303030303030u) >> (8 * zeros);
+        memcpy(p, &x, 8);
+        return p + 8 - zeros;
+    }
+#endif
+    char b[20];
+    size_t k = 0;
+    do b[k++] = (char)('0' + v % 10); while ((v /= 10) != 0);
+    while (k) *p++ = b[--k];
+    return p;
+}
+
+/* Rows KEYS[i] each followed by V[i], N of them. */
+static char *put_members(char *p, const json_row *keys, const size_t *v, int n)
+{
+    for (int i = 0; i < n; i++) p = put_uint(put_row(p, &keys[i]), v[i]);
+    return p;
+}
+
+/* Where a record is built: OUT at its position when there is room for the
+ * longest, else BLOCK (finished by record_done). */
+static char *record_start(parl__json *j, char *block)
+{
+    return j->n <= j->cap && j->cap - j->n >= JSON_RECORD_MAX ? j->out + j->n : block;
+}
+
+static void record_done(parl__json *j, char *block, char *start, char *end)
+{
+    if (start == block) parl__json_raw(j, block, (size_t)(end - block));
+    else j->n += (size_t)(end - start);
+}
+
 static void json_sentence_line(parl__json *j, const char *win, size_t base, const parl_sentence *s,
                                size_t index, parl_offsets *c, unsigned flags)
 {
-    parl__json_lit(j, "{\"index\":");
-    parl__json_uint(j, index);
-    json_offsets(j, win, base, s->off, s->off + s->len, c, flags, 0);
-    parl__json_lit(j, ",\"line\":");
-    parl__json_uint(j, s->line);
-    parl__json_lit(j, ",\"endLine\":");
-    parl__json_uint(j, s->end_line);
-    parl__json_lit(j, ",\"paragraph\":");
-    parl__json_uint(j, s->para);
-    parl__json_lit(j, ",\"kind\":");
+    static const json_row keys[] = { JSON_ROW("{\"index\":"), JSON_ROW(",\"start\":"),
+                                     JSON_ROW(",\"end\":"), JSON_ROW(",\"charStart\":"),
+                                     JSON_ROW(",\"charEnd\":"), JSON_ROW(",\"line\":"),
+                                     JSON_ROW(",\"endLine\":"), JSON_ROW(",\"paragraph\":"),
+                                     JSON_ROW(",\"kind\":") };
+    size_t v[8] = { index };
+    offset_values(win, base, s->off, s->off + s->len, c, flags, v + 1);
+    v[5] = s->line;
+    v[6] = s->end_line;
+    v[7] = s->para;
+    char block[JSON_RECORD_MAX], *start = record_start(j, block);
+    char *p = put_row(put_members(start, keys, v, 8), &keys[8]);
+    record_done(j, block, start, p);
     parl__json_lit(j, sentence_kind_json(s->kind));
     parl__json_lit(j, ",\"text\":");
     parl__json_str(j, win + (s->off - base), s->len);
@@ -249,16 +322,19 @@ static void json_paragraph(parl__json *j, const char *text, const parl_paragraph
 static void json_sentence(parl__json *j, const char *text, const parl_sentence *s, size_t n,
                           parl_offsets *c, unsigned flags)
 {
-    static const json_key_text keys[] = { JSON_KEY(", \"paragraph\": "), JSON_KEY(", \"line\": "),
-                                          JSON_KEY(", \"endLine\": ") };
-    size_t v[] = { s->para, s->line, s->end_line };
-    parl__json_lit(j, n > 1 ? ",\n    {\"index\": " : "\n    {\"index\": ");
-    parl__json_uint(j, n);
-    json_members(j, keys, v, 3);
-    json_offsets(j, text, 0, s->off, s->off + s->len, c, flags, 1);
-    parl__json_lit(j, ", \"words\": ");
-    parl__json_uint(j, s->words);
-    parl__json_lit(j, ", \"kind\": ");
+    static const json_row first = JSON_ROW("\n    {\"index\": "), next = JSON_ROW(",\n    {\"index\": ");
+    static const json_row keys[] = { JSON_ROW(", \"paragraph\": "), JSON_ROW(", \"line\": "),
+                                     JSON_ROW(", \"endLine\": "), JSON_ROW(", \"start\": "),
+                                     JSON_ROW(", \"end\": "), JSON_ROW(", \"charStart\": "),
+                                     JSON_ROW(", \"charEnd\": "), JSON_ROW(", \"words\": "),
+                                     JSON_ROW(", \"kind\": ") };
+    size_t v[8] = { s->para, s->line, s->end_line };
+    offset_values(text, 0, s->off, s->off + s->len, c, flags, v + 3);
+    v[7] = s->words;
+    char block[JSON_RECORD_MAX], *start = record_start(j, block);
+    char *p = put_uint(put_row(start, n > 1 ? &next : &first), n);
+    p = put_row(put_members(p, keys, v, 8), &keys[8]);
+    record_done(j, block, start, p);
     parl__json_lit(j, sentence_kind_json(s->kind));
     parl__json_lit(j, "}");
 }

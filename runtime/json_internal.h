@@ -40,6 +40,7 @@ void parl__json_uint_slow(parl__json *j, uint64_t v);
  * in the lowest byte: split 4+4, 2+2, 1+1 in the lanes of one integer, each
  * division by a constant a multiply and a shift (exact in these ranges:
  * 5243 / 2^19 below 43,699, 103 / 2^10 below 179). */
+#define PARL__JSON_EIGHT_DIGITS 1
 static inline uint64_t parl__json_eight_digits(uint32_t v)
 {
     uint64_t x = v / 10000u;

@@ -28,6 +28,33 @@ static void check_sizes(void)
               "cap %zu: %zu \"%s\"", cap, m, b);
         free(b);
     }
+    /* the record writers build a record in place only with room for the
+     * longest; every smaller buffer (exact, so ASan sees a byte past it) */
+    const char *doc = "Dr. Smith arrived at 10:30 PM. Caf\xc3\xa9 \xf0\x9f\x98\x80 closed!\n\nNext one.";
+    size_t dn = strlen(doc), jn = parl_split_json(doc, dn, PARL_JSON_UTF16, NULL, 0);
+    char *jfull = malloc(jn + 1);
+    CHECK_EQ_INT(parl_split_json(doc, dn, PARL_JSON_UTF16, jfull, jn + 1), jn);
+    parl_sentence s1 = { .off = 31, .len = 21, .line = 1, .end_line = 1, .para = 1, .words = 4 };
+    parl_offsets c0 = { 0, 0, 0 }, c;
+    size_t pn = parl_profile_sentence_json(doc, &s1, 2, &c0, 0, NULL, 0);
+    char *pfull = malloc(pn + 1);
+    c = c0;
+    CHECK_EQ_INT(parl_profile_sentence_json(doc, &s1, 2, &c, 0, pfull, pn + 1), pn);
+    for (size_t cap = 1; cap <= jn + 1; cap++) {
+        char *b = malloc(cap);
+        size_t m = parl_split_json(doc, dn, PARL_JSON_UTF16, b, cap);
+        CHECK(m == jn && strlen(b) == (cap > jn ? jn : cap - 1) && !memcmp(b, jfull, strlen(b)),
+              "split_json cap %zu: %zu \"%s\"", cap, m, b);
+        if (cap <= pn + 1) {
+            c = c0;
+            m = parl_profile_sentence_json(doc, &s1, 2, &c, 0, b, cap);
+            CHECK(m == pn && strlen(b) == (cap > pn ? pn : cap - 1) && !memcmp(b, pfull, strlen(b)),
+                  "profile_sentence_json cap %zu: %zu \"%s\"", cap, m, b);
+        }
+        free(b);
+    }
+    free(jfull);
+    free(pfull);
     CHECK_EQ_INT(parl_split_json("One. Two.", 9, 0, small, sizeof small) >= sizeof small, 1);
     CHECK_EQ_INT(strlen(small), sizeof small - 1);
     CHECK(parl_intent_size() == sizeof(parl_intent) && parl_splitter_size() == sizeof(parl_splitter) &&
