@@ -153,13 +153,7 @@ static char *put_row(char *p, const json_row *r)
 static char *put_uint(char *p, uint64_t v)
 {
 #ifdef PARL__JSON_EIGHT_DIGITS
-    if (v < 100000000u) {
-        uint64_t x = parl__json_eight_digits((uint32_t)v);
-        unsigned zeros = x ? (unsigned)__builtin_ctzll(x) >> 3 : 7u;   /* "0" keeps one */
-        x = (x + 0x3030303030303030u) >> (8 * zeros);
-        memcpy(p, &x, 8);
-        return p + 8 - zeros;
-    }
+    if (v < 100000000u) return parl__json_put_digits(p, (uint32_t)v);
 #endif
     char b[20];
     size_t k = 0;

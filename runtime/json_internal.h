@@ -51,20 +51,26 @@ static inline uint64_t parl__json_eight_digits(uint32_t v)
     return q | (x - q * 10u) << 8;
 }
 
+/* V < 10^8 at P in one store of eight bytes, the leading zeros (the zero
+ * bytes at the bottom) shifted out; returns the end of its digits. */
+static inline char *parl__json_put_digits(char *p, uint32_t v)
+{
+    uint64_t x = parl__json_eight_digits(v);
+    unsigned zeros = x ? (unsigned)__builtin_ctzll(x) >> 3 : 7u;   /* "0" keeps one */
+    x = (x + 0x3030303030303030u) >> (8 * zeros);
+    memcpy(p, &x, 8);
+    return p + 8 - zeros;
+}
+
 /* Numbers below 10^8 (every offset and count of a text under 100 MB) in
- * one step of eight digits stored whole, the leading zeros (the zero bytes
- * at the bottom) shifted out, inline: a profile writes nine numbers a
- * sentence, and the call, the digit count and the checks of the copy this
- * replaced were more than half of each. */
+ * one step, inline: a profile writes nine numbers a sentence, and the call,
+ * the digit count and the checks of the copy this replaced were more than
+ * half of each. */
 static inline void parl__json_uint(parl__json *j, uint64_t v)
 {
-    if (v < 100000000u && j->cap >= 8 && j->n <= j->cap - 8) {
-        uint64_t x = parl__json_eight_digits((uint32_t)v);
-        unsigned zeros = x ? (unsigned)__builtin_ctzll(x) >> 3 : 7u;   /* "0" keeps one */
-        x = (x + 0x3030303030303030u) >> (8 * zeros);
-        memcpy(j->out + j->n, &x, 8);
-        j->n += 8 - zeros;
-    } else parl__json_uint_slow(j, v);
+    if (v < 100000000u && j->cap >= 8 && j->n <= j->cap - 8)
+        j->n = (size_t)(parl__json_put_digits(j->out + j->n, (uint32_t)v) - j->out);
+    else parl__json_uint_slow(j, v);
 }
 #else
 static inline void parl__json_uint(parl__json *j, uint64_t v) { parl__json_uint_slow(j, v); }
