@@ -149,6 +149,22 @@ if command -v python3 >/dev/null 2>&1; then
     rm -f "$tmp/big.txt" "$tmp/part.txt" "$tmp/out"
 fi
 
+# text output copies 32 bytes a step with AVX2 and 16 without (the same
+# program, chosen at run time; PARLANCE_NO_AVX2 forces the narrow way): the
+# same lines from both, with line breaks, tabs, CR and NUL at every offset of
+# long sentences, at the start and the end of the text
+awk 'BEGIN { srand(7); for (i = 0; i < 3000; i++) {
+    n = 20 + int(rand() * 120); s = ""
+    for (k = 0; k < n; k++) { r = rand()
+        s = s (r < 0.05 ? "\n" : r < 0.07 ? "\n\t" : r < 0.08 ? "\r\n" : r < 0.09 ? "\t" : r < 0.095 ? "\000" : r < 0.25 ? " " : "x") }
+    printf "A%s. ", s } }' > "$tmp/wide.txt"
+check "text output, wide and narrow" "$($P split "$tmp/wide.txt" 2>/dev/null | cksum)" \
+    "$(PARLANCE_NO_AVX2=1 $P split "$tmp/wide.txt" 2>/dev/null | cksum)"
+check "text output, wide and narrow, stream" "$($P split < "$tmp/wide.txt" 2>/dev/null | cksum)" \
+    "$(PARLANCE_NO_AVX2=1 $P split "$tmp/wide.txt" 2>/dev/null | cksum)"
+n=$($P split "$tmp/wide.txt" 2>/dev/null | awk 'length > 40 { k++ } END { print k + 0 }')
+[ "$n" -gt 2000 ] && ok || no "text output: $n lines over 40 bytes, want many"
+
 # a file truncated while it is mapped and read: a message and status 1 (or,
 # when the cut came first, the short file's answer), never a signal
 if command -v python3 >/dev/null 2>&1; then
