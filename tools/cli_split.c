@@ -120,7 +120,8 @@ static inline unsigned copy_block(const unsigned char *s, char *d, size_t lanes)
 }
 #endif
 
-#if defined(__x86_64__) && defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#if defined(__x86_64__) && defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__)) && \
+    !defined(PARL_NO_AVX2)
 #include <immintrin.h>
 #define WIDE 1
 /* Processors with AVX2, known at run time (the program is built for any
