@@ -38,6 +38,15 @@ build_speed() {   # build_speed SRC: corpus_speed against SRC's library
         "$1/build/libparlance.a" -o "$1/build/corpus_speed"
 }
 build_speed . || exit 1
+# the library without its AVX2 paths (-DPARL_NO_AVX2: what a processor
+# without AVX2 runs), this build only, for the rows "... no AVX2"
+N=$B/noavx2
+rm -rf $N && mkdir -p $N/build $N/obj || exit 1
+for src in runtime/*.c gen/*.c; do
+    $CC -std=c11 -O2 -D_GNU_SOURCE -DPARL_NO_AVX2 -Iruntime -Igen -c "$src" -o "$N/obj/$(basename "$src" .c).o" || exit 1
+done
+ar rcs $N/build/libparlance.a $N/obj/*.o && ln -sfn "$PWD/runtime" $N/runtime && ln -sfn "$PWD/gen" $N/gen &&
+    build_speed $N || exit 1
 $CC -std=c11 -O2 tests/cpu_run.c -o $B/cpu_run || exit 1
 PREV=${PREV:-HEAD^}
 rev=$(git rev-parse --short -q --verify "$PREV^{commit}" 2>/dev/null)
@@ -84,6 +93,7 @@ for f in $FILES; do
     for r in $(seq "$ROUNDS"); do   # the libraries interleaved too
         ./build/corpus_speed "$f" >> "$tmp/k.lib.cur"
         [ -n "$P" ] && $P/build/corpus_speed "$f" >> "$tmp/k.lib.prev"
+        $N/build/corpus_speed "$f" >> "$tmp/k.lib.noavx2"
     done
     lib() {   # lib WHO split|profile: the median over the rounds
         [ -s "$tmp/k.lib.$1" ] || return 0
@@ -106,6 +116,7 @@ for f in $FILES; do
     lc=$(lib cur split_jsonl) lp=$(lib prev split_jsonl)
     tc=$(lib cur split_json) tp=$(lib prev split_json)
     row "split, library" "$sc" "$sp"
+    row "split, library, no AVX2" "$(lib noavx2 split)" ""
     row "split, CLI text" "$(median k.cur.split)" "$([ -n "$P" ] && median k.prev.split)" "$sc" "$sp"
     row "split, CLI --json" "$(median k.cur.json)" "$([ -n "$P" ] && median k.prev.json)" "$sc" "$sp"
     row "split+strings, library" "$tc" "$tp"
@@ -114,6 +125,7 @@ for f in $FILES; do
     row "split+JSON, library" "$lc" "$lp"
     row "split, CLI --jsonl / +JSON" "$(median k.cur.jsonl)" "$([ -n "$P" ] && median k.prev.jsonl)" "$lc" "$lp"
     row "profile, library" "$pc" "$pp"
+    row "profile, library, no AVX2" "$(lib noavx2 profile)" ""
     row "profile, CLI" "$(median k.cur.profile)" "$([ -n "$P" ] && median k.prev.profile)" "$pc" "$pp"
     row "profile+JSON, library" "$jc" "$jp"
     row "profile, CLI / +JSON" "$(median k.cur.profile)" "$([ -n "$P" ] && median k.prev.profile)" "$jc" "$jp"
