@@ -64,6 +64,21 @@ static inline int sentence_lex_stops(const unsigned char *p, const unsigned char
 #define SENTENCE_LEX_SSE2 1
 #endif
 
+/* On x86-64 the fast skip has an AVX2 variant, chosen on each call when
+ * the compiler was not told that AVX2 is there (-mavx2, -march): a
+ * test of a word the compiler's run time set up. PARL_NO_AVX2 leaves
+ * it out (to test the SSE2 skip on a machine with AVX2). */
+#if defined(SENTENCE_LEX_SSE2) && defined(__x86_64__) && !defined(PARL_NO_AVX2)
+#include <immintrin.h>
+#define SENTENCE_LEX_AVX2 1
+#define SENTENCE_LEX_AVX2_FN __attribute__((target("avx2,popcnt")))
+#ifdef __AVX2__
+#define sentence_lex_has_avx2() 1
+#else
+#define sentence_lex_has_avx2() (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
+#endif
+#endif
+
 #ifdef SENTENCE_LEX_SSE2
 /* The bytes of V that may be stops, as a mask (both skips start from it). */
 static inline __m128i sentence_lex_stop_mask(__m128i v)
@@ -141,6 +156,77 @@ static const unsigned char *sentence_lex_skip(const unsigned char *cur,
         cur = q - 1;
     }
 }
+
+#ifdef SENTENCE_LEX_AVX2
+/* Nonzero where a byte may be a stop (sentence_lex_stop). */
+SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_stop_set(__m256i v)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(17,18,18,18,16,16,16,16,18,18,23,16,18,23,18,28,17,18,18,18,16,16,16,16,18,18,23,16,18,23,18,28), _mm256_and_si256(v, nib));
+    __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(1,0,2,4,0,8,0,0,16,16,16,16,16,16,16,16,1,0,2,4,0,8,0,0,16,16,16,16,16,16,16,16), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+    return _mm256_and_si256(lo, hi);
+}
+
+/* The first byte of a line: PARL__LF_TEXT and PARL__LF_PAIR (the masks below). */
+SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_line_first(__m256i v)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(-126,-57,-57,-61,-57,-57,-57,-57,-57,-58,-22,122,94,122,71,95,-126,-57,-57,-61,-57,-57,-57,-57,-57,-58,-22,122,94,122,71,95), _mm256_and_si256(v, nib));
+    __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(1,2,36,8,2,2,64,-112,0,0,0,0,0,0,0,0,1,2,36,8,2,2,64,-112,0,0,0,0,0,0,0,0), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+    return _mm256_and_si256(lo, hi);
+}
+
+/* The second byte of a line: PARL__LF_SECOND. */
+SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_line_second(__m256i v)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(4,6,6,6,6,6,6,6,6,6,6,2,2,3,2,2,4,6,6,6,6,6,6,6,6,6,6,2,2,3,2,2), _mm256_and_si256(v, nib));
+    __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(0,0,1,0,2,4,2,4,0,0,0,0,0,0,0,0,0,0,1,0,2,4,2,4,0,0,0,0,0,0,0,0), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+    return _mm256_and_si256(lo, hi);
+}
+
+/* sentence_lex_skip 32 bytes a step (see put_avx2_skip in tools/gen_sentences.c). */
+SENTENCE_LEX_AVX2_FN static const unsigned char *sentence_lex_skip_avx2(const unsigned char *cur,
+                                                                    const unsigned char *lim,
+                                                                    size_t *lines)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i on = lines ? _mm256_set1_epi8(-1) : zero;   /* pass line breaks */
+    size_t none, *passes = lines ? lines : &none;
+    while (lim - cur >= 34) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)cur);
+        __m256i t = sentence_lex_line_first(_mm256_loadu_si256((const __m256i *)(const void *)(cur + 1)));
+        __m256i s = sentence_lex_line_second(_mm256_loadu_si256((const __m256i *)(const void *)(cur + 2)));
+        /* no ordinary text: neither a text byte nor a pair */
+        __m256i no = _mm256_and_si256(
+            _mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0x1F)), zero),
+            _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0xE0)), zero),
+                            _mm256_cmpeq_epi8(s, zero)));
+        __m256i pass = _mm256_andnot_si256(no, _mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n')), on));
+        unsigned passed = (unsigned)_mm256_movemask_epi8(pass);
+        unsigned bits = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(sentence_lex_stop_set(v), zero)) & ~passed;
+        const unsigned char *next = cur + 32, *q;
+        for (; bits; bits &= bits - 1) {
+            unsigned j = (unsigned)__builtin_ctz(bits);
+            const unsigned char *p = cur + j;
+            if (!sentence_lex_stops(p, lim)) continue;
+            if (*p != '\n' || !lines || !(q = sentence_lex_text_after(p, lim))) {
+                *passes += (size_t)__builtin_popcount(passed & ((1u << j) - 1));
+                return p;
+            }
+            ++*lines;
+            if (q > p + 1) {   /* go on after the blanks */
+                passed &= (1u << j) - 1;
+                next = q;
+                break;
+            }
+        }
+        *passes += (size_t)__builtin_popcount(passed);
+        cur = next;
+    }
+    return sentence_lex_skip(cur, lim, lines);
+}
+#endif
 
 #ifdef SENTENCE_LEX_SSE2
 /* Bits set in a byte (__builtin_popcount, without -mpopcnt, is a
@@ -225,8 +311,15 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl
 {
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
+#ifdef SENTENCE_LEX_AVX2
+    const int avx2 = sentence_lex_has_avx2();
+#endif
     for (;;) {
+#ifdef SENTENCE_LEX_AVX2
+        cur = avx2 ? sentence_lex_skip_avx2(cur, lim, lines) : sentence_lex_skip(cur, lim, lines);
+#else
         cur = sentence_lex_skip(cur, lim, lines);   /* c+ */
+#endif
         tok = cur;
     
 {

@@ -296,6 +296,96 @@ static void put_runs(FILE *f, const sl_rules *r)
     fputs("    w       = c \\ hs;\n", f);
 }
 
+/* The lines that start with an ordinary character, most lines, need not
+ * run parl__sl_line: the rules of line_body start with (the first bytes of)
+ * LINE_RULE_FIRST only, and those of LINE_RULE_PAIR go on with . ) or a
+ * blank only (list letters, bullets), never with a letter or '-'. Must agree
+ * with line_body. */
+#define LINE_RULE_FIRST " \t\v\f\n\r#`~>-*+0123456789abcdefghijklmnopqrstuvwxyz"
+#define LINE_RULE_PAIR "-*+abcdefghijklmnopqrstuvwxyz"
+enum { LF_TEXT = 1, LF_PAIR = 2, LF_SECOND = 4 };   /* PARL__LF_ in runtime/split_internal.h */
+
+/* parl__sl_line_fast[c]. */
+static int line_fast(int c)
+{
+    int v = 0;
+    if (c > 0 && c < 0x80 && !strchr(LINE_RULE_FIRST, c)) v |= LF_TEXT;
+    if (c > 0 && strchr(LINE_RULE_PAIR, c)) v |= LF_PAIR;
+    if (isalpha(c) || c == '-') v |= LF_SECOND;
+    return v;
+}
+
+/* AVX2 (vpshufb) tests a byte for a set with two 16-entry tables, one
+ * indexed by its low nibble and one by its high nibble: the set is in
+ * bytes where their entries share a bit. Each row (a high nibble) whose
+ * low nibbles in the set differ from the other rows' gets its own bit, so
+ * a set is exact when it has at most 8 such rows. SETS[k] (k < NSETS) are
+ * byte sets that share the tables; *MASK[k] gets the bits of set k. Fills
+ * LO and HI; 0 when the sets need more than 8 bits (a template error). */
+static int nibble_tables(const unsigned char *const *sets, int nsets, unsigned char lo[16],
+                         unsigned char hi[16], unsigned *mask)
+{
+    unsigned rows[8];
+    int nbits = 0;
+    memset(lo, 0, 16);
+    memset(hi, 0, 16);
+    for (int k = 0; k < nsets; k++) {
+        mask[k] = 0;
+        int first = nbits;   /* a set's rows share bits only with its own rows */
+        for (int h = 0; h < 16; h++) {
+            unsigned row = 0;
+            for (int l = 0; l < 16; l++)
+                if (sets[k][h << 4 | l]) row |= 1u << l;
+            if (!row) continue;
+            int b = first;
+            while (b < nbits && rows[b] != row) b++;
+            if (b == nbits) {
+                if (nbits == 8) return 0;
+                rows[nbits++] = row;
+            }
+            hi[h] |= (unsigned char)(1u << b);
+            mask[k] |= 1u << b;
+        }
+    }
+    for (int b = 0; b < nbits; b++)
+        for (int l = 0; l < 16; l++)
+            if (rows[b] >> l & 1) lo[l] |= (unsigned char)(1u << b);
+    return 1;
+}
+
+/* _mm256_setr_epi8 of the 16 bytes of T twice (vpshufb looks up within
+ * each 128-bit lane). */
+static void put_m256_table(FILE *f, const unsigned char t[16])
+{
+    fputs("_mm256_setr_epi8(", f);
+    for (int i = 0; i < 32; i++) fprintf(f, "%s%d", i ? "," : "", (signed char)t[i & 15]);
+    fputs(")", f);
+}
+
+/* Emits the function NAME(v): nonzero bytes where V's byte is in one of
+ * SETS (per set: and with the bit mask it returns in MASK). */
+static void put_nibble_fn(FILE *f, const char *name, const char *why,
+                          const unsigned char *const *sets, int nsets, unsigned *mask)
+{
+    unsigned char lo[16], hi[16];
+    if (!nibble_tables(sets, nsets, lo, hi, mask)) {
+        fprintf(stderr, "parlgen: internal error: %s needs more than 8 nibble rows\n", name);
+        exit(1);
+    }
+    fprintf(f, "/* %s */\n"
+               "SENTENCE_LEX_AVX2_FN static inline __m256i %s(__m256i v)\n"
+               "{\n"
+               "    const __m256i nib = _mm256_set1_epi8(0x0F);\n"
+               "    __m256i lo = _mm256_shuffle_epi8(", why, name);
+    put_m256_table(f, lo);
+    fputs(", _mm256_and_si256(v, nib));\n"
+          "    __m256i hi = _mm256_shuffle_epi8(", f);
+    put_m256_table(f, hi);
+    fputs(", _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));\n"
+          "    return _mm256_and_si256(lo, hi);\n"
+          "}\n\n", f);
+}
+
 /* sentence_lex_stop_mask(v), which both skips call: SSE2 compares that set
  * the bytes of v that may be stops: a signed compare below 0x0E (which takes in 0x80-0xFF) and ranges
  * of ASCII. A range may take in one byte that is no stop between two that
@@ -411,6 +501,79 @@ static void put_count_skip(FILE *f)
           "}\n\n", f);
 }
 
+/* The fast skip with AVX2, 32 bytes a step. vpshufb makes the candidates
+ * exact (SSE2's ranges took in a few bytes that are no stops), and a line
+ * break that the skip would pass, before a line that starts with ordinary
+ * text known from its next one or two bytes (parl__sl_line_fast: most
+ * lines), is found with the rest of the block: it is counted, with the
+ * others before the first stop, instead of being checked one by one (64,000
+ * of fortunes.txt's 67,000 line breaks are passed). A block needs the two
+ * bytes after it for that; the last bytes go to the SSE2 skip. */
+static void put_avx2_skip(FILE *f, const unsigned char *stop)
+{
+    unsigned char text[256], pair[256], second[256];
+    for (int c = 0; c < 256; c++) {
+        text[c] = (line_fast(c) & LF_TEXT) != 0;
+        pair[c] = (line_fast(c) & LF_PAIR) != 0;
+        second[c] = (line_fast(c) & LF_SECOND) != 0;
+    }
+    const unsigned char *stops[] = { stop }, *first[] = { text, pair }, *next[] = { second };
+    unsigned m_stop, m_first[2], m_next;
+    fputs("#ifdef SENTENCE_LEX_AVX2\n", f);
+    put_nibble_fn(f, "sentence_lex_stop_set", "Nonzero where a byte may be a stop (sentence_lex_stop).",
+                  stops, 1, &m_stop);
+    put_nibble_fn(f, "sentence_lex_line_first",
+                  "The first byte of a line: PARL__LF_TEXT and PARL__LF_PAIR (the masks below).",
+                  first, 2, m_first);
+    put_nibble_fn(f, "sentence_lex_line_second", "The second byte of a line: PARL__LF_SECOND.",
+                  next, 1, &m_next);
+    fprintf(f,
+        "/* sentence_lex_skip 32 bytes a step (see put_avx2_skip in tools/gen_sentences.c). */\n"
+        "SENTENCE_LEX_AVX2_FN static const unsigned char *sentence_lex_skip_avx2(const unsigned char *cur,\n"
+        "                                                                    const unsigned char *lim,\n"
+        "                                                                    size_t *lines)\n"
+        "{\n"
+        "    const __m256i zero = _mm256_setzero_si256();\n"
+        "    const __m256i on = lines ? _mm256_set1_epi8(-1) : zero;   /* pass line breaks */\n"
+        "    size_t none, *passes = lines ? lines : &none;\n"
+        "    while (lim - cur >= 34) {\n"
+        "        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)cur);\n"
+        "        __m256i t = sentence_lex_line_first(_mm256_loadu_si256((const __m256i *)(const void *)(cur + 1)));\n"
+        "        __m256i s = sentence_lex_line_second(_mm256_loadu_si256((const __m256i *)(const void *)(cur + 2)));\n"
+        "        /* no ordinary text: neither a text byte nor a pair */\n"
+        "        __m256i no = _mm256_and_si256(\n"
+        "            _mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0x%02X)), zero),\n"
+        "            _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0x%02X)), zero),\n"
+        "                            _mm256_cmpeq_epi8(s, zero)));\n"
+        "        __m256i pass = _mm256_andnot_si256(no, _mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\n')), on));\n"
+        "        unsigned passed = (unsigned)_mm256_movemask_epi8(pass);\n"
+        "        unsigned bits = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(sentence_lex_stop_set(v), zero)) & ~passed;\n"
+        "        const unsigned char *next = cur + 32, *q;\n"
+        "        for (; bits; bits &= bits - 1) {\n"
+        "            unsigned j = (unsigned)__builtin_ctz(bits);\n"
+        "            const unsigned char *p = cur + j;\n"
+        "            if (!sentence_lex_stops(p, lim)) continue;\n"
+        "            if (*p != '\\n' || !lines || !(q = sentence_lex_text_after(p, lim))) {\n"
+        "                *passes += (size_t)__builtin_popcount(passed & ((1u << j) - 1));\n"
+        "                return p;\n"
+        "            }\n"
+        "            ++*lines;\n"
+        "            if (q > p + 1) {   /* go on after the blanks */\n"
+        "                passed &= (1u << j) - 1;\n"
+        "                next = q;\n"
+        "                break;\n"
+        "            }\n"
+        "        }\n"
+        "        *passes += (size_t)__builtin_popcount(passed);\n"
+        "        cur = next;\n"
+        "    }\n"
+        "    return sentence_lex_skip(cur, lim, lines);\n"
+        "}\n"
+        "#endif\n\n", m_first[0], m_first[1]);
+    (void)m_stop;
+    (void)m_next;
+}
+
 /* The fast scanner's skip (put_count_skip is the counting one's): a byte stops
  * it when sentence_lex_stop gives it 0x80, or, for a soft character, the
  * group bit that sentence_lex_follow gives the byte after it and
@@ -453,6 +616,20 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
           "#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))\n"
           "#include <emmintrin.h>\n"
           "#define SENTENCE_LEX_SSE2 1\n"
+          "#endif\n\n"
+          "/* On x86-64 the fast skip has an AVX2 variant, chosen on each call when\n"
+          " * the compiler was not told that AVX2 is there (-mavx2, -march): a\n"
+          " * test of a word the compiler's run time set up. PARL_NO_AVX2 leaves\n"
+          " * it out (to test the SSE2 skip on a machine with AVX2). */\n"
+          "#if defined(SENTENCE_LEX_SSE2) && defined(__x86_64__) && !defined(PARL_NO_AVX2)\n"
+          "#include <immintrin.h>\n"
+          "#define SENTENCE_LEX_AVX2 1\n"
+          "#define SENTENCE_LEX_AVX2_FN __attribute__((target(\"avx2,popcnt\")))\n"
+          "#ifdef __AVX2__\n"
+          "#define sentence_lex_has_avx2() 1\n"
+          "#else\n"
+          "#define sentence_lex_has_avx2() (__builtin_cpu_supports(\"avx2\") && __builtin_cpu_supports(\"popcnt\"))\n"
+          "#endif\n"
           "#endif\n\n", f);
     put_sse_candidates(f, stop);
     fputs("/* Does the line at CUR start with ordinary text (parl__sl_line_fast)?\n"
@@ -513,6 +690,7 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
           "        cur = q - 1;\n"
           "    }\n"
           "}\n\n", f);
+    put_avx2_skip(f, stop);
     put_count_skip(f);
 }
 
@@ -567,9 +745,14 @@ static void put_scanner(FILE *f, const char *name, int counting, const unsigned 
         "%s"
         "        tok = cur;\n"
         "    /*!local:re2c\n", name, counting ? ", parl_split_state *S" : ", size_t *lines",
-        counting ? "    size_t words = L->words, cont = L->cont;\n    int sp = L->sp;\n" : "",
+        counting ? "    size_t words = L->words, cont = L->cont;\n    int sp = L->sp;\n"
+                 : "#ifdef SENTENCE_LEX_AVX2\n    const int avx2 = sentence_lex_has_avx2();\n#endif\n",
         counting ? "        cur = sentence_lex_count_skip(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */\n"
-                 : "        cur = sentence_lex_skip(cur, lim, lines);   /* c+ */\n");
+                 : "#ifdef SENTENCE_LEX_AVX2\n"
+                   "        cur = avx2 ? sentence_lex_skip_avx2(cur, lim, lines) : sentence_lex_skip(cur, lim, lines);\n"
+                   "#else\n"
+                   "        cur = sentence_lex_skip(cur, lim, lines);   /* c+ */\n"
+                   "#endif\n");
     fputs(sl_api_conf, f);
     fputs("    re2c:define:YYLESSTHAN = \"cur >= lim\";\n"
           "    re2c:eof = 0;\n", f);
@@ -824,25 +1007,10 @@ static const char *const line_body =
     "    return PARL__LS_NUMBER;\n"
     "}\n";
 
-/* The lines that start with an ordinary character, most lines, need not
- * run parl__sl_line: the rules of line_body start with (the first bytes of)
- * LINE_RULE_FIRST only, and those of LINE_RULE_PAIR go on with . ) or a
- * blank only (list letters, bullets), never with a letter or '-'. Must agree
- * with line_body. */
-#define LINE_RULE_FIRST " \t\v\f\n\r#`~>-*+0123456789abcdefghijklmnopqrstuvwxyz"
-#define LINE_RULE_PAIR "-*+abcdefghijklmnopqrstuvwxyz"
-enum { LF_TEXT = 1, LF_PAIR = 2, LF_SECOND = 4 };   /* PARL__LF_ in runtime/split_internal.h */
-
 static void put_line_fast(FILE *f)
 {
     fputs("const unsigned char parl__sl_line_fast[256] = {", f);
-    for (int c = 0; c < 256; c++) {
-        int v = 0;
-        if (c > 0 && c < 0x80 && !strchr(LINE_RULE_FIRST, c)) v |= LF_TEXT;
-        if (c > 0 && strchr(LINE_RULE_PAIR, c)) v |= LF_PAIR;
-        if (isalpha(c) || c == '-') v |= LF_SECOND;
-        fprintf(f, "%s%d,", c % 32 ? "" : "\n    ", v);
-    }
+    for (int c = 0; c < 256; c++) fprintf(f, "%s%d,", c % 32 ? "" : "\n    ", line_fast(c));
     fputs("\n};\n\n", f);
 }
 
