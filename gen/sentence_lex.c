@@ -186,9 +186,9 @@ SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_line_second(__m256i v)
 }
 
 /* sentence_lex_skip 32 bytes a step (see put_avx2_skip in tools/gen_sentences.c). */
-SENTENCE_LEX_AVX2_FN static const unsigned char *sentence_lex_skip_avx2(const unsigned char *cur,
-                                                                    const unsigned char *lim,
-                                                                    size_t *lines)
+SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(const unsigned char *cur,
+                                                                           const unsigned char *lim,
+                                                                           size_t *lines)
 {
     const __m256i zero = _mm256_setzero_si256();
     const __m256i on = lines ? _mm256_set1_epi8(-1) : zero;   /* pass line breaks */
@@ -307,19 +307,14 @@ static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,
     return cur;
 }
 
-int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl *L, size_t *lines)
+#ifdef SENTENCE_LEX_AVX2
+SENTENCE_LEX_AVX2_FN static int sentence_lex_scan_avx2(const unsigned char *text, size_t base, size_t limit,
+                                   parl__sl *L, size_t *lines)
 {
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
-#ifdef SENTENCE_LEX_AVX2
-    const int avx2 = sentence_lex_has_avx2();
-#endif
     for (;;) {
-#ifdef SENTENCE_LEX_AVX2
-        cur = avx2 ? sentence_lex_skip_avx2(cur, lim, lines) : sentence_lex_skip(cur, lim, lines);
-#else
-        cur = sentence_lex_skip(cur, lim, lines);   /* c+ */
-#endif
+        cur = sentence_lex_skip_avx2(cur, lim, lines);   /* c+ */
         tok = cur;
     
 {
@@ -1864,6 +1859,1570 @@ out:
     (void)mar;
     return t;
 }
+#endif
+
+#if defined(SENTENCE_LEX_AVX2)
+__attribute__((noinline))   /* else its saved registers are saved for the clone too */
+#endif
+static int sentence_lex_scan_base(const unsigned char *text, size_t base, size_t limit, parl__sl *L,
+              size_t *lines)
+{
+    const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
+    int t;
+    for (;;) {
+        cur = sentence_lex_skip(cur, lim, lines);   /* c+ */
+        tok = cur;
+    
+{
+	unsigned char yych;
+	unsigned int yyaccept = 0;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\v':
+		case '\f':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '+':
+		case '/':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case ';':
+		case '<':
+		case '>':
+		case '@':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy64;
+		case '\n': goto yy66;
+		case '\r': goto yy69;
+		case '!':
+		case '.':
+		case '?': goto yy70;
+		case '"': goto yy72;
+		case '#':
+		case '*':
+		case '=': goto yy73;
+		case '(': goto yy75;
+		case ')': goto yy76;
+		case ',': goto yy77;
+		case '-': goto yy78;
+		case ':': goto yy79;
+		case '_': goto yy80;
+		case 0xC2: goto yy81;
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF: goto yy82;
+		case 0xE0: goto yy83;
+		case 0xE1:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF: goto yy84;
+		case 0xE2: goto yy85;
+		case 0xF0: goto yy86;
+		case 0xF1:
+		case 0xF2:
+		case 0xF3: goto yy87;
+		case 0xF4: goto yy88;
+		default:
+			if (cur >= lim) goto yy121;
+			goto yy62;
+	}
+yy62:
+	++cur;
+yy63:
+	{ if (*tok) L->bad++; else L->nul++; continue; }
+yy64:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\v':
+		case '\f':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '+':
+		case '/':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case ';':
+		case '<':
+		case '>':
+		case '@':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy64;
+		default: goto yy65;
+	}
+yy65:
+	{ continue; }
+yy66:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy67:
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy66;
+		default: goto yy68;
+	}
+yy68:
+	{ if (lines && sentence_lex_text_line(cur, lim)) { ++*lines; continue; }
+                   t = PARL__T_EOL; goto out; }
+yy69:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy68;
+		case '\n': goto yy66;
+		default: goto yy67;
+	}
+yy70:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '!':
+		case '.':
+		case '?': goto yy70;
+		default: goto yy71;
+	}
+yy71:
+	{ t = PARL__T_TERM; goto out; }
+yy72:
+	++cur;
+	{ t = PARL__T_DQ; goto out; }
+yy73:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '#':
+		case '*':
+		case '=': goto yy89;
+		default: goto yy74;
+	}
+yy74:
+	{ continue; }
+yy75:
+	++cur;
+	{ t = PARL__T_LP; goto out; }
+yy76:
+	++cur;
+	{ t = PARL__T_RP; goto out; }
+yy77:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy91;
+		default: goto yy74;
+	}
+yy78:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '-': goto yy92;
+		default: goto yy74;
+	}
+yy79:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy93;
+		default: goto yy74;
+	}
+yy80:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '_': goto yy94;
+		default: goto yy74;
+	}
+yy81:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy95;
+		case 0xAB: goto yy96;
+		case 0xBB: goto yy97;
+		default: goto yy63;
+	}
+yy82:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy95;
+		default: goto yy63;
+	}
+yy83:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy98;
+		default: goto yy63;
+	}
+yy84:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy98;
+		default: goto yy63;
+	}
+yy85:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy99;
+		case 0x81: goto yy100;
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy98;
+		case 0x96: goto yy101;
+		case 0x97: goto yy102;
+		default: goto yy63;
+	}
+yy86:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy103;
+		default: goto yy63;
+	}
+yy87:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy103;
+		default: goto yy63;
+	}
+yy88:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F: goto yy103;
+		default: goto yy63;
+	}
+yy89:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '#':
+		case '*':
+		case '=': goto yy104;
+		default: goto yy90;
+	}
+yy90:
+	cur = mar;
+	if (yyaccept == 0) {
+		goto yy74;
+	} else {
+		goto yy63;
+	}
+yy91:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy91;
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z': goto yy106;
+		default: goto yy90;
+	}
+yy92:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '-': goto yy107;
+		default: goto yy90;
+	}
+yy93:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy108;
+		default: goto yy90;
+	}
+yy94:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '_': goto yy109;
+		default: goto yy90;
+	}
+yy95:
+	++cur;
+	{ continue; }
+yy96:
+	++cur;
+	{ t = PARL__T_LQ; goto out; }
+yy97:
+	++cur;
+	{ t = PARL__T_RQ; goto out; }
+yy98:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy95;
+		default: goto yy90;
+	}
+yy99:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA4:
+		case 0xA5:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy95;
+		case 0x9C:
+		case 0x9E: goto yy96;
+		case 0x9D: goto yy97;
+		case 0xA2:
+		case 0xA3: goto yy110;
+		case 0xA6: goto yy111;
+		default: goto yy90;
+	}
+yy100:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy95;
+		case 0x83: goto yy110;
+		default: goto yy90;
+	}
+yy101:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy95;
+		case 0xAA: goto yy110;
+		default: goto yy90;
+	}
+yy102:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy95;
+		case 0x8F:
+		case 0xA6: goto yy110;
+		default: goto yy90;
+	}
+yy103:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy98;
+		default: goto yy90;
+	}
+yy104:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '#':
+		case '*':
+		case '=': goto yy104;
+		default: goto yy105;
+	}
+yy105:
+	{ t = PARL__T_SEP; goto out; }
+yy106:
+	++cur;
+	{ cur = tok + 1; t = PARL__T_COMMA; goto out; }
+yy107:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '-': goto yy112;
+		default: goto yy90;
+	}
+yy108:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case ' ': goto yy113;
+		case ':': goto yy114;
+		case 'A':
+		case 'P': goto yy115;
+		case 'a':
+		case 'p': goto yy116;
+		default: goto yy90;
+	}
+yy109:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '_': goto yy117;
+		default: goto yy90;
+	}
+yy110:
+	++cur;
+	{ t = PARL__T_BULLET; goto out; }
+yy111:
+	++cur;
+	{ t = PARL__T_ELLIPSIS; goto out; }
+yy112:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '-': goto yy112;
+		default: goto yy105;
+	}
+yy113:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'P': goto yy115;
+		case 'a':
+		case 'p': goto yy116;
+		default: goto yy90;
+	}
+yy114:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy118;
+		default: goto yy90;
+	}
+yy115:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'M': goto yy119;
+		default: goto yy90;
+	}
+yy116:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'm': goto yy119;
+		default: goto yy90;
+	}
+yy117:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '_': goto yy117;
+		default: goto yy105;
+	}
+yy118:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy120;
+		default: goto yy90;
+	}
+yy119:
+	++cur;
+	{ t = PARL__T_STAMP; goto out; }
+yy120:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case ' ': goto yy113;
+		case 'A':
+		case 'P': goto yy115;
+		case 'a':
+		case 'p': goto yy116;
+		default: goto yy90;
+	}
+yy121:
+	{ t = PARL__T_END; goto out; }
+}
+
+    }
+out:
+    L->tok = base + (size_t)(tok - text);
+    L->pos = base + (size_t)(cur - text);
+    (void)mar;
+    return t;
+}
+
+int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl *L, size_t *lines)
+{
+#ifdef SENTENCE_LEX_AVX2
+    if (sentence_lex_has_avx2()) return sentence_lex_scan_avx2(text, base, limit, L, lines);
+#endif
+    return sentence_lex_scan_base(text, base, limit, L, lines);
+}
 
 int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, parl__sl *L, parl_split_state *S)
 {
@@ -1987,27 +3546,27 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy64;
+		case 0x7F: goto yy125;
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy66;
-		case '\n': goto yy68;
-		case '\r': goto yy71;
+		case ' ': goto yy127;
+		case '\n': goto yy129;
+		case '\r': goto yy132;
 		case '!':
 		case '.':
-		case '?': goto yy72;
-		case '"': goto yy74;
+		case '?': goto yy133;
+		case '"': goto yy135;
 		case '#':
 		case '*':
-		case '=': goto yy75;
-		case '(': goto yy77;
-		case ')': goto yy78;
-		case ',': goto yy79;
-		case '-': goto yy80;
-		case ':': goto yy81;
-		case '_': goto yy82;
-		case 0xC2: goto yy83;
+		case '=': goto yy136;
+		case '(': goto yy138;
+		case ')': goto yy139;
+		case ',': goto yy140;
+		case '-': goto yy141;
+		case ':': goto yy142;
+		case '_': goto yy143;
+		case 0xC2: goto yy144;
 		case 0xC3:
 		case 0xC4:
 		case 0xC5:
@@ -2036,11 +3595,11 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
 		case 0xDC:
 		case 0xDD:
 		case 0xDE:
-		case 0xDF: goto yy84;
-		case 0xE0: goto yy85;
-		case 0xE1: goto yy86;
-		case 0xE2: goto yy87;
-		case 0xE3: goto yy88;
+		case 0xDF: goto yy145;
+		case 0xE0: goto yy146;
+		case 0xE1: goto yy147;
+		case 0xE2: goto yy148;
+		case 0xE3: goto yy149;
 		case 0xE4:
 		case 0xE5:
 		case 0xE6:
@@ -2051,22 +3610,22 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
 		case 0xEB:
 		case 0xEC:
 		case 0xED:
-		case 0xEE: goto yy89;
-		case 0xEF: goto yy90;
-		case 0xF0: goto yy91;
+		case 0xEE: goto yy150;
+		case 0xEF: goto yy151;
+		case 0xF0: goto yy152;
 		case 0xF1:
 		case 0xF2:
-		case 0xF3: goto yy92;
-		case 0xF4: goto yy93;
+		case 0xF3: goto yy153;
+		case 0xF4: goto yy154;
 		default:
-			if (cur >= lim) goto yy129;
-			goto yy62;
+			if (cur >= lim) goto yy190;
+			goto yy123;
 	}
-yy62:
+yy123:
 	++cur;
-yy63:
+yy124:
 	{ words += (size_t)sp; sp = 0; if (*tok) L->bad++; else L->nul++; continue; }
-yy64:
+yy125:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -2177,64 +3736,64 @@ yy64:
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy64;
-		default: goto yy65;
+		case 0x7F: goto yy125;
+		default: goto yy126;
 	}
-yy65:
+yy126:
 	{ words += (size_t)sp; sp = 0; continue; }
-yy66:
+yy127:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy66;
-		default: goto yy67;
+		case ' ': goto yy127;
+		default: goto yy128;
 	}
-yy67:
+yy128:
 	{ sp = 1; continue; }
-yy68:
+yy129:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy69:
+yy130:
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy68;
-		default: goto yy70;
+		case ' ': goto yy129;
+		default: goto yy131;
 	}
-yy70:
+yy131:
 	{ sp = 1;
                    if (S && sentence_lex_text_line(cur, lim)) {
                        parl__sl_text_line(S, base + (size_t)(tok - text), base + (size_t)(cur - text), words);
                        continue;
                    }
                    t = PARL__T_EOL; goto out; }
-yy71:
+yy132:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy70;
-		case '\n': goto yy68;
-		default: goto yy69;
+		case 0x00: goto yy131;
+		case '\n': goto yy129;
+		default: goto yy130;
 	}
-yy72:
+yy133:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '!':
 		case '.':
-		case '?': goto yy72;
-		default: goto yy73;
+		case '?': goto yy133;
+		default: goto yy134;
 	}
-yy73:
+yy134:
 	{ words += (size_t)sp; sp = 0; t = PARL__T_TERM; goto out; }
-yy74:
+yy135:
 	++cur;
 	{ words += (size_t)sp; sp = 0; t = PARL__T_DQ; goto out; }
-yy75:
+yy136:
 	yyaccept = 0;
 	++cur;
 	mar = cur;
@@ -2242,18 +3801,18 @@ yy75:
 	switch (yych) {
 		case '#':
 		case '*':
-		case '=': goto yy94;
-		default: goto yy76;
+		case '=': goto yy155;
+		default: goto yy137;
 	}
-yy76:
+yy137:
 	{ words += (size_t)sp; sp = 0; continue; }
-yy77:
+yy138:
 	++cur;
 	{ words += (size_t)sp; sp = 0; t = PARL__T_LP; goto out; }
-yy78:
+yy139:
 	++cur;
 	{ words += (size_t)sp; sp = 0; t = PARL__T_RP; goto out; }
-yy79:
+yy140:
 	yyaccept = 0;
 	++cur;
 	mar = cur;
@@ -2262,19 +3821,19 @@ yy79:
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy96;
-		default: goto yy76;
+		case ' ': goto yy157;
+		default: goto yy137;
 	}
-yy80:
+yy141:
 	yyaccept = 0;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '-': goto yy97;
-		default: goto yy76;
+		case '-': goto yy158;
+		default: goto yy137;
 	}
-yy81:
+yy142:
 	yyaccept = 0;
 	++cur;
 	mar = cur;
@@ -2289,19 +3848,19 @@ yy81:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy98;
-		default: goto yy76;
+		case '9': goto yy159;
+		default: goto yy137;
 	}
-yy82:
+yy143:
 	yyaccept = 0;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '_': goto yy99;
-		default: goto yy76;
+		case '_': goto yy160;
+		default: goto yy137;
 	}
-yy83:
+yy144:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -2365,342 +3924,14 @@ yy83:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy100;
-		case 0xA0: goto yy101;
-		case 0xAB: goto yy102;
-		case 0xBB: goto yy103;
-		default: goto yy63;
+		case 0xBF: goto yy161;
+		case 0xA0: goto yy162;
+		case 0xAB: goto yy163;
+		case 0xBB: goto yy164;
+		default: goto yy124;
 	}
-yy84:
+yy145:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy100;
-		default: goto yy63;
-	}
-yy85:
-	yyaccept = 1;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy104;
-		default: goto yy63;
-	}
-yy86:
-	yyaccept = 1;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy104;
-		case 0x9A: goto yy105;
-		default: goto yy63;
-	}
-yy87:
-	yyaccept = 1;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy106;
-		case 0x81: goto yy107;
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy104;
-		case 0x96: goto yy108;
-		case 0x97: goto yy109;
-		default: goto yy63;
-	}
-yy88:
-	yyaccept = 1;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy105;
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy104;
-		default: goto yy63;
-	}
-yy89:
-	yyaccept = 1;
-	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x80:
@@ -2766,16 +3997,200 @@ yy89:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy104;
-		default: goto yy63;
+		case 0xBF: goto yy161;
+		default: goto yy124;
 	}
-yy90:
+yy146:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy165;
+		default: goto yy124;
+	}
+yy147:
 	yyaccept = 1;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy165;
+		case 0x9A: goto yy166;
+		default: goto yy124;
+	}
+yy148:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy167;
+		case 0x81: goto yy168;
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy165;
+		case 0x96: goto yy169;
+		case 0x97: goto yy170;
+		default: goto yy124;
+	}
+yy149:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy166;
 		case 0x81:
 		case 0x82:
 		case 0x83:
@@ -2834,70 +4249,14 @@ yy90:
 		case 0xB8:
 		case 0xB9:
 		case 0xBA:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy104;
-		case 0xBB: goto yy110;
-		default: goto yy63;
-	}
-yy91:
-	yyaccept = 1;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
 		case 0xBB:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy111;
-		default: goto yy63;
+		case 0xBF: goto yy165;
+		default: goto yy124;
 	}
-yy92:
+yy150:
 	yyaccept = 1;
 	++cur;
 	mar = cur;
@@ -2966,10 +4325,10 @@ yy92:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy111;
-		default: goto yy63;
+		case 0xBF: goto yy165;
+		default: goto yy124;
 	}
-yy93:
+yy151:
 	yyaccept = 1;
 	++cur;
 	mar = cur;
@@ -2990,33 +4349,233 @@ yy93:
 		case 0x8C:
 		case 0x8D:
 		case 0x8E:
-		case 0x8F: goto yy111;
-		default: goto yy63;
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy165;
+		case 0xBB: goto yy171;
+		default: goto yy124;
 	}
-yy94:
+yy152:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy172;
+		default: goto yy124;
+	}
+yy153:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy172;
+		default: goto yy124;
+	}
+yy154:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F: goto yy172;
+		default: goto yy124;
+	}
+yy155:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '#':
 		case '*':
-		case '=': goto yy112;
-		default: goto yy95;
+		case '=': goto yy173;
+		default: goto yy156;
 	}
-yy95:
+yy156:
 	cur = mar;
 	if (yyaccept == 0) {
-		goto yy76;
+		goto yy137;
 	} else {
-		goto yy63;
+		goto yy124;
 	}
-yy96:
+yy157:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy96;
+		case ' ': goto yy157;
 		case 'A':
 		case 'B':
 		case 'C':
@@ -3042,17 +4601,17 @@ yy96:
 		case 'W':
 		case 'X':
 		case 'Y':
-		case 'Z': goto yy114;
-		default: goto yy95;
+		case 'Z': goto yy175;
+		default: goto yy156;
 	}
-yy97:
+yy158:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '-': goto yy115;
-		default: goto yy95;
+		case '-': goto yy176;
+		default: goto yy156;
 	}
-yy98:
+yy159:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -3065,29 +4624,29 @@ yy98:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy116;
-		default: goto yy95;
+		case '9': goto yy177;
+		default: goto yy156;
 	}
-yy99:
+yy160:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '_': goto yy117;
-		default: goto yy95;
+		case '_': goto yy178;
+		default: goto yy156;
 	}
-yy100:
+yy161:
 	++cur;
 	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; continue; }
-yy101:
+yy162:
 	++cur;
 	{ sp = 1; cont += (size_t)(cur - tok) - 1; continue; }
-yy102:
+yy163:
 	++cur;
 	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_LQ; goto out; }
-yy103:
+yy164:
 	++cur;
 	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_RQ; goto out; }
-yy104:
+yy165:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -3154,14 +4713,14 @@ yy104:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy100;
-		default: goto yy95;
+		case 0xBF: goto yy161;
+		default: goto yy156;
 	}
-yy105:
+yy166:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy101;
+		case 0x80: goto yy162;
 		case 0x81:
 		case 0x82:
 		case 0x83:
@@ -3224,10 +4783,10 @@ yy105:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy100;
-		default: goto yy95;
+		case 0xBF: goto yy161;
+		default: goto yy156;
 	}
-yy106:
+yy167:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -3244,7 +4803,7 @@ yy106:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy101;
+		case 0xAF: goto yy162;
 		case 0x8B:
 		case 0x8C:
 		case 0x8D:
@@ -3288,16 +4847,16 @@ yy106:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy100;
+		case 0xBF: goto yy161;
 		case 0x9C:
-		case 0x9E: goto yy102;
-		case 0x9D: goto yy103;
+		case 0x9E: goto yy163;
+		case 0x9D: goto yy164;
 		case 0xA2:
-		case 0xA3: goto yy118;
-		case 0xA6: goto yy119;
-		default: goto yy95;
+		case 0xA3: goto yy179;
+		case 0xA6: goto yy180;
+		default: goto yy156;
 	}
-yy107:
+yy168:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -3362,12 +4921,12 @@ yy107:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy100;
-		case 0x83: goto yy118;
-		case 0x9F: goto yy101;
-		default: goto yy95;
+		case 0xBF: goto yy161;
+		case 0x83: goto yy179;
+		case 0x9F: goto yy162;
+		default: goto yy156;
 	}
-yy108:
+yy169:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -3433,11 +4992,11 @@ yy108:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy100;
-		case 0xAA: goto yy118;
-		default: goto yy95;
+		case 0xBF: goto yy161;
+		case 0xAA: goto yy179;
+		default: goto yy156;
 	}
-yy109:
+yy170:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -3502,82 +5061,12 @@ yy109:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy100;
+		case 0xBF: goto yy161;
 		case 0x8F:
-		case 0xA6: goto yy118;
-		default: goto yy95;
+		case 0xA6: goto yy179;
+		default: goto yy156;
 	}
-yy110:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE: goto yy100;
-		case 0xBF: goto yy101;
-		default: goto yy95;
-	}
-yy111:
+yy171:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -3643,74 +5132,144 @@ yy111:
 		case 0xBB:
 		case 0xBC:
 		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy104;
-		default: goto yy95;
+		case 0xBE: goto yy161;
+		case 0xBF: goto yy162;
+		default: goto yy156;
 	}
-yy112:
+yy172:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy165;
+		default: goto yy156;
+	}
+yy173:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '#':
 		case '*':
-		case '=': goto yy112;
-		default: goto yy113;
+		case '=': goto yy173;
+		default: goto yy174;
 	}
-yy113:
+yy174:
 	{ words += (size_t)sp; sp = 0; t = PARL__T_SEP; goto out; }
-yy114:
+yy175:
 	++cur;
 	{ words += (size_t)sp; sp = 0; cur = tok + 1; t = PARL__T_COMMA; goto out; }
-yy115:
+yy176:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '-': goto yy120;
-		default: goto yy95;
+		case '-': goto yy181;
+		default: goto yy156;
 	}
-yy116:
+yy177:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ' ': goto yy121;
-		case ':': goto yy122;
+		case ' ': goto yy182;
+		case ':': goto yy183;
 		case 'A':
-		case 'P': goto yy123;
+		case 'P': goto yy184;
 		case 'a':
-		case 'p': goto yy124;
-		default: goto yy95;
+		case 'p': goto yy185;
+		default: goto yy156;
 	}
-yy117:
+yy178:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '_': goto yy125;
-		default: goto yy95;
+		case '_': goto yy186;
+		default: goto yy156;
 	}
-yy118:
+yy179:
 	++cur;
 	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_BULLET; goto out; }
-yy119:
+yy180:
 	++cur;
 	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_ELLIPSIS; goto out; }
-yy120:
+yy181:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '-': goto yy120;
-		default: goto yy113;
+		case '-': goto yy181;
+		default: goto yy174;
 	}
-yy121:
+yy182:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'P': goto yy123;
+		case 'P': goto yy184;
 		case 'a':
-		case 'p': goto yy124;
-		default: goto yy95;
+		case 'p': goto yy185;
+		default: goto yy156;
 	}
-yy122:
+yy183:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -3723,31 +5282,31 @@ yy122:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy126;
-		default: goto yy95;
+		case '9': goto yy187;
+		default: goto yy156;
 	}
-yy123:
+yy184:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'M': goto yy127;
-		default: goto yy95;
+		case 'M': goto yy188;
+		default: goto yy156;
 	}
-yy124:
+yy185:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'm': goto yy127;
-		default: goto yy95;
+		case 'm': goto yy188;
+		default: goto yy156;
 	}
-yy125:
+yy186:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '_': goto yy125;
-		default: goto yy113;
+		case '_': goto yy186;
+		default: goto yy174;
 	}
-yy126:
+yy187:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -3760,24 +5319,24 @@ yy126:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy128;
-		default: goto yy95;
+		case '9': goto yy189;
+		default: goto yy156;
 	}
-yy127:
+yy188:
 	++cur;
 	{ words += (size_t)sp; sp = 0; for (const unsigned char *q = tok + 1; q < cur; q++) words += q[-1] == ' ' && q[0] != ' '; t = PARL__T_STAMP; goto out; }
-yy128:
+yy189:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ' ': goto yy121;
+		case ' ': goto yy182;
 		case 'A':
-		case 'P': goto yy123;
+		case 'P': goto yy184;
 		case 'a':
-		case 'p': goto yy124;
-		default: goto yy95;
+		case 'p': goto yy185;
+		default: goto yy156;
 	}
-yy129:
+yy190:
 	{ t = PARL__T_END; goto out; }
 }
 
@@ -3841,21 +5400,21 @@ int parl__sl_abbr(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy133;
+		case 'A': goto yy194;
 		case 'B':
-		case 'b': goto yy134;
+		case 'b': goto yy195;
 		case 'C':
-		case 'c': goto yy135;
-		case 'D': goto yy136;
-		case 'E': goto yy137;
-		case 'F': goto yy138;
+		case 'c': goto yy196;
+		case 'D': goto yy197;
+		case 'E': goto yy198;
+		case 'F': goto yy199;
 		case 'G':
-		case 'g': goto yy139;
+		case 'g': goto yy200;
 		case 'H':
-		case 'h': goto yy140;
+		case 'h': goto yy201;
 		case 'I':
-		case 'i': goto yy141;
-		case 'J': goto yy142;
+		case 'i': goto yy202;
+		case 'J': goto yy203;
 		case 'K':
 		case 'Q':
 		case 'X':
@@ -3866,1407 +5425,729 @@ int parl__sl_abbr(const unsigned char *s, size_t n)
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy143;
+		case 'z': goto yy204;
 		case 'L':
-		case 'l': goto yy144;
-		case 'M': goto yy145;
-		case 'N': goto yy146;
-		case 'O': goto yy147;
-		case 'P': goto yy148;
+		case 'l': goto yy205;
+		case 'M': goto yy206;
+		case 'N': goto yy207;
+		case 'O': goto yy208;
+		case 'P': goto yy209;
 		case 'R':
-		case 'r': goto yy149;
-		case 'S': goto yy150;
-		case 'T': goto yy151;
-		case 'U': goto yy152;
+		case 'r': goto yy210;
+		case 'S': goto yy211;
+		case 'T': goto yy212;
+		case 'U': goto yy213;
 		case 'V':
-		case 'v': goto yy153;
-		case 'W': goto yy154;
-		case 'a': goto yy155;
-		case 'd': goto yy156;
-		case 'e': goto yy157;
-		case 'f': goto yy158;
-		case 'j': goto yy159;
-		case 'm': goto yy160;
-		case 'n': goto yy161;
-		case 'o': goto yy162;
-		case 'p': goto yy163;
-		case 's': goto yy164;
-		case 't': goto yy165;
-		case 'u': goto yy166;
-		default: goto yy131;
-	}
-yy131:
-	++cur;
-yy132:
-	{ return PARL__ABBR_NONE; }
-yy133:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy167;
-		case 'D':
-		case 'd': goto yy169;
-		case 'L':
-		case 'l': goto yy170;
-		case 'M':
-		case 'm': goto yy171;
-		case 'P': goto yy172;
-		case 'R':
-		case 'r': goto yy173;
-		case 'S':
-		case 's': goto yy174;
-		case 'T':
-		case 't': goto yy175;
-		case 'U': goto yy176;
-		case 'V':
-		case 'v': goto yy177;
-		case 'p': goto yy178;
-		case 'u': goto yy179;
-		default: goto yy132;
-	}
-yy134:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'L':
-		case 'l': goto yy181;
-		case 'R':
-		case 'r': goto yy182;
-		default: goto yy132;
-	}
-yy135:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'A':
-		case 'a': goto yy183;
-		case 'D':
-		case 'd': goto yy184;
-		case 'F':
-		case 'f': goto yy185;
-		case 'H':
-		case 'h': goto yy186;
-		case 'M':
-		case 'm': goto yy187;
-		case 'O':
-		case 'o': goto yy188;
-		case 'P':
-		case 'p': goto yy189;
-		default: goto yy132;
-	}
-yy136:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy190;
-		case 'E': goto yy191;
-		case 'I':
-		case 'i': goto yy192;
-		case 'R':
-		case 'r': goto yy193;
-		case 'e': goto yy194;
-		default: goto yy132;
-	}
-yy137:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy195;
-		case 'G':
-		case 'g': goto yy196;
-		case 'Q':
-		case 'q': goto yy197;
-		case 'S':
-		case 's': goto yy198;
-		case 'T':
-		case 't': goto yy199;
-		case 'X':
-		case 'x': goto yy200;
-		default: goto yy132;
-	}
-yy138:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'A':
-		case 'a': goto yy201;
-		case 'E': goto yy202;
-		case 'I':
-		case 'i': goto yy203;
-		case 'R': goto yy204;
-		case 'T':
-		case 't': goto yy205;
-		case 'e': goto yy206;
-		case 'r': goto yy207;
-		default: goto yy132;
-	}
-yy139:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'E':
-		case 'e': goto yy208;
-		case 'O':
-		case 'o': goto yy209;
-		default: goto yy132;
-	}
-yy140:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'O':
-		case 'o': goto yy210;
-		case 'W':
-		case 'w': goto yy211;
-		default: goto yy132;
-	}
-yy141:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy212;
-		case 'N':
-		case 'n': goto yy213;
-		default: goto yy132;
-	}
-yy142:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'A': goto yy214;
-		case 'R':
-		case 'r': goto yy215;
-		case 'U': goto yy216;
-		case 'a': goto yy217;
-		case 'u': goto yy218;
-		default: goto yy132;
-	}
-yy143:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		default: goto yy132;
-	}
-yy144:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'L':
-		case 'l': goto yy219;
-		case 'N':
-		case 'n': goto yy220;
-		case 'T':
-		case 't': goto yy221;
-		default: goto yy132;
-	}
-yy145:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'A': goto yy222;
-		case 'E':
-		case 'e': goto yy223;
-		case 'L':
-		case 'l': goto yy224;
-		case 'M':
-		case 'm': goto yy225;
-		case 'O': goto yy226;
-		case 'R':
-		case 'r': goto yy227;
-		case 'S':
-		case 's': goto yy228;
-		case 'T':
-		case 't': goto yy229;
-		case 'X':
-		case 'x': goto yy230;
-		case 'a': goto yy231;
-		case 'o': goto yy232;
-		default: goto yy132;
-	}
-yy146:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'O': goto yy233;
-		case 'R':
-		case 'r': goto yy234;
-		case 'o': goto yy235;
-		case 0xC2: goto yy236;
-		default: goto yy132;
-	}
-yy147:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'C': goto yy237;
-		case 'P':
-		case 'p': goto yy238;
-		case 'c': goto yy239;
-		default: goto yy132;
-	}
-yy148:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy240;
-		case '.': goto yy241;
-		case 'A':
-		case 'a': goto yy242;
-		case 'H':
-		case 'h': goto yy243;
-		case 'K':
-		case 'k': goto yy244;
-		case 'L':
-		case 'l': goto yy245;
-		case 'P':
-		case 'p': goto yy246;
-		case 'R':
-		case 'r': goto yy247;
-		case 'S': goto yy248;
-		case 'T':
-		case 't': goto yy249;
-		case 'V':
-		case 'v': goto yy250;
-		default: goto yy132;
-	}
-yy149:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'D':
-		case 'd': goto yy251;
-		case 'E':
-		case 'e': goto yy252;
-		default: goto yy132;
-	}
-yy150:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'A': goto yy253;
-		case 'E': goto yy254;
-		case 'G':
-		case 'g': goto yy255;
-		case 'Q':
-		case 'q': goto yy256;
-		case 'R':
-		case 'r': goto yy257;
-		case 'T':
-		case 't': goto yy258;
-		case 'U': goto yy259;
-		case 'a': goto yy260;
-		case 'e': goto yy261;
-		case 'u': goto yy262;
-		default: goto yy132;
-	}
-yy151:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'A':
-		case 'a': goto yy263;
-		case 'E':
-		case 'e': goto yy264;
-		case 'H': goto yy265;
-		case 'U': goto yy266;
-		case 'h': goto yy267;
-		case 'u': goto yy268;
-		default: goto yy132;
-	}
-yy152:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy269;
-		case 'N':
-		case 'n': goto yy270;
-		default: goto yy132;
-	}
-yy153:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy271;
-		case '.': goto yy180;
-		case 'I':
-		case 'i': goto yy272;
-		case 'O':
-		case 'o': goto yy273;
-		case 'S':
-		case 's': goto yy274;
-		default: goto yy132;
-	}
-yy154:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'E': goto yy275;
-		case 'e': goto yy276;
-		default: goto yy132;
-	}
-yy155:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy167;
-		case 'D':
-		case 'd': goto yy169;
-		case 'L':
-		case 'l': goto yy170;
-		case 'M':
-		case 'm': goto yy171;
-		case 'P':
-		case 'p': goto yy277;
-		case 'R':
-		case 'r': goto yy173;
-		case 'S':
-		case 's': goto yy174;
-		case 'T':
-		case 't': goto yy175;
-		case 'V':
-		case 'v': goto yy177;
-		default: goto yy132;
-	}
-yy156:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'E':
-		case 'e': goto yy278;
-		case 'I':
-		case 'i': goto yy192;
-		case 'R':
-		case 'r': goto yy193;
-		default: goto yy132;
-	}
-yy157:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy279;
-		case 'G':
-		case 'g': goto yy196;
-		case 'Q':
-		case 'q': goto yy197;
-		case 'S':
-		case 's': goto yy198;
-		case 'T':
-		case 't': goto yy199;
-		case 'X':
-		case 'x': goto yy200;
-		default: goto yy132;
-	}
-yy158:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'A':
-		case 'a': goto yy201;
-		case 'I':
-		case 'i': goto yy203;
-		case 'R':
-		case 'r': goto yy280;
-		case 'T':
-		case 't': goto yy205;
-		default: goto yy132;
-	}
-yy159:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'R':
-		case 'r': goto yy215;
-		default: goto yy132;
-	}
-yy160:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'A':
-		case 'a': goto yy281;
-		case 'E':
-		case 'e': goto yy223;
-		case 'L':
-		case 'l': goto yy224;
-		case 'M':
-		case 'm': goto yy225;
-		case 'O':
-		case 'o': goto yy282;
-		case 'R':
-		case 'r': goto yy227;
-		case 'S':
-		case 's': goto yy228;
-		case 'T':
-		case 't': goto yy229;
-		case 'X':
-		case 'x': goto yy230;
-		default: goto yy132;
-	}
-yy161:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'O':
-		case 'o': goto yy283;
-		case 'R':
-		case 'r': goto yy234;
-		case 0xC2: goto yy236;
-		default: goto yy132;
-	}
-yy162:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'P':
-		case 'p': goto yy238;
-		default: goto yy132;
-	}
-yy163:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy240;
-		case '.': goto yy284;
-		case 'A':
-		case 'a': goto yy242;
-		case 'H':
-		case 'h': goto yy243;
-		case 'K':
-		case 'k': goto yy244;
-		case 'L':
-		case 'l': goto yy245;
-		case 'P':
-		case 'p': goto yy246;
-		case 'R':
-		case 'r': goto yy247;
-		case 'T':
-		case 't': goto yy249;
-		case 'V':
-		case 'v': goto yy250;
-		default: goto yy132;
-	}
-yy164:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'E':
-		case 'e': goto yy285;
-		case 'G':
-		case 'g': goto yy255;
-		case 'Q':
-		case 'q': goto yy256;
-		case 'R':
-		case 'r': goto yy257;
-		case 'T':
-		case 't': goto yy258;
-		case 'U':
-		case 'u': goto yy286;
-		default: goto yy132;
-	}
-yy165:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'A':
-		case 'a': goto yy263;
-		case 'E':
-		case 'e': goto yy264;
-		default: goto yy132;
-	}
-yy166:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'N':
-		case 'n': goto yy270;
-		default: goto yy132;
-	}
-yy167:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy287;
-		case 'M':
-		case 'm': goto yy288;
-		default: goto yy168;
-	}
-yy168:
-	cur = mar;
-	goto yy132;
-yy169:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy289;
-		default: goto yy168;
-	}
-yy170:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy290;
-	goto yy168;
-yy171:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'B':
-		case 'b': goto yy291;
-		default: goto yy168;
-	}
-yy172:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy292;
-		case 'R': goto yy293;
-		case 'T':
-		case 't': goto yy294;
-		default: goto yy168;
-	}
-yy173:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy295;
-		default: goto yy168;
-	}
-yy174:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy296;
-		default: goto yy168;
-	}
-yy175:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy297;
-		default: goto yy168;
-	}
-yy176:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G': goto yy298;
-		default: goto yy168;
-	}
-yy177:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy299;
-		default: goto yy168;
-	}
-yy178:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy292;
-		case 'T':
-		case 't': goto yy294;
-		case 'r': goto yy293;
-		default: goto yy168;
-	}
-yy179:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'g': goto yy298;
-		default: goto yy168;
-	}
-yy180:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy287;
-		default: goto yy168;
-	}
-yy181:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy300;
-		case 'V':
-		case 'v': goto yy301;
-		default: goto yy168;
-	}
-yy182:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy302;
-		case 'O':
-		case 'o': goto yy303;
-		default: goto yy168;
-	}
-yy183:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy304;
-		case 'P':
-		case 'p': goto yy305;
-		default: goto yy168;
-	}
-yy184:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy306;
-		default: goto yy168;
-	}
-yy185:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy307;
-	goto yy168;
-yy186:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy308;
-		case 'A':
-		case 'a': goto yy309;
-		default: goto yy168;
-	}
-yy187:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy310;
-		default: goto yy168;
-	}
-yy188:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy311;
-		case 'L':
-		case 'l': goto yy312;
-		case 'R':
-		case 'r': goto yy313;
-		default: goto yy168;
-	}
-yy189:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy314;
-		case 'T':
-		case 't': goto yy315;
-		default: goto yy168;
-	}
-yy190:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy287;
-		case 'C': goto yy316;
-		default: goto yy168;
-	}
-yy191:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C': goto yy317;
-		case 'P':
-		case 'p': goto yy318;
-		default: goto yy168;
+		case 'v': goto yy214;
+		case 'W': goto yy215;
+		case 'a': goto yy216;
+		case 'd': goto yy217;
+		case 'e': goto yy218;
+		case 'f': goto yy219;
+		case 'j': goto yy220;
+		case 'm': goto yy221;
+		case 'n': goto yy222;
+		case 'o': goto yy223;
+		case 'p': goto yy224;
+		case 's': goto yy225;
+		case 't': goto yy226;
+		case 'u': goto yy227;
+		default: goto yy192;
 	}
 yy192:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy319;
-		default: goto yy168;
-	}
 yy193:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy320;
-		case 'S':
-		case 's': goto yy321;
-		default: goto yy168;
-	}
+	{ return PARL__ABBR_NONE; }
 yy194:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy318;
-		case 'c': goto yy317;
-		default: goto yy168;
+		case '.': goto yy228;
+		case 'D':
+		case 'd': goto yy230;
+		case 'L':
+		case 'l': goto yy231;
+		case 'M':
+		case 'm': goto yy232;
+		case 'P': goto yy233;
+		case 'R':
+		case 'r': goto yy234;
+		case 'S':
+		case 's': goto yy235;
+		case 'T':
+		case 't': goto yy236;
+		case 'U': goto yy237;
+		case 'V':
+		case 'v': goto yy238;
+		case 'p': goto yy239;
+		case 'u': goto yy240;
+		default: goto yy193;
 	}
 yy195:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
+		case '.': goto yy241;
 		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
+		case 'l': goto yy242;
 		case 'R':
-		case 'S':
-		case 'T':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy287;
-		case 'G':
-		case 'g': goto yy322;
-		case 'U': goto yy323;
-		default: goto yy168;
+		case 'r': goto yy243;
+		default: goto yy193;
 	}
 yy196:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy324;
-	goto yy168;
-yy197:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy325;
-	goto yy168;
-yy198:
-	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case '.': goto yy241;
+		case 'A':
+		case 'a': goto yy244;
+		case 'D':
+		case 'd': goto yy245;
+		case 'F':
+		case 'f': goto yy246;
+		case 'H':
+		case 'h': goto yy247;
+		case 'M':
+		case 'm': goto yy248;
+		case 'O':
+		case 'o': goto yy249;
+		case 'P':
+		case 'p': goto yy250;
+		default: goto yy193;
+	}
+yy197:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy251;
+		case 'E': goto yy252;
+		case 'I':
+		case 'i': goto yy253;
+		case 'R':
+		case 'r': goto yy254;
+		case 'e': goto yy255;
+		default: goto yy193;
+	}
+yy198:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy256;
+		case 'G':
+		case 'g': goto yy257;
 		case 'Q':
-		case 'q': goto yy326;
+		case 'q': goto yy258;
+		case 'S':
+		case 's': goto yy259;
 		case 'T':
-		case 't': goto yy327;
-		default: goto yy168;
+		case 't': goto yy260;
+		case 'X':
+		case 'x': goto yy261;
+		default: goto yy193;
 	}
 yy199:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy328;
-		default: goto yy168;
+		case '.': goto yy241;
+		case 'A':
+		case 'a': goto yy262;
+		case 'E': goto yy263;
+		case 'I':
+		case 'i': goto yy264;
+		case 'R': goto yy265;
+		case 'T':
+		case 't': goto yy266;
+		case 'e': goto yy267;
+		case 'r': goto yy268;
+		default: goto yy193;
 	}
 yy200:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy329;
-		case 'T':
-		case 't': goto yy330;
-		default: goto yy168;
+		case '.': goto yy241;
+		case 'E':
+		case 'e': goto yy269;
+		case 'O':
+		case 'o': goto yy270;
+		default: goto yy193;
 	}
 yy201:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'X':
-		case 'x': goto yy331;
-		default: goto yy168;
+		case '.': goto yy241;
+		case 'O':
+		case 'o': goto yy271;
+		case 'W':
+		case 'w': goto yy272;
+		default: goto yy193;
 	}
 yy202:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'B': goto yy332;
-		default: goto yy168;
+		case '.': goto yy273;
+		case 'N':
+		case 'n': goto yy274;
+		default: goto yy193;
 	}
 yy203:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy333;
-		default: goto yy168;
+		case '.': goto yy241;
+		case 'A': goto yy275;
+		case 'R':
+		case 'r': goto yy276;
+		case 'U': goto yy277;
+		case 'a': goto yy278;
+		case 'u': goto yy279;
+		default: goto yy193;
 	}
 yy204:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy334;
-		case 'I': goto yy335;
-		default: goto yy168;
+		case '.': goto yy241;
+		default: goto yy193;
 	}
 yy205:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy336;
-	goto yy168;
-yy206:
-	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'b': goto yy332;
-		default: goto yy168;
+		case '.': goto yy241;
+		case 'L':
+		case 'l': goto yy280;
+		case 'N':
+		case 'n': goto yy281;
+		case 'T':
+		case 't': goto yy282;
+		default: goto yy193;
+	}
+yy206:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy241;
+		case 'A': goto yy283;
+		case 'E':
+		case 'e': goto yy284;
+		case 'L':
+		case 'l': goto yy285;
+		case 'M':
+		case 'm': goto yy286;
+		case 'O': goto yy287;
+		case 'R':
+		case 'r': goto yy288;
+		case 'S':
+		case 's': goto yy289;
+		case 'T':
+		case 't': goto yy290;
+		case 'X':
+		case 'x': goto yy291;
+		case 'a': goto yy292;
+		case 'o': goto yy293;
+		default: goto yy193;
 	}
 yy207:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy334;
-		case 'i': goto yy335;
-		default: goto yy168;
+		case '.': goto yy241;
+		case 'O': goto yy294;
+		case 'R':
+		case 'r': goto yy295;
+		case 'o': goto yy296;
+		case 0xC2: goto yy297;
+		default: goto yy193;
 	}
 yy208:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy337;
-		default: goto yy168;
+		case '.': goto yy241;
+		case 'C': goto yy298;
+		case 'P':
+		case 'p': goto yy299;
+		case 'c': goto yy300;
+		default: goto yy193;
 	}
 yy209:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 0x00: goto yy301;
+		case '.': goto yy302;
+		case 'A':
+		case 'a': goto yy303;
+		case 'H':
+		case 'h': goto yy304;
+		case 'K':
+		case 'k': goto yy305;
+		case 'L':
+		case 'l': goto yy306;
+		case 'P':
+		case 'p': goto yy307;
+		case 'R':
+		case 'r': goto yy308;
+		case 'S': goto yy309;
+		case 'T':
+		case 't': goto yy310;
 		case 'V':
-		case 'v': goto yy338;
-		default: goto yy168;
+		case 'v': goto yy311;
+		default: goto yy193;
 	}
 yy210:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy339;
-		default: goto yy168;
+		case '.': goto yy241;
+		case 'D':
+		case 'd': goto yy312;
+		case 'E':
+		case 'e': goto yy313;
+		default: goto yy193;
 	}
 yy211:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'Y':
-		case 'y': goto yy340;
-		default: goto yy168;
+		case '.': goto yy241;
+		case 'A': goto yy314;
+		case 'E': goto yy315;
+		case 'G':
+		case 'g': goto yy316;
+		case 'Q':
+		case 'q': goto yy317;
+		case 'R':
+		case 'r': goto yy318;
+		case 'T':
+		case 't': goto yy319;
+		case 'U': goto yy320;
+		case 'a': goto yy321;
+		case 'e': goto yy322;
+		case 'u': goto yy323;
+		default: goto yy193;
 	}
 yy212:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case '.': goto yy241;
 		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy287;
+		case 'a': goto yy324;
 		case 'E':
-		case 'e': goto yy341;
-		default: goto yy168;
+		case 'e': goto yy325;
+		case 'H': goto yy326;
+		case 'U': goto yy327;
+		case 'h': goto yy328;
+		case 'u': goto yy329;
+		default: goto yy193;
 	}
 yy213:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy342;
-		case 'S':
-		case 's': goto yy343;
-		case 'T':
-		case 't': goto yy344;
-		default: goto yy168;
+		case '.': goto yy330;
+		case 'N':
+		case 'n': goto yy331;
+		default: goto yy193;
 	}
 yy214:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy345;
-		default: goto yy168;
+		case 0x00: goto yy332;
+		case '.': goto yy241;
+		case 'I':
+		case 'i': goto yy333;
+		case 'O':
+		case 'o': goto yy334;
+		case 'S':
+		case 's': goto yy335;
+		default: goto yy193;
 	}
 yy215:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy346;
-	goto yy168;
-yy216:
-	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L': goto yy347;
-		case 'N': goto yy348;
-		default: goto yy168;
+		case '.': goto yy241;
+		case 'E': goto yy336;
+		case 'e': goto yy337;
+		default: goto yy193;
+	}
+yy216:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy228;
+		case 'D':
+		case 'd': goto yy230;
+		case 'L':
+		case 'l': goto yy231;
+		case 'M':
+		case 'm': goto yy232;
+		case 'P':
+		case 'p': goto yy338;
+		case 'R':
+		case 'r': goto yy234;
+		case 'S':
+		case 's': goto yy235;
+		case 'T':
+		case 't': goto yy236;
+		case 'V':
+		case 'v': goto yy238;
+		default: goto yy193;
 	}
 yy217:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy345;
-		default: goto yy168;
+		case '.': goto yy241;
+		case 'E':
+		case 'e': goto yy339;
+		case 'I':
+		case 'i': goto yy253;
+		case 'R':
+		case 'r': goto yy254;
+		default: goto yy193;
 	}
 yy218:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'l': goto yy347;
-		case 'n': goto yy348;
-		default: goto yy168;
+		case '.': goto yy340;
+		case 'G':
+		case 'g': goto yy257;
+		case 'Q':
+		case 'q': goto yy258;
+		case 'S':
+		case 's': goto yy259;
+		case 'T':
+		case 't': goto yy260;
+		case 'X':
+		case 'x': goto yy261;
+		default: goto yy193;
 	}
 yy219:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy349;
-		default: goto yy168;
+		case '.': goto yy241;
+		case 'A':
+		case 'a': goto yy262;
+		case 'I':
+		case 'i': goto yy264;
+		case 'R':
+		case 'r': goto yy341;
+		case 'T':
+		case 't': goto yy266;
+		default: goto yy193;
 	}
 yy220:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy350;
-	goto yy168;
-yy221:
-	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy351;
-		case 'D':
-		case 'd': goto yy352;
-		default: goto yy168;
+		case '.': goto yy241;
+		case 'R':
+		case 'r': goto yy276;
+		default: goto yy193;
+	}
+yy221:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy241;
+		case 'A':
+		case 'a': goto yy342;
+		case 'E':
+		case 'e': goto yy284;
+		case 'L':
+		case 'l': goto yy285;
+		case 'M':
+		case 'm': goto yy286;
+		case 'O':
+		case 'o': goto yy343;
+		case 'R':
+		case 'r': goto yy288;
+		case 'S':
+		case 's': goto yy289;
+		case 'T':
+		case 't': goto yy290;
+		case 'X':
+		case 'x': goto yy291;
+		default: goto yy193;
 	}
 yy222:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'J':
-		case 'j': goto yy353;
-		case 'R': goto yy354;
-		default: goto yy168;
+		case '.': goto yy241;
+		case 'O':
+		case 'o': goto yy344;
+		case 'R':
+		case 'r': goto yy295;
+		case 0xC2: goto yy297;
+		default: goto yy193;
 	}
 yy223:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy355;
-		default: goto yy168;
+		case '.': goto yy241;
+		case 'P':
+		case 'p': goto yy299;
+		default: goto yy193;
 	}
 yy224:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 0x00: goto yy301;
+		case '.': goto yy345;
+		case 'A':
+		case 'a': goto yy303;
+		case 'H':
+		case 'h': goto yy304;
+		case 'K':
+		case 'k': goto yy305;
 		case 'L':
-		case 'l': goto yy356;
-		default: goto yy168;
+		case 'l': goto yy306;
+		case 'P':
+		case 'p': goto yy307;
+		case 'R':
+		case 'r': goto yy308;
+		case 'T':
+		case 't': goto yy310;
+		case 'V':
+		case 'v': goto yy311;
+		default: goto yy193;
 	}
 yy225:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case '.': goto yy241;
 		case 'E':
-		case 'e': goto yy357;
-		default: goto yy168;
+		case 'e': goto yy346;
+		case 'G':
+		case 'g': goto yy316;
+		case 'Q':
+		case 'q': goto yy317;
+		case 'R':
+		case 'r': goto yy318;
+		case 'T':
+		case 't': goto yy319;
+		case 'U':
+		case 'u': goto yy347;
+		default: goto yy193;
 	}
 yy226:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'B':
-		case 'b': goto yy358;
-		case 'N': goto yy359;
-		default: goto yy168;
+		case '.': goto yy241;
+		case 'A':
+		case 'a': goto yy324;
+		case 'E':
+		case 'e': goto yy325;
+		default: goto yy193;
 	}
 yy227:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy360;
-		case 'S':
-		case 's': goto yy361;
-		default: goto yy168;
+		case '.': goto yy241;
+		case 'N':
+		case 'n': goto yy331;
+		default: goto yy193;
 	}
 yy228:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy362;
-	goto yy168;
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy348;
+		case 'M':
+		case 'm': goto yy349;
+		default: goto yy229;
+	}
 yy229:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy363;
-	goto yy168;
+	cur = mar;
+	goto yy193;
 yy230:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy364;
-	goto yy168;
+	switch (yych) {
+		case 'M':
+		case 'm': goto yy350;
+		default: goto yy229;
+	}
 yy231:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'J':
-		case 'j': goto yy353;
-		case 'r': goto yy354;
-		default: goto yy168;
-	}
+	if (yych <= 0x00) goto yy351;
+	goto yy229;
 yy232:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'B':
-		case 'b': goto yy358;
-		case 'n': goto yy359;
-		default: goto yy168;
+		case 'b': goto yy352;
+		default: goto yy229;
 	}
 yy233:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy365;
-		case 'S':
-		case 's': goto yy366;
-		case 'V': goto yy367;
-		default: goto yy168;
+		case 'P':
+		case 'p': goto yy353;
+		case 'R': goto yy354;
+		case 'T':
+		case 't': goto yy355;
+		default: goto yy229;
 	}
 yy234:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy368;
-	goto yy168;
+	switch (yych) {
+		case 'T':
+		case 't': goto yy356;
+		default: goto yy229;
+	}
 yy235:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy365;
 		case 'S':
-		case 's': goto yy366;
-		case 'v': goto yy367;
-		default: goto yy168;
+		case 's': goto yy357;
+		default: goto yy229;
 	}
 yy236:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xB0: goto yy369;
-		default: goto yy168;
+		case 'T':
+		case 't': goto yy358;
+		default: goto yy229;
 	}
 yy237:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T': goto yy370;
-		default: goto yy168;
+		case 'G': goto yy359;
+		default: goto yy229;
 	}
 yy238:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy371;
-		case 'P':
-		case 'p': goto yy372;
-		default: goto yy168;
+		case 'E':
+		case 'e': goto yy360;
+		default: goto yy229;
 	}
 yy239:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 't': goto yy370;
-		default: goto yy168;
+		case 'P':
+		case 'p': goto yy353;
+		case 'T':
+		case 't': goto yy355;
+		case 'r': goto yy354;
+		default: goto yy229;
 	}
 yy240:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'g': goto yy359;
+		default: goto yy229;
+	}
 yy241:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
@@ -5283,10 +6164,13 @@ yy241:
 		case 'J':
 		case 'K':
 		case 'L':
+		case 'M':
 		case 'N':
 		case 'O':
+		case 'P':
 		case 'Q':
 		case 'R':
+		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -5306,6 +6190,7 @@ yy241:
 		case 'j':
 		case 'k':
 		case 'l':
+		case 'm':
 		case 'n':
 		case 'o':
 		case 'p':
@@ -5318,342 +6203,1016 @@ yy241:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy287;
-		case 'M':
-		case 'm': goto yy373;
-		case 'P': goto yy374;
-		case 'S': goto yy375;
-		default: goto yy168;
+		case 'z': goto yy348;
+		default: goto yy229;
 	}
 yy242:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy376;
-		default: goto yy168;
+		case 'D':
+		case 'd': goto yy361;
+		case 'V':
+		case 'v': goto yy362;
+		default: goto yy229;
 	}
 yy243:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy377;
-	goto yy168;
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy363;
+		case 'O':
+		case 'o': goto yy364;
+		default: goto yy229;
+	}
 yy244:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'W':
-		case 'w': goto yy378;
-		default: goto yy168;
+		case 0x00: goto yy365;
+		case 'P':
+		case 'p': goto yy366;
+		default: goto yy229;
 	}
 yy245:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy379;
-		default: goto yy168;
+		case 'R':
+		case 'r': goto yy367;
+		default: goto yy229;
 	}
 yy246:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy380;
-	goto yy168;
+	if (yych <= 0x00) goto yy368;
+	goto yy229;
 yy247:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy381;
-		case 'O':
-		case 'o': goto yy382;
-		default: goto yy168;
+		case 0x00: goto yy369;
+		case 'A':
+		case 'a': goto yy370;
+		default: goto yy229;
 	}
 yy248:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy383;
-	goto yy168;
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy371;
+		default: goto yy229;
+	}
 yy249:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy384;
-	goto yy168;
+	switch (yych) {
+		case 0x00: goto yy372;
+		case 'L':
+		case 'l': goto yy373;
+		case 'R':
+		case 'r': goto yy374;
+		default: goto yy229;
+	}
 yy250:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 'L':
+		case 'l': goto yy375;
 		case 'T':
-		case 't': goto yy385;
-		default: goto yy168;
+		case 't': goto yy376;
+		default: goto yy229;
 	}
 yy251:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy386;
-	goto yy168;
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy348;
+		case 'C': goto yy377;
+		default: goto yy229;
+	}
 yy252:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 'C': goto yy378;
 		case 'P':
-		case 'p': goto yy387;
-		case 'V':
-		case 'v': goto yy388;
-		default: goto yy168;
+		case 'p': goto yy379;
+		default: goto yy229;
 	}
 yy253:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T': goto yy389;
-		default: goto yy168;
+		case 'V':
+		case 'v': goto yy380;
+		default: goto yy229;
 	}
 yy254:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy390;
-		case 'N':
-		case 'n': goto yy391;
-		case 'P': goto yy392;
-		case 'Q':
-		case 'q': goto yy393;
-		default: goto yy168;
+		case 0x00: goto yy381;
+		case 'S':
+		case 's': goto yy382;
+		default: goto yy229;
 	}
 yy255:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy394;
-		default: goto yy168;
+		case 'P':
+		case 'p': goto yy379;
+		case 'c': goto yy378;
+		default: goto yy229;
 	}
 yy256:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy395;
-	goto yy168;
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy348;
+		case 'G':
+		case 'g': goto yy383;
+		case 'U': goto yy384;
+		default: goto yy229;
+	}
 yy257:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy396;
-	goto yy168;
+	if (yych <= 0x00) goto yy385;
+	goto yy229;
 yy258:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy397;
-		case 'E':
-		case 'e': goto yy398;
-		default: goto yy168;
-	}
+	if (yych <= 0x00) goto yy386;
+	goto yy229;
 yy259:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy399;
-		case 'P':
-		case 'p': goto yy400;
-		default: goto yy168;
+		case 'Q':
+		case 'q': goto yy387;
+		case 'T':
+		case 't': goto yy388;
+		default: goto yy229;
 	}
 yy260:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 't': goto yy389;
-		default: goto yy168;
+		case 'C':
+		case 'c': goto yy389;
+		default: goto yy229;
 	}
 yy261:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy390;
-		case 'N':
-		case 'n': goto yy391;
-		case 'Q':
-		case 'q': goto yy393;
-		case 'p': goto yy401;
-		default: goto yy168;
+		case 0x00: goto yy390;
+		case 'T':
+		case 't': goto yy391;
+		default: goto yy229;
 	}
 yy262:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy400;
-		case 'n': goto yy399;
-		default: goto yy168;
+		case 'X':
+		case 'x': goto yy392;
+		default: goto yy229;
 	}
 yy263:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'B':
-		case 'b': goto yy402;
-		default: goto yy168;
+		case 'B': goto yy393;
+		default: goto yy229;
 	}
 yy264:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy403;
-		default: goto yy168;
+		case 'G':
+		case 'g': goto yy394;
+		default: goto yy229;
 	}
 yy265:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U': goto yy404;
-		default: goto yy168;
+		case 0x00: goto yy395;
+		case 'I': goto yy396;
+		default: goto yy229;
 	}
 yy266:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E': goto yy405;
-		default: goto yy168;
-	}
+	if (yych <= 0x00) goto yy397;
+	goto yy229;
 yy267:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'u': goto yy406;
-		default: goto yy168;
+		case 'b': goto yy393;
+		default: goto yy229;
 	}
 yy268:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy407;
-		default: goto yy168;
+		case 0x00: goto yy395;
+		case 'i': goto yy396;
+		default: goto yy229;
 	}
 yy269:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'L':
-		case 'M':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy287;
-		case 'K': goto yy408;
-		case 'N': goto yy409;
-		case 'S': goto yy410;
-		default: goto yy168;
+		case 'N':
+		case 'n': goto yy398;
+		default: goto yy229;
 	}
 yy270:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy411;
-		default: goto yy168;
+		case 'V':
+		case 'v': goto yy399;
+		default: goto yy229;
 	}
 yy271:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy400;
+		default: goto yy229;
+	}
 yy272:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'Z':
-		case 'z': goto yy412;
-		default: goto yy168;
+		case 'Y':
+		case 'y': goto yy401;
+		default: goto yy229;
 	}
 yy273:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
 		case 'L':
-		case 'l': goto yy413;
-		default: goto yy168;
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy348;
+		case 'E':
+		case 'e': goto yy402;
+		default: goto yy229;
 	}
 yy274:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy414;
-	goto yy168;
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy403;
+		case 'S':
+		case 's': goto yy404;
+		case 'T':
+		case 't': goto yy405;
+		default: goto yy229;
+	}
 yy275:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D': goto yy415;
-		default: goto yy168;
+		case 'N': goto yy406;
+		default: goto yy229;
 	}
 yy276:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'd': goto yy415;
-		default: goto yy168;
-	}
+	if (yych <= 0x00) goto yy407;
+	goto yy229;
 yy277:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy292;
-		case 'T':
-		case 't': goto yy294;
-		default: goto yy168;
+		case 'L': goto yy408;
+		case 'N': goto yy409;
+		default: goto yy229;
 	}
 yy278:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy318;
-		default: goto yy168;
+		case 'n': goto yy406;
+		default: goto yy229;
 	}
 yy279:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'l': goto yy408;
+		case 'n': goto yy409;
+		default: goto yy229;
+	}
+yy280:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy410;
+		default: goto yy229;
+	}
+yy281:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy411;
+	goto yy229;
+yy282:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy412;
+		case 'D':
+		case 'd': goto yy413;
+		default: goto yy229;
+	}
+yy283:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'J':
+		case 'j': goto yy414;
+		case 'R': goto yy415;
+		default: goto yy229;
+	}
+yy284:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy416;
+		default: goto yy229;
+	}
+yy285:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy417;
+		default: goto yy229;
+	}
+yy286:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy418;
+		default: goto yy229;
+	}
+yy287:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'B':
+		case 'b': goto yy419;
+		case 'N': goto yy420;
+		default: goto yy229;
+	}
+yy288:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy421;
+		case 'S':
+		case 's': goto yy422;
+		default: goto yy229;
+	}
+yy289:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy423;
+	goto yy229;
+yy290:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy424;
+	goto yy229;
+yy291:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy425;
+	goto yy229;
+yy292:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'J':
+		case 'j': goto yy414;
+		case 'r': goto yy415;
+		default: goto yy229;
+	}
+yy293:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'B':
+		case 'b': goto yy419;
+		case 'n': goto yy420;
+		default: goto yy229;
+	}
+yy294:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy426;
+		case 'S':
+		case 's': goto yy427;
+		case 'V': goto yy428;
+		default: goto yy229;
+	}
+yy295:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy429;
+	goto yy229;
+yy296:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy426;
+		case 'S':
+		case 's': goto yy427;
+		case 'v': goto yy428;
+		default: goto yy229;
+	}
+yy297:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xB0: goto yy430;
+		default: goto yy229;
+	}
+yy298:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T': goto yy431;
+		default: goto yy229;
+	}
+yy299:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy432;
+		case 'P':
+		case 'p': goto yy433;
+		default: goto yy229;
+	}
+yy300:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 't': goto yy431;
+		default: goto yy229;
+	}
+yy301:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy302:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'N':
+		case 'O':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy348;
+		case 'M':
+		case 'm': goto yy434;
+		case 'P': goto yy435;
+		case 'S': goto yy436;
+		default: goto yy229;
+	}
+yy303:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy437;
+		default: goto yy229;
+	}
+yy304:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy438;
+	goto yy229;
+yy305:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'W':
+		case 'w': goto yy439;
+		default: goto yy229;
+	}
+yy306:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy440;
+		default: goto yy229;
+	}
+yy307:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy441;
+	goto yy229;
+yy308:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy442;
+		case 'O':
+		case 'o': goto yy443;
+		default: goto yy229;
+	}
+yy309:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy444;
+	goto yy229;
+yy310:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy445;
+	goto yy229;
+yy311:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy446;
+		default: goto yy229;
+	}
+yy312:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy447;
+	goto yy229;
+yy313:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy448;
+		case 'V':
+		case 'v': goto yy449;
+		default: goto yy229;
+	}
+yy314:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T': goto yy450;
+		default: goto yy229;
+	}
+yy315:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy451;
+		case 'N':
+		case 'n': goto yy452;
+		case 'P': goto yy453;
+		case 'Q':
+		case 'q': goto yy454;
+		default: goto yy229;
+	}
+yy316:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy455;
+		default: goto yy229;
+	}
+yy317:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy456;
+	goto yy229;
+yy318:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy457;
+	goto yy229;
+yy319:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy458;
+		case 'E':
+		case 'e': goto yy459;
+		default: goto yy229;
+	}
+yy320:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N': goto yy460;
+		case 'P':
+		case 'p': goto yy461;
+		default: goto yy229;
+	}
+yy321:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 't': goto yy450;
+		default: goto yy229;
+	}
+yy322:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy451;
+		case 'N':
+		case 'n': goto yy452;
+		case 'Q':
+		case 'q': goto yy454;
+		case 'p': goto yy462;
+		default: goto yy229;
+	}
+yy323:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy461;
+		case 'n': goto yy460;
+		default: goto yy229;
+	}
+yy324:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'B':
+		case 'b': goto yy463;
+		default: goto yy229;
+	}
+yy325:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy464;
+		default: goto yy229;
+	}
+yy326:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'U': goto yy465;
+		default: goto yy229;
+	}
+yy327:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E': goto yy466;
+		default: goto yy229;
+	}
+yy328:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'u': goto yy467;
+		default: goto yy229;
+	}
+yy329:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'e': goto yy468;
+		default: goto yy229;
+	}
+yy330:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'L':
+		case 'M':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy348;
+		case 'K': goto yy469;
+		case 'N': goto yy470;
+		case 'S': goto yy471;
+		default: goto yy229;
+	}
+yy331:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy472;
+		default: goto yy229;
+	}
+yy332:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy333:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'Z':
+		case 'z': goto yy473;
+		default: goto yy229;
+	}
+yy334:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy474;
+		default: goto yy229;
+	}
+yy335:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy475;
+	goto yy229;
+yy336:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D': goto yy476;
+		default: goto yy229;
+	}
+yy337:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'd': goto yy476;
+		default: goto yy229;
+	}
+yy338:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy353;
+		case 'T':
+		case 't': goto yy355;
+		default: goto yy229;
+	}
+yy339:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy379;
+		default: goto yy229;
+	}
+yy340:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -5706,42 +7265,42 @@ yy279:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy287;
+		case 'z': goto yy348;
 		case 'G':
-		case 'g': goto yy322;
-		default: goto yy168;
+		case 'g': goto yy383;
+		default: goto yy229;
 	}
-yy280:
+yy341:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy334;
-	goto yy168;
-yy281:
+	if (yych <= 0x00) goto yy395;
+	goto yy229;
+yy342:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'J':
-		case 'j': goto yy353;
-		default: goto yy168;
+		case 'j': goto yy414;
+		default: goto yy229;
 	}
-yy282:
+yy343:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'B':
-		case 'b': goto yy358;
-		default: goto yy168;
+		case 'b': goto yy419;
+		default: goto yy229;
 	}
-yy283:
+yy344:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy365;
+		case 0x00: goto yy426;
 		case 'S':
-		case 's': goto yy366;
-		default: goto yy168;
+		case 's': goto yy427;
+		default: goto yy229;
 	}
-yy284:
+yy345:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -5794,1246 +7353,909 @@ yy284:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy287;
+		case 'z': goto yy348;
 		case 'M':
-		case 'm': goto yy373;
-		default: goto yy168;
+		case 'm': goto yy434;
+		default: goto yy229;
 	}
-yy285:
+yy346:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy390;
+		case 'c': goto yy451;
 		case 'N':
-		case 'n': goto yy391;
+		case 'n': goto yy452;
 		case 'Q':
-		case 'q': goto yy393;
-		default: goto yy168;
+		case 'q': goto yy454;
+		default: goto yy229;
 	}
-yy286:
+yy347:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy400;
-		default: goto yy168;
+		case 'p': goto yy461;
+		default: goto yy229;
 	}
-yy287:
+yy348:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy416;
-		case '.': goto yy180;
-		default: goto yy168;
+		case 0x00: goto yy477;
+		case '.': goto yy241;
+		default: goto yy229;
 	}
-yy288:
+yy349:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy417;
-		case '.': goto yy180;
-		default: goto yy168;
+		case 0x00: goto yy478;
+		case '.': goto yy241;
+		default: goto yy229;
 	}
-yy289:
+yy350:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy418;
-	goto yy168;
-yy290:
+	if (yych <= 0x00) goto yy479;
+	goto yy229;
+yy351:
 	++cur;
 	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
-yy291:
+yy352:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy419;
-	goto yy168;
-yy292:
+	if (yych <= 0x00) goto yy480;
+	goto yy229;
+yy353:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy420;
-		default: goto yy168;
+		case 'r': goto yy481;
+		default: goto yy229;
 	}
-yy293:
+yy354:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy421;
-	goto yy168;
-yy294:
+	if (yych <= 0x00) goto yy482;
+	goto yy229;
+yy355:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy422;
-	goto yy168;
-yy295:
+	if (yych <= 0x00) goto yy483;
+	goto yy229;
+yy356:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy423;
-	goto yy168;
-yy296:
+	if (yych <= 0x00) goto yy484;
+	goto yy229;
+yy357:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy424;
-		default: goto yy168;
+		case 'n': goto yy485;
+		default: goto yy229;
 	}
-yy297:
+yy358:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy425;
+		case 'n': goto yy486;
 		case 'Y':
-		case 'y': goto yy426;
-		default: goto yy168;
+		case 'y': goto yy487;
+		default: goto yy229;
 	}
-yy298:
+yy359:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy427;
-	goto yy168;
-yy299:
+	if (yych <= 0x00) goto yy488;
+	goto yy229;
+yy360:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy428;
-	goto yy168;
-yy300:
+	if (yych <= 0x00) goto yy489;
+	goto yy229;
+yy361:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'G':
-		case 'g': goto yy429;
-		default: goto yy168;
+		case 'g': goto yy490;
+		default: goto yy229;
 	}
-yy301:
+yy362:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'D':
-		case 'd': goto yy430;
-		default: goto yy168;
+		case 'd': goto yy491;
+		default: goto yy229;
 	}
-yy302:
+yy363:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'G':
-		case 'g': goto yy431;
-		default: goto yy168;
+		case 'g': goto yy492;
+		default: goto yy229;
 	}
-yy303:
+yy364:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'S':
-		case 's': goto yy432;
-		default: goto yy168;
+		case 's': goto yy493;
+		default: goto yy229;
 	}
-yy304:
+yy365:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy305:
+yy366:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy433;
-		default: goto yy168;
+		case 't': goto yy494;
+		default: goto yy229;
 	}
-yy306:
+yy367:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy434;
-	goto yy168;
-yy307:
+	if (yych <= 0x00) goto yy495;
+	goto yy229;
+yy368:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy308:
+yy369:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
-yy309:
+yy370:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy435;
-		default: goto yy168;
+		case 'p': goto yy496;
+		default: goto yy229;
 	}
-yy310:
+yy371:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy436;
-		default: goto yy168;
+		case 'r': goto yy497;
+		default: goto yy229;
 	}
-yy311:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy312:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy437;
-	goto yy168;
-yy313:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy438;
-		default: goto yy168;
-	}
-yy314:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy439;
-	goto yy168;
-yy315:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy440;
-	goto yy168;
-yy316:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy441;
-		case '.': goto yy180;
-		default: goto yy168;
-	}
-yy317:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy442;
-	goto yy168;
-yy318:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy443;
-		default: goto yy168;
-	}
-yy319:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy444;
-	goto yy168;
-yy320:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy321:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy445;
-	goto yy168;
-yy322:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy446;
-		case '.': goto yy180;
-		default: goto yy168;
-	}
-yy323:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy447;
-		case '.': goto yy180;
-		default: goto yy168;
-	}
-yy324:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy325:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy326:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy448;
-	goto yy168;
-yy327:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy449;
-	goto yy168;
-yy328:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy450;
-	goto yy168;
-yy329:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy330:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy451;
-	goto yy168;
-yy331:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy452;
-	goto yy168;
-yy332:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy453;
-	goto yy168;
-yy333:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy454;
-		case 'S':
-		case 's': goto yy455;
-		default: goto yy168;
-	}
-yy334:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy335:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy456;
-	goto yy168;
-yy336:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy337:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy457;
-	goto yy168;
-yy338:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy458;
-	goto yy168;
-yy339:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy459;
-	goto yy168;
-yy340:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy460;
-	goto yy168;
-yy341:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy461;
-		case '.': goto yy180;
-		default: goto yy168;
-	}
-yy342:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy462;
-	goto yy168;
-yy343:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy463;
-		default: goto yy168;
-	}
-yy344:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy464;
-		default: goto yy168;
-	}
-yy345:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy465;
-	goto yy168;
-yy346:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy347:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy466;
-	goto yy168;
-yy348:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy467;
-	goto yy168;
-yy349:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy468;
-	goto yy168;
-yy350:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy351:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy352:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy469;
-	goto yy168;
-yy353:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy470;
-	goto yy168;
-yy354:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy471;
-	goto yy168;
-yy355:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy472;
-		default: goto yy168;
-	}
-yy356:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy473;
-		default: goto yy168;
-	}
-yy357:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy474;
-	goto yy168;
-yy358:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy475;
-	goto yy168;
-yy359:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy476;
-	goto yy168;
-yy360:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy361:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy477;
-	goto yy168;
-yy362:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy363:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy364:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy365:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy366:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy478;
-	goto yy168;
-yy367:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy479;
-	goto yy168;
-yy368:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy369:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy480;
-	goto yy168;
-yy370:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy481;
-	goto yy168;
-yy371:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
 yy372:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy482;
-	goto yy168;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy373:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy483;
-		case '.': goto yy180;
-		default: goto yy168;
-	}
+	if (yych <= 0x00) goto yy498;
+	goto yy229;
 yy374:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy416;
-		case '.': goto yy484;
-		default: goto yy168;
+		case 'P':
+		case 'p': goto yy499;
+		default: goto yy229;
 	}
 yy375:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy485;
-		case '.': goto yy180;
-		default: goto yy168;
-	}
+	if (yych <= 0x00) goto yy500;
+	goto yy229;
 yy376:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy486;
-		default: goto yy168;
-	}
+	if (yych <= 0x00) goto yy501;
+	goto yy229;
 yy377:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy502;
+		case '.': goto yy241;
+		default: goto yy229;
+	}
 yy378:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy487;
-		default: goto yy168;
-	}
+	if (yych <= 0x00) goto yy503;
+	goto yy229;
 yy379:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy488;
-	goto yy168;
+	switch (yych) {
+		case 'T':
+		case 't': goto yy504;
+		default: goto yy229;
+	}
 yy380:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy505;
+	goto yy229;
 yy381:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy489;
-		default: goto yy168;
-	}
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy382:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'F':
-		case 'f': goto yy490;
-		default: goto yy168;
-	}
+	if (yych <= 0x00) goto yy506;
+	goto yy229;
 yy383:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy507;
+		case '.': goto yy241;
+		default: goto yy229;
+	}
 yy384:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy508;
+		case '.': goto yy241;
+		default: goto yy229;
+	}
 yy385:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy491;
-	goto yy168;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy386:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy387:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy492;
-	goto yy168;
+	if (yych <= 0x00) goto yy509;
+	goto yy229;
 yy388:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy493;
-	goto yy168;
+	if (yych <= 0x00) goto yy510;
+	goto yy229;
 yy389:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy494;
-	goto yy168;
+	if (yych <= 0x00) goto yy511;
+	goto yy229;
 yy390:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy495;
-	goto yy168;
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy391:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy496;
-	goto yy168;
+	if (yych <= 0x00) goto yy512;
+	goto yy229;
 yy392:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy497;
-		case 'T': goto yy498;
-		default: goto yy168;
-	}
+	if (yych <= 0x00) goto yy513;
+	goto yy229;
 yy393:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy499;
-	goto yy168;
+	if (yych <= 0x00) goto yy514;
+	goto yy229;
 yy394:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy500;
-	goto yy168;
+	switch (yych) {
+		case 0x00: goto yy515;
+		case 'S':
+		case 's': goto yy516;
+		default: goto yy229;
+	}
 yy395:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy396:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy517;
+	goto yy229;
 yy397:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy398:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy501;
-	goto yy168;
+	if (yych <= 0x00) goto yy518;
+	goto yy229;
 yy399:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy502;
-	goto yy168;
+	if (yych <= 0x00) goto yy519;
+	goto yy229;
 yy400:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy503;
-		default: goto yy168;
-	}
+	if (yych <= 0x00) goto yy520;
+	goto yy229;
 yy401:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy497;
-		case 't': goto yy498;
-		default: goto yy168;
-	}
+	if (yych <= 0x00) goto yy521;
+	goto yy229;
 yy402:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy504;
-	goto yy168;
+	switch (yych) {
+		case 0x00: goto yy522;
+		case '.': goto yy241;
+		default: goto yy229;
+	}
 yy403:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy505;
-	goto yy168;
+	if (yych <= 0x00) goto yy523;
+	goto yy229;
 yy404:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy506;
-		case 'R': goto yy507;
-		default: goto yy168;
+		case 'P':
+		case 'p': goto yy524;
+		default: goto yy229;
 	}
 yy405:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy508;
-		case 'S': goto yy509;
-		default: goto yy168;
+		case 'L':
+		case 'l': goto yy525;
+		default: goto yy229;
 	}
 yy406:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy506;
-		case 'r': goto yy510;
-		default: goto yy168;
-	}
+	if (yych <= 0x00) goto yy526;
+	goto yy229;
 yy407:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy508;
-		case 's': goto yy509;
-		default: goto yy168;
-	}
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy408:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy511;
-		case '.': goto yy180;
-		default: goto yy168;
-	}
+	if (yych <= 0x00) goto yy527;
+	goto yy229;
 yy409:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy512;
-		case '.': goto yy180;
-		default: goto yy168;
-	}
+	if (yych <= 0x00) goto yy528;
+	goto yy229;
 yy410:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy513;
-		case '.': goto yy514;
-		default: goto yy168;
-	}
+	if (yych <= 0x00) goto yy529;
+	goto yy229;
 yy411:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy515;
-		default: goto yy168;
-	}
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy412:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy516;
-	goto yy168;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy413:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy517;
-		case 'S':
-		case 's': goto yy518;
-		default: goto yy168;
-	}
-yy414:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy415:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy519;
-	goto yy168;
-yy416:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy417:
-	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
-yy418:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy419:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy420:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy520;
-		default: goto yy168;
-	}
-yy421:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy422:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy423:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy424:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy521;
-	goto yy168;
-yy425:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy522;
-	goto yy168;
-yy426:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy523;
-	goto yy168;
-yy427:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy428:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy429:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy524;
-	goto yy168;
-yy430:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy525;
-	goto yy168;
-yy431:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy526;
-	goto yy168;
-yy432:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy527;
-	goto yy168;
-yy433:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy528;
-	goto yy168;
-yy434:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy435:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy529;
-	goto yy168;
-yy436:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy530;
-	goto yy168;
-yy437:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy438:
+	goto yy229;
+yy414:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy531;
-	goto yy168;
-yy439:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy440:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy441:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy442:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy443:
+	goto yy229;
+yy415:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy532;
-	goto yy168;
+	goto yy229;
+yy416:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy533;
+		default: goto yy229;
+	}
+yy417:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy534;
+		default: goto yy229;
+	}
+yy418:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy535;
+	goto yy229;
+yy419:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy536;
+	goto yy229;
+yy420:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy537;
+	goto yy229;
+yy421:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy422:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy538;
+	goto yy229;
+yy423:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy424:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy425:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy426:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy427:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy539;
+	goto yy229;
+yy428:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy540;
+	goto yy229;
+yy429:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy430:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy541;
+	goto yy229;
+yy431:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy542;
+	goto yy229;
+yy432:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy433:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy543;
+	goto yy229;
+yy434:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy544;
+		case '.': goto yy241;
+		default: goto yy229;
+	}
+yy435:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy477;
+		case '.': goto yy545;
+		default: goto yy229;
+	}
+yy436:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy546;
+		case '.': goto yy241;
+		default: goto yy229;
+	}
+yy437:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy547;
+		default: goto yy229;
+	}
+yy438:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy439:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'Y':
+		case 'y': goto yy548;
+		default: goto yy229;
+	}
+yy440:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy549;
+	goto yy229;
+yy441:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy442:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy550;
+		default: goto yy229;
+	}
+yy443:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'F':
+		case 'f': goto yy551;
+		default: goto yy229;
+	}
 yy444:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy445:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy446:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy552;
+	goto yy229;
 yy447:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy448:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy553;
+	goto yy229;
 yy449:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy554;
+	goto yy229;
 yy450:
 	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy555;
+	goto yy229;
 yy451:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy556;
+	goto yy229;
 yy452:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy557;
+	goto yy229;
 yy453:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy558;
+		case 'T': goto yy559;
+		default: goto yy229;
+	}
 yy454:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy560;
+	goto yy229;
 yy455:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy533;
-	goto yy168;
+	if (yych <= 0x00) goto yy561;
+	goto yy229;
 yy456:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy457:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy458:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy459:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy562;
+	goto yy229;
 yy460:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy563;
+	goto yy229;
 yy461:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy564;
+		default: goto yy229;
+	}
 yy462:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy558;
+		case 't': goto yy559;
+		default: goto yy229;
+	}
 yy463:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy534;
-	goto yy168;
+	if (yych <= 0x00) goto yy565;
+	goto yy229;
 yy464:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy535;
-	goto yy168;
+	if (yych <= 0x00) goto yy566;
+	goto yy229;
 yy465:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy567;
+		case 'R': goto yy568;
+		default: goto yy229;
+	}
 yy466:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy569;
+		case 'S': goto yy570;
+		default: goto yy229;
+	}
 yy467:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy567;
+		case 'r': goto yy571;
+		default: goto yy229;
+	}
 yy468:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy569;
+		case 's': goto yy570;
+		default: goto yy229;
+	}
 yy469:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy572;
+		case '.': goto yy241;
+		default: goto yy229;
+	}
 yy470:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy573;
+		case '.': goto yy241;
+		default: goto yy229;
+	}
 yy471:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy574;
+		case '.': goto yy575;
+		default: goto yy229;
+	}
 yy472:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy536;
-		default: goto yy168;
+		case 'V':
+		case 'v': goto yy576;
+		default: goto yy229;
 	}
 yy473:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy537;
-	goto yy168;
+	if (yych <= 0x00) goto yy577;
+	goto yy229;
 yy474:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy475:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy476:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy477:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy478:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy479:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy480:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy481:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy482:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy483:
-	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
-yy484:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy287;
-		case 'S': goto yy538;
-		default: goto yy168;
+		case 0x00: goto yy578;
+		case 'S':
+		case 's': goto yy579;
+		default: goto yy229;
 	}
-yy485:
+yy475:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
+yy476:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy580;
+	goto yy229;
+yy477:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy478:
+	++cur;
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+yy479:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy480:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy481:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy581;
+		default: goto yy229;
+	}
+yy482:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy483:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy484:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy485:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy582;
+	goto yy229;
 yy486:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy539;
-	goto yy168;
+	if (yych <= 0x00) goto yy583;
+	goto yy229;
 yy487:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy540;
-	goto yy168;
+	if (yych <= 0x00) goto yy584;
+	goto yy229;
 yy488:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy489:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy541;
-	goto yy168;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy490:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy542;
-	goto yy168;
+	if (yych <= 0x00) goto yy585;
+	goto yy229;
 yy491:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy586;
+	goto yy229;
 yy492:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy587;
+	goto yy229;
 yy493:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy588;
+	goto yy229;
 yy494:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy589;
+	goto yy229;
 yy495:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy496:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy590;
+	goto yy229;
 yy497:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy591;
+	goto yy229;
 yy498:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy543;
-	goto yy168;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy499:
 	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy592;
+	goto yy229;
 yy500:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy501:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy502:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy503:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy544;
-	goto yy168;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy504:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy593;
+	goto yy229;
 yy505:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy506:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy507:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy545;
-		case 'S': goto yy546;
-		default: goto yy168;
-	}
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy508:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy509:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy547;
-	goto yy168;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy510:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy545;
-		case 's': goto yy546;
-		default: goto yy168;
-	}
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy511:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
 yy512:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy513:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy514:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A': goto yy548;
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy287;
-		default: goto yy168;
-	}
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy515:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy549;
-	goto yy168;
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy516:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy594;
+	goto yy229;
 yy517:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy518:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy550;
-	goto yy168;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy519:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy520:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'X':
-		case 'x': goto yy551;
-		default: goto yy168;
-	}
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy521:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
@@ -7042,62 +8264,63 @@ yy522:
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy523:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy524:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy595;
+	goto yy229;
 yy525:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy596;
+	goto yy229;
 yy526:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy527:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy528:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy529:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy530:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy531:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy532:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy533:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy597;
+		default: goto yy229;
+	}
 yy534:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy598;
+	goto yy229;
 yy535:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy536:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy552;
-		default: goto yy168;
-	}
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy537:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy538:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy553;
-		case '.': goto yy180;
-		default: goto yy168;
-	}
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy539:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
@@ -7106,64 +8329,400 @@ yy540:
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy541:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy542:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy543:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy544:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
 yy545:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy546:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy554;
-	goto yy168;
-yy547:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy548:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy555;
-		case '.': goto yy180;
-		default: goto yy168;
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy348;
+		case 'S': goto yy599;
+		default: goto yy229;
 	}
+yy546:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy547:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy600;
+	goto yy229;
+yy548:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy601;
+	goto yy229;
 yy549:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy550:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy602;
+	goto yy229;
 yy551:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy556;
-	goto yy168;
+	if (yych <= 0x00) goto yy603;
+	goto yy229;
 yy552:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy557;
-	goto yy168;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy553:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy554:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy555:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy556:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy557:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy558:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy559:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy604;
+	goto yy229;
+yy560:
+	++cur;
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+yy561:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy562:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy563:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy564:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy605;
+	goto yy229;
+yy565:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy566:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy567:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy568:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy606;
+		case 'S': goto yy607;
+		default: goto yy229;
+	}
+yy569:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy570:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy608;
+	goto yy229;
+yy571:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy606;
+		case 's': goto yy607;
+		default: goto yy229;
+	}
+yy572:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy573:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy574:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy575:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A': goto yy609;
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy348;
+		default: goto yy229;
+	}
+yy576:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy610;
+	goto yy229;
+yy577:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy578:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy579:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy611;
+	goto yy229;
+yy580:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy581:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'X':
+		case 'x': goto yy612;
+		default: goto yy229;
+	}
+yy582:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy583:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy584:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy585:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy586:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy587:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy588:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy589:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy590:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy591:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy592:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy593:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy594:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy595:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy596:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy597:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy613;
+		default: goto yy229;
+	}
+yy598:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy599:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy614;
+		case '.': goto yy241;
+		default: goto yy229;
+	}
+yy600:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy601:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy602:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy603:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy604:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy605:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy606:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy607:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy615;
+	goto yy229;
+yy608:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy609:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy616;
+		case '.': goto yy241;
+		default: goto yy229;
+	}
+yy610:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy611:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy612:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy617;
+	goto yy229;
+yy613:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy618;
+	goto yy229;
+yy614:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy615:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy616:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy617:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy618:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 }
@@ -7201,558 +8760,558 @@ int parl__sl_starter(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy561;
-		case 'B': goto yy562;
-		case 'D': goto yy563;
-		case 'F': goto yy564;
-		case 'H': goto yy565;
-		case 'I': goto yy566;
-		case 'M': goto yy567;
-		case 'O': goto yy568;
-		case 'P': goto yy569;
-		case 'S': goto yy570;
-		case 'T': goto yy571;
-		case 'W': goto yy572;
-		case 'Y': goto yy573;
-		default: goto yy559;
+		case 'A': goto yy622;
+		case 'B': goto yy623;
+		case 'D': goto yy624;
+		case 'F': goto yy625;
+		case 'H': goto yy626;
+		case 'I': goto yy627;
+		case 'M': goto yy628;
+		case 'O': goto yy629;
+		case 'P': goto yy630;
+		case 'S': goto yy631;
+		case 'T': goto yy632;
+		case 'W': goto yy633;
+		case 'Y': goto yy634;
+		default: goto yy620;
 	}
-yy559:
+yy620:
 	++cur;
-yy560:
+yy621:
 	{ return 0; }
-yy561:
+yy622:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy574;
-		case 'N': goto yy575;
+		case 0x00: goto yy635;
+		case 'N': goto yy636;
 		case 'S':
-		case 's': goto yy577;
-		case 'n': goto yy578;
-		default: goto yy560;
+		case 's': goto yy638;
+		case 'n': goto yy639;
+		default: goto yy621;
 	}
-yy562:
+yy623:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E': goto yy579;
-		case 'U': goto yy580;
-		case 'e': goto yy581;
-		case 'u': goto yy582;
-		default: goto yy560;
+		case 'E': goto yy640;
+		case 'U': goto yy641;
+		case 'e': goto yy642;
+		case 'u': goto yy643;
+		default: goto yy621;
 	}
-yy563:
+yy624:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy575;
-		case 'i': goto yy578;
-		default: goto yy560;
+		case 'I': goto yy636;
+		case 'i': goto yy639;
+		default: goto yy621;
 	}
-yy564:
+yy625:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O': goto yy583;
-		case 'o': goto yy584;
-		default: goto yy560;
+		case 'O': goto yy644;
+		case 'o': goto yy645;
+		default: goto yy621;
 	}
-yy565:
+yy626:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy577;
-		case 'O': goto yy585;
-		case 'o': goto yy586;
-		default: goto yy560;
+		case 'e': goto yy638;
+		case 'O': goto yy646;
+		case 'o': goto yy647;
+		default: goto yy621;
 	}
-yy566:
+yy627:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy574;
+		case 0x00: goto yy635;
 		case 'F':
 		case 'N':
 		case 'T':
 		case 'f':
 		case 'n':
-		case 't': goto yy577;
-		default: goto yy560;
+		case 't': goto yy638;
+		default: goto yy621;
 	}
-yy567:
+yy628:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy587;
-		case 'O': goto yy588;
+		case 'I': goto yy648;
+		case 'O': goto yy649;
 		case 'Y':
-		case 'y': goto yy577;
-		case 'i': goto yy589;
-		case 'o': goto yy590;
-		default: goto yy560;
+		case 'y': goto yy638;
+		case 'i': goto yy650;
+		case 'o': goto yy651;
+		default: goto yy621;
 	}
-yy568:
+yy629:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U': goto yy583;
-		case 'u': goto yy584;
-		default: goto yy560;
+		case 'U': goto yy644;
+		case 'u': goto yy645;
+		default: goto yy621;
 	}
-yy569:
+yy630:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L': goto yy591;
-		case 'l': goto yy592;
-		default: goto yy560;
+		case 'L': goto yy652;
+		case 'l': goto yy653;
+		default: goto yy621;
 	}
-yy570:
+yy631:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H': goto yy593;
+		case 'H': goto yy654;
 		case 'O':
-		case 'o': goto yy577;
-		case 'h': goto yy594;
-		default: goto yy560;
+		case 'o': goto yy638;
+		case 'h': goto yy655;
+		default: goto yy621;
 	}
-yy571:
+yy632:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H': goto yy595;
-		case 'h': goto yy596;
-		default: goto yy560;
+		case 'H': goto yy656;
+		case 'h': goto yy657;
+		default: goto yy621;
 	}
-yy572:
+yy633:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy577;
-		case 'H': goto yy597;
-		case 'h': goto yy598;
-		default: goto yy560;
+		case 'e': goto yy638;
+		case 'H': goto yy658;
+		case 'h': goto yy659;
+		default: goto yy621;
 	}
-yy573:
+yy634:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O': goto yy599;
-		case 'o': goto yy600;
-		default: goto yy560;
+		case 'O': goto yy660;
+		case 'o': goto yy661;
+		default: goto yy621;
 	}
-yy574:
+yy635:
 	++cur;
 	{ (void)mar; return cur == lim + 1; }
-yy575:
+yy636:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D': goto yy577;
-		default: goto yy576;
+		case 'D': goto yy638;
+		default: goto yy637;
 	}
-yy576:
+yy637:
 	cur = mar;
-	goto yy560;
-yy577:
+	goto yy621;
+yy638:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy574;
-	goto yy576;
-yy578:
+	if (yych <= 0x00) goto yy635;
+	goto yy637;
+yy639:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'd': goto yy577;
-		default: goto yy576;
+		case 'd': goto yy638;
+		default: goto yy637;
 	}
-yy579:
+yy640:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy601;
-		default: goto yy576;
+		case 'I': goto yy662;
+		default: goto yy637;
 	}
-yy580:
+yy641:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T': goto yy577;
-		default: goto yy576;
+		case 'T': goto yy638;
+		default: goto yy637;
 	}
-yy581:
+yy642:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'i': goto yy602;
-		default: goto yy576;
+		case 'i': goto yy663;
+		default: goto yy637;
 	}
-yy582:
+yy643:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 't': goto yy577;
-		default: goto yy576;
+		case 't': goto yy638;
+		default: goto yy637;
 	}
-yy583:
+yy644:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R': goto yy577;
-		default: goto yy576;
+		case 'R': goto yy638;
+		default: goto yy637;
 	}
-yy584:
+yy645:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy577;
-		default: goto yy576;
+		case 'r': goto yy638;
+		default: goto yy637;
 	}
-yy585:
+yy646:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'W': goto yy603;
-		default: goto yy576;
+		case 'W': goto yy664;
+		default: goto yy637;
 	}
-yy586:
+yy647:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'w': goto yy604;
-		default: goto yy576;
+		case 'w': goto yy665;
+		default: goto yy637;
 	}
-yy587:
+yy648:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L': goto yy605;
-		default: goto yy576;
+		case 'L': goto yy666;
+		default: goto yy637;
 	}
-yy588:
+yy649:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R': goto yy593;
-		default: goto yy576;
+		case 'R': goto yy654;
+		default: goto yy637;
 	}
-yy589:
+yy650:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'l': goto yy606;
-		default: goto yy576;
+		case 'l': goto yy667;
+		default: goto yy637;
 	}
-yy590:
+yy651:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy594;
-		default: goto yy576;
+		case 'r': goto yy655;
+		default: goto yy637;
 	}
-yy591:
+yy652:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E': goto yy607;
-		default: goto yy576;
+		case 'E': goto yy668;
+		default: goto yy637;
 	}
-yy592:
+yy653:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy608;
-		default: goto yy576;
+		case 'e': goto yy669;
+		default: goto yy637;
 	}
-yy593:
+yy654:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E': goto yy577;
-		default: goto yy576;
+		case 'E': goto yy638;
+		default: goto yy637;
 	}
-yy594:
+yy655:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy577;
-		default: goto yy576;
+		case 'e': goto yy638;
+		default: goto yy637;
 	}
-yy595:
+yy656:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy580;
-		case 'E': goto yy609;
-		case 'I': goto yy610;
-		default: goto yy576;
+		case 'A': goto yy641;
+		case 'E': goto yy670;
+		case 'I': goto yy671;
+		default: goto yy637;
 	}
-yy596:
+yy657:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy582;
-		case 'e': goto yy611;
-		case 'i': goto yy612;
-		default: goto yy576;
+		case 'a': goto yy643;
+		case 'e': goto yy672;
+		case 'i': goto yy673;
+		default: goto yy637;
 	}
-yy597:
+yy658:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy580;
-		case 'E': goto yy613;
+		case 'A': goto yy641;
+		case 'E': goto yy674;
 		case 'O':
-		case 'Y': goto yy577;
-		default: goto yy576;
+		case 'Y': goto yy638;
+		default: goto yy637;
 	}
-yy598:
+yy659:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy582;
-		case 'e': goto yy614;
+		case 'a': goto yy643;
+		case 'e': goto yy675;
 		case 'o':
-		case 'y': goto yy577;
-		default: goto yy576;
+		case 'y': goto yy638;
+		default: goto yy637;
 	}
-yy599:
+yy660:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U': goto yy577;
-		default: goto yy576;
+		case 'U': goto yy638;
+		default: goto yy637;
 	}
-yy600:
+yy661:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'u': goto yy577;
-		default: goto yy576;
+		case 'u': goto yy638;
+		default: goto yy637;
 	}
-yy601:
+yy662:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy615;
-		default: goto yy576;
+		case 'N': goto yy676;
+		default: goto yy637;
 	}
-yy602:
+yy663:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy616;
-		default: goto yy576;
+		case 'n': goto yy677;
+		default: goto yy637;
 	}
-yy603:
+yy664:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy574;
-		case 'E': goto yy617;
-		default: goto yy576;
+		case 0x00: goto yy635;
+		case 'E': goto yy678;
+		default: goto yy637;
 	}
-yy604:
+yy665:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy574;
-		case 'e': goto yy618;
-		default: goto yy576;
+		case 0x00: goto yy635;
+		case 'e': goto yy679;
+		default: goto yy637;
 	}
-yy605:
+yy666:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L': goto yy619;
-		default: goto yy576;
+		case 'L': goto yy680;
+		default: goto yy637;
 	}
-yy606:
+yy667:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'l': goto yy620;
-		default: goto yy576;
+		case 'l': goto yy681;
+		default: goto yy637;
 	}
-yy607:
+yy668:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy621;
-		default: goto yy576;
+		case 'A': goto yy682;
+		default: goto yy637;
 	}
-yy608:
+yy669:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy622;
-		default: goto yy576;
+		case 'a': goto yy683;
+		default: goto yy637;
 	}
-yy609:
+yy670:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy574;
+		case 0x00: goto yy635;
 		case 'N':
-		case 'Y': goto yy577;
+		case 'Y': goto yy638;
 		case 'R':
-		case 'S': goto yy593;
-		default: goto yy576;
+		case 'S': goto yy654;
+		default: goto yy637;
 	}
-yy610:
+yy671:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S': goto yy577;
-		default: goto yy576;
+		case 'S': goto yy638;
+		default: goto yy637;
 	}
-yy611:
+yy672:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy574;
+		case 0x00: goto yy635;
 		case 'n':
-		case 'y': goto yy577;
+		case 'y': goto yy638;
 		case 'r':
-		case 's': goto yy594;
-		default: goto yy576;
+		case 's': goto yy655;
+		default: goto yy637;
 	}
-yy612:
+yy673:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 's': goto yy577;
-		default: goto yy576;
+		case 's': goto yy638;
+		default: goto yy637;
 	}
-yy613:
+yy674:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy577;
-		case 'R': goto yy593;
-		default: goto yy576;
+		case 'N': goto yy638;
+		case 'R': goto yy654;
+		default: goto yy637;
 	}
-yy614:
+yy675:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy577;
-		case 'r': goto yy594;
-		default: goto yy576;
+		case 'n': goto yy638;
+		case 'r': goto yy655;
+		default: goto yy637;
 	}
-yy615:
+yy676:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G': goto yy577;
-		default: goto yy576;
+		case 'G': goto yy638;
+		default: goto yy637;
 	}
-yy616:
+yy677:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'g': goto yy577;
-		default: goto yy576;
+		case 'g': goto yy638;
+		default: goto yy637;
 	}
-yy617:
+yy678:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'V': goto yy623;
-		default: goto yy576;
+		case 'V': goto yy684;
+		default: goto yy637;
 	}
-yy618:
+yy679:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'v': goto yy624;
-		default: goto yy576;
+		case 'v': goto yy685;
+		default: goto yy637;
 	}
-yy619:
+yy680:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy625;
-		default: goto yy576;
+		case 'I': goto yy686;
+		default: goto yy637;
 	}
-yy620:
+yy681:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'i': goto yy626;
-		default: goto yy576;
+		case 'i': goto yy687;
+		default: goto yy637;
 	}
-yy621:
+yy682:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S': goto yy593;
-		default: goto yy576;
+		case 'S': goto yy654;
+		default: goto yy637;
 	}
-yy622:
+yy683:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 's': goto yy594;
-		default: goto yy576;
+		case 's': goto yy655;
+		default: goto yy637;
 	}
-yy623:
+yy684:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E': goto yy583;
-		default: goto yy576;
+		case 'E': goto yy644;
+		default: goto yy637;
 	}
-yy624:
+yy685:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy584;
-		default: goto yy576;
+		case 'e': goto yy645;
+		default: goto yy637;
 	}
-yy625:
+yy686:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O': goto yy627;
-		default: goto yy576;
+		case 'O': goto yy688;
+		default: goto yy637;
 	}
-yy626:
+yy687:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy628;
-		default: goto yy576;
+		case 'o': goto yy689;
+		default: goto yy637;
 	}
-yy627:
+yy688:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy610;
-		default: goto yy576;
+		case 'N': goto yy671;
+		default: goto yy637;
 	}
-yy628:
+yy689:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy612;
-		default: goto yy576;
+		case 'n': goto yy673;
+		default: goto yy637;
 	}
 }
 
@@ -7777,24 +9336,24 @@ size_t parl__sl_emoticon(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ':': goto yy632;
-		case ';': goto yy633;
-		case '<': goto yy634;
-		case '=': goto yy635;
-		case '>': goto yy636;
-		case '^': goto yy637;
-		default: goto yy630;
+		case ':': goto yy693;
+		case ';': goto yy694;
+		case '<': goto yy695;
+		case '=': goto yy696;
+		case '>': goto yy697;
+		case '^': goto yy698;
+		default: goto yy691;
 	}
-yy630:
+yy691:
 	++cur;
-yy631:
+yy692:
 	{ return 0; }
-yy632:
+yy693:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\'': goto yy638;
+		case '\'': goto yy699;
 		case '(':
 		case ')':
 		case '/':
@@ -7804,87 +9363,87 @@ yy632:
 		case '[':
 		case ']':
 		case 'o':
-		case 'p': goto yy640;
-		case '-': goto yy641;
-		default: goto yy631;
+		case 'p': goto yy701;
+		case '-': goto yy702;
+		default: goto yy692;
 	}
-yy633:
+yy694:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy640;
-		case '-': goto yy642;
-		default: goto yy631;
+		case ')': goto yy701;
+		case '-': goto yy703;
+		default: goto yy692;
 	}
-yy634:
+yy695:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '3': goto yy640;
-		default: goto yy631;
+		case '3': goto yy701;
+		default: goto yy692;
 	}
-yy635:
+yy696:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '(':
-		case ')': goto yy640;
-		default: goto yy631;
+		case ')': goto yy701;
+		default: goto yy692;
 	}
-yy636:
+yy697:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ':': goto yy638;
-		default: goto yy631;
+		case ':': goto yy699;
+		default: goto yy692;
 	}
-yy637:
+yy698:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '^': goto yy640;
-		case '_': goto yy643;
-		default: goto yy631;
+		case '^': goto yy701;
+		case '_': goto yy704;
+		default: goto yy692;
 	}
-yy638:
+yy699:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '(': goto yy640;
-		default: goto yy639;
+		case '(': goto yy701;
+		default: goto yy700;
 	}
-yy639:
+yy700:
 	cur = mar;
-	goto yy631;
-yy640:
+	goto yy692;
+yy701:
 	++cur;
 	{ (void)mar; return (size_t)(cur - s); }
-yy641:
+yy702:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '(':
 		case ')':
 		case 'D':
-		case 'P': goto yy640;
-		default: goto yy639;
+		case 'P': goto yy701;
+		default: goto yy700;
 	}
-yy642:
+yy703:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy640;
-		default: goto yy639;
+		case ')': goto yy701;
+		default: goto yy700;
 	}
-yy643:
+yy704:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '^': goto yy640;
-		default: goto yy639;
+		case '^': goto yy701;
+		default: goto yy700;
 	}
 }
 
@@ -7910,194 +9469,194 @@ int parl__sl_bang_name(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D': goto yy647;
-		case 'J': goto yy648;
-		case 'Y': goto yy649;
-		default: goto yy645;
+		case 'D': goto yy708;
+		case 'J': goto yy709;
+		case 'Y': goto yy710;
+		default: goto yy706;
 	}
-yy645:
+yy706:
 	++cur;
-yy646:
+yy707:
 	{ return 0; }
-yy647:
+yy708:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy650;
-		default: goto yy646;
+		case 'e': goto yy711;
+		default: goto yy707;
 	}
-yy648:
+yy709:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy652;
-		default: goto yy646;
+		case 'e': goto yy713;
+		default: goto yy707;
 	}
-yy649:
+yy710:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy653;
-		default: goto yy646;
+		case 'a': goto yy714;
+		default: goto yy707;
 	}
-yy650:
+yy711:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'm': goto yy654;
-		default: goto yy651;
+		case 'm': goto yy715;
+		default: goto yy712;
 	}
-yy651:
+yy712:
 	cur = mar;
-	goto yy646;
-yy652:
+	goto yy707;
+yy713:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy655;
-		default: goto yy651;
+		case 'o': goto yy716;
+		default: goto yy712;
 	}
-yy653:
+yy714:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'h': goto yy656;
-		default: goto yy651;
+		case 'h': goto yy717;
+		default: goto yy712;
 	}
-yy654:
+yy715:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy657;
-		default: goto yy651;
+		case 'o': goto yy718;
+		default: goto yy712;
 	}
-yy655:
+yy716:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'p': goto yy658;
-		default: goto yy651;
+		case 'p': goto yy719;
+		default: goto yy712;
 	}
-yy656:
+yy717:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy659;
-		default: goto yy651;
+		case 'o': goto yy720;
+		default: goto yy712;
 	}
-yy657:
+yy718:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'c': goto yy660;
-		default: goto yy651;
+		case 'c': goto yy721;
+		default: goto yy712;
 	}
-yy658:
+yy719:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy661;
-		default: goto yy651;
+		case 'a': goto yy722;
+		default: goto yy712;
 	}
-yy659:
+yy720:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy662;
-		default: goto yy651;
+		case 'o': goto yy723;
+		default: goto yy712;
 	}
-yy660:
+yy721:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy663;
-		default: goto yy651;
+		case 'r': goto yy724;
+		default: goto yy712;
 	}
-yy661:
+yy722:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy664;
-		default: goto yy651;
+		case 'r': goto yy725;
+		default: goto yy712;
 	}
-yy662:
+yy723:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy665;
-	goto yy651;
-yy663:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'a': goto yy666;
-		default: goto yy651;
-	}
-yy664:
+	if (yych <= 0x00) goto yy726;
+	goto yy712;
+yy724:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'd': goto yy667;
-		default: goto yy651;
+		case 'a': goto yy727;
+		default: goto yy712;
 	}
-yy665:
+yy725:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'd': goto yy728;
+		default: goto yy712;
+	}
+yy726:
 	++cur;
 	{ (void)mar; return cur == lim + 1; }
-yy666:
+yy727:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'c': goto yy668;
-		default: goto yy651;
+		case 'c': goto yy729;
+		default: goto yy712;
 	}
-yy667:
+yy728:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'y': goto yy662;
-		default: goto yy651;
+		case 'y': goto yy723;
+		default: goto yy712;
 	}
-yy668:
+yy729:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'y': goto yy669;
-		default: goto yy651;
+		case 'y': goto yy730;
+		default: goto yy712;
 	}
-yy669:
+yy730:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy651;
-		default: goto yy671;
+		case 'N': goto yy712;
+		default: goto yy732;
 	}
-yy670:
+yy731:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy671:
+yy732:
 	switch (yych) {
 		case '\t':
 		case '\n':
 		case '\r':
-		case ' ': goto yy670;
-		case 'N': goto yy672;
-		default: goto yy651;
+		case ' ': goto yy731;
+		case 'N': goto yy733;
+		default: goto yy712;
 	}
-yy672:
+yy733:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy673;
-		default: goto yy651;
+		case 'o': goto yy734;
+		default: goto yy712;
 	}
-yy673:
+yy734:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'w': goto yy662;
-		default: goto yy651;
+		case 'w': goto yy723;
+		default: goto yy712;
 	}
 }
 
@@ -8124,1108 +9683,1108 @@ int parl__sl_closing(const unsigned char *s, size_t n)
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy677;
+		case 'a': goto yy738;
 		case 'B':
-		case 'b': goto yy678;
+		case 'b': goto yy739;
 		case 'C':
-		case 'c': goto yy679;
+		case 'c': goto yy740;
 		case 'K':
-		case 'k': goto yy680;
+		case 'k': goto yy741;
 		case 'L':
-		case 'l': goto yy681;
+		case 'l': goto yy742;
 		case 'M':
-		case 'm': goto yy682;
+		case 'm': goto yy743;
 		case 'R':
-		case 'r': goto yy683;
+		case 'r': goto yy744;
 		case 'S':
-		case 's': goto yy684;
+		case 's': goto yy745;
 		case 'T':
-		case 't': goto yy685;
+		case 't': goto yy746;
 		case 'W':
-		case 'w': goto yy686;
+		case 'w': goto yy747;
 		case 'Y':
-		case 'y': goto yy687;
-		default: goto yy675;
-	}
-yy675:
-	++cur;
-yy676:
-	{ return 0; }
-yy677:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy688;
-		default: goto yy676;
-	}
-yy678:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy690;
-		default: goto yy676;
-	}
-yy679:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy691;
-		case 'O':
-		case 'o': goto yy692;
-		default: goto yy676;
-	}
-yy680:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy693;
-		default: goto yy676;
-	}
-yy681:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy694;
-		default: goto yy676;
-	}
-yy682:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy695;
-		default: goto yy676;
-	}
-yy683:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy696;
-		default: goto yy676;
-	}
-yy684:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy697;
-		default: goto yy676;
-	}
-yy685:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy698;
-		case 'H':
-		case 'h': goto yy699;
-		default: goto yy676;
-	}
-yy686:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy700;
-		default: goto yy676;
-	}
-yy687:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy701;
-		default: goto yy676;
-	}
-yy688:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy702;
-		default: goto yy689;
-	}
-yy689:
-	cur = mar;
-	goto yy676;
-yy690:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy703;
-		default: goto yy689;
-	}
-yy691:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy704;
-		default: goto yy689;
-	}
-yy692:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy705;
-		default: goto yy689;
-	}
-yy693:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy706;
-		default: goto yy689;
-	}
-yy694:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy707;
-		default: goto yy689;
-	}
-yy695:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy708;
-		default: goto yy689;
-	}
-yy696:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy709;
-		case 'S':
-		case 's': goto yy710;
-		default: goto yy689;
-	}
-yy697:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy711;
-		default: goto yy689;
-	}
-yy698:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'K':
-		case 'k': goto yy712;
-		default: goto yy689;
-	}
-yy699:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy713;
-		default: goto yy689;
-	}
-yy700:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy714;
-		default: goto yy689;
-	}
-yy701:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy715;
-		default: goto yy689;
-	}
-yy702:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy689;
-		default: goto yy717;
-	}
-yy703:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy718;
-		default: goto yy689;
-	}
-yy704:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy719;
-		default: goto yy689;
-	}
-yy705:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy720;
-		default: goto yy689;
-	}
-yy706:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy721;
-		default: goto yy689;
-	}
-yy707:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy722;
-		default: goto yy689;
-	}
-yy708:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy723;
-		default: goto yy689;
-	}
-yy709:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy724;
-		default: goto yy689;
-	}
-yy710:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy725;
-		default: goto yy689;
-	}
-yy711:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy726;
-		default: goto yy689;
-	}
-yy712:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy727;
-		default: goto yy689;
-	}
-yy713:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy728;
-		default: goto yy689;
-	}
-yy714:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy721;
-		default: goto yy689;
-	}
-yy715:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy729;
-		default: goto yy689;
-	}
-yy716:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy717:
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy716;
-		case 'T':
-		case 't': goto yy730;
-		default: goto yy689;
-	}
-yy718:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy731;
-		default: goto yy689;
-	}
-yy719:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy732;
-		default: goto yy689;
-	}
-yy720:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy733;
-		default: goto yy689;
-	}
-yy721:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy736;
-		case 'R':
-		case 'r': goto yy689;
-		default: goto yy735;
-	}
-yy722:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy737;
-	goto yy689;
-yy723:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy689;
-		default: goto yy739;
-	}
-yy724:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy740;
-		default: goto yy689;
-	}
-yy725:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy741;
-		default: goto yy689;
-	}
-yy726:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy742;
-		default: goto yy689;
-	}
-yy727:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy689;
-		default: goto yy744;
-	}
-yy728:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'K':
-		case 'k': goto yy745;
-		default: goto yy689;
-	}
-yy729:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy746;
-		default: goto yy689;
-	}
-yy730:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy747;
-		default: goto yy689;
-	}
-yy731:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy731;
-		case 'R':
-		case 'r': goto yy748;
-		case 'W':
-		case 'w': goto yy749;
-		default: goto yy689;
-	}
-yy732:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy722;
-		default: goto yy689;
-	}
-yy733:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy750;
-		default: goto yy689;
-	}
-yy734:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy735:
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy734;
-		case 'R':
-		case 'r': goto yy748;
-		default: goto yy689;
+		case 'y': goto yy748;
+		default: goto yy736;
 	}
 yy736:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy751;
-		default: goto yy689;
-	}
 yy737:
-	++cur;
-	{ (void)mar; return cur == lim + 1; }
+	{ return 0; }
 yy738:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
-yy739:
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy738;
-		case 'T':
-		case 't': goto yy752;
-		default: goto yy689;
+		case 'L':
+		case 'l': goto yy749;
+		default: goto yy737;
+	}
+yy739:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy751;
+		default: goto yy737;
 	}
 yy740:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy732;
-		default: goto yy689;
+		case 'H':
+		case 'h': goto yy752;
+		case 'O':
+		case 'o': goto yy753;
+		default: goto yy737;
 	}
 yy741:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy753;
-		default: goto yy689;
+		case 'I':
+		case 'i': goto yy754;
+		default: goto yy737;
 	}
 yy742:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy754;
-		default: goto yy689;
+		case 'O':
+		case 'o': goto yy755;
+		default: goto yy737;
 	}
 yy743:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
-yy744:
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy743;
-		case 'C':
-		case 'c': goto yy755;
-		default: goto yy689;
+		case 'A':
+		case 'a': goto yy756;
+		default: goto yy737;
+	}
+yy744:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy757;
+		default: goto yy737;
 	}
 yy745:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy758;
-		case 'Y':
-		case 'y': goto yy689;
-		default: goto yy757;
+		case 'I':
+		case 'i': goto yy758;
+		default: goto yy737;
 	}
 yy746:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy737;
-		case 'S':
-		case 'T':
-		case 's':
-		case 't': goto yy689;
-		default: goto yy760;
+		case 'A':
+		case 'a': goto yy759;
+		case 'H':
+		case 'h': goto yy760;
+		default: goto yy737;
 	}
 yy747:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy761;
-		default: goto yy689;
+		case 'A':
+		case 'a': goto yy761;
+		default: goto yy737;
 	}
 yy748:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy762;
-		default: goto yy689;
+		case 'O':
+		case 'o': goto yy762;
+		default: goto yy737;
 	}
 yy749:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy763;
-		default: goto yy689;
+		case 'L':
+		case 'l': goto yy763;
+		default: goto yy750;
 	}
 yy750:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy764;
-		default: goto yy689;
-	}
+	cur = mar;
+	goto yy737;
 yy751:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy765;
-		default: goto yy689;
+		case 'S':
+		case 's': goto yy764;
+		default: goto yy750;
 	}
 yy752:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy766;
-		default: goto yy689;
+		case 'E':
+		case 'e': goto yy765;
+		default: goto yy750;
 	}
 yy753:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy767;
-		default: goto yy689;
+		case 'R':
+		case 'r': goto yy766;
+		default: goto yy750;
 	}
 yy754:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy768;
-		default: goto yy689;
+		case 'N':
+		case 'n': goto yy767;
+		default: goto yy750;
 	}
 yy755:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy769;
-		default: goto yy689;
+		case 'V':
+		case 'v': goto yy768;
+		default: goto yy750;
 	}
 yy756:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy757:
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy756;
-		case 'Y':
-		case 'y': goto yy770;
-		default: goto yy689;
+		case 'N':
+		case 'n': goto yy769;
+		default: goto yy750;
+	}
+yy757:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy770;
+		case 'S':
+		case 's': goto yy771;
+		default: goto yy750;
 	}
 yy758:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy737;
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy771;
-		default: goto yy689;
+		case 'N':
+		case 'n': goto yy772;
+		default: goto yy750;
 	}
 yy759:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy760:
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy759;
-		case 'S':
-		case 's': goto yy772;
-		case 'T':
-		case 't': goto yy773;
-		default: goto yy689;
+		case 'K':
+		case 'k': goto yy773;
+		default: goto yy750;
+	}
+yy760:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy774;
+		default: goto yy750;
 	}
 yy761:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'B':
-		case 'b': goto yy689;
-		default: goto yy775;
+		case 'R':
+		case 'r': goto yy775;
+		default: goto yy750;
 	}
 yy762:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy709;
-		default: goto yy689;
+		case 'U':
+		case 'u': goto yy776;
+		default: goto yy750;
 	}
 yy763:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy776;
-		default: goto yy689;
+		case 'T':
+		case 't': goto yy750;
+		default: goto yy778;
 	}
 yy764:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy777;
-		default: goto yy689;
+		case 'T':
+		case 't': goto yy779;
+		default: goto yy750;
 	}
 yy765:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy689;
-		default: goto yy735;
+		case 'E':
+		case 'e': goto yy780;
+		default: goto yy750;
 	}
 yy766:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy778;
-		default: goto yy689;
+		case 'D':
+		case 'd': goto yy781;
+		default: goto yy750;
 	}
 yy767:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'F':
-		case 'f': goto yy779;
-		default: goto yy689;
+		case 'D':
+		case 'd': goto yy782;
+		default: goto yy750;
 	}
 yy768:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy780;
-		default: goto yy689;
+		case 'E':
+		case 'e': goto yy783;
+		default: goto yy750;
 	}
 yy769:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy707;
-		default: goto yy689;
+		case 'Y':
+		case 'y': goto yy784;
+		default: goto yy750;
 	}
 yy770:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy781;
-		default: goto yy689;
+		case 'A':
+		case 'a': goto yy785;
+		default: goto yy750;
 	}
 yy771:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy771;
-		case 'A':
-		case 'a': goto yy782;
-		case 'I':
-		case 'i': goto yy783;
-		default: goto yy689;
+		case 'P':
+		case 'p': goto yy786;
+		default: goto yy750;
 	}
 yy772:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy784;
-		default: goto yy689;
+		case 'C':
+		case 'c': goto yy787;
+		default: goto yy750;
 	}
 yy773:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy785;
-		default: goto yy689;
+		case 'E':
+		case 'e': goto yy788;
+		default: goto yy750;
 	}
 yy774:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy775:
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy774;
-		case 'B':
-		case 'b': goto yy786;
-		default: goto yy689;
+		case 'N':
+		case 'n': goto yy789;
+		default: goto yy750;
+	}
+yy775:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'M':
+		case 'm': goto yy782;
+		default: goto yy750;
 	}
 yy776:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy787;
-		default: goto yy689;
+		case 'R':
+		case 'r': goto yy790;
+		default: goto yy750;
 	}
 yy777:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy722;
-		default: goto yy689;
-	}
 yy778:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy788;
-		default: goto yy689;
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy777;
+		case 'T':
+		case 't': goto yy791;
+		default: goto yy750;
 	}
 yy779:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy750;
-		default: goto yy689;
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy792;
+		default: goto yy750;
 	}
 yy780:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'Y':
-		case 'y': goto yy789;
-		default: goto yy689;
+		case 'R':
+		case 'r': goto yy793;
+		default: goto yy750;
 	}
 yy781:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy722;
-		default: goto yy689;
+		case 'I':
+		case 'i': goto yy794;
+		default: goto yy750;
 	}
 yy782:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy790;
-		default: goto yy689;
+		case 'E':
+		case 'e': goto yy797;
+		case 'R':
+		case 'r': goto yy750;
+		default: goto yy796;
 	}
 yy783:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy791;
-		default: goto yy689;
-	}
+	if (yych <= 0x00) goto yy798;
+	goto yy750;
 yy784:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy792;
-		default: goto yy689;
+		case 'T':
+		case 't': goto yy750;
+		default: goto yy800;
 	}
 yy785:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy764;
-		default: goto yy689;
+		case 'R':
+		case 'r': goto yy801;
+		default: goto yy750;
 	}
 yy786:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy793;
-		default: goto yy689;
+		case 'e': goto yy802;
+		default: goto yy750;
 	}
 yy787:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy732;
-		default: goto yy689;
+		case 'e': goto yy803;
+		default: goto yy750;
 	}
 yy788:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'K':
-		case 'k': goto yy732;
-		default: goto yy689;
+		case 'C':
+		case 'c': goto yy750;
+		default: goto yy805;
 	}
 yy789:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy737;
-		case 'Y':
-		case 'y': goto yy689;
-		default: goto yy795;
+		case 'K':
+		case 'k': goto yy806;
+		default: goto yy750;
 	}
 yy790:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy796;
-		default: goto yy689;
+		case 'S':
+		case 's': goto yy807;
+		default: goto yy750;
 	}
 yy791:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy689;
-		default: goto yy798;
+		case 'H':
+		case 'h': goto yy808;
+		default: goto yy750;
 	}
 yy792:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy799;
-		default: goto yy689;
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy792;
+		case 'R':
+		case 'r': goto yy809;
+		case 'W':
+		case 'w': goto yy810;
+		default: goto yy750;
 	}
 yy793:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'S':
-		case 's': goto yy800;
-		default: goto yy689;
+		case 's': goto yy783;
+		default: goto yy750;
 	}
 yy794:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy811;
+		default: goto yy750;
+	}
 yy795:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy796:
 	switch (yych) {
 		case '\t':
 		case '\n':
 		case '\r':
-		case ' ': goto yy794;
-		case 'Y':
-		case 'y': goto yy801;
-		default: goto yy689;
-	}
-yy796:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy802;
-		default: goto yy689;
+		case ' ': goto yy795;
+		case 'R':
+		case 'r': goto yy809;
+		default: goto yy750;
 	}
 yy797:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy812;
+		default: goto yy750;
+	}
 yy798:
+	++cur;
+	{ (void)mar; return cur == lim + 1; }
+yy799:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy800:
 	switch (yych) {
 		case '\t':
 		case '\n':
 		case '\r':
-		case ' ': goto yy797;
-		case 'A':
-		case 'a': goto yy803;
-		default: goto yy689;
-	}
-yy799:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy804;
-		default: goto yy689;
-	}
-yy800:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
+		case ' ': goto yy799;
 		case 'T':
-		case 't': goto yy722;
-		default: goto yy689;
+		case 't': goto yy813;
+		default: goto yy750;
 	}
 yy801:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy805;
-		default: goto yy689;
+		case 'D':
+		case 'd': goto yy793;
+		default: goto yy750;
 	}
 yy802:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy722;
-		default: goto yy689;
+		case 'C':
+		case 'c': goto yy814;
+		default: goto yy750;
 	}
 yy803:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy806;
-		default: goto yy689;
+		case 'R':
+		case 'r': goto yy815;
+		default: goto yy750;
 	}
 yy804:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy807;
-		default: goto yy689;
-	}
 yy805:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy719;
-		default: goto yy689;
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy804;
+		case 'C':
+		case 'c': goto yy816;
+		default: goto yy750;
 	}
 yy806:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'V':
-		case 'v': goto yy808;
-		default: goto yy689;
+		case 'S':
+		case 's': goto yy819;
+		case 'Y':
+		case 'y': goto yy750;
+		default: goto yy818;
 	}
 yy807:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy764;
-		default: goto yy689;
+		case 0x00: goto yy798;
+		case 'S':
+		case 'T':
+		case 's':
+		case 't': goto yy750;
+		default: goto yy821;
 	}
 yy808:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy809;
-		default: goto yy689;
+		case 'E':
+		case 'e': goto yy822;
+		default: goto yy750;
 	}
 yy809:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy810;
-		default: goto yy689;
+		case 'E':
+		case 'e': goto yy823;
+		default: goto yy750;
 	}
 yy810:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 'I':
+		case 'i': goto yy824;
+		default: goto yy750;
+	}
+yy811:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy825;
+		default: goto yy750;
+	}
+yy812:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy826;
+		default: goto yy750;
+	}
+yy813:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy827;
+		default: goto yy750;
+	}
+yy814:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy828;
+		default: goto yy750;
+	}
+yy815:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy829;
+		default: goto yy750;
+	}
+yy816:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy830;
+		default: goto yy750;
+	}
+yy817:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy818:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy817;
+		case 'Y':
+		case 'y': goto yy831;
+		default: goto yy750;
+	}
+yy819:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy798;
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy832;
+		default: goto yy750;
+	}
+yy820:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy821:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy820;
+		case 'S':
+		case 's': goto yy833;
+		case 'T':
+		case 't': goto yy834;
+		default: goto yy750;
+	}
+yy822:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'B':
+		case 'b': goto yy750;
+		default: goto yy836;
+	}
+yy823:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy770;
+		default: goto yy750;
+	}
+yy824:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy837;
+		default: goto yy750;
+	}
+yy825:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy838;
+		default: goto yy750;
+	}
+yy826:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy750;
+		default: goto yy796;
+	}
+yy827:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy839;
+		default: goto yy750;
+	}
+yy828:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'F':
+		case 'f': goto yy840;
+		default: goto yy750;
+	}
+yy829:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy841;
+		default: goto yy750;
+	}
+yy830:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy768;
+		default: goto yy750;
+	}
+yy831:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy842;
+		default: goto yy750;
+	}
+yy832:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy832;
+		case 'A':
+		case 'a': goto yy843;
+		case 'I':
+		case 'i': goto yy844;
+		default: goto yy750;
+	}
+yy833:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy845;
+		default: goto yy750;
+	}
+yy834:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy846;
+		default: goto yy750;
+	}
+yy835:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy836:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy835;
+		case 'B':
+		case 'b': goto yy847;
+		default: goto yy750;
+	}
+yy837:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy848;
+		default: goto yy750;
+	}
+yy838:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'Y':
+		case 'y': goto yy783;
+		default: goto yy750;
+	}
+yy839:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy849;
+		default: goto yy750;
+	}
+yy840:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy811;
+		default: goto yy750;
+	}
+yy841:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'Y':
+		case 'y': goto yy850;
+		default: goto yy750;
+	}
+yy842:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy783;
+		default: goto yy750;
+	}
+yy843:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy851;
+		default: goto yy750;
+	}
+yy844:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy852;
+		default: goto yy750;
+	}
+yy845:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy853;
+		default: goto yy750;
+	}
+yy846:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy825;
+		default: goto yy750;
+	}
+yy847:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy854;
+		default: goto yy750;
+	}
+yy848:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy793;
+		default: goto yy750;
+	}
+yy849:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'K':
+		case 'k': goto yy793;
+		default: goto yy750;
+	}
+yy850:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy798;
+		case 'Y':
+		case 'y': goto yy750;
+		default: goto yy856;
+	}
+yy851:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy857;
+		default: goto yy750;
+	}
+yy852:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy750;
+		default: goto yy859;
+	}
+yy853:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
 		case 'C':
-		case 'c': goto yy707;
-		default: goto yy689;
+		case 'c': goto yy860;
+		default: goto yy750;
+	}
+yy854:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy861;
+		default: goto yy750;
+	}
+yy855:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy856:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy855;
+		case 'Y':
+		case 'y': goto yy862;
+		default: goto yy750;
+	}
+yy857:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy863;
+		default: goto yy750;
+	}
+yy858:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy859:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy858;
+		case 'A':
+		case 'a': goto yy864;
+		default: goto yy750;
+	}
+yy860:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy865;
+		default: goto yy750;
+	}
+yy861:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy783;
+		default: goto yy750;
+	}
+yy862:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy866;
+		default: goto yy750;
+	}
+yy863:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy783;
+		default: goto yy750;
+	}
+yy864:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy867;
+		default: goto yy750;
+	}
+yy865:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy868;
+		default: goto yy750;
+	}
+yy866:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy780;
+		default: goto yy750;
+	}
+yy867:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'V':
+		case 'v': goto yy869;
+		default: goto yy750;
+	}
+yy868:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy825;
+		default: goto yy750;
+	}
+yy869:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy870;
+		default: goto yy750;
+	}
+yy870:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy871;
+		default: goto yy750;
+	}
+yy871:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy768;
+		default: goto yy750;
 	}
 }
 
@@ -9251,118 +10810,118 @@ size_t parl__sl_web(const unsigned char *s, size_t n)
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'F':
-		case 'f': goto yy814;
+		case 'f': goto yy875;
 		case 'H':
-		case 'h': goto yy815;
+		case 'h': goto yy876;
 		case 'W':
-		case 'w': goto yy816;
-		default: goto yy812;
+		case 'w': goto yy877;
+		default: goto yy873;
 	}
-yy812:
+yy873:
 	++cur;
-yy813:
+yy874:
 	{ return 0; }
-yy814:
+yy875:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy817;
-		default: goto yy813;
+		case 't': goto yy878;
+		default: goto yy874;
 	}
-yy815:
+yy876:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy819;
-		default: goto yy813;
+		case 't': goto yy880;
+		default: goto yy874;
 	}
-yy816:
+yy877:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'W':
-		case 'w': goto yy820;
-		default: goto yy813;
+		case 'w': goto yy881;
+		default: goto yy874;
 	}
-yy817:
+yy878:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy821;
-		default: goto yy818;
+		case 'p': goto yy882;
+		default: goto yy879;
 	}
-yy818:
+yy879:
 	cur = mar;
-	goto yy813;
-yy819:
+	goto yy874;
+yy880:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy822;
-		default: goto yy818;
+		case 't': goto yy883;
+		default: goto yy879;
 	}
-yy820:
+yy881:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'W':
-		case 'w': goto yy823;
-		default: goto yy818;
+		case 'w': goto yy884;
+		default: goto yy879;
 	}
-yy821:
+yy882:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ':': goto yy824;
-		default: goto yy818;
+		case ':': goto yy885;
+		default: goto yy879;
 	}
-yy822:
+yy883:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy825;
-		default: goto yy818;
+		case 'p': goto yy886;
+		default: goto yy879;
 	}
-yy823:
+yy884:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy826;
-		default: goto yy818;
+		case '.': goto yy887;
+		default: goto yy879;
 	}
-yy824:
+yy885:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '/': goto yy827;
-		default: goto yy818;
+		case '/': goto yy888;
+		default: goto yy879;
 	}
-yy825:
+yy886:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ':': goto yy824;
+		case ':': goto yy885;
 		case 'S':
-		case 's': goto yy821;
-		default: goto yy818;
+		case 's': goto yy882;
+		default: goto yy879;
 	}
-yy826:
+yy887:
 	++cur;
 	{ (void)mar; return (size_t)(cur - s); }
-yy827:
+yy888:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '/': goto yy826;
-		default: goto yy818;
+		case '/': goto yy887;
+		default: goto yy879;
 	}
 }
 
@@ -9391,62 +10950,62 @@ int parl__sl_domain(const unsigned char *s, size_t n)
 		case 'A':
 		case 'R':
 		case 'a':
-		case 'r': goto yy831;
+		case 'r': goto yy892;
 		case 'B':
-		case 'b': goto yy832;
+		case 'b': goto yy893;
 		case 'C':
-		case 'c': goto yy833;
+		case 'c': goto yy894;
 		case 'D':
 		case 'S':
 		case 'd':
-		case 's': goto yy834;
+		case 's': goto yy895;
 		case 'E':
-		case 'e': goto yy835;
+		case 'e': goto yy896;
 		case 'F':
-		case 'f': goto yy836;
+		case 'f': goto yy897;
 		case 'G':
-		case 'g': goto yy837;
+		case 'g': goto yy898;
 		case 'I':
-		case 'i': goto yy838;
+		case 'i': goto yy899;
 		case 'J':
-		case 'j': goto yy839;
+		case 'j': goto yy900;
 		case 'L':
-		case 'l': goto yy840;
+		case 'l': goto yy901;
 		case 'M':
-		case 'm': goto yy841;
+		case 'm': goto yy902;
 		case 'N':
-		case 'n': goto yy842;
+		case 'n': goto yy903;
 		case 'O':
-		case 'o': goto yy843;
+		case 'o': goto yy904;
 		case 'T':
-		case 't': goto yy844;
+		case 't': goto yy905;
 		case 'U':
-		case 'u': goto yy845;
-		default: goto yy829;
+		case 'u': goto yy906;
+		default: goto yy890;
 	}
-yy829:
+yy890:
 	++cur;
-yy830:
+yy891:
 	{ return 0; }
-yy831:
+yy892:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'U':
-		case 'u': goto yy846;
-		default: goto yy830;
+		case 'u': goto yy907;
+		default: goto yy891;
 	}
-yy832:
+yy893:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'I':
-		case 'i': goto yy848;
-		default: goto yy830;
+		case 'i': goto yy909;
+		default: goto yy891;
 	}
-yy833:
+yy894:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -9456,121 +11015,121 @@ yy833:
 		case 'N':
 		case 'a':
 		case 'h':
-		case 'n': goto yy846;
+		case 'n': goto yy907;
 		case 'O':
-		case 'o': goto yy849;
-		default: goto yy830;
+		case 'o': goto yy910;
+		default: goto yy891;
 	}
-yy834:
+yy895:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy846;
-		default: goto yy830;
+		case 'e': goto yy907;
+		default: goto yy891;
 	}
-yy835:
+yy896:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'D':
-		case 'd': goto yy850;
+		case 'd': goto yy911;
 		case 'S':
-		case 's': goto yy846;
-		default: goto yy830;
+		case 's': goto yy907;
+		default: goto yy891;
 	}
-yy836:
+yy897:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy846;
-		default: goto yy830;
+		case 'r': goto yy907;
+		default: goto yy891;
 	}
-yy837:
+yy898:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy851;
-		default: goto yy830;
+		case 'o': goto yy912;
+		default: goto yy891;
 	}
-yy838:
+yy899:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy852;
+		case 'n': goto yy913;
 		case 'O':
 		case 'T':
 		case 'o':
-		case 't': goto yy846;
-		default: goto yy830;
+		case 't': goto yy907;
+		default: goto yy891;
 	}
-yy839:
+yy900:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy846;
-		default: goto yy830;
+		case 'p': goto yy907;
+		default: goto yy891;
 	}
-yy840:
+yy901:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'Y':
-		case 'y': goto yy846;
-		default: goto yy830;
+		case 'y': goto yy907;
+		default: goto yy891;
 	}
-yy841:
+yy902:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy846;
+		case 'e': goto yy907;
 		case 'I':
-		case 'i': goto yy853;
-		default: goto yy830;
+		case 'i': goto yy914;
+		default: goto yy891;
 	}
-yy842:
+yy903:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy854;
+		case 'e': goto yy915;
 		case 'L':
-		case 'l': goto yy846;
-		default: goto yy830;
+		case 'l': goto yy907;
+		default: goto yy891;
 	}
-yy843:
+yy904:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy855;
-		default: goto yy830;
+		case 'r': goto yy916;
+		default: goto yy891;
 	}
-yy844:
+yy905:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'V':
-		case 'v': goto yy846;
-		default: goto yy830;
+		case 'v': goto yy907;
+		default: goto yy891;
 	}
-yy845:
+yy906:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -9578,94 +11137,94 @@ yy845:
 		case 'K':
 		case 'S':
 		case 'k':
-		case 's': goto yy846;
-		default: goto yy830;
+		case 's': goto yy907;
+		default: goto yy891;
 	}
-yy846:
+yy907:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy856;
-yy847:
+	if (yych <= 0x00) goto yy917;
+yy908:
 	cur = mar;
-	goto yy830;
-yy848:
+	goto yy891;
+yy909:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'Z':
-		case 'z': goto yy846;
-		default: goto yy847;
+		case 'z': goto yy907;
+		default: goto yy908;
 	}
-yy849:
+yy910:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy856;
+		case 0x00: goto yy917;
 		case 'M':
-		case 'm': goto yy846;
-		default: goto yy847;
+		case 'm': goto yy907;
+		default: goto yy908;
 	}
-yy850:
+yy911:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'U':
-		case 'u': goto yy846;
-		default: goto yy847;
+		case 'u': goto yy907;
+		default: goto yy908;
 	}
-yy851:
+yy912:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'V':
-		case 'v': goto yy846;
-		default: goto yy847;
+		case 'v': goto yy907;
+		default: goto yy908;
 	}
-yy852:
+yy913:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy856;
+		case 0x00: goto yy917;
 		case 'F':
-		case 'f': goto yy857;
+		case 'f': goto yy918;
 		case 'T':
-		case 't': goto yy846;
-		default: goto yy847;
+		case 't': goto yy907;
+		default: goto yy908;
 	}
-yy853:
+yy914:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy846;
-		default: goto yy847;
+		case 'l': goto yy907;
+		default: goto yy908;
 	}
-yy854:
+yy915:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy846;
-		default: goto yy847;
+		case 't': goto yy907;
+		default: goto yy908;
 	}
-yy855:
+yy916:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'G':
-		case 'g': goto yy846;
-		default: goto yy847;
+		case 'g': goto yy907;
+		default: goto yy908;
 	}
-yy856:
+yy917:
 	++cur;
 	{ (void)mar; return cur == lim + 1; }
-yy857:
+yy918:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy846;
-		default: goto yy847;
+		case 'o': goto yy907;
+		default: goto yy908;
 	}
 }
 
@@ -9847,9 +11406,9 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy859;
-		case 0xC2: goto yy862;
-		case 0xC3: goto yy863;
+		case 0x7F: goto yy920;
+		case 0xC2: goto yy923;
+		case 0xC3: goto yy924;
 		case 0xC4:
 		case 0xC5:
 		case 0xC6:
@@ -9873,15 +11432,15 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 		case 0xDC:
 		case 0xDD:
 		case 0xDE:
-		case 0xDF: goto yy864;
-		case 0xCE: goto yy865;
-		case 0xCF: goto yy866;
-		case 0xD0: goto yy867;
-		case 0xD1: goto yy868;
-		case 0xE0: goto yy869;
-		case 0xE1: goto yy870;
-		case 0xE2: goto yy871;
-		case 0xE3: goto yy872;
+		case 0xDF: goto yy925;
+		case 0xCE: goto yy926;
+		case 0xCF: goto yy927;
+		case 0xD0: goto yy928;
+		case 0xD1: goto yy929;
+		case 0xE0: goto yy930;
+		case 0xE1: goto yy931;
+		case 0xE2: goto yy932;
+		case 0xE3: goto yy933;
 		case 0xE4:
 		case 0xE5:
 		case 0xE6:
@@ -9892,23 +11451,23 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 		case 0xEB:
 		case 0xEC:
 		case 0xED:
-		case 0xEE: goto yy873;
-		case 0xEF: goto yy874;
-		case 0xF0: goto yy875;
+		case 0xEE: goto yy934;
+		case 0xEF: goto yy935;
+		case 0xF0: goto yy936;
 		case 0xF1:
 		case 0xF2:
-		case 0xF3: goto yy876;
-		case 0xF4: goto yy877;
-		default: goto yy860;
+		case 0xF3: goto yy937;
+		case 0xF4: goto yy938;
+		default: goto yy921;
 	}
-yy859:
+yy920:
 	++cur;
 	{ c = PARL__C_OTHER; goto done; }
-yy860:
+yy921:
 	++cur;
-yy861:
+yy922:
 	{ c = PARL__C_OTHER; goto done; }
-yy862:
+yy923:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -9969,16 +11528,16 @@ yy862:
 		case 0xBA:
 		case 0xBC:
 		case 0xBD:
-		case 0xBE: goto yy859;
-		case 0xA0: goto yy878;
+		case 0xBE: goto yy920;
+		case 0xA0: goto yy939;
 		case 0xA1:
 		case 0xAB:
-		case 0xBF: goto yy879;
-		case 0xB5: goto yy880;
-		case 0xBB: goto yy881;
-		default: goto yy861;
+		case 0xBF: goto yy940;
+		case 0xB5: goto yy941;
+		case 0xBB: goto yy942;
+		default: goto yy922;
 	}
-yy863:
+yy924:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -10011,9 +11570,9 @@ yy863:
 		case 0x9B:
 		case 0x9C:
 		case 0x9D:
-		case 0x9E: goto yy882;
+		case 0x9E: goto yy943;
 		case 0x97:
-		case 0xB7: goto yy859;
+		case 0xB7: goto yy920;
 		case 0x9F:
 		case 0xA0:
 		case 0xA1:
@@ -10045,220 +11604,10 @@ yy863:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy880;
-		default: goto yy861;
+		case 0xBF: goto yy941;
+		default: goto yy922;
 	}
-yy864:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy859;
-		default: goto yy861;
-	}
-yy865:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x90: goto yy859;
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB: goto yy882;
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy880;
-		default: goto yy861;
-	}
-yy866:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E: goto yy880;
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy859;
-		default: goto yy861;
-	}
-yy867:
+yy925:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -10309,7 +11658,7 @@ yy867:
 		case 0xAC:
 		case 0xAD:
 		case 0xAE:
-		case 0xAF: goto yy882;
+		case 0xAF:
 		case 0xB0:
 		case 0xB1:
 		case 0xB2:
@@ -10325,10 +11674,150 @@ yy867:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy880;
-		default: goto yy861;
+		case 0xBF: goto yy920;
+		default: goto yy922;
 	}
-yy868:
+yy926:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x90: goto yy920;
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB: goto yy943;
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy941;
+		default: goto yy922;
+	}
+yy927:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E: goto yy941;
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy920;
+		default: goto yy922;
+	}
+yy928:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -10363,7 +11852,77 @@ yy868:
 		case 0x9C:
 		case 0x9D:
 		case 0x9E:
-		case 0x9F: goto yy880;
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF: goto yy943;
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy941;
+		default: goto yy922;
+	}
+yy929:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F: goto yy941;
 		case 0xA0:
 		case 0xA1:
 		case 0xA2:
@@ -10395,10 +11954,10 @@ yy868:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy859;
-		default: goto yy861;
+		case 0xBF: goto yy920;
+		default: goto yy922;
 	}
-yy869:
+yy930:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -10434,10 +11993,10 @@ yy869:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy883;
-		default: goto yy861;
+		case 0xBF: goto yy944;
+		default: goto yy922;
 	}
-yy870:
+yy931:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -10504,17 +12063,17 @@ yy870:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy883;
-		case 0x9A: goto yy885;
-		default: goto yy861;
+		case 0xBF: goto yy944;
+		case 0x9A: goto yy946;
+		default: goto yy922;
 	}
-yy871:
+yy932:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy886;
-		case 0x81: goto yy887;
+		case 0x80: goto yy947;
+		case 0x81: goto yy948;
 		case 0x82:
 		case 0x83:
 		case 0x84:
@@ -10574,17 +12133,17 @@ yy871:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy883;
-		case 0x96: goto yy888;
-		case 0x97: goto yy889;
-		default: goto yy861;
+		case 0xBF: goto yy944;
+		case 0x96: goto yy949;
+		case 0x97: goto yy950;
+		default: goto yy922;
 	}
-yy872:
+yy933:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy885;
+		case 0x80: goto yy946;
 		case 0x81:
 		case 0x82:
 		case 0x83:
@@ -10647,207 +12206,10 @@ yy872:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy883;
-		default: goto yy861;
+		case 0xBF: goto yy944;
+		default: goto yy922;
 	}
-yy873:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy883;
-		default: goto yy861;
-	}
-yy874:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy883;
-		case 0xBB: goto yy890;
-		default: goto yy861;
-	}
-yy875:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy891;
-		default: goto yy861;
-	}
-yy876:
+yy934:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -10915,10 +12277,10 @@ yy876:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy891;
-		default: goto yy861;
+		case 0xBF: goto yy944;
+		default: goto yy922;
 	}
-yy877:
+yy935:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -10938,25 +12300,222 @@ yy877:
 		case 0x8C:
 		case 0x8D:
 		case 0x8E:
-		case 0x8F: goto yy891;
-		default: goto yy861;
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy944;
+		case 0xBB: goto yy951;
+		default: goto yy922;
 	}
-yy878:
+yy936:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy952;
+		default: goto yy922;
+	}
+yy937:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy952;
+		default: goto yy922;
+	}
+yy938:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F: goto yy952;
+		default: goto yy922;
+	}
+yy939:
 	++cur;
 	{ c = PARL__C_SPACE; goto done; }
-yy879:
+yy940:
 	++cur;
 	{ c = PARL__C_OPENER; goto done; }
-yy880:
+yy941:
 	++cur;
 	{ c = PARL__C_LOWER; goto done; }
-yy881:
+yy942:
 	++cur;
 	{ c = PARL__C_CLOSER; goto done; }
-yy882:
+yy943:
 	++cur;
 	{ c = PARL__C_UPPER; goto done; }
-yy883:
+yy944:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11023,17 +12582,17 @@ yy883:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy859;
-		default: goto yy884;
+		case 0xBF: goto yy920;
+		default: goto yy945;
 	}
-yy884:
+yy945:
 	cur = mar;
-	goto yy861;
-yy885:
+	goto yy922;
+yy946:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy878;
+		case 0x80: goto yy939;
 		case 0x81:
 		case 0x82:
 		case 0x83:
@@ -11096,10 +12655,10 @@ yy885:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy859;
-		default: goto yy884;
+		case 0xBF: goto yy920;
+		default: goto yy945;
 	}
-yy886:
+yy947:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11116,7 +12675,7 @@ yy886:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy878;
+		case 0xAF: goto yy939;
 		case 0x8B:
 		case 0x8C:
 		case 0x8D:
@@ -11159,17 +12718,17 @@ yy886:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy859;
+		case 0xBF: goto yy920;
 		case 0x98:
 		case 0x9C:
-		case 0x9E: goto yy879;
+		case 0x9E: goto yy940;
 		case 0x99:
-		case 0x9D: goto yy881;
+		case 0x9D: goto yy942;
 		case 0xA2:
-		case 0xA3: goto yy892;
-		default: goto yy884;
+		case 0xA3: goto yy953;
+		default: goto yy945;
 	}
-yy887:
+yy948:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11234,12 +12793,12 @@ yy887:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy859;
-		case 0x83: goto yy892;
-		case 0x9F: goto yy878;
-		default: goto yy884;
+		case 0xBF: goto yy920;
+		case 0x83: goto yy953;
+		case 0x9F: goto yy939;
+		default: goto yy945;
 	}
-yy888:
+yy949:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11305,11 +12864,11 @@ yy888:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy859;
-		case 0xAA: goto yy892;
-		default: goto yy884;
+		case 0xBF: goto yy920;
+		case 0xAA: goto yy953;
+		default: goto yy945;
 	}
-yy889:
+yy950:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11374,82 +12933,12 @@ yy889:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy859;
+		case 0xBF: goto yy920;
 		case 0x8F:
-		case 0xA6: goto yy892;
-		default: goto yy884;
+		case 0xA6: goto yy953;
+		default: goto yy945;
 	}
-yy890:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE: goto yy859;
-		case 0xBF: goto yy878;
-		default: goto yy884;
-	}
-yy891:
+yy951:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11515,11 +13004,81 @@ yy891:
 		case 0xBB:
 		case 0xBC:
 		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy883;
-		default: goto yy884;
+		case 0xBE: goto yy920;
+		case 0xBF: goto yy939;
+		default: goto yy945;
 	}
-yy892:
+yy952:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy944;
+		default: goto yy945;
+	}
+yy953:
 	++cur;
 	{ c = PARL__C_BULLET; goto done; }
 }
@@ -11553,16 +13112,16 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x00:
-		case '\n': goto yy894;
+		case '\n': goto yy955;
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy898;
-		case '\r': goto yy899;
-		case '#': goto yy900;
+		case ' ': goto yy959;
+		case '\r': goto yy960;
+		case '#': goto yy961;
 		case '*':
 		case '+':
-		case '-': goto yy901;
+		case '-': goto yy962;
 		case '0':
 		case '1':
 		case '2':
@@ -11572,9 +13131,9 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy902;
-		case '>': goto yy903;
-		case '`': goto yy904;
+		case '9': goto yy963;
+		case '>': goto yy964;
+		case '`': goto yy965;
 		case 'a':
 		case 'b':
 		case 'c':
@@ -11600,24 +13159,24 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy905;
-		case '~': goto yy906;
-		case 0xC2: goto yy907;
-		case 0xE1: goto yy908;
-		case 0xE2: goto yy909;
-		case 0xE3: goto yy910;
-		case 0xEF: goto yy911;
-		default: goto yy896;
+		case 'z': goto yy966;
+		case '~': goto yy967;
+		case 0xC2: goto yy968;
+		case 0xE1: goto yy969;
+		case 0xE2: goto yy970;
+		case 0xE3: goto yy971;
+		case 0xEF: goto yy972;
+		default: goto yy957;
 	}
-yy894:
+yy955:
 	++cur;
-yy895:
+yy956:
 	{ return cur > lim || cur[-1] ? PARL__LS_BLANK : PARL__LS_TEXT; }
-yy896:
+yy957:
 	++cur;
-yy897:
+yy958:
 	{ return PARL__LS_TEXT; }
-yy898:
+yy959:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -11633,17 +13192,17 @@ yy898:
 		case 0xE1:
 		case 0xE2:
 		case 0xE3:
-		case 0xEF: goto yy913;
-		default: goto yy897;
+		case 0xEF: goto yy974;
+		default: goto yy958;
 	}
-yy899:
+yy960:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\n': goto yy894;
-		default: goto yy895;
+		case '\n': goto yy955;
+		default: goto yy956;
 	}
-yy900:
+yy961:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -11653,17 +13212,17 @@ yy900:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy920;
-		case '\r': goto yy922;
-		case '#': goto yy923;
-		case 0xC2: goto yy924;
-		case 0xE1: goto yy925;
-		case 0xE2: goto yy926;
-		case 0xE3: goto yy927;
-		case 0xEF: goto yy928;
-		default: goto yy897;
+		case ' ': goto yy981;
+		case '\r': goto yy983;
+		case '#': goto yy984;
+		case 0xC2: goto yy985;
+		case 0xE1: goto yy986;
+		case 0xE2: goto yy987;
+		case 0xE3: goto yy988;
+		case 0xEF: goto yy989;
+		default: goto yy958;
 	}
-yy901:
+yy962:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -11671,21 +13230,21 @@ yy901:
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy929;
-		case 0xC2: goto yy930;
-		case 0xE1: goto yy931;
-		case 0xE2: goto yy932;
-		case 0xE3: goto yy933;
-		case 0xEF: goto yy934;
-		default: goto yy897;
+		case ' ': goto yy990;
+		case 0xC2: goto yy991;
+		case 0xE1: goto yy992;
+		case 0xE2: goto yy993;
+		case 0xE3: goto yy994;
+		case 0xEF: goto yy995;
+		default: goto yy958;
 	}
-yy902:
+yy963:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy935;
-		case '.': goto yy936;
+		case ')': goto yy996;
+		case '.': goto yy997;
 		case '0':
 		case '1':
 		case '2':
@@ -11695,150 +13254,150 @@ yy902:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy937;
-		default: goto yy897;
+		case '9': goto yy998;
+		default: goto yy958;
 	}
-yy903:
+yy964:
 	++cur;
 	{ return PARL__LS_QUOTE; }
-yy904:
+yy965:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '`': goto yy938;
-		default: goto yy897;
+		case '`': goto yy999;
+		default: goto yy958;
 	}
-yy905:
+yy966:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case ')':
-		case '.': goto yy939;
-		default: goto yy897;
+		case '.': goto yy1000;
+		default: goto yy958;
 	}
-yy906:
+yy967:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '~': goto yy940;
-		default: goto yy897;
+		case '~': goto yy1001;
+		default: goto yy958;
 	}
-yy907:
+yy968:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xA0: goto yy912;
-		default: goto yy897;
+		case 0xA0: goto yy973;
+		default: goto yy958;
 	}
-yy908:
+yy969:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9A: goto yy941;
-		default: goto yy897;
+		case 0x9A: goto yy1002;
+		default: goto yy958;
 	}
-yy909:
+yy970:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy942;
-		case 0x81: goto yy943;
-		case 0x96: goto yy944;
-		case 0x97: goto yy945;
-		default: goto yy897;
+		case 0x80: goto yy1003;
+		case 0x81: goto yy1004;
+		case 0x96: goto yy1005;
+		case 0x97: goto yy1006;
+		default: goto yy958;
 	}
-yy910:
+yy971:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy941;
-		default: goto yy897;
+		case 0x80: goto yy1002;
+		default: goto yy958;
 	}
-yy911:
+yy972:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy946;
-		default: goto yy897;
+		case 0xBB: goto yy1007;
+		default: goto yy958;
 	}
-yy912:
+yy973:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy913:
+yy974:
 	switch (yych) {
 		case 0x00:
-		case '\n': goto yy894;
+		case '\n': goto yy955;
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy912;
-		case '\r': goto yy899;
-		case 0xC2: goto yy915;
-		case 0xE1: goto yy916;
-		case 0xE2: goto yy917;
-		case 0xE3: goto yy918;
-		case 0xEF: goto yy919;
-		default: goto yy914;
+		case ' ': goto yy973;
+		case '\r': goto yy960;
+		case 0xC2: goto yy976;
+		case 0xE1: goto yy977;
+		case 0xE2: goto yy978;
+		case 0xE3: goto yy979;
+		case 0xEF: goto yy980;
+		default: goto yy975;
 	}
-yy914:
+yy975:
 	cur = mar;
-	goto yy897;
-yy915:
+	goto yy958;
+yy976:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xA0: goto yy912;
-		default: goto yy914;
+		case 0xA0: goto yy973;
+		default: goto yy975;
 	}
-yy916:
+yy977:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9A: goto yy941;
-		default: goto yy914;
+		case 0x9A: goto yy1002;
+		default: goto yy975;
 	}
-yy917:
+yy978:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy947;
-		case 0x81: goto yy948;
-		default: goto yy914;
+		case 0x80: goto yy1008;
+		case 0x81: goto yy1009;
+		default: goto yy975;
 	}
-yy918:
+yy979:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy941;
-		default: goto yy914;
+		case 0x80: goto yy1002;
+		default: goto yy975;
 	}
-yy919:
+yy980:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy946;
-		default: goto yy914;
+		case 0xBB: goto yy1007;
+		default: goto yy975;
 	}
-yy920:
+yy981:
 	++cur;
-yy921:
+yy982:
 	{ return cur > lim || cur[-1] ? PARL__LS_HEADING : PARL__LS_TEXT; }
-yy922:
+yy983:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\n': goto yy920;
-		default: goto yy921;
+		case '\n': goto yy981;
+		default: goto yy982;
 	}
-yy923:
+yy984:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11847,118 +13406,118 @@ yy923:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy920;
-		case '\r': goto yy922;
-		case '#': goto yy949;
-		case 0xC2: goto yy924;
-		case 0xE1: goto yy925;
-		case 0xE2: goto yy926;
-		case 0xE3: goto yy927;
-		case 0xEF: goto yy928;
-		default: goto yy914;
+		case ' ': goto yy981;
+		case '\r': goto yy983;
+		case '#': goto yy1010;
+		case 0xC2: goto yy985;
+		case 0xE1: goto yy986;
+		case 0xE2: goto yy987;
+		case 0xE3: goto yy988;
+		case 0xEF: goto yy989;
+		default: goto yy975;
 	}
-yy924:
+yy985:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xA0: goto yy920;
-		default: goto yy914;
+		case 0xA0: goto yy981;
+		default: goto yy975;
 	}
-yy925:
+yy986:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9A: goto yy950;
-		default: goto yy914;
+		case 0x9A: goto yy1011;
+		default: goto yy975;
 	}
-yy926:
+yy987:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy951;
-		case 0x81: goto yy952;
-		default: goto yy914;
+		case 0x80: goto yy1012;
+		case 0x81: goto yy1013;
+		default: goto yy975;
 	}
-yy927:
+yy988:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy950;
-		default: goto yy914;
+		case 0x80: goto yy1011;
+		default: goto yy975;
 	}
-yy928:
+yy989:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy953;
-		default: goto yy914;
+		case 0xBB: goto yy1014;
+		default: goto yy975;
 	}
-yy929:
+yy990:
 	++cur;
 	{ return PARL__LS_BULLET; }
-yy930:
+yy991:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xA0: goto yy929;
-		default: goto yy914;
+		case 0xA0: goto yy990;
+		default: goto yy975;
 	}
-yy931:
+yy992:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9A: goto yy954;
-		default: goto yy914;
+		case 0x9A: goto yy1015;
+		default: goto yy975;
 	}
-yy932:
+yy993:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy955;
-		case 0x81: goto yy956;
-		default: goto yy914;
+		case 0x80: goto yy1016;
+		case 0x81: goto yy1017;
+		default: goto yy975;
 	}
-yy933:
+yy994:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy954;
-		default: goto yy914;
+		case 0x80: goto yy1015;
+		default: goto yy975;
 	}
-yy934:
+yy995:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy957;
-		default: goto yy914;
+		case 0xBB: goto yy1018;
+		default: goto yy975;
 	}
-yy935:
+yy996:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy958;
-		default: goto yy914;
+		case ' ': goto yy1019;
+		default: goto yy975;
 	}
-yy936:
+yy997:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy958;
-		case ')': goto yy935;
-		default: goto yy914;
+		case ' ': goto yy1019;
+		case ')': goto yy996;
+		default: goto yy975;
 	}
-yy937:
+yy998:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy935;
-		case '.': goto yy936;
+		case ')': goto yy996;
+		case '.': goto yy997;
 		case '0':
 		case '1':
 		case '2':
@@ -11968,41 +13527,41 @@ yy937:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy959;
-		default: goto yy914;
+		case '9': goto yy1020;
+		default: goto yy975;
 	}
-yy938:
+yy999:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '`': goto yy960;
-		default: goto yy914;
+		case '`': goto yy1021;
+		default: goto yy975;
 	}
-yy939:
+yy1000:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy961;
-		default: goto yy914;
+		case ' ': goto yy1022;
+		default: goto yy975;
 	}
-yy940:
+yy1001:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '~': goto yy960;
-		default: goto yy914;
+		case '~': goto yy1021;
+		default: goto yy975;
 	}
-yy941:
+yy1002:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy912;
-		default: goto yy914;
+		case 0x80: goto yy973;
+		default: goto yy975;
 	}
-yy942:
+yy1003:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -12019,42 +13578,42 @@ yy942:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy912;
+		case 0xAF: goto yy973;
 		case 0xA2:
-		case 0xA3: goto yy929;
-		default: goto yy914;
+		case 0xA3: goto yy990;
+		default: goto yy975;
 	}
-yy943:
+yy1004:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x83: goto yy929;
-		case 0x9F: goto yy912;
-		default: goto yy914;
+		case 0x83: goto yy990;
+		case 0x9F: goto yy973;
+		default: goto yy975;
 	}
-yy944:
+yy1005:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xAA: goto yy929;
-		default: goto yy914;
+		case 0xAA: goto yy990;
+		default: goto yy975;
 	}
-yy945:
+yy1006:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x8F:
-		case 0xA6: goto yy929;
-		default: goto yy914;
+		case 0xA6: goto yy990;
+		default: goto yy975;
 	}
-yy946:
+yy1007:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBF: goto yy912;
-		default: goto yy914;
+		case 0xBF: goto yy973;
+		default: goto yy975;
 	}
-yy947:
+yy1008:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -12071,17 +13630,17 @@ yy947:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy912;
-		default: goto yy914;
+		case 0xAF: goto yy973;
+		default: goto yy975;
 	}
-yy948:
+yy1009:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9F: goto yy912;
-		default: goto yy914;
+		case 0x9F: goto yy973;
+		default: goto yy975;
 	}
-yy949:
+yy1010:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -12090,65 +13649,24 @@ yy949:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy920;
-		case '\r': goto yy922;
-		case '#': goto yy962;
-		case 0xC2: goto yy924;
-		case 0xE1: goto yy925;
-		case 0xE2: goto yy926;
-		case 0xE3: goto yy927;
-		case 0xEF: goto yy928;
-		default: goto yy914;
+		case ' ': goto yy981;
+		case '\r': goto yy983;
+		case '#': goto yy1023;
+		case 0xC2: goto yy985;
+		case 0xE1: goto yy986;
+		case 0xE2: goto yy987;
+		case 0xE3: goto yy988;
+		case 0xEF: goto yy989;
+		default: goto yy975;
 	}
-yy950:
+yy1011:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy920;
-		default: goto yy914;
+		case 0x80: goto yy981;
+		default: goto yy975;
 	}
-yy951:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0xA8:
-		case 0xA9:
-		case 0xAF: goto yy920;
-		default: goto yy914;
-	}
-yy952:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9F: goto yy920;
-		default: goto yy914;
-	}
-yy953:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBF: goto yy920;
-		default: goto yy914;
-	}
-yy954:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy929;
-		default: goto yy914;
-	}
-yy955:
+yy1012:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -12165,41 +13683,82 @@ yy955:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy929;
-		default: goto yy914;
+		case 0xAF: goto yy981;
+		default: goto yy975;
 	}
-yy956:
+yy1013:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9F: goto yy929;
-		default: goto yy914;
+		case 0x9F: goto yy981;
+		default: goto yy975;
 	}
-yy957:
+yy1014:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBF: goto yy929;
-		default: goto yy914;
+		case 0xBF: goto yy981;
+		default: goto yy975;
 	}
-yy958:
+yy1015:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy990;
+		default: goto yy975;
+	}
+yy1016:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0xA8:
+		case 0xA9:
+		case 0xAF: goto yy990;
+		default: goto yy975;
+	}
+yy1017:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9F: goto yy990;
+		default: goto yy975;
+	}
+yy1018:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBF: goto yy990;
+		default: goto yy975;
+	}
+yy1019:
 	++cur;
 	{ goto number; }
-yy959:
+yy1020:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy935;
-		case '.': goto yy936;
-		default: goto yy914;
+		case ')': goto yy996;
+		case '.': goto yy997;
+		default: goto yy975;
 	}
-yy960:
+yy1021:
 	++cur;
 	{ goto fence; }
-yy961:
+yy1022:
 	++cur;
 	{ *val = s[0]; return PARL__LS_LETTER; }
-yy962:
+yy1023:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -12208,17 +13767,17 @@ yy962:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy920;
-		case '\r': goto yy922;
-		case '#': goto yy963;
-		case 0xC2: goto yy924;
-		case 0xE1: goto yy925;
-		case 0xE2: goto yy926;
-		case 0xE3: goto yy927;
-		case 0xEF: goto yy928;
-		default: goto yy914;
+		case ' ': goto yy981;
+		case '\r': goto yy983;
+		case '#': goto yy1024;
+		case 0xC2: goto yy985;
+		case 0xE1: goto yy986;
+		case 0xE2: goto yy987;
+		case 0xE3: goto yy988;
+		case 0xEF: goto yy989;
+		default: goto yy975;
 	}
-yy963:
+yy1024:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -12227,17 +13786,17 @@ yy963:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy920;
-		case '\r': goto yy922;
-		case '#': goto yy964;
-		case 0xC2: goto yy924;
-		case 0xE1: goto yy925;
-		case 0xE2: goto yy926;
-		case 0xE3: goto yy927;
-		case 0xEF: goto yy928;
-		default: goto yy914;
+		case ' ': goto yy981;
+		case '\r': goto yy983;
+		case '#': goto yy1025;
+		case 0xC2: goto yy985;
+		case 0xE1: goto yy986;
+		case 0xE2: goto yy987;
+		case 0xE3: goto yy988;
+		case 0xEF: goto yy989;
+		default: goto yy975;
 	}
-yy964:
+yy1025:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -12246,14 +13805,14 @@ yy964:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy920;
-		case '\r': goto yy922;
-		case 0xC2: goto yy924;
-		case 0xE1: goto yy925;
-		case 0xE2: goto yy926;
-		case 0xE3: goto yy927;
-		case 0xEF: goto yy928;
-		default: goto yy914;
+		case ' ': goto yy981;
+		case '\r': goto yy983;
+		case 0xC2: goto yy985;
+		case 0xE1: goto yy986;
+		case 0xE2: goto yy987;
+		case 0xE3: goto yy988;
+		case 0xEF: goto yy989;
+		default: goto yy975;
 	}
 }
 

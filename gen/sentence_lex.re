@@ -185,9 +185,9 @@ SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_line_second(__m256i v)
 }
 
 /* sentence_lex_skip 32 bytes a step (see put_avx2_skip in tools/gen_sentences.c). */
-SENTENCE_LEX_AVX2_FN static const unsigned char *sentence_lex_skip_avx2(const unsigned char *cur,
-                                                                    const unsigned char *lim,
-                                                                    size_t *lines)
+SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(const unsigned char *cur,
+                                                                           const unsigned char *lim,
+                                                                           size_t *lines)
 {
     const __m256i zero = _mm256_setzero_si256();
     const __m256i on = lines ? _mm256_set1_epi8(-1) : zero;   /* pass line breaks */
@@ -306,19 +306,14 @@ static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,
     return cur;
 }
 
-int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl *L, size_t *lines)
+#ifdef SENTENCE_LEX_AVX2
+SENTENCE_LEX_AVX2_FN static int sentence_lex_scan_avx2(const unsigned char *text, size_t base, size_t limit,
+                                   parl__sl *L, size_t *lines)
 {
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
-#ifdef SENTENCE_LEX_AVX2
-    const int avx2 = sentence_lex_has_avx2();
-#endif
     for (;;) {
-#ifdef SENTENCE_LEX_AVX2
-        cur = avx2 ? sentence_lex_skip_avx2(cur, lim, lines) : sentence_lex_skip(cur, lim, lines);
-#else
-        cur = sentence_lex_skip(cur, lim, lines);   /* c+ */
-#endif
+        cur = sentence_lex_skip_avx2(cur, lim, lines);   /* c+ */
         tok = cur;
     /*!local:re2c
     re2c:api = custom;
@@ -371,6 +366,79 @@ out:
     L->pos = base + (size_t)(cur - text);
     (void)mar;
     return t;
+}
+#endif
+
+#if defined(SENTENCE_LEX_AVX2)
+__attribute__((noinline))   /* else its saved registers are saved for the clone too */
+#endif
+static int sentence_lex_scan_base(const unsigned char *text, size_t base, size_t limit, parl__sl *L,
+              size_t *lines)
+{
+    const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
+    int t;
+    for (;;) {
+        cur = sentence_lex_skip(cur, lim, lines);   /* c+ */
+        tok = cur;
+    /*!local:re2c
+    re2c:api = custom;
+    re2c:api:style = free-form;
+    re2c:define:YYCTYPE = "unsigned char";
+    re2c:define:YYPEEK = "(cur < lim ? *cur : 0)";
+    re2c:define:YYSKIP = "++cur;";
+    re2c:define:YYBACKUP = "mar = cur;";
+    re2c:define:YYRESTORE = "cur = mar;";
+    re2c:yyfill:enable = 0;
+    re2c:encoding:utf8 = 1;
+    re2c:define:YYLESSTHAN = "cur >= lim";
+    re2c:eof = 0;
+    eol     = "\r\n" | "\n" | "\r";
+    hs      = [ \t\v\f];
+    uspace  = [\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff];
+    bullet  = [\u2022\u2023\u2043\u25aa\u25cf\u25e6];
+    lq      = [\u201c\u201e\u00ab];
+    rq      = [\u201d\u00bb];
+    special = [.!?\n\r"()\x00\u2026] | lq | rq | bullet;
+    soft    = [,:*=#_\-];
+    c       = [\x01-\x7f] \ special \ soft;
+    w       = c \ hs;
+    clock   = ":" [0-9]{2} (":" [0-9]{2})? " "? ("AM"
+    | "am"
+    | "PM"
+    | "pm");
+    $            { t = PARL__T_END; goto out; }
+    *            { if (*tok) L->bad++; else L->nul++; continue; }
+    c+           { continue; }
+    [^] \ [\x00-\x7f] \ special { continue; }
+    eol hs*      { if (lines && sentence_lex_text_line(cur, lim)) { ++*lines; continue; }
+                   t = PARL__T_EOL; goto out; }
+    clock        { t = PARL__T_STAMP; goto out; }
+    "," hs+ [A-Z] { cur = tok + 1; t = PARL__T_COMMA; goto out; }
+    [*=#]{3,} | "-"{4,} | "_"{4,} { t = PARL__T_SEP; goto out; }
+    soft         { continue; }
+    [.!?]+       { t = PARL__T_TERM; goto out; }
+    [\u2026]     { t = PARL__T_ELLIPSIS; goto out; }
+    ["]          { t = PARL__T_DQ; goto out; }
+    lq           { t = PARL__T_LQ; goto out; }
+    rq           { t = PARL__T_RQ; goto out; }
+    [(]          { t = PARL__T_LP; goto out; }
+    [)]          { t = PARL__T_RP; goto out; }
+    bullet       { t = PARL__T_BULLET; goto out; }
+    */
+    }
+out:
+    L->tok = base + (size_t)(tok - text);
+    L->pos = base + (size_t)(cur - text);
+    (void)mar;
+    return t;
+}
+
+int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl *L, size_t *lines)
+{
+#ifdef SENTENCE_LEX_AVX2
+    if (sentence_lex_has_avx2()) return sentence_lex_scan_avx2(text, base, limit, L, lines);
+#endif
+    return sentence_lex_scan_base(text, base, limit, L, lines);
 }
 
 int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, parl__sl *L, parl_split_state *S)

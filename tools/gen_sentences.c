@@ -529,9 +529,9 @@ static void put_avx2_skip(FILE *f, const unsigned char *stop)
                   next, 1, &m_next);
     fprintf(f,
         "/* sentence_lex_skip 32 bytes a step (see put_avx2_skip in tools/gen_sentences.c). */\n"
-        "SENTENCE_LEX_AVX2_FN static const unsigned char *sentence_lex_skip_avx2(const unsigned char *cur,\n"
-        "                                                                    const unsigned char *lim,\n"
-        "                                                                    size_t *lines)\n"
+        "SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(const unsigned char *cur,\n"
+        "                                                                           const unsigned char *lim,\n"
+        "                                                                           size_t *lines)\n"
         "{\n"
         "    const __m256i zero = _mm256_setzero_si256();\n"
         "    const __m256i on = lines ? _mm256_set1_epi8(-1) : zero;   /* pass line breaks */\n"
@@ -732,27 +732,41 @@ static void put_rule_tokens(FILE *f, const sl_rules *r, const char *word, int co
 
 /* The two scanners share their punctuation rules; COUNTING adds the word
  * and code point counting rules, which never leave the DFA. */
-static void put_scanner(FILE *f, const char *name, int counting, const unsigned *bul, size_t nbul,
-                        const sl_rules *r)
+/* AVX2 (fast scanner only): NAME is the AVX2 clone of parl__sl_scan, which
+ * the skip inlines into (a call per token cost 3% of a split's
+ * instructions); without it parl__sl_scan calls the clone when the machine
+ * has AVX2. */
+static void put_scanner(FILE *f, const char *name, int counting, int avx2, const unsigned *bul,
+                        size_t nbul, const sl_rules *r)
 {
+    if (avx2)
+        fprintf(f, "#ifdef SENTENCE_LEX_AVX2\n"
+                   "SENTENCE_LEX_AVX2_FN static int %s(const unsigned char *text, size_t base, size_t limit,\n"
+                   "                                   parl__sl *L, size_t *lines)\n", name);
+    else if (!counting)   /* parl__sl_scan jumps to one or the other */
+        fprintf(f, "#if defined(SENTENCE_LEX_AVX2)\n"
+                   "__attribute__((noinline))   /* else its saved registers are saved for the clone too */\n"
+                   "#endif\n"
+                   "static int %s(const unsigned char *text, size_t base, size_t limit, parl__sl *L,\n"
+                   "              size_t *lines)\n", name);
+    else
+        fprintf(f, "int %s(const unsigned char *text, size_t base, size_t limit, parl__sl *L%s)\n", name,
+                counting ? ", parl_split_state *S" : ", size_t *lines");
     fprintf(f,
-        "int %s(const unsigned char *text, size_t base, size_t limit, parl__sl *L%s)\n"
         "{\n"
+        "%s"
         "    const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;\n"
         "    int t;\n"
         "%s"
         "    for (;;) {\n"
         "%s"
         "        tok = cur;\n"
-        "    /*!local:re2c\n", name, counting ? ", parl_split_state *S" : ", size_t *lines",
-        counting ? "    size_t words = L->words, cont = L->cont;\n    int sp = L->sp;\n"
-                 : "#ifdef SENTENCE_LEX_AVX2\n    const int avx2 = sentence_lex_has_avx2();\n#endif\n",
+        "    /*!local:re2c\n",
+        "",
+        counting ? "    size_t words = L->words, cont = L->cont;\n    int sp = L->sp;\n" : "",
         counting ? "        cur = sentence_lex_count_skip(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */\n"
-                 : "#ifdef SENTENCE_LEX_AVX2\n"
-                   "        cur = avx2 ? sentence_lex_skip_avx2(cur, lim, lines) : sentence_lex_skip(cur, lim, lines);\n"
-                   "#else\n"
-                   "        cur = sentence_lex_skip(cur, lim, lines);   /* c+ */\n"
-                   "#endif\n");
+        : avx2   ? "        cur = sentence_lex_skip_avx2(cur, lim, lines);   /* c+ */\n"
+                 : "        cur = sentence_lex_skip(cur, lim, lines);   /* c+ */\n");
     fputs(sl_api_conf, f);
     fputs("    re2c:define:YYLESSTHAN = \"cur >= lim\";\n"
           "    re2c:eof = 0;\n", f);
@@ -802,7 +816,16 @@ static void put_scanner(FILE *f, const char *name, int counting, const unsigned 
     if (counting) fputs("    L->words = words; L->cont = cont; L->sp = sp;\n", f);
     fputs("    (void)mar;\n"
           "    return t;\n"
-          "}\n\n", f);
+          "}\n", f);
+    fputs(avx2 ? "#endif\n\n" : "\n", f);
+    if (!avx2 && !counting)
+        fprintf(f, "int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl *L, size_t *lines)\n"
+                   "{\n"
+                   "#ifdef SENTENCE_LEX_AVX2\n"
+                   "    if (sentence_lex_has_avx2()) return sentence_lex_scan_avx2(text, base, limit, L, lines);\n"
+                   "#endif\n"
+                   "    return %s(text, base, limit, L, lines);\n"
+                   "}\n\n", name);
 }
 
 /* Most words before a period are no abbreviation and most capitalised
@@ -1049,8 +1072,9 @@ int gen_sentences(gen_ctx *g)
               "#include <stddef.h>\n"
               "#include \"split_internal.h\"\n\n", f);
         put_plain_table(f, &rules);
-        put_scanner(f, "parl__sl_scan", 0, bul, nbul, &rules);
-        put_scanner(f, "parl__sl_scan_count", 1, bul, nbul, &rules);
+        put_scanner(f, "sentence_lex_scan_avx2", 0, 1, bul, nbul, &rules);
+        put_scanner(f, "sentence_lex_scan_base", 0, 0, bul, nbul, &rules);
+        put_scanner(f, "parl__sl_scan_count", 1, 0, bul, nbul, &rules);
         put_abbr(f, &ab);
         put_starters(f, &st);
         sl_put_matchers(f, &rules);
