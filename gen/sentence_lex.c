@@ -308,6 +308,60 @@ static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,
 }
 
 #ifdef SENTENCE_LEX_AVX2
+/* Stops (sentence_lex_stop) and blanks (hs): the masks below. */
+SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_stop_blank(__m256i v)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(81,18,18,18,16,16,16,16,18,50,23,48,50,23,18,28,81,18,18,18,16,16,16,16,18,50,23,48,50,23,18,28), _mm256_and_si256(v, nib));
+    __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(33,0,66,4,0,8,0,0,16,16,16,16,16,16,16,16,33,0,66,4,0,8,0,0,16,16,16,16,16,16,16,16), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+    return _mm256_and_si256(lo, hi);
+}
+
+/* sentence_lex_count_skip 32 bytes a step (see put_avx2_count_skip in
+ * tools/gen_sentences.c). */
+SENTENCE_LEX_AVX2_FN static inline const unsigned char *
+sentence_lex_count_skip_avx2(const unsigned char *cur, const unsigned char *lim, size_t *words, int *sp,
+                             const unsigned char *text, size_t base, parl_split_state *S)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    unsigned blank = *sp ? 1u : 0u;   /* the byte before CUR */
+    size_t n = 0;
+    while (lim - cur >= 32) {
+        __m256i c = sentence_lex_stop_blank(_mm256_loadu_si256((const __m256i *)(const void *)cur));
+        unsigned hs = ~(unsigned)_mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(_mm256_and_si256(c, _mm256_set1_epi8((char)0x60)), zero));
+        unsigned bits = ~(unsigned)_mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(_mm256_and_si256(c, _mm256_set1_epi8((char)0x1F)), zero));
+        unsigned starts = ~hs & ((hs << 1) | blank);
+        for (; bits; bits &= bits - 1) {
+            unsigned i = (unsigned)__builtin_ctz(bits);
+            if (!sentence_lex_stops(cur + i, lim)) continue;
+            n += (size_t)__builtin_popcount(starts & ((1u << i) - 1));   /* the first stop */
+            const unsigned char *q;
+            if (cur[i] == '\n' && S && (q = sentence_lex_text_after(cur + i, lim))) {
+                parl__sl_text_line(S, base + (size_t)(cur + i - text),
+                                   base + (size_t)(q - text), *words + n);
+                blank = 1;
+                cur = q;
+                goto next;
+            }
+            if (i) blank = (hs >> (i - 1)) & 1u;
+            *words += n;
+            *sp = (int)blank;
+            return cur + i;
+        }
+        n += (size_t)__builtin_popcount(starts);
+        blank = hs >> 31;
+        cur += 32;
+    next:;
+    }
+    *words += n;
+    *sp = (int)blank;
+    return sentence_lex_count_skip(cur, lim, words, sp, text, base, S);
+}
+#endif
+
+#ifdef SENTENCE_LEX_AVX2
 SENTENCE_LEX_AVX2_FN static int sentence_lex_scan_avx2(const unsigned char *text, size_t base, size_t limit,
                                    parl__sl *L, size_t *lines)
 {
@@ -1862,7 +1916,7 @@ out:
 #endif
 
 #if defined(SENTENCE_LEX_AVX2)
-__attribute__((noinline))   /* else its saved registers are saved for the clone too */
+__attribute__((noinline))
 #endif
 static int sentence_lex_scan_base(const unsigned char *text, size_t base, size_t limit, parl__sl *L,
               size_t *lines)
@@ -3424,14 +3478,16 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl
     return sentence_lex_scan_base(text, base, limit, L, lines);
 }
 
-int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, parl__sl *L, parl_split_state *S)
+#ifdef SENTENCE_LEX_AVX2
+SENTENCE_LEX_AVX2_FN static int sentence_lex_count_avx2(const unsigned char *text, size_t base, size_t limit,
+                                   parl__sl *L, parl_split_state *S)
 {
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
     size_t words = L->words, cont = L->cont;
     int sp = L->sp;
     for (;;) {
-        cur = sentence_lex_count_skip(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */
+        cur = sentence_lex_count_skip_avx2(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */
         tok = cur;
     
 {
@@ -5348,6 +5404,1944 @@ out:
     (void)mar;
     return t;
 }
+#endif
+
+#if defined(SENTENCE_LEX_AVX2)
+__attribute__((noinline))
+#endif
+static int sentence_lex_count_base(const unsigned char *text, size_t base, size_t limit, parl__sl *L,
+              parl_split_state *S)
+{
+    const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
+    int t;
+    size_t words = L->words, cont = L->cont;
+    int sp = L->sp;
+    for (;;) {
+        cur = sentence_lex_count_skip(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */
+        tok = cur;
+    
+{
+	unsigned char yych;
+	unsigned int yyaccept = 0;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '+':
+		case '/':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case ';':
+		case '<':
+		case '>':
+		case '@':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy194;
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy196;
+		case '\n': goto yy198;
+		case '\r': goto yy201;
+		case '!':
+		case '.':
+		case '?': goto yy202;
+		case '"': goto yy204;
+		case '#':
+		case '*':
+		case '=': goto yy205;
+		case '(': goto yy207;
+		case ')': goto yy208;
+		case ',': goto yy209;
+		case '-': goto yy210;
+		case ':': goto yy211;
+		case '_': goto yy212;
+		case 0xC2: goto yy213;
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF: goto yy214;
+		case 0xE0: goto yy215;
+		case 0xE1: goto yy216;
+		case 0xE2: goto yy217;
+		case 0xE3: goto yy218;
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE: goto yy219;
+		case 0xEF: goto yy220;
+		case 0xF0: goto yy221;
+		case 0xF1:
+		case 0xF2:
+		case 0xF3: goto yy222;
+		case 0xF4: goto yy223;
+		default:
+			if (cur >= lim) goto yy259;
+			goto yy192;
+	}
+yy192:
+	++cur;
+yy193:
+	{ words += (size_t)sp; sp = 0; if (*tok) L->bad++; else L->nul++; continue; }
+yy194:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '+':
+		case '/':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case ';':
+		case '<':
+		case '>':
+		case '@':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy194;
+		default: goto yy195;
+	}
+yy195:
+	{ words += (size_t)sp; sp = 0; continue; }
+yy196:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy196;
+		default: goto yy197;
+	}
+yy197:
+	{ sp = 1; continue; }
+yy198:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy199:
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy198;
+		default: goto yy200;
+	}
+yy200:
+	{ sp = 1;
+                   if (S && sentence_lex_text_line(cur, lim)) {
+                       parl__sl_text_line(S, base + (size_t)(tok - text), base + (size_t)(cur - text), words);
+                       continue;
+                   }
+                   t = PARL__T_EOL; goto out; }
+yy201:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy200;
+		case '\n': goto yy198;
+		default: goto yy199;
+	}
+yy202:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '!':
+		case '.':
+		case '?': goto yy202;
+		default: goto yy203;
+	}
+yy203:
+	{ words += (size_t)sp; sp = 0; t = PARL__T_TERM; goto out; }
+yy204:
+	++cur;
+	{ words += (size_t)sp; sp = 0; t = PARL__T_DQ; goto out; }
+yy205:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '#':
+		case '*':
+		case '=': goto yy224;
+		default: goto yy206;
+	}
+yy206:
+	{ words += (size_t)sp; sp = 0; continue; }
+yy207:
+	++cur;
+	{ words += (size_t)sp; sp = 0; t = PARL__T_LP; goto out; }
+yy208:
+	++cur;
+	{ words += (size_t)sp; sp = 0; t = PARL__T_RP; goto out; }
+yy209:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy226;
+		default: goto yy206;
+	}
+yy210:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '-': goto yy227;
+		default: goto yy206;
+	}
+yy211:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy228;
+		default: goto yy206;
+	}
+yy212:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '_': goto yy229;
+		default: goto yy206;
+	}
+yy213:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy230;
+		case 0xA0: goto yy231;
+		case 0xAB: goto yy232;
+		case 0xBB: goto yy233;
+		default: goto yy193;
+	}
+yy214:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy230;
+		default: goto yy193;
+	}
+yy215:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy234;
+		default: goto yy193;
+	}
+yy216:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy234;
+		case 0x9A: goto yy235;
+		default: goto yy193;
+	}
+yy217:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy236;
+		case 0x81: goto yy237;
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy234;
+		case 0x96: goto yy238;
+		case 0x97: goto yy239;
+		default: goto yy193;
+	}
+yy218:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy235;
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy234;
+		default: goto yy193;
+	}
+yy219:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy234;
+		default: goto yy193;
+	}
+yy220:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy234;
+		case 0xBB: goto yy240;
+		default: goto yy193;
+	}
+yy221:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy241;
+		default: goto yy193;
+	}
+yy222:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy241;
+		default: goto yy193;
+	}
+yy223:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F: goto yy241;
+		default: goto yy193;
+	}
+yy224:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '#':
+		case '*':
+		case '=': goto yy242;
+		default: goto yy225;
+	}
+yy225:
+	cur = mar;
+	if (yyaccept == 0) {
+		goto yy206;
+	} else {
+		goto yy193;
+	}
+yy226:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy226;
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z': goto yy244;
+		default: goto yy225;
+	}
+yy227:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '-': goto yy245;
+		default: goto yy225;
+	}
+yy228:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy246;
+		default: goto yy225;
+	}
+yy229:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '_': goto yy247;
+		default: goto yy225;
+	}
+yy230:
+	++cur;
+	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; continue; }
+yy231:
+	++cur;
+	{ sp = 1; cont += (size_t)(cur - tok) - 1; continue; }
+yy232:
+	++cur;
+	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_LQ; goto out; }
+yy233:
+	++cur;
+	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_RQ; goto out; }
+yy234:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy230;
+		default: goto yy225;
+	}
+yy235:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy231;
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy230;
+		default: goto yy225;
+	}
+yy236:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0xA8:
+		case 0xA9:
+		case 0xAF: goto yy231;
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA4:
+		case 0xA5:
+		case 0xA7:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy230;
+		case 0x9C:
+		case 0x9E: goto yy232;
+		case 0x9D: goto yy233;
+		case 0xA2:
+		case 0xA3: goto yy248;
+		case 0xA6: goto yy249;
+		default: goto yy225;
+	}
+yy237:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy230;
+		case 0x83: goto yy248;
+		case 0x9F: goto yy231;
+		default: goto yy225;
+	}
+yy238:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy230;
+		case 0xAA: goto yy248;
+		default: goto yy225;
+	}
+yy239:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy230;
+		case 0x8F:
+		case 0xA6: goto yy248;
+		default: goto yy225;
+	}
+yy240:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE: goto yy230;
+		case 0xBF: goto yy231;
+		default: goto yy225;
+	}
+yy241:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy234;
+		default: goto yy225;
+	}
+yy242:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '#':
+		case '*':
+		case '=': goto yy242;
+		default: goto yy243;
+	}
+yy243:
+	{ words += (size_t)sp; sp = 0; t = PARL__T_SEP; goto out; }
+yy244:
+	++cur;
+	{ words += (size_t)sp; sp = 0; cur = tok + 1; t = PARL__T_COMMA; goto out; }
+yy245:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '-': goto yy250;
+		default: goto yy225;
+	}
+yy246:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case ' ': goto yy251;
+		case ':': goto yy252;
+		case 'A':
+		case 'P': goto yy253;
+		case 'a':
+		case 'p': goto yy254;
+		default: goto yy225;
+	}
+yy247:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '_': goto yy255;
+		default: goto yy225;
+	}
+yy248:
+	++cur;
+	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_BULLET; goto out; }
+yy249:
+	++cur;
+	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_ELLIPSIS; goto out; }
+yy250:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '-': goto yy250;
+		default: goto yy243;
+	}
+yy251:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'P': goto yy253;
+		case 'a':
+		case 'p': goto yy254;
+		default: goto yy225;
+	}
+yy252:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy256;
+		default: goto yy225;
+	}
+yy253:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'M': goto yy257;
+		default: goto yy225;
+	}
+yy254:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'm': goto yy257;
+		default: goto yy225;
+	}
+yy255:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '_': goto yy255;
+		default: goto yy243;
+	}
+yy256:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy258;
+		default: goto yy225;
+	}
+yy257:
+	++cur;
+	{ words += (size_t)sp; sp = 0; for (const unsigned char *q = tok + 1; q < cur; q++) words += q[-1] == ' ' && q[0] != ' '; t = PARL__T_STAMP; goto out; }
+yy258:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case ' ': goto yy251;
+		case 'A':
+		case 'P': goto yy253;
+		case 'a':
+		case 'p': goto yy254;
+		default: goto yy225;
+	}
+yy259:
+	{ t = PARL__T_END; goto out; }
+}
+
+    }
+out:
+    L->tok = base + (size_t)(tok - text);
+    L->pos = base + (size_t)(cur - text);
+    L->words = words; L->cont = cont; L->sp = sp;
+    (void)mar;
+    return t;
+}
+
+int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, parl__sl *L, parl_split_state *S)
+{
+#ifdef SENTENCE_LEX_AVX2
+    if (sentence_lex_has_avx2()) return sentence_lex_count_avx2(text, base, limit, L, S);
+#endif
+    return sentence_lex_count_base(text, base, limit, L, S);
+}
 
 #define SENTENCE_LEX_MAX_WORD 32
 #define SENTENCE_LEX_END_ROWS 16
@@ -5400,21 +7394,21 @@ int parl__sl_abbr(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy194;
+		case 'A': goto yy263;
 		case 'B':
-		case 'b': goto yy195;
+		case 'b': goto yy264;
 		case 'C':
-		case 'c': goto yy196;
-		case 'D': goto yy197;
-		case 'E': goto yy198;
-		case 'F': goto yy199;
+		case 'c': goto yy265;
+		case 'D': goto yy266;
+		case 'E': goto yy267;
+		case 'F': goto yy268;
 		case 'G':
-		case 'g': goto yy200;
+		case 'g': goto yy269;
 		case 'H':
-		case 'h': goto yy201;
+		case 'h': goto yy270;
 		case 'I':
-		case 'i': goto yy202;
-		case 'J': goto yy203;
+		case 'i': goto yy271;
+		case 'J': goto yy272;
 		case 'K':
 		case 'Q':
 		case 'X':
@@ -5425,1411 +7419,583 @@ int parl__sl_abbr(const unsigned char *s, size_t n)
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy204;
+		case 'z': goto yy273;
 		case 'L':
-		case 'l': goto yy205;
-		case 'M': goto yy206;
-		case 'N': goto yy207;
-		case 'O': goto yy208;
-		case 'P': goto yy209;
+		case 'l': goto yy274;
+		case 'M': goto yy275;
+		case 'N': goto yy276;
+		case 'O': goto yy277;
+		case 'P': goto yy278;
 		case 'R':
-		case 'r': goto yy210;
-		case 'S': goto yy211;
-		case 'T': goto yy212;
-		case 'U': goto yy213;
+		case 'r': goto yy279;
+		case 'S': goto yy280;
+		case 'T': goto yy281;
+		case 'U': goto yy282;
 		case 'V':
-		case 'v': goto yy214;
-		case 'W': goto yy215;
-		case 'a': goto yy216;
-		case 'd': goto yy217;
-		case 'e': goto yy218;
-		case 'f': goto yy219;
-		case 'j': goto yy220;
-		case 'm': goto yy221;
-		case 'n': goto yy222;
-		case 'o': goto yy223;
-		case 'p': goto yy224;
-		case 's': goto yy225;
-		case 't': goto yy226;
-		case 'u': goto yy227;
-		default: goto yy192;
-	}
-yy192:
-	++cur;
-yy193:
-	{ return PARL__ABBR_NONE; }
-yy194:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy228;
-		case 'D':
-		case 'd': goto yy230;
-		case 'L':
-		case 'l': goto yy231;
-		case 'M':
-		case 'm': goto yy232;
-		case 'P': goto yy233;
-		case 'R':
-		case 'r': goto yy234;
-		case 'S':
-		case 's': goto yy235;
-		case 'T':
-		case 't': goto yy236;
-		case 'U': goto yy237;
-		case 'V':
-		case 'v': goto yy238;
-		case 'p': goto yy239;
-		case 'u': goto yy240;
-		default: goto yy193;
-	}
-yy195:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy241;
-		case 'L':
-		case 'l': goto yy242;
-		case 'R':
-		case 'r': goto yy243;
-		default: goto yy193;
-	}
-yy196:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy241;
-		case 'A':
-		case 'a': goto yy244;
-		case 'D':
-		case 'd': goto yy245;
-		case 'F':
-		case 'f': goto yy246;
-		case 'H':
-		case 'h': goto yy247;
-		case 'M':
-		case 'm': goto yy248;
-		case 'O':
-		case 'o': goto yy249;
-		case 'P':
-		case 'p': goto yy250;
-		default: goto yy193;
-	}
-yy197:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy251;
-		case 'E': goto yy252;
-		case 'I':
-		case 'i': goto yy253;
-		case 'R':
-		case 'r': goto yy254;
-		case 'e': goto yy255;
-		default: goto yy193;
-	}
-yy198:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy256;
-		case 'G':
-		case 'g': goto yy257;
-		case 'Q':
-		case 'q': goto yy258;
-		case 'S':
-		case 's': goto yy259;
-		case 'T':
-		case 't': goto yy260;
-		case 'X':
-		case 'x': goto yy261;
-		default: goto yy193;
-	}
-yy199:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy241;
-		case 'A':
-		case 'a': goto yy262;
-		case 'E': goto yy263;
-		case 'I':
-		case 'i': goto yy264;
-		case 'R': goto yy265;
-		case 'T':
-		case 't': goto yy266;
-		case 'e': goto yy267;
-		case 'r': goto yy268;
-		default: goto yy193;
-	}
-yy200:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy241;
-		case 'E':
-		case 'e': goto yy269;
-		case 'O':
-		case 'o': goto yy270;
-		default: goto yy193;
-	}
-yy201:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy241;
-		case 'O':
-		case 'o': goto yy271;
-		case 'W':
-		case 'w': goto yy272;
-		default: goto yy193;
-	}
-yy202:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy273;
-		case 'N':
-		case 'n': goto yy274;
-		default: goto yy193;
-	}
-yy203:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy241;
-		case 'A': goto yy275;
-		case 'R':
-		case 'r': goto yy276;
-		case 'U': goto yy277;
-		case 'a': goto yy278;
-		case 'u': goto yy279;
-		default: goto yy193;
-	}
-yy204:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy241;
-		default: goto yy193;
-	}
-yy205:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy241;
-		case 'L':
-		case 'l': goto yy280;
-		case 'N':
-		case 'n': goto yy281;
-		case 'T':
-		case 't': goto yy282;
-		default: goto yy193;
-	}
-yy206:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy241;
-		case 'A': goto yy283;
-		case 'E':
-		case 'e': goto yy284;
-		case 'L':
-		case 'l': goto yy285;
-		case 'M':
-		case 'm': goto yy286;
-		case 'O': goto yy287;
-		case 'R':
-		case 'r': goto yy288;
-		case 'S':
-		case 's': goto yy289;
-		case 'T':
-		case 't': goto yy290;
-		case 'X':
-		case 'x': goto yy291;
-		case 'a': goto yy292;
-		case 'o': goto yy293;
-		default: goto yy193;
-	}
-yy207:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy241;
-		case 'O': goto yy294;
-		case 'R':
-		case 'r': goto yy295;
-		case 'o': goto yy296;
-		case 0xC2: goto yy297;
-		default: goto yy193;
-	}
-yy208:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy241;
-		case 'C': goto yy298;
-		case 'P':
-		case 'p': goto yy299;
-		case 'c': goto yy300;
-		default: goto yy193;
-	}
-yy209:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy301;
-		case '.': goto yy302;
-		case 'A':
-		case 'a': goto yy303;
-		case 'H':
-		case 'h': goto yy304;
-		case 'K':
-		case 'k': goto yy305;
-		case 'L':
-		case 'l': goto yy306;
-		case 'P':
-		case 'p': goto yy307;
-		case 'R':
-		case 'r': goto yy308;
-		case 'S': goto yy309;
-		case 'T':
-		case 't': goto yy310;
-		case 'V':
-		case 'v': goto yy311;
-		default: goto yy193;
-	}
-yy210:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy241;
-		case 'D':
-		case 'd': goto yy312;
-		case 'E':
-		case 'e': goto yy313;
-		default: goto yy193;
-	}
-yy211:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy241;
-		case 'A': goto yy314;
-		case 'E': goto yy315;
-		case 'G':
-		case 'g': goto yy316;
-		case 'Q':
-		case 'q': goto yy317;
-		case 'R':
-		case 'r': goto yy318;
-		case 'T':
-		case 't': goto yy319;
-		case 'U': goto yy320;
-		case 'a': goto yy321;
-		case 'e': goto yy322;
-		case 'u': goto yy323;
-		default: goto yy193;
-	}
-yy212:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy241;
-		case 'A':
-		case 'a': goto yy324;
-		case 'E':
-		case 'e': goto yy325;
-		case 'H': goto yy326;
-		case 'U': goto yy327;
-		case 'h': goto yy328;
-		case 'u': goto yy329;
-		default: goto yy193;
-	}
-yy213:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy330;
-		case 'N':
-		case 'n': goto yy331;
-		default: goto yy193;
-	}
-yy214:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy332;
-		case '.': goto yy241;
-		case 'I':
-		case 'i': goto yy333;
-		case 'O':
-		case 'o': goto yy334;
-		case 'S':
-		case 's': goto yy335;
-		default: goto yy193;
-	}
-yy215:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy241;
-		case 'E': goto yy336;
-		case 'e': goto yy337;
-		default: goto yy193;
-	}
-yy216:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy228;
-		case 'D':
-		case 'd': goto yy230;
-		case 'L':
-		case 'l': goto yy231;
-		case 'M':
-		case 'm': goto yy232;
-		case 'P':
-		case 'p': goto yy338;
-		case 'R':
-		case 'r': goto yy234;
-		case 'S':
-		case 's': goto yy235;
-		case 'T':
-		case 't': goto yy236;
-		case 'V':
-		case 'v': goto yy238;
-		default: goto yy193;
-	}
-yy217:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy241;
-		case 'E':
-		case 'e': goto yy339;
-		case 'I':
-		case 'i': goto yy253;
-		case 'R':
-		case 'r': goto yy254;
-		default: goto yy193;
-	}
-yy218:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy340;
-		case 'G':
-		case 'g': goto yy257;
-		case 'Q':
-		case 'q': goto yy258;
-		case 'S':
-		case 's': goto yy259;
-		case 'T':
-		case 't': goto yy260;
-		case 'X':
-		case 'x': goto yy261;
-		default: goto yy193;
-	}
-yy219:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy241;
-		case 'A':
-		case 'a': goto yy262;
-		case 'I':
-		case 'i': goto yy264;
-		case 'R':
-		case 'r': goto yy341;
-		case 'T':
-		case 't': goto yy266;
-		default: goto yy193;
-	}
-yy220:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy241;
-		case 'R':
-		case 'r': goto yy276;
-		default: goto yy193;
-	}
-yy221:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy241;
-		case 'A':
-		case 'a': goto yy342;
-		case 'E':
-		case 'e': goto yy284;
-		case 'L':
-		case 'l': goto yy285;
-		case 'M':
-		case 'm': goto yy286;
-		case 'O':
-		case 'o': goto yy343;
-		case 'R':
-		case 'r': goto yy288;
-		case 'S':
-		case 's': goto yy289;
-		case 'T':
-		case 't': goto yy290;
-		case 'X':
-		case 'x': goto yy291;
-		default: goto yy193;
-	}
-yy222:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy241;
-		case 'O':
-		case 'o': goto yy344;
-		case 'R':
-		case 'r': goto yy295;
-		case 0xC2: goto yy297;
-		default: goto yy193;
-	}
-yy223:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy241;
-		case 'P':
-		case 'p': goto yy299;
-		default: goto yy193;
-	}
-yy224:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy301;
-		case '.': goto yy345;
-		case 'A':
-		case 'a': goto yy303;
-		case 'H':
-		case 'h': goto yy304;
-		case 'K':
-		case 'k': goto yy305;
-		case 'L':
-		case 'l': goto yy306;
-		case 'P':
-		case 'p': goto yy307;
-		case 'R':
-		case 'r': goto yy308;
-		case 'T':
-		case 't': goto yy310;
-		case 'V':
-		case 'v': goto yy311;
-		default: goto yy193;
-	}
-yy225:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy241;
-		case 'E':
-		case 'e': goto yy346;
-		case 'G':
-		case 'g': goto yy316;
-		case 'Q':
-		case 'q': goto yy317;
-		case 'R':
-		case 'r': goto yy318;
-		case 'T':
-		case 't': goto yy319;
-		case 'U':
-		case 'u': goto yy347;
-		default: goto yy193;
-	}
-yy226:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy241;
-		case 'A':
-		case 'a': goto yy324;
-		case 'E':
-		case 'e': goto yy325;
-		default: goto yy193;
-	}
-yy227:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy241;
-		case 'N':
-		case 'n': goto yy331;
-		default: goto yy193;
-	}
-yy228:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy348;
-		case 'M':
-		case 'm': goto yy349;
-		default: goto yy229;
-	}
-yy229:
-	cur = mar;
-	goto yy193;
-yy230:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy350;
-		default: goto yy229;
-	}
-yy231:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy351;
-	goto yy229;
-yy232:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'B':
-		case 'b': goto yy352;
-		default: goto yy229;
-	}
-yy233:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy353;
-		case 'R': goto yy354;
-		case 'T':
-		case 't': goto yy355;
-		default: goto yy229;
-	}
-yy234:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy356;
-		default: goto yy229;
-	}
-yy235:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy357;
-		default: goto yy229;
-	}
-yy236:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy358;
-		default: goto yy229;
-	}
-yy237:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G': goto yy359;
-		default: goto yy229;
-	}
-yy238:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy360;
-		default: goto yy229;
-	}
-yy239:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy353;
-		case 'T':
-		case 't': goto yy355;
-		case 'r': goto yy354;
-		default: goto yy229;
-	}
-yy240:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'g': goto yy359;
-		default: goto yy229;
-	}
-yy241:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy348;
-		default: goto yy229;
-	}
-yy242:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy361;
-		case 'V':
-		case 'v': goto yy362;
-		default: goto yy229;
-	}
-yy243:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy363;
-		case 'O':
-		case 'o': goto yy364;
-		default: goto yy229;
-	}
-yy244:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy365;
-		case 'P':
-		case 'p': goto yy366;
-		default: goto yy229;
-	}
-yy245:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy367;
-		default: goto yy229;
-	}
-yy246:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy368;
-	goto yy229;
-yy247:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy369;
-		case 'A':
-		case 'a': goto yy370;
-		default: goto yy229;
-	}
-yy248:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy371;
-		default: goto yy229;
-	}
-yy249:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy372;
-		case 'L':
-		case 'l': goto yy373;
-		case 'R':
-		case 'r': goto yy374;
-		default: goto yy229;
-	}
-yy250:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy375;
-		case 'T':
-		case 't': goto yy376;
-		default: goto yy229;
-	}
-yy251:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy348;
-		case 'C': goto yy377;
-		default: goto yy229;
-	}
-yy252:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C': goto yy378;
-		case 'P':
-		case 'p': goto yy379;
-		default: goto yy229;
-	}
-yy253:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy380;
-		default: goto yy229;
-	}
-yy254:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy381;
-		case 'S':
-		case 's': goto yy382;
-		default: goto yy229;
-	}
-yy255:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy379;
-		case 'c': goto yy378;
-		default: goto yy229;
-	}
-yy256:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy348;
-		case 'G':
-		case 'g': goto yy383;
-		case 'U': goto yy384;
-		default: goto yy229;
-	}
-yy257:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy385;
-	goto yy229;
-yy258:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy386;
-	goto yy229;
-yy259:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Q':
-		case 'q': goto yy387;
-		case 'T':
-		case 't': goto yy388;
-		default: goto yy229;
-	}
-yy260:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy389;
-		default: goto yy229;
+		case 'v': goto yy283;
+		case 'W': goto yy284;
+		case 'a': goto yy285;
+		case 'd': goto yy286;
+		case 'e': goto yy287;
+		case 'f': goto yy288;
+		case 'j': goto yy289;
+		case 'm': goto yy290;
+		case 'n': goto yy291;
+		case 'o': goto yy292;
+		case 'p': goto yy293;
+		case 's': goto yy294;
+		case 't': goto yy295;
+		case 'u': goto yy296;
+		default: goto yy261;
 	}
 yy261:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy390;
-		case 'T':
-		case 't': goto yy391;
-		default: goto yy229;
-	}
 yy262:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'X':
-		case 'x': goto yy392;
-		default: goto yy229;
-	}
+	{ return PARL__ABBR_NONE; }
 yy263:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'B': goto yy393;
-		default: goto yy229;
+		case '.': goto yy297;
+		case 'D':
+		case 'd': goto yy299;
+		case 'L':
+		case 'l': goto yy300;
+		case 'M':
+		case 'm': goto yy301;
+		case 'P': goto yy302;
+		case 'R':
+		case 'r': goto yy303;
+		case 'S':
+		case 's': goto yy304;
+		case 'T':
+		case 't': goto yy305;
+		case 'U': goto yy306;
+		case 'V':
+		case 'v': goto yy307;
+		case 'p': goto yy308;
+		case 'u': goto yy309;
+		default: goto yy262;
 	}
 yy264:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy394;
-		default: goto yy229;
+		case '.': goto yy310;
+		case 'L':
+		case 'l': goto yy311;
+		case 'R':
+		case 'r': goto yy312;
+		default: goto yy262;
 	}
 yy265:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy395;
-		case 'I': goto yy396;
-		default: goto yy229;
+		case '.': goto yy310;
+		case 'A':
+		case 'a': goto yy313;
+		case 'D':
+		case 'd': goto yy314;
+		case 'F':
+		case 'f': goto yy315;
+		case 'H':
+		case 'h': goto yy316;
+		case 'M':
+		case 'm': goto yy317;
+		case 'O':
+		case 'o': goto yy318;
+		case 'P':
+		case 'p': goto yy319;
+		default: goto yy262;
 	}
 yy266:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy397;
-	goto yy229;
-yy267:
-	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'b': goto yy393;
-		default: goto yy229;
+		case '.': goto yy320;
+		case 'E': goto yy321;
+		case 'I':
+		case 'i': goto yy322;
+		case 'R':
+		case 'r': goto yy323;
+		case 'e': goto yy324;
+		default: goto yy262;
+	}
+yy267:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy325;
+		case 'G':
+		case 'g': goto yy326;
+		case 'Q':
+		case 'q': goto yy327;
+		case 'S':
+		case 's': goto yy328;
+		case 'T':
+		case 't': goto yy329;
+		case 'X':
+		case 'x': goto yy330;
+		default: goto yy262;
 	}
 yy268:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy395;
-		case 'i': goto yy396;
-		default: goto yy229;
+		case '.': goto yy310;
+		case 'A':
+		case 'a': goto yy331;
+		case 'E': goto yy332;
+		case 'I':
+		case 'i': goto yy333;
+		case 'R': goto yy334;
+		case 'T':
+		case 't': goto yy335;
+		case 'e': goto yy336;
+		case 'r': goto yy337;
+		default: goto yy262;
 	}
 yy269:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy398;
-		default: goto yy229;
+		case '.': goto yy310;
+		case 'E':
+		case 'e': goto yy338;
+		case 'O':
+		case 'o': goto yy339;
+		default: goto yy262;
 	}
 yy270:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'V':
-		case 'v': goto yy399;
-		default: goto yy229;
+		case '.': goto yy310;
+		case 'O':
+		case 'o': goto yy340;
+		case 'W':
+		case 'w': goto yy341;
+		default: goto yy262;
 	}
 yy271:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case '.': goto yy342;
 		case 'N':
-		case 'n': goto yy400;
-		default: goto yy229;
+		case 'n': goto yy343;
+		default: goto yy262;
 	}
 yy272:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'Y':
-		case 'y': goto yy401;
-		default: goto yy229;
+		case '.': goto yy310;
+		case 'A': goto yy344;
+		case 'R':
+		case 'r': goto yy345;
+		case 'U': goto yy346;
+		case 'a': goto yy347;
+		case 'u': goto yy348;
+		default: goto yy262;
 	}
 yy273:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy348;
-		case 'E':
-		case 'e': goto yy402;
-		default: goto yy229;
+		case '.': goto yy310;
+		default: goto yy262;
 	}
 yy274:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy403;
-		case 'S':
-		case 's': goto yy404;
+		case '.': goto yy310;
+		case 'L':
+		case 'l': goto yy349;
+		case 'N':
+		case 'n': goto yy350;
 		case 'T':
-		case 't': goto yy405;
-		default: goto yy229;
+		case 't': goto yy351;
+		default: goto yy262;
 	}
 yy275:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy406;
-		default: goto yy229;
+		case '.': goto yy310;
+		case 'A': goto yy352;
+		case 'E':
+		case 'e': goto yy353;
+		case 'L':
+		case 'l': goto yy354;
+		case 'M':
+		case 'm': goto yy355;
+		case 'O': goto yy356;
+		case 'R':
+		case 'r': goto yy357;
+		case 'S':
+		case 's': goto yy358;
+		case 'T':
+		case 't': goto yy359;
+		case 'X':
+		case 'x': goto yy360;
+		case 'a': goto yy361;
+		case 'o': goto yy362;
+		default: goto yy262;
 	}
 yy276:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy407;
-	goto yy229;
-yy277:
-	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L': goto yy408;
-		case 'N': goto yy409;
-		default: goto yy229;
+		case '.': goto yy310;
+		case 'O': goto yy363;
+		case 'R':
+		case 'r': goto yy364;
+		case 'o': goto yy365;
+		case 0xC2: goto yy366;
+		default: goto yy262;
+	}
+yy277:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy310;
+		case 'C': goto yy367;
+		case 'P':
+		case 'p': goto yy368;
+		case 'c': goto yy369;
+		default: goto yy262;
 	}
 yy278:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy406;
-		default: goto yy229;
+		case 0x00: goto yy370;
+		case '.': goto yy371;
+		case 'A':
+		case 'a': goto yy372;
+		case 'H':
+		case 'h': goto yy373;
+		case 'K':
+		case 'k': goto yy374;
+		case 'L':
+		case 'l': goto yy375;
+		case 'P':
+		case 'p': goto yy376;
+		case 'R':
+		case 'r': goto yy377;
+		case 'S': goto yy378;
+		case 'T':
+		case 't': goto yy379;
+		case 'V':
+		case 'v': goto yy380;
+		default: goto yy262;
 	}
 yy279:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'l': goto yy408;
-		case 'n': goto yy409;
-		default: goto yy229;
+		case '.': goto yy310;
+		case 'D':
+		case 'd': goto yy381;
+		case 'E':
+		case 'e': goto yy382;
+		default: goto yy262;
 	}
 yy280:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy410;
-		default: goto yy229;
+		case '.': goto yy310;
+		case 'A': goto yy383;
+		case 'E': goto yy384;
+		case 'G':
+		case 'g': goto yy385;
+		case 'Q':
+		case 'q': goto yy386;
+		case 'R':
+		case 'r': goto yy387;
+		case 'T':
+		case 't': goto yy388;
+		case 'U': goto yy389;
+		case 'a': goto yy390;
+		case 'e': goto yy391;
+		case 'u': goto yy392;
+		default: goto yy262;
 	}
 yy281:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy411;
-	goto yy229;
-yy282:
-	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy412;
-		case 'D':
-		case 'd': goto yy413;
-		default: goto yy229;
+		case '.': goto yy310;
+		case 'A':
+		case 'a': goto yy393;
+		case 'E':
+		case 'e': goto yy394;
+		case 'H': goto yy395;
+		case 'U': goto yy396;
+		case 'h': goto yy397;
+		case 'u': goto yy398;
+		default: goto yy262;
+	}
+yy282:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy399;
+		case 'N':
+		case 'n': goto yy400;
+		default: goto yy262;
 	}
 yy283:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'J':
-		case 'j': goto yy414;
-		case 'R': goto yy415;
-		default: goto yy229;
+		case 0x00: goto yy401;
+		case '.': goto yy310;
+		case 'I':
+		case 'i': goto yy402;
+		case 'O':
+		case 'o': goto yy403;
+		case 'S':
+		case 's': goto yy404;
+		default: goto yy262;
 	}
 yy284:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy416;
-		default: goto yy229;
+		case '.': goto yy310;
+		case 'E': goto yy405;
+		case 'e': goto yy406;
+		default: goto yy262;
 	}
 yy285:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case '.': goto yy297;
+		case 'D':
+		case 'd': goto yy299;
 		case 'L':
-		case 'l': goto yy417;
-		default: goto yy229;
+		case 'l': goto yy300;
+		case 'M':
+		case 'm': goto yy301;
+		case 'P':
+		case 'p': goto yy407;
+		case 'R':
+		case 'r': goto yy303;
+		case 'S':
+		case 's': goto yy304;
+		case 'T':
+		case 't': goto yy305;
+		case 'V':
+		case 'v': goto yy307;
+		default: goto yy262;
 	}
 yy286:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case '.': goto yy310;
 		case 'E':
-		case 'e': goto yy418;
-		default: goto yy229;
+		case 'e': goto yy408;
+		case 'I':
+		case 'i': goto yy322;
+		case 'R':
+		case 'r': goto yy323;
+		default: goto yy262;
 	}
 yy287:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'B':
-		case 'b': goto yy419;
-		case 'N': goto yy420;
-		default: goto yy229;
+		case '.': goto yy409;
+		case 'G':
+		case 'g': goto yy326;
+		case 'Q':
+		case 'q': goto yy327;
+		case 'S':
+		case 's': goto yy328;
+		case 'T':
+		case 't': goto yy329;
+		case 'X':
+		case 'x': goto yy330;
+		default: goto yy262;
 	}
 yy288:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy421;
-		case 'S':
-		case 's': goto yy422;
-		default: goto yy229;
+		case '.': goto yy310;
+		case 'A':
+		case 'a': goto yy331;
+		case 'I':
+		case 'i': goto yy333;
+		case 'R':
+		case 'r': goto yy410;
+		case 'T':
+		case 't': goto yy335;
+		default: goto yy262;
 	}
 yy289:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy423;
-	goto yy229;
-yy290:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy424;
-	goto yy229;
-yy291:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy425;
-	goto yy229;
-yy292:
-	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'J':
-		case 'j': goto yy414;
-		case 'r': goto yy415;
-		default: goto yy229;
+		case '.': goto yy310;
+		case 'R':
+		case 'r': goto yy345;
+		default: goto yy262;
+	}
+yy290:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy310;
+		case 'A':
+		case 'a': goto yy411;
+		case 'E':
+		case 'e': goto yy353;
+		case 'L':
+		case 'l': goto yy354;
+		case 'M':
+		case 'm': goto yy355;
+		case 'O':
+		case 'o': goto yy412;
+		case 'R':
+		case 'r': goto yy357;
+		case 'S':
+		case 's': goto yy358;
+		case 'T':
+		case 't': goto yy359;
+		case 'X':
+		case 'x': goto yy360;
+		default: goto yy262;
+	}
+yy291:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy310;
+		case 'O':
+		case 'o': goto yy413;
+		case 'R':
+		case 'r': goto yy364;
+		case 0xC2: goto yy366;
+		default: goto yy262;
+	}
+yy292:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy310;
+		case 'P':
+		case 'p': goto yy368;
+		default: goto yy262;
 	}
 yy293:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'B':
-		case 'b': goto yy419;
-		case 'n': goto yy420;
-		default: goto yy229;
+		case 0x00: goto yy370;
+		case '.': goto yy414;
+		case 'A':
+		case 'a': goto yy372;
+		case 'H':
+		case 'h': goto yy373;
+		case 'K':
+		case 'k': goto yy374;
+		case 'L':
+		case 'l': goto yy375;
+		case 'P':
+		case 'p': goto yy376;
+		case 'R':
+		case 'r': goto yy377;
+		case 'T':
+		case 't': goto yy379;
+		case 'V':
+		case 'v': goto yy380;
+		default: goto yy262;
 	}
 yy294:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy426;
-		case 'S':
-		case 's': goto yy427;
-		case 'V': goto yy428;
-		default: goto yy229;
+		case '.': goto yy310;
+		case 'E':
+		case 'e': goto yy415;
+		case 'G':
+		case 'g': goto yy385;
+		case 'Q':
+		case 'q': goto yy386;
+		case 'R':
+		case 'r': goto yy387;
+		case 'T':
+		case 't': goto yy388;
+		case 'U':
+		case 'u': goto yy416;
+		default: goto yy262;
 	}
 yy295:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy429;
-	goto yy229;
-yy296:
-	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy426;
-		case 'S':
-		case 's': goto yy427;
-		case 'v': goto yy428;
-		default: goto yy229;
+		case '.': goto yy310;
+		case 'A':
+		case 'a': goto yy393;
+		case 'E':
+		case 'e': goto yy394;
+		default: goto yy262;
+	}
+yy296:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy310;
+		case 'N':
+		case 'n': goto yy400;
+		default: goto yy262;
 	}
 yy297:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xB0: goto yy430;
-		default: goto yy229;
-	}
-yy298:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T': goto yy431;
-		default: goto yy229;
-	}
-yy299:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy432;
-		case 'P':
-		case 'p': goto yy433;
-		default: goto yy229;
-	}
-yy300:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 't': goto yy431;
-		default: goto yy229;
-	}
-yy301:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy302:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
 		case 'A':
 		case 'B':
 		case 'C':
@@ -6844,8 +8010,10 @@ yy302:
 		case 'L':
 		case 'N':
 		case 'O':
+		case 'P':
 		case 'Q':
 		case 'R':
+		case 'S':
 		case 'T':
 		case 'U':
 		case 'V':
@@ -6877,342 +8045,1168 @@ yy302:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy348;
+		case 'z': goto yy417;
 		case 'M':
-		case 'm': goto yy434;
-		case 'P': goto yy435;
-		case 'S': goto yy436;
-		default: goto yy229;
+		case 'm': goto yy418;
+		default: goto yy298;
+	}
+yy298:
+	cur = mar;
+	goto yy262;
+yy299:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'M':
+		case 'm': goto yy419;
+		default: goto yy298;
+	}
+yy300:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy420;
+	goto yy298;
+yy301:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'B':
+		case 'b': goto yy421;
+		default: goto yy298;
+	}
+yy302:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy422;
+		case 'R': goto yy423;
+		case 'T':
+		case 't': goto yy424;
+		default: goto yy298;
 	}
 yy303:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy437;
-		default: goto yy229;
+		case 'T':
+		case 't': goto yy425;
+		default: goto yy298;
 	}
 yy304:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy438;
-	goto yy229;
+	switch (yych) {
+		case 'S':
+		case 's': goto yy426;
+		default: goto yy298;
+	}
 yy305:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'W':
-		case 'w': goto yy439;
-		default: goto yy229;
+		case 'T':
+		case 't': goto yy427;
+		default: goto yy298;
 	}
 yy306:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy440;
-		default: goto yy229;
+		case 'G': goto yy428;
+		default: goto yy298;
 	}
 yy307:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy441;
-	goto yy229;
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy429;
+		default: goto yy298;
+	}
 yy308:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy442;
-		case 'O':
-		case 'o': goto yy443;
-		default: goto yy229;
+		case 'P':
+		case 'p': goto yy422;
+		case 'T':
+		case 't': goto yy424;
+		case 'r': goto yy423;
+		default: goto yy298;
 	}
 yy309:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy444;
-	goto yy229;
+	switch (yych) {
+		case 'g': goto yy428;
+		default: goto yy298;
+	}
 yy310:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy445;
-	goto yy229;
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy417;
+		default: goto yy298;
+	}
 yy311:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy446;
-		default: goto yy229;
+		case 'D':
+		case 'd': goto yy430;
+		case 'V':
+		case 'v': goto yy431;
+		default: goto yy298;
 	}
 yy312:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy447;
-	goto yy229;
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy432;
+		case 'O':
+		case 'o': goto yy433;
+		default: goto yy298;
+	}
 yy313:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 0x00: goto yy434;
 		case 'P':
-		case 'p': goto yy448;
-		case 'V':
-		case 'v': goto yy449;
-		default: goto yy229;
+		case 'p': goto yy435;
+		default: goto yy298;
 	}
 yy314:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T': goto yy450;
-		default: goto yy229;
+		case 'R':
+		case 'r': goto yy436;
+		default: goto yy298;
 	}
 yy315:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy451;
-		case 'N':
-		case 'n': goto yy452;
-		case 'P': goto yy453;
-		case 'Q':
-		case 'q': goto yy454;
-		default: goto yy229;
-	}
+	if (yych <= 0x00) goto yy437;
+	goto yy298;
 yy316:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy455;
-		default: goto yy229;
+		case 0x00: goto yy438;
+		case 'A':
+		case 'a': goto yy439;
+		default: goto yy298;
 	}
 yy317:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy456;
-	goto yy229;
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy440;
+		default: goto yy298;
+	}
 yy318:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy457;
-	goto yy229;
+	switch (yych) {
+		case 0x00: goto yy441;
+		case 'L':
+		case 'l': goto yy442;
+		case 'R':
+		case 'r': goto yy443;
+		default: goto yy298;
+	}
 yy319:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy458;
-		case 'E':
-		case 'e': goto yy459;
-		default: goto yy229;
+		case 'L':
+		case 'l': goto yy444;
+		case 'T':
+		case 't': goto yy445;
+		default: goto yy298;
 	}
 yy320:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy460;
+		case 'A':
+		case 'B':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
 		case 'P':
-		case 'p': goto yy461;
-		default: goto yy229;
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy417;
+		case 'C': goto yy446;
+		default: goto yy298;
 	}
 yy321:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 't': goto yy450;
-		default: goto yy229;
+		case 'C': goto yy447;
+		case 'P':
+		case 'p': goto yy448;
+		default: goto yy298;
 	}
 yy322:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy451;
-		case 'N':
-		case 'n': goto yy452;
-		case 'Q':
-		case 'q': goto yy454;
-		case 'p': goto yy462;
-		default: goto yy229;
+		case 'V':
+		case 'v': goto yy449;
+		default: goto yy298;
 	}
 yy323:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy461;
-		case 'n': goto yy460;
-		default: goto yy229;
+		case 0x00: goto yy450;
+		case 'S':
+		case 's': goto yy451;
+		default: goto yy298;
 	}
 yy324:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'B':
-		case 'b': goto yy463;
-		default: goto yy229;
+		case 'P':
+		case 'p': goto yy448;
+		case 'c': goto yy447;
+		default: goto yy298;
 	}
 yy325:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
 		case 'L':
-		case 'l': goto yy464;
-		default: goto yy229;
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy417;
+		case 'G':
+		case 'g': goto yy452;
+		case 'U': goto yy453;
+		default: goto yy298;
 	}
 yy326:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'U': goto yy465;
-		default: goto yy229;
-	}
+	if (yych <= 0x00) goto yy454;
+	goto yy298;
 yy327:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E': goto yy466;
-		default: goto yy229;
-	}
+	if (yych <= 0x00) goto yy455;
+	goto yy298;
 yy328:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'u': goto yy467;
-		default: goto yy229;
+		case 'Q':
+		case 'q': goto yy456;
+		case 'T':
+		case 't': goto yy457;
+		default: goto yy298;
 	}
 yy329:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy468;
-		default: goto yy229;
+		case 'C':
+		case 'c': goto yy458;
+		default: goto yy298;
 	}
 yy330:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'L':
-		case 'M':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
+		case 0x00: goto yy459;
 		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy348;
-		case 'K': goto yy469;
-		case 'N': goto yy470;
-		case 'S': goto yy471;
-		default: goto yy229;
+		case 't': goto yy460;
+		default: goto yy298;
 	}
 yy331:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy472;
-		default: goto yy229;
+		case 'X':
+		case 'x': goto yy461;
+		default: goto yy298;
 	}
 yy332:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'B': goto yy462;
+		default: goto yy298;
+	}
 yy333:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'Z':
-		case 'z': goto yy473;
-		default: goto yy229;
+		case 'G':
+		case 'g': goto yy463;
+		default: goto yy298;
 	}
 yy334:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy474;
-		default: goto yy229;
+		case 0x00: goto yy464;
+		case 'I': goto yy465;
+		default: goto yy298;
 	}
 yy335:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy475;
-	goto yy229;
+	if (yych <= 0x00) goto yy466;
+	goto yy298;
 yy336:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D': goto yy476;
-		default: goto yy229;
+		case 'b': goto yy462;
+		default: goto yy298;
 	}
 yy337:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'd': goto yy476;
-		default: goto yy229;
+		case 0x00: goto yy464;
+		case 'i': goto yy465;
+		default: goto yy298;
 	}
 yy338:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy353;
-		case 'T':
-		case 't': goto yy355;
-		default: goto yy229;
+		case 'N':
+		case 'n': goto yy467;
+		default: goto yy298;
 	}
 yy339:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy379;
-		default: goto yy229;
+		case 'V':
+		case 'v': goto yy468;
+		default: goto yy298;
 	}
 yy340:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy469;
+		default: goto yy298;
+	}
+yy341:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'Y':
+		case 'y': goto yy470;
+		default: goto yy298;
+	}
+yy342:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy417;
+		case 'E':
+		case 'e': goto yy471;
+		default: goto yy298;
+	}
+yy343:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy472;
+		case 'S':
+		case 's': goto yy473;
+		case 'T':
+		case 't': goto yy474;
+		default: goto yy298;
+	}
+yy344:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N': goto yy475;
+		default: goto yy298;
+	}
+yy345:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy476;
+	goto yy298;
+yy346:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L': goto yy477;
+		case 'N': goto yy478;
+		default: goto yy298;
+	}
+yy347:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'n': goto yy475;
+		default: goto yy298;
+	}
+yy348:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'l': goto yy477;
+		case 'n': goto yy478;
+		default: goto yy298;
+	}
+yy349:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy479;
+		default: goto yy298;
+	}
+yy350:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy480;
+	goto yy298;
+yy351:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy481;
+		case 'D':
+		case 'd': goto yy482;
+		default: goto yy298;
+	}
+yy352:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'J':
+		case 'j': goto yy483;
+		case 'R': goto yy484;
+		default: goto yy298;
+	}
+yy353:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy485;
+		default: goto yy298;
+	}
+yy354:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy486;
+		default: goto yy298;
+	}
+yy355:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy487;
+		default: goto yy298;
+	}
+yy356:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'B':
+		case 'b': goto yy488;
+		case 'N': goto yy489;
+		default: goto yy298;
+	}
+yy357:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy490;
+		case 'S':
+		case 's': goto yy491;
+		default: goto yy298;
+	}
+yy358:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy492;
+	goto yy298;
+yy359:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy493;
+	goto yy298;
+yy360:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy494;
+	goto yy298;
+yy361:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'J':
+		case 'j': goto yy483;
+		case 'r': goto yy484;
+		default: goto yy298;
+	}
+yy362:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'B':
+		case 'b': goto yy488;
+		case 'n': goto yy489;
+		default: goto yy298;
+	}
+yy363:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy495;
+		case 'S':
+		case 's': goto yy496;
+		case 'V': goto yy497;
+		default: goto yy298;
+	}
+yy364:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy498;
+	goto yy298;
+yy365:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy495;
+		case 'S':
+		case 's': goto yy496;
+		case 'v': goto yy497;
+		default: goto yy298;
+	}
+yy366:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xB0: goto yy499;
+		default: goto yy298;
+	}
+yy367:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T': goto yy500;
+		default: goto yy298;
+	}
+yy368:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy501;
+		case 'P':
+		case 'p': goto yy502;
+		default: goto yy298;
+	}
+yy369:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 't': goto yy500;
+		default: goto yy298;
+	}
+yy370:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy371:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'N':
+		case 'O':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy417;
+		case 'M':
+		case 'm': goto yy503;
+		case 'P': goto yy504;
+		case 'S': goto yy505;
+		default: goto yy298;
+	}
+yy372:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy506;
+		default: goto yy298;
+	}
+yy373:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy507;
+	goto yy298;
+yy374:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'W':
+		case 'w': goto yy508;
+		default: goto yy298;
+	}
+yy375:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy509;
+		default: goto yy298;
+	}
+yy376:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy510;
+	goto yy298;
+yy377:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy511;
+		case 'O':
+		case 'o': goto yy512;
+		default: goto yy298;
+	}
+yy378:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy513;
+	goto yy298;
+yy379:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy514;
+	goto yy298;
+yy380:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy515;
+		default: goto yy298;
+	}
+yy381:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy516;
+	goto yy298;
+yy382:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy517;
+		case 'V':
+		case 'v': goto yy518;
+		default: goto yy298;
+	}
+yy383:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T': goto yy519;
+		default: goto yy298;
+	}
+yy384:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy520;
+		case 'N':
+		case 'n': goto yy521;
+		case 'P': goto yy522;
+		case 'Q':
+		case 'q': goto yy523;
+		default: goto yy298;
+	}
+yy385:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy524;
+		default: goto yy298;
+	}
+yy386:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy525;
+	goto yy298;
+yy387:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy526;
+	goto yy298;
+yy388:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy527;
+		case 'E':
+		case 'e': goto yy528;
+		default: goto yy298;
+	}
+yy389:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N': goto yy529;
+		case 'P':
+		case 'p': goto yy530;
+		default: goto yy298;
+	}
+yy390:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 't': goto yy519;
+		default: goto yy298;
+	}
+yy391:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy520;
+		case 'N':
+		case 'n': goto yy521;
+		case 'Q':
+		case 'q': goto yy523;
+		case 'p': goto yy531;
+		default: goto yy298;
+	}
+yy392:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy530;
+		case 'n': goto yy529;
+		default: goto yy298;
+	}
+yy393:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'B':
+		case 'b': goto yy532;
+		default: goto yy298;
+	}
+yy394:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy533;
+		default: goto yy298;
+	}
+yy395:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'U': goto yy534;
+		default: goto yy298;
+	}
+yy396:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E': goto yy535;
+		default: goto yy298;
+	}
+yy397:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'u': goto yy536;
+		default: goto yy298;
+	}
+yy398:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'e': goto yy537;
+		default: goto yy298;
+	}
+yy399:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'L':
+		case 'M':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy417;
+		case 'K': goto yy538;
+		case 'N': goto yy539;
+		case 'S': goto yy540;
+		default: goto yy298;
+	}
+yy400:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy541;
+		default: goto yy298;
+	}
+yy401:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy402:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'Z':
+		case 'z': goto yy542;
+		default: goto yy298;
+	}
+yy403:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy543;
+		default: goto yy298;
+	}
+yy404:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy544;
+	goto yy298;
+yy405:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D': goto yy545;
+		default: goto yy298;
+	}
+yy406:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'd': goto yy545;
+		default: goto yy298;
+	}
+yy407:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy422;
+		case 'T':
+		case 't': goto yy424;
+		default: goto yy298;
+	}
+yy408:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy448;
+		default: goto yy298;
+	}
+yy409:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -7265,42 +9259,42 @@ yy340:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy348;
+		case 'z': goto yy417;
 		case 'G':
-		case 'g': goto yy383;
-		default: goto yy229;
+		case 'g': goto yy452;
+		default: goto yy298;
 	}
-yy341:
+yy410:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy395;
-	goto yy229;
-yy342:
+	if (yych <= 0x00) goto yy464;
+	goto yy298;
+yy411:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'J':
-		case 'j': goto yy414;
-		default: goto yy229;
+		case 'j': goto yy483;
+		default: goto yy298;
 	}
-yy343:
+yy412:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'B':
-		case 'b': goto yy419;
-		default: goto yy229;
+		case 'b': goto yy488;
+		default: goto yy298;
 	}
-yy344:
+yy413:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy426;
+		case 0x00: goto yy495;
 		case 'S':
-		case 's': goto yy427;
-		default: goto yy229;
+		case 's': goto yy496;
+		default: goto yy298;
 	}
-yy345:
+yy414:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -7353,523 +9347,162 @@ yy345:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy348;
+		case 'z': goto yy417;
 		case 'M':
-		case 'm': goto yy434;
-		default: goto yy229;
+		case 'm': goto yy503;
+		default: goto yy298;
 	}
-yy346:
+yy415:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy451;
+		case 'c': goto yy520;
 		case 'N':
-		case 'n': goto yy452;
+		case 'n': goto yy521;
 		case 'Q':
-		case 'q': goto yy454;
-		default: goto yy229;
+		case 'q': goto yy523;
+		default: goto yy298;
 	}
-yy347:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy461;
-		default: goto yy229;
-	}
-yy348:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy477;
-		case '.': goto yy241;
-		default: goto yy229;
-	}
-yy349:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy478;
-		case '.': goto yy241;
-		default: goto yy229;
-	}
-yy350:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy479;
-	goto yy229;
-yy351:
-	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
-yy352:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy480;
-	goto yy229;
-yy353:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy481;
-		default: goto yy229;
-	}
-yy354:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy482;
-	goto yy229;
-yy355:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy483;
-	goto yy229;
-yy356:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy484;
-	goto yy229;
-yy357:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy485;
-		default: goto yy229;
-	}
-yy358:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy486;
-		case 'Y':
-		case 'y': goto yy487;
-		default: goto yy229;
-	}
-yy359:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy488;
-	goto yy229;
-yy360:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy489;
-	goto yy229;
-yy361:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy490;
-		default: goto yy229;
-	}
-yy362:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy491;
-		default: goto yy229;
-	}
-yy363:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy492;
-		default: goto yy229;
-	}
-yy364:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy493;
-		default: goto yy229;
-	}
-yy365:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy366:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy494;
-		default: goto yy229;
-	}
-yy367:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy495;
-	goto yy229;
-yy368:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy369:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy370:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy496;
-		default: goto yy229;
-	}
-yy371:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy497;
-		default: goto yy229;
-	}
-yy372:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy373:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy498;
-	goto yy229;
-yy374:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy499;
-		default: goto yy229;
-	}
-yy375:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy500;
-	goto yy229;
-yy376:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy501;
-	goto yy229;
-yy377:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy502;
-		case '.': goto yy241;
-		default: goto yy229;
-	}
-yy378:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy503;
-	goto yy229;
-yy379:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy504;
-		default: goto yy229;
-	}
-yy380:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy505;
-	goto yy229;
-yy381:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy382:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy506;
-	goto yy229;
-yy383:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy507;
-		case '.': goto yy241;
-		default: goto yy229;
-	}
-yy384:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy508;
-		case '.': goto yy241;
-		default: goto yy229;
-	}
-yy385:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy386:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy387:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy509;
-	goto yy229;
-yy388:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy510;
-	goto yy229;
-yy389:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy511;
-	goto yy229;
-yy390:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy391:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy512;
-	goto yy229;
-yy392:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy513;
-	goto yy229;
-yy393:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy514;
-	goto yy229;
-yy394:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy515;
-		case 'S':
-		case 's': goto yy516;
-		default: goto yy229;
-	}
-yy395:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy396:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy517;
-	goto yy229;
-yy397:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy398:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy518;
-	goto yy229;
-yy399:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy519;
-	goto yy229;
-yy400:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy520;
-	goto yy229;
-yy401:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy521;
-	goto yy229;
-yy402:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy522;
-		case '.': goto yy241;
-		default: goto yy229;
-	}
-yy403:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy523;
-	goto yy229;
-yy404:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy524;
-		default: goto yy229;
-	}
-yy405:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy525;
-		default: goto yy229;
-	}
-yy406:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy526;
-	goto yy229;
-yy407:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy408:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy527;
-	goto yy229;
-yy409:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy528;
-	goto yy229;
-yy410:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy529;
-	goto yy229;
-yy411:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy412:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy413:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy530;
-	goto yy229;
-yy414:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy531;
-	goto yy229;
-yy415:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy532;
-	goto yy229;
 yy416:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy533;
-		default: goto yy229;
+		case 'P':
+		case 'p': goto yy530;
+		default: goto yy298;
 	}
 yy417:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy534;
-		default: goto yy229;
+		case 0x00: goto yy546;
+		case '.': goto yy310;
+		default: goto yy298;
 	}
 yy418:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy535;
-	goto yy229;
+	switch (yych) {
+		case 0x00: goto yy547;
+		case '.': goto yy310;
+		default: goto yy298;
+	}
 yy419:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy536;
-	goto yy229;
+	if (yych <= 0x00) goto yy548;
+	goto yy298;
 yy420:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy537;
-	goto yy229;
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
 yy421:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy549;
+	goto yy298;
 yy422:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy538;
-	goto yy229;
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy550;
+		default: goto yy298;
+	}
 yy423:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy551;
+	goto yy298;
 yy424:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy552;
+	goto yy298;
 yy425:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy553;
+	goto yy298;
 yy426:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy427:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy539;
-	goto yy229;
-yy428:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy540;
-	goto yy229;
-yy429:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy430:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy541;
-	goto yy229;
-yy431:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy542;
-	goto yy229;
-yy432:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy433:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy543;
-	goto yy229;
-yy434:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy544;
-		case '.': goto yy241;
-		default: goto yy229;
+		case 'N':
+		case 'n': goto yy554;
+		default: goto yy298;
 	}
+yy427:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy555;
+		case 'Y':
+		case 'y': goto yy556;
+		default: goto yy298;
+	}
+yy428:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy557;
+	goto yy298;
+yy429:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy558;
+	goto yy298;
+yy430:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy559;
+		default: goto yy298;
+	}
+yy431:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy560;
+		default: goto yy298;
+	}
+yy432:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy561;
+		default: goto yy298;
+	}
+yy433:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy562;
+		default: goto yy298;
+	}
+yy434:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy435:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy477;
-		case '.': goto yy545;
-		default: goto yy229;
+		case 'T':
+		case 't': goto yy563;
+		default: goto yy298;
 	}
 yy436:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy546;
-		case '.': goto yy241;
-		default: goto yy229;
-	}
+	if (yych <= 0x00) goto yy564;
+	goto yy298;
 yy437:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy547;
-		default: goto yy229;
-	}
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy438:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
@@ -7877,734 +9510,734 @@ yy439:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'Y':
-		case 'y': goto yy548;
-		default: goto yy229;
+		case 'P':
+		case 'p': goto yy565;
+		default: goto yy298;
 	}
 yy440:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy549;
-	goto yy229;
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy566;
+		default: goto yy298;
+	}
 yy441:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy442:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy550;
-		default: goto yy229;
-	}
+	if (yych <= 0x00) goto yy567;
+	goto yy298;
 yy443:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'F':
-		case 'f': goto yy551;
-		default: goto yy229;
+		case 'P':
+		case 'p': goto yy568;
+		default: goto yy298;
 	}
 yy444:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy569;
+	goto yy298;
 yy445:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy570;
+	goto yy298;
 yy446:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy552;
-	goto yy229;
+	switch (yych) {
+		case 0x00: goto yy571;
+		case '.': goto yy310;
+		default: goto yy298;
+	}
 yy447:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy572;
+	goto yy298;
 yy448:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy553;
-	goto yy229;
-yy449:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy554;
-	goto yy229;
-yy450:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy555;
-	goto yy229;
-yy451:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy556;
-	goto yy229;
-yy452:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy557;
-	goto yy229;
-yy453:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy558;
-		case 'T': goto yy559;
-		default: goto yy229;
-	}
-yy454:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy560;
-	goto yy229;
-yy455:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy561;
-	goto yy229;
-yy456:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy457:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy458:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy459:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy562;
-	goto yy229;
-yy460:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy563;
-	goto yy229;
-yy461:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy564;
-		default: goto yy229;
+		case 't': goto yy573;
+		default: goto yy298;
 	}
+yy449:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy574;
+	goto yy298;
+yy450:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy451:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy575;
+	goto yy298;
+yy452:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy576;
+		case '.': goto yy310;
+		default: goto yy298;
+	}
+yy453:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy577;
+		case '.': goto yy310;
+		default: goto yy298;
+	}
+yy454:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy455:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy456:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy578;
+	goto yy298;
+yy457:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy579;
+	goto yy298;
+yy458:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy580;
+	goto yy298;
+yy459:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy460:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy581;
+	goto yy298;
+yy461:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy582;
+	goto yy298;
 yy462:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy558;
-		case 't': goto yy559;
-		default: goto yy229;
-	}
+	if (yych <= 0x00) goto yy583;
+	goto yy298;
 yy463:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy565;
-	goto yy229;
+	switch (yych) {
+		case 0x00: goto yy584;
+		case 'S':
+		case 's': goto yy585;
+		default: goto yy298;
+	}
 yy464:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy566;
-	goto yy229;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy465:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy567;
-		case 'R': goto yy568;
-		default: goto yy229;
-	}
+	if (yych <= 0x00) goto yy586;
+	goto yy298;
 yy466:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy569;
-		case 'S': goto yy570;
-		default: goto yy229;
-	}
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy467:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy567;
-		case 'r': goto yy571;
-		default: goto yy229;
-	}
+	if (yych <= 0x00) goto yy587;
+	goto yy298;
 yy468:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy569;
-		case 's': goto yy570;
-		default: goto yy229;
-	}
+	if (yych <= 0x00) goto yy588;
+	goto yy298;
 yy469:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy572;
-		case '.': goto yy241;
-		default: goto yy229;
-	}
+	if (yych <= 0x00) goto yy589;
+	goto yy298;
 yy470:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy573;
-		case '.': goto yy241;
-		default: goto yy229;
-	}
+	if (yych <= 0x00) goto yy590;
+	goto yy298;
 yy471:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy574;
-		case '.': goto yy575;
-		default: goto yy229;
+		case 0x00: goto yy591;
+		case '.': goto yy310;
+		default: goto yy298;
 	}
 yy472:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy576;
-		default: goto yy229;
-	}
+	if (yych <= 0x00) goto yy592;
+	goto yy298;
 yy473:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy577;
-	goto yy229;
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy593;
+		default: goto yy298;
+	}
 yy474:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy578;
-		case 'S':
-		case 's': goto yy579;
-		default: goto yy229;
+		case 'L':
+		case 'l': goto yy594;
+		default: goto yy298;
 	}
 yy475:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy476:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy580;
-	goto yy229;
-yy477:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy478:
-	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
-yy479:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy480:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy481:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy581;
-		default: goto yy229;
-	}
-yy482:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy483:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy484:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy485:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy582;
-	goto yy229;
-yy486:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy583;
-	goto yy229;
-yy487:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy584;
-	goto yy229;
-yy488:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy489:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy490:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy585;
-	goto yy229;
-yy491:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy586;
-	goto yy229;
-yy492:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy587;
-	goto yy229;
-yy493:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy588;
-	goto yy229;
-yy494:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy589;
-	goto yy229;
-yy495:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy496:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy590;
-	goto yy229;
-yy497:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy591;
-	goto yy229;
-yy498:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy499:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy592;
-	goto yy229;
-yy500:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy501:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy502:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy503:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy504:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy593;
-	goto yy229;
-yy505:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy506:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy507:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy508:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy509:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy510:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy511:
-	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
-yy512:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy513:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy514:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy515:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy516:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy594;
-	goto yy229;
-yy517:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy518:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy519:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy520:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy521:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy522:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy523:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy524:
-	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy595;
-	goto yy229;
-yy525:
+	goto yy298;
+yy476:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy477:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	if (yych <= 0x00) goto yy596;
-	goto yy229;
+	goto yy298;
+yy478:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy597;
+	goto yy298;
+yy479:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy598;
+	goto yy298;
+yy480:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy481:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy482:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy599;
+	goto yy298;
+yy483:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy600;
+	goto yy298;
+yy484:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy601;
+	goto yy298;
+yy485:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy602;
+		default: goto yy298;
+	}
+yy486:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy603;
+		default: goto yy298;
+	}
+yy487:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy604;
+	goto yy298;
+yy488:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy605;
+	goto yy298;
+yy489:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy606;
+	goto yy298;
+yy490:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy491:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy607;
+	goto yy298;
+yy492:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy493:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy494:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy495:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy496:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy608;
+	goto yy298;
+yy497:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy609;
+	goto yy298;
+yy498:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy499:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy610;
+	goto yy298;
+yy500:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy611;
+	goto yy298;
+yy501:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy502:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy612;
+	goto yy298;
+yy503:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy613;
+		case '.': goto yy310;
+		default: goto yy298;
+	}
+yy504:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy546;
+		case '.': goto yy614;
+		default: goto yy298;
+	}
+yy505:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy615;
+		case '.': goto yy310;
+		default: goto yy298;
+	}
+yy506:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy616;
+		default: goto yy298;
+	}
+yy507:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy508:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'Y':
+		case 'y': goto yy617;
+		default: goto yy298;
+	}
+yy509:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy618;
+	goto yy298;
+yy510:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy511:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy619;
+		default: goto yy298;
+	}
+yy512:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'F':
+		case 'f': goto yy620;
+		default: goto yy298;
+	}
+yy513:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy514:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy515:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy621;
+	goto yy298;
+yy516:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy517:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy622;
+	goto yy298;
+yy518:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy623;
+	goto yy298;
+yy519:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy624;
+	goto yy298;
+yy520:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy625;
+	goto yy298;
+yy521:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy626;
+	goto yy298;
+yy522:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy627;
+		case 'T': goto yy628;
+		default: goto yy298;
+	}
+yy523:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy629;
+	goto yy298;
+yy524:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy630;
+	goto yy298;
+yy525:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy526:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy527:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy528:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy631;
+	goto yy298;
 yy529:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy632;
+	goto yy298;
 yy530:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy633;
+		default: goto yy298;
+	}
 yy531:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy627;
+		case 't': goto yy628;
+		default: goto yy298;
+	}
 yy532:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy634;
+	goto yy298;
 yy533:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy597;
-		default: goto yy229;
-	}
+	if (yych <= 0x00) goto yy635;
+	goto yy298;
 yy534:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy598;
-	goto yy229;
+	switch (yych) {
+		case 0x00: goto yy636;
+		case 'R': goto yy637;
+		default: goto yy298;
+	}
 yy535:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy536:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy537:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy538:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy539:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy540:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy541:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy542:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy543:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy544:
-	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
-yy545:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy348;
-		case 'S': goto yy599;
-		default: goto yy229;
+		case 0x00: goto yy638;
+		case 'S': goto yy639;
+		default: goto yy298;
 	}
-yy546:
+yy536:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy636;
+		case 'r': goto yy640;
+		default: goto yy298;
+	}
+yy537:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy638;
+		case 's': goto yy639;
+		default: goto yy298;
+	}
+yy538:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy641;
+		case '.': goto yy310;
+		default: goto yy298;
+	}
+yy539:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy642;
+		case '.': goto yy310;
+		default: goto yy298;
+	}
+yy540:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy643;
+		case '.': goto yy644;
+		default: goto yy298;
+	}
+yy541:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'V':
+		case 'v': goto yy645;
+		default: goto yy298;
+	}
+yy542:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy646;
+	goto yy298;
+yy543:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy647;
+		case 'S':
+		case 's': goto yy648;
+		default: goto yy298;
+	}
+yy544:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy547:
+yy545:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy600;
-	goto yy229;
-yy548:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy601;
-	goto yy229;
-yy549:
+	if (yych <= 0x00) goto yy649;
+	goto yy298;
+yy546:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy547:
+	++cur;
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+yy548:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy549:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy550:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy602;
-	goto yy229;
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy650;
+		default: goto yy298;
+	}
 yy551:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy603;
-	goto yy229;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy552:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy553:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy554:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy651;
+	goto yy298;
 yy555:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy652;
+	goto yy298;
 yy556:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy653;
+	goto yy298;
 yy557:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy558:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy559:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy604;
-	goto yy229;
+	if (yych <= 0x00) goto yy654;
+	goto yy298;
 yy560:
 	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy655;
+	goto yy298;
 yy561:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy656;
+	goto yy298;
 yy562:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy657;
+	goto yy298;
 yy563:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy658;
+	goto yy298;
 yy564:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy605;
-	goto yy229;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy565:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy659;
+	goto yy298;
 yy566:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy660;
+	goto yy298;
 yy567:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy568:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy606;
-		case 'S': goto yy607;
-		default: goto yy229;
-	}
+	if (yych <= 0x00) goto yy661;
+	goto yy298;
 yy569:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy570:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy608;
-	goto yy229;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy571:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy606;
-		case 's': goto yy607;
-		default: goto yy229;
-	}
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy572:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy573:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy662;
+	goto yy298;
 yy574:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy575:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A': goto yy609;
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy348;
-		default: goto yy229;
-	}
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy576:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy610;
-	goto yy229;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy577:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy578:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy579:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy611;
-	goto yy229;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy580:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
 yy581:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'X':
-		case 'x': goto yy612;
-		default: goto yy229;
-	}
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy582:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy583:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy584:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy585:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy663;
+	goto yy298;
 yy586:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
@@ -8613,13 +10246,13 @@ yy587:
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy588:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy589:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy590:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy591:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
@@ -8628,101 +10261,462 @@ yy592:
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy593:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy664;
+	goto yy298;
 yy594:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy665;
+	goto yy298;
 yy595:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy596:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy597:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy613;
-		default: goto yy229;
-	}
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy598:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy599:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy614;
-		case '.': goto yy241;
-		default: goto yy229;
-	}
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy600:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy601:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy602:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy666;
+		default: goto yy298;
+	}
 yy603:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy667;
+	goto yy298;
 yy604:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy605:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy606:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy607:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy615;
-	goto yy229;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy608:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy609:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy610:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy611:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy612:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy613:
+	++cur;
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+yy614:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy616;
-		case '.': goto yy241;
-		default: goto yy229;
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy417;
+		case 'S': goto yy668;
+		default: goto yy298;
 	}
-yy610:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy611:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy612:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy617;
-	goto yy229;
-yy613:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy618;
-	goto yy229;
-yy614:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
 yy615:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy616:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy669;
+	goto yy298;
 yy617:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy670;
+	goto yy298;
 yy618:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy619:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy671;
+	goto yy298;
+yy620:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy672;
+	goto yy298;
+yy621:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy622:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy623:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy624:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy625:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy626:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy627:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy628:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy673;
+	goto yy298;
+yy629:
+	++cur;
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+yy630:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy631:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy632:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy633:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy674;
+	goto yy298;
+yy634:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy635:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy636:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy637:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy675;
+		case 'S': goto yy676;
+		default: goto yy298;
+	}
+yy638:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy639:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy677;
+	goto yy298;
+yy640:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy675;
+		case 's': goto yy676;
+		default: goto yy298;
+	}
+yy641:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy642:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy643:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy644:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A': goto yy678;
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy417;
+		default: goto yy298;
+	}
+yy645:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy679;
+	goto yy298;
+yy646:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy647:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy648:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy680;
+	goto yy298;
+yy649:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy650:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'X':
+		case 'x': goto yy681;
+		default: goto yy298;
+	}
+yy651:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy652:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy653:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy654:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy655:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy656:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy657:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy658:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy659:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy660:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy661:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy662:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy663:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy664:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy665:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy666:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy682;
+		default: goto yy298;
+	}
+yy667:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy668:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy683;
+		case '.': goto yy310;
+		default: goto yy298;
+	}
+yy669:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy670:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy671:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy672:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy673:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy674:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy675:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy676:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy684;
+	goto yy298;
+yy677:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy678:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy685;
+		case '.': goto yy310;
+		default: goto yy298;
+	}
+yy679:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy680:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy681:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy686;
+	goto yy298;
+yy682:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy687;
+	goto yy298;
+yy683:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy684:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy685:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy686:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy687:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 }
@@ -8760,558 +10754,558 @@ int parl__sl_starter(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy622;
-		case 'B': goto yy623;
-		case 'D': goto yy624;
-		case 'F': goto yy625;
-		case 'H': goto yy626;
-		case 'I': goto yy627;
-		case 'M': goto yy628;
-		case 'O': goto yy629;
-		case 'P': goto yy630;
-		case 'S': goto yy631;
-		case 'T': goto yy632;
-		case 'W': goto yy633;
-		case 'Y': goto yy634;
-		default: goto yy620;
+		case 'A': goto yy691;
+		case 'B': goto yy692;
+		case 'D': goto yy693;
+		case 'F': goto yy694;
+		case 'H': goto yy695;
+		case 'I': goto yy696;
+		case 'M': goto yy697;
+		case 'O': goto yy698;
+		case 'P': goto yy699;
+		case 'S': goto yy700;
+		case 'T': goto yy701;
+		case 'W': goto yy702;
+		case 'Y': goto yy703;
+		default: goto yy689;
 	}
-yy620:
+yy689:
 	++cur;
-yy621:
+yy690:
 	{ return 0; }
-yy622:
+yy691:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy635;
-		case 'N': goto yy636;
+		case 0x00: goto yy704;
+		case 'N': goto yy705;
 		case 'S':
-		case 's': goto yy638;
-		case 'n': goto yy639;
-		default: goto yy621;
+		case 's': goto yy707;
+		case 'n': goto yy708;
+		default: goto yy690;
 	}
-yy623:
+yy692:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E': goto yy640;
-		case 'U': goto yy641;
-		case 'e': goto yy642;
-		case 'u': goto yy643;
-		default: goto yy621;
+		case 'E': goto yy709;
+		case 'U': goto yy710;
+		case 'e': goto yy711;
+		case 'u': goto yy712;
+		default: goto yy690;
 	}
-yy624:
+yy693:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy636;
-		case 'i': goto yy639;
-		default: goto yy621;
+		case 'I': goto yy705;
+		case 'i': goto yy708;
+		default: goto yy690;
 	}
-yy625:
+yy694:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O': goto yy644;
-		case 'o': goto yy645;
-		default: goto yy621;
+		case 'O': goto yy713;
+		case 'o': goto yy714;
+		default: goto yy690;
 	}
-yy626:
+yy695:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy638;
-		case 'O': goto yy646;
-		case 'o': goto yy647;
-		default: goto yy621;
+		case 'e': goto yy707;
+		case 'O': goto yy715;
+		case 'o': goto yy716;
+		default: goto yy690;
 	}
-yy627:
+yy696:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy635;
+		case 0x00: goto yy704;
 		case 'F':
 		case 'N':
 		case 'T':
 		case 'f':
 		case 'n':
-		case 't': goto yy638;
-		default: goto yy621;
+		case 't': goto yy707;
+		default: goto yy690;
 	}
-yy628:
+yy697:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy648;
-		case 'O': goto yy649;
+		case 'I': goto yy717;
+		case 'O': goto yy718;
 		case 'Y':
-		case 'y': goto yy638;
-		case 'i': goto yy650;
-		case 'o': goto yy651;
-		default: goto yy621;
+		case 'y': goto yy707;
+		case 'i': goto yy719;
+		case 'o': goto yy720;
+		default: goto yy690;
 	}
-yy629:
+yy698:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U': goto yy644;
-		case 'u': goto yy645;
-		default: goto yy621;
+		case 'U': goto yy713;
+		case 'u': goto yy714;
+		default: goto yy690;
 	}
-yy630:
+yy699:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L': goto yy652;
-		case 'l': goto yy653;
-		default: goto yy621;
+		case 'L': goto yy721;
+		case 'l': goto yy722;
+		default: goto yy690;
 	}
-yy631:
+yy700:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H': goto yy654;
+		case 'H': goto yy723;
 		case 'O':
-		case 'o': goto yy638;
-		case 'h': goto yy655;
-		default: goto yy621;
+		case 'o': goto yy707;
+		case 'h': goto yy724;
+		default: goto yy690;
 	}
-yy632:
+yy701:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H': goto yy656;
-		case 'h': goto yy657;
-		default: goto yy621;
+		case 'H': goto yy725;
+		case 'h': goto yy726;
+		default: goto yy690;
 	}
-yy633:
+yy702:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy638;
-		case 'H': goto yy658;
-		case 'h': goto yy659;
-		default: goto yy621;
+		case 'e': goto yy707;
+		case 'H': goto yy727;
+		case 'h': goto yy728;
+		default: goto yy690;
 	}
-yy634:
+yy703:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O': goto yy660;
-		case 'o': goto yy661;
-		default: goto yy621;
+		case 'O': goto yy729;
+		case 'o': goto yy730;
+		default: goto yy690;
 	}
-yy635:
+yy704:
 	++cur;
 	{ (void)mar; return cur == lim + 1; }
-yy636:
+yy705:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D': goto yy638;
-		default: goto yy637;
+		case 'D': goto yy707;
+		default: goto yy706;
 	}
-yy637:
+yy706:
 	cur = mar;
-	goto yy621;
-yy638:
+	goto yy690;
+yy707:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy635;
-	goto yy637;
-yy639:
+	if (yych <= 0x00) goto yy704;
+	goto yy706;
+yy708:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'd': goto yy638;
-		default: goto yy637;
+		case 'd': goto yy707;
+		default: goto yy706;
 	}
-yy640:
+yy709:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy662;
-		default: goto yy637;
+		case 'I': goto yy731;
+		default: goto yy706;
 	}
-yy641:
+yy710:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T': goto yy638;
-		default: goto yy637;
+		case 'T': goto yy707;
+		default: goto yy706;
 	}
-yy642:
+yy711:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'i': goto yy663;
-		default: goto yy637;
+		case 'i': goto yy732;
+		default: goto yy706;
 	}
-yy643:
+yy712:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 't': goto yy638;
-		default: goto yy637;
+		case 't': goto yy707;
+		default: goto yy706;
 	}
-yy644:
+yy713:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R': goto yy638;
-		default: goto yy637;
+		case 'R': goto yy707;
+		default: goto yy706;
 	}
-yy645:
+yy714:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy638;
-		default: goto yy637;
+		case 'r': goto yy707;
+		default: goto yy706;
 	}
-yy646:
+yy715:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'W': goto yy664;
-		default: goto yy637;
+		case 'W': goto yy733;
+		default: goto yy706;
 	}
-yy647:
+yy716:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'w': goto yy665;
-		default: goto yy637;
+		case 'w': goto yy734;
+		default: goto yy706;
 	}
-yy648:
+yy717:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L': goto yy666;
-		default: goto yy637;
+		case 'L': goto yy735;
+		default: goto yy706;
 	}
-yy649:
+yy718:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R': goto yy654;
-		default: goto yy637;
+		case 'R': goto yy723;
+		default: goto yy706;
 	}
-yy650:
+yy719:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'l': goto yy667;
-		default: goto yy637;
+		case 'l': goto yy736;
+		default: goto yy706;
 	}
-yy651:
+yy720:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy655;
-		default: goto yy637;
+		case 'r': goto yy724;
+		default: goto yy706;
 	}
-yy652:
+yy721:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E': goto yy668;
-		default: goto yy637;
+		case 'E': goto yy737;
+		default: goto yy706;
 	}
-yy653:
+yy722:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy669;
-		default: goto yy637;
+		case 'e': goto yy738;
+		default: goto yy706;
 	}
-yy654:
+yy723:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E': goto yy638;
-		default: goto yy637;
+		case 'E': goto yy707;
+		default: goto yy706;
 	}
-yy655:
+yy724:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy638;
-		default: goto yy637;
+		case 'e': goto yy707;
+		default: goto yy706;
 	}
-yy656:
+yy725:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy641;
-		case 'E': goto yy670;
-		case 'I': goto yy671;
-		default: goto yy637;
+		case 'A': goto yy710;
+		case 'E': goto yy739;
+		case 'I': goto yy740;
+		default: goto yy706;
 	}
-yy657:
+yy726:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy643;
-		case 'e': goto yy672;
-		case 'i': goto yy673;
-		default: goto yy637;
+		case 'a': goto yy712;
+		case 'e': goto yy741;
+		case 'i': goto yy742;
+		default: goto yy706;
 	}
-yy658:
+yy727:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy641;
-		case 'E': goto yy674;
+		case 'A': goto yy710;
+		case 'E': goto yy743;
 		case 'O':
-		case 'Y': goto yy638;
-		default: goto yy637;
+		case 'Y': goto yy707;
+		default: goto yy706;
 	}
-yy659:
+yy728:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy643;
-		case 'e': goto yy675;
+		case 'a': goto yy712;
+		case 'e': goto yy744;
 		case 'o':
-		case 'y': goto yy638;
-		default: goto yy637;
+		case 'y': goto yy707;
+		default: goto yy706;
 	}
-yy660:
+yy729:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U': goto yy638;
-		default: goto yy637;
+		case 'U': goto yy707;
+		default: goto yy706;
 	}
-yy661:
+yy730:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'u': goto yy638;
-		default: goto yy637;
+		case 'u': goto yy707;
+		default: goto yy706;
 	}
-yy662:
+yy731:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy676;
-		default: goto yy637;
+		case 'N': goto yy745;
+		default: goto yy706;
 	}
-yy663:
+yy732:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy677;
-		default: goto yy637;
+		case 'n': goto yy746;
+		default: goto yy706;
 	}
-yy664:
+yy733:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy635;
-		case 'E': goto yy678;
-		default: goto yy637;
+		case 0x00: goto yy704;
+		case 'E': goto yy747;
+		default: goto yy706;
 	}
-yy665:
+yy734:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy635;
-		case 'e': goto yy679;
-		default: goto yy637;
+		case 0x00: goto yy704;
+		case 'e': goto yy748;
+		default: goto yy706;
 	}
-yy666:
+yy735:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L': goto yy680;
-		default: goto yy637;
+		case 'L': goto yy749;
+		default: goto yy706;
 	}
-yy667:
+yy736:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'l': goto yy681;
-		default: goto yy637;
+		case 'l': goto yy750;
+		default: goto yy706;
 	}
-yy668:
+yy737:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy682;
-		default: goto yy637;
+		case 'A': goto yy751;
+		default: goto yy706;
 	}
-yy669:
+yy738:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy683;
-		default: goto yy637;
+		case 'a': goto yy752;
+		default: goto yy706;
 	}
-yy670:
+yy739:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy635;
+		case 0x00: goto yy704;
 		case 'N':
-		case 'Y': goto yy638;
+		case 'Y': goto yy707;
 		case 'R':
-		case 'S': goto yy654;
-		default: goto yy637;
+		case 'S': goto yy723;
+		default: goto yy706;
 	}
-yy671:
+yy740:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S': goto yy638;
-		default: goto yy637;
+		case 'S': goto yy707;
+		default: goto yy706;
 	}
-yy672:
+yy741:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy635;
+		case 0x00: goto yy704;
 		case 'n':
-		case 'y': goto yy638;
+		case 'y': goto yy707;
 		case 'r':
-		case 's': goto yy655;
-		default: goto yy637;
+		case 's': goto yy724;
+		default: goto yy706;
 	}
-yy673:
+yy742:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 's': goto yy638;
-		default: goto yy637;
+		case 's': goto yy707;
+		default: goto yy706;
 	}
-yy674:
+yy743:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy638;
-		case 'R': goto yy654;
-		default: goto yy637;
+		case 'N': goto yy707;
+		case 'R': goto yy723;
+		default: goto yy706;
 	}
-yy675:
+yy744:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy638;
-		case 'r': goto yy655;
-		default: goto yy637;
+		case 'n': goto yy707;
+		case 'r': goto yy724;
+		default: goto yy706;
 	}
-yy676:
+yy745:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G': goto yy638;
-		default: goto yy637;
+		case 'G': goto yy707;
+		default: goto yy706;
 	}
-yy677:
+yy746:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'g': goto yy638;
-		default: goto yy637;
+		case 'g': goto yy707;
+		default: goto yy706;
 	}
-yy678:
+yy747:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'V': goto yy684;
-		default: goto yy637;
+		case 'V': goto yy753;
+		default: goto yy706;
 	}
-yy679:
+yy748:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'v': goto yy685;
-		default: goto yy637;
+		case 'v': goto yy754;
+		default: goto yy706;
 	}
-yy680:
+yy749:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy686;
-		default: goto yy637;
+		case 'I': goto yy755;
+		default: goto yy706;
 	}
-yy681:
+yy750:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'i': goto yy687;
-		default: goto yy637;
+		case 'i': goto yy756;
+		default: goto yy706;
 	}
-yy682:
+yy751:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S': goto yy654;
-		default: goto yy637;
+		case 'S': goto yy723;
+		default: goto yy706;
 	}
-yy683:
+yy752:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 's': goto yy655;
-		default: goto yy637;
+		case 's': goto yy724;
+		default: goto yy706;
 	}
-yy684:
+yy753:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E': goto yy644;
-		default: goto yy637;
+		case 'E': goto yy713;
+		default: goto yy706;
 	}
-yy685:
+yy754:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy645;
-		default: goto yy637;
+		case 'e': goto yy714;
+		default: goto yy706;
 	}
-yy686:
+yy755:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O': goto yy688;
-		default: goto yy637;
+		case 'O': goto yy757;
+		default: goto yy706;
 	}
-yy687:
+yy756:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy689;
-		default: goto yy637;
+		case 'o': goto yy758;
+		default: goto yy706;
 	}
-yy688:
+yy757:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy671;
-		default: goto yy637;
+		case 'N': goto yy740;
+		default: goto yy706;
 	}
-yy689:
+yy758:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy673;
-		default: goto yy637;
+		case 'n': goto yy742;
+		default: goto yy706;
 	}
 }
 
@@ -9336,24 +11330,24 @@ size_t parl__sl_emoticon(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ':': goto yy693;
-		case ';': goto yy694;
-		case '<': goto yy695;
-		case '=': goto yy696;
-		case '>': goto yy697;
-		case '^': goto yy698;
-		default: goto yy691;
+		case ':': goto yy762;
+		case ';': goto yy763;
+		case '<': goto yy764;
+		case '=': goto yy765;
+		case '>': goto yy766;
+		case '^': goto yy767;
+		default: goto yy760;
 	}
-yy691:
+yy760:
 	++cur;
-yy692:
+yy761:
 	{ return 0; }
-yy693:
+yy762:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\'': goto yy699;
+		case '\'': goto yy768;
 		case '(':
 		case ')':
 		case '/':
@@ -9363,87 +11357,87 @@ yy693:
 		case '[':
 		case ']':
 		case 'o':
-		case 'p': goto yy701;
-		case '-': goto yy702;
-		default: goto yy692;
+		case 'p': goto yy770;
+		case '-': goto yy771;
+		default: goto yy761;
 	}
-yy694:
+yy763:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy701;
-		case '-': goto yy703;
-		default: goto yy692;
+		case ')': goto yy770;
+		case '-': goto yy772;
+		default: goto yy761;
 	}
-yy695:
+yy764:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '3': goto yy701;
-		default: goto yy692;
+		case '3': goto yy770;
+		default: goto yy761;
 	}
-yy696:
+yy765:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '(':
-		case ')': goto yy701;
-		default: goto yy692;
+		case ')': goto yy770;
+		default: goto yy761;
 	}
-yy697:
+yy766:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ':': goto yy699;
-		default: goto yy692;
+		case ':': goto yy768;
+		default: goto yy761;
 	}
-yy698:
+yy767:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '^': goto yy701;
-		case '_': goto yy704;
-		default: goto yy692;
+		case '^': goto yy770;
+		case '_': goto yy773;
+		default: goto yy761;
 	}
-yy699:
+yy768:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '(': goto yy701;
-		default: goto yy700;
+		case '(': goto yy770;
+		default: goto yy769;
 	}
-yy700:
+yy769:
 	cur = mar;
-	goto yy692;
-yy701:
+	goto yy761;
+yy770:
 	++cur;
 	{ (void)mar; return (size_t)(cur - s); }
-yy702:
+yy771:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '(':
 		case ')':
 		case 'D':
-		case 'P': goto yy701;
-		default: goto yy700;
+		case 'P': goto yy770;
+		default: goto yy769;
 	}
-yy703:
+yy772:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy701;
-		default: goto yy700;
+		case ')': goto yy770;
+		default: goto yy769;
 	}
-yy704:
+yy773:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '^': goto yy701;
-		default: goto yy700;
+		case '^': goto yy770;
+		default: goto yy769;
 	}
 }
 
@@ -9469,194 +11463,194 @@ int parl__sl_bang_name(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D': goto yy708;
-		case 'J': goto yy709;
-		case 'Y': goto yy710;
-		default: goto yy706;
+		case 'D': goto yy777;
+		case 'J': goto yy778;
+		case 'Y': goto yy779;
+		default: goto yy775;
 	}
-yy706:
+yy775:
 	++cur;
-yy707:
+yy776:
 	{ return 0; }
-yy708:
+yy777:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy711;
-		default: goto yy707;
+		case 'e': goto yy780;
+		default: goto yy776;
 	}
-yy709:
+yy778:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy713;
-		default: goto yy707;
+		case 'e': goto yy782;
+		default: goto yy776;
 	}
-yy710:
+yy779:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy714;
-		default: goto yy707;
+		case 'a': goto yy783;
+		default: goto yy776;
 	}
-yy711:
+yy780:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'm': goto yy715;
-		default: goto yy712;
+		case 'm': goto yy784;
+		default: goto yy781;
 	}
-yy712:
+yy781:
 	cur = mar;
-	goto yy707;
-yy713:
+	goto yy776;
+yy782:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy716;
-		default: goto yy712;
+		case 'o': goto yy785;
+		default: goto yy781;
 	}
-yy714:
+yy783:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'h': goto yy717;
-		default: goto yy712;
+		case 'h': goto yy786;
+		default: goto yy781;
 	}
-yy715:
+yy784:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy718;
-		default: goto yy712;
+		case 'o': goto yy787;
+		default: goto yy781;
 	}
-yy716:
+yy785:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'p': goto yy719;
-		default: goto yy712;
+		case 'p': goto yy788;
+		default: goto yy781;
 	}
-yy717:
+yy786:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy720;
-		default: goto yy712;
+		case 'o': goto yy789;
+		default: goto yy781;
 	}
-yy718:
+yy787:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'c': goto yy721;
-		default: goto yy712;
+		case 'c': goto yy790;
+		default: goto yy781;
 	}
-yy719:
+yy788:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy722;
-		default: goto yy712;
+		case 'a': goto yy791;
+		default: goto yy781;
 	}
-yy720:
+yy789:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy723;
-		default: goto yy712;
+		case 'o': goto yy792;
+		default: goto yy781;
 	}
-yy721:
+yy790:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy724;
-		default: goto yy712;
+		case 'r': goto yy793;
+		default: goto yy781;
 	}
-yy722:
+yy791:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy725;
-		default: goto yy712;
+		case 'r': goto yy794;
+		default: goto yy781;
 	}
-yy723:
+yy792:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy726;
-	goto yy712;
-yy724:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'a': goto yy727;
-		default: goto yy712;
-	}
-yy725:
+	if (yych <= 0x00) goto yy795;
+	goto yy781;
+yy793:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'd': goto yy728;
-		default: goto yy712;
+		case 'a': goto yy796;
+		default: goto yy781;
 	}
-yy726:
+yy794:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'd': goto yy797;
+		default: goto yy781;
+	}
+yy795:
 	++cur;
 	{ (void)mar; return cur == lim + 1; }
-yy727:
+yy796:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'c': goto yy729;
-		default: goto yy712;
+		case 'c': goto yy798;
+		default: goto yy781;
 	}
-yy728:
+yy797:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'y': goto yy723;
-		default: goto yy712;
+		case 'y': goto yy792;
+		default: goto yy781;
 	}
-yy729:
+yy798:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'y': goto yy730;
-		default: goto yy712;
+		case 'y': goto yy799;
+		default: goto yy781;
 	}
-yy730:
+yy799:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy712;
-		default: goto yy732;
+		case 'N': goto yy781;
+		default: goto yy801;
 	}
-yy731:
+yy800:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy732:
+yy801:
 	switch (yych) {
 		case '\t':
 		case '\n':
 		case '\r':
-		case ' ': goto yy731;
-		case 'N': goto yy733;
-		default: goto yy712;
+		case ' ': goto yy800;
+		case 'N': goto yy802;
+		default: goto yy781;
 	}
-yy733:
+yy802:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy734;
-		default: goto yy712;
+		case 'o': goto yy803;
+		default: goto yy781;
 	}
-yy734:
+yy803:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'w': goto yy723;
-		default: goto yy712;
+		case 'w': goto yy792;
+		default: goto yy781;
 	}
 }
 
@@ -9683,1108 +11677,1108 @@ int parl__sl_closing(const unsigned char *s, size_t n)
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy738;
+		case 'a': goto yy807;
 		case 'B':
-		case 'b': goto yy739;
+		case 'b': goto yy808;
 		case 'C':
-		case 'c': goto yy740;
+		case 'c': goto yy809;
 		case 'K':
-		case 'k': goto yy741;
+		case 'k': goto yy810;
 		case 'L':
-		case 'l': goto yy742;
+		case 'l': goto yy811;
 		case 'M':
-		case 'm': goto yy743;
+		case 'm': goto yy812;
 		case 'R':
-		case 'r': goto yy744;
+		case 'r': goto yy813;
 		case 'S':
-		case 's': goto yy745;
+		case 's': goto yy814;
 		case 'T':
-		case 't': goto yy746;
+		case 't': goto yy815;
 		case 'W':
-		case 'w': goto yy747;
+		case 'w': goto yy816;
 		case 'Y':
-		case 'y': goto yy748;
-		default: goto yy736;
-	}
-yy736:
-	++cur;
-yy737:
-	{ return 0; }
-yy738:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy749;
-		default: goto yy737;
-	}
-yy739:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy751;
-		default: goto yy737;
-	}
-yy740:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy752;
-		case 'O':
-		case 'o': goto yy753;
-		default: goto yy737;
-	}
-yy741:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy754;
-		default: goto yy737;
-	}
-yy742:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy755;
-		default: goto yy737;
-	}
-yy743:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy756;
-		default: goto yy737;
-	}
-yy744:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy757;
-		default: goto yy737;
-	}
-yy745:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy758;
-		default: goto yy737;
-	}
-yy746:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy759;
-		case 'H':
-		case 'h': goto yy760;
-		default: goto yy737;
-	}
-yy747:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy761;
-		default: goto yy737;
-	}
-yy748:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'O':
-		case 'o': goto yy762;
-		default: goto yy737;
-	}
-yy749:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy763;
-		default: goto yy750;
-	}
-yy750:
-	cur = mar;
-	goto yy737;
-yy751:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy764;
-		default: goto yy750;
-	}
-yy752:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy765;
-		default: goto yy750;
-	}
-yy753:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy766;
-		default: goto yy750;
-	}
-yy754:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy767;
-		default: goto yy750;
-	}
-yy755:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy768;
-		default: goto yy750;
-	}
-yy756:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy769;
-		default: goto yy750;
-	}
-yy757:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy770;
-		case 'S':
-		case 's': goto yy771;
-		default: goto yy750;
-	}
-yy758:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy772;
-		default: goto yy750;
-	}
-yy759:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'K':
-		case 'k': goto yy773;
-		default: goto yy750;
-	}
-yy760:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy774;
-		default: goto yy750;
-	}
-yy761:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy775;
-		default: goto yy750;
-	}
-yy762:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy776;
-		default: goto yy750;
-	}
-yy763:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy750;
-		default: goto yy778;
-	}
-yy764:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy779;
-		default: goto yy750;
-	}
-yy765:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy780;
-		default: goto yy750;
-	}
-yy766:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy781;
-		default: goto yy750;
-	}
-yy767:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy782;
-		default: goto yy750;
-	}
-yy768:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy783;
-		default: goto yy750;
-	}
-yy769:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy784;
-		default: goto yy750;
-	}
-yy770:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy785;
-		default: goto yy750;
-	}
-yy771:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy786;
-		default: goto yy750;
-	}
-yy772:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy787;
-		default: goto yy750;
-	}
-yy773:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy788;
-		default: goto yy750;
-	}
-yy774:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy789;
-		default: goto yy750;
-	}
-yy775:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy782;
-		default: goto yy750;
-	}
-yy776:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy790;
-		default: goto yy750;
-	}
-yy777:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy778:
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy777;
-		case 'T':
-		case 't': goto yy791;
-		default: goto yy750;
-	}
-yy779:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy792;
-		default: goto yy750;
-	}
-yy780:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy793;
-		default: goto yy750;
-	}
-yy781:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy794;
-		default: goto yy750;
-	}
-yy782:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy797;
-		case 'R':
-		case 'r': goto yy750;
-		default: goto yy796;
-	}
-yy783:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy798;
-	goto yy750;
-yy784:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy750;
-		default: goto yy800;
-	}
-yy785:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy801;
-		default: goto yy750;
-	}
-yy786:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy802;
-		default: goto yy750;
-	}
-yy787:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy803;
-		default: goto yy750;
-	}
-yy788:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy750;
+		case 'y': goto yy817;
 		default: goto yy805;
 	}
-yy789:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'K':
-		case 'k': goto yy806;
-		default: goto yy750;
-	}
-yy790:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy807;
-		default: goto yy750;
-	}
-yy791:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'H':
-		case 'h': goto yy808;
-		default: goto yy750;
-	}
-yy792:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy792;
-		case 'R':
-		case 'r': goto yy809;
-		case 'W':
-		case 'w': goto yy810;
-		default: goto yy750;
-	}
-yy793:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy783;
-		default: goto yy750;
-	}
-yy794:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy811;
-		default: goto yy750;
-	}
-yy795:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy796:
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy795;
-		case 'R':
-		case 'r': goto yy809;
-		default: goto yy750;
-	}
-yy797:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy812;
-		default: goto yy750;
-	}
-yy798:
-	++cur;
-	{ (void)mar; return cur == lim + 1; }
-yy799:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-yy800:
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy799;
-		case 'T':
-		case 't': goto yy813;
-		default: goto yy750;
-	}
-yy801:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy793;
-		default: goto yy750;
-	}
-yy802:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy814;
-		default: goto yy750;
-	}
-yy803:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy815;
-		default: goto yy750;
-	}
-yy804:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
 yy805:
-	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy804;
-		case 'C':
-		case 'c': goto yy816;
-		default: goto yy750;
-	}
-yy806:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy819;
-		case 'Y':
-		case 'y': goto yy750;
-		default: goto yy818;
-	}
+yy806:
+	{ return 0; }
 yy807:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy798;
-		case 'S':
-		case 'T':
-		case 's':
-		case 't': goto yy750;
-		default: goto yy821;
+		case 'L':
+		case 'l': goto yy818;
+		default: goto yy806;
 	}
 yy808:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy822;
-		default: goto yy750;
+		case 'e': goto yy820;
+		default: goto yy806;
 	}
 yy809:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy823;
-		default: goto yy750;
-	}
-yy810:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy824;
-		default: goto yy750;
-	}
-yy811:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy825;
-		default: goto yy750;
-	}
-yy812:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy826;
-		default: goto yy750;
-	}
-yy813:
-	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'H':
-		case 'h': goto yy827;
-		default: goto yy750;
+		case 'h': goto yy821;
+		case 'O':
+		case 'o': goto yy822;
+		default: goto yy806;
 	}
-yy814:
+yy810:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy828;
-		default: goto yy750;
+		case 'I':
+		case 'i': goto yy823;
+		default: goto yy806;
 	}
-yy815:
+yy811:
 	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy824;
+		default: goto yy806;
+	}
+yy812:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy825;
+		default: goto yy806;
+	}
+yy813:
+	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy829;
-		default: goto yy750;
+		case 'e': goto yy826;
+		default: goto yy806;
+	}
+yy814:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy827;
+		default: goto yy806;
+	}
+yy815:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy828;
+		case 'H':
+		case 'h': goto yy829;
+		default: goto yy806;
 	}
 yy816:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
 		case 'a': goto yy830;
-		default: goto yy750;
+		default: goto yy806;
 	}
 yy817:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
-yy818:
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy817;
-		case 'Y':
-		case 'y': goto yy831;
-		default: goto yy750;
+		case 'O':
+		case 'o': goto yy831;
+		default: goto yy806;
 	}
-yy819:
+yy818:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy798;
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy832;
-		default: goto yy750;
+		case 'L':
+		case 'l': goto yy832;
+		default: goto yy819;
 	}
+yy819:
+	cur = mar;
+	goto yy806;
 yy820:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy821:
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy820;
 		case 'S':
 		case 's': goto yy833;
-		case 'T':
-		case 't': goto yy834;
-		default: goto yy750;
+		default: goto yy819;
+	}
+yy821:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy834;
+		default: goto yy819;
 	}
 yy822:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'B':
-		case 'b': goto yy750;
-		default: goto yy836;
+		case 'R':
+		case 'r': goto yy835;
+		default: goto yy819;
 	}
 yy823:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy770;
-		default: goto yy750;
+		case 'N':
+		case 'n': goto yy836;
+		default: goto yy819;
 	}
 yy824:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy837;
-		default: goto yy750;
+		case 'V':
+		case 'v': goto yy837;
+		default: goto yy819;
 	}
 yy825:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy838;
-		default: goto yy750;
+		case 'N':
+		case 'n': goto yy838;
+		default: goto yy819;
 	}
 yy826:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy750;
-		default: goto yy796;
+		case 'G':
+		case 'g': goto yy839;
+		case 'S':
+		case 's': goto yy840;
+		default: goto yy819;
 	}
 yy827:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy839;
-		default: goto yy750;
+		case 'N':
+		case 'n': goto yy841;
+		default: goto yy819;
 	}
 yy828:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'F':
-		case 'f': goto yy840;
-		default: goto yy750;
+		case 'K':
+		case 'k': goto yy842;
+		default: goto yy819;
 	}
 yy829:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy841;
-		default: goto yy750;
+		case 'A':
+		case 'a': goto yy843;
+		default: goto yy819;
 	}
 yy830:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy768;
-		default: goto yy750;
+		case 'r': goto yy844;
+		default: goto yy819;
 	}
 yy831:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy842;
-		default: goto yy750;
+		case 'U':
+		case 'u': goto yy845;
+		default: goto yy819;
 	}
 yy832:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy832;
-		case 'A':
-		case 'a': goto yy843;
-		case 'I':
-		case 'i': goto yy844;
-		default: goto yy750;
+		case 'T':
+		case 't': goto yy819;
+		default: goto yy847;
 	}
 yy833:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy845;
-		default: goto yy750;
+		case 'T':
+		case 't': goto yy848;
+		default: goto yy819;
 	}
 yy834:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy846;
-		default: goto yy750;
+		case 'E':
+		case 'e': goto yy849;
+		default: goto yy819;
 	}
 yy835:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy836:
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy835;
-		case 'B':
-		case 'b': goto yy847;
-		default: goto yy750;
+		case 'D':
+		case 'd': goto yy850;
+		default: goto yy819;
+	}
+yy836:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy851;
+		default: goto yy819;
 	}
 yy837:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H':
-		case 'h': goto yy848;
-		default: goto yy750;
+		case 'E':
+		case 'e': goto yy852;
+		default: goto yy819;
 	}
 yy838:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'Y':
-		case 'y': goto yy783;
-		default: goto yy750;
+		case 'y': goto yy853;
+		default: goto yy819;
 	}
 yy839:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy849;
-		default: goto yy750;
+		case 'A':
+		case 'a': goto yy854;
+		default: goto yy819;
 	}
 yy840:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy811;
-		default: goto yy750;
+		case 'P':
+		case 'p': goto yy855;
+		default: goto yy819;
 	}
 yy841:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'Y':
-		case 'y': goto yy850;
-		default: goto yy750;
+		case 'C':
+		case 'c': goto yy856;
+		default: goto yy819;
 	}
 yy842:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy783;
-		default: goto yy750;
+		case 'E':
+		case 'e': goto yy857;
+		default: goto yy819;
 	}
 yy843:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy851;
-		default: goto yy750;
+		case 'N':
+		case 'n': goto yy858;
+		default: goto yy819;
 	}
 yy844:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy852;
-		default: goto yy750;
+		case 'M':
+		case 'm': goto yy851;
+		default: goto yy819;
 	}
 yy845:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy853;
-		default: goto yy750;
+		case 'R':
+		case 'r': goto yy859;
+		default: goto yy819;
 	}
 yy846:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'U':
-		case 'u': goto yy825;
-		default: goto yy750;
-	}
 yy847:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy854;
-		default: goto yy750;
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy846;
+		case 'T':
+		case 't': goto yy860;
+		default: goto yy819;
 	}
 yy848:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy793;
-		default: goto yy750;
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy861;
+		default: goto yy819;
 	}
 yy849:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'K':
-		case 'k': goto yy793;
-		default: goto yy750;
+		case 'R':
+		case 'r': goto yy862;
+		default: goto yy819;
 	}
 yy850:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy798;
-		case 'Y':
-		case 'y': goto yy750;
-		default: goto yy856;
+		case 'I':
+		case 'i': goto yy863;
+		default: goto yy819;
 	}
 yy851:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy857;
-		default: goto yy750;
+		case 'E':
+		case 'e': goto yy866;
+		case 'R':
+		case 'r': goto yy819;
+		default: goto yy865;
 	}
 yy852:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy750;
-		default: goto yy859;
-	}
+	if (yych <= 0x00) goto yy867;
+	goto yy819;
 yy853:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy860;
-		default: goto yy750;
+		case 'T':
+		case 't': goto yy819;
+		default: goto yy869;
 	}
 yy854:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy861;
-		default: goto yy750;
+		case 'R':
+		case 'r': goto yy870;
+		default: goto yy819;
 	}
 yy855:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy856:
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy855;
-		case 'Y':
-		case 'y': goto yy862;
-		default: goto yy750;
+		case 'E':
+		case 'e': goto yy871;
+		default: goto yy819;
+	}
+yy856:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy872;
+		default: goto yy819;
 	}
 yy857:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy863;
-		default: goto yy750;
+		case 'C':
+		case 'c': goto yy819;
+		default: goto yy874;
 	}
 yy858:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy859:
 	switch (yych) {
-		case '\t':
-		case '\n':
-		case '\r':
-		case ' ': goto yy858;
-		case 'A':
-		case 'a': goto yy864;
-		default: goto yy750;
+		case 'K':
+		case 'k': goto yy875;
+		default: goto yy819;
+	}
+yy859:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy876;
+		default: goto yy819;
 	}
 yy860:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy865;
-		default: goto yy750;
+		case 'H':
+		case 'h': goto yy877;
+		default: goto yy819;
 	}
 yy861:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy783;
-		default: goto yy750;
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy861;
+		case 'R':
+		case 'r': goto yy878;
+		case 'W':
+		case 'w': goto yy879;
+		default: goto yy819;
 	}
 yy862:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy866;
-		default: goto yy750;
+		case 'S':
+		case 's': goto yy852;
+		default: goto yy819;
 	}
 yy863:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy783;
-		default: goto yy750;
+		case 'A':
+		case 'a': goto yy880;
+		default: goto yy819;
 	}
 yy864:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy867;
-		default: goto yy750;
-	}
 yy865:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy864;
 		case 'R':
-		case 'r': goto yy868;
-		default: goto yy750;
+		case 'r': goto yy878;
+		default: goto yy819;
 	}
 yy866:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U':
-		case 'u': goto yy780;
-		default: goto yy750;
+		case 'S':
+		case 's': goto yy881;
+		default: goto yy819;
 	}
 yy867:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy869;
-		default: goto yy750;
-	}
+	{ (void)mar; return cur == lim + 1; }
 yy868:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy825;
-		default: goto yy750;
-	}
 yy869:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'a': goto yy870;
-		default: goto yy750;
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy868;
+		case 'T':
+		case 't': goto yy882;
+		default: goto yy819;
 	}
 yy870:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N':
-		case 'n': goto yy871;
-		default: goto yy750;
+		case 'D':
+		case 'd': goto yy862;
+		default: goto yy819;
 	}
 yy871:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy768;
-		default: goto yy750;
+		case 'c': goto yy883;
+		default: goto yy819;
+	}
+yy872:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy884;
+		default: goto yy819;
+	}
+yy873:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy874:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy873;
+		case 'C':
+		case 'c': goto yy885;
+		default: goto yy819;
+	}
+yy875:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy888;
+		case 'Y':
+		case 'y': goto yy819;
+		default: goto yy887;
+	}
+yy876:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy867;
+		case 'S':
+		case 'T':
+		case 's':
+		case 't': goto yy819;
+		default: goto yy890;
+	}
+yy877:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy891;
+		default: goto yy819;
+	}
+yy878:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy892;
+		default: goto yy819;
+	}
+yy879:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy893;
+		default: goto yy819;
+	}
+yy880:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy894;
+		default: goto yy819;
+	}
+yy881:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy895;
+		default: goto yy819;
+	}
+yy882:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy896;
+		default: goto yy819;
+	}
+yy883:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy897;
+		default: goto yy819;
+	}
+yy884:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy898;
+		default: goto yy819;
+	}
+yy885:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy899;
+		default: goto yy819;
+	}
+yy886:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy887:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy886;
+		case 'Y':
+		case 'y': goto yy900;
+		default: goto yy819;
+	}
+yy888:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy867;
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy901;
+		default: goto yy819;
+	}
+yy889:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy890:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy889;
+		case 'S':
+		case 's': goto yy902;
+		case 'T':
+		case 't': goto yy903;
+		default: goto yy819;
+	}
+yy891:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'B':
+		case 'b': goto yy819;
+		default: goto yy905;
+	}
+yy892:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy839;
+		default: goto yy819;
+	}
+yy893:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy906;
+		default: goto yy819;
+	}
+yy894:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy907;
+		default: goto yy819;
+	}
+yy895:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy819;
+		default: goto yy865;
+	}
+yy896:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy908;
+		default: goto yy819;
+	}
+yy897:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'F':
+		case 'f': goto yy909;
+		default: goto yy819;
+	}
+yy898:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy910;
+		default: goto yy819;
+	}
+yy899:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy837;
+		default: goto yy819;
+	}
+yy900:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy911;
+		default: goto yy819;
+	}
+yy901:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy901;
+		case 'A':
+		case 'a': goto yy912;
+		case 'I':
+		case 'i': goto yy913;
+		default: goto yy819;
+	}
+yy902:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy914;
+		default: goto yy819;
+	}
+yy903:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy915;
+		default: goto yy819;
+	}
+yy904:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy905:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy904;
+		case 'B':
+		case 'b': goto yy916;
+		default: goto yy819;
+	}
+yy906:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'H':
+		case 'h': goto yy917;
+		default: goto yy819;
+	}
+yy907:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'Y':
+		case 'y': goto yy852;
+		default: goto yy819;
+	}
+yy908:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy918;
+		default: goto yy819;
+	}
+yy909:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy880;
+		default: goto yy819;
+	}
+yy910:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'Y':
+		case 'y': goto yy919;
+		default: goto yy819;
+	}
+yy911:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy852;
+		default: goto yy819;
+	}
+yy912:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy920;
+		default: goto yy819;
+	}
+yy913:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy921;
+		default: goto yy819;
+	}
+yy914:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy922;
+		default: goto yy819;
+	}
+yy915:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy894;
+		default: goto yy819;
+	}
+yy916:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy923;
+		default: goto yy819;
+	}
+yy917:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy862;
+		default: goto yy819;
+	}
+yy918:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'K':
+		case 'k': goto yy862;
+		default: goto yy819;
+	}
+yy919:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy867;
+		case 'Y':
+		case 'y': goto yy819;
+		default: goto yy925;
+	}
+yy920:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy926;
+		default: goto yy819;
+	}
+yy921:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy819;
+		default: goto yy928;
+	}
+yy922:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy929;
+		default: goto yy819;
+	}
+yy923:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy930;
+		default: goto yy819;
+	}
+yy924:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy925:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy924;
+		case 'Y':
+		case 'y': goto yy931;
+		default: goto yy819;
+	}
+yy926:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy932;
+		default: goto yy819;
+	}
+yy927:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy928:
+	switch (yych) {
+		case '\t':
+		case '\n':
+		case '\r':
+		case ' ': goto yy927;
+		case 'A':
+		case 'a': goto yy933;
+		default: goto yy819;
+	}
+yy929:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy934;
+		default: goto yy819;
+	}
+yy930:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy852;
+		default: goto yy819;
+	}
+yy931:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy935;
+		default: goto yy819;
+	}
+yy932:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy852;
+		default: goto yy819;
+	}
+yy933:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy936;
+		default: goto yy819;
+	}
+yy934:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy937;
+		default: goto yy819;
+	}
+yy935:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'U':
+		case 'u': goto yy849;
+		default: goto yy819;
+	}
+yy936:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'V':
+		case 'v': goto yy938;
+		default: goto yy819;
+	}
+yy937:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy894;
+		default: goto yy819;
+	}
+yy938:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy939;
+		default: goto yy819;
+	}
+yy939:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy940;
+		default: goto yy819;
+	}
+yy940:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy837;
+		default: goto yy819;
 	}
 }
 
@@ -10810,118 +12804,118 @@ size_t parl__sl_web(const unsigned char *s, size_t n)
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'F':
-		case 'f': goto yy875;
+		case 'f': goto yy944;
 		case 'H':
-		case 'h': goto yy876;
+		case 'h': goto yy945;
 		case 'W':
-		case 'w': goto yy877;
-		default: goto yy873;
+		case 'w': goto yy946;
+		default: goto yy942;
 	}
-yy873:
+yy942:
 	++cur;
-yy874:
+yy943:
 	{ return 0; }
-yy875:
+yy944:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy878;
-		default: goto yy874;
+		case 't': goto yy947;
+		default: goto yy943;
 	}
-yy876:
+yy945:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy880;
-		default: goto yy874;
+		case 't': goto yy949;
+		default: goto yy943;
 	}
-yy877:
+yy946:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'W':
-		case 'w': goto yy881;
-		default: goto yy874;
+		case 'w': goto yy950;
+		default: goto yy943;
 	}
-yy878:
+yy947:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy882;
-		default: goto yy879;
+		case 'p': goto yy951;
+		default: goto yy948;
 	}
-yy879:
+yy948:
 	cur = mar;
-	goto yy874;
-yy880:
+	goto yy943;
+yy949:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy883;
-		default: goto yy879;
+		case 't': goto yy952;
+		default: goto yy948;
 	}
-yy881:
+yy950:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'W':
-		case 'w': goto yy884;
-		default: goto yy879;
+		case 'w': goto yy953;
+		default: goto yy948;
 	}
-yy882:
+yy951:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ':': goto yy885;
-		default: goto yy879;
+		case ':': goto yy954;
+		default: goto yy948;
 	}
-yy883:
+yy952:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy886;
-		default: goto yy879;
+		case 'p': goto yy955;
+		default: goto yy948;
 	}
-yy884:
+yy953:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy887;
-		default: goto yy879;
+		case '.': goto yy956;
+		default: goto yy948;
 	}
-yy885:
+yy954:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '/': goto yy888;
-		default: goto yy879;
+		case '/': goto yy957;
+		default: goto yy948;
 	}
-yy886:
+yy955:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ':': goto yy885;
+		case ':': goto yy954;
 		case 'S':
-		case 's': goto yy882;
-		default: goto yy879;
+		case 's': goto yy951;
+		default: goto yy948;
 	}
-yy887:
+yy956:
 	++cur;
 	{ (void)mar; return (size_t)(cur - s); }
-yy888:
+yy957:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '/': goto yy887;
-		default: goto yy879;
+		case '/': goto yy956;
+		default: goto yy948;
 	}
 }
 
@@ -10950,62 +12944,62 @@ int parl__sl_domain(const unsigned char *s, size_t n)
 		case 'A':
 		case 'R':
 		case 'a':
-		case 'r': goto yy892;
+		case 'r': goto yy961;
 		case 'B':
-		case 'b': goto yy893;
+		case 'b': goto yy962;
 		case 'C':
-		case 'c': goto yy894;
+		case 'c': goto yy963;
 		case 'D':
 		case 'S':
 		case 'd':
-		case 's': goto yy895;
+		case 's': goto yy964;
 		case 'E':
-		case 'e': goto yy896;
+		case 'e': goto yy965;
 		case 'F':
-		case 'f': goto yy897;
+		case 'f': goto yy966;
 		case 'G':
-		case 'g': goto yy898;
+		case 'g': goto yy967;
 		case 'I':
-		case 'i': goto yy899;
+		case 'i': goto yy968;
 		case 'J':
-		case 'j': goto yy900;
+		case 'j': goto yy969;
 		case 'L':
-		case 'l': goto yy901;
+		case 'l': goto yy970;
 		case 'M':
-		case 'm': goto yy902;
+		case 'm': goto yy971;
 		case 'N':
-		case 'n': goto yy903;
+		case 'n': goto yy972;
 		case 'O':
-		case 'o': goto yy904;
+		case 'o': goto yy973;
 		case 'T':
-		case 't': goto yy905;
+		case 't': goto yy974;
 		case 'U':
-		case 'u': goto yy906;
-		default: goto yy890;
+		case 'u': goto yy975;
+		default: goto yy959;
 	}
-yy890:
+yy959:
 	++cur;
-yy891:
+yy960:
 	{ return 0; }
-yy892:
+yy961:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'U':
-		case 'u': goto yy907;
-		default: goto yy891;
+		case 'u': goto yy976;
+		default: goto yy960;
 	}
-yy893:
+yy962:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'I':
-		case 'i': goto yy909;
-		default: goto yy891;
+		case 'i': goto yy978;
+		default: goto yy960;
 	}
-yy894:
+yy963:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -11015,121 +13009,121 @@ yy894:
 		case 'N':
 		case 'a':
 		case 'h':
-		case 'n': goto yy907;
+		case 'n': goto yy976;
 		case 'O':
-		case 'o': goto yy910;
-		default: goto yy891;
+		case 'o': goto yy979;
+		default: goto yy960;
 	}
-yy895:
+yy964:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy907;
-		default: goto yy891;
+		case 'e': goto yy976;
+		default: goto yy960;
 	}
-yy896:
+yy965:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'D':
-		case 'd': goto yy911;
+		case 'd': goto yy980;
 		case 'S':
-		case 's': goto yy907;
-		default: goto yy891;
+		case 's': goto yy976;
+		default: goto yy960;
 	}
-yy897:
+yy966:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy907;
-		default: goto yy891;
+		case 'r': goto yy976;
+		default: goto yy960;
 	}
-yy898:
+yy967:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy912;
-		default: goto yy891;
+		case 'o': goto yy981;
+		default: goto yy960;
 	}
-yy899:
+yy968:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy913;
+		case 'n': goto yy982;
 		case 'O':
 		case 'T':
 		case 'o':
-		case 't': goto yy907;
-		default: goto yy891;
+		case 't': goto yy976;
+		default: goto yy960;
 	}
-yy900:
+yy969:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy907;
-		default: goto yy891;
+		case 'p': goto yy976;
+		default: goto yy960;
 	}
-yy901:
+yy970:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'Y':
-		case 'y': goto yy907;
-		default: goto yy891;
+		case 'y': goto yy976;
+		default: goto yy960;
 	}
-yy902:
+yy971:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy907;
+		case 'e': goto yy976;
 		case 'I':
-		case 'i': goto yy914;
-		default: goto yy891;
+		case 'i': goto yy983;
+		default: goto yy960;
 	}
-yy903:
+yy972:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy915;
+		case 'e': goto yy984;
 		case 'L':
-		case 'l': goto yy907;
-		default: goto yy891;
+		case 'l': goto yy976;
+		default: goto yy960;
 	}
-yy904:
+yy973:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy916;
-		default: goto yy891;
+		case 'r': goto yy985;
+		default: goto yy960;
 	}
-yy905:
+yy974:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'V':
-		case 'v': goto yy907;
-		default: goto yy891;
+		case 'v': goto yy976;
+		default: goto yy960;
 	}
-yy906:
+yy975:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -11137,94 +13131,94 @@ yy906:
 		case 'K':
 		case 'S':
 		case 'k':
-		case 's': goto yy907;
-		default: goto yy891;
+		case 's': goto yy976;
+		default: goto yy960;
 	}
-yy907:
+yy976:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy917;
-yy908:
+	if (yych <= 0x00) goto yy986;
+yy977:
 	cur = mar;
-	goto yy891;
-yy909:
+	goto yy960;
+yy978:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'Z':
-		case 'z': goto yy907;
-		default: goto yy908;
+		case 'z': goto yy976;
+		default: goto yy977;
 	}
-yy910:
+yy979:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy917;
+		case 0x00: goto yy986;
 		case 'M':
-		case 'm': goto yy907;
-		default: goto yy908;
+		case 'm': goto yy976;
+		default: goto yy977;
 	}
-yy911:
+yy980:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'U':
-		case 'u': goto yy907;
-		default: goto yy908;
+		case 'u': goto yy976;
+		default: goto yy977;
 	}
-yy912:
+yy981:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'V':
-		case 'v': goto yy907;
-		default: goto yy908;
+		case 'v': goto yy976;
+		default: goto yy977;
 	}
-yy913:
+yy982:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy917;
+		case 0x00: goto yy986;
 		case 'F':
-		case 'f': goto yy918;
+		case 'f': goto yy987;
 		case 'T':
-		case 't': goto yy907;
-		default: goto yy908;
+		case 't': goto yy976;
+		default: goto yy977;
 	}
-yy914:
+yy983:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy907;
-		default: goto yy908;
+		case 'l': goto yy976;
+		default: goto yy977;
 	}
-yy915:
+yy984:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy907;
-		default: goto yy908;
+		case 't': goto yy976;
+		default: goto yy977;
 	}
-yy916:
+yy985:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'G':
-		case 'g': goto yy907;
-		default: goto yy908;
+		case 'g': goto yy976;
+		default: goto yy977;
 	}
-yy917:
+yy986:
 	++cur;
 	{ (void)mar; return cur == lim + 1; }
-yy918:
+yy987:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy907;
-		default: goto yy908;
+		case 'o': goto yy976;
+		default: goto yy977;
 	}
 }
 
@@ -11406,9 +13400,9 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy920;
-		case 0xC2: goto yy923;
-		case 0xC3: goto yy924;
+		case 0x7F: goto yy989;
+		case 0xC2: goto yy992;
+		case 0xC3: goto yy993;
 		case 0xC4:
 		case 0xC5:
 		case 0xC6:
@@ -11432,15 +13426,15 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 		case 0xDC:
 		case 0xDD:
 		case 0xDE:
-		case 0xDF: goto yy925;
-		case 0xCE: goto yy926;
-		case 0xCF: goto yy927;
-		case 0xD0: goto yy928;
-		case 0xD1: goto yy929;
-		case 0xE0: goto yy930;
-		case 0xE1: goto yy931;
-		case 0xE2: goto yy932;
-		case 0xE3: goto yy933;
+		case 0xDF: goto yy994;
+		case 0xCE: goto yy995;
+		case 0xCF: goto yy996;
+		case 0xD0: goto yy997;
+		case 0xD1: goto yy998;
+		case 0xE0: goto yy999;
+		case 0xE1: goto yy1000;
+		case 0xE2: goto yy1001;
+		case 0xE3: goto yy1002;
 		case 0xE4:
 		case 0xE5:
 		case 0xE6:
@@ -11451,23 +13445,23 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 		case 0xEB:
 		case 0xEC:
 		case 0xED:
-		case 0xEE: goto yy934;
-		case 0xEF: goto yy935;
-		case 0xF0: goto yy936;
+		case 0xEE: goto yy1003;
+		case 0xEF: goto yy1004;
+		case 0xF0: goto yy1005;
 		case 0xF1:
 		case 0xF2:
-		case 0xF3: goto yy937;
-		case 0xF4: goto yy938;
-		default: goto yy921;
+		case 0xF3: goto yy1006;
+		case 0xF4: goto yy1007;
+		default: goto yy990;
 	}
-yy920:
+yy989:
 	++cur;
 	{ c = PARL__C_OTHER; goto done; }
-yy921:
+yy990:
 	++cur;
-yy922:
+yy991:
 	{ c = PARL__C_OTHER; goto done; }
-yy923:
+yy992:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11528,16 +13522,16 @@ yy923:
 		case 0xBA:
 		case 0xBC:
 		case 0xBD:
-		case 0xBE: goto yy920;
-		case 0xA0: goto yy939;
+		case 0xBE: goto yy989;
+		case 0xA0: goto yy1008;
 		case 0xA1:
 		case 0xAB:
-		case 0xBF: goto yy940;
-		case 0xB5: goto yy941;
-		case 0xBB: goto yy942;
-		default: goto yy922;
+		case 0xBF: goto yy1009;
+		case 0xB5: goto yy1010;
+		case 0xBB: goto yy1011;
+		default: goto yy991;
 	}
-yy924:
+yy993:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11570,9 +13564,9 @@ yy924:
 		case 0x9B:
 		case 0x9C:
 		case 0x9D:
-		case 0x9E: goto yy943;
+		case 0x9E: goto yy1012;
 		case 0x97:
-		case 0xB7: goto yy920;
+		case 0xB7: goto yy989;
 		case 0x9F:
 		case 0xA0:
 		case 0xA1:
@@ -11604,220 +13598,10 @@ yy924:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy941;
-		default: goto yy922;
+		case 0xBF: goto yy1010;
+		default: goto yy991;
 	}
-yy925:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy920;
-		default: goto yy922;
-	}
-yy926:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x90: goto yy920;
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB: goto yy943;
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy941;
-		default: goto yy922;
-	}
-yy927:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E: goto yy941;
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy920;
-		default: goto yy922;
-	}
-yy928:
+yy994:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11868,7 +13652,7 @@ yy928:
 		case 0xAC:
 		case 0xAD:
 		case 0xAE:
-		case 0xAF: goto yy943;
+		case 0xAF:
 		case 0xB0:
 		case 0xB1:
 		case 0xB2:
@@ -11884,10 +13668,150 @@ yy928:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy941;
-		default: goto yy922;
+		case 0xBF: goto yy989;
+		default: goto yy991;
 	}
-yy929:
+yy995:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x90: goto yy989;
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB: goto yy1012;
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy1010;
+		default: goto yy991;
+	}
+yy996:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E: goto yy1010;
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy989;
+		default: goto yy991;
+	}
+yy997:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11922,7 +13846,77 @@ yy929:
 		case 0x9C:
 		case 0x9D:
 		case 0x9E:
-		case 0x9F: goto yy941;
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF: goto yy1012;
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy1010;
+		default: goto yy991;
+	}
+yy998:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F: goto yy1010;
 		case 0xA0:
 		case 0xA1:
 		case 0xA2:
@@ -11954,10 +13948,10 @@ yy929:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy920;
-		default: goto yy922;
+		case 0xBF: goto yy989;
+		default: goto yy991;
 	}
-yy930:
+yy999:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -11993,10 +13987,10 @@ yy930:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy944;
-		default: goto yy922;
+		case 0xBF: goto yy1013;
+		default: goto yy991;
 	}
-yy931:
+yy1000:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -12063,17 +14057,17 @@ yy931:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy944;
-		case 0x9A: goto yy946;
-		default: goto yy922;
+		case 0xBF: goto yy1013;
+		case 0x9A: goto yy1015;
+		default: goto yy991;
 	}
-yy932:
+yy1001:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy947;
-		case 0x81: goto yy948;
+		case 0x80: goto yy1016;
+		case 0x81: goto yy1017;
 		case 0x82:
 		case 0x83:
 		case 0x84:
@@ -12133,17 +14127,17 @@ yy932:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy944;
-		case 0x96: goto yy949;
-		case 0x97: goto yy950;
-		default: goto yy922;
+		case 0xBF: goto yy1013;
+		case 0x96: goto yy1018;
+		case 0x97: goto yy1019;
+		default: goto yy991;
 	}
-yy933:
+yy1002:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy946;
+		case 0x80: goto yy1015;
 		case 0x81:
 		case 0x82:
 		case 0x83:
@@ -12206,207 +14200,10 @@ yy933:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy944;
-		default: goto yy922;
+		case 0xBF: goto yy1013;
+		default: goto yy991;
 	}
-yy934:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy944;
-		default: goto yy922;
-	}
-yy935:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy944;
-		case 0xBB: goto yy951;
-		default: goto yy922;
-	}
-yy936:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy952;
-		default: goto yy922;
-	}
-yy937:
+yy1003:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -12474,10 +14271,10 @@ yy937:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy952;
-		default: goto yy922;
+		case 0xBF: goto yy1013;
+		default: goto yy991;
 	}
-yy938:
+yy1004:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -12497,25 +14294,222 @@ yy938:
 		case 0x8C:
 		case 0x8D:
 		case 0x8E:
-		case 0x8F: goto yy952;
-		default: goto yy922;
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy1013;
+		case 0xBB: goto yy1020;
+		default: goto yy991;
 	}
-yy939:
+yy1005:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy1021;
+		default: goto yy991;
+	}
+yy1006:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy1021;
+		default: goto yy991;
+	}
+yy1007:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F: goto yy1021;
+		default: goto yy991;
+	}
+yy1008:
 	++cur;
 	{ c = PARL__C_SPACE; goto done; }
-yy940:
+yy1009:
 	++cur;
 	{ c = PARL__C_OPENER; goto done; }
-yy941:
+yy1010:
 	++cur;
 	{ c = PARL__C_LOWER; goto done; }
-yy942:
+yy1011:
 	++cur;
 	{ c = PARL__C_CLOSER; goto done; }
-yy943:
+yy1012:
 	++cur;
 	{ c = PARL__C_UPPER; goto done; }
-yy944:
+yy1013:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -12582,17 +14576,17 @@ yy944:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy920;
-		default: goto yy945;
+		case 0xBF: goto yy989;
+		default: goto yy1014;
 	}
-yy945:
+yy1014:
 	cur = mar;
-	goto yy922;
-yy946:
+	goto yy991;
+yy1015:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy939;
+		case 0x80: goto yy1008;
 		case 0x81:
 		case 0x82:
 		case 0x83:
@@ -12655,10 +14649,10 @@ yy946:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy920;
-		default: goto yy945;
+		case 0xBF: goto yy989;
+		default: goto yy1014;
 	}
-yy947:
+yy1016:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -12675,7 +14669,7 @@ yy947:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy939;
+		case 0xAF: goto yy1008;
 		case 0x8B:
 		case 0x8C:
 		case 0x8D:
@@ -12718,17 +14712,17 @@ yy947:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy920;
+		case 0xBF: goto yy989;
 		case 0x98:
 		case 0x9C:
-		case 0x9E: goto yy940;
+		case 0x9E: goto yy1009;
 		case 0x99:
-		case 0x9D: goto yy942;
+		case 0x9D: goto yy1011;
 		case 0xA2:
-		case 0xA3: goto yy953;
-		default: goto yy945;
+		case 0xA3: goto yy1022;
+		default: goto yy1014;
 	}
-yy948:
+yy1017:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -12793,12 +14787,12 @@ yy948:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy920;
-		case 0x83: goto yy953;
-		case 0x9F: goto yy939;
-		default: goto yy945;
+		case 0xBF: goto yy989;
+		case 0x83: goto yy1022;
+		case 0x9F: goto yy1008;
+		default: goto yy1014;
 	}
-yy949:
+yy1018:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -12864,11 +14858,11 @@ yy949:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy920;
-		case 0xAA: goto yy953;
-		default: goto yy945;
+		case 0xBF: goto yy989;
+		case 0xAA: goto yy1022;
+		default: goto yy1014;
 	}
-yy950:
+yy1019:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -12933,82 +14927,12 @@ yy950:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy920;
+		case 0xBF: goto yy989;
 		case 0x8F:
-		case 0xA6: goto yy953;
-		default: goto yy945;
+		case 0xA6: goto yy1022;
+		default: goto yy1014;
 	}
-yy951:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE: goto yy920;
-		case 0xBF: goto yy939;
-		default: goto yy945;
-	}
-yy952:
+yy1020:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -13074,11 +14998,81 @@ yy952:
 		case 0xBB:
 		case 0xBC:
 		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy944;
-		default: goto yy945;
+		case 0xBE: goto yy989;
+		case 0xBF: goto yy1008;
+		default: goto yy1014;
 	}
-yy953:
+yy1021:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy1013;
+		default: goto yy1014;
+	}
+yy1022:
 	++cur;
 	{ c = PARL__C_BULLET; goto done; }
 }
@@ -13112,16 +15106,16 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x00:
-		case '\n': goto yy955;
+		case '\n': goto yy1024;
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy959;
-		case '\r': goto yy960;
-		case '#': goto yy961;
+		case ' ': goto yy1028;
+		case '\r': goto yy1029;
+		case '#': goto yy1030;
 		case '*':
 		case '+':
-		case '-': goto yy962;
+		case '-': goto yy1031;
 		case '0':
 		case '1':
 		case '2':
@@ -13131,9 +15125,9 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy963;
-		case '>': goto yy964;
-		case '`': goto yy965;
+		case '9': goto yy1032;
+		case '>': goto yy1033;
+		case '`': goto yy1034;
 		case 'a':
 		case 'b':
 		case 'c':
@@ -13159,24 +15153,24 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy966;
-		case '~': goto yy967;
-		case 0xC2: goto yy968;
-		case 0xE1: goto yy969;
-		case 0xE2: goto yy970;
-		case 0xE3: goto yy971;
-		case 0xEF: goto yy972;
-		default: goto yy957;
+		case 'z': goto yy1035;
+		case '~': goto yy1036;
+		case 0xC2: goto yy1037;
+		case 0xE1: goto yy1038;
+		case 0xE2: goto yy1039;
+		case 0xE3: goto yy1040;
+		case 0xEF: goto yy1041;
+		default: goto yy1026;
 	}
-yy955:
+yy1024:
 	++cur;
-yy956:
+yy1025:
 	{ return cur > lim || cur[-1] ? PARL__LS_BLANK : PARL__LS_TEXT; }
-yy957:
+yy1026:
 	++cur;
-yy958:
+yy1027:
 	{ return PARL__LS_TEXT; }
-yy959:
+yy1028:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -13192,17 +15186,17 @@ yy959:
 		case 0xE1:
 		case 0xE2:
 		case 0xE3:
-		case 0xEF: goto yy974;
-		default: goto yy958;
+		case 0xEF: goto yy1043;
+		default: goto yy1027;
 	}
-yy960:
+yy1029:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\n': goto yy955;
-		default: goto yy956;
+		case '\n': goto yy1024;
+		default: goto yy1025;
 	}
-yy961:
+yy1030:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -13212,17 +15206,17 @@ yy961:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy981;
-		case '\r': goto yy983;
-		case '#': goto yy984;
-		case 0xC2: goto yy985;
-		case 0xE1: goto yy986;
-		case 0xE2: goto yy987;
-		case 0xE3: goto yy988;
-		case 0xEF: goto yy989;
-		default: goto yy958;
+		case ' ': goto yy1050;
+		case '\r': goto yy1052;
+		case '#': goto yy1053;
+		case 0xC2: goto yy1054;
+		case 0xE1: goto yy1055;
+		case 0xE2: goto yy1056;
+		case 0xE3: goto yy1057;
+		case 0xEF: goto yy1058;
+		default: goto yy1027;
 	}
-yy962:
+yy1031:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -13230,21 +15224,21 @@ yy962:
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy990;
-		case 0xC2: goto yy991;
-		case 0xE1: goto yy992;
-		case 0xE2: goto yy993;
-		case 0xE3: goto yy994;
-		case 0xEF: goto yy995;
-		default: goto yy958;
+		case ' ': goto yy1059;
+		case 0xC2: goto yy1060;
+		case 0xE1: goto yy1061;
+		case 0xE2: goto yy1062;
+		case 0xE3: goto yy1063;
+		case 0xEF: goto yy1064;
+		default: goto yy1027;
 	}
-yy963:
+yy1032:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy996;
-		case '.': goto yy997;
+		case ')': goto yy1065;
+		case '.': goto yy1066;
 		case '0':
 		case '1':
 		case '2':
@@ -13254,150 +15248,150 @@ yy963:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy998;
-		default: goto yy958;
+		case '9': goto yy1067;
+		default: goto yy1027;
 	}
-yy964:
+yy1033:
 	++cur;
 	{ return PARL__LS_QUOTE; }
-yy965:
+yy1034:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '`': goto yy999;
-		default: goto yy958;
+		case '`': goto yy1068;
+		default: goto yy1027;
 	}
-yy966:
+yy1035:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case ')':
-		case '.': goto yy1000;
-		default: goto yy958;
+		case '.': goto yy1069;
+		default: goto yy1027;
 	}
-yy967:
+yy1036:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '~': goto yy1001;
-		default: goto yy958;
+		case '~': goto yy1070;
+		default: goto yy1027;
 	}
-yy968:
+yy1037:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xA0: goto yy973;
-		default: goto yy958;
+		case 0xA0: goto yy1042;
+		default: goto yy1027;
 	}
-yy969:
+yy1038:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9A: goto yy1002;
-		default: goto yy958;
+		case 0x9A: goto yy1071;
+		default: goto yy1027;
 	}
-yy970:
+yy1039:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy1003;
-		case 0x81: goto yy1004;
-		case 0x96: goto yy1005;
-		case 0x97: goto yy1006;
-		default: goto yy958;
+		case 0x80: goto yy1072;
+		case 0x81: goto yy1073;
+		case 0x96: goto yy1074;
+		case 0x97: goto yy1075;
+		default: goto yy1027;
 	}
-yy971:
+yy1040:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy1002;
-		default: goto yy958;
+		case 0x80: goto yy1071;
+		default: goto yy1027;
 	}
-yy972:
+yy1041:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy1007;
-		default: goto yy958;
+		case 0xBB: goto yy1076;
+		default: goto yy1027;
 	}
-yy973:
+yy1042:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy974:
+yy1043:
 	switch (yych) {
 		case 0x00:
-		case '\n': goto yy955;
+		case '\n': goto yy1024;
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy973;
-		case '\r': goto yy960;
-		case 0xC2: goto yy976;
-		case 0xE1: goto yy977;
-		case 0xE2: goto yy978;
-		case 0xE3: goto yy979;
-		case 0xEF: goto yy980;
-		default: goto yy975;
+		case ' ': goto yy1042;
+		case '\r': goto yy1029;
+		case 0xC2: goto yy1045;
+		case 0xE1: goto yy1046;
+		case 0xE2: goto yy1047;
+		case 0xE3: goto yy1048;
+		case 0xEF: goto yy1049;
+		default: goto yy1044;
 	}
-yy975:
+yy1044:
 	cur = mar;
-	goto yy958;
-yy976:
+	goto yy1027;
+yy1045:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xA0: goto yy973;
-		default: goto yy975;
+		case 0xA0: goto yy1042;
+		default: goto yy1044;
 	}
-yy977:
+yy1046:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9A: goto yy1002;
-		default: goto yy975;
+		case 0x9A: goto yy1071;
+		default: goto yy1044;
 	}
-yy978:
+yy1047:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy1008;
-		case 0x81: goto yy1009;
-		default: goto yy975;
+		case 0x80: goto yy1077;
+		case 0x81: goto yy1078;
+		default: goto yy1044;
 	}
-yy979:
+yy1048:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy1002;
-		default: goto yy975;
+		case 0x80: goto yy1071;
+		default: goto yy1044;
 	}
-yy980:
+yy1049:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy1007;
-		default: goto yy975;
+		case 0xBB: goto yy1076;
+		default: goto yy1044;
 	}
-yy981:
+yy1050:
 	++cur;
-yy982:
+yy1051:
 	{ return cur > lim || cur[-1] ? PARL__LS_HEADING : PARL__LS_TEXT; }
-yy983:
+yy1052:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\n': goto yy981;
-		default: goto yy982;
+		case '\n': goto yy1050;
+		default: goto yy1051;
 	}
-yy984:
+yy1053:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -13406,118 +15400,118 @@ yy984:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy981;
-		case '\r': goto yy983;
-		case '#': goto yy1010;
-		case 0xC2: goto yy985;
-		case 0xE1: goto yy986;
-		case 0xE2: goto yy987;
-		case 0xE3: goto yy988;
-		case 0xEF: goto yy989;
-		default: goto yy975;
+		case ' ': goto yy1050;
+		case '\r': goto yy1052;
+		case '#': goto yy1079;
+		case 0xC2: goto yy1054;
+		case 0xE1: goto yy1055;
+		case 0xE2: goto yy1056;
+		case 0xE3: goto yy1057;
+		case 0xEF: goto yy1058;
+		default: goto yy1044;
 	}
-yy985:
+yy1054:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xA0: goto yy981;
-		default: goto yy975;
+		case 0xA0: goto yy1050;
+		default: goto yy1044;
 	}
-yy986:
+yy1055:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9A: goto yy1011;
-		default: goto yy975;
+		case 0x9A: goto yy1080;
+		default: goto yy1044;
 	}
-yy987:
+yy1056:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy1012;
-		case 0x81: goto yy1013;
-		default: goto yy975;
+		case 0x80: goto yy1081;
+		case 0x81: goto yy1082;
+		default: goto yy1044;
 	}
-yy988:
+yy1057:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy1011;
-		default: goto yy975;
+		case 0x80: goto yy1080;
+		default: goto yy1044;
 	}
-yy989:
+yy1058:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy1014;
-		default: goto yy975;
+		case 0xBB: goto yy1083;
+		default: goto yy1044;
 	}
-yy990:
+yy1059:
 	++cur;
 	{ return PARL__LS_BULLET; }
-yy991:
+yy1060:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xA0: goto yy990;
-		default: goto yy975;
+		case 0xA0: goto yy1059;
+		default: goto yy1044;
 	}
-yy992:
+yy1061:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9A: goto yy1015;
-		default: goto yy975;
+		case 0x9A: goto yy1084;
+		default: goto yy1044;
 	}
-yy993:
+yy1062:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy1016;
-		case 0x81: goto yy1017;
-		default: goto yy975;
+		case 0x80: goto yy1085;
+		case 0x81: goto yy1086;
+		default: goto yy1044;
 	}
-yy994:
+yy1063:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy1015;
-		default: goto yy975;
+		case 0x80: goto yy1084;
+		default: goto yy1044;
 	}
-yy995:
+yy1064:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy1018;
-		default: goto yy975;
+		case 0xBB: goto yy1087;
+		default: goto yy1044;
 	}
-yy996:
+yy1065:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy1019;
-		default: goto yy975;
+		case ' ': goto yy1088;
+		default: goto yy1044;
 	}
-yy997:
+yy1066:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy1019;
-		case ')': goto yy996;
-		default: goto yy975;
+		case ' ': goto yy1088;
+		case ')': goto yy1065;
+		default: goto yy1044;
 	}
-yy998:
+yy1067:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy996;
-		case '.': goto yy997;
+		case ')': goto yy1065;
+		case '.': goto yy1066;
 		case '0':
 		case '1':
 		case '2':
@@ -13527,41 +15521,41 @@ yy998:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy1020;
-		default: goto yy975;
+		case '9': goto yy1089;
+		default: goto yy1044;
 	}
-yy999:
+yy1068:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '`': goto yy1021;
-		default: goto yy975;
+		case '`': goto yy1090;
+		default: goto yy1044;
 	}
-yy1000:
+yy1069:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy1022;
-		default: goto yy975;
+		case ' ': goto yy1091;
+		default: goto yy1044;
 	}
-yy1001:
+yy1070:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '~': goto yy1021;
-		default: goto yy975;
+		case '~': goto yy1090;
+		default: goto yy1044;
 	}
-yy1002:
+yy1071:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy973;
-		default: goto yy975;
+		case 0x80: goto yy1042;
+		default: goto yy1044;
 	}
-yy1003:
+yy1072:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -13578,42 +15572,42 @@ yy1003:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy973;
+		case 0xAF: goto yy1042;
 		case 0xA2:
-		case 0xA3: goto yy990;
-		default: goto yy975;
+		case 0xA3: goto yy1059;
+		default: goto yy1044;
 	}
-yy1004:
+yy1073:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x83: goto yy990;
-		case 0x9F: goto yy973;
-		default: goto yy975;
+		case 0x83: goto yy1059;
+		case 0x9F: goto yy1042;
+		default: goto yy1044;
 	}
-yy1005:
+yy1074:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xAA: goto yy990;
-		default: goto yy975;
+		case 0xAA: goto yy1059;
+		default: goto yy1044;
 	}
-yy1006:
+yy1075:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x8F:
-		case 0xA6: goto yy990;
-		default: goto yy975;
+		case 0xA6: goto yy1059;
+		default: goto yy1044;
 	}
-yy1007:
+yy1076:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBF: goto yy973;
-		default: goto yy975;
+		case 0xBF: goto yy1042;
+		default: goto yy1044;
 	}
-yy1008:
+yy1077:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -13630,17 +15624,17 @@ yy1008:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy973;
-		default: goto yy975;
+		case 0xAF: goto yy1042;
+		default: goto yy1044;
 	}
-yy1009:
+yy1078:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9F: goto yy973;
-		default: goto yy975;
+		case 0x9F: goto yy1042;
+		default: goto yy1044;
 	}
-yy1010:
+yy1079:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -13649,65 +15643,24 @@ yy1010:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy981;
-		case '\r': goto yy983;
-		case '#': goto yy1023;
-		case 0xC2: goto yy985;
-		case 0xE1: goto yy986;
-		case 0xE2: goto yy987;
-		case 0xE3: goto yy988;
-		case 0xEF: goto yy989;
-		default: goto yy975;
+		case ' ': goto yy1050;
+		case '\r': goto yy1052;
+		case '#': goto yy1092;
+		case 0xC2: goto yy1054;
+		case 0xE1: goto yy1055;
+		case 0xE2: goto yy1056;
+		case 0xE3: goto yy1057;
+		case 0xEF: goto yy1058;
+		default: goto yy1044;
 	}
-yy1011:
+yy1080:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy981;
-		default: goto yy975;
+		case 0x80: goto yy1050;
+		default: goto yy1044;
 	}
-yy1012:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0xA8:
-		case 0xA9:
-		case 0xAF: goto yy981;
-		default: goto yy975;
-	}
-yy1013:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9F: goto yy981;
-		default: goto yy975;
-	}
-yy1014:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBF: goto yy981;
-		default: goto yy975;
-	}
-yy1015:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy990;
-		default: goto yy975;
-	}
-yy1016:
+yy1081:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -13724,41 +15677,82 @@ yy1016:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy990;
-		default: goto yy975;
+		case 0xAF: goto yy1050;
+		default: goto yy1044;
 	}
-yy1017:
+yy1082:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9F: goto yy990;
-		default: goto yy975;
+		case 0x9F: goto yy1050;
+		default: goto yy1044;
 	}
-yy1018:
+yy1083:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBF: goto yy990;
-		default: goto yy975;
+		case 0xBF: goto yy1050;
+		default: goto yy1044;
 	}
-yy1019:
+yy1084:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy1059;
+		default: goto yy1044;
+	}
+yy1085:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0xA8:
+		case 0xA9:
+		case 0xAF: goto yy1059;
+		default: goto yy1044;
+	}
+yy1086:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9F: goto yy1059;
+		default: goto yy1044;
+	}
+yy1087:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBF: goto yy1059;
+		default: goto yy1044;
+	}
+yy1088:
 	++cur;
 	{ goto number; }
-yy1020:
+yy1089:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy996;
-		case '.': goto yy997;
-		default: goto yy975;
+		case ')': goto yy1065;
+		case '.': goto yy1066;
+		default: goto yy1044;
 	}
-yy1021:
+yy1090:
 	++cur;
 	{ goto fence; }
-yy1022:
+yy1091:
 	++cur;
 	{ *val = s[0]; return PARL__LS_LETTER; }
-yy1023:
+yy1092:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -13767,17 +15761,17 @@ yy1023:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy981;
-		case '\r': goto yy983;
-		case '#': goto yy1024;
-		case 0xC2: goto yy985;
-		case 0xE1: goto yy986;
-		case 0xE2: goto yy987;
-		case 0xE3: goto yy988;
-		case 0xEF: goto yy989;
-		default: goto yy975;
+		case ' ': goto yy1050;
+		case '\r': goto yy1052;
+		case '#': goto yy1093;
+		case 0xC2: goto yy1054;
+		case 0xE1: goto yy1055;
+		case 0xE2: goto yy1056;
+		case 0xE3: goto yy1057;
+		case 0xEF: goto yy1058;
+		default: goto yy1044;
 	}
-yy1024:
+yy1093:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -13786,17 +15780,17 @@ yy1024:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy981;
-		case '\r': goto yy983;
-		case '#': goto yy1025;
-		case 0xC2: goto yy985;
-		case 0xE1: goto yy986;
-		case 0xE2: goto yy987;
-		case 0xE3: goto yy988;
-		case 0xEF: goto yy989;
-		default: goto yy975;
+		case ' ': goto yy1050;
+		case '\r': goto yy1052;
+		case '#': goto yy1094;
+		case 0xC2: goto yy1054;
+		case 0xE1: goto yy1055;
+		case 0xE2: goto yy1056;
+		case 0xE3: goto yy1057;
+		case 0xEF: goto yy1058;
+		default: goto yy1044;
 	}
-yy1025:
+yy1094:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -13805,14 +15799,14 @@ yy1025:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy981;
-		case '\r': goto yy983;
-		case 0xC2: goto yy985;
-		case 0xE1: goto yy986;
-		case 0xE2: goto yy987;
-		case 0xE3: goto yy988;
-		case 0xEF: goto yy989;
-		default: goto yy975;
+		case ' ': goto yy1050;
+		case '\r': goto yy1052;
+		case 0xC2: goto yy1054;
+		case 0xE1: goto yy1055;
+		case 0xE2: goto yy1056;
+		case 0xE3: goto yy1057;
+		case 0xEF: goto yy1058;
+		default: goto yy1044;
 	}
 }
 

@@ -307,6 +307,60 @@ static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,
 }
 
 #ifdef SENTENCE_LEX_AVX2
+/* Stops (sentence_lex_stop) and blanks (hs): the masks below. */
+SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_stop_blank(__m256i v)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(81,18,18,18,16,16,16,16,18,50,23,48,50,23,18,28,81,18,18,18,16,16,16,16,18,50,23,48,50,23,18,28), _mm256_and_si256(v, nib));
+    __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(33,0,66,4,0,8,0,0,16,16,16,16,16,16,16,16,33,0,66,4,0,8,0,0,16,16,16,16,16,16,16,16), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+    return _mm256_and_si256(lo, hi);
+}
+
+/* sentence_lex_count_skip 32 bytes a step (see put_avx2_count_skip in
+ * tools/gen_sentences.c). */
+SENTENCE_LEX_AVX2_FN static inline const unsigned char *
+sentence_lex_count_skip_avx2(const unsigned char *cur, const unsigned char *lim, size_t *words, int *sp,
+                             const unsigned char *text, size_t base, parl_split_state *S)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    unsigned blank = *sp ? 1u : 0u;   /* the byte before CUR */
+    size_t n = 0;
+    while (lim - cur >= 32) {
+        __m256i c = sentence_lex_stop_blank(_mm256_loadu_si256((const __m256i *)(const void *)cur));
+        unsigned hs = ~(unsigned)_mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(_mm256_and_si256(c, _mm256_set1_epi8((char)0x60)), zero));
+        unsigned bits = ~(unsigned)_mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(_mm256_and_si256(c, _mm256_set1_epi8((char)0x1F)), zero));
+        unsigned starts = ~hs & ((hs << 1) | blank);
+        for (; bits; bits &= bits - 1) {
+            unsigned i = (unsigned)__builtin_ctz(bits);
+            if (!sentence_lex_stops(cur + i, lim)) continue;
+            n += (size_t)__builtin_popcount(starts & ((1u << i) - 1));   /* the first stop */
+            const unsigned char *q;
+            if (cur[i] == '\n' && S && (q = sentence_lex_text_after(cur + i, lim))) {
+                parl__sl_text_line(S, base + (size_t)(cur + i - text),
+                                   base + (size_t)(q - text), *words + n);
+                blank = 1;
+                cur = q;
+                goto next;
+            }
+            if (i) blank = (hs >> (i - 1)) & 1u;
+            *words += n;
+            *sp = (int)blank;
+            return cur + i;
+        }
+        n += (size_t)__builtin_popcount(starts);
+        blank = hs >> 31;
+        cur += 32;
+    next:;
+    }
+    *words += n;
+    *sp = (int)blank;
+    return sentence_lex_count_skip(cur, lim, words, sp, text, base, S);
+}
+#endif
+
+#ifdef SENTENCE_LEX_AVX2
 SENTENCE_LEX_AVX2_FN static int sentence_lex_scan_avx2(const unsigned char *text, size_t base, size_t limit,
                                    parl__sl *L, size_t *lines)
 {
@@ -370,7 +424,7 @@ out:
 #endif
 
 #if defined(SENTENCE_LEX_AVX2)
-__attribute__((noinline))   /* else its saved registers are saved for the clone too */
+__attribute__((noinline))
 #endif
 static int sentence_lex_scan_base(const unsigned char *text, size_t base, size_t limit, parl__sl *L,
               size_t *lines)
@@ -441,7 +495,83 @@ int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl
     return sentence_lex_scan_base(text, base, limit, L, lines);
 }
 
-int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, parl__sl *L, parl_split_state *S)
+#ifdef SENTENCE_LEX_AVX2
+SENTENCE_LEX_AVX2_FN static int sentence_lex_count_avx2(const unsigned char *text, size_t base, size_t limit,
+                                   parl__sl *L, parl_split_state *S)
+{
+    const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
+    int t;
+    size_t words = L->words, cont = L->cont;
+    int sp = L->sp;
+    for (;;) {
+        cur = sentence_lex_count_skip_avx2(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */
+        tok = cur;
+    /*!local:re2c
+    re2c:api = custom;
+    re2c:api:style = free-form;
+    re2c:define:YYCTYPE = "unsigned char";
+    re2c:define:YYPEEK = "(cur < lim ? *cur : 0)";
+    re2c:define:YYSKIP = "++cur;";
+    re2c:define:YYBACKUP = "mar = cur;";
+    re2c:define:YYRESTORE = "cur = mar;";
+    re2c:yyfill:enable = 0;
+    re2c:encoding:utf8 = 1;
+    re2c:define:YYLESSTHAN = "cur >= lim";
+    re2c:eof = 0;
+    eol     = "\r\n" | "\n" | "\r";
+    hs      = [ \t\v\f];
+    uspace  = [\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff];
+    bullet  = [\u2022\u2023\u2043\u25aa\u25cf\u25e6];
+    lq      = [\u201c\u201e\u00ab];
+    rq      = [\u201d\u00bb];
+    special = [.!?\n\r"()\x00\u2026] | lq | rq | bullet;
+    soft    = [,:*=#_\-];
+    c       = [\x01-\x7f] \ special \ soft;
+    w       = c \ hs;
+    clock   = ":" [0-9]{2} (":" [0-9]{2})? " "? ("AM"
+    | "am"
+    | "PM"
+    | "pm");
+    $            { t = PARL__T_END; goto out; }
+    *            { words += (size_t)sp; sp = 0; if (*tok) L->bad++; else L->nul++; continue; }
+    hs+          { sp = 1; continue; }
+    uspace       { sp = 1; cont += (size_t)(cur - tok) - 1; continue; }
+    w+           { words += (size_t)sp; sp = 0; continue; }
+    [^] \ [\x00-\x7f] \ special \ uspace { words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; continue; }
+    eol hs*      { sp = 1;
+                   if (S && sentence_lex_text_line(cur, lim)) {
+                       parl__sl_text_line(S, base + (size_t)(tok - text), base + (size_t)(cur - text), words);
+                       continue;
+                   }
+                   t = PARL__T_EOL; goto out; }
+    clock        { words += (size_t)sp; sp = 0; for (const unsigned char *q = tok + 1; q < cur; q++) words += q[-1] == ' ' && q[0] != ' '; t = PARL__T_STAMP; goto out; }
+    "," hs+ [A-Z] { words += (size_t)sp; sp = 0; cur = tok + 1; t = PARL__T_COMMA; goto out; }
+    [*=#]{3,} | "-"{4,} | "_"{4,} { words += (size_t)sp; sp = 0; t = PARL__T_SEP; goto out; }
+    soft         { words += (size_t)sp; sp = 0; continue; }
+    [.!?]+       { words += (size_t)sp; sp = 0; t = PARL__T_TERM; goto out; }
+    [\u2026]     { words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_ELLIPSIS; goto out; }
+    ["]          { words += (size_t)sp; sp = 0; t = PARL__T_DQ; goto out; }
+    lq           { words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_LQ; goto out; }
+    rq           { words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_RQ; goto out; }
+    [(]          { words += (size_t)sp; sp = 0; t = PARL__T_LP; goto out; }
+    [)]          { words += (size_t)sp; sp = 0; t = PARL__T_RP; goto out; }
+    bullet       { words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_BULLET; goto out; }
+    */
+    }
+out:
+    L->tok = base + (size_t)(tok - text);
+    L->pos = base + (size_t)(cur - text);
+    L->words = words; L->cont = cont; L->sp = sp;
+    (void)mar;
+    return t;
+}
+#endif
+
+#if defined(SENTENCE_LEX_AVX2)
+__attribute__((noinline))
+#endif
+static int sentence_lex_count_base(const unsigned char *text, size_t base, size_t limit, parl__sl *L,
+              parl_split_state *S)
 {
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
@@ -508,6 +638,14 @@ out:
     L->words = words; L->cont = cont; L->sp = sp;
     (void)mar;
     return t;
+}
+
+int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, parl__sl *L, parl_split_state *S)
+{
+#ifdef SENTENCE_LEX_AVX2
+    if (sentence_lex_has_avx2()) return sentence_lex_count_avx2(text, base, limit, L, S);
+#endif
+    return sentence_lex_count_base(text, base, limit, L, S);
 }
 
 #define SENTENCE_LEX_MAX_WORD 32

@@ -574,6 +574,64 @@ static void put_avx2_skip(FILE *f, const unsigned char *stop)
     (void)m_next;
 }
 
+/* The counting skip with AVX2, 32 bytes a step: one vpshufb lookup gives
+ * the exact stops and the blanks (hs), and the word starts of a block are
+ * counted with popcnt. The last bytes go to the SSE2 skip. */
+static void put_avx2_count_skip(FILE *f, const unsigned char *stop)
+{
+    unsigned char hs[256] = { 0 };
+    hs[' '] = hs['\t'] = hs['\v'] = hs['\f'] = 1;
+    const unsigned char *sets[] = { stop, hs };
+    unsigned m[2];
+    fputs("#ifdef SENTENCE_LEX_AVX2\n", f);
+    put_nibble_fn(f, "sentence_lex_stop_blank", "Stops (sentence_lex_stop) and blanks (hs): the masks below.",
+                  sets, 2, m);
+    fprintf(f,
+        "/* sentence_lex_count_skip 32 bytes a step (see put_avx2_count_skip in\n"
+        " * tools/gen_sentences.c). */\n"
+        "SENTENCE_LEX_AVX2_FN static inline const unsigned char *\n"
+        "sentence_lex_count_skip_avx2(const unsigned char *cur, const unsigned char *lim, size_t *words, int *sp,\n"
+        "                             const unsigned char *text, size_t base, parl_split_state *S)\n"
+        "{\n"
+        "    const __m256i zero = _mm256_setzero_si256();\n"
+        "    unsigned blank = *sp ? 1u : 0u;   /* the byte before CUR */\n"
+        "    size_t n = 0;\n"
+        "    while (lim - cur >= 32) {\n"
+        "        __m256i c = sentence_lex_stop_blank(_mm256_loadu_si256((const __m256i *)(const void *)cur));\n"
+        "        unsigned hs = ~(unsigned)_mm256_movemask_epi8(\n"
+        "            _mm256_cmpeq_epi8(_mm256_and_si256(c, _mm256_set1_epi8((char)0x%02X)), zero));\n"
+        "        unsigned bits = ~(unsigned)_mm256_movemask_epi8(\n"
+        "            _mm256_cmpeq_epi8(_mm256_and_si256(c, _mm256_set1_epi8((char)0x%02X)), zero));\n"
+        "        unsigned starts = ~hs & ((hs << 1) | blank);\n"
+        "        for (; bits; bits &= bits - 1) {\n"
+        "            unsigned i = (unsigned)__builtin_ctz(bits);\n"
+        "            if (!sentence_lex_stops(cur + i, lim)) continue;\n"
+        "            n += (size_t)__builtin_popcount(starts & ((1u << i) - 1));   /* the first stop */\n"
+        "            const unsigned char *q;\n"
+        "            if (cur[i] == '\\n' && S && (q = sentence_lex_text_after(cur + i, lim))) {\n"
+        "                parl__sl_text_line(S, base + (size_t)(cur + i - text),\n"
+        "                                   base + (size_t)(q - text), *words + n);\n"
+        "                blank = 1;\n"
+        "                cur = q;\n"
+        "                goto next;\n"
+        "            }\n"
+        "            if (i) blank = (hs >> (i - 1)) & 1u;\n"
+        "            *words += n;\n"
+        "            *sp = (int)blank;\n"
+        "            return cur + i;\n"
+        "        }\n"
+        "        n += (size_t)__builtin_popcount(starts);\n"
+        "        blank = hs >> 31;\n"
+        "        cur += 32;\n"
+        "    next:;\n"
+        "    }\n"
+        "    *words += n;\n"
+        "    *sp = (int)blank;\n"
+        "    return sentence_lex_count_skip(cur, lim, words, sp, text, base, S);\n"
+        "}\n"
+        "#endif\n\n", m[1], m[0]);
+}
+
 /* The fast scanner's skip (put_count_skip is the counting one's): a byte stops
  * it when sentence_lex_stop gives it 0x80, or, for a soft character, the
  * group bit that sentence_lex_follow gives the byte after it and
@@ -692,6 +750,7 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
           "}\n\n", f);
     put_avx2_skip(f, stop);
     put_count_skip(f);
+    put_avx2_count_skip(f, stop);
 }
 
 /* The scanners skip runs of ordinary ASCII text (the rules c+, w+ and
@@ -732,29 +791,27 @@ static void put_rule_tokens(FILE *f, const sl_rules *r, const char *word, int co
 
 /* The two scanners share their punctuation rules; COUNTING adds the word
  * and code point counting rules, which never leave the DFA. */
-/* AVX2 (fast scanner only): NAME is the AVX2 clone of parl__sl_scan, which
- * the skip inlines into (a call per token cost 3% of a split's
- * instructions); without it parl__sl_scan calls the clone when the machine
- * has AVX2. */
+/* A scanner comes in two variants: NAME_avx2, whose skip is the AVX2 one
+ * inlined (a call of the skip per token cost 3% of a split's
+ * instructions), and NAME_base; the public function (PUBLIC) jumps to the
+ * first when the machine has AVX2, else to the second (noinline, so that
+ * neither pays the other's saved registers). */
 static void put_scanner(FILE *f, const char *name, int counting, int avx2, const unsigned *bul,
                         size_t nbul, const sl_rules *r)
 {
+    const char *args = counting ? "parl_split_state *S" : "size_t *lines";
     if (avx2)
         fprintf(f, "#ifdef SENTENCE_LEX_AVX2\n"
-                   "SENTENCE_LEX_AVX2_FN static int %s(const unsigned char *text, size_t base, size_t limit,\n"
-                   "                                   parl__sl *L, size_t *lines)\n", name);
-    else if (!counting)   /* parl__sl_scan jumps to one or the other */
-        fprintf(f, "#if defined(SENTENCE_LEX_AVX2)\n"
-                   "__attribute__((noinline))   /* else its saved registers are saved for the clone too */\n"
-                   "#endif\n"
-                   "static int %s(const unsigned char *text, size_t base, size_t limit, parl__sl *L,\n"
-                   "              size_t *lines)\n", name);
+                   "SENTENCE_LEX_AVX2_FN static int %s_avx2(const unsigned char *text, size_t base, size_t limit,\n"
+                   "                                   parl__sl *L, %s)\n", name, args);
     else
-        fprintf(f, "int %s(const unsigned char *text, size_t base, size_t limit, parl__sl *L%s)\n", name,
-                counting ? ", parl_split_state *S" : ", size_t *lines");
+        fprintf(f, "#if defined(SENTENCE_LEX_AVX2)\n"
+                   "__attribute__((noinline))\n"
+                   "#endif\n"
+                   "static int %s_base(const unsigned char *text, size_t base, size_t limit, parl__sl *L,\n"
+                   "              %s)\n", name, args);
     fprintf(f,
         "{\n"
-        "%s"
         "    const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;\n"
         "    int t;\n"
         "%s"
@@ -762,9 +819,9 @@ static void put_scanner(FILE *f, const char *name, int counting, int avx2, const
         "%s"
         "        tok = cur;\n"
         "    /*!local:re2c\n",
-        "",
         counting ? "    size_t words = L->words, cont = L->cont;\n    int sp = L->sp;\n" : "",
-        counting ? "        cur = sentence_lex_count_skip(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */\n"
+        counting ? (avx2 ? "        cur = sentence_lex_count_skip_avx2(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */\n"
+                         : "        cur = sentence_lex_count_skip(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */\n")
         : avx2   ? "        cur = sentence_lex_skip_avx2(cur, lim, lines);   /* c+ */\n"
                  : "        cur = sentence_lex_skip(cur, lim, lines);   /* c+ */\n");
     fputs(sl_api_conf, f);
@@ -818,14 +875,21 @@ static void put_scanner(FILE *f, const char *name, int counting, int avx2, const
           "    return t;\n"
           "}\n", f);
     fputs(avx2 ? "#endif\n\n" : "\n", f);
-    if (!avx2 && !counting)
-        fprintf(f, "int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl *L, size_t *lines)\n"
-                   "{\n"
-                   "#ifdef SENTENCE_LEX_AVX2\n"
-                   "    if (sentence_lex_has_avx2()) return sentence_lex_scan_avx2(text, base, limit, L, lines);\n"
-                   "#endif\n"
-                   "    return %s(text, base, limit, L, lines);\n"
-                   "}\n\n", name);
+}
+
+static void put_scanners(FILE *f, const char *name, const char *public, int counting,
+                         const unsigned *bul, size_t nbul, const sl_rules *r)
+{
+    const char *arg = counting ? "S" : "lines";
+    put_scanner(f, name, counting, 1, bul, nbul, r);
+    put_scanner(f, name, counting, 0, bul, nbul, r);
+    fprintf(f, "int %s(const unsigned char *text, size_t base, size_t limit, parl__sl *L, %s)\n"
+               "{\n"
+               "#ifdef SENTENCE_LEX_AVX2\n"
+               "    if (sentence_lex_has_avx2()) return %s_avx2(text, base, limit, L, %s);\n"
+               "#endif\n"
+               "    return %s_base(text, base, limit, L, %s);\n"
+               "}\n\n", public, counting ? "parl_split_state *S" : "size_t *lines", name, arg, name, arg);
 }
 
 /* Most words before a period are no abbreviation and most capitalised
@@ -1072,9 +1136,8 @@ int gen_sentences(gen_ctx *g)
               "#include <stddef.h>\n"
               "#include \"split_internal.h\"\n\n", f);
         put_plain_table(f, &rules);
-        put_scanner(f, "sentence_lex_scan_avx2", 0, 1, bul, nbul, &rules);
-        put_scanner(f, "sentence_lex_scan_base", 0, 0, bul, nbul, &rules);
-        put_scanner(f, "parl__sl_scan_count", 1, 0, bul, nbul, &rules);
+        put_scanners(f, "sentence_lex_scan", "parl__sl_scan", 0, bul, nbul, &rules);
+        put_scanners(f, "sentence_lex_count", "parl__sl_scan_count", 1, bul, nbul, &rules);
         put_abbr(f, &ab);
         put_starters(f, &st);
         sl_put_matchers(f, &rules);
