@@ -184,6 +184,33 @@ SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_line_second(__m256i v)
     return _mm256_and_si256(lo, hi);
 }
 
+/* Soft characters, exactly (the mask below), and their groups. */
+SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_soft_first(__m256i v)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(0,0,0,33,0,0,0,0,0,0,99,0,-127,51,0,12,0,0,0,33,0,0,0,0,0,0,99,0,-127,51,0,12), _mm256_and_si256(v, nib));
+    __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(0,0,-79,98,0,12,0,0,0,0,0,0,0,0,0,0,0,0,-79,98,0,12,0,0,0,0,0,0,0,0,0,0), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+    return _mm256_and_si256(lo, hi);
+}
+
+/* The groups a byte may follow a soft character of. */
+SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_soft_follow(__m256i v)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(-64,64,64,96,64,64,64,64,64,-64,32,-128,-128,48,0,8,-64,64,64,96,64,64,64,64,64,-64,32,-128,-128,48,0,8), _mm256_and_si256(v, nib));
+    __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(-128,0,-80,96,0,8,0,0,0,0,0,0,0,0,0,0,-128,0,-80,96,0,8,0,0,0,0,0,0,0,0,0,0), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+    return _mm256_and_si256(lo, hi);
+}
+
+/* The groups a byte may be the third byte of. */
+SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_soft_third(__m256i v)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(-64,-64,-64,-32,-64,-64,-64,-64,-64,-64,-96,-128,-128,-80,-128,-120,-64,-64,-64,-32,-64,-64,-64,-64,-64,-64,-96,-128,-128,-80,-128,-120), _mm256_and_si256(v, nib));
+    __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(-128,0,-80,96,-128,-120,0,0,0,0,0,0,0,0,0,0,-128,0,-80,96,-128,-120,0,0,0,0,0,0,0,0,0,0), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+    return _mm256_and_si256(lo, hi);
+}
+
 /* sentence_lex_skip 32 bytes a step (see put_avx2_skip in tools/gen_sentences.c). */
 SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(const unsigned char *cur,
                                                                            const unsigned char *lim,
@@ -194,8 +221,16 @@ SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(c
     size_t none, *passes = lines ? lines : &none;
     while (lim - cur >= 34) {
         __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)cur);
-        __m256i t = sentence_lex_line_first(_mm256_loadu_si256((const __m256i *)(const void *)(cur + 1)));
-        __m256i s = sentence_lex_line_second(_mm256_loadu_si256((const __m256i *)(const void *)(cur + 2)));
+        __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 1));
+        __m256i v2 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 2));
+        __m256i t = sentence_lex_line_first(v1), s = sentence_lex_line_second(v2);
+        __m256i g = sentence_lex_soft_first(v);
+        __m256i may = _mm256_and_si256(_mm256_and_si256(g, sentence_lex_soft_follow(v1)),
+                                       sentence_lex_soft_third(v2));
+        /* a soft character that starts no token */
+        __m256i dead = _mm256_andnot_si256(
+            _mm256_cmpeq_epi8(_mm256_and_si256(g, _mm256_set1_epi8((char)0x07)), zero),
+            _mm256_cmpeq_epi8(may, zero));
         /* no ordinary text: neither a text byte nor a pair */
         __m256i no = _mm256_and_si256(
             _mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0x1F)), zero),
@@ -203,7 +238,8 @@ SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(c
                             _mm256_cmpeq_epi8(s, zero)));
         __m256i pass = _mm256_andnot_si256(no, _mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n')), on));
         unsigned passed = (unsigned)_mm256_movemask_epi8(pass);
-        unsigned bits = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(sentence_lex_stop_set(v), zero)) & ~passed;
+        unsigned bits = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(sentence_lex_stop_set(v), zero)) &
+                        ~passed & ~(unsigned)_mm256_movemask_epi8(dead);
         const unsigned char *next = cur + 32, *q;
         for (; bits; bits &= bits - 1) {
             unsigned j = (unsigned)__builtin_ctz(bits);

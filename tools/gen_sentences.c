@@ -323,7 +323,7 @@ static int line_fast(int c)
  * byte sets that share the tables; *MASK[k] gets the bits of set k. Fills
  * LO and HI; 0 when the sets need more than 8 bits (a template error). */
 static int nibble_tables(const unsigned char *const *sets, int nsets, unsigned char lo[16],
-                         unsigned char hi[16], unsigned *mask)
+                         unsigned char hi[16], unsigned *mask, int maxbits)
 {
     unsigned rows[8];
     int nbits = 0;
@@ -340,7 +340,7 @@ static int nibble_tables(const unsigned char *const *sets, int nsets, unsigned c
             int b = first;
             while (b < nbits && rows[b] != row) b++;
             if (b == nbits) {
-                if (nbits == 8) return 0;
+                if (nbits == maxbits) return 0;
                 rows[nbits++] = row;
             }
             hi[h] |= (unsigned char)(1u << b);
@@ -364,14 +364,33 @@ static void put_m256_table(FILE *f, const unsigned char t[16])
 
 /* Emits the function NAME(v): nonzero bytes where V's byte is in one of
  * SETS (per set: and with the bit mask it returns in MASK). */
+static void put_nibble_lookup(FILE *f, const char *name, const char *why, const unsigned char lo[16],
+                              const unsigned char hi[16]);
 static void put_nibble_fn(FILE *f, const char *name, const char *why,
                           const unsigned char *const *sets, int nsets, unsigned *mask)
 {
     unsigned char lo[16], hi[16];
-    if (!nibble_tables(sets, nsets, lo, hi, mask)) {
+    if (!nibble_tables(sets, nsets, lo, hi, mask, 8)) {
         fprintf(stderr, "parlgen: internal error: %s needs more than 8 nibble rows\n", name);
         exit(1);
     }
+    put_nibble_lookup(f, name, why, lo, hi);
+}
+
+/* Bit B of LO and HI for the bytes whose high nibble is one of SET's and
+ * low nibble one of SET's: a superset of SET (one bit, whatever its rows). */
+static void nibble_product(const unsigned char *set, int b, unsigned char lo[16], unsigned char hi[16])
+{
+    for (int c = 0; c < 256; c++)
+        if (set[c]) {
+            hi[c >> 4] |= (unsigned char)(1u << b);
+            lo[c & 15] |= (unsigned char)(1u << b);
+        }
+}
+
+static void put_nibble_lookup(FILE *f, const char *name, const char *why, const unsigned char lo[16],
+                              const unsigned char hi[16])
+{
     fprintf(f, "/* %s */\n"
                "SENTENCE_LEX_AVX2_FN static inline __m256i %s(__m256i v)\n"
                "{\n"
@@ -509,7 +528,8 @@ static void put_count_skip(FILE *f)
  * others before the first stop, instead of being checked one by one (64,000
  * of fortunes.txt's 67,000 line breaks are passed). A block needs the two
  * bytes after it for that; the last bytes go to the SSE2 skip. */
-static void put_avx2_skip(FILE *f, const unsigned char *stop)
+static void put_avx2_skip(FILE *f, const unsigned char *stop, const unsigned char *follow,
+                          const unsigned char *third)
 {
     unsigned char text[256], pair[256], second[256];
     for (int c = 0; c < 256; c++) {
@@ -527,6 +547,40 @@ static void put_avx2_skip(FILE *f, const unsigned char *stop)
                   first, 2, m_first);
     put_nibble_fn(f, "sentence_lex_line_second", "The second byte of a line: PARL__LF_SECOND.",
                   next, 1, &m_next);
+    /* Soft characters (sentence_lex_stop without 0x80) that start no token:
+     * group G (bit G of sentence_lex_stop) takes bit 7 - G of three
+     * lookups, one of the byte, one of the next and one of the one after,
+     * each a superset of the group's (nibble_product); where no group's
+     * bit is in all three, the byte is no stop. The first lookup's low bits
+     * are the soft characters themselves, exactly. */
+    unsigned char soft[256], grp[3][8][256], lo[3][16], hi[3][16];
+    int ngroups = 0;
+    memset(grp, 0, sizeof grp);
+    memset(lo, 0, sizeof lo);
+    memset(hi, 0, sizeof hi);
+    for (int c = 0; c < 256; c++) {
+        soft[c] = stop[c] && !(stop[c] & 0x80);
+        for (int g = 0; g < 7; g++) {
+            if (stop[c] >> g & 1) { grp[0][g][c] = 1; if (g + 1 > ngroups) ngroups = g + 1; }
+            if (follow[c] >> g & 1) grp[1][g][c] = 1;
+            if (third[c] >> g & 1) grp[2][g][c] = 1;
+        }
+    }
+    const unsigned char *softs[] = { soft };
+    unsigned m_soft;
+    if (!nibble_tables(softs, 1, lo[0], hi[0], &m_soft, 8 - ngroups)) {
+        fprintf(stderr, "parlgen: internal error: the soft characters need more than %d nibble rows\n",
+                8 - ngroups);
+        exit(1);
+    }
+    for (int k = 0; k < 3; k++)
+        for (int g = 0; g < ngroups; g++) nibble_product(grp[k][g], 7 - g, lo[k], hi[k]);
+    put_nibble_lookup(f, "sentence_lex_soft_first", "Soft characters, exactly (the mask below), and their groups.",
+                      lo[0], hi[0]);
+    put_nibble_lookup(f, "sentence_lex_soft_follow", "The groups a byte may follow a soft character of.",
+                      lo[1], hi[1]);
+    put_nibble_lookup(f, "sentence_lex_soft_third", "The groups a byte may be the third byte of.",
+                      lo[2], hi[2]);
     fprintf(f,
         "/* sentence_lex_skip 32 bytes a step (see put_avx2_skip in tools/gen_sentences.c). */\n"
         "SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(const unsigned char *cur,\n"
@@ -538,8 +592,16 @@ static void put_avx2_skip(FILE *f, const unsigned char *stop)
         "    size_t none, *passes = lines ? lines : &none;\n"
         "    while (lim - cur >= 34) {\n"
         "        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)cur);\n"
-        "        __m256i t = sentence_lex_line_first(_mm256_loadu_si256((const __m256i *)(const void *)(cur + 1)));\n"
-        "        __m256i s = sentence_lex_line_second(_mm256_loadu_si256((const __m256i *)(const void *)(cur + 2)));\n"
+        "        __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 1));\n"
+        "        __m256i v2 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 2));\n"
+        "        __m256i t = sentence_lex_line_first(v1), s = sentence_lex_line_second(v2);\n"
+        "        __m256i g = sentence_lex_soft_first(v);\n"
+        "        __m256i may = _mm256_and_si256(_mm256_and_si256(g, sentence_lex_soft_follow(v1)),\n"
+        "                                       sentence_lex_soft_third(v2));\n"
+        "        /* a soft character that starts no token */\n"
+        "        __m256i dead = _mm256_andnot_si256(\n"
+        "            _mm256_cmpeq_epi8(_mm256_and_si256(g, _mm256_set1_epi8((char)0x%02X)), zero),\n"
+        "            _mm256_cmpeq_epi8(may, zero));\n"
         "        /* no ordinary text: neither a text byte nor a pair */\n"
         "        __m256i no = _mm256_and_si256(\n"
         "            _mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0x%02X)), zero),\n"
@@ -547,7 +609,8 @@ static void put_avx2_skip(FILE *f, const unsigned char *stop)
         "                            _mm256_cmpeq_epi8(s, zero)));\n"
         "        __m256i pass = _mm256_andnot_si256(no, _mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\n')), on));\n"
         "        unsigned passed = (unsigned)_mm256_movemask_epi8(pass);\n"
-        "        unsigned bits = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(sentence_lex_stop_set(v), zero)) & ~passed;\n"
+        "        unsigned bits = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(sentence_lex_stop_set(v), zero)) &\n"
+        "                        ~passed & ~(unsigned)_mm256_movemask_epi8(dead);\n"
         "        const unsigned char *next = cur + 32, *q;\n"
         "        for (; bits; bits &= bits - 1) {\n"
         "            unsigned j = (unsigned)__builtin_ctz(bits);\n"
@@ -569,7 +632,7 @@ static void put_avx2_skip(FILE *f, const unsigned char *stop)
         "    }\n"
         "    return sentence_lex_skip(cur, lim, lines);\n"
         "}\n"
-        "#endif\n\n", m_first[0], m_first[1]);
+        "#endif\n\n", m_soft, m_first[0], m_first[1]);
     (void)m_stop;
     (void)m_next;
 }
@@ -748,7 +811,7 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
           "        cur = q - 1;\n"
           "    }\n"
           "}\n\n", f);
-    put_avx2_skip(f, stop);
+    put_avx2_skip(f, stop, follow, third);
     put_count_skip(f);
     put_avx2_count_skip(f, stop);
 }
