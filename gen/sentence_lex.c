@@ -237,8 +237,14 @@ SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(c
             _mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0x1F)), zero),
             _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0xE0)), zero),
                             _mm256_cmpeq_epi8(s, zero)));
-        __m256i pass = _mm256_andnot_si256(no, _mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n')), on));
-        unsigned passed = (unsigned)_mm256_movemask_epi8(pass);
+        /* line breaks (bit i: cur[i]), text starts (bit i: cur[i + 1]), blanks */
+        unsigned nl = (unsigned)_mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n')), on));
+        unsigned text = ~(unsigned)_mm256_movemask_epi8(no);
+        unsigned hs = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')),
+                                                                     _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\t'))));
+        /* passed: text after no blank, one or two (an indented line's
+         * blanks are no candidates: the loop goes on after them) */
+        unsigned passed = nl & (text | ((hs >> 1) & ((text >> 1) | ((hs >> 2) & (text >> 2)))));
         unsigned bits = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(sentence_lex_stop_set(v), zero)) &
                         ~passed & ~(unsigned)_mm256_movemask_epi8(dead);
         const unsigned char *next = cur + 32, *q;
