@@ -157,6 +157,85 @@ static const unsigned char *sentence_lex_skip(const unsigned char *cur,
     }
 }
 
+#ifdef SENTENCE_LEX_SSE2
+/* Bits set in a byte (__builtin_popcount, without -mpopcnt, is a
+ * library call). */
+static const unsigned char sentence_lex_ones[256] = {
+    0,1,1,2,1,2,2,3,1,2,2,3,2,3,3,4,1,2,2,3,2,3,3,4,2,3,3,4,3,4,4,5,
+    1,2,2,3,2,3,3,4,2,3,3,4,3,4,4,5,2,3,3,4,3,4,4,5,3,4,4,5,4,5,5,6,
+    1,2,2,3,2,3,3,4,2,3,3,4,3,4,4,5,2,3,3,4,3,4,4,5,3,4,4,5,4,5,5,6,
+    2,3,3,4,3,4,4,5,3,4,4,5,4,5,5,6,3,4,4,5,4,5,5,6,4,5,5,6,5,6,6,7,
+    1,2,2,3,2,3,3,4,2,3,3,4,3,4,4,5,2,3,3,4,3,4,4,5,3,4,4,5,4,5,5,6,
+    2,3,3,4,3,4,4,5,3,4,4,5,4,5,5,6,3,4,4,5,4,5,5,6,4,5,5,6,5,6,6,7,
+    2,3,3,4,3,4,4,5,3,4,4,5,4,5,5,6,3,4,4,5,4,5,5,6,4,5,5,6,5,6,6,7,
+    3,4,4,5,4,5,5,6,4,5,5,6,5,6,6,7,4,5,5,6,5,6,6,7,5,6,6,7,6,7,7,8,
+};
+#endif
+
+/* Words start where a word's character follows a blank (*SP: the byte
+ * before CUR was one). With SSE2, a line break before ordinary text
+ * goes to parl__sl_text_line (when S is not NULL) as the DFA's rule eol
+ * would pass it (TEXT - BASE: the document). */
+static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,
+                                                    const unsigned char *lim,
+                                                    size_t *words, int *sp,
+                                                    const unsigned char *text, size_t base,
+                                                    parl_split_state *S)
+{
+    unsigned blank = *sp ? 1u : 0u;   /* the byte before CUR */
+    size_t n = 0;
+    (void)text; (void)base; (void)S;   /* the table loop leaves line breaks to the DFA */
+#ifdef SENTENCE_LEX_SSE2
+    while (lim - cur >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)cur);
+        __m128i m = sentence_lex_stop_mask(v);
+        __m128i h = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
+                                 _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')));
+        h = _mm_or_si128(h, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x75)),
+                                           _mm_set1_epi8((char)0x82)));   /* \v \f */
+        unsigned hs = (unsigned)_mm_movemask_epi8(h);
+        unsigned bits = (unsigned)_mm_movemask_epi8(m) & ~hs, i = 16;   /* the first stop */
+        for (; bits; bits &= bits - 1) {
+            unsigned j = (unsigned)__builtin_ctz(bits);
+            if (sentence_lex_stops(cur + j, lim)) { i = j; break; }
+        }
+        unsigned starts = ~hs & ((hs << 1) | blank) & ((1u << i) - 1);
+        n += (size_t)sentence_lex_ones[starts & 255] + sentence_lex_ones[starts >> 8];
+        if (i < 16) {
+            const unsigned char *q;
+            if (cur[i] == '\n' && S && (q = sentence_lex_text_after(cur + i, lim))) {
+                parl__sl_text_line(S, base + (size_t)(cur + i - text),
+                                   base + (size_t)(q - text), *words + n);
+                blank = 1;
+                cur = q;
+                continue;
+            }
+            if (i) blank = (hs >> (i - 1)) & 1u;
+            *words += n;
+            *sp = (int)blank;
+            return cur + i;
+        }
+        blank = hs >> 15;
+        cur += 16;
+    }
+#endif
+    const unsigned char *t = sentence_lex_plain;
+    unsigned prev = blank ? 2u : 1u;
+    while (lim - cur >= 8) {
+        unsigned k0 = t[cur[0]], k1 = t[cur[1]], k2 = t[cur[2]], k3 = t[cur[3]];
+        unsigned k4 = t[cur[4]], k5 = t[cur[5]], k6 = t[cur[6]], k7 = t[cur[7]];
+        if ((k0 | k1 | k2 | k3 | k4 | k5 | k6 | k7) & 4) break;
+        /* a start: this byte a word's (1), the one before a blank (2) */
+        n += ((k0 & (prev >> 1)) + (k1 & (k0 >> 1)) + (k2 & (k1 >> 1)) + (k3 & (k2 >> 1)) +
+              (k4 & (k3 >> 1)) + (k5 & (k4 >> 1)) + (k6 & (k5 >> 1)) + (k7 & (k6 >> 1)));
+        prev = k7;
+        cur += 8;
+    }
+    *words += n;
+    *sp = prev == 2;
+    return cur;
+}
+
 #ifdef SENTENCE_LEX_AVX2
 /* Nonzero where a byte may be a stop (sentence_lex_stop). */
 SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_stop_set(__m256i v)
@@ -270,85 +349,6 @@ SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(c
 }
 #endif
 
-#ifdef SENTENCE_LEX_SSE2
-/* Bits set in a byte (__builtin_popcount, without -mpopcnt, is a
- * library call). */
-static const unsigned char sentence_lex_ones[256] = {
-    0,1,1,2,1,2,2,3,1,2,2,3,2,3,3,4,1,2,2,3,2,3,3,4,2,3,3,4,3,4,4,5,
-    1,2,2,3,2,3,3,4,2,3,3,4,3,4,4,5,2,3,3,4,3,4,4,5,3,4,4,5,4,5,5,6,
-    1,2,2,3,2,3,3,4,2,3,3,4,3,4,4,5,2,3,3,4,3,4,4,5,3,4,4,5,4,5,5,6,
-    2,3,3,4,3,4,4,5,3,4,4,5,4,5,5,6,3,4,4,5,4,5,5,6,4,5,5,6,5,6,6,7,
-    1,2,2,3,2,3,3,4,2,3,3,4,3,4,4,5,2,3,3,4,3,4,4,5,3,4,4,5,4,5,5,6,
-    2,3,3,4,3,4,4,5,3,4,4,5,4,5,5,6,3,4,4,5,4,5,5,6,4,5,5,6,5,6,6,7,
-    2,3,3,4,3,4,4,5,3,4,4,5,4,5,5,6,3,4,4,5,4,5,5,6,4,5,5,6,5,6,6,7,
-    3,4,4,5,4,5,5,6,4,5,5,6,5,6,6,7,4,5,5,6,5,6,6,7,5,6,6,7,6,7,7,8,
-};
-#endif
-
-/* Words start where a word's character follows a blank (*SP: the byte
- * before CUR was one). With SSE2, a line break before ordinary text
- * goes to parl__sl_text_line (when S is not NULL) as the DFA's rule eol
- * would pass it (TEXT - BASE: the document). */
-static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,
-                                                    const unsigned char *lim,
-                                                    size_t *words, int *sp,
-                                                    const unsigned char *text, size_t base,
-                                                    parl_split_state *S)
-{
-    unsigned blank = *sp ? 1u : 0u;   /* the byte before CUR */
-    size_t n = 0;
-    (void)text; (void)base; (void)S;   /* the table loop leaves line breaks to the DFA */
-#ifdef SENTENCE_LEX_SSE2
-    while (lim - cur >= 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)cur);
-        __m128i m = sentence_lex_stop_mask(v);
-        __m128i h = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
-                                 _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')));
-        h = _mm_or_si128(h, _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x75)),
-                                           _mm_set1_epi8((char)0x82)));   /* \v \f */
-        unsigned hs = (unsigned)_mm_movemask_epi8(h);
-        unsigned bits = (unsigned)_mm_movemask_epi8(m) & ~hs, i = 16;   /* the first stop */
-        for (; bits; bits &= bits - 1) {
-            unsigned j = (unsigned)__builtin_ctz(bits);
-            if (sentence_lex_stops(cur + j, lim)) { i = j; break; }
-        }
-        unsigned starts = ~hs & ((hs << 1) | blank) & ((1u << i) - 1);
-        n += (size_t)sentence_lex_ones[starts & 255] + sentence_lex_ones[starts >> 8];
-        if (i < 16) {
-            const unsigned char *q;
-            if (cur[i] == '\n' && S && (q = sentence_lex_text_after(cur + i, lim))) {
-                parl__sl_text_line(S, base + (size_t)(cur + i - text),
-                                   base + (size_t)(q - text), *words + n);
-                blank = 1;
-                cur = q;
-                continue;
-            }
-            if (i) blank = (hs >> (i - 1)) & 1u;
-            *words += n;
-            *sp = (int)blank;
-            return cur + i;
-        }
-        blank = hs >> 15;
-        cur += 16;
-    }
-#endif
-    const unsigned char *t = sentence_lex_plain;
-    unsigned prev = blank ? 2u : 1u;
-    while (lim - cur >= 8) {
-        unsigned k0 = t[cur[0]], k1 = t[cur[1]], k2 = t[cur[2]], k3 = t[cur[3]];
-        unsigned k4 = t[cur[4]], k5 = t[cur[5]], k6 = t[cur[6]], k7 = t[cur[7]];
-        if ((k0 | k1 | k2 | k3 | k4 | k5 | k6 | k7) & 4) break;
-        /* a start: this byte a word's (1), the one before a blank (2) */
-        n += ((k0 & (prev >> 1)) + (k1 & (k0 >> 1)) + (k2 & (k1 >> 1)) + (k3 & (k2 >> 1)) +
-              (k4 & (k3 >> 1)) + (k5 & (k4 >> 1)) + (k6 & (k5 >> 1)) + (k7 & (k6 >> 1)));
-        prev = k7;
-        cur += 8;
-    }
-    *words += n;
-    *sp = prev == 2;
-    return cur;
-}
-
 #ifdef SENTENCE_LEX_AVX2
 /* Stops (sentence_lex_stop) and blanks (hs): the masks below. */
 SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_stop_blank(__m256i v)
@@ -368,12 +368,21 @@ sentence_lex_count_skip_avx2(const unsigned char *cur, const unsigned char *lim,
     const __m256i zero = _mm256_setzero_si256();
     unsigned blank = *sp ? 1u : 0u;   /* the byte before CUR */
     size_t n = 0;
-    while (lim - cur >= 32) {
-        __m256i c = sentence_lex_stop_blank(_mm256_loadu_si256((const __m256i *)(const void *)cur));
+    while (lim - cur >= 34) {   /* and the two bytes after the block */
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)cur);
+        __m256i c = sentence_lex_stop_blank(v);
+        __m256i g = sentence_lex_soft_first(v);
+        __m256i may = _mm256_and_si256(
+            _mm256_and_si256(g, sentence_lex_soft_follow(_mm256_loadu_si256((const __m256i *)(const void *)(cur + 1)))),
+            sentence_lex_soft_third(_mm256_loadu_si256((const __m256i *)(const void *)(cur + 2))));
+        /* a soft character that starts no token (see sentence_lex_skip_avx2) */
+        unsigned dead = (unsigned)_mm256_movemask_epi8(_mm256_andnot_si256(
+            _mm256_cmpeq_epi8(_mm256_and_si256(g, _mm256_set1_epi8((char)0x07)), zero),
+            _mm256_cmpeq_epi8(may, zero)));
         unsigned hs = ~(unsigned)_mm256_movemask_epi8(
             _mm256_cmpeq_epi8(_mm256_and_si256(c, _mm256_set1_epi8((char)0x60)), zero));
         unsigned bits = ~(unsigned)_mm256_movemask_epi8(
-            _mm256_cmpeq_epi8(_mm256_and_si256(c, _mm256_set1_epi8((char)0x1F)), zero));
+            _mm256_cmpeq_epi8(_mm256_and_si256(c, _mm256_set1_epi8((char)0x1F)), zero)) & ~dead;
         unsigned starts = ~hs & ((hs << 1) | blank);
         for (; bits; bits &= bits - 1) {
             unsigned i = (unsigned)__builtin_ctz(bits);

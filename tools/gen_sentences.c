@@ -528,8 +528,8 @@ static void put_count_skip(FILE *f)
  * others before the first stop, instead of being checked one by one (64,000
  * of fortunes.txt's 67,000 line breaks are passed). A block needs the two
  * bytes after it for that; the last bytes go to the SSE2 skip. */
-static void put_avx2_skip(FILE *f, const unsigned char *stop, const unsigned char *follow,
-                          const unsigned char *third)
+static unsigned put_avx2_skip(FILE *f, const unsigned char *stop, const unsigned char *follow,
+                              const unsigned char *third)
 {
     unsigned char text[256], pair[256], second[256];
     for (int c = 0; c < 256; c++) {
@@ -641,12 +641,15 @@ static void put_avx2_skip(FILE *f, const unsigned char *stop, const unsigned cha
         "#endif\n\n", m_soft, m_first[0], m_first[1]);
     (void)m_stop;
     (void)m_next;
+    return m_soft;
 }
 
 /* The counting skip with AVX2, 32 bytes a step: one vpshufb lookup gives
- * the exact stops and the blanks (hs), and the word starts of a block are
- * counted with popcnt. The last bytes go to the SSE2 skip. */
-static void put_avx2_count_skip(FILE *f, const unsigned char *stop)
+ * the exact stops and the blanks (hs), the soft lookups of the fast skip
+ * (SOFT_MASK: the soft characters' bits) drop the soft characters that
+ * start no token, and the word starts of a block are counted with popcnt.
+ * The last bytes go to the SSE2 skip. */
+static void put_avx2_count_skip(FILE *f, const unsigned char *stop, unsigned soft_mask)
 {
     unsigned char hs[256] = { 0 };
     hs[' '] = hs['\t'] = hs['\v'] = hs['\f'] = 1;
@@ -665,12 +668,21 @@ static void put_avx2_count_skip(FILE *f, const unsigned char *stop)
         "    const __m256i zero = _mm256_setzero_si256();\n"
         "    unsigned blank = *sp ? 1u : 0u;   /* the byte before CUR */\n"
         "    size_t n = 0;\n"
-        "    while (lim - cur >= 32) {\n"
-        "        __m256i c = sentence_lex_stop_blank(_mm256_loadu_si256((const __m256i *)(const void *)cur));\n"
+        "    while (lim - cur >= 34) {   /* and the two bytes after the block */\n"
+        "        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)cur);\n"
+        "        __m256i c = sentence_lex_stop_blank(v);\n"
+        "        __m256i g = sentence_lex_soft_first(v);\n"
+        "        __m256i may = _mm256_and_si256(\n"
+        "            _mm256_and_si256(g, sentence_lex_soft_follow(_mm256_loadu_si256((const __m256i *)(const void *)(cur + 1)))),\n"
+        "            sentence_lex_soft_third(_mm256_loadu_si256((const __m256i *)(const void *)(cur + 2))));\n"
+        "        /* a soft character that starts no token (see sentence_lex_skip_avx2) */\n"
+        "        unsigned dead = (unsigned)_mm256_movemask_epi8(_mm256_andnot_si256(\n"
+        "            _mm256_cmpeq_epi8(_mm256_and_si256(g, _mm256_set1_epi8((char)0x%02X)), zero),\n"
+        "            _mm256_cmpeq_epi8(may, zero)));\n"
         "        unsigned hs = ~(unsigned)_mm256_movemask_epi8(\n"
         "            _mm256_cmpeq_epi8(_mm256_and_si256(c, _mm256_set1_epi8((char)0x%02X)), zero));\n"
         "        unsigned bits = ~(unsigned)_mm256_movemask_epi8(\n"
-        "            _mm256_cmpeq_epi8(_mm256_and_si256(c, _mm256_set1_epi8((char)0x%02X)), zero));\n"
+        "            _mm256_cmpeq_epi8(_mm256_and_si256(c, _mm256_set1_epi8((char)0x%02X)), zero)) & ~dead;\n"
         "        unsigned starts = ~hs & ((hs << 1) | blank);\n"
         "        for (; bits; bits &= bits - 1) {\n"
         "            unsigned i = (unsigned)__builtin_ctz(bits);\n"
@@ -698,7 +710,7 @@ static void put_avx2_count_skip(FILE *f, const unsigned char *stop)
         "    *sp = (int)blank;\n"
         "    return sentence_lex_count_skip(cur, lim, words, sp, text, base, S);\n"
         "}\n"
-        "#endif\n\n", m[1], m[0]);
+        "#endif\n\n", soft_mask, m[1], m[0]);
 }
 
 /* The fast scanner's skip (put_count_skip is the counting one's): a byte stops
@@ -817,9 +829,9 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
           "        cur = q - 1;\n"
           "    }\n"
           "}\n\n", f);
-    put_avx2_skip(f, stop, follow, third);
     put_count_skip(f);
-    put_avx2_count_skip(f, stop);
+    unsigned soft_mask = put_avx2_skip(f, stop, follow, third);   /* the soft lookups are shared */
+    put_avx2_count_skip(f, stop, soft_mask);
 }
 
 /* The scanners skip runs of ordinary ASCII text (the rules c+, w+ and
