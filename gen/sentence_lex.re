@@ -300,6 +300,11 @@ SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(c
     size_t none, *passes = lines ? lines : &none;
     while (lim - cur >= 34) {
         __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)cur);
+        unsigned bits = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(sentence_lex_stop_set(v), zero));
+        if (!bits) {   /* plain text: the rest costs twice as much */
+            cur += 32;
+            continue;
+        }
         __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 1));
         __m256i v2 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 2));
         __m256i t = sentence_lex_line_first(v1), s = sentence_lex_line_second(v2);
@@ -323,8 +328,7 @@ SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(c
         /* passed: text after no blank, one or two (an indented line's
          * blanks are no candidates: the loop goes on after them) */
         unsigned passed = nl & (text | ((hs >> 1) & ((text >> 1) | ((hs >> 2) & (text >> 2)))));
-        unsigned bits = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(sentence_lex_stop_set(v), zero)) &
-                        ~passed & ~(unsigned)_mm256_movemask_epi8(dead);
+        bits &= ~passed & ~(unsigned)_mm256_movemask_epi8(dead);
         const unsigned char *next = cur + 32, *q;
         for (; bits; bits &= bits - 1) {
             unsigned j = (unsigned)__builtin_ctz(bits);
