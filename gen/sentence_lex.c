@@ -64,6 +64,21 @@ static inline int sentence_lex_stops(const unsigned char *p, const unsigned char
 #define SENTENCE_LEX_SSE2 1
 #endif
 
+/* On x86-64 the fast skip has an AVX2 variant, chosen on each call when
+ * the compiler was not told that AVX2 is there (-mavx2, -march): a
+ * test of a word the compiler's run time set up. PARL_NO_AVX2 leaves
+ * it out (to test the SSE2 skip on a machine with AVX2). */
+#if defined(SENTENCE_LEX_SSE2) && defined(__x86_64__) && !defined(PARL_NO_AVX2)
+#include <immintrin.h>
+#define SENTENCE_LEX_AVX2 1
+#define SENTENCE_LEX_AVX2_FN __attribute__((target("avx2,popcnt")))
+#ifdef __AVX2__
+#define sentence_lex_has_avx2() 1
+#else
+#define sentence_lex_has_avx2() (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
+#endif
+#endif
+
 #ifdef SENTENCE_LEX_SSE2
 /* The bytes of V that may be stops, as a mask (both skips start from it). */
 static inline __m128i sentence_lex_stop_mask(__m128i v)
@@ -221,12 +236,194 @@ static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,
     return cur;
 }
 
-int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl *L, size_t *lines)
+#ifdef SENTENCE_LEX_AVX2
+/* Nonzero where a byte may be a stop (sentence_lex_stop). */
+SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_stop_set(__m256i v)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(17,18,18,18,16,16,16,16,18,18,23,16,18,23,18,28,17,18,18,18,16,16,16,16,18,18,23,16,18,23,18,28), _mm256_and_si256(v, nib));
+    __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(1,0,2,4,0,8,0,0,16,16,16,16,16,16,16,16,1,0,2,4,0,8,0,0,16,16,16,16,16,16,16,16), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+    return _mm256_and_si256(lo, hi);
+}
+
+/* The first byte of a line: PARL__LF_TEXT and PARL__LF_PAIR (the masks below). */
+SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_line_first(__m256i v)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(-126,-57,-57,-61,-57,-57,-57,-57,-57,-58,-22,122,94,122,71,95,-126,-57,-57,-61,-57,-57,-57,-57,-57,-58,-22,122,94,122,71,95), _mm256_and_si256(v, nib));
+    __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(1,2,36,8,2,2,64,-112,0,0,0,0,0,0,0,0,1,2,36,8,2,2,64,-112,0,0,0,0,0,0,0,0), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+    return _mm256_and_si256(lo, hi);
+}
+
+/* The second byte of a line: PARL__LF_SECOND. */
+SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_line_second(__m256i v)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(4,6,6,6,6,6,6,6,6,6,6,2,2,3,2,2,4,6,6,6,6,6,6,6,6,6,6,2,2,3,2,2), _mm256_and_si256(v, nib));
+    __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(0,0,1,0,2,4,2,4,0,0,0,0,0,0,0,0,0,0,1,0,2,4,2,4,0,0,0,0,0,0,0,0), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+    return _mm256_and_si256(lo, hi);
+}
+
+/* Soft characters, exactly (the mask below), and their groups. */
+SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_soft_first(__m256i v)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(0,0,0,33,0,0,0,0,0,0,99,0,-127,51,0,12,0,0,0,33,0,0,0,0,0,0,99,0,-127,51,0,12), _mm256_and_si256(v, nib));
+    __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(0,0,-79,98,0,12,0,0,0,0,0,0,0,0,0,0,0,0,-79,98,0,12,0,0,0,0,0,0,0,0,0,0), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+    return _mm256_and_si256(lo, hi);
+}
+
+/* The groups a byte may follow a soft character of. */
+SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_soft_follow(__m256i v)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(-64,64,64,96,64,64,64,64,64,-64,32,-128,-128,48,0,8,-64,64,64,96,64,64,64,64,64,-64,32,-128,-128,48,0,8), _mm256_and_si256(v, nib));
+    __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(-128,0,-80,96,0,8,0,0,0,0,0,0,0,0,0,0,-128,0,-80,96,0,8,0,0,0,0,0,0,0,0,0,0), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+    return _mm256_and_si256(lo, hi);
+}
+
+/* The groups a byte may be the third byte of. */
+SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_soft_third(__m256i v)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(-64,-64,-64,-32,-64,-64,-64,-64,-64,-64,-96,-128,-128,-80,-128,-120,-64,-64,-64,-32,-64,-64,-64,-64,-64,-64,-96,-128,-128,-80,-128,-120), _mm256_and_si256(v, nib));
+    __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(-128,0,-80,96,-128,-120,0,0,0,0,0,0,0,0,0,0,-128,0,-80,96,-128,-120,0,0,0,0,0,0,0,0,0,0), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+    return _mm256_and_si256(lo, hi);
+}
+
+/* sentence_lex_skip 32 bytes a step (see put_avx2_skip in tools/gen_sentences.c). */
+SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(const unsigned char *cur,
+                                                                           const unsigned char *lim,
+                                                                           size_t *lines)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i on = lines ? _mm256_set1_epi8(-1) : zero;   /* pass line breaks */
+    size_t none, *passes = lines ? lines : &none;
+    while (lim - cur >= 34) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)cur);
+        unsigned bits = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(sentence_lex_stop_set(v), zero));
+        if (!bits) {   /* plain text: the rest costs twice as much */
+            cur += 32;
+            continue;
+        }
+        __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 1));
+        __m256i v2 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 2));
+        __m256i t = sentence_lex_line_first(v1), s = sentence_lex_line_second(v2);
+        __m256i g = sentence_lex_soft_first(v);
+        __m256i may = _mm256_and_si256(_mm256_and_si256(g, sentence_lex_soft_follow(v1)),
+                                       sentence_lex_soft_third(v2));
+        /* a soft character that starts no token */
+        __m256i dead = _mm256_andnot_si256(
+            _mm256_cmpeq_epi8(_mm256_and_si256(g, _mm256_set1_epi8((char)0x07)), zero),
+            _mm256_cmpeq_epi8(may, zero));
+        /* no ordinary text: neither a text byte nor a pair */
+        __m256i no = _mm256_and_si256(
+            _mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0x1F)), zero),
+            _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0xE0)), zero),
+                            _mm256_cmpeq_epi8(s, zero)));
+        /* line breaks (bit i: cur[i]), text starts (bit i: cur[i + 1]), blanks */
+        unsigned nl = (unsigned)_mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n')), on));
+        unsigned text = ~(unsigned)_mm256_movemask_epi8(no);
+        unsigned hs = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')),
+                                                                     _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\t'))));
+        /* passed: text after no blank, one or two (an indented line's
+         * blanks are no candidates: the loop goes on after them) */
+        unsigned passed = nl & (text | ((hs >> 1) & ((text >> 1) | ((hs >> 2) & (text >> 2)))));
+        bits &= ~passed & ~(unsigned)_mm256_movemask_epi8(dead);
+        const unsigned char *next = cur + 32, *q;
+        for (; bits; bits &= bits - 1) {
+            unsigned j = (unsigned)__builtin_ctz(bits);
+            const unsigned char *p = cur + j;
+            if (!sentence_lex_stops(p, lim)) continue;
+            if (*p != '\n' || !lines || !(q = sentence_lex_text_after(p, lim))) {
+                *passes += (size_t)__builtin_popcount(passed & ((1u << j) - 1));
+                return p;
+            }
+            ++*lines;
+            if (q > p + 1) {   /* go on after the blanks */
+                passed &= (1u << j) - 1;
+                next = q;
+                break;
+            }
+        }
+        *passes += (size_t)__builtin_popcount(passed);
+        cur = next;
+    }
+    return sentence_lex_skip(cur, lim, lines);
+}
+#endif
+
+#ifdef SENTENCE_LEX_AVX2
+/* Stops (sentence_lex_stop) and blanks (hs): the masks below. */
+SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_stop_blank(__m256i v)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(81,18,18,18,16,16,16,16,18,50,23,48,50,23,18,28,81,18,18,18,16,16,16,16,18,50,23,48,50,23,18,28), _mm256_and_si256(v, nib));
+    __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(33,0,66,4,0,8,0,0,16,16,16,16,16,16,16,16,33,0,66,4,0,8,0,0,16,16,16,16,16,16,16,16), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+    return _mm256_and_si256(lo, hi);
+}
+
+/* sentence_lex_count_skip 32 bytes a step (see put_avx2_count_skip in
+ * tools/gen_sentences.c). */
+SENTENCE_LEX_AVX2_FN static inline const unsigned char *
+sentence_lex_count_skip_avx2(const unsigned char *cur, const unsigned char *lim, size_t *words, int *sp,
+                             const unsigned char *text, size_t base, parl_split_state *S)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    unsigned blank = *sp ? 1u : 0u;   /* the byte before CUR */
+    size_t n = 0;
+    while (lim - cur >= 34) {   /* and the two bytes after the block */
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)cur);
+        __m256i c = sentence_lex_stop_blank(v);
+        __m256i g = sentence_lex_soft_first(v);
+        __m256i may = _mm256_and_si256(
+            _mm256_and_si256(g, sentence_lex_soft_follow(_mm256_loadu_si256((const __m256i *)(const void *)(cur + 1)))),
+            sentence_lex_soft_third(_mm256_loadu_si256((const __m256i *)(const void *)(cur + 2))));
+        /* a soft character that starts no token (see sentence_lex_skip_avx2) */
+        unsigned dead = (unsigned)_mm256_movemask_epi8(_mm256_andnot_si256(
+            _mm256_cmpeq_epi8(_mm256_and_si256(g, _mm256_set1_epi8((char)0x07)), zero),
+            _mm256_cmpeq_epi8(may, zero)));
+        unsigned hs = ~(unsigned)_mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(_mm256_and_si256(c, _mm256_set1_epi8((char)0x60)), zero));
+        unsigned bits = ~(unsigned)_mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(_mm256_and_si256(c, _mm256_set1_epi8((char)0x1F)), zero)) & ~dead;
+        unsigned starts = ~hs & ((hs << 1) | blank);
+        for (; bits; bits &= bits - 1) {
+            unsigned i = (unsigned)__builtin_ctz(bits);
+            if (!sentence_lex_stops(cur + i, lim)) continue;
+            n += (size_t)__builtin_popcount(starts & ((1u << i) - 1));   /* the first stop */
+            const unsigned char *q;
+            if (cur[i] == '\n' && S && (q = sentence_lex_text_after(cur + i, lim))) {
+                parl__sl_text_line(S, base + (size_t)(cur + i - text),
+                                   base + (size_t)(q - text), *words + n);
+                blank = 1;
+                cur = q;
+                goto next;
+            }
+            if (i) blank = (hs >> (i - 1)) & 1u;
+            *words += n;
+            *sp = (int)blank;
+            return cur + i;
+        }
+        n += (size_t)__builtin_popcount(starts);
+        blank = hs >> 31;
+        cur += 32;
+    next:;
+    }
+    *words += n;
+    *sp = (int)blank;
+    return sentence_lex_count_skip(cur, lim, words, sp, text, base, S);
+}
+#endif
+
+#ifdef SENTENCE_LEX_AVX2
+SENTENCE_LEX_AVX2_FN static int sentence_lex_scan_avx2(const unsigned char *text, size_t base, size_t limit,
+                                   parl__sl *L, size_t *lines)
 {
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
     for (;;) {
-        cur = sentence_lex_skip(cur, lim, lines);   /* c+ */
+        cur = sentence_lex_skip_avx2(cur, lim, lines);   /* c+ */
         tok = cur;
     
 {
@@ -1771,8 +1968,3504 @@ out:
     (void)mar;
     return t;
 }
+#endif
 
-int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, parl__sl *L, parl_split_state *S)
+#if defined(SENTENCE_LEX_AVX2)
+__attribute__((noinline))
+#endif
+static int sentence_lex_scan_base(const unsigned char *text, size_t base, size_t limit, parl__sl *L,
+              size_t *lines)
+{
+    const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
+    int t;
+    for (;;) {
+        cur = sentence_lex_skip(cur, lim, lines);   /* c+ */
+        tok = cur;
+    
+{
+	unsigned char yych;
+	unsigned int yyaccept = 0;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\v':
+		case '\f':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '+':
+		case '/':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case ';':
+		case '<':
+		case '>':
+		case '@':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy64;
+		case '\n': goto yy66;
+		case '\r': goto yy69;
+		case '!':
+		case '.':
+		case '?': goto yy70;
+		case '"': goto yy72;
+		case '#':
+		case '*':
+		case '=': goto yy73;
+		case '(': goto yy75;
+		case ')': goto yy76;
+		case ',': goto yy77;
+		case '-': goto yy78;
+		case ':': goto yy79;
+		case '_': goto yy80;
+		case 0xC2: goto yy81;
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF: goto yy82;
+		case 0xE0: goto yy83;
+		case 0xE1:
+		case 0xE3:
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE:
+		case 0xEF: goto yy84;
+		case 0xE2: goto yy85;
+		case 0xF0: goto yy86;
+		case 0xF1:
+		case 0xF2:
+		case 0xF3: goto yy87;
+		case 0xF4: goto yy88;
+		default:
+			if (cur >= lim) goto yy121;
+			goto yy62;
+	}
+yy62:
+	++cur;
+yy63:
+	{ if (*tok) L->bad++; else L->nul++; continue; }
+yy64:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case '\t':
+		case '\v':
+		case '\f':
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case ' ':
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '+':
+		case '/':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case ';':
+		case '<':
+		case '>':
+		case '@':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy64;
+		default: goto yy65;
+	}
+yy65:
+	{ continue; }
+yy66:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy67:
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy66;
+		default: goto yy68;
+	}
+yy68:
+	{ if (lines && sentence_lex_text_line(cur, lim)) { ++*lines; continue; }
+                   t = PARL__T_EOL; goto out; }
+yy69:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy68;
+		case '\n': goto yy66;
+		default: goto yy67;
+	}
+yy70:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '!':
+		case '.':
+		case '?': goto yy70;
+		default: goto yy71;
+	}
+yy71:
+	{ t = PARL__T_TERM; goto out; }
+yy72:
+	++cur;
+	{ t = PARL__T_DQ; goto out; }
+yy73:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '#':
+		case '*':
+		case '=': goto yy89;
+		default: goto yy74;
+	}
+yy74:
+	{ continue; }
+yy75:
+	++cur;
+	{ t = PARL__T_LP; goto out; }
+yy76:
+	++cur;
+	{ t = PARL__T_RP; goto out; }
+yy77:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy91;
+		default: goto yy74;
+	}
+yy78:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '-': goto yy92;
+		default: goto yy74;
+	}
+yy79:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy93;
+		default: goto yy74;
+	}
+yy80:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '_': goto yy94;
+		default: goto yy74;
+	}
+yy81:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy95;
+		case 0xAB: goto yy96;
+		case 0xBB: goto yy97;
+		default: goto yy63;
+	}
+yy82:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy95;
+		default: goto yy63;
+	}
+yy83:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy98;
+		default: goto yy63;
+	}
+yy84:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy98;
+		default: goto yy63;
+	}
+yy85:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy99;
+		case 0x81: goto yy100;
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy98;
+		case 0x96: goto yy101;
+		case 0x97: goto yy102;
+		default: goto yy63;
+	}
+yy86:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy103;
+		default: goto yy63;
+	}
+yy87:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy103;
+		default: goto yy63;
+	}
+yy88:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F: goto yy103;
+		default: goto yy63;
+	}
+yy89:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '#':
+		case '*':
+		case '=': goto yy104;
+		default: goto yy90;
+	}
+yy90:
+	cur = mar;
+	if (yyaccept == 0) {
+		goto yy74;
+	} else {
+		goto yy63;
+	}
+yy91:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy91;
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z': goto yy106;
+		default: goto yy90;
+	}
+yy92:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '-': goto yy107;
+		default: goto yy90;
+	}
+yy93:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy108;
+		default: goto yy90;
+	}
+yy94:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '_': goto yy109;
+		default: goto yy90;
+	}
+yy95:
+	++cur;
+	{ continue; }
+yy96:
+	++cur;
+	{ t = PARL__T_LQ; goto out; }
+yy97:
+	++cur;
+	{ t = PARL__T_RQ; goto out; }
+yy98:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy95;
+		default: goto yy90;
+	}
+yy99:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA4:
+		case 0xA5:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy95;
+		case 0x9C:
+		case 0x9E: goto yy96;
+		case 0x9D: goto yy97;
+		case 0xA2:
+		case 0xA3: goto yy110;
+		case 0xA6: goto yy111;
+		default: goto yy90;
+	}
+yy100:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy95;
+		case 0x83: goto yy110;
+		default: goto yy90;
+	}
+yy101:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy95;
+		case 0xAA: goto yy110;
+		default: goto yy90;
+	}
+yy102:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy95;
+		case 0x8F:
+		case 0xA6: goto yy110;
+		default: goto yy90;
+	}
+yy103:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy98;
+		default: goto yy90;
+	}
+yy104:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '#':
+		case '*':
+		case '=': goto yy104;
+		default: goto yy105;
+	}
+yy105:
+	{ t = PARL__T_SEP; goto out; }
+yy106:
+	++cur;
+	{ cur = tok + 1; t = PARL__T_COMMA; goto out; }
+yy107:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '-': goto yy112;
+		default: goto yy90;
+	}
+yy108:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case ' ': goto yy113;
+		case ':': goto yy114;
+		case 'A':
+		case 'P': goto yy115;
+		case 'a':
+		case 'p': goto yy116;
+		default: goto yy90;
+	}
+yy109:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '_': goto yy117;
+		default: goto yy90;
+	}
+yy110:
+	++cur;
+	{ t = PARL__T_BULLET; goto out; }
+yy111:
+	++cur;
+	{ t = PARL__T_ELLIPSIS; goto out; }
+yy112:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '-': goto yy112;
+		default: goto yy105;
+	}
+yy113:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'P': goto yy115;
+		case 'a':
+		case 'p': goto yy116;
+		default: goto yy90;
+	}
+yy114:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy118;
+		default: goto yy90;
+	}
+yy115:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'M': goto yy119;
+		default: goto yy90;
+	}
+yy116:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'm': goto yy119;
+		default: goto yy90;
+	}
+yy117:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '_': goto yy117;
+		default: goto yy105;
+	}
+yy118:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy120;
+		default: goto yy90;
+	}
+yy119:
+	++cur;
+	{ t = PARL__T_STAMP; goto out; }
+yy120:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case ' ': goto yy113;
+		case 'A':
+		case 'P': goto yy115;
+		case 'a':
+		case 'p': goto yy116;
+		default: goto yy90;
+	}
+yy121:
+	{ t = PARL__T_END; goto out; }
+}
+
+    }
+out:
+    L->tok = base + (size_t)(tok - text);
+    L->pos = base + (size_t)(cur - text);
+    (void)mar;
+    return t;
+}
+
+int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl *L, size_t *lines)
+{
+#ifdef SENTENCE_LEX_AVX2
+    if (sentence_lex_has_avx2()) return sentence_lex_scan_avx2(text, base, limit, L, lines);
+#endif
+    return sentence_lex_scan_base(text, base, limit, L, lines);
+}
+
+#ifdef SENTENCE_LEX_AVX2
+SENTENCE_LEX_AVX2_FN static int sentence_lex_count_avx2(const unsigned char *text, size_t base, size_t limit,
+                                   parl__sl *L, parl_split_state *S)
+{
+    const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
+    int t;
+    size_t words = L->words, cont = L->cont;
+    int sp = L->sp;
+    for (;;) {
+        cur = sentence_lex_count_skip_avx2(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */
+        tok = cur;
+    
+{
+	unsigned char yych;
+	unsigned int yyaccept = 0;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '+':
+		case '/':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case ';':
+		case '<':
+		case '>':
+		case '@':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy125;
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy127;
+		case '\n': goto yy129;
+		case '\r': goto yy132;
+		case '!':
+		case '.':
+		case '?': goto yy133;
+		case '"': goto yy135;
+		case '#':
+		case '*':
+		case '=': goto yy136;
+		case '(': goto yy138;
+		case ')': goto yy139;
+		case ',': goto yy140;
+		case '-': goto yy141;
+		case ':': goto yy142;
+		case '_': goto yy143;
+		case 0xC2: goto yy144;
+		case 0xC3:
+		case 0xC4:
+		case 0xC5:
+		case 0xC6:
+		case 0xC7:
+		case 0xC8:
+		case 0xC9:
+		case 0xCA:
+		case 0xCB:
+		case 0xCC:
+		case 0xCD:
+		case 0xCE:
+		case 0xCF:
+		case 0xD0:
+		case 0xD1:
+		case 0xD2:
+		case 0xD3:
+		case 0xD4:
+		case 0xD5:
+		case 0xD6:
+		case 0xD7:
+		case 0xD8:
+		case 0xD9:
+		case 0xDA:
+		case 0xDB:
+		case 0xDC:
+		case 0xDD:
+		case 0xDE:
+		case 0xDF: goto yy145;
+		case 0xE0: goto yy146;
+		case 0xE1: goto yy147;
+		case 0xE2: goto yy148;
+		case 0xE3: goto yy149;
+		case 0xE4:
+		case 0xE5:
+		case 0xE6:
+		case 0xE7:
+		case 0xE8:
+		case 0xE9:
+		case 0xEA:
+		case 0xEB:
+		case 0xEC:
+		case 0xED:
+		case 0xEE: goto yy150;
+		case 0xEF: goto yy151;
+		case 0xF0: goto yy152;
+		case 0xF1:
+		case 0xF2:
+		case 0xF3: goto yy153;
+		case 0xF4: goto yy154;
+		default:
+			if (cur >= lim) goto yy190;
+			goto yy123;
+	}
+yy123:
+	++cur;
+yy124:
+	{ words += (size_t)sp; sp = 0; if (*tok) L->bad++; else L->nul++; continue; }
+yy125:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x01:
+		case 0x02:
+		case 0x03:
+		case 0x04:
+		case 0x05:
+		case 0x06:
+		case 0x07:
+		case 0x08:
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case 0x14:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+		case 0x1D:
+		case 0x1E:
+		case 0x1F:
+		case '$':
+		case '%':
+		case '&':
+		case '\'':
+		case '+':
+		case '/':
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9':
+		case ';':
+		case '<':
+		case '>':
+		case '@':
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case '[':
+		case '\\':
+		case ']':
+		case '^':
+		case '`':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z':
+		case '{':
+		case '|':
+		case '}':
+		case '~':
+		case 0x7F: goto yy125;
+		default: goto yy126;
+	}
+yy126:
+	{ words += (size_t)sp; sp = 0; continue; }
+yy127:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy127;
+		default: goto yy128;
+	}
+yy128:
+	{ sp = 1; continue; }
+yy129:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+yy130:
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy129;
+		default: goto yy131;
+	}
+yy131:
+	{ sp = 1;
+                   if (S && sentence_lex_text_line(cur, lim)) {
+                       parl__sl_text_line(S, base + (size_t)(tok - text), base + (size_t)(cur - text), words);
+                       continue;
+                   }
+                   t = PARL__T_EOL; goto out; }
+yy132:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy131;
+		case '\n': goto yy129;
+		default: goto yy130;
+	}
+yy133:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '!':
+		case '.':
+		case '?': goto yy133;
+		default: goto yy134;
+	}
+yy134:
+	{ words += (size_t)sp; sp = 0; t = PARL__T_TERM; goto out; }
+yy135:
+	++cur;
+	{ words += (size_t)sp; sp = 0; t = PARL__T_DQ; goto out; }
+yy136:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '#':
+		case '*':
+		case '=': goto yy155;
+		default: goto yy137;
+	}
+yy137:
+	{ words += (size_t)sp; sp = 0; continue; }
+yy138:
+	++cur;
+	{ words += (size_t)sp; sp = 0; t = PARL__T_LP; goto out; }
+yy139:
+	++cur;
+	{ words += (size_t)sp; sp = 0; t = PARL__T_RP; goto out; }
+yy140:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy157;
+		default: goto yy137;
+	}
+yy141:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '-': goto yy158;
+		default: goto yy137;
+	}
+yy142:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy159;
+		default: goto yy137;
+	}
+yy143:
+	yyaccept = 0;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '_': goto yy160;
+		default: goto yy137;
+	}
+yy144:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy161;
+		case 0xA0: goto yy162;
+		case 0xAB: goto yy163;
+		case 0xBB: goto yy164;
+		default: goto yy124;
+	}
+yy145:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy161;
+		default: goto yy124;
+	}
+yy146:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy165;
+		default: goto yy124;
+	}
+yy147:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy165;
+		case 0x9A: goto yy166;
+		default: goto yy124;
+	}
+yy148:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy167;
+		case 0x81: goto yy168;
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy165;
+		case 0x96: goto yy169;
+		case 0x97: goto yy170;
+		default: goto yy124;
+	}
+yy149:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy166;
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy165;
+		default: goto yy124;
+	}
+yy150:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy165;
+		default: goto yy124;
+	}
+yy151:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy165;
+		case 0xBB: goto yy171;
+		default: goto yy124;
+	}
+yy152:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy172;
+		default: goto yy124;
+	}
+yy153:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy172;
+		default: goto yy124;
+	}
+yy154:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F: goto yy172;
+		default: goto yy124;
+	}
+yy155:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '#':
+		case '*':
+		case '=': goto yy173;
+		default: goto yy156;
+	}
+yy156:
+	cur = mar;
+	if (yyaccept == 0) {
+		goto yy137;
+	} else {
+		goto yy124;
+	}
+yy157:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '\t':
+		case '\v':
+		case '\f':
+		case ' ': goto yy157;
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z': goto yy175;
+		default: goto yy156;
+	}
+yy158:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '-': goto yy176;
+		default: goto yy156;
+	}
+yy159:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy177;
+		default: goto yy156;
+	}
+yy160:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '_': goto yy178;
+		default: goto yy156;
+	}
+yy161:
+	++cur;
+	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; continue; }
+yy162:
+	++cur;
+	{ sp = 1; cont += (size_t)(cur - tok) - 1; continue; }
+yy163:
+	++cur;
+	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_LQ; goto out; }
+yy164:
+	++cur;
+	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_RQ; goto out; }
+yy165:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy161;
+		default: goto yy156;
+	}
+yy166:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy162;
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy161;
+		default: goto yy156;
+	}
+yy167:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0xA8:
+		case 0xA9:
+		case 0xAF: goto yy162;
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA4:
+		case 0xA5:
+		case 0xA7:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy161;
+		case 0x9C:
+		case 0x9E: goto yy163;
+		case 0x9D: goto yy164;
+		case 0xA2:
+		case 0xA3: goto yy179;
+		case 0xA6: goto yy180;
+		default: goto yy156;
+	}
+yy168:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy161;
+		case 0x83: goto yy179;
+		case 0x9F: goto yy162;
+		default: goto yy156;
+	}
+yy169:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy161;
+		case 0xAA: goto yy179;
+		default: goto yy156;
+	}
+yy170:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy161;
+		case 0x8F:
+		case 0xA6: goto yy179;
+		default: goto yy156;
+	}
+yy171:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE: goto yy161;
+		case 0xBF: goto yy162;
+		default: goto yy156;
+	}
+yy172:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy165;
+		default: goto yy156;
+	}
+yy173:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '#':
+		case '*':
+		case '=': goto yy173;
+		default: goto yy174;
+	}
+yy174:
+	{ words += (size_t)sp; sp = 0; t = PARL__T_SEP; goto out; }
+yy175:
+	++cur;
+	{ words += (size_t)sp; sp = 0; cur = tok + 1; t = PARL__T_COMMA; goto out; }
+yy176:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '-': goto yy181;
+		default: goto yy156;
+	}
+yy177:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case ' ': goto yy182;
+		case ':': goto yy183;
+		case 'A':
+		case 'P': goto yy184;
+		case 'a':
+		case 'p': goto yy185;
+		default: goto yy156;
+	}
+yy178:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '_': goto yy186;
+		default: goto yy156;
+	}
+yy179:
+	++cur;
+	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_BULLET; goto out; }
+yy180:
+	++cur;
+	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_ELLIPSIS; goto out; }
+yy181:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '-': goto yy181;
+		default: goto yy174;
+	}
+yy182:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'P': goto yy184;
+		case 'a':
+		case 'p': goto yy185;
+		default: goto yy156;
+	}
+yy183:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy187;
+		default: goto yy156;
+	}
+yy184:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'M': goto yy188;
+		default: goto yy156;
+	}
+yy185:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'm': goto yy188;
+		default: goto yy156;
+	}
+yy186:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '_': goto yy186;
+		default: goto yy174;
+	}
+yy187:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+		case '6':
+		case '7':
+		case '8':
+		case '9': goto yy189;
+		default: goto yy156;
+	}
+yy188:
+	++cur;
+	{ words += (size_t)sp; sp = 0; for (const unsigned char *q = tok + 1; q < cur; q++) words += q[-1] == ' ' && q[0] != ' '; t = PARL__T_STAMP; goto out; }
+yy189:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case ' ': goto yy182;
+		case 'A':
+		case 'P': goto yy184;
+		case 'a':
+		case 'p': goto yy185;
+		default: goto yy156;
+	}
+yy190:
+	{ t = PARL__T_END; goto out; }
+}
+
+    }
+out:
+    L->tok = base + (size_t)(tok - text);
+    L->pos = base + (size_t)(cur - text);
+    L->words = words; L->cont = cont; L->sp = sp;
+    (void)mar;
+    return t;
+}
+#endif
+
+#if defined(SENTENCE_LEX_AVX2)
+__attribute__((noinline))
+#endif
+static int sentence_lex_count_base(const unsigned char *text, size_t base, size_t limit, parl__sl *L,
+              parl_split_state *S)
 {
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
@@ -1894,27 +5587,27 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy64;
+		case 0x7F: goto yy194;
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy66;
-		case '\n': goto yy68;
-		case '\r': goto yy71;
+		case ' ': goto yy196;
+		case '\n': goto yy198;
+		case '\r': goto yy201;
 		case '!':
 		case '.':
-		case '?': goto yy72;
-		case '"': goto yy74;
+		case '?': goto yy202;
+		case '"': goto yy204;
 		case '#':
 		case '*':
-		case '=': goto yy75;
-		case '(': goto yy77;
-		case ')': goto yy78;
-		case ',': goto yy79;
-		case '-': goto yy80;
-		case ':': goto yy81;
-		case '_': goto yy82;
-		case 0xC2: goto yy83;
+		case '=': goto yy205;
+		case '(': goto yy207;
+		case ')': goto yy208;
+		case ',': goto yy209;
+		case '-': goto yy210;
+		case ':': goto yy211;
+		case '_': goto yy212;
+		case 0xC2: goto yy213;
 		case 0xC3:
 		case 0xC4:
 		case 0xC5:
@@ -1943,11 +5636,11 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
 		case 0xDC:
 		case 0xDD:
 		case 0xDE:
-		case 0xDF: goto yy84;
-		case 0xE0: goto yy85;
-		case 0xE1: goto yy86;
-		case 0xE2: goto yy87;
-		case 0xE3: goto yy88;
+		case 0xDF: goto yy214;
+		case 0xE0: goto yy215;
+		case 0xE1: goto yy216;
+		case 0xE2: goto yy217;
+		case 0xE3: goto yy218;
 		case 0xE4:
 		case 0xE5:
 		case 0xE6:
@@ -1958,22 +5651,22 @@ int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, pa
 		case 0xEB:
 		case 0xEC:
 		case 0xED:
-		case 0xEE: goto yy89;
-		case 0xEF: goto yy90;
-		case 0xF0: goto yy91;
+		case 0xEE: goto yy219;
+		case 0xEF: goto yy220;
+		case 0xF0: goto yy221;
 		case 0xF1:
 		case 0xF2:
-		case 0xF3: goto yy92;
-		case 0xF4: goto yy93;
+		case 0xF3: goto yy222;
+		case 0xF4: goto yy223;
 		default:
-			if (cur >= lim) goto yy129;
-			goto yy62;
+			if (cur >= lim) goto yy259;
+			goto yy192;
 	}
-yy62:
+yy192:
 	++cur;
-yy63:
+yy193:
 	{ words += (size_t)sp; sp = 0; if (*tok) L->bad++; else L->nul++; continue; }
-yy64:
+yy194:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -2084,64 +5777,64 @@ yy64:
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy64;
-		default: goto yy65;
+		case 0x7F: goto yy194;
+		default: goto yy195;
 	}
-yy65:
+yy195:
 	{ words += (size_t)sp; sp = 0; continue; }
-yy66:
+yy196:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy66;
-		default: goto yy67;
+		case ' ': goto yy196;
+		default: goto yy197;
 	}
-yy67:
+yy197:
 	{ sp = 1; continue; }
-yy68:
+yy198:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy69:
+yy199:
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy68;
-		default: goto yy70;
+		case ' ': goto yy198;
+		default: goto yy200;
 	}
-yy70:
+yy200:
 	{ sp = 1;
                    if (S && sentence_lex_text_line(cur, lim)) {
                        parl__sl_text_line(S, base + (size_t)(tok - text), base + (size_t)(cur - text), words);
                        continue;
                    }
                    t = PARL__T_EOL; goto out; }
-yy71:
+yy201:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy70;
-		case '\n': goto yy68;
-		default: goto yy69;
+		case 0x00: goto yy200;
+		case '\n': goto yy198;
+		default: goto yy199;
 	}
-yy72:
+yy202:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '!':
 		case '.':
-		case '?': goto yy72;
-		default: goto yy73;
+		case '?': goto yy202;
+		default: goto yy203;
 	}
-yy73:
+yy203:
 	{ words += (size_t)sp; sp = 0; t = PARL__T_TERM; goto out; }
-yy74:
+yy204:
 	++cur;
 	{ words += (size_t)sp; sp = 0; t = PARL__T_DQ; goto out; }
-yy75:
+yy205:
 	yyaccept = 0;
 	++cur;
 	mar = cur;
@@ -2149,18 +5842,18 @@ yy75:
 	switch (yych) {
 		case '#':
 		case '*':
-		case '=': goto yy94;
-		default: goto yy76;
+		case '=': goto yy224;
+		default: goto yy206;
 	}
-yy76:
+yy206:
 	{ words += (size_t)sp; sp = 0; continue; }
-yy77:
+yy207:
 	++cur;
 	{ words += (size_t)sp; sp = 0; t = PARL__T_LP; goto out; }
-yy78:
+yy208:
 	++cur;
 	{ words += (size_t)sp; sp = 0; t = PARL__T_RP; goto out; }
-yy79:
+yy209:
 	yyaccept = 0;
 	++cur;
 	mar = cur;
@@ -2169,19 +5862,19 @@ yy79:
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy96;
-		default: goto yy76;
+		case ' ': goto yy226;
+		default: goto yy206;
 	}
-yy80:
+yy210:
 	yyaccept = 0;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '-': goto yy97;
-		default: goto yy76;
+		case '-': goto yy227;
+		default: goto yy206;
 	}
-yy81:
+yy211:
 	yyaccept = 0;
 	++cur;
 	mar = cur;
@@ -2196,19 +5889,19 @@ yy81:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy98;
-		default: goto yy76;
+		case '9': goto yy228;
+		default: goto yy206;
 	}
-yy82:
+yy212:
 	yyaccept = 0;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '_': goto yy99;
-		default: goto yy76;
+		case '_': goto yy229;
+		default: goto yy206;
 	}
-yy83:
+yy213:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -2272,342 +5965,14 @@ yy83:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy100;
-		case 0xA0: goto yy101;
-		case 0xAB: goto yy102;
-		case 0xBB: goto yy103;
-		default: goto yy63;
+		case 0xBF: goto yy230;
+		case 0xA0: goto yy231;
+		case 0xAB: goto yy232;
+		case 0xBB: goto yy233;
+		default: goto yy193;
 	}
-yy84:
+yy214:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy100;
-		default: goto yy63;
-	}
-yy85:
-	yyaccept = 1;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy104;
-		default: goto yy63;
-	}
-yy86:
-	yyaccept = 1;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy104;
-		case 0x9A: goto yy105;
-		default: goto yy63;
-	}
-yy87:
-	yyaccept = 1;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy106;
-		case 0x81: goto yy107;
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy104;
-		case 0x96: goto yy108;
-		case 0x97: goto yy109;
-		default: goto yy63;
-	}
-yy88:
-	yyaccept = 1;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy105;
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy104;
-		default: goto yy63;
-	}
-yy89:
-	yyaccept = 1;
-	++cur;
-	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x80:
@@ -2673,16 +6038,200 @@ yy89:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy104;
-		default: goto yy63;
+		case 0xBF: goto yy230;
+		default: goto yy193;
 	}
-yy90:
+yy215:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy234;
+		default: goto yy193;
+	}
+yy216:
 	yyaccept = 1;
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy234;
+		case 0x9A: goto yy235;
+		default: goto yy193;
+	}
+yy217:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy236;
+		case 0x81: goto yy237;
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy234;
+		case 0x96: goto yy238;
+		case 0x97: goto yy239;
+		default: goto yy193;
+	}
+yy218:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy235;
 		case 0x81:
 		case 0x82:
 		case 0x83:
@@ -2741,70 +6290,14 @@ yy90:
 		case 0xB8:
 		case 0xB9:
 		case 0xBA:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy104;
-		case 0xBB: goto yy110;
-		default: goto yy63;
-	}
-yy91:
-	yyaccept = 1;
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
 		case 0xBB:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy111;
-		default: goto yy63;
+		case 0xBF: goto yy234;
+		default: goto yy193;
 	}
-yy92:
+yy219:
 	yyaccept = 1;
 	++cur;
 	mar = cur;
@@ -2873,10 +6366,10 @@ yy92:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy111;
-		default: goto yy63;
+		case 0xBF: goto yy234;
+		default: goto yy193;
 	}
-yy93:
+yy220:
 	yyaccept = 1;
 	++cur;
 	mar = cur;
@@ -2897,33 +6390,233 @@ yy93:
 		case 0x8C:
 		case 0x8D:
 		case 0x8E:
-		case 0x8F: goto yy111;
-		default: goto yy63;
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy234;
+		case 0xBB: goto yy240;
+		default: goto yy193;
 	}
-yy94:
+yy221:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy241;
+		default: goto yy193;
+	}
+yy222:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy241;
+		default: goto yy193;
+	}
+yy223:
+	yyaccept = 1;
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F: goto yy241;
+		default: goto yy193;
+	}
+yy224:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '#':
 		case '*':
-		case '=': goto yy112;
-		default: goto yy95;
+		case '=': goto yy242;
+		default: goto yy225;
 	}
-yy95:
+yy225:
 	cur = mar;
 	if (yyaccept == 0) {
-		goto yy76;
+		goto yy206;
 	} else {
-		goto yy63;
+		goto yy193;
 	}
-yy96:
+yy226:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy96;
+		case ' ': goto yy226;
 		case 'A':
 		case 'B':
 		case 'C':
@@ -2949,17 +6642,17 @@ yy96:
 		case 'W':
 		case 'X':
 		case 'Y':
-		case 'Z': goto yy114;
-		default: goto yy95;
+		case 'Z': goto yy244;
+		default: goto yy225;
 	}
-yy97:
+yy227:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '-': goto yy115;
-		default: goto yy95;
+		case '-': goto yy245;
+		default: goto yy225;
 	}
-yy98:
+yy228:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -2972,29 +6665,29 @@ yy98:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy116;
-		default: goto yy95;
+		case '9': goto yy246;
+		default: goto yy225;
 	}
-yy99:
+yy229:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '_': goto yy117;
-		default: goto yy95;
+		case '_': goto yy247;
+		default: goto yy225;
 	}
-yy100:
+yy230:
 	++cur;
 	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; continue; }
-yy101:
+yy231:
 	++cur;
 	{ sp = 1; cont += (size_t)(cur - tok) - 1; continue; }
-yy102:
+yy232:
 	++cur;
 	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_LQ; goto out; }
-yy103:
+yy233:
 	++cur;
 	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_RQ; goto out; }
-yy104:
+yy234:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -3061,14 +6754,14 @@ yy104:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy100;
-		default: goto yy95;
+		case 0xBF: goto yy230;
+		default: goto yy225;
 	}
-yy105:
+yy235:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy101;
+		case 0x80: goto yy231;
 		case 0x81:
 		case 0x82:
 		case 0x83:
@@ -3131,10 +6824,10 @@ yy105:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy100;
-		default: goto yy95;
+		case 0xBF: goto yy230;
+		default: goto yy225;
 	}
-yy106:
+yy236:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -3151,7 +6844,7 @@ yy106:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy101;
+		case 0xAF: goto yy231;
 		case 0x8B:
 		case 0x8C:
 		case 0x8D:
@@ -3195,16 +6888,16 @@ yy106:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy100;
+		case 0xBF: goto yy230;
 		case 0x9C:
-		case 0x9E: goto yy102;
-		case 0x9D: goto yy103;
+		case 0x9E: goto yy232;
+		case 0x9D: goto yy233;
 		case 0xA2:
-		case 0xA3: goto yy118;
-		case 0xA6: goto yy119;
-		default: goto yy95;
+		case 0xA3: goto yy248;
+		case 0xA6: goto yy249;
+		default: goto yy225;
 	}
-yy107:
+yy237:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -3269,12 +6962,12 @@ yy107:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy100;
-		case 0x83: goto yy118;
-		case 0x9F: goto yy101;
-		default: goto yy95;
+		case 0xBF: goto yy230;
+		case 0x83: goto yy248;
+		case 0x9F: goto yy231;
+		default: goto yy225;
 	}
-yy108:
+yy238:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -3340,11 +7033,11 @@ yy108:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy100;
-		case 0xAA: goto yy118;
-		default: goto yy95;
+		case 0xBF: goto yy230;
+		case 0xAA: goto yy248;
+		default: goto yy225;
 	}
-yy109:
+yy239:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -3409,82 +7102,12 @@ yy109:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy100;
+		case 0xBF: goto yy230;
 		case 0x8F:
-		case 0xA6: goto yy118;
-		default: goto yy95;
+		case 0xA6: goto yy248;
+		default: goto yy225;
 	}
-yy110:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE: goto yy100;
-		case 0xBF: goto yy101;
-		default: goto yy95;
-	}
-yy111:
+yy240:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -3550,74 +7173,144 @@ yy111:
 		case 0xBB:
 		case 0xBC:
 		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy104;
-		default: goto yy95;
+		case 0xBE: goto yy230;
+		case 0xBF: goto yy231;
+		default: goto yy225;
 	}
-yy112:
+yy241:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy234;
+		default: goto yy225;
+	}
+yy242:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '#':
 		case '*':
-		case '=': goto yy112;
-		default: goto yy113;
+		case '=': goto yy242;
+		default: goto yy243;
 	}
-yy113:
+yy243:
 	{ words += (size_t)sp; sp = 0; t = PARL__T_SEP; goto out; }
-yy114:
+yy244:
 	++cur;
 	{ words += (size_t)sp; sp = 0; cur = tok + 1; t = PARL__T_COMMA; goto out; }
-yy115:
+yy245:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '-': goto yy120;
-		default: goto yy95;
+		case '-': goto yy250;
+		default: goto yy225;
 	}
-yy116:
+yy246:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ' ': goto yy121;
-		case ':': goto yy122;
+		case ' ': goto yy251;
+		case ':': goto yy252;
 		case 'A':
-		case 'P': goto yy123;
+		case 'P': goto yy253;
 		case 'a':
-		case 'p': goto yy124;
-		default: goto yy95;
+		case 'p': goto yy254;
+		default: goto yy225;
 	}
-yy117:
+yy247:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '_': goto yy125;
-		default: goto yy95;
+		case '_': goto yy255;
+		default: goto yy225;
 	}
-yy118:
+yy248:
 	++cur;
 	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_BULLET; goto out; }
-yy119:
+yy249:
 	++cur;
 	{ words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_ELLIPSIS; goto out; }
-yy120:
+yy250:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '-': goto yy120;
-		default: goto yy113;
+		case '-': goto yy250;
+		default: goto yy243;
 	}
-yy121:
+yy251:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'P': goto yy123;
+		case 'P': goto yy253;
 		case 'a':
-		case 'p': goto yy124;
-		default: goto yy95;
+		case 'p': goto yy254;
+		default: goto yy225;
 	}
-yy122:
+yy252:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -3630,31 +7323,31 @@ yy122:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy126;
-		default: goto yy95;
+		case '9': goto yy256;
+		default: goto yy225;
 	}
-yy123:
+yy253:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'M': goto yy127;
-		default: goto yy95;
+		case 'M': goto yy257;
+		default: goto yy225;
 	}
-yy124:
+yy254:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'm': goto yy127;
-		default: goto yy95;
+		case 'm': goto yy257;
+		default: goto yy225;
 	}
-yy125:
+yy255:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '_': goto yy125;
-		default: goto yy113;
+		case '_': goto yy255;
+		default: goto yy243;
 	}
-yy126:
+yy256:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -3667,24 +7360,24 @@ yy126:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy128;
-		default: goto yy95;
+		case '9': goto yy258;
+		default: goto yy225;
 	}
-yy127:
+yy257:
 	++cur;
 	{ words += (size_t)sp; sp = 0; for (const unsigned char *q = tok + 1; q < cur; q++) words += q[-1] == ' ' && q[0] != ' '; t = PARL__T_STAMP; goto out; }
-yy128:
+yy258:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ' ': goto yy121;
+		case ' ': goto yy251;
 		case 'A':
-		case 'P': goto yy123;
+		case 'P': goto yy253;
 		case 'a':
-		case 'p': goto yy124;
-		default: goto yy95;
+		case 'p': goto yy254;
+		default: goto yy225;
 	}
-yy129:
+yy259:
 	{ t = PARL__T_END; goto out; }
 }
 
@@ -3695,6 +7388,14 @@ out:
     L->words = words; L->cont = cont; L->sp = sp;
     (void)mar;
     return t;
+}
+
+int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, parl__sl *L, parl_split_state *S)
+{
+#ifdef SENTENCE_LEX_AVX2
+    if (sentence_lex_has_avx2()) return sentence_lex_count_avx2(text, base, limit, L, S);
+#endif
+    return sentence_lex_count_base(text, base, limit, L, S);
 }
 
 #define SENTENCE_LEX_MAX_WORD 32
@@ -3748,21 +7449,21 @@ int parl__sl_abbr(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy133;
+		case 'A': goto yy263;
 		case 'B':
-		case 'b': goto yy134;
+		case 'b': goto yy264;
 		case 'C':
-		case 'c': goto yy135;
-		case 'D': goto yy136;
-		case 'E': goto yy137;
-		case 'F': goto yy138;
+		case 'c': goto yy265;
+		case 'D': goto yy266;
+		case 'E': goto yy267;
+		case 'F': goto yy268;
 		case 'G':
-		case 'g': goto yy139;
+		case 'g': goto yy269;
 		case 'H':
-		case 'h': goto yy140;
+		case 'h': goto yy270;
 		case 'I':
-		case 'i': goto yy141;
-		case 'J': goto yy142;
+		case 'i': goto yy271;
+		case 'J': goto yy272;
 		case 'K':
 		case 'Q':
 		case 'X':
@@ -3773,3007 +7474,2376 @@ int parl__sl_abbr(const unsigned char *s, size_t n)
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy143;
+		case 'z': goto yy273;
 		case 'L':
-		case 'l': goto yy144;
-		case 'M': goto yy145;
-		case 'N': goto yy146;
-		case 'O': goto yy147;
-		case 'P': goto yy148;
+		case 'l': goto yy274;
+		case 'M': goto yy275;
+		case 'N': goto yy276;
+		case 'O': goto yy277;
+		case 'P': goto yy278;
 		case 'R':
-		case 'r': goto yy149;
-		case 'S': goto yy150;
-		case 'T': goto yy151;
-		case 'U': goto yy152;
+		case 'r': goto yy279;
+		case 'S': goto yy280;
+		case 'T': goto yy281;
+		case 'U': goto yy282;
 		case 'V':
-		case 'v': goto yy153;
-		case 'W': goto yy154;
-		case 'a': goto yy155;
-		case 'd': goto yy156;
-		case 'e': goto yy157;
-		case 'f': goto yy158;
-		case 'j': goto yy159;
-		case 'm': goto yy160;
-		case 'n': goto yy161;
-		case 'o': goto yy162;
-		case 'p': goto yy163;
-		case 's': goto yy164;
-		case 't': goto yy165;
-		case 'u': goto yy166;
-		default: goto yy131;
-	}
-yy131:
-	++cur;
-yy132:
-	{ return PARL__ABBR_NONE; }
-yy133:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy167;
-		case 'D':
-		case 'd': goto yy169;
-		case 'L':
-		case 'l': goto yy170;
-		case 'M':
-		case 'm': goto yy171;
-		case 'P': goto yy172;
-		case 'R':
-		case 'r': goto yy173;
-		case 'S':
-		case 's': goto yy174;
-		case 'T':
-		case 't': goto yy175;
-		case 'U': goto yy176;
-		case 'V':
-		case 'v': goto yy177;
-		case 'p': goto yy178;
-		case 'u': goto yy179;
-		default: goto yy132;
-	}
-yy134:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'L':
-		case 'l': goto yy181;
-		case 'R':
-		case 'r': goto yy182;
-		default: goto yy132;
-	}
-yy135:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'A':
-		case 'a': goto yy183;
-		case 'D':
-		case 'd': goto yy184;
-		case 'F':
-		case 'f': goto yy185;
-		case 'H':
-		case 'h': goto yy186;
-		case 'M':
-		case 'm': goto yy187;
-		case 'O':
-		case 'o': goto yy188;
-		case 'P':
-		case 'p': goto yy189;
-		default: goto yy132;
-	}
-yy136:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy190;
-		case 'E': goto yy191;
-		case 'I':
-		case 'i': goto yy192;
-		case 'R':
-		case 'r': goto yy193;
-		case 'e': goto yy194;
-		default: goto yy132;
-	}
-yy137:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy195;
-		case 'G':
-		case 'g': goto yy196;
-		case 'Q':
-		case 'q': goto yy197;
-		case 'S':
-		case 's': goto yy198;
-		case 'T':
-		case 't': goto yy199;
-		case 'X':
-		case 'x': goto yy200;
-		default: goto yy132;
-	}
-yy138:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'A':
-		case 'a': goto yy201;
-		case 'E': goto yy202;
-		case 'I':
-		case 'i': goto yy203;
-		case 'R': goto yy204;
-		case 'T':
-		case 't': goto yy205;
-		case 'e': goto yy206;
-		case 'r': goto yy207;
-		default: goto yy132;
-	}
-yy139:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'E':
-		case 'e': goto yy208;
-		case 'O':
-		case 'o': goto yy209;
-		default: goto yy132;
-	}
-yy140:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'O':
-		case 'o': goto yy210;
-		case 'W':
-		case 'w': goto yy211;
-		default: goto yy132;
-	}
-yy141:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy212;
-		case 'N':
-		case 'n': goto yy213;
-		default: goto yy132;
-	}
-yy142:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'A': goto yy214;
-		case 'R':
-		case 'r': goto yy215;
-		case 'U': goto yy216;
-		case 'a': goto yy217;
-		case 'u': goto yy218;
-		default: goto yy132;
-	}
-yy143:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		default: goto yy132;
-	}
-yy144:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'L':
-		case 'l': goto yy219;
-		case 'N':
-		case 'n': goto yy220;
-		case 'T':
-		case 't': goto yy221;
-		default: goto yy132;
-	}
-yy145:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'A': goto yy222;
-		case 'E':
-		case 'e': goto yy223;
-		case 'L':
-		case 'l': goto yy224;
-		case 'M':
-		case 'm': goto yy225;
-		case 'O': goto yy226;
-		case 'R':
-		case 'r': goto yy227;
-		case 'S':
-		case 's': goto yy228;
-		case 'T':
-		case 't': goto yy229;
-		case 'X':
-		case 'x': goto yy230;
-		case 'a': goto yy231;
-		case 'o': goto yy232;
-		default: goto yy132;
-	}
-yy146:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'O': goto yy233;
-		case 'R':
-		case 'r': goto yy234;
-		case 'o': goto yy235;
-		case 0xC2: goto yy236;
-		default: goto yy132;
-	}
-yy147:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'C': goto yy237;
-		case 'P':
-		case 'p': goto yy238;
-		case 'c': goto yy239;
-		default: goto yy132;
-	}
-yy148:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy240;
-		case '.': goto yy241;
-		case 'A':
-		case 'a': goto yy242;
-		case 'H':
-		case 'h': goto yy243;
-		case 'K':
-		case 'k': goto yy244;
-		case 'L':
-		case 'l': goto yy245;
-		case 'P':
-		case 'p': goto yy246;
-		case 'R':
-		case 'r': goto yy247;
-		case 'S': goto yy248;
-		case 'T':
-		case 't': goto yy249;
-		case 'V':
-		case 'v': goto yy250;
-		default: goto yy132;
-	}
-yy149:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'D':
-		case 'd': goto yy251;
-		case 'E':
-		case 'e': goto yy252;
-		default: goto yy132;
-	}
-yy150:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'A': goto yy253;
-		case 'E': goto yy254;
-		case 'G':
-		case 'g': goto yy255;
-		case 'Q':
-		case 'q': goto yy256;
-		case 'R':
-		case 'r': goto yy257;
-		case 'T':
-		case 't': goto yy258;
-		case 'U': goto yy259;
-		case 'a': goto yy260;
-		case 'e': goto yy261;
-		case 'u': goto yy262;
-		default: goto yy132;
-	}
-yy151:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'A':
-		case 'a': goto yy263;
-		case 'E':
-		case 'e': goto yy264;
-		case 'H': goto yy265;
-		case 'U': goto yy266;
-		case 'h': goto yy267;
-		case 'u': goto yy268;
-		default: goto yy132;
-	}
-yy152:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy269;
-		case 'N':
-		case 'n': goto yy270;
-		default: goto yy132;
-	}
-yy153:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy271;
-		case '.': goto yy180;
-		case 'I':
-		case 'i': goto yy272;
-		case 'O':
-		case 'o': goto yy273;
-		case 'S':
-		case 's': goto yy274;
-		default: goto yy132;
-	}
-yy154:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'E': goto yy275;
-		case 'e': goto yy276;
-		default: goto yy132;
-	}
-yy155:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy167;
-		case 'D':
-		case 'd': goto yy169;
-		case 'L':
-		case 'l': goto yy170;
-		case 'M':
-		case 'm': goto yy171;
-		case 'P':
-		case 'p': goto yy277;
-		case 'R':
-		case 'r': goto yy173;
-		case 'S':
-		case 's': goto yy174;
-		case 'T':
-		case 't': goto yy175;
-		case 'V':
-		case 'v': goto yy177;
-		default: goto yy132;
-	}
-yy156:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'E':
-		case 'e': goto yy278;
-		case 'I':
-		case 'i': goto yy192;
-		case 'R':
-		case 'r': goto yy193;
-		default: goto yy132;
-	}
-yy157:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy279;
-		case 'G':
-		case 'g': goto yy196;
-		case 'Q':
-		case 'q': goto yy197;
-		case 'S':
-		case 's': goto yy198;
-		case 'T':
-		case 't': goto yy199;
-		case 'X':
-		case 'x': goto yy200;
-		default: goto yy132;
-	}
-yy158:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'A':
-		case 'a': goto yy201;
-		case 'I':
-		case 'i': goto yy203;
-		case 'R':
-		case 'r': goto yy280;
-		case 'T':
-		case 't': goto yy205;
-		default: goto yy132;
-	}
-yy159:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'R':
-		case 'r': goto yy215;
-		default: goto yy132;
-	}
-yy160:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'A':
-		case 'a': goto yy281;
-		case 'E':
-		case 'e': goto yy223;
-		case 'L':
-		case 'l': goto yy224;
-		case 'M':
-		case 'm': goto yy225;
-		case 'O':
-		case 'o': goto yy282;
-		case 'R':
-		case 'r': goto yy227;
-		case 'S':
-		case 's': goto yy228;
-		case 'T':
-		case 't': goto yy229;
-		case 'X':
-		case 'x': goto yy230;
-		default: goto yy132;
-	}
-yy161:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'O':
-		case 'o': goto yy283;
-		case 'R':
-		case 'r': goto yy234;
-		case 0xC2: goto yy236;
-		default: goto yy132;
-	}
-yy162:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'P':
-		case 'p': goto yy238;
-		default: goto yy132;
-	}
-yy163:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy240;
-		case '.': goto yy284;
-		case 'A':
-		case 'a': goto yy242;
-		case 'H':
-		case 'h': goto yy243;
-		case 'K':
-		case 'k': goto yy244;
-		case 'L':
-		case 'l': goto yy245;
-		case 'P':
-		case 'p': goto yy246;
-		case 'R':
-		case 'r': goto yy247;
-		case 'T':
-		case 't': goto yy249;
-		case 'V':
-		case 'v': goto yy250;
-		default: goto yy132;
-	}
-yy164:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'E':
-		case 'e': goto yy285;
-		case 'G':
-		case 'g': goto yy255;
-		case 'Q':
-		case 'q': goto yy256;
-		case 'R':
-		case 'r': goto yy257;
-		case 'T':
-		case 't': goto yy258;
-		case 'U':
-		case 'u': goto yy286;
-		default: goto yy132;
-	}
-yy165:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'A':
-		case 'a': goto yy263;
-		case 'E':
-		case 'e': goto yy264;
-		default: goto yy132;
-	}
-yy166:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case '.': goto yy180;
-		case 'N':
-		case 'n': goto yy270;
-		default: goto yy132;
-	}
-yy167:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy287;
-		case 'M':
-		case 'm': goto yy288;
-		default: goto yy168;
-	}
-yy168:
-	cur = mar;
-	goto yy132;
-yy169:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'M':
-		case 'm': goto yy289;
-		default: goto yy168;
-	}
-yy170:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy290;
-	goto yy168;
-yy171:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'B':
-		case 'b': goto yy291;
-		default: goto yy168;
-	}
-yy172:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy292;
-		case 'R': goto yy293;
-		case 'T':
-		case 't': goto yy294;
-		default: goto yy168;
-	}
-yy173:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
+		case 'v': goto yy283;
+		case 'W': goto yy284;
+		case 'a': goto yy285;
+		case 'd': goto yy286;
+		case 'e': goto yy287;
+		case 'f': goto yy288;
+		case 'j': goto yy289;
+		case 'm': goto yy290;
+		case 'n': goto yy291;
+		case 'o': goto yy292;
+		case 'p': goto yy293;
+		case 's': goto yy294;
 		case 't': goto yy295;
-		default: goto yy168;
-	}
-yy174:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy296;
-		default: goto yy168;
-	}
-yy175:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy297;
-		default: goto yy168;
-	}
-yy176:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G': goto yy298;
-		default: goto yy168;
-	}
-yy177:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy299;
-		default: goto yy168;
-	}
-yy178:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy292;
-		case 'T':
-		case 't': goto yy294;
-		case 'r': goto yy293;
-		default: goto yy168;
-	}
-yy179:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'g': goto yy298;
-		default: goto yy168;
-	}
-yy180:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy287;
-		default: goto yy168;
-	}
-yy181:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy300;
-		case 'V':
-		case 'v': goto yy301;
-		default: goto yy168;
-	}
-yy182:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'I':
-		case 'i': goto yy302;
-		case 'O':
-		case 'o': goto yy303;
-		default: goto yy168;
-	}
-yy183:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy304;
-		case 'P':
-		case 'p': goto yy305;
-		default: goto yy168;
-	}
-yy184:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy306;
-		default: goto yy168;
-	}
-yy185:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy307;
-	goto yy168;
-yy186:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy308;
-		case 'A':
-		case 'a': goto yy309;
-		default: goto yy168;
-	}
-yy187:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'D':
-		case 'd': goto yy310;
-		default: goto yy168;
-	}
-yy188:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy311;
-		case 'L':
-		case 'l': goto yy312;
-		case 'R':
-		case 'r': goto yy313;
-		default: goto yy168;
-	}
-yy189:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy314;
-		case 'T':
-		case 't': goto yy315;
-		default: goto yy168;
-	}
-yy190:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy287;
-		case 'C': goto yy316;
-		default: goto yy168;
-	}
-yy191:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C': goto yy317;
-		case 'P':
-		case 'p': goto yy318;
-		default: goto yy168;
-	}
-yy192:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy319;
-		default: goto yy168;
-	}
-yy193:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy320;
-		case 'S':
-		case 's': goto yy321;
-		default: goto yy168;
-	}
-yy194:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy318;
-		case 'c': goto yy317;
-		default: goto yy168;
-	}
-yy195:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy287;
-		case 'G':
-		case 'g': goto yy322;
-		case 'U': goto yy323;
-		default: goto yy168;
-	}
-yy196:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy324;
-	goto yy168;
-yy197:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy325;
-	goto yy168;
-yy198:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Q':
-		case 'q': goto yy326;
-		case 'T':
-		case 't': goto yy327;
-		default: goto yy168;
-	}
-yy199:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy328;
-		default: goto yy168;
-	}
-yy200:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy329;
-		case 'T':
-		case 't': goto yy330;
-		default: goto yy168;
-	}
-yy201:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'X':
-		case 'x': goto yy331;
-		default: goto yy168;
-	}
-yy202:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'B': goto yy332;
-		default: goto yy168;
-	}
-yy203:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy333;
-		default: goto yy168;
-	}
-yy204:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy334;
-		case 'I': goto yy335;
-		default: goto yy168;
-	}
-yy205:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy336;
-	goto yy168;
-yy206:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'b': goto yy332;
-		default: goto yy168;
-	}
-yy207:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy334;
-		case 'i': goto yy335;
-		default: goto yy168;
-	}
-yy208:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy337;
-		default: goto yy168;
-	}
-yy209:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'V':
-		case 'v': goto yy338;
-		default: goto yy168;
-	}
-yy210:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N':
-		case 'n': goto yy339;
-		default: goto yy168;
-	}
-yy211:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy340;
-		default: goto yy168;
-	}
-yy212:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy287;
-		case 'E':
-		case 'e': goto yy341;
-		default: goto yy168;
-	}
-yy213:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy342;
-		case 'S':
-		case 's': goto yy343;
-		case 'T':
-		case 't': goto yy344;
-		default: goto yy168;
-	}
-yy214:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N': goto yy345;
-		default: goto yy168;
-	}
-yy215:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy346;
-	goto yy168;
-yy216:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L': goto yy347;
-		case 'N': goto yy348;
-		default: goto yy168;
-	}
-yy217:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'n': goto yy345;
-		default: goto yy168;
-	}
-yy218:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'l': goto yy347;
-		case 'n': goto yy348;
-		default: goto yy168;
-	}
-yy219:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy349;
-		default: goto yy168;
-	}
-yy220:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy350;
-	goto yy168;
-yy221:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy351;
-		case 'D':
-		case 'd': goto yy352;
-		default: goto yy168;
-	}
-yy222:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'J':
-		case 'j': goto yy353;
-		case 'R': goto yy354;
-		default: goto yy168;
-	}
-yy223:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy355;
-		default: goto yy168;
-	}
-yy224:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'L':
-		case 'l': goto yy356;
-		default: goto yy168;
-	}
-yy225:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy357;
-		default: goto yy168;
-	}
-yy226:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'B':
-		case 'b': goto yy358;
-		case 'N': goto yy359;
-		default: goto yy168;
-	}
-yy227:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy360;
-		case 'S':
-		case 's': goto yy361;
-		default: goto yy168;
-	}
-yy228:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy362;
-	goto yy168;
-yy229:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy363;
-	goto yy168;
-yy230:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy364;
-	goto yy168;
-yy231:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'J':
-		case 'j': goto yy353;
-		case 'r': goto yy354;
-		default: goto yy168;
-	}
-yy232:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'B':
-		case 'b': goto yy358;
-		case 'n': goto yy359;
-		default: goto yy168;
-	}
-yy233:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy365;
-		case 'S':
-		case 's': goto yy366;
-		case 'V': goto yy367;
-		default: goto yy168;
-	}
-yy234:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy368;
-	goto yy168;
-yy235:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy365;
-		case 'S':
-		case 's': goto yy366;
-		case 'v': goto yy367;
-		default: goto yy168;
-	}
-yy236:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xB0: goto yy369;
-		default: goto yy168;
-	}
-yy237:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T': goto yy370;
-		default: goto yy168;
-	}
-yy238:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy371;
-		case 'P':
-		case 'p': goto yy372;
-		default: goto yy168;
-	}
-yy239:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 't': goto yy370;
-		default: goto yy168;
-	}
-yy240:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy241:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'N':
-		case 'O':
-		case 'Q':
-		case 'R':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy287;
-		case 'M':
-		case 'm': goto yy373;
-		case 'P': goto yy374;
-		case 'S': goto yy375;
-		default: goto yy168;
-	}
-yy242:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'R':
-		case 'r': goto yy376;
-		default: goto yy168;
-	}
-yy243:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy377;
-	goto yy168;
-yy244:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'W':
-		case 'w': goto yy378;
-		default: goto yy168;
-	}
-yy245:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy379;
-		default: goto yy168;
-	}
-yy246:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy380;
-	goto yy168;
-yy247:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'E':
-		case 'e': goto yy381;
-		case 'O':
-		case 'o': goto yy382;
-		default: goto yy168;
-	}
-yy248:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy383;
-	goto yy168;
-yy249:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy384;
-	goto yy168;
-yy250:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy385;
-		default: goto yy168;
-	}
-yy251:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy386;
-	goto yy168;
-yy252:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy387;
-		case 'V':
-		case 'v': goto yy388;
-		default: goto yy168;
-	}
-yy253:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T': goto yy389;
-		default: goto yy168;
-	}
-yy254:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy390;
-		case 'N':
-		case 'n': goto yy391;
-		case 'P': goto yy392;
-		case 'Q':
-		case 'q': goto yy393;
-		default: goto yy168;
-	}
-yy255:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'T':
-		case 't': goto yy394;
-		default: goto yy168;
-	}
-yy256:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy395;
-	goto yy168;
-yy257:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy396;
-	goto yy168;
-yy258:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy397;
-		case 'E':
-		case 'e': goto yy398;
-		default: goto yy168;
-	}
-yy259:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'N': goto yy399;
-		case 'P':
-		case 'p': goto yy400;
-		default: goto yy168;
-	}
-yy260:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 't': goto yy389;
-		default: goto yy168;
+		case 'u': goto yy296;
+		default: goto yy261;
 	}
 yy261:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'C':
-		case 'c': goto yy390;
-		case 'N':
-		case 'n': goto yy391;
-		case 'Q':
-		case 'q': goto yy393;
-		case 'p': goto yy401;
-		default: goto yy168;
-	}
 yy262:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'P':
-		case 'p': goto yy400;
-		case 'n': goto yy399;
-		default: goto yy168;
-	}
+	{ return PARL__ABBR_NONE; }
 yy263:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'B':
-		case 'b': goto yy402;
-		default: goto yy168;
+		case '.': goto yy297;
+		case 'D':
+		case 'd': goto yy299;
+		case 'L':
+		case 'l': goto yy300;
+		case 'M':
+		case 'm': goto yy301;
+		case 'P': goto yy302;
+		case 'R':
+		case 'r': goto yy303;
+		case 'S':
+		case 's': goto yy304;
+		case 'T':
+		case 't': goto yy305;
+		case 'U': goto yy306;
+		case 'V':
+		case 'v': goto yy307;
+		case 'p': goto yy308;
+		case 'u': goto yy309;
+		default: goto yy262;
 	}
 yy264:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case '.': goto yy310;
 		case 'L':
-		case 'l': goto yy403;
-		default: goto yy168;
+		case 'l': goto yy311;
+		case 'R':
+		case 'r': goto yy312;
+		default: goto yy262;
 	}
 yy265:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U': goto yy404;
-		default: goto yy168;
+		case '.': goto yy310;
+		case 'A':
+		case 'a': goto yy313;
+		case 'D':
+		case 'd': goto yy314;
+		case 'F':
+		case 'f': goto yy315;
+		case 'H':
+		case 'h': goto yy316;
+		case 'M':
+		case 'm': goto yy317;
+		case 'O':
+		case 'o': goto yy318;
+		case 'P':
+		case 'p': goto yy319;
+		default: goto yy262;
 	}
 yy266:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E': goto yy405;
-		default: goto yy168;
+		case '.': goto yy320;
+		case 'E': goto yy321;
+		case 'I':
+		case 'i': goto yy322;
+		case 'R':
+		case 'r': goto yy323;
+		case 'e': goto yy324;
+		default: goto yy262;
 	}
 yy267:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'u': goto yy406;
-		default: goto yy168;
+		case '.': goto yy325;
+		case 'G':
+		case 'g': goto yy326;
+		case 'Q':
+		case 'q': goto yy327;
+		case 'S':
+		case 's': goto yy328;
+		case 'T':
+		case 't': goto yy329;
+		case 'X':
+		case 'x': goto yy330;
+		default: goto yy262;
 	}
 yy268:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy407;
-		default: goto yy168;
+		case '.': goto yy310;
+		case 'A':
+		case 'a': goto yy331;
+		case 'E': goto yy332;
+		case 'I':
+		case 'i': goto yy333;
+		case 'R': goto yy334;
+		case 'T':
+		case 't': goto yy335;
+		case 'e': goto yy336;
+		case 'r': goto yy337;
+		default: goto yy262;
 	}
 yy269:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
+		case '.': goto yy310;
 		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'L':
-		case 'M':
+		case 'e': goto yy338;
 		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy287;
-		case 'K': goto yy408;
-		case 'N': goto yy409;
-		case 'S': goto yy410;
-		default: goto yy168;
+		case 'o': goto yy339;
+		default: goto yy262;
 	}
 yy270:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I':
-		case 'i': goto yy411;
-		default: goto yy168;
+		case '.': goto yy310;
+		case 'O':
+		case 'o': goto yy340;
+		case 'W':
+		case 'w': goto yy341;
+		default: goto yy262;
 	}
 yy271:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy272:
-	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'Z':
-		case 'z': goto yy412;
-		default: goto yy168;
+		case '.': goto yy342;
+		case 'N':
+		case 'n': goto yy343;
+		default: goto yy262;
+	}
+yy272:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy310;
+		case 'A': goto yy344;
+		case 'R':
+		case 'r': goto yy345;
+		case 'U': goto yy346;
+		case 'a': goto yy347;
+		case 'u': goto yy348;
+		default: goto yy262;
 	}
 yy273:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy413;
-		default: goto yy168;
+		case '.': goto yy310;
+		default: goto yy262;
 	}
 yy274:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy414;
-	goto yy168;
-yy275:
-	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D': goto yy415;
-		default: goto yy168;
+		case '.': goto yy310;
+		case 'L':
+		case 'l': goto yy349;
+		case 'N':
+		case 'n': goto yy350;
+		case 'T':
+		case 't': goto yy351;
+		default: goto yy262;
+	}
+yy275:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy310;
+		case 'A': goto yy352;
+		case 'E':
+		case 'e': goto yy353;
+		case 'L':
+		case 'l': goto yy354;
+		case 'M':
+		case 'm': goto yy355;
+		case 'O': goto yy356;
+		case 'R':
+		case 'r': goto yy357;
+		case 'S':
+		case 's': goto yy358;
+		case 'T':
+		case 't': goto yy359;
+		case 'X':
+		case 'x': goto yy360;
+		case 'a': goto yy361;
+		case 'o': goto yy362;
+		default: goto yy262;
 	}
 yy276:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'd': goto yy415;
-		default: goto yy168;
+		case '.': goto yy310;
+		case 'O': goto yy363;
+		case 'R':
+		case 'r': goto yy364;
+		case 'o': goto yy365;
+		case 0xC2: goto yy366;
+		default: goto yy262;
 	}
 yy277:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case '.': goto yy310;
+		case 'C': goto yy367;
 		case 'P':
-		case 'p': goto yy292;
-		case 'T':
-		case 't': goto yy294;
-		default: goto yy168;
+		case 'p': goto yy368;
+		case 'c': goto yy369;
+		default: goto yy262;
 	}
 yy278:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 0x00: goto yy370;
+		case '.': goto yy371;
+		case 'A':
+		case 'a': goto yy372;
+		case 'H':
+		case 'h': goto yy373;
+		case 'K':
+		case 'k': goto yy374;
+		case 'L':
+		case 'l': goto yy375;
 		case 'P':
-		case 'p': goto yy318;
-		default: goto yy168;
+		case 'p': goto yy376;
+		case 'R':
+		case 'r': goto yy377;
+		case 'S': goto yy378;
+		case 'T':
+		case 't': goto yy379;
+		case 'V':
+		case 'v': goto yy380;
+		default: goto yy262;
 	}
 yy279:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
+		case '.': goto yy310;
 		case 'D':
+		case 'd': goto yy381;
 		case 'E':
-		case 'F':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy287;
-		case 'G':
-		case 'g': goto yy322;
-		default: goto yy168;
+		case 'e': goto yy382;
+		default: goto yy262;
 	}
 yy280:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy334;
-	goto yy168;
-yy281:
-	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'J':
-		case 'j': goto yy353;
-		default: goto yy168;
+		case '.': goto yy310;
+		case 'A': goto yy383;
+		case 'E': goto yy384;
+		case 'G':
+		case 'g': goto yy385;
+		case 'Q':
+		case 'q': goto yy386;
+		case 'R':
+		case 'r': goto yy387;
+		case 'T':
+		case 't': goto yy388;
+		case 'U': goto yy389;
+		case 'a': goto yy390;
+		case 'e': goto yy391;
+		case 'u': goto yy392;
+		default: goto yy262;
+	}
+yy281:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy310;
+		case 'A':
+		case 'a': goto yy393;
+		case 'E':
+		case 'e': goto yy394;
+		case 'H': goto yy395;
+		case 'U': goto yy396;
+		case 'h': goto yy397;
+		case 'u': goto yy398;
+		default: goto yy262;
 	}
 yy282:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'B':
-		case 'b': goto yy358;
-		default: goto yy168;
+		case '.': goto yy399;
+		case 'N':
+		case 'n': goto yy400;
+		default: goto yy262;
 	}
 yy283:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy365;
+		case 0x00: goto yy401;
+		case '.': goto yy310;
+		case 'I':
+		case 'i': goto yy402;
+		case 'O':
+		case 'o': goto yy403;
 		case 'S':
-		case 's': goto yy366;
-		default: goto yy168;
+		case 's': goto yy404;
+		default: goto yy262;
 	}
 yy284:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'S':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy287;
-		case 'M':
-		case 'm': goto yy373;
-		default: goto yy168;
+		case '.': goto yy310;
+		case 'E': goto yy405;
+		case 'e': goto yy406;
+		default: goto yy262;
 	}
 yy285:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'C':
-		case 'c': goto yy390;
-		case 'N':
-		case 'n': goto yy391;
-		case 'Q':
-		case 'q': goto yy393;
-		default: goto yy168;
+		case '.': goto yy297;
+		case 'D':
+		case 'd': goto yy299;
+		case 'L':
+		case 'l': goto yy300;
+		case 'M':
+		case 'm': goto yy301;
+		case 'P':
+		case 'p': goto yy407;
+		case 'R':
+		case 'r': goto yy303;
+		case 'S':
+		case 's': goto yy304;
+		case 'T':
+		case 't': goto yy305;
+		case 'V':
+		case 'v': goto yy307;
+		default: goto yy262;
 	}
 yy286:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'P':
-		case 'p': goto yy400;
-		default: goto yy168;
+		case '.': goto yy310;
+		case 'E':
+		case 'e': goto yy408;
+		case 'I':
+		case 'i': goto yy322;
+		case 'R':
+		case 'r': goto yy323;
+		default: goto yy262;
 	}
 yy287:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy416;
-		case '.': goto yy180;
-		default: goto yy168;
+		case '.': goto yy409;
+		case 'G':
+		case 'g': goto yy326;
+		case 'Q':
+		case 'q': goto yy327;
+		case 'S':
+		case 's': goto yy328;
+		case 'T':
+		case 't': goto yy329;
+		case 'X':
+		case 'x': goto yy330;
+		default: goto yy262;
 	}
 yy288:
 	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy417;
-		case '.': goto yy180;
-		default: goto yy168;
+		case '.': goto yy310;
+		case 'A':
+		case 'a': goto yy331;
+		case 'I':
+		case 'i': goto yy333;
+		case 'R':
+		case 'r': goto yy410;
+		case 'T':
+		case 't': goto yy335;
+		default: goto yy262;
 	}
 yy289:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy418;
-	goto yy168;
-yy290:
-	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
-yy291:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy419;
-	goto yy168;
-yy292:
-	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case '.': goto yy310;
 		case 'R':
-		case 'r': goto yy420;
-		default: goto yy168;
+		case 'r': goto yy345;
+		default: goto yy262;
+	}
+yy290:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy310;
+		case 'A':
+		case 'a': goto yy411;
+		case 'E':
+		case 'e': goto yy353;
+		case 'L':
+		case 'l': goto yy354;
+		case 'M':
+		case 'm': goto yy355;
+		case 'O':
+		case 'o': goto yy412;
+		case 'R':
+		case 'r': goto yy357;
+		case 'S':
+		case 's': goto yy358;
+		case 'T':
+		case 't': goto yy359;
+		case 'X':
+		case 'x': goto yy360;
+		default: goto yy262;
+	}
+yy291:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy310;
+		case 'O':
+		case 'o': goto yy413;
+		case 'R':
+		case 'r': goto yy364;
+		case 0xC2: goto yy366;
+		default: goto yy262;
+	}
+yy292:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy310;
+		case 'P':
+		case 'p': goto yy368;
+		default: goto yy262;
 	}
 yy293:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy421;
-	goto yy168;
-yy294:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy422;
-	goto yy168;
-yy295:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy423;
-	goto yy168;
-yy296:
-	++cur;
+	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 0x00: goto yy370;
+		case '.': goto yy414;
+		case 'A':
+		case 'a': goto yy372;
+		case 'H':
+		case 'h': goto yy373;
+		case 'K':
+		case 'k': goto yy374;
+		case 'L':
+		case 'l': goto yy375;
+		case 'P':
+		case 'p': goto yy376;
+		case 'R':
+		case 'r': goto yy377;
+		case 'T':
+		case 't': goto yy379;
+		case 'V':
+		case 'v': goto yy380;
+		default: goto yy262;
+	}
+yy294:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy310;
+		case 'E':
+		case 'e': goto yy415;
+		case 'G':
+		case 'g': goto yy385;
+		case 'Q':
+		case 'q': goto yy386;
+		case 'R':
+		case 'r': goto yy387;
+		case 'T':
+		case 't': goto yy388;
+		case 'U':
+		case 'u': goto yy416;
+		default: goto yy262;
+	}
+yy295:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy310;
+		case 'A':
+		case 'a': goto yy393;
+		case 'E':
+		case 'e': goto yy394;
+		default: goto yy262;
+	}
+yy296:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case '.': goto yy310;
 		case 'N':
-		case 'n': goto yy424;
-		default: goto yy168;
+		case 'n': goto yy400;
+		default: goto yy262;
 	}
 yy297:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
 		case 'N':
-		case 'n': goto yy425;
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
 		case 'Y':
-		case 'y': goto yy426;
-		default: goto yy168;
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy417;
+		case 'M':
+		case 'm': goto yy418;
+		default: goto yy298;
 	}
 yy298:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy427;
-	goto yy168;
+	cur = mar;
+	goto yy262;
 yy299:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy428;
-	goto yy168;
+	switch (yych) {
+		case 'M':
+		case 'm': goto yy419;
+		default: goto yy298;
+	}
 yy300:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'G':
-		case 'g': goto yy429;
-		default: goto yy168;
-	}
+	if (yych <= 0x00) goto yy420;
+	goto yy298;
 yy301:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D':
-		case 'd': goto yy430;
-		default: goto yy168;
+		case 'B':
+		case 'b': goto yy421;
+		default: goto yy298;
 	}
 yy302:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G':
-		case 'g': goto yy431;
-		default: goto yy168;
+		case 'P':
+		case 'p': goto yy422;
+		case 'R': goto yy423;
+		case 'T':
+		case 't': goto yy424;
+		default: goto yy298;
 	}
 yy303:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S':
-		case 's': goto yy432;
-		default: goto yy168;
+		case 'T':
+		case 't': goto yy425;
+		default: goto yy298;
 	}
 yy304:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy426;
+		default: goto yy298;
+	}
 yy305:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy433;
-		default: goto yy168;
+		case 't': goto yy427;
+		default: goto yy298;
 	}
 yy306:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy434;
-	goto yy168;
+	switch (yych) {
+		case 'G': goto yy428;
+		default: goto yy298;
+	}
 yy307:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy429;
+		default: goto yy298;
+	}
 yy308:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy309:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy435;
-		default: goto yy168;
+		case 'p': goto yy422;
+		case 'T':
+		case 't': goto yy424;
+		case 'r': goto yy423;
+		default: goto yy298;
+	}
+yy309:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'g': goto yy428;
+		default: goto yy298;
 	}
 yy310:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
 		case 'R':
-		case 'r': goto yy436;
-		default: goto yy168;
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy417;
+		default: goto yy298;
 	}
 yy311:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy430;
+		case 'V':
+		case 'v': goto yy431;
+		default: goto yy298;
+	}
 yy312:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy437;
-	goto yy168;
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy432;
+		case 'O':
+		case 'o': goto yy433;
+		default: goto yy298;
+	}
 yy313:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
+		case 0x00: goto yy434;
 		case 'P':
-		case 'p': goto yy438;
-		default: goto yy168;
+		case 'p': goto yy435;
+		default: goto yy298;
 	}
 yy314:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy439;
-	goto yy168;
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy436;
+		default: goto yy298;
+	}
 yy315:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy440;
-	goto yy168;
+	if (yych <= 0x00) goto yy437;
+	goto yy298;
 yy316:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy441;
-		case '.': goto yy180;
-		default: goto yy168;
+		case 0x00: goto yy438;
+		case 'A':
+		case 'a': goto yy439;
+		default: goto yy298;
 	}
 yy317:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy442;
-	goto yy168;
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy440;
+		default: goto yy298;
+	}
 yy318:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T':
-		case 't': goto yy443;
-		default: goto yy168;
+		case 0x00: goto yy441;
+		case 'L':
+		case 'l': goto yy442;
+		case 'R':
+		case 'r': goto yy443;
+		default: goto yy298;
 	}
 yy319:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy444;
-	goto yy168;
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy444;
+		case 'T':
+		case 't': goto yy445;
+		default: goto yy298;
+	}
 yy320:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy417;
+		case 'C': goto yy446;
+		default: goto yy298;
+	}
 yy321:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy445;
-	goto yy168;
+	switch (yych) {
+		case 'C': goto yy447;
+		case 'P':
+		case 'p': goto yy448;
+		default: goto yy298;
+	}
 yy322:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy446;
-		case '.': goto yy180;
-		default: goto yy168;
+		case 'V':
+		case 'v': goto yy449;
+		default: goto yy298;
 	}
 yy323:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy447;
-		case '.': goto yy180;
-		default: goto yy168;
+		case 0x00: goto yy450;
+		case 'S':
+		case 's': goto yy451;
+		default: goto yy298;
 	}
 yy324:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy325:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy326:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy448;
-	goto yy168;
-yy327:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy449;
-	goto yy168;
-yy328:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy450;
-	goto yy168;
-yy329:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy330:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy451;
-	goto yy168;
-yy331:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy452;
-	goto yy168;
-yy332:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy453;
-	goto yy168;
-yy333:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy454;
-		case 'S':
-		case 's': goto yy455;
-		default: goto yy168;
-	}
-yy334:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy335:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy456;
-	goto yy168;
-yy336:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy337:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy457;
-	goto yy168;
-yy338:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy458;
-	goto yy168;
-yy339:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy459;
-	goto yy168;
-yy340:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy460;
-	goto yy168;
-yy341:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy461;
-		case '.': goto yy180;
-		default: goto yy168;
-	}
-yy342:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy462;
-	goto yy168;
-yy343:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy463;
-		default: goto yy168;
+		case 'p': goto yy448;
+		case 'c': goto yy447;
+		default: goto yy298;
+	}
+yy325:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy417;
+		case 'G':
+		case 'g': goto yy452;
+		case 'U': goto yy453;
+		default: goto yy298;
+	}
+yy326:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy454;
+	goto yy298;
+yy327:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy455;
+	goto yy298;
+yy328:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'Q':
+		case 'q': goto yy456;
+		case 'T':
+		case 't': goto yy457;
+		default: goto yy298;
+	}
+yy329:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy458;
+		default: goto yy298;
+	}
+yy330:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy459;
+		case 'T':
+		case 't': goto yy460;
+		default: goto yy298;
+	}
+yy331:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'X':
+		case 'x': goto yy461;
+		default: goto yy298;
+	}
+yy332:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'B': goto yy462;
+		default: goto yy298;
+	}
+yy333:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy463;
+		default: goto yy298;
+	}
+yy334:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy464;
+		case 'I': goto yy465;
+		default: goto yy298;
+	}
+yy335:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy466;
+	goto yy298;
+yy336:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'b': goto yy462;
+		default: goto yy298;
+	}
+yy337:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy464;
+		case 'i': goto yy465;
+		default: goto yy298;
+	}
+yy338:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy467;
+		default: goto yy298;
+	}
+yy339:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'V':
+		case 'v': goto yy468;
+		default: goto yy298;
+	}
+yy340:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy469;
+		default: goto yy298;
+	}
+yy341:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'Y':
+		case 'y': goto yy470;
+		default: goto yy298;
+	}
+yy342:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy417;
+		case 'E':
+		case 'e': goto yy471;
+		default: goto yy298;
+	}
+yy343:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy472;
+		case 'S':
+		case 's': goto yy473;
+		case 'T':
+		case 't': goto yy474;
+		default: goto yy298;
 	}
 yy344:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L':
-		case 'l': goto yy464;
-		default: goto yy168;
+		case 'N': goto yy475;
+		default: goto yy298;
 	}
 yy345:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy465;
-	goto yy168;
+	if (yych <= 0x00) goto yy476;
+	goto yy298;
 yy346:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L': goto yy477;
+		case 'N': goto yy478;
+		default: goto yy298;
+	}
 yy347:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy466;
-	goto yy168;
+	switch (yych) {
+		case 'n': goto yy475;
+		default: goto yy298;
+	}
 yy348:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy467;
-	goto yy168;
+	switch (yych) {
+		case 'l': goto yy477;
+		case 'n': goto yy478;
+		default: goto yy298;
+	}
 yy349:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy468;
-	goto yy168;
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy479;
+		default: goto yy298;
+	}
 yy350:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy480;
+	goto yy298;
 yy351:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy481;
+		case 'D':
+		case 'd': goto yy482;
+		default: goto yy298;
+	}
 yy352:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy469;
-	goto yy168;
+	switch (yych) {
+		case 'J':
+		case 'j': goto yy483;
+		case 'R': goto yy484;
+		default: goto yy298;
+	}
 yy353:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy470;
-	goto yy168;
-yy354:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy471;
-	goto yy168;
-yy355:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'S':
-		case 's': goto yy472;
-		default: goto yy168;
+		case 's': goto yy485;
+		default: goto yy298;
+	}
+yy354:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy486;
+		default: goto yy298;
+	}
+yy355:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy487;
+		default: goto yy298;
 	}
 yy356:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E':
-		case 'e': goto yy473;
-		default: goto yy168;
+		case 'B':
+		case 'b': goto yy488;
+		case 'N': goto yy489;
+		default: goto yy298;
 	}
 yy357:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy474;
-	goto yy168;
+	switch (yych) {
+		case 0x00: goto yy490;
+		case 'S':
+		case 's': goto yy491;
+		default: goto yy298;
+	}
 yy358:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy475;
-	goto yy168;
+	if (yych <= 0x00) goto yy492;
+	goto yy298;
 yy359:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy476;
-	goto yy168;
+	if (yych <= 0x00) goto yy493;
+	goto yy298;
 yy360:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy494;
+	goto yy298;
 yy361:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy477;
-	goto yy168;
+	switch (yych) {
+		case 'J':
+		case 'j': goto yy483;
+		case 'r': goto yy484;
+		default: goto yy298;
+	}
 yy362:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy363:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy364:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy365:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy366:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy478;
-	goto yy168;
-yy367:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy479;
-	goto yy168;
-yy368:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy369:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy480;
-	goto yy168;
-yy370:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy481;
-	goto yy168;
-yy371:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy372:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy482;
-	goto yy168;
-yy373:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy483;
-		case '.': goto yy180;
-		default: goto yy168;
+		case 'B':
+		case 'b': goto yy488;
+		case 'n': goto yy489;
+		default: goto yy298;
 	}
+yy363:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy495;
+		case 'S':
+		case 's': goto yy496;
+		case 'V': goto yy497;
+		default: goto yy298;
+	}
+yy364:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy498;
+	goto yy298;
+yy365:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy495;
+		case 'S':
+		case 's': goto yy496;
+		case 'v': goto yy497;
+		default: goto yy298;
+	}
+yy366:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xB0: goto yy499;
+		default: goto yy298;
+	}
+yy367:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T': goto yy500;
+		default: goto yy298;
+	}
+yy368:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy501;
+		case 'P':
+		case 'p': goto yy502;
+		default: goto yy298;
+	}
+yy369:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 't': goto yy500;
+		default: goto yy298;
+	}
+yy370:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy371:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'N':
+		case 'O':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy417;
+		case 'M':
+		case 'm': goto yy503;
+		case 'P': goto yy504;
+		case 'S': goto yy505;
+		default: goto yy298;
+	}
+yy372:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy506;
+		default: goto yy298;
+	}
+yy373:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy507;
+	goto yy298;
 yy374:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy416;
-		case '.': goto yy484;
-		default: goto yy168;
+		case 'W':
+		case 'w': goto yy508;
+		default: goto yy298;
 	}
 yy375:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy485;
-		case '.': goto yy180;
-		default: goto yy168;
+		case 'C':
+		case 'c': goto yy509;
+		default: goto yy298;
 	}
 yy376:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'a': goto yy486;
-		default: goto yy168;
-	}
+	if (yych <= 0x00) goto yy510;
+	goto yy298;
 yy377:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy511;
+		case 'O':
+		case 'o': goto yy512;
+		default: goto yy298;
+	}
 yy378:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'Y':
-		case 'y': goto yy487;
-		default: goto yy168;
-	}
+	if (yych <= 0x00) goto yy513;
+	goto yy298;
 yy379:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy488;
-	goto yy168;
+	if (yych <= 0x00) goto yy514;
+	goto yy298;
 yy380:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy381:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'S':
-		case 's': goto yy489;
-		default: goto yy168;
-	}
-yy382:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'F':
-		case 'f': goto yy490;
-		default: goto yy168;
-	}
-yy383:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy384:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy385:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy491;
-	goto yy168;
-yy386:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy387:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy492;
-	goto yy168;
-yy388:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy493;
-	goto yy168;
-yy389:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy494;
-	goto yy168;
-yy390:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy495;
-	goto yy168;
-yy391:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy496;
-	goto yy168;
-yy392:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy497;
-		case 'T': goto yy498;
-		default: goto yy168;
-	}
-yy393:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy499;
-	goto yy168;
-yy394:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy500;
-	goto yy168;
-yy395:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy396:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy397:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy398:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy501;
-	goto yy168;
-yy399:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy502;
-	goto yy168;
-yy400:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy503;
-		default: goto yy168;
+		case 't': goto yy515;
+		default: goto yy298;
+	}
+yy381:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy516;
+	goto yy298;
+yy382:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy517;
+		case 'V':
+		case 'v': goto yy518;
+		default: goto yy298;
+	}
+yy383:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T': goto yy519;
+		default: goto yy298;
+	}
+yy384:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy520;
+		case 'N':
+		case 'n': goto yy521;
+		case 'P': goto yy522;
+		case 'Q':
+		case 'q': goto yy523;
+		default: goto yy298;
+	}
+yy385:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy524;
+		default: goto yy298;
+	}
+yy386:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy525;
+	goto yy298;
+yy387:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy526;
+	goto yy298;
+yy388:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy527;
+		case 'E':
+		case 'e': goto yy528;
+		default: goto yy298;
+	}
+yy389:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N': goto yy529;
+		case 'P':
+		case 'p': goto yy530;
+		default: goto yy298;
+	}
+yy390:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 't': goto yy519;
+		default: goto yy298;
+	}
+yy391:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy520;
+		case 'N':
+		case 'n': goto yy521;
+		case 'Q':
+		case 'q': goto yy523;
+		case 'p': goto yy531;
+		default: goto yy298;
+	}
+yy392:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy530;
+		case 'n': goto yy529;
+		default: goto yy298;
+	}
+yy393:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'B':
+		case 'b': goto yy532;
+		default: goto yy298;
+	}
+yy394:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy533;
+		default: goto yy298;
+	}
+yy395:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'U': goto yy534;
+		default: goto yy298;
+	}
+yy396:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'E': goto yy535;
+		default: goto yy298;
+	}
+yy397:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'u': goto yy536;
+		default: goto yy298;
+	}
+yy398:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'e': goto yy537;
+		default: goto yy298;
+	}
+yy399:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'L':
+		case 'M':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy417;
+		case 'K': goto yy538;
+		case 'N': goto yy539;
+		case 'S': goto yy540;
+		default: goto yy298;
+	}
+yy400:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'I':
+		case 'i': goto yy541;
+		default: goto yy298;
 	}
 yy401:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy497;
-		case 't': goto yy498;
-		default: goto yy168;
-	}
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy402:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy504;
-	goto yy168;
+	switch (yych) {
+		case 'Z':
+		case 'z': goto yy542;
+		default: goto yy298;
+	}
 yy403:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy505;
-	goto yy168;
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy543;
+		default: goto yy298;
+	}
 yy404:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy506;
-		case 'R': goto yy507;
-		default: goto yy168;
-	}
+	if (yych <= 0x00) goto yy544;
+	goto yy298;
 yy405:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy508;
-		case 'S': goto yy509;
-		default: goto yy168;
+		case 'D': goto yy545;
+		default: goto yy298;
 	}
 yy406:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy506;
-		case 'r': goto yy510;
-		default: goto yy168;
+		case 'd': goto yy545;
+		default: goto yy298;
 	}
 yy407:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy508;
-		case 's': goto yy509;
-		default: goto yy168;
+		case 'P':
+		case 'p': goto yy422;
+		case 'T':
+		case 't': goto yy424;
+		default: goto yy298;
 	}
 yy408:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy511;
-		case '.': goto yy180;
-		default: goto yy168;
+		case 'P':
+		case 'p': goto yy448;
+		default: goto yy298;
 	}
 yy409:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy512;
-		case '.': goto yy180;
-		default: goto yy168;
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy417;
+		case 'G':
+		case 'g': goto yy452;
+		default: goto yy298;
 	}
 yy410:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy513;
-		case '.': goto yy514;
-		default: goto yy168;
-	}
+	if (yych <= 0x00) goto yy464;
+	goto yy298;
 yy411:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'V':
-		case 'v': goto yy515;
-		default: goto yy168;
+		case 'J':
+		case 'j': goto yy483;
+		default: goto yy298;
 	}
 yy412:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy516;
-	goto yy168;
+	switch (yych) {
+		case 'B':
+		case 'b': goto yy488;
+		default: goto yy298;
+	}
 yy413:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy517;
+		case 0x00: goto yy495;
 		case 'S':
-		case 's': goto yy518;
-		default: goto yy168;
+		case 's': goto yy496;
+		default: goto yy298;
 	}
 yy414:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'S':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy417;
+		case 'M':
+		case 'm': goto yy503;
+		default: goto yy298;
+	}
 yy415:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy519;
-	goto yy168;
+	switch (yych) {
+		case 'C':
+		case 'c': goto yy520;
+		case 'N':
+		case 'n': goto yy521;
+		case 'Q':
+		case 'q': goto yy523;
+		default: goto yy298;
+	}
 yy416:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy417:
-	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
-yy418:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy419:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy420:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O':
-		case 'o': goto yy520;
-		default: goto yy168;
+		case 'P':
+		case 'p': goto yy530;
+		default: goto yy298;
 	}
+yy417:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy546;
+		case '.': goto yy310;
+		default: goto yy298;
+	}
+yy418:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy547;
+		case '.': goto yy310;
+		default: goto yy298;
+	}
+yy419:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy548;
+	goto yy298;
+yy420:
+	++cur;
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
 yy421:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy549;
+	goto yy298;
 yy422:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy550;
+		default: goto yy298;
+	}
 yy423:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy551;
+	goto yy298;
 yy424:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy521;
-	goto yy168;
+	if (yych <= 0x00) goto yy552;
+	goto yy298;
 yy425:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy522;
-	goto yy168;
+	if (yych <= 0x00) goto yy553;
+	goto yy298;
 yy426:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy523;
-	goto yy168;
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy554;
+		default: goto yy298;
+	}
 yy427:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'N':
+		case 'n': goto yy555;
+		case 'Y':
+		case 'y': goto yy556;
+		default: goto yy298;
+	}
 yy428:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy557;
+	goto yy298;
 yy429:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy524;
-	goto yy168;
+	if (yych <= 0x00) goto yy558;
+	goto yy298;
 yy430:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy525;
-	goto yy168;
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy559;
+		default: goto yy298;
+	}
 yy431:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy526;
-	goto yy168;
+	switch (yych) {
+		case 'D':
+		case 'd': goto yy560;
+		default: goto yy298;
+	}
 yy432:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy527;
-	goto yy168;
+	switch (yych) {
+		case 'G':
+		case 'g': goto yy561;
+		default: goto yy298;
+	}
 yy433:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy528;
-	goto yy168;
+	switch (yych) {
+		case 'S':
+		case 's': goto yy562;
+		default: goto yy298;
+	}
 yy434:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy435:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy529;
-	goto yy168;
+	switch (yych) {
+		case 'T':
+		case 't': goto yy563;
+		default: goto yy298;
+	}
 yy436:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy530;
-	goto yy168;
+	if (yych <= 0x00) goto yy564;
+	goto yy298;
 yy437:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy438:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy531;
-	goto yy168;
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy439:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy565;
+		default: goto yy298;
+	}
 yy440:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy566;
+		default: goto yy298;
+	}
 yy441:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy442:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy567;
+	goto yy298;
 yy443:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy532;
-	goto yy168;
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy568;
+		default: goto yy298;
+	}
 yy444:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy569;
+	goto yy298;
 yy445:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy570;
+	goto yy298;
 yy446:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy447:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy448:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy449:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy450:
-	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
-yy451:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy452:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy453:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy454:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy455:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy533;
-	goto yy168;
-yy456:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy457:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy458:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy459:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy460:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy461:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy462:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy463:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy534;
-	goto yy168;
-yy464:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy535;
-	goto yy168;
-yy465:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy466:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy467:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy468:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy469:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy470:
-	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
-yy471:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy472:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R':
-		case 'r': goto yy536;
-		default: goto yy168;
+		case 0x00: goto yy571;
+		case '.': goto yy310;
+		default: goto yy298;
 	}
+yy447:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy572;
+	goto yy298;
+yy448:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy573;
+		default: goto yy298;
+	}
+yy449:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy574;
+	goto yy298;
+yy450:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy451:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy575;
+	goto yy298;
+yy452:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy576;
+		case '.': goto yy310;
+		default: goto yy298;
+	}
+yy453:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy577;
+		case '.': goto yy310;
+		default: goto yy298;
+	}
+yy454:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy455:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy456:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy578;
+	goto yy298;
+yy457:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy579;
+	goto yy298;
+yy458:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy580;
+	goto yy298;
+yy459:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy460:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy581;
+	goto yy298;
+yy461:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy582;
+	goto yy298;
+yy462:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy583;
+	goto yy298;
+yy463:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy584;
+		case 'S':
+		case 's': goto yy585;
+		default: goto yy298;
+	}
+yy464:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy465:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy586;
+	goto yy298;
+yy466:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy467:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy587;
+	goto yy298;
+yy468:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy588;
+	goto yy298;
+yy469:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy589;
+	goto yy298;
+yy470:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy590;
+	goto yy298;
+yy471:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy591;
+		case '.': goto yy310;
+		default: goto yy298;
+	}
+yy472:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy592;
+	goto yy298;
 yy473:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy537;
-	goto yy168;
+	switch (yych) {
+		case 'P':
+		case 'p': goto yy593;
+		default: goto yy298;
+	}
 yy474:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'L':
+		case 'l': goto yy594;
+		default: goto yy298;
+	}
 yy475:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy595;
+	goto yy298;
 yy476:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy477:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy596;
+	goto yy298;
 yy478:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy597;
+	goto yy298;
 yy479:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy598;
+	goto yy298;
 yy480:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	{ k = PARL__ABBR_SUFFIX; goto done; }
 yy481:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy482:
 	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy599;
+	goto yy298;
 yy483:
 	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy600;
+	goto yy298;
 yy484:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'A':
-		case 'B':
-		case 'C':
-		case 'D':
-		case 'E':
-		case 'F':
-		case 'G':
-		case 'H':
-		case 'I':
-		case 'J':
-		case 'K':
-		case 'L':
-		case 'M':
-		case 'N':
-		case 'O':
-		case 'P':
-		case 'Q':
-		case 'R':
-		case 'T':
-		case 'U':
-		case 'V':
-		case 'W':
-		case 'X':
-		case 'Y':
-		case 'Z':
-		case 'a':
-		case 'b':
-		case 'c':
-		case 'd':
-		case 'e':
-		case 'f':
-		case 'g':
-		case 'h':
-		case 'i':
-		case 'j':
-		case 'k':
-		case 'l':
-		case 'm':
-		case 'n':
-		case 'o':
-		case 'p':
-		case 'q':
-		case 'r':
-		case 's':
-		case 't':
-		case 'u':
-		case 'v':
-		case 'w':
-		case 'x':
-		case 'y':
-		case 'z': goto yy287;
-		case 'S': goto yy538;
-		default: goto yy168;
-	}
+	if (yych <= 0x00) goto yy601;
+	goto yy298;
 yy485:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy602;
+		default: goto yy298;
+	}
 yy486:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy539;
-	goto yy168;
+	switch (yych) {
+		case 'E':
+		case 'e': goto yy603;
+		default: goto yy298;
+	}
 yy487:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy540;
-	goto yy168;
+	if (yych <= 0x00) goto yy604;
+	goto yy298;
 yy488:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy605;
+	goto yy298;
 yy489:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy541;
-	goto yy168;
+	if (yych <= 0x00) goto yy606;
+	goto yy298;
 yy490:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy542;
-	goto yy168;
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy491:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy607;
+	goto yy298;
 yy492:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
@@ -6782,85 +9852,716 @@ yy493:
 	{ k = PARL__ABBR_PREFIX; goto done; }
 yy494:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_PREFIX; goto done; }
 yy495:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
 yy496:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy608;
+	goto yy298;
 yy497:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy609;
+	goto yy298;
 yy498:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy543;
-	goto yy168;
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy499:
 	++cur;
-	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy610;
+	goto yy298;
 yy500:
 	++cur;
-	{ k = PARL__ABBR_PREFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy611;
+	goto yy298;
 yy501:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy502:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy612;
+	goto yy298;
 yy503:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy544;
-	goto yy168;
+	switch (yych) {
+		case 0x00: goto yy613;
+		case '.': goto yy310;
+		default: goto yy298;
+	}
 yy504:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy505:
-	++cur;
-	{ k = PARL__ABBR_NUMBER; goto done; }
-yy506:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy507:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy545;
-		case 'S': goto yy546;
-		default: goto yy168;
+		case 0x00: goto yy546;
+		case '.': goto yy614;
+		default: goto yy298;
 	}
+yy505:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy615;
+		case '.': goto yy310;
+		default: goto yy298;
+	}
+yy506:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'a': goto yy616;
+		default: goto yy298;
+	}
+yy507:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy508:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'Y':
+		case 'y': goto yy617;
+		default: goto yy298;
+	}
 yy509:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy547;
-	goto yy168;
+	if (yych <= 0x00) goto yy618;
+	goto yy298;
 yy510:
 	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x00: goto yy545;
-		case 's': goto yy546;
-		default: goto yy168;
-	}
+	{ k = PARL__ABBR_NUMBER; goto done; }
 yy511:
 	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'S':
+		case 's': goto yy619;
+		default: goto yy298;
+	}
 yy512:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy513:
-	++cur;
-	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy514:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy548;
+		case 'F':
+		case 'f': goto yy620;
+		default: goto yy298;
+	}
+yy513:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy514:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy515:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy621;
+	goto yy298;
+yy516:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy517:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy622;
+	goto yy298;
+yy518:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy623;
+	goto yy298;
+yy519:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy624;
+	goto yy298;
+yy520:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy625;
+	goto yy298;
+yy521:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy626;
+	goto yy298;
+yy522:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy627;
+		case 'T': goto yy628;
+		default: goto yy298;
+	}
+yy523:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy629;
+	goto yy298;
+yy524:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy630;
+	goto yy298;
+yy525:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy526:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy527:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy528:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy631;
+	goto yy298;
+yy529:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy632;
+	goto yy298;
+yy530:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'T':
+		case 't': goto yy633;
+		default: goto yy298;
+	}
+yy531:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy627;
+		case 't': goto yy628;
+		default: goto yy298;
+	}
+yy532:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy634;
+	goto yy298;
+yy533:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy635;
+	goto yy298;
+yy534:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy636;
+		case 'R': goto yy637;
+		default: goto yy298;
+	}
+yy535:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy638;
+		case 'S': goto yy639;
+		default: goto yy298;
+	}
+yy536:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy636;
+		case 'r': goto yy640;
+		default: goto yy298;
+	}
+yy537:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy638;
+		case 's': goto yy639;
+		default: goto yy298;
+	}
+yy538:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy641;
+		case '.': goto yy310;
+		default: goto yy298;
+	}
+yy539:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy642;
+		case '.': goto yy310;
+		default: goto yy298;
+	}
+yy540:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy643;
+		case '.': goto yy644;
+		default: goto yy298;
+	}
+yy541:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'V':
+		case 'v': goto yy645;
+		default: goto yy298;
+	}
+yy542:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy646;
+	goto yy298;
+yy543:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy647;
+		case 'S':
+		case 's': goto yy648;
+		default: goto yy298;
+	}
+yy544:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy545:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy649;
+	goto yy298;
+yy546:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy547:
+	++cur;
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+yy548:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy549:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy550:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'O':
+		case 'o': goto yy650;
+		default: goto yy298;
+	}
+yy551:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy552:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy553:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy554:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy651;
+	goto yy298;
+yy555:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy652;
+	goto yy298;
+yy556:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy653;
+	goto yy298;
+yy557:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy558:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy559:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy654;
+	goto yy298;
+yy560:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy655;
+	goto yy298;
+yy561:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy656;
+	goto yy298;
+yy562:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy657;
+	goto yy298;
+yy563:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy658;
+	goto yy298;
+yy564:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy565:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy659;
+	goto yy298;
+yy566:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy660;
+	goto yy298;
+yy567:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy568:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy661;
+	goto yy298;
+yy569:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy570:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy571:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy572:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy573:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy662;
+	goto yy298;
+yy574:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy575:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy576:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy577:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy578:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy579:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy580:
+	++cur;
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+yy581:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy582:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy583:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy584:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy585:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy663;
+	goto yy298;
+yy586:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy587:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy588:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy589:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy590:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy591:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy592:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy593:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy664;
+	goto yy298;
+yy594:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy665;
+	goto yy298;
+yy595:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy596:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy597:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy598:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy599:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy600:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy601:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy602:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'R':
+		case 'r': goto yy666;
+		default: goto yy298;
+	}
+yy603:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy667;
+	goto yy298;
+yy604:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy605:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy606:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy607:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy608:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy609:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy610:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy611:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy612:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy613:
+	++cur;
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+yy614:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A':
+		case 'B':
+		case 'C':
+		case 'D':
+		case 'E':
+		case 'F':
+		case 'G':
+		case 'H':
+		case 'I':
+		case 'J':
+		case 'K':
+		case 'L':
+		case 'M':
+		case 'N':
+		case 'O':
+		case 'P':
+		case 'Q':
+		case 'R':
+		case 'T':
+		case 'U':
+		case 'V':
+		case 'W':
+		case 'X':
+		case 'Y':
+		case 'Z':
+		case 'a':
+		case 'b':
+		case 'c':
+		case 'd':
+		case 'e':
+		case 'f':
+		case 'g':
+		case 'h':
+		case 'i':
+		case 'j':
+		case 'k':
+		case 'l':
+		case 'm':
+		case 'n':
+		case 'o':
+		case 'p':
+		case 'q':
+		case 'r':
+		case 's':
+		case 't':
+		case 'u':
+		case 'v':
+		case 'w':
+		case 'x':
+		case 'y':
+		case 'z': goto yy417;
+		case 'S': goto yy668;
+		default: goto yy298;
+	}
+yy615:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy616:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy669;
+	goto yy298;
+yy617:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy670;
+	goto yy298;
+yy618:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy619:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy671;
+	goto yy298;
+yy620:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy672;
+	goto yy298;
+yy621:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy622:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy623:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy624:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy625:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy626:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy627:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy628:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy673;
+	goto yy298;
+yy629:
+	++cur;
+	{ k = PARL__ABBR_CLOSER | 4 << 4; goto done; }
+yy630:
+	++cur;
+	{ k = PARL__ABBR_PREFIX; goto done; }
+yy631:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy632:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy633:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy674;
+	goto yy298;
+yy634:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy635:
+	++cur;
+	{ k = PARL__ABBR_NUMBER; goto done; }
+yy636:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy637:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy675;
+		case 'S': goto yy676;
+		default: goto yy298;
+	}
+yy638:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy639:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	if (yych <= 0x00) goto yy677;
+	goto yy298;
+yy640:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x00: goto yy675;
+		case 's': goto yy676;
+		default: goto yy298;
+	}
+yy641:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy642:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy643:
+	++cur;
+	{ k = PARL__ABBR_SUFFIX; goto done; }
+yy644:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'A': goto yy678;
 		case 'B':
 		case 'C':
 		case 'D':
@@ -6911,166 +10612,166 @@ yy514:
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy287;
-		default: goto yy168;
+		case 'z': goto yy417;
+		default: goto yy298;
 	}
-yy515:
+yy645:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy549;
-	goto yy168;
-yy516:
+	if (yych <= 0x00) goto yy679;
+	goto yy298;
+yy646:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy517:
+yy647:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
-yy518:
+yy648:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy550;
-	goto yy168;
-yy519:
+	if (yych <= 0x00) goto yy680;
+	goto yy298;
+yy649:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy520:
+yy650:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'X':
-		case 'x': goto yy551;
-		default: goto yy168;
+		case 'x': goto yy681;
+		default: goto yy298;
 	}
-yy521:
+yy651:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy522:
+yy652:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy523:
+yy653:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy524:
+yy654:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy525:
+yy655:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy526:
+yy656:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy527:
+yy657:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy528:
+yy658:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy529:
+yy659:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
-yy530:
+yy660:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy531:
+yy661:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy532:
+yy662:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy533:
+yy663:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
-yy534:
+yy664:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy535:
+yy665:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy536:
+yy666:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'S':
-		case 's': goto yy552;
-		default: goto yy168;
+		case 's': goto yy682;
+		default: goto yy298;
 	}
-yy537:
+yy667:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy538:
+yy668:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy553;
-		case '.': goto yy180;
-		default: goto yy168;
+		case 0x00: goto yy683;
+		case '.': goto yy310;
+		default: goto yy298;
 	}
-yy539:
+yy669:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
-yy540:
+yy670:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy541:
+yy671:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy542:
+yy672:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy543:
+yy673:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy544:
+yy674:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy545:
+yy675:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy546:
+yy676:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy554;
-	goto yy168;
-yy547:
+	if (yych <= 0x00) goto yy684;
+	goto yy298;
+yy677:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy548:
+yy678:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy555;
-		case '.': goto yy180;
-		default: goto yy168;
+		case 0x00: goto yy685;
+		case '.': goto yy310;
+		default: goto yy298;
 	}
-yy549:
+yy679:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy550:
+yy680:
 	++cur;
 	{ k = PARL__ABBR_NUMBER; goto done; }
-yy551:
+yy681:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy556;
-	goto yy168;
-yy552:
+	if (yych <= 0x00) goto yy686;
+	goto yy298;
+yy682:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy557;
-	goto yy168;
-yy553:
+	if (yych <= 0x00) goto yy687;
+	goto yy298;
+yy683:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy554:
+yy684:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy555:
+yy685:
 	++cur;
 	{ k = PARL__ABBR_SUFFIX; goto done; }
-yy556:
+yy686:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
-yy557:
+yy687:
 	++cur;
 	{ k = PARL__ABBR_PREFIX; goto done; }
 }
@@ -7108,558 +10809,558 @@ int parl__sl_starter(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy561;
-		case 'B': goto yy562;
-		case 'D': goto yy563;
-		case 'F': goto yy564;
-		case 'H': goto yy565;
-		case 'I': goto yy566;
-		case 'M': goto yy567;
-		case 'O': goto yy568;
-		case 'P': goto yy569;
-		case 'S': goto yy570;
-		case 'T': goto yy571;
-		case 'W': goto yy572;
-		case 'Y': goto yy573;
-		default: goto yy559;
+		case 'A': goto yy691;
+		case 'B': goto yy692;
+		case 'D': goto yy693;
+		case 'F': goto yy694;
+		case 'H': goto yy695;
+		case 'I': goto yy696;
+		case 'M': goto yy697;
+		case 'O': goto yy698;
+		case 'P': goto yy699;
+		case 'S': goto yy700;
+		case 'T': goto yy701;
+		case 'W': goto yy702;
+		case 'Y': goto yy703;
+		default: goto yy689;
 	}
-yy559:
+yy689:
 	++cur;
-yy560:
+yy690:
 	{ return 0; }
-yy561:
+yy691:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy574;
-		case 'N': goto yy575;
+		case 0x00: goto yy704;
+		case 'N': goto yy705;
 		case 'S':
-		case 's': goto yy577;
-		case 'n': goto yy578;
-		default: goto yy560;
+		case 's': goto yy707;
+		case 'n': goto yy708;
+		default: goto yy690;
 	}
-yy562:
+yy692:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E': goto yy579;
-		case 'U': goto yy580;
-		case 'e': goto yy581;
-		case 'u': goto yy582;
-		default: goto yy560;
+		case 'E': goto yy709;
+		case 'U': goto yy710;
+		case 'e': goto yy711;
+		case 'u': goto yy712;
+		default: goto yy690;
 	}
-yy563:
+yy693:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy575;
-		case 'i': goto yy578;
-		default: goto yy560;
+		case 'I': goto yy705;
+		case 'i': goto yy708;
+		default: goto yy690;
 	}
-yy564:
+yy694:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O': goto yy583;
-		case 'o': goto yy584;
-		default: goto yy560;
+		case 'O': goto yy713;
+		case 'o': goto yy714;
+		default: goto yy690;
 	}
-yy565:
+yy695:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy577;
-		case 'O': goto yy585;
-		case 'o': goto yy586;
-		default: goto yy560;
+		case 'e': goto yy707;
+		case 'O': goto yy715;
+		case 'o': goto yy716;
+		default: goto yy690;
 	}
-yy566:
+yy696:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy574;
+		case 0x00: goto yy704;
 		case 'F':
 		case 'N':
 		case 'T':
 		case 'f':
 		case 'n':
-		case 't': goto yy577;
-		default: goto yy560;
+		case 't': goto yy707;
+		default: goto yy690;
 	}
-yy567:
+yy697:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy587;
-		case 'O': goto yy588;
+		case 'I': goto yy717;
+		case 'O': goto yy718;
 		case 'Y':
-		case 'y': goto yy577;
-		case 'i': goto yy589;
-		case 'o': goto yy590;
-		default: goto yy560;
+		case 'y': goto yy707;
+		case 'i': goto yy719;
+		case 'o': goto yy720;
+		default: goto yy690;
 	}
-yy568:
+yy698:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U': goto yy583;
-		case 'u': goto yy584;
-		default: goto yy560;
+		case 'U': goto yy713;
+		case 'u': goto yy714;
+		default: goto yy690;
 	}
-yy569:
+yy699:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L': goto yy591;
-		case 'l': goto yy592;
-		default: goto yy560;
+		case 'L': goto yy721;
+		case 'l': goto yy722;
+		default: goto yy690;
 	}
-yy570:
+yy700:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H': goto yy593;
+		case 'H': goto yy723;
 		case 'O':
-		case 'o': goto yy577;
-		case 'h': goto yy594;
-		default: goto yy560;
+		case 'o': goto yy707;
+		case 'h': goto yy724;
+		default: goto yy690;
 	}
-yy571:
+yy701:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'H': goto yy595;
-		case 'h': goto yy596;
-		default: goto yy560;
+		case 'H': goto yy725;
+		case 'h': goto yy726;
+		default: goto yy690;
 	}
-yy572:
+yy702:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy577;
-		case 'H': goto yy597;
-		case 'h': goto yy598;
-		default: goto yy560;
+		case 'e': goto yy707;
+		case 'H': goto yy727;
+		case 'h': goto yy728;
+		default: goto yy690;
 	}
-yy573:
+yy703:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O': goto yy599;
-		case 'o': goto yy600;
-		default: goto yy560;
+		case 'O': goto yy729;
+		case 'o': goto yy730;
+		default: goto yy690;
 	}
-yy574:
+yy704:
 	++cur;
 	{ (void)mar; return cur == lim + 1; }
-yy575:
+yy705:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D': goto yy577;
-		default: goto yy576;
+		case 'D': goto yy707;
+		default: goto yy706;
 	}
-yy576:
+yy706:
 	cur = mar;
-	goto yy560;
-yy577:
+	goto yy690;
+yy707:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy574;
-	goto yy576;
-yy578:
+	if (yych <= 0x00) goto yy704;
+	goto yy706;
+yy708:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'd': goto yy577;
-		default: goto yy576;
+		case 'd': goto yy707;
+		default: goto yy706;
 	}
-yy579:
+yy709:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy601;
-		default: goto yy576;
+		case 'I': goto yy731;
+		default: goto yy706;
 	}
-yy580:
+yy710:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'T': goto yy577;
-		default: goto yy576;
+		case 'T': goto yy707;
+		default: goto yy706;
 	}
-yy581:
+yy711:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'i': goto yy602;
-		default: goto yy576;
+		case 'i': goto yy732;
+		default: goto yy706;
 	}
-yy582:
+yy712:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 't': goto yy577;
-		default: goto yy576;
+		case 't': goto yy707;
+		default: goto yy706;
 	}
-yy583:
+yy713:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R': goto yy577;
-		default: goto yy576;
+		case 'R': goto yy707;
+		default: goto yy706;
 	}
-yy584:
+yy714:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy577;
-		default: goto yy576;
+		case 'r': goto yy707;
+		default: goto yy706;
 	}
-yy585:
+yy715:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'W': goto yy603;
-		default: goto yy576;
+		case 'W': goto yy733;
+		default: goto yy706;
 	}
-yy586:
+yy716:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'w': goto yy604;
-		default: goto yy576;
+		case 'w': goto yy734;
+		default: goto yy706;
 	}
-yy587:
+yy717:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L': goto yy605;
-		default: goto yy576;
+		case 'L': goto yy735;
+		default: goto yy706;
 	}
-yy588:
+yy718:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'R': goto yy593;
-		default: goto yy576;
+		case 'R': goto yy723;
+		default: goto yy706;
 	}
-yy589:
+yy719:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'l': goto yy606;
-		default: goto yy576;
+		case 'l': goto yy736;
+		default: goto yy706;
 	}
-yy590:
+yy720:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy594;
-		default: goto yy576;
+		case 'r': goto yy724;
+		default: goto yy706;
 	}
-yy591:
+yy721:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E': goto yy607;
-		default: goto yy576;
+		case 'E': goto yy737;
+		default: goto yy706;
 	}
-yy592:
+yy722:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy608;
-		default: goto yy576;
+		case 'e': goto yy738;
+		default: goto yy706;
 	}
-yy593:
+yy723:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E': goto yy577;
-		default: goto yy576;
+		case 'E': goto yy707;
+		default: goto yy706;
 	}
-yy594:
+yy724:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy577;
-		default: goto yy576;
+		case 'e': goto yy707;
+		default: goto yy706;
 	}
-yy595:
+yy725:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy580;
-		case 'E': goto yy609;
-		case 'I': goto yy610;
-		default: goto yy576;
+		case 'A': goto yy710;
+		case 'E': goto yy739;
+		case 'I': goto yy740;
+		default: goto yy706;
 	}
-yy596:
+yy726:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy582;
-		case 'e': goto yy611;
-		case 'i': goto yy612;
-		default: goto yy576;
+		case 'a': goto yy712;
+		case 'e': goto yy741;
+		case 'i': goto yy742;
+		default: goto yy706;
 	}
-yy597:
+yy727:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy580;
-		case 'E': goto yy613;
+		case 'A': goto yy710;
+		case 'E': goto yy743;
 		case 'O':
-		case 'Y': goto yy577;
-		default: goto yy576;
+		case 'Y': goto yy707;
+		default: goto yy706;
 	}
-yy598:
+yy728:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy582;
-		case 'e': goto yy614;
+		case 'a': goto yy712;
+		case 'e': goto yy744;
 		case 'o':
-		case 'y': goto yy577;
-		default: goto yy576;
+		case 'y': goto yy707;
+		default: goto yy706;
 	}
-yy599:
+yy729:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'U': goto yy577;
-		default: goto yy576;
+		case 'U': goto yy707;
+		default: goto yy706;
 	}
-yy600:
+yy730:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'u': goto yy577;
-		default: goto yy576;
+		case 'u': goto yy707;
+		default: goto yy706;
 	}
-yy601:
+yy731:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy615;
-		default: goto yy576;
+		case 'N': goto yy745;
+		default: goto yy706;
 	}
-yy602:
+yy732:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy616;
-		default: goto yy576;
+		case 'n': goto yy746;
+		default: goto yy706;
 	}
-yy603:
+yy733:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy574;
-		case 'E': goto yy617;
-		default: goto yy576;
+		case 0x00: goto yy704;
+		case 'E': goto yy747;
+		default: goto yy706;
 	}
-yy604:
+yy734:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy574;
-		case 'e': goto yy618;
-		default: goto yy576;
+		case 0x00: goto yy704;
+		case 'e': goto yy748;
+		default: goto yy706;
 	}
-yy605:
+yy735:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'L': goto yy619;
-		default: goto yy576;
+		case 'L': goto yy749;
+		default: goto yy706;
 	}
-yy606:
+yy736:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'l': goto yy620;
-		default: goto yy576;
+		case 'l': goto yy750;
+		default: goto yy706;
 	}
-yy607:
+yy737:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'A': goto yy621;
-		default: goto yy576;
+		case 'A': goto yy751;
+		default: goto yy706;
 	}
-yy608:
+yy738:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy622;
-		default: goto yy576;
+		case 'a': goto yy752;
+		default: goto yy706;
 	}
-yy609:
+yy739:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy574;
+		case 0x00: goto yy704;
 		case 'N':
-		case 'Y': goto yy577;
+		case 'Y': goto yy707;
 		case 'R':
-		case 'S': goto yy593;
-		default: goto yy576;
+		case 'S': goto yy723;
+		default: goto yy706;
 	}
-yy610:
+yy740:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S': goto yy577;
-		default: goto yy576;
+		case 'S': goto yy707;
+		default: goto yy706;
 	}
-yy611:
+yy741:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy574;
+		case 0x00: goto yy704;
 		case 'n':
-		case 'y': goto yy577;
+		case 'y': goto yy707;
 		case 'r':
-		case 's': goto yy594;
-		default: goto yy576;
+		case 's': goto yy724;
+		default: goto yy706;
 	}
-yy612:
+yy742:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 's': goto yy577;
-		default: goto yy576;
+		case 's': goto yy707;
+		default: goto yy706;
 	}
-yy613:
+yy743:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy577;
-		case 'R': goto yy593;
-		default: goto yy576;
+		case 'N': goto yy707;
+		case 'R': goto yy723;
+		default: goto yy706;
 	}
-yy614:
+yy744:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy577;
-		case 'r': goto yy594;
-		default: goto yy576;
+		case 'n': goto yy707;
+		case 'r': goto yy724;
+		default: goto yy706;
 	}
-yy615:
+yy745:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'G': goto yy577;
-		default: goto yy576;
+		case 'G': goto yy707;
+		default: goto yy706;
 	}
-yy616:
+yy746:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'g': goto yy577;
-		default: goto yy576;
+		case 'g': goto yy707;
+		default: goto yy706;
 	}
-yy617:
+yy747:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'V': goto yy623;
-		default: goto yy576;
+		case 'V': goto yy753;
+		default: goto yy706;
 	}
-yy618:
+yy748:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'v': goto yy624;
-		default: goto yy576;
+		case 'v': goto yy754;
+		default: goto yy706;
 	}
-yy619:
+yy749:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'I': goto yy625;
-		default: goto yy576;
+		case 'I': goto yy755;
+		default: goto yy706;
 	}
-yy620:
+yy750:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'i': goto yy626;
-		default: goto yy576;
+		case 'i': goto yy756;
+		default: goto yy706;
 	}
-yy621:
+yy751:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'S': goto yy593;
-		default: goto yy576;
+		case 'S': goto yy723;
+		default: goto yy706;
 	}
-yy622:
+yy752:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 's': goto yy594;
-		default: goto yy576;
+		case 's': goto yy724;
+		default: goto yy706;
 	}
-yy623:
+yy753:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'E': goto yy583;
-		default: goto yy576;
+		case 'E': goto yy713;
+		default: goto yy706;
 	}
-yy624:
+yy754:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy584;
-		default: goto yy576;
+		case 'e': goto yy714;
+		default: goto yy706;
 	}
-yy625:
+yy755:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'O': goto yy627;
-		default: goto yy576;
+		case 'O': goto yy757;
+		default: goto yy706;
 	}
-yy626:
+yy756:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy628;
-		default: goto yy576;
+		case 'o': goto yy758;
+		default: goto yy706;
 	}
-yy627:
+yy757:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy610;
-		default: goto yy576;
+		case 'N': goto yy740;
+		default: goto yy706;
 	}
-yy628:
+yy758:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'n': goto yy612;
-		default: goto yy576;
+		case 'n': goto yy742;
+		default: goto yy706;
 	}
 }
 
@@ -7684,24 +11385,24 @@ size_t parl__sl_emoticon(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ':': goto yy632;
-		case ';': goto yy633;
-		case '<': goto yy634;
-		case '=': goto yy635;
-		case '>': goto yy636;
-		case '^': goto yy637;
-		default: goto yy630;
+		case ':': goto yy762;
+		case ';': goto yy763;
+		case '<': goto yy764;
+		case '=': goto yy765;
+		case '>': goto yy766;
+		case '^': goto yy767;
+		default: goto yy760;
 	}
-yy630:
+yy760:
 	++cur;
-yy631:
+yy761:
 	{ return 0; }
-yy632:
+yy762:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\'': goto yy638;
+		case '\'': goto yy768;
 		case '(':
 		case ')':
 		case '/':
@@ -7711,87 +11412,87 @@ yy632:
 		case '[':
 		case ']':
 		case 'o':
-		case 'p': goto yy640;
-		case '-': goto yy641;
-		default: goto yy631;
+		case 'p': goto yy770;
+		case '-': goto yy771;
+		default: goto yy761;
 	}
-yy633:
+yy763:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy640;
-		case '-': goto yy642;
-		default: goto yy631;
+		case ')': goto yy770;
+		case '-': goto yy772;
+		default: goto yy761;
 	}
-yy634:
+yy764:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '3': goto yy640;
-		default: goto yy631;
+		case '3': goto yy770;
+		default: goto yy761;
 	}
-yy635:
+yy765:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '(':
-		case ')': goto yy640;
-		default: goto yy631;
+		case ')': goto yy770;
+		default: goto yy761;
 	}
-yy636:
+yy766:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ':': goto yy638;
-		default: goto yy631;
+		case ':': goto yy768;
+		default: goto yy761;
 	}
-yy637:
+yy767:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '^': goto yy640;
-		case '_': goto yy643;
-		default: goto yy631;
+		case '^': goto yy770;
+		case '_': goto yy773;
+		default: goto yy761;
 	}
-yy638:
+yy768:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '(': goto yy640;
-		default: goto yy639;
+		case '(': goto yy770;
+		default: goto yy769;
 	}
-yy639:
+yy769:
 	cur = mar;
-	goto yy631;
-yy640:
+	goto yy761;
+yy770:
 	++cur;
 	{ (void)mar; return (size_t)(cur - s); }
-yy641:
+yy771:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '(':
 		case ')':
 		case 'D':
-		case 'P': goto yy640;
-		default: goto yy639;
+		case 'P': goto yy770;
+		default: goto yy769;
 	}
-yy642:
+yy772:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy640;
-		default: goto yy639;
+		case ')': goto yy770;
+		default: goto yy769;
 	}
-yy643:
+yy773:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '^': goto yy640;
-		default: goto yy639;
+		case '^': goto yy770;
+		default: goto yy769;
 	}
 }
 
@@ -7817,194 +11518,194 @@ int parl__sl_bang_name(const unsigned char *s, size_t n)
 	unsigned char yych;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'D': goto yy647;
-		case 'J': goto yy648;
-		case 'Y': goto yy649;
-		default: goto yy645;
+		case 'D': goto yy777;
+		case 'J': goto yy778;
+		case 'Y': goto yy779;
+		default: goto yy775;
 	}
-yy645:
+yy775:
 	++cur;
-yy646:
+yy776:
 	{ return 0; }
-yy647:
+yy777:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy650;
-		default: goto yy646;
+		case 'e': goto yy780;
+		default: goto yy776;
 	}
-yy648:
+yy778:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'e': goto yy652;
-		default: goto yy646;
+		case 'e': goto yy782;
+		default: goto yy776;
 	}
-yy649:
+yy779:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy653;
-		default: goto yy646;
+		case 'a': goto yy783;
+		default: goto yy776;
 	}
-yy650:
+yy780:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'm': goto yy654;
-		default: goto yy651;
+		case 'm': goto yy784;
+		default: goto yy781;
 	}
-yy651:
+yy781:
 	cur = mar;
-	goto yy646;
-yy652:
+	goto yy776;
+yy782:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy655;
-		default: goto yy651;
+		case 'o': goto yy785;
+		default: goto yy781;
 	}
-yy653:
+yy783:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'h': goto yy656;
-		default: goto yy651;
+		case 'h': goto yy786;
+		default: goto yy781;
 	}
-yy654:
+yy784:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy657;
-		default: goto yy651;
+		case 'o': goto yy787;
+		default: goto yy781;
 	}
-yy655:
+yy785:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'p': goto yy658;
-		default: goto yy651;
+		case 'p': goto yy788;
+		default: goto yy781;
 	}
-yy656:
+yy786:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy659;
-		default: goto yy651;
+		case 'o': goto yy789;
+		default: goto yy781;
 	}
-yy657:
+yy787:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'c': goto yy660;
-		default: goto yy651;
+		case 'c': goto yy790;
+		default: goto yy781;
 	}
-yy658:
+yy788:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'a': goto yy661;
-		default: goto yy651;
+		case 'a': goto yy791;
+		default: goto yy781;
 	}
-yy659:
+yy789:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy662;
-		default: goto yy651;
+		case 'o': goto yy792;
+		default: goto yy781;
 	}
-yy660:
+yy790:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy663;
-		default: goto yy651;
+		case 'r': goto yy793;
+		default: goto yy781;
 	}
-yy661:
+yy791:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'r': goto yy664;
-		default: goto yy651;
+		case 'r': goto yy794;
+		default: goto yy781;
 	}
-yy662:
+yy792:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy665;
-	goto yy651;
-yy663:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 'a': goto yy666;
-		default: goto yy651;
-	}
-yy664:
+	if (yych <= 0x00) goto yy795;
+	goto yy781;
+yy793:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'd': goto yy667;
-		default: goto yy651;
+		case 'a': goto yy796;
+		default: goto yy781;
 	}
-yy665:
+yy794:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 'd': goto yy797;
+		default: goto yy781;
+	}
+yy795:
 	++cur;
 	{ (void)mar; return cur == lim + 1; }
-yy666:
+yy796:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'c': goto yy668;
-		default: goto yy651;
+		case 'c': goto yy798;
+		default: goto yy781;
 	}
-yy667:
+yy797:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'y': goto yy662;
-		default: goto yy651;
+		case 'y': goto yy792;
+		default: goto yy781;
 	}
-yy668:
+yy798:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'y': goto yy669;
-		default: goto yy651;
+		case 'y': goto yy799;
+		default: goto yy781;
 	}
-yy669:
+yy799:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'N': goto yy651;
-		default: goto yy671;
+		case 'N': goto yy781;
+		default: goto yy801;
 	}
-yy670:
+yy800:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy671:
+yy801:
 	switch (yych) {
 		case '\t':
 		case '\n':
 		case '\r':
-		case ' ': goto yy670;
-		case 'N': goto yy672;
-		default: goto yy651;
+		case ' ': goto yy800;
+		case 'N': goto yy802;
+		default: goto yy781;
 	}
-yy672:
+yy802:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'o': goto yy673;
-		default: goto yy651;
+		case 'o': goto yy803;
+		default: goto yy781;
 	}
-yy673:
+yy803:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 'w': goto yy662;
-		default: goto yy651;
+		case 'w': goto yy792;
+		default: goto yy781;
 	}
 }
 
@@ -8031,1108 +11732,1108 @@ int parl__sl_closing(const unsigned char *s, size_t n)
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy677;
+		case 'a': goto yy807;
 		case 'B':
-		case 'b': goto yy678;
+		case 'b': goto yy808;
 		case 'C':
-		case 'c': goto yy679;
+		case 'c': goto yy809;
 		case 'K':
-		case 'k': goto yy680;
+		case 'k': goto yy810;
 		case 'L':
-		case 'l': goto yy681;
+		case 'l': goto yy811;
 		case 'M':
-		case 'm': goto yy682;
+		case 'm': goto yy812;
 		case 'R':
-		case 'r': goto yy683;
+		case 'r': goto yy813;
 		case 'S':
-		case 's': goto yy684;
+		case 's': goto yy814;
 		case 'T':
-		case 't': goto yy685;
+		case 't': goto yy815;
 		case 'W':
-		case 'w': goto yy686;
+		case 'w': goto yy816;
 		case 'Y':
-		case 'y': goto yy687;
-		default: goto yy675;
+		case 'y': goto yy817;
+		default: goto yy805;
 	}
-yy675:
+yy805:
 	++cur;
-yy676:
+yy806:
 	{ return 0; }
-yy677:
+yy807:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy688;
-		default: goto yy676;
+		case 'l': goto yy818;
+		default: goto yy806;
 	}
-yy678:
+yy808:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy690;
-		default: goto yy676;
+		case 'e': goto yy820;
+		default: goto yy806;
 	}
-yy679:
+yy809:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'H':
-		case 'h': goto yy691;
+		case 'h': goto yy821;
 		case 'O':
-		case 'o': goto yy692;
-		default: goto yy676;
+		case 'o': goto yy822;
+		default: goto yy806;
 	}
-yy680:
+yy810:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'I':
-		case 'i': goto yy693;
-		default: goto yy676;
+		case 'i': goto yy823;
+		default: goto yy806;
 	}
-yy681:
+yy811:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy694;
-		default: goto yy676;
+		case 'o': goto yy824;
+		default: goto yy806;
 	}
-yy682:
+yy812:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy695;
-		default: goto yy676;
+		case 'a': goto yy825;
+		default: goto yy806;
 	}
-yy683:
+yy813:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy696;
-		default: goto yy676;
+		case 'e': goto yy826;
+		default: goto yy806;
 	}
-yy684:
+yy814:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'I':
-		case 'i': goto yy697;
-		default: goto yy676;
+		case 'i': goto yy827;
+		default: goto yy806;
 	}
-yy685:
+yy815:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy698;
+		case 'a': goto yy828;
 		case 'H':
-		case 'h': goto yy699;
-		default: goto yy676;
+		case 'h': goto yy829;
+		default: goto yy806;
 	}
-yy686:
+yy816:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy700;
-		default: goto yy676;
+		case 'a': goto yy830;
+		default: goto yy806;
 	}
-yy687:
+yy817:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy701;
-		default: goto yy676;
+		case 'o': goto yy831;
+		default: goto yy806;
 	}
-yy688:
+yy818:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy702;
-		default: goto yy689;
+		case 'l': goto yy832;
+		default: goto yy819;
 	}
-yy689:
+yy819:
 	cur = mar;
-	goto yy676;
-yy690:
+	goto yy806;
+yy820:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'S':
-		case 's': goto yy703;
-		default: goto yy689;
+		case 's': goto yy833;
+		default: goto yy819;
 	}
-yy691:
+yy821:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy704;
-		default: goto yy689;
+		case 'e': goto yy834;
+		default: goto yy819;
 	}
-yy692:
+yy822:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy705;
-		default: goto yy689;
+		case 'r': goto yy835;
+		default: goto yy819;
 	}
-yy693:
+yy823:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy706;
-		default: goto yy689;
+		case 'n': goto yy836;
+		default: goto yy819;
 	}
-yy694:
+yy824:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'V':
-		case 'v': goto yy707;
-		default: goto yy689;
+		case 'v': goto yy837;
+		default: goto yy819;
 	}
-yy695:
+yy825:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy708;
-		default: goto yy689;
+		case 'n': goto yy838;
+		default: goto yy819;
 	}
-yy696:
+yy826:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'G':
-		case 'g': goto yy709;
+		case 'g': goto yy839;
 		case 'S':
-		case 's': goto yy710;
-		default: goto yy689;
+		case 's': goto yy840;
+		default: goto yy819;
 	}
-yy697:
+yy827:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy711;
-		default: goto yy689;
+		case 'n': goto yy841;
+		default: goto yy819;
 	}
-yy698:
+yy828:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'K':
-		case 'k': goto yy712;
-		default: goto yy689;
+		case 'k': goto yy842;
+		default: goto yy819;
 	}
-yy699:
+yy829:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy713;
-		default: goto yy689;
+		case 'a': goto yy843;
+		default: goto yy819;
 	}
-yy700:
+yy830:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy714;
-		default: goto yy689;
+		case 'r': goto yy844;
+		default: goto yy819;
 	}
-yy701:
+yy831:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'U':
-		case 'u': goto yy715;
-		default: goto yy689;
+		case 'u': goto yy845;
+		default: goto yy819;
 	}
-yy702:
+yy832:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy689;
-		default: goto yy717;
+		case 't': goto yy819;
+		default: goto yy847;
 	}
-yy703:
+yy833:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy718;
-		default: goto yy689;
+		case 't': goto yy848;
+		default: goto yy819;
 	}
-yy704:
+yy834:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy719;
-		default: goto yy689;
+		case 'e': goto yy849;
+		default: goto yy819;
 	}
-yy705:
+yy835:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'D':
-		case 'd': goto yy720;
-		default: goto yy689;
+		case 'd': goto yy850;
+		default: goto yy819;
 	}
-yy706:
+yy836:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'D':
-		case 'd': goto yy721;
-		default: goto yy689;
+		case 'd': goto yy851;
+		default: goto yy819;
 	}
-yy707:
+yy837:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy722;
-		default: goto yy689;
+		case 'e': goto yy852;
+		default: goto yy819;
 	}
-yy708:
+yy838:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'Y':
-		case 'y': goto yy723;
-		default: goto yy689;
+		case 'y': goto yy853;
+		default: goto yy819;
 	}
-yy709:
+yy839:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy724;
-		default: goto yy689;
+		case 'a': goto yy854;
+		default: goto yy819;
 	}
-yy710:
+yy840:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy725;
-		default: goto yy689;
+		case 'p': goto yy855;
+		default: goto yy819;
 	}
-yy711:
+yy841:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy726;
-		default: goto yy689;
+		case 'c': goto yy856;
+		default: goto yy819;
 	}
-yy712:
+yy842:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy727;
-		default: goto yy689;
+		case 'e': goto yy857;
+		default: goto yy819;
 	}
-yy713:
+yy843:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy728;
-		default: goto yy689;
+		case 'n': goto yy858;
+		default: goto yy819;
 	}
-yy714:
+yy844:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'M':
-		case 'm': goto yy721;
-		default: goto yy689;
+		case 'm': goto yy851;
+		default: goto yy819;
 	}
-yy715:
+yy845:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy729;
-		default: goto yy689;
+		case 'r': goto yy859;
+		default: goto yy819;
 	}
-yy716:
+yy846:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy717:
+yy847:
 	switch (yych) {
 		case '\t':
 		case '\n':
 		case '\r':
-		case ' ': goto yy716;
+		case ' ': goto yy846;
 		case 'T':
-		case 't': goto yy730;
-		default: goto yy689;
+		case 't': goto yy860;
+		default: goto yy819;
 	}
-yy718:
+yy848:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\n':
 		case '\r':
-		case ' ': goto yy731;
-		default: goto yy689;
+		case ' ': goto yy861;
+		default: goto yy819;
 	}
-yy719:
+yy849:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy732;
-		default: goto yy689;
+		case 'r': goto yy862;
+		default: goto yy819;
 	}
-yy720:
+yy850:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'I':
-		case 'i': goto yy733;
-		default: goto yy689;
+		case 'i': goto yy863;
+		default: goto yy819;
 	}
-yy721:
+yy851:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy736;
+		case 'e': goto yy866;
 		case 'R':
-		case 'r': goto yy689;
-		default: goto yy735;
+		case 'r': goto yy819;
+		default: goto yy865;
 	}
-yy722:
+yy852:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy737;
-	goto yy689;
-yy723:
+	if (yych <= 0x00) goto yy867;
+	goto yy819;
+yy853:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy689;
-		default: goto yy739;
+		case 't': goto yy819;
+		default: goto yy869;
 	}
-yy724:
+yy854:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy740;
-		default: goto yy689;
+		case 'r': goto yy870;
+		default: goto yy819;
 	}
-yy725:
+yy855:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy741;
-		default: goto yy689;
+		case 'e': goto yy871;
+		default: goto yy819;
 	}
-yy726:
+yy856:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy742;
-		default: goto yy689;
+		case 'e': goto yy872;
+		default: goto yy819;
 	}
-yy727:
+yy857:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy689;
-		default: goto yy744;
+		case 'c': goto yy819;
+		default: goto yy874;
 	}
-yy728:
+yy858:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'K':
-		case 'k': goto yy745;
-		default: goto yy689;
+		case 'k': goto yy875;
+		default: goto yy819;
 	}
-yy729:
+yy859:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'S':
-		case 's': goto yy746;
-		default: goto yy689;
+		case 's': goto yy876;
+		default: goto yy819;
 	}
-yy730:
+yy860:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'H':
-		case 'h': goto yy747;
-		default: goto yy689;
+		case 'h': goto yy877;
+		default: goto yy819;
 	}
-yy731:
+yy861:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\n':
 		case '\r':
-		case ' ': goto yy731;
+		case ' ': goto yy861;
 		case 'R':
-		case 'r': goto yy748;
+		case 'r': goto yy878;
 		case 'W':
-		case 'w': goto yy749;
-		default: goto yy689;
+		case 'w': goto yy879;
+		default: goto yy819;
 	}
-yy732:
+yy862:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'S':
-		case 's': goto yy722;
-		default: goto yy689;
+		case 's': goto yy852;
+		default: goto yy819;
 	}
-yy733:
+yy863:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy750;
-		default: goto yy689;
+		case 'a': goto yy880;
+		default: goto yy819;
 	}
-yy734:
+yy864:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy735:
+yy865:
 	switch (yych) {
 		case '\t':
 		case '\n':
 		case '\r':
-		case ' ': goto yy734;
+		case ' ': goto yy864;
 		case 'R':
-		case 'r': goto yy748;
-		default: goto yy689;
+		case 'r': goto yy878;
+		default: goto yy819;
 	}
-yy736:
+yy866:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'S':
-		case 's': goto yy751;
-		default: goto yy689;
+		case 's': goto yy881;
+		default: goto yy819;
 	}
-yy737:
+yy867:
 	++cur;
 	{ (void)mar; return cur == lim + 1; }
-yy738:
+yy868:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy739:
+yy869:
 	switch (yych) {
 		case '\t':
 		case '\n':
 		case '\r':
-		case ' ': goto yy738;
+		case ' ': goto yy868;
 		case 'T':
-		case 't': goto yy752;
-		default: goto yy689;
+		case 't': goto yy882;
+		default: goto yy819;
 	}
-yy740:
+yy870:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'D':
-		case 'd': goto yy732;
-		default: goto yy689;
+		case 'd': goto yy862;
+		default: goto yy819;
 	}
-yy741:
+yy871:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy753;
-		default: goto yy689;
+		case 'c': goto yy883;
+		default: goto yy819;
 	}
-yy742:
+yy872:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy754;
-		default: goto yy689;
+		case 'r': goto yy884;
+		default: goto yy819;
 	}
-yy743:
+yy873:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy744:
+yy874:
 	switch (yych) {
 		case '\t':
 		case '\n':
 		case '\r':
-		case ' ': goto yy743;
+		case ' ': goto yy873;
 		case 'C':
-		case 'c': goto yy755;
-		default: goto yy689;
+		case 'c': goto yy885;
+		default: goto yy819;
 	}
-yy745:
+yy875:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'S':
-		case 's': goto yy758;
+		case 's': goto yy888;
 		case 'Y':
-		case 'y': goto yy689;
-		default: goto yy757;
+		case 'y': goto yy819;
+		default: goto yy887;
 	}
-yy746:
+yy876:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy737;
+		case 0x00: goto yy867;
 		case 'S':
 		case 'T':
 		case 's':
-		case 't': goto yy689;
-		default: goto yy760;
+		case 't': goto yy819;
+		default: goto yy890;
 	}
-yy747:
+yy877:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy761;
-		default: goto yy689;
+		case 'e': goto yy891;
+		default: goto yy819;
 	}
-yy748:
+yy878:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy762;
-		default: goto yy689;
+		case 'e': goto yy892;
+		default: goto yy819;
 	}
-yy749:
+yy879:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'I':
-		case 'i': goto yy763;
-		default: goto yy689;
+		case 'i': goto yy893;
+		default: goto yy819;
 	}
-yy750:
+yy880:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy764;
-		default: goto yy689;
+		case 'l': goto yy894;
+		default: goto yy819;
 	}
-yy751:
+yy881:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy765;
-		default: goto yy689;
+		case 't': goto yy895;
+		default: goto yy819;
 	}
-yy752:
+yy882:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'H':
-		case 'h': goto yy766;
-		default: goto yy689;
+		case 'h': goto yy896;
+		default: goto yy819;
 	}
-yy753:
+yy883:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy767;
-		default: goto yy689;
+		case 't': goto yy897;
+		default: goto yy819;
 	}
-yy754:
+yy884:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy768;
-		default: goto yy689;
+		case 'e': goto yy898;
+		default: goto yy819;
 	}
-yy755:
+yy885:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy769;
-		default: goto yy689;
+		case 'a': goto yy899;
+		default: goto yy819;
 	}
-yy756:
+yy886:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy757:
+yy887:
 	switch (yych) {
 		case '\t':
 		case '\n':
 		case '\r':
-		case ' ': goto yy756;
+		case ' ': goto yy886;
 		case 'Y':
-		case 'y': goto yy770;
-		default: goto yy689;
+		case 'y': goto yy900;
+		default: goto yy819;
 	}
-yy758:
+yy888:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy737;
+		case 0x00: goto yy867;
 		case '\t':
 		case '\n':
 		case '\r':
-		case ' ': goto yy771;
-		default: goto yy689;
+		case ' ': goto yy901;
+		default: goto yy819;
 	}
-yy759:
+yy889:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy760:
+yy890:
 	switch (yych) {
 		case '\t':
 		case '\n':
 		case '\r':
-		case ' ': goto yy759;
+		case ' ': goto yy889;
 		case 'S':
-		case 's': goto yy772;
+		case 's': goto yy902;
 		case 'T':
-		case 't': goto yy773;
-		default: goto yy689;
+		case 't': goto yy903;
+		default: goto yy819;
 	}
-yy761:
+yy891:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'B':
-		case 'b': goto yy689;
-		default: goto yy775;
+		case 'b': goto yy819;
+		default: goto yy905;
 	}
-yy762:
+yy892:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'G':
-		case 'g': goto yy709;
-		default: goto yy689;
+		case 'g': goto yy839;
+		default: goto yy819;
 	}
-yy763:
+yy893:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'S':
-		case 's': goto yy776;
-		default: goto yy689;
+		case 's': goto yy906;
+		default: goto yy819;
 	}
-yy764:
+yy894:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy777;
-		default: goto yy689;
+		case 'l': goto yy907;
+		default: goto yy819;
 	}
-yy765:
+yy895:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy689;
-		default: goto yy735;
+		case 'r': goto yy819;
+		default: goto yy865;
 	}
-yy766:
+yy896:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy778;
-		default: goto yy689;
+		case 'a': goto yy908;
+		default: goto yy819;
 	}
-yy767:
+yy897:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'F':
-		case 'f': goto yy779;
-		default: goto yy689;
+		case 'f': goto yy909;
+		default: goto yy819;
 	}
-yy768:
+yy898:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy780;
-		default: goto yy689;
+		case 'l': goto yy910;
+		default: goto yy819;
 	}
-yy769:
+yy899:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy707;
-		default: goto yy689;
+		case 'r': goto yy837;
+		default: goto yy819;
 	}
-yy770:
+yy900:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy781;
-		default: goto yy689;
+		case 'o': goto yy911;
+		default: goto yy819;
 	}
-yy771:
+yy901:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\n':
 		case '\r':
-		case ' ': goto yy771;
+		case ' ': goto yy901;
 		case 'A':
-		case 'a': goto yy782;
+		case 'a': goto yy912;
 		case 'I':
-		case 'i': goto yy783;
-		default: goto yy689;
+		case 'i': goto yy913;
+		default: goto yy819;
 	}
-yy772:
+yy902:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'I':
-		case 'i': goto yy784;
-		default: goto yy689;
+		case 'i': goto yy914;
+		default: goto yy819;
 	}
-yy773:
+yy903:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy785;
-		default: goto yy689;
+		case 'r': goto yy915;
+		default: goto yy819;
 	}
-yy774:
+yy904:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy775:
+yy905:
 	switch (yych) {
 		case '\t':
 		case '\n':
 		case '\r':
-		case ' ': goto yy774;
+		case ' ': goto yy904;
 		case 'B':
-		case 'b': goto yy786;
-		default: goto yy689;
+		case 'b': goto yy916;
+		default: goto yy819;
 	}
-yy776:
+yy906:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'H':
-		case 'h': goto yy787;
-		default: goto yy689;
+		case 'h': goto yy917;
+		default: goto yy819;
 	}
-yy777:
+yy907:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'Y':
-		case 'y': goto yy722;
-		default: goto yy689;
+		case 'y': goto yy852;
+		default: goto yy819;
 	}
-yy778:
+yy908:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy788;
-		default: goto yy689;
+		case 'n': goto yy918;
+		default: goto yy819;
 	}
-yy779:
+yy909:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'U':
-		case 'u': goto yy750;
-		default: goto yy689;
+		case 'u': goto yy880;
+		default: goto yy819;
 	}
-yy780:
+yy910:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'Y':
-		case 'y': goto yy789;
-		default: goto yy689;
+		case 'y': goto yy919;
+		default: goto yy819;
 	}
-yy781:
+yy911:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'U':
-		case 'u': goto yy722;
-		default: goto yy689;
+		case 'u': goto yy852;
+		default: goto yy819;
 	}
-yy782:
+yy912:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'G':
-		case 'g': goto yy790;
-		default: goto yy689;
+		case 'g': goto yy920;
+		default: goto yy819;
 	}
-yy783:
+yy913:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy791;
-		default: goto yy689;
+		case 'n': goto yy921;
+		default: goto yy819;
 	}
-yy784:
+yy914:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy792;
-		default: goto yy689;
+		case 'n': goto yy922;
+		default: goto yy819;
 	}
-yy785:
+yy915:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'U':
-		case 'u': goto yy764;
-		default: goto yy689;
+		case 'u': goto yy894;
+		default: goto yy819;
 	}
-yy786:
+yy916:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy793;
-		default: goto yy689;
+		case 'e': goto yy923;
+		default: goto yy819;
 	}
-yy787:
+yy917:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy732;
-		default: goto yy689;
+		case 'e': goto yy862;
+		default: goto yy819;
 	}
-yy788:
+yy918:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'K':
-		case 'k': goto yy732;
-		default: goto yy689;
+		case 'k': goto yy862;
+		default: goto yy819;
 	}
-yy789:
+yy919:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy737;
+		case 0x00: goto yy867;
 		case 'Y':
-		case 'y': goto yy689;
-		default: goto yy795;
+		case 'y': goto yy819;
+		default: goto yy925;
 	}
-yy790:
+yy920:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy796;
-		default: goto yy689;
+		case 'a': goto yy926;
+		default: goto yy819;
 	}
-yy791:
+yy921:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy689;
-		default: goto yy798;
+		case 'a': goto yy819;
+		default: goto yy928;
 	}
-yy792:
+yy922:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy799;
-		default: goto yy689;
+		case 'c': goto yy929;
+		default: goto yy819;
 	}
-yy793:
+yy923:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'S':
-		case 's': goto yy800;
-		default: goto yy689;
+		case 's': goto yy930;
+		default: goto yy819;
 	}
-yy794:
+yy924:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy795:
+yy925:
 	switch (yych) {
 		case '\t':
 		case '\n':
 		case '\r':
-		case ' ': goto yy794;
+		case ' ': goto yy924;
 		case 'Y':
-		case 'y': goto yy801;
-		default: goto yy689;
+		case 'y': goto yy931;
+		default: goto yy819;
 	}
-yy796:
+yy926:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'I':
-		case 'i': goto yy802;
-		default: goto yy689;
+		case 'i': goto yy932;
+		default: goto yy819;
 	}
-yy797:
+yy927:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy798:
+yy928:
 	switch (yych) {
 		case '\t':
 		case '\n':
 		case '\r':
-		case ' ': goto yy797;
+		case ' ': goto yy927;
 		case 'A':
-		case 'a': goto yy803;
-		default: goto yy689;
+		case 'a': goto yy933;
+		default: goto yy819;
 	}
-yy799:
+yy929:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy804;
-		default: goto yy689;
+		case 'e': goto yy934;
+		default: goto yy819;
 	}
-yy800:
+yy930:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy722;
-		default: goto yy689;
+		case 't': goto yy852;
+		default: goto yy819;
 	}
-yy801:
+yy931:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy805;
-		default: goto yy689;
+		case 'o': goto yy935;
+		default: goto yy819;
 	}
-yy802:
+yy932:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy722;
-		default: goto yy689;
+		case 'n': goto yy852;
+		default: goto yy819;
 	}
-yy803:
+yy933:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'D':
-		case 'd': goto yy806;
-		default: goto yy689;
+		case 'd': goto yy936;
+		default: goto yy819;
 	}
-yy804:
+yy934:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy807;
-		default: goto yy689;
+		case 'r': goto yy937;
+		default: goto yy819;
 	}
-yy805:
+yy935:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'U':
-		case 'u': goto yy719;
-		default: goto yy689;
+		case 'u': goto yy849;
+		default: goto yy819;
 	}
-yy806:
+yy936:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'V':
-		case 'v': goto yy808;
-		default: goto yy689;
+		case 'v': goto yy938;
+		default: goto yy819;
 	}
-yy807:
+yy937:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy764;
-		default: goto yy689;
+		case 'e': goto yy894;
+		default: goto yy819;
 	}
-yy808:
+yy938:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'A':
-		case 'a': goto yy809;
-		default: goto yy689;
+		case 'a': goto yy939;
+		default: goto yy819;
 	}
-yy809:
+yy939:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy810;
-		default: goto yy689;
+		case 'n': goto yy940;
+		default: goto yy819;
 	}
-yy810:
+yy940:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'C':
-		case 'c': goto yy707;
-		default: goto yy689;
+		case 'c': goto yy837;
+		default: goto yy819;
 	}
 }
 
@@ -9158,118 +12859,118 @@ size_t parl__sl_web(const unsigned char *s, size_t n)
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'F':
-		case 'f': goto yy814;
+		case 'f': goto yy944;
 		case 'H':
-		case 'h': goto yy815;
+		case 'h': goto yy945;
 		case 'W':
-		case 'w': goto yy816;
-		default: goto yy812;
+		case 'w': goto yy946;
+		default: goto yy942;
 	}
-yy812:
+yy942:
 	++cur;
-yy813:
+yy943:
 	{ return 0; }
-yy814:
+yy944:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy817;
-		default: goto yy813;
+		case 't': goto yy947;
+		default: goto yy943;
 	}
-yy815:
+yy945:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy819;
-		default: goto yy813;
+		case 't': goto yy949;
+		default: goto yy943;
 	}
-yy816:
+yy946:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'W':
-		case 'w': goto yy820;
-		default: goto yy813;
+		case 'w': goto yy950;
+		default: goto yy943;
 	}
-yy817:
+yy947:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy821;
-		default: goto yy818;
+		case 'p': goto yy951;
+		default: goto yy948;
 	}
-yy818:
+yy948:
 	cur = mar;
-	goto yy813;
-yy819:
+	goto yy943;
+yy949:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy822;
-		default: goto yy818;
+		case 't': goto yy952;
+		default: goto yy948;
 	}
-yy820:
+yy950:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'W':
-		case 'w': goto yy823;
-		default: goto yy818;
+		case 'w': goto yy953;
+		default: goto yy948;
 	}
-yy821:
+yy951:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ':': goto yy824;
-		default: goto yy818;
+		case ':': goto yy954;
+		default: goto yy948;
 	}
-yy822:
+yy952:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy825;
-		default: goto yy818;
+		case 'p': goto yy955;
+		default: goto yy948;
 	}
-yy823:
+yy953:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '.': goto yy826;
-		default: goto yy818;
+		case '.': goto yy956;
+		default: goto yy948;
 	}
-yy824:
+yy954:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '/': goto yy827;
-		default: goto yy818;
+		case '/': goto yy957;
+		default: goto yy948;
 	}
-yy825:
+yy955:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ':': goto yy824;
+		case ':': goto yy954;
 		case 'S':
-		case 's': goto yy821;
-		default: goto yy818;
+		case 's': goto yy951;
+		default: goto yy948;
 	}
-yy826:
+yy956:
 	++cur;
 	{ (void)mar; return (size_t)(cur - s); }
-yy827:
+yy957:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '/': goto yy826;
-		default: goto yy818;
+		case '/': goto yy956;
+		default: goto yy948;
 	}
 }
 
@@ -9298,62 +12999,62 @@ int parl__sl_domain(const unsigned char *s, size_t n)
 		case 'A':
 		case 'R':
 		case 'a':
-		case 'r': goto yy831;
+		case 'r': goto yy961;
 		case 'B':
-		case 'b': goto yy832;
+		case 'b': goto yy962;
 		case 'C':
-		case 'c': goto yy833;
+		case 'c': goto yy963;
 		case 'D':
 		case 'S':
 		case 'd':
-		case 's': goto yy834;
+		case 's': goto yy964;
 		case 'E':
-		case 'e': goto yy835;
+		case 'e': goto yy965;
 		case 'F':
-		case 'f': goto yy836;
+		case 'f': goto yy966;
 		case 'G':
-		case 'g': goto yy837;
+		case 'g': goto yy967;
 		case 'I':
-		case 'i': goto yy838;
+		case 'i': goto yy968;
 		case 'J':
-		case 'j': goto yy839;
+		case 'j': goto yy969;
 		case 'L':
-		case 'l': goto yy840;
+		case 'l': goto yy970;
 		case 'M':
-		case 'm': goto yy841;
+		case 'm': goto yy971;
 		case 'N':
-		case 'n': goto yy842;
+		case 'n': goto yy972;
 		case 'O':
-		case 'o': goto yy843;
+		case 'o': goto yy973;
 		case 'T':
-		case 't': goto yy844;
+		case 't': goto yy974;
 		case 'U':
-		case 'u': goto yy845;
-		default: goto yy829;
+		case 'u': goto yy975;
+		default: goto yy959;
 	}
-yy829:
+yy959:
 	++cur;
-yy830:
+yy960:
 	{ return 0; }
-yy831:
+yy961:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'U':
-		case 'u': goto yy846;
-		default: goto yy830;
+		case 'u': goto yy976;
+		default: goto yy960;
 	}
-yy832:
+yy962:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'I':
-		case 'i': goto yy848;
-		default: goto yy830;
+		case 'i': goto yy978;
+		default: goto yy960;
 	}
-yy833:
+yy963:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -9363,121 +13064,121 @@ yy833:
 		case 'N':
 		case 'a':
 		case 'h':
-		case 'n': goto yy846;
+		case 'n': goto yy976;
 		case 'O':
-		case 'o': goto yy849;
-		default: goto yy830;
+		case 'o': goto yy979;
+		default: goto yy960;
 	}
-yy834:
+yy964:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy846;
-		default: goto yy830;
+		case 'e': goto yy976;
+		default: goto yy960;
 	}
-yy835:
+yy965:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'D':
-		case 'd': goto yy850;
+		case 'd': goto yy980;
 		case 'S':
-		case 's': goto yy846;
-		default: goto yy830;
+		case 's': goto yy976;
+		default: goto yy960;
 	}
-yy836:
+yy966:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy846;
-		default: goto yy830;
+		case 'r': goto yy976;
+		default: goto yy960;
 	}
-yy837:
+yy967:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy851;
-		default: goto yy830;
+		case 'o': goto yy981;
+		default: goto yy960;
 	}
-yy838:
+yy968:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'N':
-		case 'n': goto yy852;
+		case 'n': goto yy982;
 		case 'O':
 		case 'T':
 		case 'o':
-		case 't': goto yy846;
-		default: goto yy830;
+		case 't': goto yy976;
+		default: goto yy960;
 	}
-yy839:
+yy969:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'P':
-		case 'p': goto yy846;
-		default: goto yy830;
+		case 'p': goto yy976;
+		default: goto yy960;
 	}
-yy840:
+yy970:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'Y':
-		case 'y': goto yy846;
-		default: goto yy830;
+		case 'y': goto yy976;
+		default: goto yy960;
 	}
-yy841:
+yy971:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy846;
+		case 'e': goto yy976;
 		case 'I':
-		case 'i': goto yy853;
-		default: goto yy830;
+		case 'i': goto yy983;
+		default: goto yy960;
 	}
-yy842:
+yy972:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'E':
-		case 'e': goto yy854;
+		case 'e': goto yy984;
 		case 'L':
-		case 'l': goto yy846;
-		default: goto yy830;
+		case 'l': goto yy976;
+		default: goto yy960;
 	}
-yy843:
+yy973:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'R':
-		case 'r': goto yy855;
-		default: goto yy830;
+		case 'r': goto yy985;
+		default: goto yy960;
 	}
-yy844:
+yy974:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'V':
-		case 'v': goto yy846;
-		default: goto yy830;
+		case 'v': goto yy976;
+		default: goto yy960;
 	}
-yy845:
+yy975:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -9485,94 +13186,94 @@ yy845:
 		case 'K':
 		case 'S':
 		case 'k':
-		case 's': goto yy846;
-		default: goto yy830;
+		case 's': goto yy976;
+		default: goto yy960;
 	}
-yy846:
+yy976:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-	if (yych <= 0x00) goto yy856;
-yy847:
+	if (yych <= 0x00) goto yy986;
+yy977:
 	cur = mar;
-	goto yy830;
-yy848:
+	goto yy960;
+yy978:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'Z':
-		case 'z': goto yy846;
-		default: goto yy847;
+		case 'z': goto yy976;
+		default: goto yy977;
 	}
-yy849:
+yy979:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy856;
+		case 0x00: goto yy986;
 		case 'M':
-		case 'm': goto yy846;
-		default: goto yy847;
+		case 'm': goto yy976;
+		default: goto yy977;
 	}
-yy850:
+yy980:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'U':
-		case 'u': goto yy846;
-		default: goto yy847;
+		case 'u': goto yy976;
+		default: goto yy977;
 	}
-yy851:
+yy981:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'V':
-		case 'v': goto yy846;
-		default: goto yy847;
+		case 'v': goto yy976;
+		default: goto yy977;
 	}
-yy852:
+yy982:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x00: goto yy856;
+		case 0x00: goto yy986;
 		case 'F':
-		case 'f': goto yy857;
+		case 'f': goto yy987;
 		case 'T':
-		case 't': goto yy846;
-		default: goto yy847;
+		case 't': goto yy976;
+		default: goto yy977;
 	}
-yy853:
+yy983:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'L':
-		case 'l': goto yy846;
-		default: goto yy847;
+		case 'l': goto yy976;
+		default: goto yy977;
 	}
-yy854:
+yy984:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'T':
-		case 't': goto yy846;
-		default: goto yy847;
+		case 't': goto yy976;
+		default: goto yy977;
 	}
-yy855:
+yy985:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'G':
-		case 'g': goto yy846;
-		default: goto yy847;
+		case 'g': goto yy976;
+		default: goto yy977;
 	}
-yy856:
+yy986:
 	++cur;
 	{ (void)mar; return cur == lim + 1; }
-yy857:
+yy987:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 'O':
-		case 'o': goto yy846;
-		default: goto yy847;
+		case 'o': goto yy976;
+		default: goto yy977;
 	}
 }
 
@@ -9754,9 +13455,9 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 		case '|':
 		case '}':
 		case '~':
-		case 0x7F: goto yy859;
-		case 0xC2: goto yy862;
-		case 0xC3: goto yy863;
+		case 0x7F: goto yy989;
+		case 0xC2: goto yy992;
+		case 0xC3: goto yy993;
 		case 0xC4:
 		case 0xC5:
 		case 0xC6:
@@ -9780,15 +13481,15 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 		case 0xDC:
 		case 0xDD:
 		case 0xDE:
-		case 0xDF: goto yy864;
-		case 0xCE: goto yy865;
-		case 0xCF: goto yy866;
-		case 0xD0: goto yy867;
-		case 0xD1: goto yy868;
-		case 0xE0: goto yy869;
-		case 0xE1: goto yy870;
-		case 0xE2: goto yy871;
-		case 0xE3: goto yy872;
+		case 0xDF: goto yy994;
+		case 0xCE: goto yy995;
+		case 0xCF: goto yy996;
+		case 0xD0: goto yy997;
+		case 0xD1: goto yy998;
+		case 0xE0: goto yy999;
+		case 0xE1: goto yy1000;
+		case 0xE2: goto yy1001;
+		case 0xE3: goto yy1002;
 		case 0xE4:
 		case 0xE5:
 		case 0xE6:
@@ -9799,23 +13500,23 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
 		case 0xEB:
 		case 0xEC:
 		case 0xED:
-		case 0xEE: goto yy873;
-		case 0xEF: goto yy874;
-		case 0xF0: goto yy875;
+		case 0xEE: goto yy1003;
+		case 0xEF: goto yy1004;
+		case 0xF0: goto yy1005;
 		case 0xF1:
 		case 0xF2:
-		case 0xF3: goto yy876;
-		case 0xF4: goto yy877;
-		default: goto yy860;
+		case 0xF3: goto yy1006;
+		case 0xF4: goto yy1007;
+		default: goto yy990;
 	}
-yy859:
+yy989:
 	++cur;
 	{ c = PARL__C_OTHER; goto done; }
-yy860:
+yy990:
 	++cur;
-yy861:
+yy991:
 	{ c = PARL__C_OTHER; goto done; }
-yy862:
+yy992:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -9876,16 +13577,16 @@ yy862:
 		case 0xBA:
 		case 0xBC:
 		case 0xBD:
-		case 0xBE: goto yy859;
-		case 0xA0: goto yy878;
+		case 0xBE: goto yy989;
+		case 0xA0: goto yy1008;
 		case 0xA1:
 		case 0xAB:
-		case 0xBF: goto yy879;
-		case 0xB5: goto yy880;
-		case 0xBB: goto yy881;
-		default: goto yy861;
+		case 0xBF: goto yy1009;
+		case 0xB5: goto yy1010;
+		case 0xBB: goto yy1011;
+		default: goto yy991;
 	}
-yy863:
+yy993:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -9918,9 +13619,9 @@ yy863:
 		case 0x9B:
 		case 0x9C:
 		case 0x9D:
-		case 0x9E: goto yy882;
+		case 0x9E: goto yy1012;
 		case 0x97:
-		case 0xB7: goto yy859;
+		case 0xB7: goto yy989;
 		case 0x9F:
 		case 0xA0:
 		case 0xA1:
@@ -9952,220 +13653,10 @@ yy863:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy880;
-		default: goto yy861;
+		case 0xBF: goto yy1010;
+		default: goto yy991;
 	}
-yy864:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy859;
-		default: goto yy861;
-	}
-yy865:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x90: goto yy859;
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB: goto yy882;
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy880;
-		default: goto yy861;
-	}
-yy866:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E: goto yy880;
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy859;
-		default: goto yy861;
-	}
-yy867:
+yy994:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -10216,7 +13707,7 @@ yy867:
 		case 0xAC:
 		case 0xAD:
 		case 0xAE:
-		case 0xAF: goto yy882;
+		case 0xAF:
 		case 0xB0:
 		case 0xB1:
 		case 0xB2:
@@ -10232,10 +13723,150 @@ yy867:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy880;
-		default: goto yy861;
+		case 0xBF: goto yy989;
+		default: goto yy991;
 	}
-yy868:
+yy995:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x90: goto yy989;
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB: goto yy1012;
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy1010;
+		default: goto yy991;
+	}
+yy996:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E: goto yy1010;
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy989;
+		default: goto yy991;
+	}
+yy997:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -10270,7 +13901,77 @@ yy868:
 		case 0x9C:
 		case 0x9D:
 		case 0x9E:
-		case 0x9F: goto yy880;
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF: goto yy1012;
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy1010;
+		default: goto yy991;
+	}
+yy998:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F: goto yy1010;
 		case 0xA0:
 		case 0xA1:
 		case 0xA2:
@@ -10302,10 +14003,10 @@ yy868:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy859;
-		default: goto yy861;
+		case 0xBF: goto yy989;
+		default: goto yy991;
 	}
-yy869:
+yy999:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -10341,10 +14042,10 @@ yy869:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy883;
-		default: goto yy861;
+		case 0xBF: goto yy1013;
+		default: goto yy991;
 	}
-yy870:
+yy1000:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -10411,17 +14112,17 @@ yy870:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy883;
-		case 0x9A: goto yy885;
-		default: goto yy861;
+		case 0xBF: goto yy1013;
+		case 0x9A: goto yy1015;
+		default: goto yy991;
 	}
-yy871:
+yy1001:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy886;
-		case 0x81: goto yy887;
+		case 0x80: goto yy1016;
+		case 0x81: goto yy1017;
 		case 0x82:
 		case 0x83:
 		case 0x84:
@@ -10481,17 +14182,17 @@ yy871:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy883;
-		case 0x96: goto yy888;
-		case 0x97: goto yy889;
-		default: goto yy861;
+		case 0xBF: goto yy1013;
+		case 0x96: goto yy1018;
+		case 0x97: goto yy1019;
+		default: goto yy991;
 	}
-yy872:
+yy1002:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy885;
+		case 0x80: goto yy1015;
 		case 0x81:
 		case 0x82:
 		case 0x83:
@@ -10554,207 +14255,10 @@ yy872:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy883;
-		default: goto yy861;
+		case 0xBF: goto yy1013;
+		default: goto yy991;
 	}
-yy873:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy883;
-		default: goto yy861;
-	}
-yy874:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy883;
-		case 0xBB: goto yy890;
-		default: goto yy861;
-	}
-yy875:
-	++cur;
-	mar = cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy891;
-		default: goto yy861;
-	}
-yy876:
+yy1003:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -10822,10 +14326,10 @@ yy876:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy891;
-		default: goto yy861;
+		case 0xBF: goto yy1013;
+		default: goto yy991;
 	}
-yy877:
+yy1004:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -10845,25 +14349,222 @@ yy877:
 		case 0x8C:
 		case 0x8D:
 		case 0x8E:
-		case 0x8F: goto yy891;
-		default: goto yy861;
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy1013;
+		case 0xBB: goto yy1020;
+		default: goto yy991;
 	}
-yy878:
+yy1005:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy1021;
+		default: goto yy991;
+	}
+yy1006:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy1021;
+		default: goto yy991;
+	}
+yy1007:
+	++cur;
+	mar = cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F: goto yy1021;
+		default: goto yy991;
+	}
+yy1008:
 	++cur;
 	{ c = PARL__C_SPACE; goto done; }
-yy879:
+yy1009:
 	++cur;
 	{ c = PARL__C_OPENER; goto done; }
-yy880:
+yy1010:
 	++cur;
 	{ c = PARL__C_LOWER; goto done; }
-yy881:
+yy1011:
 	++cur;
 	{ c = PARL__C_CLOSER; goto done; }
-yy882:
+yy1012:
 	++cur;
 	{ c = PARL__C_UPPER; goto done; }
-yy883:
+yy1013:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -10930,17 +14631,17 @@ yy883:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy859;
-		default: goto yy884;
+		case 0xBF: goto yy989;
+		default: goto yy1014;
 	}
-yy884:
+yy1014:
 	cur = mar;
-	goto yy861;
-yy885:
+	goto yy991;
+yy1015:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy878;
+		case 0x80: goto yy1008;
 		case 0x81:
 		case 0x82:
 		case 0x83:
@@ -11003,10 +14704,10 @@ yy885:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy859;
-		default: goto yy884;
+		case 0xBF: goto yy989;
+		default: goto yy1014;
 	}
-yy886:
+yy1016:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11023,7 +14724,7 @@ yy886:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy878;
+		case 0xAF: goto yy1008;
 		case 0x8B:
 		case 0x8C:
 		case 0x8D:
@@ -11066,17 +14767,17 @@ yy886:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy859;
+		case 0xBF: goto yy989;
 		case 0x98:
 		case 0x9C:
-		case 0x9E: goto yy879;
+		case 0x9E: goto yy1009;
 		case 0x99:
-		case 0x9D: goto yy881;
+		case 0x9D: goto yy1011;
 		case 0xA2:
-		case 0xA3: goto yy892;
-		default: goto yy884;
+		case 0xA3: goto yy1022;
+		default: goto yy1014;
 	}
-yy887:
+yy1017:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11141,12 +14842,12 @@ yy887:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy859;
-		case 0x83: goto yy892;
-		case 0x9F: goto yy878;
-		default: goto yy884;
+		case 0xBF: goto yy989;
+		case 0x83: goto yy1022;
+		case 0x9F: goto yy1008;
+		default: goto yy1014;
 	}
-yy888:
+yy1018:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11212,11 +14913,11 @@ yy888:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy859;
-		case 0xAA: goto yy892;
-		default: goto yy884;
+		case 0xBF: goto yy989;
+		case 0xAA: goto yy1022;
+		default: goto yy1014;
 	}
-yy889:
+yy1019:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11281,82 +14982,12 @@ yy889:
 		case 0xBC:
 		case 0xBD:
 		case 0xBE:
-		case 0xBF: goto yy859;
+		case 0xBF: goto yy989;
 		case 0x8F:
-		case 0xA6: goto yy892;
-		default: goto yy884;
+		case 0xA6: goto yy1022;
+		default: goto yy1014;
 	}
-yy890:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0x8B:
-		case 0x8C:
-		case 0x8D:
-		case 0x8E:
-		case 0x8F:
-		case 0x90:
-		case 0x91:
-		case 0x92:
-		case 0x93:
-		case 0x94:
-		case 0x95:
-		case 0x96:
-		case 0x97:
-		case 0x98:
-		case 0x99:
-		case 0x9A:
-		case 0x9B:
-		case 0x9C:
-		case 0x9D:
-		case 0x9E:
-		case 0x9F:
-		case 0xA0:
-		case 0xA1:
-		case 0xA2:
-		case 0xA3:
-		case 0xA4:
-		case 0xA5:
-		case 0xA6:
-		case 0xA7:
-		case 0xA8:
-		case 0xA9:
-		case 0xAA:
-		case 0xAB:
-		case 0xAC:
-		case 0xAD:
-		case 0xAE:
-		case 0xAF:
-		case 0xB0:
-		case 0xB1:
-		case 0xB2:
-		case 0xB3:
-		case 0xB4:
-		case 0xB5:
-		case 0xB6:
-		case 0xB7:
-		case 0xB8:
-		case 0xB9:
-		case 0xBA:
-		case 0xBB:
-		case 0xBC:
-		case 0xBD:
-		case 0xBE: goto yy859;
-		case 0xBF: goto yy878;
-		default: goto yy884;
-	}
-yy891:
+yy1020:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11422,11 +15053,81 @@ yy891:
 		case 0xBB:
 		case 0xBC:
 		case 0xBD:
-		case 0xBE:
-		case 0xBF: goto yy883;
-		default: goto yy884;
+		case 0xBE: goto yy989;
+		case 0xBF: goto yy1008;
+		default: goto yy1014;
 	}
-yy892:
+yy1021:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0x8B:
+		case 0x8C:
+		case 0x8D:
+		case 0x8E:
+		case 0x8F:
+		case 0x90:
+		case 0x91:
+		case 0x92:
+		case 0x93:
+		case 0x94:
+		case 0x95:
+		case 0x96:
+		case 0x97:
+		case 0x98:
+		case 0x99:
+		case 0x9A:
+		case 0x9B:
+		case 0x9C:
+		case 0x9D:
+		case 0x9E:
+		case 0x9F:
+		case 0xA0:
+		case 0xA1:
+		case 0xA2:
+		case 0xA3:
+		case 0xA4:
+		case 0xA5:
+		case 0xA6:
+		case 0xA7:
+		case 0xA8:
+		case 0xA9:
+		case 0xAA:
+		case 0xAB:
+		case 0xAC:
+		case 0xAD:
+		case 0xAE:
+		case 0xAF:
+		case 0xB0:
+		case 0xB1:
+		case 0xB2:
+		case 0xB3:
+		case 0xB4:
+		case 0xB5:
+		case 0xB6:
+		case 0xB7:
+		case 0xB8:
+		case 0xB9:
+		case 0xBA:
+		case 0xBB:
+		case 0xBC:
+		case 0xBD:
+		case 0xBE:
+		case 0xBF: goto yy1013;
+		default: goto yy1014;
+	}
+yy1022:
 	++cur;
 	{ c = PARL__C_BULLET; goto done; }
 }
@@ -11460,16 +15161,16 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x00:
-		case '\n': goto yy894;
+		case '\n': goto yy1024;
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy898;
-		case '\r': goto yy899;
-		case '#': goto yy900;
+		case ' ': goto yy1028;
+		case '\r': goto yy1029;
+		case '#': goto yy1030;
 		case '*':
 		case '+':
-		case '-': goto yy901;
+		case '-': goto yy1031;
 		case '0':
 		case '1':
 		case '2':
@@ -11479,9 +15180,9 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy902;
-		case '>': goto yy903;
-		case '`': goto yy904;
+		case '9': goto yy1032;
+		case '>': goto yy1033;
+		case '`': goto yy1034;
 		case 'a':
 		case 'b':
 		case 'c':
@@ -11507,24 +15208,24 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
 		case 'w':
 		case 'x':
 		case 'y':
-		case 'z': goto yy905;
-		case '~': goto yy906;
-		case 0xC2: goto yy907;
-		case 0xE1: goto yy908;
-		case 0xE2: goto yy909;
-		case 0xE3: goto yy910;
-		case 0xEF: goto yy911;
-		default: goto yy896;
+		case 'z': goto yy1035;
+		case '~': goto yy1036;
+		case 0xC2: goto yy1037;
+		case 0xE1: goto yy1038;
+		case 0xE2: goto yy1039;
+		case 0xE3: goto yy1040;
+		case 0xEF: goto yy1041;
+		default: goto yy1026;
 	}
-yy894:
+yy1024:
 	++cur;
-yy895:
+yy1025:
 	{ return cur > lim || cur[-1] ? PARL__LS_BLANK : PARL__LS_TEXT; }
-yy896:
+yy1026:
 	++cur;
-yy897:
+yy1027:
 	{ return PARL__LS_TEXT; }
-yy898:
+yy1028:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -11540,17 +15241,17 @@ yy898:
 		case 0xE1:
 		case 0xE2:
 		case 0xE3:
-		case 0xEF: goto yy913;
-		default: goto yy897;
+		case 0xEF: goto yy1043;
+		default: goto yy1027;
 	}
-yy899:
+yy1029:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\n': goto yy894;
-		default: goto yy895;
+		case '\n': goto yy1024;
+		default: goto yy1025;
 	}
-yy900:
+yy1030:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -11560,17 +15261,17 @@ yy900:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy920;
-		case '\r': goto yy922;
-		case '#': goto yy923;
-		case 0xC2: goto yy924;
-		case 0xE1: goto yy925;
-		case 0xE2: goto yy926;
-		case 0xE3: goto yy927;
-		case 0xEF: goto yy928;
-		default: goto yy897;
+		case ' ': goto yy1050;
+		case '\r': goto yy1052;
+		case '#': goto yy1053;
+		case 0xC2: goto yy1054;
+		case 0xE1: goto yy1055;
+		case 0xE2: goto yy1056;
+		case 0xE3: goto yy1057;
+		case 0xEF: goto yy1058;
+		default: goto yy1027;
 	}
-yy901:
+yy1031:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
@@ -11578,21 +15279,21 @@ yy901:
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy929;
-		case 0xC2: goto yy930;
-		case 0xE1: goto yy931;
-		case 0xE2: goto yy932;
-		case 0xE3: goto yy933;
-		case 0xEF: goto yy934;
-		default: goto yy897;
+		case ' ': goto yy1059;
+		case 0xC2: goto yy1060;
+		case 0xE1: goto yy1061;
+		case 0xE2: goto yy1062;
+		case 0xE3: goto yy1063;
+		case 0xEF: goto yy1064;
+		default: goto yy1027;
 	}
-yy902:
+yy1032:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy935;
-		case '.': goto yy936;
+		case ')': goto yy1065;
+		case '.': goto yy1066;
 		case '0':
 		case '1':
 		case '2':
@@ -11602,150 +15303,150 @@ yy902:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy937;
-		default: goto yy897;
+		case '9': goto yy1067;
+		default: goto yy1027;
 	}
-yy903:
+yy1033:
 	++cur;
 	{ return PARL__LS_QUOTE; }
-yy904:
+yy1034:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '`': goto yy938;
-		default: goto yy897;
+		case '`': goto yy1068;
+		default: goto yy1027;
 	}
-yy905:
+yy1035:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case ')':
-		case '.': goto yy939;
-		default: goto yy897;
+		case '.': goto yy1069;
+		default: goto yy1027;
 	}
-yy906:
+yy1036:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '~': goto yy940;
-		default: goto yy897;
+		case '~': goto yy1070;
+		default: goto yy1027;
 	}
-yy907:
+yy1037:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xA0: goto yy912;
-		default: goto yy897;
+		case 0xA0: goto yy1042;
+		default: goto yy1027;
 	}
-yy908:
+yy1038:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9A: goto yy941;
-		default: goto yy897;
+		case 0x9A: goto yy1071;
+		default: goto yy1027;
 	}
-yy909:
+yy1039:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy942;
-		case 0x81: goto yy943;
-		case 0x96: goto yy944;
-		case 0x97: goto yy945;
-		default: goto yy897;
+		case 0x80: goto yy1072;
+		case 0x81: goto yy1073;
+		case 0x96: goto yy1074;
+		case 0x97: goto yy1075;
+		default: goto yy1027;
 	}
-yy910:
+yy1040:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy941;
-		default: goto yy897;
+		case 0x80: goto yy1071;
+		default: goto yy1027;
 	}
-yy911:
+yy1041:
 	++cur;
 	mar = cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy946;
-		default: goto yy897;
+		case 0xBB: goto yy1076;
+		default: goto yy1027;
 	}
-yy912:
+yy1042:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
-yy913:
+yy1043:
 	switch (yych) {
 		case 0x00:
-		case '\n': goto yy894;
+		case '\n': goto yy1024;
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy912;
-		case '\r': goto yy899;
-		case 0xC2: goto yy915;
-		case 0xE1: goto yy916;
-		case 0xE2: goto yy917;
-		case 0xE3: goto yy918;
-		case 0xEF: goto yy919;
-		default: goto yy914;
+		case ' ': goto yy1042;
+		case '\r': goto yy1029;
+		case 0xC2: goto yy1045;
+		case 0xE1: goto yy1046;
+		case 0xE2: goto yy1047;
+		case 0xE3: goto yy1048;
+		case 0xEF: goto yy1049;
+		default: goto yy1044;
 	}
-yy914:
+yy1044:
 	cur = mar;
-	goto yy897;
-yy915:
+	goto yy1027;
+yy1045:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xA0: goto yy912;
-		default: goto yy914;
+		case 0xA0: goto yy1042;
+		default: goto yy1044;
 	}
-yy916:
+yy1046:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9A: goto yy941;
-		default: goto yy914;
+		case 0x9A: goto yy1071;
+		default: goto yy1044;
 	}
-yy917:
+yy1047:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy947;
-		case 0x81: goto yy948;
-		default: goto yy914;
+		case 0x80: goto yy1077;
+		case 0x81: goto yy1078;
+		default: goto yy1044;
 	}
-yy918:
+yy1048:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy941;
-		default: goto yy914;
+		case 0x80: goto yy1071;
+		default: goto yy1044;
 	}
-yy919:
+yy1049:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy946;
-		default: goto yy914;
+		case 0xBB: goto yy1076;
+		default: goto yy1044;
 	}
-yy920:
+yy1050:
 	++cur;
-yy921:
+yy1051:
 	{ return cur > lim || cur[-1] ? PARL__LS_HEADING : PARL__LS_TEXT; }
-yy922:
+yy1052:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '\n': goto yy920;
-		default: goto yy921;
+		case '\n': goto yy1050;
+		default: goto yy1051;
 	}
-yy923:
+yy1053:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11754,118 +15455,118 @@ yy923:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy920;
-		case '\r': goto yy922;
-		case '#': goto yy949;
-		case 0xC2: goto yy924;
-		case 0xE1: goto yy925;
-		case 0xE2: goto yy926;
-		case 0xE3: goto yy927;
-		case 0xEF: goto yy928;
-		default: goto yy914;
+		case ' ': goto yy1050;
+		case '\r': goto yy1052;
+		case '#': goto yy1079;
+		case 0xC2: goto yy1054;
+		case 0xE1: goto yy1055;
+		case 0xE2: goto yy1056;
+		case 0xE3: goto yy1057;
+		case 0xEF: goto yy1058;
+		default: goto yy1044;
 	}
-yy924:
+yy1054:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xA0: goto yy920;
-		default: goto yy914;
+		case 0xA0: goto yy1050;
+		default: goto yy1044;
 	}
-yy925:
+yy1055:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9A: goto yy950;
-		default: goto yy914;
+		case 0x9A: goto yy1080;
+		default: goto yy1044;
 	}
-yy926:
+yy1056:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy951;
-		case 0x81: goto yy952;
-		default: goto yy914;
+		case 0x80: goto yy1081;
+		case 0x81: goto yy1082;
+		default: goto yy1044;
 	}
-yy927:
+yy1057:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy950;
-		default: goto yy914;
+		case 0x80: goto yy1080;
+		default: goto yy1044;
 	}
-yy928:
+yy1058:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy953;
-		default: goto yy914;
+		case 0xBB: goto yy1083;
+		default: goto yy1044;
 	}
-yy929:
+yy1059:
 	++cur;
 	{ return PARL__LS_BULLET; }
-yy930:
+yy1060:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xA0: goto yy929;
-		default: goto yy914;
+		case 0xA0: goto yy1059;
+		default: goto yy1044;
 	}
-yy931:
+yy1061:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9A: goto yy954;
-		default: goto yy914;
+		case 0x9A: goto yy1084;
+		default: goto yy1044;
 	}
-yy932:
+yy1062:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy955;
-		case 0x81: goto yy956;
-		default: goto yy914;
+		case 0x80: goto yy1085;
+		case 0x81: goto yy1086;
+		default: goto yy1044;
 	}
-yy933:
+yy1063:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy954;
-		default: goto yy914;
+		case 0x80: goto yy1084;
+		default: goto yy1044;
 	}
-yy934:
+yy1064:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBB: goto yy957;
-		default: goto yy914;
+		case 0xBB: goto yy1087;
+		default: goto yy1044;
 	}
-yy935:
+yy1065:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy958;
-		default: goto yy914;
+		case ' ': goto yy1088;
+		default: goto yy1044;
 	}
-yy936:
+yy1066:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy958;
-		case ')': goto yy935;
-		default: goto yy914;
+		case ' ': goto yy1088;
+		case ')': goto yy1065;
+		default: goto yy1044;
 	}
-yy937:
+yy1067:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy935;
-		case '.': goto yy936;
+		case ')': goto yy1065;
+		case '.': goto yy1066;
 		case '0':
 		case '1':
 		case '2':
@@ -11875,41 +15576,41 @@ yy937:
 		case '6':
 		case '7':
 		case '8':
-		case '9': goto yy959;
-		default: goto yy914;
+		case '9': goto yy1089;
+		default: goto yy1044;
 	}
-yy938:
+yy1068:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '`': goto yy960;
-		default: goto yy914;
+		case '`': goto yy1090;
+		default: goto yy1044;
 	}
-yy939:
+yy1069:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case '\t':
 		case '\v':
 		case '\f':
-		case ' ': goto yy961;
-		default: goto yy914;
+		case ' ': goto yy1091;
+		default: goto yy1044;
 	}
-yy940:
+yy1070:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case '~': goto yy960;
-		default: goto yy914;
+		case '~': goto yy1090;
+		default: goto yy1044;
 	}
-yy941:
+yy1071:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy912;
-		default: goto yy914;
+		case 0x80: goto yy1042;
+		default: goto yy1044;
 	}
-yy942:
+yy1072:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11926,42 +15627,42 @@ yy942:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy912;
+		case 0xAF: goto yy1042;
 		case 0xA2:
-		case 0xA3: goto yy929;
-		default: goto yy914;
+		case 0xA3: goto yy1059;
+		default: goto yy1044;
 	}
-yy943:
+yy1073:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x83: goto yy929;
-		case 0x9F: goto yy912;
-		default: goto yy914;
+		case 0x83: goto yy1059;
+		case 0x9F: goto yy1042;
+		default: goto yy1044;
 	}
-yy944:
+yy1074:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xAA: goto yy929;
-		default: goto yy914;
+		case 0xAA: goto yy1059;
+		default: goto yy1044;
 	}
-yy945:
+yy1075:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
 		case 0x8F:
-		case 0xA6: goto yy929;
-		default: goto yy914;
+		case 0xA6: goto yy1059;
+		default: goto yy1044;
 	}
-yy946:
+yy1076:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBF: goto yy912;
-		default: goto yy914;
+		case 0xBF: goto yy1042;
+		default: goto yy1044;
 	}
-yy947:
+yy1077:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11978,17 +15679,17 @@ yy947:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy912;
-		default: goto yy914;
+		case 0xAF: goto yy1042;
+		default: goto yy1044;
 	}
-yy948:
+yy1078:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9F: goto yy912;
-		default: goto yy914;
+		case 0x9F: goto yy1042;
+		default: goto yy1044;
 	}
-yy949:
+yy1079:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -11997,65 +15698,24 @@ yy949:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy920;
-		case '\r': goto yy922;
-		case '#': goto yy962;
-		case 0xC2: goto yy924;
-		case 0xE1: goto yy925;
-		case 0xE2: goto yy926;
-		case 0xE3: goto yy927;
-		case 0xEF: goto yy928;
-		default: goto yy914;
+		case ' ': goto yy1050;
+		case '\r': goto yy1052;
+		case '#': goto yy1092;
+		case 0xC2: goto yy1054;
+		case 0xE1: goto yy1055;
+		case 0xE2: goto yy1056;
+		case 0xE3: goto yy1057;
+		case 0xEF: goto yy1058;
+		default: goto yy1044;
 	}
-yy950:
+yy1080:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x80: goto yy920;
-		default: goto yy914;
+		case 0x80: goto yy1050;
+		default: goto yy1044;
 	}
-yy951:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80:
-		case 0x81:
-		case 0x82:
-		case 0x83:
-		case 0x84:
-		case 0x85:
-		case 0x86:
-		case 0x87:
-		case 0x88:
-		case 0x89:
-		case 0x8A:
-		case 0xA8:
-		case 0xA9:
-		case 0xAF: goto yy920;
-		default: goto yy914;
-	}
-yy952:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x9F: goto yy920;
-		default: goto yy914;
-	}
-yy953:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0xBF: goto yy920;
-		default: goto yy914;
-	}
-yy954:
-	++cur;
-	yych = (cur < lim ? *cur : 0);
-	switch (yych) {
-		case 0x80: goto yy929;
-		default: goto yy914;
-	}
-yy955:
+yy1081:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -12072,41 +15732,82 @@ yy955:
 		case 0x8A:
 		case 0xA8:
 		case 0xA9:
-		case 0xAF: goto yy929;
-		default: goto yy914;
+		case 0xAF: goto yy1050;
+		default: goto yy1044;
 	}
-yy956:
+yy1082:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0x9F: goto yy929;
-		default: goto yy914;
+		case 0x9F: goto yy1050;
+		default: goto yy1044;
 	}
-yy957:
+yy1083:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case 0xBF: goto yy929;
-		default: goto yy914;
+		case 0xBF: goto yy1050;
+		default: goto yy1044;
 	}
-yy958:
+yy1084:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80: goto yy1059;
+		default: goto yy1044;
+	}
+yy1085:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x80:
+		case 0x81:
+		case 0x82:
+		case 0x83:
+		case 0x84:
+		case 0x85:
+		case 0x86:
+		case 0x87:
+		case 0x88:
+		case 0x89:
+		case 0x8A:
+		case 0xA8:
+		case 0xA9:
+		case 0xAF: goto yy1059;
+		default: goto yy1044;
+	}
+yy1086:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0x9F: goto yy1059;
+		default: goto yy1044;
+	}
+yy1087:
+	++cur;
+	yych = (cur < lim ? *cur : 0);
+	switch (yych) {
+		case 0xBF: goto yy1059;
+		default: goto yy1044;
+	}
+yy1088:
 	++cur;
 	{ goto number; }
-yy959:
+yy1089:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
-		case ')': goto yy935;
-		case '.': goto yy936;
-		default: goto yy914;
+		case ')': goto yy1065;
+		case '.': goto yy1066;
+		default: goto yy1044;
 	}
-yy960:
+yy1090:
 	++cur;
 	{ goto fence; }
-yy961:
+yy1091:
 	++cur;
 	{ *val = s[0]; return PARL__LS_LETTER; }
-yy962:
+yy1092:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -12115,17 +15816,17 @@ yy962:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy920;
-		case '\r': goto yy922;
-		case '#': goto yy963;
-		case 0xC2: goto yy924;
-		case 0xE1: goto yy925;
-		case 0xE2: goto yy926;
-		case 0xE3: goto yy927;
-		case 0xEF: goto yy928;
-		default: goto yy914;
+		case ' ': goto yy1050;
+		case '\r': goto yy1052;
+		case '#': goto yy1093;
+		case 0xC2: goto yy1054;
+		case 0xE1: goto yy1055;
+		case 0xE2: goto yy1056;
+		case 0xE3: goto yy1057;
+		case 0xEF: goto yy1058;
+		default: goto yy1044;
 	}
-yy963:
+yy1093:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -12134,17 +15835,17 @@ yy963:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy920;
-		case '\r': goto yy922;
-		case '#': goto yy964;
-		case 0xC2: goto yy924;
-		case 0xE1: goto yy925;
-		case 0xE2: goto yy926;
-		case 0xE3: goto yy927;
-		case 0xEF: goto yy928;
-		default: goto yy914;
+		case ' ': goto yy1050;
+		case '\r': goto yy1052;
+		case '#': goto yy1094;
+		case 0xC2: goto yy1054;
+		case 0xE1: goto yy1055;
+		case 0xE2: goto yy1056;
+		case 0xE3: goto yy1057;
+		case 0xEF: goto yy1058;
+		default: goto yy1044;
 	}
-yy964:
+yy1094:
 	++cur;
 	yych = (cur < lim ? *cur : 0);
 	switch (yych) {
@@ -12153,14 +15854,14 @@ yy964:
 		case '\n':
 		case '\v':
 		case '\f':
-		case ' ': goto yy920;
-		case '\r': goto yy922;
-		case 0xC2: goto yy924;
-		case 0xE1: goto yy925;
-		case 0xE2: goto yy926;
-		case 0xE3: goto yy927;
-		case 0xEF: goto yy928;
-		default: goto yy914;
+		case ' ': goto yy1050;
+		case '\r': goto yy1052;
+		case 0xC2: goto yy1054;
+		case 0xE1: goto yy1055;
+		case 0xE2: goto yy1056;
+		case 0xE3: goto yy1057;
+		case 0xEF: goto yy1058;
+		default: goto yy1044;
 	}
 }
 

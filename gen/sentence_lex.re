@@ -63,6 +63,21 @@ static inline int sentence_lex_stops(const unsigned char *p, const unsigned char
 #define SENTENCE_LEX_SSE2 1
 #endif
 
+/* On x86-64 the fast skip has an AVX2 variant, chosen on each call when
+ * the compiler was not told that AVX2 is there (-mavx2, -march): a
+ * test of a word the compiler's run time set up. PARL_NO_AVX2 leaves
+ * it out (to test the SSE2 skip on a machine with AVX2). */
+#if defined(SENTENCE_LEX_SSE2) && defined(__x86_64__) && !defined(PARL_NO_AVX2)
+#include <immintrin.h>
+#define SENTENCE_LEX_AVX2 1
+#define SENTENCE_LEX_AVX2_FN __attribute__((target("avx2,popcnt")))
+#ifdef __AVX2__
+#define sentence_lex_has_avx2() 1
+#else
+#define sentence_lex_has_avx2() (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
+#endif
+#endif
+
 #ifdef SENTENCE_LEX_SSE2
 /* The bytes of V that may be stops, as a mask (both skips start from it). */
 static inline __m128i sentence_lex_stop_mask(__m128i v)
@@ -220,7 +235,254 @@ static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,
     return cur;
 }
 
-int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl *L, size_t *lines)
+#ifdef SENTENCE_LEX_AVX2
+/* Nonzero where a byte may be a stop (sentence_lex_stop). */
+SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_stop_set(__m256i v)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(17,18,18,18,16,16,16,16,18,18,23,16,18,23,18,28,17,18,18,18,16,16,16,16,18,18,23,16,18,23,18,28), _mm256_and_si256(v, nib));
+    __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(1,0,2,4,0,8,0,0,16,16,16,16,16,16,16,16,1,0,2,4,0,8,0,0,16,16,16,16,16,16,16,16), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+    return _mm256_and_si256(lo, hi);
+}
+
+/* The first byte of a line: PARL__LF_TEXT and PARL__LF_PAIR (the masks below). */
+SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_line_first(__m256i v)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(-126,-57,-57,-61,-57,-57,-57,-57,-57,-58,-22,122,94,122,71,95,-126,-57,-57,-61,-57,-57,-57,-57,-57,-58,-22,122,94,122,71,95), _mm256_and_si256(v, nib));
+    __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(1,2,36,8,2,2,64,-112,0,0,0,0,0,0,0,0,1,2,36,8,2,2,64,-112,0,0,0,0,0,0,0,0), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+    return _mm256_and_si256(lo, hi);
+}
+
+/* The second byte of a line: PARL__LF_SECOND. */
+SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_line_second(__m256i v)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(4,6,6,6,6,6,6,6,6,6,6,2,2,3,2,2,4,6,6,6,6,6,6,6,6,6,6,2,2,3,2,2), _mm256_and_si256(v, nib));
+    __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(0,0,1,0,2,4,2,4,0,0,0,0,0,0,0,0,0,0,1,0,2,4,2,4,0,0,0,0,0,0,0,0), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+    return _mm256_and_si256(lo, hi);
+}
+
+/* Soft characters, exactly (the mask below), and their groups. */
+SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_soft_first(__m256i v)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(0,0,0,33,0,0,0,0,0,0,99,0,-127,51,0,12,0,0,0,33,0,0,0,0,0,0,99,0,-127,51,0,12), _mm256_and_si256(v, nib));
+    __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(0,0,-79,98,0,12,0,0,0,0,0,0,0,0,0,0,0,0,-79,98,0,12,0,0,0,0,0,0,0,0,0,0), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+    return _mm256_and_si256(lo, hi);
+}
+
+/* The groups a byte may follow a soft character of. */
+SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_soft_follow(__m256i v)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(-64,64,64,96,64,64,64,64,64,-64,32,-128,-128,48,0,8,-64,64,64,96,64,64,64,64,64,-64,32,-128,-128,48,0,8), _mm256_and_si256(v, nib));
+    __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(-128,0,-80,96,0,8,0,0,0,0,0,0,0,0,0,0,-128,0,-80,96,0,8,0,0,0,0,0,0,0,0,0,0), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+    return _mm256_and_si256(lo, hi);
+}
+
+/* The groups a byte may be the third byte of. */
+SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_soft_third(__m256i v)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(-64,-64,-64,-32,-64,-64,-64,-64,-64,-64,-96,-128,-128,-80,-128,-120,-64,-64,-64,-32,-64,-64,-64,-64,-64,-64,-96,-128,-128,-80,-128,-120), _mm256_and_si256(v, nib));
+    __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(-128,0,-80,96,-128,-120,0,0,0,0,0,0,0,0,0,0,-128,0,-80,96,-128,-120,0,0,0,0,0,0,0,0,0,0), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+    return _mm256_and_si256(lo, hi);
+}
+
+/* sentence_lex_skip 32 bytes a step (see put_avx2_skip in tools/gen_sentences.c). */
+SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(const unsigned char *cur,
+                                                                           const unsigned char *lim,
+                                                                           size_t *lines)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i on = lines ? _mm256_set1_epi8(-1) : zero;   /* pass line breaks */
+    size_t none, *passes = lines ? lines : &none;
+    while (lim - cur >= 34) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)cur);
+        unsigned bits = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(sentence_lex_stop_set(v), zero));
+        if (!bits) {   /* plain text: the rest costs twice as much */
+            cur += 32;
+            continue;
+        }
+        __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 1));
+        __m256i v2 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 2));
+        __m256i t = sentence_lex_line_first(v1), s = sentence_lex_line_second(v2);
+        __m256i g = sentence_lex_soft_first(v);
+        __m256i may = _mm256_and_si256(_mm256_and_si256(g, sentence_lex_soft_follow(v1)),
+                                       sentence_lex_soft_third(v2));
+        /* a soft character that starts no token */
+        __m256i dead = _mm256_andnot_si256(
+            _mm256_cmpeq_epi8(_mm256_and_si256(g, _mm256_set1_epi8((char)0x07)), zero),
+            _mm256_cmpeq_epi8(may, zero));
+        /* no ordinary text: neither a text byte nor a pair */
+        __m256i no = _mm256_and_si256(
+            _mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0x1F)), zero),
+            _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0xE0)), zero),
+                            _mm256_cmpeq_epi8(s, zero)));
+        /* line breaks (bit i: cur[i]), text starts (bit i: cur[i + 1]), blanks */
+        unsigned nl = (unsigned)_mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n')), on));
+        unsigned text = ~(unsigned)_mm256_movemask_epi8(no);
+        unsigned hs = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')),
+                                                                     _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\t'))));
+        /* passed: text after no blank, one or two (an indented line's
+         * blanks are no candidates: the loop goes on after them) */
+        unsigned passed = nl & (text | ((hs >> 1) & ((text >> 1) | ((hs >> 2) & (text >> 2)))));
+        bits &= ~passed & ~(unsigned)_mm256_movemask_epi8(dead);
+        const unsigned char *next = cur + 32, *q;
+        for (; bits; bits &= bits - 1) {
+            unsigned j = (unsigned)__builtin_ctz(bits);
+            const unsigned char *p = cur + j;
+            if (!sentence_lex_stops(p, lim)) continue;
+            if (*p != '\n' || !lines || !(q = sentence_lex_text_after(p, lim))) {
+                *passes += (size_t)__builtin_popcount(passed & ((1u << j) - 1));
+                return p;
+            }
+            ++*lines;
+            if (q > p + 1) {   /* go on after the blanks */
+                passed &= (1u << j) - 1;
+                next = q;
+                break;
+            }
+        }
+        *passes += (size_t)__builtin_popcount(passed);
+        cur = next;
+    }
+    return sentence_lex_skip(cur, lim, lines);
+}
+#endif
+
+#ifdef SENTENCE_LEX_AVX2
+/* Stops (sentence_lex_stop) and blanks (hs): the masks below. */
+SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_stop_blank(__m256i v)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F);
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(81,18,18,18,16,16,16,16,18,50,23,48,50,23,18,28,81,18,18,18,16,16,16,16,18,50,23,48,50,23,18,28), _mm256_and_si256(v, nib));
+    __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(33,0,66,4,0,8,0,0,16,16,16,16,16,16,16,16,33,0,66,4,0,8,0,0,16,16,16,16,16,16,16,16), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+    return _mm256_and_si256(lo, hi);
+}
+
+/* sentence_lex_count_skip 32 bytes a step (see put_avx2_count_skip in
+ * tools/gen_sentences.c). */
+SENTENCE_LEX_AVX2_FN static inline const unsigned char *
+sentence_lex_count_skip_avx2(const unsigned char *cur, const unsigned char *lim, size_t *words, int *sp,
+                             const unsigned char *text, size_t base, parl_split_state *S)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    unsigned blank = *sp ? 1u : 0u;   /* the byte before CUR */
+    size_t n = 0;
+    while (lim - cur >= 34) {   /* and the two bytes after the block */
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)cur);
+        __m256i c = sentence_lex_stop_blank(v);
+        __m256i g = sentence_lex_soft_first(v);
+        __m256i may = _mm256_and_si256(
+            _mm256_and_si256(g, sentence_lex_soft_follow(_mm256_loadu_si256((const __m256i *)(const void *)(cur + 1)))),
+            sentence_lex_soft_third(_mm256_loadu_si256((const __m256i *)(const void *)(cur + 2))));
+        /* a soft character that starts no token (see sentence_lex_skip_avx2) */
+        unsigned dead = (unsigned)_mm256_movemask_epi8(_mm256_andnot_si256(
+            _mm256_cmpeq_epi8(_mm256_and_si256(g, _mm256_set1_epi8((char)0x07)), zero),
+            _mm256_cmpeq_epi8(may, zero)));
+        unsigned hs = ~(unsigned)_mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(_mm256_and_si256(c, _mm256_set1_epi8((char)0x60)), zero));
+        unsigned bits = ~(unsigned)_mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(_mm256_and_si256(c, _mm256_set1_epi8((char)0x1F)), zero)) & ~dead;
+        unsigned starts = ~hs & ((hs << 1) | blank);
+        for (; bits; bits &= bits - 1) {
+            unsigned i = (unsigned)__builtin_ctz(bits);
+            if (!sentence_lex_stops(cur + i, lim)) continue;
+            n += (size_t)__builtin_popcount(starts & ((1u << i) - 1));   /* the first stop */
+            const unsigned char *q;
+            if (cur[i] == '\n' && S && (q = sentence_lex_text_after(cur + i, lim))) {
+                parl__sl_text_line(S, base + (size_t)(cur + i - text),
+                                   base + (size_t)(q - text), *words + n);
+                blank = 1;
+                cur = q;
+                goto next;
+            }
+            if (i) blank = (hs >> (i - 1)) & 1u;
+            *words += n;
+            *sp = (int)blank;
+            return cur + i;
+        }
+        n += (size_t)__builtin_popcount(starts);
+        blank = hs >> 31;
+        cur += 32;
+    next:;
+    }
+    *words += n;
+    *sp = (int)blank;
+    return sentence_lex_count_skip(cur, lim, words, sp, text, base, S);
+}
+#endif
+
+#ifdef SENTENCE_LEX_AVX2
+SENTENCE_LEX_AVX2_FN static int sentence_lex_scan_avx2(const unsigned char *text, size_t base, size_t limit,
+                                   parl__sl *L, size_t *lines)
+{
+    const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
+    int t;
+    for (;;) {
+        cur = sentence_lex_skip_avx2(cur, lim, lines);   /* c+ */
+        tok = cur;
+    /*!local:re2c
+    re2c:api = custom;
+    re2c:api:style = free-form;
+    re2c:define:YYCTYPE = "unsigned char";
+    re2c:define:YYPEEK = "(cur < lim ? *cur : 0)";
+    re2c:define:YYSKIP = "++cur;";
+    re2c:define:YYBACKUP = "mar = cur;";
+    re2c:define:YYRESTORE = "cur = mar;";
+    re2c:yyfill:enable = 0;
+    re2c:encoding:utf8 = 1;
+    re2c:define:YYLESSTHAN = "cur >= lim";
+    re2c:eof = 0;
+    eol     = "\r\n" | "\n" | "\r";
+    hs      = [ \t\v\f];
+    uspace  = [\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff];
+    bullet  = [\u2022\u2023\u2043\u25aa\u25cf\u25e6];
+    lq      = [\u201c\u201e\u00ab];
+    rq      = [\u201d\u00bb];
+    special = [.!?\n\r"()\x00\u2026] | lq | rq | bullet;
+    soft    = [,:*=#_\-];
+    c       = [\x01-\x7f] \ special \ soft;
+    w       = c \ hs;
+    clock   = ":" [0-9]{2} (":" [0-9]{2})? " "? ("AM"
+    | "am"
+    | "PM"
+    | "pm");
+    $            { t = PARL__T_END; goto out; }
+    *            { if (*tok) L->bad++; else L->nul++; continue; }
+    c+           { continue; }
+    [^] \ [\x00-\x7f] \ special { continue; }
+    eol hs*      { if (lines && sentence_lex_text_line(cur, lim)) { ++*lines; continue; }
+                   t = PARL__T_EOL; goto out; }
+    clock        { t = PARL__T_STAMP; goto out; }
+    "," hs+ [A-Z] { cur = tok + 1; t = PARL__T_COMMA; goto out; }
+    [*=#]{3,} | "-"{4,} | "_"{4,} { t = PARL__T_SEP; goto out; }
+    soft         { continue; }
+    [.!?]+       { t = PARL__T_TERM; goto out; }
+    [\u2026]     { t = PARL__T_ELLIPSIS; goto out; }
+    ["]          { t = PARL__T_DQ; goto out; }
+    lq           { t = PARL__T_LQ; goto out; }
+    rq           { t = PARL__T_RQ; goto out; }
+    [(]          { t = PARL__T_LP; goto out; }
+    [)]          { t = PARL__T_RP; goto out; }
+    bullet       { t = PARL__T_BULLET; goto out; }
+    */
+    }
+out:
+    L->tok = base + (size_t)(tok - text);
+    L->pos = base + (size_t)(cur - text);
+    (void)mar;
+    return t;
+}
+#endif
+
+#if defined(SENTENCE_LEX_AVX2)
+__attribute__((noinline))
+#endif
+static int sentence_lex_scan_base(const unsigned char *text, size_t base, size_t limit, parl__sl *L,
+              size_t *lines)
 {
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
@@ -280,7 +542,91 @@ out:
     return t;
 }
 
-int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, parl__sl *L, parl_split_state *S)
+int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl *L, size_t *lines)
+{
+#ifdef SENTENCE_LEX_AVX2
+    if (sentence_lex_has_avx2()) return sentence_lex_scan_avx2(text, base, limit, L, lines);
+#endif
+    return sentence_lex_scan_base(text, base, limit, L, lines);
+}
+
+#ifdef SENTENCE_LEX_AVX2
+SENTENCE_LEX_AVX2_FN static int sentence_lex_count_avx2(const unsigned char *text, size_t base, size_t limit,
+                                   parl__sl *L, parl_split_state *S)
+{
+    const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
+    int t;
+    size_t words = L->words, cont = L->cont;
+    int sp = L->sp;
+    for (;;) {
+        cur = sentence_lex_count_skip_avx2(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */
+        tok = cur;
+    /*!local:re2c
+    re2c:api = custom;
+    re2c:api:style = free-form;
+    re2c:define:YYCTYPE = "unsigned char";
+    re2c:define:YYPEEK = "(cur < lim ? *cur : 0)";
+    re2c:define:YYSKIP = "++cur;";
+    re2c:define:YYBACKUP = "mar = cur;";
+    re2c:define:YYRESTORE = "cur = mar;";
+    re2c:yyfill:enable = 0;
+    re2c:encoding:utf8 = 1;
+    re2c:define:YYLESSTHAN = "cur >= lim";
+    re2c:eof = 0;
+    eol     = "\r\n" | "\n" | "\r";
+    hs      = [ \t\v\f];
+    uspace  = [\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff];
+    bullet  = [\u2022\u2023\u2043\u25aa\u25cf\u25e6];
+    lq      = [\u201c\u201e\u00ab];
+    rq      = [\u201d\u00bb];
+    special = [.!?\n\r"()\x00\u2026] | lq | rq | bullet;
+    soft    = [,:*=#_\-];
+    c       = [\x01-\x7f] \ special \ soft;
+    w       = c \ hs;
+    clock   = ":" [0-9]{2} (":" [0-9]{2})? " "? ("AM"
+    | "am"
+    | "PM"
+    | "pm");
+    $            { t = PARL__T_END; goto out; }
+    *            { words += (size_t)sp; sp = 0; if (*tok) L->bad++; else L->nul++; continue; }
+    hs+          { sp = 1; continue; }
+    uspace       { sp = 1; cont += (size_t)(cur - tok) - 1; continue; }
+    w+           { words += (size_t)sp; sp = 0; continue; }
+    [^] \ [\x00-\x7f] \ special \ uspace { words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; continue; }
+    eol hs*      { sp = 1;
+                   if (S && sentence_lex_text_line(cur, lim)) {
+                       parl__sl_text_line(S, base + (size_t)(tok - text), base + (size_t)(cur - text), words);
+                       continue;
+                   }
+                   t = PARL__T_EOL; goto out; }
+    clock        { words += (size_t)sp; sp = 0; for (const unsigned char *q = tok + 1; q < cur; q++) words += q[-1] == ' ' && q[0] != ' '; t = PARL__T_STAMP; goto out; }
+    "," hs+ [A-Z] { words += (size_t)sp; sp = 0; cur = tok + 1; t = PARL__T_COMMA; goto out; }
+    [*=#]{3,} | "-"{4,} | "_"{4,} { words += (size_t)sp; sp = 0; t = PARL__T_SEP; goto out; }
+    soft         { words += (size_t)sp; sp = 0; continue; }
+    [.!?]+       { words += (size_t)sp; sp = 0; t = PARL__T_TERM; goto out; }
+    [\u2026]     { words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_ELLIPSIS; goto out; }
+    ["]          { words += (size_t)sp; sp = 0; t = PARL__T_DQ; goto out; }
+    lq           { words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_LQ; goto out; }
+    rq           { words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_RQ; goto out; }
+    [(]          { words += (size_t)sp; sp = 0; t = PARL__T_LP; goto out; }
+    [)]          { words += (size_t)sp; sp = 0; t = PARL__T_RP; goto out; }
+    bullet       { words += (size_t)sp; sp = 0; cont += (size_t)(cur - tok) - 1; t = PARL__T_BULLET; goto out; }
+    */
+    }
+out:
+    L->tok = base + (size_t)(tok - text);
+    L->pos = base + (size_t)(cur - text);
+    L->words = words; L->cont = cont; L->sp = sp;
+    (void)mar;
+    return t;
+}
+#endif
+
+#if defined(SENTENCE_LEX_AVX2)
+__attribute__((noinline))
+#endif
+static int sentence_lex_count_base(const unsigned char *text, size_t base, size_t limit, parl__sl *L,
+              parl_split_state *S)
 {
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
@@ -347,6 +693,14 @@ out:
     L->words = words; L->cont = cont; L->sp = sp;
     (void)mar;
     return t;
+}
+
+int parl__sl_scan_count(const unsigned char *text, size_t base, size_t limit, parl__sl *L, parl_split_state *S)
+{
+#ifdef SENTENCE_LEX_AVX2
+    if (sentence_lex_has_avx2()) return sentence_lex_count_avx2(text, base, limit, L, S);
+#endif
+    return sentence_lex_count_base(text, base, limit, L, S);
 }
 
 #define SENTENCE_LEX_MAX_WORD 32

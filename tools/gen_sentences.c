@@ -296,6 +296,115 @@ static void put_runs(FILE *f, const sl_rules *r)
     fputs("    w       = c \\ hs;\n", f);
 }
 
+/* The lines that start with an ordinary character, most lines, need not
+ * run parl__sl_line: the rules of line_body start with (the first bytes of)
+ * LINE_RULE_FIRST only, and those of LINE_RULE_PAIR go on with . ) or a
+ * blank only (list letters, bullets), never with a letter or '-'. Must agree
+ * with line_body. */
+#define LINE_RULE_FIRST " \t\v\f\n\r#`~>-*+0123456789abcdefghijklmnopqrstuvwxyz"
+#define LINE_RULE_PAIR "-*+abcdefghijklmnopqrstuvwxyz"
+enum { LF_TEXT = 1, LF_PAIR = 2, LF_SECOND = 4 };   /* PARL__LF_ in runtime/split_internal.h */
+
+/* parl__sl_line_fast[c]. */
+static int line_fast(int c)
+{
+    int v = 0;
+    if (c > 0 && c < 0x80 && !strchr(LINE_RULE_FIRST, c)) v |= LF_TEXT;
+    if (c > 0 && strchr(LINE_RULE_PAIR, c)) v |= LF_PAIR;
+    if (isalpha(c) || c == '-') v |= LF_SECOND;
+    return v;
+}
+
+/* AVX2 (vpshufb) tests a byte for a set with two 16-entry tables, one
+ * indexed by its low nibble and one by its high nibble: the set is in
+ * bytes where their entries share a bit. Each row (a high nibble) whose
+ * low nibbles in the set differ from the other rows' gets its own bit, so
+ * a set is exact when it has at most 8 such rows. SETS[k] (k < NSETS) are
+ * byte sets that share the tables; *MASK[k] gets the bits of set k. Fills
+ * LO and HI; 0 when the sets need more than 8 bits (a template error). */
+static int nibble_tables(const unsigned char *const *sets, int nsets, unsigned char lo[16],
+                         unsigned char hi[16], unsigned *mask, int maxbits)
+{
+    unsigned rows[8];
+    int nbits = 0;
+    memset(lo, 0, 16);
+    memset(hi, 0, 16);
+    for (int k = 0; k < nsets; k++) {
+        mask[k] = 0;
+        int first = nbits;   /* a set's rows share bits only with its own rows */
+        for (int h = 0; h < 16; h++) {
+            unsigned row = 0;
+            for (int l = 0; l < 16; l++)
+                if (sets[k][h << 4 | l]) row |= 1u << l;
+            if (!row) continue;
+            int b = first;
+            while (b < nbits && rows[b] != row) b++;
+            if (b == nbits) {
+                if (nbits == maxbits) return 0;
+                rows[nbits++] = row;
+            }
+            hi[h] |= (unsigned char)(1u << b);
+            mask[k] |= 1u << b;
+        }
+    }
+    for (int b = 0; b < nbits; b++)
+        for (int l = 0; l < 16; l++)
+            if (rows[b] >> l & 1) lo[l] |= (unsigned char)(1u << b);
+    return 1;
+}
+
+/* _mm256_setr_epi8 of the 16 bytes of T twice (vpshufb looks up within
+ * each 128-bit lane). */
+static void put_m256_table(FILE *f, const unsigned char t[16])
+{
+    fputs("_mm256_setr_epi8(", f);
+    for (int i = 0; i < 32; i++) fprintf(f, "%s%d", i ? "," : "", (signed char)t[i & 15]);
+    fputs(")", f);
+}
+
+/* Emits the function NAME(v): nonzero bytes where V's byte is in one of
+ * SETS (per set: and with the bit mask it returns in MASK). */
+static void put_nibble_lookup(FILE *f, const char *name, const char *why, const unsigned char lo[16],
+                              const unsigned char hi[16]);
+static void put_nibble_fn(FILE *f, const char *name, const char *why,
+                          const unsigned char *const *sets, int nsets, unsigned *mask)
+{
+    unsigned char lo[16], hi[16];
+    if (!nibble_tables(sets, nsets, lo, hi, mask, 8)) {
+        fprintf(stderr, "parlgen: internal error: %s needs more than 8 nibble rows\n", name);
+        exit(1);
+    }
+    put_nibble_lookup(f, name, why, lo, hi);
+}
+
+/* Bit B of LO and HI for the bytes whose high nibble is one of SET's and
+ * low nibble one of SET's: a superset of SET (one bit, whatever its rows). */
+static void nibble_product(const unsigned char *set, int b, unsigned char lo[16], unsigned char hi[16])
+{
+    for (int c = 0; c < 256; c++)
+        if (set[c]) {
+            hi[c >> 4] |= (unsigned char)(1u << b);
+            lo[c & 15] |= (unsigned char)(1u << b);
+        }
+}
+
+static void put_nibble_lookup(FILE *f, const char *name, const char *why, const unsigned char lo[16],
+                              const unsigned char hi[16])
+{
+    fprintf(f, "/* %s */\n"
+               "SENTENCE_LEX_AVX2_FN static inline __m256i %s(__m256i v)\n"
+               "{\n"
+               "    const __m256i nib = _mm256_set1_epi8(0x0F);\n"
+               "    __m256i lo = _mm256_shuffle_epi8(", why, name);
+    put_m256_table(f, lo);
+    fputs(", _mm256_and_si256(v, nib));\n"
+          "    __m256i hi = _mm256_shuffle_epi8(", f);
+    put_m256_table(f, hi);
+    fputs(", _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));\n"
+          "    return _mm256_and_si256(lo, hi);\n"
+          "}\n\n", f);
+}
+
 /* sentence_lex_stop_mask(v), which both skips call: SSE2 compares that set
  * the bytes of v that may be stops: a signed compare below 0x0E (which takes in 0x80-0xFF) and ranges
  * of ASCII. A range may take in one byte that is no stop between two that
@@ -411,6 +520,203 @@ static void put_count_skip(FILE *f)
           "}\n\n", f);
 }
 
+/* The fast skip with AVX2, 32 bytes a step. vpshufb makes the candidates
+ * exact (SSE2's ranges took in a few bytes that are no stops), and a line
+ * break that the skip would pass, before a line that starts with ordinary
+ * text known from its next one or two bytes (parl__sl_line_fast: most
+ * lines), is found with the rest of the block: it is counted, with the
+ * others before the first stop, instead of being checked one by one (64,000
+ * of fortunes.txt's 67,000 line breaks are passed). A block needs the two
+ * bytes after it for that; the last bytes go to the SSE2 skip. */
+static unsigned put_avx2_skip(FILE *f, const unsigned char *stop, const unsigned char *follow,
+                              const unsigned char *third)
+{
+    unsigned char text[256], pair[256], second[256];
+    for (int c = 0; c < 256; c++) {
+        text[c] = (line_fast(c) & LF_TEXT) != 0;
+        pair[c] = (line_fast(c) & LF_PAIR) != 0;
+        second[c] = (line_fast(c) & LF_SECOND) != 0;
+    }
+    const unsigned char *stops[] = { stop }, *first[] = { text, pair }, *next[] = { second };
+    unsigned m_stop, m_first[2], m_next;
+    fputs("#ifdef SENTENCE_LEX_AVX2\n", f);
+    put_nibble_fn(f, "sentence_lex_stop_set", "Nonzero where a byte may be a stop (sentence_lex_stop).",
+                  stops, 1, &m_stop);
+    put_nibble_fn(f, "sentence_lex_line_first",
+                  "The first byte of a line: PARL__LF_TEXT and PARL__LF_PAIR (the masks below).",
+                  first, 2, m_first);
+    put_nibble_fn(f, "sentence_lex_line_second", "The second byte of a line: PARL__LF_SECOND.",
+                  next, 1, &m_next);
+    /* Soft characters (sentence_lex_stop without 0x80) that start no token:
+     * group G (bit G of sentence_lex_stop) takes bit 7 - G of three
+     * lookups, one of the byte, one of the next and one of the one after,
+     * each a superset of the group's (nibble_product); where no group's
+     * bit is in all three, the byte is no stop. The first lookup's low bits
+     * are the soft characters themselves, exactly. */
+    unsigned char soft[256], grp[3][8][256], lo[3][16], hi[3][16];
+    int ngroups = 0;
+    memset(grp, 0, sizeof grp);
+    memset(lo, 0, sizeof lo);
+    memset(hi, 0, sizeof hi);
+    for (int c = 0; c < 256; c++) {
+        soft[c] = stop[c] && !(stop[c] & 0x80);
+        for (int g = 0; g < 7; g++) {
+            if (stop[c] >> g & 1) { grp[0][g][c] = 1; if (g + 1 > ngroups) ngroups = g + 1; }
+            if (follow[c] >> g & 1) grp[1][g][c] = 1;
+            if (third[c] >> g & 1) grp[2][g][c] = 1;
+        }
+    }
+    const unsigned char *softs[] = { soft };
+    unsigned m_soft;
+    if (!nibble_tables(softs, 1, lo[0], hi[0], &m_soft, 8 - ngroups)) {
+        fprintf(stderr, "parlgen: internal error: the soft characters need more than %d nibble rows\n",
+                8 - ngroups);
+        exit(1);
+    }
+    for (int k = 0; k < 3; k++)
+        for (int g = 0; g < ngroups; g++) nibble_product(grp[k][g], 7 - g, lo[k], hi[k]);
+    put_nibble_lookup(f, "sentence_lex_soft_first", "Soft characters, exactly (the mask below), and their groups.",
+                      lo[0], hi[0]);
+    put_nibble_lookup(f, "sentence_lex_soft_follow", "The groups a byte may follow a soft character of.",
+                      lo[1], hi[1]);
+    put_nibble_lookup(f, "sentence_lex_soft_third", "The groups a byte may be the third byte of.",
+                      lo[2], hi[2]);
+    fprintf(f,
+        "/* sentence_lex_skip 32 bytes a step (see put_avx2_skip in tools/gen_sentences.c). */\n"
+        "SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(const unsigned char *cur,\n"
+        "                                                                           const unsigned char *lim,\n"
+        "                                                                           size_t *lines)\n"
+        "{\n"
+        "    const __m256i zero = _mm256_setzero_si256();\n"
+        "    const __m256i on = lines ? _mm256_set1_epi8(-1) : zero;   /* pass line breaks */\n"
+        "    size_t none, *passes = lines ? lines : &none;\n"
+        "    while (lim - cur >= 34) {\n"
+        "        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)cur);\n"
+        "        unsigned bits = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(sentence_lex_stop_set(v), zero));\n"
+        "        if (!bits) {   /* plain text: the rest costs twice as much */\n"
+        "            cur += 32;\n"
+        "            continue;\n"
+        "        }\n"
+        "        __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 1));\n"
+        "        __m256i v2 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 2));\n"
+        "        __m256i t = sentence_lex_line_first(v1), s = sentence_lex_line_second(v2);\n"
+        "        __m256i g = sentence_lex_soft_first(v);\n"
+        "        __m256i may = _mm256_and_si256(_mm256_and_si256(g, sentence_lex_soft_follow(v1)),\n"
+        "                                       sentence_lex_soft_third(v2));\n"
+        "        /* a soft character that starts no token */\n"
+        "        __m256i dead = _mm256_andnot_si256(\n"
+        "            _mm256_cmpeq_epi8(_mm256_and_si256(g, _mm256_set1_epi8((char)0x%02X)), zero),\n"
+        "            _mm256_cmpeq_epi8(may, zero));\n"
+        "        /* no ordinary text: neither a text byte nor a pair */\n"
+        "        __m256i no = _mm256_and_si256(\n"
+        "            _mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0x%02X)), zero),\n"
+        "            _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0x%02X)), zero),\n"
+        "                            _mm256_cmpeq_epi8(s, zero)));\n"
+        "        /* line breaks (bit i: cur[i]), text starts (bit i: cur[i + 1]), blanks */\n"
+        "        unsigned nl = (unsigned)_mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\n')), on));\n"
+        "        unsigned text = ~(unsigned)_mm256_movemask_epi8(no);\n"
+        "        unsigned hs = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')),\n"
+        "                                                                     _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\t'))));\n"
+        "        /* passed: text after no blank, one or two (an indented line's\n"
+        "         * blanks are no candidates: the loop goes on after them) */\n"
+        "        unsigned passed = nl & (text | ((hs >> 1) & ((text >> 1) | ((hs >> 2) & (text >> 2)))));\n"
+        "        bits &= ~passed & ~(unsigned)_mm256_movemask_epi8(dead);\n"
+        "        const unsigned char *next = cur + 32, *q;\n"
+        "        for (; bits; bits &= bits - 1) {\n"
+        "            unsigned j = (unsigned)__builtin_ctz(bits);\n"
+        "            const unsigned char *p = cur + j;\n"
+        "            if (!sentence_lex_stops(p, lim)) continue;\n"
+        "            if (*p != '\\n' || !lines || !(q = sentence_lex_text_after(p, lim))) {\n"
+        "                *passes += (size_t)__builtin_popcount(passed & ((1u << j) - 1));\n"
+        "                return p;\n"
+        "            }\n"
+        "            ++*lines;\n"
+        "            if (q > p + 1) {   /* go on after the blanks */\n"
+        "                passed &= (1u << j) - 1;\n"
+        "                next = q;\n"
+        "                break;\n"
+        "            }\n"
+        "        }\n"
+        "        *passes += (size_t)__builtin_popcount(passed);\n"
+        "        cur = next;\n"
+        "    }\n"
+        "    return sentence_lex_skip(cur, lim, lines);\n"
+        "}\n"
+        "#endif\n\n", m_soft, m_first[0], m_first[1]);
+    (void)m_stop;
+    (void)m_next;
+    return m_soft;
+}
+
+/* The counting skip with AVX2, 32 bytes a step: one vpshufb lookup gives
+ * the exact stops and the blanks (hs), the soft lookups of the fast skip
+ * (SOFT_MASK: the soft characters' bits) drop the soft characters that
+ * start no token, and the word starts of a block are counted with popcnt.
+ * The last bytes go to the SSE2 skip. */
+static void put_avx2_count_skip(FILE *f, const unsigned char *stop, unsigned soft_mask)
+{
+    unsigned char hs[256] = { 0 };
+    hs[' '] = hs['\t'] = hs['\v'] = hs['\f'] = 1;
+    const unsigned char *sets[] = { stop, hs };
+    unsigned m[2];
+    fputs("#ifdef SENTENCE_LEX_AVX2\n", f);
+    put_nibble_fn(f, "sentence_lex_stop_blank", "Stops (sentence_lex_stop) and blanks (hs): the masks below.",
+                  sets, 2, m);
+    fprintf(f,
+        "/* sentence_lex_count_skip 32 bytes a step (see put_avx2_count_skip in\n"
+        " * tools/gen_sentences.c). */\n"
+        "SENTENCE_LEX_AVX2_FN static inline const unsigned char *\n"
+        "sentence_lex_count_skip_avx2(const unsigned char *cur, const unsigned char *lim, size_t *words, int *sp,\n"
+        "                             const unsigned char *text, size_t base, parl_split_state *S)\n"
+        "{\n"
+        "    const __m256i zero = _mm256_setzero_si256();\n"
+        "    unsigned blank = *sp ? 1u : 0u;   /* the byte before CUR */\n"
+        "    size_t n = 0;\n"
+        "    while (lim - cur >= 34) {   /* and the two bytes after the block */\n"
+        "        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)cur);\n"
+        "        __m256i c = sentence_lex_stop_blank(v);\n"
+        "        __m256i g = sentence_lex_soft_first(v);\n"
+        "        __m256i may = _mm256_and_si256(\n"
+        "            _mm256_and_si256(g, sentence_lex_soft_follow(_mm256_loadu_si256((const __m256i *)(const void *)(cur + 1)))),\n"
+        "            sentence_lex_soft_third(_mm256_loadu_si256((const __m256i *)(const void *)(cur + 2))));\n"
+        "        /* a soft character that starts no token (see sentence_lex_skip_avx2) */\n"
+        "        unsigned dead = (unsigned)_mm256_movemask_epi8(_mm256_andnot_si256(\n"
+        "            _mm256_cmpeq_epi8(_mm256_and_si256(g, _mm256_set1_epi8((char)0x%02X)), zero),\n"
+        "            _mm256_cmpeq_epi8(may, zero)));\n"
+        "        unsigned hs = ~(unsigned)_mm256_movemask_epi8(\n"
+        "            _mm256_cmpeq_epi8(_mm256_and_si256(c, _mm256_set1_epi8((char)0x%02X)), zero));\n"
+        "        unsigned bits = ~(unsigned)_mm256_movemask_epi8(\n"
+        "            _mm256_cmpeq_epi8(_mm256_and_si256(c, _mm256_set1_epi8((char)0x%02X)), zero)) & ~dead;\n"
+        "        unsigned starts = ~hs & ((hs << 1) | blank);\n"
+        "        for (; bits; bits &= bits - 1) {\n"
+        "            unsigned i = (unsigned)__builtin_ctz(bits);\n"
+        "            if (!sentence_lex_stops(cur + i, lim)) continue;\n"
+        "            n += (size_t)__builtin_popcount(starts & ((1u << i) - 1));   /* the first stop */\n"
+        "            const unsigned char *q;\n"
+        "            if (cur[i] == '\\n' && S && (q = sentence_lex_text_after(cur + i, lim))) {\n"
+        "                parl__sl_text_line(S, base + (size_t)(cur + i - text),\n"
+        "                                   base + (size_t)(q - text), *words + n);\n"
+        "                blank = 1;\n"
+        "                cur = q;\n"
+        "                goto next;\n"
+        "            }\n"
+        "            if (i) blank = (hs >> (i - 1)) & 1u;\n"
+        "            *words += n;\n"
+        "            *sp = (int)blank;\n"
+        "            return cur + i;\n"
+        "        }\n"
+        "        n += (size_t)__builtin_popcount(starts);\n"
+        "        blank = hs >> 31;\n"
+        "        cur += 32;\n"
+        "    next:;\n"
+        "    }\n"
+        "    *words += n;\n"
+        "    *sp = (int)blank;\n"
+        "    return sentence_lex_count_skip(cur, lim, words, sp, text, base, S);\n"
+        "}\n"
+        "#endif\n\n", soft_mask, m[1], m[0]);
+}
+
 /* The fast scanner's skip (put_count_skip is the counting one's): a byte stops
  * it when sentence_lex_stop gives it 0x80, or, for a soft character, the
  * group bit that sentence_lex_follow gives the byte after it and
@@ -453,6 +759,20 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
           "#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))\n"
           "#include <emmintrin.h>\n"
           "#define SENTENCE_LEX_SSE2 1\n"
+          "#endif\n\n"
+          "/* On x86-64 the fast skip has an AVX2 variant, chosen on each call when\n"
+          " * the compiler was not told that AVX2 is there (-mavx2, -march): a\n"
+          " * test of a word the compiler's run time set up. PARL_NO_AVX2 leaves\n"
+          " * it out (to test the SSE2 skip on a machine with AVX2). */\n"
+          "#if defined(SENTENCE_LEX_SSE2) && defined(__x86_64__) && !defined(PARL_NO_AVX2)\n"
+          "#include <immintrin.h>\n"
+          "#define SENTENCE_LEX_AVX2 1\n"
+          "#define SENTENCE_LEX_AVX2_FN __attribute__((target(\"avx2,popcnt\")))\n"
+          "#ifdef __AVX2__\n"
+          "#define sentence_lex_has_avx2() 1\n"
+          "#else\n"
+          "#define sentence_lex_has_avx2() (__builtin_cpu_supports(\"avx2\") && __builtin_cpu_supports(\"popcnt\"))\n"
+          "#endif\n"
           "#endif\n\n", f);
     put_sse_candidates(f, stop);
     fputs("/* Does the line at CUR start with ordinary text (parl__sl_line_fast)?\n"
@@ -514,6 +834,8 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
           "    }\n"
           "}\n\n", f);
     put_count_skip(f);
+    unsigned soft_mask = put_avx2_skip(f, stop, follow, third);   /* the soft lookups are shared */
+    put_avx2_count_skip(f, stop, soft_mask);
 }
 
 /* The scanners skip runs of ordinary ASCII text (the rules c+, w+ and
@@ -554,11 +876,26 @@ static void put_rule_tokens(FILE *f, const sl_rules *r, const char *word, int co
 
 /* The two scanners share their punctuation rules; COUNTING adds the word
  * and code point counting rules, which never leave the DFA. */
-static void put_scanner(FILE *f, const char *name, int counting, const unsigned *bul, size_t nbul,
-                        const sl_rules *r)
+/* A scanner comes in two variants: NAME_avx2, whose skip is the AVX2 one
+ * inlined (a call of the skip per token cost 3% of a split's
+ * instructions), and NAME_base; the public function (PUBLIC) jumps to the
+ * first when the machine has AVX2, else to the second (noinline, so that
+ * neither pays the other's saved registers). */
+static void put_scanner(FILE *f, const char *name, int counting, int avx2, const unsigned *bul,
+                        size_t nbul, const sl_rules *r)
 {
+    const char *args = counting ? "parl_split_state *S" : "size_t *lines";
+    if (avx2)
+        fprintf(f, "#ifdef SENTENCE_LEX_AVX2\n"
+                   "SENTENCE_LEX_AVX2_FN static int %s_avx2(const unsigned char *text, size_t base, size_t limit,\n"
+                   "                                   parl__sl *L, %s)\n", name, args);
+    else
+        fprintf(f, "#if defined(SENTENCE_LEX_AVX2)\n"
+                   "__attribute__((noinline))\n"
+                   "#endif\n"
+                   "static int %s_base(const unsigned char *text, size_t base, size_t limit, parl__sl *L,\n"
+                   "              %s)\n", name, args);
     fprintf(f,
-        "int %s(const unsigned char *text, size_t base, size_t limit, parl__sl *L%s)\n"
         "{\n"
         "    const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;\n"
         "    int t;\n"
@@ -566,9 +903,11 @@ static void put_scanner(FILE *f, const char *name, int counting, const unsigned 
         "    for (;;) {\n"
         "%s"
         "        tok = cur;\n"
-        "    /*!local:re2c\n", name, counting ? ", parl_split_state *S" : ", size_t *lines",
+        "    /*!local:re2c\n",
         counting ? "    size_t words = L->words, cont = L->cont;\n    int sp = L->sp;\n" : "",
-        counting ? "        cur = sentence_lex_count_skip(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */\n"
+        counting ? (avx2 ? "        cur = sentence_lex_count_skip_avx2(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */\n"
+                         : "        cur = sentence_lex_count_skip(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */\n")
+        : avx2   ? "        cur = sentence_lex_skip_avx2(cur, lim, lines);   /* c+ */\n"
                  : "        cur = sentence_lex_skip(cur, lim, lines);   /* c+ */\n");
     fputs(sl_api_conf, f);
     fputs("    re2c:define:YYLESSTHAN = \"cur >= lim\";\n"
@@ -619,7 +958,23 @@ static void put_scanner(FILE *f, const char *name, int counting, const unsigned 
     if (counting) fputs("    L->words = words; L->cont = cont; L->sp = sp;\n", f);
     fputs("    (void)mar;\n"
           "    return t;\n"
-          "}\n\n", f);
+          "}\n", f);
+    fputs(avx2 ? "#endif\n\n" : "\n", f);
+}
+
+static void put_scanners(FILE *f, const char *name, const char *public, int counting,
+                         const unsigned *bul, size_t nbul, const sl_rules *r)
+{
+    const char *arg = counting ? "S" : "lines";
+    put_scanner(f, name, counting, 1, bul, nbul, r);
+    put_scanner(f, name, counting, 0, bul, nbul, r);
+    fprintf(f, "int %s(const unsigned char *text, size_t base, size_t limit, parl__sl *L, %s)\n"
+               "{\n"
+               "#ifdef SENTENCE_LEX_AVX2\n"
+               "    if (sentence_lex_has_avx2()) return %s_avx2(text, base, limit, L, %s);\n"
+               "#endif\n"
+               "    return %s_base(text, base, limit, L, %s);\n"
+               "}\n\n", public, counting ? "parl_split_state *S" : "size_t *lines", name, arg, name, arg);
 }
 
 /* Most words before a period are no abbreviation and most capitalised
@@ -824,25 +1179,10 @@ static const char *const line_body =
     "    return PARL__LS_NUMBER;\n"
     "}\n";
 
-/* The lines that start with an ordinary character, most lines, need not
- * run parl__sl_line: the rules of line_body start with (the first bytes of)
- * LINE_RULE_FIRST only, and those of LINE_RULE_PAIR go on with . ) or a
- * blank only (list letters, bullets), never with a letter or '-'. Must agree
- * with line_body. */
-#define LINE_RULE_FIRST " \t\v\f\n\r#`~>-*+0123456789abcdefghijklmnopqrstuvwxyz"
-#define LINE_RULE_PAIR "-*+abcdefghijklmnopqrstuvwxyz"
-enum { LF_TEXT = 1, LF_PAIR = 2, LF_SECOND = 4 };   /* PARL__LF_ in runtime/split_internal.h */
-
 static void put_line_fast(FILE *f)
 {
     fputs("const unsigned char parl__sl_line_fast[256] = {", f);
-    for (int c = 0; c < 256; c++) {
-        int v = 0;
-        if (c > 0 && c < 0x80 && !strchr(LINE_RULE_FIRST, c)) v |= LF_TEXT;
-        if (c > 0 && strchr(LINE_RULE_PAIR, c)) v |= LF_PAIR;
-        if (isalpha(c) || c == '-') v |= LF_SECOND;
-        fprintf(f, "%s%d,", c % 32 ? "" : "\n    ", v);
-    }
+    for (int c = 0; c < 256; c++) fprintf(f, "%s%d,", c % 32 ? "" : "\n    ", line_fast(c));
     fputs("\n};\n\n", f);
 }
 
@@ -881,8 +1221,8 @@ int gen_sentences(gen_ctx *g)
               "#include <stddef.h>\n"
               "#include \"split_internal.h\"\n\n", f);
         put_plain_table(f, &rules);
-        put_scanner(f, "parl__sl_scan", 0, bul, nbul, &rules);
-        put_scanner(f, "parl__sl_scan_count", 1, bul, nbul, &rules);
+        put_scanners(f, "sentence_lex_scan", "parl__sl_scan", 0, bul, nbul, &rules);
+        put_scanners(f, "sentence_lex_count", "parl__sl_scan_count", 1, bul, nbul, &rules);
         put_abbr(f, &ab);
         put_starters(f, &st);
         sl_put_matchers(f, &rules);
