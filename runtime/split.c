@@ -118,15 +118,27 @@ static size_t skip_unicode_blank(const parl_splitter *it, size_t p, size_t lim, 
     return p < lim ? p : lim;
 }
 
+/* The ASCII blanks for the loops that count line breaks as they pass
+ * them: 2 a line feed, 3 a carriage return (a line break unless a line feed
+ * follows), 1 the others, 0 no blank. One look-up decides both. */
+static const unsigned char sl_blank_kind[256] = {
+    [' '] = 1, ['\t'] = 1, ['\v'] = 1, ['\f'] = 1, ['\n'] = 2, ['\r'] = 3
+};
+
 /* First non-blank position in [P, LIM), or LIM; *EOLS gets the line breaks
  * passed (emit needs them, and a second loop over the bytes cost more).
  * Between sentences there are one to three ASCII blanks: they have a loop
- * of their own over a local window pointer. */
+ * of their own over a local window pointer, which adds each blank's
+ * kind / 2 and takes the CR of a CRLF back in a branch that text with LF
+ * line breaks never takes. */
 static inline size_t skip_blank(const parl_splitter *it, size_t p, size_t lim, size_t *eols)
 {
     const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
     size_t k = 0, e = wend(it);
-    while (p < lim && is_blank_byte(t[p])) k += (size_t)eol_at(t, p, e), p++;
+    for (unsigned c; p < lim && (c = sl_blank_kind[t[p]]) != 0; p++) {
+        k += c >> 1;
+        if (c == 3 && p + 1 < e && t[p + 1] == '\n') k--;
+    }
     if (p < lim && t[p] >= 0x80) p = skip_unicode_blank(it, p, lim, &k);
     *eols = k;
     return p;
@@ -226,7 +238,7 @@ static int emit(parl_splitter *it, size_t b, size_t adj, parl_sentence *out)
     size_t counted = s->sc.words;   /* the words before B */
     if ((it->flags & PARL_SPLIT_COUNT) && b > s->sc.pos) counted += split_count_words(it, s->sc.pos, b);
     size_t start = skip_blank(it, s->bnd, b, &lead);
-    size_t lb = split_line_at(it, b);
+    size_t lb = b == s->sc.pos ? s->line : split_line_at(it, b);   /* mostly there */
     int found = start < b;
     if (found) {
         size_t end = trim_back(it, start, b, &trail);
