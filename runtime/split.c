@@ -449,22 +449,30 @@ static next_word look_next(parl_splitter *it, size_t e)
     return w;
 }
 
-/* The word before position T0, within the current sentence, without its
- * opening quotes, brackets or bullets. Empty when longer than TOKEN_MAX. */
-static void word_before(parl_splitter *it, size_t t0, size_t *ts, size_t *te)
+/* Start of the word before position T0, within the current sentence,
+ * without its opening quotes, brackets or bullets; T0 when the word is
+ * longer than TOKEN_MAX. Inline for plain_stop, which asks it for most
+ * sentences. */
+static inline size_t word_before_start(const parl_splitter *it, size_t t0)
 {
-    size_t lo = it->s.bnd, p = t0, n;
+    size_t lo = it->s.bnd, p, n;
     if (t0 - lo > TOKEN_MAX) lo = t0 - TOKEN_MAX;
-    p = word_start(it, lo, p);   /* lo >= base */
-    *ts = *te = t0;
-    if (p == lo && p > it->s.bnd) return;   /* too long: a URL or the like */
+    p = word_start(it, lo, t0);   /* lo >= base */
+    if (p == lo && p > it->s.bnd) return t0;   /* too long: a URL or the like */
     while (p < t0) {
         int c = it->text[p - it->base];
         int k = c < 0x80 ? parl__sl_ascii[c] : cls(it, p, &n);
         if (k != PARL__C_OPENER && k != PARL__C_EITHER && k != PARL__C_BULLET) break;
         p += c < 0x80 ? 1 : n;   /* no CR here: the word has no blank */
     }
-    *ts = p;
+    return p;
+}
+
+/* The word [*TS, *TE) before position T0 (see word_before_start). */
+static void word_before(parl_splitter *it, size_t t0, size_t *ts, size_t *te)
+{
+    *ts = word_before_start(it, t0);
+    *te = t0;
 }
 
 /* Is the capital initial at TS part of a name (Jonas E. Smith, J. K.)? */
@@ -827,7 +835,7 @@ static int emoticon_after(parl_splitter *it, size_t e)
 static int plain_stop(parl_splitter *it, size_t t0, int bang)
 {
     const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
-    size_t e = t0 + 1, p = e, end = wend(it), lim = end - e > 64 ? e + 64 : end, ts, te;
+    size_t e = t0 + 1, p = e, end = wend(it), lim = end - e > 64 ? e + 64 : end;
     if (is_protected(&it->s, t0) || (bang && t0 > it->s.bnd && sl_one_of(&sl_pauses, t[t0 - 1])))
         return 0;
     for (int eols = 0; p < lim; p++) {
@@ -848,9 +856,9 @@ static int plain_stop(parl_splitter *it, size_t t0, int bang)
     }
     if (k != PARL__C_UPPER && k != PARL__C_DIGIT && k != PARL__C_OTHER) return 0;
     if (bang) return !bang_name_before(it, t0);
-    word_before(it, t0, &ts, &te);
-    if (te - ts < 2 || !sl_is_letter(t[ts])) return 0;
-    return PARL__ABBR_KIND(parl__sl_abbr(t + ts, te - ts)) == PARL__ABBR_NONE;
+    size_t ts = word_before_start(it, t0);
+    if (t0 - ts < 2 || !sl_is_letter(t[ts])) return 0;
+    return PARL__ABBR_KIND(parl__sl_abbr(t + ts, t0 - ts)) == PARL__ABBR_NONE;
 }
 
 #ifdef PARL_SPLIT_SELFCHECK
@@ -871,25 +879,28 @@ static void plain_stop_check(const parl_splitter *it, size_t t0, size_t t1, int 
 }
 #endif
 
-/* A terminator token at [T0, T1). */
-static int on_term(parl_splitter *it, int tok, size_t t0, size_t t1, parl_sentence *out)
+/* Periods of a spaced ellipsis (". . .") that starts with the period at T0,
+ * 1 when none follows; *GE gets the position after the last. */
+static int spaced_periods(const parl_splitter *it, size_t t0, size_t *ge)
 {
-    if (tok == PARL__T_ELLIPSIS) return on_ellipsis(it, t0, t1, out);
-    size_t dots = 0;
-    int bang = 0;
-    for (size_t p = t0; p < t1; p++) {   /* the token lies in the window */
-        if (it->text[p - it->base] == '.') dots++;
-        else bang = 1;
-    }
-    if (!bang && dots >= 2) return on_ellipsis(it, t0, t1, out);
-    if (!bang) {
-        size_t p = t0 + 1;
-        int k = 1;
-        while (k < 16 && byte_at(it, p) == ' ' && byte_at(it, p + 1) == '.' &&
-               byte_at(it, p + 2) != '.') { k++; p += 2; }
-        if (k >= 3) return on_spaced(it, t0, p, k, out);
-    }
-    if (t1 == t0 + 1 && plain_stop(it, t0, bang)) {
+    size_t p = t0 + 1;
+    int k = 1;
+    while (k < 16 && byte_at(it, p) == ' ' && byte_at(it, p + 1) == '.' &&
+           byte_at(it, p + 2) != '.') { k++; p += 2; }
+    *ge = p;
+    return k;
+}
+
+/* A stop of one byte at T0 (nearly every terminator token): no run to look
+ * through, and mostly a plain stop. */
+static int on_single(parl_splitter *it, size_t t0, parl_sentence *out)
+{
+    size_t t1 = t0 + 1, ge;
+    int bang = it->text[t0 - it->base] != '.', k;
+    if (!bang && byte_at(it, t1) == ' ' && byte_at(it, t1 + 1) == '.' &&   /* ". . ." */
+        (k = spaced_periods(it, t0, &ge)) >= 3)
+        return on_spaced(it, t0, ge, k, out);
+    if (plain_stop(it, t0, bang)) {
 #ifdef PARL_SPLIT_SELFCHECK
         plain_stop_check(it, t0, t1, bang);
 #endif
@@ -897,6 +908,17 @@ static int on_term(parl_splitter *it, int tok, size_t t0, size_t t1, parl_senten
         return boundary(it, t1, out);
     }
     return on_stop(it, t0, t1, bang, out);
+}
+
+/* A terminator token at [T0, T1). A run of periods is an ellipsis; a run
+ * with ! or ? in it (?! !!) a stop that is never plain. */
+static int on_term(parl_splitter *it, int tok, size_t t0, size_t t1, parl_sentence *out)
+{
+    if (tok == PARL__T_ELLIPSIS) return on_ellipsis(it, t0, t1, out);
+    if (t1 == t0 + 1) return on_single(it, t0, out);
+    for (size_t p = t0; p < t1; p++)   /* the token lies in the window */
+        if (it->text[p - it->base] != '.') return on_stop(it, t0, t1, 1, out);
+    return on_ellipsis(it, t0, t1, out);
 }
 
 /* A closing parenthesis outside any parenthetical may end a list marker:
