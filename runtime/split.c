@@ -235,8 +235,8 @@ static int emit(parl_splitter *it, size_t b, size_t adj, parl_sentence *out)
 {
     state *s = &it->s;
     size_t lead, trail;
-    size_t counted = s->sc.words;   /* the words before B */
-    if ((it->flags & PARL_SPLIT_COUNT) && b > s->sc.pos) counted += split_count_words(it, s->sc.pos, b);
+    size_t counted = s->sc.words;   /* the words before B (all 0 without PARL_SPLIT_COUNT) */
+    if (b > s->sc.pos && (it->flags & PARL_SPLIT_COUNT)) counted += split_count_words(it, s->sc.pos, b);
     size_t start = skip_blank(it, s->bnd, b, &lead);
     size_t lb = b == s->sc.pos ? s->line : split_line_at(it, b);   /* mostly there */
     int found = start < b;
@@ -248,7 +248,7 @@ static int emit(parl_splitter *it, size_t b, size_t adj, parl_sentence *out)
         out->end_line = lb - trail;
         if (s->para_break || s->para == 0) { s->para++; s->para_break = 0; }
         out->para = s->para;
-        out->words = (it->flags & PARL_SPLIT_COUNT) ? counted - adj - s->bnd_words : 0;
+        out->words = counted - adj - s->bnd_words;   /* ADJ too is 0 without counting */
         out->kind = (parl_sentence_kind)s->kind;
     }
     s->bnd = b;
