@@ -829,29 +829,32 @@ static int emoticon_after(parl_splitter *it, size_t e)
 }
 
 /* Does the stop at T0 (one byte; BANG: ! or ?, else a period) plainly end
- * its sentence? Outside quotations and parentheses, followed by blanks and
- * then a blank line or the end of the text, or with at most one line break
- * among them the next word: a capital or digit, after opening quotes or
- * brackets or not, or a mark that opens no emoticon and is none of ? ! , ;
- * :; and, for a period, after a word of two or more characters that starts
- * with a letter and is no abbreviation, for ! or ? after no name with "!"
- * and no pause: on_stop ends the sentence after such a stop (look_next finds
- * what follows, after_word no abbreviation, initial or list marker). Most
- * sentences end so, and this asks only what they need; 0 leaves the
- * decision to on_stop. */
+ * its sentence? Outside parentheses, followed by blanks and then a blank
+ * line or the end of the text, or with at most one line break among them
+ * the next word: a capital or digit, after opening quotes or brackets or
+ * not, or a mark that opens no emoticon and is none of ? ! , ; :; and, for a
+ * period, after a word of two or more characters that starts with a letter
+ * and is no abbreviation, for ! or ? after no name with "!" and no pause:
+ * on_stop ends the sentence after such a stop (look_next finds what
+ * follows, after_word no abbreviation, initial or list marker). Inside a
+ * quotation only a period before a capital does (on_stop's "period inside
+ * quotes"), and the quotation goes on: then 2. Most sentences end so, and
+ * this asks only what they need; 0 leaves the decision to on_stop. */
 static int plain_stop(parl_splitter *it, size_t t0, int bang)
 {
     const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
     size_t e = t0 + 1, p = e, end = wend(it), lim = end - e > 64 ? e + 64 : end;
-    if (is_protected(&it->s, t0) || (bang && t0 > it->s.bnd && sl_one_of(&sl_pauses, t[t0 - 1])))
+    if (in_paren(&it->s, t0) || (bang && t0 > it->s.bnd && sl_one_of(&sl_pauses, t[t0 - 1])))
         return 0;
+    int quoted = in_quote(&it->s, t0);
+    if (quoted && (bang || !PARL__SR_QUOTES)) return 0;
     for (int eols = 0; p < lim; p++) {
         if (t[p] == ' ' || t[p] == '\t') continue;
         if (t[p] != '\n') break;
-        if (++eols == 2) return p > e;   /* a blank line: look_next's END */
+        if (++eols == 2) return p > e && !quoted;   /* a blank line: look_next's END */
     }
     if (p == e) return 0;
-    if (p >= lim) return p >= end;       /* the end of the text: END too */
+    if (p >= lim) return p >= end && !quoted;   /* the end of the text: END too */
     int k = t[p] < 0x80 ? parl__sl_ascii[t[p]] : PARL__C_END;
     if (k == PARL__C_OTHER && (t[p] == '>' || sl_one_of(&sl_marks, t[p]) ||
                                (PARL__SR_EMOTICONS && emoticon_after(it, e))))
@@ -861,11 +864,26 @@ static int plain_stop(parl_splitter *it, size_t t0, int bang)
         k = parl__sl_ascii[t[p]];
         if (k == PARL__C_OTHER) return 0;   /* emoticons are looked for after no opener */
     }
-    if (k != PARL__C_UPPER && k != PARL__C_DIGIT && k != PARL__C_OTHER) return 0;
+    if (k != PARL__C_UPPER && (quoted || (k != PARL__C_DIGIT && k != PARL__C_OTHER))) return 0;
     if (bang) return !bang_name_before(it, t0);
     size_t ts = word_before_start(it, t0);
     if (t0 - ts < 2 || !sl_is_letter(t[ts])) return 0;
-    return PARL__ABBR_KIND(parl__sl_abbr(t + ts, t0 - ts)) == PARL__ABBR_NONE;
+    return PARL__ABBR_KIND(parl__sl_abbr(t + ts, t0 - ts)) == PARL__ABBR_NONE ? 1 + quoted : 0;
+}
+
+/* The boundary after a plain stop at T0 (PLAIN: what plain_stop said), with
+ * the state on_stop leaves. */
+static int plain_boundary(parl_splitter *it, size_t t0, int plain, parl_sentence *out)
+{
+    state *s = &it->s;
+    s->quiet = t0 + 1;
+    int r = boundary(it, t0 + 1, out);
+    if (r && plain == 2) {   /* as on_stop: the quotation goes on */
+        s->dq = 1;
+        s->dq_at = t0;
+        save(it);
+    }
+    return r;
 }
 
 #ifdef PARL_SPLIT_SELFCHECK
@@ -874,15 +892,16 @@ static int plain_stop(parl_splitter *it, size_t t0, int bang)
  * on_stop, so where it says "boundary", on_stop run on a copy must give the
  * same sentence and leave the same state; a grammar change that makes them
  * differ stops the tests here instead of splitting differently. */
-static void plain_stop_check(const parl_splitter *it, size_t t0, size_t t1, int bang)
+static void plain_stop_check(const parl_splitter *it, size_t t0, int bang, int plain)
 {
     parl_splitter a = *it, b = *it;
     parl_sentence sa, sb;
     memset(&sa, 0, sizeof sa);
     memset(&sb, 0, sizeof sb);
-    a.s.quiet = t1;
-    int ra = boundary(&a, t1, &sa), rb = on_stop(&b, t0, t1, bang, &sb);
-    if (ra != rb || memcmp(&sa, &sb, sizeof sa) != 0 || memcmp(&a.s, &b.s, sizeof a.s) != 0) abort();
+    int ra = plain_boundary(&a, t0, plain, &sa), rb = on_stop(&b, t0, t0 + 1, bang, &sb);
+    if (ra != rb || memcmp(&sa, &sb, sizeof sa) != 0 || memcmp(&a.s, &b.s, sizeof a.s) != 0 ||
+        memcmp(&a.saved, &b.saved, sizeof a.saved) != 0)
+        abort();
 }
 #endif
 
@@ -907,12 +926,12 @@ static int on_single(parl_splitter *it, size_t t0, parl_sentence *out)
     if (!bang && byte_at(it, t1) == ' ' && byte_at(it, t1 + 1) == '.' &&   /* ". . ." */
         (k = spaced_periods(it, t0, &ge)) >= 3)
         return on_spaced(it, t0, ge, k, out);
-    if (plain_stop(it, t0, bang)) {
+    int plain = plain_stop(it, t0, bang);
+    if (plain) {
 #ifdef PARL_SPLIT_SELFCHECK
-        plain_stop_check(it, t0, t1, bang);
+        plain_stop_check(it, t0, bang, plain);
 #endif
-        it->s.quiet = t1;   /* as on_stop leaves it */
-        return boundary(it, t1, out);
+        return plain_boundary(it, t0, plain, out);
     }
     return on_stop(it, t0, t1, bang, out);
 }
