@@ -244,14 +244,18 @@ static int emit(parl_splitter *it, size_t b, size_t adj, parl_sentence *out)
     size_t lead, trail;
     size_t counted = s->sc.words;   /* the words before B (all 0 without PARL_SPLIT_COUNT) */
     if (b > s->sc.pos && (it->flags & PARL_SPLIT_COUNT)) counted += split_count_words(it, s->sc.pos, b);
-    size_t start = skip_blank(it, s->bnd, b, &lead);
+    size_t start = s->first, line = s->bnd_line;   /* known: bnd_line is its line */
+    if (start >= b) {
+        start = skip_blank(it, s->bnd, b, &lead);
+        line += lead;
+    }
     size_t lb = b == s->sc.pos ? s->line : split_line_at(it, b);   /* mostly there */
     int found = start < b;
     if (found) {
         size_t end = trim_back(it, start, b, &trail);
         out->off = start;
         out->len = end - start;
-        out->line = s->bnd_line + lead;
+        out->line = line;
         out->end_line = lb - trail;
         if (s->para_break || s->para == 0) { s->para++; s->para_break = 0; }
         out->para = s->para;
@@ -278,13 +282,18 @@ static int emit_item(parl_splitter *it, size_t b, size_t adj, parl_sentence *out
     return r;
 }
 
-/* First non-blank byte of the current sentence (cached). */
+/* First non-blank byte of the current sentence. It is cached in s->first,
+ * and s->bnd_line is then its line (emit needs no second look at the
+ * blanks before it). */
 static size_t sentence_first(parl_splitter *it, size_t upto)
 {
     state *s = &it->s;
     if (s->first == SIZE_MAX || s->first > upto) {
         size_t eols, f = skip_blank(it, s->bnd, upto, &eols);
-        if (f < upto) s->first = f;
+        if (f < upto) {   /* then the cache was empty: the first byte lies after UPTO */
+            s->first = f;
+            s->bnd_line += eols;
+        }
         return f;
     }
     return s->first;
@@ -840,21 +849,25 @@ static int emoticon_after(parl_splitter *it, size_t e)
  * quotation only a period before a capital does (on_stop's "period inside
  * quotes"), and the quotation goes on: then 2. Most sentences end so, and
  * this asks only what they need; 0 leaves the decision to on_stop. */
-static int plain_stop(parl_splitter *it, size_t t0, int bang)
+static int plain_stop(parl_splitter *it, size_t t0, int bang, size_t *next, int *nl)
 {
     const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
     size_t e = t0 + 1, p = e, end = wend(it), lim = end - e > 64 ? e + 64 : end;
+    *next = SIZE_MAX;
     if (in_paren(&it->s, t0) || (bang && t0 > it->s.bnd && sl_one_of(&sl_pauses, t[t0 - 1])))
         return 0;
     int quoted = in_quote(&it->s, t0);
     if (quoted && (bang || !PARL__SR_QUOTES)) return 0;
-    for (int eols = 0; p < lim; p++) {
+    int eols = 0;
+    for (; p < lim; p++) {
         if (t[p] == ' ' || t[p] == '\t') continue;
         if (t[p] != '\n') break;
         if (++eols == 2) return p > e && !quoted;   /* a blank line: look_next's END */
     }
     if (p == e) return 0;
     if (p >= lim) return p >= end && !quoted;   /* the end of the text: END too */
+    *next = p;   /* the next sentence's first byte, after EOLS line breaks */
+    *nl = eols;
     int k = t[p] < 0x80 ? parl__sl_ascii[t[p]] : PARL__C_END;
     if (k == PARL__C_OTHER && (t[p] == '>' || sl_one_of(&sl_marks, t[p]) ||
                                (PARL__SR_EMOTICONS && emoticon_after(it, e))))
@@ -886,19 +899,35 @@ static int plain_boundary(parl_splitter *it, size_t t0, int plain, parl_sentence
     return r;
 }
 
+/* plain_boundary, then what sentence_first would find for the next
+ * sentence, which plain_stop saw: its first byte NEXT (SIZE_MAX: unknown)
+ * after NL line breaks. */
+static int plain_end(parl_splitter *it, size_t t0, int plain, size_t next, int nl,
+                     parl_sentence *out)
+{
+    int r = plain_boundary(it, t0, plain, out);
+    if (next != SIZE_MAX) {
+        it->s.first = next;
+        it->s.bnd_line += (size_t)nl;
+    }
+    return r;
+}
+
 #ifdef PARL_SPLIT_SELFCHECK
 #include <stdlib.h>
 /* Test builds (the ASan+UBSan library): plain_stop is a short cut through
  * on_stop, so where it says "boundary", on_stop run on a copy must give the
  * same sentence and leave the same state; a grammar change that makes them
  * differ stops the tests here instead of splitting differently. */
-static void plain_stop_check(const parl_splitter *it, size_t t0, int bang, int plain)
+static void plain_stop_check(const parl_splitter *it, size_t t0, int bang, int plain,
+                             size_t next, int nl)
 {
     parl_splitter a = *it, b = *it;
     parl_sentence sa, sb;
     memset(&sa, 0, sizeof sa);
     memset(&sb, 0, sizeof sb);
-    int ra = plain_boundary(&a, t0, plain, &sa), rb = on_stop(&b, t0, t0 + 1, bang, &sb);
+    int ra = plain_end(&a, t0, plain, next, nl, &sa), rb = on_stop(&b, t0, t0 + 1, bang, &sb);
+    if (next != SIZE_MAX && sentence_first(&b, next + 1) != next) abort();
     if (ra != rb || memcmp(&sa, &sb, sizeof sa) != 0 || memcmp(&a.s, &b.s, sizeof a.s) != 0 ||
         memcmp(&a.saved, &b.saved, sizeof a.saved) != 0)
         abort();
@@ -926,12 +955,13 @@ static int on_single(parl_splitter *it, size_t t0, parl_sentence *out)
     if (!bang && byte_at(it, t1) == ' ' && byte_at(it, t1 + 1) == '.' &&   /* ". . ." */
         (k = spaced_periods(it, t0, &ge)) >= 3)
         return on_spaced(it, t0, ge, k, out);
-    int plain = plain_stop(it, t0, bang);
+    size_t next;
+    int nl = 0, plain = plain_stop(it, t0, bang, &next, &nl);
     if (plain) {
 #ifdef PARL_SPLIT_SELFCHECK
-        plain_stop_check(it, t0, bang, plain);
+        plain_stop_check(it, t0, bang, plain, next, nl);
 #endif
-        return plain_boundary(it, t0, plain, out);
+        return plain_end(it, t0, plain, next, nl, out);
     }
     return on_stop(it, t0, t1, bang, out);
 }
