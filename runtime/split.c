@@ -273,6 +273,39 @@ static int emit(parl_splitter *it, size_t b, size_t adj, parl_sentence *out)
     return found;
 }
 
+/* emit() for a boundary just after a stop of one byte, which the scanner
+ * has just passed: no words ahead of it, its line is the scanner's, and the
+ * sentence ends in the stop, with no blank to trim. */
+static int emit_at_stop(parl_splitter *it, parl_sentence *out)
+{
+    state *s = &it->s;
+    size_t b = s->sc.pos, lead, start = s->first, line = s->bnd_line;
+    if (start >= b) {
+        start = skip_blank(it, s->bnd, b, &lead);
+        line += lead;
+    }
+    int found = start < b;
+    if (found) {
+        out->off = start;
+        out->len = b - start;
+        out->line = line;
+        out->end_line = s->line;
+        if (s->para_break || s->para == 0) { s->para++; s->para_break = 0; }
+        out->para = s->para;
+        out->words = s->sc.words - s->bnd_words;
+        out->kind = (parl_sentence_kind)s->kind;
+    }
+    s->bnd = b;
+    s->bnd_line = s->line;
+    s->bnd_words = s->sc.words;
+    s->first = SIZE_MAX;
+    s->kind = PARL_SENT_TEXT;
+    s->dq = 0;
+    s->paren = 0;
+    save(it);
+    return found;
+}
+
 /* A boundary before a list item: the next sentence is an item. */
 static int emit_item(parl_splitter *it, size_t b, size_t adj, parl_sentence *out)
 {
@@ -890,7 +923,7 @@ static int plain_boundary(parl_splitter *it, size_t t0, int plain, parl_sentence
 {
     state *s = &it->s;
     s->quiet = t0 + 1;
-    int r = boundary(it, t0 + 1, out);
+    int r = emit_at_stop(it, out);   /* boundary(it, t0 + 1, out) */
     if (r && plain == 2) {   /* as on_stop: the quotation goes on */
         s->dq = 1;
         s->dq_at = t0;
