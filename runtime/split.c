@@ -508,10 +508,11 @@ static SL_HOT size_t word_before_start(const parl_splitter *it, size_t t0)
     if (t0 - lo > TOKEN_MAX) lo = t0 - TOKEN_MAX;
     p = word_start(it, lo, t0);   /* lo >= base */
     if (p == lo && p > it->s.bnd) return t0;   /* too long: a URL or the like */
-    while (p < t0) {
+    while (p < t0) {   /* one bit test a character: the classes to skip as a set */
         int c = it->text[p - it->base];
         int k = c < 0x80 ? parl__sl_ascii[c] : cls(it, p, &n);
-        if (k != PARL__C_OPENER && k != PARL__C_EITHER && k != PARL__C_BULLET) break;
+        if (!((1u << k) & (1u << PARL__C_OPENER | 1u << PARL__C_EITHER | 1u << PARL__C_BULLET)))
+            break;
         p += c < 0x80 ? 1 : n;   /* no CR here: the word has no blank */
     }
     return p;
@@ -902,9 +903,9 @@ static int plain_stop(parl_splitter *it, size_t t0, int bang, size_t *next, int 
     *next = p;   /* the next sentence's first byte, after EOLS line breaks */
     *nl = eols;
     int k = t[p] < 0x80 ? parl__sl_ascii[t[p]] : PARL__C_END;
-    if (k == PARL__C_OTHER && (t[p] == '>' || sl_one_of(&sl_marks, t[p]) ||
+    if (k == PARL__C_OTHER && (t[p] == '>' || t[p] == '.' || sl_one_of(&sl_marks, t[p]) ||
                                (PARL__SR_EMOTICONS && emoticon_after(it, e))))
-        return 0;
+        return 0;   /* '.': a spaced ellipsis (on_single) or a stop spaced out */
     for (int i = 0; i < 8 && (k == PARL__C_OPENER || k == PARL__C_EITHER); i++) {
         if (++p >= end || t[p] >= 0x80) return 0;
         k = parl__sl_ascii[t[p]];
@@ -983,19 +984,18 @@ static int spaced_periods(const parl_splitter *it, size_t t0, size_t *ge)
  * through, and mostly a plain stop. */
 static int on_single(parl_splitter *it, size_t t0, parl_sentence *out)
 {
-    size_t t1 = t0 + 1, ge;
-    int bang = it->text[t0 - it->base] != '.', k;
-    if (!bang && byte_at(it, t1) == ' ' && byte_at(it, t1 + 1) == '.' &&   /* ". . ." */
-        (k = spaced_periods(it, t0, &ge)) >= 3)
-        return on_spaced(it, t0, ge, k, out);
-    size_t next;
-    int nl = 0, plain = plain_stop(it, t0, bang, &next, &nl);
+    size_t t1 = t0 + 1, ge, next;
+    int bang = it->text[t0 - it->base] != '.', k, nl = 0;
+    int plain = plain_stop(it, t0, bang, &next, &nl);   /* none before " . ." */
     if (plain) {
 #ifdef PARL_SPLIT_SELFCHECK
         plain_stop_check(it, t0, bang, plain, next, nl);
 #endif
         return plain_end(it, t0, plain, next, nl, out);
     }
+    if (!bang && byte_at(it, t1) == ' ' && byte_at(it, t1 + 1) == '.' &&   /* ". . ." */
+        (k = spaced_periods(it, t0, &ge)) >= 3)
+        return on_spaced(it, t0, ge, k, out);
     return on_stop(it, t0, t1, bang, out);
 }
 
