@@ -21,12 +21,15 @@
 #include <emmintrin.h>
 #define SPLIT_SSE2 1
 #endif
-/* For the few helpers of the commonest path, which gcc would otherwise call:
- * a call there costs a fifth of the helper. */
+/* SL_HOT: the few helpers of the commonest path, which gcc would otherwise
+ * call (a call there costs a fifth of the helper); SL_COLD: the rarer paths
+ * beside it, which inlined there would cost it registers to save. */
 #if defined(__GNUC__) || defined(__clang__)
 #define SL_HOT inline __attribute__((always_inline))
+#define SL_COLD __attribute__((noinline))
 #else
 #define SL_HOT inline
+#define SL_COLD
 #endif
 
 #define LOOKAHEAD 256     /* blanks skipped when looking for the next word */
@@ -742,13 +745,14 @@ static int no_space(parl_splitter *it, size_t t0, size_t t1, int bang, parl_sent
     return boundary(it, t1, out);
 }
 
-/* A terminator run [T0, T1) of . ! ? that is not an ellipsis. */
-static int on_stop(parl_splitter *it, size_t t0, size_t t1, int bang, parl_sentence *out)
+/* A terminator run [T0, T1) of . ! ? that is not an ellipsis, the closing
+ * quotes and brackets after it absorbed up to E (on_stop). */
+static int decide_stop(parl_splitter *it, size_t t0, size_t t1, size_t e, int bang,
+                       parl_sentence *out)
 {
     state *s = &it->s;
-    size_t e = absorb_closers(it, t1), n;
+    size_t n;
     int closed = e > t1;
-    s->quiet = e;
     if (bang && t0 > s->bnd && sl_one_of(&sl_pauses, byte_at(it, t0 - 1))) return 0;   /* "Dial:? 20" */
     if (e < wend(it) && !is_space_at(it, e, &n)) {   /* 3.14, e.g., Yahoo!'s, addresses */
         int r = PARL__SR_WEB ? web_address(it, t0, out) : -1;
@@ -871,22 +875,26 @@ static int emoticon_after(parl_splitter *it, size_t e)
     return q < end && parl__sl_emoticon_first[t[q]] && absorb_emoticons(it, e) != e;
 }
 
-/* Does the stop at T0 (one byte; BANG: ! or ?, else a period) plainly end
- * its sentence? Outside parentheses, followed by blanks and then a blank
- * line or the end of the text, or with at most one line break among them
- * the next word: a capital or digit, after opening quotes or brackets or
- * not, or a mark that opens no emoticon and is none of ? ! , ; :; and, for a
+/* Does the stop that starts at T0 (BANG: ! or ? in it, else a period),
+ * its closing quotes and brackets absorbed up to E, plainly end its
+ * sentence? Outside parentheses, followed by blanks and then a blank line
+ * or the end of the text, or with at most one line break among them the
+ * next word: a capital or digit, after opening quotes or brackets or not,
+ * or a mark that opens no emoticon and is none of . ? ! , ; :; and, for a
  * period, after a word of two or more characters that starts with a letter
  * and is no abbreviation, for ! or ? after no name with "!" and no pause:
- * on_stop ends the sentence after such a stop (look_next finds what
+ * decide_stop ends the sentence at E after such a stop (look_next finds what
  * follows, after_word no abbreviation, initial or list marker). Inside a
- * quotation only a period before a capital does (on_stop's "period inside
- * quotes"), and the quotation goes on: then 2. Most sentences end so, and
- * this asks only what they need; 0 leaves the decision to on_stop. */
-static int plain_stop(parl_splitter *it, size_t t0, int bang, size_t *next, int *nl)
+ * quotation only a period before a capital does ("period inside quotes"),
+ * and the quotation goes on: then 2. Most sentences end so, and this asks
+ * only what they need; 0 leaves the decision to decide_stop. *NEXT gets
+ * the next sentence's first byte (SIZE_MAX: not seen), *NL the line breaks
+ * before it. */
+static SL_HOT int plain_stop(parl_splitter *it, size_t t0, size_t e, int bang, size_t *next,
+                             int *nl)
 {
     const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
-    size_t e = t0 + 1, p = e, end = wend(it), lim = end - e > 64 ? e + 64 : end;
+    size_t p = e, end = wend(it), lim = end - e > 64 ? e + 64 : end;
     *next = SIZE_MAX;
     if (in_paren(&it->s, t0) || (bang && t0 > it->s.bnd && sl_one_of(&sl_pauses, t[t0 - 1])))
         return 0;
@@ -900,7 +908,7 @@ static int plain_stop(parl_splitter *it, size_t t0, int bang, size_t *next, int 
     }
     if (p == e) return 0;
     if (p >= lim) return p >= end && !quoted;   /* the end of the text: END too */
-    *next = p;   /* the next sentence's first byte, after EOLS line breaks */
+    *next = p;
     *nl = eols;
     int k = t[p] < 0x80 ? parl__sl_ascii[t[p]] : PARL__C_END;
     if (k == PARL__C_OTHER && (t[p] == '>' || t[p] == '.' || sl_one_of(&sl_marks, t[p]) ||
@@ -918,55 +926,82 @@ static int plain_stop(parl_splitter *it, size_t t0, int bang, size_t *next, int 
     return PARL__ABBR_KIND(parl__sl_abbr(t + ts, t0 - ts)) == PARL__ABBR_NONE ? 1 + quoted : 0;
 }
 
-/* The boundary after a plain stop at T0 (PLAIN: what plain_stop said), with
- * the state on_stop leaves. */
-static int plain_boundary(parl_splitter *it, size_t t0, int plain, parl_sentence *out)
+/* The boundary at E after a plain stop at T0 (PLAIN: what plain_stop said),
+ * with the state decide_stop leaves, and then what sentence_first would find
+ * for the next sentence, which plain_stop saw: its first byte NEXT
+ * (SIZE_MAX: not seen) after NL line breaks. */
+static SL_HOT int plain_end(parl_splitter *it, size_t t0, size_t e, int plain, size_t next,
+                            int nl, parl_sentence *out)
 {
     state *s = &it->s;
-    s->quiet = t0 + 1;
-    int r = emit_at_stop(it, out);   /* boundary(it, t0 + 1, out) */
-    if (r && plain == 2) {   /* as on_stop: the quotation goes on */
+    s->quiet = e;
+    int r = e == t0 + 1 ? emit_at_stop(it, out) : boundary(it, e, out);
+    if (r && plain == 2) {   /* as decide_stop: the quotation goes on */
         s->dq = 1;
         s->dq_at = t0;
         save(it);
     }
-    return r;
-}
-
-/* plain_boundary, then what sentence_first would find for the next
- * sentence, which plain_stop saw: its first byte NEXT (SIZE_MAX: unknown)
- * after NL line breaks. */
-static int plain_end(parl_splitter *it, size_t t0, int plain, size_t next, int nl,
-                     parl_sentence *out)
-{
-    int r = plain_boundary(it, t0, plain, out);
     if (next != SIZE_MAX) {
-        it->s.first = next;
-        it->s.bnd_line += (size_t)nl;
+        s->first = next;
+        s->bnd_line += (size_t)nl;
     }
     return r;
 }
 
 #ifdef PARL_SPLIT_SELFCHECK
 #include <stdlib.h>
-/* Test builds (the ASan+UBSan library): plain_stop is a short cut through
- * on_stop, so where it says "boundary", on_stop run on a copy must give the
- * same sentence and leave the same state; a grammar change that makes them
- * differ stops the tests here instead of splitting differently. */
-static void plain_stop_check(const parl_splitter *it, size_t t0, int bang, int plain,
-                             size_t next, int nl)
+/* A terminator run [T0, T1) of . ! ? that is not an ellipsis, decided the
+ * long way. */
+static int on_stop(parl_splitter *it, size_t t0, size_t t1, int bang, parl_sentence *out)
 {
-    parl_splitter a = *it, b = *it;
-    parl_sentence sa, sb;
-    memset(&sa, 0, sizeof sa);
+    size_t e = absorb_closers(it, t1);
+    it->s.quiet = e;
+    return decide_stop(it, t0, t1, e, bang, out);
+}
+
+/* Test builds (the ASan+UBSan library): plain_stop is a short cut through
+ * on_stop, so where it ended a sentence, on_stop run on a copy of the state
+ * before (BEFORE) must give the same answer R and sentence *OUT and leave
+ * IT's state, the cached first byte NEXT included; a grammar change that
+ * makes them differ stops the tests here instead of splitting differently. */
+static void plain_stop_check(const parl_splitter *before, size_t t0, size_t t1, int bang,
+                             size_t next, const parl_splitter *it, int r, const parl_sentence *out)
+{
+    parl_splitter b = *before;
+    parl_sentence sb;
     memset(&sb, 0, sizeof sb);
-    int ra = plain_end(&a, t0, plain, next, nl, &sa), rb = on_stop(&b, t0, t0 + 1, bang, &sb);
+    int rb = on_stop(&b, t0, t1, bang, &sb);
     if (next != SIZE_MAX && sentence_first(&b, next + 1) != next) abort();
-    if (ra != rb || memcmp(&sa, &sb, sizeof sa) != 0 || memcmp(&a.s, &b.s, sizeof a.s) != 0 ||
-        memcmp(&a.saved, &b.saved, sizeof a.saved) != 0)
+    int same = !r || (out->off == sb.off && out->len == sb.len && out->line == sb.line &&
+                      out->end_line == sb.end_line && out->para == sb.para &&
+                      out->words == sb.words && out->kind == sb.kind);   /* not the padding */
+    if (rb != r || !same || memcmp(&it->s, &b.s, sizeof b.s) != 0 ||
+        memcmp(&it->saved, &b.saved, sizeof b.saved) != 0)
         abort();
 }
+#define SL_BEFORE parl_splitter before_ = *it;
+#define SL_CHECK(t0, t1, bang, next, r) plain_stop_check(&before_, t0, t1, bang, next, it, r, out)
+#else
+#define SL_BEFORE
+#define SL_CHECK(t0, t1, bang, next, r) ((void)0)
 #endif
+
+/* A stop run [T0, T1) that is not plain as it stands, or a run: after the
+ * closing quotes and brackets that follow it (a quotation's last sentence,
+ * '."'), plain_stop looks again, and else decide_stop decides. */
+static SL_COLD int on_stop_closed(parl_splitter *it, size_t t0, size_t t1, int bang,
+                                  parl_sentence *out)
+{
+    SL_BEFORE
+    size_t e = absorb_closers(it, t1), next;
+    int nl = 0, plain = 0;
+    it->s.quiet = e;
+    if (e > t1 || t1 > t0 + 1) plain = plain_stop(it, t0, e, bang, &next, &nl);
+    if (!plain) return decide_stop(it, t0, t1, e, bang, out);
+    int r = plain_end(it, t0, e, plain, next, nl, out);
+    SL_CHECK(t0, t1, bang, next, r);
+    return r;
+}
 
 /* Periods of a spaced ellipsis (". . .") that starts with the period at T0,
  * 1 when none follows; *GE gets the position after the last. */
@@ -986,17 +1021,17 @@ static int on_single(parl_splitter *it, size_t t0, parl_sentence *out)
 {
     size_t t1 = t0 + 1, ge, next;
     int bang = it->text[t0 - it->base] != '.', k, nl = 0;
-    int plain = plain_stop(it, t0, bang, &next, &nl);   /* none before " . ." */
+    SL_BEFORE
+    int plain = plain_stop(it, t0, t1, bang, &next, &nl);   /* none before " . ." */
     if (plain) {
-#ifdef PARL_SPLIT_SELFCHECK
-        plain_stop_check(it, t0, bang, plain, next, nl);
-#endif
-        return plain_end(it, t0, plain, next, nl, out);
+        int r = plain_end(it, t0, t1, plain, next, nl, out);
+        SL_CHECK(t0, t1, bang, next, r);
+        return r;
     }
     if (!bang && byte_at(it, t1) == ' ' && byte_at(it, t1 + 1) == '.' &&   /* ". . ." */
         (k = spaced_periods(it, t0, &ge)) >= 3)
         return on_spaced(it, t0, ge, k, out);
-    return on_stop(it, t0, t1, bang, out);
+    return on_stop_closed(it, t0, t1, bang, out);
 }
 
 /* A terminator token at [T0, T1). A run of periods is an ellipsis; a run
@@ -1006,7 +1041,7 @@ static int on_term(parl_splitter *it, int tok, size_t t0, size_t t1, parl_senten
     if (tok == PARL__T_ELLIPSIS) return on_ellipsis(it, t0, t1, out);
     if (t1 == t0 + 1) return on_single(it, t0, out);
     for (size_t p = t0; p < t1; p++)   /* the token lies in the window */
-        if (it->text[p - it->base] != '.') return on_stop(it, t0, t1, 1, out);
+        if (it->text[p - it->base] != '.') return on_stop_closed(it, t0, t1, 1, out);
     return on_ellipsis(it, t0, t1, out);
 }
 
