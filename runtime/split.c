@@ -279,7 +279,7 @@ static int emit(parl_splitter *it, size_t b, size_t adj, parl_sentence *out)
 /* emit() for a boundary just after a stop of one byte, which the scanner
  * has just passed: no words ahead of it, its line is the scanner's, and the
  * sentence ends in the stop, with no blank to trim. */
-static int emit_at_stop(parl_splitter *it, parl_sentence *out)
+static SL_HOT int emit_at_stop(parl_splitter *it, parl_sentence *out)
 {
     state *s = &it->s;
     size_t b = s->sc.pos, lead, start = s->first, line = s->bnd_line;
