@@ -1287,6 +1287,10 @@ int parl_split_next(parl_splitter *it, parl_sentence *out)
             return emit(it, wend(it), 0, out);
         }
         if (tok < s->quiet || s->fence || s->heading) continue;
+        if (t == PARL__T_TERM) {   /* most tokens: a direct branch, not the switch's jump */
+            if (on_term(it, t, tok, s->sc.pos, out)) return 1;
+            continue;
+        }
         switch (t) {
         case PARL__T_TERM:
         case PARL__T_ELLIPSIS:
