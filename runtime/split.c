@@ -986,9 +986,10 @@ static void plain_stop_check(const parl_splitter *before, size_t t0, size_t t1, 
 #define SL_CHECK(t0, t1, bang, next, r) ((void)0)
 #endif
 
-/* A stop run [T0, T1) that is not plain as it stands, or a run: after the
- * closing quotes and brackets that follow it (a quotation's last sentence,
- * '."'), plain_stop looks again, and else decide_stop decides. */
+/* A stop [T0, T1) of one byte that plain_stop did not take as it stands,
+ * or a run of them (?! !!): after the closing quotes and brackets that
+ * follow it (a quotation's last sentence, '."'), plain_stop looks again,
+ * and else decide_stop decides. */
 static SL_COLD int on_stop_closed(parl_splitter *it, size_t t0, size_t t1, int bang,
                                   parl_sentence *out)
 {
