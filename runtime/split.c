@@ -21,6 +21,16 @@
 #include <emmintrin.h>
 #define SPLIT_SSE2 1
 #endif
+/* SL_HOT: the few helpers of the commonest path, which gcc would otherwise
+ * call (a call there costs a fifth of the helper); SL_COLD: the rarer paths
+ * beside it, which inlined there would cost it registers to save. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SL_HOT inline __attribute__((always_inline))
+#define SL_COLD __attribute__((noinline))
+#else
+#define SL_HOT inline
+#define SL_COLD
+#endif
 
 #define LOOKAHEAD 256     /* blanks skipped when looking for the next word */
 #define TOKEN_MAX 64      /* bytes looked back for the word before a period */
@@ -118,15 +128,27 @@ static size_t skip_unicode_blank(const parl_splitter *it, size_t p, size_t lim, 
     return p < lim ? p : lim;
 }
 
+/* The ASCII blanks for the loops that count line breaks as they pass
+ * them: 2 a line feed, 3 a carriage return (a line break unless a line feed
+ * follows), 1 the others, 0 no blank. One look-up decides both. */
+static const unsigned char sl_blank_kind[256] = {
+    [' '] = 1, ['\t'] = 1, ['\v'] = 1, ['\f'] = 1, ['\n'] = 2, ['\r'] = 3
+};
+
 /* First non-blank position in [P, LIM), or LIM; *EOLS gets the line breaks
  * passed (emit needs them, and a second loop over the bytes cost more).
  * Between sentences there are one to three ASCII blanks: they have a loop
- * of their own over a local window pointer. */
+ * of their own over a local window pointer, which adds each blank's
+ * kind / 2 and takes the CR of a CRLF back in a branch that text with LF
+ * line breaks never takes. */
 static inline size_t skip_blank(const parl_splitter *it, size_t p, size_t lim, size_t *eols)
 {
     const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
     size_t k = 0, e = wend(it);
-    while (p < lim && is_blank_byte(t[p])) k += (size_t)eol_at(t, p, e), p++;
+    for (unsigned c; p < lim && (c = sl_blank_kind[t[p]]) != 0; p++) {
+        k += c >> 1;
+        if (c == 3 && p + 1 < e && t[p + 1] == '\n') k--;
+    }
     if (p < lim && t[p] >= 0x80) p = skip_unicode_blank(it, p, lim, &k);
     *eols = k;
     return p;
@@ -223,25 +245,62 @@ static int emit(parl_splitter *it, size_t b, size_t adj, parl_sentence *out)
 {
     state *s = &it->s;
     size_t lead, trail;
-    size_t counted = s->sc.words;   /* the words before B */
-    if ((it->flags & PARL_SPLIT_COUNT) && b > s->sc.pos) counted += split_count_words(it, s->sc.pos, b);
-    size_t start = skip_blank(it, s->bnd, b, &lead);
-    size_t lb = split_line_at(it, b);
+    size_t counted = s->sc.words;   /* the words before B (all 0 without PARL_SPLIT_COUNT) */
+    if (b > s->sc.pos && (it->flags & PARL_SPLIT_COUNT)) counted += split_count_words(it, s->sc.pos, b);
+    size_t start = s->first, line = s->bnd_line;   /* known: bnd_line is its line */
+    if (start >= b) {
+        start = skip_blank(it, s->bnd, b, &lead);
+        line += lead;
+    }
+    size_t lb = b == s->sc.pos ? s->line : split_line_at(it, b);   /* mostly there */
     int found = start < b;
     if (found) {
         size_t end = trim_back(it, start, b, &trail);
         out->off = start;
         out->len = end - start;
-        out->line = s->bnd_line + lead;
+        out->line = line;
         out->end_line = lb - trail;
         if (s->para_break || s->para == 0) { s->para++; s->para_break = 0; }
         out->para = s->para;
-        out->words = (it->flags & PARL_SPLIT_COUNT) ? counted - adj - s->bnd_words : 0;
+        out->words = counted - adj - s->bnd_words;   /* ADJ too is 0 without counting */
         out->kind = (parl_sentence_kind)s->kind;
     }
     s->bnd = b;
     s->bnd_line = lb;
     s->bnd_words = counted - adj;
+    s->first = SIZE_MAX;
+    s->kind = PARL_SENT_TEXT;
+    s->dq = 0;
+    s->paren = 0;
+    save(it);
+    return found;
+}
+
+/* emit() for a boundary just after a stop of one byte, which the scanner
+ * has just passed: no words ahead of it, its line is the scanner's, and the
+ * sentence ends in the stop, with no blank to trim. */
+static SL_HOT int emit_at_stop(parl_splitter *it, parl_sentence *out)
+{
+    state *s = &it->s;
+    size_t b = s->sc.pos, lead, start = s->first, line = s->bnd_line;
+    if (start >= b) {
+        start = skip_blank(it, s->bnd, b, &lead);
+        line += lead;
+    }
+    int found = start < b;
+    if (found) {
+        out->off = start;
+        out->len = b - start;
+        out->line = line;
+        out->end_line = s->line;
+        if (s->para_break || s->para == 0) { s->para++; s->para_break = 0; }
+        out->para = s->para;
+        out->words = s->sc.words - s->bnd_words;
+        out->kind = (parl_sentence_kind)s->kind;
+    }
+    s->bnd = b;
+    s->bnd_line = s->line;
+    s->bnd_words = s->sc.words;
     s->first = SIZE_MAX;
     s->kind = PARL_SENT_TEXT;
     s->dq = 0;
@@ -259,13 +318,18 @@ static int emit_item(parl_splitter *it, size_t b, size_t adj, parl_sentence *out
     return r;
 }
 
-/* First non-blank byte of the current sentence (cached). */
+/* First non-blank byte of the current sentence. It is cached in s->first,
+ * and s->bnd_line is then its line (emit needs no second look at the
+ * blanks before it). */
 static size_t sentence_first(parl_splitter *it, size_t upto)
 {
     state *s = &it->s;
     if (s->first == SIZE_MAX || s->first > upto) {
         size_t eols, f = skip_blank(it, s->bnd, upto, &eols);
-        if (f < upto) s->first = f;
+        if (f < upto) {   /* then the cache was empty: the first byte lies after UPTO */
+            s->first = f;
+            s->bnd_line += eols;
+        }
         return f;
     }
     return s->first;
@@ -437,22 +501,31 @@ static next_word look_next(parl_splitter *it, size_t e)
     return w;
 }
 
-/* The word before position T0, within the current sentence, without its
- * opening quotes, brackets or bullets. Empty when longer than TOKEN_MAX. */
-static void word_before(parl_splitter *it, size_t t0, size_t *ts, size_t *te)
+/* Start of the word before position T0, within the current sentence,
+ * without its opening quotes, brackets or bullets; T0 when the word is
+ * longer than TOKEN_MAX. Inline for plain_stop, which asks it for most
+ * sentences. */
+static SL_HOT size_t word_before_start(const parl_splitter *it, size_t t0)
 {
-    size_t lo = it->s.bnd, p = t0, n;
+    size_t lo = it->s.bnd, p, n;
     if (t0 - lo > TOKEN_MAX) lo = t0 - TOKEN_MAX;
-    p = word_start(it, lo, p);   /* lo >= base */
-    *ts = *te = t0;
-    if (p == lo && p > it->s.bnd) return;   /* too long: a URL or the like */
-    while (p < t0) {
+    p = word_start(it, lo, t0);   /* lo >= base */
+    if (p == lo && p > it->s.bnd) return t0;   /* too long: a URL or the like */
+    while (p < t0) {   /* one bit test a character: the classes to skip as a set */
         int c = it->text[p - it->base];
         int k = c < 0x80 ? parl__sl_ascii[c] : cls(it, p, &n);
-        if (k != PARL__C_OPENER && k != PARL__C_EITHER && k != PARL__C_BULLET) break;
+        if (!((1u << k) & (1u << PARL__C_OPENER | 1u << PARL__C_EITHER | 1u << PARL__C_BULLET)))
+            break;
         p += c < 0x80 ? 1 : n;   /* no CR here: the word has no blank */
     }
-    *ts = p;
+    return p;
+}
+
+/* The word [*TS, *TE) before position T0 (see word_before_start). */
+static void word_before(parl_splitter *it, size_t t0, size_t *ts, size_t *te)
+{
+    *ts = word_before_start(it, t0);
+    *te = t0;
 }
 
 /* Is the capital initial at TS part of a name (Jonas E. Smith, J. K.)? */
@@ -672,13 +745,14 @@ static int no_space(parl_splitter *it, size_t t0, size_t t1, int bang, parl_sent
     return boundary(it, t1, out);
 }
 
-/* A terminator run [T0, T1) of . ! ? that is not an ellipsis. */
-static int on_stop(parl_splitter *it, size_t t0, size_t t1, int bang, parl_sentence *out)
+/* A terminator run [T0, T1) of . ! ? that is not an ellipsis, the closing
+ * quotes and brackets after it absorbed up to E (on_stop). */
+static int decide_stop(parl_splitter *it, size_t t0, size_t t1, size_t e, int bang,
+                       parl_sentence *out)
 {
     state *s = &it->s;
-    size_t e = absorb_closers(it, t1), n;
+    size_t n;
     int closed = e > t1;
-    s->quiet = e;
     if (bang && t0 > s->bnd && sl_one_of(&sl_pauses, byte_at(it, t0 - 1))) return 0;   /* "Dial:? 20" */
     if (e < wend(it) && !is_space_at(it, e, &n)) {   /* 3.14, e.g., Yahoo!'s, addresses */
         int r = PARL__SR_WEB ? web_address(it, t0, out) : -1;
@@ -801,90 +875,175 @@ static int emoticon_after(parl_splitter *it, size_t e)
     return q < end && parl__sl_emoticon_first[t[q]] && absorb_emoticons(it, e) != e;
 }
 
-/* Does the stop at T0 (one byte; BANG: ! or ?, else a period) plainly end
- * its sentence? Outside quotations and parentheses, followed by blanks and
- * then a blank line or the end of the text, or with at most one line break
- * among them the next word: a capital or digit, after opening quotes or
- * brackets or not, or a mark that opens no emoticon and is none of ? ! , ;
- * :; and, for a period, after a word of two or more characters that starts
- * with a letter and is no abbreviation, for ! or ? after no name with "!"
- * and no pause: on_stop ends the sentence after such a stop (look_next finds
- * what follows, after_word no abbreviation, initial or list marker). Most
- * sentences end so, and this asks only what they need; 0 leaves the
- * decision to on_stop. */
-static int plain_stop(parl_splitter *it, size_t t0, int bang)
+/* Does the stop that starts at T0 (BANG: ! or ? in it, else a period),
+ * its closing quotes and brackets absorbed up to E, plainly end its
+ * sentence? Outside parentheses, followed by blanks and then a blank line
+ * or the end of the text, or with at most one line break among them the
+ * next word: a capital or digit, after opening quotes or brackets or not,
+ * or a mark that opens no emoticon and is none of . ? ! , ; :; and, for a
+ * period, after a word of two or more characters that starts with a letter
+ * and is no abbreviation, for ! or ? after no name with "!" and no pause:
+ * decide_stop ends the sentence at E after such a stop (look_next finds what
+ * follows, after_word no abbreviation, initial or list marker). Inside a
+ * quotation only a period before a capital does ("period inside quotes"),
+ * and the quotation goes on: then 2. Most sentences end so, and this asks
+ * only what they need; 0 leaves the decision to decide_stop. *NEXT gets
+ * the next sentence's first byte (SIZE_MAX: not seen), *NL the line breaks
+ * before it. */
+static SL_HOT int plain_stop(parl_splitter *it, size_t t0, size_t e, int bang, size_t *next,
+                             int *nl)
 {
     const unsigned char *t = it->text - it->base;   /* t[p]: the byte at offset p */
-    size_t e = t0 + 1, p = e, end = wend(it), lim = end - e > 64 ? e + 64 : end, ts, te;
-    if (is_protected(&it->s, t0) || (bang && t0 > it->s.bnd && sl_one_of(&sl_pauses, t[t0 - 1])))
+    size_t p = e, end = wend(it), lim = end - e > 64 ? e + 64 : end;
+    *next = SIZE_MAX;
+    if (in_paren(&it->s, t0) || (bang && t0 > it->s.bnd && sl_one_of(&sl_pauses, t[t0 - 1])))
         return 0;
-    for (int eols = 0; p < lim; p++) {
+    int quoted = in_quote(&it->s, t0);
+    if (quoted && (bang || !PARL__SR_QUOTES)) return 0;
+    int eols = 0;
+    for (; p < lim; p++) {
         if (t[p] == ' ' || t[p] == '\t') continue;
         if (t[p] != '\n') break;
-        if (++eols == 2) return p > e;   /* a blank line: look_next's END */
+        if (++eols == 2) return p > e && !quoted;   /* a blank line: look_next's END */
     }
     if (p == e) return 0;
-    if (p >= lim) return p >= end;       /* the end of the text: END too */
+    if (p >= lim) return p >= end && !quoted;   /* the end of the text: END too */
+    *next = p;
+    *nl = eols;
     int k = t[p] < 0x80 ? parl__sl_ascii[t[p]] : PARL__C_END;
-    if (k == PARL__C_OTHER && (t[p] == '>' || sl_one_of(&sl_marks, t[p]) ||
+    if (k == PARL__C_OTHER && (t[p] == '>' || t[p] == '.' || sl_one_of(&sl_marks, t[p]) ||
                                (PARL__SR_EMOTICONS && emoticon_after(it, e))))
-        return 0;
+        return 0;   /* '.': a spaced ellipsis (on_single) or a stop spaced out */
     for (int i = 0; i < 8 && (k == PARL__C_OPENER || k == PARL__C_EITHER); i++) {
         if (++p >= end || t[p] >= 0x80) return 0;
         k = parl__sl_ascii[t[p]];
         if (k == PARL__C_OTHER) return 0;   /* emoticons are looked for after no opener */
     }
-    if (k != PARL__C_UPPER && k != PARL__C_DIGIT && k != PARL__C_OTHER) return 0;
+    if (k != PARL__C_UPPER && (quoted || (k != PARL__C_DIGIT && k != PARL__C_OTHER))) return 0;
     if (bang) return !bang_name_before(it, t0);
-    word_before(it, t0, &ts, &te);
-    if (te - ts < 2 || !sl_is_letter(t[ts])) return 0;
-    return PARL__ABBR_KIND(parl__sl_abbr(t + ts, te - ts)) == PARL__ABBR_NONE;
+    size_t ts = word_before_start(it, t0);
+    if (t0 - ts < 2 || !sl_is_letter(t[ts])) return 0;
+    return PARL__ABBR_KIND(parl__sl_abbr(t + ts, t0 - ts)) == PARL__ABBR_NONE ? 1 + quoted : 0;
+}
+
+/* The boundary at E after a plain stop at T0 (PLAIN: what plain_stop said),
+ * with the state decide_stop leaves, and then what sentence_first would find
+ * for the next sentence, which plain_stop saw: its first byte NEXT
+ * (SIZE_MAX: not seen) after NL line breaks. */
+static SL_HOT int plain_end(parl_splitter *it, size_t t0, size_t e, int plain, size_t next,
+                            int nl, parl_sentence *out)
+{
+    state *s = &it->s;
+    s->quiet = e;
+    int r = e == t0 + 1 ? emit_at_stop(it, out) : boundary(it, e, out);
+    if (r && plain == 2) {   /* as decide_stop: the quotation goes on */
+        s->dq = 1;
+        s->dq_at = t0;
+        save(it);
+    }
+    if (next != SIZE_MAX) {
+        s->first = next;
+        s->bnd_line += (size_t)nl;
+    }
+    return r;
 }
 
 #ifdef PARL_SPLIT_SELFCHECK
 #include <stdlib.h>
-/* Test builds (the ASan+UBSan library): plain_stop is a short cut through
- * on_stop, so where it says "boundary", on_stop run on a copy must give the
- * same sentence and leave the same state; a grammar change that makes them
- * differ stops the tests here instead of splitting differently. */
-static void plain_stop_check(const parl_splitter *it, size_t t0, size_t t1, int bang)
+/* A terminator run [T0, T1) of . ! ? that is not an ellipsis, decided the
+ * long way. */
+static int on_stop(parl_splitter *it, size_t t0, size_t t1, int bang, parl_sentence *out)
 {
-    parl_splitter a = *it, b = *it;
-    parl_sentence sa, sb;
-    memset(&sa, 0, sizeof sa);
-    memset(&sb, 0, sizeof sb);
-    a.s.quiet = t1;
-    int ra = boundary(&a, t1, &sa), rb = on_stop(&b, t0, t1, bang, &sb);
-    if (ra != rb || memcmp(&sa, &sb, sizeof sa) != 0 || memcmp(&a.s, &b.s, sizeof a.s) != 0) abort();
+    size_t e = absorb_closers(it, t1);
+    it->s.quiet = e;
+    return decide_stop(it, t0, t1, e, bang, out);
 }
+
+/* Test builds (the ASan+UBSan library): plain_stop is a short cut through
+ * on_stop, so where it ended a sentence, on_stop run on a copy of the state
+ * before (BEFORE) must give the same answer R and sentence *OUT and leave
+ * IT's state, the cached first byte NEXT included; a grammar change that
+ * makes them differ stops the tests here instead of splitting differently. */
+static void plain_stop_check(const parl_splitter *before, size_t t0, size_t t1, int bang,
+                             size_t next, const parl_splitter *it, int r, const parl_sentence *out)
+{
+    parl_splitter b = *before;
+    parl_sentence sb;
+    memset(&sb, 0, sizeof sb);
+    int rb = on_stop(&b, t0, t1, bang, &sb);
+    if (next != SIZE_MAX && sentence_first(&b, next + 1) != next) abort();
+    int same = !r || (out->off == sb.off && out->len == sb.len && out->line == sb.line &&
+                      out->end_line == sb.end_line && out->para == sb.para &&
+                      out->words == sb.words && out->kind == sb.kind);   /* not the padding */
+    if (rb != r || !same || memcmp(&it->s, &b.s, sizeof b.s) != 0 ||
+        memcmp(&it->saved, &b.saved, sizeof b.saved) != 0)
+        abort();
+}
+#define SL_BEFORE parl_splitter before_ = *it;
+#define SL_CHECK(t0, t1, bang, next, r) plain_stop_check(&before_, t0, t1, bang, next, it, r, out)
+#else
+#define SL_BEFORE
+#define SL_CHECK(t0, t1, bang, next, r) ((void)0)
 #endif
 
-/* A terminator token at [T0, T1). */
+/* A stop [T0, T1) of one byte that plain_stop did not take as it stands,
+ * or a run of them (?! !!): after the closing quotes and brackets that
+ * follow it (a quotation's last sentence, '."'), plain_stop looks again,
+ * and else decide_stop decides. */
+static SL_COLD int on_stop_closed(parl_splitter *it, size_t t0, size_t t1, int bang,
+                                  parl_sentence *out)
+{
+    SL_BEFORE
+    size_t e = absorb_closers(it, t1), next;
+    int nl = 0, plain = 0;
+    it->s.quiet = e;
+    if (e > t1 || t1 > t0 + 1) plain = plain_stop(it, t0, e, bang, &next, &nl);
+    if (!plain) return decide_stop(it, t0, t1, e, bang, out);
+    int r = plain_end(it, t0, e, plain, next, nl, out);
+    SL_CHECK(t0, t1, bang, next, r);
+    return r;
+}
+
+/* Periods of a spaced ellipsis (". . .") that starts with the period at T0,
+ * 1 when none follows; *GE gets the position after the last. */
+static int spaced_periods(const parl_splitter *it, size_t t0, size_t *ge)
+{
+    size_t p = t0 + 1;
+    int k = 1;
+    while (k < 16 && byte_at(it, p) == ' ' && byte_at(it, p + 1) == '.' &&
+           byte_at(it, p + 2) != '.') { k++; p += 2; }
+    *ge = p;
+    return k;
+}
+
+/* A stop of one byte at T0 (nearly every terminator token): no run to look
+ * through, and mostly a plain stop. */
+static int on_single(parl_splitter *it, size_t t0, parl_sentence *out)
+{
+    size_t t1 = t0 + 1, ge, next;
+    int bang = it->text[t0 - it->base] != '.', k, nl = 0;
+    SL_BEFORE
+    int plain = plain_stop(it, t0, t1, bang, &next, &nl);   /* none before " . ." */
+    if (plain) {
+        int r = plain_end(it, t0, t1, plain, next, nl, out);
+        SL_CHECK(t0, t1, bang, next, r);
+        return r;
+    }
+    if (!bang && byte_at(it, t1) == ' ' && byte_at(it, t1 + 1) == '.' &&   /* ". . ." */
+        (k = spaced_periods(it, t0, &ge)) >= 3)
+        return on_spaced(it, t0, ge, k, out);
+    return on_stop_closed(it, t0, t1, bang, out);
+}
+
+/* A terminator token at [T0, T1). A run of periods is an ellipsis; a run
+ * with ! or ? in it (?! !!) a stop that is never plain. */
 static int on_term(parl_splitter *it, int tok, size_t t0, size_t t1, parl_sentence *out)
 {
     if (tok == PARL__T_ELLIPSIS) return on_ellipsis(it, t0, t1, out);
-    size_t dots = 0;
-    int bang = 0;
-    for (size_t p = t0; p < t1; p++) {   /* the token lies in the window */
-        if (it->text[p - it->base] == '.') dots++;
-        else bang = 1;
-    }
-    if (!bang && dots >= 2) return on_ellipsis(it, t0, t1, out);
-    if (!bang) {
-        size_t p = t0 + 1;
-        int k = 1;
-        while (k < 16 && byte_at(it, p) == ' ' && byte_at(it, p + 1) == '.' &&
-               byte_at(it, p + 2) != '.') { k++; p += 2; }
-        if (k >= 3) return on_spaced(it, t0, p, k, out);
-    }
-    if (t1 == t0 + 1 && plain_stop(it, t0, bang)) {
-#ifdef PARL_SPLIT_SELFCHECK
-        plain_stop_check(it, t0, t1, bang);
-#endif
-        it->s.quiet = t1;   /* as on_stop leaves it */
-        return boundary(it, t1, out);
-    }
-    return on_stop(it, t0, t1, bang, out);
+    if (t1 == t0 + 1) return on_single(it, t0, out);
+    for (size_t p = t0; p < t1; p++)   /* the token lies in the window */
+        if (it->text[p - it->base] != '.') return on_stop_closed(it, t0, t1, 1, out);
+    return on_ellipsis(it, t0, t1, out);
 }
 
 /* A closing parenthesis outside any parenthetical may end a list marker:
@@ -1136,6 +1295,10 @@ int parl_split_next(parl_splitter *it, parl_sentence *out)
             return emit(it, wend(it), 0, out);
         }
         if (tok < s->quiet || s->fence || s->heading) continue;
+        if (t == PARL__T_TERM) {   /* most tokens: a direct branch, not the switch's jump */
+            if (on_term(it, t, tok, s->sc.pos, out)) return 1;
+            continue;
+        }
         switch (t) {
         case PARL__T_TERM:
         case PARL__T_ELLIPSIS:
