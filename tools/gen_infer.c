@@ -1339,6 +1339,9 @@ static int emit_keywords(infer *I, FILE *f, const int *order)
     uint64_t *sig = xcalloc((size_t)nk, sizeof *sig);
     for (int i = 0; i < nk; i++) sig[i] = keys[i].sig;
     emit_u64_array(f, "static const uint64_t kw_sig", sig, nk);
+    /* Bytes 8 to 15 of each key, for kw_find_mid(). */
+    for (int i = 0; i < nk; i++) sig[i] = keys[i].len > 8 ? kw_sig(keys[i].text + 8, keys[i].len - 8) : 0;
+    emit_u64_array(f, "static const uint64_t kw_sig2", sig, nk);
     free(sig);
     fprintf(f, "\nstatic unsigned kw_fold(unsigned c) { return c - 'A' < 26 ? c | 0x20 : c; }\n\n"
           "/* The id of the word Z[0..N) whose first 8 bytes in lower case are X\n"
@@ -1350,6 +1353,14 @@ static int emit_keywords(infer *I, FILE *f, const int *order)
           "        size_t j = 8;\n"
           "        while (j < n && kw_fold(z[j]) == (unsigned char)kw_pool[kw_off[i] + j]) j++;\n"
           "        if (j >= n) return kw_id[i];\n    }\n    return 0;\n}\n\n"
+          "/* kw_find() for a word of 8 to 15 ASCII letters: X and Y its bytes 0\n"
+          " * to 7 and 8 to 15 in lower case (bytes past N clear). The rest of a\n"
+          " * key is compared as one number (kw_sig2), not byte by byte. */\n"
+          "static inline unsigned kw_find_mid(uint64_t x, uint64_t y, size_t n)\n{\n"
+          "    unsigned h = (unsigned)(((x ^ n) * 0x9E3779B97F4A7C15u) >> %d);\n"
+          "    for (unsigned i = kw_bucket[h]; i; i = kw_next[i])\n"
+          "        if (kw_sig[i] == x && kw_len[i] == n && kw_sig2[i] == y) return kw_id[i];\n"
+          "    return 0;\n}\n\n"
           "%s"
           "/* Words are read 8 bytes at a time where the request has 8 (LEN) and\n"
           " * the machine is little-endian: byte j of a word is bits 8j..8j+7. */\n"
@@ -1376,7 +1387,7 @@ static int emit_keywords(infer *I, FILE *f, const int *order)
           "        x = (x | kw_alpha(x) >> 2) & (n < 8 ? ((uint64_t)1 << (8 * n)) - 1 : ~(uint64_t)0);\n"
           "    } else\n"
           "        for (size_t j = 0; j < n && j < 8; j++) x |= (uint64_t)kw_fold(p[a + j]) << (8 * j);\n"
-          "    return kw_find(x, p + a, n);\n}\n\n", 64 - bits, short_find);
+          "    return kw_find(x, p + a, n);\n}\n\n", 64 - bits, 64 - bits, short_find);
     free(keys); free(bucket); free(next); free(off); free(len); free(ids);
     return err;
 }
@@ -1455,12 +1466,14 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "            o->word = (uint16_t)kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1), k);\n"
           "        } else {   /* 8 letters or more; past 15, kw_long() */\n"
           "            uint64_t y = s + 8 < n ? kw_load(p, s + 8, n) : 0;\n"
-          "            uint64_t more = ~kw_alpha(y) & 0x8080808080808080u;\n"
+          "            alpha = kw_alpha(y);\n"
+          "            uint64_t more = ~alpha & 0x8080808080808080u;\n"
           "            if (!more) break;\n"
           "            k = 8 + (unsigned)parl__ctz64(more) / 8;\n"
           "            after = y >> (8 * (k - 8)) & 0xff;\n"
           "            if (!(kw_class[after] & 2)) break;\n"
-          "            o->word = (uint16_t)kw_find(x, p + s, k);\n"
+          "            y = (y | alpha >> 2) & (((uint64_t)1 << (8 * (k - 8))) - 1);\n"
+          "            o->word = (uint16_t)kw_find_mid(x, y, k);\n"
           "        }\n"
           "        o->kind = PARL__TK_WORD;\n"
           "        o->start = s;\n"
