@@ -825,33 +825,38 @@ static int kw_long(const unsigned char *p, size_t *a, size_t len, uint64_t first
 static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__tok *o,
                            const parl__tok *last)
 {
+    const uint64_t hi = 0x8080808080808080u, low = 0x2020202020202020u;
     size_t cur = *at;
-    while (o < last) {
+    while (o < last && cur < n) {
         size_t s = cur;
-        while (s < n && p[s] == ' ') s++;
-        if (s >= n || !(kw_class[p[s]] & 1)) break;
+        unsigned c = p[s];
+        while (c == ' ') {
+            if (++s == n) goto out;
+            c = p[s];
+        }
+        if (!(kw_class[c] & 1)) break;
         uint64_t x;
         if (s + 8 <= n) memcpy(&x, p + s, 8);   /* the usual case: no shift */
         else x = kw_load(p, s, n);
-        uint64_t alpha = kw_alpha(x);
-        uint64_t stop = ~alpha & 0x8080808080808080u;
-        x |= alpha >> 2;   /* lower case */
-        unsigned k, after;
+        uint64_t stop = ~kw_alpha(x) & hi;
+        /* SH: 8 times the letters in X. Letters are keyed in lower case,
+         * which for them alone is | 0x20 (LOW). */
+        unsigned k, sh, after;
         if (stop) {
-            k = (unsigned)parl__ctz64(stop) / 8;
-            after = x >> (8 * k) & 0xff;
+            sh = (unsigned)parl__ctz64(stop) & 56;
+            k = sh / 8;
+            after = x >> sh & 0xff;
             if (!(kw_class[after] & 2)) break;
-            o->word = (uint16_t)kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1), k);
+            o->word = (uint16_t)kw_find_short((x | low) & (((uint64_t)1 << sh) - 1), k);
         } else {   /* 8 letters or more; past 15, kw_long() */
             uint64_t y = s + 8 < n ? kw_load(p, s + 8, n) : 0;
-            alpha = kw_alpha(y);
-            uint64_t more = ~alpha & 0x8080808080808080u;
+            uint64_t more = ~kw_alpha(y) & hi;
             if (!more) break;
-            k = 8 + (unsigned)parl__ctz64(more) / 8;
-            after = y >> (8 * (k - 8)) & 0xff;
+            sh = (unsigned)parl__ctz64(more) & 56;
+            k = 8 + sh / 8;
+            after = y >> sh & 0xff;
             if (!(kw_class[after] & 2)) break;
-            y = (y | alpha >> 2) & (((uint64_t)1 << (8 * (k - 8))) - 1);
-            o->word = (uint16_t)kw_find_mid(x, y, k);
+            o->word = (uint16_t)kw_find_mid(x | low, (y | low) & (((uint64_t)1 << sh) - 1), k);
         }
         o->kind = PARL__TK_WORD;
         o->start = s;
@@ -859,6 +864,7 @@ static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__t
         cur = s + k + (after == ' ');   /* the usual blank, already seen */
         o++;
     }
+out:
     *at = cur;
     return o;
 }
