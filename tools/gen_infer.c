@@ -1884,6 +1884,21 @@ static void emit_quantity(FILE *f)
 
 static int word_id(const infer *I, int idx) { return I->w[idx].id; }
 
+int *infer_word_flags(const infer *I)
+{
+    uint32_t follow[Q_COUNT], inner[Q_COUNT], begins, ends;
+    qty_adjacency(follow, inner, &begins, &ends);
+    int *flags = xcalloc((size_t)I->nw, sizeof(int));
+    for (int i = 0; i < I->nw; i++) {
+        if (I->w[i].nparts) flags[I->w[i].parts[0]] |= 1;
+        /* A run starts at a word of value ("dozens", "percent" too, so that
+         * "percent twelve" is refused whole) or at "a"; not at "and", "to". */
+        if ((begins | QTY_VALUES) >> I->w[i].qclass & 1) flags[i] |= 2;
+        if (I->w[i].qclass == Q_DASH) flags[i] |= 4;   /* a hyphen may join two words */
+    }
+    return flags;
+}
+
 static int emit_tables(infer *I, FILE *f)
 {
     fputs("/* Tables of the inference runtime: word meanings, pattern programs and\n"
@@ -1896,14 +1911,7 @@ static int emit_tables(infer *I, FILE *f)
     int err = 0;
     uint32_t follow[Q_COUNT], inner[Q_COUNT], begins, ends;
     qty_adjacency(follow, inner, &begins, &ends);
-    int *flags = xcalloc((size_t)I->nw, sizeof(int));
-    for (int i = 0; i < I->nw; i++) {
-        if (I->w[i].nparts) flags[I->w[i].parts[0]] |= 1;
-        /* A run starts at a word of value ("dozens", "percent" too, so that
-         * "percent twelve" is refused whole) or at "a"; not at "and", "to". */
-        if ((begins | QTY_VALUES) >> I->w[i].qclass & 1) flags[i] |= 2;
-        if (I->w[i].qclass == Q_DASH) flags[i] |= 4;   /* a hyphen may join two words */
-    }
+    int *flags = infer_word_flags(I);
     /* Words that may end a cleanup tail or begin a head: the cleanup looks
      * for tails and heads only behind and before such words. */
     int *fix = xcalloc((size_t)I->nw, sizeof(int));
