@@ -786,10 +786,11 @@ static unsigned kw_lookup(const unsigned char *p, size_t a, size_t n, size_t len
 }
 
 /* Bytes by their part in the quick way (kw_words, kw_long): 1, a word
- * of letters may begin there; 2, one may end before it. */
+ * of letters may begin there; 2, one may end before it; 4, digits may
+ * begin there that kw_digits() reads. */
 static const unsigned char kw_class[256] = {
     2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
-    2, 2, 2, 2, 2, 2, 2, 0, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 0, 2, 2, 2, 2, 2, 2, 2, 2, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 2, 2, 2, 2, 2, 2,
     2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 0,
     2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -818,10 +819,51 @@ static int kw_long(const unsigned char *p, size_t *a, size_t len, uint64_t first
     return 1;
 }
 
-/* Words of 1 to 15 ASCII letters and the blanks before them, read 8
- * bytes at a time while they come: tokens from O on (below LAST), the
- * position after them in *AT. The automaton reads what stops them. A
- * small loop of its own keeps its constants in registers. */
+/* The value of digits, thousands separators skipped, up to a suffix. */
+static inline void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)
+{
+    int64_t x = 0;
+    for (; a < b; a++) {
+        unsigned d = p[a] - '0';
+        if (d < 10) x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + d;
+        else if (p[a] != ',') break;
+    }
+    *v = x > PARL__BIG ? PARL__BIG : x;
+}
+
+/* Digits from S on (S < N) that are a number token by themselves: the
+ * byte after them goes on with no word or ordinal suffix (kw_class 2)
+ * and is no comma or point with a digit after it (thousands, decimals),
+ * so the automaton's longest match would be the digits rule's. The
+ * token in *O; the position after the digits, or 0 when the automaton
+ * must read them. Not inline: kw_words() keeps its registers. */
+static size_t kw_digits(const unsigned char *p, size_t n, size_t s, parl__tok *o)
+{
+    size_t e = s + 1;
+    while (e < n && (unsigned)(p[e] - '0') < 10) e++;
+    unsigned after = e < n ? p[e] : 0;
+    if (!(kw_class[after] & 2)) return 0;
+    if ((after == ',' || after == '.') && e + 1 < n && (unsigned)(p[e + 1] - '0') < 10) return 0;
+    digits_value(p, s, e, &o->value);
+    o->kind = PARL__TK_DIGITS;
+    o->word = 0;
+    o->start = s;
+    o->end = e;
+    return e;
+}
+
+/* Letters are most bytes a word loop sees: the branch for others is
+ * laid out of its way. */
+#if defined(__GNUC__)
+#define KW_UNLIKELY(x) __builtin_expect((x) != 0, 0)
+#else
+#define KW_UNLIKELY(x) (x)
+#endif
+
+/* Words of 1 to 15 ASCII letters, read 8 bytes at a time, digits alone
+ * (kw_digits()), and the blanks before them, while they come: tokens
+ * from O on (below LAST), the position after them in *AT. The automaton
+ * reads what stops them. */
 static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__tok *o,
                            const parl__tok *last)
 {
@@ -834,7 +876,14 @@ static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__t
             if (++s == n) goto out;
             c = p[s];
         }
-        if (!(kw_class[c] & 1)) break;
+        const unsigned cl = kw_class[c];
+        if (KW_UNLIKELY(!(cl & 1))) {   /* no word: digits alone, or the automaton */
+            size_t e;
+            if (!(cl & 4) || !(e = kw_digits(p, n, s, o))) break;
+            cur = e + (e < n && p[e] == ' ');
+            o++;
+            continue;
+        }
         uint64_t x;
         if (s + 8 <= n) memcpy(&x, p + s, 8);   /* the usual case: no shift */
         else x = kw_load(p, s, n);
@@ -867,18 +916,6 @@ static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__t
 out:
     *at = cur;
     return o;
-}
-
-/* The value of digits, thousands separators skipped, up to a suffix. */
-static inline void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)
-{
-    int64_t x = 0;
-    for (; a < b; a++) {
-        unsigned d = p[a] - '0';
-        if (d < 10) x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + d;
-        else if (p[a] != ',') break;
-    }
-    *v = x > PARL__BIG ? PARL__BIG : x;
 }
 
 /* Tokens run on in one call: the reader takes them by the dozen. */

@@ -1416,14 +1416,22 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
     for (int c = 0; c < 0x80; c++) {
         cls[c] = isalpha(c) ? 1 : isdigit(c) || c == '_' || c == '\'' ? 0 : 2;
     }
+    /* 4, digits may begin there that kw_digits() reads: not when an
+     * ordinal suffix begins with no letter (the byte after the digits
+     * would not tell it), nor where a word with a rule of its own does. */
+    int suffixes_lettered = 1;
+    for (size_t i = 0; suffixes && i < suffixes->n; i++)
+        suffixes_lettered &= isalpha((unsigned char)suffixes->items[i]->text[0]) != 0;
+    for (int c = '0'; c <= '9' && suffixes_lettered; c++) cls[c] |= 4;
     for (int id = 1; id <= I->nw; id++) {
         const unsigned char c = (unsigned char)I->w[order[id]].text[0];
         if (I->w[order[id]].nparts || hashable(I->w[order[id]].text)) continue;
-        cls[c] &= ~1;
-        cls[toupper(c)] &= ~1;
+        cls[c] &= ~5;
+        cls[toupper(c)] &= ~5;
     }
     fputs("/* Bytes by their part in the quick way (kw_words, kw_long): 1, a word\n"
-          " * of letters may begin there; 2, one may end before it. */\n", f);
+          " * of letters may begin there; 2, one may end before it; 4, digits may\n"
+          " * begin there that kw_digits() reads. */\n", f);
     fputs("static const unsigned char kw_class[256] = {", f);
     for (int c = 0; c < 256; c++) fprintf(f, "%s%d", !c ? "\n    " : c % 32 ? ", " : ",\n    ", cls[c]);
     fputs("\n};\n\n", f);
@@ -1441,10 +1449,39 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "    if (e < len && !(kw_class[p[e]] & 2)) return 0;\n"
           "    *id = kw_find(first, p + *a, e - *a);\n"
           "    *a = e;\n    return 1;\n}\n\n", f);
-    fputs("/* Words of 1 to 15 ASCII letters and the blanks before them, read 8\n"
-          " * bytes at a time while they come: tokens from O on (below LAST), the\n"
-          " * position after them in *AT. The automaton reads what stops them. A\n"
-          " * small loop of its own keeps its constants in registers. */\n"
+    fputs("/* The value of digits, thousands separators skipped, up to a suffix. */\n"
+          "static inline void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)\n"
+          "{\n    int64_t x = 0;\n    for (; a < b; a++) {\n"
+          "        unsigned d = p[a] - '0';\n"
+          "        if (d < 10) x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + d;\n"
+          "        else if (p[a] != ',') break;\n    }\n"
+          "    *v = x > PARL__BIG ? PARL__BIG : x;\n}\n\n", f);
+    fputs("/* Digits from S on (S < N) that are a number token by themselves: the\n"
+          " * byte after them goes on with no word or ordinal suffix (kw_class 2)\n"
+          " * and is no comma or point with a digit after it (thousands, decimals),\n"
+          " * so the automaton's longest match would be the digits rule's. The\n"
+          " * token in *O; the position after the digits, or 0 when the automaton\n"
+          " * must read them. Not inline: kw_words() keeps its registers. */\n"
+          "static size_t kw_digits(const unsigned char *p, size_t n, size_t s, parl__tok *o)\n{\n"
+          "    size_t e = s + 1;\n"
+          "    while (e < n && (unsigned)(p[e] - '0') < 10) e++;\n"
+          "    unsigned after = e < n ? p[e] : 0;\n"
+          "    if (!(kw_class[after] & 2)) return 0;\n"
+          "    if ((after == ',' || after == '.') && e + 1 < n && (unsigned)(p[e + 1] - '0') < 10) return 0;\n"
+          "    digits_value(p, s, e, &o->value);\n"
+          "    o->kind = PARL__TK_DIGITS;\n"
+          "    o->word = 0;\n"
+          "    o->start = s;\n"
+          "    o->end = e;\n"
+          "    return e;\n}\n\n"
+          "/* Letters are most bytes a word loop sees: the branch for others is\n"
+          " * laid out of its way. */\n"
+          "#if defined(__GNUC__)\n#define KW_UNLIKELY(x) __builtin_expect((x) != 0, 0)\n"
+          "#else\n#define KW_UNLIKELY(x) (x)\n#endif\n\n", f);
+    fputs("/* Words of 1 to 15 ASCII letters, read 8 bytes at a time, digits alone\n"
+          " * (kw_digits()), and the blanks before them, while they come: tokens\n"
+          " * from O on (below LAST), the position after them in *AT. The automaton\n"
+          " * reads what stops them. */\n"
           "static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__tok *o,\n"
           "                           const parl__tok *last)\n{\n"
           "    const uint64_t hi = 0x8080808080808080u, low = 0x2020202020202020u;\n"
@@ -1455,7 +1492,13 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "        while (c == ' ') {\n"
           "            if (++s == n) goto out;\n"
           "            c = p[s];\n        }\n"
-          "        if (!(kw_class[c] & 1)) break;\n"
+          "        const unsigned cl = kw_class[c];\n"
+          "        if (KW_UNLIKELY(!(cl & 1))) {   /* no word: digits alone, or the automaton */\n"
+          "            size_t e;\n"
+          "            if (!(cl & 4) || !(e = kw_digits(p, n, s, o))) break;\n"
+          "            cur = e + (e < n && p[e] == ' ');\n"
+          "            o++;\n"
+          "            continue;\n        }\n"
           "        uint64_t x;\n"
           "        if (s + 8 <= n) memcpy(&x, p + s, 8);   /* the usual case: no shift */\n"
           "        else x = kw_load(p, s, n);\n"
@@ -1488,14 +1531,7 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "out:\n"
           "    *at = cur;\n"
           "    return o;\n}\n\n", f);
-    fputs("/* The value of digits, thousands separators skipped, up to a suffix. */\n"
-          "static inline void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)\n"
-          "{\n    int64_t x = 0;\n    for (; a < b; a++) {\n"
-          "        unsigned d = p[a] - '0';\n"
-          "        if (d < 10) x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + d;\n"
-          "        else if (p[a] != ',') break;\n    }\n"
-          "    *v = x > PARL__BIG ? PARL__BIG : x;\n}\n\n"
-          "/* Tokens run on in one call: the reader takes them by the dozen. */\n"
+    fputs(          "/* Tokens run on in one call: the reader takes them by the dozen. */\n"
           "int parl__lex_many(const char *text, size_t n, size_t pos, parl__tok *t, int max, size_t *next)\n{\n"
           "    const unsigned char *p = (const unsigned char *)text;\n"
           "    parl__tok *o = t, *const last = t + max - 1;   /* o: the token being read */\n"
