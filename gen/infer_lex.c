@@ -618,6 +618,98 @@ static const uint64_t kw_sig[359] = {
     0x0000000070617277u, 0x0000006574697277u, 0x0000736574697277u, 0x00676e6974697277u,
     0x006e657474697277u, 0x0000000000756f79u, 0x000000006f72657au
 };
+static const uint64_t kw_sig2[359] = {
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x00746e656d656764u, 0x73746e656d656764u, 0x0000746e656d6764u, 0x0073746e656d6764u,
+    0x0000000000000000u, 0x0000000000000064u, 0x000000000000676eu, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000006563u,
+    0x0000000000736563u, 0x0000000000000000u, 0x0000000000007365u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x000000000000646eu, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000067u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000079687061u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000068u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000072u,
+    0x0000000000007372u, 0x0000000000000000u, 0x0000000000000073u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x000000000000676eu, 0x0000000000006e6fu, 0x0000000000736e6fu,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000064u,
+    0x0000000000000073u, 0x000000000000676eu, 0x0000000000006e6fu, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000006874u, 0x0000000000000000u, 0x0000000000000068u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x000000000000676eu, 0x0000000000006572u, 0x0000000000000000u,
+    0x0000000000000065u, 0x0000000000000000u, 0x0000000000000068u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000006874u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000074u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000068u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000073u, 0x0000000000000000u,
+    0x000000006e6f6974u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000006572u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000073u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000064u, 0x000000000000676eu,
+    0x0000000000000000u, 0x0000000000000000u, 0x000000736569676fu, 0x000000000079676fu,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000068u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000006874u, 0x0000000000000068u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000006563u, 0x0000000000736563u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000068u,
+    0x0000000000007368u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000657461u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000065u,
+    0x0000000000006465u, 0x0000000000007365u, 0x0000000000676e69u, 0x0000000000000067u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000073u, 0x0000000000000000u, 0x0000000000000000u, 0x000000000000006eu,
+    0x000000000068746eu, 0x0000000000000000u, 0x0000000000006874u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000068u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000067u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000063u,
+    0x0000000000007363u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000065u, 0x0000000000000065u, 0x0000000000000000u, 0x000000797261746eu,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000006874u, 0x0000000000000068u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000006874u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000068u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u,
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000000u
+};
 
 static unsigned kw_fold(unsigned c) { return c - 'A' < 26 ? c | 0x20 : c; }
 
@@ -632,6 +724,17 @@ static unsigned kw_find(uint64_t x, const unsigned char *z, size_t n)
         while (j < n && kw_fold(z[j]) == (unsigned char)kw_pool[kw_off[i] + j]) j++;
         if (j >= n) return kw_id[i];
     }
+    return 0;
+}
+
+/* kw_find() for a word of 8 to 15 ASCII letters: X and Y its bytes 0
+ * to 7 and 8 to 15 in lower case (bytes past N clear). The rest of a
+ * key is compared as one number (kw_sig2), not byte by byte. */
+static inline unsigned kw_find_mid(uint64_t x, uint64_t y, size_t n)
+{
+    unsigned h = (unsigned)(((x ^ n) * 0x9E3779B97F4A7C15u) >> 54);
+    for (unsigned i = kw_bucket[h]; i; i = kw_next[i])
+        if (kw_sig[i] == x && kw_len[i] == n && kw_sig2[i] == y) return kw_id[i];
     return 0;
 }
 
@@ -684,10 +787,11 @@ static unsigned kw_lookup(const unsigned char *p, size_t a, size_t n, size_t len
 }
 
 /* Bytes by their part in the quick way (kw_words, kw_long): 1, a word
- * of letters may begin there; 2, one may end before it. */
+ * of letters may begin there; 2, one may end before it; 4, digits may
+ * begin there that kw_digits() reads. */
 static const unsigned char kw_class[256] = {
     2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
-    2, 2, 2, 2, 2, 2, 2, 0, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2,
+    2, 2, 2, 2, 2, 2, 2, 0, 2, 2, 2, 2, 2, 2, 2, 2, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 2, 2, 2, 2, 2, 2,
     2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 0,
     2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -716,49 +820,6 @@ static int kw_long(const unsigned char *p, size_t *a, size_t len, uint64_t first
     return 1;
 }
 
-/* Words of 1 to 15 ASCII letters and the blanks before them, read 8
- * bytes at a time while they come: tokens from O on (below LAST), the
- * position after them in *AT. The automaton reads what stops them. A
- * small loop of its own keeps its constants in registers. */
-static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__tok *o,
-                           const parl__tok *last)
-{
-    size_t cur = *at;
-    while (o < last) {
-        size_t s = cur;
-        while (s < n && p[s] == ' ') s++;
-        if (s >= n || !(kw_class[p[s]] & 1)) break;
-        uint64_t x;
-        if (s + 8 <= n) memcpy(&x, p + s, 8);   /* the usual case: no shift */
-        else x = kw_load(p, s, n);
-        uint64_t alpha = kw_alpha(x);
-        uint64_t stop = ~alpha & 0x8080808080808080u;
-        x |= alpha >> 2;   /* lower case */
-        unsigned k, after;
-        if (stop) {
-            k = (unsigned)parl__ctz64(stop) / 8;
-            after = x >> (8 * k) & 0xff;
-            if (!(kw_class[after] & 2)) break;
-            o->word = (uint16_t)kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1), k);
-        } else {   /* 8 letters or more; past 15, kw_long() */
-            uint64_t y = s + 8 < n ? kw_load(p, s + 8, n) : 0;
-            uint64_t more = ~kw_alpha(y) & 0x8080808080808080u;
-            if (!more) break;
-            k = 8 + (unsigned)parl__ctz64(more) / 8;
-            after = y >> (8 * (k - 8)) & 0xff;
-            if (!(kw_class[after] & 2)) break;
-            o->word = (uint16_t)kw_find(x, p + s, k);
-        }
-        o->kind = PARL__TK_WORD;
-        o->start = s;
-        o->end = s + k;
-        cur = s + k + (after == ' ');   /* the usual blank, already seen */
-        o++;
-    }
-    *at = cur;
-    return o;
-}
-
 /* The value of digits, thousands separators skipped, up to a suffix. */
 static inline void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)
 {
@@ -769,6 +830,93 @@ static inline void digits_value(const unsigned char *p, size_t a, size_t b, int6
         else if (p[a] != ',') break;
     }
     *v = x > PARL__BIG ? PARL__BIG : x;
+}
+
+/* Digits from S on (S < N) that are a number token by themselves: the
+ * byte after them goes on with no word or ordinal suffix (kw_class 2)
+ * and is no comma or point with a digit after it (thousands, decimals),
+ * so the automaton's longest match would be the digits rule's. The
+ * token in *O; the position after the digits, or 0 when the automaton
+ * must read them. Not inline: kw_words() keeps its registers. */
+static size_t kw_digits(const unsigned char *p, size_t n, size_t s, parl__tok *o)
+{
+    size_t e = s + 1;
+    while (e < n && (unsigned)(p[e] - '0') < 10) e++;
+    unsigned after = e < n ? p[e] : 0;
+    if (!(kw_class[after] & 2)) return 0;
+    if ((after == ',' || after == '.') && e + 1 < n && (unsigned)(p[e + 1] - '0') < 10) return 0;
+    digits_value(p, s, e, &o->value);
+    o->kind = PARL__TK_DIGITS;
+    o->word = 0;
+    o->start = s;
+    o->end = e;
+    return e;
+}
+
+/* Letters are most bytes a word loop sees: the branch for others is
+ * laid out of its way. */
+#if defined(__GNUC__)
+#define KW_UNLIKELY(x) __builtin_expect((x) != 0, 0)
+#else
+#define KW_UNLIKELY(x) (x)
+#endif
+
+/* Words of 1 to 15 ASCII letters, read 8 bytes at a time, digits alone
+ * (kw_digits()), and the blanks before them, while they come: tokens
+ * from O on (below LAST), the position after them in *AT. The automaton
+ * reads what stops them. */
+static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__tok *o,
+                           const parl__tok *last)
+{
+    const uint64_t hi = 0x8080808080808080u, low = 0x2020202020202020u;
+    size_t cur = *at;
+    while (o < last && cur < n) {
+        size_t s = cur;
+        unsigned c = p[s];
+        while (c == ' ') {
+            if (++s == n) goto out;
+            c = p[s];
+        }
+        const unsigned cl = kw_class[c];
+        if (KW_UNLIKELY(!(cl & 1))) {   /* no word: digits alone, or the automaton */
+            size_t e;
+            if (!(cl & 4) || !(e = kw_digits(p, n, s, o))) break;
+            cur = e + (e < n && p[e] == ' ');
+            o++;
+            continue;
+        }
+        uint64_t x;
+        if (s + 8 <= n) memcpy(&x, p + s, 8);   /* the usual case: no shift */
+        else x = kw_load(p, s, n);
+        uint64_t stop = ~kw_alpha(x) & hi;
+        /* SH: 8 times the letters in X. Letters are keyed in lower case,
+         * which for them alone is | 0x20 (LOW). */
+        unsigned k, sh, after;
+        if (stop) {
+            sh = (unsigned)parl__ctz64(stop) & 56;
+            k = sh / 8;
+            after = x >> sh & 0xff;
+            if (!(kw_class[after] & 2)) break;
+            o->word = (uint16_t)kw_find_short((x | low) & (((uint64_t)1 << sh) - 1), k);
+        } else {   /* 8 letters or more; past 15, kw_long() */
+            uint64_t y = s + 8 < n ? kw_load(p, s + 8, n) : 0;
+            uint64_t more = ~kw_alpha(y) & hi;
+            if (!more) break;
+            sh = (unsigned)parl__ctz64(more) & 56;
+            k = 8 + sh / 8;
+            after = y >> sh & 0xff;
+            if (!(kw_class[after] & 2)) break;
+            o->word = (uint16_t)kw_find_mid(x | low, (y | low) & (((uint64_t)1 << sh) - 1), k);
+        }
+        o->kind = PARL__TK_WORD;
+        o->start = s;
+        o->end = s + k;
+        cur = s + k + (after == ' ');   /* the usual blank, already seen */
+        o++;
+    }
+out:
+    *at = cur;
+    return o;
 }
 
 /* Tokens run on in one call: the reader takes them by the dozen. */

@@ -150,6 +150,9 @@ extern const parl__rule parl__rules[];
  * and the variants (rules, then gate) that may have matched on entering a
  * state. */
 extern const uint16_t parl__class_word[], parl__class_card_word[], parl__class_ord_word[];
+/* By word id: its class when the word is an item on its own (no
+ * PARL__W_* flag), else PARL__DFA_NOT_PLAIN (gen/infer_dfa.h). */
+extern const uint16_t parl__class_plain[];
 extern const uint16_t parl__class_qty[6][2], parl__class_quote;
 /* A step: states are named by where their row begins in the comb vector
  * parl__dfa_steps; entry s + c is state s's step on class c when its check

@@ -378,13 +378,14 @@ static void scan(matcher *m, scan_result *sr)
         size_t k = r->count;
         for (; i < nt; i++, k++) {
             const parl__tok *t = &r->toks[i];
-            if (t->kind != PARL__TK_WORD || parl__words[t->word].flags) break;
+            const unsigned c = parl__class_plain[t->word];   /* one table, not two */
+            if (t->kind != PARL__TK_WORD || c == PARL__DFA_NOT_PLAIN) break;
             parl__item *it = &r->ring[k % PARL__RING];
             it->start = t->start;
             it->end = t->end;
             it->word = t->word;
             it->kind = PARL__IT_WORD;
-            s = scan_step(sr, s, parl__class_word[t->word], k);
+            s = scan_step(sr, s, c, k);
         }
         r->itok = i;
         r->count = k;

@@ -1339,6 +1339,9 @@ static int emit_keywords(infer *I, FILE *f, const int *order)
     uint64_t *sig = xcalloc((size_t)nk, sizeof *sig);
     for (int i = 0; i < nk; i++) sig[i] = keys[i].sig;
     emit_u64_array(f, "static const uint64_t kw_sig", sig, nk);
+    /* Bytes 8 to 15 of each key, for kw_find_mid(). */
+    for (int i = 0; i < nk; i++) sig[i] = keys[i].len > 8 ? kw_sig(keys[i].text + 8, keys[i].len - 8) : 0;
+    emit_u64_array(f, "static const uint64_t kw_sig2", sig, nk);
     free(sig);
     fprintf(f, "\nstatic unsigned kw_fold(unsigned c) { return c - 'A' < 26 ? c | 0x20 : c; }\n\n"
           "/* The id of the word Z[0..N) whose first 8 bytes in lower case are X\n"
@@ -1350,6 +1353,14 @@ static int emit_keywords(infer *I, FILE *f, const int *order)
           "        size_t j = 8;\n"
           "        while (j < n && kw_fold(z[j]) == (unsigned char)kw_pool[kw_off[i] + j]) j++;\n"
           "        if (j >= n) return kw_id[i];\n    }\n    return 0;\n}\n\n"
+          "/* kw_find() for a word of 8 to 15 ASCII letters: X and Y its bytes 0\n"
+          " * to 7 and 8 to 15 in lower case (bytes past N clear). The rest of a\n"
+          " * key is compared as one number (kw_sig2), not byte by byte. */\n"
+          "static inline unsigned kw_find_mid(uint64_t x, uint64_t y, size_t n)\n{\n"
+          "    unsigned h = (unsigned)(((x ^ n) * 0x9E3779B97F4A7C15u) >> %d);\n"
+          "    for (unsigned i = kw_bucket[h]; i; i = kw_next[i])\n"
+          "        if (kw_sig[i] == x && kw_len[i] == n && kw_sig2[i] == y) return kw_id[i];\n"
+          "    return 0;\n}\n\n"
           "%s"
           "/* Words are read 8 bytes at a time where the request has 8 (LEN) and\n"
           " * the machine is little-endian: byte j of a word is bits 8j..8j+7. */\n"
@@ -1376,7 +1387,7 @@ static int emit_keywords(infer *I, FILE *f, const int *order)
           "        x = (x | kw_alpha(x) >> 2) & (n < 8 ? ((uint64_t)1 << (8 * n)) - 1 : ~(uint64_t)0);\n"
           "    } else\n"
           "        for (size_t j = 0; j < n && j < 8; j++) x |= (uint64_t)kw_fold(p[a + j]) << (8 * j);\n"
-          "    return kw_find(x, p + a, n);\n}\n\n", 64 - bits, short_find);
+          "    return kw_find(x, p + a, n);\n}\n\n", 64 - bits, 64 - bits, short_find);
     free(keys); free(bucket); free(next); free(off); free(len); free(ids);
     return err;
 }
@@ -1405,14 +1416,22 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
     for (int c = 0; c < 0x80; c++) {
         cls[c] = isalpha(c) ? 1 : isdigit(c) || c == '_' || c == '\'' ? 0 : 2;
     }
+    /* 4, digits may begin there that kw_digits() reads: not when an
+     * ordinal suffix begins with no letter (the byte after the digits
+     * would not tell it), nor where a word with a rule of its own does. */
+    int suffixes_lettered = 1;
+    for (size_t i = 0; suffixes && i < suffixes->n; i++)
+        suffixes_lettered &= isalpha((unsigned char)suffixes->items[i]->text[0]) != 0;
+    for (int c = '0'; c <= '9' && suffixes_lettered; c++) cls[c] |= 4;
     for (int id = 1; id <= I->nw; id++) {
         const unsigned char c = (unsigned char)I->w[order[id]].text[0];
         if (I->w[order[id]].nparts || hashable(I->w[order[id]].text)) continue;
-        cls[c] &= ~1;
-        cls[toupper(c)] &= ~1;
+        cls[c] &= ~5;
+        cls[toupper(c)] &= ~5;
     }
     fputs("/* Bytes by their part in the quick way (kw_words, kw_long): 1, a word\n"
-          " * of letters may begin there; 2, one may end before it. */\n", f);
+          " * of letters may begin there; 2, one may end before it; 4, digits may\n"
+          " * begin there that kw_digits() reads. */\n", f);
     fputs("static const unsigned char kw_class[256] = {", f);
     for (int c = 0; c < 256; c++) fprintf(f, "%s%d", !c ? "\n    " : c % 32 ? ", " : ",\n    ", cls[c]);
     fputs("\n};\n\n", f);
@@ -1430,37 +1449,78 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "    if (e < len && !(kw_class[p[e]] & 2)) return 0;\n"
           "    *id = kw_find(first, p + *a, e - *a);\n"
           "    *a = e;\n    return 1;\n}\n\n", f);
-    fputs("/* Words of 1 to 15 ASCII letters and the blanks before them, read 8\n"
-          " * bytes at a time while they come: tokens from O on (below LAST), the\n"
-          " * position after them in *AT. The automaton reads what stops them. A\n"
-          " * small loop of its own keeps its constants in registers. */\n"
+    fputs("/* The value of digits, thousands separators skipped, up to a suffix. */\n"
+          "static inline void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)\n"
+          "{\n    int64_t x = 0;\n    for (; a < b; a++) {\n"
+          "        unsigned d = p[a] - '0';\n"
+          "        if (d < 10) x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + d;\n"
+          "        else if (p[a] != ',') break;\n    }\n"
+          "    *v = x > PARL__BIG ? PARL__BIG : x;\n}\n\n", f);
+    fputs("/* Digits from S on (S < N) that are a number token by themselves: the\n"
+          " * byte after them goes on with no word or ordinal suffix (kw_class 2)\n"
+          " * and is no comma or point with a digit after it (thousands, decimals),\n"
+          " * so the automaton's longest match would be the digits rule's. The\n"
+          " * token in *O; the position after the digits, or 0 when the automaton\n"
+          " * must read them. Not inline: kw_words() keeps its registers. */\n"
+          "static size_t kw_digits(const unsigned char *p, size_t n, size_t s, parl__tok *o)\n{\n"
+          "    size_t e = s + 1;\n"
+          "    while (e < n && (unsigned)(p[e] - '0') < 10) e++;\n"
+          "    unsigned after = e < n ? p[e] : 0;\n"
+          "    if (!(kw_class[after] & 2)) return 0;\n"
+          "    if ((after == ',' || after == '.') && e + 1 < n && (unsigned)(p[e + 1] - '0') < 10) return 0;\n"
+          "    digits_value(p, s, e, &o->value);\n"
+          "    o->kind = PARL__TK_DIGITS;\n"
+          "    o->word = 0;\n"
+          "    o->start = s;\n"
+          "    o->end = e;\n"
+          "    return e;\n}\n\n"
+          "/* Letters are most bytes a word loop sees: the branch for others is\n"
+          " * laid out of its way. */\n"
+          "#if defined(__GNUC__)\n#define KW_UNLIKELY(x) __builtin_expect((x) != 0, 0)\n"
+          "#else\n#define KW_UNLIKELY(x) (x)\n#endif\n\n", f);
+    fputs("/* Words of 1 to 15 ASCII letters, read 8 bytes at a time, digits alone\n"
+          " * (kw_digits()), and the blanks before them, while they come: tokens\n"
+          " * from O on (below LAST), the position after them in *AT. The automaton\n"
+          " * reads what stops them. */\n"
           "static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__tok *o,\n"
           "                           const parl__tok *last)\n{\n"
+          "    const uint64_t hi = 0x8080808080808080u, low = 0x2020202020202020u;\n"
           "    size_t cur = *at;\n"
-          "    while (o < last) {\n"
+          "    while (o < last && cur < n) {\n"
           "        size_t s = cur;\n"
-          "        while (s < n && p[s] == ' ') s++;\n"
-          "        if (s >= n || !(kw_class[p[s]] & 1)) break;\n"
+          "        unsigned c = p[s];\n"
+          "        while (c == ' ') {\n"
+          "            if (++s == n) goto out;\n"
+          "            c = p[s];\n        }\n"
+          "        const unsigned cl = kw_class[c];\n"
+          "        if (KW_UNLIKELY(!(cl & 1))) {   /* no word: digits alone, or the automaton */\n"
+          "            size_t e;\n"
+          "            if (!(cl & 4) || !(e = kw_digits(p, n, s, o))) break;\n"
+          "            cur = e + (e < n && p[e] == ' ');\n"
+          "            o++;\n"
+          "            continue;\n        }\n"
           "        uint64_t x;\n"
           "        if (s + 8 <= n) memcpy(&x, p + s, 8);   /* the usual case: no shift */\n"
           "        else x = kw_load(p, s, n);\n"
-          "        uint64_t alpha = kw_alpha(x);\n"
-          "        uint64_t stop = ~alpha & 0x8080808080808080u;\n"
-          "        x |= alpha >> 2;   /* lower case */\n"
-          "        unsigned k, after;\n"
+          "        uint64_t stop = ~kw_alpha(x) & hi;\n"
+          "        /* SH: 8 times the letters in X. Letters are keyed in lower case,\n"
+          "         * which for them alone is | 0x20 (LOW). */\n"
+          "        unsigned k, sh, after;\n"
           "        if (stop) {\n"
-          "            k = (unsigned)parl__ctz64(stop) / 8;\n"
-          "            after = x >> (8 * k) & 0xff;\n"
+          "            sh = (unsigned)parl__ctz64(stop) & 56;\n"
+          "            k = sh / 8;\n"
+          "            after = x >> sh & 0xff;\n"
           "            if (!(kw_class[after] & 2)) break;\n"
-          "            o->word = (uint16_t)kw_find_short(x & (((uint64_t)1 << (8 * k)) - 1), k);\n"
+          "            o->word = (uint16_t)kw_find_short((x | low) & (((uint64_t)1 << sh) - 1), k);\n"
           "        } else {   /* 8 letters or more; past 15, kw_long() */\n"
           "            uint64_t y = s + 8 < n ? kw_load(p, s + 8, n) : 0;\n"
-          "            uint64_t more = ~kw_alpha(y) & 0x8080808080808080u;\n"
+          "            uint64_t more = ~kw_alpha(y) & hi;\n"
           "            if (!more) break;\n"
-          "            k = 8 + (unsigned)parl__ctz64(more) / 8;\n"
-          "            after = y >> (8 * (k - 8)) & 0xff;\n"
+          "            sh = (unsigned)parl__ctz64(more) & 56;\n"
+          "            k = 8 + sh / 8;\n"
+          "            after = y >> sh & 0xff;\n"
           "            if (!(kw_class[after] & 2)) break;\n"
-          "            o->word = (uint16_t)kw_find(x, p + s, k);\n"
+          "            o->word = (uint16_t)kw_find_mid(x | low, (y | low) & (((uint64_t)1 << sh) - 1), k);\n"
           "        }\n"
           "        o->kind = PARL__TK_WORD;\n"
           "        o->start = s;\n"
@@ -1468,16 +1528,10 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "        cur = s + k + (after == ' ');   /* the usual blank, already seen */\n"
           "        o++;\n"
           "    }\n"
+          "out:\n"
           "    *at = cur;\n"
           "    return o;\n}\n\n", f);
-    fputs("/* The value of digits, thousands separators skipped, up to a suffix. */\n"
-          "static inline void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)\n"
-          "{\n    int64_t x = 0;\n    for (; a < b; a++) {\n"
-          "        unsigned d = p[a] - '0';\n"
-          "        if (d < 10) x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + d;\n"
-          "        else if (p[a] != ',') break;\n    }\n"
-          "    *v = x > PARL__BIG ? PARL__BIG : x;\n}\n\n"
-          "/* Tokens run on in one call: the reader takes them by the dozen. */\n"
+    fputs(          "/* Tokens run on in one call: the reader takes them by the dozen. */\n"
           "int parl__lex_many(const char *text, size_t n, size_t pos, parl__tok *t, int max, size_t *next)\n{\n"
           "    const unsigned char *p = (const unsigned char *)text;\n"
           "    parl__tok *o = t, *const last = t + max - 1;   /* o: the token being read */\n"
@@ -1866,6 +1920,21 @@ static void emit_quantity(FILE *f)
 
 static int word_id(const infer *I, int idx) { return I->w[idx].id; }
 
+int *infer_word_flags(const infer *I)
+{
+    uint32_t follow[Q_COUNT], inner[Q_COUNT], begins, ends;
+    qty_adjacency(follow, inner, &begins, &ends);
+    int *flags = xcalloc((size_t)I->nw, sizeof(int));
+    for (int i = 0; i < I->nw; i++) {
+        if (I->w[i].nparts) flags[I->w[i].parts[0]] |= 1;
+        /* A run starts at a word of value ("dozens", "percent" too, so that
+         * "percent twelve" is refused whole) or at "a"; not at "and", "to". */
+        if ((begins | QTY_VALUES) >> I->w[i].qclass & 1) flags[i] |= 2;
+        if (I->w[i].qclass == Q_DASH) flags[i] |= 4;   /* a hyphen may join two words */
+    }
+    return flags;
+}
+
 static int emit_tables(infer *I, FILE *f)
 {
     fputs("/* Tables of the inference runtime: word meanings, pattern programs and\n"
@@ -1878,14 +1947,7 @@ static int emit_tables(infer *I, FILE *f)
     int err = 0;
     uint32_t follow[Q_COUNT], inner[Q_COUNT], begins, ends;
     qty_adjacency(follow, inner, &begins, &ends);
-    int *flags = xcalloc((size_t)I->nw, sizeof(int));
-    for (int i = 0; i < I->nw; i++) {
-        if (I->w[i].nparts) flags[I->w[i].parts[0]] |= 1;
-        /* A run starts at a word of value ("dozens", "percent" too, so that
-         * "percent twelve" is refused whole) or at "a"; not at "and", "to". */
-        if ((begins | QTY_VALUES) >> I->w[i].qclass & 1) flags[i] |= 2;
-        if (I->w[i].qclass == Q_DASH) flags[i] |= 4;   /* a hyphen may join two words */
-    }
+    int *flags = infer_word_flags(I);
     /* Words that may end a cleanup tail or begin a head: the cleanup looks
      * for tails and heads only behind and before such words. */
     int *fix = xcalloc((size_t)I->nw, sizeof(int));

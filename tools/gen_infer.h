@@ -99,6 +99,10 @@ typedef struct {
  * defect of theirs, reported here unless REPORTED (errors already said). */
 int emit_int_array(FILE *f, const char *decl, const int *v, int n, int reported);
 
+/* The PARL__W_* flags of every word, by index in I->w (xcalloc'd): the
+ * reader's (parl__words[].flags) and the scan's (parl__class_plain). */
+int *infer_word_flags(const infer *I);
+
 /* Does slot OP (restricted by MASK) accept the literal word W on its own? */
 int infer_slot_takes_word(const infer *I, int op, uint32_t mask, int w);
 

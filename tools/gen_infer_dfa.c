@@ -441,7 +441,8 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
                    "#define PARL__DFA_VARIANTS %d   /* rule and gate variants */\n"
                    "#define PARL__DFA_WORDS %d      /* uint64_t words of a set of them */\n"
                    "#define PARL__DFA_STATES %d\n#define PARL__DFA_CLASSES %d\n"
-                   "#define PARL__DFA_CLASS_WORDS %d   /* uint64_t words of a set of classes */\n#endif\n",
+                   "#define PARL__DFA_CLASS_WORDS %d   /* uint64_t words of a set of classes */\n"
+                   "#define PARL__DFA_NOT_PLAIN 0xffff   /* parl__class_plain: a word the reader joins */\n#endif\n",
                 D.nvar, D.vwords, A.nstates, D.nclass, (D.nclass + 63) / 64);
         fprintf(f, "/* The pattern automaton: item classes, transitions (a default row and\n"
                    " * each state's differences in a comb vector) and, for each state, the\n"
@@ -452,6 +453,18 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
               " * cardinal or an ordinal, by word id; of other number phrases by kind and\n"
               " * whether written in digits; of a quote. */\n", f);
         err += emit_int_array(f, "const uint16_t parl__class_word", D.class_word, I->nw + 1, err);
+        /* The scan reads a plain word (no PARL__W_* flag: it makes an item
+         * on its own) by this table alone: its class, or PARL__DFA_NOT_PLAIN. */
+        int *flags = infer_word_flags(I), *plain = xcalloc((size_t)I->nw + 1, sizeof(int));
+        for (int id = 0; id <= I->nw; id++)
+            plain[id] = id && flags[D.idx[id]] ? 0xffff : D.class_word[id];
+        if (D.nclass >= 0xffff) {
+            fprintf(stderr, "parlgen: %d item classes: parl__class_plain keeps 0xffff apart\n", D.nclass);
+            err = 1;
+        }
+        err += emit_int_array(f, "const uint16_t parl__class_plain", plain, I->nw + 1, err);
+        free(flags);
+        free(plain);
         err += emit_int_array(f, "const uint16_t parl__class_card_word", D.class_card1, I->nw + 1, err);
         err += emit_int_array(f, "const uint16_t parl__class_ord_word", D.class_ord1, I->nw + 1, err);
         fprintf(f, "const uint16_t parl__class_qty[6][2] = {");
