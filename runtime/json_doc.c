@@ -80,14 +80,6 @@ size_t parl_infer_json(const char *text, size_t len, char *out, size_t cap)
 
 /* ------------------------------------------------------------------ sentences */
 
-/* The kind as a JSON string, quotes included: these names need no escaping,
- * and scanning them for it was a twentieth of a profile's JSON. */
-static const char *sentence_kind_json(parl_sentence_kind k)
-{
-    static const char *const names[] = { "\"text\"", "\"heading\"", "\"item\"", "\"quote\"",
-                                         "\"code\"" };
-    return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : names[0];
-}
 
 /* ",\"start\":S,\"end\":E,\"charStart\":..,\"charEnd\":.." (SPACED: the
  * profile's ", \"start\": S" form, else the line form). C is moved to OFF;
@@ -169,6 +161,20 @@ static char *put_members(char *p, const json_row *keys, const size_t *v, int n)
     return p;
 }
 
+/* The sentence kinds as JSON strings with what follows them in a record:
+ * the names need no escaping, so each is a row. */
+static const json_row kinds_line[] = { JSON_ROW("\"text\","), JSON_ROW("\"heading\","),
+                                       JSON_ROW("\"item\","), JSON_ROW("\"quote\","),
+                                       JSON_ROW("\"code\",") };
+static const json_row kinds_profile[] = { JSON_ROW("\"text\"}"), JSON_ROW("\"heading\"}"),
+                                          JSON_ROW("\"item\"}"), JSON_ROW("\"quote\"}"),
+                                          JSON_ROW("\"code\"}") };
+
+static const json_row *kind_row(const json_row *rows, parl_sentence_kind k)
+{
+    return &rows[(unsigned)k < 5 ? k : 0];
+}
+
 /* Where a record is built: OUT at its position when there is room for the
  * longest, else BLOCK (finished by record_done). */
 static char *record_start(parl__json *j, char *block)
@@ -196,10 +202,10 @@ static void json_sentence_line(parl__json *j, const char *win, size_t base, cons
     v[6] = s->end_line;
     v[7] = s->para;
     char block[JSON_RECORD_MAX], *start = record_start(j, block);
+    static const json_row text = JSON_ROW("\"text\":");
     char *p = put_row(put_members(start, keys, v, 8), &keys[8]);
+    p = put_row(put_row(p, kind_row(kinds_line, s->kind)), &text);
     record_done(j, block, start, p);
-    parl__json_lit(j, sentence_kind_json(s->kind));
-    parl__json_lit(j, ",\"text\":");
     parl__json_str(j, win + (s->off - base), s->len);
     parl__json_lit(j, "}");
 }
@@ -327,10 +333,8 @@ static void json_sentence(parl__json *j, const char *text, const parl_sentence *
     v[7] = s->words;
     char block[JSON_RECORD_MAX], *start = record_start(j, block);
     char *p = put_uint(put_row(start, n > 1 ? &next : &first), n);
-    p = put_row(put_members(p, keys, v, 8), &keys[8]);
+    p = put_row(put_row(put_members(p, keys, v, 8), &keys[8]), kind_row(kinds_profile, s->kind));
     record_done(j, block, start, p);
-    parl__json_lit(j, sentence_kind_json(s->kind));
-    parl__json_lit(j, "}");
 }
 
 static void json_flag(parl__json *j, const char *key, bool v)
