@@ -4,4 +4,17 @@
 #define PARL_SENTENCE_VOCAB_H
 #define PARL_SENT_LANGUAGE "en"
 #define PARL_SENT_ABBREVIATIONS 135
+#include <stddef.h>
+/* parl__sl_abbr's key table (put_end_keys in tools/gen_sentences.c). */
+extern const unsigned long parl__sl_abbr_keys[16][27];
+/* 0 when the word S[0..N) is no abbreviation (parl__sl_abbr would
+ * return PARL__ABBR_NONE): its (length, first letter, last letter) is no
+ * entry's and it is no dotted initialism; 1 when it may be one. */
+static inline int parl__sl_maybe_abbr(const unsigned char *s, size_t n)
+{
+    if (n < 3 ? n == 0 : s[1] == '.') return 1;
+    if (n > 32 || s[0] >= 0x80 || s[n - 1] >= 0x80) return 1;
+    unsigned a = (s[0] | 0x20u) - 'a', z = (s[n - 1] | 0x20u) - 'a';
+    return (parl__sl_abbr_keys[n < 16 ? n : 16 - 1][a < 26 ? a : 26] >> (z < 26 ? z : 26)) & 1;
+}
 #endif

@@ -15,6 +15,7 @@
  * and never depend on where the window ends. */
 #include "split_internal.h"   /* and parlance.h */
 #include "sentence_rules.h"
+#include "sentence_vocab.h"   /* parl__sl_maybe_abbr */
 #include <stdint.h>
 #include <string.h>
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
@@ -676,7 +677,8 @@ static size_t absorb_emoticons(parl_splitter *it, size_t e)
 static int after_word(parl_splitter *it, size_t ts, size_t te, size_t e, const next_word *w,
                       parl_sentence *out)
 {
-    int abbr = parl__sl_abbr(it->text + (ts - it->base), te - ts);
+    const unsigned char *word = it->text + (ts - it->base);
+    int abbr = parl__sl_maybe_abbr(word, te - ts) ? parl__sl_abbr(word, te - ts) : PARL__ABBR_NONE;
     int kind = PARL__ABBR_KIND(abbr), lower = w->cls == PARL__C_LOWER && !w->url;
     if (kind == PARL__ABBR_PREFIX) return 0;
     if (kind == PARL__ABBR_NUMBER && (w->cls == PARL__C_DIGIT || lower)) return 0;
@@ -734,7 +736,8 @@ static int no_space(parl_splitter *it, size_t t0, size_t t1, int bang, parl_sent
                                                  byte_at(it, ts - 1) == '\'')) ts--;
     int before = ts > s->bnd ? byte_at(it, ts - 1) : ' ';
     if (!is_blank_byte(before) && !sl_one_of(&sl_before_word, before)) return 0;
-    if (parl__sl_abbr(it->text + (ts - it->base), t0 - ts)) return 0;
+    const unsigned char *word = it->text + (ts - it->base);
+    if (parl__sl_maybe_abbr(word, t0 - ts) && parl__sl_abbr(word, t0 - ts)) return 0;
     while (te < wend(it) && te - t1 < TOKEN_MAX && (sl_is_letter(byte_at(it, te)) ||
                                                     byte_at(it, te) == '\'')) te++;
     int after = te < wend(it) ? byte_at(it, te) : ' ';
@@ -923,7 +926,10 @@ static SL_HOT int plain_stop(parl_splitter *it, size_t t0, size_t e, int bang, s
     if (bang) return !bang_name_before(it, t0);
     size_t ts = word_before_start(it, t0);
     if (t0 - ts < 2 || !sl_is_letter(t[ts])) return 0;
-    return PARL__ABBR_KIND(parl__sl_abbr(t + ts, t0 - ts)) == PARL__ABBR_NONE ? 1 + quoted : 0;
+    /* most words are ruled out without the call */
+    return !parl__sl_maybe_abbr(t + ts, t0 - ts) ||
+                   PARL__ABBR_KIND(parl__sl_abbr(t + ts, t0 - ts)) == PARL__ABBR_NONE
+               ? 1 + quoted : 0;
 }
 
 /* The boundary at E after a plain stop at T0 (PLAIN: what plain_stop said),

@@ -991,7 +991,9 @@ static int end_letter(int c)
     return c >= 'a' && c <= 'z' ? c - 'a' : 26;
 }
 
-static void put_end_keys(FILE *f, const char *name, const entries *e)
+/* LINKAGE: "static " or "" (parl__sl_abbr_keys is read by the inline test
+ * of sentence_vocab.h too). */
+static void put_end_keys(FILE *f, const char *linkage, const char *name, const entries *e)
 {
     unsigned long keys[END_ROWS][27];
     memset(keys, 0, sizeof keys);
@@ -1001,7 +1003,7 @@ static void put_end_keys(FILE *f, const char *name, const entries *e)
         if (t[0] >= 0x80 || t[n - 1] >= 0x80) continue;   /* such words always see the DFA */
         keys[n < END_ROWS ? n : END_ROWS - 1][end_letter(t[0])] |= 1ul << end_letter(t[n - 1]);
     }
-    fprintf(f, "static const unsigned long %s[%d][27] = {", name, END_ROWS);
+    fprintf(f, "%sconst unsigned long %s[%d][27] = {", linkage, name, END_ROWS);
     for (int r = 0; r < END_ROWS; r++) {
         fputs("\n    {", f);
         for (int c = 0; c < 27; c++) fprintf(f, "%s0x%lx", c ? "," : "", keys[r][c]);
@@ -1032,13 +1034,13 @@ static void put_abbr(FILE *f, const entries *ab)
     fprintf(f, "#define SENTENCE_LEX_MAX_WORD %d\n#define SENTENCE_LEX_END_ROWS %d\n\n", MAX_WORD,
             END_ROWS);
     fputs(end_key_fn, f);
-    put_end_keys(f, "sentence_lex_abbr_keys", ab);
+    put_end_keys(f, "", "parl__sl_abbr_keys", ab);
     fputs("int parl__sl_abbr(const unsigned char *s, size_t n)\n"
           "{\n"
           "    const unsigned char *cur = s, *lim = s + n, *mar = cur;\n"
           "    int k;\n"
           "    /* a dotted initialism (a period at s[1]) is one without an entry */\n"
-          "    if (n && !(n >= 3 && s[1] == '.') && !sentence_lex_end_key(sentence_lex_abbr_keys, s, n))\n"
+          "    if (n && !(n >= 3 && s[1] == '.') && !sentence_lex_end_key(parl__sl_abbr_keys, s, n))\n"
           "        return PARL__ABBR_NONE;\n"
           "    /*!local:re2c\n", f);
     fputs(sl_api_conf, f);
@@ -1068,9 +1070,27 @@ static void put_abbr(FILE *f, const entries *ab)
           "}\n\n", f);
 }
 
+/* The end-key test of parl__sl_abbr for its callers (runtime/split.c): a
+ * word before a period is seldom an abbreviation, and the call to find
+ * that out cost more than the test (1.1 M instructions on fortunes.txt). */
+static const char *const abbr_test =
+    "#include <stddef.h>\n"
+    "/* parl__sl_abbr's key table (put_end_keys in tools/gen_sentences.c). */\n"
+    "extern const unsigned long parl__sl_abbr_keys[%d][27];\n"
+    "/* 0 when the word S[0..N) is no abbreviation (parl__sl_abbr would\n"
+    " * return PARL__ABBR_NONE): its (length, first letter, last letter) is no\n"
+    " * entry's and it is no dotted initialism; 1 when it may be one. */\n"
+    "static inline int parl__sl_maybe_abbr(const unsigned char *s, size_t n)\n"
+    "{\n"
+    "    if (n < 3 ? n == 0 : s[1] == '.') return 1;\n"
+    "    if (n > %d || s[0] >= 0x80 || s[n - 1] >= 0x80) return 1;\n"
+    "    unsigned a = (s[0] | 0x20u) - 'a', z = (s[n - 1] | 0x20u) - 'a';\n"
+    "    return (parl__sl_abbr_keys[n < %d ? n : %d - 1][a < 26 ? a : 26] >> (z < 26 ? z : 26)) & 1;\n"
+    "}\n";
+
 static void put_starters(FILE *f, const entries *st)
 {
-    put_end_keys(f, "sentence_lex_starter_keys", st);
+    put_end_keys(f, "static ", "sentence_lex_starter_keys", st);
     fputs("int parl__sl_starter(const unsigned char *s, size_t n)\n"
           "{\n"
           "    const unsigned char *cur = s, *lim = s + n, *mar = cur;\n"
@@ -1219,7 +1239,8 @@ int gen_sentences(gen_ctx *g)
     if (f) {
         fputs("/* The sentence splitter's lexers; see tools/gen_sentences.c. */\n"
               "#include <stddef.h>\n"
-              "#include \"split_internal.h\"\n\n", f);
+              "#include \"split_internal.h\"\n"
+              "#include \"sentence_vocab.h\"   /* parl__sl_abbr_keys */\n\n", f);
         put_plain_table(f, &rules);
         put_scanners(f, "sentence_lex_scan", "parl__sl_scan", 0, bul, nbul, &rules);
         put_scanners(f, "sentence_lex_count", "parl__sl_scan_count", 1, bul, nbul, &rules);
@@ -1236,8 +1257,9 @@ int gen_sentences(gen_ctx *g)
     if (h) {
         fprintf(h, "#ifndef PARL_SENTENCE_VOCAB_H\n#define PARL_SENTENCE_VOCAB_H\n"
                    "#define PARL_SENT_LANGUAGE \"%s\"\n"
-                   "#define PARL_SENT_ABBREVIATIONS %zu\n"
-                   "#endif\n", lang->text, ab.n);
+                   "#define PARL_SENT_ABBREVIATIONS %zu\n", lang->text, ab.n);
+        fprintf(h, abbr_test, END_ROWS, MAX_WORD, END_ROWS, END_ROWS);
+        fputs("#endif\n", h);
         bad += gen_close(g, h);
     }
     if (!bad) bad += sl_put_rules_header(g, &rules);
