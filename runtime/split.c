@@ -237,6 +237,36 @@ static void save(parl_splitter *it)
     if (it->flags & PARL_SPLIT_MORE) it->saved = it->s;
 }
 
+/* *OUT: the sentence [START, END) on lines LINE to END_LINE, the words
+ * before its end WORDS (emit and emit_at_stop). */
+static SL_HOT void sentence_out(state *s, parl_sentence *out, size_t start, size_t end, size_t line,
+                                size_t end_line, size_t words)
+{
+    out->off = start;
+    out->len = end - start;
+    out->line = line;
+    out->end_line = end_line;
+    if (s->para_break || s->para == 0) { s->para++; s->para_break = 0; }
+    out->para = s->para;
+    out->words = words - s->bnd_words;
+    out->kind = (parl_sentence_kind)s->kind;
+}
+
+/* The next sentence starts at B (on LINE, WORDS before it): a fresh state,
+ * the one a window restarts from. */
+static SL_HOT void sentence_done(parl_splitter *it, size_t b, size_t line, size_t words)
+{
+    state *s = &it->s;
+    s->bnd = b;
+    s->bnd_line = line;
+    s->bnd_words = words;
+    s->first = SIZE_MAX;
+    s->kind = PARL_SENT_TEXT;
+    s->dq = 0;
+    s->paren = 0;
+    save(it);
+}
+
 /* Puts a boundary at B. ADJ words of the scanner's count lie after B. If the
  * sentence before B is not blank, fills *OUT and returns 1. A boundary
  * ahead of the scanner (after emoticons that stay with their stop) takes
@@ -257,23 +287,9 @@ static int emit(parl_splitter *it, size_t b, size_t adj, parl_sentence *out)
     int found = start < b;
     if (found) {
         size_t end = trim_back(it, start, b, &trail);
-        out->off = start;
-        out->len = end - start;
-        out->line = line;
-        out->end_line = lb - trail;
-        if (s->para_break || s->para == 0) { s->para++; s->para_break = 0; }
-        out->para = s->para;
-        out->words = counted - adj - s->bnd_words;   /* ADJ too is 0 without counting */
-        out->kind = (parl_sentence_kind)s->kind;
+        sentence_out(s, out, start, end, line, lb - trail, counted - adj);   /* ADJ: 0 too without counting */
     }
-    s->bnd = b;
-    s->bnd_line = lb;
-    s->bnd_words = counted - adj;
-    s->first = SIZE_MAX;
-    s->kind = PARL_SENT_TEXT;
-    s->dq = 0;
-    s->paren = 0;
-    save(it);
+    sentence_done(it, b, lb, counted - adj);
     return found;
 }
 
@@ -289,24 +305,8 @@ static SL_HOT int emit_at_stop(parl_splitter *it, parl_sentence *out)
         line += lead;
     }
     int found = start < b;
-    if (found) {
-        out->off = start;
-        out->len = b - start;
-        out->line = line;
-        out->end_line = s->line;
-        if (s->para_break || s->para == 0) { s->para++; s->para_break = 0; }
-        out->para = s->para;
-        out->words = s->sc.words - s->bnd_words;
-        out->kind = (parl_sentence_kind)s->kind;
-    }
-    s->bnd = b;
-    s->bnd_line = s->line;
-    s->bnd_words = s->sc.words;
-    s->first = SIZE_MAX;
-    s->kind = PARL_SENT_TEXT;
-    s->dq = 0;
-    s->paren = 0;
-    save(it);
+    if (found) sentence_out(s, out, start, b, line, s->line, s->sc.words);
+    sentence_done(it, b, s->line, s->sc.words);
     return found;
 }
 
