@@ -417,6 +417,100 @@ sentence_lex_count_skip_avx2(const unsigned char *cur, const unsigned char *lim,
 }
 #endif
 
+#if defined(__ARM_NEON) && defined(__aarch64__) && (defined(__GNUC__) || defined(__clang__)) && \
+    !defined(PARL_NO_NEON)
+#include <arm_neon.h>
+#define SENTENCE_LEX_NEON 1
+/* Stops (sentence_lex_stop) and blanks (hs) by low and high nibble: the
+ * masks in sentence_lex_neon_stops and sentence_lex_neon_blanks. */
+static const unsigned char sentence_lex_neon_lo[16] = {81,18,18,18,16,16,16,16,18,50,23,48,50,23,18,28};
+static const unsigned char sentence_lex_neon_hi[16] = {33,0,66,4,0,8,0,0,16,16,16,16,16,16,16,16};
+
+/* Bit 4j set where byte j of C (a lookup) has one of the bits of K. */
+static inline uint64_t sentence_lex_neon_bits(uint8x16_t c, unsigned char k)
+{
+    uint8x16_t m = vtstq_u8(c, vdupq_n_u8(k));
+    return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(m), 4)), 0) &
+           0x1111111111111111u;
+}
+
+static inline uint8x16_t sentence_lex_neon_lookup(const unsigned char *p)
+{
+    uint8x16_t v = vld1q_u8(p);
+    return vandq_u8(vqtbl1q_u8(vld1q_u8(sentence_lex_neon_lo), vandq_u8(v, vdupq_n_u8(0x0F))),
+                    vqtbl1q_u8(vld1q_u8(sentence_lex_neon_hi), vshrq_n_u8(v, 4)));
+}
+
+#define sentence_lex_neon_stops(c) sentence_lex_neon_bits(c, 0x1F)
+#define sentence_lex_neon_blanks(c) sentence_lex_neon_bits(c, 0x60)
+
+/* sentence_lex_skip sixteen bytes a step (see put_neon_skips in
+ * tools/gen_sentences.c). */
+static inline const unsigned char *sentence_lex_skip_neon(const unsigned char *cur,
+                                                          const unsigned char *lim, size_t *lines)
+{
+    while (lim - cur >= 16) {
+        uint64_t bits = sentence_lex_neon_stops(sentence_lex_neon_lookup(cur));
+        const unsigned char *next = cur + 16, *q;
+        for (; bits; bits &= bits - 1) {
+            const unsigned char *p = cur + (__builtin_ctzll(bits) >> 2);
+            if (!sentence_lex_stops(p, lim)) continue;
+            if (*p != '\n' || !lines || !(q = sentence_lex_text_after(p, lim))) return p;
+            ++*lines;
+            if (q > p + 1) { next = q; break; }   /* go on after the blanks */
+        }
+        cur = next;
+    }
+    return sentence_lex_skip(cur, lim, lines);
+}
+
+/* sentence_lex_count_skip sixteen bytes a step: the word starts before
+ * the first stop are the word bytes after a blank, counted by popcount
+ * (see put_neon_skips in tools/gen_sentences.c). */
+static inline const unsigned char *
+sentence_lex_count_skip_neon(const unsigned char *cur, const unsigned char *lim, size_t *words, int *sp,
+                             const unsigned char *text, size_t base, parl_split_state *S)
+{
+    uint64_t blank = *sp ? 1u : 0u;   /* the byte before CUR */
+    size_t n = 0;
+    while (lim - cur >= 16) {
+        uint8x16_t c = sentence_lex_neon_lookup(cur);
+        uint64_t hs = sentence_lex_neon_blanks(c), bits = sentence_lex_neon_stops(c);
+        uint64_t starts = ~hs & ((hs << 4) | blank) & 0x1111111111111111u;
+        unsigned i = 16;   /* the first stop */
+        for (; bits; bits &= bits - 1) {
+            unsigned j = (unsigned)__builtin_ctzll(bits) >> 2;
+            if (sentence_lex_stops(cur + j, lim)) { i = j; break; }
+        }
+        if (i < 16) {
+            n += (size_t)__builtin_popcountll(starts & (((uint64_t)1 << 4 * i) - 1));
+            const unsigned char *q;
+            if (cur[i] == '\n' && S && (q = sentence_lex_text_after(cur + i, lim))) {
+                parl__sl_text_line(S, base + (size_t)(cur + i - text),
+                                   base + (size_t)(q - text), *words + n);
+                blank = 1;
+                cur = q;
+                continue;
+            }
+            if (i) blank = (hs >> (4 * (i - 1))) & 1u;
+            *words += n;
+            *sp = (int)blank;
+            return cur + i;
+        }
+        n += (size_t)__builtin_popcountll(starts);
+        blank = hs >> 60;
+        cur += 16;
+    }
+    *words += n;
+    *sp = (int)blank;
+    return sentence_lex_count_skip(cur, lim, words, sp, text, base, S);
+}
+
+/* The scanners below call the NEON skips. */
+#define sentence_lex_skip sentence_lex_skip_neon
+#define sentence_lex_count_skip sentence_lex_count_skip_neon
+#endif
+
 #ifdef SENTENCE_LEX_AVX2
 SENTENCE_LEX_AVX2_FN static int sentence_lex_scan_avx2(const unsigned char *text, size_t base, size_t limit,
                                    parl__sl *L, size_t *lines)

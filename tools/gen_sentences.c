@@ -717,6 +717,127 @@ static void put_avx2_count_skip(FILE *f, const unsigned char *stop, unsigned sof
         "#endif\n\n", soft_mask, m[1], m[0]);
 }
 
+/* 64-bit ARM has NEON, chosen at compile time (every aarch64 processor
+ * has it; PARL_NO_NEON leaves it out, to test the portable skips there).
+ * Its skips take sixteen bytes a step, as SSE2's do, and leave the rest to
+ * the portable skips, which the scanners then no longer call directly (the
+ * macros at the end: the scanners' code stays the same for every
+ * architecture). A tbl lookup of each nibble (vqtbl1q_u8, like vpshufb)
+ * gives the exact stops and the blanks (hs), so there is no range test.
+ * NEON has no movemask: shifting each 16-bit lane right by four and
+ * narrowing it leaves a 64-bit mask with a nibble a byte, of which the low
+ * bit is kept (bit 4j: byte j), so that ctz / 4 is the byte and a popcount
+ * counts bytes. The candidates are checked one by one as with SSE2, and
+ * the line breaks before ordinary text go on as there. */
+static void put_neon_table(FILE *f, const char *name, const unsigned char t[16])
+{
+    fprintf(f, "static const unsigned char %s[16] = {", name);
+    for (int i = 0; i < 16; i++) fprintf(f, "%s%d", i ? "," : "", t[i]);
+    fputs("};\n", f);
+}
+
+static void put_neon_skips(FILE *f, const unsigned char *stop)
+{
+    unsigned char hs[256] = { 0 }, lo[16], hi[16];
+    hs[' '] = hs['\t'] = hs['\v'] = hs['\f'] = 1;
+    const unsigned char *sets[] = { stop, hs };
+    unsigned m[2];
+    if (!nibble_tables(sets, 2, lo, hi, m, 8)) {
+        fputs("parlgen: internal error: the NEON stops and blanks need more than 8 nibble rows\n", stderr);
+        exit(1);
+    }
+    fputs("#if defined(__ARM_NEON) && defined(__aarch64__) && (defined(__GNUC__) || defined(__clang__)) && \\\n"
+          "    !defined(PARL_NO_NEON)\n"
+          "#include <arm_neon.h>\n"
+          "#define SENTENCE_LEX_NEON 1\n"
+          "/* Stops (sentence_lex_stop) and blanks (hs) by low and high nibble: the\n"
+          " * masks in sentence_lex_neon_stops and sentence_lex_neon_blanks. */\n", f);
+    put_neon_table(f, "sentence_lex_neon_lo", lo);
+    put_neon_table(f, "sentence_lex_neon_hi", hi);
+    fprintf(f,
+        "\n"
+        "/* Bit 4j set where byte j of C (a lookup) has one of the bits of K. */\n"
+        "static inline uint64_t sentence_lex_neon_bits(uint8x16_t c, unsigned char k)\n"
+        "{\n"
+        "    uint8x16_t m = vtstq_u8(c, vdupq_n_u8(k));\n"
+        "    return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(m), 4)), 0) &\n"
+        "           0x1111111111111111u;\n"
+        "}\n\n"
+        "static inline uint8x16_t sentence_lex_neon_lookup(const unsigned char *p)\n"
+        "{\n"
+        "    uint8x16_t v = vld1q_u8(p);\n"
+        "    return vandq_u8(vqtbl1q_u8(vld1q_u8(sentence_lex_neon_lo), vandq_u8(v, vdupq_n_u8(0x0F))),\n"
+        "                    vqtbl1q_u8(vld1q_u8(sentence_lex_neon_hi), vshrq_n_u8(v, 4)));\n"
+        "}\n\n"
+        "#define sentence_lex_neon_stops(c) sentence_lex_neon_bits(c, 0x%02X)\n"
+        "#define sentence_lex_neon_blanks(c) sentence_lex_neon_bits(c, 0x%02X)\n\n",
+        m[0], m[1]);
+    fputs("/* sentence_lex_skip sixteen bytes a step (see put_neon_skips in\n"
+          " * tools/gen_sentences.c). */\n"
+          "static inline const unsigned char *sentence_lex_skip_neon(const unsigned char *cur,\n"
+          "                                                          const unsigned char *lim, size_t *lines)\n"
+          "{\n"
+          "    while (lim - cur >= 16) {\n"
+          "        uint64_t bits = sentence_lex_neon_stops(sentence_lex_neon_lookup(cur));\n"
+          "        const unsigned char *next = cur + 16, *q;\n"
+          "        for (; bits; bits &= bits - 1) {\n"
+          "            const unsigned char *p = cur + (__builtin_ctzll(bits) >> 2);\n"
+          "            if (!sentence_lex_stops(p, lim)) continue;\n"
+          "            if (*p != '\\n' || !lines || !(q = sentence_lex_text_after(p, lim))) return p;\n"
+          "            ++*lines;\n"
+          "            if (q > p + 1) { next = q; break; }   /* go on after the blanks */\n"
+          "        }\n"
+          "        cur = next;\n"
+          "    }\n"
+          "    return sentence_lex_skip(cur, lim, lines);\n"
+          "}\n\n"
+          "/* sentence_lex_count_skip sixteen bytes a step: the word starts before\n"
+          " * the first stop are the word bytes after a blank, counted by popcount\n"
+          " * (see put_neon_skips in tools/gen_sentences.c). */\n"
+          "static inline const unsigned char *\n"
+          "sentence_lex_count_skip_neon(const unsigned char *cur, const unsigned char *lim, size_t *words, int *sp,\n"
+          "                             const unsigned char *text, size_t base, parl_split_state *S)\n"
+          "{\n"
+          "    uint64_t blank = *sp ? 1u : 0u;   /* the byte before CUR */\n"
+          "    size_t n = 0;\n"
+          "    while (lim - cur >= 16) {\n"
+          "        uint8x16_t c = sentence_lex_neon_lookup(cur);\n"
+          "        uint64_t hs = sentence_lex_neon_blanks(c), bits = sentence_lex_neon_stops(c);\n"
+          "        uint64_t starts = ~hs & ((hs << 4) | blank) & 0x1111111111111111u;\n"
+          "        unsigned i = 16;   /* the first stop */\n"
+          "        for (; bits; bits &= bits - 1) {\n"
+          "            unsigned j = (unsigned)__builtin_ctzll(bits) >> 2;\n"
+          "            if (sentence_lex_stops(cur + j, lim)) { i = j; break; }\n"
+          "        }\n"
+          "        if (i < 16) {\n"
+          "            n += (size_t)__builtin_popcountll(starts & (((uint64_t)1 << 4 * i) - 1));\n"
+          "            const unsigned char *q;\n"
+          "            if (cur[i] == '\\n' && S && (q = sentence_lex_text_after(cur + i, lim))) {\n"
+          "                parl__sl_text_line(S, base + (size_t)(cur + i - text),\n"
+          "                                   base + (size_t)(q - text), *words + n);\n"
+          "                blank = 1;\n"
+          "                cur = q;\n"
+          "                continue;\n"
+          "            }\n"
+          "            if (i) blank = (hs >> (4 * (i - 1))) & 1u;\n"
+          "            *words += n;\n"
+          "            *sp = (int)blank;\n"
+          "            return cur + i;\n"
+          "        }\n"
+          "        n += (size_t)__builtin_popcountll(starts);\n"
+          "        blank = hs >> 60;\n"
+          "        cur += 16;\n"
+          "    }\n"
+          "    *words += n;\n"
+          "    *sp = (int)blank;\n"
+          "    return sentence_lex_count_skip(cur, lim, words, sp, text, base, S);\n"
+          "}\n\n"
+          "/* The scanners below call the NEON skips. */\n"
+          "#define sentence_lex_skip sentence_lex_skip_neon\n"
+          "#define sentence_lex_count_skip sentence_lex_count_skip_neon\n"
+          "#endif\n\n", f);
+}
+
 /* The fast scanner's skip (put_count_skip is the counting one's): a byte stops
  * it when sentence_lex_stop gives it 0x80, or, for a soft character, the
  * group bit that sentence_lex_follow gives the byte after it and
@@ -836,6 +957,7 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
     put_count_skip(f);
     unsigned soft_mask = put_avx2_skip(f, stop, follow, third);   /* the soft lookups are shared */
     put_avx2_count_skip(f, stop, soft_mask);
+    put_neon_skips(f, stop);
 }
 
 /* The scanners skip runs of ordinary ASCII text (the rules c+, w+ and
