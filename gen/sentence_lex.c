@@ -65,6 +65,14 @@ static inline int sentence_lex_stops(const unsigned char *p, const unsigned char
 #define SENTENCE_LEX_SSE2 1
 #endif
 
+/* On 64-bit ARM the skips have NEON variants; PARL_NO_NEON leaves them
+ * out (to test the portable skips there). */
+#if defined(__ARM_NEON) && defined(__aarch64__) && (defined(__GNUC__) || defined(__clang__)) && \
+    !defined(PARL_NO_NEON)
+#include <arm_neon.h>
+#define SENTENCE_LEX_NEON 1
+#endif
+
 /* On x86-64 the fast skip has an AVX2 variant, chosen on each call when
  * the compiler was not told that AVX2 is there (-mavx2, -march): a
  * test of a word the compiler's run time set up. PARL_NO_AVX2 leaves
@@ -119,6 +127,25 @@ static inline const unsigned char *sentence_lex_text_after(const unsigned char *
     while (q < lim && (*q == ' ' || *q == '\t' || *q == '\v' || *q == '\f')) q++;
     return q > p + 1 && sentence_lex_text_line(q, lim) ? q : NULL;
 }
+
+#if defined(SENTENCE_LEX_SSE2) || defined(SENTENCE_LEX_NEON)
+/* For the counting skips: a line break at P before ordinary text goes to
+ * parl__sl_text_line (S: the splitter, NULL when it wants every line
+ * break as a token) with WORDS, the words before it, as the DFA's rule eol
+ * would pass it (TEXT - BASE: the document); returns where the line's text
+ * starts, or NULL when the DFA must see the byte at P. */
+static inline const unsigned char *sentence_lex_count_line(const unsigned char *p,
+                                                           const unsigned char *lim,
+                                                           const unsigned char *text,
+                                                           size_t base, parl_split_state *S,
+                                                           size_t words)
+{
+    const unsigned char *q;
+    if (*p != '\n' || !S || !(q = sentence_lex_text_after(p, lim))) return NULL;
+    parl__sl_text_line(S, base + (size_t)(p - text), base + (size_t)(q - text), words);
+    return q;
+}
+#endif
 
 /* The first byte of [CUR, LIM) that the DFA must see. A line break
  * before ordinary text, after blanks or not, is counted in *LINES (when
@@ -203,14 +230,8 @@ static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,
         unsigned starts = ~hs & ((hs << 1) | blank) & ((1u << i) - 1);
         n += (size_t)sentence_lex_ones[starts & 255] + sentence_lex_ones[starts >> 8];
         if (i < 16) {
-            const unsigned char *q;
-            if (cur[i] == '\n' && S && (q = sentence_lex_text_after(cur + i, lim))) {
-                parl__sl_text_line(S, base + (size_t)(cur + i - text),
-                                   base + (size_t)(q - text), *words + n);
-                blank = 1;
-                cur = q;
-                continue;
-            }
+            const unsigned char *q = sentence_lex_count_line(cur + i, lim, text, base, S, *words + n);
+            if (q) { blank = 1; cur = q; continue; }
             if (i) blank = (hs >> (i - 1)) & 1u;
             *words += n;
             *sp = (int)blank;
@@ -393,14 +414,8 @@ sentence_lex_count_skip_avx2(const unsigned char *cur, const unsigned char *lim,
             unsigned i = (unsigned)__builtin_ctz(bits);
             if (!sentence_lex_stops(cur + i, lim)) continue;
             n += (size_t)__builtin_popcount(starts & ((1u << i) - 1));   /* the first stop */
-            const unsigned char *q;
-            if (cur[i] == '\n' && S && (q = sentence_lex_text_after(cur + i, lim))) {
-                parl__sl_text_line(S, base + (size_t)(cur + i - text),
-                                   base + (size_t)(q - text), *words + n);
-                blank = 1;
-                cur = q;
-                goto next;
-            }
+            const unsigned char *q = sentence_lex_count_line(cur + i, lim, text, base, S, *words + n);
+            if (q) { blank = 1; cur = q; goto next; }
             if (i) blank = (hs >> (i - 1)) & 1u;
             *words += n;
             *sp = (int)blank;
@@ -417,10 +432,7 @@ sentence_lex_count_skip_avx2(const unsigned char *cur, const unsigned char *lim,
 }
 #endif
 
-#if defined(__ARM_NEON) && defined(__aarch64__) && (defined(__GNUC__) || defined(__clang__)) && \
-    !defined(PARL_NO_NEON)
-#include <arm_neon.h>
-#define SENTENCE_LEX_NEON 1
+#ifdef SENTENCE_LEX_NEON
 /* Stops (sentence_lex_stop) and blanks (hs) by low and high nibble: the
  * masks in sentence_lex_neon_stops and sentence_lex_neon_blanks. */
 static const unsigned char sentence_lex_neon_lo[16] = {81,18,18,18,16,16,16,16,18,50,23,48,50,23,18,28};
@@ -484,14 +496,8 @@ sentence_lex_count_skip_neon(const unsigned char *cur, const unsigned char *lim,
         }
         if (i < 16) {
             n += (size_t)__builtin_popcountll(starts & (((uint64_t)1 << 4 * i) - 1));
-            const unsigned char *q;
-            if (cur[i] == '\n' && S && (q = sentence_lex_text_after(cur + i, lim))) {
-                parl__sl_text_line(S, base + (size_t)(cur + i - text),
-                                   base + (size_t)(q - text), *words + n);
-                blank = 1;
-                cur = q;
-                continue;
-            }
+            const unsigned char *q = sentence_lex_count_line(cur + i, lim, text, base, S, *words + n);
+            if (q) { blank = 1; cur = q; continue; }
             if (i) blank = (hs >> (4 * (i - 1))) & 1u;
             *words += n;
             *sp = (int)blank;
