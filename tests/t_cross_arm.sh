@@ -38,22 +38,27 @@ ar rcs "$tmp/libparlance.a" "$tmp"/*.o 2> /dev/null || { no "ar"; exit 1; }
 # tests/ reads its sample files with the CLI's read_file (tools/json_out.c)
 $CC_ARM $FLAGS -D_GNU_SOURCE -Itools -c tools/json_out.c -o "$tmp/json_out.o" || no "tools/json_out.c"
 
-# the unit tests that need only the library, each run whole under qemu
-for t in split golden_rules profile json stream split_scaling infer answer numbers dialect verbs policy patch calc; do
-    src=tests/test_$t.c
-    [ -f "$src" ] || { no "$src is missing"; continue; }
-    if ! $CC_ARM $FLAGS -D_GNU_SOURCE -static -Itools -Itests "$src" "$tmp/json_out.o" "$tmp/libparlance.a" -lm \
-            -o "$tmp/test_$t" 2> "$tmp/err"; then
-        no "aarch64: test_$t does not build"; sed -n 1,5p "$tmp/err"; continue
+# run_test NAME LIB LABEL: builds tests/test_NAME against LIB and runs it
+# whole under qemu
+run_test() {
+    if ! $CC_ARM $FLAGS -D_GNU_SOURCE -static -Itools -Itests "tests/test_$1.c" "$tmp/json_out.o" "$2" -lm \
+            -o "$tmp/run_test" 2> "$tmp/err"; then
+        no "$3: test_$1 does not build"; sed -n 1,5p "$tmp/err"; return
     fi
-    out=$("$QEMU" "$tmp/test_$t" 2>&1); st=$?
+    out=$("$QEMU" "$tmp/run_test" 2>&1); st=$?
     line=$(printf '%s\n' "$out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1)
     if [ $st -eq 0 ] && printf '%s' "$line" | grep -q ' 0 failed'; then
-        ok "aarch64 (qemu): $line"
+        ok "$3 (qemu): $line"
     else
-        no "aarch64 (qemu): test_$t exited $st: ${line:-no summary}"
+        no "$3 (qemu): test_$1 exited $st: ${line:-no summary}"
         printf '%s\n' "$out" | grep -i fail | head -5
     fi
+}
+
+# the unit tests that need only the library
+for t in split golden_rules profile json stream split_scaling infer answer numbers dialect verbs policy patch calc; do
+    [ -f "tests/test_$t.c" ] || { no "tests/test_$t.c is missing"; continue; }
+    run_test "$t" "$tmp/libparlance.a" aarch64
 done
 # the portable skips: the library again without NEON (-DPARL_NO_NEON)
 mkdir "$tmp/nn" || exit 1
@@ -62,19 +67,6 @@ for f in runtime/*.c gen/*.c; do
         { no "aarch64 -DPARL_NO_NEON: $f does not compile"; sed -n 1,5p "$tmp/err"; }
 done
 ar rcs "$tmp/nn/libparlance.a" "$tmp"/nn/*.o 2> /dev/null || { no "ar (PARL_NO_NEON)"; exit 1; }
-for t in split profile; do
-    if ! $CC_ARM $FLAGS -D_GNU_SOURCE -static -Itools -Itests tests/test_$t.c "$tmp/json_out.o" "$tmp/nn/libparlance.a" -lm \
-            -o "$tmp/nn_test_$t" 2> "$tmp/err"; then
-        no "aarch64 -DPARL_NO_NEON: test_$t does not build"; sed -n 1,5p "$tmp/err"; continue
-    fi
-    out=$("$QEMU" "$tmp/nn_test_$t" 2>&1); st=$?
-    line=$(printf '%s\n' "$out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1)
-    if [ $st -eq 0 ] && printf '%s' "$line" | grep -q ' 0 failed'; then
-        ok "aarch64 -DPARL_NO_NEON (qemu): $line"
-    else
-        no "aarch64 -DPARL_NO_NEON (qemu): test_$t exited $st: ${line:-no summary}"
-        printf '%s\n' "$out" | grep -i fail | head -5
-    fi
-done
+for t in split profile; do run_test "$t" "$tmp/nn/libparlance.a" "aarch64 -DPARL_NO_NEON"; done
 echo "t_cross_arm: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
