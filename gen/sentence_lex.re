@@ -128,6 +128,21 @@ static inline const unsigned char *sentence_lex_text_after(const unsigned char *
 }
 
 #if defined(SENTENCE_LEX_SSE2) || defined(SENTENCE_LEX_NEON)
+/* For the fast skips, the candidate at P: P when the DFA must see it;
+ * a line break before ordinary text is counted in *LINES (when not NULL)
+ * and passed: where its line's text starts when blanks come first (the
+ * skip goes on from there), else NULL, as for no stop at all. */
+static inline const unsigned char *sentence_lex_fast_stop(const unsigned char *p,
+                                                          const unsigned char *lim,
+                                                          size_t *lines)
+{
+    const unsigned char *q;
+    if (!sentence_lex_stops(p, lim)) return NULL;
+    if (*p != '\n' || !lines || !(q = sentence_lex_text_after(p, lim))) return p;
+    ++*lines;
+    return q > p + 1 ? q : NULL;
+}
+
 /* For the counting skips: a line break at P before ordinary text goes to
  * parl__sl_text_line (S: the splitter, NULL when it wants every line
  * break as a token) with WORDS, the words before it, as the DFA's rule eol
@@ -158,13 +173,11 @@ static const unsigned char *sentence_lex_skip(const unsigned char *cur,
         __m128i m = sentence_lex_stop_mask(v);
         m = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')), m);   /* a common non-stop */
         unsigned bits = (unsigned)_mm_movemask_epi8(m);
-        const unsigned char *next = cur + 16, *q;
+        const unsigned char *next = cur + 16;
         for (; bits; bits &= bits - 1) {
-            const unsigned char *p = cur + __builtin_ctz(bits);
-            if (!sentence_lex_stops(p, lim)) continue;
-            if (*p != '\n' || !lines || !(q = sentence_lex_text_after(p, lim))) return p;
-            ++*lines;
-            if (q > p + 1) { next = q; break; }   /* go on after the blanks */
+            const unsigned char *p = cur + __builtin_ctz(bits), *r = sentence_lex_fast_stop(p, lim, lines);
+            if (r == p) return p;
+            if (r) { next = r; break; }
         }
         cur = next;
     }
@@ -462,13 +475,12 @@ static inline const unsigned char *sentence_lex_skip_neon(const unsigned char *c
 {
     while (lim - cur >= 16) {
         uint64_t bits = sentence_lex_neon_stops(sentence_lex_neon_lookup(cur));
-        const unsigned char *next = cur + 16, *q;
+        const unsigned char *next = cur + 16;
         for (; bits; bits &= bits - 1) {
             const unsigned char *p = cur + (__builtin_ctzll(bits) >> 2);
-            if (!sentence_lex_stops(p, lim)) continue;
-            if (*p != '\n' || !lines || !(q = sentence_lex_text_after(p, lim))) return p;
-            ++*lines;
-            if (q > p + 1) { next = q; break; }   /* go on after the blanks */
+            const unsigned char *r = sentence_lex_fast_stop(p, lim, lines);
+            if (r == p) return p;
+            if (r) { next = r; break; }
         }
         cur = next;
     }
