@@ -34,6 +34,8 @@ static inline void parl__json_raw(parl__json *j, const char *s, size_t n)
 }
 static inline void parl__json_lit(parl__json *j, const char *s) { parl__json_raw(j, s, strlen(s)); }
 void parl__json_uint_slow(parl__json *j, uint64_t v);
+/* The digits of any V at P (at most 20 bytes); returns their end. */
+char *parl__json_put_uint(char *p, uint64_t v);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
     (defined(__GNUC__) || defined(__clang__))
 /* V < 10^8 as eight digit values (0-9), leading zeros kept, the first digit

@@ -31,10 +31,9 @@ void parl__json_cut(parl__json *j, const char *s)
     if (j->n < j->cap) memcpy(j->out + j->n, s, j->cap - j->n);
 }
 
-/* Numbers the inline fast path of json_internal.h leaves: 10^8 and over,
- * or too close to the end of OUT. Two digits a step from a table of the
- * hundred pairs, in place when there is room. */
-void parl__json_uint_slow(parl__json *j, uint64_t v)
+/* The digits of V at P, two a step from a table of the hundred pairs;
+ * returns their end (at most 20 bytes). */
+char *parl__json_put_uint(char *p, uint64_t v)
 {
     static const char pairs[201] =
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
@@ -42,8 +41,7 @@ void parl__json_uint_slow(parl__json *j, uint64_t v)
         "8081828384858687888990919293949596979899";
     size_t digits = 1;
     for (uint64_t t = v; t >= 10; t /= 10) digits++;
-    char b[24], *d = j->n <= j->cap && digits <= j->cap - j->n ? j->out + j->n : b;
-    char *e = d + digits;
+    char *e = p + digits;
     while (v >= 100) {
         unsigned r = (unsigned)(v % 100) * 2;
         v /= 100;
@@ -54,8 +52,15 @@ void parl__json_uint_slow(parl__json *j, uint64_t v)
         *--e = pairs[v * 2 + 1];
         *--e = pairs[v * 2];
     } else *--e = (char)('0' + v);
-    if (d == b) parl__json_raw(j, b, digits);
-    else j->n += digits;
+    return p + digits;
+}
+
+/* Numbers the inline fast path of json_internal.h leaves: 10^8 and over,
+ * or too close to the end of OUT. */
+void parl__json_uint_slow(parl__json *j, uint64_t v)
+{
+    char b[20];
+    parl__json_raw(j, b, (size_t)(parl__json_put_uint(b, v) - b));
 }
 
 void parl__json_int(parl__json *j, int64_t v)

@@ -55,6 +55,29 @@ static void check_sizes(void)
     }
     free(jfull);
     free(pfull);
+    /* a paragraph (its record has a key longer than 16 bytes) whose preview
+     * makes it longer than a record's room, so it is built in place */
+    char para[640];
+    for (size_t i = 0; i < sizeof para - 1; i++) para[i] = i % 9 == 8 ? ' ' : (char)('a' + i % 26);
+    para[sizeof para - 1] = 0;
+    parl_paragraph pq = { .index = 3, .start_line = 7, .end_line = 9, .sentence_count = 2,
+                         .word_count = 70, .span = { 0, 639 }, .preview = { 0, 560 } };
+    parl_offsets c1 = { 0, 0, 0 };
+    size_t qn = parl_profile_paragraph_json(para, &pq, 3, &c1, PARL_JSON_UTF16, NULL, 0);
+    char *qfull = malloc(qn + 1);
+    c = c1;
+    CHECK_EQ_INT(parl_profile_paragraph_json(para, &pq, 3, &c, PARL_JSON_UTF16, qfull, qn + 1), qn);
+    CHECK(strstr(qfull, "\"sentenceCount\": 2, \"wordCount\": 70, \"start\": 0, \"end\": 639") != NULL,
+          "paragraph record: %.120s", qfull);
+    for (size_t cap = 1; cap <= qn + 1; cap++) {
+        char *b = malloc(cap);
+        c = c1;
+        size_t m = parl_profile_paragraph_json(para, &pq, 3, &c, PARL_JSON_UTF16, b, cap);
+        CHECK(m == qn && strlen(b) == (cap > qn ? qn : cap - 1) && !memcmp(b, qfull, strlen(b)),
+              "profile_paragraph_json cap %zu: %zu", cap, m);
+        free(b);
+    }
+    free(qfull);
     CHECK_EQ_INT(parl_split_json("One. Two.", 9, 0, small, sizeof small) >= sizeof small, 1);
     CHECK_EQ_INT(strlen(small), sizeof small - 1);
     CHECK(parl_intent_size() == sizeof(parl_intent) && parl_splitter_size() == sizeof(parl_splitter) &&
