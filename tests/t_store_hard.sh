@@ -119,6 +119,21 @@ ok "$($P add --db w.db story.txt 2>&1; echo $?)" "added story.txt
 wait $holder
 ok "$(sqlite3 w.db 'SELECT count(*) FROM documents')" 2 "both writes kept"
 
+# Sixteen adds at once on a database that does not exist yet, 25 times:
+# each process wants to switch the new file to WAL, and SQLite answers
+# the losers "database is locked" without waiting (7 rounds in 40 failed
+# before open_rw retried the switch).
+for k in $(seq 1 16); do echo "Fresh document $k. It has two sentences." > fresh$k.txt; done
+refused=0 short=0
+for r in $(seq 1 25); do
+    rm -f f.db f.db-wal f.db-shm
+    for k in $(seq 1 16); do $P add -q --db f.db fresh$k.txt 2> ferr$k & done
+    wait
+    [ -z "$(cat ferr*)" ] || refused=$((refused + 1))
+    [ "$(sqlite3 f.db 'SELECT count(*) FROM documents')" = 16 ] || short=$((short + 1))
+done
+ok "$refused $short" "0 0" "16 adds at once on a new database, 25 rounds: none refused, none lost"
+
 # Sixteen bulk adds at once, three large documents each: none refused.
 awk 'BEGIN { for (l = 0; l < 25000; l++) printf "Line %d of the text has some words in it and goes on.%s", l, l % 5 == 4 ? "\n\n" : " " }' > big.txt
 for k in $(seq 1 16); do

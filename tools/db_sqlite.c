@@ -149,6 +149,22 @@ static int not_a_file(const char *path)
     return 1;
 }
 
+/* Switching a new file to WAL needs an exclusive lock. When several
+ * processes open a fresh database at once, each holds a shared lock and
+ * wants to upgrade; SQLite answers SQLITE_BUSY at once rather than call
+ * the busy handler (waiting could deadlock), so the switch is retried
+ * here, for as long as a writer would wait for another. */
+static int set_modes(sqlite3 *db)
+{
+    int rc, waited = 0;
+    for (int ms = 1;; ms = ms < 64 ? 2 * ms : ms) {
+        rc = sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;",
+                          NULL, NULL, NULL);
+        if ((rc & 0xff) != SQLITE_BUSY || waited >= DB_BUSY_MS) return rc;
+        waited += sqlite3_sleep(ms);
+    }
+}
+
 /* WAL: readers see the last commit while a writer works, never half a
  * transaction. synchronous=NORMAL: in WAL mode a commit survives the
  * process being killed (it is in the OS's cache), only a power loss can
@@ -164,8 +180,7 @@ static sqlite3 *open_rw(const char *path, const char *query, int quiet)
         sqlite3_close(db);
         return NULL;
     }
-    if (sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;", NULL,
-                     NULL, NULL) != SQLITE_OK) {
+    if (set_modes(db) != SQLITE_OK) {
         fprintf(stderr, "parlance: database: %s\nparlance: %s: cannot use this database\n", sqlite3_errmsg(db), path);
         sqlite3_close(db);
         return NULL;
