@@ -10,6 +10,7 @@
 #include <string.h>
 #include "infer_internal.h"
 #include "infer_dfa.h"
+#include "quantity.h"
 
 typedef struct caps {
     int64_t num, end;
@@ -55,10 +56,15 @@ static inline int word_at(matcher *m, const parl__elem *e, size_t j)
     return it->kind != PARL__IT_END && parl__elem_takes_word(e, it->word);
 }
 
-/* Does item J satisfy element E? Records slot captures. */
-static int take(matcher *m, const parl__elem *e, size_t j)
+#if defined(__GNUC__)
+#define MATCH_INLINE inline __attribute__((always_inline))
+#else
+#define MATCH_INLINE inline
+#endif
+
+/* Does item IT, number J, satisfy element E? Records slot captures. */
+static MATCH_INLINE int take_item(matcher *m, const parl__elem *e, const parl__item *it, size_t j)
 {
-    const parl__item *it = item(m, j);
     caps *c = &m->c;
     switch (e->op) {
     case PARL__E_WORD:
@@ -105,6 +111,12 @@ static int take(matcher *m, const parl__elem *e, size_t j)
         return 1;
     }
     return 0;
+}
+
+/* Does item J satisfy element E? Records slot captures. */
+static int take(matcher *m, const parl__elem *e, size_t j)
+{
+    return take_item(m, e, item(m, j), j);
 }
 
 static int match_from(matcher *m, const parl__elem *e, int ne, size_t j);
@@ -355,13 +367,43 @@ static inline void scan_accept(scan_result *sr, unsigned set, size_t j)
 }
 
 /* The automaton's step from state S on class C, item J: the state entered. */
-static inline unsigned scan_step(scan_result *sr, unsigned s, unsigned c, size_t j)
+static MATCH_INLINE unsigned scan_step(scan_result *sr, unsigned s, unsigned c, size_t j)
 {
     const parl__dfa_step *st = &parl__dfa_steps[s + c];
     sr->seen[c / 64] |= (uint64_t)1 << (c % 64);
     if (st->check != s) st = &parl__dfa_default[c];
     if (st->accept) scan_accept(sr, st->accept, j);
     return st->next;
+}
+
+/* A number token T that stands alone ("line 5": the token after it, which
+ * is lexed, goes on with no number phrase): its item, as parl__read_item()
+ * reads it, in IT, and its class; PARL__DFA_NOT_PLAIN when T is no such
+ * token, and parl__read_item() must read it. */
+static inline unsigned scan_number(const parl__tok *t, parl__item *it)
+{
+    unsigned code;
+    if (t->kind == PARL__TK_DIGITS) code = PARL_Q_DIGITS;
+    else if (t->kind == PARL__TK_DIGITORD) code = PARL_Q_DIGITORD;
+    else return PARL__DFA_NOT_PLAIN;
+    const parl__tok *u = t + 1;
+    unsigned c = u->kind == PARL__TK_WORD       ? parl__words[u->word].qclass
+                 : u->kind == PARL__TK_DIGITS   ? PARL_Q_DIGITS
+                 : u->kind == PARL__TK_DIGITORD ? PARL_Q_DIGITORD
+                                                : 0;
+    int alone = parl__qty_alone_kind(code, t->value);
+    if ((parl__qty_follow[code] >> c & 1) || alone <= 0) return PARL__DFA_NOT_PLAIN;
+    it->start = t->start;
+    it->end = t->end;
+    it->word = t->word;
+    it->kind = PARL__IT_QTY;
+    it->qkind = (uint8_t)alone;
+    it->v0 = t->value;
+    it->v1 = 0;
+    it->nlist = 1;
+    it->digits = code == PARL_Q_DIGITS;
+    it->lead = alone == PARL__QTY_ORD && (parl__qty_lead >> c & 1);
+    return it->word ? PARL__DFA_NOT_PLAIN : parl__class_qty[alone][it->digits];
 }
 
 /* Reads the whole request through the automaton and marks every variant
@@ -378,9 +420,9 @@ static void scan(matcher *m, scan_result *sr)
         size_t k = r->count;
         for (; i < nt; i++, k++) {
             const parl__tok *t = &r->toks[i];
-            const unsigned c = parl__class_plain[t->word];   /* one table, not two */
-            if (t->kind != PARL__TK_WORD || c == PARL__DFA_NOT_PLAIN) break;
+            unsigned c = parl__class_plain[t->word];   /* one table, not two */
             parl__item *it = &r->ring[k % PARL__RING];
+            if (t->kind != PARL__TK_WORD || c == PARL__DFA_NOT_PLAIN) break;
             it->start = t->start;
             it->end = t->end;
             it->word = t->word;
@@ -432,6 +474,15 @@ static int capture(matcher *m, int v, size_t j)
     const parl__elem *e = parl__elems + pv->first;
     begin_at(m, j);
     if (!pv->slots) return 1;
+    const parl__reader *r = &m->r;
+    if (j + pv->n <= r->count && r->count - j <= PARL__RING && pv->n < PARL__RING - 1) {
+        /* the usual case: the scan read the items and they are in the ring */
+        for (int i = 0; i < pv->n; i++)
+            if (e[i].op > PARL__E_SET &&
+                !take_item(m, e + i, &r->ring[(j + (size_t)i) % PARL__RING], j + (size_t)i))
+                return 0;
+        return 1;
+    }
     for (int i = 0; i < pv->n; i++)
         if (e[i].op > PARL__E_SET && !take(m, e + i, j + i)) return 0;
     return 1;
