@@ -2719,6 +2719,11 @@ const parl__variant parl__variants[358] = {
     { 58, 1422, 2, 1 },
     { 58, 1424, 3, 1 },
 };
+const uint64_t parl__scope_first[6] = {
+    0x0200082060007c00u, 0x00a020000004000eu, 0x82033030c2000180u, 0x008000f100000007u,
+    0x003c0000003c0111u, 0x0001000000800010u
+};
+const int parl__scope_longest = 4;
 
 const parl__rule parl__rules[59] = {
     { 20, 0, 0, 0, 0, 0, PARL__E_, 1, 0, 0, 0 }, /* modes.yaml:77 */

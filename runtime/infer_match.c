@@ -219,7 +219,14 @@ static int match_scope(matcher *m, const parl__elem *e, int ne, size_t j)
         c->scope = 0;
         return 0;
     }
-    const parl__item *at[2] = { item(m, j), item(m, j + 1) };
+    const parl__item *first_item = item(m, j);
+    if (!(parl__scope_first[first_item->word / 64] >> (first_item->word % 64) & 1)) {
+        /* no scope's first element takes it: the loop below would find none */
+        c->scope = 0;
+        if (j - m->start + (size_t)parl__scope_longest < PARL__RING - 1) m->no_scope |= bit;
+        return 0;
+    }
+    const parl__item *at[2] = { first_item, item(m, j + 1) };
     int taken = 0, longest = 0;
     for (int v = first; v < first + parl__nvariants_scopes; v++) {
         const parl__variant *pv = &parl__variants[v];

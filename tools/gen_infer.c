@@ -2030,7 +2030,33 @@ static int emit_tables(infer *I, FILE *f)
         fprintf(f, "    { %d, %d, %d, %d },\n", I->v[k].rule, e,
                 I->v[k].s.n, slots);
     }
-    fputs("};\n\n", f);
+    fputs("};\n", f);
+    /* The words that may begin a scope, by id (all when a scope may begin
+     * with another item), and the longest scope: match_scope() looks
+     * there first. */
+    uint64_t *sfirst = xcalloc((size_t)sw, sizeof *sfirst);
+    int sany = 0, slongest = 0;
+    for (int k = 0; k < I->nv; k++) {
+        const seq *s = &I->v[k].s;
+        if (I->v[k].group != G_SCOPES) continue;
+        if (s->n > slongest) slongest = s->n;
+        const elem *e = s->n ? &s->e[0] : NULL;
+        if (e && (e->op == E_WORD || e->op == E_SET)) {
+            for (int m = 0; m < e->n; m++) {
+                int id = word_id(I, e->words[m]);
+                sfirst[id / 64] |= (uint64_t)1 << (id % 64);
+            }
+        } else if (e && (e->op == E_UNIT || e->op == E_SECTION)) {
+            for (int w = 0; w < I->nw; w++)
+                if (infer_slot_takes_word(I, e->op, e->mask, w))
+                    sfirst[word_id(I, w) / 64] |= (uint64_t)1 << (word_id(I, w) % 64);
+        } else
+            sany = 1;
+    }
+    if (sany) memset(sfirst, 0xff, (size_t)sw * sizeof *sfirst);
+    emit_u64_array(f, "const uint64_t parl__scope_first", sfirst, sw);
+    fprintf(f, "const int parl__scope_longest = %d;\n\n", slongest);
+    free(sfirst);
 
     fprintf(f, "const parl__rule parl__rules[%d] = {\n", I->nrules ? I->nrules : 1);
     for (int r = 0; r < I->nrules; r++) {
