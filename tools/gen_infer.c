@@ -1435,6 +1435,29 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
     fputs("static const unsigned char kw_class[256] = {", f);
     for (int c = 0; c < 256; c++) fprintf(f, "%s%d", !c ? "\n    " : c % 32 ? ", " : ",\n    ", cls[c]);
     fputs("\n};\n\n", f);
+    /* ASCII marks that always make a token of one byte on their own: a
+     * word of the vocabulary (its id), a quote or punctuation, as the
+     * automaton reads them (no longer rule begins there: not ".", which
+     * "..." goes on, nor a mark that begins a longer word of the
+     * vocabulary). kw_words() reads them without the automaton: the kind
+     * in the top bits, the id in the low 16. */
+    unsigned single[128] = { 0 };
+    for (int c = 1; c < 0x80; c++) {
+        if (isalnum(c) || c == '_' || c == '.' || strchr(" \t\r\n\f\v", c)) continue;
+        unsigned v = strchr("\"`'", c) ? 4u << 16 : 5u << 16;   /* PARL__TK_QUOTE, _PUNCT */
+        for (int id = 1; id <= I->nw && v; id++) {
+            const word *w = &I->w[order[id]];
+            if (w->nparts || hashable(w->text) || (unsigned char)w->text[0] != c) continue;
+            if (w->text[1]) v = 0;   /* a longer word begins with it */
+            else v = 1u << 16 | (unsigned)id;   /* PARL__TK_WORD */
+        }
+        single[c] = v;
+    }
+    fputs("/* ASCII marks that are a token of one byte on their own, whatever\n"
+          " * follows: its kind << 16 | its id; 0 for the others. */\n", f);
+    fputs("static const uint32_t kw_single[128] = {", f);
+    for (int c = 0; c < 128; c++) fprintf(f, "%s0x%x", !c ? "\n    " : c % 16 ? ", " : ",\n    ", single[c]);
+    fputs("\n};\n\n", f);
     fputs("/* A word of 8 letters or more from *A on, whose first 8 in lower case\n"
           " * are FIRST: its id in *ID and its end in *A; 0 when a byte follows it\n"
           " * on which the general word rule reads on. */\n"
@@ -1493,9 +1516,17 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "            if (++s == n) goto out;\n"
           "            c = p[s];\n        }\n"
           "        const unsigned cl = kw_class[c];\n"
-          "        if (KW_UNLIKELY(!(cl & 1))) {   /* no word: digits alone, or the automaton */\n"
+          "        if (KW_UNLIKELY(!(cl & 1))) {   /* no word: digits alone, a mark, or the automaton */\n"
           "            size_t e;\n"
-          "            if (!(cl & 4) || !(e = kw_digits(p, n, s, o))) break;\n"
+          "            if (cl & 4) {\n"
+          "                if (!(e = kw_digits(p, n, s, o))) break;\n"
+          "            } else if (c < 0x80 && kw_single[c]) {\n"
+          "                o->kind = (uint8_t)(kw_single[c] >> 16);\n"
+          "                o->word = (uint16_t)kw_single[c];\n"
+          "                o->start = s;\n"
+          "                o->end = e = s + 1;\n"
+          "            } else\n"
+          "                break;\n"
           "            cur = e + (e < n && p[e] == ' ');\n"
           "            o++;\n"
           "            continue;\n        }\n"
