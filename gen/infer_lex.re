@@ -880,14 +880,22 @@ static size_t kw_digits(const unsigned char *p, size_t n, size_t s, parl__tok *o
 static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__tok *o,
                            const parl__tok *last)
 {
-    const uint64_t hi = 0x8080808080808080u, low = 0x2020202020202020u;
+    /* kw_alpha()'s constants, held in registers: compilers would make
+     * them again for every word. */
+    uint64_t hi = 0x8080808080808080u, low = 0x2020202020202020u;
+    uint64_t k7f = 0x7f7f7f7f7f7f7f7fu, k1f = 0x1f1f1f1f1f1f1f1fu, k05 = 0x0505050505050505u;
+#if defined(__GNUC__)
+    __asm__("" : "+r"(hi), "+r"(low), "+r"(k7f), "+r"(k1f), "+r"(k05));
+#endif
     size_t cur = *at;
     while (o < last && cur < n) {
         size_t s = cur;
         unsigned c = p[s];
-        while (c == ' ') {
-            if (++s == n) goto out;
-            c = p[s];
+        if (KW_UNLIKELY(c == ' ')) {
+            do {
+                if (++s == n) goto out;
+                c = p[s];
+            } while (c == ' ');
         }
         const unsigned cl = kw_class[c];
         if (KW_UNLIKELY(!(cl & 1))) {   /* no word: digits alone, a mark, or the automaton */
@@ -908,7 +916,8 @@ static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__t
         uint64_t x;
         if (s + 8 <= n) memcpy(&x, p + s, 8);   /* the usual case: no shift */
         else x = kw_load(p, s, n);
-        uint64_t stop = ~kw_alpha(x) & hi;
+        uint64_t f = (x & k7f) | low;   /* kw_alpha() */
+        uint64_t stop = ~((f + k1f) & ~(f + k05) & ~x) & hi;
         /* SH: 8 times the letters in X. Letters are keyed in lower case,
          * which for them alone is | 0x20 (LOW). */
         unsigned k, sh, after;
@@ -920,7 +929,8 @@ static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__t
             o->word = (uint16_t)kw_find_short((x | low) & (((uint64_t)1 << sh) - 1), k);
         } else {   /* 8 letters or more; past 15, kw_long() */
             uint64_t y = s + 8 < n ? kw_load(p, s + 8, n) : 0;
-            uint64_t more = ~kw_alpha(y) & hi;
+            uint64_t g = (y & k7f) | low;
+            uint64_t more = ~((g + k1f) & ~(g + k05) & ~y) & hi;
             if (!more) break;
             sh = (unsigned)parl__ctz64(more) & 56;
             k = 8 + sh / 8;

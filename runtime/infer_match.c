@@ -10,7 +10,6 @@
 #include <string.h>
 #include "infer_internal.h"
 #include "infer_dfa.h"
-#include "quantity.h"
 
 typedef struct caps {
     int64_t num, end;
@@ -383,36 +382,6 @@ static MATCH_INLINE unsigned scan_step(scan_result *sr, unsigned s, unsigned c, 
     return st->next;
 }
 
-/* A number token T that stands alone ("line 5": the token after it, which
- * is lexed, goes on with no number phrase): its item, as parl__read_item()
- * reads it, in IT, and its class; PARL__DFA_NOT_PLAIN when T is no such
- * token, and parl__read_item() must read it. */
-static inline unsigned scan_number(const parl__tok *t, parl__item *it)
-{
-    unsigned code;
-    if (t->kind == PARL__TK_DIGITS) code = PARL_Q_DIGITS;
-    else if (t->kind == PARL__TK_DIGITORD) code = PARL_Q_DIGITORD;
-    else return PARL__DFA_NOT_PLAIN;
-    const parl__tok *u = t + 1;
-    unsigned c = u->kind == PARL__TK_WORD       ? parl__words[u->word].qclass
-                 : u->kind == PARL__TK_DIGITS   ? PARL_Q_DIGITS
-                 : u->kind == PARL__TK_DIGITORD ? PARL_Q_DIGITORD
-                                                : 0;
-    int alone = parl__qty_alone_kind(code, t->value);
-    if ((parl__qty_follow[code] >> c & 1) || alone <= 0) return PARL__DFA_NOT_PLAIN;
-    it->start = t->start;
-    it->end = t->end;
-    it->word = t->word;
-    it->kind = PARL__IT_QTY;
-    it->qkind = (uint8_t)alone;
-    it->v0 = t->value;
-    it->v1 = 0;
-    it->nlist = 1;
-    it->digits = code == PARL_Q_DIGITS;
-    it->lead = alone == PARL__QTY_ORD && (parl__qty_lead >> c & 1);
-    return it->word ? PARL__DFA_NOT_PLAIN : parl__class_qty[alone][it->digits];
-}
-
 /* Reads the whole request through the automaton and marks every variant
  * that may match: all that do, and a few more. The most common item, a
  * plain word, is read in a loop of its own, the reader's counters in
@@ -427,9 +396,9 @@ static void scan(matcher *m, scan_result *sr)
         size_t k = r->count;
         for (; i < nt; i++, k++) {
             const parl__tok *t = &r->toks[i];
-            unsigned c = parl__class_plain[t->word];   /* one table, not two */
-            parl__item *it = &r->ring[k % PARL__RING];
+            const unsigned c = parl__class_plain[t->word];   /* one table, not two */
             if (t->kind != PARL__TK_WORD || c == PARL__DFA_NOT_PLAIN) break;
+            parl__item *it = &r->ring[k % PARL__RING];
             it->start = t->start;
             it->end = t->end;
             it->word = t->word;
