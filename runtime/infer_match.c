@@ -218,18 +218,15 @@ static int match_scope(matcher *m, const parl__elem *e, int ne, size_t j)
         c->scope = 0;
         return 0;
     }
+    /* The scopes whose first element takes item J: the others would
+     * fail may_take_all(), leaving the captures as they are. */
     const parl__item *first_item = item(m, j);
-    if (!(parl__scope_first[first_item->word / 64] >> (first_item->word % 64) & 1)) {
-        /* no scope's first element takes it: the loop below would find none */
-        c->scope = 0;
-        if (j - m->start + (size_t)parl__scope_longest < PARL__RING - 1) m->no_scope |= bit;
-        return 0;
-    }
-    const parl__item *at[2] = { first_item, item(m, j + 1) };
-    int taken = 0, longest = 0;
-    for (int v = first; v < first + parl__nvariants_scopes; v++) {
+    uint32_t scopes = parl__scope_by_word[first_item->word];
+    const parl__item *at[2] = { first_item, scopes ? item(m, j + 1) : first_item };
+    int taken = 0;
+    for (; scopes; scopes &= scopes - 1) {
+        const int v = first + parl__ctz64(scopes);
         const parl__variant *pv = &parl__variants[v];
-        if (pv->n > longest) longest = pv->n;
         if (!may_take_all(m, pv, j, at)) {
             /* A scope whose words do not fit: the state failed take()s
              * leave, without the takes. */
@@ -258,7 +255,8 @@ static int match_scope(matcher *m, const parl__elem *e, int ne, size_t j)
         if (i == pv->n && match_from(m, e + 1, ne - 1, j + (size_t)i)) return 1;
         c->scope = 0;
     }
-    if (!taken && j - m->start + (size_t)longest < PARL__RING - 1) m->no_scope |= bit;
+    c->scope = 0;
+    if (!taken && j - m->start + (size_t)parl__scope_longest < PARL__RING - 1) m->no_scope |= bit;
     return 0;
 }
 

@@ -2072,30 +2072,33 @@ static int emit_tables(infer *I, FILE *f)
                 I->v[k].s.n, slots);
     }
     fputs("};\n", f);
-    /* The words that may begin a scope, by id (all when a scope may begin
-     * with another item), and the longest scope: match_scope() looks
-     * there first. */
-    uint64_t *sfirst = xcalloc((size_t)sw, sizeof *sfirst);
-    int sany = 0, slongest = 0;
+    /* By word id, the scopes (bit K: the K-th) whose first element may
+     * take an item of that word (every scope that may begin with another
+     * item: all words), and the longest scope: match_scope() tries those
+     * alone. */
+    uint32_t *sfirst = xcalloc((size_t)I->nw + 1, sizeof *sfirst);
+    int nscope = 0, slongest = 0;
     for (int k = 0; k < I->nv; k++) {
         const seq *s = &I->v[k].s;
         if (I->v[k].group != G_SCOPES) continue;
+        if (!gen_fits(I->v[k].at, nscope, 31, "the scopes (32-bit parl__scope_by_word)")) {
+            err++;
+            break;
+        }
+        const uint32_t bit = (uint32_t)1 << nscope++;
         if (s->n > slongest) slongest = s->n;
         const elem *e = s->n ? &s->e[0] : NULL;
         if (e && (e->op == E_WORD || e->op == E_SET)) {
-            for (int m = 0; m < e->n; m++) {
-                int id = word_id(I, e->words[m]);
-                sfirst[id / 64] |= (uint64_t)1 << (id % 64);
-            }
+            for (int m = 0; m < e->n; m++) sfirst[word_id(I, e->words[m])] |= bit;
         } else if (e && (e->op == E_UNIT || e->op == E_SECTION)) {
             for (int w = 0; w < I->nw; w++)
-                if (infer_slot_takes_word(I, e->op, e->mask, w))
-                    sfirst[word_id(I, w) / 64] |= (uint64_t)1 << (word_id(I, w) % 64);
+                if (infer_slot_takes_word(I, e->op, e->mask, w)) sfirst[word_id(I, w)] |= bit;
         } else
-            sany = 1;
+            for (int w = 0; w <= I->nw; w++) sfirst[w] |= bit;
     }
-    if (sany) memset(sfirst, 0xff, (size_t)sw * sizeof *sfirst);
-    emit_u64_array(f, "const uint64_t parl__scope_first", sfirst, sw);
+    fprintf(f, "const uint32_t parl__scope_by_word[%d] = {", I->nw + 1);
+    for (int w = 0; w <= I->nw; w++) fprintf(f, "%s0x%x", !w ? "\n    " : w % 12 ? ", " : ",\n    ", (unsigned)sfirst[w]);
+    fputs("\n};\n", f);
     fprintf(f, "const int parl__scope_longest = %d;\n\n", slongest);
     free(sfirst);
 
