@@ -800,6 +800,19 @@ static const unsigned char kw_class[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 };
 
+/* ASCII marks that are a token of one byte on their own, whatever
+ * follows: its kind << 16 | its id; 0 for the others. */
+static const uint32_t kw_single[128] = {
+    0x0, 0x50000, 0x50000, 0x50000, 0x50000, 0x50000, 0x50000, 0x50000, 0x50000, 0x0, 0x0, 0x0, 0x0, 0x0, 0x50000, 0x50000,
+    0x50000, 0x50000, 0x50000, 0x50000, 0x50000, 0x50000, 0x50000, 0x50000, 0x50000, 0x50000, 0x50000, 0x50000, 0x50000, 0x50000, 0x50000, 0x50000,
+    0x0, 0x50000, 0x40000, 0x10001, 0x50000, 0x10002, 0x10003, 0x40000, 0x50000, 0x50000, 0x50000, 0x50000, 0x10004, 0x10005, 0x0, 0x50000,
+    0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x50000, 0x50000, 0x50000, 0x50000, 0x50000, 0x50000,
+    0x50000, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0,
+    0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x50000, 0x50000, 0x50000, 0x50000, 0x0,
+    0x40000, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0,
+    0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x50000, 0x50000, 0x50000, 0x50000, 0x50000
+};
+
 /* A word of 8 letters or more from *A on, whose first 8 in lower case
  * are FIRST: its id in *ID and its end in *A; 0 when a byte follows it
  * on which the general word rule reads on. */
@@ -868,19 +881,35 @@ static size_t kw_digits(const unsigned char *p, size_t n, size_t s, parl__tok *o
 static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__tok *o,
                            const parl__tok *last)
 {
-    const uint64_t hi = 0x8080808080808080u, low = 0x2020202020202020u;
+    /* kw_alpha()'s constants, held in registers: compilers would make
+     * them again for every word. */
+    uint64_t hi = 0x8080808080808080u, low = 0x2020202020202020u;
+    uint64_t k7f = 0x7f7f7f7f7f7f7f7fu, k1f = 0x1f1f1f1f1f1f1f1fu, k05 = 0x0505050505050505u;
+#if defined(__GNUC__)
+    __asm__("" : "+r"(hi), "+r"(low), "+r"(k7f), "+r"(k1f), "+r"(k05));
+#endif
     size_t cur = *at;
     while (o < last && cur < n) {
         size_t s = cur;
         unsigned c = p[s];
-        while (c == ' ') {
-            if (++s == n) goto out;
-            c = p[s];
+        if (KW_UNLIKELY(c == ' ')) {
+            do {
+                if (++s == n) goto out;
+                c = p[s];
+            } while (c == ' ');
         }
         const unsigned cl = kw_class[c];
-        if (KW_UNLIKELY(!(cl & 1))) {   /* no word: digits alone, or the automaton */
+        if (KW_UNLIKELY(!(cl & 1))) {   /* no word: digits alone, a mark, or the automaton */
             size_t e;
-            if (!(cl & 4) || !(e = kw_digits(p, n, s, o))) break;
+            if (cl & 4) {
+                if (!(e = kw_digits(p, n, s, o))) break;
+            } else if (c < 0x80 && kw_single[c]) {
+                o->kind = (uint8_t)(kw_single[c] >> 16);
+                o->word = (uint16_t)kw_single[c];
+                o->start = s;
+                o->end = e = s + 1;
+            } else
+                break;
             cur = e + (e < n && p[e] == ' ');
             o++;
             continue;
@@ -888,7 +917,8 @@ static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__t
         uint64_t x;
         if (s + 8 <= n) memcpy(&x, p + s, 8);   /* the usual case: no shift */
         else x = kw_load(p, s, n);
-        uint64_t stop = ~kw_alpha(x) & hi;
+        uint64_t f = (x & k7f) | low;   /* kw_alpha() */
+        uint64_t stop = ~((f + k1f) & ~(f + k05) & ~x) & hi;
         /* SH: 8 times the letters in X. Letters are keyed in lower case,
          * which for them alone is | 0x20 (LOW). */
         unsigned k, sh, after;
@@ -900,7 +930,8 @@ static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__t
             o->word = (uint16_t)kw_find_short((x | low) & (((uint64_t)1 << sh) - 1), k);
         } else {   /* 8 letters or more; past 15, kw_long() */
             uint64_t y = s + 8 < n ? kw_load(p, s + 8, n) : 0;
-            uint64_t more = ~kw_alpha(y) & hi;
+            uint64_t g = (y & k7f) | low;
+            uint64_t more = ~((g + k1f) & ~(g + k05) & ~y) & hi;
             if (!more) break;
             sh = (unsigned)parl__ctz64(more) & 56;
             k = 8 + sh / 8;

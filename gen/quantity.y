@@ -167,24 +167,33 @@ const unsigned char parl__qty_alone[PARL_Q_TO + 1] = {
 /* A list or a range of numbers of one token each ("2, 4 and 6", "5 to
  * 10", "first and third"), in CODES[0..N), into *Q: where the tokens
  * before the connectives cannot go on (parl__qty_inner), the rules
- * make just that of them. 0 for anything else, which the parser reads
- * (a list too long, or with a value too large, too). test_infer checks
- * it against the parser. */
+ * make just that of them; 1. A list one number too long up to a
+ * connective or the end is the rules' failure there (too many): 0.
+ * -1 for anything else, which the parser reads (a list with a value
+ * too large, too). test_infer checks it against the parser. */
 static int qty_list(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)
 {
     int kind = codes[0] <= PARL_Q_TO ? parl__qty_alone_kind(codes[0], values[0]) : -1;
-    if (kind <= 0 || n < 3) return 0;
+    if (kind <= 0 || n < 3) return -1;
     int range = n == 3 && (codes[1] == PARL_Q_TO || codes[1] == PARL_Q_DASH);
     q->v[0] = values[0];
     q->n = 1;
     for (int i = 1; i < n; i++) {
         unsigned c = codes[i - 1];
-        if (!range && codes[i] != PARL_Q_AND && codes[i] != PARL_Q_COMMA) return 0;
-        if (parl__qty_inner[c] >> codes[i] & 1) return 0;   /* "hundred and five" */
+        if (!range && codes[i] != PARL_Q_AND && codes[i] != PARL_Q_COMMA) return -1;
+        if (parl__qty_inner[c] >> codes[i] & 1) return -1;   /* "hundred and five" */
         i += codes[i] == PARL_Q_COMMA && i + 1 < n && codes[i + 1] == PARL_Q_AND;
-        if (++i == n || q->n == PARL__QTY_MAX || codes[i] > PARL_Q_TO ||
-            parl__qty_alone_kind(codes[i], values[i]) != kind)
+        if (++i == n || codes[i] > PARL_Q_TO || parl__qty_alone_kind(codes[i], values[i]) != kind)
+            return -1;
+        if (q->n == PARL__QTY_MAX) {   /* pushed as the connective after it comes */
+            if (i + 1 < n && ((codes[i + 1] != PARL_Q_AND && codes[i + 1] != PARL_Q_COMMA) ||
+                              (parl__qty_inner[codes[i]] >> codes[i + 1] & 1)))
+                return -1;
+            q->kind = 0;
+            q->error = q->many = 1;
+            q->big = 0;
             return 0;
+        }
         q->v[q->n++] = values[i];
     }
     q->kind = range ? PARL__QTY_RANGE : PARL__QTY_LIST;
@@ -196,8 +205,10 @@ int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, pa
 {
     int kind = n == 1 && codes[0] <= PARL_Q_TO ? parl__qty_alone_kind(codes[0], values[0])
                                               : PARL__QTY_NONE;
-    if (kind == PARL__QTY_NONE)
-        return qty_list(codes, values, n, q) || parl__qty_parse_rules(codes, values, n, q);
+    if (kind == PARL__QTY_NONE) {
+        int listed = qty_list(codes, values, n, q);
+        return listed >= 0 ? listed : parl__qty_parse_rules(codes, values, n, q);
+    }
     q->n = q->many = 0;
     q->error = kind < 0;
     q->big = q->error && values[0] > PARL_NUMBER_MAX;

@@ -146,6 +146,11 @@ extern const parl__variant parl__variants[];   /* rules, gate, tails, heads, sco
 extern const int parl__nvariants_rules, parl__nvariants_gate, parl__nvariants_tails,
                  parl__nvariants_heads, parl__nvariants_scopes;
 extern const parl__rule parl__rules[];
+/* By word id: the scopes (bit K: scope variant K) whose first element may
+ * take an item of that word, all that may begin with another item among
+ * them. The most elements of a scope. */
+extern const uint32_t parl__scope_by_word[];
+extern const int parl__scope_longest;
 /* The pattern automaton (gen/infer_dfa.c): item classes, transitions,
  * and the variants (rules, then gate) that may have matched on entering a
  * state. */

@@ -55,10 +55,15 @@ static inline int word_at(matcher *m, const parl__elem *e, size_t j)
     return it->kind != PARL__IT_END && parl__elem_takes_word(e, it->word);
 }
 
-/* Does item J satisfy element E? Records slot captures. */
-static int take(matcher *m, const parl__elem *e, size_t j)
+#if defined(__GNUC__)
+#define MATCH_INLINE inline __attribute__((always_inline))
+#else
+#define MATCH_INLINE inline
+#endif
+
+/* Does item IT, number J, satisfy element E? Records slot captures. */
+static MATCH_INLINE int take_item(matcher *m, const parl__elem *e, const parl__item *it, size_t j)
 {
-    const parl__item *it = item(m, j);
     caps *c = &m->c;
     switch (e->op) {
     case PARL__E_WORD:
@@ -105,6 +110,12 @@ static int take(matcher *m, const parl__elem *e, size_t j)
         return 1;
     }
     return 0;
+}
+
+/* Does item J satisfy element E? Records slot captures. */
+static int take(matcher *m, const parl__elem *e, size_t j)
+{
+    return take_item(m, e, item(m, j), j);
 }
 
 static int match_from(matcher *m, const parl__elem *e, int ne, size_t j);
@@ -207,11 +218,15 @@ static int match_scope(matcher *m, const parl__elem *e, int ne, size_t j)
         c->scope = 0;
         return 0;
     }
-    const parl__item *at[2] = { item(m, j), item(m, j + 1) };
-    int taken = 0, longest = 0;
-    for (int v = first; v < first + parl__nvariants_scopes; v++) {
+    /* The scopes whose first element takes item J: the others would
+     * fail may_take_all(), leaving the captures as they are. */
+    const parl__item *first_item = item(m, j);
+    uint32_t scopes = parl__scope_by_word[first_item->word];
+    const parl__item *at[2] = { first_item, scopes ? item(m, j + 1) : first_item };
+    int taken = 0;
+    for (; scopes; scopes &= scopes - 1) {
+        const int v = first + parl__ctz64(scopes);
         const parl__variant *pv = &parl__variants[v];
-        if (pv->n > longest) longest = pv->n;
         if (!may_take_all(m, pv, j, at)) {
             /* A scope whose words do not fit: the state failed take()s
              * leave, without the takes. */
@@ -240,7 +255,8 @@ static int match_scope(matcher *m, const parl__elem *e, int ne, size_t j)
         if (i == pv->n && match_from(m, e + 1, ne - 1, j + (size_t)i)) return 1;
         c->scope = 0;
     }
-    if (!taken && j - m->start + (size_t)longest < PARL__RING - 1) m->no_scope |= bit;
+    c->scope = 0;
+    if (!taken && j - m->start + (size_t)parl__scope_longest < PARL__RING - 1) m->no_scope |= bit;
     return 0;
 }
 
@@ -355,7 +371,7 @@ static inline void scan_accept(scan_result *sr, unsigned set, size_t j)
 }
 
 /* The automaton's step from state S on class C, item J: the state entered. */
-static inline unsigned scan_step(scan_result *sr, unsigned s, unsigned c, size_t j)
+static MATCH_INLINE unsigned scan_step(scan_result *sr, unsigned s, unsigned c, size_t j)
 {
     const parl__dfa_step *st = &parl__dfa_steps[s + c];
     sr->seen[c / 64] |= (uint64_t)1 << (c % 64);
@@ -432,6 +448,15 @@ static int capture(matcher *m, int v, size_t j)
     const parl__elem *e = parl__elems + pv->first;
     begin_at(m, j);
     if (!pv->slots) return 1;
+    const parl__reader *r = &m->r;
+    if (j + pv->n <= r->count && r->count - j <= PARL__RING && pv->n < PARL__RING - 1) {
+        /* the usual case: the scan read the items and they are in the ring */
+        for (int i = 0; i < pv->n; i++)
+            if (e[i].op > PARL__E_SET &&
+                !take_item(m, e + i, &r->ring[(j + (size_t)i) % PARL__RING], j + (size_t)i))
+                return 0;
+        return 1;
+    }
     for (int i = 0; i < pv->n; i++)
         if (e[i].op > PARL__E_SET && !take(m, e + i, j + i)) return 0;
     return 1;

@@ -1435,6 +1435,29 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
     fputs("static const unsigned char kw_class[256] = {", f);
     for (int c = 0; c < 256; c++) fprintf(f, "%s%d", !c ? "\n    " : c % 32 ? ", " : ",\n    ", cls[c]);
     fputs("\n};\n\n", f);
+    /* ASCII marks that always make a token of one byte on their own: a
+     * word of the vocabulary (its id), a quote or punctuation, as the
+     * automaton reads them (no longer rule begins there: not ".", which
+     * "..." goes on, nor a mark that begins a longer word of the
+     * vocabulary). kw_words() reads them without the automaton: the kind
+     * in the top bits, the id in the low 16. */
+    unsigned single[128] = { 0 };
+    for (int c = 1; c < 0x80; c++) {
+        if (isalnum(c) || c == '_' || c == '.' || strchr(" \t\r\n\f\v", c)) continue;
+        unsigned v = strchr("\"`'", c) ? 4u << 16 : 5u << 16;   /* PARL__TK_QUOTE, _PUNCT */
+        for (int id = 1; id <= I->nw && v; id++) {
+            const word *w = &I->w[order[id]];
+            if (w->nparts || hashable(w->text) || (unsigned char)w->text[0] != c) continue;
+            if (w->text[1]) v = 0;   /* a longer word begins with it */
+            else v = 1u << 16 | (unsigned)id;   /* PARL__TK_WORD */
+        }
+        single[c] = v;
+    }
+    fputs("/* ASCII marks that are a token of one byte on their own, whatever\n"
+          " * follows: its kind << 16 | its id; 0 for the others. */\n", f);
+    fputs("static const uint32_t kw_single[128] = {", f);
+    for (int c = 0; c < 128; c++) fprintf(f, "%s0x%x", !c ? "\n    " : c % 16 ? ", " : ",\n    ", single[c]);
+    fputs("\n};\n\n", f);
     fputs("/* A word of 8 letters or more from *A on, whose first 8 in lower case\n"
           " * are FIRST: its id in *ID and its end in *A; 0 when a byte follows it\n"
           " * on which the general word rule reads on. */\n"
@@ -1484,25 +1507,42 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           " * reads what stops them. */\n"
           "static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__tok *o,\n"
           "                           const parl__tok *last)\n{\n"
-          "    const uint64_t hi = 0x8080808080808080u, low = 0x2020202020202020u;\n"
+          "    /* kw_alpha()'s constants, held in registers: compilers would make\n"
+          "     * them again for every word. */\n"
+          "    uint64_t hi = 0x8080808080808080u, low = 0x2020202020202020u;\n"
+          "    uint64_t k7f = 0x7f7f7f7f7f7f7f7fu, k1f = 0x1f1f1f1f1f1f1f1fu, k05 = 0x0505050505050505u;\n"
+          "#if defined(__GNUC__)\n"
+          "    __asm__(\"\" : \"+r\"(hi), \"+r\"(low), \"+r\"(k7f), \"+r\"(k1f), \"+r\"(k05));\n"
+          "#endif\n"
           "    size_t cur = *at;\n"
           "    while (o < last && cur < n) {\n"
           "        size_t s = cur;\n"
           "        unsigned c = p[s];\n"
-          "        while (c == ' ') {\n"
-          "            if (++s == n) goto out;\n"
-          "            c = p[s];\n        }\n"
+          "        if (KW_UNLIKELY(c == ' ')) {\n"
+          "            do {\n"
+          "                if (++s == n) goto out;\n"
+          "                c = p[s];\n"
+          "            } while (c == ' ');\n        }\n"
           "        const unsigned cl = kw_class[c];\n"
-          "        if (KW_UNLIKELY(!(cl & 1))) {   /* no word: digits alone, or the automaton */\n"
+          "        if (KW_UNLIKELY(!(cl & 1))) {   /* no word: digits alone, a mark, or the automaton */\n"
           "            size_t e;\n"
-          "            if (!(cl & 4) || !(e = kw_digits(p, n, s, o))) break;\n"
+          "            if (cl & 4) {\n"
+          "                if (!(e = kw_digits(p, n, s, o))) break;\n"
+          "            } else if (c < 0x80 && kw_single[c]) {\n"
+          "                o->kind = (uint8_t)(kw_single[c] >> 16);\n"
+          "                o->word = (uint16_t)kw_single[c];\n"
+          "                o->start = s;\n"
+          "                o->end = e = s + 1;\n"
+          "            } else\n"
+          "                break;\n"
           "            cur = e + (e < n && p[e] == ' ');\n"
           "            o++;\n"
           "            continue;\n        }\n"
           "        uint64_t x;\n"
           "        if (s + 8 <= n) memcpy(&x, p + s, 8);   /* the usual case: no shift */\n"
           "        else x = kw_load(p, s, n);\n"
-          "        uint64_t stop = ~kw_alpha(x) & hi;\n"
+          "        uint64_t f = (x & k7f) | low;   /* kw_alpha() */\n"
+          "        uint64_t stop = ~((f + k1f) & ~(f + k05) & ~x) & hi;\n"
           "        /* SH: 8 times the letters in X. Letters are keyed in lower case,\n"
           "         * which for them alone is | 0x20 (LOW). */\n"
           "        unsigned k, sh, after;\n"
@@ -1514,7 +1554,8 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "            o->word = (uint16_t)kw_find_short((x | low) & (((uint64_t)1 << sh) - 1), k);\n"
           "        } else {   /* 8 letters or more; past 15, kw_long() */\n"
           "            uint64_t y = s + 8 < n ? kw_load(p, s + 8, n) : 0;\n"
-          "            uint64_t more = ~kw_alpha(y) & hi;\n"
+          "            uint64_t g = (y & k7f) | low;\n"
+          "            uint64_t more = ~((g + k1f) & ~(g + k05) & ~y) & hi;\n"
           "            if (!more) break;\n"
           "            sh = (unsigned)parl__ctz64(more) & 56;\n"
           "            k = 8 + sh / 8;\n"
@@ -1883,24 +1924,33 @@ static void emit_quantity(FILE *f)
           "/* A list or a range of numbers of one token each (\"2, 4 and 6\", \"5 to\n"
           " * 10\", \"first and third\"), in CODES[0..N), into *Q: where the tokens\n"
           " * before the connectives cannot go on (parl__qty_inner), the rules\n"
-          " * make just that of them. 0 for anything else, which the parser reads\n"
-          " * (a list too long, or with a value too large, too). test_infer checks\n"
-          " * it against the parser. */\n"
+          " * make just that of them; 1. A list one number too long up to a\n"
+          " * connective or the end is the rules' failure there (too many): 0.\n"
+          " * -1 for anything else, which the parser reads (a list with a value\n"
+          " * too large, too). test_infer checks it against the parser. */\n"
           "static int qty_list(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)\n"
           "{\n"
           "    int kind = codes[0] <= PARL_Q_TO ? parl__qty_alone_kind(codes[0], values[0]) : -1;\n"
-          "    if (kind <= 0 || n < 3) return 0;\n"
+          "    if (kind <= 0 || n < 3) return -1;\n"
           "    int range = n == 3 && (codes[1] == PARL_Q_TO || codes[1] == PARL_Q_DASH);\n"
           "    q->v[0] = values[0];\n"
           "    q->n = 1;\n"
           "    for (int i = 1; i < n; i++) {\n"
           "        unsigned c = codes[i - 1];\n"
-          "        if (!range && codes[i] != PARL_Q_AND && codes[i] != PARL_Q_COMMA) return 0;\n"
-          "        if (parl__qty_inner[c] >> codes[i] & 1) return 0;   /* \"hundred and five\" */\n"
+          "        if (!range && codes[i] != PARL_Q_AND && codes[i] != PARL_Q_COMMA) return -1;\n"
+          "        if (parl__qty_inner[c] >> codes[i] & 1) return -1;   /* \"hundred and five\" */\n"
           "        i += codes[i] == PARL_Q_COMMA && i + 1 < n && codes[i + 1] == PARL_Q_AND;\n"
-          "        if (++i == n || q->n == PARL__QTY_MAX || codes[i] > PARL_Q_TO ||\n"
-          "            parl__qty_alone_kind(codes[i], values[i]) != kind)\n"
+          "        if (++i == n || codes[i] > PARL_Q_TO || parl__qty_alone_kind(codes[i], values[i]) != kind)\n"
+          "            return -1;\n"
+          "        if (q->n == PARL__QTY_MAX) {   /* pushed as the connective after it comes */\n"
+          "            if (i + 1 < n && ((codes[i + 1] != PARL_Q_AND && codes[i + 1] != PARL_Q_COMMA) ||\n"
+          "                              (parl__qty_inner[codes[i]] >> codes[i + 1] & 1)))\n"
+          "                return -1;\n"
+          "            q->kind = 0;\n"
+          "            q->error = q->many = 1;\n"
+          "            q->big = 0;\n"
           "            return 0;\n"
+          "        }\n"
           "        q->v[q->n++] = values[i];\n"
           "    }\n"
           "    q->kind = range ? PARL__QTY_RANGE : PARL__QTY_LIST;\n"
@@ -1909,8 +1959,10 @@ static void emit_quantity(FILE *f)
           "int parl__qty_parse(const unsigned char *codes, const int64_t *values, int n, parl__qty *q)\n"
           "{\n    int kind = n == 1 && codes[0] <= PARL_Q_TO ? parl__qty_alone_kind(codes[0], values[0])\n"
           "                                              : PARL__QTY_NONE;\n"
-          "    if (kind == PARL__QTY_NONE)\n"
-          "        return qty_list(codes, values, n, q) || parl__qty_parse_rules(codes, values, n, q);\n"
+          "    if (kind == PARL__QTY_NONE) {\n"
+          "        int listed = qty_list(codes, values, n, q);\n"
+          "        return listed >= 0 ? listed : parl__qty_parse_rules(codes, values, n, q);\n"
+          "    }\n"
           "    q->n = q->many = 0;\n    q->error = kind < 0;\n"
           "    q->big = q->error && values[0] > PARL_NUMBER_MAX;\n"
           "    if (q->error) return 0;\n"
@@ -2030,7 +2082,36 @@ static int emit_tables(infer *I, FILE *f)
         fprintf(f, "    { %d, %d, %d, %d },\n", I->v[k].rule, e,
                 I->v[k].s.n, slots);
     }
-    fputs("};\n\n", f);
+    fputs("};\n", f);
+    /* By word id, the scopes (bit K: the K-th) whose first element may
+     * take an item of that word (every scope that may begin with another
+     * item: all words), and the longest scope: match_scope() tries those
+     * alone. */
+    uint32_t *sfirst = xcalloc((size_t)I->nw + 1, sizeof *sfirst);
+    int nscope = 0, slongest = 0;
+    for (int k = 0; k < I->nv; k++) {
+        const seq *s = &I->v[k].s;
+        if (I->v[k].group != G_SCOPES) continue;
+        if (!gen_fits(I->v[k].at, nscope, 31, "the scopes (32-bit parl__scope_by_word)")) {
+            err++;
+            break;
+        }
+        const uint32_t bit = (uint32_t)1 << nscope++;
+        if (s->n > slongest) slongest = s->n;
+        const elem *e = s->n ? &s->e[0] : NULL;
+        if (e && (e->op == E_WORD || e->op == E_SET)) {
+            for (int m = 0; m < e->n; m++) sfirst[word_id(I, e->words[m])] |= bit;
+        } else if (e && (e->op == E_UNIT || e->op == E_SECTION)) {
+            for (int w = 0; w < I->nw; w++)
+                if (infer_slot_takes_word(I, e->op, e->mask, w)) sfirst[word_id(I, w)] |= bit;
+        } else
+            for (int w = 0; w <= I->nw; w++) sfirst[w] |= bit;
+    }
+    fprintf(f, "const uint32_t parl__scope_by_word[%d] = {", I->nw + 1);
+    for (int w = 0; w <= I->nw; w++) fprintf(f, "%s0x%x", !w ? "\n    " : w % 12 ? ", " : ",\n    ", (unsigned)sfirst[w]);
+    fputs("\n};\n", f);
+    fprintf(f, "const int parl__scope_longest = %d;\n\n", slongest);
+    free(sfirst);
 
     fprintf(f, "const parl__rule parl__rules[%d] = {\n", I->nrules ? I->nrules : 1);
     for (int r = 0; r < I->nrules; r++) {
