@@ -325,64 +325,106 @@ SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_soft_third(__m256i v)
     return _mm256_and_si256(lo, hi);
 }
 
-/* sentence_lex_skip 32 bytes a step (see put_avx2_skip in tools/gen_sentences.c). */
-SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(const unsigned char *cur,
-                                                                           const unsigned char *lim,
-                                                                           size_t *lines)
+/* The candidates among the 32 bytes at CUR (bit i: cur[i]; CUR + 34 <=
+ * the limit), the line breaks the skip passes left out and put in
+ * *PASSED (ON: -1 to pass line breaks before ordinary text, else 0). */
+SENTENCE_LEX_AVX2_FN static inline unsigned sentence_lex_block_avx2(const unsigned char *cur, __m256i on,
+                                                                 unsigned *passed)
 {
     const __m256i zero = _mm256_setzero_si256();
-    const __m256i on = lines ? _mm256_set1_epi8(-1) : zero;   /* pass line breaks */
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)cur);
+    __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 1));
+    __m256i v2 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 2));
+    unsigned bits = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(sentence_lex_stop_set(v), zero));
+    __m256i t = sentence_lex_line_first(v1), s = sentence_lex_line_second(v2);
+    __m256i g = sentence_lex_soft_first(v);
+    __m256i may = _mm256_and_si256(_mm256_and_si256(g, sentence_lex_soft_follow(v1)),
+                                   sentence_lex_soft_third(v2));
+    /* a soft character that starts no token */
+    __m256i dead = _mm256_andnot_si256(
+        _mm256_cmpeq_epi8(_mm256_and_si256(g, _mm256_set1_epi8((char)0x07)), zero),
+        _mm256_cmpeq_epi8(may, zero));
+    /* no ordinary text: neither a text byte nor a pair */
+    __m256i no = _mm256_and_si256(
+        _mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0x1F)), zero),
+        _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0xE0)), zero),
+                        _mm256_cmpeq_epi8(s, zero)));
+    /* line breaks (bit i: cur[i]), text starts (bit i: cur[i + 1]), blanks */
+    unsigned nl = (unsigned)_mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n')), on));
+    unsigned text = ~(unsigned)_mm256_movemask_epi8(no);
+    unsigned hs = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')),
+                                                                 _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\t'))));
+    /* passed: text after no blank, one or two (an indented line's
+     * blanks are no candidates: the skip goes on after them) */
+    unsigned pass = nl & (text | ((hs >> 1) & ((text >> 1) | ((hs >> 2) & (text >> 2)))));
+    *passed = pass;
+    return bits & ~pass & ~(unsigned)_mm256_movemask_epi8(dead);
+}
+
+/* The AVX2 skip's block: the 64 bytes at BLK (NULL: none), their
+ * candidates not yet taken (BITS, bit i: blk[i]) and their line breaks
+ * passed but not yet counted (PASSED). The scanner keeps it in its state
+ * (parl__sl.mblk, mbits, mpass), so a scan that starts where the last
+ * one ended goes on from the block's masks instead of computing them
+ * again. */
+typedef struct sentence_lex_blk {
+    const unsigned char *blk;
+    unsigned long long bits, passed;
+} sentence_lex_blk;
+
+/* sentence_lex_skip 64 bytes a step, from the block B (see put_avx2_skip in
+ * tools/gen_sentences.c); B->blk <= CUR. */
+SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(const unsigned char *cur,
+                                                                           const unsigned char *lim,
+                                                                           size_t *lines,
+                                                                           sentence_lex_blk *B)
+{
+    const __m256i on = lines ? _mm256_set1_epi8(-1) : _mm256_setzero_si256();   /* pass line breaks */
     size_t none, *passes = lines ? lines : &none;
-    while (lim - cur >= 34) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)cur);
-        unsigned bits = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(sentence_lex_stop_set(v), zero));
-        if (!bits) {   /* plain text: the rest costs twice as much */
-            cur += 32;
-            continue;
-        }
-        __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 1));
-        __m256i v2 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 2));
-        __m256i t = sentence_lex_line_first(v1), s = sentence_lex_line_second(v2);
-        __m256i g = sentence_lex_soft_first(v);
-        __m256i may = _mm256_and_si256(_mm256_and_si256(g, sentence_lex_soft_follow(v1)),
-                                       sentence_lex_soft_third(v2));
-        /* a soft character that starts no token */
-        __m256i dead = _mm256_andnot_si256(
-            _mm256_cmpeq_epi8(_mm256_and_si256(g, _mm256_set1_epi8((char)0x07)), zero),
-            _mm256_cmpeq_epi8(may, zero));
-        /* no ordinary text: neither a text byte nor a pair */
-        __m256i no = _mm256_and_si256(
-            _mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0x1F)), zero),
-            _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0xE0)), zero),
-                            _mm256_cmpeq_epi8(s, zero)));
-        /* line breaks (bit i: cur[i]), text starts (bit i: cur[i + 1]), blanks */
-        unsigned nl = (unsigned)_mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n')), on));
-        unsigned text = ~(unsigned)_mm256_movemask_epi8(no);
-        unsigned hs = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')),
-                                                                     _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\t'))));
-        /* passed: text after no blank, one or two (an indented line's
-         * blanks are no candidates: the loop goes on after them) */
-        unsigned passed = nl & (text | ((hs >> 1) & ((text >> 1) | ((hs >> 2) & (text >> 2)))));
-        bits &= ~passed & ~(unsigned)_mm256_movemask_epi8(dead);
-        const unsigned char *next = cur + 32, *q;
-        for (; bits; bits &= bits - 1) {
-            unsigned j = (unsigned)__builtin_ctz(bits);
-            const unsigned char *p = cur + j;
-            if (!sentence_lex_stops(p, lim)) continue;
-            if (*p != '\n' || !lines || !(q = sentence_lex_text_after(p, lim))) {
-                *passes += (size_t)__builtin_popcount(passed & ((1u << j) - 1));
-                return p;
+    const unsigned char *blk = B->blk;
+    unsigned long long bits = B->bits, passed = B->passed;
+    for (;;) {
+        size_t off;
+        if (blk && (off = (size_t)(cur - blk)) < 64) {
+            unsigned long long from = ~0ull << off;   /* what lies before CUR is done */
+            const unsigned char *q = NULL;
+            bits &= from;
+            passed &= from;
+            for (; bits; bits &= bits - 1) {
+                unsigned j = (unsigned)__builtin_ctzll(bits);
+                const unsigned char *p = blk + j;
+                if (!sentence_lex_stops(p, lim)) continue;
+                unsigned long long before = (1ull << j) - 1;
+                if (*p != '\n' || !lines || !(q = sentence_lex_text_after(p, lim))) {
+                    *passes += (size_t)__builtin_popcountll(passed & before);
+                    B->blk = blk;
+                    B->bits = bits;
+                    B->passed = passed & ~before;
+                    return p;
+                }
+                ++*lines;
+                if (q > p + 1) {   /* go on after the blanks */
+                    *passes += (size_t)__builtin_popcountll(passed & before);
+                    passed &= ~before;
+                    break;
+                }
             }
-            ++*lines;
-            if (q > p + 1) {   /* go on after the blanks */
-                passed &= (1u << j) - 1;
-                next = q;
-                break;
+            if (bits) {
+                cur = q;
+                continue;
             }
+            *passes += (size_t)__builtin_popcountll(passed);
+            cur = blk + 64;
         }
-        *passes += (size_t)__builtin_popcount(passed);
-        cur = next;
+        if (lim - cur < 66) break;
+        unsigned p0, p1;
+        unsigned long long c0 = sentence_lex_block_avx2(cur, on, &p0);
+        unsigned long long c1 = sentence_lex_block_avx2(cur + 32, on, &p1);
+        blk = cur;
+        bits = c0 | c1 << 32;
+        passed = p0 | (unsigned long long)p1 << 32;
     }
+    B->blk = NULL;
     return sentence_lex_skip(cur, lim, lines);
 }
 #endif
@@ -534,8 +576,16 @@ SENTENCE_LEX_AVX2_FN static int sentence_lex_scan_avx2(const unsigned char *text
 {
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
+    /* the block of the last scan when this one starts where it ended */
+    const unsigned char mode = lines ? 2 : 1;
+    sentence_lex_blk B = { NULL, 0, 0 };
+    if (L->mmode == mode && L->mat == L->pos) {
+        B.blk = text + (L->mblk - base);
+        B.bits = L->mbits;
+        B.passed = L->mpass;
+    }
     for (;;) {
-        cur = sentence_lex_skip_avx2(cur, lim, lines);   /* c+ */
+        cur = sentence_lex_skip_avx2(cur, lim, lines, &B);   /* c+ */
         tok = cur;
     /*!local:re2c
     re2c:api = custom;
@@ -586,6 +636,11 @@ SENTENCE_LEX_AVX2_FN static int sentence_lex_scan_avx2(const unsigned char *text
 out:
     L->tok = base + (size_t)(tok - text);
     L->pos = base + (size_t)(cur - text);
+    L->mmode = B.blk ? mode : 0;
+    L->mat = L->pos;
+    L->mblk = B.blk ? base + (size_t)(B.blk - text) : 0;
+    L->mbits = B.bits;
+    L->mpass = B.passed;
     (void)mar;
     return t;
 }

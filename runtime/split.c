@@ -1215,6 +1215,9 @@ static int line_start(parl_splitter *it, parl_sentence *out)
 static void set_limit(parl_splitter *it)
 {
     size_t lim = it->len;
+    /* the scanner's block was read within the old limit and window */
+    it->s.sc.mmode = 0;
+    it->saved.sc.mmode = 0;
     if (it->flags & PARL_SPLIT_MORE) {
         lim = lim > PARL_SPLIT_MARGIN ? lim - PARL_SPLIT_MARGIN : 0;
         for (int i = 0; i < 3 && lim > 0 && (it->text[lim] & 0xC0) == 0x80; i++)
