@@ -328,8 +328,8 @@ SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_soft_third(__m256i v)
 /* The candidates among the 32 bytes at CUR (bit i: cur[i]; CUR + 34 <=
  * the limit), the line breaks the skip passes left out and put in
  * *PASSED (ON: -1 to pass line breaks before ordinary text, else 0). */
-SENTENCE_LEX_AVX2_FN static inline unsigned sentence_lex_block_avx2(const unsigned char *cur, __m256i on,
-                                                                 unsigned *passed)
+SENTENCE_LEX_AVX2_FN __attribute__((always_inline)) static inline unsigned
+sentence_lex_block_avx2(const unsigned char *cur, __m256i on, unsigned *passed)
 {
     const __m256i zero = _mm256_setzero_si256();
     __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)cur);
