@@ -327,9 +327,9 @@ SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_soft_third(__m256i v)
 
 /* The candidates among the 32 bytes at CUR (bit i: cur[i]; CUR + 34 <=
  * the limit), the line breaks the skip passes left out and put in
- * *PASSED (ON: -1 to pass line breaks before ordinary text, else 0). */
+ * *PASSED (ON: all ones to pass line breaks before ordinary text, else 0). */
 SENTENCE_LEX_AVX2_FN __attribute__((always_inline)) static inline unsigned
-sentence_lex_block_avx2(const unsigned char *cur, __m256i on, unsigned *passed)
+sentence_lex_block_avx2(const unsigned char *cur, unsigned on, unsigned *passed)
 {
     const __m256i zero = _mm256_setzero_si256();
     __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)cur);
@@ -350,7 +350,7 @@ sentence_lex_block_avx2(const unsigned char *cur, __m256i on, unsigned *passed)
         _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0xE0)), zero),
                         _mm256_cmpeq_epi8(s, zero)));
     /* line breaks (bit i: cur[i]), text starts (bit i: cur[i + 1]), blanks */
-    unsigned nl = (unsigned)_mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n')), on));
+    unsigned nl = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n'))) & on;
     unsigned text = ~(unsigned)_mm256_movemask_epi8(no);
     unsigned hs = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')),
                                                                  _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\t'))));
@@ -379,7 +379,7 @@ SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(c
                                                                            size_t *lines,
                                                                            sentence_lex_blk *B)
 {
-    const __m256i on = lines ? _mm256_set1_epi8(-1) : _mm256_setzero_si256();   /* pass line breaks */
+    const unsigned on = lines ? ~0u : 0;   /* pass line breaks */
     size_t none, *passes = lines ? lines : &none;
     const unsigned char *blk = B->blk;
     unsigned long long bits = B->bits, passed = B->passed;
