@@ -33,6 +33,19 @@
 #define SL_COLD
 #endif
 
+/* SL_SWAR: eight bytes in a 64-bit word, the first in the low byte. */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
+    UINTPTR_MAX > 0xFFFFFFFFu
+#define SL_SWAR 1
+/* The high bit of each byte of W that is zero, exactly (no borrow between bytes). */
+static inline uint64_t sl_zero_bytes(uint64_t w)
+{
+    return ~(((w & 0x7F7F7F7F7F7F7F7Full) + 0x7F7F7F7F7F7F7F7Full) | w) & 0x8080808080808080ull;
+}
+#else
+#define SL_SWAR 0
+#endif
+
 #define LOOKAHEAD 256     /* blanks skipped when looking for the next word */
 #define TOKEN_MAX 64      /* bytes looked back for the word before a period */
 #define QUOTE_SPAN 1500   /* an open quote protects at most this many bytes... */
@@ -904,11 +917,32 @@ static SL_HOT int plain_stop(parl_splitter *it, size_t t0, size_t e, int bang, s
     int quoted = in_quote(&it->s, t0);
     if (quoted && (bang || !PARL__SR_QUOTES)) return 0;
     int eols = 0;
+#if SL_SWAR
+    if (lim - p >= 8) {   /* the blanks of eight bytes at once: no loop exit to mispredict */
+        uint64_t w, nl;
+        memcpy(&w, t + p, 8);
+        nl = sl_zero_bytes(w ^ 0x0A0A0A0A0A0A0A0Aull);
+        uint64_t other = ~(sl_zero_bytes(w ^ 0x2020202020202020ull) |
+                           sl_zero_bytes(w ^ 0x0909090909090909ull) | nl) &
+                         0x8080808080808080ull;
+        if (other) {
+            unsigned i = (unsigned)__builtin_ctzll(other) >> 3;
+            nl &= (1ull << (8 * i)) - 1;   /* the line breaks before it */
+            if (nl & (nl - 1)) return !quoted;   /* a blank line, as below */
+            eols = nl != 0;
+            p += i;
+            goto blanks_done;
+        }
+    }
+#endif
     for (; p < lim; p++) {
         if (t[p] == ' ' || t[p] == '\t') continue;
         if (t[p] != '\n') break;
         if (++eols == 2) return p > e && !quoted;   /* a blank line: look_next's END */
     }
+#if SL_SWAR
+blanks_done:
+#endif
     if (p == e) return 0;
     if (p >= lim) return p >= end && !quoted;   /* the end of the text: END too */
     *next = p;
