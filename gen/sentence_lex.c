@@ -573,7 +573,7 @@ sentence_lex_count_skip_neon(const unsigned char *cur, const unsigned char *lim,
 
 #ifdef SENTENCE_LEX_AVX2
 SENTENCE_LEX_AVX2_FN static int sentence_lex_scan_avx2(const unsigned char *text, size_t base, size_t limit,
-                                   parl__sl *L, size_t *lines)
+                                   parl__sl *L, size_t *lines, parl_splitter *take)
 {
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
@@ -2124,8 +2124,11 @@ yy60:
 	{ t = PARL__T_END; goto out; }
 }
 
+    out:
+        if (!take || t < PARL__T_DQ || t > PARL__T_RP || cur >= lim ||
+            !parl__sl_take(take, t, base + (size_t)(tok - text)))
+            break;
     }
-out:
     L->tok = base + (size_t)(tok - text);
     L->pos = base + (size_t)(cur - text);
     L->mmode = B.blk ? mode : 0;
@@ -2142,7 +2145,7 @@ out:
 __attribute__((noinline))
 #endif
 static int sentence_lex_scan_base(const unsigned char *text, size_t base, size_t limit, parl__sl *L,
-              size_t *lines)
+              size_t *lines, parl_splitter *take)
 {
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
@@ -3685,20 +3688,23 @@ yy121:
 	{ t = PARL__T_END; goto out; }
 }
 
+    out:
+        if (!take || t < PARL__T_DQ || t > PARL__T_RP || cur >= lim ||
+            !parl__sl_take(take, t, base + (size_t)(tok - text)))
+            break;
     }
-out:
     L->tok = base + (size_t)(tok - text);
     L->pos = base + (size_t)(cur - text);
     (void)mar;
     return t;
 }
 
-int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl *L, size_t *lines)
+int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl *L, size_t *lines, parl_splitter *take)
 {
 #ifdef SENTENCE_LEX_AVX2
-    if (sentence_lex_has_avx2()) return sentence_lex_scan_avx2(text, base, limit, L, lines);
+    if (sentence_lex_has_avx2()) return sentence_lex_scan_avx2(text, base, limit, L, lines, take);
 #endif
-    return sentence_lex_scan_base(text, base, limit, L, lines);
+    return sentence_lex_scan_base(text, base, limit, L, lines, take);
 }
 
 #ifdef SENTENCE_LEX_AVX2

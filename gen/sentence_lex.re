@@ -572,7 +572,7 @@ sentence_lex_count_skip_neon(const unsigned char *cur, const unsigned char *lim,
 
 #ifdef SENTENCE_LEX_AVX2
 SENTENCE_LEX_AVX2_FN static int sentence_lex_scan_avx2(const unsigned char *text, size_t base, size_t limit,
-                                   parl__sl *L, size_t *lines)
+                                   parl__sl *L, size_t *lines, parl_splitter *take)
 {
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
@@ -632,8 +632,11 @@ SENTENCE_LEX_AVX2_FN static int sentence_lex_scan_avx2(const unsigned char *text
     [)]          { t = PARL__T_RP; goto out; }
     bullet       { t = PARL__T_BULLET; goto out; }
     */
+    out:
+        if (!take || t < PARL__T_DQ || t > PARL__T_RP || cur >= lim ||
+            !parl__sl_take(take, t, base + (size_t)(tok - text)))
+            break;
     }
-out:
     L->tok = base + (size_t)(tok - text);
     L->pos = base + (size_t)(cur - text);
     L->mmode = B.blk ? mode : 0;
@@ -650,7 +653,7 @@ out:
 __attribute__((noinline))
 #endif
 static int sentence_lex_scan_base(const unsigned char *text, size_t base, size_t limit, parl__sl *L,
-              size_t *lines)
+              size_t *lines, parl_splitter *take)
 {
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
@@ -702,20 +705,23 @@ static int sentence_lex_scan_base(const unsigned char *text, size_t base, size_t
     [)]          { t = PARL__T_RP; goto out; }
     bullet       { t = PARL__T_BULLET; goto out; }
     */
+    out:
+        if (!take || t < PARL__T_DQ || t > PARL__T_RP || cur >= lim ||
+            !parl__sl_take(take, t, base + (size_t)(tok - text)))
+            break;
     }
-out:
     L->tok = base + (size_t)(tok - text);
     L->pos = base + (size_t)(cur - text);
     (void)mar;
     return t;
 }
 
-int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl *L, size_t *lines)
+int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl *L, size_t *lines, parl_splitter *take)
 {
 #ifdef SENTENCE_LEX_AVX2
-    if (sentence_lex_has_avx2()) return sentence_lex_scan_avx2(text, base, limit, L, lines);
+    if (sentence_lex_has_avx2()) return sentence_lex_scan_avx2(text, base, limit, L, lines, take);
 #endif
-    return sentence_lex_scan_base(text, base, limit, L, lines);
+    return sentence_lex_scan_base(text, base, limit, L, lines, take);
 }
 
 #ifdef SENTENCE_LEX_AVX2

@@ -1118,6 +1118,43 @@ static void on_dquote(parl_splitter *it, size_t tok)
     else s->dq = 0;
 }
 
+static void on_lparen(parl_splitter *it, size_t tok)
+{
+    state *s = &it->s;
+    int prev = byte_at(it, tok - 1);
+    if (tok > 0 && (prev == ':' || prev == ';')) return;   /* an emoticon */
+    if (s->paren == 0) s->paren_at = tok;
+    if (s->paren < 0xFFFF) s->paren++;
+}
+
+/* What parl_split_next does with a quote or parenthesis token T at TOK
+ * when it only changes the state: done here for the fast scanner, which
+ * then goes on (1); 0: the scanner returns the token. */
+int parl__sl_take(parl_splitter *it, int t, size_t tok)
+{
+    state *s = &it->s;
+    if (tok < s->quiet || s->fence || s->heading) return 1;
+    switch (t) {
+    case PARL__T_DQ:
+        on_dquote(it, tok);
+        return 1;
+    case PARL__T_LQ:
+        s->dq = 1;
+        s->dq_at = tok;
+        return 1;
+    case PARL__T_RQ:
+        s->dq = 0;
+        return 1;
+    case PARL__T_LP:
+        on_lparen(it, tok);
+        return 1;
+    default:   /* PARL__T_RP: a list marker's may end a sentence */
+        if (!s->paren) return 0;
+        s->paren--;
+        return 1;
+    }
+}
+
 /* ---------------------------------------------------------------- lines */
 
 /* Counting mode: the line [line_at, END) is complete, WORDS words counted
@@ -1325,7 +1362,8 @@ int parl_split_next(parl_splitter *it, parl_sentence *out)
                     ? parl__sl_scan_count(it->text, it->base, it->lim, &s->sc,
                                           s->fence || s->heading || s->quote_line ? NULL : s)
                     : parl__sl_scan(it->text, it->base, it->lim, &s->sc,
-                                    s->fence || s->heading || s->quote_line ? NULL : &lines);
+                                    s->fence || s->heading || s->quote_line ? NULL : &lines,
+                                    more ? NULL : it);
         s->redo = 0;
         s->line += lines;   /* no branch: whether lines were passed is anyone's guess */
         s->had_lines |= lines != 0;
@@ -1357,13 +1395,9 @@ int parl_split_next(parl_splitter *it, parl_sentence *out)
         case PARL__T_RQ:
             s->dq = 0;
             break;
-        case PARL__T_LP: {
-            int prev = byte_at(it, tok - 1);
-            if (tok > 0 && (prev == ':' || prev == ';')) break;   /* an emoticon */
-            if (s->paren == 0) s->paren_at = tok;
-            if (s->paren < 0xFFFF) s->paren++;
+        case PARL__T_LP:
+            on_lparen(it, tok);
             break;
-        }
         case PARL__T_RP:
             if (on_rparen(it, tok, out)) return 1;
             break;

@@ -1061,7 +1061,7 @@ static void put_rule_tokens(FILE *f, const sl_rules *r, const char *word, int co
 static void put_scanner(FILE *f, const char *name, int counting, int avx2, const unsigned *bul,
                         size_t nbul, const sl_rules *r)
 {
-    const char *args = counting ? "parl_split_state *S" : "size_t *lines";
+    const char *args = counting ? "parl_split_state *S" : "size_t *lines, parl_splitter *take";
     if (avx2)
         fprintf(f, "#ifdef SENTENCE_LEX_AVX2\n"
                    "SENTENCE_LEX_AVX2_FN static int %s_avx2(const unsigned char *text, size_t base, size_t limit,\n"
@@ -1136,10 +1136,18 @@ static void put_scanner(FILE *f, const char *name, int counting, int avx2, const
     for (size_t i = 0; i < sizeof toks / sizeof toks[0]; i++)
         fprintf(f, "    %s { %s%st = %s; goto out; }\n", toks[i].re, word, toks[i].multibyte ? mb : "",
                 toks[i].tok);
-    fputs("    */\n"
-          "    }\n"
-          "out:\n"
-          "    L->tok = base + (size_t)(tok - text);\n"
+    if (counting)
+        fputs("    */\n"
+              "    }\n"
+              "out:\n", f);
+    else   /* quotes and parentheses go to parl__sl_take (TAKE: the splitter, or NULL) */
+        fputs("    */\n"
+              "    out:\n"
+              "        if (!take || t < PARL__T_DQ || t > PARL__T_RP || cur >= lim ||\n"
+              "            !parl__sl_take(take, t, base + (size_t)(tok - text)))\n"
+              "            break;\n"
+              "    }\n", f);
+    fputs("    L->tok = base + (size_t)(tok - text);\n"
           "    L->pos = base + (size_t)(cur - text);\n", f);
     if (counting) fputs("    L->words = words; L->cont = cont; L->sp = sp;\n", f);
     else if (avx2)
@@ -1157,7 +1165,7 @@ static void put_scanner(FILE *f, const char *name, int counting, int avx2, const
 static void put_scanners(FILE *f, const char *name, const char *public, int counting,
                          const unsigned *bul, size_t nbul, const sl_rules *r)
 {
-    const char *arg = counting ? "S" : "lines";
+    const char *arg = counting ? "S" : "lines, take";
     put_scanner(f, name, counting, 1, bul, nbul, r);
     put_scanner(f, name, counting, 0, bul, nbul, r);
     fprintf(f, "int %s(const unsigned char *text, size_t base, size_t limit, parl__sl *L, %s)\n"
@@ -1166,7 +1174,8 @@ static void put_scanners(FILE *f, const char *name, const char *public, int coun
                "    if (sentence_lex_has_avx2()) return %s_avx2(text, base, limit, L, %s);\n"
                "#endif\n"
                "    return %s_base(text, base, limit, L, %s);\n"
-               "}\n\n", public, counting ? "parl_split_state *S" : "size_t *lines", name, arg, name, arg);
+               "}\n\n", public, counting ? "parl_split_state *S" : "size_t *lines, parl_splitter *take", name,
+            arg, name, arg);
 }
 
 /* Most words before a period are no abbreviation and most capitalised
