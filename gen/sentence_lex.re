@@ -361,28 +361,24 @@ sentence_lex_block_avx2(const unsigned char *cur, unsigned on, unsigned *passed)
     return bits & ~pass & ~(unsigned)_mm256_movemask_epi8(dead);
 }
 
-/* The AVX2 skip's block: the 64 bytes at BLK (NULL: none), their
- * candidates not yet taken (BITS, bit i: blk[i]) and their line breaks
- * passed but not yet counted (PASSED). The scanner keeps it in its state
- * (parl__sl.mblk, mbits, mpass), so a scan that starts where the last
- * one ended goes on from the block's masks instead of computing them
- * again. */
-typedef struct sentence_lex_blk {
-    const unsigned char *blk;
-    unsigned long long bits, passed;
-} sentence_lex_blk;
-
-/* sentence_lex_skip 64 bytes a step, from the block B (see put_avx2_skip in
- * tools/gen_sentences.c); B->blk <= CUR. */
+/* sentence_lex_skip 64 bytes a step (see put_avx2_skip in
+ * tools/gen_sentences.c), from the block: the 64 bytes at *BLK (NULL:
+ * none; *BLK <= CUR), their candidates not yet taken (*BITS, bit i:
+ * blk[i]) and their line breaks passed but not yet counted (*PASSED).
+ * The scanner keeps it in its state (parl__sl.mblk, mbits, mpass), so a
+ * scan that starts where the last one ended goes on from the block's
+ * masks instead of computing them again. */
 SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(const unsigned char *cur,
                                                                            const unsigned char *lim,
                                                                            size_t *lines,
-                                                                           sentence_lex_blk *B)
+                                                                           const unsigned char **Bblk,
+                                                                           unsigned long long *Bbits,
+                                                                           unsigned long long *Bpassed)
 {
     const unsigned on = lines ? ~0u : 0;   /* pass line breaks */
     size_t none, *passes = lines ? lines : &none;
-    const unsigned char *blk = B->blk;
-    unsigned long long bits = B->bits, passed = B->passed;
+    const unsigned char *blk = *Bblk;
+    unsigned long long bits = *Bbits, passed = *Bpassed;
     for (;;) {
         size_t off;
         if (blk && (off = (size_t)(cur - blk)) < 64) {
@@ -397,9 +393,9 @@ SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(c
                 unsigned long long before = (1ull << j) - 1;
                 if (*p != '\n' || !lines || !(q = sentence_lex_text_after(p, lim))) {
                     *passes += (size_t)__builtin_popcountll(passed & before);
-                    B->blk = blk;
-                    B->bits = bits;
-                    B->passed = passed & ~before;
+                    *Bblk = blk;
+                    *Bbits = bits;
+                    *Bpassed = passed & ~before;
                     return p;
                 }
                 ++*lines;
@@ -424,7 +420,7 @@ SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(c
         bits = c0 | c1 << 32;
         passed = p0 | (unsigned long long)p1 << 32;
     }
-    B->blk = NULL;
+    *Bblk = NULL;
     return sentence_lex_skip(cur, lim, lines);
 }
 #endif
@@ -578,14 +574,15 @@ SENTENCE_LEX_AVX2_FN static int sentence_lex_scan_avx2(const unsigned char *text
     int t;
     /* the block of the last scan when this one starts where it ended */
     const unsigned char mode = lines ? 2 : 1;
-    sentence_lex_blk B = { NULL, 0, 0 };
-    if (L->mmode == mode && L->mat == L->pos) {
-        B.blk = text + (L->mblk - base);
-        B.bits = L->mbits;
-        B.passed = L->mpass;
+    const unsigned char *blk = NULL;
+    unsigned long long bits = 0, passed = 0;
+    if (L->mmode == mode && L->mat == cur) {
+        blk = L->mblk;
+        bits = L->mbits;
+        passed = L->mpass;
     }
     for (;;) {
-        cur = sentence_lex_skip_avx2(cur, lim, lines, &B);   /* c+ */
+        cur = sentence_lex_skip_avx2(cur, lim, lines, &blk, &bits, &passed);   /* c+ */
         tok = cur;
     /*!local:re2c
     re2c:api = custom;
@@ -639,11 +636,11 @@ SENTENCE_LEX_AVX2_FN static int sentence_lex_scan_avx2(const unsigned char *text
     }
     L->tok = base + (size_t)(tok - text);
     L->pos = base + (size_t)(cur - text);
-    L->mmode = B.blk ? mode : 0;
-    L->mat = L->pos;
-    L->mblk = B.blk ? base + (size_t)(B.blk - text) : 0;
-    L->mbits = B.bits;
-    L->mpass = B.passed;
+    L->mmode = blk ? mode : 0;
+    L->mat = cur;
+    L->mblk = blk;
+    L->mbits = bits;
+    L->mpass = passed;
     (void)mar;
     return t;
 }
