@@ -326,11 +326,12 @@ SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_soft_third(__m256i v)
     return _mm256_and_si256(lo, hi);
 }
 
-/* The candidates among the 32 bytes at CUR (bit i: cur[i]; CUR + 34 <=
- * the limit), the line breaks the skip passes left out and put in
- * *PASSED (ON: all ones to pass line breaks before ordinary text, else 0). */
-SENTENCE_LEX_AVX2_FN __attribute__((always_inline)) static inline unsigned
-sentence_lex_block_avx2(const unsigned char *cur, unsigned on, unsigned *passed)
+/* The masks of the 32 bytes at CUR (bit i: cur[i]; CUR + 34 <= the
+ * limit): *CAND the candidates, *NL the line breaks, *TEXT where the
+ * next byte starts ordinary text, *HS the blanks. */
+SENTENCE_LEX_AVX2_FN __attribute__((always_inline)) static inline void
+sentence_lex_block_avx2(const unsigned char *cur, unsigned *cand, unsigned *nl, unsigned *text,
+                        unsigned *hs)
 {
     const __m256i zero = _mm256_setzero_si256();
     __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)cur);
@@ -351,15 +352,11 @@ sentence_lex_block_avx2(const unsigned char *cur, unsigned on, unsigned *passed)
         _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0xE0)), zero),
                         _mm256_cmpeq_epi8(s, zero)));
     /* line breaks (bit i: cur[i]), text starts (bit i: cur[i + 1]), blanks */
-    unsigned nl = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n'))) & on;
-    unsigned text = ~(unsigned)_mm256_movemask_epi8(no);
-    unsigned hs = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')),
-                                                                 _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\t'))));
-    /* passed: text after no blank, one or two (an indented line's
-     * blanks are no candidates: the skip goes on after them) */
-    unsigned pass = nl & (text | ((hs >> 1) & ((text >> 1) | ((hs >> 2) & (text >> 2)))));
-    *passed = pass;
-    return bits & ~pass & ~(unsigned)_mm256_movemask_epi8(dead);
+    *nl = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n')));
+    *text = ~(unsigned)_mm256_movemask_epi8(no);
+    *hs = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')),
+                                                        _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\t'))));
+    *cand = bits & ~(unsigned)_mm256_movemask_epi8(dead);
 }
 
 /* sentence_lex_skip 64 bytes a step (see put_avx2_skip in
@@ -376,7 +373,7 @@ SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(c
                                                                            unsigned long long *Bbits,
                                                                            unsigned long long *Bpassed)
 {
-    const unsigned on = lines ? ~0u : 0;   /* pass line breaks */
+    const unsigned long long on = lines ? ~0ull : 0;   /* pass line breaks */
     size_t none, *passes = lines ? lines : &none;
     const unsigned char *blk = *Bblk;
     unsigned long long bits = *Bbits, passed = *Bpassed;
@@ -414,12 +411,17 @@ SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(c
             cur = blk + 64;
         }
         if (lim - cur < 66) break;
-        unsigned p0, p1;
-        unsigned long long c0 = sentence_lex_block_avx2(cur, on, &p0);
-        unsigned long long c1 = sentence_lex_block_avx2(cur + 32, on, &p1);
+        unsigned c0, c1, n0, n1, t0, t1, h0, h1;
+        sentence_lex_block_avx2(cur, &c0, &n0, &t0, &h0);
+        sentence_lex_block_avx2(cur + 32, &c1, &n1, &t1, &h1);
+        unsigned long long nl = (n0 | (unsigned long long)n1 << 32) & on;
+        unsigned long long text = t0 | (unsigned long long)t1 << 32;
+        unsigned long long hs = h0 | (unsigned long long)h1 << 32;
+        /* passed: text after no blank, one or two (an indented line's
+         * blanks are no candidates: the skip goes on after them) */
+        passed = nl & (text | ((hs >> 1) & ((text >> 1) | ((hs >> 2) & (text >> 2)))));
         blk = cur;
-        bits = c0 | c1 << 32;
-        passed = p0 | (unsigned long long)p1 << 32;
+        bits = (c0 | (unsigned long long)c1 << 32) & ~passed;
     }
     *Bblk = NULL;
     return sentence_lex_skip(cur, lim, lines);
