@@ -569,6 +569,54 @@ sentence_lex_count_skip_neon(const unsigned char *cur, const unsigned char *lim,
 #define sentence_lex_count_skip sentence_lex_count_skip_neon
 #endif
 
+#ifdef SENTENCE_LEX_SSE2
+/* sentence_lex_skip 64 bytes a block, from the block the scanner keeps in
+ * its state (see put_sse2_block_skip in tools/gen_sentences.c): the 64
+ * bytes at *BLK (NULL: none; *BLK <= CUR) and their candidates not yet
+ * taken (*BITS, bit i: blk[i]). */
+static inline const unsigned char *sentence_lex_skip_sse2(const unsigned char *cur,
+                                                          const unsigned char *lim, size_t *lines,
+                                                          const unsigned char **Bblk,
+                                                          unsigned long long *Bbits)
+{
+    const unsigned char *blk = *Bblk;
+    unsigned long long bits = *Bbits;
+    for (;;) {
+        size_t off;
+        if (blk && (off = (size_t)(cur - blk)) < 64) {
+            const unsigned char *r = NULL;
+            bits &= ~0ull << off;   /* what lies before CUR is done */
+            for (; bits; bits &= bits - 1) {
+                const unsigned char *p = blk + __builtin_ctzll(bits);
+                r = sentence_lex_fast_stop(p, lim, lines);
+                if (r == p) {
+                    *Bblk = blk;
+                    *Bbits = bits;
+                    return p;
+                }
+                if (r) break;   /* go on after an indented line's blanks */
+            }
+            if (bits) {
+                cur = r;
+                continue;
+            }
+            cur = blk + 64;
+        }
+        if (lim - cur < 64) break;
+        unsigned long long m = 0;
+        for (int k = 0; k < 4; k++) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(cur + 16 * k));
+            __m128i x = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')), sentence_lex_stop_mask(v));
+            m |= (unsigned long long)(unsigned)_mm_movemask_epi8(x) << (16 * k);
+        }
+        blk = cur;
+        bits = m;
+    }
+    *Bblk = NULL;
+    return sentence_lex_skip(cur, lim, lines);
+}
+#endif
+
 #ifdef SENTENCE_LEX_AVX2
 SENTENCE_LEX_AVX2_FN static int sentence_lex_scan_avx2(const unsigned char *text, size_t base, size_t limit,
                                    parl__sl *L, size_t *lines, parl_splitter *take)
@@ -2148,8 +2196,21 @@ static int sentence_lex_scan_base(const unsigned char *text, size_t base, size_t
 {
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
+#ifdef SENTENCE_LEX_SSE2
+    /* the block of the last scan when this one starts where it ended */
+    const unsigned char *blk = NULL;
+    unsigned long long bits = 0;
+    if (L->mmode == 3 && L->mat == cur) {
+        blk = L->mblk;
+        bits = L->mbits;
+    }
+#endif
     for (;;) {
+#ifdef SENTENCE_LEX_SSE2
+        cur = sentence_lex_skip_sse2(cur, lim, lines, &blk, &bits);   /* c+ */
+#else
         cur = sentence_lex_skip(cur, lim, lines);   /* c+ */
+#endif
         tok = cur;
     
 {
@@ -3694,6 +3755,12 @@ yy121:
     }
     L->tok = base + (size_t)(tok - text);
     L->pos = base + (size_t)(cur - text);
+#ifdef SENTENCE_LEX_SSE2
+    L->mmode = blk ? 3 : 0;   /* (the AVX2 scanner's are 1 and 2) */
+    L->mat = cur;
+    L->mblk = blk;
+    L->mbits = bits;
+#endif
     (void)mar;
     return t;
 }

@@ -681,6 +681,61 @@ static unsigned put_avx2_skip(FILE *f, const unsigned char *stop, const unsigned
     return m_soft;
 }
 
+/* The fast skip of the SSE2 scanner (no AVX2) from a block kept across
+ * scans, as the AVX2 one: a block's candidates are the SSE2 skip's
+ * (sentence_lex_stop_mask, tabs left out), judged one by one
+ * (sentence_lex_fast_stop). */
+static void put_sse2_block_skip(FILE *f)
+{
+    fputs("#ifdef SENTENCE_LEX_SSE2\n"
+          "/* sentence_lex_skip 64 bytes a block, from the block the scanner keeps in\n"
+          " * its state (see put_sse2_block_skip in tools/gen_sentences.c): the 64\n"
+          " * bytes at *BLK (NULL: none; *BLK <= CUR) and their candidates not yet\n"
+          " * taken (*BITS, bit i: blk[i]). */\n"
+          "static inline const unsigned char *sentence_lex_skip_sse2(const unsigned char *cur,\n"
+          "                                                          const unsigned char *lim, size_t *lines,\n"
+          "                                                          const unsigned char **Bblk,\n"
+          "                                                          unsigned long long *Bbits)\n"
+          "{\n"
+          "    const unsigned char *blk = *Bblk;\n"
+          "    unsigned long long bits = *Bbits;\n"
+          "    for (;;) {\n"
+          "        size_t off;\n"
+          "        if (blk && (off = (size_t)(cur - blk)) < 64) {\n"
+          "            const unsigned char *r = NULL;\n"
+          "            bits &= ~0ull << off;   /* what lies before CUR is done */\n"
+          "            for (; bits; bits &= bits - 1) {\n"
+          "                const unsigned char *p = blk + __builtin_ctzll(bits);\n"
+          "                r = sentence_lex_fast_stop(p, lim, lines);\n"
+          "                if (r == p) {\n"
+          "                    *Bblk = blk;\n"
+          "                    *Bbits = bits;\n"
+          "                    return p;\n"
+          "                }\n"
+          "                if (r) break;   /* go on after an indented line's blanks */\n"
+          "            }\n"
+          "            if (bits) {\n"
+          "                cur = r;\n"
+          "                continue;\n"
+          "            }\n"
+          "            cur = blk + 64;\n"
+          "        }\n"
+          "        if (lim - cur < 64) break;\n"
+          "        unsigned long long m = 0;\n"
+          "        for (int k = 0; k < 4; k++) {\n"
+          "            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(cur + 16 * k));\n"
+          "            __m128i x = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\t')), sentence_lex_stop_mask(v));\n"
+          "            m |= (unsigned long long)(unsigned)_mm_movemask_epi8(x) << (16 * k);\n"
+          "        }\n"
+          "        blk = cur;\n"
+          "        bits = m;\n"
+          "    }\n"
+          "    *Bblk = NULL;\n"
+          "    return sentence_lex_skip(cur, lim, lines);\n"
+          "}\n"
+          "#endif\n\n", f);
+}
+
 /* The counting skip with AVX2, 32 bytes a step: one vpshufb lookup gives
  * the exact stops and the blanks (hs), the soft lookups of the fast skip
  * (SOFT_MASK: the soft characters' bits) drop the soft characters that
@@ -1012,6 +1067,7 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
     unsigned soft_mask = put_avx2_skip(f, stop, follow, third);   /* the soft lookups are shared */
     put_avx2_count_skip(f, stop, soft_mask);
     put_neon_skips(f, stop);
+    put_sse2_block_skip(f);
 }
 
 /* The scanners skip runs of ordinary ASCII text (the rules c+, w+ and
@@ -1090,11 +1146,23 @@ static void put_scanner(FILE *f, const char *name, int counting, int avx2, const
                    "        bits = L->mbits;\n"
                    "        passed = L->mpass;\n"
                    "    }\n"
-                 : "",
+                 : "#ifdef SENTENCE_LEX_SSE2\n"
+                   "    /* the block of the last scan when this one starts where it ended */\n"
+                   "    const unsigned char *blk = NULL;\n"
+                   "    unsigned long long bits = 0;\n"
+                   "    if (L->mmode == 3 && L->mat == cur) {\n"
+                   "        blk = L->mblk;\n"
+                   "        bits = L->mbits;\n"
+                   "    }\n"
+                   "#endif\n",
         counting ? (avx2 ? "        cur = sentence_lex_count_skip_avx2(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */\n"
                          : "        cur = sentence_lex_count_skip(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */\n")
         : avx2   ? "        cur = sentence_lex_skip_avx2(cur, lim, lines, &blk, &bits, &passed);   /* c+ */\n"
-                 : "        cur = sentence_lex_skip(cur, lim, lines);   /* c+ */\n");
+                 : "#ifdef SENTENCE_LEX_SSE2\n"
+                   "        cur = sentence_lex_skip_sse2(cur, lim, lines, &blk, &bits);   /* c+ */\n"
+                   "#else\n"
+                   "        cur = sentence_lex_skip(cur, lim, lines);   /* c+ */\n"
+                   "#endif\n");
     fputs(sl_api_conf, f);
     fputs("    re2c:define:YYLESSTHAN = \"cur >= lim\";\n"
           "    re2c:eof = 0;\n", f);
@@ -1156,6 +1224,13 @@ static void put_scanner(FILE *f, const char *name, int counting, int avx2, const
               "    L->mblk = blk;\n"
               "    L->mbits = bits;\n"
               "    L->mpass = passed;\n", f);
+    else
+        fputs("#ifdef SENTENCE_LEX_SSE2\n"
+              "    L->mmode = blk ? 3 : 0;   /* (the AVX2 scanner's are 1 and 2) */\n"
+              "    L->mat = cur;\n"
+              "    L->mblk = blk;\n"
+              "    L->mbits = bits;\n"
+              "#endif\n", f);
     fputs("    (void)mar;\n"
           "    return t;\n"
           "}\n", f);
