@@ -326,64 +326,104 @@ SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_soft_third(__m256i v)
     return _mm256_and_si256(lo, hi);
 }
 
-/* sentence_lex_skip 32 bytes a step (see put_avx2_skip in tools/gen_sentences.c). */
-SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(const unsigned char *cur,
-                                                                           const unsigned char *lim,
-                                                                           size_t *lines)
+/* The masks of the 32 bytes at CUR (bit i: cur[i]; CUR + 34 <= the
+ * limit): *CAND the candidates, *NL the line breaks, *TEXT where the
+ * next byte starts ordinary text, *HS the blanks. */
+SENTENCE_LEX_AVX2_FN __attribute__((always_inline)) static inline void
+sentence_lex_block_avx2(const unsigned char *cur, unsigned *cand, unsigned *nl, unsigned *text,
+                        unsigned *hs)
 {
     const __m256i zero = _mm256_setzero_si256();
-    const __m256i on = lines ? _mm256_set1_epi8(-1) : zero;   /* pass line breaks */
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)cur);
+    __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 1));
+    __m256i v2 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 2));
+    unsigned bits = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(sentence_lex_stop_set(v), zero));
+    __m256i t = sentence_lex_line_first(v1), s = sentence_lex_line_second(v2);
+    __m256i g = sentence_lex_soft_first(v);
+    __m256i may = _mm256_and_si256(_mm256_and_si256(g, sentence_lex_soft_follow(v1)),
+                                   sentence_lex_soft_third(v2));
+    /* a soft character that starts no token */
+    __m256i dead = _mm256_andnot_si256(
+        _mm256_cmpeq_epi8(_mm256_and_si256(g, _mm256_set1_epi8((char)0x07)), zero),
+        _mm256_cmpeq_epi8(may, zero));
+    /* no ordinary text: neither a text byte nor a pair */
+    __m256i no = _mm256_and_si256(
+        _mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0x1F)), zero),
+        _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0xE0)), zero),
+                        _mm256_cmpeq_epi8(s, zero)));
+    /* line breaks (bit i: cur[i]), text starts (bit i: cur[i + 1]), blanks */
+    *nl = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n')));
+    *text = ~(unsigned)_mm256_movemask_epi8(no);
+    *hs = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')),
+                                                        _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\t'))));
+    *cand = bits & ~(unsigned)_mm256_movemask_epi8(dead);
+}
+
+/* sentence_lex_skip 64 bytes a step (see put_avx2_skip in
+ * tools/gen_sentences.c), from the block: the 64 bytes at *BLK (NULL:
+ * none; *BLK <= CUR), their candidates not yet taken (*BITS, bit i:
+ * blk[i]) and their line breaks passed but not yet counted (*PASSED).
+ * The scanner keeps it in its state (parl__sl.mblk, mbits, mpass), so a
+ * scan that starts where the last one ended goes on from the block's
+ * masks instead of computing them again. */
+SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(const unsigned char *cur,
+                                                                           const unsigned char *lim,
+                                                                           size_t *lines,
+                                                                           const unsigned char **Bblk,
+                                                                           unsigned long long *Bbits,
+                                                                           unsigned long long *Bpassed)
+{
+    const unsigned long long on = lines ? ~0ull : 0;   /* pass line breaks */
     size_t none, *passes = lines ? lines : &none;
-    while (lim - cur >= 34) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)cur);
-        unsigned bits = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(sentence_lex_stop_set(v), zero));
-        if (!bits) {   /* plain text: the rest costs twice as much */
-            cur += 32;
-            continue;
+    const unsigned char *blk = *Bblk;
+    unsigned long long bits = *Bbits, passed = *Bpassed;
+    for (;;) {
+        size_t off;
+        if (blk && (off = (size_t)(cur - blk)) < 64) {
+            unsigned long long from = ~0ull << off;   /* what lies before CUR is done */
+            const unsigned char *q = NULL;
+            bits &= from;
+            passed &= from;
+            for (; bits; bits &= bits - 1) {
+                unsigned j = (unsigned)__builtin_ctzll(bits);
+                const unsigned char *p = blk + j;
+                if (!sentence_lex_stops(p, lim)) continue;
+                unsigned long long before = (1ull << j) - 1;
+                if (*p != '\n' || !lines || !(q = sentence_lex_text_after(p, lim))) {
+                    *passes += (size_t)__builtin_popcountll(passed & before);
+                    *Bblk = blk;
+                    *Bbits = bits;
+                    *Bpassed = passed & ~before;
+                    return p;
+                }
+                ++*lines;
+                if (q > p + 1) {   /* go on after the blanks */
+                    *passes += (size_t)__builtin_popcountll(passed & before);
+                    passed &= ~before;
+                    break;
+                }
+            }
+            if (bits) {
+                cur = q;
+                continue;
+            }
+            *passes += (size_t)__builtin_popcountll(passed);
+            cur = blk + 64;
         }
-        __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 1));
-        __m256i v2 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 2));
-        __m256i t = sentence_lex_line_first(v1), s = sentence_lex_line_second(v2);
-        __m256i g = sentence_lex_soft_first(v);
-        __m256i may = _mm256_and_si256(_mm256_and_si256(g, sentence_lex_soft_follow(v1)),
-                                       sentence_lex_soft_third(v2));
-        /* a soft character that starts no token */
-        __m256i dead = _mm256_andnot_si256(
-            _mm256_cmpeq_epi8(_mm256_and_si256(g, _mm256_set1_epi8((char)0x07)), zero),
-            _mm256_cmpeq_epi8(may, zero));
-        /* no ordinary text: neither a text byte nor a pair */
-        __m256i no = _mm256_and_si256(
-            _mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0x1F)), zero),
-            _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0xE0)), zero),
-                            _mm256_cmpeq_epi8(s, zero)));
-        /* line breaks (bit i: cur[i]), text starts (bit i: cur[i + 1]), blanks */
-        unsigned nl = (unsigned)_mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n')), on));
-        unsigned text = ~(unsigned)_mm256_movemask_epi8(no);
-        unsigned hs = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')),
-                                                                     _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\t'))));
+        if (lim - cur < 66) break;
+        unsigned c0, c1, n0, n1, t0, t1, h0, h1;
+        sentence_lex_block_avx2(cur, &c0, &n0, &t0, &h0);
+        sentence_lex_block_avx2(cur + 32, &c1, &n1, &t1, &h1);
+        unsigned long long nl = (n0 | (unsigned long long)n1 << 32) & on;
+        unsigned long long text = t0 | (unsigned long long)t1 << 32;
+        unsigned long long hs = h0 | (unsigned long long)h1 << 32;
         /* passed: text after no blank, one or two (an indented line's
-         * blanks are no candidates: the loop goes on after them) */
-        unsigned passed = nl & (text | ((hs >> 1) & ((text >> 1) | ((hs >> 2) & (text >> 2)))));
-        bits &= ~passed & ~(unsigned)_mm256_movemask_epi8(dead);
-        const unsigned char *next = cur + 32, *q;
-        for (; bits; bits &= bits - 1) {
-            unsigned j = (unsigned)__builtin_ctz(bits);
-            const unsigned char *p = cur + j;
-            if (!sentence_lex_stops(p, lim)) continue;
-            if (*p != '\n' || !lines || !(q = sentence_lex_text_after(p, lim))) {
-                *passes += (size_t)__builtin_popcount(passed & ((1u << j) - 1));
-                return p;
-            }
-            ++*lines;
-            if (q > p + 1) {   /* go on after the blanks */
-                passed &= (1u << j) - 1;
-                next = q;
-                break;
-            }
-        }
-        *passes += (size_t)__builtin_popcount(passed);
-        cur = next;
+         * blanks are no candidates: the skip goes on after them) */
+        passed = nl & (text | ((hs >> 1) & ((text >> 1) | ((hs >> 2) & (text >> 2)))));
+        blk = cur;
+        bits = (c0 | (unsigned long long)c1 << 32) & ~passed;
     }
+    *Bblk = NULL;
     return sentence_lex_skip(cur, lim, lines);
 }
 #endif
@@ -529,14 +569,71 @@ sentence_lex_count_skip_neon(const unsigned char *cur, const unsigned char *lim,
 #define sentence_lex_count_skip sentence_lex_count_skip_neon
 #endif
 
+#ifdef SENTENCE_LEX_SSE2
+/* sentence_lex_skip 64 bytes a block, from the block the scanner keeps in
+ * its state (see put_sse2_block_skip in tools/gen_sentences.c): the 64
+ * bytes at *BLK (NULL: none; *BLK <= CUR) and their candidates not yet
+ * taken (*BITS, bit i: blk[i]). */
+static inline const unsigned char *sentence_lex_skip_sse2(const unsigned char *cur,
+                                                          const unsigned char *lim, size_t *lines,
+                                                          const unsigned char **Bblk,
+                                                          unsigned long long *Bbits)
+{
+    const unsigned char *blk = *Bblk;
+    unsigned long long bits = *Bbits;
+    for (;;) {
+        size_t off;
+        if (blk && (off = (size_t)(cur - blk)) < 64) {
+            const unsigned char *r = NULL;
+            bits &= ~0ull << off;   /* what lies before CUR is done */
+            for (; bits; bits &= bits - 1) {
+                const unsigned char *p = blk + __builtin_ctzll(bits);
+                r = sentence_lex_fast_stop(p, lim, lines);
+                if (r == p) {
+                    *Bblk = blk;
+                    *Bbits = bits;
+                    return p;
+                }
+                if (r) break;   /* go on after an indented line's blanks */
+            }
+            if (bits) {
+                cur = r;
+                continue;
+            }
+            cur = blk + 64;
+        }
+        if (lim - cur < 64) break;
+        unsigned long long m = 0;
+        for (int k = 0; k < 4; k++) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(cur + 16 * k));
+            __m128i x = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')), sentence_lex_stop_mask(v));
+            m |= (unsigned long long)(unsigned)_mm_movemask_epi8(x) << (16 * k);
+        }
+        blk = cur;
+        bits = m;
+    }
+    *Bblk = NULL;
+    return sentence_lex_skip(cur, lim, lines);
+}
+#endif
+
 #ifdef SENTENCE_LEX_AVX2
 SENTENCE_LEX_AVX2_FN static int sentence_lex_scan_avx2(const unsigned char *text, size_t base, size_t limit,
-                                   parl__sl *L, size_t *lines)
+                                   parl__sl *L, size_t *lines, parl_splitter *take)
 {
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
+    /* the block of the last scan when this one starts where it ended */
+    const unsigned char mode = lines ? 2 : 1;
+    const unsigned char *blk = NULL;
+    unsigned long long bits = 0, passed = 0;
+    if (L->mmode == mode && L->mat == cur) {
+        blk = L->mblk;
+        bits = L->mbits;
+        passed = L->mpass;
+    }
     for (;;) {
-        cur = sentence_lex_skip_avx2(cur, lim, lines);   /* c+ */
+        cur = sentence_lex_skip_avx2(cur, lim, lines, &blk, &bits, &passed);   /* c+ */
         tok = cur;
     
 {
@@ -2074,10 +2171,18 @@ yy60:
 	{ t = PARL__T_END; goto out; }
 }
 
+    out:
+        if (!take || t < PARL__T_DQ || t > PARL__T_RP || cur >= lim ||
+            !parl__sl_take(take, t, base + (size_t)(tok - text)))
+            break;
     }
-out:
     L->tok = base + (size_t)(tok - text);
     L->pos = base + (size_t)(cur - text);
+    L->mmode = blk ? mode : 0;
+    L->mat = cur;
+    L->mblk = blk;
+    L->mbits = bits;
+    L->mpass = passed;
     (void)mar;
     return t;
 }
@@ -2087,12 +2192,25 @@ out:
 __attribute__((noinline))
 #endif
 static int sentence_lex_scan_base(const unsigned char *text, size_t base, size_t limit, parl__sl *L,
-              size_t *lines)
+              size_t *lines, parl_splitter *take)
 {
     const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;
     int t;
+#ifdef SENTENCE_LEX_SSE2
+    /* the block of the last scan when this one starts where it ended */
+    const unsigned char *blk = NULL;
+    unsigned long long bits = 0;
+    if (L->mmode == 3 && L->mat == cur) {
+        blk = L->mblk;
+        bits = L->mbits;
+    }
+#endif
     for (;;) {
+#ifdef SENTENCE_LEX_SSE2
+        cur = sentence_lex_skip_sse2(cur, lim, lines, &blk, &bits);   /* c+ */
+#else
         cur = sentence_lex_skip(cur, lim, lines);   /* c+ */
+#endif
         tok = cur;
     
 {
@@ -3630,20 +3748,29 @@ yy121:
 	{ t = PARL__T_END; goto out; }
 }
 
+    out:
+        if (!take || t < PARL__T_DQ || t > PARL__T_RP || cur >= lim ||
+            !parl__sl_take(take, t, base + (size_t)(tok - text)))
+            break;
     }
-out:
     L->tok = base + (size_t)(tok - text);
     L->pos = base + (size_t)(cur - text);
+#ifdef SENTENCE_LEX_SSE2
+    L->mmode = blk ? 3 : 0;   /* (the AVX2 scanner's are 1 and 2) */
+    L->mat = cur;
+    L->mblk = blk;
+    L->mbits = bits;
+#endif
     (void)mar;
     return t;
 }
 
-int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl *L, size_t *lines)
+int parl__sl_scan(const unsigned char *text, size_t base, size_t limit, parl__sl *L, size_t *lines, parl_splitter *take)
 {
 #ifdef SENTENCE_LEX_AVX2
-    if (sentence_lex_has_avx2()) return sentence_lex_scan_avx2(text, base, limit, L, lines);
+    if (sentence_lex_has_avx2()) return sentence_lex_scan_avx2(text, base, limit, L, lines, take);
 #endif
-    return sentence_lex_scan_base(text, base, limit, L, lines);
+    return sentence_lex_scan_base(text, base, limit, L, lines, take);
 }
 
 #ifdef SENTENCE_LEX_AVX2

@@ -186,6 +186,14 @@ typedef struct parl__sl {
     size_t bad;        /* bytes that are not valid UTF-8 */
     size_t nul;        /* NUL bytes */
     int sp;            /* the previous byte was white space (or start of text) */
+    /* the fast scanner's block: when a scan starts at MAT of the window
+     * with the mode MMODE (0: none; 1, 2: AVX2 without and with lines
+     * passed, 3: SSE2), the 64 bytes at MBLK still hold the candidates
+     * MBITS and the passed line breaks MPASS (gen/sentence_lex.c; a new
+     * window or limit drops it) */
+    unsigned char mmode;
+    const unsigned char *mat, *mblk;
+    unsigned long long mbits, mpass;
 } parl__sl;
 
 /* The iterator's state; treat the fields as private. */

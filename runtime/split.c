@@ -33,6 +33,19 @@
 #define SL_COLD
 #endif
 
+/* SL_SWAR: eight bytes in a 64-bit word, the first in the low byte. */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
+    UINTPTR_MAX > 0xFFFFFFFFu
+#define SL_SWAR 1
+/* The high bit of each byte of W that is zero, exactly (no borrow between bytes). */
+static inline uint64_t sl_zero_bytes(uint64_t w)
+{
+    return ~(((w & 0x7F7F7F7F7F7F7F7Full) + 0x7F7F7F7F7F7F7F7Full) | w) & 0x8080808080808080ull;
+}
+#else
+#define SL_SWAR 0
+#endif
+
 #define LOOKAHEAD 256     /* blanks skipped when looking for the next word */
 #define TOKEN_MAX 64      /* bytes looked back for the word before a period */
 #define QUOTE_SPAN 1500   /* an open quote protects at most this many bytes... */
@@ -904,11 +917,32 @@ static SL_HOT int plain_stop(parl_splitter *it, size_t t0, size_t e, int bang, s
     int quoted = in_quote(&it->s, t0);
     if (quoted && (bang || !PARL__SR_QUOTES)) return 0;
     int eols = 0;
+#if SL_SWAR
+    if (lim - p >= 8) {   /* the blanks of eight bytes at once: no loop exit to mispredict */
+        uint64_t w, nl;
+        memcpy(&w, t + p, 8);
+        nl = sl_zero_bytes(w ^ 0x0A0A0A0A0A0A0A0Aull);
+        uint64_t other = ~(sl_zero_bytes(w ^ 0x2020202020202020ull) |
+                           sl_zero_bytes(w ^ 0x0909090909090909ull) | nl) &
+                         0x8080808080808080ull;
+        if (other) {
+            unsigned i = (unsigned)__builtin_ctzll(other) >> 3;
+            nl &= (1ull << (8 * i)) - 1;   /* the line breaks before it */
+            if (nl & (nl - 1)) return !quoted;   /* a blank line, as below */
+            eols = nl != 0;
+            p += i;
+            goto blanks_done;
+        }
+    }
+#endif
     for (; p < lim; p++) {
         if (t[p] == ' ' || t[p] == '\t') continue;
         if (t[p] != '\n') break;
         if (++eols == 2) return p > e && !quoted;   /* a blank line: look_next's END */
     }
+#if SL_SWAR
+blanks_done:
+#endif
     if (p == e) return 0;
     if (p >= lim) return p >= end && !quoted;   /* the end of the text: END too */
     *next = p;
@@ -1084,6 +1118,43 @@ static void on_dquote(parl_splitter *it, size_t tok)
     else s->dq = 0;
 }
 
+static void on_lparen(parl_splitter *it, size_t tok)
+{
+    state *s = &it->s;
+    int prev = byte_at(it, tok - 1);
+    if (tok > 0 && (prev == ':' || prev == ';')) return;   /* an emoticon */
+    if (s->paren == 0) s->paren_at = tok;
+    if (s->paren < 0xFFFF) s->paren++;
+}
+
+/* What parl_split_next does with a quote or parenthesis token T at TOK
+ * when it only changes the state: done here for the fast scanner, which
+ * then goes on (1); 0: the scanner returns the token. */
+int parl__sl_take(parl_splitter *it, int t, size_t tok)
+{
+    state *s = &it->s;
+    if (tok < s->quiet || s->fence || s->heading) return 1;
+    switch (t) {
+    case PARL__T_DQ:
+        on_dquote(it, tok);
+        return 1;
+    case PARL__T_LQ:
+        s->dq = 1;
+        s->dq_at = tok;
+        return 1;
+    case PARL__T_RQ:
+        s->dq = 0;
+        return 1;
+    case PARL__T_LP:
+        on_lparen(it, tok);
+        return 1;
+    default:   /* PARL__T_RP: a list marker's may end a sentence */
+        if (!s->paren) return 0;
+        s->paren--;
+        return 1;
+    }
+}
+
 /* ---------------------------------------------------------------- lines */
 
 /* Counting mode: the line [line_at, END) is complete, WORDS words counted
@@ -1215,6 +1286,9 @@ static int line_start(parl_splitter *it, parl_sentence *out)
 static void set_limit(parl_splitter *it)
 {
     size_t lim = it->len;
+    /* the scanner's block was read within the old limit and window */
+    it->s.sc.mmode = 0;
+    it->saved.sc.mmode = 0;
     if (it->flags & PARL_SPLIT_MORE) {
         lim = lim > PARL_SPLIT_MARGIN ? lim - PARL_SPLIT_MARGIN : 0;
         for (int i = 0; i < 3 && lim > 0 && (it->text[lim] & 0xC0) == 0x80; i++)
@@ -1288,7 +1362,8 @@ int parl_split_next(parl_splitter *it, parl_sentence *out)
                     ? parl__sl_scan_count(it->text, it->base, it->lim, &s->sc,
                                           s->fence || s->heading || s->quote_line ? NULL : s)
                     : parl__sl_scan(it->text, it->base, it->lim, &s->sc,
-                                    s->fence || s->heading || s->quote_line ? NULL : &lines);
+                                    s->fence || s->heading || s->quote_line ? NULL : &lines,
+                                    more ? NULL : it);
         s->redo = 0;
         s->line += lines;   /* no branch: whether lines were passed is anyone's guess */
         s->had_lines |= lines != 0;
@@ -1320,13 +1395,9 @@ int parl_split_next(parl_splitter *it, parl_sentence *out)
         case PARL__T_RQ:
             s->dq = 0;
             break;
-        case PARL__T_LP: {
-            int prev = byte_at(it, tok - 1);
-            if (tok > 0 && (prev == ':' || prev == ';')) break;   /* an emoticon */
-            if (s->paren == 0) s->paren_at = tok;
-            if (s->paren < 0xFFFF) s->paren++;
+        case PARL__T_LP:
+            on_lparen(it, tok);
             break;
-        }
         case PARL__T_RP:
             if (on_rparen(it, tok, out)) return 1;
             break;

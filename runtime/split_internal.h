@@ -39,7 +39,13 @@ enum {
  * both bytes before LIM) is no token: it is counted in *LINES (the caller
  * passes it only when such a line needs nothing but its count). */
 int parl__sl_scan(const unsigned char *text, size_t base, size_t lim, parl__sl *L,
-                  size_t *lines);
+                  size_t *lines, parl_splitter *take);
+/* With TAKE (the splitter; only when it splits a whole document, not in
+ * windows), a quote or parenthesis token that ends before LIM is first
+ * offered to parl__sl_take (runtime/split.c), which does with it what
+ * parl_split_next would when that is only a change of state, and then
+ * returns 1: the scanner goes on without returning it. */
+int parl__sl_take(parl_splitter *it, int t, size_t tok);
 /* The counting scanner does the same with S (the state L is part of): such
  * a line break is passed to parl__sl_text_line (runtime/split.c), which
  * keeps the line counts, with the words counted so far. */

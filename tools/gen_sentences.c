@@ -576,70 +576,164 @@ static unsigned put_avx2_skip(FILE *f, const unsigned char *stop, const unsigned
     put_nibble_lookup(f, "sentence_lex_soft_third", "The groups a byte may be the third byte of.",
                       lo[2], hi[2]);
     fprintf(f,
-        "/* sentence_lex_skip 32 bytes a step (see put_avx2_skip in tools/gen_sentences.c). */\n"
-        "SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(const unsigned char *cur,\n"
-        "                                                                           const unsigned char *lim,\n"
-        "                                                                           size_t *lines)\n"
+        "/* The masks of the 32 bytes at CUR (bit i: cur[i]; CUR + 34 <= the\n"
+        " * limit): *CAND the candidates, *NL the line breaks, *TEXT where the\n"
+        " * next byte starts ordinary text, *HS the blanks. */\n"
+        "SENTENCE_LEX_AVX2_FN __attribute__((always_inline)) static inline void\n"
+        "sentence_lex_block_avx2(const unsigned char *cur, unsigned *cand, unsigned *nl, unsigned *text,\n"
+        "                        unsigned *hs)\n"
         "{\n"
         "    const __m256i zero = _mm256_setzero_si256();\n"
-        "    const __m256i on = lines ? _mm256_set1_epi8(-1) : zero;   /* pass line breaks */\n"
+        "    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)cur);\n"
+        "    __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 1));\n"
+        "    __m256i v2 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 2));\n"
+        "    unsigned bits = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(sentence_lex_stop_set(v), zero));\n"
+        "    __m256i t = sentence_lex_line_first(v1), s = sentence_lex_line_second(v2);\n"
+        "    __m256i g = sentence_lex_soft_first(v);\n"
+        "    __m256i may = _mm256_and_si256(_mm256_and_si256(g, sentence_lex_soft_follow(v1)),\n"
+        "                                   sentence_lex_soft_third(v2));\n"
+        "    /* a soft character that starts no token */\n"
+        "    __m256i dead = _mm256_andnot_si256(\n"
+        "        _mm256_cmpeq_epi8(_mm256_and_si256(g, _mm256_set1_epi8((char)0x%02X)), zero),\n"
+        "        _mm256_cmpeq_epi8(may, zero));\n"
+        "    /* no ordinary text: neither a text byte nor a pair */\n"
+        "    __m256i no = _mm256_and_si256(\n"
+        "        _mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0x%02X)), zero),\n"
+        "        _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0x%02X)), zero),\n"
+        "                        _mm256_cmpeq_epi8(s, zero)));\n"
+        "    /* line breaks (bit i: cur[i]), text starts (bit i: cur[i + 1]), blanks */\n"
+        "    *nl = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\n')));\n"
+        "    *text = ~(unsigned)_mm256_movemask_epi8(no);\n"
+        "    *hs = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')),\n"
+        "                                                        _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\t'))));\n"
+        "    *cand = bits & ~(unsigned)_mm256_movemask_epi8(dead);\n"
+        "}\n\n"
+        "/* sentence_lex_skip 64 bytes a step (see put_avx2_skip in\n"
+        " * tools/gen_sentences.c), from the block: the 64 bytes at *BLK (NULL:\n"
+        " * none; *BLK <= CUR), their candidates not yet taken (*BITS, bit i:\n"
+        " * blk[i]) and their line breaks passed but not yet counted (*PASSED).\n"
+        " * The scanner keeps it in its state (parl__sl.mblk, mbits, mpass), so a\n"
+        " * scan that starts where the last one ended goes on from the block's\n"
+        " * masks instead of computing them again. */\n"
+        "SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(const unsigned char *cur,\n"
+        "                                                                           const unsigned char *lim,\n"
+        "                                                                           size_t *lines,\n"
+        "                                                                           const unsigned char **Bblk,\n"
+        "                                                                           unsigned long long *Bbits,\n"
+        "                                                                           unsigned long long *Bpassed)\n"
+        "{\n"
+        "    const unsigned long long on = lines ? ~0ull : 0;   /* pass line breaks */\n"
         "    size_t none, *passes = lines ? lines : &none;\n"
-        "    while (lim - cur >= 34) {\n"
-        "        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)cur);\n"
-        "        unsigned bits = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(sentence_lex_stop_set(v), zero));\n"
-        "        if (!bits) {   /* plain text: the rest costs twice as much */\n"
-        "            cur += 32;\n"
-        "            continue;\n"
+        "    const unsigned char *blk = *Bblk;\n"
+        "    unsigned long long bits = *Bbits, passed = *Bpassed;\n"
+        "    for (;;) {\n"
+        "        size_t off;\n"
+        "        if (blk && (off = (size_t)(cur - blk)) < 64) {\n"
+        "            unsigned long long from = ~0ull << off;   /* what lies before CUR is done */\n"
+        "            const unsigned char *q = NULL;\n"
+        "            bits &= from;\n"
+        "            passed &= from;\n"
+        "            for (; bits; bits &= bits - 1) {\n"
+        "                unsigned j = (unsigned)__builtin_ctzll(bits);\n"
+        "                const unsigned char *p = blk + j;\n"
+        "                if (!sentence_lex_stops(p, lim)) continue;\n"
+        "                unsigned long long before = (1ull << j) - 1;\n"
+        "                if (*p != '\\n' || !lines || !(q = sentence_lex_text_after(p, lim))) {\n"
+        "                    *passes += (size_t)__builtin_popcountll(passed & before);\n"
+        "                    *Bblk = blk;\n"
+        "                    *Bbits = bits;\n"
+        "                    *Bpassed = passed & ~before;\n"
+        "                    return p;\n"
+        "                }\n"
+        "                ++*lines;\n"
+        "                if (q > p + 1) {   /* go on after the blanks */\n"
+        "                    *passes += (size_t)__builtin_popcountll(passed & before);\n"
+        "                    passed &= ~before;\n"
+        "                    break;\n"
+        "                }\n"
+        "            }\n"
+        "            if (bits) {\n"
+        "                cur = q;\n"
+        "                continue;\n"
+        "            }\n"
+        "            *passes += (size_t)__builtin_popcountll(passed);\n"
+        "            cur = blk + 64;\n"
         "        }\n"
-        "        __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 1));\n"
-        "        __m256i v2 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 2));\n"
-        "        __m256i t = sentence_lex_line_first(v1), s = sentence_lex_line_second(v2);\n"
-        "        __m256i g = sentence_lex_soft_first(v);\n"
-        "        __m256i may = _mm256_and_si256(_mm256_and_si256(g, sentence_lex_soft_follow(v1)),\n"
-        "                                       sentence_lex_soft_third(v2));\n"
-        "        /* a soft character that starts no token */\n"
-        "        __m256i dead = _mm256_andnot_si256(\n"
-        "            _mm256_cmpeq_epi8(_mm256_and_si256(g, _mm256_set1_epi8((char)0x%02X)), zero),\n"
-        "            _mm256_cmpeq_epi8(may, zero));\n"
-        "        /* no ordinary text: neither a text byte nor a pair */\n"
-        "        __m256i no = _mm256_and_si256(\n"
-        "            _mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0x%02X)), zero),\n"
-        "            _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0x%02X)), zero),\n"
-        "                            _mm256_cmpeq_epi8(s, zero)));\n"
-        "        /* line breaks (bit i: cur[i]), text starts (bit i: cur[i + 1]), blanks */\n"
-        "        unsigned nl = (unsigned)_mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\n')), on));\n"
-        "        unsigned text = ~(unsigned)_mm256_movemask_epi8(no);\n"
-        "        unsigned hs = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')),\n"
-        "                                                                     _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\t'))));\n"
+        "        if (lim - cur < 66) break;\n"
+        "        unsigned c0, c1, n0, n1, t0, t1, h0, h1;\n"
+        "        sentence_lex_block_avx2(cur, &c0, &n0, &t0, &h0);\n"
+        "        sentence_lex_block_avx2(cur + 32, &c1, &n1, &t1, &h1);\n"
+        "        unsigned long long nl = (n0 | (unsigned long long)n1 << 32) & on;\n"
+        "        unsigned long long text = t0 | (unsigned long long)t1 << 32;\n"
+        "        unsigned long long hs = h0 | (unsigned long long)h1 << 32;\n"
         "        /* passed: text after no blank, one or two (an indented line's\n"
-        "         * blanks are no candidates: the loop goes on after them) */\n"
-        "        unsigned passed = nl & (text | ((hs >> 1) & ((text >> 1) | ((hs >> 2) & (text >> 2)))));\n"
-        "        bits &= ~passed & ~(unsigned)_mm256_movemask_epi8(dead);\n"
-        "        const unsigned char *next = cur + 32, *q;\n"
-        "        for (; bits; bits &= bits - 1) {\n"
-        "            unsigned j = (unsigned)__builtin_ctz(bits);\n"
-        "            const unsigned char *p = cur + j;\n"
-        "            if (!sentence_lex_stops(p, lim)) continue;\n"
-        "            if (*p != '\\n' || !lines || !(q = sentence_lex_text_after(p, lim))) {\n"
-        "                *passes += (size_t)__builtin_popcount(passed & ((1u << j) - 1));\n"
-        "                return p;\n"
-        "            }\n"
-        "            ++*lines;\n"
-        "            if (q > p + 1) {   /* go on after the blanks */\n"
-        "                passed &= (1u << j) - 1;\n"
-        "                next = q;\n"
-        "                break;\n"
-        "            }\n"
-        "        }\n"
-        "        *passes += (size_t)__builtin_popcount(passed);\n"
-        "        cur = next;\n"
+        "         * blanks are no candidates: the skip goes on after them) */\n"
+        "        passed = nl & (text | ((hs >> 1) & ((text >> 1) | ((hs >> 2) & (text >> 2)))));\n"
+        "        blk = cur;\n"
+        "        bits = (c0 | (unsigned long long)c1 << 32) & ~passed;\n"
         "    }\n"
+        "    *Bblk = NULL;\n"
         "    return sentence_lex_skip(cur, lim, lines);\n"
         "}\n"
         "#endif\n\n", m_soft, m_first[0], m_first[1]);
     (void)m_stop;
     (void)m_next;
     return m_soft;
+}
+
+/* The fast skip of the SSE2 scanner (no AVX2) from a block kept across
+ * scans, as the AVX2 one: a block's candidates are the SSE2 skip's
+ * (sentence_lex_stop_mask, tabs left out), judged one by one
+ * (sentence_lex_fast_stop). */
+static void put_sse2_block_skip(FILE *f)
+{
+    fputs("#ifdef SENTENCE_LEX_SSE2\n"
+          "/* sentence_lex_skip 64 bytes a block, from the block the scanner keeps in\n"
+          " * its state (see put_sse2_block_skip in tools/gen_sentences.c): the 64\n"
+          " * bytes at *BLK (NULL: none; *BLK <= CUR) and their candidates not yet\n"
+          " * taken (*BITS, bit i: blk[i]). */\n"
+          "static inline const unsigned char *sentence_lex_skip_sse2(const unsigned char *cur,\n"
+          "                                                          const unsigned char *lim, size_t *lines,\n"
+          "                                                          const unsigned char **Bblk,\n"
+          "                                                          unsigned long long *Bbits)\n"
+          "{\n"
+          "    const unsigned char *blk = *Bblk;\n"
+          "    unsigned long long bits = *Bbits;\n"
+          "    for (;;) {\n"
+          "        size_t off;\n"
+          "        if (blk && (off = (size_t)(cur - blk)) < 64) {\n"
+          "            const unsigned char *r = NULL;\n"
+          "            bits &= ~0ull << off;   /* what lies before CUR is done */\n"
+          "            for (; bits; bits &= bits - 1) {\n"
+          "                const unsigned char *p = blk + __builtin_ctzll(bits);\n"
+          "                r = sentence_lex_fast_stop(p, lim, lines);\n"
+          "                if (r == p) {\n"
+          "                    *Bblk = blk;\n"
+          "                    *Bbits = bits;\n"
+          "                    return p;\n"
+          "                }\n"
+          "                if (r) break;   /* go on after an indented line's blanks */\n"
+          "            }\n"
+          "            if (bits) {\n"
+          "                cur = r;\n"
+          "                continue;\n"
+          "            }\n"
+          "            cur = blk + 64;\n"
+          "        }\n"
+          "        if (lim - cur < 64) break;\n"
+          "        unsigned long long m = 0;\n"
+          "        for (int k = 0; k < 4; k++) {\n"
+          "            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(cur + 16 * k));\n"
+          "            __m128i x = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\t')), sentence_lex_stop_mask(v));\n"
+          "            m |= (unsigned long long)(unsigned)_mm_movemask_epi8(x) << (16 * k);\n"
+          "        }\n"
+          "        blk = cur;\n"
+          "        bits = m;\n"
+          "    }\n"
+          "    *Bblk = NULL;\n"
+          "    return sentence_lex_skip(cur, lim, lines);\n"
+          "}\n"
+          "#endif\n\n", f);
 }
 
 /* The counting skip with AVX2, 32 bytes a step: one vpshufb lookup gives
@@ -973,6 +1067,7 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
     unsigned soft_mask = put_avx2_skip(f, stop, follow, third);   /* the soft lookups are shared */
     put_avx2_count_skip(f, stop, soft_mask);
     put_neon_skips(f, stop);
+    put_sse2_block_skip(f);
 }
 
 /* The scanners skip runs of ordinary ASCII text (the rules c+, w+ and
@@ -1021,7 +1116,7 @@ static void put_rule_tokens(FILE *f, const sl_rules *r, const char *word, int co
 static void put_scanner(FILE *f, const char *name, int counting, int avx2, const unsigned *bul,
                         size_t nbul, const sl_rules *r)
 {
-    const char *args = counting ? "parl_split_state *S" : "size_t *lines";
+    const char *args = counting ? "parl_split_state *S" : "size_t *lines, parl_splitter *take";
     if (avx2)
         fprintf(f, "#ifdef SENTENCE_LEX_AVX2\n"
                    "SENTENCE_LEX_AVX2_FN static int %s_avx2(const unsigned char *text, size_t base, size_t limit,\n"
@@ -1041,11 +1136,33 @@ static void put_scanner(FILE *f, const char *name, int counting, int avx2, const
         "%s"
         "        tok = cur;\n"
         "    /*!local:re2c\n",
-        counting ? "    size_t words = L->words, cont = L->cont;\n    int sp = L->sp;\n" : "",
+        counting ? "    size_t words = L->words, cont = L->cont;\n    int sp = L->sp;\n"
+        : avx2   ? "    /* the block of the last scan when this one starts where it ended */\n"
+                   "    const unsigned char mode = lines ? 2 : 1;\n"
+                   "    const unsigned char *blk = NULL;\n"
+                   "    unsigned long long bits = 0, passed = 0;\n"
+                   "    if (L->mmode == mode && L->mat == cur) {\n"
+                   "        blk = L->mblk;\n"
+                   "        bits = L->mbits;\n"
+                   "        passed = L->mpass;\n"
+                   "    }\n"
+                 : "#ifdef SENTENCE_LEX_SSE2\n"
+                   "    /* the block of the last scan when this one starts where it ended */\n"
+                   "    const unsigned char *blk = NULL;\n"
+                   "    unsigned long long bits = 0;\n"
+                   "    if (L->mmode == 3 && L->mat == cur) {\n"
+                   "        blk = L->mblk;\n"
+                   "        bits = L->mbits;\n"
+                   "    }\n"
+                   "#endif\n",
         counting ? (avx2 ? "        cur = sentence_lex_count_skip_avx2(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */\n"
                          : "        cur = sentence_lex_count_skip(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */\n")
-        : avx2   ? "        cur = sentence_lex_skip_avx2(cur, lim, lines);   /* c+ */\n"
-                 : "        cur = sentence_lex_skip(cur, lim, lines);   /* c+ */\n");
+        : avx2   ? "        cur = sentence_lex_skip_avx2(cur, lim, lines, &blk, &bits, &passed);   /* c+ */\n"
+                 : "#ifdef SENTENCE_LEX_SSE2\n"
+                   "        cur = sentence_lex_skip_sse2(cur, lim, lines, &blk, &bits);   /* c+ */\n"
+                   "#else\n"
+                   "        cur = sentence_lex_skip(cur, lim, lines);   /* c+ */\n"
+                   "#endif\n");
     fputs(sl_api_conf, f);
     fputs("    re2c:define:YYLESSTHAN = \"cur >= lim\";\n"
           "    re2c:eof = 0;\n", f);
@@ -1087,12 +1204,33 @@ static void put_scanner(FILE *f, const char *name, int counting, int avx2, const
     for (size_t i = 0; i < sizeof toks / sizeof toks[0]; i++)
         fprintf(f, "    %s { %s%st = %s; goto out; }\n", toks[i].re, word, toks[i].multibyte ? mb : "",
                 toks[i].tok);
-    fputs("    */\n"
-          "    }\n"
-          "out:\n"
-          "    L->tok = base + (size_t)(tok - text);\n"
+    if (counting)
+        fputs("    */\n"
+              "    }\n"
+              "out:\n", f);
+    else   /* quotes and parentheses go to parl__sl_take (TAKE: the splitter, or NULL) */
+        fputs("    */\n"
+              "    out:\n"
+              "        if (!take || t < PARL__T_DQ || t > PARL__T_RP || cur >= lim ||\n"
+              "            !parl__sl_take(take, t, base + (size_t)(tok - text)))\n"
+              "            break;\n"
+              "    }\n", f);
+    fputs("    L->tok = base + (size_t)(tok - text);\n"
           "    L->pos = base + (size_t)(cur - text);\n", f);
     if (counting) fputs("    L->words = words; L->cont = cont; L->sp = sp;\n", f);
+    else if (avx2)
+        fputs("    L->mmode = blk ? mode : 0;\n"
+              "    L->mat = cur;\n"
+              "    L->mblk = blk;\n"
+              "    L->mbits = bits;\n"
+              "    L->mpass = passed;\n", f);
+    else
+        fputs("#ifdef SENTENCE_LEX_SSE2\n"
+              "    L->mmode = blk ? 3 : 0;   /* (the AVX2 scanner's are 1 and 2) */\n"
+              "    L->mat = cur;\n"
+              "    L->mblk = blk;\n"
+              "    L->mbits = bits;\n"
+              "#endif\n", f);
     fputs("    (void)mar;\n"
           "    return t;\n"
           "}\n", f);
@@ -1102,7 +1240,7 @@ static void put_scanner(FILE *f, const char *name, int counting, int avx2, const
 static void put_scanners(FILE *f, const char *name, const char *public, int counting,
                          const unsigned *bul, size_t nbul, const sl_rules *r)
 {
-    const char *arg = counting ? "S" : "lines";
+    const char *arg = counting ? "S" : "lines, take";
     put_scanner(f, name, counting, 1, bul, nbul, r);
     put_scanner(f, name, counting, 0, bul, nbul, r);
     fprintf(f, "int %s(const unsigned char *text, size_t base, size_t limit, parl__sl *L, %s)\n"
@@ -1111,7 +1249,8 @@ static void put_scanners(FILE *f, const char *name, const char *public, int coun
                "    if (sentence_lex_has_avx2()) return %s_avx2(text, base, limit, L, %s);\n"
                "#endif\n"
                "    return %s_base(text, base, limit, L, %s);\n"
-               "}\n\n", public, counting ? "parl_split_state *S" : "size_t *lines", name, arg, name, arg);
+               "}\n\n", public, counting ? "parl_split_state *S" : "size_t *lines, parl_splitter *take", name,
+            arg, name, arg);
 }
 
 /* Most words before a period are no abbreviation and most capitalised
