@@ -239,7 +239,7 @@ static int profile_stream(text_map *m, const char *at, int sentences, parl_profi
         if (ev == PARL_ANALYSIS_PARAGRAPH) {
             err = put_entry(spill_out(paras), m->text, &q, NULL, ++np, &pc);
         } else {
-            if (sents) out_put(spill_out(sents), &s, sizeof s);   /* a record: a third of its JSON */
+            if (sents) spill_put(sents, &s, sizeof s);   /* a record: a third of its JSON */
             ns++;
             text_map_passed(m, s.off);
         }
