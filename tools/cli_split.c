@@ -350,6 +350,42 @@ static void put_sentence(out_buf *o, int mode, const unsigned char *win, size_t 
     out_put(o, "\n", 1);
 }
 
+/* The JSON forms' loop over the sentences parl_split_next finds in the
+ * window WIN (HAVE bytes): each written in place when it fits in what is
+ * left of the output block (put_sentence's work without its calls through
+ * out_put and out_json), else through put_sentence. *INDEX: sentences
+ * written so far; M: the mapping whose pages are given back, or NULL. */
+static void json_lines(parl_splitter *it, out_buf *o, int mode, const unsigned char *win, size_t have,
+                       text_map *m, size_t *index, parl_offsets *cc)
+{
+    parl_sentence s;
+    while (parl_split_next(it, &s)) {
+        size_t room = OUT_BUF_CAP - o->n, i = (*index)++;
+        char *d = o->b + o->n;
+        if (mode == OUT_JSON) {
+            /* ",\n  " and the string: six bytes a byte at most, the quotes and a NUL */
+            if (room > 8 && s.len < (room - 8) / 6) {
+                size_t sep = i ? 4 : 3;
+                memcpy(d, ",\n  " + (i ? 0 : 1), sep);
+                o->n += sep + parl_json_string((const char *)win + (s.off - it->base), s.len, d + sep, room - sep);
+            } else {
+                put_sentence(o, mode, win, it->base, have, &s, i, cc);
+            }
+        } else {
+            parl_offsets to = *cc;
+            size_t k = parl_sentence_json((const char *)win, it->base, &s, i + 1, &to, PARL_JSON_CURSOR_END, d, room);
+            if (k + 1 < room) {   /* the object, its NUL replaced by the line end */
+                d[k] = '\n';
+                o->n += k + 1;
+                *cc = to;
+            } else {
+                put_sentence(o, mode, win, it->base, have, &s, i, cc);
+            }
+        }
+        if (m) text_map_passed(m, s.off);
+    }
+}
+
 /* Reads until BUF holds CAP bytes or the input ends. */
 static size_t fill(FILE *in, unsigned char *buf, size_t have, size_t cap, int *eof)
 {
@@ -401,6 +437,8 @@ int cmd_split(int argc, char **argv)
         if (mode == OUT_TEXT && wide_blocks) index += lines_wide(&it, o, buf, have, in ? NULL : &m);
         else
 #endif
+        if (mode != OUT_TEXT) json_lines(&it, o, mode, buf, have, in ? NULL : &m, &index, &cc);
+        else
         while (parl_split_next(&it, &s)) {
             put_sentence(o, mode, buf, it.base, have, &s, index++, &cc);
             if (!in) text_map_passed(&m, s.off);
