@@ -366,7 +366,7 @@ static void json_lines(parl_splitter *it, out_buf *o, int mode, const unsigned c
             /* ",\n  " and the string: six bytes a byte at most, the quotes and a NUL */
             if (room > 8 && s.len < (room - 8) / 6) {
                 size_t sep = i ? 4 : 3;
-                memcpy(d, ",\n  " + (i ? 0 : 1), sep);
+                memcpy(d, &",\n  "[i ? 0 : 1], sep);
                 o->n += sep + parl_json_string((const char *)win + (s.off - it->base), s.len, d + sep, room - sep);
             } else {
                 put_sentence(o, mode, win, it->base, have, &s, i, cc);
