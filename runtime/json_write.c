@@ -216,6 +216,27 @@ static size_t plain16(const unsigned char *s, char *d)
 }
 #endif
 
+#ifdef JSON_SSE2
+/* The 16 bytes at S stored at D but for the first BACK lanes, which keep
+ * D's bytes (output already written); the index, from lane BACK, of the
+ * first byte JSON does not keep as it is, or 16 - BACK. */
+static size_t tail16(const unsigned char *s, char *d, size_t back)
+{
+    static const unsigned char sel[32] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                           0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+                                           0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+    __m128i k = _mm_loadu_si128((const __m128i *)(const void *)(sel + 16 - back));
+    __m128i old = _mm_loadu_si128((const __m128i *)(const void *)d);
+    _mm_storeu_si128((__m128i *)(void *)d, _mm_or_si128(_mm_and_si128(k, v), _mm_andnot_si128(k, old)));
+    __m128i low = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v);
+    __m128i high = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x7F)), v);
+    __m128i q = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+    unsigned mk = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(low, high), q)) >> back;
+    return mk ? (size_t)__builtin_ctz(mk) : 16 - back;
+}
+#endif
+
 /* parl__json_part when the output has room for the worst case (six bytes
  * a byte, and sixteen more for a step's store): 8 or 16 bytes are stored, then
  * looked at, and the writer's position moves past the plain ones (the
@@ -233,6 +254,16 @@ static size_t json_part_fast(parl__json *j, const unsigned char *s, size_t i, si
             d += lane;
             i += lane;
             if (lane == 16) continue;
+        } else
+#endif
+#ifdef JSON_SSE2
+        if (n >= 16 && (size_t)(d - j->out) >= 16 - (n - i)) {
+            /* the last bytes: the 16 that end at N, stored to end where
+             * they go, the lanes before I keeping what is there */
+            size_t back = 16 - (n - i), lane = tail16(s + n - 16, d - back, back);
+            d += lane;
+            i += lane;
+            if (i == n) break;
         } else
 #endif
         if (n - i >= 8) {

@@ -215,7 +215,19 @@ static int put_sentence_rec(const void *rec, void *arg)
     parl_sentence s;
     memcpy(&s, rec, sizeof s);
     text_map_passed(r->m, s.off);
-    return put_entry(r->o, r->m->text, NULL, &s, ++r->n, &r->c);
+    /* in place when it fits in what is left of the block (put_entry's work
+     * without the calls through out_json) */
+    out_buf *o = r->o;
+    parl_offsets to = r->c;
+    size_t room = OUT_BUF_CAP - o->n,
+           k = parl_profile_sentence_json(r->m->text, &s, r->n + 1, &to, PARL_JSON_CURSOR_END, o->b + o->n, room);
+    if (k < room) {
+        o->n += k;
+        r->c = to;
+        r->n++;
+        return 0;
+    }
+    return put_entry(o, r->m->text, NULL, &s, ++r->n, &r->c);
 }
 
 static int profile_stream(text_map *m, const char *at, int sentences, parl_profile *p)
@@ -239,7 +251,7 @@ static int profile_stream(text_map *m, const char *at, int sentences, parl_profi
         if (ev == PARL_ANALYSIS_PARAGRAPH) {
             err = put_entry(spill_out(paras), m->text, &q, NULL, ++np, &pc);
         } else {
-            if (sents) out_put(spill_out(sents), &s, sizeof s);   /* a record: a third of its JSON */
+            if (sents) spill_put(sents, &s, sizeof s);   /* a record: a third of its JSON */
             ns++;
             text_map_passed(m, s.off);
         }

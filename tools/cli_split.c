@@ -151,6 +151,63 @@ __attribute__((target("avx2"))) static size_t copy_wide(const unsigned char *s, 
     }
     return k;
 }
+
+/* copy_block's work on the 32 bytes at S, stored at D: the mask of the
+ * bytes that need a look. Reads S[-1] to S[32]. */
+__attribute__((target("avx2"), always_inline)) static inline unsigned block_wide(const unsigned char *s, char *d)
+{
+    const __m256i sp = _mm256_set1_epi8(0x20);
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)s);
+    __m256i p = _mm256_loadu_si256((const __m256i *)(const void *)(s - 1));
+    __m256i q = _mm256_loadu_si256((const __m256i *)(const void *)(s + 1));
+    __m256i nl = _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n'));
+    __m256i low = _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_min_epu8(p, sp), p),
+                                  _mm256_cmpeq_epi8(_mm256_min_epu8(q, sp), q));
+    __m256i quiet = _mm256_andnot_si256(low, nl);
+    _mm256_storeu_si256((__m256i *)(void *)d, _mm256_xor_si256(v, _mm256_and_si256(quiet, _mm256_set1_epi8(0x2A))));
+    __m256i look = _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_setzero_si256()),
+                                   _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\r')));
+    return (unsigned)_mm256_movemask_epi8(_mm256_or_si256(look, _mm256_and_si256(low, nl)));
+}
+
+/* A whole sentence at S (N bytes) on one line at D, 32 bytes a step, the
+ * last step masked to the sentence; returns the end of the line written.
+ * Reads S[-1] to S[N + 31] and stores up to 3 * N + 33 bytes from D (a
+ * step stores 32 bytes wherever it stops): the caller makes sure of both.
+ * put_line's work, the bytes that need a look handled the same way. */
+__attribute__((target("avx2"), always_inline)) static inline char *line_wide(const unsigned char *s, size_t n, char *d)
+{
+    char *run = d;   /* where the bytes copied as they are begin */
+    size_t k = 0;
+    unsigned m;
+    for (;;) {
+        for (; n - k > 32; k += 32, d += 32)
+            if ((m = block_wide(s + k, d))) goto look;
+        if (k == n) break;
+        m = block_wide(s + k, d) & (unsigned)(((uint64_t)1 << (n - k)) - 1);   /* n - k is 32 at most */
+        if (!m) {
+            d += n - k;
+            break;
+        }
+    look:;
+        size_t lane = (size_t)__builtin_ctz(m);
+        d += lane;
+        k += lane;
+        if (s[k] == 0) {
+            memcpy(d, "\xEF\xBF\xBD", 3);
+            d += 3;
+            k++;
+        } else {
+            while (d > run && is_blank((unsigned char)d[-1])) d--;
+            while (k < n && is_blank(s[k])) k++;
+            *d++ = ' ';
+        }
+        run = d;
+        if (k == n) break;
+    }
+    *d++ = '\n';
+    return d;
+}
 #endif
 
 /* One sentence on one line: blank runs that contain a line break become a
@@ -220,6 +277,32 @@ static void put_line(out_buf *o, const unsigned char *s, size_t n, const unsigne
     o->n = (size_t)(d - o->b);
 }
 
+#ifdef WIDE
+/* The text form's loop over the sentences parl_split_next finds in the
+ * window WIN (HAVE bytes): each through line_wide when it can read a step
+ * past the sentence (and the one before it) inside the window, else
+ * through put_line. M: the mapping whose pages are given back as they are
+ * passed, or NULL. Returns the sentences written. */
+__attribute__((target("avx2"))) static size_t lines_wide(parl_splitter *it, out_buf *o, const unsigned char *win,
+                                                         size_t have, text_map *m)
+{
+    parl_sentence s;
+    size_t count = 0;
+    while (parl_split_next(it, &s)) {
+        const unsigned char *p = win + (s.off - it->base);
+        size_t n = s.len;
+        count++;
+        if (3 * n + 33 > OUT_BUF_CAP - o->n) out_flush(o);
+        if (p > win && (size_t)(win + have - (p + n)) >= 32 && 3 * n + 33 <= OUT_BUF_CAP)
+            o->n = (size_t)(line_wide(p, n, o->b + o->n) - o->b);
+        else
+            put_line(o, p, n, win, win + have);
+        if (m) text_map_passed(m, s.off);
+    }
+    return count;
+}
+#endif
+
 /* out_json may call a writer more than once: each call starts from the
  * cursor FROM, and TO holds where the last one left it (the sentence's end:
  * each byte counted once). */
@@ -265,6 +348,42 @@ static void put_sentence(out_buf *o, int mode, const unsigned char *win, size_t 
     out_json(o, sentence_write, &r);
     *cc = to;
     out_put(o, "\n", 1);
+}
+
+/* The JSON forms' loop over the sentences parl_split_next finds in the
+ * window WIN (HAVE bytes): each written in place when it fits in what is
+ * left of the output block (put_sentence's work without its calls through
+ * out_put and out_json), else through put_sentence. *INDEX: sentences
+ * written so far; M: the mapping whose pages are given back, or NULL. */
+static void json_lines(parl_splitter *it, out_buf *o, int mode, const unsigned char *win, size_t have,
+                       text_map *m, size_t *index, parl_offsets *cc)
+{
+    parl_sentence s;
+    while (parl_split_next(it, &s)) {
+        size_t room = OUT_BUF_CAP - o->n, i = (*index)++;
+        char *d = o->b + o->n;
+        if (mode == OUT_JSON) {
+            /* ",\n  " and the string: six bytes a byte at most, the quotes and a NUL */
+            if (room > 8 && s.len < (room - 8) / 6) {
+                size_t sep = i ? 4 : 3;
+                memcpy(d, &",\n  "[i ? 0 : 1], sep);
+                o->n += sep + parl_json_string((const char *)win + (s.off - it->base), s.len, d + sep, room - sep);
+            } else {
+                put_sentence(o, mode, win, it->base, have, &s, i, cc);
+            }
+        } else {
+            parl_offsets to = *cc;
+            size_t k = parl_sentence_json((const char *)win, it->base, &s, i + 1, &to, PARL_JSON_CURSOR_END, d, room);
+            if (k + 1 < room) {   /* the object, its NUL replaced by the line end */
+                d[k] = '\n';
+                o->n += k + 1;
+                *cc = to;
+            } else {
+                put_sentence(o, mode, win, it->base, have, &s, i, cc);
+            }
+        }
+        if (m) text_map_passed(m, s.off);
+    }
 }
 
 /* Reads until BUF holds CAP bytes or the input ends. */
@@ -314,6 +433,12 @@ int cmd_split(int argc, char **argv)
     parl_split_init(&it, (const char *)buf, have, eof ? 0 : PARL_SPLIT_MORE);
     if (mode == OUT_JSON) out_put(o, "[", 1);
     for (;;) {
+#ifdef WIDE
+        if (mode == OUT_TEXT && wide_blocks) index += lines_wide(&it, o, buf, have, in ? NULL : &m);
+        else
+#endif
+        if (mode != OUT_TEXT) json_lines(&it, o, mode, buf, have, in ? NULL : &m, &index, &cc);
+        else
         while (parl_split_next(&it, &s)) {
             put_sentence(o, mode, buf, it.base, have, &s, index++, &cc);
             if (!in) text_map_passed(&m, s.off);

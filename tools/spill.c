@@ -53,6 +53,16 @@ static ssize_t spill_write(void *cookie, const char *buf, size_t k)
     return (ssize_t)k;
 }
 
+void spill_put(spill *s, const void *rec, size_t k)
+{
+    if (!s->tmp && !s->o->n && !s->err && k <= s->max - s->n && (s->mem || !reserve(s))) {
+        memcpy(s->mem + s->n, rec, k);   /* straight into the memory */
+        s->n += k;
+    } else {
+        out_put(s->o, rec, k);
+    }
+}
+
 spill *spill_open(size_t mem_max)
 {
     spill *s = calloc(1, sizeof *s);

@@ -15,6 +15,10 @@ typedef struct spill spill;
  * out_buf (spill_out); NULL after saying why. */
 spill *spill_open(size_t mem_max);
 out_buf *spill_out(spill *s);
+/* The same as out_put(spill_out(S), REC, K), straight into the memory
+ * while it has room (records of a spill written only this way skip the
+ * out_buf's copy). */
+void spill_put(spill *s, const void *rec, size_t k);
 /* Writes what went in to O and frees S: 0, or 1 after saying why (a full
  * disk, a temporary directory that cannot be written). */
 int spill_copy(spill *s, out_buf *o);

@@ -118,7 +118,9 @@ void text_map_release(text_map *m, size_t off)
 
 void text_map_rewind(text_map *m)
 {
-    if (m->map) madvise(m->map, m->len, MADV_DONTNEED);
+    /* nothing given back yet (a text up to 9 MB): every page is still
+     * there, none to drop and read again */
+    if (m->map && m->released) madvise(m->map, m->len, MADV_DONTNEED);
     m->released = 0;
 }
 

@@ -37,7 +37,8 @@ static inline void text_map_passed(text_map *m, size_t off)
 {
     if (off >= m->released + TEXT_MAP_STEP + TEXT_MAP_KEEP && m->map) text_map_release(m, off);
 }
-/* Gives back every page, for a reader that starts again from the start. */
+/* Gives back every page, for a reader that starts again from the start
+ * (none when none was given back yet: the text is all there still). */
 void text_map_rewind(text_map *m);
 void text_map_close(text_map *m);
 #endif
