@@ -26,6 +26,23 @@ enum { OUT_TEXT, OUT_JSON, OUT_JSONL };
 
 static int is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
+/* The byte at S[*K] that needed a look, written at D (RUN: where the bytes
+ * copied as they are begin): a NUL becomes U+FFFD, a blank run with a line
+ * break in it one space. Returns the end of what is written; *K moves past
+ * what was read. put_line's and line_wide's one way of doing it. */
+static inline char *put_looked(const unsigned char *s, size_t n, size_t *k, char *d, const char *run)
+{
+    if (s[*k] == 0) {
+        memcpy(d, "\xEF\xBF\xBD", 3);
+        ++*k;
+        return d + 3;
+    }
+    while (d > run && is_blank((unsigned char)d[-1])) d--;
+    while (*k < n && is_blank(s[*k])) ++*k;
+    *d++ = ' ';
+    return d;
+}
+
 /* Index of the first byte from I below 0x0E (NUL, tab, the line ends and
  * other controls: the only bytes put_line changes or looks around), or N.
  * Eight bytes are tested at once: (x - 0x0E..) & ~x & 0x80.. is non-zero
@@ -193,16 +210,7 @@ __attribute__((target("avx2"), always_inline)) static inline char *line_wide(con
         size_t lane = (size_t)__builtin_ctz(m);
         d += lane;
         k += lane;
-        if (s[k] == 0) {
-            memcpy(d, "\xEF\xBF\xBD", 3);
-            d += 3;
-            k++;
-        } else {
-            while (d > run && is_blank((unsigned char)d[-1])) d--;
-            while (k < n && is_blank(s[k])) k++;
-            *d++ = ' ';
-        }
-        run = d;
+        run = d = put_looked(s, n, &k, d, run);
         if (k == n) break;
     }
     *d++ = '\n';
@@ -261,17 +269,7 @@ static void put_line(out_buf *o, const unsigned char *s, size_t n, const unsigne
         size_t lane = (size_t)__builtin_ctz(m);
         d += lane;
         k += lane;
-        if (s[k] == 0) {
-            memcpy(d, "\xEF\xBF\xBD", 3);
-            d += 3;
-            run = d;
-            k++;
-        } else {
-            while (d > run && is_blank((unsigned char)d[-1])) d--;
-            while (k < n && is_blank(s[k])) k++;
-            *d++ = ' ';
-            run = d;
-        }
+        run = d = put_looked(s, n, &k, d, run);
     }
     *d++ = '\n';
     o->n = (size_t)(d - o->b);
