@@ -1265,6 +1265,36 @@ static uint64_t kw_perfect(const kw_key *keys, int nk, int **slot, int *bits)
     return 0;
 }
 
+/* Keys of 8 to 15 bytes likewise, by their first 8 bytes X and the rest
+ * Y (no key holds a NUL, so Y tells the length): slot ((X ^ Y) * M) >>
+ * (64 - BITS), no collisions; a spelling met twice keeps its first key
+ * (the chains' order). 0 when no table of up to 16 bits fits. */
+static uint64_t kw_perfect_mid(const kw_key *keys, const uint64_t *sig2, int nk, int **slot, int *bits)
+{
+    int nmid = 0;
+    for (int i = 1; i < nk; i++) nmid += keys[i].len >= 8 && keys[i].len < 16;
+    for (*bits = 4; (1 << *bits) < 8 * nmid; ++*bits) {}
+    for (uint64_t m = 0x9E3779B97F4A7C15u; *bits <= 16; ++*bits) {
+        *slot = xcalloc((size_t)1 << *bits, sizeof(int));
+        for (int tries = 0; tries < 100000; tries++, m = m * 6364136223846793005u + 1442695040888963407u) {
+            int i = 1;
+            m |= 1;
+            memset(*slot, 0, sizeof(int) << *bits);
+            for (; i < nk; i++) {
+                if (keys[i].len < 8 || keys[i].len >= 16) continue;
+                int *e = &(*slot)[((keys[i].sig ^ sig2[i]) * m) >> (64 - *bits)];
+                if (*e && keys[*e].sig == keys[i].sig && sig2[*e] == sig2[i]) continue;   /* the same */
+                if (*e) break;
+                *e = i;
+            }
+            if (i == nk) return m;
+        }
+        free(*slot);
+    }
+    *slot = NULL;
+    return 0;
+}
+
 static int emit_keywords(infer *I, FILE *f, const int *order)
 {
     kw_key *keys = xcalloc((size_t)I->nw * 8 + 1, sizeof *keys);
@@ -1342,7 +1372,32 @@ static int emit_keywords(infer *I, FILE *f, const int *order)
     /* Bytes 8 to 15 of each key, for kw_find_mid(). */
     for (int i = 0; i < nk; i++) sig[i] = keys[i].len > 8 ? kw_sig(keys[i].text + 8, keys[i].len - 8) : 0;
     emit_u64_array(f, "static const uint64_t kw_sig2", sig, nk);
+    int *mslot, mbits;
+    uint64_t mmult = kw_perfect_mid(keys, sig, nk, &mslot, &mbits);
+    if (mmult) err += emit_int_array(f, "static const uint16_t kw_mid", mslot, 1 << mbits, err);
+    free(mslot);
     free(sig);
+    char mid_find[768];
+    if (mmult)
+        snprintf(mid_find, sizeof mid_find,
+                 "/* kw_find() for a word of 8 to 15 ASCII letters: X and Y its bytes 0\n"
+                 " * to 7 and 8 to 15 in lower case (bytes past N clear). No key holds a\n"
+                 " * NUL, so X and Y tell it, and kw_mid has no collisions: one probe,\n"
+                 " * the rest of a key compared as one number (kw_sig2). */\n"
+                 "static inline unsigned kw_find_mid(uint64_t x, uint64_t y, size_t n)\n{\n"
+                 "    unsigned i = kw_mid[((x ^ y) * 0x%016" PRIx64 "u) >> %d];\n"
+                 "    (void)n;\n"
+                 "    return kw_sig[i] == x && kw_sig2[i] == y ? kw_id[i] : 0;\n}\n\n", mmult, 64 - mbits);
+    else
+        snprintf(mid_find, sizeof mid_find,
+                 "/* kw_find() for a word of 8 to 15 ASCII letters: X and Y its bytes 0\n"
+                 " * to 7 and 8 to 15 in lower case (bytes past N clear). The rest of a\n"
+                 " * key is compared as one number (kw_sig2), not byte by byte. */\n"
+                 "static inline unsigned kw_find_mid(uint64_t x, uint64_t y, size_t n)\n{\n"
+                 "    unsigned h = (unsigned)(((x ^ n) * 0x9E3779B97F4A7C15u) >> %d);\n"
+                 "    for (unsigned i = kw_bucket[h]; i; i = kw_next[i])\n"
+                 "        if (kw_sig[i] == x && kw_len[i] == n && kw_sig2[i] == y) return kw_id[i];\n"
+                 "    return 0;\n}\n\n", 64 - bits);
     fprintf(f, "\nstatic unsigned kw_fold(unsigned c) { return c - 'A' < 26 ? c | 0x20 : c; }\n\n"
           "/* The id of the word Z[0..N) whose first 8 bytes in lower case are X\n"
           " * (bytes past N clear), 0 if none. */\n"
@@ -1353,14 +1408,7 @@ static int emit_keywords(infer *I, FILE *f, const int *order)
           "        size_t j = 8;\n"
           "        while (j < n && kw_fold(z[j]) == (unsigned char)kw_pool[kw_off[i] + j]) j++;\n"
           "        if (j >= n) return kw_id[i];\n    }\n    return 0;\n}\n\n"
-          "/* kw_find() for a word of 8 to 15 ASCII letters: X and Y its bytes 0\n"
-          " * to 7 and 8 to 15 in lower case (bytes past N clear). The rest of a\n"
-          " * key is compared as one number (kw_sig2), not byte by byte. */\n"
-          "static inline unsigned kw_find_mid(uint64_t x, uint64_t y, size_t n)\n{\n"
-          "    unsigned h = (unsigned)(((x ^ n) * 0x9E3779B97F4A7C15u) >> %d);\n"
-          "    for (unsigned i = kw_bucket[h]; i; i = kw_next[i])\n"
-          "        if (kw_sig[i] == x && kw_len[i] == n && kw_sig2[i] == y) return kw_id[i];\n"
-          "    return 0;\n}\n\n"
+          "%s"
           "%s"
           "/* Words are read 8 bytes at a time where the request has 8 (LEN) and\n"
           " * the machine is little-endian: byte j of a word is bits 8j..8j+7. */\n"
@@ -1387,7 +1435,7 @@ static int emit_keywords(infer *I, FILE *f, const int *order)
           "        x = (x | kw_alpha(x) >> 2) & (n < 8 ? ((uint64_t)1 << (8 * n)) - 1 : ~(uint64_t)0);\n"
           "    } else\n"
           "        for (size_t j = 0; j < n && j < 8; j++) x |= (uint64_t)kw_fold(p[a + j]) << (8 * j);\n"
-          "    return kw_find(x, p + a, n);\n}\n\n", 64 - bits, 64 - bits, short_find);
+          "    return kw_find(x, p + a, n);\n}\n\n", 64 - bits, mid_find, short_find);
     free(keys); free(bucket); free(next); free(off); free(len); free(ids);
     return err;
 }
