@@ -384,6 +384,7 @@ typedef struct { uint64_t m[2]; } sl_set;
      SL_HALF(g, h) | SL_HALF(i, h) | SL_HALF(j, h) | SL_HALF(k, h) | SL_HALF(l, h) | SL_HALF(m, h))
 #define SL_SET(...) { { SL_SET_H(0, __VA_ARGS__), SL_SET_H(1, __VA_ARGS__) } }
 static const sl_set sl_marks = SL_SET('?', '!', ',', ';', ':', -1, -1, -1, -1, -1, -1, -1);
+static const sl_set sl_spaced = SL_SET('>', '.', '?', '!', ',', ';', ':', -1, -1, -1, -1, -1);   /* sl_marks, '>', '.' */
 static const sl_set sl_pauses = SL_SET(',', ';', ':', -1, -1, -1, -1, -1, -1, -1, -1, -1);
 static const sl_set sl_openers = SL_SET('(', '<', '[', '"', '\'', -1, -1, -1, -1, -1, -1, -1);
 static const sl_set sl_trailing = SL_SET('.', ',', ';', ':', '!', '?', ')', ']', '}', '>', '"', '\'');
@@ -521,8 +522,10 @@ static next_word look_next(parl_splitter *it, size_t e)
  * sentences. */
 static SL_HOT size_t word_before_start(const parl_splitter *it, size_t t0)
 {
-    size_t lo = it->s.bnd, p, n;
-    if (t0 - lo > TOKEN_MAX) lo = t0 - TOKEN_MAX;
+    size_t lo = it->s.bnd, p, n, d = t0 - lo;
+    /* lo = max(lo, t0 - TOKEN_MAX) without a branch: a sentence's length
+     * so far is no pattern to predict */
+    lo += (d - TOKEN_MAX) & ((size_t)0 - (size_t)(d > TOKEN_MAX));
     p = word_start(it, lo, t0);   /* lo >= base */
     if (p == lo && p > it->s.bnd) return t0;   /* too long: a URL or the like */
     while (p < t0) {   /* one bit test a character: the classes to skip as a set */
@@ -948,7 +951,7 @@ blanks_done:
     *next = p;
     *nl = eols;
     int k = t[p] < 0x80 ? parl__sl_ascii[t[p]] : PARL__C_END;
-    if (k == PARL__C_OTHER && (t[p] == '>' || t[p] == '.' || sl_one_of(&sl_marks, t[p]) ||
+    if (k == PARL__C_OTHER && (sl_one_of(&sl_spaced, t[p]) ||
                                (PARL__SR_EMOTICONS && emoticon_after(it, e))))
         return 0;   /* '.': a spaced ellipsis (on_single) or a stop spaced out */
     for (int i = 0; i < 8 && (k == PARL__C_OPENER || k == PARL__C_EITHER); i++) {
