@@ -91,7 +91,8 @@ static inline size_t word_start(const parl_splitter *it, size_t lo, size_t p)
                                  _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x77)),
                                                 _mm_set1_epi8((char)0x85)));
         unsigned m = (unsigned)_mm_movemask_epi8(b);   /* bit i: the byte at p - 16 + i */
-        if (p - lo < 16) m &= ~0u << (16 - (p - lo));
+        size_t span = p - lo < 16 ? p - lo : 16;   /* the bytes from LO only, no branch */
+        m &= (unsigned)((0xFFFFull << 16) >> span);
         if (m) return p - 16 + (size_t)(32 - __builtin_clz(m));
         if (p - lo <= 16) return lo;
         p -= 16;
