@@ -371,7 +371,7 @@ static int is_protected(const state *s, size_t p) { return in_quote(s, p) || in_
 
 static int sl_is_lower(int c) { return c >= 'a' && c <= 'z'; }
 static int sl_is_upper(int c) { return c >= 'A' && c <= 'Z'; }
-static int sl_is_letter(int c) { return sl_is_lower(c) || sl_is_upper(c); }
+static int sl_is_letter(int c) { return (unsigned)(c | 0x20) - 'a' < 26; }   /* one test, c = -1 too */
 static int sl_is_digit(int c) { return c >= '0' && c <= '9'; }
 
 /* Sets of a few ASCII punctuation marks, as bit masks of the characters
@@ -952,15 +952,17 @@ blanks_done:
     *next = p;
     *nl = eols;
     int k = t[p] < 0x80 ? parl__sl_ascii[t[p]] : PARL__C_END;
-    if (k == PARL__C_OTHER && (sl_one_of(&sl_spaced, t[p]) ||
-                               (PARL__SR_EMOTICONS && emoticon_after(it, e))))
-        return 0;   /* '.': a spaced ellipsis (on_single) or a stop spaced out */
-    for (int i = 0; i < 8 && (k == PARL__C_OPENER || k == PARL__C_EITHER); i++) {
-        if (++p >= end || t[p] >= 0x80) return 0;
-        k = parl__sl_ascii[t[p]];
-        if (k == PARL__C_OTHER) return 0;   /* emoticons are looked for after no opener */
+    if (k != PARL__C_UPPER) {   /* most sentences start with a capital: one test for them */
+        if (k == PARL__C_OTHER && (sl_one_of(&sl_spaced, t[p]) ||
+                                   (PARL__SR_EMOTICONS && emoticon_after(it, e))))
+            return 0;   /* '.': a spaced ellipsis (on_single) or a stop spaced out */
+        for (int i = 0; i < 8 && (k == PARL__C_OPENER || k == PARL__C_EITHER); i++) {
+            if (++p >= end || t[p] >= 0x80) return 0;
+            k = parl__sl_ascii[t[p]];
+            if (k == PARL__C_OTHER) return 0;   /* emoticons are looked for after no opener */
+        }
+        if (k != PARL__C_UPPER && (quoted || (k != PARL__C_DIGIT && k != PARL__C_OTHER))) return 0;
     }
-    if (k != PARL__C_UPPER && (quoted || (k != PARL__C_DIGIT && k != PARL__C_OTHER))) return 0;
     if (bang) return !bang_name_before(it, t0);
     size_t ts = word_before_start(it, t0);
     if (t0 - ts < 2 || !sl_is_letter(t[ts])) return 0;
