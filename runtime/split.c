@@ -69,7 +69,7 @@ static int byte_at(const parl_splitter *it, size_t p)
  * Bits 9-13 are \t \n \v \f \r, bit 32 the space; -1 (no byte) is none. */
 static int is_blank_byte(int c)
 {
-    return (unsigned)c <= ' ' && ((0x100003E00ull >> c) & 1);
+    return ((unsigned)c <= ' ') & (int)((0x100003E00ull >> (c & 63)) & 1);   /* no branch of its own */
 }
 
 /* Start of the run of non-blank bytes that ends at P, not below LO nor
