@@ -69,7 +69,7 @@ static int byte_at(const parl_splitter *it, size_t p)
  * Bits 9-13 are \t \n \v \f \r, bit 32 the space; -1 (no byte) is none. */
 static int is_blank_byte(int c)
 {
-    return (unsigned)c <= ' ' && ((0x100003E00ull >> c) & 1);
+    return ((unsigned)c <= ' ') & (int)((0x100003E00ull >> (c & 63)) & 1);   /* no branch of its own */
 }
 
 /* Start of the run of non-blank bytes that ends at P, not below LO nor
@@ -91,7 +91,8 @@ static inline size_t word_start(const parl_splitter *it, size_t lo, size_t p)
                                  _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x77)),
                                                 _mm_set1_epi8((char)0x85)));
         unsigned m = (unsigned)_mm_movemask_epi8(b);   /* bit i: the byte at p - 16 + i */
-        if (p - lo < 16) m &= ~0u << (16 - (p - lo));
+        size_t span = p - lo < 16 ? p - lo : 16;   /* the bytes from LO only, no branch */
+        m &= (unsigned)((0xFFFFull << 16) >> span);
         if (m) return p - 16 + (size_t)(32 - __builtin_clz(m));
         if (p - lo <= 16) return lo;
         p -= 16;
@@ -370,7 +371,7 @@ static int is_protected(const state *s, size_t p) { return in_quote(s, p) || in_
 
 static int sl_is_lower(int c) { return c >= 'a' && c <= 'z'; }
 static int sl_is_upper(int c) { return c >= 'A' && c <= 'Z'; }
-static int sl_is_letter(int c) { return sl_is_lower(c) || sl_is_upper(c); }
+static int sl_is_letter(int c) { return (unsigned)(c | 0x20) - 'a' < 26; }   /* one test, c = -1 too */
 static int sl_is_digit(int c) { return c >= '0' && c <= '9'; }
 
 /* Sets of a few ASCII punctuation marks, as bit masks of the characters
@@ -384,6 +385,7 @@ typedef struct { uint64_t m[2]; } sl_set;
      SL_HALF(g, h) | SL_HALF(i, h) | SL_HALF(j, h) | SL_HALF(k, h) | SL_HALF(l, h) | SL_HALF(m, h))
 #define SL_SET(...) { { SL_SET_H(0, __VA_ARGS__), SL_SET_H(1, __VA_ARGS__) } }
 static const sl_set sl_marks = SL_SET('?', '!', ',', ';', ':', -1, -1, -1, -1, -1, -1, -1);
+static const sl_set sl_spaced = SL_SET('>', '.', '?', '!', ',', ';', ':', -1, -1, -1, -1, -1);   /* sl_marks, '>', '.' */
 static const sl_set sl_pauses = SL_SET(',', ';', ':', -1, -1, -1, -1, -1, -1, -1, -1, -1);
 static const sl_set sl_openers = SL_SET('(', '<', '[', '"', '\'', -1, -1, -1, -1, -1, -1, -1);
 static const sl_set sl_trailing = SL_SET('.', ',', ';', ':', '!', '?', ')', ']', '}', '>', '"', '\'');
@@ -521,8 +523,10 @@ static next_word look_next(parl_splitter *it, size_t e)
  * sentences. */
 static SL_HOT size_t word_before_start(const parl_splitter *it, size_t t0)
 {
-    size_t lo = it->s.bnd, p, n;
-    if (t0 - lo > TOKEN_MAX) lo = t0 - TOKEN_MAX;
+    size_t lo = it->s.bnd, p, n, d = t0 - lo;
+    /* lo = max(lo, t0 - TOKEN_MAX) without a branch: a sentence's length
+     * so far is no pattern to predict */
+    lo += (d - TOKEN_MAX) & ((size_t)0 - (size_t)(d > TOKEN_MAX));
     p = word_start(it, lo, t0);   /* lo >= base */
     if (p == lo && p > it->s.bnd) return t0;   /* too long: a URL or the like */
     while (p < t0) {   /* one bit test a character: the classes to skip as a set */
@@ -948,15 +952,17 @@ blanks_done:
     *next = p;
     *nl = eols;
     int k = t[p] < 0x80 ? parl__sl_ascii[t[p]] : PARL__C_END;
-    if (k == PARL__C_OTHER && (t[p] == '>' || t[p] == '.' || sl_one_of(&sl_marks, t[p]) ||
-                               (PARL__SR_EMOTICONS && emoticon_after(it, e))))
-        return 0;   /* '.': a spaced ellipsis (on_single) or a stop spaced out */
-    for (int i = 0; i < 8 && (k == PARL__C_OPENER || k == PARL__C_EITHER); i++) {
-        if (++p >= end || t[p] >= 0x80) return 0;
-        k = parl__sl_ascii[t[p]];
-        if (k == PARL__C_OTHER) return 0;   /* emoticons are looked for after no opener */
+    if (k != PARL__C_UPPER) {   /* most sentences start with a capital: one test for them */
+        if (k == PARL__C_OTHER && (sl_one_of(&sl_spaced, t[p]) ||
+                                   (PARL__SR_EMOTICONS && emoticon_after(it, e))))
+            return 0;   /* '.': a spaced ellipsis (on_single) or a stop spaced out */
+        for (int i = 0; i < 8 && (k == PARL__C_OPENER || k == PARL__C_EITHER); i++) {
+            if (++p >= end || t[p] >= 0x80) return 0;
+            k = parl__sl_ascii[t[p]];
+            if (k == PARL__C_OTHER) return 0;   /* emoticons are looked for after no opener */
+        }
+        if (k != PARL__C_UPPER && (quoted || (k != PARL__C_DIGIT && k != PARL__C_OTHER))) return 0;
     }
-    if (k != PARL__C_UPPER && (quoted || (k != PARL__C_DIGIT && k != PARL__C_OTHER))) return 0;
     if (bang) return !bang_name_before(it, t0);
     size_t ts = word_before_start(it, t0);
     if (t0 - ts < 2 || !sl_is_letter(t[ts])) return 0;
