@@ -1234,17 +1234,22 @@ static int cmp_phrase(const void *a, const void *b)
 
 /* The hash of the vocabulary words: buckets by the lower-cased first 8
  * bytes and the length, chained; a key matches on those and the rest. */
-/* Keys of 1 to 7 bytes are told apart by their first 8 bytes alone: a
- * table without collisions finds them with one probe and no branch. The
+/* A table without collisions for the keys of LO to HI - 1 bytes: slot
+ * ((X ^ Y) * M) >> (64 - BITS), X a key's first 8 bytes (its sig) and Y
+ * the rest (SIG2; NULL for keys of up to 7 bytes, which their first 8 bytes
+ * tell apart: no key holds a NUL, so Y tells the length too). Found with
+ * one probe: keys of 1 to 7 bytes with no branch, of 8 to 15 with one. The
  * multiplier is searched for, in a fixed order (the output is the same on
  * every run), in tables of growing size. *BITS and the multiplier are
- * returned, SLOT filled (0: no key); 0 when no table of up to 16 bits
- * fits (a vocabulary of thousands of short words), and the chains serve. */
-static uint64_t kw_perfect(const kw_key *keys, int nk, int **slot, int *bits)
+ * returned, SLOT filled (0: no key; a spelling met twice keeps its first
+ * key, the chains' order); 0 when no table of up to 16 bits fits (a
+ * vocabulary of thousands of such words), and the chains serve. */
+static uint64_t kw_perfect(const kw_key *keys, const uint64_t *sig2, int nk, size_t lo, size_t hi, int **slot,
+                           int *bits)
 {
-    int nshort = 0;
-    for (int i = 1; i < nk; i++) nshort += keys[i].len < 8;
-    for (*bits = 4; (1 << *bits) < 8 * nshort; ++*bits) {}
+    int n = 0;
+    for (int i = 1; i < nk; i++) n += keys[i].len >= lo && keys[i].len < hi;
+    for (*bits = 4; (1 << *bits) < 8 * n; ++*bits) {}
     for (uint64_t m = 0x9E3779B97F4A7C15u; *bits <= 16; ++*bits) {
         *slot = xcalloc((size_t)1 << *bits, sizeof(int));
         for (int tries = 0; tries < 100000; tries++, m = m * 6364136223846793005u + 1442695040888963407u) {
@@ -1252,38 +1257,10 @@ static uint64_t kw_perfect(const kw_key *keys, int nk, int **slot, int *bits)
             m |= 1;
             memset(*slot, 0, sizeof(int) << *bits);
             for (; i < nk; i++) {
-                if (keys[i].len >= 8) continue;
-                int *e = &(*slot)[(keys[i].sig * m) >> (64 - *bits)];
-                if (*e) break;
-                *e = i;
-            }
-            if (i == nk) return m;
-        }
-        free(*slot);
-    }
-    *slot = NULL;
-    return 0;
-}
-
-/* Keys of 8 to 15 bytes likewise, by their first 8 bytes X and the rest
- * Y (no key holds a NUL, so Y tells the length): slot ((X ^ Y) * M) >>
- * (64 - BITS), no collisions; a spelling met twice keeps its first key
- * (the chains' order). 0 when no table of up to 16 bits fits. */
-static uint64_t kw_perfect_mid(const kw_key *keys, const uint64_t *sig2, int nk, int **slot, int *bits)
-{
-    int nmid = 0;
-    for (int i = 1; i < nk; i++) nmid += keys[i].len >= 8 && keys[i].len < 16;
-    for (*bits = 4; (1 << *bits) < 8 * nmid; ++*bits) {}
-    for (uint64_t m = 0x9E3779B97F4A7C15u; *bits <= 16; ++*bits) {
-        *slot = xcalloc((size_t)1 << *bits, sizeof(int));
-        for (int tries = 0; tries < 100000; tries++, m = m * 6364136223846793005u + 1442695040888963407u) {
-            int i = 1;
-            m |= 1;
-            memset(*slot, 0, sizeof(int) << *bits);
-            for (; i < nk; i++) {
-                if (keys[i].len < 8 || keys[i].len >= 16) continue;
-                int *e = &(*slot)[((keys[i].sig ^ sig2[i]) * m) >> (64 - *bits)];
-                if (*e && keys[*e].sig == keys[i].sig && sig2[*e] == sig2[i]) continue;   /* the same */
+                if (keys[i].len < lo || keys[i].len >= hi) continue;
+                uint64_t y = sig2 ? sig2[i] : 0;
+                int *e = &(*slot)[((keys[i].sig ^ y) * m) >> (64 - *bits)];
+                if (*e && keys[*e].sig == keys[i].sig && (sig2 ? sig2[*e] : 0) == y) continue;   /* the same */
                 if (*e) break;
                 *e = i;
             }
@@ -1343,7 +1320,7 @@ static int emit_keywords(infer *I, FILE *f, const int *order)
     err += emit_int_array(f, "static const uint16_t kw_next", next, nk, err);
     err += emit_int_array(f, "static const uint16_t kw_bucket", bucket, nb, err);
     int *slot, sbits;
-    uint64_t mult = kw_perfect(keys, nk, &slot, &sbits);
+    uint64_t mult = kw_perfect(keys, NULL, nk, 0, 8, &slot, &sbits);
     if (mult) err += emit_int_array(f, "static const uint16_t kw_short", slot, 1 << sbits, err);
     free(slot);
     /* kw_find() for a word of 1 to 7 bytes, X (N of them): no key holds a
@@ -1373,7 +1350,7 @@ static int emit_keywords(infer *I, FILE *f, const int *order)
     for (int i = 0; i < nk; i++) sig[i] = keys[i].len > 8 ? kw_sig(keys[i].text + 8, keys[i].len - 8) : 0;
     emit_u64_array(f, "static const uint64_t kw_sig2", sig, nk);
     int *mslot, mbits;
-    uint64_t mmult = kw_perfect_mid(keys, sig, nk, &mslot, &mbits);
+    uint64_t mmult = kw_perfect(keys, sig, nk, 8, 16, &mslot, &mbits);
     if (mmult) err += emit_int_array(f, "static const uint16_t kw_mid", mslot, 1 << mbits, err);
     free(mslot);
     free(sig);
