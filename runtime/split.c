@@ -1392,17 +1392,10 @@ int parl_split_next(parl_splitter *it, parl_sentence *out)
             if (on_term(it, t, tok, s->sc.pos, out)) return 1;
             break;
         case PARL__T_DQ:
-            on_dquote(it, tok);
-            break;
         case PARL__T_LQ:
-            s->dq = 1;
-            s->dq_at = tok;
-            break;
         case PARL__T_RQ:
-            s->dq = 0;
-            break;
         case PARL__T_LP:
-            on_lparen(it, tok);
+            parl__sl_take(it, t, tok);   /* a change of state only, as in the fast scanner */
             break;
         case PARL__T_RP:
             if (on_rparen(it, tok, out)) return 1;
