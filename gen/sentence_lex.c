@@ -2198,9 +2198,10 @@ static int sentence_lex_scan_base(const unsigned char *text, size_t base, size_t
     int t;
 #ifdef SENTENCE_LEX_SSE2
     /* the block of the last scan when this one starts where it ended */
+    const unsigned char mode = 3;
     const unsigned char *blk = NULL;
     unsigned long long bits = 0;
-    if (L->mmode == 3 && L->mat == cur) {
+    if (L->mmode == mode && L->mat == cur) {
         blk = L->mblk;
         bits = L->mbits;
     }
@@ -3756,7 +3757,7 @@ yy121:
     L->tok = base + (size_t)(tok - text);
     L->pos = base + (size_t)(cur - text);
 #ifdef SENTENCE_LEX_SSE2
-    L->mmode = blk ? 3 : 0;   /* (the AVX2 scanner's are 1 and 2) */
+    L->mmode = blk ? mode : 0;
     L->mat = cur;
     L->mblk = blk;
     L->mbits = bits;

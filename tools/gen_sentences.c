@@ -1108,6 +1108,38 @@ static void put_rule_tokens(FILE *f, const sl_rules *r, const char *word, int co
 
 /* The two scanners share their punctuation rules; COUNTING adds the word
  * and code point counting rules, which never leave the DFA. */
+/* The fast skip's block kept between scans (parl__sl.mmode, mat, mblk,
+ * mbits, mpass): taken up when a scan starts where the last one ended
+ * (LOAD), left for the next when it returns (KEEP). The AVX2 scanner's modes
+ * are 1 and 2 (without and with lines passed) and it keeps the passed line
+ * breaks too; the SSE2 scanner's mode is 3. */
+static void put_kept_block(FILE *f, int keep, int avx2)
+{
+    const char *wrap = avx2 ? "" : "#ifdef SENTENCE_LEX_SSE2\n", *end = avx2 ? "" : "#endif\n";
+    if (keep)
+        fprintf(f,
+                "%s    L->mmode = blk ? mode : 0;\n"
+                "    L->mat = cur;\n"
+                "    L->mblk = blk;\n"
+                "    L->mbits = bits;\n"
+                "%s%s",
+                wrap, avx2 ? "    L->mpass = passed;\n" : "", end);
+    else
+        fprintf(f,
+                "%s    /* the block of the last scan when this one starts where it ended */\n"
+                "    const unsigned char mode = %s;\n"
+                "    const unsigned char *blk = NULL;\n"
+                "    unsigned long long bits = 0%s;\n"
+                "    if (L->mmode == mode && L->mat == cur) {\n"
+                "        blk = L->mblk;\n"
+                "        bits = L->mbits;\n"
+                "%s"
+                "    }\n"
+                "%s",
+                wrap, avx2 ? "lines ? 2 : 1" : "3", avx2 ? ", passed = 0" : "",
+                avx2 ? "        passed = L->mpass;\n" : "", end);
+}
+
 /* A scanner comes in two variants: NAME_avx2, whose skip is the AVX2 one
  * inlined (a call of the skip per token cost 3% of a split's
  * instructions), and NAME_base; the public function (PUBLIC) jumps to the
@@ -1127,34 +1159,18 @@ static void put_scanner(FILE *f, const char *name, int counting, int avx2, const
                    "#endif\n"
                    "static int %s_base(const unsigned char *text, size_t base, size_t limit, parl__sl *L,\n"
                    "              %s)\n", name, args);
+    fputs("{\n"
+          "    const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;\n"
+          "    int t;\n", f);
+    if (counting)
+        fputs("    size_t words = L->words, cont = L->cont;\n    int sp = L->sp;\n", f);
+    else
+        put_kept_block(f, 0, avx2);
     fprintf(f,
-        "{\n"
-        "    const unsigned char *cur = text + (L->pos - base), *lim = text + limit, *mar = cur, *tok;\n"
-        "    int t;\n"
-        "%s"
         "    for (;;) {\n"
         "%s"
         "        tok = cur;\n"
         "    /*!local:re2c\n",
-        counting ? "    size_t words = L->words, cont = L->cont;\n    int sp = L->sp;\n"
-        : avx2   ? "    /* the block of the last scan when this one starts where it ended */\n"
-                   "    const unsigned char mode = lines ? 2 : 1;\n"
-                   "    const unsigned char *blk = NULL;\n"
-                   "    unsigned long long bits = 0, passed = 0;\n"
-                   "    if (L->mmode == mode && L->mat == cur) {\n"
-                   "        blk = L->mblk;\n"
-                   "        bits = L->mbits;\n"
-                   "        passed = L->mpass;\n"
-                   "    }\n"
-                 : "#ifdef SENTENCE_LEX_SSE2\n"
-                   "    /* the block of the last scan when this one starts where it ended */\n"
-                   "    const unsigned char *blk = NULL;\n"
-                   "    unsigned long long bits = 0;\n"
-                   "    if (L->mmode == 3 && L->mat == cur) {\n"
-                   "        blk = L->mblk;\n"
-                   "        bits = L->mbits;\n"
-                   "    }\n"
-                   "#endif\n",
         counting ? (avx2 ? "        cur = sentence_lex_count_skip_avx2(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */\n"
                          : "        cur = sentence_lex_count_skip(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */\n")
         : avx2   ? "        cur = sentence_lex_skip_avx2(cur, lim, lines, &blk, &bits, &passed);   /* c+ */\n"
@@ -1218,19 +1234,8 @@ static void put_scanner(FILE *f, const char *name, int counting, int avx2, const
     fputs("    L->tok = base + (size_t)(tok - text);\n"
           "    L->pos = base + (size_t)(cur - text);\n", f);
     if (counting) fputs("    L->words = words; L->cont = cont; L->sp = sp;\n", f);
-    else if (avx2)
-        fputs("    L->mmode = blk ? mode : 0;\n"
-              "    L->mat = cur;\n"
-              "    L->mblk = blk;\n"
-              "    L->mbits = bits;\n"
-              "    L->mpass = passed;\n", f);
     else
-        fputs("#ifdef SENTENCE_LEX_SSE2\n"
-              "    L->mmode = blk ? 3 : 0;   /* (the AVX2 scanner's are 1 and 2) */\n"
-              "    L->mat = cur;\n"
-              "    L->mblk = blk;\n"
-              "    L->mbits = bits;\n"
-              "#endif\n", f);
+        put_kept_block(f, 1, avx2);
     fputs("    (void)mar;\n"
           "    return t;\n"
           "}\n", f);
