@@ -11,6 +11,10 @@ build/parlgen --out "$tmp/a" >/dev/null 2>&1 && build/parlgen --out "$tmp/b" >/d
 check "regenerates twice" '[ -d "$tmp/a" ] && [ -d "$tmp/b" ]'
 check "byte-identical reruns" 'diff -r "$tmp/a" "$tmp/b" >/dev/null'
 check "gen/ is fresh" 'diff -r gen "$tmp/a"'
+# every generated file has the mode a plain create gives under umask 022
+# (re2c writes its output as 0600, which parlgen must not pass on)
+check "generated files are readable by all (umask 022)" \
+    '(umask 022 && build/parlgen --out "$tmp/m" >/dev/null 2>&1) && [ -z "$(find "$tmp/m" -type f ! -perm -0444)" ]'
 id=$(sed -n 's/^#define PARL_GRAMMAR_ID "\(.*\)"/\1/p' gen/parl_grammar.h)
 check "tools/grammar_id.sh agrees with PARL_GRAMMAR_ID" '[ -n "$id" ] && [ "$(sh tools/grammar_id.sh grammar)" = "$id" ]'
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then

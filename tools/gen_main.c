@@ -201,6 +201,14 @@ static int run_re2c(gen_ctx *g, const char *name)
         fprintf(stderr, "parlgen: re2c rejected %s (see above)\n", name);
         return 1;
     }
+    /* re2c 3.0 writes through a temporary file of mode 0600; the output
+     * gets its input's mode (made as parlgen makes every file), or a
+     * vendored copy of gen/ would be unreadable to other users. */
+    struct stat st;
+    if (stat(in, &st) || chmod(out, st.st_mode & 0777)) {
+        fprintf(stderr, "parlgen: cannot set the mode of %s: %s\n", out, strerror(errno));
+        return 1;
+    }
     remember(g, cname);
     return 0;
 }
