@@ -80,33 +80,38 @@ median() { sort -n "$tmp/$1" | awk '{ v[NR] = $1 } END { print NR ? v[int((NR + 
 for f in $FILES; do
     bytes=$(wc -c < "$f")
     rm -f "$tmp"/k.*
+    # each round measures the CLI and the library of both builds back to
+    # back, so that a share compares figures of the same moment: this
+    # machine's speed drifts by 10-20% from minute to minute
     for r in $(seq "$ROUNDS"); do
         for who in cur prev; do
             if [ $who = cur ]; then dir=.; else dir=$P; [ -n "$dir" ] || continue; fi
+            $dir/build/corpus_speed "$f" >> "$tmp/k.lib.$who"
             run "k.$who.split" "$dir/build/parlance" split "$f"
             run "k.$who.json" "$dir/build/parlance" split --json "$f"
             run "k.$who.jsonl" "$dir/build/parlance" split --jsonl "$f"
             run "k.$who.profile" "$dir/build/parlance" profile "$f"
         done
-        run k.wc wc -w "$f"
-    done
-    for r in $(seq "$ROUNDS"); do   # the libraries interleaved too
-        ./build/corpus_speed "$f" >> "$tmp/k.lib.cur"
-        [ -n "$P" ] && $P/build/corpus_speed "$f" >> "$tmp/k.lib.prev"
         $N/build/corpus_speed "$f" >> "$tmp/k.lib.noavx2"
+        run k.wc wc -w "$f"
     done
     lib() {   # lib WHO split|profile: the median over the rounds
         [ -s "$tmp/k.lib.$1" ] || return 0
         awk -v w="$2" '$1 == w { print $3 }' "$tmp/k.lib.$1" > "$tmp/k.lib.$1.$2"
         median "k.lib.$1.$2"
     }
+    share() {   # share CLIKEY WHO LIBWORK: the median of the rounds' CLI/library ratios
+        [ -s "$tmp/$1" ] && [ -s "$tmp/k.lib.$2.$3" ] || return 0
+        paste "$tmp/$1" "$tmp/k.lib.$2.$3" | awk '$2 > 0 { printf "%.4f\n", $1 / $2 }' > "$tmp/r.$1.$3"
+        median "r.$1.$3" | awk '{ printf "%d%%", 100 * $1 }'
+    }
     printf '\n%s (%s bytes), MB/s of CPU time, medians of %s\n' "$f" "$bytes" "$ROUNDS"
     printf '  %-28s %12s %12s\n' "" "this build" "${rev:+previous $rev}"
-    row() {   # row LABEL CUR PREV [LIBCUR LIBPREV]
+    row() {   # row LABEL CUR PREV [CLIKEY LIBWORK]: CLIKEY's share of LIBWORK
         c=$2 p=$3
         if [ -n "${4:-}" ]; then
-            c="$c ($(awk -v a="$2" -v b="$4" 'BEGIN { printf "%d%%", b + 0 ? 100 * a / b : 0 }'))"
-            [ -n "$p" ] && [ -n "${5:-}" ] && p="$p ($(awk -v a="$3" -v b="$5" 'BEGIN { printf "%d%%", b + 0 ? 100 * a / b : 0 }'))"
+            c="$c ($(share "k.cur.$4" cur "$5"))"
+            [ -n "$p" ] && p="$p ($(share "k.prev.$4" prev "$5"))"
         fi
         printf '  %-28s %12s %12s\n' "$1" "$c" "$p"
     }
@@ -117,24 +122,25 @@ for f in $FILES; do
     tc=$(lib cur split_json) tp=$(lib prev split_json)
     row "split, library" "$sc" "$sp"
     row "split, library, no AVX2" "$(lib noavx2 split)" ""
-    row "split, CLI text" "$(median k.cur.split)" "$([ -n "$P" ] && median k.prev.split)" "$sc" "$sp"
-    row "split, CLI --json" "$(median k.cur.json)" "$([ -n "$P" ] && median k.prev.json)" "$sc" "$sp"
+    row "split, CLI text" "$(median k.cur.split)" "$([ -n "$P" ] && median k.prev.split)" split split
+    row "split, CLI --json" "$(median k.cur.json)" "$([ -n "$P" ] && median k.prev.json)" json split
     row "split+strings, library" "$tc" "$tp"
-    row "split, CLI --json / +strings" "$(median k.cur.json)" "$([ -n "$P" ] && median k.prev.json)" "$tc" "$tp"
-    row "split, CLI --jsonl" "$(median k.cur.jsonl)" "$([ -n "$P" ] && median k.prev.jsonl)" "$sc" "$sp"
+    row "split, CLI --json / +strings" "$(median k.cur.json)" "$([ -n "$P" ] && median k.prev.json)" json split_json
+    row "split, CLI --jsonl" "$(median k.cur.jsonl)" "$([ -n "$P" ] && median k.prev.jsonl)" jsonl split
     row "split+JSON, library" "$lc" "$lp"
-    row "split, CLI --jsonl / +JSON" "$(median k.cur.jsonl)" "$([ -n "$P" ] && median k.prev.jsonl)" "$lc" "$lp"
+    row "split, CLI --jsonl / +JSON" "$(median k.cur.jsonl)" "$([ -n "$P" ] && median k.prev.jsonl)" jsonl split_jsonl
     row "profile, library" "$pc" "$pp"
     row "profile, library, no AVX2" "$(lib noavx2 profile)" ""
-    row "profile, CLI" "$(median k.cur.profile)" "$([ -n "$P" ] && median k.prev.profile)" "$pc" "$pp"
+    row "profile, CLI" "$(median k.cur.profile)" "$([ -n "$P" ] && median k.prev.profile)" profile profile
     row "profile+JSON, library" "$jc" "$jp"
-    row "profile, CLI / +JSON" "$(median k.cur.profile)" "$([ -n "$P" ] && median k.prev.profile)" "$jc" "$jp"
+    row "profile, CLI / +JSON" "$(median k.cur.profile)" "$([ -n "$P" ] && median k.prev.profile)" profile profile_json
     row "peer: wc -w" "$(median k.wc)" ""
     rc=$($B/cpu_run ./build/parlance profile "$f" | cut -d' ' -f2)
     rp=$([ -n "$P" ] && $B/cpu_run $P/build/parlance profile "$f" | cut -d' ' -f2)
     row "profile, peak RSS (KB)" "$rc" "$rp"
 done
-echo "  (percentages: the CLI's speed as a share of the same build's library; profile+JSON:"
+echo "  (percentages: the CLI's speed as a share of the same build's library, the median of"
+echo "   the rounds' ratios, each round measuring both back to back; profile+JSON:"
 echo "   parl_analyze then parl_analyze_json into memory, the work the CLI does; split+JSON:"
 echo "   parl_split_json into memory, the objects split --jsonl writes; split+strings: each"
 echo "   sentence through parl_json_string into memory, the strings split --json writes)"
