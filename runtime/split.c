@@ -988,7 +988,7 @@ blanks_done:
     size_t ts = word_before_start(it, t0);
     if (t0 - ts < 2 || !sl_is_letter(t[ts])) return 0;
     /* most words are ruled out without the call */
-    return !parl__sl_maybe_abbr(t + ts, t0 - ts) ||
+    return !parl__sl_maybe_abbr_word(t + ts, t0 - ts) ||
                    PARL__ABBR_KIND(parl__sl_abbr(t + ts, t0 - ts)) == PARL__ABBR_NONE
                ? 1 + quoted : 0;
 }

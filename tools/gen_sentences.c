@@ -1387,6 +1387,15 @@ static const char *const abbr_test =
     "    if (n > %d || s[0] >= 0x80 || s[n - 1] >= 0x80) return 1;\n"
     "    unsigned a = (s[0] | 0x20u) - 'a', z = (s[n - 1] | 0x20u) - 'a';\n"
     "    return (parl__sl_abbr_keys[n < %d ? n : %d - 1][a < 26 ? a : 26] >> (z < 26 ? z : 26)) & 1;\n"
+    "}\n"
+    "/* parl__sl_maybe_abbr for a word of two or more bytes that starts with\n"
+    " * an ASCII letter (the word before a plain stop): its tests joined\n"
+    " * without a branch. */\n"
+    "static inline int parl__sl_maybe_abbr_word(const unsigned char *s, size_t n)\n"
+    "{\n"
+    "    unsigned a = (s[0] | 0x20u) - 'a', z = (s[n - 1] | 0x20u) - 'a';\n"
+    "    return ((n >= 3) & (s[1] == '.')) | (n > %d) | (s[n - 1] >= 0x80) |\n"
+    "           (int)((parl__sl_abbr_keys[n < %d ? n : %d - 1][a < 26 ? a : 26] >> (z < 26 ? z : 26)) & 1);\n"
     "}\n";
 
 static void put_starters(FILE *f, const entries *st)
@@ -1559,7 +1568,7 @@ int gen_sentences(gen_ctx *g)
         fprintf(h, "#ifndef PARL_SENTENCE_VOCAB_H\n#define PARL_SENTENCE_VOCAB_H\n"
                    "#define PARL_SENT_LANGUAGE \"%s\"\n"
                    "#define PARL_SENT_ABBREVIATIONS %zu\n", lang->text, ab.n);
-        fprintf(h, abbr_test, END_ROWS, MAX_WORD, END_ROWS, END_ROWS);
+        fprintf(h, abbr_test, END_ROWS, MAX_WORD, END_ROWS, END_ROWS, MAX_WORD, END_ROWS, END_ROWS);
         fputs("#endif\n", h);
         bad += gen_close(g, h);
     }
