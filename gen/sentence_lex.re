@@ -636,6 +636,14 @@ SENTENCE_LEX_AVX2_FN static int sentence_lex_scan_avx2(const unsigned char *text
     for (;;) {
         cur = sentence_lex_skip_avx2(cur, lim, lines, &blk, &bits, &passed);   /* c+ */
         tok = cur;
+        /* the commonest tokens before the DFA's jump: a terminator run (the
+         * rule [.!?]+) and a quote (the rule ["]) */
+        if (cur < lim && (*cur == '.' || *cur == '"')) {
+            if (*cur++ == '"') { t = PARL__T_DQ; goto out; }
+            while (cur < lim && (*cur == '.' || *cur == '!' || *cur == '?')) cur++;
+            t = PARL__T_TERM;
+            goto out;
+        }
     /*!local:re2c
     re2c:api = custom;
     re2c:api:style = free-form;
@@ -723,6 +731,14 @@ static int sentence_lex_scan_base(const unsigned char *text, size_t base, size_t
         cur = sentence_lex_skip(cur, lim, lines);   /* c+ */
 #endif
         tok = cur;
+        /* the commonest tokens before the DFA's jump: a terminator run (the
+         * rule [.!?]+) and a quote (the rule ["]) */
+        if (cur < lim && (*cur == '.' || *cur == '"')) {
+            if (*cur++ == '"') { t = PARL__T_DQ; goto out; }
+            while (cur < lim && (*cur == '.' || *cur == '!' || *cur == '?')) cur++;
+            t = PARL__T_TERM;
+            goto out;
+        }
     /*!local:re2c
     re2c:api = custom;
     re2c:api:style = free-form;

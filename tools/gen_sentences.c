@@ -1169,6 +1169,13 @@ static void put_scanner(FILE *f, const char *name, int counting, int avx2, const
                         size_t nbul, const sl_rules *r)
 {
     const char *args = counting ? "parl_split_state *S" : "size_t *lines, parl_splitter *take";
+    /* the fast scanner takes '.' and '"' before its DFA (below): no other
+     * rule may start with them */
+    for (size_t i = 0; i < nbul; i++)
+        if (bul[i] == '.' || bul[i] == '"') {
+            fputs("parlgen: a list bullet may not be '.' or '\"'\n", stderr);
+            exit(1);
+        }
     if (avx2)
         fprintf(f, "#ifdef SENTENCE_LEX_AVX2\n"
                    "SENTENCE_LEX_AVX2_FN static int %s_avx2(const unsigned char *text, size_t base, size_t limit,\n"
@@ -1190,6 +1197,7 @@ static void put_scanner(FILE *f, const char *name, int counting, int avx2, const
         "    for (;;) {\n"
         "%s"
         "        tok = cur;\n"
+        "%s"
         "    /*!local:re2c\n",
         counting ? (avx2 ? "        cur = sentence_lex_count_skip_avx2(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */\n"
                          : "        cur = sentence_lex_count_skip(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */\n")
@@ -1198,7 +1206,16 @@ static void put_scanner(FILE *f, const char *name, int counting, int avx2, const
                    "        cur = sentence_lex_skip_sse2(cur, lim, lines, &blk, &bits);   /* c+ */\n"
                    "#else\n"
                    "        cur = sentence_lex_skip(cur, lim, lines);   /* c+ */\n"
-                   "#endif\n");
+                   "#endif\n",
+        counting ? ""
+                 : "        /* the commonest tokens before the DFA's jump: a terminator run (the\n"
+                   "         * rule [.!?]+) and a quote (the rule [\"]) */\n"
+                   "        if (cur < lim && (*cur == '.' || *cur == '\"')) {\n"
+                   "            if (*cur++ == '\"') { t = PARL__T_DQ; goto out; }\n"
+                   "            while (cur < lim && (*cur == '.' || *cur == '!' || *cur == '?')) cur++;\n"
+                   "            t = PARL__T_TERM;\n"
+                   "            goto out;\n"
+                   "        }\n");
     fputs(sl_api_conf, f);
     fputs("    re2c:define:YYLESSTHAN = \"cur >= lim\";\n"
           "    re2c:eof = 0;\n", f);
