@@ -272,12 +272,12 @@ static const unsigned char *sentence_lex_count_skip(const unsigned char *cur,
 }
 
 #ifdef SENTENCE_LEX_AVX2
-/* Nonzero where a byte may be a stop (sentence_lex_stop). */
+/* Nonzero where a byte may be a stop (sentence_lex_stop); bit 7 set for a line break only. */
 SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_stop_set(__m256i v)
 {
     const __m256i nib = _mm256_set1_epi8(0x0F);
-    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(17,18,18,18,16,16,16,16,18,18,23,16,18,23,18,28,17,18,18,18,16,16,16,16,18,18,23,16,18,23,18,28), _mm256_and_si256(v, nib));
-    __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(1,0,2,4,0,8,0,0,16,16,16,16,16,16,16,16,1,0,2,4,0,8,0,0,16,16,16,16,16,16,16,16), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(17,18,18,18,16,16,16,16,18,18,-105,16,18,23,18,28,17,18,18,18,16,16,16,16,18,18,-105,16,18,23,18,28), _mm256_and_si256(v, nib));
+    __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(-127,0,2,4,0,8,0,0,16,16,16,16,16,16,16,16,-127,0,2,4,0,8,0,0,16,16,16,16,16,16,16,16), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
     return _mm256_and_si256(lo, hi);
 }
 
@@ -285,7 +285,7 @@ SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_stop_set(__m256i v)
 SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_line_first(__m256i v)
 {
     const __m256i nib = _mm256_set1_epi8(0x0F);
-    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(-126,-57,-57,-61,-57,-57,-57,-57,-57,-58,-22,122,94,122,71,95,-126,-57,-57,-61,-57,-57,-57,-57,-57,-58,-22,122,94,122,71,95), _mm256_and_si256(v, nib));
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(-126,-57,-57,-61,-57,-57,-57,-57,-57,-58,-22,122,94,122,71,95,-126,-57,-57,-61,-57,-57,-57,-57,-57,-58,-22,122,94,122,71,95), v);   /* no byte from 0x80 (see put_nibble_lookup) */
     __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(1,2,36,8,2,2,64,-112,0,0,0,0,0,0,0,0,1,2,36,8,2,2,64,-112,0,0,0,0,0,0,0,0), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
     return _mm256_and_si256(lo, hi);
 }
@@ -294,7 +294,7 @@ SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_line_first(__m256i v)
 SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_line_second(__m256i v)
 {
     const __m256i nib = _mm256_set1_epi8(0x0F);
-    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(4,6,6,6,6,6,6,6,6,6,6,2,2,3,2,2,4,6,6,6,6,6,6,6,6,6,6,2,2,3,2,2), _mm256_and_si256(v, nib));
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(4,6,6,6,6,6,6,6,6,6,6,2,2,3,2,2,4,6,6,6,6,6,6,6,6,6,6,2,2,3,2,2), v);   /* no byte from 0x80 (see put_nibble_lookup) */
     __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(0,0,1,0,2,4,2,4,0,0,0,0,0,0,0,0,0,0,1,0,2,4,2,4,0,0,0,0,0,0,0,0), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
     return _mm256_and_si256(lo, hi);
 }
@@ -303,7 +303,7 @@ SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_line_second(__m256i v)
 SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_soft_first(__m256i v)
 {
     const __m256i nib = _mm256_set1_epi8(0x0F);
-    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(0,0,0,33,0,0,0,0,0,0,99,0,-127,51,0,12,0,0,0,33,0,0,0,0,0,0,99,0,-127,51,0,12), _mm256_and_si256(v, nib));
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(0,0,0,33,0,0,0,0,0,0,99,0,-127,51,0,12,0,0,0,33,0,0,0,0,0,0,99,0,-127,51,0,12), v);   /* no byte from 0x80 (see put_nibble_lookup) */
     __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(0,0,-79,98,0,12,0,0,0,0,0,0,0,0,0,0,0,0,-79,98,0,12,0,0,0,0,0,0,0,0,0,0), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
     return _mm256_and_si256(lo, hi);
 }
@@ -312,7 +312,7 @@ SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_soft_first(__m256i v)
 SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_soft_follow(__m256i v)
 {
     const __m256i nib = _mm256_set1_epi8(0x0F);
-    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(-64,64,64,96,64,64,64,64,64,-64,32,-128,-128,48,0,8,-64,64,64,96,64,64,64,64,64,-64,32,-128,-128,48,0,8), _mm256_and_si256(v, nib));
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(-64,64,64,96,64,64,64,64,64,-64,32,-128,-128,48,0,8,-64,64,64,96,64,64,64,64,64,-64,32,-128,-128,48,0,8), v);   /* no byte from 0x80 (see put_nibble_lookup) */
     __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(-128,0,-80,96,0,8,0,0,0,0,0,0,0,0,0,0,-128,0,-80,96,0,8,0,0,0,0,0,0,0,0,0,0), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
     return _mm256_and_si256(lo, hi);
 }
@@ -321,7 +321,7 @@ SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_soft_follow(__m256i v)
 SENTENCE_LEX_AVX2_FN static inline __m256i sentence_lex_soft_third(__m256i v)
 {
     const __m256i nib = _mm256_set1_epi8(0x0F);
-    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(-64,-64,-64,-32,-64,-64,-64,-64,-64,-64,-96,-128,-128,-80,-128,-120,-64,-64,-64,-32,-64,-64,-64,-64,-64,-64,-96,-128,-128,-80,-128,-120), _mm256_and_si256(v, nib));
+    __m256i lo = _mm256_shuffle_epi8(_mm256_setr_epi8(-64,-64,-64,-32,-64,-64,-64,-64,-64,-64,-96,-128,-128,-80,-128,-120,-64,-64,-64,-32,-64,-64,-64,-64,-64,-64,-96,-128,-128,-80,-128,-120), v);   /* no byte from 0x80 (see put_nibble_lookup) */
     __m256i hi = _mm256_shuffle_epi8(_mm256_setr_epi8(-128,0,-80,96,-128,-120,0,0,0,0,0,0,0,0,0,0,-128,0,-80,96,-128,-120,0,0,0,0,0,0,0,0,0,0), _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
     return _mm256_and_si256(lo, hi);
 }
@@ -337,7 +337,7 @@ sentence_lex_block_avx2(const unsigned char *cur, unsigned *cand, unsigned *nl, 
     __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)cur);
     __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 1));
     __m256i v2 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 2));
-    unsigned bits = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(sentence_lex_stop_set(v), zero));
+    __m256i c = sentence_lex_stop_set(v);
     __m256i t = sentence_lex_line_first(v1), s = sentence_lex_line_second(v2);
     __m256i g = sentence_lex_soft_first(v);
     __m256i may = _mm256_and_si256(_mm256_and_si256(g, sentence_lex_soft_follow(v1)),
@@ -346,17 +346,19 @@ sentence_lex_block_avx2(const unsigned char *cur, unsigned *cand, unsigned *nl, 
     __m256i dead = _mm256_andnot_si256(
         _mm256_cmpeq_epi8(_mm256_and_si256(g, _mm256_set1_epi8((char)0x07)), zero),
         _mm256_cmpeq_epi8(may, zero));
-    /* no ordinary text: neither a text byte nor a pair */
-    __m256i no = _mm256_and_si256(
-        _mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0x1F)), zero),
-        _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0xE0)), zero),
-                        _mm256_cmpeq_epi8(s, zero)));
+    /* no ordinary text: neither a text byte nor a pair (T has pair bits
+     * only where it is not 0, and then the second byte counts) */
+    __m256i no = _mm256_cmpeq_epi8(
+        _mm256_or_si256(_mm256_and_si256(t, _mm256_set1_epi8((char)0x1F)),
+                        _mm256_andnot_si256(_mm256_cmpeq_epi8(s, zero), t)),
+        zero);
     /* line breaks (bit i: cur[i]), text starts (bit i: cur[i + 1]), blanks */
-    *nl = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n')));
+    *nl = (unsigned)_mm256_movemask_epi8(c);
     *text = ~(unsigned)_mm256_movemask_epi8(no);
+    /* the candidates: the stops but the dead soft characters */
+    *cand = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_andnot_si256(dead, c), zero));
     *hs = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')),
                                                         _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\t'))));
-    *cand = bits & ~(unsigned)_mm256_movemask_epi8(dead);
 }
 
 /* sentence_lex_skip 64 bytes a step (see put_avx2_skip in
@@ -635,6 +637,14 @@ SENTENCE_LEX_AVX2_FN static int sentence_lex_scan_avx2(const unsigned char *text
     for (;;) {
         cur = sentence_lex_skip_avx2(cur, lim, lines, &blk, &bits, &passed);   /* c+ */
         tok = cur;
+        /* the commonest tokens before the DFA's jump: a terminator run (the
+         * rule [.!?]+) and a quote (the rule ["]) */
+        if (cur < lim && (*cur == '.' || *cur == '"')) {
+            if (*cur++ == '"') { t = PARL__T_DQ; goto out; }
+            while (cur < lim && (*cur == '.' || *cur == '!' || *cur == '?')) cur++;
+            t = PARL__T_TERM;
+            goto out;
+        }
     
 {
 	unsigned char yych;
@@ -2213,6 +2223,14 @@ static int sentence_lex_scan_base(const unsigned char *text, size_t base, size_t
         cur = sentence_lex_skip(cur, lim, lines);   /* c+ */
 #endif
         tok = cur;
+        /* the commonest tokens before the DFA's jump: a terminator run (the
+         * rule [.!?]+) and a quote (the rule ["]) */
+        if (cur < lim && (*cur == '.' || *cur == '"')) {
+            if (*cur++ == '"') { t = PARL__T_DQ; goto out; }
+            while (cur < lim && (*cur == '.' || *cur == '!' || *cur == '?')) cur++;
+            t = PARL__T_TERM;
+            goto out;
+        }
     
 {
 	unsigned char yych;

@@ -17,4 +17,13 @@ static inline int parl__sl_maybe_abbr(const unsigned char *s, size_t n)
     unsigned a = (s[0] | 0x20u) - 'a', z = (s[n - 1] | 0x20u) - 'a';
     return (parl__sl_abbr_keys[n < 16 ? n : 16 - 1][a < 26 ? a : 26] >> (z < 26 ? z : 26)) & 1;
 }
+/* parl__sl_maybe_abbr for a word of two or more bytes that starts with
+ * an ASCII letter (the word before a plain stop): its tests joined
+ * without a branch. */
+static inline int parl__sl_maybe_abbr_word(const unsigned char *s, size_t n)
+{
+    unsigned a = (s[0] | 0x20u) - 'a', z = (s[n - 1] | 0x20u) - 'a';
+    return ((n >= 3) & (s[1] == '.')) | (n > 32) | (s[n - 1] >= 0x80) |
+           (int)((parl__sl_abbr_keys[n < 16 ? n : 16 - 1][a < 26 ? a : 26] >> (z < 26 ? z : 26)) & 1);
+}
 #endif

@@ -725,6 +725,19 @@ static int web_address(parl_splitter *it, size_t t0, parl_sentence *out)
     a = word_start(it, lo, a);   /* lo >= base */
     while (a < t0 && sl_one_of(&sl_openers, t[a])) a++;
     size_t z = t0, hi = wend(it) - t0 > LOOKAHEAD ? t0 + LOOKAHEAD : wend(it);
+#if SL_SWAR
+    /* eight bytes at a time past ASCII above the blank (no byte of them a
+     * blank), then byte by byte from the first that may be one */
+    while (hi - z >= 8) {
+        uint64_t w;
+        memcpy(&w, t + z, 8);
+        /* the high bit of the bytes from 0x80 or below 0x21, exact up to
+         * the first (a borrow changes only the bytes after it) */
+        uint64_t m = (((w - 0x2121212121212121ull) & ~w) | w) & 0x8080808080808080ull;
+        if (m) { z += (unsigned)__builtin_ctzll(m) >> 3; break; }
+        z += 8;
+    }
+#endif
     while (z < hi && (t[z] < 0x80 ? !is_blank_byte(t[z]) : !is_space_at(it, z, &n))) z++;
     if (!parl__sl_web(t + a, t0 - a) && !memchr(t + a, '@', z - a)) return -1;
     if (z == hi && hi < wend(it)) return 0;   /* too long to see its end */
@@ -953,8 +966,16 @@ blanks_done:
     *nl = eols;
     int k = t[p] < 0x80 ? parl__sl_ascii[t[p]] : PARL__C_END;
     if (k != PARL__C_UPPER) {   /* most sentences start with a capital: one test for them */
-        if (k == PARL__C_OTHER && (sl_one_of(&sl_spaced, t[p]) ||
-                                   (PARL__SR_EMOTICONS && emoticon_after(it, e))))
+        /* emoticon_after stops at P after up to 8 spaces and tabs, else at
+         * a space, tab or line break (the one before P) */
+        if (k == PARL__C_OTHER &&
+            (sl_one_of(&sl_spaced, t[p]) ||
+             (PARL__SR_EMOTICONS &&
+              (eols == 0 && p - e <= 8
+                   ? parl__sl_emoticon_first[t[p]] && absorb_emoticons(it, e) != e
+                   : (parl__sl_emoticon_first[' '] | parl__sl_emoticon_first['\t'] |
+                      parl__sl_emoticon_first['\n']) &&
+                         emoticon_after(it, e)))))
             return 0;   /* '.': a spaced ellipsis (on_single) or a stop spaced out */
         for (int i = 0; i < 8 && (k == PARL__C_OPENER || k == PARL__C_EITHER); i++) {
             if (++p >= end || t[p] >= 0x80) return 0;
@@ -967,7 +988,7 @@ blanks_done:
     size_t ts = word_before_start(it, t0);
     if (t0 - ts < 2 || !sl_is_letter(t[ts])) return 0;
     /* most words are ruled out without the call */
-    return !parl__sl_maybe_abbr(t + ts, t0 - ts) ||
+    return !parl__sl_maybe_abbr_word(t + ts, t0 - ts) ||
                    PARL__ABBR_KIND(parl__sl_abbr(t + ts, t0 - ts)) == PARL__ABBR_NONE
                ? 1 + quoted : 0;
 }

@@ -391,14 +391,20 @@ static void nibble_product(const unsigned char *set, int b, unsigned char lo[16]
 static void put_nibble_lookup(FILE *f, const char *name, const char *why, const unsigned char lo[16],
                               const unsigned char hi[16])
 {
+    /* vpshufb gives 0 for an index from 0x80 and looks at the low nibble
+     * of the others: when no byte from 0x80 is in the set (HI's entries
+     * for those high nibbles are 0), the byte is the low table's index as
+     * it stands */
+    int high = 0;
+    for (int h = 8; h < 16; h++) high |= hi[h];
     fprintf(f, "/* %s */\n"
                "SENTENCE_LEX_AVX2_FN static inline __m256i %s(__m256i v)\n"
                "{\n"
                "    const __m256i nib = _mm256_set1_epi8(0x0F);\n"
                "    __m256i lo = _mm256_shuffle_epi8(", why, name);
     put_m256_table(f, lo);
-    fputs(", _mm256_and_si256(v, nib));\n"
-          "    __m256i hi = _mm256_shuffle_epi8(", f);
+    fputs(high ? ", _mm256_and_si256(v, nib));\n" : ", v);   /* no byte from 0x80 (see put_nibble_lookup) */\n", f);
+    fputs("    __m256i hi = _mm256_shuffle_epi8(", f);
     put_m256_table(f, hi);
     fputs(", _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));\n"
           "    return _mm256_and_si256(lo, hi);\n"
@@ -534,8 +540,18 @@ static unsigned put_avx2_skip(FILE *f, const unsigned char *stop, const unsigned
     const unsigned char *stops[] = { stop }, *first[] = { text, pair }, *next[] = { second };
     unsigned m_stop, m_first[2], m_next;
     fputs("#ifdef SENTENCE_LEX_AVX2\n", f);
-    put_nibble_fn(f, "sentence_lex_stop_set", "Nonzero where a byte may be a stop (sentence_lex_stop).",
-                  stops, 1, &m_stop);
+    /* the stops' tables, and bit 7 for the line break alone (the block's
+     * line breaks are then the lookup's sign bits) */
+    unsigned char slo[16], shi[16];
+    if (!nibble_tables(stops, 1, slo, shi, &m_stop, 7) || !stop['\n']) {
+        fputs("parlgen: internal error: the stops need more than 7 nibble rows\n", stderr);
+        exit(1);
+    }
+    slo['\n' & 15] |= 0x80;
+    shi['\n' >> 4] |= 0x80;
+    put_nibble_lookup(f, "sentence_lex_stop_set",
+                      "Nonzero where a byte may be a stop (sentence_lex_stop); bit 7 set for a line break only.",
+                      slo, shi);
     put_nibble_fn(f, "sentence_lex_line_first",
                   "The first byte of a line: PARL__LF_TEXT and PARL__LF_PAIR (the masks below).",
                   first, 2, m_first);
@@ -587,7 +603,7 @@ static unsigned put_avx2_skip(FILE *f, const unsigned char *stop, const unsigned
         "    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)cur);\n"
         "    __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 1));\n"
         "    __m256i v2 = _mm256_loadu_si256((const __m256i *)(const void *)(cur + 2));\n"
-        "    unsigned bits = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(sentence_lex_stop_set(v), zero));\n"
+        "    __m256i c = sentence_lex_stop_set(v);\n"
         "    __m256i t = sentence_lex_line_first(v1), s = sentence_lex_line_second(v2);\n"
         "    __m256i g = sentence_lex_soft_first(v);\n"
         "    __m256i may = _mm256_and_si256(_mm256_and_si256(g, sentence_lex_soft_follow(v1)),\n"
@@ -596,17 +612,20 @@ static unsigned put_avx2_skip(FILE *f, const unsigned char *stop, const unsigned
         "    __m256i dead = _mm256_andnot_si256(\n"
         "        _mm256_cmpeq_epi8(_mm256_and_si256(g, _mm256_set1_epi8((char)0x%02X)), zero),\n"
         "        _mm256_cmpeq_epi8(may, zero));\n"
-        "    /* no ordinary text: neither a text byte nor a pair */\n"
-        "    __m256i no = _mm256_and_si256(\n"
-        "        _mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0x%02X)), zero),\n"
-        "        _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_and_si256(t, _mm256_set1_epi8((char)0x%02X)), zero),\n"
-        "                        _mm256_cmpeq_epi8(s, zero)));\n"
+        "    /* no ordinary text: neither a text byte nor a pair (T has pair bits\n"
+        "     * only where it is not 0, and then the second byte counts) */\n"
+        "    __m256i no = _mm256_cmpeq_epi8(\n"
+        "        _mm256_or_si256(_mm256_and_si256(t, _mm256_set1_epi8((char)0x%02X)),\n"
+        "                        _mm256_andnot_si256(_mm256_cmpeq_epi8(s, zero), t)),\n"
+        "        zero);\n"
         "    /* line breaks (bit i: cur[i]), text starts (bit i: cur[i + 1]), blanks */\n"
-        "    *nl = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\n')));\n"
+        "    *nl = (unsigned)_mm256_movemask_epi8(c);\n"
         "    *text = ~(unsigned)_mm256_movemask_epi8(no);\n"
+        "    /* the candidates: the stops but the dead soft characters */\n"
+        "    *cand = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_andnot_si256(dead, c), zero));\n"
         "    *hs = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')),\n"
         "                                                        _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\t'))));\n"
-        "    *cand = bits & ~(unsigned)_mm256_movemask_epi8(dead);\n"
+
         "}\n\n"
         "/* sentence_lex_skip 64 bytes a step (see put_avx2_skip in\n"
         " * tools/gen_sentences.c), from the block: the 64 bytes at *BLK (NULL:\n"
@@ -675,7 +694,8 @@ static unsigned put_avx2_skip(FILE *f, const unsigned char *stop, const unsigned
         "    *Bblk = NULL;\n"
         "    return sentence_lex_skip(cur, lim, lines);\n"
         "}\n"
-        "#endif\n\n", m_soft, m_first[0], m_first[1]);
+        "#endif\n\n", m_soft, m_first[0]);
+    (void)m_first[1];   /* every bit of the first byte's lookup is text's or pair's */
     (void)m_stop;
     (void)m_next;
     return m_soft;
@@ -1149,6 +1169,13 @@ static void put_scanner(FILE *f, const char *name, int counting, int avx2, const
                         size_t nbul, const sl_rules *r)
 {
     const char *args = counting ? "parl_split_state *S" : "size_t *lines, parl_splitter *take";
+    /* the fast scanner takes '.' and '"' before its DFA (below): no other
+     * rule may start with them */
+    for (size_t i = 0; i < nbul; i++)
+        if (bul[i] == '.' || bul[i] == '"') {
+            fputs("parlgen: a list bullet may not be '.' or '\"'\n", stderr);
+            exit(1);
+        }
     if (avx2)
         fprintf(f, "#ifdef SENTENCE_LEX_AVX2\n"
                    "SENTENCE_LEX_AVX2_FN static int %s_avx2(const unsigned char *text, size_t base, size_t limit,\n"
@@ -1170,6 +1197,7 @@ static void put_scanner(FILE *f, const char *name, int counting, int avx2, const
         "    for (;;) {\n"
         "%s"
         "        tok = cur;\n"
+        "%s"
         "    /*!local:re2c\n",
         counting ? (avx2 ? "        cur = sentence_lex_count_skip_avx2(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */\n"
                          : "        cur = sentence_lex_count_skip(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */\n")
@@ -1178,7 +1206,16 @@ static void put_scanner(FILE *f, const char *name, int counting, int avx2, const
                    "        cur = sentence_lex_skip_sse2(cur, lim, lines, &blk, &bits);   /* c+ */\n"
                    "#else\n"
                    "        cur = sentence_lex_skip(cur, lim, lines);   /* c+ */\n"
-                   "#endif\n");
+                   "#endif\n",
+        counting ? ""
+                 : "        /* the commonest tokens before the DFA's jump: a terminator run (the\n"
+                   "         * rule [.!?]+) and a quote (the rule [\"]) */\n"
+                   "        if (cur < lim && (*cur == '.' || *cur == '\"')) {\n"
+                   "            if (*cur++ == '\"') { t = PARL__T_DQ; goto out; }\n"
+                   "            while (cur < lim && (*cur == '.' || *cur == '!' || *cur == '?')) cur++;\n"
+                   "            t = PARL__T_TERM;\n"
+                   "            goto out;\n"
+                   "        }\n");
     fputs(sl_api_conf, f);
     fputs("    re2c:define:YYLESSTHAN = \"cur >= lim\";\n"
           "    re2c:eof = 0;\n", f);
@@ -1367,6 +1404,15 @@ static const char *const abbr_test =
     "    if (n > %d || s[0] >= 0x80 || s[n - 1] >= 0x80) return 1;\n"
     "    unsigned a = (s[0] | 0x20u) - 'a', z = (s[n - 1] | 0x20u) - 'a';\n"
     "    return (parl__sl_abbr_keys[n < %d ? n : %d - 1][a < 26 ? a : 26] >> (z < 26 ? z : 26)) & 1;\n"
+    "}\n"
+    "/* parl__sl_maybe_abbr for a word of two or more bytes that starts with\n"
+    " * an ASCII letter (the word before a plain stop): its tests joined\n"
+    " * without a branch. */\n"
+    "static inline int parl__sl_maybe_abbr_word(const unsigned char *s, size_t n)\n"
+    "{\n"
+    "    unsigned a = (s[0] | 0x20u) - 'a', z = (s[n - 1] | 0x20u) - 'a';\n"
+    "    return ((n >= 3) & (s[1] == '.')) | (n > %d) | (s[n - 1] >= 0x80) |\n"
+    "           (int)((parl__sl_abbr_keys[n < %d ? n : %d - 1][a < 26 ? a : 26] >> (z < 26 ? z : 26)) & 1);\n"
     "}\n";
 
 static void put_starters(FILE *f, const entries *st)
@@ -1539,7 +1585,7 @@ int gen_sentences(gen_ctx *g)
         fprintf(h, "#ifndef PARL_SENTENCE_VOCAB_H\n#define PARL_SENTENCE_VOCAB_H\n"
                    "#define PARL_SENT_LANGUAGE \"%s\"\n"
                    "#define PARL_SENT_ABBREVIATIONS %zu\n", lang->text, ab.n);
-        fprintf(h, abbr_test, END_ROWS, MAX_WORD, END_ROWS, END_ROWS);
+        fprintf(h, abbr_test, END_ROWS, MAX_WORD, END_ROWS, END_ROWS, MAX_WORD, END_ROWS, END_ROWS);
         fputs("#endif\n", h);
         bad += gen_close(g, h);
     }
