@@ -171,7 +171,9 @@ extern const parl__dfa_step parl__dfa_default[], parl__dfa_steps[];
 extern const uint64_t parl__dfa_accept_sets[];  /* PARL__DFA_WORDS words each */
 extern const uint16_t parl__dfa_prefix_len[];   /* items the automaton follows, by variant */
 extern const uint8_t parl__dfa_exact[];         /* 1: it follows the whole pattern */
-extern const uint64_t parl__dfa_need[];         /* by variant: classes, one must occur */
+/* By variant: classes of which one must occur, as bits of parl__class_need
+ * (by class: its bit, 0 if no variant needs it); 0: no condition. */
+extern const uint64_t parl__dfa_need[], parl__class_need[];
 extern const char *const parl__mode_names[];
 extern const char *const parl__unit_names[];
 extern const char *const parl__section_names[];
