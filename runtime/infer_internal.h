@@ -222,7 +222,23 @@ typedef struct parl__reader {
     int64_t lists[PARL__RING][PARL__QTY_MAX];   /* list values, by ring slot */
 } parl__reader;
 
-void parl__reader_init(parl__reader *r, const char *text, size_t n);
+/* Lexes the first tokens; no item read. */
+static inline void parl__reader_start(parl__reader *r)
+{
+    r->tbase = 0;
+    r->itok = 0;
+    r->count = 0;
+    r->done = 0;
+    r->ntok = parl__lex_many(r->text, r->n, 0, r->toks, PARL__TOKS, &r->lex_pos);
+}
+/* Inline: parl_infer() calls it for every request. */
+static inline void parl__reader_init(parl__reader *r, const char *text, size_t n)
+{
+    r->text = text;
+    r->n = n;
+    r->nbad = 0;
+    parl__reader_start(r);
+}
 /* Back to the first item, keeping the tokens lexed if they start there. */
 void parl__reader_rewind(parl__reader *r);
 /* Lexes more tokens, keeping PARL__TOK_BACK read ones. */
