@@ -7,6 +7,5 @@
 #define PARL__DFA_WORDS 6      /* uint64_t words of a set of them */
 #define PARL__DFA_STATES 1176
 #define PARL__DFA_CLASSES 183
-#define PARL__DFA_CLASS_WORDS 3   /* uint64_t words of a set of classes */
 #define PARL__DFA_NOT_PLAIN 0xffff   /* parl__class_plain: a word the reader joins */
 #endif

@@ -171,7 +171,9 @@ extern const parl__dfa_step parl__dfa_default[], parl__dfa_steps[];
 extern const uint64_t parl__dfa_accept_sets[];  /* PARL__DFA_WORDS words each */
 extern const uint16_t parl__dfa_prefix_len[];   /* items the automaton follows, by variant */
 extern const uint8_t parl__dfa_exact[];         /* 1: it follows the whole pattern */
-extern const uint64_t parl__dfa_need[];         /* by variant: classes, one must occur */
+/* By variant: classes of which one must occur, as bits of parl__class_need
+ * (by class: its bit, 0 if no variant needs it); 0: no condition. */
+extern const uint64_t parl__dfa_need[], parl__class_need[];
 extern const char *const parl__mode_names[];
 extern const char *const parl__unit_names[];
 extern const char *const parl__section_names[];
@@ -220,7 +222,23 @@ typedef struct parl__reader {
     int64_t lists[PARL__RING][PARL__QTY_MAX];   /* list values, by ring slot */
 } parl__reader;
 
-void parl__reader_init(parl__reader *r, const char *text, size_t n);
+/* Lexes the first tokens; no item read. */
+static inline void parl__reader_start(parl__reader *r)
+{
+    r->tbase = 0;
+    r->itok = 0;
+    r->count = 0;
+    r->done = 0;
+    r->ntok = parl__lex_many(r->text, r->n, 0, r->toks, PARL__TOKS, &r->lex_pos);
+}
+/* Inline: parl_infer() calls it for every request. */
+static inline void parl__reader_init(parl__reader *r, const char *text, size_t n)
+{
+    r->text = text;
+    r->n = n;
+    r->nbad = 0;
+    parl__reader_start(r);
+}
 /* Back to the first item, keeping the tokens lexed if they start there. */
 void parl__reader_rewind(parl__reader *r);
 /* Lexes more tokens, keeping PARL__TOK_BACK read ones. */

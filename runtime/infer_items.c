@@ -13,26 +13,9 @@
  * words each fits. Longer runs are read to their end and refused. */
 #define RUN_MAX 128
 
-static void reader_start(parl__reader *r)
-{
-    r->tbase = 0;
-    r->itok = 0;
-    r->count = 0;
-    r->done = 0;
-    r->ntok = parl__lex_many(r->text, r->n, 0, r->toks, PARL__TOKS, &r->lex_pos);
-}
-
-void parl__reader_init(parl__reader *r, const char *text, size_t n)
-{
-    r->text = text;
-    r->n = n;
-    r->nbad = 0;
-    reader_start(r);
-}
-
 void parl__reader_rewind(parl__reader *r)
 {
-    if (r->tbase) reader_start(r);   /* the first tokens are gone */
+    if (r->tbase) parl__reader_start(r);   /* the first tokens are gone */
     r->itok = 0;
     r->count = 0;
     r->done = 0;

@@ -319,7 +319,8 @@ static unsigned item_class(const parl__item *it)
  * LOG_MAX entries, starts are recorded eagerly in FROM, marked in LATE. */
 #define LOG_MAX 32
 typedef struct scan_result {
-    uint64_t cand[PARL__DFA_WORDS], seen[PARL__DFA_CLASS_WORDS];
+    uint64_t cand[PARL__DFA_WORDS];
+    uint64_t seen;   /* the classes met, as parl__class_need's bits */
     int nlog;
     uint64_t late[PARL__DFA_WORDS];   /* set once the log is full */
     size_t log_item[LOG_MAX];
@@ -374,7 +375,7 @@ static inline void scan_accept(scan_result *sr, unsigned set, size_t j)
 static MATCH_INLINE unsigned scan_step(scan_result *sr, unsigned s, unsigned c, size_t j)
 {
     const parl__dfa_step *st = &parl__dfa_steps[s + c];
-    sr->seen[c / 64] |= (uint64_t)1 << (c % 64);
+    sr->seen |= parl__class_need[c];
     if (st->check != s) st = &parl__dfa_default[c];
     if (st->accept) scan_accept(sr, st->accept, j);
     return st->next;
@@ -491,12 +492,10 @@ static int confirm(matcher *m, const scan_result *sr, int v)
 }
 
 /* Does variant V need an item of a class the request does not have? */
-static int needs_unseen(int v, const uint64_t *seen)
+static int needs_unseen(int v, uint64_t seen)
 {
-    const uint64_t *need = parl__dfa_need + (size_t)v * PARL__DFA_CLASS_WORDS;
-    for (int w = 0; w < PARL__DFA_CLASS_WORDS; w++)
-        if (need[w] & seen[w]) return 0;
-    return 1;
+    const uint64_t need = parl__dfa_need[v];
+    return need && !(need & seen);
 }
 
 

@@ -1272,7 +1272,80 @@ static uint64_t kw_perfect(const kw_key *keys, const uint64_t *sig2, int nk, siz
     return 0;
 }
 
-static int emit_keywords(infer *I, FILE *f, const int *order)
+/* The tables the lexer's word loop reads are members of one struct, kw_t:
+ * one base address then serves them all, where each table of its own cost
+ * the loop an address to make at each use. A macro names each member as
+ * the table was named. KW_MEMBER collects a table, emitted as DECL (its
+ * type and name) by EMIT into MEMBERS' two texts. */
+typedef struct kw_members {
+    char *decl, *init, *names;
+    size_t ndecl, ninit, nnames;
+    FILE *d, *i, *n;
+} kw_members;
+
+static void kw_members_open(kw_members *m)
+{
+    memset(m, 0, sizeof *m);
+    m->d = open_memstream(&m->decl, &m->ndecl);
+    m->i = open_memstream(&m->init, &m->ninit);
+    m->n = open_memstream(&m->names, &m->nnames);
+    if (!m->d || !m->i || !m->n) { fputs("parlgen: out of memory\n", stderr); exit(70); }
+}
+
+/* TEXT is one table as emit_int_array() writes it ("T NAME[N] = {...};"):
+ * its declaration becomes a member, its braces the member's initializer. */
+static void kw_member_text(kw_members *m, const char *text)
+{
+    const char *eq = strstr(text, " = {"), *end = strrchr(text, '}');
+    const char *name = eq;
+    while (name > text && name[-1] != ' ') name--;
+    const char *bracket = strchr(name, '[');
+    fprintf(m->d, "    %.*s;\n", (int)(eq - text), text);
+    fprintf(m->i, "%s    %.*s", m->ninit ? ",\n" : "", (int)(end + 1 - (eq + 3)), eq + 3);
+    fprintf(m->n, "#define %.*s (kw_t.%.*s)\n", (int)(bracket - name), name, (int)(bracket - name), name);
+    fflush(m->d); fflush(m->i); fflush(m->n);
+}
+
+static int kw_member_ints(kw_members *m, const char *decl, const int *v, int n, int err)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *t = open_memstream(&text, &len);
+    if (!t) { fputs("parlgen: out of memory\n", stderr); exit(70); }
+    err = emit_int_array(t, decl, v, n, err);
+    fclose(t);
+    kw_member_text(m, text);
+    free(text);
+    return err;
+}
+
+static void kw_member_u64s(kw_members *m, const char *decl, const uint64_t *v, int n)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *t = open_memstream(&text, &len);
+    if (!t) { fputs("parlgen: out of memory\n", stderr); exit(70); }
+    emit_u64_array(t, decl, v, n);
+    fclose(t);
+    kw_member_text(m, text);
+    free(text);
+}
+
+/* The struct, then the macros that name its members. */
+static void kw_members_emit(kw_members *m, FILE *f)
+{
+    fclose(m->d); fclose(m->i); fclose(m->n);
+    fprintf(f, "/* The tables the word loop reads, members of one struct: one base\n"
+               " * address serves them all. kw_class: bytes by their part in the quick\n"
+               " * way (kw_words, kw_long): 1, a word of letters may begin there; 2, one\n"
+               " * may end before it; 4, digits may begin there that kw_digits() reads.\n"
+               " * kw_single: ASCII marks that are a token of one byte on their own,\n"
+               " * whatever follows: its kind << 16 | its id; 0 for the others. */\n"
+               "static const struct kw_tables {\n%s} kw_t = {\n%s\n};\n%s\n", m->decl, m->init, m->names);
+    free(m->decl); free(m->init); free(m->names);
+}
+
+static int emit_keywords(infer *I, FILE *f, const int *order, const int *cls, const unsigned *single)
 {
     kw_key *keys = xcalloc((size_t)I->nw * 8 + 1, sizeof *keys);
     int nk = 1, bits = 4;   /* keys[0]: no key */
@@ -1316,12 +1389,14 @@ static int emit_keywords(infer *I, FILE *f, const int *order)
     }
     err += emit_int_array(f, "static const uint16_t kw_off", off, nk, err);
     err += emit_int_array(f, "static const uint16_t kw_len", len, nk, err);
-    err += emit_int_array(f, "static const uint16_t kw_id", ids, nk, err);
+    kw_members m;
+    kw_members_open(&m);
+    err += kw_member_ints(&m, "uint16_t kw_id", ids, nk, err);
     err += emit_int_array(f, "static const uint16_t kw_next", next, nk, err);
     err += emit_int_array(f, "static const uint16_t kw_bucket", bucket, nb, err);
     int *slot, sbits;
     uint64_t mult = kw_perfect(keys, NULL, nk, 0, 8, &slot, &sbits);
-    if (mult) err += emit_int_array(f, "static const uint16_t kw_short", slot, 1 << sbits, err);
+    if (mult) err += kw_member_ints(&m, "uint16_t kw_short", slot, 1 << sbits, err);
     free(slot);
     /* kw_find() for a word of 1 to 7 bytes, X (N of them): no key holds a
      * NUL, so its first 8 bytes tell it. */
@@ -1345,13 +1420,18 @@ static int emit_keywords(infer *I, FILE *f, const int *order)
                  "    return kw_id[i];\n}\n\n", 64 - bits);
     uint64_t *sig = xcalloc((size_t)nk, sizeof *sig);
     for (int i = 0; i < nk; i++) sig[i] = keys[i].sig;
-    emit_u64_array(f, "static const uint64_t kw_sig", sig, nk);
+    kw_member_u64s(&m, "uint64_t kw_sig", sig, nk);
     /* Bytes 8 to 15 of each key, for kw_find_mid(). */
     for (int i = 0; i < nk; i++) sig[i] = keys[i].len > 8 ? kw_sig(keys[i].text + 8, keys[i].len - 8) : 0;
-    emit_u64_array(f, "static const uint64_t kw_sig2", sig, nk);
+    kw_member_u64s(&m, "uint64_t kw_sig2", sig, nk);
     int *mslot, mbits;
     uint64_t mmult = kw_perfect(keys, sig, nk, 8, 16, &mslot, &mbits);
-    if (mmult) err += emit_int_array(f, "static const uint16_t kw_mid", mslot, 1 << mbits, err);
+    if (mmult) err += kw_member_ints(&m, "uint16_t kw_mid", mslot, 1 << mbits, err);
+    err += kw_member_ints(&m, "unsigned char kw_class", cls, 256, err);
+    int single_ints[128];
+    for (int c = 0; c < 128; c++) single_ints[c] = (int)single[c];
+    err += kw_member_ints(&m, "uint32_t kw_single", single_ints, 128, err);
+    kw_members_emit(&m, f);
     free(mslot);
     free(sig);
     char mid_find[768];
@@ -1431,7 +1511,6 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "#include <string.h>\n#include \"infer_internal.h\"\n\n", f);
     int *order = xcalloc((size_t)I->nw + 1, sizeof(int));
     for (int i = 0; i < I->nw; i++) order[I->w[i].id] = i;
-    int err = emit_keywords(I, f, order);
     /* Bytes by their part in the quick way (kw_class): 1, a word of
      * letters may begin there (not where a word of the vocabulary with a
      * rule of its own may: there the automaton's longest match decides);
@@ -1454,12 +1533,6 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
         cls[c] &= ~5;
         cls[toupper(c)] &= ~5;
     }
-    fputs("/* Bytes by their part in the quick way (kw_words, kw_long): 1, a word\n"
-          " * of letters may begin there; 2, one may end before it; 4, digits may\n"
-          " * begin there that kw_digits() reads. */\n", f);
-    fputs("static const unsigned char kw_class[256] = {", f);
-    for (int c = 0; c < 256; c++) fprintf(f, "%s%d", !c ? "\n    " : c % 32 ? ", " : ",\n    ", cls[c]);
-    fputs("\n};\n\n", f);
     /* ASCII marks that always make a token of one byte on their own: a
      * word of the vocabulary (its id), a quote or punctuation, as the
      * automaton reads them (no longer rule begins there: not ".", which
@@ -1478,11 +1551,7 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
         }
         single[c] = v;
     }
-    fputs("/* ASCII marks that are a token of one byte on their own, whatever\n"
-          " * follows: its kind << 16 | its id; 0 for the others. */\n", f);
-    fputs("static const uint32_t kw_single[128] = {", f);
-    for (int c = 0; c < 128; c++) fprintf(f, "%s0x%x", !c ? "\n    " : c % 16 ? ", " : ",\n    ", single[c]);
-    fputs("\n};\n\n", f);
+    int err = emit_keywords(I, f, order, cls, single);
     fputs("/* A word of 8 letters or more from *A on, whose first 8 in lower case\n"
           " * are FIRST: its id in *ID and its end in *A; 0 when a byte follows it\n"
           " * on which the general word rule reads on. */\n"
@@ -1540,16 +1609,21 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "    __asm__(\"\" : \"+r\"(hi), \"+r\"(low), \"+r\"(k7f), \"+r\"(k1f), \"+r\"(k05));\n"
           "#endif\n"
           "    size_t cur = *at;\n"
-          "    while (o < last && cur < n) {\n"
+          "    /* Each token takes a byte at least: below LIM, O stays below LAST. */\n"
+          "    const size_t lim = n - cur < (size_t)(last - o) ? n : cur + (size_t)(last - o);\n"
+          "    while (cur < lim) {\n"
           "        size_t s = cur;\n"
           "        unsigned c = p[s];\n"
-          "        if (KW_UNLIKELY(c == ' ')) {\n"
-          "            do {\n"
-          "                if (++s == n) goto out;\n"
-          "                c = p[s];\n"
-          "            } while (c == ' ');\n        }\n"
-          "        const unsigned cl = kw_class[c];\n"
-          "        if (KW_UNLIKELY(!(cl & 1))) {   /* no word: digits alone, a mark, or the automaton */\n"
+          "        unsigned cl = kw_class[c];\n"
+          "        if (KW_UNLIKELY(!(cl & 1))) {   /* no word: blanks, digits alone, a mark, or the automaton */\n"
+          "            if (c == ' ') {\n"
+          "                do {\n"
+          "                    if (++s == n) goto out;\n"
+          "                    c = p[s];\n"
+          "                } while (c == ' ');\n"
+          "                cl = kw_class[c];\n"
+          "                if (cl & 1) goto word;\n"
+          "            }\n"
           "            size_t e;\n"
           "            if (cl & 4) {\n"
           "                if (!(e = kw_digits(p, n, s, o))) break;\n"
@@ -1563,6 +1637,7 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "            cur = e + (e < n && p[e] == ' ');\n"
           "            o++;\n"
           "            continue;\n        }\n"
+          "    word:;\n"
           "        uint64_t x;\n"
           "        if (s + 8 <= n) memcpy(&x, p + s, 8);   /* the usual case: no shift */\n"
           "        else x = kw_load(p, s, n);\n"

@@ -380,22 +380,40 @@ static int emit_transitions(const dfa_in *D, const dfa *A, FILE *f)
     return err ? -1 : 0;
 }
 
-/* For each variant, the classes of which one must occur in the request
- * (all ones: no condition), PARL__DFA_CLASS_WORDS words each. */
+/* For each variant, the classes of which one must occur in the request:
+ * bits of a set of the classes some variant needs, each class's bit in
+ * parl__class_need (0 for the others); 0: no condition. Bit 63 is no
+ * class's, for a variant that needs an element no class takes. Past 63
+ * needed classes, a variant that needs one without a bit has no
+ * condition: the condition only spares work. */
 static void emit_need(const dfa_in *D, FILE *f)
 {
-    int cw = (D->nclass + 63) / 64;
-    fprintf(f, "const uint64_t parl__dfa_need[%d] = {", D->nvar * cw);
-    for (int v = 0; v < D->nvar; v++)
-        for (int w = 0; w < cw; w++) {
-            word_t bits = 0;
-            for (int b = 0; b < 64 && w * 64 + b < D->nclass; b++) {
-                int c = w * 64 + b, p = D->need_pos[v];
-                if (p < 0 || BIT(&D->takes[(size_t)c * D->pwords], p)) bits |= (word_t)1 << b;
-            }
-            fprintf(f, "%s0x%016llxu", v || w ? (w ? ", " : ",\n    ") : "\n    ", (unsigned long long)bits);
+    int *bit = xcalloc((size_t)D->nclass, sizeof(int)), nbits = 0;   /* bit + 1, 0: none */
+    word_t *need = xcalloc((size_t)D->nvar, sizeof(word_t));
+    for (int v = 0; v < D->nvar; v++) {
+        int p = D->need_pos[v], ok = 1;
+        if (p < 0) continue;
+        word_t set = 0;
+        for (int c = 0; c < D->nclass; c++) {
+            if (!BIT(&D->takes[(size_t)c * D->pwords], p)) continue;
+            if (!bit[c] && nbits < 63) bit[c] = ++nbits;
+            if (bit[c]) set |= (word_t)1 << (bit[c] - 1);
+            else ok = 0;
         }
+        need[v] = !ok ? 0 : set ? set : (word_t)1 << 63;
+    }
+    fprintf(f, "const uint64_t parl__dfa_need[%d] = {", D->nvar);
+    for (int v = 0; v < D->nvar; v++)
+        fprintf(f, "%s0x%016llxu", !v ? "\n    " : v % 4 ? ", " : ",\n    ", (unsigned long long)need[v]);
     fputs("\n};\n", f);
+    fputs("/* By class: its bit in parl__dfa_need's sets, 0 if no variant needs it. */\n", f);
+    fprintf(f, "const uint64_t parl__class_need[%d] = {", D->nclass);
+    for (int c = 0; c < D->nclass; c++)
+        fprintf(f, "%s0x%016llxu", !c ? "\n    " : c % 4 ? ", " : ",\n    ",
+                bit[c] ? (unsigned long long)1 << (bit[c] - 1) : 0ull);
+    fputs("\n};\n", f);
+    free(bit);
+    free(need);
 }
 
 int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
@@ -441,9 +459,8 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
                    "#define PARL__DFA_VARIANTS %d   /* rule and gate variants */\n"
                    "#define PARL__DFA_WORDS %d      /* uint64_t words of a set of them */\n"
                    "#define PARL__DFA_STATES %d\n#define PARL__DFA_CLASSES %d\n"
-                   "#define PARL__DFA_CLASS_WORDS %d   /* uint64_t words of a set of classes */\n"
                    "#define PARL__DFA_NOT_PLAIN 0xffff   /* parl__class_plain: a word the reader joins */\n#endif\n",
-                D.nvar, D.vwords, A.nstates, D.nclass, (D.nclass + 63) / 64);
+                D.nvar, D.vwords, A.nstates, D.nclass);
         fprintf(f, "/* The pattern automaton: item classes, transitions (a default row and\n"
                    " * each state's differences in a comb vector) and, for each state, the\n"
                    " * variants that may have matched on entering it. %d states, %d classes. */\n"
