@@ -24,7 +24,8 @@
 
 enum { OUT_TEXT, OUT_JSON, OUT_JSONL };
 
-static int is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+/* space, tab, line feed, carriage return: one test of a bit set */
+static int is_blank(unsigned char c) { return c <= ' ' && (0x100002600u >> c) & 1; }
 
 /* The byte at S[*K] that needed a look, written at D (RUN: where the bytes
  * copied as they are begin): a NUL becomes U+FFFD, a blank run with a line
@@ -170,48 +171,51 @@ __attribute__((target("avx2"))) static size_t copy_wide(const unsigned char *s, 
 }
 
 /* copy_block's work on the 32 bytes at S, stored at D: the mask of the
- * bytes that need a look. Reads S[-1] to S[32]. */
+ * bytes that need a look. Reads S[-1] to S[32]. A line break stays one
+ * when the smaller of its neighbours is a blank (up to 0x20); NUL and CR
+ * are the bytes whose low half picks themselves out of ZCR. */
 __attribute__((target("avx2"), always_inline)) static inline unsigned block_wide(const unsigned char *s, char *d)
 {
-    const __m256i sp = _mm256_set1_epi8(0x20);
+    const __m256i zcr = _mm256_setr_epi8(0, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 13, -1, -1,
+                                         0, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 13, -1, -1);
     __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)s);
-    __m256i p = _mm256_loadu_si256((const __m256i *)(const void *)(s - 1));
-    __m256i q = _mm256_loadu_si256((const __m256i *)(const void *)(s + 1));
+    __m256i pq = _mm256_min_epu8(_mm256_loadu_si256((const __m256i *)(const void *)(s - 1)),
+                                 _mm256_loadu_si256((const __m256i *)(const void *)(s + 1)));
     __m256i nl = _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n'));
-    __m256i low = _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_min_epu8(p, sp), p),
-                                  _mm256_cmpeq_epi8(_mm256_min_epu8(q, sp), q));
-    __m256i quiet = _mm256_andnot_si256(low, nl);
-    _mm256_storeu_si256((__m256i *)(void *)d, _mm256_xor_si256(v, _mm256_and_si256(quiet, _mm256_set1_epi8(0x2A))));
-    __m256i look = _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_setzero_si256()),
-                                   _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\r')));
-    return (unsigned)_mm256_movemask_epi8(_mm256_or_si256(look, _mm256_and_si256(low, nl)));
+    __m256i high = _mm256_cmpeq_epi8(_mm256_max_epu8(pq, _mm256_set1_epi8(0x21)), pq);   /* both above 0x20 */
+    _mm256_storeu_si256((__m256i *)(void *)d, _mm256_blendv_epi8(v, _mm256_set1_epi8(' '), _mm256_and_si256(nl, high)));
+    __m256i look = _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_shuffle_epi8(zcr, v), v), _mm256_andnot_si256(high, nl));
+    return (unsigned)_mm256_movemask_epi8(look);
 }
 
-/* A whole sentence at S (N bytes) on one line at D, 32 bytes a step, the
- * last step masked to the sentence; returns the end of the line written.
- * Reads S[-1] to S[N + 31] and stores up to 3 * N + 33 bytes from D (a
- * step stores 32 bytes wherever it stops): the caller makes sure of both.
- * put_line's work, the bytes that need a look handled the same way. */
-__attribute__((target("avx2"), always_inline)) static inline char *line_wide(const unsigned char *s, size_t n, char *d)
+/* A whole sentence at S (N bytes) on one line at D, 64 bytes a step (two
+ * blocks, one mask), the last step's mask cut to the sentence; returns the
+ * end of the line written. Reads S[-1] to S[N + 63] and stores up to
+ * 3 * N + 65 bytes from D (a step stores 64 bytes wherever it stops): the
+ * caller makes sure of both. put_line's work, the bytes that need a look
+ * handled the same way. */
+__attribute__((target("avx2,bmi,bmi2"), always_inline)) static inline char *line_wide(const unsigned char *s, size_t n, char *d)
 {
     char *run = d;   /* where the bytes copied as they are begin */
     size_t k = 0;
-    unsigned m;
     for (;;) {
-        for (; n - k > 32; k += 32, d += 32)
-            if ((m = block_wide(s + k, d))) goto look;
-        if (k == n) break;
-        m = block_wide(s + k, d) & (unsigned)(((uint64_t)1 << (n - k)) - 1);   /* n - k is 32 at most */
-        if (!m) {
-            d += n - k;
+        uint64_t m = block_wide(s + k, d) | (uint64_t)block_wide(s + k + 32, d + 32) << 32;
+        size_t rest = n - k;
+        m = _bzhi_u64(m, (unsigned)(rest < 64 ? rest : 64));
+        if (m) {
+            size_t lane = _tzcnt_u64(m);
+            d += lane;
+            k += lane;
+            run = d = put_looked(s, n, &k, d, run);
+            if (k == n) break;
+            continue;
+        }
+        if (rest <= 64) {
+            d += rest;
             break;
         }
-    look:;
-        size_t lane = (size_t)__builtin_ctz(m);
-        d += lane;
-        k += lane;
-        run = d = put_looked(s, n, &k, d, run);
-        if (k == n) break;
+        d += 64;
+        k += 64;
     }
     *d++ = '\n';
     return d;
@@ -278,26 +282,36 @@ static void put_line(out_buf *o, const unsigned char *s, size_t n, const unsigne
 #ifdef WIDE
 /* The text form's loop over the sentences parl_split_next finds in the
  * window WIN (HAVE bytes): each through line_wide when it can read a step
- * past the sentence (and the one before it) inside the window, else
- * through put_line. M: the mapping whose pages are given back as they are
- * passed, or NULL. Returns the sentences written. */
-__attribute__((target("avx2"))) static size_t lines_wide(parl_splitter *it, out_buf *o, const unsigned char *win,
-                                                         size_t have, text_map *m)
+ * past the sentence (and the byte before it) inside the window, else
+ * through put_line; the output block's end kept in a local, checked once
+ * a sentence. M: the mapping whose pages are given back as they are
+ * passed (looked at each time the block is written), or NULL. */
+__attribute__((target("avx2,bmi,bmi2"))) static void lines_wide(parl_splitter *it, out_buf *o, const unsigned char *win,
+                                                             size_t have, text_map *m)
 {
     parl_sentence s;
-    size_t count = 0;
+    /* line_wide reads 64 bytes past a sentence; it stores 3 * N + 65 bytes at most */
+    const unsigned char *lim = have >= 64 ? win + have - 64 : win;
+    char *d = o->b + o->n, *dlim = o->b + OUT_BUF_CAP - 65;
     while (parl_split_next(it, &s)) {
         const unsigned char *p = win + (s.off - it->base);
         size_t n = s.len;
-        count++;
-        if (3 * n + 33 > OUT_BUF_CAP - o->n) out_flush(o);
-        if (p > win && (size_t)(win + have - (p + n)) >= 32 && 3 * n + 33 <= OUT_BUF_CAP)
-            o->n = (size_t)(line_wide(p, n, o->b + o->n) - o->b);
-        else
-            put_line(o, p, n, win, win + have);
-        if (m) text_map_passed(m, s.off);
+        if (__builtin_expect(3 * n > (size_t)(dlim - d), 0)) {
+            o->n = (size_t)(d - o->b);
+            out_flush(o);
+            d = o->b;
+            if (m) text_map_passed(m, s.off);
+            if (3 * n > (size_t)(dlim - d)) goto by_line;
+        }
+        if (__builtin_expect(p == win || p + n > lim, 0)) goto by_line;
+        d = line_wide(p, n, d);
+        continue;
+    by_line:
+        o->n = (size_t)(d - o->b);
+        put_line(o, p, n, win, win + have);
+        d = o->b + o->n;
     }
-    return count;
+    o->n = (size_t)(d - o->b);
 }
 #endif
 
@@ -404,7 +418,8 @@ int cmd_split(int argc, char **argv)
     if (a.val[0] && a.val[1]) return cli_usage_error("split", "%s", "--json or --jsonl, not both");
     int mode = a.val[0] ? OUT_JSON : a.val[1] ? OUT_JSONL : OUT_TEXT;
 #ifdef WIDE
-    wide_blocks = __builtin_cpu_supports("avx2") && !getenv("PARLANCE_NO_AVX2");
+    wide_blocks = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+                  __builtin_cpu_supports("bmi2") && !getenv("PARLANCE_NO_AVX2");
 #endif
     const char *path = a.npos ? a.pos[0] : "-";
     text_map m;
@@ -432,7 +447,7 @@ int cmd_split(int argc, char **argv)
     if (mode == OUT_JSON) out_put(o, "[", 1);
     for (;;) {
 #ifdef WIDE
-        if (mode == OUT_TEXT && wide_blocks) index += lines_wide(&it, o, buf, have, in ? NULL : &m);
+        if (mode == OUT_TEXT && wide_blocks) lines_wide(&it, o, buf, have, in ? NULL : &m);
         else
 #endif
         if (mode != OUT_TEXT) json_lines(&it, o, mode, buf, have, in ? NULL : &m, &index, &cc);
