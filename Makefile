@@ -68,7 +68,7 @@ TOOLS_SRC   := $(filter-out tools/parlance.c tools/check_grammar.c $(GENERATOR),
 TESTS       := $(sort $(wildcard tests/test_*.c))
 BENCHES     := $(sort $(wildcard tests/bench_*.c))
 FUZZERS     := $(sort $(wildcard tests/fuzz_*.c))
-LIBS        := -lyaml -lsqlite3 -ldl -lm
+LIBS        := -lyaml -ldl -lm   # libsqlite3 and libpq are dlopen()ed by the store (tools/db_*.c)
 # libpq's header (the tools' PostgreSQL backend); the runtime never sees it.
 PQ_CFLAGS   := $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
 
@@ -205,13 +205,14 @@ $(B)/asan/check_grammar: tools/check_grammar.c $(TOOLS_HDR) $(B)/asan/libparltoo
 $(B)/asan/parlance: tools/parlance.c $(TOOLS_HDR) $(B)/asan/libparltools.a $(B)/asan/libparlance.a
 	$(CC) $(ASANFLAGS) -D_GNU_SOURCE -Iruntime -Igen -Itools -o $@ $< $(LINK_ASAN)
 
+# The tests link libsqlite3 too: test_store reads the store's file with it.
 TEST_HDR := tests/testlib.h tests/benchlib.h tests/minijson.h $(TOOLS_HDR)
 $(B)/tests/%: tests/%.c $(TEST_HDR) $(B)/libparltools.a $(B)/libparlance.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CCFLAGS) -D_GNU_SOURCE -Iruntime -Igen -Itools -Itests -o $@ $< $(LINK_TOOLS)
+	$(CC) $(CCFLAGS) -D_GNU_SOURCE -Iruntime -Igen -Itools -Itests -o $@ $< $(LINK_TOOLS) -lsqlite3
 $(B)/asan/tests/%: tests/%.c $(TEST_HDR) $(B)/asan/libparltools.a $(B)/asan/libparlance.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ASANFLAGS) -D_GNU_SOURCE -Iruntime -Igen -Itools -Itests -o $@ $< $(LINK_ASAN)
+	$(CC) $(ASANFLAGS) -D_GNU_SOURCE -Iruntime -Igen -Itools -Itests -o $@ $< $(LINK_ASAN) -lsqlite3
 
 TEST_BIN := $(patsubst tests/%.c,$(B)/tests/%,$(TESTS))
 ASAN_TEST_BIN := $(patsubst tests/%.c,$(B)/asan/tests/%,$(TESTS))

@@ -318,5 +318,23 @@ has "$(cat err)" "backfill: $left profiled, 0 failed, 0 skipped" "backfill rerun
 check_complete "after backfills"
 ok "$($P backfill --db "$kdb" 2>&1)" "backfill: nothing to do; every profile is at version $V" "then nothing to do"
 
+# libsqlite3 is opened when a store command needs it, not linked: hidden
+# (bind-mounted over with /dev/null in a mount namespace of its own), a
+# store command says so and fails, and split still runs
+if on_sqlite; then
+    ok "$(ldd "$P" | grep -c sqlite)" 0 "the CLI does not link libsqlite3"
+    lib=$( (ldconfig -p || /sbin/ldconfig -p) 2>/dev/null | awk '/libsqlite3\.so\.0 / { print $NF; exit }')
+    [ -n "$lib" ] && lib=$(readlink -f "$lib")
+    if [ -n "$lib" ] && unshare -m true 2>/dev/null; then
+        out=$(unshare -m sh -c "mount --bind /dev/null '$lib' && { '$P' add --db '$tmp/nolib.db' paper.md; echo \"rc=\$?\"; '$P' split note.txt | wc -l; }" 2>&1)
+        has "$out" "parlance: SQLite: libsqlite3.so.0 is not installed" "without libsqlite3: add says so"
+        has "$out" "rc=1" "without libsqlite3: add exits 1"
+        ok "$(echo "$out" | tail -1)" "$($P split note.txt | wc -l)" "without libsqlite3: split still runs"
+        [ ! -e "$tmp/nolib.db" ]; ok $? 0 "without libsqlite3: no database file made"
+    else
+        echo "$T: the run without libsqlite3 is skipped (no unshare -m here)"
+    fi
+fi
+
 echo "$T: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
