@@ -3,7 +3,7 @@
 # t_cli_asan.sh: the CLI's document commands under AddressSanitizer and UBSan
 # (build/asan/parlance; any report ends it with a non-zero status): split in
 # its three forms and profile with and without sentences, from a file and
-# from a pipe, on the sample texts, odd bytes, a long sentence and a text
+# from a pipe, on the sample texts, odd bytes, a long sentence and texts
 # whose lists outgrow profile's memory and go to temporary files; each
 # output must equal the plain build's.
 cd "$(dirname "$0")/.." || exit 1
@@ -19,7 +19,12 @@ printf 'A "quoted\\" line"\t\001\177 \000 and \303\251t\303\251. \377\376 Bad.\r
 awk 'BEGIN { for (i = 0; i < 30000; i++) printf "word%s", (i % 7 ? " " : "\n"); printf "end.\n" }' > "$tmp/long.txt"
 awk 'BEGIN { s = "The quick brown fox jumps over the lazy dog. Dr. Who said so.\n\n";
         for (i = 0; i < 240000; i++) printf "%s", s }' > "$tmp/spill.txt"   # 14 MB: 480,000 sentences, 27 MB of records
-files="tests/samples/narrative.txt tests/samples/report.md tests/samples/letters.txt $tmp/odd.txt $tmp/long.txt $tmp/spill.txt"
+# 2,100,000 short sentences (34 MB of profile's 16-byte records, past the
+# 24 MB it keeps in memory), every 5,000th line 300 blank lines after it and
+# a code block of 70,000 lines: records too wide for the short form
+awk 'BEGIN { printf "```\n"; for (i = 0; i < 70000; i++) printf "x\n"; printf "```\n\n";
+        for (i = 1; i <= 525000; i++) { printf "Ab. Cd. Ef. Gh.\n"; if (i % 5000 == 0) for (j = 0; j < 300; j++) printf "\n" } }' > "$tmp/slots.txt"
+files="tests/samples/narrative.txt tests/samples/report.md tests/samples/letters.txt $tmp/odd.txt $tmp/long.txt $tmp/spill.txt $tmp/slots.txt"
 
 same() { # same NAME CMD...: the ASan build's output and status equal the plain build's
     name=$1; shift
