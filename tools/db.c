@@ -9,6 +9,7 @@
  * $XDG_DATA_HOME/parlance/parlance.db, else ~/.local/share/parlance/parlance.db.
  * A URL's missing parts come from libpq's own variables (PGHOST, PGUSER...). */
 #include "db.h"
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +80,21 @@ dbc *db_open_read(const char *opt)
     if (db_is_url(path)) return db_pg_open(path, 0);
     if (stat(path, &st) != 0) return NULL;
     return db_sqlite_open(path, "mode=ro", 1, 0);
+}
+
+int db_lib_load(db_lib *l, const char *const *names, size_t nnames, const db_sym *syms, size_t nsyms, void *fns)
+{
+    for (size_t i = 0; !l->tried && i < nnames; i++) {
+        if (!(l->handle = dlopen(names[i], RTLD_NOW | RTLD_LOCAL))) continue;
+        l->tried = 1;
+        for (size_t k = 0; l->handle && k < nsyms; k++)
+            if (!(*(void **)((char *)fns + syms[k].off) = dlsym(l->handle, syms[k].name))) {
+                dlclose(l->handle);
+                l->handle = NULL;
+            }
+    }
+    l->tried = 1;
+    return !l->handle;
 }
 
 dbc *db_open_memory(void) { return db_sqlite_open(":memory:", NULL, 0, 0); }

@@ -91,6 +91,21 @@ dbc *db_open_read(const char *opt);
 dbc *db_open_memory(void);
 void db_close(dbc *db);
 
+/* A client library the backends open with dlopen on first use instead of
+ * linking it (every command would pay for loading it): the first of NAMES
+ * dlopen finds, each of SYMS (a function's name and the offset of its
+ * pointer in FNS) bound. Tried once; 0 when it is there with every
+ * function, else 1. */
+typedef struct db_lib {
+    int tried;
+    void *handle;
+} db_lib;
+typedef struct db_sym {
+    const char *name;
+    size_t off;
+} db_sym;
+int db_lib_load(db_lib *l, const char *const *names, size_t nnames, const db_sym *syms, size_t nsyms, void *fns);
+
 /* The backends (db_sqlite.c, db_pg.c): NULL after reporting, or silently
  * when QUIET. */
 dbc *db_sqlite_open(const char *path, const char *query, int readonly, int quiet);

@@ -11,7 +11,7 @@
  * Statements run with text parameters and text results, one round trip
  * each. A lost connection is an error like any other, said plainly. */
 #include "db.h"
-#include <dlfcn.h>
+#include <stddef.h>
 #include <libpq-fe.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,25 +23,20 @@
  * start-up, the ones that never touch PostgreSQL included. */
 #define PQ_FUNCS(X) X(PQclear) X(PQcmdTuples) X(PQconnectdb) X(PQerrorMessage) X(PQexec) X(PQexecParams) X(PQfinish) X(PQgetisnull) X(PQgetlength) X(PQgetvalue) X(PQnfields) X(PQntuples) X(PQresultErrorField) X(PQresultErrorMessage) X(PQresultStatus) X(PQsetNoticeProcessor) X(PQstatus) X(PQtransactionStatus)
 #define PQ_FIELD(f) __typeof__(f) *f;
-static struct {
-    int tried;
-    void *lib;
+#define PQ_SYM(f) { #f, offsetof(struct pq_funcs, f) },
+static struct pq_funcs {
     PQ_FUNCS(PQ_FIELD)
 } pq;
+static const db_sym pq_syms[] = { PQ_FUNCS(PQ_SYM) };
+static db_lib pq_lib;
 
 /* 0 when libpq is there, else 1 (said unless QUIET). */
 static int pq_load(int quiet)
 {
-    if (!pq.tried) {
-        pq.tried = 1;
-        pq.lib = dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL);
-#define PQ_SYM(f) if (pq.lib && !(*(void **)&pq.f = dlsym(pq.lib, #f))) { dlclose(pq.lib); pq.lib = NULL; }
-        PQ_FUNCS(PQ_SYM)
-#undef PQ_SYM
-    }
-    if (!pq.lib && !quiet)
-        fprintf(stderr, "parlance: PostgreSQL: libpq.so.5 is not installed (Debian: apt-get install libpq5)\n");
-    return !pq.lib;
+    static const char *const names[] = { "libpq.so.5" };
+    if (!db_lib_load(&pq_lib, names, 1, pq_syms, sizeof pq_syms / sizeof pq_syms[0], &pq)) return 0;
+    if (!quiet) fprintf(stderr, "parlance: PostgreSQL: libpq.so.5 is not installed (Debian: apt-get install libpq5)\n");
+    return 1;
 }
 
 typedef struct {

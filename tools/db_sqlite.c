@@ -13,7 +13,7 @@
  * parl_now() is the one SQL function the components use that SQLite lacks:
  * the time as strftime('%Y-%m-%dT%H:%M:%fZ','now') writes it. */
 #include "db.h"
-#include <dlfcn.h>
+#include <stddef.h>
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,29 +32,24 @@
     X(sqlite3_get_autocommit) X(sqlite3_limit) X(sqlite3_open_v2) X(sqlite3_prepare_v2) X(sqlite3_reset) \
     X(sqlite3_result_text) X(sqlite3_sleep) X(sqlite3_step)
 #define SQ_FIELD(f) __typeof__(f) *f;
-static struct {
-    int tried;
-    void *lib;
+#define SQ_SYM(f) { #f, offsetof(struct sq_funcs, f) },
+static struct sq_funcs {
     SQ_FUNCS(SQ_FIELD)
 } sq;
+static const db_sym sq_syms[] = { SQ_FUNCS(SQ_SYM) };
+static db_lib sq_lib;
 
 /* 0 when libsqlite3 is there, else 1 (said unless QUIET). The names are
  * the shared library's on Linux and on macOS. */
 static int sq_load(int quiet)
 {
     static const char *const names[] = { "libsqlite3.so.0", "libsqlite3.0.dylib", "libsqlite3.dylib" };
-    for (size_t i = 0; !sq.tried && i < sizeof names / sizeof names[0]; i++) {
-        if (!(sq.lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL))) continue;
-        sq.tried = 1;
-#define SQ_SYM(f) if (sq.lib && !(*(void **)&sq.f = dlsym(sq.lib, #f))) { dlclose(sq.lib); sq.lib = NULL; }
-        SQ_FUNCS(SQ_SYM)
-#undef SQ_SYM
-    }
-    sq.tried = 1;
-    if (!sq.lib && !quiet)
+    if (!db_lib_load(&sq_lib, names, sizeof names / sizeof names[0], sq_syms, sizeof sq_syms / sizeof sq_syms[0], &sq))
+        return 0;
+    if (!quiet)
         fprintf(stderr, "parlance: SQLite: libsqlite3.so.0 is not installed or lacks a function"
                         " (Debian: apt-get install libsqlite3-0)\n");
-    return !sq.lib;
+    return 1;
 }
 
 typedef struct {
