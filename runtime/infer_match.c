@@ -57,8 +57,10 @@ static inline int word_at(matcher *m, const parl__elem *e, size_t j)
 
 #if defined(__GNUC__)
 #define MATCH_INLINE inline __attribute__((always_inline))
+#define MATCH_NOINLINE __attribute__((noinline))
 #else
 #define MATCH_INLINE inline
+#define MATCH_NOINLINE
 #endif
 
 /* Does item IT, number J, satisfy element E? Records slot captures. */
@@ -432,34 +434,22 @@ static size_t start_at(const scan_result *sr, int k, int v)
     return sr->log_item[k] + 1 - (size_t)parl__dfa_prefix_len[v];
 }
 
-/* Where the first stretch of the request that may begin candidate V starts. */
-static size_t start_of(const scan_result *sr, int v)
+/* Takes the slots among elements E[0..N), which the automaton checked
+ * from item J on (their words need no test), from those items. 0 if a
+ * slot does not take its item (never expected). */
+static MATCH_INLINE int take_slots(matcher *m, const parl__elem *e, int n, size_t j)
 {
-    uint64_t bit = (uint64_t)1 << (v % 64);
-    if (sr->nlog == LOG_MAX && (sr->late[v / 64] & bit)) return sr->from[v];
-    return start_at(sr, next_logged(sr, 0, v), v);
-}
-
-/* Takes the slots of variant V, which the automaton followed whole, from
- * items J on; its words were checked by the automaton. 0 if a slot does
- * not take its item (never expected). */
-static int capture(matcher *m, int v, size_t j)
-{
-    const parl__variant *pv = &parl__variants[v];
-    const parl__elem *e = parl__elems + pv->first;
-    begin_at(m, j);
-    if (!pv->slots) return 1;
     const parl__reader *r = &m->r;
-    if (j + pv->n <= r->count && r->count - j <= PARL__RING && pv->n < PARL__RING - 1) {
+    if (j + (size_t)n <= r->count && r->count - j <= PARL__RING) {
         /* the usual case: the scan read the items and they are in the ring */
-        for (int i = 0; i < pv->n; i++)
+        for (int i = 0; i < n; i++)
             if (e[i].op > PARL__E_SET &&
                 !take_item(m, e + i, &r->ring[(j + (size_t)i) % PARL__RING], j + (size_t)i))
                 return 0;
         return 1;
     }
-    for (int i = 0; i < pv->n; i++)
-        if (e[i].op > PARL__E_SET && !take(m, e + i, j + i)) return 0;
+    for (int i = 0; i < n; i++)
+        if (e[i].op > PARL__E_SET && !take(m, e + i, j + (size_t)i)) return 0;
     return 1;
 }
 
@@ -470,20 +460,42 @@ static void keep_in_ring(matcher *m, size_t j)
         parl__reader_rewind(&m->r);
 }
 
+/* Does variant V match from item J, where the automaton followed its
+ * first PARL__dfa_prefix_len[V] elements? Those are not checked again:
+ * only their slots are taken, then the rest of the pattern runs. */
+static int try_after_prefix(matcher *m, int v, size_t j)
+{
+    const parl__variant *pv = &parl__variants[v];
+    const parl__elem *e = parl__elems + pv->first;
+    int p = parl__dfa_prefix_len[v];
+    if (e[p - 1].op == PARL__E_QUOTED) p--;   /* the automaton read its opening quote */
+    keep_in_ring(m, j);
+    begin_at(m, j);
+    if (!take_slots(m, e, p, j)) return try_variant(m, v, j);
+    return match_from(m, e + p, pv->n - p, j + (size_t)p);
+}
+
 /* Does candidate V match somewhere? A match begins where the automaton
  * saw V's prefix: at the starts the log names while it holds every
- * accepting state entered, else at any item from the first start. Its
- * captures are left in m->c. */
-static int confirm(matcher *m, const scan_result *sr, int v)
+ * accepting state entered, else at any item from the first start. A
+ * variant the automaton follows whole matches at its first start: its
+ * slots are taken there. Its captures are left in m->c. */
+static MATCH_NOINLINE int confirm(matcher *m, const scan_result *sr, int v)
 {
-    size_t j = start_of(sr, v);
+    const int all = sr->nlog < LOG_MAX;   /* the log names every start */
+    int k = -1;
+    size_t j;
+    if (!all && (sr->late[v / 64] >> (v % 64) & 1)) j = sr->from[v];
+    else j = start_at(sr, k = next_logged(sr, 0, v), v);
     keep_in_ring(m, j);
-    if (parl__dfa_exact[v] && capture(m, v, j)) return 1;
-    if (sr->nlog < LOG_MAX) {
-        for (int k = next_logged(sr, 0, v); k >= 0; k = next_logged(sr, k + 1, v)) {
-            keep_in_ring(m, j = start_at(sr, k, v));
-            if (try_variant(m, v, j)) return 1;
-        }
+    if (parl__dfa_exact[v]) {
+        const parl__variant *pv = &parl__variants[v];
+        begin_at(m, j);
+        if (take_slots(m, parl__elems + pv->first, pv->n, j)) return 1;
+    }
+    if (all) {
+        for (; k >= 0; k = next_logged(sr, k + 1, v))
+            if (try_after_prefix(m, v, start_at(sr, k, v))) return 1;
         return 0;
     }
     for (; parl__item_at(&m->r, j)->kind != PARL__IT_END; j++)
@@ -502,7 +514,7 @@ static int needs_unseen(int v, uint64_t seen)
 /* The first variant below LIMIT that matches somewhere, or -1: the
  * automaton's candidates confirmed in priority order. The winner's
  * captures are in m->c. */
-static inline int best_match(matcher *m, int limit)
+static MATCH_NOINLINE int best_match(matcher *m, int limit)
 {
     scan_result sr;
     memset(&sr, 0, offsetof(scan_result, late));
