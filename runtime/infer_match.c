@@ -475,29 +475,44 @@ static int try_after_prefix(matcher *m, int v, size_t j)
     return match_from(m, e + p, pv->n - p, j + (size_t)p);
 }
 
+/* Where the first stretch of the request that may begin candidate V
+ * starts: the first log entry that names it (the log names every
+ * candidate the automaton met before it filled up), or where it was met
+ * after that. */
+static MATCH_INLINE size_t first_start(const scan_result *sr, int v)
+{
+    const uint64_t bit = (uint64_t)1 << (v % 64);
+    if (sr->nlog == LOG_MAX && (sr->late[v / 64] & bit)) return sr->from[v];
+    int k = 0;
+    while (!(sr->log_acc[k][v / 64] & bit)) k++;
+    return start_at(sr, k, v);
+}
+
+/* Takes the slots of candidate V, which the automaton followed whole,
+ * where it first saw it: such a candidate matches there. 0 if a slot
+ * does not take its item (never expected). */
+static MATCH_INLINE int capture(matcher *m, const scan_result *sr, int v)
+{
+    const size_t j = first_start(sr, v);
+    const parl__variant *pv = &parl__variants[v];
+    keep_in_ring(m, j);
+    begin_at(m, j);
+    return take_slots(m, parl__elems + pv->first, pv->n, j);
+}
+
 /* Does candidate V match somewhere? A match begins where the automaton
  * saw V's prefix: at the starts the log names while it holds every
- * accepting state entered, else at any item from the first start. A
- * variant the automaton follows whole matches at its first start: its
- * slots are taken there. Its captures are left in m->c. */
+ * accepting state entered, else at any item from the first start. Its
+ * captures are left in m->c. */
 static MATCH_NOINLINE int confirm(matcher *m, const scan_result *sr, int v)
 {
-    const int all = sr->nlog < LOG_MAX;   /* the log names every start */
-    int k = -1;
-    size_t j;
-    if (!all && (sr->late[v / 64] >> (v % 64) & 1)) j = sr->from[v];
-    else j = start_at(sr, k = next_logged(sr, 0, v), v);
-    keep_in_ring(m, j);
-    if (parl__dfa_exact[v]) {
-        const parl__variant *pv = &parl__variants[v];
-        begin_at(m, j);
-        if (take_slots(m, parl__elems + pv->first, pv->n, j)) return 1;
-    }
-    if (all) {
-        for (; k >= 0; k = next_logged(sr, k + 1, v))
+    if (sr->nlog < LOG_MAX) {
+        for (int k = next_logged(sr, 0, v); k >= 0; k = next_logged(sr, k + 1, v))
             if (try_after_prefix(m, v, start_at(sr, k, v))) return 1;
         return 0;
     }
+    size_t j = first_start(sr, v);
+    keep_in_ring(m, j);
     for (; parl__item_at(&m->r, j)->kind != PARL__IT_END; j++)
         if (try_variant(m, v, j)) return 1;
     return 0;
@@ -523,7 +538,9 @@ static MATCH_NOINLINE int best_match(matcher *m, int limit)
         for (uint64_t bits = sr.cand[w]; bits; bits &= bits - 1) {
             int v = w * 64 + parl__ctz64(bits);
             if (v >= limit) return -1;
-            if (needs_unseen(v, sr.seen)) continue;
+            if (parl__dfa_exact[v]) {
+                if (capture(m, &sr, v)) return v;
+            } else if (needs_unseen(v, sr.seen)) continue;
             if (confirm(m, &sr, v)) return v;
         }
     return -1;
