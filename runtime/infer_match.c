@@ -114,6 +114,16 @@ static MATCH_INLINE int take_item(matcher *m, const parl__elem *e, const parl__i
     return 0;
 }
 
+/* Item J as item() reads it, straight from the ring when the reader has
+ * read it and it is still there. */
+static MATCH_INLINE const parl__item *item_fast(matcher *m, size_t j)
+{
+    const parl__reader *r = &m->r;
+    if (j < r->count && r->count - j <= PARL__RING && j - m->start < PARL__RING - 1)
+        return &r->ring[j % PARL__RING];
+    return item(m, j);
+}
+
 /* Does item J satisfy element E? Records slot captures. */
 static int take(matcher *m, const parl__elem *e, size_t j)
 {
@@ -171,36 +181,6 @@ static int match_quoted(matcher *m, const parl__elem *e, int ne, size_t j)
     }
 }
 
-/* Can item IT take element E? False only where take() would refuse it
- * (and then takes nothing); slots of numbers are left to take(). */
-static int may_begin(const parl__elem *e, const parl__item *it)
-{
-    unsigned id;
-    switch (e->op) {
-    case PARL__E_WORD:
-    case PARL__E_SET: return it->kind != PARL__IT_END && parl__elem_takes_word(e, it->word);
-    case PARL__E_UNIT:
-        id = parl__words[it->word].unit;
-        return id && (!e->mask || (e->mask >> id & 1));
-    case PARL__E_SECTION:
-        id = parl__words[it->word].section;
-        return id && (!e->mask || (e->mask >> id & 1));
-    }
-    return 1;
-}
-
-/* Can items J on (the first two: AT) take the words and classes of scope
- * variant PV? Its number slots are left to take(). Items are read as
- * take() would read them: the scan has read them all once, so no refusal
- * is new. */
-static int may_take_all(matcher *m, const parl__variant *pv, size_t j, const parl__item *const *at)
-{
-    const parl__elem *e = parl__elems + pv->first;
-    for (int i = 0; i < pv->n; i++)
-        if (!may_begin(e + i, i < 2 ? at[i] : item(m, j + (size_t)i))) return 0;
-    return 1;
-}
-
 /* {scope}: one of the scopes of grammar/modes.yaml from item J (a scope
  * is words and one-item slots: its length is its elements'), then the rest
  * of the pattern. The scope's slots are its own: the request's captures
@@ -221,28 +201,20 @@ static int match_scope(matcher *m, const parl__elem *e, int ne, size_t j)
         return 0;
     }
     /* The scopes whose first element takes item J: the others would
-     * fail may_take_all(), leaving the captures as they are. */
+     * fail, leaving the captures as they are. A scope's slots are taken
+     * with its words checked, from the ring when its items are there. */
     const parl__item *first_item = item(m, j);
     uint32_t scopes = parl__scope_by_word[first_item->word];
-    const parl__item *at[2] = { first_item, scopes ? item(m, j + 1) : first_item };
     int taken = 0;
     for (; scopes; scopes &= scopes - 1) {
         const int v = first + parl__ctz64(scopes);
         const parl__variant *pv = &parl__variants[v];
-        if (!may_take_all(m, pv, j, at)) {
-            /* A scope whose words do not fit: the state failed take()s
-             * leave, without the takes. */
-            c->num = num;
-            c->num_op = num_op;
-            c->unit = unit;
-            c->section = section;
-            c->scope = 0;
-            continue;
-        }
-        int i = 0;
+        const parl__elem *se = parl__elems + pv->first;
+        const size_t n = pv->n;
+        size_t i = 0;
         c->num_op = c->unit = c->section = 0;
-        while (i < pv->n && take(m, parl__elems + pv->first + i, j + (size_t)i)) i++;
-        if (i == pv->n) {
+        while (i < n && take_item(m, se + i, item_fast(m, j + i), j + i)) i++;
+        if (i == n) {
             taken = 1;
             c->scope = (uint16_t)v;
             c->scope_unit = c->unit;
@@ -254,7 +226,7 @@ static int match_scope(matcher *m, const parl__elem *e, int ne, size_t j)
         c->num_op = num_op;
         c->unit = unit;
         c->section = section;
-        if (i == pv->n && match_from(m, e + 1, ne - 1, j + (size_t)i)) return 1;
+        if (i == n && match_from(m, e + 1, ne - 1, j + n)) return 1;
         c->scope = 0;
     }
     c->scope = 0;
@@ -415,19 +387,6 @@ static void scan(matcher *m, scan_result *sr)
     }
 }
 
-/* Does the log entry K say candidate V's prefix ends at its item? */
-static int logged(const scan_result *sr, int k, int v)
-{
-    return sr->log_acc[k][v / 64] >> (v % 64) & 1;
-}
-
-/* The log entry from K on that names candidate V, or -1. */
-static int next_logged(const scan_result *sr, int k, int v)
-{
-    while (k < sr->nlog && !logged(sr, k, v)) k++;
-    return k < sr->nlog ? k : -1;
-}
-
 /* Where the stretch of the request that log entry K names begins for V. */
 static size_t start_at(const scan_result *sr, int k, int v)
 {
@@ -506,9 +465,10 @@ static MATCH_INLINE int capture(matcher *m, const scan_result *sr, int v)
  * captures are left in m->c. */
 static MATCH_NOINLINE int confirm(matcher *m, const scan_result *sr, int v)
 {
-    if (sr->nlog < LOG_MAX) {
-        for (int k = next_logged(sr, 0, v); k >= 0; k = next_logged(sr, k + 1, v))
-            if (try_after_prefix(m, v, start_at(sr, k, v))) return 1;
+    if (sr->nlog < LOG_MAX) {   /* a candidate: some entry names it */
+        const uint64_t bit = (uint64_t)1 << (v % 64);
+        for (int k = 0; k < sr->nlog; k++)
+            if ((sr->log_acc[k][v / 64] & bit) && try_after_prefix(m, v, start_at(sr, k, v))) return 1;
         return 0;
     }
     size_t j = first_start(sr, v);
