@@ -131,26 +131,14 @@ static int first_from(const parl__tok *toks, int n, size_t a, int by_end)
  * as clean_once(), the span's tokens kept as the range [lo, hi) of TOKS,
  * which only narrows as the span does (tokens neither overlap nor go
  * back, so those inside a span are a range). */
-static int clean_tokens(const char *text, size_t *pa, size_t *pb, const parl__tok *toks, int n)
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int clean_rounds(const char *text, size_t *pa, size_t *pb, const parl__tok *toks, int lo, int hi)
 {
     const unsigned char *p = (const unsigned char *)text;
     const int tails = parl__nvariants_rules + parl__nvariants_gate;
     size_t a = *pa, b = *pb;
-    int lo, hi;
-    if (n <= 16) {   /* a short request: a few steps from either end */
-        for (lo = 0; lo < n && toks[lo].start < a; lo++) {}
-        for (hi = n; hi > lo && toks[hi - 1].end > b; hi--) {}
-    } else {
-        lo = first_from(toks, n, a, 0);
-        hi = lo + first_from(toks + lo, n - lo, b, 1);
-    }
-    /* Most spans lose nothing: no blank or mark at either end, no quote,
-     * and words at both ends that end no tail and begin no head. */
-    if (a < b && lo < hi && !clean_is_blank(p[a]) && !trims(p[b - 1]) &&
-        toks[lo].kind == PARL__TK_WORD && toks[hi - 1].kind == PARL__TK_WORD &&
-        !(parl__words[toks[hi - 1].word].fix & PARL__FIX_TAIL) &&
-        !(parl__words[toks[lo].word].fix & PARL__FIX_HEAD))
-        return 1;
     for (;;) {
         while (a < b && clean_is_blank(p[a])) a++;
         while (b > a && trims(p[b - 1])) b--;
@@ -199,9 +187,34 @@ static int clean_tokens(const char *text, size_t *pa, size_t *pb, const parl__to
     return a < b;
 }
 
-int parl__clean_search(const char *text, size_t *a, size_t *b, const parl__tok *toks, int ntok)
+/* The span's tokens as a range of TOKS[0..N); most spans lose nothing: no
+ * blank or mark at either end, no quote, and words at both ends that end
+ * no tail and begin no head. The others go through the rounds. */
+static int clean_tokens(const char *text, size_t *pa, size_t *pb, const parl__tok *toks, int n)
 {
-    if (toks) return clean_tokens(text, a, b, toks, ntok - 1);   /* END is last: no lexing */
+    const unsigned char *p = (const unsigned char *)text;
+    const size_t a = *pa, b = *pb;
+    int lo, hi;
+    if (n <= 16) {   /* a short request: a few steps from either end */
+        for (lo = 0; lo < n && toks[lo].start < a; lo++) {}
+        for (hi = n; hi > lo && toks[hi - 1].end > b; hi--) {}
+    } else {
+        lo = first_from(toks, n, a, 0);
+        hi = lo + first_from(toks + lo, n - lo, b, 1);
+    }
+    if (a < b && lo < hi && !clean_is_blank(p[a]) && !trims(p[b - 1]) &&
+        toks[lo].kind == PARL__TK_WORD && toks[hi - 1].kind == PARL__TK_WORD &&
+        !(parl__words[toks[hi - 1].word].fix & PARL__FIX_TAIL) &&
+        !(parl__words[toks[lo].word].fix & PARL__FIX_HEAD))
+        return 1;
+    return clean_rounds(text, pa, pb, toks, lo, hi);
+}
+
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int clean_lexed(const char *text, size_t *a, size_t *b)
+{
     tokens all;
     size_t next;
     all.t = all.own;
@@ -210,4 +223,10 @@ int parl__clean_search(const char *text, size_t *a, size_t *b, const parl__tok *
     else all.n = -1;
     while (clean_once(text, a, b, &all) && *a < *b) {}
     return *a < *b;
+}
+
+int parl__clean_search(const char *text, size_t *a, size_t *b, const parl__tok *toks, int ntok)
+{
+    if (toks) return clean_tokens(text, a, b, toks, ntok - 1);   /* END is last: no lexing */
+    return clean_lexed(text, a, b);
 }

@@ -142,17 +142,23 @@ static int clean(matcher *m, size_t *a, size_t *b)
 
 /* {text}: to the end of the request when last, else as few items as let
  * the rest of the pattern match. */
-static int match_text(matcher *m, const parl__elem *e, int ne, size_t j)
+/* {text} last: from item J to the end of the request, cleaned. */
+static MATCH_INLINE int text_to_end(matcher *m, size_t j)
 {
     const parl__item *first = item(m, j);
     if (first->kind == PARL__IT_END) return 0;
+    size_t a = first->start, b = m->r.n;
+    if (!clean(m, &a, &b)) return 0;
+    m->c.ta = a; m->c.tb = b; m->c.has_text = 1;
+    return 1;
+}
+
+static int match_text(matcher *m, const parl__elem *e, int ne, size_t j)
+{
+    if (ne == 1) return text_to_end(m, j);
+    const parl__item *first = item(m, j);
+    if (first->kind == PARL__IT_END) return 0;
     size_t a = first->start;
-    if (ne == 1) {
-        size_t b = m->r.n;
-        if (!clean(m, &a, &b)) return 0;
-        m->c.ta = a; m->c.tb = b; m->c.has_text = 1;
-        return 1;
-    }
     const int word_next = e[1].op == PARL__E_WORD || e[1].op == PARL__E_SET;
     for (size_t k = j + 1; item(m, k - 1)->kind != PARL__IT_END; k++) {
         if (word_next && !word_at(m, e + 1, k)) continue;   /* most K: no call */
@@ -179,6 +185,24 @@ static int match_quoted(matcher *m, const parl__elem *e, int ne, size_t j)
         m->c.ta = a; m->c.tb = b; m->c.has_text = 1;
         return 1;
     }
+}
+
+/* Can item IT take element E? False only where take_item() would refuse
+ * it (and then takes nothing); slots of numbers are left to take_item(). */
+static MATCH_INLINE int may_begin(const parl__elem *e, const parl__item *it)
+{
+    unsigned id;
+    switch (e->op) {
+    case PARL__E_WORD:
+    case PARL__E_SET: return it->kind != PARL__IT_END && parl__elem_takes_word(e, it->word);
+    case PARL__E_UNIT:
+        id = parl__words[it->word].unit;
+        return id && (!e->mask || (e->mask >> id & 1));
+    case PARL__E_SECTION:
+        id = parl__words[it->word].section;
+        return id && (!e->mask || (e->mask >> id & 1));
+    }
+    return 1;
 }
 
 /* {scope}: one of the scopes of grammar/modes.yaml from item J (a scope
@@ -212,6 +236,14 @@ static int match_scope(matcher *m, const parl__elem *e, int ne, size_t j)
         const parl__elem *se = parl__elems + pv->first;
         const size_t n = pv->n;
         size_t i = 0;
+        if (n > 1 && !may_begin(se + 1, item_fast(m, j + 1))) {   /* its second word does not fit */
+            c->num = num;
+            c->num_op = num_op;
+            c->unit = unit;
+            c->section = section;
+            c->scope = 0;
+            continue;
+        }
         c->num_op = c->unit = c->section = 0;
         while (i < n && take_item(m, se + i, item_fast(m, j + i), j + i)) i++;
         if (i == n) {
@@ -431,6 +463,7 @@ static int try_after_prefix(matcher *m, int v, size_t j)
     keep_in_ring(m, j);
     begin_at(m, j);
     if (!take_slots(m, e, p, j)) return try_variant(m, v, j);
+    if (pv->n - p == 1 && e[p].op == PARL__E_TEXT) return text_to_end(m, j + (size_t)p);   /* the usual rest */
     return match_from(m, e + p, pv->n - p, j + (size_t)p);
 }
 
@@ -456,7 +489,7 @@ static MATCH_INLINE int capture(matcher *m, const scan_result *sr, int v)
     const parl__variant *pv = &parl__variants[v];
     keep_in_ring(m, j);
     begin_at(m, j);
-    return take_slots(m, parl__elems + pv->first, pv->n, j);
+    return !pv->slots || take_slots(m, parl__elems + pv->first, pv->n, j);
 }
 
 /* Does candidate V match somewhere? A match begins where the automaton
