@@ -140,8 +140,6 @@ static int clean(matcher *m, size_t *a, size_t *b)
     return parl__clean_search(m->r.text, a, b, toks, n);
 }
 
-/* {text}: to the end of the request when last, else as few items as let
- * the rest of the pattern match. */
 /* {text} last: from item J to the end of the request, cleaned. */
 static MATCH_INLINE int text_to_end(matcher *m, size_t j)
 {
@@ -153,6 +151,8 @@ static MATCH_INLINE int text_to_end(matcher *m, size_t j)
     return 1;
 }
 
+/* {text}: to the end of the request when last, else as few items as let
+ * the rest of the pattern match. */
 static int match_text(matcher *m, const parl__elem *e, int ne, size_t j)
 {
     if (ne == 1) return text_to_end(m, j);
@@ -452,7 +452,7 @@ static void keep_in_ring(matcher *m, size_t j)
 }
 
 /* Does variant V match from item J, where the automaton followed its
- * first PARL__dfa_prefix_len[V] elements? Those are not checked again:
+ * first parl__dfa_prefix_len[V] elements? Those are not checked again:
  * only their slots are taken, then the rest of the pattern runs. */
 static int try_after_prefix(matcher *m, int v, size_t j)
 {
@@ -520,8 +520,10 @@ static int needs_unseen(int v, uint64_t seen)
 
 
 /* The first variant below LIMIT that matches somewhere, or -1: the
- * automaton's candidates confirmed in priority order. The winner's
- * captures are in m->c. */
+ * automaton's candidates confirmed in priority order (one it follows
+ * whole by taking its slots, the others by their pattern programs). The
+ * winner's captures are in m->c. Out of line, so that the scan is
+ * compiled into it whichever caller. */
 static MATCH_NOINLINE int best_match(matcher *m, int limit)
 {
     scan_result sr;
