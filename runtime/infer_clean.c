@@ -127,20 +127,106 @@ static int first_from(const parl__tok *toks, int n, size_t a, int by_end)
     return lo;
 }
 
-int parl__clean_search(const char *text, size_t *a, size_t *b, const parl__tok *toks, int ntok)
+/* parl__clean_search() on the request's tokens TOKS[0..N): the same rounds
+ * as clean_once(), the span's tokens kept as the range [lo, hi) of TOKS,
+ * which only narrows as the span does (tokens neither overlap nor go
+ * back, so those inside a span are a range). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int clean_rounds(const char *text, size_t *pa, size_t *pb, const parl__tok *toks, int lo, int hi)
+{
+    const unsigned char *p = (const unsigned char *)text;
+    const int tails = parl__nvariants_rules + parl__nvariants_gate;
+    size_t a = *pa, b = *pb;
+    for (;;) {
+        while (a < b && clean_is_blank(p[a])) a++;
+        while (b > a && trims(p[b - 1])) b--;
+        if (a == b) break;
+        while (lo < hi && toks[lo].start < a) lo++;
+        while (hi > lo && toks[hi - 1].end > b) hi--;
+        if (lo == hi) break;
+        const size_t a1 = a, b1 = b;
+        if (toks[lo].kind == PARL__TK_QUOTE) a = toks[lo].end;
+        if (toks[hi - 1].kind == PARL__TK_QUOTE && toks[hi - 1].start >= a) b = toks[hi - 1].start;
+        if (a != a1 || b != b1) {   /* a quote came off */
+            if (a < b) continue;
+            break;
+        }
+        /* The last TAIL_MAX tokens that are not punctuation, oldest first;
+         * as many of the first. */
+        const parl__tok *last[TAIL_MAX], *head[TAIL_MAX];
+        int nt = 0;
+        for (int i = hi; i > lo && nt < TAIL_MAX;)
+            if (toks[--i].kind != PARL__TK_PUNCT) last[TAIL_MAX - ++nt] = &toks[i];
+        if (!nt) break;
+        const parl__tok *const *view = last + TAIL_MAX - nt;
+        if (fixes(view[nt - 1], PARL__FIX_TAIL)) {
+            int k = longest_fix(view, nt, tails, parl__nvariants_tails, 1);
+            if (k && view[nt - k]->start > a) {
+                b = view[nt - k]->start;
+                if (a < b) continue;
+                break;
+            }
+        }
+        int nh = 0;
+        for (int i = lo; nh < nt; i++)
+            if (toks[i].kind != PARL__TK_PUNCT) head[nh++] = &toks[i];
+        if (fixes(head[0], PARL__FIX_HEAD)) {
+            int k = longest_fix(head, nt, tails + parl__nvariants_tails, parl__nvariants_heads, 0);
+            if (k && k < nt) {
+                a = head[k - 1]->end;
+                if (a < b) continue;
+                break;
+            }
+        }
+        break;
+    }
+    *pa = a;
+    *pb = b;
+    return a < b;
+}
+
+/* The span's tokens as a range of TOKS[0..N); most spans lose nothing: no
+ * blank or mark at either end, no quote, and words at both ends that end
+ * no tail and begin no head. The others go through the rounds. */
+static int clean_tokens(const char *text, size_t *pa, size_t *pb, const parl__tok *toks, int n)
+{
+    const unsigned char *p = (const unsigned char *)text;
+    const size_t a = *pa, b = *pb;
+    int lo, hi;
+    if (n <= 16) {   /* a short request: a few steps from either end */
+        for (lo = 0; lo < n && toks[lo].start < a; lo++) {}
+        for (hi = n; hi > lo && toks[hi - 1].end > b; hi--) {}
+    } else {
+        lo = first_from(toks, n, a, 0);
+        hi = lo + first_from(toks + lo, n - lo, b, 1);
+    }
+    if (a < b && lo < hi && !clean_is_blank(p[a]) && !trims(p[b - 1]) &&
+        toks[lo].kind == PARL__TK_WORD && toks[hi - 1].kind == PARL__TK_WORD &&
+        !(parl__words[toks[hi - 1].word].fix & PARL__FIX_TAIL) &&
+        !(parl__words[toks[lo].word].fix & PARL__FIX_HEAD))
+        return 1;
+    return clean_rounds(text, pa, pb, toks, lo, hi);
+}
+
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int clean_lexed(const char *text, size_t *a, size_t *b)
 {
     tokens all;
-    if (toks) {   /* the span's tokens are among the request's: no lexing */
-        int n = ntok - 1, i = first_from(toks, n, *a, 0);   /* END is last */
-        all.t = toks + i;
-        all.n = first_from(toks + i, n - i, *b, 1);
-    } else {
-        size_t next;
-        all.t = all.own;
-        all.n = parl__lex_many(text, *b, *a, all.own, KEEP, &next);
-        if (all.own[all.n - 1].kind == PARL__TK_END) all.n--;
-        else all.n = -1;
-    }
+    size_t next;
+    all.t = all.own;
+    all.n = parl__lex_many(text, *b, *a, all.own, KEEP, &next);
+    if (all.own[all.n - 1].kind == PARL__TK_END) all.n--;
+    else all.n = -1;
     while (clean_once(text, a, b, &all) && *a < *b) {}
     return *a < *b;
+}
+
+int parl__clean_search(const char *text, size_t *a, size_t *b, const parl__tok *toks, int ntok)
+{
+    if (toks) return clean_tokens(text, a, b, toks, ntok - 1);   /* END is last: no lexing */
+    return clean_lexed(text, a, b);
 }

@@ -57,8 +57,10 @@ static inline int word_at(matcher *m, const parl__elem *e, size_t j)
 
 #if defined(__GNUC__)
 #define MATCH_INLINE inline __attribute__((always_inline))
+#define MATCH_NOINLINE __attribute__((noinline))
 #else
 #define MATCH_INLINE inline
+#define MATCH_NOINLINE
 #endif
 
 /* Does item IT, number J, satisfy element E? Records slot captures. */
@@ -112,6 +114,16 @@ static MATCH_INLINE int take_item(matcher *m, const parl__elem *e, const parl__i
     return 0;
 }
 
+/* Item J as item() reads it, straight from the ring when the reader has
+ * read it and it is still there. */
+static MATCH_INLINE const parl__item *item_fast(matcher *m, size_t j)
+{
+    const parl__reader *r = &m->r;
+    if (j < r->count && r->count - j <= PARL__RING && j - m->start < PARL__RING - 1)
+        return &r->ring[j % PARL__RING];
+    return item(m, j);
+}
+
 /* Does item J satisfy element E? Records slot captures. */
 static int take(matcher *m, const parl__elem *e, size_t j)
 {
@@ -128,19 +140,25 @@ static int clean(matcher *m, size_t *a, size_t *b)
     return parl__clean_search(m->r.text, a, b, toks, n);
 }
 
+/* {text} last: from item J to the end of the request, cleaned. */
+static MATCH_INLINE int text_to_end(matcher *m, size_t j)
+{
+    const parl__item *first = item(m, j);
+    if (first->kind == PARL__IT_END) return 0;
+    size_t a = first->start, b = m->r.n;
+    if (!clean(m, &a, &b)) return 0;
+    m->c.ta = a; m->c.tb = b; m->c.has_text = 1;
+    return 1;
+}
+
 /* {text}: to the end of the request when last, else as few items as let
  * the rest of the pattern match. */
 static int match_text(matcher *m, const parl__elem *e, int ne, size_t j)
 {
+    if (ne == 1) return text_to_end(m, j);
     const parl__item *first = item(m, j);
     if (first->kind == PARL__IT_END) return 0;
     size_t a = first->start;
-    if (ne == 1) {
-        size_t b = m->r.n;
-        if (!clean(m, &a, &b)) return 0;
-        m->c.ta = a; m->c.tb = b; m->c.has_text = 1;
-        return 1;
-    }
     const int word_next = e[1].op == PARL__E_WORD || e[1].op == PARL__E_SET;
     for (size_t k = j + 1; item(m, k - 1)->kind != PARL__IT_END; k++) {
         if (word_next && !word_at(m, e + 1, k)) continue;   /* most K: no call */
@@ -169,9 +187,9 @@ static int match_quoted(matcher *m, const parl__elem *e, int ne, size_t j)
     }
 }
 
-/* Can item IT take element E? False only where take() would refuse it
- * (and then takes nothing); slots of numbers are left to take(). */
-static int may_begin(const parl__elem *e, const parl__item *it)
+/* Can item IT take element E? False only where take_item() would refuse
+ * it (and then takes nothing); slots of numbers are left to take_item(). */
+static MATCH_INLINE int may_begin(const parl__elem *e, const parl__item *it)
 {
     unsigned id;
     switch (e->op) {
@@ -184,18 +202,6 @@ static int may_begin(const parl__elem *e, const parl__item *it)
         id = parl__words[it->word].section;
         return id && (!e->mask || (e->mask >> id & 1));
     }
-    return 1;
-}
-
-/* Can items J on (the first two: AT) take the words and classes of scope
- * variant PV? Its number slots are left to take(). Items are read as
- * take() would read them: the scan has read them all once, so no refusal
- * is new. */
-static int may_take_all(matcher *m, const parl__variant *pv, size_t j, const parl__item *const *at)
-{
-    const parl__elem *e = parl__elems + pv->first;
-    for (int i = 0; i < pv->n; i++)
-        if (!may_begin(e + i, i < 2 ? at[i] : item(m, j + (size_t)i))) return 0;
     return 1;
 }
 
@@ -219,17 +225,18 @@ static int match_scope(matcher *m, const parl__elem *e, int ne, size_t j)
         return 0;
     }
     /* The scopes whose first element takes item J: the others would
-     * fail may_take_all(), leaving the captures as they are. */
+     * fail, leaving the captures as they are. A scope's slots are taken
+     * with its words checked, from the ring when its items are there. */
     const parl__item *first_item = item(m, j);
     uint32_t scopes = parl__scope_by_word[first_item->word];
-    const parl__item *at[2] = { first_item, scopes ? item(m, j + 1) : first_item };
     int taken = 0;
     for (; scopes; scopes &= scopes - 1) {
         const int v = first + parl__ctz64(scopes);
         const parl__variant *pv = &parl__variants[v];
-        if (!may_take_all(m, pv, j, at)) {
-            /* A scope whose words do not fit: the state failed take()s
-             * leave, without the takes. */
+        const parl__elem *se = parl__elems + pv->first;
+        const size_t n = pv->n;
+        size_t i = 0;
+        if (n > 1 && !may_begin(se + 1, item_fast(m, j + 1))) {   /* its second word does not fit */
             c->num = num;
             c->num_op = num_op;
             c->unit = unit;
@@ -237,10 +244,9 @@ static int match_scope(matcher *m, const parl__elem *e, int ne, size_t j)
             c->scope = 0;
             continue;
         }
-        int i = 0;
         c->num_op = c->unit = c->section = 0;
-        while (i < pv->n && take(m, parl__elems + pv->first + i, j + (size_t)i)) i++;
-        if (i == pv->n) {
+        while (i < n && take_item(m, se + i, item_fast(m, j + i), j + i)) i++;
+        if (i == n) {
             taken = 1;
             c->scope = (uint16_t)v;
             c->scope_unit = c->unit;
@@ -252,7 +258,7 @@ static int match_scope(matcher *m, const parl__elem *e, int ne, size_t j)
         c->num_op = num_op;
         c->unit = unit;
         c->section = section;
-        if (i == pv->n && match_from(m, e + 1, ne - 1, j + (size_t)i)) return 1;
+        if (i == n && match_from(m, e + 1, ne - 1, j + n)) return 1;
         c->scope = 0;
     }
     c->scope = 0;
@@ -413,53 +419,28 @@ static void scan(matcher *m, scan_result *sr)
     }
 }
 
-/* Does the log entry K say candidate V's prefix ends at its item? */
-static int logged(const scan_result *sr, int k, int v)
-{
-    return sr->log_acc[k][v / 64] >> (v % 64) & 1;
-}
-
-/* The log entry from K on that names candidate V, or -1. */
-static int next_logged(const scan_result *sr, int k, int v)
-{
-    while (k < sr->nlog && !logged(sr, k, v)) k++;
-    return k < sr->nlog ? k : -1;
-}
-
 /* Where the stretch of the request that log entry K names begins for V. */
 static size_t start_at(const scan_result *sr, int k, int v)
 {
     return sr->log_item[k] + 1 - (size_t)parl__dfa_prefix_len[v];
 }
 
-/* Where the first stretch of the request that may begin candidate V starts. */
-static size_t start_of(const scan_result *sr, int v)
+/* Takes the slots among elements E[0..N), which the automaton checked
+ * from item J on (their words need no test), from those items. 0 if a
+ * slot does not take its item (never expected). */
+static MATCH_INLINE int take_slots(matcher *m, const parl__elem *e, int n, size_t j)
 {
-    uint64_t bit = (uint64_t)1 << (v % 64);
-    if (sr->nlog == LOG_MAX && (sr->late[v / 64] & bit)) return sr->from[v];
-    return start_at(sr, next_logged(sr, 0, v), v);
-}
-
-/* Takes the slots of variant V, which the automaton followed whole, from
- * items J on; its words were checked by the automaton. 0 if a slot does
- * not take its item (never expected). */
-static int capture(matcher *m, int v, size_t j)
-{
-    const parl__variant *pv = &parl__variants[v];
-    const parl__elem *e = parl__elems + pv->first;
-    begin_at(m, j);
-    if (!pv->slots) return 1;
     const parl__reader *r = &m->r;
-    if (j + pv->n <= r->count && r->count - j <= PARL__RING && pv->n < PARL__RING - 1) {
+    if (j + (size_t)n <= r->count && r->count - j <= PARL__RING) {
         /* the usual case: the scan read the items and they are in the ring */
-        for (int i = 0; i < pv->n; i++)
+        for (int i = 0; i < n; i++)
             if (e[i].op > PARL__E_SET &&
                 !take_item(m, e + i, &r->ring[(j + (size_t)i) % PARL__RING], j + (size_t)i))
                 return 0;
         return 1;
     }
-    for (int i = 0; i < pv->n; i++)
-        if (e[i].op > PARL__E_SET && !take(m, e + i, j + i)) return 0;
+    for (int i = 0; i < n; i++)
+        if (e[i].op > PARL__E_SET && !take(m, e + i, j + (size_t)i)) return 0;
     return 1;
 }
 
@@ -470,22 +451,61 @@ static void keep_in_ring(matcher *m, size_t j)
         parl__reader_rewind(&m->r);
 }
 
+/* Does variant V match from item J, where the automaton followed its
+ * first parl__dfa_prefix_len[V] elements? Those are not checked again:
+ * only their slots are taken, then the rest of the pattern runs. */
+static int try_after_prefix(matcher *m, int v, size_t j)
+{
+    const parl__variant *pv = &parl__variants[v];
+    const parl__elem *e = parl__elems + pv->first;
+    int p = parl__dfa_prefix_len[v];
+    if (e[p - 1].op == PARL__E_QUOTED) p--;   /* the automaton read its opening quote */
+    keep_in_ring(m, j);
+    begin_at(m, j);
+    if (!take_slots(m, e, p, j)) return try_variant(m, v, j);
+    if (pv->n - p == 1 && e[p].op == PARL__E_TEXT) return text_to_end(m, j + (size_t)p);   /* the usual rest */
+    return match_from(m, e + p, pv->n - p, j + (size_t)p);
+}
+
+/* Where the first stretch of the request that may begin candidate V
+ * starts: the first log entry that names it (the log names every
+ * candidate the automaton met before it filled up), or where it was met
+ * after that. */
+static MATCH_INLINE size_t first_start(const scan_result *sr, int v)
+{
+    const uint64_t bit = (uint64_t)1 << (v % 64);
+    if (sr->nlog == LOG_MAX && (sr->late[v / 64] & bit)) return sr->from[v];
+    int k = 0;
+    while (!(sr->log_acc[k][v / 64] & bit)) k++;
+    return start_at(sr, k, v);
+}
+
+/* Takes the slots of candidate V, which the automaton followed whole,
+ * where it first saw it: such a candidate matches there. 0 if a slot
+ * does not take its item (never expected). */
+static MATCH_INLINE int capture(matcher *m, const scan_result *sr, int v)
+{
+    const size_t j = first_start(sr, v);
+    const parl__variant *pv = &parl__variants[v];
+    keep_in_ring(m, j);
+    begin_at(m, j);
+    return !pv->slots || take_slots(m, parl__elems + pv->first, pv->n, j);
+}
+
 /* Does candidate V match somewhere? A match begins where the automaton
  * saw V's prefix: at the starts the log names while it holds every
  * accepting state entered, else at any item from the first start. Its
  * captures are left in m->c. */
-static int confirm(matcher *m, const scan_result *sr, int v)
+static MATCH_NOINLINE int confirm(matcher *m, const scan_result *sr, int v)
 {
-    size_t j = start_of(sr, v);
-    keep_in_ring(m, j);
-    if (parl__dfa_exact[v] && capture(m, v, j)) return 1;
-    if (sr->nlog < LOG_MAX) {
-        for (int k = next_logged(sr, 0, v); k >= 0; k = next_logged(sr, k + 1, v)) {
-            keep_in_ring(m, j = start_at(sr, k, v));
-            if (try_variant(m, v, j)) return 1;
-        }
+    if (sr->nlog < LOG_MAX) {   /* a candidate: some entry names it */
+        const uint64_t bit = (uint64_t)1 << (v % 64);
+        for (int k = 0; k < sr->nlog; k++)
+            if ((sr->log_acc[k][v / 64] & bit) && try_after_prefix(m, v, start_at(sr, k, v))) return 1;
         return 0;
     }
+    size_t j = first_start(sr, v);
+    keep_in_ring(m, j);
     for (; parl__item_at(&m->r, j)->kind != PARL__IT_END; j++)
         if (try_variant(m, v, j)) return 1;
     return 0;
@@ -500,9 +520,11 @@ static int needs_unseen(int v, uint64_t seen)
 
 
 /* The first variant below LIMIT that matches somewhere, or -1: the
- * automaton's candidates confirmed in priority order. The winner's
- * captures are in m->c. */
-static inline int best_match(matcher *m, int limit)
+ * automaton's candidates confirmed in priority order (one it follows
+ * whole by taking its slots, the others by their pattern programs). The
+ * winner's captures are in m->c. Out of line, so that the scan is
+ * compiled into it whichever caller. */
+static MATCH_NOINLINE int best_match(matcher *m, int limit)
 {
     scan_result sr;
     memset(&sr, 0, offsetof(scan_result, late));
@@ -511,7 +533,9 @@ static inline int best_match(matcher *m, int limit)
         for (uint64_t bits = sr.cand[w]; bits; bits &= bits - 1) {
             int v = w * 64 + parl__ctz64(bits);
             if (v >= limit) return -1;
-            if (needs_unseen(v, sr.seen)) continue;
+            if (parl__dfa_exact[v]) {
+                if (capture(m, &sr, v)) return v;
+            } else if (needs_unseen(v, sr.seen)) continue;
             if (confirm(m, &sr, v)) return v;
         }
     return -1;
