@@ -37,7 +37,8 @@ static int fixes(const parl__tok *t, unsigned which)
 /* What a round looks at: the first and final tokens of the span, the first
  * and the last TAIL_MAX tokens that are not punctuation, and their count. */
 typedef struct view {
-    const parl__tok *first, *final, *head[TAIL_MAX], *last[TAIL_MAX];
+    const parl__tok *first, *final, *head[TAIL_MAX], *ring[TAIL_MAX];
+    const parl__tok *const *last;   /* the last ones, oldest first: in ring */
     int nh, nl, total;
 } view;
 
@@ -53,7 +54,7 @@ static void see(view *v, const parl__tok *t, parl__tok *keep)
         v->nh++;
     }
     int r = v->nl++ % TAIL_MAX;   /* a ring: the last TAIL_MAX */
-    v->last[r] = keep ? (keep[2 + TAIL_MAX + r] = *t, &keep[2 + TAIL_MAX + r]) : t;
+    v->ring[r] = keep ? (keep[2 + TAIL_MAX + r] = *t, &keep[2 + TAIL_MAX + r]) : t;
 }
 
 /* The request's tokens in [a, b), lexed once (or lent by the reader): each
@@ -78,12 +79,38 @@ static void see_span(const char *text, size_t a, size_t b, tokens *all, view *v)
         for (size_t pos = a; (pos = parl__lex(text, b, pos, &t)), t.kind != PARL__TK_END;)
             see(v, &t, all->keep);
     }
+    v->last = v->ring;
     if (v->nl > TAIL_MAX) {   /* the ring, oldest first */
         const parl__tok *ring[TAIL_MAX];
-        for (int i = 0; i < TAIL_MAX; i++) ring[i] = v->last[(v->nl + i) % TAIL_MAX];
-        memcpy(v->last, ring, sizeof ring);
+        for (int i = 0; i < TAIL_MAX; i++) ring[i] = v->ring[(v->nl + i) % TAIL_MAX];
+        memcpy(v->ring, ring, sizeof ring);
         v->nl = TAIL_MAX;
     }
+}
+
+/* What a round takes off the span [*A, *B) (trimmed, not empty) that V
+ * shows: a surrounding quote, else a filler tail, else a filler head.
+ * Returns 1 if it took something. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int cut(const view *v, size_t *a, size_t *b)
+{
+    const size_t a1 = *a, b1 = *b;
+    if (v->total && v->first->kind == PARL__TK_QUOTE) *a = v->first->end;
+    if (v->total && v->final->kind == PARL__TK_QUOTE && v->final->start >= *a) *b = v->final->start;
+    if (*a != a1 || *b != b1) return 1;   /* a quote came off */
+    int tails = parl__nvariants_rules + parl__nvariants_gate, nt = v->nl;
+    if (nt && fixes(v->last[nt - 1], PARL__FIX_TAIL)) {
+        int k = longest_fix(v->last, nt, tails, parl__nvariants_tails, 1);
+        if (k && v->last[nt - k]->start > *a) { *b = v->last[nt - k]->start; return 1; }
+    }
+    if (nt && fixes(v->head[0], PARL__FIX_HEAD)) {
+        int k = longest_fix(v->head, v->nh < nt ? v->nh : nt, tails + parl__nvariants_tails,
+                            parl__nvariants_heads, 0);
+        if (k && k < nt) { *a = v->head[k - 1]->end; return 1; }
+    }
+    return 0;
 }
 
 /* One round; returns 1 if it removed something. */
@@ -95,24 +122,9 @@ static int clean_once(const char *text, size_t *a, size_t *b, tokens *all)
     if (*a == *b) return 0;
     /* Trimming again would change nothing: when only the trim did, the
      * fillers are looked for on this round's view, not on the next's. */
-    const size_t a1 = *a, b1 = *b;
-
     view v;
     see_span(text, *a, *b, all, &v);
-    if (v.total && v.first->kind == PARL__TK_QUOTE) *a = v.first->end;
-    if (v.total && v.final->kind == PARL__TK_QUOTE && v.final->start >= *a) *b = v.final->start;
-    if (*a != a1 || *b != b1) return 1;   /* a quote came off */
-    int tails = parl__nvariants_rules + parl__nvariants_gate, nt = v.nl;
-    if (nt && fixes(v.last[nt - 1], PARL__FIX_TAIL)) {
-        int k = longest_fix(v.last, nt, tails, parl__nvariants_tails, 1);
-        if (k && v.last[nt - k]->start > *a) { *b = v.last[nt - k]->start; return 1; }
-    }
-    if (nt && fixes(v.head[0], PARL__FIX_HEAD)) {
-        int k = longest_fix(v.head, v.nh < nt ? v.nh : nt, tails + parl__nvariants_tails,
-                            parl__nvariants_heads, 0);
-        if (k && k < nt) { *a = v.head[k - 1]->end; return 1; }
-    }
-    return 0;
+    return cut(&v, a, b);
 }
 
 /* The first of TOKS[0..n) (in order) that starts at or after A (by START)
@@ -127,8 +139,8 @@ static int first_from(const parl__tok *toks, int n, size_t a, int by_end)
     return lo;
 }
 
-/* parl__clean_search() on the request's tokens TOKS[0..N): the same rounds
- * as clean_once(), the span's tokens kept as the range [lo, hi) of TOKS,
+/* parl__clean_search() on the request's tokens TOKS[0..N): clean_once()'s
+ * rounds, each cut() on a view of the span's tokens, which are kept as the range [lo, hi) of TOKS,
  * which only narrows as the span does (tokens neither overlap nor go
  * back, so those inside a span are a range). */
 #if defined(__GNUC__)
@@ -137,7 +149,6 @@ __attribute__((noinline))
 static int clean_rounds(const char *text, size_t *pa, size_t *pb, const parl__tok *toks, int lo, int hi)
 {
     const unsigned char *p = (const unsigned char *)text;
-    const int tails = parl__nvariants_rules + parl__nvariants_gate;
     size_t a = *pa, b = *pb;
     for (;;) {
         while (a < b && clean_is_blank(p[a])) a++;
@@ -146,41 +157,20 @@ static int clean_rounds(const char *text, size_t *pa, size_t *pb, const parl__to
         while (lo < hi && toks[lo].start < a) lo++;
         while (hi > lo && toks[hi - 1].end > b) hi--;
         if (lo == hi) break;
-        const size_t a1 = a, b1 = b;
-        if (toks[lo].kind == PARL__TK_QUOTE) a = toks[lo].end;
-        if (toks[hi - 1].kind == PARL__TK_QUOTE && toks[hi - 1].start >= a) b = toks[hi - 1].start;
-        if (a != a1 || b != b1) {   /* a quote came off */
-            if (a < b) continue;
-            break;
-        }
-        /* The last TAIL_MAX tokens that are not punctuation, oldest first;
-         * as many of the first. */
-        const parl__tok *last[TAIL_MAX], *head[TAIL_MAX];
-        int nt = 0;
-        for (int i = hi; i > lo && nt < TAIL_MAX;)
-            if (toks[--i].kind != PARL__TK_PUNCT) last[TAIL_MAX - ++nt] = &toks[i];
-        if (!nt) break;
-        const parl__tok *const *view = last + TAIL_MAX - nt;
-        if (fixes(view[nt - 1], PARL__FIX_TAIL)) {
-            int k = longest_fix(view, nt, tails, parl__nvariants_tails, 1);
-            if (k && view[nt - k]->start > a) {
-                b = view[nt - k]->start;
-                if (a < b) continue;
-                break;
-            }
-        }
-        int nh = 0;
-        for (int i = lo; nh < nt; i++)
-            if (toks[i].kind != PARL__TK_PUNCT) head[nh++] = &toks[i];
-        if (fixes(head[0], PARL__FIX_HEAD)) {
-            int k = longest_fix(head, nt, tails + parl__nvariants_tails, parl__nvariants_heads, 0);
-            if (k && k < nt) {
-                a = head[k - 1]->end;
-                if (a < b) continue;
-                break;
-            }
-        }
-        break;
+        /* the view of the span's tokens: the first and the last TAIL_MAX
+         * that are not punctuation, oldest first */
+        view v;
+        v.first = &toks[lo];
+        v.final = &toks[hi - 1];
+        v.total = hi - lo;
+        v.nl = 0;
+        for (int i = hi; i > lo && v.nl < TAIL_MAX;)
+            if (toks[--i].kind != PARL__TK_PUNCT) v.ring[TAIL_MAX - ++v.nl] = &toks[i];
+        v.last = v.ring + TAIL_MAX - v.nl;
+        v.nh = 0;
+        for (int i = lo; v.nh < v.nl; i++)
+            if (toks[i].kind != PARL__TK_PUNCT) v.head[v.nh++] = &toks[i];
+        if (!cut(&v, &a, &b) || a >= b) break;
     }
     *pa = a;
     *pb = b;
