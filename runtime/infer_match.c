@@ -517,13 +517,12 @@ static inline int best_match(matcher *m, int limit)
     return -1;
 }
 
+/* What the slots took, on top of rule R's intent (parl__rule_intents),
+ * which *OUT holds. */
 static void fill(const parl__rule *r, const caps *c, parl_intent *out)
 {
-    out->mode = (parl_mode)r->mode;
-    out->unit = (parl_unit)(c->unit ? c->unit : r->unit);
-    out->section = (parl_section)(c->section ? c->section : r->section);
-    out->count_only = r->count_only;
-    if (r->has_count) { out->count = r->count; out->has_count = 1; }
+    if (c->unit) out->unit = (parl_unit)c->unit;
+    if (c->section) out->section = (parl_section)c->section;
     if (c->num_op && r->start_slot) {
         out->start = c->num + r->start_add;
         out->has_start = 1;
@@ -540,12 +539,10 @@ static void fill(const parl__rule *r, const caps *c, parl_intent *out)
         out->end = c->r1;
         out->has_start = out->has_end = 1;
     }
-    if (r->end_open) out->has_end = out->end_open = 1;
     if (c->has_end && r->start_slot) {
         out->end = c->end;
         out->has_end = 1;
     }
-    out->inner = (parl_mode)r->inner;
     if (c->scope) {
         const parl__rule *s = &parl__rules[parl__variants[c->scope].rule];
         out->scope.unit = (parl_unit)c->scope_unit;
@@ -591,16 +588,21 @@ static int refused(const matcher *m, int v, parl_intent *out)
 /* The winning variant V's intent, or a refusal. */
 static inline parl_mode conclude(matcher *m, int v, parl_intent *out)
 {
-    if (refused(m, v, out) || v < 0) return out->mode = PARL_MODE_NONE;
-    fill(&parl__rules[parl__variants[v].rule], &m->c, out);
-    out->rule = parl__variants[v].rule;
+    if (refused(m, v, out)) return out->mode = PARL_MODE_NONE;
+    if (v < 0) {
+        clear_intent(out);
+        return out->mode = PARL_MODE_NONE;
+    }
+    const int rule = parl__variants[v].rule;
+    memcpy(out, &parl__rule_intents[rule], offsetof(parl_intent, parts));
+    fill(&parl__rules[rule], &m->c, out);
     return out->mode;
 }
 
+/* *OUT is written whole (up to parts) when the request is concluded. */
 parl_mode parl_infer(const char *text, size_t len, parl_intent *out)
 {
     matcher m;
-    clear_intent(out);
     matcher_init(&m, text, len);
     return conclude(&m, best_match(&m, parl__nvariants_rules), out);
 }
@@ -611,7 +613,6 @@ parl_mode parl_infer(const char *text, size_t len, parl_intent *out)
 parl_mode parl__infer_exhaustive(const char *text, size_t len, parl_intent *out)
 {
     matcher m;
-    clear_intent(out);
     matcher_init(&m, text, len);
     for (size_t j = 0; parl__item_at(&m.r, j)->kind != PARL__IT_END; j++) {}   /* every item read */
     for (int v = 0; v < parl__nvariants_rules; v++) {

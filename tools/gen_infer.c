@@ -2223,6 +2223,21 @@ static int emit_tables(infer *I, FILE *f)
                 (long long)ru->count, base_name(ru->at->file), ru->at->line);
     }
     fputs("};\n\n", f);
+    /* By rule: the parts of parl_intent that the rule alone decides, the
+     * rest cleared (parl_infer() copies it up to parts, then adds what
+     * the slots took). */
+    fprintf(f, "const parl_intent parl__rule_intents[%d] = {\n", I->nrules ? I->nrules : 1);
+    for (int r = 0; r < I->nrules; r++) {
+        const rule *ru = &I->rules[r];
+        fprintf(f, "    { .mode = (parl_mode)%d, .unit = (parl_unit)%d, .section = (parl_section)%d, "
+                   ".count = %lld, .has_count = %d, .has_end = %d, .end_open = %d, .count_only = %d, "
+                   ".rule = %d, .inner = (parl_mode)%d },\n",
+                ru->mode, ru->unit, ru->section, ru->has_count ? (long long)ru->count : 0LL,
+                ru->has_count != 0, ru->end_open != 0, ru->end_open != 0, ru->count_only != 0, r,
+                ru->inner);
+    }
+    if (!I->nrules) fputs("    { .rule = -1 },\n", f);
+    fputs("};\n\n", f);
 
     free(setb);
 
