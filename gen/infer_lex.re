@@ -944,11 +944,13 @@ static inline void digits_value(const unsigned char *p, size_t a, size_t b, int6
 static size_t kw_digits(const unsigned char *p, size_t n, size_t s, parl__tok *o)
 {
     size_t e = s + 1;
-    while (e < n && (unsigned)(p[e] - '0') < 10) e++;
+    int64_t x = p[s] - '0';   /* digits_value()'s, as the digits are read */
+    for (unsigned d; e < n && (d = (unsigned)(p[e] - '0')) < 10; e++)
+        x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + d;
     unsigned after = e < n ? p[e] : 0;
     if (!(kw_class[after] & 2)) return 0;
     if ((after == ',' || after == '.') && e + 1 < n && (unsigned)(p[e + 1] - '0') < 10) return 0;
-    digits_value(p, s, e, &o->value);
+    o->value = x > PARL__BIG ? PARL__BIG : x;
     o->kind = PARL__TK_DIGITS;
     o->word = 0;
     o->start = s;
