@@ -390,11 +390,9 @@ static void scan(matcher *m, scan_result *sr)
     parl__reader *r = &m->r;
     unsigned s = 0;
     for (;;) {
-        const int nt = r->ntok;
-        int i = r->itok;
+        const parl__tok *t = r->toks + r->itok, *const end = r->toks + r->ntok;
         size_t k = r->count;
-        for (; i < nt; i++, k++) {
-            const parl__tok *t = &r->toks[i];
+        for (; t < end; t++, k++) {
             const unsigned c = parl__class_plain[t->word];   /* one table, not two */
             if (t->kind != PARL__TK_WORD || c == PARL__DFA_NOT_PLAIN) break;
             parl__item *it = &r->ring[k % PARL__RING];
@@ -404,9 +402,9 @@ static void scan(matcher *m, scan_result *sr)
             it->kind = PARL__IT_WORD;
             s = scan_step(sr, s, c, k);
         }
-        r->itok = i;
+        r->itok = (int)(t - r->toks);
         r->count = k;
-        if (i < nt && r->toks[i].kind == PARL__TK_END) return;   /* its item is read when asked for */
+        if (t < end && t->kind == PARL__TK_END) return;   /* its item is read when asked for */
         const parl__item *it = parl__read_item(r);
         if (it->kind == PARL__IT_END) return;
         s = scan_step(sr, s, item_class(it), r->count - 1);
