@@ -195,6 +195,7 @@ typedef struct parl__item {
     uint8_t digits;        /* a cardinal written in digits */
     uint8_t lead;          /* an ordinal right before a number ("first" in "first
                               three"): a word of a pattern, never a slot */
+    uint8_t pad_[24];      /* 64 bytes: a ring slot's address is a shift */
 } parl__item;                  /* its unit and section are its word's */
 
 /* Patterns see at most this many items from where they start. */

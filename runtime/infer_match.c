@@ -38,7 +38,7 @@ static void matcher_init(matcher *m, const char *text, size_t len)
 
 static inline const parl__item *item(matcher *m, size_t j)
 {
-    static const parl__item end_item = { 0, 0, 0, 0, 0, PARL__IT_END, 0, 0, 0, 0 };
+    static const parl__item end_item = { .kind = PARL__IT_END };
     if (j - m->start >= PARL__RING - 1) return &end_item;   /* beyond the window */
     return parl__item_at(&m->r, j);
 }
