@@ -944,11 +944,13 @@ static inline void digits_value(const unsigned char *p, size_t a, size_t b, int6
 static size_t kw_digits(const unsigned char *p, size_t n, size_t s, parl__tok *o)
 {
     size_t e = s + 1;
-    while (e < n && (unsigned)(p[e] - '0') < 10) e++;
+    int64_t x = p[s] - '0';   /* digits_value()'s, as the digits are read */
+    for (unsigned d; e < n && (d = (unsigned)(p[e] - '0')) < 10; e++)
+        x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + d;
     unsigned after = e < n ? p[e] : 0;
     if (!(kw_class[after] & 2)) return 0;
     if ((after == ',' || after == '.') && e + 1 < n && (unsigned)(p[e + 1] - '0') < 10) return 0;
-    digits_value(p, s, e, &o->value);
+    o->value = x > PARL__BIG ? PARL__BIG : x;
     o->kind = PARL__TK_DIGITS;
     o->word = 0;
     o->start = s;
@@ -974,9 +976,9 @@ static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__t
     /* kw_alpha()'s constants, held in registers: compilers would make
      * them again for every word. */
     uint64_t hi = 0x8080808080808080u, low = 0x2020202020202020u;
-    uint64_t k7f = 0x7f7f7f7f7f7f7f7fu, k1f = 0x1f1f1f1f1f1f1f1fu, k05 = 0x0505050505050505u;
+    uint64_t k1f = 0x1f1f1f1f1f1f1f1fu, k05 = 0x0505050505050505u;
 #if defined(__GNUC__)
-    __asm__("" : "+r"(hi), "+r"(low), "+r"(k7f), "+r"(k1f), "+r"(k05));
+    __asm__("" : "+r"(hi), "+r"(low), "+r"(k1f), "+r"(k05));
 #endif
     size_t cur = *at;
     /* Each token takes a byte at least: below LIM, O stays below LAST. */
@@ -1012,8 +1014,12 @@ static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__t
         uint64_t x;
         if (s + 8 <= n) memcpy(&x, p + s, 8);   /* the usual case: no shift */
         else x = kw_load(p, s, n);
-        uint64_t f = (x & k7f) | low;   /* kw_alpha() */
-        uint64_t stop = ~((f + k1f) & ~(f + k05) & ~x) & hi;
+        /* F: X in lower case where letters are. A byte is a letter where
+         * 0x61 <= F <= 0x7a: F + 0x1f has its top bit and F + 0x05 not.
+         * A byte past ASCII makes a stop too, or carries, into later
+         * bytes only: no letter carries, and the first stop is right. */
+        uint64_t f = x | low;
+        uint64_t stop = (~(f + k1f) | (f + k05)) & hi;
         /* SH: 8 times the letters in X. Letters are keyed in lower case,
          * which for them alone is | 0x20 (LOW). */
         unsigned k, sh, after;
@@ -1022,17 +1028,17 @@ static parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__t
             k = sh / 8;
             after = x >> sh & 0xff;
             if (!(kw_class[after] & 2)) break;
-            o->word = (uint16_t)kw_find_short((x | low) & (((uint64_t)1 << sh) - 1), k);
+            o->word = (uint16_t)kw_find_short(f & (((uint64_t)1 << sh) - 1), k);
         } else {   /* 8 letters or more; past 15, kw_long() */
             uint64_t y = s + 8 < n ? kw_load(p, s + 8, n) : 0;
-            uint64_t g = (y & k7f) | low;
-            uint64_t more = ~((g + k1f) & ~(g + k05) & ~y) & hi;
+            uint64_t g = y | low;
+            uint64_t more = (~(g + k1f) | (g + k05)) & hi;
             if (!more) break;
             sh = (unsigned)parl__ctz64(more) & 56;
             k = 8 + sh / 8;
             after = y >> sh & 0xff;
             if (!(kw_class[after] & 2)) break;
-            o->word = (uint16_t)kw_find_mid(x | low, (y | low) & (((uint64_t)1 << sh) - 1), k);
+            o->word = (uint16_t)kw_find_mid(f, g & (((uint64_t)1 << sh) - 1), k);
         }
         o->kind = PARL__TK_WORD;
         o->start = s;

@@ -146,6 +146,9 @@ extern const parl__variant parl__variants[];   /* rules, gate, tails, heads, sco
 extern const int parl__nvariants_rules, parl__nvariants_gate, parl__nvariants_tails,
                  parl__nvariants_heads, parl__nvariants_scopes;
 extern const parl__rule parl__rules[];
+/* By rule: the intent it makes before its slots (mode, unit, section,
+ * count, end_open, inner, rule), everything else cleared. */
+extern const parl_intent parl__rule_intents[];
 /* By word id: the scopes (bit K: scope variant K) whose first element may
  * take an item of that word, all that may begin with another item among
  * them. The most elements of a scope. */
@@ -192,6 +195,7 @@ typedef struct parl__item {
     uint8_t digits;        /* a cardinal written in digits */
     uint8_t lead;          /* an ordinal right before a number ("first" in "first
                               three"): a word of a pattern, never a slot */
+    uint8_t pad_[24];      /* 64 bytes: a ring slot's address is a shift */
 } parl__item;                  /* its unit and section are its word's */
 
 /* Patterns see at most this many items from where they start. */

@@ -38,7 +38,7 @@ static void matcher_init(matcher *m, const char *text, size_t len)
 
 static inline const parl__item *item(matcher *m, size_t j)
 {
-    static const parl__item end_item = { 0, 0, 0, 0, 0, PARL__IT_END, 0, 0, 0, 0 };
+    static const parl__item end_item = { .kind = PARL__IT_END };
     if (j - m->start >= PARL__RING - 1) return &end_item;   /* beyond the window */
     return parl__item_at(&m->r, j);
 }
@@ -396,11 +396,9 @@ static void scan(matcher *m, scan_result *sr)
     parl__reader *r = &m->r;
     unsigned s = 0;
     for (;;) {
-        const int nt = r->ntok;
-        int i = r->itok;
+        const parl__tok *t = r->toks + r->itok, *const end = r->toks + r->ntok;
         size_t k = r->count;
-        for (; i < nt; i++, k++) {
-            const parl__tok *t = &r->toks[i];
+        for (; t < end; t++, k++) {
             const unsigned c = parl__class_plain[t->word];   /* one table, not two */
             if (t->kind != PARL__TK_WORD || c == PARL__DFA_NOT_PLAIN) break;
             parl__item *it = &r->ring[k % PARL__RING];
@@ -410,9 +408,9 @@ static void scan(matcher *m, scan_result *sr)
             it->kind = PARL__IT_WORD;
             s = scan_step(sr, s, c, k);
         }
-        r->itok = i;
+        r->itok = (int)(t - r->toks);
         r->count = k;
-        if (i < nt && r->toks[i].kind == PARL__TK_END) return;   /* its item is read when asked for */
+        if (t < end && t->kind == PARL__TK_END) return;   /* its item is read when asked for */
         const parl__item *it = parl__read_item(r);
         if (it->kind == PARL__IT_END) return;
         s = scan_step(sr, s, item_class(it), r->count - 1);
@@ -541,13 +539,12 @@ static MATCH_NOINLINE int best_match(matcher *m, int limit)
     return -1;
 }
 
+/* What the slots took, on top of rule R's intent (parl__rule_intents),
+ * which *OUT holds. */
 static void fill(const parl__rule *r, const caps *c, parl_intent *out)
 {
-    out->mode = (parl_mode)r->mode;
-    out->unit = (parl_unit)(c->unit ? c->unit : r->unit);
-    out->section = (parl_section)(c->section ? c->section : r->section);
-    out->count_only = r->count_only;
-    if (r->has_count) { out->count = r->count; out->has_count = 1; }
+    if (c->unit) out->unit = (parl_unit)c->unit;
+    if (c->section) out->section = (parl_section)c->section;
     if (c->num_op && r->start_slot) {
         out->start = c->num + r->start_add;
         out->has_start = 1;
@@ -564,12 +561,10 @@ static void fill(const parl__rule *r, const caps *c, parl_intent *out)
         out->end = c->r1;
         out->has_start = out->has_end = 1;
     }
-    if (r->end_open) out->has_end = out->end_open = 1;
     if (c->has_end && r->start_slot) {
         out->end = c->end;
         out->has_end = 1;
     }
-    out->inner = (parl_mode)r->inner;
     if (c->scope) {
         const parl__rule *s = &parl__rules[parl__variants[c->scope].rule];
         out->scope.unit = (parl_unit)c->scope_unit;
@@ -615,16 +610,21 @@ static int refused(const matcher *m, int v, parl_intent *out)
 /* The winning variant V's intent, or a refusal. */
 static inline parl_mode conclude(matcher *m, int v, parl_intent *out)
 {
-    if (refused(m, v, out) || v < 0) return out->mode = PARL_MODE_NONE;
-    fill(&parl__rules[parl__variants[v].rule], &m->c, out);
-    out->rule = parl__variants[v].rule;
+    if (refused(m, v, out)) return out->mode = PARL_MODE_NONE;
+    if (v < 0) {
+        clear_intent(out);
+        return out->mode = PARL_MODE_NONE;
+    }
+    const int rule = parl__variants[v].rule;
+    memcpy(out, &parl__rule_intents[rule], offsetof(parl_intent, parts));
+    fill(&parl__rules[rule], &m->c, out);
     return out->mode;
 }
 
+/* *OUT is written whole (up to parts) when the request is concluded. */
 parl_mode parl_infer(const char *text, size_t len, parl_intent *out)
 {
     matcher m;
-    clear_intent(out);
     matcher_init(&m, text, len);
     return conclude(&m, best_match(&m, parl__nvariants_rules), out);
 }
@@ -635,7 +635,6 @@ parl_mode parl_infer(const char *text, size_t len, parl_intent *out)
 parl_mode parl__infer_exhaustive(const char *text, size_t len, parl_intent *out)
 {
     matcher m;
-    clear_intent(out);
     matcher_init(&m, text, len);
     for (size_t j = 0; parl__item_at(&m.r, j)->kind != PARL__IT_END; j++) {}   /* every item read */
     for (int v = 0; v < parl__nvariants_rules; v++) {

@@ -1581,11 +1581,13 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           " * must read them. Not inline: kw_words() keeps its registers. */\n"
           "static size_t kw_digits(const unsigned char *p, size_t n, size_t s, parl__tok *o)\n{\n"
           "    size_t e = s + 1;\n"
-          "    while (e < n && (unsigned)(p[e] - '0') < 10) e++;\n"
+          "    int64_t x = p[s] - '0';   /* digits_value()'s, as the digits are read */\n"
+          "    for (unsigned d; e < n && (d = (unsigned)(p[e] - '0')) < 10; e++)\n"
+          "        x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + d;\n"
           "    unsigned after = e < n ? p[e] : 0;\n"
           "    if (!(kw_class[after] & 2)) return 0;\n"
           "    if ((after == ',' || after == '.') && e + 1 < n && (unsigned)(p[e + 1] - '0') < 10) return 0;\n"
-          "    digits_value(p, s, e, &o->value);\n"
+          "    o->value = x > PARL__BIG ? PARL__BIG : x;\n"
           "    o->kind = PARL__TK_DIGITS;\n"
           "    o->word = 0;\n"
           "    o->start = s;\n"
@@ -1604,9 +1606,9 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "    /* kw_alpha()'s constants, held in registers: compilers would make\n"
           "     * them again for every word. */\n"
           "    uint64_t hi = 0x8080808080808080u, low = 0x2020202020202020u;\n"
-          "    uint64_t k7f = 0x7f7f7f7f7f7f7f7fu, k1f = 0x1f1f1f1f1f1f1f1fu, k05 = 0x0505050505050505u;\n"
+          "    uint64_t k1f = 0x1f1f1f1f1f1f1f1fu, k05 = 0x0505050505050505u;\n"
           "#if defined(__GNUC__)\n"
-          "    __asm__(\"\" : \"+r\"(hi), \"+r\"(low), \"+r\"(k7f), \"+r\"(k1f), \"+r\"(k05));\n"
+          "    __asm__(\"\" : \"+r\"(hi), \"+r\"(low), \"+r\"(k1f), \"+r\"(k05));\n"
           "#endif\n"
           "    size_t cur = *at;\n"
           "    /* Each token takes a byte at least: below LIM, O stays below LAST. */\n"
@@ -1641,8 +1643,12 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "        uint64_t x;\n"
           "        if (s + 8 <= n) memcpy(&x, p + s, 8);   /* the usual case: no shift */\n"
           "        else x = kw_load(p, s, n);\n"
-          "        uint64_t f = (x & k7f) | low;   /* kw_alpha() */\n"
-          "        uint64_t stop = ~((f + k1f) & ~(f + k05) & ~x) & hi;\n"
+          "        /* F: X in lower case where letters are. A byte is a letter where\n"
+          "         * 0x61 <= F <= 0x7a: F + 0x1f has its top bit and F + 0x05 not.\n"
+          "         * A byte past ASCII makes a stop too, or carries, into later\n"
+          "         * bytes only: no letter carries, and the first stop is right. */\n"
+          "        uint64_t f = x | low;\n"
+          "        uint64_t stop = (~(f + k1f) | (f + k05)) & hi;\n"
           "        /* SH: 8 times the letters in X. Letters are keyed in lower case,\n"
           "         * which for them alone is | 0x20 (LOW). */\n"
           "        unsigned k, sh, after;\n"
@@ -1651,17 +1657,17 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "            k = sh / 8;\n"
           "            after = x >> sh & 0xff;\n"
           "            if (!(kw_class[after] & 2)) break;\n"
-          "            o->word = (uint16_t)kw_find_short((x | low) & (((uint64_t)1 << sh) - 1), k);\n"
+          "            o->word = (uint16_t)kw_find_short(f & (((uint64_t)1 << sh) - 1), k);\n"
           "        } else {   /* 8 letters or more; past 15, kw_long() */\n"
           "            uint64_t y = s + 8 < n ? kw_load(p, s + 8, n) : 0;\n"
-          "            uint64_t g = (y & k7f) | low;\n"
-          "            uint64_t more = ~((g + k1f) & ~(g + k05) & ~y) & hi;\n"
+          "            uint64_t g = y | low;\n"
+          "            uint64_t more = (~(g + k1f) | (g + k05)) & hi;\n"
           "            if (!more) break;\n"
           "            sh = (unsigned)parl__ctz64(more) & 56;\n"
           "            k = 8 + sh / 8;\n"
           "            after = y >> sh & 0xff;\n"
           "            if (!(kw_class[after] & 2)) break;\n"
-          "            o->word = (uint16_t)kw_find_mid(x | low, (y | low) & (((uint64_t)1 << sh) - 1), k);\n"
+          "            o->word = (uint16_t)kw_find_mid(f, g & (((uint64_t)1 << sh) - 1), k);\n"
           "        }\n"
           "        o->kind = PARL__TK_WORD;\n"
           "        o->start = s;\n"
@@ -2222,6 +2228,21 @@ static int emit_tables(infer *I, FILE *f)
                 elem_names[ru->start_slot], ru->inner, ru->from_end, (long long)ru->start_add,
                 (long long)ru->count, base_name(ru->at->file), ru->at->line);
     }
+    fputs("};\n\n", f);
+    /* By rule: the parts of parl_intent that the rule alone decides, the
+     * rest cleared (parl_infer() copies it up to parts, then adds what
+     * the slots took). */
+    fprintf(f, "const parl_intent parl__rule_intents[%d] = {\n", I->nrules ? I->nrules : 1);
+    for (int r = 0; r < I->nrules; r++) {
+        const rule *ru = &I->rules[r];
+        fprintf(f, "    { .mode = (parl_mode)%d, .unit = (parl_unit)%d, .section = (parl_section)%d, "
+                   ".count = %lld, .has_count = %d, .has_end = %d, .end_open = %d, .count_only = %d, "
+                   ".rule = %d, .inner = (parl_mode)%d },\n",
+                ru->mode, ru->unit, ru->section, ru->has_count ? (long long)ru->count : 0LL,
+                ru->has_count != 0, ru->end_open != 0, ru->end_open != 0, ru->count_only != 0, r,
+                ru->inner);
+    }
+    if (!I->nrules) fputs("    { .rule = -1 },\n", f);
     fputs("};\n\n", f);
 
     free(setb);
