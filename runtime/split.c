@@ -37,11 +37,13 @@
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
     UINTPTR_MAX > 0xFFFFFFFFu
 #define SL_SWAR 1
+#ifndef SPLIT_SSE2   /* plain_stop's blanks take sixteen bytes with SSE2 */
 /* The high bit of each byte of W that is zero, exactly (no borrow between bytes). */
 static inline uint64_t sl_zero_bytes(uint64_t w)
 {
     return ~(((w & 0x7F7F7F7F7F7F7F7Full) + 0x7F7F7F7F7F7F7F7Full) | w) & 0x8080808080808080ull;
 }
+#endif
 #else
 #define SL_SWAR 0
 #endif
@@ -260,7 +262,8 @@ static SL_HOT void sentence_out(state *s, parl_sentence *out, size_t start, size
     out->len = end - start;
     out->line = line;
     out->end_line = end_line;
-    if (s->para_break || s->para == 0) { s->para++; s->para_break = 0; }
+    s->para += (size_t)(s->para_break | (s->para == 0));   /* no branch: paragraphs are no pattern */
+    s->para_break = 0;
     out->para = s->para;
     out->words = words - s->bnd_words;
     out->kind = (parl_sentence_kind)s->kind;
@@ -307,13 +310,14 @@ static int emit(parl_splitter *it, size_t b, size_t adj, parl_sentence *out)
     return found;
 }
 
-/* emit() for a boundary just after a stop of one byte, which the scanner
- * has just passed: no words ahead of it, its line is the scanner's, and the
- * sentence ends in the stop, with no blank to trim. */
-static SL_HOT int emit_at_stop(parl_splitter *it, parl_sentence *out)
+/* emit() for a boundary B just after a stop that the scanner has just
+ * passed, and the closing quotes and brackets after it (absorb_closers):
+ * no word starts in those, no line break either, so the words before B and
+ * its line are the scanner's, and the sentence ends at B, no blank to trim. */
+static SL_HOT int emit_at_stop(parl_splitter *it, size_t b, parl_sentence *out)
 {
     state *s = &it->s;
-    size_t b = s->sc.pos, lead, start = s->first, line = s->bnd_line;
+    size_t lead, start = s->first, line = s->bnd_line;
     if (start >= b) {
         start = skip_blank(it, s->bnd, b, &lead);
         line += lead;
@@ -934,7 +938,23 @@ static SL_HOT int plain_stop(parl_splitter *it, size_t t0, size_t e, int bang, s
     int quoted = in_quote(&it->s, t0);
     if (quoted && (bang || !PARL__SR_QUOTES)) return 0;
     int eols = 0;
-#if SL_SWAR
+#ifdef SPLIT_SSE2
+    if (lim - p >= 16) {   /* the blanks of sixteen bytes at once: no loop exit to mispredict */
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(t + p));
+        __m128i lf = _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'));
+        __m128i bl = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
+                                               _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))), lf);
+        unsigned other = (unsigned)_mm_movemask_epi8(bl) ^ 0xFFFFu;
+        if (other) {
+            unsigned i = (unsigned)__builtin_ctz(other);
+            unsigned nl = (unsigned)_mm_movemask_epi8(lf) & ((1u << i) - 1);   /* the line breaks before it */
+            if (nl & (nl - 1)) return !quoted;   /* a blank line, as below */
+            eols = nl != 0;
+            p += i;
+            goto blanks_done;
+        }
+    }
+#elif SL_SWAR
     if (lim - p >= 8) {   /* the blanks of eight bytes at once: no loop exit to mispredict */
         uint64_t w, nl;
         memcpy(&w, t + p, 8);
@@ -957,7 +977,7 @@ static SL_HOT int plain_stop(parl_splitter *it, size_t t0, size_t e, int bang, s
         if (t[p] != '\n') break;
         if (++eols == 2) return p > e && !quoted;   /* a blank line: look_next's END */
     }
-#if SL_SWAR
+#if defined(SPLIT_SSE2) || SL_SWAR
 blanks_done:
 #endif
     if (p == e) return 0;
@@ -985,7 +1005,13 @@ blanks_done:
         if (k != PARL__C_UPPER && (quoted || (k != PARL__C_DIGIT && k != PARL__C_OTHER))) return 0;
     }
     if (bang) return !bang_name_before(it, t0);
-    size_t ts = word_before_start(it, t0);
+    /* word_before_start, whose loop over opening quotes and brackets stops
+     * at once at a letter (most words): only the others take it */
+    size_t lo = it->s.bnd, d = t0 - lo, ts;
+    lo += (d - TOKEN_MAX) & ((size_t)0 - (size_t)(d > TOKEN_MAX));
+    ts = word_start(it, lo, t0);   /* lo >= base */
+    if (ts == lo && ts > it->s.bnd) return 0;   /* too long: no word (ts = t0) */
+    if (!sl_is_letter(t[ts])) ts = word_before_start(it, t0);
     if (t0 - ts < 2 || !sl_is_letter(t[ts])) return 0;
     /* most words are ruled out without the call */
     return !parl__sl_maybe_abbr_word(t + ts, t0 - ts) ||
@@ -1002,7 +1028,7 @@ static SL_HOT int plain_end(parl_splitter *it, size_t t0, size_t e, int plain, s
 {
     state *s = &it->s;
     s->quiet = e;
-    int r = e == t0 + 1 ? emit_at_stop(it, out) : boundary(it, e, out);
+    int r = emit_at_stop(it, e, out);   /* after the stop run [T0, scanner) and its closers */
     if (r && plain == 2) {   /* as decide_stop: the quotation goes on */
         s->dq = 1;
         s->dq_at = t0;
@@ -1205,7 +1231,6 @@ static void on_eol(parl_splitter *it, size_t tok)
     }
     s->eol_at = tok;
     s->line++;
-    s->had_lines = 1;
     s->ls_pending = 1;
 }
 
@@ -1219,7 +1244,6 @@ void parl__sl_text_line(state *s, size_t eol, size_t next, size_t words)
     s->line_words = words;
     s->line_at = next;
     s->line++;
-    s->had_lines = 1;
 }
 
 /* Markdown structure at the start of a line. Returns 1 when a sentence was
@@ -1240,7 +1264,7 @@ static int line_start(parl_splitter *it, parl_sentence *out)
         }
     }
     size_t e = wend(it), p = skip_line_blank(it, s->sc.pos, e);
-    size_t b = s->had_lines ? s->eol_at : s->sc.pos;
+    size_t b = s->line > 1 ? s->eol_at : s->sc.pos;   /* after a line break: line 1 has none */
     unsigned val = 0;
     int rest = 0, ls = PARL__LS_BLANK;
     if (p < e) {
@@ -1393,7 +1417,6 @@ int parl_split_next(parl_splitter *it, parl_sentence *out)
                                     more ? NULL : it);
         s->redo = 0;
         s->line += lines;   /* no branch: whether lines were passed is anyone's guess */
-        s->had_lines |= lines != 0;
         size_t tok = s->sc.tok;
         if (more && (t == PARL__T_END || s->sc.pos >= lim)) return window_end(it, out);
         if (t == PARL__T_EOL) { on_eol(it, tok); continue; }
