@@ -93,9 +93,10 @@ static inline size_t word_start(const parl_splitter *it, size_t lo, size_t p)
                                  _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x77)),
                                                 _mm_set1_epi8((char)0x85)));
         unsigned m = (unsigned)_mm_movemask_epi8(b);   /* bit i: the byte at p - 16 + i */
-        size_t span = p - lo < 16 ? p - lo : 16;   /* the bytes from LO only, no branch */
-        m &= (unsigned)((0xFFFFull << 16) >> span);
-        if (m) return p - 16 + (size_t)(32 - __builtin_clz(m));
+        if (m) {   /* after the last blank, or LO when it lies before LO */
+            size_t q = p - 16 + (size_t)(32 - __builtin_clz(m));
+            return q > lo ? q : lo;
+        }
         if (p - lo <= 16) return lo;
         p -= 16;
     }
@@ -1406,17 +1407,20 @@ int parl_split_next(parl_splitter *it, parl_sentence *out)
             continue;
         }
         /* outside fences, headings and quotes an ordinary line's start does
-         * nothing (see line_start): the scanner only counts those lines */
-        size_t lines = 0;
-        int t = s->redo ? s->redo
-              : (it->flags & PARL_SPLIT_COUNT)
+         * nothing (see line_start): the scanner only counts those lines, in
+         * s->line itself */
+        int t;
+        if (s->redo) {
+            t = s->redo;
+            s->redo = 0;
+        } else {
+            t = (it->flags & PARL_SPLIT_COUNT)
                     ? parl__sl_scan_count(it->text, it->base, it->lim, &s->sc,
                                           s->fence || s->heading || s->quote_line ? NULL : s)
                     : parl__sl_scan(it->text, it->base, it->lim, &s->sc,
-                                    s->fence || s->heading || s->quote_line ? NULL : &lines,
+                                    s->fence || s->heading || s->quote_line ? NULL : &s->line,
                                     more ? NULL : it);
-        s->redo = 0;
-        s->line += lines;   /* no branch: whether lines were passed is anyone's guess */
+        }
         size_t tok = s->sc.tok;
         if (more && (t == PARL__T_END || s->sc.pos >= lim)) return window_end(it, out);
         if (t == PARL__T_EOL) { on_eol(it, tok); continue; }
