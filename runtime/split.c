@@ -263,7 +263,7 @@ static SL_HOT void sentence_out(state *s, parl_sentence *out, size_t start, size
     out->len = end - start;
     out->line = line;
     out->end_line = end_line;
-    s->para += (size_t)(s->para_break | (s->para == 0));   /* no branch: paragraphs are no pattern */
+    s->para += s->para_break;   /* 1 before the first sentence too (parl_split_init) */
     s->para_break = 0;
     out->para = s->para;
     out->words = words - s->bnd_words;
@@ -1187,7 +1187,7 @@ static void on_lparen(parl_splitter *it, size_t tok)
 int parl__sl_take(parl_splitter *it, int t, size_t tok)
 {
     state *s = &it->s;
-    if (tok < s->quiet || s->fence || s->heading) return 1;
+    if (tok < s->quiet || (s->in_block & 1)) return 1;   /* in a fence or heading */
     switch (t) {
     case PARL__T_DQ:
         on_dquote(it, tok);
@@ -1250,7 +1250,7 @@ void parl__sl_text_line(state *s, size_t eol, size_t next, size_t words)
 /* Markdown structure at the start of a line. Returns 1 when a sentence was
  * emitted; it is then called again for the same line (every step is
  * idempotent once the sentence before the line is empty). */
-static int line_start(parl_splitter *it, parl_sentence *out)
+static int line_start_rules(parl_splitter *it, parl_sentence *out)
 {
     state *s = &it->s;
     if (!s->fence && !s->heading && !s->quote_line && s->sc.pos < wend(it)) {
@@ -1331,6 +1331,17 @@ static int line_start(parl_splitter *it, parl_sentence *out)
     s->quote_line = ls == PARL__LS_QUOTE;
     s->ls_pending = 0;
     return 0;
+}
+
+/* line_start_rules, and then in_block, which parl_split_next tests for a
+ * token (bit 0: in a fence or heading, bit 1: on a quote line; only the
+ * rules change them, and a window's restart restores them together). */
+static int line_start(parl_splitter *it, parl_sentence *out)
+{
+    state *s = &it->s;
+    int r = line_start_rules(it, out);
+    s->in_block = (unsigned char)((s->fence || s->heading) | (s->quote_line ? 2 : 0));
+    return r;
 }
 
 /* ---------------------------------------------------------------- iterator */
@@ -1416,9 +1427,9 @@ int parl_split_next(parl_splitter *it, parl_sentence *out)
         } else {
             t = (it->flags & PARL_SPLIT_COUNT)
                     ? parl__sl_scan_count(it->text, it->base, it->lim, &s->sc,
-                                          s->fence || s->heading || s->quote_line ? NULL : s)
+                                          s->in_block ? NULL : s)
                     : parl__sl_scan(it->text, it->base, it->lim, &s->sc,
-                                    s->fence || s->heading || s->quote_line ? NULL : &s->line,
+                                    s->in_block ? NULL : &s->line,
                                     more ? NULL : it);
         }
         size_t tok = s->sc.tok;
@@ -1429,7 +1440,7 @@ int parl_split_next(parl_splitter *it, parl_sentence *out)
             s->done = 1;
             return emit(it, wend(it), 0, out);
         }
-        if (tok < s->quiet || s->fence || s->heading) continue;
+        if (tok < s->quiet || (s->in_block & 1)) continue;   /* in a fence or heading */
         if (t == PARL__T_TERM) {   /* most tokens: a direct branch, not the switch's jump */
             if (on_term(it, t, tok, s->sc.pos, out)) return 1;
             continue;
