@@ -397,6 +397,8 @@ static const sl_set sl_trailing = SL_SET('.', ',', ';', ':', '!', '?', ')', ']',
 static const sl_set sl_stops = SL_SET('.', '!', '?', ',', ';', ':', -1, -1, -1, -1, -1, -1);
 static const sl_set sl_before_word = SL_SET('(', '"', -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
 static const sl_set sl_after_word = SL_SET(',', ';', ':', '!', '?', ')', '"', -1, -1, -1, -1, -1);
+/* a quote after these (the blanks of is_blank_byte, and opening brackets) opens */
+static const sl_set sl_before_quote = SL_SET(' ', '\t', '\n', '\v', '\f', '\r', '(', '[', '{', -1, -1, -1);
 
 /* Is C (a byte or -1) in SET? */
 static int sl_one_of(const sl_set *set, int c)
@@ -1160,8 +1162,7 @@ static void on_dquote(parl_splitter *it, size_t tok)
     state *s = &it->s;
     int prev = byte_at(it, tok - 1);
     size_t n;
-    int opening = tok == 0 || tok == it->base || is_blank_byte(prev) || prev == '(' ||
-                  prev == '[' || prev == '{';
+    int opening = tok == it->base || sl_one_of(&sl_before_quote, prev);   /* tok 0: base 0 */
     if (!opening && prev >= 0x80) {
         size_t q = tok - 1;
         while (q > it->base && tok - q < 4 && (it->text[q - it->base] & 0xC0) == 0x80) q--;
