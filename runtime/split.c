@@ -1435,6 +1435,10 @@ int parl_split_next(parl_splitter *it, parl_sentence *out)
         }
         size_t tok = s->sc.tok;
         if (more && (t == PARL__T_END || s->sc.pos >= lim)) return window_end(it, out);
+        if (t == PARL__T_TERM) {   /* most tokens: tested first, a direct branch, not the switch's jump */
+            if (tok >= s->quiet && !(s->in_block & 1) && on_term(it, t, tok, s->sc.pos, out)) return 1;
+            continue;
+        }
         if (t == PARL__T_EOL) { on_eol(it, tok); continue; }
         if (t == PARL__T_END) {
             if (it->flags & PARL_SPLIT_COUNT) line_done(s, wend(it), s->sc.words);
@@ -1442,10 +1446,6 @@ int parl_split_next(parl_splitter *it, parl_sentence *out)
             return emit(it, wend(it), 0, out);
         }
         if (tok < s->quiet || (s->in_block & 1)) continue;   /* in a fence or heading */
-        if (t == PARL__T_TERM) {   /* most tokens: a direct branch, not the switch's jump */
-            if (on_term(it, t, tok, s->sc.pos, out)) return 1;
-            continue;
-        }
         switch (t) {
         case PARL__T_TERM:
         case PARL__T_ELLIPSIS:
