@@ -356,8 +356,13 @@ sentence_lex_block_avx2(const unsigned char *cur, unsigned *cand, unsigned *nl, 
     *text = ~(unsigned)_mm256_movemask_epi8(no);
     /* the candidates: the stops but the dead soft characters */
     *cand = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_andnot_si256(dead, c), zero));
-    *hs = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')),
-                                                        _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\t'))));
+    /* the blanks: a byte equal to the entry of its low nibble, which
+     * is ' ' for 0, '\t' for 9 and 0 for the others (whose low nibble
+     * is not 0), and a byte from 0x80 meets 0 */
+    *hs = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+        _mm256_shuffle_epi8(_mm256_setr_epi8(' ', 0, 0, 0, 0, 0, 0, 0, 0, '\t', 0, 0, 0, 0, 0, 0,
+                                             ' ', 0, 0, 0, 0, 0, 0, 0, 0, '\t', 0, 0, 0, 0, 0, 0), v),
+        v));
 }
 
 /* sentence_lex_skip 64 bytes a step (see put_avx2_skip in

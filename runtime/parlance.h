@@ -212,7 +212,7 @@ typedef struct parl_split_state {
     unsigned mark_val, fence;
     unsigned short paren;
     unsigned char dq, kind, heading, fence_end, ls_pending, para_break, quote_line;
-    unsigned char mark_kind, seen, done, had_lines;
+    unsigned char mark_kind, seen, done, in_block;
     unsigned char redo;               /* a token to handle again (0: none) */
 } parl_split_state;
 

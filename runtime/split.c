@@ -37,11 +37,13 @@
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
     UINTPTR_MAX > 0xFFFFFFFFu
 #define SL_SWAR 1
+#ifndef SPLIT_SSE2   /* plain_stop's blanks take sixteen bytes with SSE2 */
 /* The high bit of each byte of W that is zero, exactly (no borrow between bytes). */
 static inline uint64_t sl_zero_bytes(uint64_t w)
 {
     return ~(((w & 0x7F7F7F7F7F7F7F7Full) + 0x7F7F7F7F7F7F7F7Full) | w) & 0x8080808080808080ull;
 }
+#endif
 #else
 #define SL_SWAR 0
 #endif
@@ -91,9 +93,10 @@ static inline size_t word_start(const parl_splitter *it, size_t lo, size_t p)
                                  _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8((char)0x77)),
                                                 _mm_set1_epi8((char)0x85)));
         unsigned m = (unsigned)_mm_movemask_epi8(b);   /* bit i: the byte at p - 16 + i */
-        size_t span = p - lo < 16 ? p - lo : 16;   /* the bytes from LO only, no branch */
-        m &= (unsigned)((0xFFFFull << 16) >> span);
-        if (m) return p - 16 + (size_t)(32 - __builtin_clz(m));
+        if (m) {   /* after the last blank, or LO when it lies before LO */
+            size_t q = p - 16 + (size_t)(32 - __builtin_clz(m));
+            return q > lo ? q : lo;
+        }
         if (p - lo <= 16) return lo;
         p -= 16;
     }
@@ -260,7 +263,8 @@ static SL_HOT void sentence_out(state *s, parl_sentence *out, size_t start, size
     out->len = end - start;
     out->line = line;
     out->end_line = end_line;
-    if (s->para_break || s->para == 0) { s->para++; s->para_break = 0; }
+    s->para += s->para_break;   /* 1 before the first sentence too (parl_split_init) */
+    s->para_break = 0;
     out->para = s->para;
     out->words = words - s->bnd_words;
     out->kind = (parl_sentence_kind)s->kind;
@@ -307,13 +311,14 @@ static int emit(parl_splitter *it, size_t b, size_t adj, parl_sentence *out)
     return found;
 }
 
-/* emit() for a boundary just after a stop of one byte, which the scanner
- * has just passed: no words ahead of it, its line is the scanner's, and the
- * sentence ends in the stop, with no blank to trim. */
-static SL_HOT int emit_at_stop(parl_splitter *it, parl_sentence *out)
+/* emit() for a boundary B just after a stop that the scanner has just
+ * passed, and the closing quotes and brackets after it (absorb_closers):
+ * no word starts in those, no line break either, so the words before B and
+ * its line are the scanner's, and the sentence ends at B, no blank to trim. */
+static SL_HOT int emit_at_stop(parl_splitter *it, size_t b, parl_sentence *out)
 {
     state *s = &it->s;
-    size_t b = s->sc.pos, lead, start = s->first, line = s->bnd_line;
+    size_t lead, start = s->first, line = s->bnd_line;
     if (start >= b) {
         start = skip_blank(it, s->bnd, b, &lead);
         line += lead;
@@ -392,6 +397,8 @@ static const sl_set sl_trailing = SL_SET('.', ',', ';', ':', '!', '?', ')', ']',
 static const sl_set sl_stops = SL_SET('.', '!', '?', ',', ';', ':', -1, -1, -1, -1, -1, -1);
 static const sl_set sl_before_word = SL_SET('(', '"', -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
 static const sl_set sl_after_word = SL_SET(',', ';', ':', '!', '?', ')', '"', -1, -1, -1, -1, -1);
+/* a quote after these (the blanks of is_blank_byte, and opening brackets) opens */
+static const sl_set sl_before_quote = SL_SET(' ', '\t', '\n', '\v', '\f', '\r', '(', '[', '{', -1, -1, -1);
 
 /* Is C (a byte or -1) in SET? */
 static int sl_one_of(const sl_set *set, int c)
@@ -934,7 +941,23 @@ static SL_HOT int plain_stop(parl_splitter *it, size_t t0, size_t e, int bang, s
     int quoted = in_quote(&it->s, t0);
     if (quoted && (bang || !PARL__SR_QUOTES)) return 0;
     int eols = 0;
-#if SL_SWAR
+#ifdef SPLIT_SSE2
+    if (lim - p >= 16) {   /* the blanks of sixteen bytes at once: no loop exit to mispredict */
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(t + p));
+        __m128i lf = _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'));
+        __m128i bl = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
+                                               _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))), lf);
+        unsigned other = (unsigned)_mm_movemask_epi8(bl) ^ 0xFFFFu;
+        if (other) {
+            unsigned i = (unsigned)__builtin_ctz(other);
+            unsigned nl = (unsigned)_mm_movemask_epi8(lf) & ((1u << i) - 1);   /* the line breaks before it */
+            if (nl & (nl - 1)) return !quoted;   /* a blank line, as below */
+            eols = nl != 0;
+            p += i;
+            goto blanks_done;
+        }
+    }
+#elif SL_SWAR
     if (lim - p >= 8) {   /* the blanks of eight bytes at once: no loop exit to mispredict */
         uint64_t w, nl;
         memcpy(&w, t + p, 8);
@@ -957,7 +980,7 @@ static SL_HOT int plain_stop(parl_splitter *it, size_t t0, size_t e, int bang, s
         if (t[p] != '\n') break;
         if (++eols == 2) return p > e && !quoted;   /* a blank line: look_next's END */
     }
-#if SL_SWAR
+#if defined(SPLIT_SSE2) || SL_SWAR
 blanks_done:
 #endif
     if (p == e) return 0;
@@ -985,7 +1008,13 @@ blanks_done:
         if (k != PARL__C_UPPER && (quoted || (k != PARL__C_DIGIT && k != PARL__C_OTHER))) return 0;
     }
     if (bang) return !bang_name_before(it, t0);
-    size_t ts = word_before_start(it, t0);
+    /* word_before_start, whose loop over opening quotes and brackets stops
+     * at once at a letter (most words): only the others take it */
+    size_t lo = it->s.bnd, d = t0 - lo, ts;
+    lo += (d - TOKEN_MAX) & ((size_t)0 - (size_t)(d > TOKEN_MAX));
+    ts = word_start(it, lo, t0);   /* lo >= base */
+    if (ts == lo && ts > it->s.bnd) return 0;   /* too long: no word (ts = t0) */
+    if (!sl_is_letter(t[ts])) ts = word_before_start(it, t0);
     if (t0 - ts < 2 || !sl_is_letter(t[ts])) return 0;
     /* most words are ruled out without the call */
     return !parl__sl_maybe_abbr_word(t + ts, t0 - ts) ||
@@ -1002,7 +1031,7 @@ static SL_HOT int plain_end(parl_splitter *it, size_t t0, size_t e, int plain, s
 {
     state *s = &it->s;
     s->quiet = e;
-    int r = e == t0 + 1 ? emit_at_stop(it, out) : boundary(it, e, out);
+    int r = emit_at_stop(it, e, out);   /* after the stop run [T0, scanner) and its closers */
     if (r && plain == 2) {   /* as decide_stop: the quotation goes on */
         s->dq = 1;
         s->dq_at = t0;
@@ -1133,8 +1162,7 @@ static void on_dquote(parl_splitter *it, size_t tok)
     state *s = &it->s;
     int prev = byte_at(it, tok - 1);
     size_t n;
-    int opening = tok == 0 || tok == it->base || is_blank_byte(prev) || prev == '(' ||
-                  prev == '[' || prev == '{';
+    int opening = tok == it->base || sl_one_of(&sl_before_quote, prev);   /* tok 0: base 0 */
     if (!opening && prev >= 0x80) {
         size_t q = tok - 1;
         while (q > it->base && tok - q < 4 && (it->text[q - it->base] & 0xC0) == 0x80) q--;
@@ -1160,7 +1188,7 @@ static void on_lparen(parl_splitter *it, size_t tok)
 int parl__sl_take(parl_splitter *it, int t, size_t tok)
 {
     state *s = &it->s;
-    if (tok < s->quiet || s->fence || s->heading) return 1;
+    if (tok < s->quiet || (s->in_block & 1)) return 1;   /* in a fence or heading */
     switch (t) {
     case PARL__T_DQ:
         on_dquote(it, tok);
@@ -1205,7 +1233,6 @@ static void on_eol(parl_splitter *it, size_t tok)
     }
     s->eol_at = tok;
     s->line++;
-    s->had_lines = 1;
     s->ls_pending = 1;
 }
 
@@ -1219,13 +1246,12 @@ void parl__sl_text_line(state *s, size_t eol, size_t next, size_t words)
     s->line_words = words;
     s->line_at = next;
     s->line++;
-    s->had_lines = 1;
 }
 
 /* Markdown structure at the start of a line. Returns 1 when a sentence was
  * emitted; it is then called again for the same line (every step is
  * idempotent once the sentence before the line is empty). */
-static int line_start(parl_splitter *it, parl_sentence *out)
+static int line_start_rules(parl_splitter *it, parl_sentence *out)
 {
     state *s = &it->s;
     if (!s->fence && !s->heading && !s->quote_line && s->sc.pos < wend(it)) {
@@ -1240,7 +1266,7 @@ static int line_start(parl_splitter *it, parl_sentence *out)
         }
     }
     size_t e = wend(it), p = skip_line_blank(it, s->sc.pos, e);
-    size_t b = s->had_lines ? s->eol_at : s->sc.pos;
+    size_t b = s->line > 1 ? s->eol_at : s->sc.pos;   /* after a line break: line 1 has none */
     unsigned val = 0;
     int rest = 0, ls = PARL__LS_BLANK;
     if (p < e) {
@@ -1306,6 +1332,17 @@ static int line_start(parl_splitter *it, parl_sentence *out)
     s->quote_line = ls == PARL__LS_QUOTE;
     s->ls_pending = 0;
     return 0;
+}
+
+/* line_start_rules, and then in_block, which parl_split_next tests for a
+ * token (bit 0: in a fence or heading, bit 1: on a quote line; only the
+ * rules change them, and a window's restart restores them together). */
+static int line_start(parl_splitter *it, parl_sentence *out)
+{
+    state *s = &it->s;
+    int r = line_start_rules(it, out);
+    s->in_block = (unsigned char)((s->fence || s->heading) | (s->quote_line ? 2 : 0));
+    return r;
 }
 
 /* ---------------------------------------------------------------- iterator */
@@ -1382,31 +1419,33 @@ int parl_split_next(parl_splitter *it, parl_sentence *out)
             continue;
         }
         /* outside fences, headings and quotes an ordinary line's start does
-         * nothing (see line_start): the scanner only counts those lines */
-        size_t lines = 0;
-        int t = s->redo ? s->redo
-              : (it->flags & PARL_SPLIT_COUNT)
+         * nothing (see line_start): the scanner only counts those lines, in
+         * s->line itself */
+        int t;
+        if (s->redo) {
+            t = s->redo;
+            s->redo = 0;
+        } else {
+            t = (it->flags & PARL_SPLIT_COUNT)
                     ? parl__sl_scan_count(it->text, it->base, it->lim, &s->sc,
-                                          s->fence || s->heading || s->quote_line ? NULL : s)
+                                          s->in_block ? NULL : s)
                     : parl__sl_scan(it->text, it->base, it->lim, &s->sc,
-                                    s->fence || s->heading || s->quote_line ? NULL : &lines,
+                                    s->in_block ? NULL : &s->line,
                                     more ? NULL : it);
-        s->redo = 0;
-        s->line += lines;   /* no branch: whether lines were passed is anyone's guess */
-        s->had_lines |= lines != 0;
+        }
         size_t tok = s->sc.tok;
         if (more && (t == PARL__T_END || s->sc.pos >= lim)) return window_end(it, out);
+        if (t == PARL__T_TERM) {   /* most tokens: tested first, a direct branch, not the switch's jump */
+            if (tok >= s->quiet && !(s->in_block & 1) && on_term(it, t, tok, s->sc.pos, out)) return 1;
+            continue;
+        }
         if (t == PARL__T_EOL) { on_eol(it, tok); continue; }
         if (t == PARL__T_END) {
             if (it->flags & PARL_SPLIT_COUNT) line_done(s, wend(it), s->sc.words);
             s->done = 1;
             return emit(it, wend(it), 0, out);
         }
-        if (tok < s->quiet || s->fence || s->heading) continue;
-        if (t == PARL__T_TERM) {   /* most tokens: a direct branch, not the switch's jump */
-            if (on_term(it, t, tok, s->sc.pos, out)) return 1;
-            continue;
-        }
+        if (tok < s->quiet || (s->in_block & 1)) continue;   /* in a fence or heading */
         switch (t) {
         case PARL__T_TERM:
         case PARL__T_ELLIPSIS:
