@@ -68,7 +68,9 @@ TOOLS_SRC   := $(filter-out tools/parlance.c tools/check_grammar.c $(GENERATOR),
 TESTS       := $(sort $(wildcard tests/test_*.c))
 BENCHES     := $(sort $(wildcard tests/bench_*.c))
 FUZZERS     := $(sort $(wildcard tests/fuzz_*.c))
-LIBS        := -lyaml -ldl -lm   # libsqlite3 and libpq are dlopen()ed by the store (tools/db_*.c)
+# libsqlite3 and libpq are dlopen()ed by the store (tools/db_*.c), libyaml by
+# the YAML loader (tools/yaml_doc.c, PARL_YAML_DLOPEN; the generator links it)
+LIBS        := -ldl -lm
 # libpq's header (the tools' PostgreSQL backend); the runtime never sees it.
 PQ_CFLAGS   := $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
 
@@ -147,7 +149,7 @@ $(B)/obj/gen/%.o: gen/%.c $(LIB_HDR)
 	$(CC) $(CCFLAGS) $(LIBALIGN) -Iruntime -Igen -c $< -o $@
 $(B)/obj/tools/%.o: tools/%.c $(TOOLS_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(CCFLAGS) -D_GNU_SOURCE -Iruntime -Igen -Itools $(PQ_CFLAGS) -c $< -o $@
+	$(CC) $(CCFLAGS) -D_GNU_SOURCE -DPARL_YAML_DLOPEN -Iruntime -Igen -Itools $(PQ_CFLAGS) -c $< -o $@
 $(B)/asan/runtime/%.o: runtime/%.c $(LIB_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(ASANFLAGS) -Iruntime -Igen -c $< -o $@
@@ -156,7 +158,7 @@ $(B)/asan/gen/%.o: gen/%.c $(LIB_HDR)
 	$(CC) $(ASANFLAGS) -Iruntime -Igen -c $< -o $@
 $(B)/asan/tools/%.o: tools/%.c $(TOOLS_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(ASANFLAGS) -D_GNU_SOURCE -Iruntime -Igen -Itools $(PQ_CFLAGS) -c $< -o $@
+	$(CC) $(ASANFLAGS) -D_GNU_SOURCE -DPARL_YAML_DLOPEN -Iruntime -Igen -Itools $(PQ_CFLAGS) -c $< -o $@
 
 # The shared library: position-independent objects, only PARL_API symbols exported.
 PIC_OBJ := $(patsubst %.c,$(B)/pic/%.o,$(RUNTIME_SRC) $(GEN_SRC))

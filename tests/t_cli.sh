@@ -81,5 +81,22 @@ i=0; while [ $i -lt 4000 ]; do echo "Sentence number $i is here."; i=$((i+1)); d
 ok "$(cat "$tmp/st")" "2" "split into a closed pipe (SIGPIPE ignored) exits 2"
 has "$(cat "$tmp/err")" "error writing standard output" "closed pipe is reported"
 
+# libyaml is opened when a YAML file is read (--config), not linked: hidden
+# (bind-mounted over with /dev/null in a mount namespace of its own), a
+# command given one says so and fails, and split still runs
+ok "$(ldd "$P" | grep -c libyaml)" 0 "the CLI does not link libyaml"
+printf 'verbs:\n  zap:\n    maps_to: delete\n' > "$tmp/verbs.yaml"
+ok "$($P verb --config "$tmp/verbs.yaml" zap | grep -c '"tier":"exact"')" 1 "verb --config reads YAML through the opened libyaml"
+lib=$( (ldconfig -p || /sbin/ldconfig -p) 2>/dev/null | awk '/libyaml-0\.so\.2 / { print $NF; exit }')
+[ -n "$lib" ] && lib=$(readlink -f "$lib")
+if [ -n "$lib" ] && unshare -m true 2>/dev/null; then
+    out=$(unshare -m sh -c "mount --bind /dev/null '$lib' && { '$P' verb --config '$tmp/verbs.yaml' zap; echo \"rc=\$?\"; '$P' split '$tmp/big.txt' | wc -l; }" 2>&1)
+    has "$out" "parlance: libyaml-0.so.2 is not installed" "without libyaml: verb --config says so"
+    has "$out" "rc=1" "without libyaml: verb --config exits 1"
+    ok "$(echo "$out" | tail -1)" "$($P split "$tmp/big.txt" | wc -l)" "without libyaml: split still runs"
+else
+    echo "t_cli: the run without libyaml is skipped (no unshare -m here)"
+fi
+
 echo "t_cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]

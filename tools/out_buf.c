@@ -3,6 +3,7 @@
 #include "out_buf.h"
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 out_buf *out_open(FILE *f)
 {
@@ -10,6 +11,7 @@ out_buf *out_open(FILE *f)
     if (!o) { fputs("parlance: out of memory\n", stderr); return NULL; }
     o->f = f;
     o->n = 0;
+    o->direct = f == stdout;
     return o;
 }
 
@@ -20,10 +22,29 @@ void out_close(out_buf *o)
     free(o);
 }
 
+/* A block for standard output goes to its descriptor with write(2): fwrite
+ * made two system calls of it and a copy (stdio first fills what is left
+ * of its own buffer, writes that, then the rest). What stdio still holds
+ * goes first. When a write fails (or is cut short) the rest goes through
+ * fwrite after all, which fails as it would have and leaves the stream's
+ * error for the check at exit (parlance.c), and so do the blocks after. */
 void out_flush(out_buf *o)
 {
-    if (o->n) fwrite(o->b, 1, o->n, o->f);
+    const char *p = o->b;
+    size_t n = o->n;
     o->n = 0;
+    if (!n) return;
+    if (o->direct) {
+        ssize_t k = 0;
+        if (fflush(o->f) == 0)
+            while (n && (k = write(fileno(o->f), p, n)) > 0) {
+                p += k;
+                n -= (size_t)k;
+            }
+        if (!n) return;
+        o->direct = 0;
+    }
+    fwrite(p, 1, n, o->f);
 }
 
 void out_put(out_buf *o, const void *s, size_t n)

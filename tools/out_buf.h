@@ -12,6 +12,7 @@
 typedef struct out_buf {
     FILE *f;
     size_t n;
+    int direct;   /* blocks go to F's descriptor with write(2) (standard output) */
     char b[OUT_BUF_CAP];
 } out_buf;
 
