@@ -924,16 +924,24 @@ static int kw_long(const unsigned char *p, size_t *a, size_t len, uint64_t first
     return 1;
 }
 
+/* A value of digits so far, X, and the digit D after them: past
+ * PARL__BIG it stays there (digits_end() caps it). */
+static inline int64_t digits_next(int64_t x, unsigned d)
+{
+    return x > PARL__BIG / 10 ? PARL__BIG : x * 10 + d;
+}
+static inline int64_t digits_end(int64_t x) { return x > PARL__BIG ? PARL__BIG : x; }
+
 /* The value of digits, thousands separators skipped, up to a suffix. */
 static inline void digits_value(const unsigned char *p, size_t a, size_t b, int64_t *v)
 {
     int64_t x = 0;
     for (; a < b; a++) {
         unsigned d = p[a] - '0';
-        if (d < 10) x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + d;
+        if (d < 10) x = digits_next(x, d);
         else if (p[a] != ',') break;
     }
-    *v = x > PARL__BIG ? PARL__BIG : x;
+    *v = digits_end(x);
 }
 
 /* Digits from S on (S < N) that are a number token by themselves: the
@@ -945,13 +953,13 @@ static inline void digits_value(const unsigned char *p, size_t a, size_t b, int6
 static size_t kw_digits(const unsigned char *p, size_t n, size_t s, parl__tok *o)
 {
     size_t e = s + 1;
-    int64_t x = p[s] - '0';   /* digits_value()'s, as the digits are read */
+    int64_t x = p[s] - '0';   /* the value as the digits are read */
     for (unsigned d; e < n && (d = (unsigned)(p[e] - '0')) < 10; e++)
-        x = x > PARL__BIG / 10 ? PARL__BIG : x * 10 + d;
+        x = digits_next(x, d);
     unsigned after = e < n ? p[e] : 0;
     if (!(kw_class[after] & 2)) return 0;
     if ((after == ',' || after == '.') && e + 1 < n && (unsigned)(p[e + 1] - '0') < 10) return 0;
-    o->value = x > PARL__BIG ? PARL__BIG : x;
+    o->value = digits_end(x);
     o->kind = PARL__TK_DIGITS;
     o->word = 0;
     o->start = s;
