@@ -2756,65 +2756,65 @@ const uint32_t parl__scope_by_word[379] = {
 const int parl__scope_longest = 4;
 
 const parl__rule parl__rules[59] = {
-    { 20, 0, 0, 0, 0, 0, PARL__E_, 1, 0, 0, 0 }, /* modes.yaml:77 */
-    { 20, 0, 0, 0, 0, 0, PARL__E_, 3, 0, 0, 0 }, /* modes.yaml:84 */
-    { 20, 0, 0, 1, 0, 0, PARL__E_, 3, 0, 0, 1 }, /* modes.yaml:87 */
-    { 20, 0, 0, 0, 0, 0, PARL__E_, 2, 0, 0, 0 }, /* modes.yaml:90 */
-    { 20, 0, 0, 1, 0, 0, PARL__E_, 2, 0, 0, 2 }, /* modes.yaml:96 */
-    { 20, 0, 0, 1, 0, 0, PARL__E_, 2, 0, 0, 1 }, /* modes.yaml:99 */
-    { 20, 0, 0, 0, 0, 0, PARL__E_, 4, 0, 0, 0 }, /* modes.yaml:102 */
-    { 20, 1, 0, 0, 0, 0, PARL__E_, 14, 0, 0, 0 }, /* modes.yaml:109 */
-    { 20, 0, 0, 0, 0, 0, PARL__E_, 14, 0, 0, 0 }, /* modes.yaml:115 */
-    { 20, 0, 0, 0, 0, 0, PARL__E_, 13, 0, 0, 0 }, /* modes.yaml:122 */
-    { 14, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:132 */
-    { 14, 1, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:138 */
-    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:148 */
-    { 9, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:162 */
-    { 10, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:166 */
-    { 8, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:169 */
-    { 9, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:173 */
-    { 10, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:178 */
-    { 8, 0, 0, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:183 */
-    { 8, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:188 */
-    { 8, 0, 1, 0, 3, 0, PARL__E_NUMBER, 0, 0, 1, 0 }, /* modes.yaml:196 */
-    { 10, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:201 */
-    { 10, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 1, 0 }, /* modes.yaml:206 */
-    { 9, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 0, 0 }, /* modes.yaml:211 */
-    { 9, 0, 1, 0, 0, 0, PARL__E_NUMBER, 0, 0, 1, 0 }, /* modes.yaml:216 */
-    { 19, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:223 */
-    { 2, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:233 */
-    { 3, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:237 */
-    { 2, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:245 */
-    { 2, 0, 0, 1, 0, 0, PARL__E_, 0, 0, 0, 2 }, /* modes.yaml:253 */
-    { 7, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:264 */
-    { 2, 0, 0, 1, 0, 0, PARL__E_, 0, 0, 0, 1 }, /* modes.yaml:267 */
-    { 6, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:271 */
-    { 3, 0, 0, 1, 0, 0, PARL__E_, 0, 0, 0, 1 }, /* modes.yaml:274 */
-    { 4, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:280 */
-    { 5, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:283 */
-    { 12, 0, 0, 0, 0, 0, PARL__E_DIGITS, 0, 0, 0, 0 }, /* modes.yaml:287 */
-    { 4, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:292 */
-    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:298 */
-    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:302 */
-    { 16, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:305 */
-    { 15, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:308 */
-    { 18, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:314 */
-    { 17, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:320 */
-    { 7, 0, 0, 0, 0, 7, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:326 */
-    { 7, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:330 */
-    { 6, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:333 */
-    { 14, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:338 */
-    { 13, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:346 */
-    { 11, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:365 */
-    { 13, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:372 */
-    { 11, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:377 */
-    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:381 */
-    { 17, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:385 */
-    { 1, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:388 */
-    { 0, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:409 */
-    { 0, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:410 */
-    { 0, 0, 0, 1, 0, 0, PARL__E_, 0, 1, 0, 1 }, /* modes.yaml:411 */
-    { 0, 0, 0, 0, 0, 0, PARL__E_, 0, 0, 0, 0 }, /* modes.yaml:413 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:77 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:84 */
+    { 1, PARL__E_, 0, 0, 1 }, /* modes.yaml:87 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:90 */
+    { 1, PARL__E_, 0, 0, 2 }, /* modes.yaml:96 */
+    { 1, PARL__E_, 0, 0, 1 }, /* modes.yaml:99 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:102 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:109 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:115 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:122 */
+    { 0, PARL__E_NUMBER, 0, 0, 0 }, /* modes.yaml:132 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:138 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:148 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:162 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:166 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:169 */
+    { 0, PARL__E_NUMBER, 0, 0, 0 }, /* modes.yaml:173 */
+    { 0, PARL__E_NUMBER, 0, 0, 0 }, /* modes.yaml:178 */
+    { 0, PARL__E_NUMBER, 0, 0, 0 }, /* modes.yaml:183 */
+    { 0, PARL__E_NUMBER, 0, 0, 0 }, /* modes.yaml:188 */
+    { 0, PARL__E_NUMBER, 0, 1, 0 }, /* modes.yaml:196 */
+    { 0, PARL__E_NUMBER, 0, 0, 0 }, /* modes.yaml:201 */
+    { 0, PARL__E_NUMBER, 0, 1, 0 }, /* modes.yaml:206 */
+    { 0, PARL__E_NUMBER, 0, 0, 0 }, /* modes.yaml:211 */
+    { 0, PARL__E_NUMBER, 0, 1, 0 }, /* modes.yaml:216 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:223 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:233 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:237 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:245 */
+    { 1, PARL__E_, 0, 0, 2 }, /* modes.yaml:253 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:264 */
+    { 1, PARL__E_, 0, 0, 1 }, /* modes.yaml:267 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:271 */
+    { 1, PARL__E_, 0, 0, 1 }, /* modes.yaml:274 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:280 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:283 */
+    { 0, PARL__E_DIGITS, 0, 0, 0 }, /* modes.yaml:287 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:292 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:298 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:302 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:305 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:308 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:314 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:320 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:326 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:330 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:333 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:338 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:346 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:365 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:372 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:377 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:381 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:385 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:388 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:409 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:410 */
+    { 1, PARL__E_, 1, 0, 1 }, /* modes.yaml:411 */
+    { 0, PARL__E_, 0, 0, 0 }, /* modes.yaml:413 */
 };
 
 const parl_intent parl__rule_intents[59] = {

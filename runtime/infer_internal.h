@@ -123,14 +123,14 @@ typedef struct parl__variant {
     uint8_t n;             /* elements */
     uint8_t slots;         /* elements that are slots, not words */
 } parl__variant;
+/* What a rule's slots are read with (its mode, unit, section, count and
+ * the rest that the rule alone decides are in parl__rule_intents). */
 typedef struct parl__rule {
-    uint8_t mode;
-    uint8_t count_only, end_open, has_count, unit, section;
+    uint8_t has_count;     /* the rule fixes the count (then a number is start) */
     uint8_t start_slot;    /* PARL__E_* feeding start (0: the default mapping) */
-    uint8_t inner;         /* scoped rules: the parl_mode answered inside the scope */
     uint8_t from_end;      /* scopes: counted from the end */
     int64_t start_add;
-    int64_t count;
+    int64_t count;         /* scopes: the count when no slot gives one */
 } parl__rule;
 
 extern const parl__elem parl__elems[];

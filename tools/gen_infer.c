@@ -2227,10 +2227,8 @@ static int emit_tables(infer *I, FILE *f)
     fprintf(f, "const parl__rule parl__rules[%d] = {\n", I->nrules ? I->nrules : 1);
     for (int r = 0; r < I->nrules; r++) {
         const rule *ru = &I->rules[r];
-        err += !gen_fits(ru->at, ru->mode, 255, "the modes (8-bit parl__rule.mode)");
-        fprintf(f, "    { %d, %d, %d, %d, %d, %d, PARL__E_%s, %d, %d, %lld, %lld }, /* %s:%d */\n",
-                ru->mode, ru->count_only, ru->end_open, ru->has_count, ru->unit, ru->section,
-                elem_names[ru->start_slot], ru->inner, ru->from_end, (long long)ru->start_add,
+        fprintf(f, "    { %d, PARL__E_%s, %d, %lld, %lld }, /* %s:%d */\n",
+                ru->has_count, elem_names[ru->start_slot], ru->from_end, (long long)ru->start_add,
                 (long long)ru->count, base_name(ru->at->file), ru->at->line);
     }
     fputs("};\n\n", f);
