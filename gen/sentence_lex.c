@@ -380,10 +380,16 @@ sentence_lex_block_avx2(const unsigned char *cur, unsigned *cand, unsigned *nl, 
  * blk[i]) and their line breaks passed but not yet counted (*PASSED).
  * The scanner keeps it in its state (parl__sl.mblk, mbits, mpass), so a
  * scan that starts where the last one ended goes on from the block's
- * masks instead of computing them again. */
+ * masks instead of computing them again. With TAKE (the scanner's), a
+ * quote or parenthesis that parl__sl_take takes is taken here, as the
+ * scanner's out: would (TEXT - BASE: the document), and the skip goes
+ * on in the block instead of leaving it and coming back. */
 SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(const unsigned char *cur,
                                                                            const unsigned char *lim,
                                                                            size_t *lines,
+                                                                           parl_splitter *take,
+                                                                           const unsigned char *text,
+                                                                           size_t base,
                                                                            const unsigned char **Bblk,
                                                                            unsigned long long *Bbits,
                                                                            unsigned long long *Bpassed)
@@ -403,6 +409,10 @@ SENTENCE_LEX_AVX2_FN static inline const unsigned char *sentence_lex_skip_avx2(c
                 unsigned j = (unsigned)__builtin_ctzll(bits);
                 const unsigned char *p = blk + j;
                 if (!sentence_lex_stops(p, lim)) continue;
+                /* " ( ): their tokens are these bytes alone (sentence_lex_fast_tok) */
+                if (take && sentence_lex_fast_tok[*p] >= PARL__T_DQ &&
+                    parl__sl_take(take, sentence_lex_fast_tok[*p], base + (size_t)(p - text)))
+                    continue;
                 unsigned long long before = (1ull << j) - 1;
                 if (*p != '\n' || !lines || !(q = sentence_lex_text_after(p, lim))) {
                     *passes += (size_t)__builtin_popcountll(passed & before);
@@ -648,7 +658,7 @@ SENTENCE_LEX_AVX2_FN static int sentence_lex_scan_avx2(const unsigned char *text
         passed = L->mpass;
     }
     for (;;) {
-        cur = sentence_lex_skip_avx2(cur, lim, lines, &blk, &bits, &passed);   /* c+ */
+        cur = sentence_lex_skip_avx2(cur, lim, lines, take, text, base, &blk, &bits, &passed);   /* c+ */
         tok = cur;
         /* the commonest tokens before the DFA's jump (nine tenths of them
          * on fortunes.txt): a terminator run (the rule [.!?]+), a quote
