@@ -597,9 +597,12 @@ sentence_lex_count_skip_neon(const unsigned char *cur, const unsigned char *lim,
 /* sentence_lex_skip 64 bytes a block, from the block the scanner keeps in
  * its state (see put_sse2_block_skip in tools/gen_sentences.c): the 64
  * bytes at *BLK (NULL: none; *BLK <= CUR) and their candidates not yet
- * taken (*BITS, bit i: blk[i]). */
+ * taken (*BITS, bit i: blk[i]). With TAKE, a quote or parenthesis that
+ * parl__sl_take takes is taken here, as in sentence_lex_skip_avx2. */
 static inline const unsigned char *sentence_lex_skip_sse2(const unsigned char *cur,
                                                           const unsigned char *lim, size_t *lines,
+                                                          parl_splitter *take,
+                                                          const unsigned char *text, size_t base,
                                                           const unsigned char **Bblk,
                                                           unsigned long long *Bbits)
 {
@@ -613,6 +616,9 @@ static inline const unsigned char *sentence_lex_skip_sse2(const unsigned char *c
             for (; bits; bits &= bits - 1) {
                 const unsigned char *p = blk + __builtin_ctzll(bits);
                 r = sentence_lex_fast_stop(p, lim, lines);
+                if (r == p && take && sentence_lex_fast_tok[*p] >= PARL__T_DQ && p + 1 < lim &&
+                    parl__sl_take(take, sentence_lex_fast_tok[*p], base + (size_t)(p - text)))
+                    continue;
                 if (r == p) {
                     *Bblk = blk;
                     *Bbits = bits;
@@ -750,7 +756,7 @@ static int sentence_lex_scan_base(const unsigned char *text, size_t base, size_t
 #endif
     for (;;) {
 #ifdef SENTENCE_LEX_SSE2
-        cur = sentence_lex_skip_sse2(cur, lim, lines, &blk, &bits);   /* c+ */
+        cur = sentence_lex_skip_sse2(cur, lim, lines, take, text, base, &blk, &bits);   /* c+ */
 #else
         cur = sentence_lex_skip(cur, lim, lines);   /* c+ */
 #endif
