@@ -120,9 +120,12 @@ for f in $FILES; do
     jc=$(lib cur profile_json) jp=$(lib prev profile_json)
     lc=$(lib cur split_jsonl) lp=$(lib prev split_jsonl)
     tc=$(lib cur split_json) tp=$(lib prev split_json)
+    mc=$(lib cur split_mapped) mp=$(lib prev split_mapped)
     row "split, library" "$sc" "$sp"
     row "split, library, no AVX2" "$(lib noavx2 split)" ""
     row "split, CLI text" "$(median k.cur.split)" "$([ -n "$P" ] && median k.prev.split)" split split
+    row "split, library, mapped file" "$mc" "$mp"
+    row "split, CLI text / mapped" "$(median k.cur.split)" "$([ -n "$P" ] && median k.prev.split)" split split_mapped
     row "split, CLI --json" "$(median k.cur.json)" "$([ -n "$P" ] && median k.prev.json)" json split
     row "split+strings, library" "$tc" "$tp"
     row "split, CLI --json / +strings" "$(median k.cur.json)" "$([ -n "$P" ] && median k.prev.json)" json split_json
@@ -143,7 +146,8 @@ echo "  (percentages: the CLI's speed as a share of the same build's library, th
 echo "   the rounds' ratios, each round measuring both back to back; profile+JSON:"
 echo "   parl_analyze then parl_analyze_json into memory, the work the CLI does; split+JSON:"
 echo "   parl_split_json into memory, the objects split --jsonl writes; split+strings: each"
-echo "   sentence through parl_json_string into memory, the strings split --json writes)"
+echo "   sentence through parl_json_string into memory, the strings split --json writes;"
+echo "   mapped file: the file mapped, split and unmapped each run, as the CLI reads it)"
 
 # parl_infer and `infer --batch` on the matrix requests (tests/bench_infer.c,
 # built against each library), the two builds alternating, ROUNDS runs each
