@@ -55,8 +55,12 @@ static const unsigned char sentence_lex_third[256] = {
  * byte or a run of them (the run [.!?]+ for PARL__T_TERM), else 0: the
  * fast scanner takes those before the DFA's jump (put_scanner). */
 static const unsigned char sentence_lex_fast_tok[256] = {
-    ['.'] = PARL__T_TERM, ['!'] = PARL__T_TERM, ['?'] = PARL__T_TERM,
-    ['"'] = PARL__T_DQ, ['('] = PARL__T_LP, [')'] = PARL__T_RP
+    ['.'] = PARL__T_TERM,
+    ['!'] = PARL__T_TERM,
+    ['?'] = PARL__T_TERM,
+    ['"'] = PARL__T_DQ,
+    ['('] = PARL__T_LP,
+    [')'] = PARL__T_RP,
 };
 
 /* Must the DFA see the byte at P (< LIM)? */

@@ -54,8 +54,12 @@ static const unsigned char sentence_lex_third[256] = {
  * byte or a run of them (the run [.!?]+ for PARL__T_TERM), else 0: the
  * fast scanner takes those before the DFA's jump (put_scanner). */
 static const unsigned char sentence_lex_fast_tok[256] = {
-    ['.'] = PARL__T_TERM, ['!'] = PARL__T_TERM, ['?'] = PARL__T_TERM,
-    ['"'] = PARL__T_DQ, ['('] = PARL__T_LP, [')'] = PARL__T_RP
+    ['.'] = PARL__T_TERM,
+    ['!'] = PARL__T_TERM,
+    ['?'] = PARL__T_TERM,
+    ['"'] = PARL__T_DQ,
+    ['('] = PARL__T_LP,
+    [')'] = PARL__T_RP,
 };
 
 /* Must the DFA see the byte at P (< LIM)? */
@@ -692,7 +696,7 @@ SENTENCE_LEX_AVX2_FN static int sentence_lex_scan_avx2(const unsigned char *text
     bullet  = [\u2022\u2023\u2043\u25aa\u25cf\u25e6];
     lq      = [\u201c\u201e\u00ab];
     rq      = [\u201d\u00bb];
-    special = [.!?\n\r"()\x00\u2026] | lq | rq | bullet;
+    special = [.!?"()\n\r\x00] | [\u2026] | lq | rq | bullet;
     soft    = [,:*=#_\-];
     c       = [\x01-\x7f] \ special \ soft;
     w       = c \ hs;
@@ -788,7 +792,7 @@ static int sentence_lex_scan_base(const unsigned char *text, size_t base, size_t
     bullet  = [\u2022\u2023\u2043\u25aa\u25cf\u25e6];
     lq      = [\u201c\u201e\u00ab];
     rq      = [\u201d\u00bb];
-    special = [.!?\n\r"()\x00\u2026] | lq | rq | bullet;
+    special = [.!?"()\n\r\x00] | [\u2026] | lq | rq | bullet;
     soft    = [,:*=#_\-];
     c       = [\x01-\x7f] \ special \ soft;
     w       = c \ hs;
@@ -869,7 +873,7 @@ SENTENCE_LEX_AVX2_FN static int sentence_lex_count_avx2(const unsigned char *tex
     bullet  = [\u2022\u2023\u2043\u25aa\u25cf\u25e6];
     lq      = [\u201c\u201e\u00ab];
     rq      = [\u201d\u00bb];
-    special = [.!?\n\r"()\x00\u2026] | lq | rq | bullet;
+    special = [.!?"()\n\r\x00] | [\u2026] | lq | rq | bullet;
     soft    = [,:*=#_\-];
     c       = [\x01-\x7f] \ special \ soft;
     w       = c \ hs;
@@ -943,7 +947,7 @@ static int sentence_lex_count_base(const unsigned char *text, size_t base, size_
     bullet  = [\u2022\u2023\u2043\u25aa\u25cf\u25e6];
     lq      = [\u201c\u201e\u00ab];
     rq      = [\u201d\u00bb];
-    special = [.!?\n\r"()\x00\u2026] | lq | rq | bullet;
+    special = [.!?"()\n\r\x00] | [\u2026] | lq | rq | bullet;
     soft    = [,:*=#_\-];
     c       = [\x01-\x7f] \ special \ soft;
     w       = c \ hs;
@@ -1550,7 +1554,7 @@ int parl__sl_class(const unsigned char *s, size_t n, size_t *len)
     bullet  = [\u2022\u2023\u2043\u25aa\u25cf\u25e6];
     lq      = [\u201c\u201e\u00ab];
     rq      = [\u201d\u00bb];
-    special = [.!?\n\r"()\x00\u2026] | lq | rq | bullet;
+    special = [.!?"()\n\r\x00] | [\u2026] | lq | rq | bullet;
     *  { c = PARL__C_OTHER; goto done; }
     [\u00b5\u00df-\u00f6\u00f8-\u00ff\u03ac-\u03ce\u0430-\u045f] { c = PARL__C_LOWER; goto done; }
     [\u00c0-\u00d6\u00d8-\u00de\u0386-\u038f\u0391-\u03ab\u0400-\u042f] { c = PARL__C_UPPER; goto done; }
@@ -1599,7 +1603,7 @@ int parl__sl_line(const unsigned char *s, size_t n, unsigned *val, int *rest)
     bullet  = [\u2022\u2023\u2043\u25aa\u25cf\u25e6];
     lq      = [\u201c\u201e\u00ab];
     rq      = [\u201d\u00bb];
-    special = [.!?\n\r"()\x00\u2026] | lq | rq | bullet;
+    special = [.!?"()\n\r\x00] | [\u2026] | lq | rq | bullet;
     end = [\x00];
     *                            { return PARL__LS_TEXT; }
     (hs | uspace)* (eol | end)   { return cur > lim || cur[-1] ? PARL__LS_BLANK : PARL__LS_TEXT; }

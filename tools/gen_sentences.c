@@ -236,6 +236,54 @@ const char *const sl_api_conf =
     "    re2c:yyfill:enable = 0;\n"
     "    re2c:encoding:utf8 = 1;\n";
 
+/* The tokens of fixed characters the scanners return besides the line
+ * break: an ASCII one is CHARS (RUN: a run of them is one token), which the
+ * fast scanner takes before its DFA's jump (sentence_lex_fast_tok); another
+ * is the re2c expression RE. No other rule may start with an ASCII one's
+ * characters: put_rule_tokens' rules do not, and read_bullets() takes
+ * non-ASCII bullets only. */
+static const struct fixed_tok {
+    const char *chars;
+    int run;
+    const char *re;
+    const char *tok;
+} fixed_toks[] = {
+    { ".!?", 1, NULL, "PARL__T_TERM" },
+    { NULL, 0, "[\\u2026]", "PARL__T_ELLIPSIS" },
+    { "\"", 0, NULL, "PARL__T_DQ" },
+    { NULL, 0, "lq", "PARL__T_LQ" },
+    { NULL, 0, "rq", "PARL__T_RQ" },
+    { "(", 0, NULL, "PARL__T_LP" },
+    { ")", 0, NULL, "PARL__T_RP" },
+    { NULL, 0, "bullet", "PARL__T_BULLET" },
+};
+#define N_FIXED_TOKS (sizeof fixed_toks / sizeof fixed_toks[0])
+
+/* The ASCII characters besides NUL that the scanners must stop at: the
+ * fixed tokens' and the line ends (OUT: room for 16). */
+static const char *ascii_specials(char out[16])
+{
+    size_t n = 0;
+    for (size_t i = 0; i < N_FIXED_TOKS; i++)
+        for (const char *c = fixed_toks[i].chars; c && *c; c++) out[n++] = *c;
+    out[n++] = '\n';
+    out[n++] = '\r';
+    out[n] = 0;
+    return out;
+}
+
+/* What C needs before it in a C character literal */
+static const char *char_esc(char c) { return strchr("'\\", c) ? "\\" : ""; }
+
+/* C as a character of a re2c class */
+static void put_class_char(FILE *f, unsigned char c)
+{
+    if (c == '\n' || c == '\r') fputs(c == '\n' ? "\\n" : "\\r", f);
+    else if (c < 0x20) fprintf(f, "\\x%02x", c);
+    else if (strchr("\\]^-", c)) fprintf(f, "\\%c", c);
+    else fputc(c, f);
+}
+
 static void put_defs(FILE *f, const unsigned *bul, size_t nbul)
 {
     fputs("    eol     = \"\\r\\n\" | \"\\n\" | \"\\r\";\n"
@@ -246,7 +294,13 @@ static void put_defs(FILE *f, const unsigned *bul, size_t nbul)
     fputs("];\n"
           "    lq      = [\\u201c\\u201e\\u00ab];\n"
           "    rq      = [\\u201d\\u00bb];\n"
-          "    special = [.!?\\n\\r\"()\\x00\\u2026] | lq | rq | bullet;\n", f);
+          "    special = [", f);
+    char sp[16];
+    for (const char *c = ascii_specials(sp); *c; c++) put_class_char(f, (unsigned char)*c);
+    fputs("\\x00]", f);
+    for (size_t i = 0; i < N_FIXED_TOKS; i++)
+        if (!fixed_toks[i].chars) fprintf(f, " | %s", fixed_toks[i].re);
+    fputs(";\n", f);
 }
 
 /* The ASCII characters the rules of sentences.yaml need the scanners to
@@ -962,7 +1016,8 @@ static void put_neon_skips(FILE *f, const unsigned char *stop)
  * eight bytes a step. */
 static void put_fast_skip(FILE *f, const sl_rules *r)
 {
-    const char *special = ".!?\n\r\"()";
+    char sp[16];
+    const char *special = ascii_specials(sp);
     unsigned char stop[256] = { 0 }, follow[256] = { 0 }, third[256] = { 0 };
     for (int c = 0; c < 256; c++)
         if (c == 0 || c >= 0x80 || strchr(special, c)) stop[c] = 0x80;
@@ -985,10 +1040,11 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
           "/* The token a byte starts when it starts one rule only, a rule of one\n"
           " * byte or a run of them (the run [.!?]+ for PARL__T_TERM), else 0: the\n"
           " * fast scanner takes those before the DFA's jump (put_scanner). */\n"
-          "static const unsigned char sentence_lex_fast_tok[256] = {\n"
-          "    ['.'] = PARL__T_TERM, ['!'] = PARL__T_TERM, ['?'] = PARL__T_TERM,\n"
-          "    ['\"'] = PARL__T_DQ, ['('] = PARL__T_LP, [')'] = PARL__T_RP\n"
-          "};\n\n"
+          "static const unsigned char sentence_lex_fast_tok[256] = {\n", f);
+    for (size_t i = 0; i < N_FIXED_TOKS; i++)
+        for (const char *c = fixed_toks[i].chars; c && *c; c++)
+            fprintf(f, "    ['%s%c'] = %s,\n", char_esc(*c), *c, fixed_toks[i].tok);
+    fputs("};\n\n"
           "/* Must the DFA see the byte at P (< LIM)? */\n"
           "static inline int sentence_lex_stops(const unsigned char *p, const unsigned char *lim)\n"
           "{\n"
@@ -1126,7 +1182,8 @@ static void put_fast_skip(FILE *f, const sl_rules *r)
  * (special, hs). */
 static void put_plain_table(FILE *f, const sl_rules *r)
 {
-    const char *special = ".!?\n\r\"()";
+    char sp[16];
+    const char *special = ascii_specials(sp);
     char soft[16];
     soft_chars(r, soft);
     fputs("static const unsigned char sentence_lex_plain[256] = {", f);
@@ -1197,9 +1254,8 @@ static void put_scanner(FILE *f, const char *name, int counting, int avx2, const
                         size_t nbul, const sl_rules *r)
 {
     const char *args = counting ? "parl_split_state *S" : "size_t *lines, parl_splitter *take";
-    /* The fast scanner takes . ! ? " ( and ) before its DFA (below). No
-     * other rule starts with them: the only rule from the YAML that could
-     * is a bullet, and read_bullets() takes non-ASCII bullets only. */
+    /* The fast scanner takes fixed_toks' ASCII tokens before its DFA
+     * (below). */
     if (avx2)
         fprintf(f, "#ifdef SENTENCE_LEX_AVX2\n"
                    "SENTENCE_LEX_AVX2_FN static int %s_avx2(const unsigned char *text, size_t base, size_t limit,\n"
@@ -1221,8 +1277,7 @@ static void put_scanner(FILE *f, const char *name, int counting, int avx2, const
         "    for (;;) {\n"
         "%s"
         "        tok = cur;\n"
-        "%s"
-        "    /*!local:re2c\n",
+        "%s",
         counting ? (avx2 ? "        cur = sentence_lex_count_skip_avx2(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */\n"
                          : "        cur = sentence_lex_count_skip(cur, lim, &words, &sp, text, base, S);   /* w+, hs+ */\n")
         : avx2   ? "        cur = sentence_lex_skip_avx2(cur, lim, lines, take, text, base, &blk, &bits, &passed);   /* c+ */\n"
@@ -1236,11 +1291,19 @@ static void put_scanner(FILE *f, const char *name, int counting, int avx2, const
                    "         * on fortunes.txt): a terminator run (the rule [.!?]+), a quote\n"
                    "         * (the rule [\"]) and parentheses ([(] and [)]) */\n"
                    "        if (cur < lim && (t = sentence_lex_fast_tok[*cur]) != 0) {\n"
-                   "            ++cur;\n"
-                   "            if (t == PARL__T_TERM)\n"
-                   "                while (cur < lim && (*cur == '.' || *cur == '!' || *cur == '?')) cur++;\n"
-                   "            goto out;\n"
-                   "        }\n");
+                   "            ++cur;\n");
+    for (size_t i = 0; !counting && i < N_FIXED_TOKS; i++) {
+        if (!fixed_toks[i].run) continue;
+        fprintf(f, "            if (t == %s)\n"
+                   "                while (cur < lim && (", fixed_toks[i].tok);
+        for (const char *c = fixed_toks[i].chars; *c; c++)
+            fprintf(f, "%s*cur == '%s%c'", c == fixed_toks[i].chars ? "" : " || ", char_esc(*c), *c);
+        fputs(")) cur++;\n", f);
+    }
+    if (!counting)
+        fputs("            goto out;\n"
+              "        }\n", f);
+    fputs("    /*!local:re2c\n", f);
     fputs(sl_api_conf, f);
     fputs("    re2c:define:YYLESSTHAN = \"cur >= lim\";\n"
           "    re2c:eof = 0;\n", f);
@@ -1269,19 +1332,19 @@ static void put_scanner(FILE *f, const char *name, int counting, int avx2, const
               "    eol hs*      { if (lines && sentence_lex_text_line(cur, lim)) { ++*lines; continue; }\n"
               "                   t = PARL__T_EOL; goto out; }\n", f);
     put_rule_tokens(f, r, word, counting);
-    static const struct { const char *re; const char *tok; int multibyte; } toks[] = {
-        { "[.!?]+      ", "PARL__T_TERM", 0 },
-        { "[\\u2026]    ", "PARL__T_ELLIPSIS", 1 },
-        { "[\"]         ", "PARL__T_DQ", 0 },
-        { "lq          ", "PARL__T_LQ", 1 },
-        { "rq          ", "PARL__T_RQ", 1 },
-        { "[(]         ", "PARL__T_LP", 0 },
-        { "[)]         ", "PARL__T_RP", 0 },
-        { "bullet      ", "PARL__T_BULLET", 1 },
-    };
-    for (size_t i = 0; i < sizeof toks / sizeof toks[0]; i++)
-        fprintf(f, "    %s { %s%st = %s; goto out; }\n", toks[i].re, word, toks[i].multibyte ? mb : "",
-                toks[i].tok);
+    for (size_t i = 0; i < N_FIXED_TOKS; i++) {
+        const struct fixed_tok *k = &fixed_toks[i];
+        int w = 0;
+        fputs("    ", f);
+        if (k->chars) {
+            fputc('[', f);
+            for (const char *c = k->chars; *c; c++) put_class_char(f, (unsigned char)*c), w++;
+            w += fprintf(f, "]%s", k->run ? "+" : "") + 1;
+        } else {
+            w = fprintf(f, "%s", k->re);
+        }
+        fprintf(f, "%*s { %s%st = %s; goto out; }\n", w < 12 ? 12 - w : 0, "", word, k->chars ? "" : mb, k->tok);
+    }
     if (counting)
         fputs("    */\n"
               "    }\n"
