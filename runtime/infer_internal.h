@@ -172,6 +172,12 @@ typedef struct parl__dfa_step {
 } parl__dfa_step;
 extern const parl__dfa_step parl__dfa_default[], parl__dfa_steps[];
 extern const uint64_t parl__dfa_accept_sets[];  /* PARL__DFA_WORDS words each */
+/* The same sets as ascending lists of variants, each ended by 0xffff, and
+ * where each set's list begins in parl__dfa_accept_list. */
+extern const uint16_t parl__dfa_accept_list[], parl__dfa_accept_off[];
+/* Accept sets are numbered by their first variant: those below this one
+ * name a rule, the others only patterns of the gate. */
+extern const int parl__dfa_accept_rule_sets;
 extern const uint16_t parl__dfa_prefix_len[];   /* items the automaton follows, by variant */
 extern const uint8_t parl__dfa_exact[];         /* 1: it follows the whole pattern */
 /* By variant: classes of which one must occur, as bits of parl__class_need

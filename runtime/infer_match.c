@@ -321,22 +321,29 @@ static unsigned item_class(const parl__item *it)
 
 /* What the scan found: the candidate variants, and where. Each accepting
  * state entered is logged (item, accept set); a candidate's start is worked
- * out from the log only when it is confirmed, since most never are. Past
- * LOG_MAX entries, starts are recorded eagerly in FROM, marked in LATE. */
+ * out from the log only when it is confirmed, since most never are, and the
+ * candidates are the logged sets' lists merged. Once the log is full
+ * (LOG_MAX entries), the sets are joined in CAND and later starts recorded
+ * eagerly in FROM, marked in LATE. */
 #define LOG_MAX 32
 typedef struct scan_result {
-    uint64_t cand[PARL__DFA_WORDS];
     uint64_t seen;   /* the classes met, as parl__class_need's bits */
     int nlog;
-    uint64_t late[PARL__DFA_WORDS];   /* set once the log is full */
+    uint16_t log_set[LOG_MAX];   /* the accept sets */
     size_t log_item[LOG_MAX];
-    const uint64_t *log_acc[LOG_MAX];   /* the sets, as they are read */
+    uint64_t cand[PARL__DFA_WORDS];   /* only once the log is full */
+    uint64_t late[PARL__DFA_WORDS];
     size_t from[PARL__DFA_VARIANTS];   /* only where LATE */
 } scan_result;
 
-/* SET |= ADD: on the scan's path at every accepting state. With GCC and
- * Clang, 128 bits at a time (PARL__DFA_WORDS is even), unrolled: a plain
- * loop of 5 or 6 words stayed a loop and cost a request 25 instructions. */
+/* Accept set SET's bits. */
+static inline const uint64_t *accept_bits(unsigned set)
+{
+    return parl__dfa_accept_sets + (size_t)set * PARL__DFA_WORDS;
+}
+
+/* SET |= ADD. With GCC and Clang, 128 bits at a time (PARL__DFA_WORDS is
+ * even), unrolled. */
 #if defined(__GNUC__)
 typedef uint64_t match_pair __attribute__((vector_size(16), aligned(8), may_alias));
 static inline void add_set(uint64_t *set, const uint64_t *add)
@@ -352,8 +359,18 @@ static void add_set(uint64_t *set, const uint64_t *add)
 }
 #endif
 
-static void accept_late(scan_result *sr, const uint64_t *acc, size_t j)
+/* The log just filled up: its sets joined in CAND, none late yet. */
+static MATCH_NOINLINE void log_full(scan_result *sr)
 {
+    memset(sr->cand, 0, sizeof sr->cand);
+    memset(sr->late, 0, sizeof sr->late);
+    for (int k = 0; k < LOG_MAX; k++) add_set(sr->cand, accept_bits(sr->log_set[k]));
+}
+
+/* Accept set SET entered at item J after the log filled up. */
+static MATCH_NOINLINE void accept_late(scan_result *sr, unsigned set, size_t j)
+{
+    const uint64_t *acc = accept_bits(set);
     for (int w = 0; w < PARL__DFA_WORDS; w++)
         for (uint64_t fresh = acc[w] & ~sr->cand[w]; fresh; fresh &= fresh - 1) {
             int v = w * 64 + parl__ctz64(fresh);
@@ -363,38 +380,38 @@ static void accept_late(scan_result *sr, const uint64_t *acc, size_t j)
     add_set(sr->cand, acc);
 }
 
-/* Logs the accepting set SET entered at item J, its variants candidates. */
-static inline void scan_accept(scan_result *sr, unsigned set, size_t j)
-{
-    const uint64_t *acc = parl__dfa_accept_sets + (size_t)set * PARL__DFA_WORDS;
-    if (sr->nlog == LOG_MAX) {
-        accept_late(sr, acc, j);
-        return;
-    }
-    sr->log_item[sr->nlog] = j;
-    sr->log_acc[sr->nlog++] = acc;
-    if (sr->nlog == LOG_MAX) memset(sr->late, 0, sizeof sr->late);
-    add_set(sr->cand, acc);
-}
-
-/* The automaton's step from state S on class C, item J: the state entered. */
-static MATCH_INLINE unsigned scan_step(scan_result *sr, unsigned s, unsigned c, size_t j)
+/* The automaton's step from state S on class C, item J: the state entered.
+ * The classes seen and the log's length are the scan's locals. */
+static MATCH_INLINE unsigned scan_step(scan_result *sr, unsigned s, unsigned c, size_t j,
+                                       uint64_t *seen, int *nlog, unsigned sets)
 {
     const parl__dfa_step *st = &parl__dfa_steps[s + c];
-    sr->seen |= parl__class_need[c];
+    *seen |= parl__class_need[c];
     if (st->check != s) st = &parl__dfa_default[c];
-    if (st->accept) scan_accept(sr, st->accept, j);
+    if (st->accept && st->accept < sets) {
+        if (*nlog < LOG_MAX) {
+            sr->log_set[*nlog] = st->accept;
+            sr->log_item[*nlog] = j;
+            if (++*nlog == LOG_MAX) log_full(sr);
+        } else {
+            accept_late(sr, st->accept, j);
+        }
+    }
     return st->next;
 }
 
-/* Reads the whole request through the automaton and marks every variant
- * that may match: all that do, and a few more. The most common item, a
- * plain word, is read in a loop of its own, the reader's counters in
+/* Reads the whole request through the automaton and logs every accepting
+ * state entered whose set is below SETS (parl__dfa_accept_rule_sets: the
+ * sets that name a rule): their variants are all that match, and a few more. The
+ * most common item, a plain word, is read in a loop of its own, the
+ * reader's counters, the state, the classes seen and the log's length in
  * registers. The reader is fresh: its count of items is the item's index. */
-static void scan(matcher *m, scan_result *sr)
+static MATCH_INLINE void scan(matcher *m, scan_result *sr, unsigned sets)
 {
     parl__reader *r = &m->r;
     unsigned s = 0;
+    uint64_t seen = 0;
+    int nlog = 0;
     for (;;) {
         const parl__tok *t = r->toks + r->itok, *const end = r->toks + r->ntok;
         size_t k = r->count;
@@ -406,15 +423,17 @@ static void scan(matcher *m, scan_result *sr)
             it->end = t->end;
             it->word = t->word;
             it->kind = PARL__IT_WORD;
-            s = scan_step(sr, s, c, k);
+            s = scan_step(sr, s, c, k, &seen, &nlog, sets);
         }
         r->itok = (int)(t - r->toks);
         r->count = k;
-        if (t < end && t->kind == PARL__TK_END) return;   /* its item is read when asked for */
+        if (t < end && t->kind == PARL__TK_END) break;   /* its item is read when asked for */
         const parl__item *it = parl__read_item(r);
-        if (it->kind == PARL__IT_END) return;
-        s = scan_step(sr, s, item_class(it), r->count - 1);
+        if (it->kind == PARL__IT_END) break;
+        s = scan_step(sr, s, item_class(it), r->count - 1, &seen, &nlog, sets);
     }
+    sr->seen = seen;
+    sr->nlog = nlog;
 }
 
 /* Where the stretch of the request that log entry K names begins for V. */
@@ -465,25 +484,31 @@ static int try_after_prefix(matcher *m, int v, size_t j)
     return match_from(m, e + p, pv->n - p, j + (size_t)p);
 }
 
+/* The first log entry that names V (there is one). */
+static int first_logged(const scan_result *sr, int v)
+{
+    const uint64_t bit = (uint64_t)1 << (v % 64);
+    int k = 0;
+    while (!(accept_bits(sr->log_set[k])[v / 64] & bit)) k++;
+    return k;
+}
+
 /* Where the first stretch of the request that may begin candidate V
  * starts: the first log entry that names it (the log names every
  * candidate the automaton met before it filled up), or where it was met
  * after that. */
-static MATCH_INLINE size_t first_start(const scan_result *sr, int v)
+static size_t first_start(const scan_result *sr, int v)
 {
     const uint64_t bit = (uint64_t)1 << (v % 64);
     if (sr->nlog == LOG_MAX && (sr->late[v / 64] & bit)) return sr->from[v];
-    int k = 0;
-    while (!(sr->log_acc[k][v / 64] & bit)) k++;
-    return start_at(sr, k, v);
+    return start_at(sr, first_logged(sr, v), v);
 }
 
 /* Takes the slots of candidate V, which the automaton followed whole,
- * where it first saw it: such a candidate matches there. 0 if a slot
- * does not take its item (never expected). */
-static MATCH_INLINE int capture(matcher *m, const scan_result *sr, int v)
+ * where it first saw it, item J: such a candidate matches there. 0 if a
+ * slot does not take its item (never expected). */
+static MATCH_INLINE int capture(matcher *m, int v, size_t j)
 {
-    const size_t j = first_start(sr, v);
     const parl__variant *pv = &parl__variants[v];
     keep_in_ring(m, j);
     begin_at(m, j);
@@ -499,7 +524,9 @@ static MATCH_NOINLINE int confirm(matcher *m, const scan_result *sr, int v)
     if (sr->nlog < LOG_MAX) {   /* a candidate: some entry names it */
         const uint64_t bit = (uint64_t)1 << (v % 64);
         for (int k = 0; k < sr->nlog; k++)
-            if ((sr->log_acc[k][v / 64] & bit) && try_after_prefix(m, v, start_at(sr, k, v))) return 1;
+            if ((accept_bits(sr->log_set[k])[v / 64] & bit) &&
+                try_after_prefix(m, v, start_at(sr, k, v)))
+                return 1;
         return 0;
     }
     size_t j = first_start(sr, v);
@@ -516,6 +543,17 @@ static int needs_unseen(int v, uint64_t seen)
     return need && !(need & seen);
 }
 
+/* Candidate V, first seen at log entry K (-1: to be looked up):
+ * 1 if it matches, its captures in m->c. */
+static MATCH_INLINE int try_candidate(matcher *m, const scan_result *sr, int v, int k)
+{
+    if (parl__dfa_exact[v]) {
+        if (capture(m, v, k >= 0 ? start_at(sr, k, v) : first_start(sr, v))) return 1;
+    } else if (needs_unseen(v, sr->seen)) {
+        return 0;
+    }
+    return confirm(m, sr, v);
+}
 
 /* The first variant below LIMIT that matches somewhere, or -1: the
  * automaton's candidates confirmed in priority order (one it follows
@@ -525,16 +563,34 @@ static int needs_unseen(int v, uint64_t seen)
 static MATCH_NOINLINE int best_match(matcher *m, int limit)
 {
     scan_result sr;
-    memset(&sr, 0, offsetof(scan_result, late));
-    scan(m, &sr);
+    scan(m, &sr, limit <= parl__nvariants_rules ? (unsigned)parl__dfa_accept_rule_sets : 0xffffu);
+    if (sr.nlog == 0) return -1;
+    if (sr.nlog == 1) {   /* one set: its list */
+        for (const uint16_t *p = parl__dfa_accept_list + parl__dfa_accept_off[sr.log_set[0]];
+             *p < limit; p++)
+            if (try_candidate(m, &sr, *p, 0)) return *p;
+        return -1;
+    }
+    if (sr.nlog == 2) {   /* two: their lists merged */
+        const uint16_t *a = parl__dfa_accept_list + parl__dfa_accept_off[sr.log_set[0]];
+        const uint16_t *b = parl__dfa_accept_list + parl__dfa_accept_off[sr.log_set[1]];
+        for (;;) {
+            const int v = *a <= *b ? *a : *b, in_a = *a == v;
+            if (v >= limit) return -1;
+            a += in_a;
+            b += *b == v;
+            if (try_candidate(m, &sr, v, !in_a)) return v;
+        }
+    }
+    if (sr.nlog < LOG_MAX) {   /* more: their sets joined */
+        memset(sr.cand, 0, sizeof sr.cand);
+        for (int k = 0; k < sr.nlog; k++) add_set(sr.cand, accept_bits(sr.log_set[k]));
+    }
     for (int w = 0; w < PARL__DFA_WORDS; w++)
         for (uint64_t bits = sr.cand[w]; bits; bits &= bits - 1) {
             int v = w * 64 + parl__ctz64(bits);
             if (v >= limit) return -1;
-            if (parl__dfa_exact[v]) {
-                if (capture(m, &sr, v)) return v;
-            } else if (needs_unseen(v, sr.seen)) continue;
-            if (confirm(m, &sr, v)) return v;
+            if (try_candidate(m, &sr, v, -1)) return v;
         }
     return -1;
 }
