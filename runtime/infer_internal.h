@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "parlance.h"
+#include "quantity.h"   /* the number terminals, PARL_Q_* */
 
 /* Values saturate here: far above any document, far below overflow. */
 #define PARL__BIG ((int64_t)1 << 50)
@@ -180,6 +181,7 @@ extern const uint16_t parl__dfa_accept_list[], parl__dfa_accept_off[];
 extern const int parl__dfa_accept_rule_sets;
 extern const uint16_t parl__dfa_prefix_len[];   /* items the automaton follows, by variant */
 extern const uint8_t parl__dfa_exact[];         /* 1: it follows the whole pattern */
+extern const uint16_t parl__dfa_slot_mask[];    /* by variant: its slots (not words), as bits */
 /* By variant: classes of which one must occur, as bits of parl__class_need
  * (by class: its bit, 0 if no variant needs it); 0: no condition. */
 extern const uint64_t parl__dfa_need[], parl__class_need[];
@@ -270,6 +272,50 @@ static inline const parl__tok *parl__reader_tok(parl__reader *r, int ahead)
 {
     if (r->itok + ahead < r->ntok) return &r->toks[r->itok + ahead];
     return parl__reader_tok_more(r, ahead);
+}
+/* parl__read_item()'s item for token T, the next to read, when it is made
+ * of T alone and AFTER, the token after it, cannot go on with it: a quote,
+ * or a number of one token ("5", "third") that stands alone. 0 (and *IT
+ * untouched) otherwise. Neither token is taken. */
+static inline int parl__quick_item(const parl__tok *t, const parl__tok *after, parl__item *it)
+{
+    unsigned code;
+    int64_t value;
+    if (t->kind == PARL__TK_WORD) {
+        const parl__word *w = &parl__words[t->word];
+        if (w->flags != PARL__W_NUMBER) return 0;   /* a plain word, a phrase's, a hyphen */
+        code = w->qclass;
+        value = w->value;
+    } else if (t->kind == PARL__TK_DIGITS || t->kind == PARL__TK_DIGITORD) {
+        code = t->kind == PARL__TK_DIGITS ? PARL_Q_DIGITS : PARL_Q_DIGITORD;
+        value = t->value;
+    } else if (t->kind == PARL__TK_QUOTE) {
+        it->start = t->start;
+        it->end = t->end;
+        it->word = t->word;
+        it->lead = 0;
+        it->kind = PARL__IT_QUOTE;
+        return 1;
+    } else {
+        return 0;
+    }
+    const unsigned c = after->kind == PARL__TK_WORD      ? parl__words[after->word].qclass
+                       : after->kind == PARL__TK_DIGITS   ? PARL_Q_DIGITS
+                       : after->kind == PARL__TK_DIGITORD ? PARL_Q_DIGITORD
+                                                          : 0;
+    const int alone = parl__qty_alone_kind(code, value);
+    if ((parl__qty_follow[code] >> c & 1) || alone <= 0) return 0;   /* a run, or refused */
+    it->start = t->start;
+    it->end = t->end;
+    it->word = t->word;
+    it->kind = PARL__IT_QTY;
+    it->qkind = (uint8_t)alone;
+    it->v0 = value;
+    it->v1 = 0;
+    it->nlist = 1;
+    it->digits = code == PARL_Q_DIGITS;
+    it->lead = alone == PARL__QTY_ORD && (parl__qty_lead >> c & 1);
+    return 1;
 }
 /* Reads the next item, number r->count. Past the end: END items. */
 const parl__item *parl__read_item(parl__reader *r);

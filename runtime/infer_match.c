@@ -403,7 +403,8 @@ static MATCH_INLINE unsigned scan_step(scan_result *sr, unsigned s, unsigned c, 
 /* Reads the whole request through the automaton and logs every accepting
  * state entered whose set is below SETS (parl__dfa_accept_rule_sets: the
  * sets that name a rule): their variants are all that match, and a few more. The
- * most common item, a plain word, is read in a loop of its own, the
+ * most common items, plain words, marks, quotes and numbers of one token,
+ * are read in a loop of their own (as parl__read_item() reads them), the
  * reader's counters, the state, the classes seen and the log's length in
  * registers. The reader is fresh: its count of items is the item's index. */
 static MATCH_INLINE void scan(matcher *m, scan_result *sr, unsigned sets)
@@ -416,13 +417,21 @@ static MATCH_INLINE void scan(matcher *m, scan_result *sr, unsigned sets)
         const parl__tok *t = r->toks + r->itok, *const end = r->toks + r->ntok;
         size_t k = r->count;
         for (; t < end; t++, k++) {
-            const unsigned c = parl__class_plain[t->word];   /* one table, not two */
-            if (t->kind != PARL__TK_WORD || c == PARL__DFA_NOT_PLAIN) break;
+            unsigned c = parl__class_plain[t->word];   /* one table, not two */
             parl__item *it = &r->ring[k % PARL__RING];
-            it->start = t->start;
-            it->end = t->end;
-            it->word = t->word;
-            it->kind = PARL__IT_WORD;
+            if (t->kind == PARL__TK_WORD && c != PARL__DFA_NOT_PLAIN) {
+                it->start = t->start;
+                it->end = t->end;
+                it->word = t->word;
+                it->kind = PARL__IT_WORD;
+            } else if (t->kind == PARL__TK_PUNCT) {   /* patterns do not see it */
+                k--;
+                continue;
+            } else if (t + 1 < end && parl__quick_item(t, t + 1, it)) {   /* "5", a quote */
+                c = item_class(it);
+            } else {
+                break;
+            }
             s = scan_step(sr, s, c, k, &seen, &nlog, sets);
         }
         r->itok = (int)(t - r->toks);
@@ -442,22 +451,24 @@ static size_t start_at(const scan_result *sr, int k, int v)
     return sr->log_item[k] + 1 - (size_t)parl__dfa_prefix_len[v];
 }
 
-/* Takes the slots among elements E[0..N), which the automaton checked
- * from item J on (their words need no test), from those items. 0 if a
- * slot does not take its item (never expected). */
-static MATCH_INLINE int take_slots(matcher *m, const parl__elem *e, int n, size_t j)
+/* Takes the slots SLOTS (bits by element) among elements E[0..N), which
+ * the automaton checked from item J on (their words need no test), from
+ * those items. 0 if a slot does not take its item (never expected). */
+static MATCH_INLINE int take_slots(matcher *m, const parl__elem *e, int n, unsigned slots, size_t j)
 {
     const parl__reader *r = &m->r;
     if (j + (size_t)n <= r->count && r->count - j <= PARL__RING) {
         /* the usual case: the scan read the items and they are in the ring */
-        for (int i = 0; i < n; i++)
-            if (e[i].op > PARL__E_SET &&
-                !take_item(m, e + i, &r->ring[(j + (size_t)i) % PARL__RING], j + (size_t)i))
-                return 0;
+        for (; slots; slots &= slots - 1) {
+            const int i = parl__ctz64(slots);
+            if (!take_item(m, e + i, &r->ring[(j + (size_t)i) % PARL__RING], j + (size_t)i)) return 0;
+        }
         return 1;
     }
-    for (int i = 0; i < n; i++)
-        if (e[i].op > PARL__E_SET && !take(m, e + i, j + (size_t)i)) return 0;
+    for (; slots; slots &= slots - 1) {
+        const int i = parl__ctz64(slots);
+        if (!take(m, e + i, j + (size_t)i)) return 0;
+    }
     return 1;
 }
 
@@ -479,7 +490,7 @@ static int try_after_prefix(matcher *m, int v, size_t j)
     if (e[p - 1].op == PARL__E_QUOTED) p--;   /* the automaton read its opening quote */
     keep_in_ring(m, j);
     begin_at(m, j);
-    if (!take_slots(m, e, p, j)) return try_variant(m, v, j);
+    if (!take_slots(m, e, p, parl__dfa_slot_mask[v] & ((1u << p) - 1), j)) return try_variant(m, v, j);
     if (pv->n - p == 1 && e[p].op == PARL__E_TEXT) return text_to_end(m, j + (size_t)p);   /* the usual rest */
     return match_from(m, e + p, pv->n - p, j + (size_t)p);
 }
@@ -509,10 +520,12 @@ static size_t first_start(const scan_result *sr, int v)
  * slot does not take its item (never expected). */
 static MATCH_INLINE int capture(matcher *m, int v, size_t j)
 {
-    const parl__variant *pv = &parl__variants[v];
+    const unsigned slots = parl__dfa_slot_mask[v];
     keep_in_ring(m, j);
     begin_at(m, j);
-    return !pv->slots || take_slots(m, parl__elems + pv->first, pv->n, j);
+    if (!slots) return 1;
+    const parl__variant *pv = &parl__variants[v];
+    return take_slots(m, parl__elems + pv->first, pv->n, slots, j);
 }
 
 /* Does candidate V match somewhere? A match begins where the automaton

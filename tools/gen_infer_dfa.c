@@ -550,6 +550,21 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
         fputs("/* 1 where the automaton follows the whole pattern: its candidates always\n"
               " * match, and the slots can be taken where they begin. */\n", f);
         err += emit_int_array(f, "const uint8_t parl__dfa_exact", exact, D.nvar, err);
+        /* By variant: its elements that are slots (not words), as bits. */
+        int *slots = xcalloc((size_t)D.nvar, sizeof(int));
+        for (int v = 0; v < D.nvar; v++)
+            for (int i = 0; i < I->v[v].s.n; i++)
+                if (I->v[v].s.e[i].op != E_WORD && I->v[v].s.e[i].op != E_SET) {
+                    if (i >= 16) {
+                        yerr(I->v[v].at, "a pattern of more than 16 elements");
+                        err = 1;
+                        break;
+                    }
+                    slots[v] |= 1 << i;
+                }
+        fputs("/* By variant: its elements that are slots, not words, as bits. */\n", f);
+        err += emit_int_array(f, "const uint16_t parl__dfa_slot_mask", slots, D.nvar, err);
+        free(slots);
         free(plen);
         free(exact);
     }
