@@ -275,7 +275,8 @@ static inline const parl__tok *parl__reader_tok(parl__reader *r, int ahead)
 }
 /* parl__read_item()'s item for token T, the next to read, when it is made
  * of T alone and AFTER, the token after it, cannot go on with it: a quote,
- * or a number of one token ("5", "third") that stands alone. 0 (and *IT
+ * or a number of one token ("5", "third", "first" in "first three") that
+ * stands alone (as read_quantity() reads a run of one). 0 (and *IT
  * untouched) otherwise. Neither token is taken. */
 static inline int parl__quick_item(const parl__tok *t, const parl__tok *after, parl__item *it)
 {
@@ -304,7 +305,10 @@ static inline int parl__quick_item(const parl__tok *t, const parl__tok *after, p
                        : after->kind == PARL__TK_DIGITORD ? PARL_Q_DIGITORD
                                                           : 0;
     const int alone = parl__qty_alone_kind(code, value);
-    if ((parl__qty_follow[code] >> c & 1) || alone <= 0) return 0;   /* a run, or refused */
+    if (alone <= 0) return 0;   /* refused, or the parser's to say */
+    if ((parl__qty_follow[code] >> c & 1) &&   /* a run, unless "first" stands apart: "first three" */
+        !(value == 1 && (parl__qty_lead >> c & 1) && (parl__qty_ords >> code & 1)))
+        return 0;
     it->start = t->start;
     it->end = t->end;
     it->word = t->word;

@@ -388,7 +388,7 @@ static MATCH_INLINE unsigned scan_step(scan_result *sr, unsigned s, unsigned c, 
     const parl__dfa_step *st = &parl__dfa_steps[s + c];
     *seen |= parl__class_need[c];
     if (st->check != s) st = &parl__dfa_default[c];
-    if (st->accept && st->accept < sets) {
+    if ((unsigned)st->accept - 1 < sets - 1) {   /* a set, and one logged */
         if (*nlog < LOG_MAX) {
             sr->log_set[*nlog] = st->accept;
             sr->log_item[*nlog] = j;
@@ -413,34 +413,45 @@ static MATCH_INLINE void scan(matcher *m, scan_result *sr, unsigned sets)
     unsigned s = 0;
     uint64_t seen = 0;
     int nlog = 0;
+    const parl__tok *t = r->toks + r->itok;
+    size_t k = r->count;
     for (;;) {
-        const parl__tok *t = r->toks + r->itok, *const end = r->toks + r->ntok;
-        size_t k = r->count;
-        for (; t < end; t++, k++) {
-            unsigned c = parl__class_plain[t->word];   /* one table, not two */
+        const parl__tok *const end = r->toks + r->ntok;
+        for (; t < end; t++, k++) {   /* plain words */
+            const unsigned c = parl__class_plain[t->word];   /* one table, not two */
+            if (t->kind != PARL__TK_WORD || c == PARL__DFA_NOT_PLAIN) break;
             parl__item *it = &r->ring[k % PARL__RING];
-            if (t->kind == PARL__TK_WORD && c != PARL__DFA_NOT_PLAIN) {
-                it->start = t->start;
-                it->end = t->end;
-                it->word = t->word;
-                it->kind = PARL__IT_WORD;
-            } else if (t->kind == PARL__TK_PUNCT) {   /* patterns do not see it */
-                k--;
-                continue;
-            } else if (t + 1 < end && parl__quick_item(t, t + 1, it)) {   /* "5", a quote */
-                c = item_class(it);
-            } else {
-                break;
-            }
+            it->start = t->start;
+            it->end = t->end;
+            it->word = t->word;
+            it->kind = PARL__IT_WORD;
             s = scan_step(sr, s, c, k, &seen, &nlog, sets);
+        }
+        if (t < end) {
+            if (t->kind == PARL__TK_END) break;   /* its item is read when asked for */
+            if (t->kind == PARL__TK_PUNCT) {   /* patterns do not see it */
+                t++;
+                continue;
+            }
+            parl__item *it = &r->ring[k % PARL__RING];
+            if (t + 1 < end && parl__quick_item(t, t + 1, it)) {   /* "5", a quote */
+                s = scan_step(sr, s, item_class(it), k, &seen, &nlog, sets);
+                t++;
+                k++;
+                continue;
+            }
         }
         r->itok = (int)(t - r->toks);
         r->count = k;
-        if (t < end && t->kind == PARL__TK_END) break;   /* its item is read when asked for */
         const parl__item *it = parl__read_item(r);
-        if (it->kind == PARL__IT_END) break;
-        s = scan_step(sr, s, item_class(it), r->count - 1, &seen, &nlog, sets);
+        if (it->kind == PARL__IT_END) goto done;   /* the reader's counters are its own */
+        s = scan_step(sr, s, item_class(it), k, &seen, &nlog, sets);
+        t = r->toks + r->itok;
+        k = r->count;
     }
+    r->itok = (int)(t - r->toks);
+    r->count = k;
+done:
     sr->seen = seen;
     sr->nlog = nlog;
 }
