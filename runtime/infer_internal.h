@@ -273,15 +273,31 @@ static inline const parl__tok *parl__reader_tok(parl__reader *r, int ahead)
     if (r->itok + ahead < r->ntok) return &r->toks[r->itok + ahead];
     return parl__reader_tok_more(r, ahead);
 }
-/* parl__read_item()'s item for token T, the next to read, when it is made
- * of T alone and AFTER, the token after it, cannot go on with it: a quote,
- * or a number of one token ("5", "third", "first" in "first three") that
- * stands alone (as read_quantity() reads a run of one). 0 (and *IT
- * untouched) otherwise. Neither token is taken. */
-static inline int parl__quick_item(const parl__tok *t, const parl__tok *after, parl__item *it)
+/* The number terminal (PARL_Q_*) of token T, 0 if none; its value. */
+static inline unsigned parl__tok_qclass(const parl__tok *t)
+{
+    return t->kind == PARL__TK_WORD       ? parl__words[t->word].qclass
+           : t->kind == PARL__TK_DIGITS   ? PARL_Q_DIGITS
+           : t->kind == PARL__TK_DIGITORD ? PARL_Q_DIGITORD
+                                          : 0;
+}
+static inline int64_t parl__tok_value(const parl__tok *t)
+{
+    return t->kind == PARL__TK_WORD ? parl__words[t->word].value : t->value;
+}
+/* parl__read_item()'s item from token T on, the next to read, when it is
+ * simple and the tokens it needs lie before END: a quote; a number of one
+ * token ("5", "third", "first" in "first three") that the next token
+ * cannot go on with, or that only "to" and a token that cannot go on
+ * with that follow ("5 to the end": the "to" is given back); a range of
+ * two such numbers of one kind ("5 to 10", "3-7"). As read_quantity()
+ * reads those runs. Returns the tokens it takes (1 or 3), 0 (and *IT
+ * untouched) when parl__read_item() is to read it. */
+static inline int parl__quick_item(const parl__tok *t, const parl__tok *end, parl__item *it)
 {
     unsigned code;
     int64_t value;
+    if (t + 1 >= end) return 0;
     if (t->kind == PARL__TK_WORD) {
         const parl__word *w = &parl__words[t->word];
         if (w->flags != PARL__W_NUMBER) return 0;   /* a plain word, a phrase's, a hyphen */
@@ -300,15 +316,38 @@ static inline int parl__quick_item(const parl__tok *t, const parl__tok *after, p
     } else {
         return 0;
     }
-    const unsigned c = after->kind == PARL__TK_WORD      ? parl__words[after->word].qclass
-                       : after->kind == PARL__TK_DIGITS   ? PARL_Q_DIGITS
-                       : after->kind == PARL__TK_DIGITORD ? PARL_Q_DIGITORD
-                                                          : 0;
+    const unsigned c = parl__tok_qclass(t + 1);
     const int alone = parl__qty_alone_kind(code, value);
     if (alone <= 0) return 0;   /* refused, or the parser's to say */
+    int taken = 1;
     if ((parl__qty_follow[code] >> c & 1) &&   /* a run, unless "first" stands apart: "first three" */
-        !(value == 1 && (parl__qty_lead >> c & 1) && (parl__qty_ords >> code & 1)))
-        return 0;
+        !(value == 1 && (parl__qty_lead >> c & 1) && (parl__qty_ords >> code & 1))) {
+        /* "to" or a dash after it ("to" and "-" are never lead) */
+        if ((c != PARL_Q_TO && c != PARL_Q_DASH) || t + 2 >= end) return 0;
+        const unsigned c2 = parl__tok_qclass(t + 2);
+        if (!(parl__qty_follow[c] >> c2 & 1)) {   /* the run "5 to": the number alone */
+            if (c != PARL_Q_TO || !(parl__qty_ends >> code & 1)) return 0;
+        } else {   /* "5 to 10": a range, when the run ends there and no number goes on */
+            if (t + 3 >= end || c2 > PARL_Q_TO || (parl__qty_inner[code] >> c & 1) ||
+                !(parl__qty_ends >> c2 & 1))
+                return 0;
+            const int64_t v2 = parl__tok_value(t + 2);
+            if (parl__qty_alone_kind(c2, v2) != alone ||
+                (parl__qty_follow[c2] >> parl__tok_qclass(t + 3) & 1))
+                return 0;
+            it->start = t->start;
+            it->end = t[2].end;
+            it->word = 0;
+            it->kind = PARL__IT_QTY;
+            it->qkind = PARL__QTY_RANGE;
+            it->v0 = value;
+            it->v1 = v2;
+            it->nlist = 2;
+            it->digits = 0;
+            it->lead = 0;
+            return 3;
+        }
+    }
     it->start = t->start;
     it->end = t->end;
     it->word = t->word;
@@ -319,7 +358,7 @@ static inline int parl__quick_item(const parl__tok *t, const parl__tok *after, p
     it->nlist = 1;
     it->digits = code == PARL_Q_DIGITS;
     it->lead = alone == PARL__QTY_ORD && (parl__qty_lead >> c & 1);
-    return 1;
+    return taken;
 }
 /* Reads the next item, number r->count. Past the end: END items. */
 const parl__item *parl__read_item(parl__reader *r);

@@ -434,9 +434,10 @@ static MATCH_INLINE void scan(matcher *m, scan_result *sr, unsigned sets)
                 continue;
             }
             parl__item *it = &r->ring[k % PARL__RING];
-            if (t + 1 < end && parl__quick_item(t, t + 1, it)) {   /* "5", a quote */
+            const int taken = parl__quick_item(t, end, it);   /* "5", "5 to 10", a quote */
+            if (taken) {
                 s = scan_step(sr, s, item_class(it), k, &seen, &nlog, sets);
-                t++;
+                t += taken;
                 k++;
                 continue;
             }
