@@ -290,10 +290,14 @@ static inline int64_t parl__tok_value(const parl__tok *t)
  * token ("5", "third", "first" in "first three") that the next token
  * cannot go on with, or that only "to" and a token that cannot go on
  * with that follow ("5 to the end": the "to" is given back); a range of
- * two such numbers of one kind ("5 to 10", "3-7"). As read_quantity()
- * reads those runs. Returns the tokens it takes (1 or 3), 0 (and *IT
- * untouched) when parl__read_item() is to read it. */
-static inline int parl__quick_item(const parl__tok *t, const parl__tok *end, parl__item *it)
+ * two such numbers of one kind ("5 to 10", "3-7"); a list of such numbers
+ * (parl__quick_list(), its values into LIST). As read_quantity() reads
+ * those runs. Returns the tokens it takes, 0 (and *IT untouched) when
+ * parl__read_item() is to read it. */
+int parl__quick_list(const parl__tok *t, const parl__tok *end, parl__item *it, int64_t *list,
+                     unsigned code, int64_t value, int kind);
+static inline int parl__quick_item(const parl__tok *t, const parl__tok *end, parl__item *it,
+                                   int64_t *list)
 {
     unsigned code;
     int64_t value;
@@ -322,11 +326,15 @@ static inline int parl__quick_item(const parl__tok *t, const parl__tok *end, par
     int taken = 1;
     if ((parl__qty_follow[code] >> c & 1) &&   /* a run, unless "first" stands apart: "first three" */
         !(value == 1 && (parl__qty_lead >> c & 1) && (parl__qty_ords >> code & 1))) {
+        if (c == PARL_Q_AND || c == PARL_Q_COMMA)   /* "2, 4 and 6" */
+            return parl__quick_list(t, end, it, list, code, value, alone);
         /* "to" or a dash after it ("to" and "-" are never lead) */
         if ((c != PARL_Q_TO && c != PARL_Q_DASH) || t + 2 >= end) return 0;
         const unsigned c2 = parl__tok_qclass(t + 2);
         if (!(parl__qty_follow[c] >> c2 & 1)) {   /* the run "5 to": the number alone */
-            if (c != PARL_Q_TO || !(parl__qty_ends >> code & 1)) return 0;
+            if (c != PARL_Q_TO || !(parl__qty_connect >> PARL_Q_TO & 1) ||
+                !(parl__qty_ends >> code & 1))
+                return 0;
         } else {   /* "5 to 10": a range, when the run ends there and no number goes on */
             if (t + 3 >= end || c2 > PARL_Q_TO || (parl__qty_inner[code] >> c & 1) ||
                 !(parl__qty_ends >> c2 & 1))

@@ -434,7 +434,7 @@ static MATCH_INLINE void scan(matcher *m, scan_result *sr, unsigned sets)
                 continue;
             }
             parl__item *it = &r->ring[k % PARL__RING];
-            const int taken = parl__quick_item(t, end, it);   /* "5", "5 to 10", a quote */
+            const int taken = parl__quick_item(t, end, it, r->lists[k % PARL__RING]);   /* "5", "5 to 10", a quote */
             if (taken) {
                 s = scan_step(sr, s, item_class(it), k, &seen, &nlog, sets);
                 t += taken;
