@@ -310,7 +310,7 @@ static int try_variant(matcher *m, int v, size_t j)
 }
 
 /* The automaton's class of item IT (gen/infer_dfa.c). */
-static unsigned item_class(const parl__item *it)
+static MATCH_INLINE unsigned item_class(const parl__item *it)
 {
     if (it->kind == PARL__IT_WORD) return parl__class_word[it->word];
     if (it->kind == PARL__IT_QUOTE) return parl__class_quote;
