@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "parlance.h"
+#include "quantity.h"   /* the number terminals, PARL_Q_* */
 
 /* Values saturate here: far above any document, far below overflow. */
 #define PARL__BIG ((int64_t)1 << 50)
@@ -172,8 +173,15 @@ typedef struct parl__dfa_step {
 } parl__dfa_step;
 extern const parl__dfa_step parl__dfa_default[], parl__dfa_steps[];
 extern const uint64_t parl__dfa_accept_sets[];  /* PARL__DFA_WORDS words each */
+/* The same sets as ascending lists of variants, each ended by 0xffff, and
+ * where each set's list begins in parl__dfa_accept_list. */
+extern const uint16_t parl__dfa_accept_list[], parl__dfa_accept_off[];
+/* Accept sets are numbered by their first variant: those below this one
+ * name a rule, the others only patterns of the gate. */
+extern const int parl__dfa_accept_rule_sets;
 extern const uint16_t parl__dfa_prefix_len[];   /* items the automaton follows, by variant */
 extern const uint8_t parl__dfa_exact[];         /* 1: it follows the whole pattern */
+extern const uint16_t parl__dfa_slot_mask[];    /* by variant: its slots (not words), as bits */
 /* By variant: classes of which one must occur, as bits of parl__class_need
  * (by class: its bit, 0 if no variant needs it); 0: no condition. */
 extern const uint64_t parl__dfa_need[], parl__class_need[];
@@ -264,6 +272,101 @@ static inline const parl__tok *parl__reader_tok(parl__reader *r, int ahead)
 {
     if (r->itok + ahead < r->ntok) return &r->toks[r->itok + ahead];
     return parl__reader_tok_more(r, ahead);
+}
+/* The number terminal (PARL_Q_*) of token T, 0 if none; its value. */
+static inline unsigned parl__tok_qclass(const parl__tok *t)
+{
+    return t->kind == PARL__TK_WORD       ? parl__words[t->word].qclass
+           : t->kind == PARL__TK_DIGITS   ? PARL_Q_DIGITS
+           : t->kind == PARL__TK_DIGITORD ? PARL_Q_DIGITORD
+                                          : 0;
+}
+static inline int64_t parl__tok_value(const parl__tok *t)
+{
+    return t->kind == PARL__TK_WORD ? parl__words[t->word].value : t->value;
+}
+/* parl__read_item()'s item from token T on, the next to read, when it is
+ * simple and the tokens it needs lie before END: a quote; a number of one
+ * token ("5", "third", "first" in "first three") that the next token
+ * cannot go on with, or that only "to" and a token that cannot go on
+ * with that follow ("5 to the end": the "to" is given back); a range of
+ * two such numbers of one kind ("5 to 10", "3-7"); a list of such numbers
+ * (parl__quick_list(), its values into LIST). As read_quantity() reads
+ * those runs. Returns the tokens it takes, 0 (and *IT untouched) when
+ * parl__read_item() is to read it. */
+int parl__quick_list(const parl__tok *t, const parl__tok *end, parl__item *it, int64_t *list,
+                     unsigned code, int64_t value, int kind);
+static inline int parl__quick_item(const parl__tok *t, const parl__tok *end, parl__item *it,
+                                   int64_t *list)
+{
+    unsigned code;
+    int64_t value;
+    if (t + 1 >= end) return 0;
+    if (t->kind == PARL__TK_WORD) {
+        const parl__word *w = &parl__words[t->word];
+        if (w->flags != PARL__W_NUMBER) return 0;   /* a plain word, a phrase's, a hyphen */
+        code = w->qclass;
+        value = w->value;
+    } else if (t->kind == PARL__TK_DIGITS || t->kind == PARL__TK_DIGITORD) {
+        code = t->kind == PARL__TK_DIGITS ? PARL_Q_DIGITS : PARL_Q_DIGITORD;
+        value = t->value;
+    } else if (t->kind == PARL__TK_QUOTE) {
+        it->start = t->start;
+        it->end = t->end;
+        it->word = t->word;
+        it->lead = 0;
+        it->kind = PARL__IT_QUOTE;
+        return 1;
+    } else {
+        return 0;
+    }
+    const unsigned c = parl__tok_qclass(t + 1);
+    const int alone = parl__qty_alone_kind(code, value);
+    if (alone <= 0) return 0;   /* refused, or the parser's to say */
+    int taken = 1;
+    if ((parl__qty_follow[code] >> c & 1) &&   /* a run, unless "first" stands apart: "first three" */
+        !(value == 1 && (parl__qty_lead >> c & 1) && (parl__qty_ords >> code & 1))) {
+        if (c == PARL_Q_AND || c == PARL_Q_COMMA)   /* "2, 4 and 6" */
+            return parl__quick_list(t, end, it, list, code, value, alone);
+        /* "to" or a dash after it ("to" and "-" are never lead) */
+        if ((c != PARL_Q_TO && c != PARL_Q_DASH) || t + 2 >= end) return 0;
+        const unsigned c2 = parl__tok_qclass(t + 2);
+        if (!(parl__qty_follow[c] >> c2 & 1)) {   /* the run "5 to": the number alone */
+            if (c != PARL_Q_TO || !(parl__qty_connect >> PARL_Q_TO & 1) ||
+                !(parl__qty_ends >> code & 1))
+                return 0;
+        } else {   /* "5 to 10": a range, when the run ends there and no number goes on */
+            if (t + 3 >= end || c2 > PARL_Q_TO || (parl__qty_inner[code] >> c & 1) ||
+                !(parl__qty_ends >> c2 & 1))
+                return 0;
+            const int64_t v2 = parl__tok_value(t + 2);
+            if (parl__qty_alone_kind(c2, v2) != alone ||
+                (parl__qty_follow[c2] >> parl__tok_qclass(t + 3) & 1))
+                return 0;
+            it->start = t->start;
+            it->end = t[2].end;
+            it->word = 0;
+            it->kind = PARL__IT_QTY;
+            it->qkind = PARL__QTY_RANGE;
+            it->v0 = value;
+            it->v1 = v2;
+            it->nlist = 2;
+            it->digits = 0;
+            it->lead = 0;
+            return 3;
+        }
+    }
+    it->start = t->start;
+    it->end = t->end;
+    it->word = t->word;
+    it->kind = PARL__IT_QTY;
+    it->qkind = (uint8_t)alone;
+    it->v0 = value;
+    it->v1 = 0;
+    it->nlist = 1;
+    it->digits = code == PARL_Q_DIGITS;
+    it->lead = alone == PARL__QTY_ORD && (parl__qty_lead >> c & 1);
+    return taken;
 }
 /* Reads the next item, number r->count. Past the end: END items. */
 const parl__item *parl__read_item(parl__reader *r);

@@ -193,6 +193,57 @@ static void read_quantity(parl__reader *r, parl__item *it, unsigned code, int64_
     if (k > 1) it->word = 0;   /* several words: no longer that one word */
 }
 
+/* parl__quick_item() for a list: T is a number of one token (terminal
+ * CODE, VALUE, of KIND alone) and the token after it a separator. The
+ * run, as read_quantity() reads it, must end after a number and hold
+ * separators (",", "and", ", and") and numbers of one token of KIND in
+ * turn, one that does not go on with the separator after it, and at most
+ * PARL__QTY_MAX numbers: then qty_list() makes the list of them, and the
+ * parser is never asked. 0 for anything else, left to parl__read_item(). */
+int parl__quick_list(const parl__tok *t, const parl__tok *end, parl__item *it, int64_t *list,
+                     unsigned code, int64_t value, int kind)
+{
+    int64_t v[PARL__QTY_MAX];
+    int n = 1, i = 1;   /* numbers; the token at the separator */
+    unsigned last = code;   /* the number before the separator */
+    v[0] = value;
+    for (;;) {   /* t[i] is a separator the run takes */
+        unsigned c = qclass_of(&t[i]);
+        if ((c != PARL_Q_AND && c != PARL_Q_COMMA) || (parl__qty_inner[last] >> c & 1)) return 0;
+        if (t + i + 1 >= end) return 0;
+        unsigned cn = qclass_of(&t[i + 1]);
+        if (!(parl__qty_follow[c] >> cn & 1)) return 0;   /* the run ends on it */
+        if (c == PARL_Q_COMMA && cn == PARL_Q_AND) {   /* ", and" */
+            i++;
+            if (t + i + 1 >= end) return 0;
+            c = cn;
+            cn = qclass_of(&t[i + 1]);
+            if (!(parl__qty_follow[c] >> cn & 1)) return 0;
+        }
+        i++;   /* the number */
+        const int64_t vn = value_of(&t[i]);
+        if (cn > PARL_Q_TO || parl__qty_alone_kind(cn, vn) != kind || n == PARL__QTY_MAX) return 0;
+        v[n++] = vn;
+        last = cn;
+        if (t + i + 1 >= end) return 0;
+        if (!(parl__qty_follow[last] >> qclass_of(&t[i + 1]) & 1)) break;   /* the run ends */
+        i++;
+    }
+    if (!(parl__qty_ends >> last & 1)) return 0;
+    it->start = t->start;
+    it->end = t[i].end;
+    it->word = 0;
+    it->kind = PARL__IT_QTY;
+    it->qkind = PARL__QTY_LIST;
+    it->v0 = v[0];
+    it->v1 = v[1];
+    it->nlist = (uint8_t)n;
+    memcpy(list, v, (size_t)n * sizeof v[0]);
+    it->digits = 0;
+    it->lead = 0;
+    return i + 1;
+}
+
 /* read_quantity() for a number token the next token cannot go on with
  * ("line 5", "three sentences": most are so), without a run's buffers. */
 static inline void read_number(parl__reader *r, parl__item *it, unsigned code, int64_t value,

@@ -310,7 +310,7 @@ static int try_variant(matcher *m, int v, size_t j)
 }
 
 /* The automaton's class of item IT (gen/infer_dfa.c). */
-static unsigned item_class(const parl__item *it)
+static MATCH_INLINE unsigned item_class(const parl__item *it)
 {
     if (it->kind == PARL__IT_WORD) return parl__class_word[it->word];
     if (it->kind == PARL__IT_QUOTE) return parl__class_quote;
@@ -321,22 +321,29 @@ static unsigned item_class(const parl__item *it)
 
 /* What the scan found: the candidate variants, and where. Each accepting
  * state entered is logged (item, accept set); a candidate's start is worked
- * out from the log only when it is confirmed, since most never are. Past
- * LOG_MAX entries, starts are recorded eagerly in FROM, marked in LATE. */
+ * out from the log only when it is confirmed, since most never are, and the
+ * candidates are the logged sets' lists merged. Once the log is full
+ * (LOG_MAX entries), the sets are joined in CAND and later starts recorded
+ * eagerly in FROM, marked in LATE. */
 #define LOG_MAX 32
 typedef struct scan_result {
-    uint64_t cand[PARL__DFA_WORDS];
     uint64_t seen;   /* the classes met, as parl__class_need's bits */
     int nlog;
-    uint64_t late[PARL__DFA_WORDS];   /* set once the log is full */
+    uint16_t log_set[LOG_MAX];   /* the accept sets */
     size_t log_item[LOG_MAX];
-    const uint64_t *log_acc[LOG_MAX];   /* the sets, as they are read */
+    uint64_t cand[PARL__DFA_WORDS];   /* only once the log is full */
+    uint64_t late[PARL__DFA_WORDS];
     size_t from[PARL__DFA_VARIANTS];   /* only where LATE */
 } scan_result;
 
-/* SET |= ADD: on the scan's path at every accepting state. With GCC and
- * Clang, 128 bits at a time (PARL__DFA_WORDS is even), unrolled: a plain
- * loop of 5 or 6 words stayed a loop and cost a request 25 instructions. */
+/* Accept set SET's bits. */
+static inline const uint64_t *accept_bits(unsigned set)
+{
+    return parl__dfa_accept_sets + (size_t)set * PARL__DFA_WORDS;
+}
+
+/* SET |= ADD. With GCC and Clang, 128 bits at a time (PARL__DFA_WORDS is
+ * even), unrolled. */
 #if defined(__GNUC__)
 typedef uint64_t match_pair __attribute__((vector_size(16), aligned(8), may_alias));
 static inline void add_set(uint64_t *set, const uint64_t *add)
@@ -352,8 +359,18 @@ static void add_set(uint64_t *set, const uint64_t *add)
 }
 #endif
 
-static void accept_late(scan_result *sr, const uint64_t *acc, size_t j)
+/* The log just filled up: its sets joined in CAND, none late yet. */
+static MATCH_NOINLINE void log_full(scan_result *sr)
 {
+    memset(sr->cand, 0, sizeof sr->cand);
+    memset(sr->late, 0, sizeof sr->late);
+    for (int k = 0; k < LOG_MAX; k++) add_set(sr->cand, accept_bits(sr->log_set[k]));
+}
+
+/* Accept set SET entered at item J after the log filled up. */
+static MATCH_NOINLINE void accept_late(scan_result *sr, unsigned set, size_t j)
+{
+    const uint64_t *acc = accept_bits(set);
     for (int w = 0; w < PARL__DFA_WORDS; w++)
         for (uint64_t fresh = acc[w] & ~sr->cand[w]; fresh; fresh &= fresh - 1) {
             int v = w * 64 + parl__ctz64(fresh);
@@ -363,42 +380,44 @@ static void accept_late(scan_result *sr, const uint64_t *acc, size_t j)
     add_set(sr->cand, acc);
 }
 
-/* Logs the accepting set SET entered at item J, its variants candidates. */
-static inline void scan_accept(scan_result *sr, unsigned set, size_t j)
-{
-    const uint64_t *acc = parl__dfa_accept_sets + (size_t)set * PARL__DFA_WORDS;
-    if (sr->nlog == LOG_MAX) {
-        accept_late(sr, acc, j);
-        return;
-    }
-    sr->log_item[sr->nlog] = j;
-    sr->log_acc[sr->nlog++] = acc;
-    if (sr->nlog == LOG_MAX) memset(sr->late, 0, sizeof sr->late);
-    add_set(sr->cand, acc);
-}
-
-/* The automaton's step from state S on class C, item J: the state entered. */
-static MATCH_INLINE unsigned scan_step(scan_result *sr, unsigned s, unsigned c, size_t j)
+/* The automaton's step from state S on class C, item J: the state entered.
+ * The classes seen and the log's length are the scan's locals. */
+static MATCH_INLINE unsigned scan_step(scan_result *sr, unsigned s, unsigned c, size_t j,
+                                       uint64_t *seen, int *nlog, unsigned sets)
 {
     const parl__dfa_step *st = &parl__dfa_steps[s + c];
-    sr->seen |= parl__class_need[c];
+    *seen |= parl__class_need[c];
     if (st->check != s) st = &parl__dfa_default[c];
-    if (st->accept) scan_accept(sr, st->accept, j);
+    if ((unsigned)st->accept - 1 < sets - 1) {   /* a set, and one logged */
+        if (*nlog < LOG_MAX) {
+            sr->log_set[*nlog] = st->accept;
+            sr->log_item[*nlog] = j;
+            if (++*nlog == LOG_MAX) log_full(sr);
+        } else {
+            accept_late(sr, st->accept, j);
+        }
+    }
     return st->next;
 }
 
-/* Reads the whole request through the automaton and marks every variant
- * that may match: all that do, and a few more. The most common item, a
- * plain word, is read in a loop of its own, the reader's counters in
+/* Reads the whole request through the automaton and logs every accepting
+ * state entered whose set is below SETS (parl__dfa_accept_rule_sets: the
+ * sets that name a rule): their variants are all that match, and a few more. The
+ * most common items, plain words, marks, quotes and numbers of one token,
+ * are read in a loop of their own (as parl__read_item() reads them), the
+ * reader's counters, the state, the classes seen and the log's length in
  * registers. The reader is fresh: its count of items is the item's index. */
-static void scan(matcher *m, scan_result *sr)
+static MATCH_INLINE void scan(matcher *m, scan_result *sr, unsigned sets)
 {
     parl__reader *r = &m->r;
     unsigned s = 0;
+    uint64_t seen = 0;
+    int nlog = 0;
+    const parl__tok *t = r->toks + r->itok;
+    size_t k = r->count;
     for (;;) {
-        const parl__tok *t = r->toks + r->itok, *const end = r->toks + r->ntok;
-        size_t k = r->count;
-        for (; t < end; t++, k++) {
+        const parl__tok *const end = r->toks + r->ntok;
+        for (; t < end; t++, k++) {   /* plain words */
             const unsigned c = parl__class_plain[t->word];   /* one table, not two */
             if (t->kind != PARL__TK_WORD || c == PARL__DFA_NOT_PLAIN) break;
             parl__item *it = &r->ring[k % PARL__RING];
@@ -406,15 +425,36 @@ static void scan(matcher *m, scan_result *sr)
             it->end = t->end;
             it->word = t->word;
             it->kind = PARL__IT_WORD;
-            s = scan_step(sr, s, c, k);
+            s = scan_step(sr, s, c, k, &seen, &nlog, sets);
+        }
+        if (t < end) {
+            if (t->kind == PARL__TK_END) break;   /* its item is read when asked for */
+            if (t->kind == PARL__TK_PUNCT) {   /* patterns do not see it */
+                t++;
+                continue;
+            }
+            parl__item *it = &r->ring[k % PARL__RING];
+            const int taken = parl__quick_item(t, end, it, r->lists[k % PARL__RING]);   /* "5", "5 to 10", a quote */
+            if (taken) {
+                s = scan_step(sr, s, item_class(it), k, &seen, &nlog, sets);
+                t += taken;
+                k++;
+                continue;
+            }
         }
         r->itok = (int)(t - r->toks);
         r->count = k;
-        if (t < end && t->kind == PARL__TK_END) return;   /* its item is read when asked for */
         const parl__item *it = parl__read_item(r);
-        if (it->kind == PARL__IT_END) return;
-        s = scan_step(sr, s, item_class(it), r->count - 1);
+        if (it->kind == PARL__IT_END) goto done;   /* the reader's counters are its own */
+        s = scan_step(sr, s, item_class(it), k, &seen, &nlog, sets);
+        t = r->toks + r->itok;
+        k = r->count;
     }
+    r->itok = (int)(t - r->toks);
+    r->count = k;
+done:
+    sr->seen = seen;
+    sr->nlog = nlog;
 }
 
 /* Where the stretch of the request that log entry K names begins for V. */
@@ -423,22 +463,24 @@ static size_t start_at(const scan_result *sr, int k, int v)
     return sr->log_item[k] + 1 - (size_t)parl__dfa_prefix_len[v];
 }
 
-/* Takes the slots among elements E[0..N), which the automaton checked
- * from item J on (their words need no test), from those items. 0 if a
- * slot does not take its item (never expected). */
-static MATCH_INLINE int take_slots(matcher *m, const parl__elem *e, int n, size_t j)
+/* Takes the slots SLOTS (bits by element) among elements E[0..N), which
+ * the automaton checked from item J on (their words need no test), from
+ * those items. 0 if a slot does not take its item (never expected). */
+static MATCH_INLINE int take_slots(matcher *m, const parl__elem *e, int n, unsigned slots, size_t j)
 {
     const parl__reader *r = &m->r;
     if (j + (size_t)n <= r->count && r->count - j <= PARL__RING) {
         /* the usual case: the scan read the items and they are in the ring */
-        for (int i = 0; i < n; i++)
-            if (e[i].op > PARL__E_SET &&
-                !take_item(m, e + i, &r->ring[(j + (size_t)i) % PARL__RING], j + (size_t)i))
-                return 0;
+        for (; slots; slots &= slots - 1) {
+            const int i = parl__ctz64(slots);
+            if (!take_item(m, e + i, &r->ring[(j + (size_t)i) % PARL__RING], j + (size_t)i)) return 0;
+        }
         return 1;
     }
-    for (int i = 0; i < n; i++)
-        if (e[i].op > PARL__E_SET && !take(m, e + i, j + (size_t)i)) return 0;
+    for (; slots; slots &= slots - 1) {
+        const int i = parl__ctz64(slots);
+        if (!take(m, e + i, j + (size_t)i)) return 0;
+    }
     return 1;
 }
 
@@ -460,34 +502,42 @@ static int try_after_prefix(matcher *m, int v, size_t j)
     if (e[p - 1].op == PARL__E_QUOTED) p--;   /* the automaton read its opening quote */
     keep_in_ring(m, j);
     begin_at(m, j);
-    if (!take_slots(m, e, p, j)) return try_variant(m, v, j);
+    if (!take_slots(m, e, p, parl__dfa_slot_mask[v] & ((1u << p) - 1), j)) return try_variant(m, v, j);
     if (pv->n - p == 1 && e[p].op == PARL__E_TEXT) return text_to_end(m, j + (size_t)p);   /* the usual rest */
     return match_from(m, e + p, pv->n - p, j + (size_t)p);
+}
+
+/* The first log entry that names V (there is one). */
+static int first_logged(const scan_result *sr, int v)
+{
+    const uint64_t bit = (uint64_t)1 << (v % 64);
+    int k = 0;
+    while (!(accept_bits(sr->log_set[k])[v / 64] & bit)) k++;
+    return k;
 }
 
 /* Where the first stretch of the request that may begin candidate V
  * starts: the first log entry that names it (the log names every
  * candidate the automaton met before it filled up), or where it was met
  * after that. */
-static MATCH_INLINE size_t first_start(const scan_result *sr, int v)
+static size_t first_start(const scan_result *sr, int v)
 {
     const uint64_t bit = (uint64_t)1 << (v % 64);
     if (sr->nlog == LOG_MAX && (sr->late[v / 64] & bit)) return sr->from[v];
-    int k = 0;
-    while (!(sr->log_acc[k][v / 64] & bit)) k++;
-    return start_at(sr, k, v);
+    return start_at(sr, first_logged(sr, v), v);
 }
 
 /* Takes the slots of candidate V, which the automaton followed whole,
- * where it first saw it: such a candidate matches there. 0 if a slot
- * does not take its item (never expected). */
-static MATCH_INLINE int capture(matcher *m, const scan_result *sr, int v)
+ * where it first saw it, item J: such a candidate matches there. 0 if a
+ * slot does not take its item (never expected). */
+static MATCH_INLINE int capture(matcher *m, int v, size_t j)
 {
-    const size_t j = first_start(sr, v);
-    const parl__variant *pv = &parl__variants[v];
+    const unsigned slots = parl__dfa_slot_mask[v];
     keep_in_ring(m, j);
     begin_at(m, j);
-    return !pv->slots || take_slots(m, parl__elems + pv->first, pv->n, j);
+    if (!slots) return 1;
+    const parl__variant *pv = &parl__variants[v];
+    return take_slots(m, parl__elems + pv->first, pv->n, slots, j);
 }
 
 /* Does candidate V match somewhere? A match begins where the automaton
@@ -499,7 +549,9 @@ static MATCH_NOINLINE int confirm(matcher *m, const scan_result *sr, int v)
     if (sr->nlog < LOG_MAX) {   /* a candidate: some entry names it */
         const uint64_t bit = (uint64_t)1 << (v % 64);
         for (int k = 0; k < sr->nlog; k++)
-            if ((sr->log_acc[k][v / 64] & bit) && try_after_prefix(m, v, start_at(sr, k, v))) return 1;
+            if ((accept_bits(sr->log_set[k])[v / 64] & bit) &&
+                try_after_prefix(m, v, start_at(sr, k, v)))
+                return 1;
         return 0;
     }
     size_t j = first_start(sr, v);
@@ -516,6 +568,17 @@ static int needs_unseen(int v, uint64_t seen)
     return need && !(need & seen);
 }
 
+/* Candidate V, first seen at log entry K (-1: to be looked up):
+ * 1 if it matches, its captures in m->c. */
+static MATCH_INLINE int try_candidate(matcher *m, const scan_result *sr, int v, int k)
+{
+    if (parl__dfa_exact[v]) {
+        if (capture(m, v, k >= 0 ? start_at(sr, k, v) : first_start(sr, v))) return 1;
+    } else if (needs_unseen(v, sr->seen)) {
+        return 0;
+    }
+    return confirm(m, sr, v);
+}
 
 /* The first variant below LIMIT that matches somewhere, or -1: the
  * automaton's candidates confirmed in priority order (one it follows
@@ -525,16 +588,34 @@ static int needs_unseen(int v, uint64_t seen)
 static MATCH_NOINLINE int best_match(matcher *m, int limit)
 {
     scan_result sr;
-    memset(&sr, 0, offsetof(scan_result, late));
-    scan(m, &sr);
+    scan(m, &sr, limit <= parl__nvariants_rules ? (unsigned)parl__dfa_accept_rule_sets : 0xffffu);
+    if (sr.nlog == 0) return -1;
+    if (sr.nlog == 1) {   /* one set: its list */
+        for (const uint16_t *p = parl__dfa_accept_list + parl__dfa_accept_off[sr.log_set[0]];
+             *p < limit; p++)
+            if (try_candidate(m, &sr, *p, 0)) return *p;
+        return -1;
+    }
+    if (sr.nlog == 2) {   /* two: their lists merged */
+        const uint16_t *a = parl__dfa_accept_list + parl__dfa_accept_off[sr.log_set[0]];
+        const uint16_t *b = parl__dfa_accept_list + parl__dfa_accept_off[sr.log_set[1]];
+        for (;;) {
+            const int v = *a <= *b ? *a : *b, in_a = *a == v;
+            if (v >= limit) return -1;
+            a += in_a;
+            b += *b == v;
+            if (try_candidate(m, &sr, v, !in_a)) return v;
+        }
+    }
+    if (sr.nlog < LOG_MAX) {   /* more: their sets joined */
+        memset(sr.cand, 0, sizeof sr.cand);
+        for (int k = 0; k < sr.nlog; k++) add_set(sr.cand, accept_bits(sr.log_set[k]));
+    }
     for (int w = 0; w < PARL__DFA_WORDS; w++)
         for (uint64_t bits = sr.cand[w]; bits; bits &= bits - 1) {
             int v = w * 64 + parl__ctz64(bits);
             if (v >= limit) return -1;
-            if (parl__dfa_exact[v]) {
-                if (capture(m, &sr, v)) return v;
-            } else if (needs_unseen(v, sr.seen)) continue;
-            if (confirm(m, &sr, v)) return v;
+            if (try_candidate(m, &sr, v, -1)) return v;
         }
     return -1;
 }

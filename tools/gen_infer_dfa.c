@@ -57,6 +57,7 @@ typedef struct {
     int *need_pos;       /* by variant: a position of an element it must find
                           * somewhere beyond what the automaton follows, or -1 */
     int nvar;            /* rule and gate variants */
+    int nrules;          /* rule variants: 0..nrules-1 */
     int *first_pos;      /* by variant */
     int pwords, vwords;  /* words of a position set, of a variant set */
     word_t *init, *last;
@@ -298,6 +299,33 @@ static int *emit_accept_sets(const dfa_in *D, const dfa *A, FILE *f)
         if (k == nsets) first[nsets++] = s;
         set_of[s] = k;
     }
+    /* The sets in the order of their first variant (stable): those that
+     * name a rule come before those of the gate alone, which parl_infer()
+     * does not log. */
+    int *lowest = xcalloc((size_t)nsets, sizeof(int)), *order = xcalloc((size_t)nsets, sizeof(int));
+    int *rank = xcalloc((size_t)nsets, sizeof(int)), *sorted = xcalloc((size_t)nsets + 1, sizeof(int));
+    for (int k = 1; k < nsets; k++) {
+        const word_t *acc = &A->sets[(size_t)first[k] * A->swords + D->pwords];
+        int v = 0;
+        while (!BIT(acc, v)) v++;
+        lowest[k] = v;
+    }
+    for (int k = 0; k < nsets; k++) order[k] = k;
+    for (int i = 2; i < nsets; i++)   /* insertion sort: stable, and the sets are few */
+        for (int j = i; j > 1 && lowest[order[j - 1]] > lowest[order[j]]; j--) {
+            int t = order[j]; order[j] = order[j - 1]; order[j - 1] = t;
+        }
+    int rule_sets = 1;
+    for (int i = 0; i < nsets; i++) {
+        rank[order[i]] = i;
+        sorted[i] = first[order[i]];
+        if (i && lowest[order[i]] < D->nrules) rule_sets = i + 1;
+    }
+    memcpy(first, sorted, (size_t)nsets * sizeof(int));
+    for (int s = 0; s < A->nstates; s++) set_of[s] = rank[set_of[s]];
+    free(lowest); free(order); free(rank); free(sorted);
+    fprintf(f, "/* Accept sets [1, %d) name a rule; the others only the gate's patterns. */\n"
+               "const int parl__dfa_accept_rule_sets = %d;\n", rule_sets, rule_sets);
     fputs("/* The variants that may have matched on entering a state, by set. */\n", f);
     fprintf(f, "const uint64_t parl__dfa_accept_sets[%d] = {", nsets * D->vwords);
     for (int k = 0; k < nsets; k++)
@@ -306,6 +334,23 @@ static int *emit_accept_sets(const dfa_in *D, const dfa *A, FILE *f)
             fprintf(f, "%s0x%016llxu", k || w ? (w ? ", " : ",\n    ") : "\n    ", (unsigned long long)bits);
         }
     fputs("\n};\n", f);
+    /* The same sets as lists of variants, ascending, each ended by 0xffff
+     * (above every variant): the runtime merges the few it logs in
+     * priority order instead of joining the sets word by word. */
+    int *off = xcalloc((size_t)nsets, sizeof(int)), nlist = 0;
+    int *list = xcalloc((size_t)nsets * ((size_t)D->nvar + 1), sizeof(int));
+    for (int k = 0; k < nsets; k++) {
+        off[k] = nlist;
+        for (int v = 0; k && v < D->nvar; v++)
+            if (BIT(&A->sets[(size_t)first[k] * A->swords + D->pwords], v)) list[nlist++] = v;
+        list[nlist++] = 0xffff;
+    }
+    fputs("/* The sets again as lists of variants, ascending, each ended by 0xffff;\n"
+          " * where each set's list begins. */\n", f);
+    emit_int_array(f, "const uint16_t parl__dfa_accept_list", list, nlist, 0);
+    emit_int_array(f, "const uint16_t parl__dfa_accept_off", off, nsets, 0);
+    free(off);
+    free(list);
     free(first);
     free(none);
     return set_of;
@@ -423,6 +468,7 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
     for (int i = 0; i < I->nw; i++) D.idx[I->w[i].id] = i;
     int nelem = 0;
     while (D.nvar < I->nv && I->v[D.nvar].group < 2) nelem += I->v[D.nvar++].s.n;
+    while (D.nrules < D.nvar && I->v[D.nrules].group == G_RULES) D.nrules++;
     D.pos = xcalloc((size_t)nelem + (size_t)D.nvar + 1, sizeof *D.pos);
     D.first_pos = xcalloc((size_t)D.nvar + 1, sizeof(int));
     for (int v = 0; v < D.nvar; v++) add_positions(&D, v);
@@ -504,6 +550,21 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
         fputs("/* 1 where the automaton follows the whole pattern: its candidates always\n"
               " * match, and the slots can be taken where they begin. */\n", f);
         err += emit_int_array(f, "const uint8_t parl__dfa_exact", exact, D.nvar, err);
+        /* By variant: its elements that are slots (not words), as bits. */
+        int *slots = xcalloc((size_t)D.nvar, sizeof(int));
+        for (int v = 0; v < D.nvar; v++)
+            for (int i = 0; i < I->v[v].s.n; i++)
+                if (I->v[v].s.e[i].op != E_WORD && I->v[v].s.e[i].op != E_SET) {
+                    if (i >= 16) {
+                        yerr(I->v[v].at, "a pattern of more than 16 elements");
+                        err = 1;
+                        break;
+                    }
+                    slots[v] |= 1 << i;
+                }
+        fputs("/* By variant: its elements that are slots, not words, as bits. */\n", f);
+        err += emit_int_array(f, "const uint16_t parl__dfa_slot_mask", slots, D.nvar, err);
+        free(slots);
         free(plen);
         free(exact);
     }
