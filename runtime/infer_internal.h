@@ -285,6 +285,19 @@ static inline int64_t parl__tok_value(const parl__tok *t)
 {
     return t->kind == PARL__TK_WORD ? parl__words[t->word].value : t->value;
 }
+/* IT is the number of one token, terminal CODE of VALUE, of KIND
+ * (PARL__QTY_CARD or _ORD) alone; NEXT is the terminal after it. */
+static inline void parl__number_item(parl__item *it, unsigned code, int64_t value, int kind,
+                                     unsigned next)
+{
+    it->kind = PARL__IT_QTY;
+    it->qkind = (uint8_t)kind;
+    it->v0 = value;
+    it->v1 = 0;
+    it->nlist = 1;
+    it->digits = code == PARL_Q_DIGITS;
+    it->lead = kind == PARL__QTY_ORD && (parl__qty_lead >> next & 1);
+}
 /* parl__read_item()'s item from token T on, the next to read, when it is
  * simple and the tokens it needs lie before END: a quote; a number of one
  * token ("5", "third", "first" in "first three") that the next token
@@ -323,7 +336,6 @@ static inline int parl__quick_item(const parl__tok *t, const parl__tok *end, par
     const unsigned c = parl__tok_qclass(t + 1);
     const int alone = parl__qty_alone_kind(code, value);
     if (alone <= 0) return 0;   /* refused, or the parser's to say */
-    int taken = 1;
     if ((parl__qty_follow[code] >> c & 1) &&   /* a run, unless "first" stands apart: "first three" */
         !(value == 1 && (parl__qty_lead >> c & 1) && (parl__qty_ords >> code & 1))) {
         if (c == PARL_Q_AND || c == PARL_Q_COMMA)   /* "2, 4 and 6" */
@@ -359,14 +371,8 @@ static inline int parl__quick_item(const parl__tok *t, const parl__tok *end, par
     it->start = t->start;
     it->end = t->end;
     it->word = t->word;
-    it->kind = PARL__IT_QTY;
-    it->qkind = (uint8_t)alone;
-    it->v0 = value;
-    it->v1 = 0;
-    it->nlist = 1;
-    it->digits = code == PARL_Q_DIGITS;
-    it->lead = alone == PARL__QTY_ORD && (parl__qty_lead >> c & 1);
-    return taken;
+    parl__number_item(it, code, value, alone, c);
+    return 1;
 }
 /* Reads the next item, number r->count. Past the end: END items. */
 const parl__item *parl__read_item(parl__reader *r);

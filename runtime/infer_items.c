@@ -50,19 +50,6 @@ const parl__tok *parl__reader_tok_more(parl__reader *r, int ahead)
 static const parl__tok *peek_token(parl__reader *r) { return parl__reader_tok(r, 0); }
 static void take_token(parl__reader *r) { r->itok++; }
 
-static unsigned qclass_of(const parl__tok *t)
-{
-    if (t->kind == PARL__TK_WORD) return parl__words[t->word].qclass;
-    if (t->kind == PARL__TK_DIGITS) return PARL_Q_DIGITS;
-    if (t->kind == PARL__TK_DIGITORD) return PARL_Q_DIGITORD;
-    return 0;
-}
-
-static int64_t value_of(const parl__tok *t)
-{
-    return t->kind == PARL__TK_WORD ? parl__words[t->word].value : t->value;
-}
-
 /* IT, to byte END, makes no number, for reason WHY; the phrase at fault
  * ends at PHRASE_END. */
 static void refuse_item(parl__reader *r, parl__item *it, size_t end, size_t phrase_end,
@@ -138,7 +125,7 @@ static void read_quantity(parl__reader *r, parl__item *it, unsigned code, int64_
     ends[0] = it->end;
     for (;;) {   /* the run: number tokens that may meet */
         const parl__tok *t = peek_token(r);
-        unsigned c = qclass_of(t);
+        unsigned c = parl__tok_qclass(t);
         if (!(parl__qty_follow[last] >> c & 1)) break;
         if (run == 1 && value == 1 && (parl__qty_lead >> c & 1) && (parl__qty_ords >> last & 1))
             break;   /* "first" alone stands apart from a cardinal: "first three" */
@@ -147,7 +134,7 @@ static void read_quantity(parl__reader *r, parl__item *it, unsigned code, int64_
             over = 1;
         } else {
             codes[run] = (unsigned char)c;
-            values[run] = value_of(t);
+            values[run] = parl__tok_value(t);
             ends[run++] = t->end;
         }
         last = c;
@@ -189,7 +176,7 @@ static void read_quantity(parl__reader *r, parl__item *it, unsigned code, int64_
     if (q.kind == PARL__QTY_LIST) memcpy(list, q.v, (size_t)q.n * sizeof q.v[0]);
     it->digits = k == 1 && code == PARL_Q_DIGITS;
     it->end = ends[k - 1];
-    it->lead = q.kind == PARL__QTY_ORD && (parl__qty_lead >> qclass_of(peek_token(r)) & 1);
+    it->lead = q.kind == PARL__QTY_ORD && (parl__qty_lead >> parl__tok_qclass(peek_token(r)) & 1);
     if (k > 1) it->word = 0;   /* several words: no longer that one word */
 }
 
@@ -208,25 +195,25 @@ int parl__quick_list(const parl__tok *t, const parl__tok *end, parl__item *it, i
     unsigned last = code;   /* the number before the separator */
     v[0] = value;
     for (;;) {   /* t[i] is a separator the run takes */
-        unsigned c = qclass_of(&t[i]);
+        unsigned c = parl__tok_qclass(&t[i]);
         if ((c != PARL_Q_AND && c != PARL_Q_COMMA) || (parl__qty_inner[last] >> c & 1)) return 0;
         if (t + i + 1 >= end) return 0;
-        unsigned cn = qclass_of(&t[i + 1]);
+        unsigned cn = parl__tok_qclass(&t[i + 1]);
         if (!(parl__qty_follow[c] >> cn & 1)) return 0;   /* the run ends on it */
         if (c == PARL_Q_COMMA && cn == PARL_Q_AND) {   /* ", and" */
             i++;
             if (t + i + 1 >= end) return 0;
             c = cn;
-            cn = qclass_of(&t[i + 1]);
+            cn = parl__tok_qclass(&t[i + 1]);
             if (!(parl__qty_follow[c] >> cn & 1)) return 0;
         }
         i++;   /* the number */
-        const int64_t vn = value_of(&t[i]);
+        const int64_t vn = parl__tok_value(&t[i]);
         if (cn > PARL_Q_TO || parl__qty_alone_kind(cn, vn) != kind || n == PARL__QTY_MAX) return 0;
         v[n++] = vn;
         last = cn;
         if (t + i + 1 >= end) return 0;
-        if (!(parl__qty_follow[last] >> qclass_of(&t[i + 1]) & 1)) break;   /* the run ends */
+        if (!(parl__qty_follow[last] >> parl__tok_qclass(&t[i + 1]) & 1)) break;   /* the run ends */
         i++;
     }
     if (!(parl__qty_ends >> last & 1)) return 0;
@@ -249,19 +236,13 @@ int parl__quick_list(const parl__tok *t, const parl__tok *end, parl__item *it, i
 static inline void read_number(parl__reader *r, parl__item *it, unsigned code, int64_t value,
                                int64_t *list)
 {
-    unsigned c = qclass_of(peek_token(r));
+    unsigned c = parl__tok_qclass(peek_token(r));
     int alone = parl__qty_alone_kind(code, value);
     if ((parl__qty_follow[code] >> c & 1) || alone <= 0) {
         read_quantity(r, it, code, value, list);
         return;
     }
-    it->kind = PARL__IT_QTY;
-    it->qkind = (uint8_t)alone;
-    it->v0 = value;
-    it->v1 = 0;
-    it->nlist = 1;
-    it->digits = code == PARL_Q_DIGITS;
-    it->lead = alone == PARL__QTY_ORD && (parl__qty_lead >> c & 1);
+    parl__number_item(it, code, value, alone, c);
 }
 
 /* Joins a phrase of the vocabulary ("related work") starting with IT's
