@@ -256,7 +256,7 @@ static const struct kw_tables {
     uint64_t kw_sig2[359];
     uint16_t kw_mid[1024];
     unsigned char kw_class[256];
-    uint32_t kw_single[128];
+    uint32_t kw_single[256];
 } kw_t = {
     {
     0, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
@@ -689,7 +689,15 @@ static const struct kw_tables {
     327680, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 327680, 327680, 327680, 327680, 0,
     262144, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 327680, 327680, 327680, 327680, 327680
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 327680, 327680, 327680, 327680, 327680,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 }
 };
 #define kw_id (kw_t.kw_id)
@@ -861,15 +869,19 @@ static size_t kw_digits(const unsigned char *p, size_t n, size_t s, parl__tok *o
  * first byte; 0 when its letter test tells. */
 #define KW_FIRST_CHECK 0
 
+/* Is V (two bytes in lower case, the first in the low byte) an ordinal
+ * suffix? 0 when one is not two ASCII letters: the automaton reads
+ * them all. */
+#define KW_ORD(v) ((v) == 0x7473 || (v) == 0x646e || (v) == 0x6472 || (v) == 0x6874)
+
 /* Words of 1 to 15 ASCII letters, read 8 bytes at a time, digits alone
- * (kw_digits()), marks of one byte (kw_single) and the blanks before
- * them, while they come: tokens from O on (below LAST), the position
- * after them in *AT. The automaton reads what stops them. */
+ * or with an ordinal suffix, marks of one byte (kw_single) and the
+ * blanks before them, while they come: at most ROOM tokens from O on,
+ * the position after them in *AT. The automaton reads what stops them. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__tok *o,
-                                  const parl__tok *last)
+static inline parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__tok *o, size_t room)
 {
     /* The letter test's constants, held in registers: compilers would
      * make them again for every word. */
@@ -879,10 +891,10 @@ static inline parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, 
     __asm__("" : "+r"(hi), "+r"(low), "+r"(ka), "+r"(kb));
 #endif
     size_t cur = *at;
-    /* Each token takes a byte at least: below LIM, O stays below LAST.
+    /* Each token takes a byte at least: below LIM, O stays within ROOM.
      * Below LIM8, the 8 bytes from CUR on are in the request; from there
      * on they are read from its last 8, TAIL (kw_tail()). */
-    const size_t lim = n - cur < (size_t)(last - o) ? n : cur + (size_t)(last - o);
+    const size_t lim = n - cur < room ? n : cur + room;
     const size_t lim8 = n < 8 ? 0 : n - 7 < lim ? n - 7 : lim;
     const uint64_t tail = kw_tail(p, n);
     for (;;) {
@@ -900,7 +912,7 @@ static inline parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, 
         uint64_t f = x | low, v = f + ka;
         uint64_t stop = (v | (v + kb)) & hi;
         unsigned sh, after, id;
-        if (KW_UNLIKELY(stop & 0x80)) {   /* no word: blanks, digits alone, a mark, or the automaton */
+        if (KW_UNLIKELY(stop & 0x80)) {   /* no word: blanks, digits, a mark, or the automaton */
             unsigned c = (unsigned)x & 0xff;
             size_t e;
             if (c == ' ') {
@@ -909,16 +921,40 @@ static inline parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, 
                 } while (p[cur] == ' ');
                 continue;
             }
-            if (kw_class[c] & 4) {
-                if (!(e = kw_digits(p, n, s, o))) break;
-            } else if (c < 0x80 && kw_single[c]) {
+            if (kw_class[c] & 4) {   /* digits: D, their values in the bytes before ND's first */
+                uint64_t d = x + 0xcfcfcfcfcfcfcfd0u, nd = (d | (d + 0x7676767676767676u)) & hi;
+                if (KW_UNLIKELY(!nd)) {   /* 8 digits or more */
+                    if (!(e = kw_digits(p, n, s, o))) break;
+                    after = e < n ? p[e] : 0;
+                } else {
+                    unsigned dsh = (unsigned)parl__ctz64(nd) & 56;
+                    int64_t val = (int64_t)(d & 0xff);
+                    for (unsigned j = 8; j < dsh; j += 8) val = val * 10 + (int64_t)(d >> j & 0xff);
+                    after = x >> dsh & 0xff;
+                    e = s + dsh / 8;
+                    o->kind = PARL__TK_DIGITS;
+                    if (KW_UNLIKELY(!(kw_class[after] & 2))) {   /* an ordinal suffix, or the automaton */
+                        if (dsh > 40 || !KW_ORD((unsigned)(x >> dsh | 0x2020) & 0xffff) ||
+                            !(kw_class[after = x >> (dsh + 16) & 0xff] & 2))
+                            break;
+                        o->kind = PARL__TK_DIGITORD;
+                        e += 2;
+                    } else if ((after == ',' || after == '.') && e + 1 < n && (unsigned)(p[e + 1] - '0') < 10)
+                        break;   /* thousands or decimals */
+                    o->value = val;
+                    o->word = 0;
+                    o->start = s;
+                    o->end = e;
+                }
+            } else if (kw_single[c]) {
                 o->kind = (uint8_t)(kw_single[c] >> 16);
                 o->word = (uint16_t)kw_single[c];
                 o->start = s;
                 o->end = e = s + 1;
+                after = x >> 8 & 0xff;
             } else
                 break;
-            cur = e + (e < n && p[e] == ' ');
+            cur = e + (after == ' ');
             o++;
             continue;
         }
@@ -975,7 +1011,7 @@ static int lex_dfa(const unsigned char *p, size_t n, size_t cur, parl__tok *t, p
 #define YYRESTORE() (cur = mar)
     goto read;
 again:
-    if (wide) o = kw_words(p, n, &cur, o, last);
+    if (wide) o = kw_words(p, n, &cur, o, (size_t)(last - o));
 read:
     while (cur < n && p[cur] == ' ') cur++;   /* the usual blank, quickly */
     start = cur;
@@ -1778,7 +1814,7 @@ int parl__lex_many(const char *text, size_t n, size_t pos, parl__tok *t, int max
     parl__tok *o = t, *const last = t + max - 1;   /* o: the token being read */
     size_t cur = pos;
     if (kw_wide()) {   /* most requests: no automaton */
-        o = kw_words(p, n, &cur, o, last);
+        o = kw_words(p, n, &cur, o, (size_t)max - 1);
         if (cur >= n) {
             o->kind = PARL__TK_END;
             o->word = 0;

@@ -1437,9 +1437,9 @@ static int emit_keywords(infer *I, FILE *f, const int *order, const int *cls, co
     uint64_t mmult = kw_perfect(keys, sig, nk, 8, 16, &mslot, &mbits);
     if (mmult) err += kw_member_ints(&m, "uint16_t kw_mid", mslot, 1 << mbits, err);
     err += kw_member_ints(&m, "unsigned char kw_class", cls, 256, err);
-    int single_ints[128];
+    int single_ints[256] = { 0 };   /* none past ASCII */
     for (int c = 0; c < 128; c++) single_ints[c] = (int)single[c];
-    err += kw_member_ints(&m, "uint32_t kw_single", single_ints, 128, err);
+    err += kw_member_ints(&m, "uint32_t kw_single", single_ints, 256, err);
     kw_members_emit(&m, f);
     free(mslot);
     free(sig);
@@ -1664,15 +1664,29 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
                " * rule of its own (kw_class 1 clear there): the word loop tests the\n"
                " * first byte; 0 when its letter test tells. */\n"
                "#define KW_FIRST_CHECK %d\n\n", !letters_begin);
+    /* The ordinal suffixes, when each is two ASCII letters: as the word
+     * loop reads two bytes in lower case, the first in the low byte. */
+    int ords_ok = suffixes && suffixes->n > 0;
+    for (size_t i = 0; suffixes && i < suffixes->n; i++) {
+        const unsigned char *sx = (const unsigned char *)suffixes->items[i]->text;
+        ords_ok &= strlen((const char *)sx) == 2 && sx[0] < 0x80 && sx[1] < 0x80 && isalpha(sx[0]) && isalpha(sx[1]);
+    }
+    fputs("/* Is V (two bytes in lower case, the first in the low byte) an ordinal\n"
+          " * suffix? 0 when one is not two ASCII letters: the automaton reads\n"
+          " * them all. */\n#define KW_ORD(v) (", f);
+    for (size_t i = 0; ords_ok && i < suffixes->n; i++) {
+        const unsigned char *sx = (const unsigned char *)suffixes->items[i]->text;
+        fprintf(f, "%s(v) == 0x%04x", i ? " || " : "", (unsigned)(tolower(sx[0]) | tolower(sx[1]) << 8));
+    }
+    fputs(ords_ok ? ")\n\n" : "0)\n\n", f);
     fputs("/* Words of 1 to 15 ASCII letters, read 8 bytes at a time, digits alone\n"
-          " * (kw_digits()), marks of one byte (kw_single) and the blanks before\n"
-          " * them, while they come: tokens from O on (below LAST), the position\n"
-          " * after them in *AT. The automaton reads what stops them. */\n"
+          " * or with an ordinal suffix, marks of one byte (kw_single) and the\n"
+          " * blanks before them, while they come: at most ROOM tokens from O on,\n"
+          " * the position after them in *AT. The automaton reads what stops them. */\n"
           "#if defined(__GNUC__)\n"
           "__attribute__((always_inline))\n"
           "#endif\n"
-          "static inline parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__tok *o,\n"
-          "                                  const parl__tok *last)\n"
+          "static inline parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, parl__tok *o, size_t room)\n"
           "{\n"
           "    /* The letter test's constants, held in registers: compilers would\n"
           "     * make them again for every word. */\n"
@@ -1682,10 +1696,10 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "    __asm__(\"\" : \"+r\"(hi), \"+r\"(low), \"+r\"(ka), \"+r\"(kb));\n"
           "#endif\n"
           "    size_t cur = *at;\n"
-          "    /* Each token takes a byte at least: below LIM, O stays below LAST.\n"
+          "    /* Each token takes a byte at least: below LIM, O stays within ROOM.\n"
           "     * Below LIM8, the 8 bytes from CUR on are in the request; from there\n"
           "     * on they are read from its last 8, TAIL (kw_tail()). */\n"
-          "    const size_t lim = n - cur < (size_t)(last - o) ? n : cur + (size_t)(last - o);\n"
+          "    const size_t lim = n - cur < room ? n : cur + room;\n"
           "    const size_t lim8 = n < 8 ? 0 : n - 7 < lim ? n - 7 : lim;\n"
           "    const uint64_t tail = kw_tail(p, n);\n"
           "    for (;;) {\n"
@@ -1703,7 +1717,7 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "        uint64_t f = x | low, v = f + ka;\n"
           "        uint64_t stop = (v | (v + kb)) & hi;\n"
           "        unsigned sh, after, id;\n"
-          "        if (KW_UNLIKELY(stop & 0x80)) {   /* no word: blanks, digits alone, a mark, or the automaton */\n"
+          "        if (KW_UNLIKELY(stop & 0x80)) {   /* no word: blanks, digits, a mark, or the automaton */\n"
           "            unsigned c = (unsigned)x & 0xff;\n"
           "            size_t e;\n"
           "            if (c == ' ') {\n"
@@ -1712,16 +1726,40 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "                } while (p[cur] == ' ');\n"
           "                continue;\n"
           "            }\n"
-          "            if (kw_class[c] & 4) {\n"
-          "                if (!(e = kw_digits(p, n, s, o))) break;\n"
-          "            } else if (c < 0x80 && kw_single[c]) {\n"
+          "            if (kw_class[c] & 4) {   /* digits: D, their values in the bytes before ND's first */\n"
+          "                uint64_t d = x + 0xcfcfcfcfcfcfcfd0u, nd = (d | (d + 0x7676767676767676u)) & hi;\n"
+          "                if (KW_UNLIKELY(!nd)) {   /* 8 digits or more */\n"
+          "                    if (!(e = kw_digits(p, n, s, o))) break;\n"
+          "                    after = e < n ? p[e] : 0;\n"
+          "                } else {\n"
+          "                    unsigned dsh = (unsigned)parl__ctz64(nd) & 56;\n"
+          "                    int64_t val = (int64_t)(d & 0xff);\n"
+          "                    for (unsigned j = 8; j < dsh; j += 8) val = val * 10 + (int64_t)(d >> j & 0xff);\n"
+          "                    after = x >> dsh & 0xff;\n"
+          "                    e = s + dsh / 8;\n"
+          "                    o->kind = PARL__TK_DIGITS;\n"
+          "                    if (KW_UNLIKELY(!(kw_class[after] & 2))) {   /* an ordinal suffix, or the automaton */\n"
+          "                        if (dsh > 40 || !KW_ORD((unsigned)(x >> dsh | 0x2020) & 0xffff) ||\n"
+          "                            !(kw_class[after = x >> (dsh + 16) & 0xff] & 2))\n"
+          "                            break;\n"
+          "                        o->kind = PARL__TK_DIGITORD;\n"
+          "                        e += 2;\n"
+          "                    } else if ((after == ',' || after == '.') && e + 1 < n && (unsigned)(p[e + 1] - '0') < 10)\n"
+          "                        break;   /* thousands or decimals */\n"
+          "                    o->value = val;\n"
+          "                    o->word = 0;\n"
+          "                    o->start = s;\n"
+          "                    o->end = e;\n"
+          "                }\n"
+          "            } else if (kw_single[c]) {\n"
           "                o->kind = (uint8_t)(kw_single[c] >> 16);\n"
           "                o->word = (uint16_t)kw_single[c];\n"
           "                o->start = s;\n"
           "                o->end = e = s + 1;\n"
+          "                after = x >> 8 & 0xff;\n"
           "            } else\n"
           "                break;\n"
-          "            cur = e + (e < n && p[e] == ' ');\n"
+          "            cur = e + (after == ' ');\n"
           "            o++;\n"
           "            continue;\n"
           "        }\n"
@@ -1778,7 +1816,7 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "#define YYRESTORE() (cur = mar)\n"
           "    goto read;\n"
           "again:\n"
-          "    if (wide) o = kw_words(p, n, &cur, o, last);\n"
+          "    if (wide) o = kw_words(p, n, &cur, o, (size_t)(last - o));\n"
           "read:\n"
           "    while (cur < n && p[cur] == ' ') cur++;   /* the usual blank, quickly */\n"
           "    start = cur;\n"
@@ -1850,7 +1888,7 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "    parl__tok *o = t, *const last = t + max - 1;   /* o: the token being read */\n"
           "    size_t cur = pos;\n"
           "    if (kw_wide()) {   /* most requests: no automaton */\n"
-          "        o = kw_words(p, n, &cur, o, last);\n"
+          "        o = kw_words(p, n, &cur, o, (size_t)max - 1);\n"
           "        if (cur >= n) {\n"
           "            o->kind = PARL__TK_END;\n"
           "            o->word = 0;\n"
