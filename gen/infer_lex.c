@@ -894,7 +894,7 @@ static inline parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, 
     /* Each token takes a byte at least: below LIM, O stays within ROOM.
      * Below LIM8, the 8 bytes from CUR on are in the request; from there
      * on they are read from its last 8, TAIL (kw_tail()). */
-    const size_t lim = n - cur < room ? n : cur + room;
+    const size_t lim = cur + room < n ? cur + room : n;   /* (none when CUR is past N) */
     const size_t lim8 = n < 8 ? 0 : n - 7 < lim ? n - 7 : lim;
     const uint64_t tail = kw_tail(p, n);
     for (;;) {
@@ -1818,7 +1818,7 @@ int parl__lex_many(const char *text, size_t n, size_t pos, parl__tok *t, int max
         if (cur >= n) {
             o->kind = PARL__TK_END;
             o->word = 0;
-            o->start = o->end = *next = n;
+            o->start = o->end = *next = cur;
             return (int)(o + 1 - t);
         }
     }
