@@ -246,9 +246,10 @@ static const uint16_t kw_bucket[1024] = {
 /* The tables the word loop reads, members of one struct: one base
  * address serves them all. kw_class: bytes by their part in the quick
  * way (kw_words): 1, a word of letters may begin there; 2, one
- * may end before it; 4, digits may begin there that kw_digits() reads.
- * kw_single: ASCII marks that are a token of one byte on their own,
- * whatever follows: its kind << 16 | its id; 0 for the others. */
+ * may end before it; 4, digits may begin there that the word loop
+ * reads. kw_single: ASCII marks that are a token of one byte on their
+ * own, whatever follows: its kind << 16 | its id; 0 for the others
+ * and for every byte past ASCII. */
 static const struct kw_tables {
     uint16_t kw_id[359];
     uint16_t kw_short[2048];

@@ -1346,9 +1346,10 @@ static void kw_members_emit(kw_members *m, FILE *f)
     fprintf(f, "/* The tables the word loop reads, members of one struct: one base\n"
                " * address serves them all. kw_class: bytes by their part in the quick\n"
                " * way (kw_words): 1, a word of letters may begin there; 2, one\n"
-               " * may end before it; 4, digits may begin there that kw_digits() reads.\n"
-               " * kw_single: ASCII marks that are a token of one byte on their own,\n"
-               " * whatever follows: its kind << 16 | its id; 0 for the others. */\n"
+               " * may end before it; 4, digits may begin there that the word loop\n"
+               " * reads. kw_single: ASCII marks that are a token of one byte on their\n"
+               " * own, whatever follows: its kind << 16 | its id; 0 for the others\n"
+               " * and for every byte past ASCII. */\n"
                "static const struct kw_tables {\n%s} kw_t = {\n%s\n};\n%s\n", m->decl, m->init, m->names);
     free(m->decl); free(m->init); free(m->names);
 }
