@@ -116,17 +116,16 @@ static int spill_said(spill *s)
     return 1;
 }
 
-int spill_replay(spill *s, size_t size, int (*fn)(const void *rec, void *arg), void *arg)
+int spill_replay(spill *s, size_t size, int (*fn)(const void *recs, size_t n, void *arg), void *arg)
 {
     if (spill_end(s)) return spill_said(s);
     int r = 0;
     if (!s->tmp) {
-        for (size_t i = 0; !r && i + size <= s->n; i += size) r = fn(s->mem + i, arg);
+        if (s->n >= size) r = fn(s->mem, s->n / size, arg);
     } else {
-        char buf[OUT_BUF_CAP];
+        _Alignas(16) char buf[OUT_BUF_CAP];
         size_t per = sizeof buf / size, k;
-        while (!r && (k = fread(buf, size, per, s->tmp)) > 0)
-            for (size_t i = 0; !r && i < k; i++) r = fn(buf + i * size, arg);
+        while (!r && (k = fread(buf, size, per, s->tmp)) > 0) r = fn(buf, k, arg);
         if (!r && ferror(s->tmp)) return spill_said(s);
     }
     spill_free(s);
