@@ -284,20 +284,29 @@ typedef struct replay {
     uint32_t whole[WIDE_WORDS];
 } replay;
 
-/* The sentence S, the N-th, in place when it fits in what is left of the
- * block (put_entry's work without the calls through out_json). */
-static inline int put_sentence(out_buf *o, text_map *m, const parl_sentence *s, size_t n, parl_offsets *c)
+/* The sentences are written SENT_BATCH at a time (parl_profile_sentences_json),
+ * straight into the block while it has room for the longest entries. */
+#define SENT_BATCH 64
+#define SENT_JSON_MAX 488   /* a sentence's entry at most (json_doc.c's JSON_RECORD_MAX) */
+
+/* The N sentences at S, the first the R->n + 1-th. */
+static int put_sentences(replay *r, const parl_sentence *s, size_t n)
 {
-    text_map_passed(m, s->off);
-    parl_offsets to = *c;
+    out_buf *o = r->o;
+    text_map_passed(r->m, s[0].off);
+    if ((OUT_BUF_CAP - o->n) / SENT_JSON_MAX < n) out_flush(o);
+    parl_offsets to = r->c;
     size_t room = OUT_BUF_CAP - o->n,
-           k = parl_profile_sentence_json(m->text, s, n, &to, PARL_JSON_CURSOR_END, o->b + o->n, room);
+           k = parl_profile_sentences_json(r->m->text, s, n, r->n + 1, &to, PARL_JSON_CURSOR_END, o->b + o->n, room);
     if (k < room) {
         o->n += k;
-        *c = to;
+        r->c = to;
+        r->n += n;
         return 0;
     }
-    return put_entry(o, m->text, NULL, s, n, c);
+    int err = 0;   /* longer than an entry can be: one at a time */
+    for (size_t i = 0; !err && i < n; i++) err = put_entry(o, r->m->text, NULL, &s[i], ++r->n, &r->c);
+    return err;
 }
 
 /* A run of COUNT record words (spill_replay): a whole sentence's may be
@@ -307,36 +316,38 @@ static int take_recs(const void *recs, size_t count, void *arg)
     replay *r = arg;
     const uint32_t *w = recs;
     rec_prev prev = r->prev;
-    size_t n = r->n;
-    parl_offsets c = r->c;
+    parl_sentence sb[SENT_BATCH];
+    size_t nb = 0;
     int err = 0;
     for (size_t i = 0; !err && i < count; i++) {
-        parl_sentence s;
+        parl_sentence *s = &sb[nb];
         uint32_t t = w[i];
         if (r->wide) {
             r->whole[WIDE_WORDS - r->wide] = t;
             if (--r->wide) continue;
-            memcpy(&s, r->whole, sizeof s);
+            memcpy(s, r->whole, sizeof *s);
         } else if ((t & 7) == REC_WIDE) {
             r->wide = WIDE_WORDS;
             continue;
         } else {
-            s.off = prev.end + (t >> REC_GAP & 31);
-            s.len = t >> REC_LEN;
-            s.line = prev.end_line + (t >> REC_LINE & 3);
-            s.end_line = s.line + (t >> REC_SPAN & 7);
-            s.para = prev.para + (t >> REC_PARA & 1);
-            s.words = t >> REC_WORDS & 127;
-            s.kind = (parl_sentence_kind)(t & 7);
+            s->off = prev.end + (t >> REC_GAP & 31);
+            s->len = t >> REC_LEN;
+            s->line = prev.end_line + (t >> REC_LINE & 3);
+            s->end_line = s->line + (t >> REC_SPAN & 7);
+            s->para = prev.para + (t >> REC_PARA & 1);
+            s->words = t >> REC_WORDS & 127;
+            s->kind = (parl_sentence_kind)(t & 7);
         }
-        prev.end = s.off + s.len;
-        prev.end_line = s.end_line;
-        prev.para = s.para;
-        err = put_sentence(r->o, r->m, &s, ++n, &c);
+        prev.end = s->off + s->len;
+        prev.end_line = s->end_line;
+        prev.para = s->para;
+        if (++nb == SENT_BATCH) {
+            err = put_sentences(r, sb, nb);
+            nb = 0;
+        }
     }
+    if (!err && nb) err = put_sentences(r, sb, nb);
     r->prev = prev;
-    r->n = n;
-    r->c = c;
     return err;
 }
 
