@@ -229,47 +229,29 @@ typedef struct rec_prev {
     size_t end, end_line, para;
 } rec_prev;
 
-typedef struct rec_sink {
-    spill *sp;
-    size_t n;                   /* words gathered in B */
-    rec_prev prev;
-    uint32_t b[REC_BATCH];
-} rec_sink;
-
-static void sink_flush(rec_sink *k)
+/* Puts S's record at B (room for a wide one), the sentence before it
+ * described by *P; the words written. The steps are unsigned: one going
+ * back wraps around and fails its test as one too large does, so one test
+ * of the ORed excess says whether the record fits. */
+static inline size_t put_rec(uint32_t *b, const parl_sentence *s, rec_prev *p)
 {
-    spill_put(k->sp, k->b, k->n * sizeof *k->b);
-    k->n = 0;
-}
-
-static void put_wide(rec_sink *k, const parl_sentence *s)
-{
-    uint32_t *w = k->b + k->n;
-    memset(w, 0, (1 + WIDE_WORDS) * sizeof *w);
-    w[0] = REC_WIDE;
-    memcpy(w + 1, s, sizeof *s);
-    k->n += 1 + WIDE_WORDS;
-}
-
-/* The steps are unsigned: one going back wraps around and fails its test
- * as one too large does, so one test of the ORed excess says whether the
- * record fits. */
-static inline void put_rec(rec_sink *k, const parl_sentence *s)
-{
-    rec_prev *p = &k->prev;
     size_t gap = s->off - p->end, span = s->end_line - s->line, lg = s->line - p->end_line,
-           pg = s->para - p->para, kind = (size_t)(unsigned)s->kind;
-    if (k->n > REC_BATCH - 1 - WIDE_WORDS) sink_flush(k);
+           pg = s->para - p->para, kind = (size_t)(unsigned)s->kind, k = 1;
     if (!(pg >> (REC_LINE - REC_PARA) | lg >> (REC_SPAN - REC_LINE) | span >> (REC_GAP - REC_SPAN) |
           gap >> (REC_WORDS - REC_GAP) | s->words >> (REC_LEN - REC_WORDS) | s->len >> (32 - REC_LEN) |
-          (kind + 1) >> REC_PARA))
-        k->b[k->n++] = (uint32_t)(kind | pg << REC_PARA | lg << REC_LINE | span << REC_SPAN | gap << REC_GAP |
-                                  s->words << REC_WORDS | s->len << REC_LEN);
-    else
-        put_wide(k, s);
+          (kind + 1) >> REC_PARA)) {
+        *b = (uint32_t)(kind | pg << REC_PARA | lg << REC_LINE | span << REC_SPAN | gap << REC_GAP |
+                        s->words << REC_WORDS | s->len << REC_LEN);
+    } else {
+        memset(b, 0, (1 + WIDE_WORDS) * sizeof *b);
+        b[0] = REC_WIDE;
+        memcpy(b + 1, s, sizeof *s);
+        k += WIDE_WORDS;
+    }
     p->end = s->off + s->len;
     p->end_line = s->end_line;
     p->para = s->para;
+    return k;
 }
 
 /* The sentences' entries, written from their records once the counts
@@ -317,19 +299,12 @@ static int take_recs(const void *recs, size_t count, void *arg)
     const uint32_t *w = recs;
     rec_prev prev = r->prev;
     parl_sentence sb[SENT_BATCH];
-    size_t nb = 0;
+    size_t nb = 0, wide = r->wide;
     int err = 0;
     for (size_t i = 0; !err && i < count; i++) {
         parl_sentence *s = &sb[nb];
         uint32_t t = w[i];
-        if (r->wide) {
-            r->whole[WIDE_WORDS - r->wide] = t;
-            if (--r->wide) continue;
-            memcpy(s, r->whole, sizeof *s);
-        } else if ((t & 7) == REC_WIDE) {
-            r->wide = WIDE_WORDS;
-            continue;
-        } else {
+        if (!wide && (t & 7) != REC_WIDE) {
             s->off = prev.end + (t >> REC_GAP & 31);
             s->len = t >> REC_LEN;
             s->line = prev.end_line + (t >> REC_LINE & 3);
@@ -337,6 +312,13 @@ static int take_recs(const void *recs, size_t count, void *arg)
             s->para = prev.para + (t >> REC_PARA & 1);
             s->words = t >> REC_WORDS & 127;
             s->kind = (parl_sentence_kind)(t & 7);
+        } else if (!wide) {
+            wide = WIDE_WORDS;
+            continue;
+        } else {
+            r->whole[WIDE_WORDS - wide] = t;
+            if (--wide) continue;
+            memcpy(s, r->whole, sizeof *s);
         }
         prev.end = s->off + s->len;
         prev.end_line = s->end_line;
@@ -348,6 +330,7 @@ static int take_recs(const void *recs, size_t count, void *arg)
     }
     if (!err && nb) err = put_sentences(r, sb, nb);
     r->prev = prev;
+    r->wide = wide;
     return err;
 }
 
@@ -355,34 +338,40 @@ static int profile_stream(text_map *m, const char *at, int sentences, parl_profi
 {
     out_buf *o = out_open(stdout);
     spill *paras = spill_open(PARA_MEM), *sents = sentences ? spill_open(SENT_MEM) : NULL;
-    rec_sink *sink = sentences ? malloc(sizeof *sink) : NULL;
-    if (!o || !paras || (sentences && (!sents || !sink))) {
+    uint32_t *recs = sentences ? malloc(REC_BATCH * sizeof *recs) : NULL;   /* gathered records */
+    if (!o || !paras || (sentences && (!sents || !recs))) {
         if (o && paras && sents) fputs("parlance: out of memory\n", stderr);
         spill_free(paras);
         spill_free(sents);
-        free(sink);
+        free(recs);
         free(o);
         return 1;
     }
-    if (sink) *sink = (rec_sink){ sents, 0, { 0, 1, 0 }, { 0 } };
     parl_analysis a;
     parl_sentence s;
     parl_paragraph q;
     parl_offsets pc = { 0, 0, 0 };
-    size_t np = 0, ns = 0;
+    size_t np = 0, ns = 0, nr = 0;   /* words in RECS */
+    rec_prev prev = { 0, 1, 0 };
     int ev, err = 0, give_back = m->len > TEXT_KEEP;
     parl_analysis_init(&a, m->text, m->len);
     while (!err && (ev = parl_analysis_next(&a, &s, &q))) {
         if (ev == PARL_ANALYSIS_PARAGRAPH) {
             err = put_entry(spill_out(paras), m->text, &q, NULL, ++np, &pc);
         } else {
-            if (sink) put_rec(sink, &s);   /* a record: a fortieth of its JSON */
+            if (recs) {   /* a record: a fortieth of its JSON */
+                if (nr > REC_BATCH - 1 - WIDE_WORDS) {
+                    spill_put(sents, recs, nr * sizeof *recs);
+                    nr = 0;
+                }
+                nr += put_rec(recs + nr, &s, &prev);
+            }
             ns++;
             if (give_back) text_map_passed(m, s.off);
         }
     }
-    if (sink) sink_flush(sink);
-    free(sink);
+    if (nr) spill_put(sents, recs, nr * sizeof *recs);
+    free(recs);
     parl_analysis_profile(&a, at, p);
     unsigned flags = sentences ? 0 : PARL_JSON_NO_SENTENCES;
     /* spill_copy and spill_replay free their spill; after a failure the rest are only freed */
