@@ -296,14 +296,15 @@ static int put_sentences(replay *r, const parl_sentence *s, size_t n)
 static int take_recs(const void *recs, size_t count, void *arg)
 {
     replay *r = arg;
-    const uint32_t *w = recs;
+    const unsigned char *w = recs;
     rec_prev prev = r->prev;
     parl_sentence sb[SENT_BATCH];
     size_t nb = 0, wide = r->wide;
     int err = 0;
     for (size_t i = 0; !err && i < count; i++) {
         parl_sentence *s = &sb[nb];
-        uint32_t t = w[i];
+        uint32_t t;
+        memcpy(&t, w + i * sizeof t, sizeof t);   /* the run may be a byte buffer */
         if (!wide && (t & 7) != REC_WIDE) {
             s->off = prev.end + (t >> REC_GAP & 31);
             s->len = t >> REC_LEN;

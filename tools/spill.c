@@ -123,7 +123,7 @@ int spill_replay(spill *s, size_t size, int (*fn)(const void *recs, size_t n, vo
     if (!s->tmp) {
         if (s->n >= size) r = fn(s->mem, s->n / size, arg);
     } else {
-        _Alignas(16) char buf[OUT_BUF_CAP];
+        char buf[OUT_BUF_CAP];
         size_t per = sizeof buf / size, k;
         while (!r && (k = fread(buf, size, per, s->tmp)) > 0) r = fn(buf, k, arg);
         if (!r && ferror(s->tmp)) return spill_said(s);
