@@ -62,6 +62,15 @@ void spill_put(spill *s, const void *rec, size_t k)
     }
 }
 
+char *spill_room(spill *s, size_t *room)
+{
+    if (s->tmp || s->o->n || s->err || (!s->mem && reserve(s))) return NULL;
+    *room = s->max - s->n;
+    return s->mem + s->n;
+}
+
+void spill_wrote(spill *s, size_t k) { s->n += k; }
+
 spill *spill_open(size_t mem_max)
 {
     spill *s = calloc(1, sizeof *s);

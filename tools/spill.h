@@ -19,6 +19,11 @@ out_buf *spill_out(spill *s);
  * while it has room (records of a spill written only this way skip the
  * out_buf's copy). */
 void spill_put(spill *s, const void *rec, size_t k);
+/* Where the next bytes go straight into the memory, *ROOM of them, or
+ * NULL (the memory full, or bytes gathered in the out_buf first); after
+ * writing K < *ROOM there, spill_wrote(S, K) keeps them. */
+char *spill_room(spill *s, size_t *room);
+void spill_wrote(spill *s, size_t k);
 /* Writes what went in to O and frees S: 0, or 1 after saying why (a full
  * disk, a temporary directory that cannot be written). */
 int spill_copy(spill *s, out_buf *o);
