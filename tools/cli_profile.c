@@ -271,24 +271,35 @@ typedef struct replay {
 #define SENT_BATCH 64
 #define SENT_JSON_MAX 488   /* a sentence's entry at most (json_doc.c's JSON_RECORD_MAX) */
 
-/* The N sentences at S, the first the R->n + 1-th. */
+/* The N sentences at S, the first the R->n + 1-th: as many at a time as
+ * the block has room for at their longest, the block written out when it
+ * has room for none (so it goes out nearly full). */
 static int put_sentences(replay *r, const parl_sentence *s, size_t n)
 {
     out_buf *o = r->o;
     text_map_passed(r->m, s[0].off);
-    if ((OUT_BUF_CAP - o->n) / SENT_JSON_MAX < n) out_flush(o);
-    parl_offsets to = r->c;
-    size_t room = OUT_BUF_CAP - o->n,
-           k = parl_profile_sentences_json(r->m->text, s, n, r->n + 1, &to, PARL_JSON_CURSOR_END, o->b + o->n, room);
-    if (k < room) {
-        o->n += k;
-        r->c = to;
-        r->n += n;
-        return 0;
+    while (n) {
+        size_t fit = (OUT_BUF_CAP - o->n) / SENT_JSON_MAX;
+        if (!fit) {
+            out_flush(o);
+            continue;
+        }
+        size_t take = fit < n ? fit : n;
+        parl_offsets to = r->c;
+        size_t room = OUT_BUF_CAP - o->n, k = parl_profile_sentences_json(r->m->text, s, take, r->n + 1, &to,
+                                                                           PARL_JSON_CURSOR_END, o->b + o->n, room);
+        if (k < room) {
+            o->n += k;
+            r->c = to;
+            r->n += take;
+        } else {   /* longer than an entry can be: one at a time */
+            for (size_t i = 0; i < take; i++)
+                if (put_entry(o, r->m->text, NULL, &s[i], ++r->n, &r->c)) return 1;
+        }
+        s += take;
+        n -= take;
     }
-    int err = 0;   /* longer than an entry can be: one at a time */
-    for (size_t i = 0; !err && i < n; i++) err = put_entry(o, r->m->text, NULL, &s[i], ++r->n, &r->c);
-    return err;
+    return 0;
 }
 
 /* A run of COUNT record words (spill_replay): a whole sentence's may be
