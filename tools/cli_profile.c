@@ -312,18 +312,24 @@ static int take_recs(const void *recs, size_t count, void *arg)
     parl_sentence sb[SENT_BATCH];
     size_t nb = 0, wide = r->wide;
     int err = 0;
-    for (size_t i = 0; !err && i < count; i++) {
+    for (size_t i = 0; i < count; i++) {
         parl_sentence *s = &sb[nb];
         uint32_t t;
         memcpy(&t, w + i * sizeof t, sizeof t);   /* the run may be a byte buffer */
-        if (!wide && (t & 7) != REC_WIDE) {
-            s->off = prev.end + (t >> REC_GAP & 31);
-            s->len = t >> REC_LEN;
-            s->line = prev.end_line + (t >> REC_LINE & 3);
-            s->end_line = s->line + (t >> REC_SPAN & 7);
-            s->para = prev.para + (t >> REC_PARA & 1);
+        if (!wide && (t & 7) != REC_WIDE) {   /* the steps kept in registers */
+            size_t off = prev.end + (t >> REC_GAP & 31), len = t >> REC_LEN,
+                   line = prev.end_line + (t >> REC_LINE & 3), end_line = line + (t >> REC_SPAN & 7),
+                   para = prev.para + (t >> REC_PARA & 1);
+            s->off = off;
+            s->len = len;
+            s->line = line;
+            s->end_line = end_line;
+            s->para = para;
             s->words = t >> REC_WORDS & 127;
             s->kind = (parl_sentence_kind)(t & 7);
+            prev.end = off + len;
+            prev.end_line = end_line;
+            prev.para = para;
         } else if (!wide) {
             wide = WIDE_WORDS;
             continue;
@@ -331,12 +337,12 @@ static int take_recs(const void *recs, size_t count, void *arg)
             r->whole[WIDE_WORDS - wide] = t;
             if (--wide) continue;
             memcpy(s, r->whole, sizeof *s);
+            prev.end = s->off + s->len;
+            prev.end_line = s->end_line;
+            prev.para = s->para;
         }
-        prev.end = s->off + s->len;
-        prev.end_line = s->end_line;
-        prev.para = s->para;
         if (++nb == SENT_BATCH) {
-            err = put_sentences(r, sb, nb);
+            if ((err = put_sentences(r, sb, nb))) break;
             nb = 0;
         }
     }
