@@ -410,6 +410,15 @@ size_t parl_profile_sentence_json(const char *text, const parl_sentence *s, size
     return parl__json_end(&j);
 }
 
+size_t parl_profile_sentences_json(const char *text, const parl_sentence *s, size_t count, size_t n,
+                                   parl_offsets *c, unsigned flags, char *out, size_t cap)
+{
+    parl__json j;
+    parl__json_init(&j, out, cap);
+    for (size_t i = 0; i < count; i++) json_sentence(&j, text, &s[i], n + i, c, flags);
+    return parl__json_end(&j);
+}
+
 /* ---- answers: two runs of the answer, one writing its text into the
  * JSON string, the other its quotes into the span list. */
 size_t parl_answer_json(const parl_doc *d, const char *req, size_t req_len, unsigned flags, char *out,

@@ -1084,6 +1084,11 @@ PARL_API size_t parl_profile_paragraph_json(const char *text, const parl_paragra
                                             parl_offsets *c, unsigned flags, char *out, size_t cap);
 PARL_API size_t parl_profile_sentence_json(const char *text, const parl_sentence *s, size_t n,
                                            parl_offsets *c, unsigned flags, char *out, size_t cap);
+/* COUNT entries of the sentences' list at once, S[0] the N-th: the bytes
+ * of parl_profile_sentence_json for each in turn, without a call each. */
+PARL_API size_t parl_profile_sentences_json(const char *text, const parl_sentence *s, size_t count,
+                                            size_t n, parl_offsets *c, unsigned flags, char *out,
+                                            size_t cap);
 /* {"intent":{...},"answer":"...","spans":[{"start":..,"end":..,"line":..}]}
  * (`parlance ask --json`). FLAGS: PARL_ANSWER_SUBSTRING and the offsets. */
 PARL_API size_t parl_answer_json(const parl_doc *d, const char *req, size_t req_len, unsigned flags,

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* fuzz_profile.c: libFuzzer target for parl_analyze(): any bytes, any
  * array capacities; the counts must agree with each other and with the
- * splitter, and nothing may be written past the capacities. */
+ * splitter, nothing may be written past the capacities, and the sentences'
+ * entries written in one run must be those written one at a time. */
 #include "parlance.h"
 #include <stdlib.h>
 #include <string.h>
@@ -39,5 +40,14 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
         if (spans[i].off + spans[i].len > size) abort();
     if (p.first_line.len > 4 * PARL_FIRST_LINE_CHARS || p.first_sentence.len > 4 * PARL_SENTENCE_CHARS)
         abort();
+    /* the stored sentences' entries in one run: the bytes of one at a time */
+    static char one[17 * 512], run[17 * 512];
+    parl_offsets c1 = { 0, 0, 0 }, c2 = { 0, 0, 0 };
+    unsigned flags = size > 2 ? (data[2] & 1 ? PARL_JSON_UTF16 : data[2] & 2 ? PARL_JSON_CHARS : 0) : 0;
+    size_t n1 = 0;
+    for (size_t i = 0; i < p.sentences_stored; i++)
+        n1 += parl_profile_sentence_json(t, &se[i], i + 1, &c1, flags, one + n1, sizeof one - n1);
+    size_t n2 = parl_profile_sentences_json(t, se, p.sentences_stored, 1, &c2, flags, run, sizeof run);
+    if (n1 != n2 || memcmp(one, run, n1) != 0 || memcmp(&c1, &c2, sizeof c1) != 0) abort();
     return 0;
 }

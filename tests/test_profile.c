@@ -409,6 +409,24 @@ static void in_steps(void)
             }
             CHECK(k == wn && memcmp(parts, whole, k) == 0, "%s: JSON in parts differs (flags %u)",
                   files[f], flags);
+            /* the sentences' entries a run at a time: the same bytes, whatever the runs */
+            static const size_t runs[] = { 1, 3, 64, (size_t)-1 };
+            for (size_t ri = 0; ri < sizeof runs / sizeof runs[0]; ri++) {
+                parl_offsets bc = { 0, 0, 0 };
+                size_t bn = 0, at = 0;
+                while (at < ns) {
+                    size_t run = runs[ri] < ns - at ? runs[ri] : ns - at;
+                    unsigned rf = flags | (at & 1 ? PARL_JSON_CURSOR_END : 0);
+                    parl_offsets zc = bc;
+                    size_t need = parl_profile_sentences_json(t, se + at, run, at + 1, &zc, rf, NULL, 0);
+                    size_t got = parl_profile_sentences_json(t, se + at, run, at + 1, &bc, rf, parts + bn, cap - bn);
+                    CHECK_EQ_INT(need, got);
+                    bn += got;
+                    at += run;
+                }
+                CHECK(bn == sn && memcmp(parts, sj, sn) == 0, "%s: sentences in runs of %zu differ (flags %u)",
+                      files[f], runs[ri], flags);
+            }
             free(sj);
         }
         free(whole);

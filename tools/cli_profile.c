@@ -206,50 +206,52 @@ static int put_part(out_buf *o, const text_map *m, const parl_profile *p, int pa
     return out_json(o, part_write, &r);
 }
 
-/* A sentence's record: 16 bytes, its fields as steps from the sentence
- * before it (25 MB of fortunes: 4.7 MB of records instead of 16 MB of
- * parl_sentence: fewer pages to fault in, or huge pages to find, whose
- * compaction cost a run that followed another program up to 40 ms).
- * A sentence whose steps do not fit goes whole, in the WIDE_SLOTS slots
- * behind a slot tagged SLOT_WIDE. */
-typedef struct sent_slot {
-    uint32_t gap, len, words;   /* off - the end of the sentence before; len; words */
-    uint16_t span;              /* end_line - line */
-    uint8_t line_gap;           /* line - the end_line of the sentence before */
-    uint8_t tag;                /* kind | (para - the para before) << 3, or SLOT_WIDE */
-} sent_slot;
-#define SLOT_WIDE 0xff
-#define WIDE_SLOTS ((sizeof(parl_sentence) + sizeof(sent_slot) - 1) / sizeof(sent_slot))
+/* A sentence's record: 4 bytes, its fields as steps from the sentence
+ * before it, packed in one word (REC_* below); 99% of the sentences of
+ * the fortunes fit. Fewer bytes kept are fewer pages to fault in, each
+ * 0.3-1.5 us of system time here (25 MB of fortunes: 1.2 MB of records;
+ * 16-byte records made 4.7 MB, parl_sentence 16 MB). A sentence whose
+ * steps do not fit goes whole, in the WIDE_WORDS words behind a word
+ * whose kind is REC_WIDE. */
+#define REC_WIDE 7u                 /* bits 0-2: kind, or REC_WIDE */
+#define REC_PARA 3                  /* bit 3: para - the para before */
+#define REC_LINE 4                  /* bits 4-5: line - the end_line before */
+#define REC_SPAN 6                  /* bits 6-8: end_line - line */
+#define REC_GAP 9                   /* bits 9-13: off - the end before */
+#define REC_WORDS 14                /* bits 14-20: words */
+#define REC_LEN 21                  /* bits 21-31: len */
+#define WIDE_WORDS ((sizeof(parl_sentence) + sizeof(uint32_t) - 1) / sizeof(uint32_t))
+/* Records are gathered this many words at a time and handed to the spill
+ * whole (one spill_put a batch instead of one a sentence). */
+#define REC_BATCH 4096
 
-typedef struct slot_prev {
+typedef struct rec_prev {
     size_t end, end_line, para;
-} slot_prev;
+} rec_prev;
 
-static void slot_step(slot_prev *p, const parl_sentence *s)
+/* Puts S's record at B (room for a wide one), the sentence before it
+ * described by *P; the words written. The steps are unsigned: one going
+ * back wraps around and fails its test as one too large does, so one test
+ * of the ORed excess says whether the record fits. */
+static inline size_t put_rec(uint32_t *b, const parl_sentence *s, rec_prev *p)
 {
+    size_t gap = s->off - p->end, span = s->end_line - s->line, lg = s->line - p->end_line,
+           pg = s->para - p->para, kind = (size_t)(unsigned)s->kind, k = 1;
+    if (!(pg >> (REC_LINE - REC_PARA) | lg >> (REC_SPAN - REC_LINE) | span >> (REC_GAP - REC_SPAN) |
+          gap >> (REC_WORDS - REC_GAP) | s->words >> (REC_LEN - REC_WORDS) | s->len >> (32 - REC_LEN) |
+          (kind + 1) >> REC_PARA)) {
+        *b = (uint32_t)(kind | pg << REC_PARA | lg << REC_LINE | span << REC_SPAN | gap << REC_GAP |
+                        s->words << REC_WORDS | s->len << REC_LEN);
+    } else {
+        memset(b, 0, (1 + WIDE_WORDS) * sizeof *b);
+        b[0] = REC_WIDE;
+        memcpy(b + 1, s, sizeof *s);
+        k += WIDE_WORDS;
+    }
     p->end = s->off + s->len;
     p->end_line = s->end_line;
     p->para = s->para;
-}
-
-static void put_slot(spill *sp, const parl_sentence *s, slot_prev *p)
-{
-    if (s->off >= p->end && s->off - p->end <= UINT32_MAX && s->len <= UINT32_MAX && s->words <= UINT32_MAX &&
-        s->end_line >= s->line && s->end_line - s->line <= UINT16_MAX && s->line >= p->end_line &&
-        s->line - p->end_line <= UINT8_MAX && s->para >= p->para && s->para - p->para <= 31 &&
-        (unsigned)s->kind <= 7) {
-        sent_slot t = { (uint32_t)(s->off - p->end), (uint32_t)s->len, (uint32_t)s->words,
-                        (uint16_t)(s->end_line - s->line), (uint8_t)(s->line - p->end_line),
-                        (uint8_t)((unsigned)s->kind | (s->para - p->para) << 3) };
-        spill_put(sp, &t, sizeof t);
-    } else {
-        sent_slot w[1 + WIDE_SLOTS];
-        memset(w, 0, sizeof w);
-        w[0].tag = SLOT_WIDE;
-        memcpy(w + 1, s, sizeof *s);
-        spill_put(sp, w, sizeof w);
-    }
-    slot_step(p, s);
+    return k;
 }
 
 /* The sentences' entries, written from their records once the counts
@@ -259,62 +261,107 @@ typedef struct replay {
     text_map *m;
     size_t n;
     parl_offsets c;
-    slot_prev prev;
-    size_t wide;                                /* slots of a whole sentence still to come */
-    unsigned char whole[WIDE_SLOTS * sizeof(sent_slot)];
+    rec_prev prev;
+    size_t wide;                                /* words of a whole sentence still to come */
+    uint32_t whole[WIDE_WORDS];
 } replay;
 
-static int put_sentence(replay *r, const parl_sentence *s)
+/* The sentences are written SENT_BATCH at a time (parl_profile_sentences_json),
+ * straight into the block while it has room for the longest entries. */
+#define SENT_BATCH 64
+#define SENT_JSON_MAX 488   /* a sentence's entry at most (json_doc.c's JSON_RECORD_MAX) */
+
+/* The N sentences at S, the first the R->n + 1-th: as many at a time as
+ * the block has room for at their longest, the block written out when it
+ * has room for none (so it goes out nearly full). */
+static int put_sentences(replay *r, const parl_sentence *s, size_t n)
 {
-    text_map_passed(r->m, s->off);
-    /* in place when it fits in what is left of the block (put_entry's work
-     * without the calls through out_json) */
     out_buf *o = r->o;
-    parl_offsets to = r->c;
-    size_t room = OUT_BUF_CAP - o->n,
-           k = parl_profile_sentence_json(r->m->text, s, r->n + 1, &to, PARL_JSON_CURSOR_END, o->b + o->n, room);
-    if (k < room) {
-        o->n += k;
-        r->c = to;
-        r->n++;
-        return 0;
+    text_map_passed(r->m, s[0].off);
+    while (n) {
+        size_t fit = (OUT_BUF_CAP - o->n) / SENT_JSON_MAX;
+        if (!fit) {
+            out_flush(o);
+            continue;
+        }
+        size_t take = fit < n ? fit : n;
+        parl_offsets to = r->c;
+        size_t room = OUT_BUF_CAP - o->n, k = parl_profile_sentences_json(r->m->text, s, take, r->n + 1, &to,
+                                                                           PARL_JSON_CURSOR_END, o->b + o->n, room);
+        if (k < room) {
+            o->n += k;
+            r->c = to;
+            r->n += take;
+        } else {   /* longer than an entry can be: one at a time */
+            for (size_t i = 0; i < take; i++)
+                if (put_entry(o, r->m->text, NULL, &s[i], ++r->n, &r->c)) return 1;
+        }
+        s += take;
+        n -= take;
     }
-    return put_entry(o, r->m->text, NULL, s, ++r->n, &r->c);
+    return 0;
 }
 
-static int take_slot(const void *rec, void *arg)
+/* A run of COUNT record words (spill_replay): a whole sentence's may be
+ * cut between two runs, so what is taken of it is kept in R. */
+static int take_recs(const void *recs, size_t count, void *arg)
 {
     replay *r = arg;
-    parl_sentence s;
-    sent_slot t;
-    memcpy(&t, rec, sizeof t);
-    if (r->wide) {
-        memcpy(r->whole + (WIDE_SLOTS - r->wide) * sizeof t, &t, sizeof t);
-        if (--r->wide) return 0;
-        memcpy(&s, r->whole, sizeof s);
-    } else if (t.tag == SLOT_WIDE) {
-        r->wide = WIDE_SLOTS;
-        return 0;
-    } else {
-        s.off = r->prev.end + t.gap;
-        s.len = t.len;
-        s.line = r->prev.end_line + t.line_gap;
-        s.end_line = s.line + t.span;
-        s.para = r->prev.para + (t.tag >> 3);
-        s.words = t.words;
-        s.kind = (parl_sentence_kind)(t.tag & 7);
+    const unsigned char *w = recs;
+    rec_prev prev = r->prev;
+    parl_sentence sb[SENT_BATCH];
+    size_t nb = 0, wide = r->wide;
+    int err = 0;
+    for (size_t i = 0; i < count; i++) {
+        parl_sentence *s = &sb[nb];
+        uint32_t t;
+        memcpy(&t, w + i * sizeof t, sizeof t);   /* the run may be a byte buffer */
+        if (!wide && (t & 7) != REC_WIDE) {   /* the steps kept in registers */
+            size_t off = prev.end + (t >> REC_GAP & 31), len = t >> REC_LEN,
+                   line = prev.end_line + (t >> REC_LINE & 3), end_line = line + (t >> REC_SPAN & 7),
+                   para = prev.para + (t >> REC_PARA & 1);
+            s->off = off;
+            s->len = len;
+            s->line = line;
+            s->end_line = end_line;
+            s->para = para;
+            s->words = t >> REC_WORDS & 127;
+            s->kind = (parl_sentence_kind)(t & 7);
+            prev.end = off + len;
+            prev.end_line = end_line;
+            prev.para = para;
+        } else if (!wide) {
+            wide = WIDE_WORDS;
+            continue;
+        } else {
+            r->whole[WIDE_WORDS - wide] = t;
+            if (--wide) continue;
+            memcpy(s, r->whole, sizeof *s);
+            prev.end = s->off + s->len;
+            prev.end_line = s->end_line;
+            prev.para = s->para;
+        }
+        if (++nb == SENT_BATCH) {
+            if ((err = put_sentences(r, sb, nb))) break;
+            nb = 0;
+        }
     }
-    slot_step(&r->prev, &s);
-    return put_sentence(r, &s);
+    if (!err && nb) err = put_sentences(r, sb, nb);
+    r->prev = prev;
+    r->wide = wide;
+    return err;
 }
 
 static int profile_stream(text_map *m, const char *at, int sentences, parl_profile *p)
 {
     out_buf *o = out_open(stdout);
     spill *paras = spill_open(PARA_MEM), *sents = sentences ? spill_open(SENT_MEM) : NULL;
-    if (!o || !paras || (sentences && !sents)) {
+    uint32_t *recs = sentences ? malloc(REC_BATCH * sizeof *recs) : NULL;   /* gathered records */
+    if (!o || !paras || (sentences && (!sents || !recs))) {
+        if (o && paras && sents) fputs("parlance: out of memory\n", stderr);
         spill_free(paras);
         spill_free(sents);
+        free(recs);
         free(o);
         return 1;
     }
@@ -322,19 +369,36 @@ static int profile_stream(text_map *m, const char *at, int sentences, parl_profi
     parl_sentence s;
     parl_paragraph q;
     parl_offsets pc = { 0, 0, 0 };
-    size_t np = 0, ns = 0;
-    slot_prev prev = { 0, 1, 0 };
-    int ev, err = 0;
+    size_t np = 0, ns = 0, nr = 0;   /* words in RECS */
+    rec_prev prev = { 0, 1, 0 };
+    int ev, err = 0, give_back = m->len > TEXT_KEEP;
     parl_analysis_init(&a, m->text, m->len);
     while (!err && (ev = parl_analysis_next(&a, &s, &q))) {
         if (ev == PARL_ANALYSIS_PARAGRAPH) {
-            err = put_entry(spill_out(paras), m->text, &q, NULL, ++np, &pc);
+            size_t room, k;
+            char *at = spill_room(paras, &room);   /* straight into the memory while it has room */
+            parl_offsets to = pc;
+            np++;
+            if (at && (k = parl_profile_paragraph_json(m->text, &q, np, &to, PARL_JSON_CURSOR_END, at, room)) < room) {
+                spill_wrote(paras, k);
+                pc = to;
+            } else {
+                err = put_entry(spill_out(paras), m->text, &q, NULL, np, &pc);
+            }
         } else {
-            if (sents) put_slot(sents, &s, &prev);   /* a record: a tenth of its JSON */
+            if (recs) {   /* a record: a fortieth of its JSON */
+                if (nr > REC_BATCH - 1 - WIDE_WORDS) {
+                    spill_put(sents, recs, nr * sizeof *recs);
+                    nr = 0;
+                }
+                nr += put_rec(recs + nr, &s, &prev);
+            }
             ns++;
-            if (m->len > TEXT_KEEP) text_map_passed(m, s.off);
+            if (give_back) text_map_passed(m, s.off);
         }
     }
+    if (nr) spill_put(sents, recs, nr * sizeof *recs);
+    free(recs);
     parl_analysis_profile(&a, at, p);
     unsigned flags = sentences ? 0 : PARL_JSON_NO_SENTENCES;
     /* spill_copy and spill_replay free their spill; after a failure the rest are only freed */
@@ -344,7 +408,7 @@ static int profile_stream(text_map *m, const char *at, int sentences, parl_profi
     if (sents) {
         replay r = { o, m, 0, { 0, 0, 0 }, { 0, 1, 0 }, 0, { 0 } };
         text_map_rewind(m);
-        err = err ? (spill_free(sents), 1) : spill_replay(sents, sizeof(sent_slot), take_slot, &r);
+        err = err ? (spill_free(sents), 1) : spill_replay(sents, sizeof(uint32_t), take_recs, &r);
         err = err || put_part(o, m, p, PARL_PROFILE_JSON_TAIL, ns, flags);
     }
     out_close(o);

@@ -62,6 +62,15 @@ void spill_put(spill *s, const void *rec, size_t k)
     }
 }
 
+char *spill_room(spill *s, size_t *room)
+{
+    if (s->tmp || s->o->n || s->err || (!s->mem && reserve(s))) return NULL;
+    *room = s->max - s->n;
+    return s->mem + s->n;
+}
+
+void spill_wrote(spill *s, size_t k) { s->n += k; }
+
 spill *spill_open(size_t mem_max)
 {
     spill *s = calloc(1, sizeof *s);
@@ -116,17 +125,16 @@ static int spill_said(spill *s)
     return 1;
 }
 
-int spill_replay(spill *s, size_t size, int (*fn)(const void *rec, void *arg), void *arg)
+int spill_replay(spill *s, size_t size, int (*fn)(const void *recs, size_t n, void *arg), void *arg)
 {
     if (spill_end(s)) return spill_said(s);
     int r = 0;
     if (!s->tmp) {
-        for (size_t i = 0; !r && i + size <= s->n; i += size) r = fn(s->mem + i, arg);
+        if (s->n >= size) r = fn(s->mem, s->n / size, arg);
     } else {
         char buf[OUT_BUF_CAP];
         size_t per = sizeof buf / size, k;
-        while (!r && (k = fread(buf, size, per, s->tmp)) > 0)
-            for (size_t i = 0; !r && i < k; i++) r = fn(buf + i * size, arg);
+        while (!r && (k = fread(buf, size, per, s->tmp)) > 0) r = fn(buf, k, arg);
         if (!r && ferror(s->tmp)) return spill_said(s);
     }
     spill_free(s);

@@ -19,12 +19,18 @@ out_buf *spill_out(spill *s);
  * while it has room (records of a spill written only this way skip the
  * out_buf's copy). */
 void spill_put(spill *s, const void *rec, size_t k);
+/* Where the next bytes go straight into the memory, *ROOM of them, or
+ * NULL (the memory full, or bytes gathered in the out_buf first); after
+ * writing K < *ROOM there, spill_wrote(S, K) keeps them. */
+char *spill_room(spill *s, size_t *room);
+void spill_wrote(spill *s, size_t k);
 /* Writes what went in to O and frees S: 0, or 1 after saying why (a full
  * disk, a temporary directory that cannot be written). */
 int spill_copy(spill *s, out_buf *o);
-/* Calls FN on each record of SIZE bytes that went in, in order (records
- * written whole with out_put), and frees S: 0, FN's first non-zero
+/* Calls FN on the records of SIZE bytes that went in, in order, in runs
+ * of N records at RECS (all of them at once when they stayed in memory;
+ * a record is never cut between runs), and frees S: 0, FN's first non-zero
  * result, or 1 after saying why the temporary file could not be read. */
-int spill_replay(spill *s, size_t size, int (*fn)(const void *rec, void *arg), void *arg);
+int spill_replay(spill *s, size_t size, int (*fn)(const void *recs, size_t n, void *arg), void *arg);
 void spill_free(spill *s);
 #endif
