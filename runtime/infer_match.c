@@ -571,7 +571,8 @@ static int needs_unseen(int v, uint64_t seen)
 /* Does no scope end where candidate V's {scope} would, V's way having
  * stopped at its {scope} (the log holds every accepting state entered)?
  * The automaton logs a scope's end (bit PARL__DFA_VARIANTS) after such a
- * way; V's scope of L items ends L items after its way did. */
+ * way; V's scope of L items ends L items after its way did. (LENS 1: a
+ * {scope} after text, begun after its word before it: anywhere later.) */
 static MATCH_NOINLINE int no_scope_after(const scan_result *sr, int v)
 {
     const unsigned lens = parl__dfa_scope_lens[v];
@@ -580,7 +581,7 @@ static MATCH_NOINLINE int no_scope_after(const scan_result *sr, int v)
         if (!(accept_bits(sr->log_set[k])[v / 64] & bit)) continue;
         for (int e = k + 1; e < sr->nlog; e++) {
             const size_t d = sr->log_item[e] - sr->log_item[k];
-            if ((accept_bits(sr->log_set[e])[PARL__DFA_VARIANTS / 64] & end) && d < 8 && (lens >> d & 1))
+            if ((accept_bits(sr->log_set[e])[PARL__DFA_VARIANTS / 64] & end) && (lens == 1 || (d < 8 && (lens >> d & 1))))
                 return 0;
         }
     }

@@ -54,7 +54,10 @@ typedef struct {
     int *idx;            /* word index by id */
     position *pos; int npos;
     int nchain;          /* positions 0..nchain-1 are the automaton's; then NEED ones */
-    int scope_pos;       /* positions scope_pos..nchain-1: the scopes' (variant nvar) */
+    int scope_pos;       /* positions scope_pos..scope_first-1: words before a {scope} after
+                          * text (variant -1); then to nchain-1 the scopes' (variant nvar) */
+    int scope_first;
+    int *text_scope;     /* by variant: its word before a {scope} after text, 0 if none */
     int *scope_lens;     /* by variant: whose way stops at a {scope}, bit L for each
                           * scope of L elements; 0 for the others */
     int *need_pos;       /* by variant: a position of an element it must find
@@ -73,10 +76,12 @@ typedef struct {
 } dfa_in;
 
 /* The scopes (modes.yaml scopes:) are followed too, each as a way of its
- * own that begins wherever the way of a pattern stops at its {scope}; all
- * of them accept one more "variant", nvar: a scope ended here, after a
- * pattern's part before its {scope}. The runtime passes over a pattern
- * with a {scope} when no scope ends where one of its ways would. */
+ * own that begins wherever the way of a pattern stops at its {scope}, or
+ * after the word before a {scope} that follows text ("every mention of
+ * {text} in {scope}": after "in", a position of variant -1 that accepts
+ * nothing); all of them accept one more "variant", nvar: a scope ended
+ * here. The runtime passes over a pattern with a {scope} when no scope
+ * ends where one of its ways would. */
 
 /* The positions of variant V: its elements up to the first gap or text. */
 static void add_positions(dfa_in *D, int v)
@@ -237,7 +242,7 @@ static void step(const dfa_in *D, const word_t *s, int c, word_t *out)
         trig |= done & D->trigger[i];
         for (word_t d = done; d; d &= d - 1) {
             int v = D->pos[i * 64 + __builtin_ctzll(d)].variant;
-            SET(acc, v);
+            if (v >= 0) SET(acc, v);
         }
         x &= ~D->last[i];
         pend[i] = x << 1 | carry;   /* a variant's positions are consecutive */
@@ -287,7 +292,7 @@ static int most_under_way(const dfa_in *D, const dfa *A)
     size_t *live = xcalloc((size_t)D->nvar + 1, sizeof *live);   /* and the scopes' */
     for (int k = 0; k < A->nstates; k++)
         for (int p = 0; p < D->nchain; p++)
-            if (BIT(&A->sets[(size_t)k * A->swords], p)) live[D->pos[p].variant]++;
+            if (BIT(&A->sets[(size_t)k * A->swords], p) && D->pos[p].variant >= 0) live[D->pos[p].variant]++;
     int best = 0;
     for (int v = 1; v < D->nvar; v++)
         if (live[v] > live[best]) best = v;
@@ -486,10 +491,22 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
     int scope_elems = 0;
     for (int k = 0; k < I->nv; k++)
         if (I->v[k].group == G_SCOPES) scope_elems += I->v[k].s.n;
-    D.pos = xcalloc((size_t)nelem + (size_t)scope_elems + (size_t)D.nvar + 1, sizeof *D.pos);
+    D.pos = xcalloc((size_t)nelem + (size_t)scope_elems + 2 * (size_t)D.nvar + 1, sizeof *D.pos);
     D.first_pos = xcalloc((size_t)D.nvar + 1, sizeof(int));
     for (int v = 0; v < D.nvar; v++) add_positions(&D, v);
     D.scope_pos = D.npos;
+    D.text_scope = xcalloc((size_t)D.nvar + 1, sizeof(int));
+    for (int v = 0; v < D.nrules; v++) {   /* "... {text} in {scope}": "in" begins the scopes */
+        const seq *sq = &I->v[v].s;
+        int i = 0, sc;
+        while (i < sq->n && !follows_not(sq->e[i].op)) i++;
+        if (i == sq->n || sq->e[i].op == E_SCOPE) continue;
+        for (sc = i + 1; sc < sq->n && sq->e[sc].op != E_SCOPE; sc++) {}
+        if (sc == sq->n || sc - 1 <= i || (sq->e[sc - 1].op != E_WORD && sq->e[sc - 1].op != E_SET)) continue;
+        D.text_scope[v] = D.npos;
+        D.pos[D.npos++] = (position){ &sq->e[sc - 1], -1 };
+    }
+    D.scope_first = D.npos;
     for (int k = 0; k < I->nv; k++) {   /* the scopes' ways */
         if (I->v[k].group != G_SCOPES) continue;
         for (int i = 0; i < I->v[k].s.n; i++) D.pos[D.npos++] = (position){ &I->v[k].s.e[i], D.nvar };
@@ -518,7 +535,14 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
         for (int k = 0; k < I->nv; k++)
             if (I->v[k].group == G_SCOPES) D.scope_lens[v] |= 1 << I->v[k].s.n;
     }
-    for (int k = 0, p = D.scope_pos; k < I->nv; k++) {
+    for (int v = 0; v < D.nvar; v++) {   /* a scope somewhere after V's way */
+        if (!D.text_scope[v]) continue;
+        SET(D.init, D.text_scope[v]);
+        SET(D.last, D.text_scope[v]);
+        SET(D.trigger, D.text_scope[v]);
+        D.scope_lens[v] = 1;
+    }
+    for (int k = 0, p = D.scope_first; k < I->nv; k++) {
         if (I->v[k].group != G_SCOPES) continue;
         SET(D.scope_init, p);
         p += I->v[k].s.n;
@@ -586,7 +610,8 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
         fputs("/* By variant whose way stops at its {scope}: bit L for each scope of L\n"
               " * items, one of which must end where its way did plus L (the automaton\n"
               " * logs where a scope ends after such a way in its sets' bit\n"
-              " * PARL__DFA_VARIANTS); 0 for the others. */\n", f);
+              " * PARL__DFA_VARIANTS); 1 for a {scope} after text: one must end\n"
+              " * somewhere after its way; 0 for the others. */\n", f);
         err += emit_int_array(f, "const uint8_t parl__dfa_scope_lens", D.scope_lens, D.nvar, err);
         emit_need(&D, f);
         fputs("/* 1 where the automaton follows the whole pattern: its candidates always\n"
@@ -611,7 +636,7 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
         free(exact);
     }
     free(A.sets); free(A.hash); free(A.next);
-    free(D.idx); free(D.pos); free(D.first_pos); free(D.need_pos); free(D.init); free(D.last); free(D.trigger); free(D.scope_init); free(D.scope_lens); free(D.takes);
+    free(D.idx); free(D.pos); free(D.first_pos); free(D.need_pos); free(D.init); free(D.last); free(D.trigger); free(D.scope_init); free(D.scope_lens); free(D.text_scope); free(D.takes);
     free(D.class_word); free(D.class_card1); free(D.class_ord1);
     return err;
 }
