@@ -5,7 +5,7 @@
 #define PARL_INFER_DFA_H
 #define PARL__DFA_VARIANTS 339   /* rule and gate variants */
 #define PARL__DFA_WORDS 6      /* uint64_t words of a set of them */
-#define PARL__DFA_STATES 1176
+#define PARL__DFA_STATES 1291
 #define PARL__DFA_CLASSES 183
 #define PARL__DFA_NOT_PLAIN 0xffff   /* parl__class_plain: a word the reader joins */
 #endif

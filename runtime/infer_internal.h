@@ -181,6 +181,8 @@ extern const uint16_t parl__dfa_accept_list[], parl__dfa_accept_off[];
 extern const int parl__dfa_accept_rule_sets;
 extern const uint16_t parl__dfa_prefix_len[];   /* items the automaton follows, by variant */
 extern const uint8_t parl__dfa_exact[];         /* 1: it follows the whole pattern */
+extern const uint8_t parl__dfa_scope_lens[];    /* its way stops at a {scope}: bit L for a
+                                                 * scope of L items */
 extern const uint16_t parl__dfa_slot_mask[];    /* by variant: its slots (not words), as bits */
 /* By variant: classes of which one must occur, as bits of parl__class_need
  * (by class: its bit, 0 if no variant needs it); 0: no condition. */

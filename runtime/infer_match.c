@@ -333,7 +333,7 @@ typedef struct scan_result {
     size_t log_item[LOG_MAX];
     uint64_t cand[PARL__DFA_WORDS];   /* only once the log is full */
     uint64_t late[PARL__DFA_WORDS];
-    size_t from[PARL__DFA_VARIANTS];   /* only where LATE */
+    size_t from[PARL__DFA_VARIANTS + 1];   /* only where LATE; and a scope's end */
 } scan_result;
 
 /* Accept set SET's bits. */
@@ -374,7 +374,7 @@ static MATCH_NOINLINE void accept_late(scan_result *sr, unsigned set, size_t j)
     for (int w = 0; w < PARL__DFA_WORDS; w++)
         for (uint64_t fresh = acc[w] & ~sr->cand[w]; fresh; fresh &= fresh - 1) {
             int v = w * 64 + parl__ctz64(fresh);
-            sr->from[v] = j + 1 - parl__dfa_prefix_len[v];
+            sr->from[v] = j + 1 - (v < PARL__DFA_VARIANTS ? parl__dfa_prefix_len[v] : 1);
             sr->late[w] |= fresh & -fresh;
         }
     add_set(sr->cand, acc);
@@ -568,13 +568,34 @@ static int needs_unseen(int v, uint64_t seen)
     return need && !(need & seen);
 }
 
+/* Does no scope end where candidate V's {scope} would, V's way having
+ * stopped at its {scope} (the log holds every accepting state entered)?
+ * The automaton logs a scope's end (bit PARL__DFA_VARIANTS) after such a
+ * way; V's scope of L items ends L items after its way did. (LENS 1: a
+ * {scope} after text, begun after its word before it: anywhere later.) */
+static MATCH_NOINLINE int no_scope_after(const scan_result *sr, int v)
+{
+    const unsigned lens = parl__dfa_scope_lens[v];
+    const uint64_t bit = (uint64_t)1 << (v % 64), end = (uint64_t)1 << (PARL__DFA_VARIANTS % 64);
+    for (int k = 0; k < sr->nlog; k++) {
+        if (!(accept_bits(sr->log_set[k])[v / 64] & bit)) continue;
+        for (int e = k + 1; e < sr->nlog; e++) {
+            const size_t d = sr->log_item[e] - sr->log_item[k];
+            if ((accept_bits(sr->log_set[e])[PARL__DFA_VARIANTS / 64] & end) && (lens == 1 || (d < 8 && (lens >> d & 1))))
+                return 0;
+        }
+    }
+    return 1;
+}
+
 /* Candidate V, first seen at log entry K (-1: to be looked up):
  * 1 if it matches, its captures in m->c. */
 static MATCH_INLINE int try_candidate(matcher *m, const scan_result *sr, int v, int k)
 {
     if (parl__dfa_exact[v]) {
         if (capture(m, v, k >= 0 ? start_at(sr, k, v) : first_start(sr, v))) return 1;
-    } else if (needs_unseen(v, sr->seen)) {
+    } else if (needs_unseen(v, sr->seen) ||
+               (parl__dfa_scope_lens[v] && sr->nlog < LOG_MAX && no_scope_after(sr, v))) {
         return 0;
     }
     return confirm(m, sr, v);

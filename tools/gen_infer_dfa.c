@@ -54,6 +54,12 @@ typedef struct {
     int *idx;            /* word index by id */
     position *pos; int npos;
     int nchain;          /* positions 0..nchain-1 are the automaton's; then NEED ones */
+    int scope_pos;       /* positions scope_pos..scope_first-1: words before a {scope} after
+                          * text (variant -1); then to nchain-1 the scopes' (variant nvar) */
+    int scope_first;
+    int *text_scope;     /* by variant: its word before a {scope} after text, 0 if none */
+    int *scope_lens;     /* by variant: whose way stops at a {scope}, bit L for each
+                          * scope of L elements; 0 for the others */
     int *need_pos;       /* by variant: a position of an element it must find
                           * somewhere beyond what the automaton follows, or -1 */
     int nvar;            /* rule and gate variants */
@@ -61,11 +67,21 @@ typedef struct {
     int *first_pos;      /* by variant */
     int pwords, vwords;  /* words of a position set, of a variant set */
     word_t *init, *last;
+    word_t *trigger;     /* last positions before a {scope}: they start the scopes */
+    word_t *scope_init;  /* the first position of each scope's way */
     /* classes */
     int nclass;
     word_t *takes;       /* nclass x pwords: positions taking the class */
     int *class_word, *class_card1, *class_ord1, class_qty[6][2], class_quote;
 } dfa_in;
+
+/* The scopes (modes.yaml scopes:) are followed too, each as a way of its
+ * own that begins wherever the way of a pattern stops at its {scope}, or
+ * after the word before a {scope} that follows text ("every mention of
+ * {text} in {scope}": after "in", a position of variant -1 that accepts
+ * nothing); all of them accept one more "variant", nvar: a scope ended
+ * here. The runtime passes over a pattern with a {scope} when no scope
+ * ends where one of its ways would. */
 
 /* The positions of variant V: its elements up to the first gap or text. */
 static void add_positions(dfa_in *D, int v)
@@ -218,19 +234,22 @@ static int find_or_add(dfa *A, const word_t *s)
 static void step(const dfa_in *D, const word_t *s, int c, word_t *out)
 {
     const word_t *t = &D->takes[(size_t)c * D->pwords];
-    word_t *pend = out, *acc = out + D->pwords, carry = 0;
+    word_t *pend = out, *acc = out + D->pwords, carry = 0, trig = 0;
     memset(out, 0, (size_t)(D->pwords + D->vwords) * sizeof *out);
     for (int i = 0; i < D->pwords; i++) {
         word_t x = (s[i] | D->init[i]) & t[i];
         word_t done = x & D->last[i];
+        trig |= done & D->trigger[i];
         for (word_t d = done; d; d &= d - 1) {
             int v = D->pos[i * 64 + __builtin_ctzll(d)].variant;
-            SET(acc, v);
+            if (v >= 0) SET(acc, v);
         }
         x &= ~D->last[i];
         pend[i] = x << 1 | carry;   /* a variant's positions are consecutive */
         carry = x >> 63;
     }
+    if (trig)   /* a {scope} next: every scope may begin */
+        for (int i = 0; i < D->pwords; i++) pend[i] |= D->scope_init[i];
 }
 
 static int build(const dfa_in *D, dfa *A)
@@ -270,10 +289,10 @@ static int build(const dfa_in *D, dfa *A)
  * alternatives "(a|b) (a|b) ..." doubles them at each step). */
 static int most_under_way(const dfa_in *D, const dfa *A)
 {
-    size_t *live = xcalloc((size_t)D->nvar, sizeof *live);
+    size_t *live = xcalloc((size_t)D->nvar + 1, sizeof *live);   /* and the scopes' */
     for (int k = 0; k < A->nstates; k++)
         for (int p = 0; p < D->nchain; p++)
-            if (BIT(&A->sets[(size_t)k * A->swords], p)) live[D->pos[p].variant]++;
+            if (BIT(&A->sets[(size_t)k * A->swords], p) && D->pos[p].variant >= 0) live[D->pos[p].variant]++;
     int best = 0;
     for (int v = 1; v < D->nvar; v++)
         if (live[v] > live[best]) best = v;
@@ -308,7 +327,7 @@ static int *emit_accept_sets(const dfa_in *D, const dfa *A, FILE *f)
         const word_t *acc = &A->sets[(size_t)first[k] * A->swords + D->pwords];
         int v = 0;
         while (!BIT(acc, v)) v++;
-        lowest[k] = v;
+        lowest[k] = BIT(acc, D->nvar) ? -1 : v;   /* a scope ended: logged as a rule's */
     }
     for (int k = 0; k < nsets; k++) order[k] = k;
     for (int i = 2; i < nsets; i++)   /* insertion sort: stable, and the sets are few */
@@ -469,9 +488,29 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
     int nelem = 0;
     while (D.nvar < I->nv && I->v[D.nvar].group < 2) nelem += I->v[D.nvar++].s.n;
     while (D.nrules < D.nvar && I->v[D.nrules].group == G_RULES) D.nrules++;
-    D.pos = xcalloc((size_t)nelem + (size_t)D.nvar + 1, sizeof *D.pos);
+    int scope_elems = 0;
+    for (int k = 0; k < I->nv; k++)
+        if (I->v[k].group == G_SCOPES) scope_elems += I->v[k].s.n;
+    D.pos = xcalloc((size_t)nelem + (size_t)scope_elems + 2 * (size_t)D.nvar + 1, sizeof *D.pos);
     D.first_pos = xcalloc((size_t)D.nvar + 1, sizeof(int));
     for (int v = 0; v < D.nvar; v++) add_positions(&D, v);
+    D.scope_pos = D.npos;
+    D.text_scope = xcalloc((size_t)D.nvar + 1, sizeof(int));
+    for (int v = 0; v < D.nrules; v++) {   /* "... {text} in {scope}": "in" begins the scopes */
+        const seq *sq = &I->v[v].s;
+        int i = 0, sc;
+        while (i < sq->n && !follows_not(sq->e[i].op)) i++;
+        if (i == sq->n || sq->e[i].op == E_SCOPE) continue;
+        for (sc = i + 1; sc < sq->n && sq->e[sc].op != E_SCOPE; sc++) {}
+        if (sc == sq->n || sc - 1 <= i || (sq->e[sc - 1].op != E_WORD && sq->e[sc - 1].op != E_SET)) continue;
+        D.text_scope[v] = D.npos;
+        D.pos[D.npos++] = (position){ &sq->e[sc - 1], -1 };
+    }
+    D.scope_first = D.npos;
+    for (int k = 0; k < I->nv; k++) {   /* the scopes' ways */
+        if (I->v[k].group != G_SCOPES) continue;
+        for (int i = 0; i < I->v[k].s.n; i++) D.pos[D.npos++] = (position){ &I->v[k].s.e[i], D.nvar };
+    }
     D.nchain = D.npos;
     D.need_pos = xcalloc((size_t)D.nvar + 1, sizeof(int));
     for (int v = 0; v < D.nvar; v++) add_need(&D, v);
@@ -479,13 +518,35 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
     /* An even number of words: the runtime's loops over a set then take
      * whole 128-bit vectors (5 words cost 50 instructions a request more
      * than 4 did; 6 cost as few). */
-    D.vwords = ((D.nvar + 63) / 64 + 1) & ~1;
+    D.vwords = ((D.nvar + 1 + 63) / 64 + 1) & ~1;   /* and the scopes' */
     D.init = xcalloc((size_t)D.pwords, sizeof(word_t));
     D.last = xcalloc((size_t)D.pwords, sizeof(word_t));
+    D.trigger = xcalloc((size_t)D.pwords, sizeof(word_t));
+    D.scope_init = xcalloc((size_t)D.pwords, sizeof(word_t));
+    D.scope_lens = xcalloc((size_t)D.nvar + 1, sizeof(int));
     for (int v = 0; v < D.nvar; v++) {
-        int end = v + 1 < D.nvar ? D.first_pos[v + 1] : D.nchain;
+        int end = v + 1 < D.nvar ? D.first_pos[v + 1] : D.scope_pos;
         SET(D.init, D.first_pos[v]);
         SET(D.last, end - 1);
+        const seq *sq = &I->v[v].s;
+        int p = end - D.first_pos[v];
+        if (p == 0 || p >= sq->n || sq->e[p].op != E_SCOPE) continue;
+        SET(D.trigger, end - 1);   /* its way stops at its {scope} */
+        for (int k = 0; k < I->nv; k++)
+            if (I->v[k].group == G_SCOPES) D.scope_lens[v] |= 1 << I->v[k].s.n;
+    }
+    for (int v = 0; v < D.nvar; v++) {   /* a scope somewhere after V's way */
+        if (!D.text_scope[v]) continue;
+        SET(D.init, D.text_scope[v]);
+        SET(D.last, D.text_scope[v]);
+        SET(D.trigger, D.text_scope[v]);
+        D.scope_lens[v] = 1;
+    }
+    for (int k = 0, p = D.scope_first; k < I->nv; k++) {
+        if (I->v[k].group != G_SCOPES) continue;
+        SET(D.scope_init, p);
+        p += I->v[k].s.n;
+        SET(D.last, p - 1);
     }
     make_classes(&D);
     dfa A = { 0 };
@@ -541,11 +602,17 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
         }
         int *plen = xcalloc((size_t)D.nvar, sizeof(int)), *exact = xcalloc((size_t)D.nvar, sizeof(int));
         for (int v = 0; v < D.nvar; v++) {
-            plen[v] = (v + 1 < D.nvar ? D.first_pos[v + 1] : D.nchain) - D.first_pos[v];
+            plen[v] = (v + 1 < D.nvar ? D.first_pos[v + 1] : D.scope_pos) - D.first_pos[v];
             exact[v] = plen[v] == I->v[v].s.n && I->v[v].s.e[plen[v] - 1].op != E_QUOTED &&
                        plen[v] <= EXACT_MAX;
         }
         err += emit_int_array(f, "const uint16_t parl__dfa_prefix_len", plen, D.nvar, err);
+        fputs("/* By variant whose way stops at its {scope}: bit L for each scope of L\n"
+              " * items, one of which must end where its way did plus L (the automaton\n"
+              " * logs where a scope ends after such a way in its sets' bit\n"
+              " * PARL__DFA_VARIANTS); 1 for a {scope} after text: one must end\n"
+              " * somewhere after its way; 0 for the others. */\n", f);
+        err += emit_int_array(f, "const uint8_t parl__dfa_scope_lens", D.scope_lens, D.nvar, err);
         emit_need(&D, f);
         fputs("/* 1 where the automaton follows the whole pattern: its candidates always\n"
               " * match, and the slots can be taken where they begin. */\n", f);
@@ -569,7 +636,7 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
         free(exact);
     }
     free(A.sets); free(A.hash); free(A.next);
-    free(D.idx); free(D.pos); free(D.first_pos); free(D.need_pos); free(D.init); free(D.last); free(D.takes);
+    free(D.idx); free(D.pos); free(D.first_pos); free(D.need_pos); free(D.init); free(D.last); free(D.trigger); free(D.scope_init); free(D.scope_lens); free(D.text_scope); free(D.takes);
     free(D.class_word); free(D.class_card1); free(D.class_ord1);
     return err;
 }
