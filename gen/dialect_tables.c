@@ -371,35 +371,35 @@ const parl__irregular parl__dia_irregulars[] = {
     { 2176, 299, 5, 4 }, /* found -> find */
     { 2182, 316, 6, 6 }, /* forgot -> forget */
     { 2189, 316, 9, 6 }, /* forgotten -> forget */
-    { 2205, 2199, 5, 5 }, /* wrote -> write */
-    { 2217, 2211, 7, 5 }, /* thought -> think */
+    { 2199, 2205, 5, 5 }, /* wrote -> write */
+    { 2211, 2219, 7, 5 }, /* thought -> think */
     { 2225, 323, 3, 3 }, /* got -> get */
     { 2229, 323, 6, 3 }, /* gotten -> get */
 };
 const int parl__dia_nirregulars = 9;
 
 const parl__rewrite parl__dia_suffixes[] = {
-    { 2238, 2236, 3, 1, false }, /* ies -> y */
-    { 2242, 2236, 3, 1, false }, /* ied -> y */
-    { 2247, 2246, 3, 0, false }, /* ing ->  */
-    { 2247, 2251, 3, 1, false }, /* ing -> e */
-    { 2247, 2246, 3, 0, true }, /* ing ->  */
-    { 2253, 2246, 2, 0, false }, /* ed ->  */
+    { 2236, 2240, 3, 1, false }, /* ies -> y */
+    { 2242, 2240, 3, 1, false }, /* ied -> y */
+    { 2246, 2250, 3, 0, false }, /* ing ->  */
+    { 2246, 2251, 3, 1, false }, /* ing -> e */
+    { 2246, 2250, 3, 0, true }, /* ing ->  */
+    { 2253, 2250, 2, 0, false }, /* ed ->  */
     { 2253, 2251, 2, 1, false }, /* ed -> e */
-    { 2253, 2246, 2, 0, true }, /* ed ->  */
-    { 2256, 2246, 2, 0, false }, /* es ->  */
-    { 2259, 2246, 1, 0, false }, /* s ->  */
+    { 2253, 2250, 2, 0, true }, /* ed ->  */
+    { 2256, 2250, 2, 0, false }, /* es ->  */
+    { 2259, 2250, 1, 0, false }, /* s ->  */
 };
 const int parl__dia_nsuffixes = 10;
 const int parl__dia_min_stem = 2;
 
 const parl__rewrite parl__dia_spellings[] = {
-    { 2265, 2261, 3, 3, false }, /* ise -> ize */
-    { 2261, 2265, 3, 3, false }, /* ize -> ise */
-    { 2273, 2269, 3, 3, false }, /* yse -> yze */
-    { 2280, 2277, 3, 2, false }, /* our -> or */
-    { 2277, 2280, 2, 3, false }, /* or -> our */
-    { 2288, 2284, 3, 3, false }, /* mem -> rem */
+    { 2261, 2265, 3, 3, false }, /* ise -> ize */
+    { 2265, 2261, 3, 3, false }, /* ize -> ise */
+    { 2269, 2273, 3, 3, false }, /* yse -> yze */
+    { 2277, 2281, 3, 2, false }, /* our -> or */
+    { 2281, 2277, 2, 3, false }, /* or -> our */
+    { 2284, 2288, 3, 3, false }, /* mem -> rem */
 };
 const int parl__dia_nspellings = 6;
 
@@ -412,7 +412,7 @@ const int parl__dia_nmarker_symbols = 3;
 
 const parl__messages parl__dia_messages = {
     2298, 2350, 2407, 2457, 2512, 2558, 2579, 2640, 2691, 2725, 2775, 2778,
-    { 2246, 2783, 2818, 2865, 2896, 2920, 2949 },
+    { 2250, 2783, 2818, 2865, 2896, 2920, 2949 },
 };
 
 const parl__str parl__dia_placeholders[PARL__PH_COUNT] = {
@@ -427,12 +427,12 @@ const parl__str parl__dia_placeholders[PARL__PH_COUNT] = {
     [PARL__PH_ROLE] = 3094,
     [PARL__PH_AUTHORITY] = 3099,
 };
-const parl__str parl__dia_intent_names[PARL_INTENT_COUNT] = { 2246, 596, 181, 662, 669, 293, 746, 109, 225, 3099, 3109, };
-const parl__str parl__dia_op_names[PARL_OP_COUNT] = { 2246, 584, 662, 367, 48, 230, 544, 629, 72, 393, 694, 388, 478, 550, 650, };
-const parl__str parl__dia_scope_names[PARL_SCOPE_COUNT] = { 2246, 63, 211, 159, 22, };
-const parl__str parl__dia_format_names[PARL_FORMAT_COUNT] = { 2246, 418, 353, 704, 580, };
-const parl__str parl__dia_marker_names[PARL_MARKER_COUNT] = { 2246, 151, 83, 723, };
-const parl__str parl__dia_arg_names[PARL_ARG_COUNT] = { 2246, 3116, 173, 574, 3122, 3087, 3130, 3134, 589, 3145, 544, };
+const parl__str parl__dia_intent_names[PARL_INTENT_COUNT] = { 2250, 596, 181, 662, 669, 293, 746, 109, 225, 3099, 3109, };
+const parl__str parl__dia_op_names[PARL_OP_COUNT] = { 2250, 584, 662, 367, 48, 230, 544, 629, 72, 393, 694, 388, 478, 550, 650, };
+const parl__str parl__dia_scope_names[PARL_SCOPE_COUNT] = { 2250, 63, 211, 159, 22, };
+const parl__str parl__dia_format_names[PARL_FORMAT_COUNT] = { 2250, 418, 353, 704, 580, };
+const parl__str parl__dia_marker_names[PARL_MARKER_COUNT] = { 2250, 151, 83, 723, };
+const parl__str parl__dia_arg_names[PARL_ARG_COUNT] = { 2250, 3116, 173, 574, 3122, 3087, 3130, 3134, 589, 3145, 544, };
 const parl__str parl__dia_strictness_names[PARL_STRICTNESS_COUNT] = { 3152, 3159, 3166, };
 const parl__str parl__dia_authority_names[PARL_AUTHORITY_COUNT] = { 3172, 3177, 3186, };
 
@@ -604,29 +604,29 @@ const char parl__dia_str[] =
     /*  2176 */ "found" "\000"
     /*  2182 */ "forgot" "\000"
     /*  2189 */ "forgotten" "\000"
-    /*  2199 */ "write" "\000"
-    /*  2205 */ "wrote" "\000"
-    /*  2211 */ "think" "\000"
-    /*  2217 */ "thought" "\000"
+    /*  2199 */ "wrote" "\000"
+    /*  2205 */ "write" "\000"
+    /*  2211 */ "thought" "\000"
+    /*  2219 */ "think" "\000"
     /*  2225 */ "got" "\000"
     /*  2229 */ "gotten" "\000"
-    /*  2236 */ "y" "\000"
-    /*  2238 */ "ies" "\000"
+    /*  2236 */ "ies" "\000"
+    /*  2240 */ "y" "\000"
     /*  2242 */ "ied" "\000"
-    /*  2246 */ "" "\000"
-    /*  2247 */ "ing" "\000"
+    /*  2246 */ "ing" "\000"
+    /*  2250 */ "" "\000"
     /*  2251 */ "e" "\000"
     /*  2253 */ "ed" "\000"
     /*  2256 */ "es" "\000"
     /*  2259 */ "s" "\000"
-    /*  2261 */ "ize" "\000"
-    /*  2265 */ "ise" "\000"
-    /*  2269 */ "yze" "\000"
-    /*  2273 */ "yse" "\000"
-    /*  2277 */ "or" "\000"
-    /*  2280 */ "our" "\000"
-    /*  2284 */ "rem" "\000"
-    /*  2288 */ "mem" "\000"
+    /*  2261 */ "ise" "\000"
+    /*  2265 */ "ize" "\000"
+    /*  2269 */ "yse" "\000"
+    /*  2273 */ "yze" "\000"
+    /*  2277 */ "our" "\000"
+    /*  2281 */ "or" "\000"
+    /*  2284 */ "mem" "\000"
+    /*  2288 */ "rem" "\000"
     /*  2292 */ "." "\000"
     /*  2294 */ "?" "\000"
     /*  2296 */ "!" "\000"

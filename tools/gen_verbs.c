@@ -835,10 +835,13 @@ static wordent *group_words(M *m, int *nw)
 static void emit_rewrites(M *m, pool *p, FILE *f, const char *var, const rewrite *r, int n)
 {
     fprintf(f, "const parl__rewrite %s[] = {\n", var);
-    for (int i = 0; i < n; i++)
-        fprintf(f, "    { %u, %u, %zu, %zu, %s }, /* %s -> %s */\n", pool_add(m, p, r[i].from),
-                pool_add(m, p, r[i].to), strlen(r[i].from), strlen(r[i].to), r[i].undouble ? "true" : "false",
-                r[i].from, r[i].to);
+    for (int i = 0; i < n; i++) {
+        /* one call each, in turn: the order of a call's arguments is the
+         * compiler's, and the pool's offsets must not be */
+        unsigned from = pool_add(m, p, r[i].from), to = pool_add(m, p, r[i].to);
+        fprintf(f, "    { %u, %u, %zu, %zu, %s }, /* %s -> %s */\n", from, to, strlen(r[i].from),
+                strlen(r[i].to), r[i].undouble ? "true" : "false", r[i].from, r[i].to);
+    }
     if (!n) fputs("    { 0, 0, 0, 0, false },\n", f);
     fputs("};\n", f);
 }
@@ -933,10 +936,11 @@ static int emit_tables(M *m, const wordent *w, int nw)
     fprintf(f, "%c';\n\n", m->sigil);
 
     fputs("const parl__irregular parl__dia_irregulars[] = {\n", f);
-    for (int i = 0; i < m->nirregular; i++)
-        fprintf(f, "    { %u, %u, %zu, %zu }, /* %s -> %s */\n", pool_add(m, &p, m->irregular[i].from),
-                pool_add(m, &p, m->irregular[i].to), strlen(m->irregular[i].from), strlen(m->irregular[i].to),
-                m->irregular[i].from, m->irregular[i].to);
+    for (int i = 0; i < m->nirregular; i++) {
+        unsigned from = pool_add(m, &p, m->irregular[i].from), to = pool_add(m, &p, m->irregular[i].to);
+        fprintf(f, "    { %u, %u, %zu, %zu }, /* %s -> %s */\n", from, to, strlen(m->irregular[i].from),
+                strlen(m->irregular[i].to), m->irregular[i].from, m->irregular[i].to);
+    }
     if (!m->nirregular) fputs("    { 0, 0, 0, 0 },\n", f);
     fprintf(f, "};\nconst int parl__dia_nirregulars = %d;\n\n", m->nirregular);
     emit_rewrites(m, &p, f, "parl__dia_suffixes", m->suffixes, m->nsuffixes);
