@@ -534,6 +534,8 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
         SET(D.trigger, end - 1);   /* its way stops at its {scope} */
         for (int k = 0; k < I->nv; k++)
             if (I->v[k].group == G_SCOPES) D.scope_lens[v] |= 1 << I->v[k].s.n;
+        if (D.scope_lens[v] > 0xff) D.scope_lens[v] = 0;   /* a scope of 8 items or more: V is
+                                                            * always confirmed (lengths are a byte's bits) */
     }
     for (int v = 0; v < D.nvar; v++) {   /* a scope somewhere after V's way */
         if (!D.text_scope[v]) continue;
