@@ -6,8 +6,9 @@
 #   XPKGS  the packages that bring them (for the message when one is missing)
 #   XPASS  optional: flags of a second build of the library, whose checks
 #          are labelled "$ARCH $XPASS", and XPASS_TESTS the tests run on it.
-# Every .c of runtime/ and gen/ is compiled alone (-Wall -Wextra -Werror) and
-# the library's unit tests that need nothing but it run whole under qemu.
+# Every .c of runtime/ and gen/ is compiled alone (-Wall -Wextra -Werror),
+# the library's unit tests that need nothing but it run whole under qemu, and
+# tests/cross_diff.c's JSON there is compared with this machine's.
 # Without XCC or QEMU the family says it was skipped and passes nothing.
 cd "$(dirname "$0")/.." || exit 1
 if ! command -v "$XCC" > /dev/null 2>&1 || ! command -v "$QEMU" > /dev/null 2>&1; then
@@ -61,6 +62,26 @@ for t in split golden_rules profile json stream split_scaling infer answer numbe
     [ -f "tests/test_$t.c" ] || { no "tests/test_$t.c is missing"; continue; }
     run_test "$t" "$tmp/lib/libparlance.a" "$ARCH"
 done
+# the same JSON as this machine's: tests/cross_diff.c built for both (here
+# against make's build/libparlance.a) on the samples, the grammar's tests
+# and modes and mutations of them, split, profiled, answered and inferred
+CD_IN="tests/samples/*.txt tests/samples/*.md grammar/tests.yaml grammar/modes.yaml"
+if [ ! -f build/libparlance.a ]; then
+    no "$ARCH: cross_diff: no build/libparlance.a to compare with (make all)"
+elif ! ${CC:-cc} $FLAGS tests/cross_diff.c build/libparlance.a -lm -o "$tmp/cd_host" 2> "$tmp/err" ||
+        ! $XCC $FLAGS -static tests/cross_diff.c "$tmp/lib/libparlance.a" -lm -o "$tmp/cd" 2>> "$tmp/err"; then
+    no "$ARCH: tests/cross_diff.c does not build"; sed -n 1,5p "$tmp/err"
+else
+    "$tmp/cd_host" 40 $CD_IN > "$tmp/cd_host.txt"; st=$?
+    "$QEMU" "$tmp/cd" 40 $CD_IN > "$tmp/cd.txt"; st2=$?
+    n=$(grep -vc '^==' "$tmp/cd_host.txt")
+    if [ $st -eq 0 ] && [ $st2 -eq 0 ] && cmp -s "$tmp/cd_host.txt" "$tmp/cd.txt"; then
+        ok "$ARCH (qemu): cross_diff: $n JSON outputs equal this machine's"
+    else
+        no "$ARCH (qemu): cross_diff: exited $st here, $st2 there; $(diff "$tmp/cd_host.txt" "$tmp/cd.txt" | grep -c '^>') of $n lines differ"
+        diff "$tmp/cd_host.txt" "$tmp/cd.txt" | head -5
+    fi
+fi
 if [ -n "$XPASS" ]; then
     build_lib "$tmp/x" "$ARCH $XPASS" "$XPASS"
     for t in $XPASS_TESTS; do run_test "$t" "$tmp/x/libparlance.a" "$ARCH $XPASS"; done
