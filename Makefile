@@ -29,7 +29,8 @@ STD      := -std=c11
 WARN     := -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror)
 B        := build
 PKGS     := re2c lemon libyaml-dev libsqlite3-dev sqlite3 postgresql libpq-dev clang tcc pkgconf cmake unicode-data \
-            time lld wasi-libc libclang-rt-dev-wasm32 gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+            time lld wasi-libc libclang-rt-dev-wasm32 gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user \
+            gcc-s390x-linux-gnu libc6-dev-s390x-cross
 # The bindings' toolchains (bindings/): COMMAND:PACKAGE, installed when the
 # command is missing (a machine may have them from elsewhere, e.g. rustup).
 BIND_TOOLS := node:nodejs npm:npm tsc:node-typescript cargo:cargo rustc:rustc python3:python3

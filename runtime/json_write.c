@@ -270,11 +270,16 @@ static size_t json_part_fast(parl__json *j, const unsigned char *s, size_t i, si
             memcpy(&x, s + i, 8);
             memcpy(d, &x, 8);
             if (!(m = json_special(x))) { d += 8; i += 8; continue; }
-#if defined(__GNUC__) || defined(__clang__)
-            size_t lane = (size_t)__builtin_ctzll(m) / 8;
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            size_t lane = (size_t)__builtin_ctzll(m) / 8;   /* byte j is lane j */
 #else
+            /* byte order unknown or big-endian (there byte 0 is the
+             * highest lane, and a lane above the first flagged byte may
+             * be flagged by its borrow): the first byte that is not plain,
+             * which M says is among these 8 */
             size_t lane = 0;
-            while (!((m >> (8 * lane)) & 0x80)) lane++;
+            while (json_plain(s[i + lane])) lane++;
 #endif
             d += lane;
             i += lane;
