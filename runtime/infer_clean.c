@@ -140,19 +140,15 @@ static int first_from(const parl__tok *toks, int n, size_t a, int by_end)
 }
 
 /* parl__clean_search() on the request's tokens TOKS[0..N): clean_once()'s
- * rounds, each cut() on the span's tokens, which are kept as the range
- * [lo, hi) of TOKS, which only narrows as the span does (tokens neither
- * overlap nor go back, so those inside a span are a range). A round looks
- * at the first and last tokens that are not punctuation, and gathers the
- * TAIL_MAX on either side only when one of them may end a tail or begin a
- * head: what cut() decides on the whole view. */
+ * rounds, each cut() on a view of the span's tokens, which are kept as the range [lo, hi) of TOKS,
+ * which only narrows as the span does (tokens neither overlap nor go
+ * back, so those inside a span are a range). */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 static int clean_rounds(const char *text, size_t *pa, size_t *pb, const parl__tok *toks, int lo, int hi)
 {
     const unsigned char *p = (const unsigned char *)text;
-    const int tails = parl__nvariants_rules + parl__nvariants_gate;
     size_t a = *pa, b = *pb;
     for (;;) {
         while (a < b && clean_is_blank(p[a])) a++;
@@ -161,48 +157,20 @@ static int clean_rounds(const char *text, size_t *pa, size_t *pb, const parl__to
         while (lo < hi && toks[lo].start < a) lo++;
         while (hi > lo && toks[hi - 1].end > b) hi--;
         if (lo == hi) break;
-        /* a surrounding quote */
-        const size_t a1 = a, b1 = b;
-        if (toks[lo].kind == PARL__TK_QUOTE) a = toks[lo].end;
-        if (toks[hi - 1].kind == PARL__TK_QUOTE && toks[hi - 1].start >= a) b = toks[hi - 1].start;
-        if (a != a1 || b != b1) {
-            if (a >= b) break;
-            continue;
-        }
-        /* the last and the first token that are not punctuation */
-        int last = hi - 1, first = lo;
-        while (last >= lo && toks[last].kind == PARL__TK_PUNCT) last--;
-        if (last < lo) break;   /* nothing but marks: no filler */
-        while (toks[first].kind == PARL__TK_PUNCT) first++;
-        const int tail = fixes(&toks[last], PARL__FIX_TAIL), head = fixes(&toks[first], PARL__FIX_HEAD);
-        if (!tail && !head) break;
-        /* the last TAIL_MAX that are not punctuation, oldest first */
-        const parl__tok *ring[TAIL_MAX];
-        int nt = 0;
-        for (int i = last + 1; i > lo && nt < TAIL_MAX;)
-            if (toks[--i].kind != PARL__TK_PUNCT) ring[TAIL_MAX - ++nt] = &toks[i];
-        const parl__tok *const *lastv = ring + TAIL_MAX - nt;
-        if (tail) {
-            int k = longest_fix(lastv, nt, tails, parl__nvariants_tails, 1);
-            if (k && lastv[nt - k]->start > a) {
-                b = lastv[nt - k]->start;
-                if (a >= b) break;
-                continue;
-            }
-        }
-        if (head) {
-            const parl__tok *hv[TAIL_MAX];
-            int nh = 0;
-            for (int i = first; nh < nt; i++)
-                if (toks[i].kind != PARL__TK_PUNCT) hv[nh++] = &toks[i];
-            int k = longest_fix(hv, nh, tails + parl__nvariants_tails, parl__nvariants_heads, 0);
-            if (k && k < nt) {
-                a = hv[k - 1]->end;
-                if (a >= b) break;
-                continue;
-            }
-        }
-        break;
+        /* the view of the span's tokens: the first and the last TAIL_MAX
+         * that are not punctuation, oldest first */
+        view v;
+        v.first = &toks[lo];
+        v.final = &toks[hi - 1];
+        v.total = hi - lo;
+        v.nl = 0;
+        for (int i = hi; i > lo && v.nl < TAIL_MAX;)
+            if (toks[--i].kind != PARL__TK_PUNCT) v.ring[TAIL_MAX - ++v.nl] = &toks[i];
+        v.last = v.ring + TAIL_MAX - v.nl;
+        v.nh = 0;
+        for (int i = lo; v.nh < v.nl; i++)
+            if (toks[i].kind != PARL__TK_PUNCT) v.head[v.nh++] = &toks[i];
+        if (!cut(&v, &a, &b) || a >= b) break;
     }
     *pa = a;
     *pb = b;
