@@ -123,22 +123,40 @@ static void read_quantity(parl__reader *r, parl__item *it, unsigned code, int64_
     codes[0] = (unsigned char)code;
     values[0] = value;
     ends[0] = it->end;
-    for (;;) {   /* the run: number tokens that may meet */
-        const parl__tok *t = peek_token(r);
-        unsigned c = parl__tok_qclass(t);
-        if (!(parl__qty_follow[last] >> c & 1)) break;
-        if (run == 1 && value == 1 && (parl__qty_lead >> c & 1) && (parl__qty_ords >> last & 1))
-            break;   /* "first" alone stands apart from a cardinal: "first three" */
+    /* The run: number tokens that may meet. The next token is toks[i]
+     * (r->itok is kept in I until the buffer runs out). */
+    for (int i = r->itok;; i++) {
+        const parl__tok *t;
+        if (i < r->ntok) {
+            t = &r->toks[i];
+        } else {   /* more tokens, which may move those kept */
+            r->itok = i;
+            t = parl__reader_tok_more(r, 0);
+            i = r->itok;
+        }
+        unsigned c;
+        int64_t v;
+        if (t->kind == PARL__TK_WORD) {   /* parl__tok_qclass() and _value(), one test */
+            c = parl__words[t->word].qclass;
+            v = parl__words[t->word].value;
+        } else {
+            c = parl__tok_qclass(t);
+            v = t->value;
+        }
+        if (!(parl__qty_follow[last] >> c & 1) ||
+            (run == 1 && value == 1 && (parl__qty_lead >> c & 1) && (parl__qty_ords >> last & 1))) {
+            r->itok = i;   /* "first" alone stands apart from a cardinal: "first three" */
+            break;
+        }
         if (run == RUN_MAX) {   /* read to its end, then refused */
             ends[RUN_MAX - 1] = t->end;
             over = 1;
         } else {
             codes[run] = (unsigned char)c;
-            values[run] = parl__tok_value(t);
+            values[run] = v;
             ends[run++] = t->end;
         }
         last = c;
-        take_token(r);
     }
     int alone = run == 1 ? parl__qty_alone_kind(code, value) : PARL__QTY_NONE;
     if (alone > 0) {   /* one token, digits or a number word: no parser */
