@@ -16,7 +16,12 @@ typedef struct caps {
     int64_t r0, r1;
     int64_t list[PARL_MAX_PARTS];
     size_t ta, tb;
-    uint8_t num_op, has_range, nlist, has_text, unit, section, has_end;
+    union {   /* what the slots took (0: nothing), cleared at once */
+        struct {
+            uint8_t num_op, has_range, nlist, has_text, unit, section, has_end, zero_;
+        };
+        uint64_t flags;
+    };
     /* {scope}: its variant (0: none) and what its slots took */
     uint16_t scope;
     uint8_t scope_unit, scope_section, scope_num_op;
@@ -298,7 +303,7 @@ static void begin_at(matcher *m, size_t j)
 {
     caps *c = &m->c;
     m->start = j;
-    c->num_op = c->has_range = c->nlist = c->has_text = c->unit = c->section = c->has_end = 0;
+    c->flags = 0;
     c->scope = 0;
 }
 
