@@ -304,18 +304,29 @@ const parl__item *parl__read_item(parl__reader *r)
         it->start = it->end = r->n;
         return it;
     }
-    const parl__tok *t = peek_token(r);
-    while (t->kind == PARL__TK_PUNCT || (t->kind == PARL__TK_WORD &&
-                                         (parl__words[t->word].flags & PARL__W_DASH) && joins(r))) {
-        take_token(r);   /* patterns do not see it */
+    const parl__tok *t;
+    for (;;) {   /* marks, and hyphens that join two words: patterns do not see them */
         t = peek_token(r);
+        if (t->kind == PARL__TK_WORD && (parl__words[t->word].flags & PARL__W_DASH)) {
+            if (!joins(r)) {
+                t = peek_token(r);   /* joins() may have moved the tokens under T */
+                break;
+            }
+        } else if (t->kind != PARL__TK_PUNCT) {
+            break;
+        }
+        take_token(r);
     }
-    t = peek_token(r);   /* a joins() that said no may have moved the tokens under T */
-    if (t->kind != PARL__TK_END) take_token(r);
     it->start = t->start;
     it->end = t->end;
     it->word = t->word;
     it->lead = 0;
+    if (t->kind == PARL__TK_END) {   /* asked for once a request, after the scan */
+        it->kind = PARL__IT_END;
+        r->done = 1;
+        return it;
+    }
+    take_token(r);
     if (t->kind == PARL__TK_WORD) {
         it->kind = PARL__IT_WORD;
         unsigned flags = parl__words[t->word].flags;
@@ -342,11 +353,7 @@ const parl__item *parl__read_item(parl__reader *r)
         refuse_item(r, it, t->end, t->end, PARL_REFUSE_NUMBER);
         return it;
     }
-    if (t->kind == PARL__TK_QUOTE) it->kind = PARL__IT_QUOTE;
-    else {
-        it->kind = PARL__IT_END;
-        r->done = 1;
-    }
+    it->kind = PARL__IT_QUOTE;   /* the kinds left: a quote */
     return it;
 }
 
