@@ -195,9 +195,10 @@ static int clean_tokens(const char *text, size_t *pa, size_t *pb, const parl__to
     const unsigned char *p = (const unsigned char *)text;
     const size_t a = *pa, b = *pb;
     int lo, hi;
-    if (n <= 16) {   /* a short request: a few steps from either end */
-        for (lo = 0; lo < n && toks[lo].start < a; lo++) {}
-        for (hi = n; hi > lo && toks[hi - 1].end > b; hi--) {}
+    if (n <= 16) {   /* a short request: a few steps back from its end (the span is
+                      * mostly near it, and short) */
+        for (hi = n; hi > 0 && toks[hi - 1].end > b; hi--) {}
+        for (lo = hi; lo > 0 && toks[lo - 1].start >= a; lo--) {}
     } else {
         lo = first_from(toks, n, a, 0);
         hi = lo + first_from(toks + lo, n - lo, b, 1);

@@ -72,15 +72,15 @@ static inline int word_at(matcher *m, const parl__elem *e, size_t j)
 static MATCH_INLINE int take_item(matcher *m, const parl__elem *e, const parl__item *it, size_t j)
 {
     caps *c = &m->c;
-    switch (e->op) {
-    case PARL__E_WORD:
-    case PARL__E_SET: return it->kind != PARL__IT_END && parl__elem_takes_word(e, it->word);
-    case PARL__E_UNIT: {
+    if (e->op == PARL__E_UNIT) {   /* the most common slot, ahead of the switch */
         unsigned u = parl__words[it->word].unit;
         if (!u || (e->mask && !(e->mask >> u & 1))) return 0;
         c->unit = (uint8_t)u;
         return 1;
     }
+    switch (e->op) {
+    case PARL__E_WORD:
+    case PARL__E_SET: return it->kind != PARL__IT_END && parl__elem_takes_word(e, it->word);
     case PARL__E_SECTION: {
         unsigned s = parl__words[it->word].section;
         if (!s || (e->mask && !(e->mask >> s & 1))) return 0;
