@@ -123,16 +123,17 @@ static void read_quantity(parl__reader *r, parl__item *it, unsigned code, int64_
     codes[0] = (unsigned char)code;
     values[0] = value;
     ends[0] = it->end;
-    /* The run: number tokens that may meet. The next token is toks[i]
-     * (r->itok is kept in I until the buffer runs out). */
-    for (int i = r->itok;; i++) {
-        const parl__tok *t;
-        if (i < r->ntok) {
-            t = &r->toks[i];
-        } else {   /* more tokens, which may move those kept */
-            r->itok = i;
+    /* The run: number tokens that may meet. P is the next token, in the
+     * buffer up to PEND (r->itok is set from it when the buffer runs out). */
+    const parl__tok *p = r->toks + r->itok, *pend = r->toks + r->ntok;
+    const int first_apart = value == 1 && (parl__qty_ords >> code & 1);
+    for (;; p++) {
+        const parl__tok *t = p;
+        if (p == pend) {   /* more tokens, which may move those kept */
+            r->itok = (int)(p - r->toks);
             t = parl__reader_tok_more(r, 0);
-            i = r->itok;
+            p = r->toks + r->itok;
+            pend = r->toks + r->ntok;
         }
         unsigned c;
         int64_t v;
@@ -144,8 +145,8 @@ static void read_quantity(parl__reader *r, parl__item *it, unsigned code, int64_
             v = t->value;
         }
         if (!(parl__qty_follow[last] >> c & 1) ||
-            (run == 1 && value == 1 && (parl__qty_lead >> c & 1) && (parl__qty_ords >> last & 1))) {
-            r->itok = i;   /* "first" alone stands apart from a cardinal: "first three" */
+            (run == 1 && first_apart && (parl__qty_lead >> c & 1))) {
+            r->itok = (int)(p - r->toks);   /* "first" alone stands apart from a cardinal: "first three" */
             break;
         }
         if (run == RUN_MAX) {   /* read to its end, then refused */
