@@ -209,12 +209,13 @@ static void read_quantity(parl__reader *r, parl__item *it, unsigned code, int64_
 int parl__quick_list(const parl__tok *t, const parl__tok *end, parl__item *it, int64_t *list,
                      unsigned code, int64_t value, int kind)
 {
-    int64_t v[PARL__QTY_MAX];
+    /* The values go straight into LIST: if the run is no such list, the
+     * item is read again, and LIST is read only for a list. */
     int n = 1, i = 1;   /* numbers; the token at the separator */
     unsigned last = code;   /* the number before the separator */
-    v[0] = value;
+    unsigned c = parl__tok_qclass(&t[1]);   /* the separator's terminal */
+    list[0] = value;
     for (;;) {   /* t[i] is a separator the run takes */
-        unsigned c = parl__tok_qclass(&t[i]);
         if ((c != PARL_Q_AND && c != PARL_Q_COMMA) || (parl__qty_inner[last] >> c & 1)) return 0;
         if (t + i + 1 >= end) return 0;
         unsigned cn = parl__tok_qclass(&t[i + 1]);
@@ -229,10 +230,11 @@ int parl__quick_list(const parl__tok *t, const parl__tok *end, parl__item *it, i
         i++;   /* the number */
         const int64_t vn = parl__tok_value(&t[i]);
         if (cn > PARL_Q_TO || parl__qty_alone_kind(cn, vn) != kind || n == PARL__QTY_MAX) return 0;
-        v[n++] = vn;
+        list[n++] = vn;
         last = cn;
         if (t + i + 1 >= end) return 0;
-        if (!(parl__qty_follow[last] >> parl__tok_qclass(&t[i + 1]) & 1)) break;   /* the run ends */
+        c = parl__tok_qclass(&t[i + 1]);   /* the next separator, if the run goes on */
+        if (!(parl__qty_follow[last] >> c & 1)) break;   /* the run ends */
         i++;
     }
     if (!(parl__qty_ends >> last & 1)) return 0;
@@ -241,10 +243,9 @@ int parl__quick_list(const parl__tok *t, const parl__tok *end, parl__item *it, i
     it->word = 0;
     it->kind = PARL__IT_QTY;
     it->qkind = PARL__QTY_LIST;
-    it->v0 = v[0];
-    it->v1 = v[1];
+    it->v0 = list[0];
+    it->v1 = list[1];
     it->nlist = (uint8_t)n;
-    memcpy(list, v, (size_t)n * sizeof v[0]);
     it->digits = 0;
     it->lead = 0;
     return i + 1;
