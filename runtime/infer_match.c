@@ -165,10 +165,14 @@ static int match_text(matcher *m, const parl__elem *e, int ne, size_t j)
     if (first->kind == PARL__IT_END) return 0;
     size_t a = first->start;
     const int word_next = e[1].op == PARL__E_WORD || e[1].op == PARL__E_SET;
-    for (size_t k = j + 1; item(m, k - 1)->kind != PARL__IT_END; k++) {
-        if (word_next && !word_at(m, e + 1, k)) continue;   /* most K: no call */
+    /* PREV is item K - 1, read for the step before (the ring keeps it) */
+    for (const parl__item *prev = first, *it; prev->kind != PARL__IT_END; prev = it) {
+        const size_t k = ++j;   /* the text is items [first, k) */
+        it = item(m, k);
+        if (word_next && (it->kind == PARL__IT_END || !parl__elem_takes_word(e + 1, it->word)))
+            continue;   /* most K: no call */
         if (!match_from(m, e + 1, ne - 1, k)) continue;
-        size_t ta = a, tb = item(m, k - 1)->end;   /* cleaned only once it fits */
+        size_t ta = a, tb = prev->end;   /* cleaned only once it fits */
         if (!clean(m, &ta, &tb)) continue;
         m->c.ta = ta; m->c.tb = tb; m->c.has_text = 1;
         return 1;
