@@ -19,6 +19,13 @@
 #include <string.h>
 #include "infer_internal.h"
 #define parl__qty_parser_ENGINEALWAYSONSTACK 1
+/* The parser takes a token a call, from parl__qty_parse_rules() alone:
+ * static (and inline where the compiler says so), it goes into that loop. */
+#if defined(__GNUC__)
+static inline __attribute__((always_inline)) void parl__qty_parser(void *, int, int64_t, parl__qty *);
+#else
+static void parl__qty_parser(void *, int, int64_t, parl__qty *);
+#endif
 static int64_t cap(int64_t v) { return v > PARL__BIG ? PARL__BIG : v; }
 /* M times the scale S and then B, which must be smaller than S:
  * "two thousand three million" is no number. */
@@ -144,8 +151,8 @@ int parl__qty_parse_rules(const unsigned char *codes, const int64_t *values, int
     yyParser parser;
     q->kind = q->n = q->error = q->big = q->many = 0;
     parl__qty_parserInit(&parser);
-    for (int i = 0; i < n && !q->error; i++) parl__qty_parser(&parser, codes[i], values[i], q);
-    if (!q->error) parl__qty_parser(&parser, 0, 0, q);
+    for (int i = 0; i <= n && !q->error; i++)   /* the tokens, then the end (0) */
+        parl__qty_parser(&parser, i < n ? codes[i] : 0, i < n ? values[i] : 0, q);
     parl__qty_parserFinalize(&parser);
     return !q->error && q->kind != 0;
 }

@@ -7,7 +7,10 @@
 
 #define TAIL_MAX 8
 
-static int clean_is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+/* ' ', '\t', '\n', '\v', '\f', '\r' as bits by byte: one test, not six. */
+#define CLEAN_BLANKS ((UINT64_C(1) << ' ') | (UINT64_C(1) << '\t') | (UINT64_C(1) << '\n') | \
+                      (UINT64_C(1) << '\v') | (UINT64_C(1) << '\f') | (UINT64_C(1) << '\r'))
+static int clean_is_blank(unsigned char c) { return c <= ' ' && (CLEAN_BLANKS >> c & 1); }
 static int trims(unsigned char c) { return clean_is_blank(c) || (parl__trim_set[c >> 6] >> (c & 63) & 1); }
 
 /* Length of the longest pattern in variants [from, from+count) matching the
@@ -37,9 +40,11 @@ static int fixes(const parl__tok *t, unsigned which)
 /* What a round looks at: the first and final tokens of the span, the first
  * and the last TAIL_MAX tokens that are not punctuation, and their count. */
 typedef struct view {
-    const parl__tok *first, *final, *head[TAIL_MAX], *ring[TAIL_MAX];
-    const parl__tok *const *last;   /* the last ones, oldest first: in ring */
+    const parl__tok *first, *final;
+    const parl__tok *const *head;   /* the first ones */
+    const parl__tok *const *last;   /* the last ones, oldest first */
     int nh, nl, total;
+    const parl__tok *heads[TAIL_MAX], *ring[TAIL_MAX];   /* see(): where head and last are */
 } view;
 
 /* Takes token T into the view. KEEP, when T will not stay put (lexed on
@@ -50,7 +55,7 @@ static void see(view *v, const parl__tok *t, parl__tok *keep)
     v->final = keep ? (keep[1] = *t, &keep[1]) : t;
     if (t->kind == PARL__TK_PUNCT) return;
     if (v->nh < TAIL_MAX) {
-        v->head[v->nh] = keep ? (keep[2 + v->nh] = *t, &keep[2 + v->nh]) : t;
+        v->heads[v->nh] = keep ? (keep[2 + v->nh] = *t, &keep[2 + v->nh]) : t;
         v->nh++;
     }
     int r = v->nl++ % TAIL_MAX;   /* a ring: the last TAIL_MAX */
@@ -79,6 +84,7 @@ static void see_span(const char *text, size_t a, size_t b, tokens *all, view *v)
         for (size_t pos = a; (pos = parl__lex(text, b, pos, &t)), t.kind != PARL__TK_END;)
             see(v, &t, all->keep);
     }
+    v->head = v->heads;
     v->last = v->ring;
     if (v->nl > TAIL_MAX) {   /* the ring, oldest first */
         const parl__tok *ring[TAIL_MAX];
@@ -139,10 +145,12 @@ static int first_from(const parl__tok *toks, int n, size_t a, int by_end)
     return lo;
 }
 
-/* parl__clean_search() on the request's tokens TOKS[0..N): clean_once()'s
- * rounds, each cut() on a view of the span's tokens, which are kept as the range [lo, hi) of TOKS,
- * which only narrows as the span does (tokens neither overlap nor go
- * back, so those inside a span are a range). */
+/* parl__clean_search() on the request's tokens TOKS[0..N) (N <= PARL__TOKS):
+ * clean_once()'s rounds, each cut() on a view of the span's tokens, which
+ * are kept as the range [lo, hi) of TOKS, which only narrows as the span
+ * does (tokens neither overlap nor go back, so those inside a span are a
+ * range). The tokens of [lo, hi) that are not punctuation are listed once,
+ * in WORDS: a round's first and last TAIL_MAX of them are a range of it. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
@@ -150,6 +158,10 @@ static int clean_rounds(const char *text, size_t *pa, size_t *pb, const parl__to
 {
     const unsigned char *p = (const unsigned char *)text;
     size_t a = *pa, b = *pb;
+    const parl__tok *words[PARL__TOKS];
+    int wlo = 0, whi = 0;
+    for (int i = lo; i < hi; i++)
+        if (toks[i].kind != PARL__TK_PUNCT) words[whi++] = &toks[i];
     for (;;) {
         while (a < b && clean_is_blank(p[a])) a++;
         while (b > a && trims(p[b - 1])) b--;
@@ -157,19 +169,17 @@ static int clean_rounds(const char *text, size_t *pa, size_t *pb, const parl__to
         while (lo < hi && toks[lo].start < a) lo++;
         while (hi > lo && toks[hi - 1].end > b) hi--;
         if (lo == hi) break;
+        while (wlo < whi && words[wlo] < toks + lo) wlo++;
+        while (whi > wlo && words[whi - 1] >= toks + hi) whi--;
         /* the view of the span's tokens: the first and the last TAIL_MAX
          * that are not punctuation, oldest first */
         view v;
         v.first = &toks[lo];
         v.final = &toks[hi - 1];
         v.total = hi - lo;
-        v.nl = 0;
-        for (int i = hi; i > lo && v.nl < TAIL_MAX;)
-            if (toks[--i].kind != PARL__TK_PUNCT) v.ring[TAIL_MAX - ++v.nl] = &toks[i];
-        v.last = v.ring + TAIL_MAX - v.nl;
-        v.nh = 0;
-        for (int i = lo; v.nh < v.nl; i++)
-            if (toks[i].kind != PARL__TK_PUNCT) v.head[v.nh++] = &toks[i];
+        v.nl = v.nh = whi - wlo < TAIL_MAX ? whi - wlo : TAIL_MAX;
+        v.last = words + whi - v.nl;
+        v.head = words + wlo;
         if (!cut(&v, &a, &b) || a >= b) break;
     }
     *pa = a;
@@ -185,9 +195,10 @@ static int clean_tokens(const char *text, size_t *pa, size_t *pb, const parl__to
     const unsigned char *p = (const unsigned char *)text;
     const size_t a = *pa, b = *pb;
     int lo, hi;
-    if (n <= 16) {   /* a short request: a few steps from either end */
-        for (lo = 0; lo < n && toks[lo].start < a; lo++) {}
-        for (hi = n; hi > lo && toks[hi - 1].end > b; hi--) {}
+    if (n <= 16) {   /* a short request: a few steps back from its end (the span is
+                      * mostly near it, and short) */
+        for (hi = n; hi > 0 && toks[hi - 1].end > b; hi--) {}
+        for (lo = hi; lo > 0 && toks[lo - 1].start >= a; lo--) {}
     } else {
         lo = first_from(toks, n, a, 0);
         hi = lo + first_from(toks + lo, n - lo, b, 1);
@@ -217,6 +228,7 @@ static int clean_lexed(const char *text, size_t *a, size_t *b)
 
 int parl__clean_search(const char *text, size_t *a, size_t *b, const parl__tok *toks, int ntok)
 {
-    if (toks) return clean_tokens(text, a, b, toks, ntok - 1);   /* END is last: no lexing */
+    if (toks && ntok <= PARL__TOKS)   /* END is last: no lexing */
+        return clean_tokens(text, a, b, toks, ntok - 1);
     return clean_lexed(text, a, b);
 }

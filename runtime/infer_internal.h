@@ -307,7 +307,8 @@ static inline void parl__number_item(parl__item *it, unsigned code, int64_t valu
  * with that follow ("5 to the end": the "to" is given back); a range of
  * two such numbers of one kind ("5 to 10", "3-7"); a list of such numbers
  * (parl__quick_list(), its values into LIST). As read_quantity() reads
- * those runs. Returns the tokens it takes, 0 (and *IT untouched) when
+ * those runs. Returns the tokens it takes, 0 (and *IT untouched; LIST
+ * may have been written, and is read only for a list) when
  * parl__read_item() is to read it. */
 int parl__quick_list(const parl__tok *t, const parl__tok *end, parl__item *it, int64_t *list,
                      unsigned code, int64_t value, int kind);

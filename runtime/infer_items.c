@@ -123,22 +123,41 @@ static void read_quantity(parl__reader *r, parl__item *it, unsigned code, int64_
     codes[0] = (unsigned char)code;
     values[0] = value;
     ends[0] = it->end;
-    for (;;) {   /* the run: number tokens that may meet */
-        const parl__tok *t = peek_token(r);
-        unsigned c = parl__tok_qclass(t);
-        if (!(parl__qty_follow[last] >> c & 1)) break;
-        if (run == 1 && value == 1 && (parl__qty_lead >> c & 1) && (parl__qty_ords >> last & 1))
-            break;   /* "first" alone stands apart from a cardinal: "first three" */
+    /* The run: number tokens that may meet. P is the next token, in the
+     * buffer up to PEND (r->itok is set from it when the buffer runs out). */
+    const parl__tok *p = r->toks + r->itok, *pend = r->toks + r->ntok;
+    const int first_apart = value == 1 && (parl__qty_ords >> code & 1);
+    for (;; p++) {
+        const parl__tok *t = p;
+        if (p == pend) {   /* more tokens, which may move those kept */
+            r->itok = (int)(p - r->toks);
+            t = parl__reader_tok_more(r, 0);
+            p = r->toks + r->itok;
+            pend = r->toks + r->ntok;
+        }
+        unsigned c;
+        int64_t v;
+        if (t->kind == PARL__TK_WORD) {   /* parl__tok_qclass() and _value(), one test */
+            c = parl__words[t->word].qclass;
+            v = parl__words[t->word].value;
+        } else {
+            c = parl__tok_qclass(t);
+            v = t->value;
+        }
+        if (!(parl__qty_follow[last] >> c & 1) ||
+            (run == 1 && first_apart && (parl__qty_lead >> c & 1))) {
+            r->itok = (int)(p - r->toks);   /* "first" alone stands apart from a cardinal: "first three" */
+            break;
+        }
         if (run == RUN_MAX) {   /* read to its end, then refused */
             ends[RUN_MAX - 1] = t->end;
             over = 1;
         } else {
             codes[run] = (unsigned char)c;
-            values[run] = parl__tok_value(t);
+            values[run] = v;
             ends[run++] = t->end;
         }
         last = c;
-        take_token(r);
     }
     int alone = run == 1 ? parl__qty_alone_kind(code, value) : PARL__QTY_NONE;
     if (alone > 0) {   /* one token, digits or a number word: no parser */
@@ -190,12 +209,13 @@ static void read_quantity(parl__reader *r, parl__item *it, unsigned code, int64_
 int parl__quick_list(const parl__tok *t, const parl__tok *end, parl__item *it, int64_t *list,
                      unsigned code, int64_t value, int kind)
 {
-    int64_t v[PARL__QTY_MAX];
+    /* The values go straight into LIST: if the run is no such list, the
+     * item is read again, and LIST is read only for a list. */
     int n = 1, i = 1;   /* numbers; the token at the separator */
     unsigned last = code;   /* the number before the separator */
-    v[0] = value;
+    unsigned c = parl__tok_qclass(&t[1]);   /* the separator's terminal */
+    list[0] = value;
     for (;;) {   /* t[i] is a separator the run takes */
-        unsigned c = parl__tok_qclass(&t[i]);
         if ((c != PARL_Q_AND && c != PARL_Q_COMMA) || (parl__qty_inner[last] >> c & 1)) return 0;
         if (t + i + 1 >= end) return 0;
         unsigned cn = parl__tok_qclass(&t[i + 1]);
@@ -210,10 +230,11 @@ int parl__quick_list(const parl__tok *t, const parl__tok *end, parl__item *it, i
         i++;   /* the number */
         const int64_t vn = parl__tok_value(&t[i]);
         if (cn > PARL_Q_TO || parl__qty_alone_kind(cn, vn) != kind || n == PARL__QTY_MAX) return 0;
-        v[n++] = vn;
+        list[n++] = vn;
         last = cn;
         if (t + i + 1 >= end) return 0;
-        if (!(parl__qty_follow[last] >> parl__tok_qclass(&t[i + 1]) & 1)) break;   /* the run ends */
+        c = parl__tok_qclass(&t[i + 1]);   /* the next separator, if the run goes on */
+        if (!(parl__qty_follow[last] >> c & 1)) break;   /* the run ends */
         i++;
     }
     if (!(parl__qty_ends >> last & 1)) return 0;
@@ -222,10 +243,9 @@ int parl__quick_list(const parl__tok *t, const parl__tok *end, parl__item *it, i
     it->word = 0;
     it->kind = PARL__IT_QTY;
     it->qkind = PARL__QTY_LIST;
-    it->v0 = v[0];
-    it->v1 = v[1];
+    it->v0 = list[0];
+    it->v1 = list[1];
     it->nlist = (uint8_t)n;
-    memcpy(list, v, (size_t)n * sizeof v[0]);
     it->digits = 0;
     it->lead = 0;
     return i + 1;
@@ -286,18 +306,29 @@ const parl__item *parl__read_item(parl__reader *r)
         it->start = it->end = r->n;
         return it;
     }
-    const parl__tok *t = peek_token(r);
-    while (t->kind == PARL__TK_PUNCT || (t->kind == PARL__TK_WORD &&
-                                         (parl__words[t->word].flags & PARL__W_DASH) && joins(r))) {
-        take_token(r);   /* patterns do not see it */
+    const parl__tok *t;
+    for (;;) {   /* marks, and hyphens that join two words: patterns do not see them */
         t = peek_token(r);
+        if (t->kind == PARL__TK_WORD && (parl__words[t->word].flags & PARL__W_DASH)) {
+            if (!joins(r)) {
+                t = peek_token(r);   /* joins() may have moved the tokens under T */
+                break;
+            }
+        } else if (t->kind != PARL__TK_PUNCT) {
+            break;
+        }
+        take_token(r);
     }
-    t = peek_token(r);   /* a joins() that said no may have moved the tokens under T */
-    if (t->kind != PARL__TK_END) take_token(r);
     it->start = t->start;
     it->end = t->end;
     it->word = t->word;
     it->lead = 0;
+    if (t->kind == PARL__TK_END) {   /* asked for once a request, after the scan */
+        it->kind = PARL__IT_END;
+        r->done = 1;
+        return it;
+    }
+    take_token(r);
     if (t->kind == PARL__TK_WORD) {
         it->kind = PARL__IT_WORD;
         unsigned flags = parl__words[t->word].flags;
@@ -324,11 +355,7 @@ const parl__item *parl__read_item(parl__reader *r)
         refuse_item(r, it, t->end, t->end, PARL_REFUSE_NUMBER);
         return it;
     }
-    if (t->kind == PARL__TK_QUOTE) it->kind = PARL__IT_QUOTE;
-    else {
-        it->kind = PARL__IT_END;
-        r->done = 1;
-    }
+    it->kind = PARL__IT_QUOTE;   /* the kinds left: a quote */
     return it;
 }
 

@@ -16,7 +16,12 @@ typedef struct caps {
     int64_t r0, r1;
     int64_t list[PARL_MAX_PARTS];
     size_t ta, tb;
-    uint8_t num_op, has_range, nlist, has_text, unit, section, has_end;
+    union {   /* what the slots took (0: nothing), cleared at once */
+        struct {
+            uint8_t num_op, has_range, nlist, has_text, unit, section, has_end, zero_;
+        };
+        uint64_t flags;
+    };
     /* {scope}: its variant (0: none) and what its slots took */
     uint16_t scope;
     uint8_t scope_unit, scope_section, scope_num_op;
@@ -67,15 +72,15 @@ static inline int word_at(matcher *m, const parl__elem *e, size_t j)
 static MATCH_INLINE int take_item(matcher *m, const parl__elem *e, const parl__item *it, size_t j)
 {
     caps *c = &m->c;
-    switch (e->op) {
-    case PARL__E_WORD:
-    case PARL__E_SET: return it->kind != PARL__IT_END && parl__elem_takes_word(e, it->word);
-    case PARL__E_UNIT: {
+    if (e->op == PARL__E_UNIT) {   /* the most common slot, ahead of the switch */
         unsigned u = parl__words[it->word].unit;
         if (!u || (e->mask && !(e->mask >> u & 1))) return 0;
         c->unit = (uint8_t)u;
         return 1;
     }
+    switch (e->op) {
+    case PARL__E_WORD:
+    case PARL__E_SET: return it->kind != PARL__IT_END && parl__elem_takes_word(e, it->word);
     case PARL__E_SECTION: {
         unsigned s = parl__words[it->word].section;
         if (!s || (e->mask && !(e->mask >> s & 1))) return 0;
@@ -160,10 +165,14 @@ static int match_text(matcher *m, const parl__elem *e, int ne, size_t j)
     if (first->kind == PARL__IT_END) return 0;
     size_t a = first->start;
     const int word_next = e[1].op == PARL__E_WORD || e[1].op == PARL__E_SET;
-    for (size_t k = j + 1; item(m, k - 1)->kind != PARL__IT_END; k++) {
-        if (word_next && !word_at(m, e + 1, k)) continue;   /* most K: no call */
+    /* PREV is item K - 1, read for the step before (the ring keeps it) */
+    for (const parl__item *prev = first, *it; prev->kind != PARL__IT_END; prev = it) {
+        const size_t k = ++j;   /* the text is items [first, k) */
+        it = item(m, k);
+        if (word_next && (it->kind == PARL__IT_END || !parl__elem_takes_word(e + 1, it->word)))
+            continue;   /* most K: no call */
         if (!match_from(m, e + 1, ne - 1, k)) continue;
-        size_t ta = a, tb = item(m, k - 1)->end;   /* cleaned only once it fits */
+        size_t ta = a, tb = prev->end;   /* cleaned only once it fits */
         if (!clean(m, &ta, &tb)) continue;
         m->c.ta = ta; m->c.tb = tb; m->c.has_text = 1;
         return 1;
@@ -298,7 +307,7 @@ static void begin_at(matcher *m, size_t j)
 {
     caps *c = &m->c;
     m->start = j;
-    c->num_op = c->has_range = c->nlist = c->has_text = c->unit = c->section = c->has_end = 0;
+    c->flags = 0;
     c->scope = 0;
 }
 
