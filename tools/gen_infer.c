@@ -1400,7 +1400,12 @@ static int emit_keywords(infer *I, FILE *f, const int *order, const int *cls, co
     err += emit_int_array(f, "static const uint16_t kw_len", len, nk, err);
     kw_members m;
     kw_members_open(&m);
-    err += kw_member_ints(&m, "uint16_t kw_id", ids, nk, err);
+    /* kw_id: each key's token tag, PARL__TK_WORD << 16 | its id (kw_tag()
+     * stores it as one); [0], no key: the tag of an unknown word. */
+    int *tags = xcalloc((size_t)nk, sizeof(int));
+    for (int i = 0; i < nk; i++) tags[i] = 1 << 16 | ids[i];   /* PARL__TK_WORD */
+    err += kw_member_ints(&m, "uint32_t kw_id", tags, nk, err);
+    free(tags);
     err += emit_int_array(f, "static const uint16_t kw_next", next, nk, err);
     err += emit_int_array(f, "static const uint16_t kw_bucket", bucket, nb, err);
     int *slot, sbits;
@@ -1412,19 +1417,19 @@ static int emit_keywords(infer *I, FILE *f, const int *order, const int *cls, co
     char short_find[512];
     if (mult)
         snprintf(short_find, sizeof short_find,
-                 "/* kw_find() for a word of 1 to 7 bytes, X (in its top bytes, the\n"
-                 " * others clear): no key holds a NUL, so X tells it, and kw_short has\n"
-                 " * no collisions (kw_sig[0] is 0, no word). */\n"
-                 "static inline unsigned kw_find_short(uint64_t x, size_t n)\n{\n"
+                 "/* The tag (kw_id) of a word of 1 to 7 bytes, X (in its top bytes,\n"
+                 " * the others clear): no key holds a NUL, so X tells it, and kw_short\n"
+                 " * has no collisions (kw_sig[0] is 0, no word). */\n"
+                 "static inline uint32_t kw_find_short(uint64_t x, size_t n)\n{\n"
                  "    unsigned i = kw_short[(x * 0x%016" PRIx64 "u) >> %d];\n"
                  "    (void)n;\n"
-                 "    return kw_sig[i] == x ? kw_id[i] : 0;\n}\n\n", mult, 64 - sbits);
+                 "    return kw_id[kw_sig[i] == x ? i : 0];\n}\n\n", mult, 64 - sbits);
     else
         snprintf(short_find, sizeof short_find,
-                 "/* kw_find() for a word of 1 to 7 bytes, X (in its top bytes, the\n"
-                 " * others clear): no key holds a NUL, so X tells it (N, its length,\n"
-                 " * is hashed too). */\n"
-                 "static inline unsigned kw_find_short(uint64_t x, size_t n)\n{\n"
+                 "/* The tag (kw_id) of a word of 1 to 7 bytes, X (in its top bytes,\n"
+                 " * the others clear): no key holds a NUL, so X tells it (N, its\n"
+                 " * length, is hashed too). */\n"
+                 "static inline uint32_t kw_find_short(uint64_t x, size_t n)\n{\n"
                  "    unsigned i = kw_bucket[((x ^ n) * 0x9E3779B97F4A7C15u) >> %d];\n"
                  "    while (i && kw_sig[i] != x) i = kw_next[i];\n"
                  "    return kw_id[i];\n}\n\n", 64 - bits);
@@ -1447,24 +1452,25 @@ static int emit_keywords(infer *I, FILE *f, const int *order, const int *cls, co
     char mid_find[768];
     if (mmult)
         snprintf(mid_find, sizeof mid_find,
-                 "/* kw_find() for a word of 8 to 15 ASCII letters: X and Y its bytes 0\n"
-                 " * to 7 and 8 to 15 in lower case (bytes past N clear). No key holds a\n"
-                 " * NUL, so X and Y tell it, and kw_mid has no collisions: one probe,\n"
-                 " * the rest of a key compared as one number (kw_sig2). */\n"
-                 "static inline unsigned kw_find_mid(uint64_t x, uint64_t y, size_t n)\n{\n"
+                 "/* The tag (kw_id) of a word of 8 to 15 ASCII letters: X and Y its\n"
+                 " * bytes 0 to 7 and 8 to 15 in lower case (bytes past N clear). No key\n"
+                 " * holds a NUL, so X and Y tell it, and kw_mid has no collisions: one\n"
+                 " * probe, the rest of a key compared as one number (kw_sig2). */\n"
+                 "static inline uint32_t kw_find_mid(uint64_t x, uint64_t y, size_t n)\n{\n"
                  "    unsigned i = kw_mid[((x ^ y) * 0x%016" PRIx64 "u) >> %d];\n"
                  "    (void)n;\n"
-                 "    return kw_sig[i] == x && kw_sig2[i] == y ? kw_id[i] : 0;\n}\n\n", mmult, 64 - mbits);
+                 "    return kw_id[kw_sig[i] == x && kw_sig2[i] == y ? i : 0];\n}\n\n", mmult, 64 - mbits);
     else
         snprintf(mid_find, sizeof mid_find,
-                 "/* kw_find() for a word of 8 to 15 ASCII letters: X and Y its bytes 0\n"
-                 " * to 7 and 8 to 15 in lower case (bytes past N clear). The rest of a\n"
-                 " * key is compared as one number (kw_sig2), not byte by byte. */\n"
-                 "static inline unsigned kw_find_mid(uint64_t x, uint64_t y, size_t n)\n{\n"
+                 "/* The tag (kw_id) of a word of 8 to 15 ASCII letters: X and Y its\n"
+                 " * bytes 0 to 7 and 8 to 15 in lower case (bytes past N clear). The\n"
+                 " * rest of a key is compared as one number (kw_sig2), not byte by\n"
+                 " * byte. */\n"
+                 "static inline uint32_t kw_find_mid(uint64_t x, uint64_t y, size_t n)\n{\n"
                  "    unsigned h = (unsigned)(((x ^ n) * 0x9E3779B97F4A7C15u) >> %d);\n"
                  "    for (unsigned i = kw_bucket[h]; i; i = kw_next[i])\n"
                  "        if (kw_sig[i] == x && kw_len[i] == n && kw_sig2[i] == y) return kw_id[i];\n"
-                 "    return 0;\n}\n\n", 64 - bits);
+                 "    return kw_id[0];\n}\n\n", 64 - bits);
     fprintf(f, "\n"
           "static unsigned kw_fold(unsigned c) { return c - 'A' < 26 ? c | 0x20 : c; }\n"
           "\n"
@@ -1477,7 +1483,7 @@ static int emit_keywords(infer *I, FILE *f, const int *order, const int *cls, co
           "        if (kw_sig[i] != x || kw_len[i] != n) continue;\n"
           "        size_t j = 8;\n"
           "        while (j < n && kw_fold(z[j]) == (unsigned char)kw_pool[kw_off[i] + j]) j++;\n"
-          "        if (j >= n) return kw_id[i];\n"
+          "        if (j >= n) return (uint16_t)kw_id[i];\n"
           "    }\n"
           "    return 0;\n"
           "}\n"
@@ -1562,7 +1568,9 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           " * mark. Words and punctuation marks of the vocabulary come out with their\n"
           " * ids, others with id 0. Works on a span: no NUL terminator is needed,\n"
           " * NUL bytes inside are punctuation. */\n"
-          "#include <string.h>\n#include \"infer_internal.h\"\n\n", f);
+          "#include <stddef.h>\n#include <string.h>\n#include \"infer_internal.h\"\n\n"
+          "/* The kinds the tables below hold (kw_id, kw_single: kind << 16). */\n"
+          "_Static_assert(PARL__TK_WORD == 1 && PARL__TK_QUOTE == 4 && PARL__TK_PUNCT == 5, \"token kinds\");\n\n", f);
     int *order = xcalloc((size_t)I->nw + 1, sizeof(int));
     for (int i = 0; i < I->nw; i++) order[I->w[i].id] = i;
     /* Bytes by their part in the quick way (kw_class): 1, a word of
@@ -1649,6 +1657,17 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "    return e;\n"
           "}\n"
           "\n"
+          "/* Stores a token's word and kind as one: TAG, kind << 16 | word, as a\n"
+          " * little-endian machine lays them out (only the word loop, kw_words(),\n"
+          " * stores so; the padding byte after the kind takes 0). */\n"
+          "_Static_assert(offsetof(parl__tok, kind) == offsetof(parl__tok, word) + 2 &&\n"
+          "                   sizeof(parl__tok) >= offsetof(parl__tok, word) + 4,\n"
+          "               \"parl__tok: the kind right after the word\");\n"
+          "static inline void kw_tag(parl__tok *o, uint32_t tag)\n"
+          "{\n"
+          "    memcpy((unsigned char *)o + offsetof(parl__tok, word), &tag, 4);\n"
+          "}\n"
+          "\n"
           "/* Letters are most bytes a word loop sees: the branch for others is\n"
           " * laid out of its way. */\n"
           "#if defined(__GNUC__)\n"
@@ -1717,7 +1736,8 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "         * ones). */\n"
           "        uint64_t f = x | low, v = f + ka;\n"
           "        uint64_t stop = (v | (v + kb)) & hi;\n"
-          "        unsigned sh, after, id;\n"
+          "        unsigned sh, after;\n"
+          "        uint32_t id;   /* the word's tag */\n"
           "        if (KW_UNLIKELY(stop & 0x80)) {   /* no word: blanks, digits, a mark, or the automaton */\n"
           "            unsigned c = (unsigned)x & 0xff;\n"
           "            size_t e;\n"
@@ -1738,23 +1758,22 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "                    for (unsigned j = 8; j < dsh; j += 8) val = val * 10 + (int64_t)(d >> j & 0xff);\n"
           "                    after = x >> dsh & 0xff;\n"
           "                    e = s + dsh / 8;\n"
-          "                    o->kind = PARL__TK_DIGITS;\n"
+          "                    uint32_t tag = (uint32_t)PARL__TK_DIGITS << 16;\n"
           "                    if (KW_UNLIKELY(!(kw_class[after] & 2))) {   /* an ordinal suffix, or the automaton */\n"
           "                        if (dsh > 40 || !KW_ORD((unsigned)(x >> dsh | 0x2020) & 0xffff) ||\n"
           "                            !(kw_class[after = x >> (dsh + 16) & 0xff] & 2))\n"
           "                            break;\n"
-          "                        o->kind = PARL__TK_DIGITORD;\n"
+          "                        tag = (uint32_t)PARL__TK_DIGITORD << 16;\n"
           "                        e += 2;\n"
           "                    } else if ((after == ',' || after == '.') && e + 1 < n && (unsigned)(p[e + 1] - '0') < 10)\n"
           "                        break;   /* thousands or decimals */\n"
           "                    o->value = val;\n"
-          "                    o->word = 0;\n"
+          "                    kw_tag(o, tag);\n"
           "                    o->start = s;\n"
           "                    o->end = e;\n"
           "                }\n"
           "            } else if (kw_single[c]) {\n"
-          "                o->kind = (uint8_t)(kw_single[c] >> 16);\n"
-          "                o->word = (uint16_t)kw_single[c];\n"
+          "                kw_tag(o, kw_single[c]);\n"
           "                o->start = s;\n"
           "                o->end = e = s + 1;\n"
           "                after = x >> 8 & 0xff;\n"
@@ -1788,10 +1807,9 @@ static int emit_lexer(infer *I, FILE *f, const ynode *suffixes)
           "            cur = e;\n"
           "        } else\n"
           "            cur = e + 1;   /* the usual blank, already seen */\n"
-          "        o->word = (uint16_t)id;\n"
-          "        o->kind = PARL__TK_WORD;\n"
           "        o->start = s;\n"
           "        o->end = e;\n"
+          "        kw_tag(o, id);\n"
           "        o++;\n"
           "    }\n"
           "out:\n"
