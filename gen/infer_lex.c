@@ -891,9 +891,10 @@ static inline void kw_tag(parl__tok *o, uint32_t tag)
 #define KW_ORD(v) ((v) == 0x7473 || (v) == 0x646e || (v) == 0x6472 || (v) == 0x6874)
 
 /* Words of 1 to 15 ASCII letters, read 8 bytes at a time, digits alone
- * or with an ordinal suffix, marks of one byte (kw_single) and the
- * blanks before them, while they come: at most ROOM tokens from O on,
- * the position after them in *AT. The automaton reads what stops them. */
+ * or with an ordinal suffix, marks of one byte (kw_single, also right
+ * after a word or digits) and the blanks before them, while they come:
+ * at most ROOM tokens from O on, the position after them in *AT. The
+ * automaton reads what stops them. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
@@ -929,9 +930,9 @@ static inline parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, 
         uint64_t stop = (v | (v + kb)) & hi;
         unsigned sh, after;
         uint32_t id;   /* the word's tag */
+        size_t e;
         if (KW_UNLIKELY(stop & 0x80)) {   /* no word: blanks, digits, a mark, or the automaton */
             unsigned c = (unsigned)x & 0xff;
-            size_t e;
             if (c == ' ') {
                 do {
                     if (++cur == n) goto out;
@@ -963,15 +964,15 @@ static inline parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, 
                     o->start = s;
                     o->end = e;
                 }
-            } else if (kw_single[c]) {
-                kw_tag(o, kw_single[c]);
-                o->start = s;
-                o->end = e = s + 1;
-                after = x >> 8 & 0xff;
-            } else
-                break;
-            cur = e + (after == ' ');
+                o++;
+                goto ended;
+            }
+            if (!kw_single[c]) break;
+            kw_tag(o, kw_single[c]);
+            o->start = s;
+            o->end = s + 1;
             o++;
+            cur = s + 1 + ((x >> 8 & 0xff) == ' ');
             continue;
         }
         if (KW_FIRST_CHECK && !(kw_class[x & 0xff] & 1)) break;
@@ -992,16 +993,33 @@ static inline parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, 
             id = kw_find_mid(f, g & (((uint64_t)1 << sh) - 1), 8 + sh / 8);
             sh += 64;
         }
-        const size_t e = s + sh / 8;
-        if (KW_UNLIKELY(after != ' ')) {
-            if (!(kw_class[after] & 2)) break;
-            cur = e;
-        } else
-            cur = e + 1;   /* the usual blank, already seen */
+        e = s + sh / 8;
+        if (KW_LIKELY(after == ' ')) {   /* the usual blank, already seen */
+            cur = e + 1;
+            o->start = s;
+            o->end = e;
+            kw_tag(o, id);
+            o++;
+            continue;
+        }
+        if (!(kw_class[after] & 2)) break;
         o->start = s;
         o->end = e;
         kw_tag(o, id);
         o++;
+    ended:   /* a token ends at E before AFTER, which ends words */
+        if (after == ' ') {
+            cur = e + 1;
+            continue;
+        }
+        cur = e;
+        if (kw_single[after] && e < lim8) {   /* a mark of one byte after it, and the byte after that */
+            kw_tag(o, kw_single[after]);
+            o->start = e;
+            o->end = e + 1;
+            o++;
+            cur = e + 1 + (p[e + 1] == ' ');
+        }
     }
 out:
     *at = cur;
@@ -1831,8 +1849,7 @@ int parl__lex_many(const char *text, size_t n, size_t pos, parl__tok *t, int max
     if (kw_wide()) {   /* most requests: no automaton */
         o = kw_words(p, n, &cur, o, (size_t)max - 1);
         if (cur >= n) {
-            o->kind = PARL__TK_END;
-            o->word = 0;
+            kw_tag(o, PARL__TK_END);
             o->start = o->end = *next = cur;
             return (int)(o + 1 - t);
         }
