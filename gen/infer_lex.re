@@ -840,7 +840,7 @@ static inline void digits_value(const unsigned char *p, size_t a, size_t b, int6
  * and is no comma or point with a digit after it (thousands, decimals),
  * so the automaton's longest match would be the digits rule's. The
  * token in *O; the position after the digits, or 0 when the automaton
- * must read them. Not inline: kw_words() keeps its registers. */
+ * must read them. */
 static size_t kw_digits(const unsigned char *p, size_t n, size_t s, parl__tok *o)
 {
     size_t e = s + 1;
@@ -867,6 +867,36 @@ _Static_assert(offsetof(parl__tok, kind) == offsetof(parl__tok, word) + 2 &&
 static inline void kw_tag(parl__tok *o, uint32_t tag)
 {
     memcpy((unsigned char *)o + offsetof(parl__tok, word), &tag, 4);
+}
+
+static unsigned kw_letter(unsigned c) { return (c | 0x20) - 'a' < 26; }
+
+/* The tokens the word loop reads the slow way, from S on (S < N): digits
+ * (kw_digits()), or a word of ASCII letters with an apostrophe inside
+ * (what's), as the automaton reads it. The token in *O; the position
+ * after it, or 0 when the automaton must read what is there. Not
+ * inline: kw_words() keeps its registers. */
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
+static size_t kw_slow(const unsigned char *p, size_t n, size_t s, parl__tok *o)
+{
+    size_t e = s, a;
+    if ((unsigned)(p[s] - '0') < 10) return kw_digits(p, n, s, o);
+    while (e < n && kw_letter(p[e])) e++;
+    if (e == s || e >= n) return 0;
+    if (p[e] == '\'') a = e + 1;   /* an apostrophe, either way */
+    else if (p[e] == 0xe2 && e + 2 < n && p[e + 1] == 0x80 && p[e + 2] == 0x99) a = e + 3;
+    else return 0;
+    size_t b = a;
+    while (b < n && kw_letter(p[b])) b++;
+    if (b < n && !(kw_class[p[b]] & 2) && (b > a || p[b] != '\'')) return 0;
+    if (b > a) e = b;   /* letters after it: one word (what's) */
+    /* else a closing quote ('data'): the word ends before it */
+    o->start = s;
+    o->end = e;
+    kw_tag(o, (uint32_t)PARL__TK_WORD << 16 | kw_lookup(p, s, e - s, n));
+    return e;
 }
 
 /* Letters are most bytes a word loop sees: the branch for others is
@@ -940,10 +970,9 @@ static inline parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, 
             }
             if (kw_class[c] & 4) {   /* digits: D, their values in the bytes before ND's first */
                 uint64_t d = x + 0xcfcfcfcfcfcfcfd0u, nd = (d | (d + 0x7676767676767676u)) & hi;
-                if (KW_UNLIKELY(!nd)) {   /* 8 digits or more */
-                    if (!(e = kw_digits(p, n, s, o))) break;
-                    after = e < n ? p[e] : 0;
-                } else {
+                if (KW_UNLIKELY(!nd))   /* 8 digits or more */
+                    goto slow;
+                {
                     unsigned dsh = (unsigned)parl__ctz64(nd) & 56;
                     int64_t val = (int64_t)(d & 0xff);
                     for (unsigned j = 8; j < dsh; j += 8) val = val * 10 + (int64_t)(d >> j & 0xff);
@@ -1001,10 +1030,15 @@ static inline parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, 
             o++;
             continue;
         }
-        if (!(kw_class[after] & 2)) break;
+        if (!(kw_class[after] & 2)) goto slow;
         o->start = s;
         o->end = e;
         kw_tag(o, id);
+        o++;
+        goto ended;
+    slow:   /* a token of kw_slow()'s, or the automaton */
+        if (!(e = kw_slow(p, n, s, o))) break;
+        after = e < n ? p[e] : 0;
         o++;
     ended:   /* a token ends at E before AFTER, which ends words */
         if (after == ' ') {
