@@ -872,11 +872,12 @@ static inline void kw_tag(parl__tok *o, uint32_t tag)
 
 static unsigned kw_letter(unsigned c) { return (c | 0x20) - 'a' < 26; }
 
-/* The tokens the word loop reads the slow way, from S on (S < N): digits
- * (kw_digits()), or a word of ASCII letters with an apostrophe inside
- * (what's), as the automaton reads it. The token in *O; the position
- * after it, or 0 when the automaton must read what is there. Not
- * inline: kw_words() keeps its registers. */
+/* The tokens the word loop reads the slow way, from S on (S < N), as
+ * the automaton reads them: digits (kw_digits()), or a word of ASCII
+ * letters with an apostrophe (' or U+2019) inside (what's) or after it,
+ * which is then a closing quote ('data'). The token in *O; the
+ * position after it, or 0 when the automaton must read what is there.
+ * Not inline: kw_words() keeps its registers. */
 #if defined(__GNUC__)
 __attribute__((noinline, cold))
 #endif
