@@ -5,8 +5,12 @@
  * mark. Words and punctuation marks of the vocabulary come out with their
  * ids, others with id 0. Works on a span: no NUL terminator is needed,
  * NUL bytes inside are punctuation. */
+#include <stddef.h>
 #include <string.h>
 #include "infer_internal.h"
+
+/* The kinds the tables below hold (kw_id, kw_single: kind << 16). */
+_Static_assert(PARL__TK_WORD == 1 && PARL__TK_QUOTE == 4 && PARL__TK_PUNCT == 5, "token kinds");
 
 /* The vocabulary's words, found by a hash of the general word rule's
  * match (SQLite's keywordCode() works so): bucket by the first 8 bytes
@@ -251,7 +255,7 @@ static const uint16_t kw_bucket[1024] = {
  * own, whatever follows: its kind << 16 | its id; 0 for the others
  * and for every byte past ASCII. */
 static const struct kw_tables {
-    uint16_t kw_id[359];
+    uint32_t kw_id[359];
     uint16_t kw_short[2048];
     uint64_t kw_sig[359];
     uint64_t kw_sig2[359];
@@ -260,29 +264,29 @@ static const struct kw_tables {
     uint32_t kw_single[256];
 } kw_t = {
     {
-    0, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
-    23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38,
-    39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54,
-    55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 66, 67, 68, 69, 70, 71,
-    72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87,
-    88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103,
-    104, 105, 106, 107, 108, 110, 111, 112, 113, 114, 115, 116, 118, 119, 120, 121,
-    122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 134, 135, 136, 137,
-    138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149, 150, 151, 152, 154,
-    155, 156, 157, 158, 159, 160, 161, 162, 163, 165, 166, 167, 168, 169, 170, 171,
-    172, 173, 174, 175, 177, 178, 179, 180, 181, 182, 183, 184, 186, 187, 188, 189,
-    190, 191, 192, 193, 194, 195, 196, 197, 198, 199, 200, 201, 202, 203, 204, 205,
-    206, 207, 208, 209, 210, 211, 212, 213, 214, 215, 216, 217, 218, 219, 220, 221,
-    222, 223, 224, 225, 226, 227, 228, 229, 230, 231, 232, 233, 234, 235, 236, 237,
-    238, 239, 240, 241, 242, 243, 244, 245, 246, 248, 249, 250, 251, 252, 253, 254,
-    255, 256, 257, 258, 259, 261, 262, 263, 264, 265, 266, 267, 268, 269, 270, 271,
-    272, 273, 274, 275, 276, 277, 278, 279, 280, 281, 282, 283, 284, 285, 286, 287,
-    288, 289, 290, 291, 292, 293, 294, 295, 296, 297, 298, 299, 300, 301, 302, 303,
-    304, 305, 306, 307, 309, 310, 311, 312, 313, 314, 315, 316, 317, 318, 319, 320,
-    321, 322, 323, 324, 325, 326, 327, 328, 329, 330, 331, 332, 333, 334, 335, 336,
-    337, 338, 339, 340, 341, 342, 343, 344, 345, 346, 347, 348, 349, 350, 351, 352,
-    353, 354, 355, 356, 357, 358, 358, 359, 360, 361, 362, 363, 364, 365, 366, 367,
-    369, 370, 371, 372, 373, 374, 375
+    65536, 65544, 65545, 65546, 65547, 65548, 65549, 65550, 65551, 65552, 65553, 65554, 65555, 65556, 65557, 65558,
+    65559, 65560, 65561, 65562, 65563, 65564, 65565, 65566, 65567, 65568, 65569, 65570, 65571, 65572, 65573, 65574,
+    65575, 65576, 65577, 65578, 65579, 65580, 65581, 65582, 65583, 65584, 65585, 65586, 65587, 65588, 65589, 65590,
+    65591, 65592, 65593, 65594, 65595, 65596, 65597, 65598, 65599, 65600, 65602, 65603, 65604, 65605, 65606, 65607,
+    65608, 65609, 65610, 65611, 65612, 65613, 65614, 65615, 65616, 65617, 65618, 65619, 65620, 65621, 65622, 65623,
+    65624, 65625, 65626, 65627, 65628, 65629, 65630, 65631, 65632, 65633, 65634, 65635, 65636, 65637, 65638, 65639,
+    65640, 65641, 65642, 65643, 65644, 65646, 65647, 65648, 65649, 65650, 65651, 65652, 65654, 65655, 65656, 65657,
+    65658, 65659, 65660, 65661, 65662, 65663, 65664, 65665, 65666, 65667, 65668, 65669, 65670, 65671, 65672, 65673,
+    65674, 65675, 65676, 65677, 65678, 65679, 65680, 65681, 65682, 65683, 65684, 65685, 65686, 65687, 65688, 65690,
+    65691, 65692, 65693, 65694, 65695, 65696, 65697, 65698, 65699, 65701, 65702, 65703, 65704, 65705, 65706, 65707,
+    65708, 65709, 65710, 65711, 65713, 65714, 65715, 65716, 65717, 65718, 65719, 65720, 65722, 65723, 65724, 65725,
+    65726, 65727, 65728, 65729, 65730, 65731, 65732, 65733, 65734, 65735, 65736, 65737, 65738, 65739, 65740, 65741,
+    65742, 65743, 65744, 65745, 65746, 65747, 65748, 65749, 65750, 65751, 65752, 65753, 65754, 65755, 65756, 65757,
+    65758, 65759, 65760, 65761, 65762, 65763, 65764, 65765, 65766, 65767, 65768, 65769, 65770, 65771, 65772, 65773,
+    65774, 65775, 65776, 65777, 65778, 65779, 65780, 65781, 65782, 65784, 65785, 65786, 65787, 65788, 65789, 65790,
+    65791, 65792, 65793, 65794, 65795, 65797, 65798, 65799, 65800, 65801, 65802, 65803, 65804, 65805, 65806, 65807,
+    65808, 65809, 65810, 65811, 65812, 65813, 65814, 65815, 65816, 65817, 65818, 65819, 65820, 65821, 65822, 65823,
+    65824, 65825, 65826, 65827, 65828, 65829, 65830, 65831, 65832, 65833, 65834, 65835, 65836, 65837, 65838, 65839,
+    65840, 65841, 65842, 65843, 65845, 65846, 65847, 65848, 65849, 65850, 65851, 65852, 65853, 65854, 65855, 65856,
+    65857, 65858, 65859, 65860, 65861, 65862, 65863, 65864, 65865, 65866, 65867, 65868, 65869, 65870, 65871, 65872,
+    65873, 65874, 65875, 65876, 65877, 65878, 65879, 65880, 65881, 65882, 65883, 65884, 65885, 65886, 65887, 65888,
+    65889, 65890, 65891, 65892, 65893, 65894, 65894, 65895, 65896, 65897, 65898, 65899, 65900, 65901, 65902, 65903,
+    65905, 65906, 65907, 65908, 65909, 65910, 65911
 },
     {
     0, 0, 0, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 54,
@@ -721,30 +725,30 @@ static unsigned kw_find(uint64_t x, const unsigned char *z, size_t n)
         if (kw_sig[i] != x || kw_len[i] != n) continue;
         size_t j = 8;
         while (j < n && kw_fold(z[j]) == (unsigned char)kw_pool[kw_off[i] + j]) j++;
-        if (j >= n) return kw_id[i];
+        if (j >= n) return (uint16_t)kw_id[i];
     }
     return 0;
 }
 
-/* kw_find() for a word of 8 to 15 ASCII letters: X and Y its bytes 0
- * to 7 and 8 to 15 in lower case (bytes past N clear). No key holds a
- * NUL, so X and Y tell it, and kw_mid has no collisions: one probe,
- * the rest of a key compared as one number (kw_sig2). */
-static inline unsigned kw_find_mid(uint64_t x, uint64_t y, size_t n)
+/* The tag (kw_id) of a word of 8 to 15 ASCII letters: X and Y its
+ * bytes 0 to 7 and 8 to 15 in lower case (bytes past N clear). No key
+ * holds a NUL, so X and Y tell it, and kw_mid has no collisions: one
+ * probe, the rest of a key compared as one number (kw_sig2). */
+static inline uint32_t kw_find_mid(uint64_t x, uint64_t y, size_t n)
 {
     unsigned i = kw_mid[((x ^ y) * 0x4fe8662945e0a449u) >> 54];
     (void)n;
-    return kw_sig[i] == x && kw_sig2[i] == y ? kw_id[i] : 0;
+    return kw_id[kw_sig[i] == x && kw_sig2[i] == y ? i : 0];
 }
 
-/* kw_find() for a word of 1 to 7 bytes, X (in its top bytes, the
- * others clear): no key holds a NUL, so X tells it, and kw_short has
- * no collisions (kw_sig[0] is 0, no word). */
-static inline unsigned kw_find_short(uint64_t x, size_t n)
+/* The tag (kw_id) of a word of 1 to 7 bytes, X (in its top bytes,
+ * the others clear): no key holds a NUL, so X tells it, and kw_short
+ * has no collisions (kw_sig[0] is 0, no word). */
+static inline uint32_t kw_find_short(uint64_t x, size_t n)
 {
     unsigned i = kw_short[(x * 0x893dd357888e1c25u) >> 53];
     (void)n;
-    return kw_sig[i] == x ? kw_id[i] : 0;
+    return kw_id[kw_sig[i] == x ? i : 0];
 }
 
 /* Words are read 8 bytes at a time where the machine is little-endian:
@@ -837,7 +841,7 @@ static inline void digits_value(const unsigned char *p, size_t a, size_t b, int6
  * and is no comma or point with a digit after it (thousands, decimals),
  * so the automaton's longest match would be the digits rule's. The
  * token in *O; the position after the digits, or 0 when the automaton
- * must read them. Not inline: kw_words() keeps its registers. */
+ * must read them. */
 static size_t kw_digits(const unsigned char *p, size_t n, size_t s, parl__tok *o)
 {
     size_t e = s + 1;
@@ -852,6 +856,48 @@ static size_t kw_digits(const unsigned char *p, size_t n, size_t s, parl__tok *o
     o->word = 0;
     o->start = s;
     o->end = e;
+    return e;
+}
+
+/* Stores a token's word and kind as one: TAG, kind << 16 | word, as a
+ * little-endian machine lays them out (only the word loop, kw_words(),
+ * stores so; the padding byte after the kind takes 0). */
+_Static_assert(offsetof(parl__tok, kind) == offsetof(parl__tok, word) + 2 &&
+                   sizeof(parl__tok) >= offsetof(parl__tok, word) + 4,
+               "parl__tok: the kind right after the word");
+static inline void kw_tag(parl__tok *o, uint32_t tag)
+{
+    memcpy((unsigned char *)o + offsetof(parl__tok, word), &tag, 4);
+}
+
+static unsigned kw_letter(unsigned c) { return (c | 0x20) - 'a' < 26; }
+
+/* The tokens the word loop reads the slow way, from S on (S < N), as
+ * the automaton reads them: digits (kw_digits()), or a word of ASCII
+ * letters with an apostrophe (' or U+2019) inside (what's) or after it,
+ * which is then a closing quote ('data'). The token in *O; the
+ * position after it, or 0 when the automaton must read what is there.
+ * Not inline: kw_words() keeps its registers. */
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
+static size_t kw_slow(const unsigned char *p, size_t n, size_t s, parl__tok *o)
+{
+    size_t e = s, a;
+    if ((unsigned)(p[s] - '0') < 10) return kw_digits(p, n, s, o);
+    while (e < n && kw_letter(p[e])) e++;
+    if (e == s || e >= n) return 0;
+    if (p[e] == '\'') a = e + 1;   /* an apostrophe, either way */
+    else if (p[e] == 0xe2 && e + 2 < n && p[e + 1] == 0x80 && p[e + 2] == 0x99) a = e + 3;
+    else return 0;
+    size_t b = a;
+    while (b < n && kw_letter(p[b])) b++;
+    if (b < n && !(kw_class[p[b]] & 2) && (b > a || p[b] != '\'')) return 0;
+    if (b > a) e = b;   /* letters after it: one word (what's) */
+    /* else a closing quote ('data'): the word ends before it */
+    o->start = s;
+    o->end = e;
+    kw_tag(o, (uint32_t)PARL__TK_WORD << 16 | kw_lookup(p, s, e - s, n));
     return e;
 }
 
@@ -876,9 +922,10 @@ static size_t kw_digits(const unsigned char *p, size_t n, size_t s, parl__tok *o
 #define KW_ORD(v) ((v) == 0x7473 || (v) == 0x646e || (v) == 0x6472 || (v) == 0x6874)
 
 /* Words of 1 to 15 ASCII letters, read 8 bytes at a time, digits alone
- * or with an ordinal suffix, marks of one byte (kw_single) and the
- * blanks before them, while they come: at most ROOM tokens from O on,
- * the position after them in *AT. The automaton reads what stops them. */
+ * or with an ordinal suffix, marks of one byte (kw_single, also right
+ * after a word or digits) and the blanks before them, while they come:
+ * at most ROOM tokens from O on, the position after them in *AT. The
+ * automaton reads what stops them. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
@@ -912,10 +959,11 @@ static inline parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, 
          * ones). */
         uint64_t f = x | low, v = f + ka;
         uint64_t stop = (v | (v + kb)) & hi;
-        unsigned sh, after, id;
+        unsigned sh, after;
+        uint32_t id;   /* the word's tag */
+        size_t e;
         if (KW_UNLIKELY(stop & 0x80)) {   /* no word: blanks, digits, a mark, or the automaton */
             unsigned c = (unsigned)x & 0xff;
-            size_t e;
             if (c == ' ') {
                 do {
                     if (++cur == n) goto out;
@@ -924,39 +972,37 @@ static inline parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, 
             }
             if (kw_class[c] & 4) {   /* digits: D, their values in the bytes before ND's first */
                 uint64_t d = x + 0xcfcfcfcfcfcfcfd0u, nd = (d | (d + 0x7676767676767676u)) & hi;
-                if (KW_UNLIKELY(!nd)) {   /* 8 digits or more */
-                    if (!(e = kw_digits(p, n, s, o))) break;
-                    after = e < n ? p[e] : 0;
-                } else {
+                if (KW_UNLIKELY(!nd))   /* 8 digits or more */
+                    goto slow;
+                {
                     unsigned dsh = (unsigned)parl__ctz64(nd) & 56;
                     int64_t val = (int64_t)(d & 0xff);
                     for (unsigned j = 8; j < dsh; j += 8) val = val * 10 + (int64_t)(d >> j & 0xff);
                     after = x >> dsh & 0xff;
                     e = s + dsh / 8;
-                    o->kind = PARL__TK_DIGITS;
+                    uint32_t tag = (uint32_t)PARL__TK_DIGITS << 16;
                     if (KW_UNLIKELY(!(kw_class[after] & 2))) {   /* an ordinal suffix, or the automaton */
                         if (dsh > 40 || !KW_ORD((unsigned)(x >> dsh | 0x2020) & 0xffff) ||
                             !(kw_class[after = x >> (dsh + 16) & 0xff] & 2))
                             break;
-                        o->kind = PARL__TK_DIGITORD;
+                        tag = (uint32_t)PARL__TK_DIGITORD << 16;
                         e += 2;
                     } else if ((after == ',' || after == '.') && e + 1 < n && (unsigned)(p[e + 1] - '0') < 10)
                         break;   /* thousands or decimals */
                     o->value = val;
-                    o->word = 0;
+                    kw_tag(o, tag);
                     o->start = s;
                     o->end = e;
                 }
-            } else if (kw_single[c]) {
-                o->kind = (uint8_t)(kw_single[c] >> 16);
-                o->word = (uint16_t)kw_single[c];
-                o->start = s;
-                o->end = e = s + 1;
-                after = x >> 8 & 0xff;
-            } else
-                break;
-            cur = e + (after == ' ');
+                o++;
+                goto ended;
+            }
+            if (!kw_single[c]) break;
+            kw_tag(o, kw_single[c]);
+            o->start = s;
+            o->end = s + 1;
             o++;
+            cur = s + 1 + ((x >> 8 & 0xff) == ' ');
             continue;
         }
         if (KW_FIRST_CHECK && !(kw_class[x & 0xff] & 1)) break;
@@ -977,17 +1023,38 @@ static inline parl__tok *kw_words(const unsigned char *p, size_t n, size_t *at, 
             id = kw_find_mid(f, g & (((uint64_t)1 << sh) - 1), 8 + sh / 8);
             sh += 64;
         }
-        const size_t e = s + sh / 8;
-        if (KW_UNLIKELY(after != ' ')) {
-            if (!(kw_class[after] & 2)) break;
-            cur = e;
-        } else
-            cur = e + 1;   /* the usual blank, already seen */
-        o->word = (uint16_t)id;
-        o->kind = PARL__TK_WORD;
+        e = s + sh / 8;
+        if (KW_LIKELY(after == ' ')) {   /* the usual blank, already seen */
+            cur = e + 1;
+            o->start = s;
+            o->end = e;
+            kw_tag(o, id);
+            o++;
+            continue;
+        }
+        if (!(kw_class[after] & 2)) goto slow;
         o->start = s;
         o->end = e;
+        kw_tag(o, id);
         o++;
+        goto ended;
+    slow:   /* a token of kw_slow()'s, or the automaton */
+        if (!(e = kw_slow(p, n, s, o))) break;
+        after = e < n ? p[e] : 0;
+        o++;
+    ended:   /* a token ends at E before AFTER, which ends words */
+        if (after == ' ') {
+            cur = e + 1;
+            continue;
+        }
+        cur = e;
+        if (kw_single[after] && e < lim8) {   /* a mark of one byte after it, and the byte after that */
+            kw_tag(o, kw_single[after]);
+            o->start = e;
+            o->end = e + 1;
+            o++;
+            cur = e + 1 + (p[e + 1] == ' ');
+        }
     }
 out:
     *at = cur;
@@ -1817,8 +1884,7 @@ int parl__lex_many(const char *text, size_t n, size_t pos, parl__tok *t, int max
     if (kw_wide()) {   /* most requests: no automaton */
         o = kw_words(p, n, &cur, o, (size_t)max - 1);
         if (cur >= n) {
-            o->kind = PARL__TK_END;
-            o->word = 0;
+            kw_tag(o, PARL__TK_END);
             o->start = o->end = *next = cur;
             return (int)(o + 1 - t);
         }
