@@ -169,8 +169,8 @@ extern const uint16_t parl__class_qty[6][2], parl__class_quote;
 typedef struct parl__dfa_step {
     uint16_t check;        /* the state the entry belongs to, 0xffff none */
     uint16_t next;         /* the state entered */
-    uint16_t accept;       /* its set in parl__dfa_accept_sets, 0 = none */
-    uint16_t log;          /* the scans that log it (PARL__DFA_LOG_*, gen/infer_dfa.h) */
+    uint16_t accept;       /* its set in parl__dfa_accept_sets (0 = none), and
+                            * << 14 the scans that log it (PARL__DFA_LOG_*) */
 } parl__dfa_step;
 extern const parl__dfa_step parl__dfa_steps[];
 extern const uint64_t parl__dfa_accept_sets[];  /* PARL__DFA_WORDS words each */

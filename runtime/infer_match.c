@@ -401,13 +401,14 @@ static MATCH_INLINE unsigned scan_step(scan_result *sr, unsigned s, unsigned c, 
         MATCH_BRANCH();
     }
     *seen |= parl__class_need[c];
-    if (st->log & log) {
+    if (st->accept & log << 14) {
+        const unsigned set = st->accept & 0x3fff;
         if (*nlog < LOG_MAX) {
-            sr->log_set[*nlog] = st->accept;
+            sr->log_set[*nlog] = (uint16_t)set;
             sr->log_item[*nlog] = j;
             if (++*nlog == LOG_MAX) log_full(sr);
         } else {
-            accept_late(sr, st->accept, j);
+            accept_late(sr, set, j);
         }
     }
     return st->next;

@@ -374,16 +374,16 @@ static int *emit_accept_sets(const dfa_in *D, const dfa *A, FILE *f, int *rule_s
     return set_of;
 }
 
-/* Steps as { check, next, accept, log }. LOG: which scans log entering
- * the state (PARL__DFA_LOG_*, by its set: RULE_SETS as emit_accept_sets()
- * says). */
+/* Steps as { check, next, accept | log << 14 }. LOG: which scans log
+ * entering the state (PARL__DFA_LOG_*, by its set: RULE_SETS as
+ * emit_accept_sets() says). */
 static void emit_steps(FILE *f, const char *decl, const int *check, const int *to, const int *acc,
                        int rule_sets, int n)
 {
     fprintf(f, "%s[%d] = {", decl, n);
     for (int i = 0; i < n; i++)
-        fprintf(f, "%s{ %d, %d, %d, %d }", !i ? "\n    " : i % 5 ? ", " : ",\n    ",
-                check[i], to[i], acc[i], !acc[i] ? 0 : acc[i] < rule_sets ? 3 : 2);
+        fprintf(f, "%s{ %d, %d, %d }", !i ? "\n    " : i % 6 ? ", " : ",\n    ",
+                check[i], to[i], acc[i] | (!acc[i] ? 0 : acc[i] < rule_sets ? 3 : 2) << 14);
     fputs("\n};\n", f);
 }
 
@@ -429,6 +429,8 @@ static int emit_transitions(const dfa_in *D, const dfa *A, FILE *f)
     if (!err) {
         int rule_sets = 0;
         int *set_of = emit_accept_sets(D, A, f, &rule_sets);
+        for (int i = 0; i < A->nstates; i++)
+            if (set_of[i] >= 1 << 14) err = 1;   /* accept sets share their field with LOG */
         int *to = xcalloc((size_t)top, sizeof(int)), *acc = xcalloc((size_t)top, sizeof(int));
         for (int i = 0; i < top; i++) {   /* unused entries lead to the start */
             to[i] = check[i] == 0xffff ? 0 : base[row_to[i]];
@@ -436,7 +438,7 @@ static int emit_transitions(const dfa_in *D, const dfa *A, FILE *f)
         }
         fputs("/* Steps: the comb vector, the start state's row first (also taken\n"
               " * wherever a state has no entry of its own). */\n", f);
-        emit_steps(f, "const parl__dfa_step parl__dfa_steps", check, to, acc, rule_sets, top);
+        if (!err) emit_steps(f, "const parl__dfa_step parl__dfa_steps", check, to, acc, rule_sets, top);
         free(set_of); free(to); free(acc);
     }
     free(base);
@@ -572,7 +574,7 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
                    "#define PARL__DFA_WORDS %d      /* uint64_t words of a set of them */\n"
                    "#define PARL__DFA_STATES %d\n#define PARL__DFA_CLASSES %d\n"
                    "#define PARL__DFA_NOT_PLAIN 0xffff   /* parl__class_plain: a word the reader joins */\n"
-                   "/* parl__dfa_step.log: its set names a rule; it is a set. */\n"
+                   "/* parl__dfa_step.accept >> 14: its set names a rule; it is a set. */\n"
                    "#define PARL__DFA_LOG_RULES 1\n#define PARL__DFA_LOG_ALL 2\n#endif\n",
                 D.nvar, D.vwords, A.nstates, D.nclass);
         fprintf(f, "/* The pattern automaton: item classes, transitions (the start state's\n"
@@ -604,7 +606,8 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
         fprintf(f, " };\nconst uint16_t parl__class_quote = %d;\n\n", D.class_quote);
         if (emit_transitions(&D, &A, f) < 0) {
             yerr(I->v[most_under_way(&D, &A)].at, "the pattern automaton's transitions (%d states, %d classes)"
-                 " outgrow their 16-bit table; this pattern is under way in most states", A.nstates, D.nclass);
+                 " outgrow their 16-bit table (at most 65534 entries, 16383 accept sets); this pattern is"
+                 " under way in most states", A.nstates, D.nclass);
             err = 1;
         }
         int *plen = xcalloc((size_t)D.nvar, sizeof(int)), *exact = xcalloc((size_t)D.nvar, sizeof(int));
