@@ -8,4 +8,7 @@
 #define PARL__DFA_STATES 1291
 #define PARL__DFA_CLASSES 183
 #define PARL__DFA_NOT_PLAIN 0xffff   /* parl__class_plain: a word the reader joins */
+/* parl__dfa_step.accept >> 14: its set names a rule; it is a set. */
+#define PARL__DFA_LOG_RULES 1
+#define PARL__DFA_LOG_ALL 2
 #endif

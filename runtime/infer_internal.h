@@ -165,20 +165,18 @@ extern const uint16_t parl__class_plain[];
 extern const uint16_t parl__class_qty[6][2], parl__class_quote;
 /* A step: states are named by where their row begins in the comb vector
  * parl__dfa_steps; entry s + c is state s's step on class c when its check
- * is s, else parl__dfa_default[c] is. */
+ * is s, else entry c (of the start state, 0) is. */
 typedef struct parl__dfa_step {
     uint16_t check;        /* the state the entry belongs to, 0xffff none */
     uint16_t next;         /* the state entered */
-    uint16_t accept;       /* its set in parl__dfa_accept_sets, 0 = none */
+    uint16_t accept;       /* its set in parl__dfa_accept_sets (0 = none), and
+                            * << 14 the scans that log it (PARL__DFA_LOG_*) */
 } parl__dfa_step;
-extern const parl__dfa_step parl__dfa_default[], parl__dfa_steps[];
+extern const parl__dfa_step parl__dfa_steps[];
 extern const uint64_t parl__dfa_accept_sets[];  /* PARL__DFA_WORDS words each */
 /* The same sets as ascending lists of variants, each ended by 0xffff, and
  * where each set's list begins in parl__dfa_accept_list. */
 extern const uint16_t parl__dfa_accept_list[], parl__dfa_accept_off[];
-/* Accept sets are numbered by their first variant: those below this one
- * name a rule, the others only patterns of the gate. */
-extern const int parl__dfa_accept_rule_sets;
 extern const uint16_t parl__dfa_prefix_len[];   /* items the automaton follows, by variant */
 extern const uint8_t parl__dfa_exact[];         /* 1: it follows the whole pattern */
 extern const uint8_t parl__dfa_scope_lens[];    /* its way stops at a {scope}: bit L for a

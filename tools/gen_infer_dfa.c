@@ -14,7 +14,7 @@
  *
  * Items fall into classes: two items are in one class when every pattern
  * position takes both or neither. Transitions are stored as in yacc and
- * Lemon: a default row (the start state's) plus each state's differences,
+ * Lemon: the start state's row plus each state's differences from it,
  * packed into one comb vector. */
 #include "gen_infer.h"
 #include <stdlib.h>
@@ -304,7 +304,7 @@ static int most_under_way(const dfa_in *D, const dfa *A)
 
 /* The accepting set of each state, as an index into the distinct sets
  * (0: the empty set), each PARL__DFA_WORDS words; emits the sets. */
-static int *emit_accept_sets(const dfa_in *D, const dfa *A, FILE *f)
+static int *emit_accept_sets(const dfa_in *D, const dfa *A, FILE *f, int *rule_sets_out)
 {
     int *set_of = xcalloc((size_t)A->nstates, sizeof(int)), nsets = 1;
     int *first = xcalloc((size_t)A->nstates + 1, sizeof(int));   /* state showing set k */
@@ -343,8 +343,7 @@ static int *emit_accept_sets(const dfa_in *D, const dfa *A, FILE *f)
     memcpy(first, sorted, (size_t)nsets * sizeof(int));
     for (int s = 0; s < A->nstates; s++) set_of[s] = rank[set_of[s]];
     free(lowest); free(order); free(rank); free(sorted);
-    fprintf(f, "/* Accept sets [1, %d) name a rule; the others only the gate's patterns. */\n"
-               "const int parl__dfa_accept_rule_sets = %d;\n", rule_sets, rule_sets);
+    *rule_sets_out = rule_sets;   /* sets [1, rule_sets) name a rule; the others only the gate's patterns */
     fputs("/* The variants that may have matched on entering a state, by set. */\n", f);
     fprintf(f, "const uint64_t parl__dfa_accept_sets[%d] = {", nsets * D->vwords);
     for (int k = 0; k < nsets; k++)
@@ -375,22 +374,27 @@ static int *emit_accept_sets(const dfa_in *D, const dfa *A, FILE *f)
     return set_of;
 }
 
-/* Steps as { check, next, accept }; CHECK NULL: 0 (the default row). */
+/* Steps as { check, next, accept | log << 14 }. LOG: which scans log
+ * entering the state (PARL__DFA_LOG_*, by its set: RULE_SETS as
+ * emit_accept_sets() says). */
 static void emit_steps(FILE *f, const char *decl, const int *check, const int *to, const int *acc,
-                       int n)
+                       int rule_sets, int n)
 {
     fprintf(f, "%s[%d] = {", decl, n);
     for (int i = 0; i < n; i++)
         fprintf(f, "%s{ %d, %d, %d }", !i ? "\n    " : i % 6 ? ", " : ",\n    ",
-                check ? check[i] : 0, to[i], acc[i]);
+                check[i], to[i], acc[i] | (!acc[i] ? 0 : acc[i] < rule_sets ? 3 : 2) << 14);
     fputs("\n};\n", f);
 }
 
-/* Packs each state's differences from the start state into one vector:
- * entry s + c belongs to state s when its check is s. A state is named by
- * where its row begins, so a step reads one entry; no two states begin at
- * the same place. Each entry carries the accepting set of the state it
- * enters. -1 if the vector does not fit 16-bit names. */
+/* Packs the states' rows into one vector (as in yacc and Lemon): entry
+ * s + c belongs to state s when its check is s. The start state's row is
+ * there whole, at 0; the others' rows hold only their differences from it,
+ * the entries of their other classes are the start state's (entry c). A
+ * state is named by where its row begins, so a step reads one entry, or
+ * two; no two states begin at the same place. Each entry carries the
+ * accepting set of the state it enters. -1 if the vector does not fit
+ * 16-bit names. */
 static int emit_transitions(const dfa_in *D, const dfa *A, FILE *f)
 {
     int nc = D->nclass, cap = A->nstates * (nc + 1) + nc, top = nc;
@@ -398,7 +402,11 @@ static int emit_transitions(const dfa_in *D, const dfa *A, FILE *f)
     int *check = xcalloc((size_t)cap, sizeof(int)), *row_to = xcalloc((size_t)cap, sizeof(int));
     char *taken = xcalloc((size_t)cap, 1);   /* names in use */
     for (int i = 0; i < cap; i++) check[i] = 0xffff;
-    taken[0] = 1;   /* the start state: no differences, named 0 */
+    taken[0] = 1;   /* the start state, named 0 */
+    for (int c = 0; c < nc; c++) {
+        check[c] = 0;
+        row_to[c] = A->next[c];
+    }
     for (int s = 1; s < A->nstates; s++) {
         const int *row = &A->next[(size_t)s * nc];
         int nd = 0, b = 1, k = 0;
@@ -419,22 +427,19 @@ static int emit_transitions(const dfa_in *D, const dfa *A, FILE *f)
     }
     int err = top > 0xfffe;
     if (!err) {
-        int *set_of = emit_accept_sets(D, A, f);
+        int rule_sets = 0;
+        int *set_of = emit_accept_sets(D, A, f, &rule_sets);
+        for (int i = 0; i < A->nstates; i++)
+            if (set_of[i] >= 1 << 14) err = 1;   /* accept sets share their field with LOG */
         int *to = xcalloc((size_t)top, sizeof(int)), *acc = xcalloc((size_t)top, sizeof(int));
         for (int i = 0; i < top; i++) {   /* unused entries lead to the start */
             to[i] = check[i] == 0xffff ? 0 : base[row_to[i]];
             acc[i] = check[i] == 0xffff ? 0 : set_of[row_to[i]];
         }
-        int *dto = xcalloc((size_t)nc, sizeof(int)), *dacc = xcalloc((size_t)nc, sizeof(int));
-        for (int c = 0; c < nc; c++) {
-            dto[c] = base[A->next[c]];
-            dacc[c] = set_of[A->next[c]];
-        }
-        fputs("/* Steps: from the start state (and wherever a state has no entry of\n"
-              " * its own) by class; then the comb vector. */\n", f);
-        emit_steps(f, "const parl__dfa_step parl__dfa_default", NULL, dto, dacc, nc);
-        emit_steps(f, "const parl__dfa_step parl__dfa_steps", check, to, acc, top);
-        free(set_of); free(to); free(acc); free(dto); free(dacc);
+        fputs("/* Steps: the comb vector, the start state's row first (also taken\n"
+              " * wherever a state has no entry of its own). */\n", f);
+        if (!err) emit_steps(f, "const parl__dfa_step parl__dfa_steps", check, to, acc, rule_sets, top);
+        free(set_of); free(to); free(acc);
     }
     free(base);
     free(diff);
@@ -568,10 +573,12 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
                    "#define PARL__DFA_VARIANTS %d   /* rule and gate variants */\n"
                    "#define PARL__DFA_WORDS %d      /* uint64_t words of a set of them */\n"
                    "#define PARL__DFA_STATES %d\n#define PARL__DFA_CLASSES %d\n"
-                   "#define PARL__DFA_NOT_PLAIN 0xffff   /* parl__class_plain: a word the reader joins */\n#endif\n",
+                   "#define PARL__DFA_NOT_PLAIN 0xffff   /* parl__class_plain: a word the reader joins */\n"
+                   "/* parl__dfa_step.accept >> 14: its set names a rule; it is a set. */\n"
+                   "#define PARL__DFA_LOG_RULES 1\n#define PARL__DFA_LOG_ALL 2\n#endif\n",
                 D.nvar, D.vwords, A.nstates, D.nclass);
-        fprintf(f, "/* The pattern automaton: item classes, transitions (a default row and\n"
-                   " * each state's differences in a comb vector) and, for each state, the\n"
+        fprintf(f, "/* The pattern automaton: item classes, transitions (the start state's\n"
+                   " * row and each state's differences in a comb vector) and, for each state, the\n"
                    " * variants that may have matched on entering it. %d states, %d classes. */\n"
                    "#include \"infer_internal.h\"\n#include \"infer_dfa.h\"\n\n",
                 A.nstates, D.nclass);
@@ -599,7 +606,8 @@ int emit_infer_dfa(const infer *I, FILE *h, FILE *f)
         fprintf(f, " };\nconst uint16_t parl__class_quote = %d;\n\n", D.class_quote);
         if (emit_transitions(&D, &A, f) < 0) {
             yerr(I->v[most_under_way(&D, &A)].at, "the pattern automaton's transitions (%d states, %d classes)"
-                 " outgrow their 16-bit table; this pattern is under way in most states", A.nstates, D.nclass);
+                 " outgrow their 16-bit table (at most 65534 entries, 16383 accept sets); this pattern is"
+                 " under way in most states", A.nstates, D.nclass);
             err = 1;
         }
         int *plen = xcalloc((size_t)D.nvar, sizeof(int)), *exact = xcalloc((size_t)D.nvar, sizeof(int));
