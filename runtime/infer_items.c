@@ -135,15 +135,8 @@ static void read_quantity(parl__reader *r, parl__item *it, unsigned code, int64_
             p = r->toks + r->itok;
             pend = r->toks + r->ntok;
         }
-        unsigned c;
-        int64_t v;
-        if (t->kind == PARL__TK_WORD) {   /* parl__tok_qclass() and _value(), one test */
-            c = parl__words[t->word].qclass;
-            v = parl__words[t->word].value;
-        } else {
-            c = parl__tok_qclass(t);
-            v = t->value;
-        }
+        const unsigned c = parl__tok_qclass(t);
+        const int64_t v = parl__tok_value(t);
         if (!(parl__qty_follow[last] >> c & 1) ||
             (run == 1 && first_apart && (parl__qty_lead >> c & 1))) {
             r->itok = (int)(p - r->toks);   /* "first" alone stands apart from a cardinal: "first three" */
