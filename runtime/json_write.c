@@ -322,7 +322,7 @@ void parl__json_part(parl__json *j, const char *str, size_t n)
 
 void parl__json_close(parl__json *j)
 {
-    json_settle(j, 1);
+    if (j->npend) json_settle(j, 1);
     parl__json_raw(j, "\"", 1);
 }
 
@@ -438,9 +438,22 @@ void parl_offsets_advance(parl_offsets *c, const char *win, size_t base, size_t 
     c->utf16 += chars + extra;
 }
 
-size_t parl__offsets_unit(const parl_offsets *c, unsigned flags)
+void parl__offsets_span(parl_offsets *c, parl_offsets *e, const char *win, size_t base, size_t off,
+                        size_t end)
 {
-    return flags & PARL_JSON_UTF16 ? c->utf16 : flags & PARL_JSON_CHARS ? c->chars : c->byte;
+    size_t i = c->byte;
+    if (i <= off && i < end && ascii_span((const unsigned char *)win, base, i, end)) {
+        c->chars += off - i;
+        c->utf16 += off - i;
+        c->byte = off;
+        e->byte = end;
+        e->chars = c->chars + (end - off);
+        e->utf16 = c->utf16 + (end - off);
+        return;
+    }
+    parl_offsets_advance(c, win, base, off);
+    *e = *c;
+    parl_offsets_advance(e, win, base, end);
 }
 
 size_t parl__offsets_at(parl_offsets *c, const char *text, size_t off, unsigned flags)
