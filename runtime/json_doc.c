@@ -110,7 +110,12 @@ typedef struct json_row {
 #define JSON_RECORD_MAX (24 * 12 + 20 * 10)   /* rows and numbers of the longest record */
 /* A row in one 16-byte store, and a second of 8 bytes for the keys longer
  * than that (paragraphs' ", \"sentenceCount\": "; sentences have none). */
-static char *put_row(char *p, const json_row *r)
+#if defined(__GNUC__) || defined(__clang__)
+#define JSON_INLINE __attribute__((always_inline)) inline   /* each caller's rows are constants */
+#else
+#define JSON_INLINE inline
+#endif
+static JSON_INLINE char *put_row(char *p, const json_row *r)
 {
     memcpy(p, r->s, 16);
     if (r->n > 16) memcpy(p + 16, r->s + 16, 8);
@@ -170,7 +175,7 @@ static inline void eight_digits8(const size_t *v, uint64_t *x)
 
 /* Rows KEYS[i] each followed by V[i], eight of them. Inline, the loops
  * unrolled: each caller's rows are constants. */
-static inline char *put_members(char *p, const json_row *keys, const size_t *v)
+static JSON_INLINE char *put_members(char *p, const json_row *keys, const size_t *v)
 {
 #ifdef JSON_DIGITS_SSE2
     if ((v[0] | v[1] | v[2] | v[3] | v[4] | v[5] | v[6] | v[7]) < (size_t)1 << 26) {

@@ -58,10 +58,11 @@ static inline uint64_t parl__json_eight_digits(uint32_t v)
  * shifted out; returns the end of its digits. */
 static inline char *parl__json_put_eight(char *p, uint64_t x)
 {
-    unsigned zeros = x ? (unsigned)__builtin_ctzll(x) >> 3 : 7u;   /* "0" keeps one */
-    x = (x + 0x3030303030303030u) >> (8 * zeros);
+    /* the top digit's bit stops the count at 7: "0" keeps one */
+    unsigned t = (unsigned)__builtin_ctzll(x | (uint64_t)1 << 56);
+    x = (x + 0x3030303030303030u) >> (t & 56);
     memcpy(p, &x, 8);
-    return p + 8 - zeros;
+    return p + 8 - (t >> 3);
 }
 
 /* V < 10^8 at P; returns the end of its digits. */
