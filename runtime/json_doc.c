@@ -147,16 +147,20 @@ static inline __m128i halves2(__m128i x)
     return _mm_or_si128(q, _mm_slli_epi64(r, 32));   /* 32-bit lanes: q0 r0 q1 r1 */
 }
 
-static inline __m128i pairs4(__m128i x)   /* 16-bit lanes below 10^4: two digit pairs as bytes */
+/* 16-bit lanes below 10^4: two digit pairs as bytes, h | (x - 100 h) << 8
+ * written as (x << 8) + h (1 - 25600) modulo 2^16: one multiply (gcc
+ * spelled a multiply by 100 out in shifts and adds). */
+static inline __m128i pairs4(__m128i x)
 {
     __m128i h = _mm_srli_epi16(_mm_mulhi_epu16(x, _mm_set1_epi16(5243)), 3);
-    return _mm_or_si128(h, _mm_slli_epi16(_mm_sub_epi16(x, _mm_mullo_epi16(h, _mm_set1_epi16(100))), 8));
+    return _mm_add_epi16(_mm_slli_epi16(x, 8), _mm_mullo_epi16(h, _mm_set1_epi16(1 - 25600)));
 }
 
-static inline __m128i digits2(__m128i x)   /* 16-bit lanes below 100: two digits as bytes */
+/* 16-bit lanes below 100: two digits as bytes, (x << 8) + h (1 - 2560) */
+static inline __m128i digits2(__m128i x)
 {
     __m128i h = _mm_mulhi_epu16(x, _mm_set1_epi16(103 << 6));
-    return _mm_or_si128(h, _mm_slli_epi16(_mm_sub_epi16(x, _mm_mullo_epi16(h, _mm_set1_epi16(10))), 8));
+    return _mm_add_epi16(_mm_slli_epi16(x, 8), _mm_mullo_epi16(h, _mm_set1_epi16(1 - 2560)));
 }
 
 /* X[i] = parl__json_eight_digits(V[i]) for eight V[i] below 2^26. */
