@@ -117,7 +117,7 @@ size_t parl__utf8_len(const unsigned char *s, size_t n)
 /* The JSON form of the ASCII byte C into E (at most 6 bytes); its length.
  * The two-byte escapes from a table: a chain of compares mispredicted on
  * text with line breaks, tabs and quotes in every sentence. */
-static size_t json_ascii_form(unsigned c, char *e)
+static inline size_t json_ascii_form(unsigned c, char *e)
 {
     static const char hex[] = "0123456789abcdef";
     static const char short_form[128] = { ['"'] = '"', ['\\'] = '\\', ['\n'] = 'n', ['\r'] = 'r', ['\t'] = 't' };
