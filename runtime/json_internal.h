@@ -19,9 +19,20 @@ typedef struct parl__json {
     unsigned npend;
 } parl__json;
 
-void parl__json_init(parl__json *j, char *out, size_t cap);
+/* Inline, as parl__json_end: a sentence's JSON for the CLI is one writer. */
+static inline void parl__json_init(parl__json *j, char *out, size_t cap)
+{
+    j->out = out;
+    j->cap = out ? cap : 0;
+    j->n = 0;
+    j->npend = 0;
+}
 /* Ends the text with a NUL (within CAP) and returns its full length. */
-size_t parl__json_end(parl__json *j);
+static inline size_t parl__json_end(parl__json *j)
+{
+    if (j->cap) j->out[j->n < j->cap ? j->n : j->cap - 1] = 0;
+    return j->n;
+}
 
 /* Bytes as they are; the part past CAP is counted, not written. Inline:
  * most pieces of JSON are short literals. */

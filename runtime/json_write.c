@@ -13,19 +13,6 @@
 #endif
 #include "split_internal.h"
 
-void parl__json_init(parl__json *j, char *out, size_t cap)
-{
-    memset(j, 0, sizeof *j);
-    j->out = out;
-    j->cap = out ? cap : 0;
-}
-
-size_t parl__json_end(parl__json *j)
-{
-    if (j->cap) j->out[j->n < j->cap ? j->n : j->cap - 1] = 0;
-    return j->n;
-}
-
 void parl__json_cut(parl__json *j, const char *s)
 {
     if (j->n < j->cap) memcpy(j->out + j->n, s, j->cap - j->n);
