@@ -87,9 +87,8 @@ size_t parl_infer_json(const char *text, size_t len, char *out, size_t cap)
 static void offset_values(const char *win, size_t base, size_t off, size_t end, parl_offsets *c,
                           unsigned flags, size_t v[4])
 {
-    parl_offsets_advance(c, win, base, off);
-    parl_offsets e = *c;
-    parl_offsets_advance(&e, win, base, end);
+    parl_offsets e;
+    parl__offsets_span(c, &e, win, base, off, end);
     v[0] = parl__offsets_unit(c, flags);
     v[1] = parl__offsets_unit(&e, flags);
     v[2] = c->chars;
@@ -111,7 +110,12 @@ typedef struct json_row {
 #define JSON_RECORD_MAX (24 * 12 + 20 * 10)   /* rows and numbers of the longest record */
 /* A row in one 16-byte store, and a second of 8 bytes for the keys longer
  * than that (paragraphs' ", \"sentenceCount\": "; sentences have none). */
-static char *put_row(char *p, const json_row *r)
+#if defined(__GNUC__) || defined(__clang__)
+#define JSON_INLINE __attribute__((always_inline)) inline   /* each caller's rows are constants */
+#else
+#define JSON_INLINE inline
+#endif
+static JSON_INLINE char *put_row(char *p, const json_row *r)
 {
     memcpy(p, r->s, 16);
     if (r->n > 16) memcpy(p + 16, r->s + 16, 8);
@@ -127,10 +131,71 @@ static inline char *put_uint(char *p, uint64_t v)
     return parl__json_put_uint(p, v);
 }
 
-/* Rows KEYS[i] each followed by V[i], N of them. */
-static char *put_members(char *p, const json_row *keys, const size_t *v, int n)
+#if defined(PARL__JSON_EIGHT_DIGITS) && defined(__SSE2__) && defined(__x86_64__)
+#include <emmintrin.h>
+#define JSON_DIGITS_SSE2 1
+/* parl__json_eight_digits of the two numbers in X's 64-bit lanes (each
+ * below 2^26, so below 10^8), the same bytes: each split 4+4 (v / 10000 as
+ * (v * 0xD1B71759) >> 45, exact below 2^32), the halves split 2+2 (x / 100
+ * as (x * 5243) >> 19, in 16-bit lanes), the pairs 1+1 ((x * 103) >> 10,
+ * as the high half of x * (103 << 6)). The upper lanes of A and B: the
+ * two numbers' pairs of halves, for the last step. */
+static inline __m128i halves2(__m128i x)
 {
-    for (int i = 0; i < n; i++) p = put_uint(put_row(p, &keys[i]), v[i]);
+    __m128i q = _mm_srli_epi64(_mm_mul_epu32(x, _mm_set1_epi64x(0xD1B71759)), 45);
+    __m128i r = _mm_sub_epi32(x, _mm_mul_epu32(q, _mm_set1_epi64x(10000)));
+    return _mm_or_si128(q, _mm_slli_epi64(r, 32));   /* 32-bit lanes: q0 r0 q1 r1 */
+}
+
+/* 16-bit lanes below 10^4: two digit pairs as bytes, h | (x - 100 h) << 8
+ * written as (x << 8) + h (1 - 25600) modulo 2^16: one multiply (gcc
+ * spelled a multiply by 100 out in shifts and adds). */
+static inline __m128i pairs4(__m128i x)
+{
+    __m128i h = _mm_srli_epi16(_mm_mulhi_epu16(x, _mm_set1_epi16(5243)), 3);
+    return _mm_add_epi16(_mm_slli_epi16(x, 8), _mm_mullo_epi16(h, _mm_set1_epi16(1 - 25600)));
+}
+
+/* 16-bit lanes below 100: two digits as bytes, (x << 8) + h (1 - 2560) */
+static inline __m128i digits2(__m128i x)
+{
+    __m128i h = _mm_mulhi_epu16(x, _mm_set1_epi16(103 << 6));
+    return _mm_add_epi16(_mm_slli_epi16(x, 8), _mm_mullo_epi16(h, _mm_set1_epi16(1 - 2560)));
+}
+
+/* X[i] = parl__json_eight_digits(V[i]) for eight V[i] below 2^26. */
+static inline void eight_digits8(const size_t *v, uint64_t *x)
+{
+    const __m128i zero = _mm_setzero_si128();
+    for (int k = 0; k < 8; k += 4) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(v + k));
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(v + k + 2));
+        __m128i p = pairs4(_mm_packs_epi32(halves2(a), halves2(b)));
+        _mm_storeu_si128((__m128i *)(void *)(x + k), digits2(_mm_unpacklo_epi8(p, zero)));
+        _mm_storeu_si128((__m128i *)(void *)(x + k + 2), digits2(_mm_unpackhi_epi8(p, zero)));
+    }
+}
+#endif
+
+/* Rows KEYS[i] each followed by V[i], eight of them. Inline, the loops
+ * unrolled: each caller's rows are constants. */
+static JSON_INLINE char *put_members(char *p, const json_row *keys, const size_t *v)
+{
+#ifdef JSON_DIGITS_SSE2
+    if ((v[0] | v[1] | v[2] | v[3] | v[4] | v[5] | v[6] | v[7]) < (size_t)1 << 26) {
+        uint64_t x[8];
+        eight_digits8(v, x);
+        p = parl__json_put_eight(put_row(p, &keys[0]), x[0]);
+        p = parl__json_put_eight(put_row(p, &keys[1]), x[1]);
+        p = parl__json_put_eight(put_row(p, &keys[2]), x[2]);
+        p = parl__json_put_eight(put_row(p, &keys[3]), x[3]);
+        p = parl__json_put_eight(put_row(p, &keys[4]), x[4]);
+        p = parl__json_put_eight(put_row(p, &keys[5]), x[5]);
+        p = parl__json_put_eight(put_row(p, &keys[6]), x[6]);
+        return parl__json_put_eight(put_row(p, &keys[7]), x[7]);
+    }
+#endif
+    for (int i = 0; i < 8; i++) p = put_uint(put_row(p, &keys[i]), v[i]);
     return p;
 }
 
@@ -176,7 +241,7 @@ static void json_sentence_line(parl__json *j, const char *win, size_t base, cons
     v[7] = s->para;
     char block[JSON_RECORD_MAX], *start = record_start(j, block);
     static const json_row text = JSON_ROW("\"text\":");
-    char *p = put_row(put_members(start, keys, v, 8), &keys[8]);
+    char *p = put_row(put_members(start, keys, v), &keys[8]);
     p = put_row(put_row(p, kind_row(kinds_line, s->kind)), &text);
     record_done(j, block, start, p);
     parl__json_str(j, win + (s->off - base), s->len);
@@ -280,7 +345,7 @@ static void json_paragraph(parl__json *j, const char *text, const parl_paragraph
     offset_values(text, 0, q->span.off, q->span.off + q->span.len, c, flags, v + 4);
     char block[JSON_RECORD_MAX], *start = record_start(j, block);
     char *p = put_uint(put_row(start, &entry_open[n > 1]), q->index);
-    p = put_row(put_members(p, keys, v, 8), &keys[8]);
+    p = put_row(put_members(p, keys, v), &keys[8]);
     record_done(j, block, start, p);
     parl__json_str(j, text + q->preview.off, q->preview.len);
     parl__json_lit(j, "}");
@@ -300,7 +365,7 @@ static void json_sentence(parl__json *j, const char *text, const parl_sentence *
     v[7] = s->words;
     char block[JSON_RECORD_MAX], *start = record_start(j, block);
     char *p = put_uint(put_row(start, &entry_open[n > 1]), n);
-    p = put_row(put_row(put_members(p, keys, v, 8), &keys[8]),
+    p = put_row(put_row(put_members(p, keys, v), &keys[8]),
                 kind_row(kinds_profile, s->kind));
     record_done(j, block, start, p);
 }

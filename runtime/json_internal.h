@@ -19,9 +19,20 @@ typedef struct parl__json {
     unsigned npend;
 } parl__json;
 
-void parl__json_init(parl__json *j, char *out, size_t cap);
+/* Inline, as parl__json_end: a sentence's JSON for the CLI is one writer. */
+static inline void parl__json_init(parl__json *j, char *out, size_t cap)
+{
+    j->out = out;
+    j->cap = out ? cap : 0;
+    j->n = 0;
+    j->npend = 0;
+}
 /* Ends the text with a NUL (within CAP) and returns its full length. */
-size_t parl__json_end(parl__json *j);
+static inline size_t parl__json_end(parl__json *j)
+{
+    if (j->cap) j->out[j->n < j->cap ? j->n : j->cap - 1] = 0;
+    return j->n;
+}
 
 /* Bytes as they are; the part past CAP is counted, not written. Inline:
  * most pieces of JSON are short literals. */
@@ -53,15 +64,22 @@ static inline uint64_t parl__json_eight_digits(uint32_t v)
     return q | (x - q * 10u) << 8;
 }
 
-/* V < 10^8 at P in one store of eight bytes, the leading zeros (the zero
- * bytes at the bottom) shifted out; returns the end of its digits. */
+/* X, eight digit values as parl__json_eight_digits gives them, at P in one
+ * store of eight bytes, the leading zeros (the zero bytes at the bottom)
+ * shifted out; returns the end of its digits. */
+static inline char *parl__json_put_eight(char *p, uint64_t x)
+{
+    /* the top digit's bit stops the count at 7: "0" keeps one */
+    unsigned t = (unsigned)__builtin_ctzll(x | (uint64_t)1 << 56);
+    x = (x + 0x3030303030303030u) >> (t & 56);
+    memcpy(p, &x, 8);
+    return p + 8 - (t >> 3);
+}
+
+/* V < 10^8 at P; returns the end of its digits. */
 static inline char *parl__json_put_digits(char *p, uint32_t v)
 {
-    uint64_t x = parl__json_eight_digits(v);
-    unsigned zeros = x ? (unsigned)__builtin_ctzll(x) >> 3 : 7u;   /* "0" keeps one */
-    x = (x + 0x3030303030303030u) >> (8 * zeros);
-    memcpy(p, &x, 8);
-    return p + 8 - zeros;
+    return parl__json_put_eight(p, parl__json_eight_digits(v));
 }
 
 /* Numbers below 10^8 (every offset and count of a text under 100 MB) in
@@ -96,7 +114,14 @@ size_t parl__utf8_len(const unsigned char *s, size_t n);
 size_t parl__utf8_put(unsigned cp, char out[4]);
 
 /* Offsets in the unit FLAGS ask for (see PARL_JSON_CHARS). */
-size_t parl__offsets_unit(const parl_offsets *c, unsigned flags);
+static inline size_t parl__offsets_unit(const parl_offsets *c, unsigned flags)
+{
+    return flags & PARL_JSON_UTF16 ? c->utf16 : flags & PARL_JSON_CHARS ? c->chars : c->byte;
+}
+/* C moved to OFF and E (C's copy) to END, as parl_offsets_advance does
+ * them one after the other (OFF <= END); one pass over an ASCII span. */
+void parl__offsets_span(parl_offsets *c, parl_offsets *e, const char *win, size_t base, size_t off,
+                        size_t end);
 /* The offset OFF of TEXT in that unit through cursor C, restarted from the
  * text's start when OFF is behind it. */
 size_t parl__offsets_at(parl_offsets *c, const char *text, size_t off, unsigned flags);

@@ -13,19 +13,6 @@
 #endif
 #include "split_internal.h"
 
-void parl__json_init(parl__json *j, char *out, size_t cap)
-{
-    memset(j, 0, sizeof *j);
-    j->out = out;
-    j->cap = out ? cap : 0;
-}
-
-size_t parl__json_end(parl__json *j)
-{
-    if (j->cap) j->out[j->n < j->cap ? j->n : j->cap - 1] = 0;
-    return j->n;
-}
-
 void parl__json_cut(parl__json *j, const char *s)
 {
     if (j->n < j->cap) memcpy(j->out + j->n, s, j->cap - j->n);
@@ -117,7 +104,7 @@ size_t parl__utf8_len(const unsigned char *s, size_t n)
 /* The JSON form of the ASCII byte C into E (at most 6 bytes); its length.
  * The two-byte escapes from a table: a chain of compares mispredicted on
  * text with line breaks, tabs and quotes in every sentence. */
-static size_t json_ascii_form(unsigned c, char *e)
+static inline size_t json_ascii_form(unsigned c, char *e)
 {
     static const char hex[] = "0123456789abcdef";
     static const char short_form[128] = { ['"'] = '"', ['\\'] = '\\', ['\n'] = 'n', ['\r'] = 'r', ['\t'] = 't' };
@@ -322,7 +309,7 @@ void parl__json_part(parl__json *j, const char *str, size_t n)
 
 void parl__json_close(parl__json *j)
 {
-    json_settle(j, 1);
+    if (j->npend) json_settle(j, 1);
     parl__json_raw(j, "\"", 1);
 }
 
@@ -438,9 +425,22 @@ void parl_offsets_advance(parl_offsets *c, const char *win, size_t base, size_t 
     c->utf16 += chars + extra;
 }
 
-size_t parl__offsets_unit(const parl_offsets *c, unsigned flags)
+void parl__offsets_span(parl_offsets *c, parl_offsets *e, const char *win, size_t base, size_t off,
+                        size_t end)
 {
-    return flags & PARL_JSON_UTF16 ? c->utf16 : flags & PARL_JSON_CHARS ? c->chars : c->byte;
+    size_t i = c->byte;
+    if (i <= off && i < end && ascii_span((const unsigned char *)win, base, i, end)) {
+        c->chars += off - i;
+        c->utf16 += off - i;
+        c->byte = off;
+        e->byte = end;
+        e->chars = c->chars + (end - off);
+        e->utf16 = c->utf16 + (end - off);
+        return;
+    }
+    parl_offsets_advance(c, win, base, off);
+    *e = *c;
+    parl_offsets_advance(e, win, base, end);
 }
 
 size_t parl__offsets_at(parl_offsets *c, const char *text, size_t off, unsigned flags)
