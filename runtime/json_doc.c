@@ -158,23 +158,28 @@ static inline __m128i pairs4(__m128i x)
     return _mm_add_epi16(_mm_slli_epi16(x, 8), _mm_mullo_epi16(h, _mm_set1_epi16(1 - 25600)));
 }
 
-/* 16-bit lanes below 100: two digits as bytes, (x << 8) + h (1 - 2560) */
-static inline __m128i digits2(__m128i x)
+/* 16-bit lanes below 100: two digits as bytes, (x << 8) + h K, K the
+ * lanes 1 - 2560 */
+static inline __m128i digits2(__m128i x, __m128i k)
 {
     __m128i h = _mm_mulhi_epu16(x, _mm_set1_epi16(103 << 6));
-    return _mm_add_epi16(_mm_slli_epi16(x, 8), _mm_mullo_epi16(h, _mm_set1_epi16(1 - 2560)));
+    return _mm_add_epi16(_mm_slli_epi16(x, 8), _mm_mullo_epi16(h, k));
 }
 
 /* X[i] = parl__json_eight_digits(V[i]) for eight V[i] below 2^26. */
 static inline void eight_digits8(const size_t *v, uint64_t *x)
 {
     const __m128i zero = _mm_setzero_si128();
+    __m128i k10 = _mm_set1_epi16(1 - 2560);
+    /* a value gcc cannot see: it spelled the multiply by this one out in
+     * four shifts and adds (16 instructions a record) */
+    __asm__("" : "+x"(k10));
     for (int k = 0; k < 8; k += 4) {
         __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(v + k));
         __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(v + k + 2));
         __m128i p = pairs4(_mm_packs_epi32(halves2(a), halves2(b)));
-        _mm_storeu_si128((__m128i *)(void *)(x + k), digits2(_mm_unpacklo_epi8(p, zero)));
-        _mm_storeu_si128((__m128i *)(void *)(x + k + 2), digits2(_mm_unpackhi_epi8(p, zero)));
+        _mm_storeu_si128((__m128i *)(void *)(x + k), digits2(_mm_unpacklo_epi8(p, zero), k10));
+        _mm_storeu_si128((__m128i *)(void *)(x + k + 2), digits2(_mm_unpackhi_epi8(p, zero), k10));
     }
 }
 #endif
@@ -374,7 +379,7 @@ static void json_paragraph(parl__json *j, const char *text, const parl_paragraph
 
 /* The N-th entry (1-based) of the list of sentences; ASCII_TO as for
  * offset_values. */
-static inline void json_sentence(parl__json *j, const char *text, const parl_sentence *s, size_t n,
+static JSON_INLINE void json_sentence(parl__json *j, const char *text, const parl_sentence *s, size_t n,
                                  parl_offsets *c, unsigned flags, size_t ascii_to)
 {
     static const json_row keys[] = { JSON_ROW(", \"paragraph\": "), JSON_ROW(", \"line\": "),
