@@ -296,7 +296,8 @@ size_t parl_split_json(const char *text, size_t len, unsigned flags, char *out, 
     while (parl_split_next(&it, &s)) {
         if (index) parl__json_lit(&j, ",");
         if (s.off + s.len > ascii_to)   /* the text looked at a stretch at a time */
-            ascii_to = parl__ascii_end(text, 0, c.byte, len - s.off - s.len > SPAN_AHEAD ? s.off + s.len + SPAN_AHEAD : len);
+            ascii_to = parl__ascii_end(text, 0, c.byte, s.off + s.len < len && len - s.off - s.len > SPAN_AHEAD
+                                                            ? s.off + s.len + SPAN_AHEAD : len);
         json_sentence_line(&j, text, 0, &s, ++index, &c, flags, ascii_to);
     }
     parl__json_lit(&j, "]");

@@ -395,7 +395,8 @@ static void json_lines(parl_splitter *it, out_buf *o, int mode, const unsigned c
             if (end > ascii_to || cc->byte < ascii_from) {   /* a stretch ahead looked at once */
                 ascii_from = cc->byte;
                 ascii_to = ascii_from < it->base ? 0 : parl__ascii_end((const char *)win, it->base, ascii_from,
-                                                                       win_end - end > ASCII_AHEAD ? end + ASCII_AHEAD : win_end);
+                                                                       end < win_end && win_end - end > ASCII_AHEAD
+                                                                           ? end + ASCII_AHEAD : win_end);
             }
             if (room < 6 * s.len + 600 && o->n) {   /* room for the longest, no retry */
                 out_flush(o);
