@@ -83,12 +83,14 @@ size_t parl_infer_json(const char *text, size_t len, char *out, size_t cap)
 
 /* The four offsets of [OFF, END): bytes or UTF-16 units as FLAGS ask, then
  * code points. C is moved to OFF (to END with PARL_JSON_CURSOR_END); the end
- * is counted on a copy, so that a retry finds C where it was. */
-static void offset_values(const char *win, size_t base, size_t off, size_t end, parl_offsets *c,
-                          unsigned flags, size_t v[4])
+ * is counted on a copy, so that a retry finds C where it was. The bytes
+ * from C's up to ASCII_TO are known to be ASCII (0: none are known). */
+static inline void offset_values(const char *win, size_t base, size_t off, size_t end, parl_offsets *c,
+                                 unsigned flags, size_t ascii_to, size_t v[4])
 {
     parl_offsets e;
-    parl__offsets_span(c, &e, win, base, off, end);
+    if (c->byte <= off && end <= ascii_to) parl__offsets_ascii(c, &e, off, end);
+    else parl__offsets_span(c, &e, win, base, off, end);
     v[0] = parl__offsets_unit(c, flags);
     v[1] = parl__offsets_unit(&e, flags);
     v[2] = c->chars;
@@ -156,23 +158,28 @@ static inline __m128i pairs4(__m128i x)
     return _mm_add_epi16(_mm_slli_epi16(x, 8), _mm_mullo_epi16(h, _mm_set1_epi16(1 - 25600)));
 }
 
-/* 16-bit lanes below 100: two digits as bytes, (x << 8) + h (1 - 2560) */
-static inline __m128i digits2(__m128i x)
+/* 16-bit lanes below 100: two digits as bytes, (x << 8) + h K, K the
+ * lanes 1 - 2560 */
+static inline __m128i digits2(__m128i x, __m128i k)
 {
     __m128i h = _mm_mulhi_epu16(x, _mm_set1_epi16(103 << 6));
-    return _mm_add_epi16(_mm_slli_epi16(x, 8), _mm_mullo_epi16(h, _mm_set1_epi16(1 - 2560)));
+    return _mm_add_epi16(_mm_slli_epi16(x, 8), _mm_mullo_epi16(h, k));
 }
 
 /* X[i] = parl__json_eight_digits(V[i]) for eight V[i] below 2^26. */
 static inline void eight_digits8(const size_t *v, uint64_t *x)
 {
     const __m128i zero = _mm_setzero_si128();
+    __m128i k10 = _mm_set1_epi16(1 - 2560);
+    /* a value gcc cannot see: it spelled the multiply by this one out in
+     * four shifts and adds (16 instructions a record) */
+    __asm__("" : "+x"(k10));
     for (int k = 0; k < 8; k += 4) {
         __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(v + k));
         __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(v + k + 2));
         __m128i p = pairs4(_mm_packs_epi32(halves2(a), halves2(b)));
-        _mm_storeu_si128((__m128i *)(void *)(x + k), digits2(_mm_unpacklo_epi8(p, zero)));
-        _mm_storeu_si128((__m128i *)(void *)(x + k + 2), digits2(_mm_unpackhi_epi8(p, zero)));
+        _mm_storeu_si128((__m128i *)(void *)(x + k), digits2(_mm_unpacklo_epi8(p, zero), k10));
+        _mm_storeu_si128((__m128i *)(void *)(x + k + 2), digits2(_mm_unpackhi_epi8(p, zero), k10));
     }
 }
 #endif
@@ -226,8 +233,12 @@ static void record_done(parl__json *j, char *block, char *start, char *end)
     else j->n += (size_t)(end - start);
 }
 
-static void json_sentence_line(parl__json *j, const char *win, size_t base, const parl_sentence *s,
-                               size_t index, parl_offsets *c, unsigned flags)
+/* How far past a sentence parl__ascii_end looks on (the bytes are read
+ * again for the sentences, while in the cache). */
+#define SPAN_AHEAD 4096
+
+static JSON_INLINE void json_sentence_line(parl__json *j, const char *win, size_t base, const parl_sentence *s,
+                               size_t index, parl_offsets *c, unsigned flags, size_t ascii_to)
 {
     static const json_row keys[] = { JSON_ROW("{\"index\":"), JSON_ROW(",\"start\":"),
                                      JSON_ROW(",\"end\":"), JSON_ROW(",\"charStart\":"),
@@ -235,7 +246,7 @@ static void json_sentence_line(parl__json *j, const char *win, size_t base, cons
                                      JSON_ROW(",\"endLine\":"), JSON_ROW(",\"paragraph\":"),
                                      JSON_ROW(",\"kind\":") };
     size_t v[8] = { index };
-    offset_values(win, base, s->off, s->off + s->len, c, flags, v + 1);
+    offset_values(win, base, s->off, s->off + s->len, c, flags, ascii_to, v + 1);
     v[5] = s->line;
     v[6] = s->end_line;
     v[7] = s->para;
@@ -244,17 +255,29 @@ static void json_sentence_line(parl__json *j, const char *win, size_t base, cons
     char *p = put_row(put_members(start, keys, v), &keys[8]);
     p = put_row(put_row(p, kind_row(kinds_line, s->kind)), &text);
     record_done(j, block, start, p);
-    parl__json_str(j, win + (s->off - base), s->len);
-    parl__json_lit(j, "}");
+    /* parl__json_str's open, part and close, the close joined with the
+     * brace when no cut sequence is left to settle */
+    parl__json_open(j);
+    parl__json_part(j, win + (s->off - base), s->len);
+    if (j->npend) {
+        parl__json_close(j);
+        parl__json_lit(j, "}");
+    } else parl__json_lit(j, "\"}");
+}
+
+size_t parl__sentence_json(const char *win, size_t base, const parl_sentence *s, size_t index,
+                           parl_offsets *c, unsigned flags, size_t ascii_to, char *out, size_t cap)
+{
+    parl__json j;
+    parl__json_init(&j, out, cap);
+    json_sentence_line(&j, win, base, s, index, c, flags, ascii_to);
+    return parl__json_end(&j);
 }
 
 size_t parl_sentence_json(const char *win, size_t base, const parl_sentence *s, size_t index,
                           parl_offsets *c, unsigned flags, char *out, size_t cap)
 {
-    parl__json j;
-    parl__json_init(&j, out, cap);
-    json_sentence_line(&j, win, base, s, index, c, flags);
-    return parl__json_end(&j);
+    return parl__sentence_json(win, base, s, index, c, flags, 0, out, cap);
 }
 
 size_t parl_split_json(const char *text, size_t len, unsigned flags, char *out, size_t cap)
@@ -269,9 +292,13 @@ size_t parl_split_json(const char *text, size_t len, unsigned flags, char *out, 
     parl_split_init(&it, text, len, 0);
     flags |= PARL_JSON_CURSOR_END;   /* a cursor of this call's own */
     parl__json_lit(&j, "[");
+    size_t ascii_to = 0;
     while (parl_split_next(&it, &s)) {
         if (index) parl__json_lit(&j, ",");
-        json_sentence_line(&j, text, 0, &s, ++index, &c, flags);
+        if (s.off + s.len > ascii_to)   /* the text looked at a stretch at a time */
+            ascii_to = parl__ascii_end(text, 0, c.byte, s.off + s.len < len && len - s.off - s.len > SPAN_AHEAD
+                                                            ? s.off + s.len + SPAN_AHEAD : len);
+        json_sentence_line(&j, text, 0, &s, ++index, &c, flags, ascii_to);
     }
     parl__json_lit(&j, "]");
     return parl__json_end(&j);
@@ -342,7 +369,7 @@ static void json_paragraph(parl__json *j, const char *text, const parl_paragraph
                                      JSON_ROW(", \"charStart\": "), JSON_ROW(", \"charEnd\": "),
                                      JSON_ROW(", \"preview\": ") };
     size_t v[8] = { q->start_line, q->end_line, q->sentence_count, q->word_count };
-    offset_values(text, 0, q->span.off, q->span.off + q->span.len, c, flags, v + 4);
+    offset_values(text, 0, q->span.off, q->span.off + q->span.len, c, flags, 0, v + 4);
     char block[JSON_RECORD_MAX], *start = record_start(j, block);
     char *p = put_uint(put_row(start, &entry_open[n > 1]), q->index);
     p = put_row(put_members(p, keys, v), &keys[8]);
@@ -351,9 +378,10 @@ static void json_paragraph(parl__json *j, const char *text, const parl_paragraph
     parl__json_lit(j, "}");
 }
 
-/* The N-th entry (1-based) of the list of sentences. */
-static void json_sentence(parl__json *j, const char *text, const parl_sentence *s, size_t n,
-                          parl_offsets *c, unsigned flags)
+/* The N-th entry (1-based) of the list of sentences; ASCII_TO as for
+ * offset_values. */
+static JSON_INLINE void json_sentence(parl__json *j, const char *text, const parl_sentence *s, size_t n,
+                                 parl_offsets *c, unsigned flags, size_t ascii_to)
 {
     static const json_row keys[] = { JSON_ROW(", \"paragraph\": "), JSON_ROW(", \"line\": "),
                                      JSON_ROW(", \"endLine\": "), JSON_ROW(", \"start\": "),
@@ -361,13 +389,29 @@ static void json_sentence(parl__json *j, const char *text, const parl_sentence *
                                      JSON_ROW(", \"charEnd\": "), JSON_ROW(", \"words\": "),
                                      JSON_ROW(", \"kind\": ") };
     size_t v[8] = { s->para, s->line, s->end_line };
-    offset_values(text, 0, s->off, s->off + s->len, c, flags, v + 3);
+    offset_values(text, 0, s->off, s->off + s->len, c, flags, ascii_to, v + 3);
     v[7] = s->words;
     char block[JSON_RECORD_MAX], *start = record_start(j, block);
     char *p = put_uint(put_row(start, &entry_open[n > 1]), n);
     p = put_row(put_row(put_members(p, keys, v), &keys[8]),
                 kind_row(kinds_profile, s->kind));
     record_done(j, block, start, p);
+}
+
+/* The COUNT entries at S, the first the N-th, SENT_RUN at a time: the
+ * bytes from the cursor to the end of a run's last sentence looked at once
+ * (a profile's text is mostly ASCII), each sentence's offsets then counted
+ * without a look of its own (a call and a pass each, a quarter of an
+ * entry). */
+#define SENT_RUN 64
+static void json_sentences(parl__json *j, const char *text, const parl_sentence *s, size_t count, size_t n,
+                           parl_offsets *c, unsigned flags)
+{
+    for (size_t i = 0; i < count;) {
+        size_t k = count - i < SENT_RUN ? count - i : SENT_RUN, end = s[i + k - 1].off + s[i + k - 1].len;
+        size_t to = c->byte < end ? parl__ascii_end(text, 0, c->byte, end) : 0;
+        for (k += i; i < k; i++) json_sentence(j, text, &s[i], n + i, c, flags, to);
+    }
 }
 
 static void json_flag(parl__json *j, const char *key, bool v)
@@ -440,8 +484,7 @@ size_t parl_analyze_json(const parl_doc *d, unsigned flags, char *out, size_t ca
     json_profile_middle(&j, d->text, p, p->paragraphs_stored, flags);
     if (flags & PARL_JSON_NO_SENTENCES) return parl__json_end(&j);
     c = (parl_offsets){ 0, 0, 0 };
-    for (size_t i = 0; i < p->sentences_stored; i++)
-        json_sentence(&j, d->text, &d->sents[i], i + 1, &c, flags);
+    json_sentences(&j, d->text, d->sents, p->sentences_stored, 1, &c, flags);
     json_profile_tail(&j, p->sentences_stored);
     return parl__json_end(&j);
 }
@@ -471,7 +514,7 @@ size_t parl_profile_sentence_json(const char *text, const parl_sentence *s, size
 {
     parl__json j;
     parl__json_init(&j, out, cap);
-    json_sentence(&j, text, s, n, c, flags);
+    json_sentence(&j, text, s, n, c, flags, 0);
     return parl__json_end(&j);
 }
 
@@ -480,7 +523,7 @@ size_t parl_profile_sentences_json(const char *text, const parl_sentence *s, siz
 {
     parl__json j;
     parl__json_init(&j, out, cap);
-    for (size_t i = 0; i < count; i++) json_sentence(&j, text, &s[i], n + i, c, flags);
+    json_sentences(&j, text, s, count, n, c, flags);
     return parl__json_end(&j);
 }
 

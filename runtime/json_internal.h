@@ -100,7 +100,11 @@ void parl__json_fixed2(parl__json *j, double v);          /* as printf's "%.2f" 
 void parl__json_bool(parl__json *j, bool v);
 /* A string in pieces: open, any number of parts, close. A UTF-8 sequence
  * may be cut between parts; invalid bytes become \ufffd. */
-void parl__json_open(parl__json *j);
+static inline void parl__json_open(parl__json *j)
+{
+    j->npend = 0;
+    parl__json_raw(j, "\"", 1);
+}
 void parl__json_part(parl__json *j, const char *s, size_t n);
 void parl__json_close(parl__json *j);
 void parl__json_str(parl__json *j, const char *s, size_t n);
@@ -118,6 +122,27 @@ static inline size_t parl__offsets_unit(const parl_offsets *c, unsigned flags)
 {
     return flags & PARL_JSON_UTF16 ? c->utf16 : flags & PARL_JSON_CHARS ? c->chars : c->byte;
 }
+/* C moved to OFF and E (C's copy) to END when the bytes from C's to END
+ * are ASCII: a code point and a UTF-16 unit each (parl_offsets_advance's
+ * count, which this is for such a span). */
+static inline void parl__offsets_ascii(parl_offsets *c, parl_offsets *e, size_t off, size_t end)
+{
+    c->chars += off - c->byte;
+    c->utf16 += off - c->byte;
+    c->byte = off;
+    e->byte = end;
+    e->chars = c->chars + (end - off);
+    e->utf16 = c->utf16 + (end - off);
+}
+/* The first byte from I to END of WIN (WIN[0] is byte BASE) that is not
+ * ASCII, or END: the bytes up to it count by parl__offsets_ascii. */
+size_t parl__ascii_end(const char *win, size_t base, size_t i, size_t end);
+/* parl_sentence_json, the bytes from C's up to ASCII_TO known to be ASCII
+ * (parl__ascii_end; 0: none known): `parlance split --jsonl` looks at a
+ * stretch of the text once rather than at each sentence and the gap
+ * before it. */
+size_t parl__sentence_json(const char *win, size_t base, const parl_sentence *s, size_t index,
+                           parl_offsets *c, unsigned flags, size_t ascii_to, char *out, size_t cap);
 /* C moved to OFF and E (C's copy) to END, as parl_offsets_advance does
  * them one after the other (OFF <= END); one pass over an ASCII span. */
 void parl__offsets_span(parl_offsets *c, parl_offsets *e, const char *win, size_t base, size_t off,

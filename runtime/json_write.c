@@ -147,12 +147,6 @@ static void json_settle(parl__json *j, int final)
     }
 }
 
-void parl__json_open(parl__json *j)
-{
-    j->npend = 0;
-    parl__json_raw(j, "\"", 1);
-}
-
 /* The end of the run of bytes from I that JSON keeps as they are (printable
  * ASCII but '"' and '\\'). Eight bytes a step: with x the bytes, a byte
  * below 0x20, at 0x7f or above, or equal to '"' or '\\' sets the high bit
@@ -368,12 +362,22 @@ static int ascii_span(const unsigned char *s, size_t base, size_t i, size_t off)
     unsigned keep;   /* lanes of the last step that lie before P */
 #ifdef JSON_SSE2
     __m128i acc = _mm_setzero_si128();
+    for (; end - p > 64; p += 64) {   /* 64 bytes a step: one test for four loads (paragraphs) */
+        __m128i a = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)p),
+                                 _mm_loadu_si128((const __m128i *)(const void *)(p + 16)));
+        __m128i b = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(p + 32)),
+                                 _mm_loadu_si128((const __m128i *)(const void *)(p + 48)));
+        acc = _mm_or_si128(acc, _mm_or_si128(a, b));
+    }
     for (; end - p > 16; p += 16) acc = _mm_or_si128(acc, _mm_loadu_si128((const __m128i *)(const void *)p));
     keep = 16 - (unsigned)(end - p);
     unsigned last = (unsigned)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)(end - 16)));
     return !((last & (0xFFFFu << keep)) | (unsigned)_mm_movemask_epi8(acc));
 #else
     uint8x16_t acc = vdupq_n_u8(0);
+    for (; end - p > 64; p += 64)
+        acc = vorrq_u8(acc, vorrq_u8(vorrq_u8(vld1q_u8(p), vld1q_u8(p + 16)),
+                                     vorrq_u8(vld1q_u8(p + 32), vld1q_u8(p + 48))));
     for (; end - p > 16; p += 16) acc = vorrq_u8(acc, vld1q_u8(p));
     keep = 16 - (unsigned)(end - p);
     uint8x16_t last = vcgeq_u8(vld1q_u8(end - 16), vdupq_n_u8(0x80));   /* 0xFF in lanes of high bytes */
@@ -384,6 +388,36 @@ static int ascii_span(const unsigned char *s, size_t base, size_t i, size_t off)
     (void)s, (void)base, (void)i, (void)off;
     return 0;
 #endif
+}
+
+size_t parl__ascii_end(const char *win, size_t base, size_t i, size_t end)
+{
+    const unsigned char *w = (const unsigned char *)win, *p = w + (i - base), *e = w + (end - base);
+    if (i >= end) return i;
+#ifdef JSON_SSE2
+    for (; e - p >= 64; p += 64) {   /* four loads, one test */
+        __m128i a = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)p),
+                                 _mm_loadu_si128((const __m128i *)(const void *)(p + 16)));
+        __m128i b = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(p + 32)),
+                                 _mm_loadu_si128((const __m128i *)(const void *)(p + 48)));
+        if (_mm_movemask_epi8(_mm_or_si128(a, b))) break;
+    }
+    for (; e - p >= 16; p += 16)
+        if (_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)p))) break;
+#elif defined(JSON_NEON)
+    for (; e - p >= 64; p += 64)
+        if (vmaxvq_u8(vorrq_u8(vorrq_u8(vld1q_u8(p), vld1q_u8(p + 16)),
+                               vorrq_u8(vld1q_u8(p + 32), vld1q_u8(p + 48)))) >= 0x80) break;
+    for (; e - p >= 16; p += 16)
+        if (vmaxvq_u8(vld1q_u8(p)) >= 0x80) break;
+#endif
+    for (; e - p >= 8; p += 8) {   /* the word with the first high byte, found below */
+        uint64_t x;
+        memcpy(&x, p, 8);
+        if (x & 0x8080808080808080u) break;
+    }
+    while (p < e && *p < 0x80) p++;
+    return base + (size_t)(p - w);
 }
 
 /* Code points count as parl_char_count() does (an invalid byte as one);
@@ -430,12 +464,7 @@ void parl__offsets_span(parl_offsets *c, parl_offsets *e, const char *win, size_
 {
     size_t i = c->byte;
     if (i <= off && i < end && ascii_span((const unsigned char *)win, base, i, end)) {
-        c->chars += off - i;
-        c->utf16 += off - i;
-        c->byte = off;
-        e->byte = end;
-        e->chars = c->chars + (end - off);
-        e->utf16 = c->utf16 + (end - off);
+        parl__offsets_ascii(c, e, off, end);
         return;
     }
     parl_offsets_advance(c, win, base, off);

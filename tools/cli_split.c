@@ -9,6 +9,7 @@
  * warning). */
 #include "cli.h"
 #include "out_buf.h"
+#include "json_internal.h"
 #include "text_map.h"
 #include "parlance.h"
 #include <errno.h>
@@ -362,6 +363,10 @@ static void put_sentence(out_buf *o, int mode, const unsigned char *win, size_t 
     out_put(o, "\n", 1);
 }
 
+/* How far past a sentence --jsonl looks for bytes that are not ASCII
+ * (read again for the sentences while in the cache). */
+#define ASCII_AHEAD 4096
+
 /* The JSON forms' loop over the sentences parl_split_next finds in the
  * window WIN (HAVE bytes): each written in place when it fits in what is
  * left of the output block (put_sentence's work without its calls through
@@ -371,6 +376,7 @@ static void json_lines(parl_splitter *it, out_buf *o, int mode, const unsigned c
                        text_map *m, size_t *index, parl_offsets *cc)
 {
     parl_sentence s;
+    size_t ascii_from = 0, ascii_to = 0;   /* bytes known to be ASCII (parl__sentence_json) */
     while (parl_split_next(it, &s)) {
         size_t room = OUT_BUF_CAP - o->n, i = (*index)++;
         char *d = o->b + o->n;
@@ -385,7 +391,20 @@ static void json_lines(parl_splitter *it, out_buf *o, int mode, const unsigned c
             }
         } else {
             parl_offsets to = *cc;
-            size_t k = parl_sentence_json((const char *)win, it->base, &s, i + 1, &to, PARL_JSON_CURSOR_END, d, room);
+            size_t end = s.off + s.len, win_end = it->base + have;
+            if (end > ascii_to || cc->byte < ascii_from) {   /* a stretch ahead looked at once */
+                ascii_from = cc->byte;
+                ascii_to = ascii_from < it->base ? 0 : parl__ascii_end((const char *)win, it->base, ascii_from,
+                                                                       end < win_end && win_end - end > ASCII_AHEAD
+                                                                           ? end + ASCII_AHEAD : win_end);
+            }
+            if (room < 6 * s.len + 600 && o->n) {   /* room for the longest, no retry */
+                out_flush(o);
+                room = OUT_BUF_CAP;
+                d = o->b;
+            }
+            size_t k = parl__sentence_json((const char *)win, it->base, &s, i + 1, &to, PARL_JSON_CURSOR_END,
+                                           ascii_to, d, room);
             if (k + 1 < room) {   /* the object, its NUL replaced by the line end */
                 d[k] = '\n';
                 o->n += k + 1;
