@@ -349,46 +349,6 @@ size_t parl_json_string(const char *s, size_t n, char *out, size_t cap)
 
 /* ------------------------------------------------------------------ offsets */
 
-/* Whether the bytes [I, OFF) of S (S[0] is byte BASE) are all ASCII: 16
- * bytes a step, the last step the 16 bytes that end at OFF (a short range
- * reads back before I, never before BASE), so no loop runs byte by byte and
- * a gap of two blanks between sentences costs no mispredicted exits. 0 also
- * when fewer than 16 bytes lie from BASE to OFF (the caller counts them). */
-static int ascii_span(const unsigned char *s, size_t base, size_t i, size_t off)
-{
-#if defined(JSON_SSE2) || defined(JSON_NEON)
-    if (off - base < 16) return 0;
-    const unsigned char *p = s + (i - base), *end = s + (off - base);
-    unsigned keep;   /* lanes of the last step that lie before P */
-#ifdef JSON_SSE2
-    __m128i acc = _mm_setzero_si128();
-    for (; end - p > 64; p += 64) {   /* 64 bytes a step: one test for four loads (paragraphs) */
-        __m128i a = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)p),
-                                 _mm_loadu_si128((const __m128i *)(const void *)(p + 16)));
-        __m128i b = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(p + 32)),
-                                 _mm_loadu_si128((const __m128i *)(const void *)(p + 48)));
-        acc = _mm_or_si128(acc, _mm_or_si128(a, b));
-    }
-    for (; end - p > 16; p += 16) acc = _mm_or_si128(acc, _mm_loadu_si128((const __m128i *)(const void *)p));
-    keep = 16 - (unsigned)(end - p);
-    unsigned last = (unsigned)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)(end - 16)));
-    return !((last & (0xFFFFu << keep)) | (unsigned)_mm_movemask_epi8(acc));
-#else
-    uint8x16_t acc = vdupq_n_u8(0);
-    for (; end - p > 64; p += 64)
-        acc = vorrq_u8(acc, vorrq_u8(vorrq_u8(vld1q_u8(p), vld1q_u8(p + 16)),
-                                     vorrq_u8(vld1q_u8(p + 32), vld1q_u8(p + 48))));
-    for (; end - p > 16; p += 16) acc = vorrq_u8(acc, vld1q_u8(p));
-    keep = 16 - (unsigned)(end - p);
-    uint8x16_t last = vcgeq_u8(vld1q_u8(end - 16), vdupq_n_u8(0x80));   /* 0xFF in lanes of high bytes */
-    uint64_t lm = vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(last), 4)), 0);
-    return !((lm >> (4 * keep)) | (vmaxvq_u8(acc) & 0x80));
-#endif
-#else
-    (void)s, (void)base, (void)i, (void)off;
-    return 0;
-#endif
-}
 
 size_t parl__ascii_end(const char *win, size_t base, size_t i, size_t end)
 {
@@ -426,7 +386,7 @@ void parl_offsets_advance(parl_offsets *c, const char *win, size_t base, size_t 
 {
     const unsigned char *s = (const unsigned char *)win;
     size_t i = c->byte, chars = 0, extra = 0, n;
-    if (i < off && ascii_span(s, base, i, off)) {   /* most spans of most texts */
+    if (i < off && parl__ascii_end(win, base, i, off) == off) {   /* most spans of most texts */
         c->chars += off - i;
         c->utf16 += off - i;
         c->byte = off;
@@ -463,7 +423,7 @@ void parl__offsets_span(parl_offsets *c, parl_offsets *e, const char *win, size_
                         size_t end)
 {
     size_t i = c->byte;
-    if (i <= off && i < end && ascii_span((const unsigned char *)win, base, i, end)) {
+    if (i <= off && i < end && parl__ascii_end(win, base, i, end) == end) {
         parl__offsets_ascii(c, e, off, end);
         return;
     }
