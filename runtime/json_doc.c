@@ -233,10 +233,6 @@ static void record_done(parl__json *j, char *block, char *start, char *end)
     else j->n += (size_t)(end - start);
 }
 
-/* How far past a sentence parl__ascii_end looks on (the bytes are read
- * again for the sentences, while in the cache). */
-#define SPAN_AHEAD 4096
-
 static JSON_INLINE void json_sentence_line(parl__json *j, const char *win, size_t base, const parl_sentence *s,
                                size_t index, parl_offsets *c, unsigned flags, size_t ascii_to)
 {
@@ -296,8 +292,7 @@ size_t parl_split_json(const char *text, size_t len, unsigned flags, char *out, 
     while (parl_split_next(&it, &s)) {
         if (index) parl__json_lit(&j, ",");
         if (s.off + s.len > ascii_to)   /* the text looked at a stretch at a time */
-            ascii_to = parl__ascii_end(text, 0, c.byte, s.off + s.len < len && len - s.off - s.len > SPAN_AHEAD
-                                                            ? s.off + s.len + SPAN_AHEAD : len);
+            ascii_to = parl__ascii_ahead(text, 0, c.byte, s.off + s.len, len);
         json_sentence_line(&j, text, 0, &s, ++index, &c, flags, ascii_to);
     }
     parl__json_lit(&j, "]");

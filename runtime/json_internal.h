@@ -137,6 +137,15 @@ static inline void parl__offsets_ascii(parl_offsets *c, parl_offsets *e, size_t 
 /* The first byte from I to END of WIN (WIN[0] is byte BASE) that is not
  * ASCII, or END: the bytes up to it count by parl__offsets_ascii. */
 size_t parl__ascii_end(const char *win, size_t base, size_t i, size_t end);
+/* How far past a sentence ending at END a writer looks for bytes that are
+ * not ASCII (the bytes are read again for the sentences, while in the
+ * cache): parl__ascii_end from FROM to END + PARL__ASCII_AHEAD, at most
+ * to LIM, the end of the text in memory. */
+#define PARL__ASCII_AHEAD 4096
+static inline size_t parl__ascii_ahead(const char *win, size_t base, size_t from, size_t end, size_t lim)
+{
+    return parl__ascii_end(win, base, from, end < lim && lim - end > PARL__ASCII_AHEAD ? end + PARL__ASCII_AHEAD : lim);
+}
 /* parl_sentence_json, the bytes from C's up to ASCII_TO known to be ASCII
  * (parl__ascii_end; 0: none known): `parlance split --jsonl` looks at a
  * stretch of the text once rather than at each sentence and the gap

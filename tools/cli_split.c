@@ -363,10 +363,6 @@ static void put_sentence(out_buf *o, int mode, const unsigned char *win, size_t 
     out_put(o, "\n", 1);
 }
 
-/* How far past a sentence --jsonl looks for bytes that are not ASCII
- * (read again for the sentences while in the cache). */
-#define ASCII_AHEAD 4096
-
 /* The JSON forms' loop over the sentences parl_split_next finds in the
  * window WIN (HAVE bytes): each written in place when it fits in what is
  * left of the output block (put_sentence's work without its calls through
@@ -394,9 +390,8 @@ static void json_lines(parl_splitter *it, out_buf *o, int mode, const unsigned c
             size_t end = s.off + s.len, win_end = it->base + have;
             if (end > ascii_to || cc->byte < ascii_from) {   /* a stretch ahead looked at once */
                 ascii_from = cc->byte;
-                ascii_to = ascii_from < it->base ? 0 : parl__ascii_end((const char *)win, it->base, ascii_from,
-                                                                       end < win_end && win_end - end > ASCII_AHEAD
-                                                                           ? end + ASCII_AHEAD : win_end);
+                ascii_to = ascii_from < it->base ? 0
+                                                 : parl__ascii_ahead((const char *)win, it->base, ascii_from, end, win_end);
             }
             if (room < 6 * s.len + 600 && o->n) {   /* room for the longest, no retry */
                 out_flush(o);
